@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Basket",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "basket", targets: ["basket"]),
+    .library(name: "BasketKit", targets: ["BasketKit"]),
+  ],
+  targets: [
+    // MARK: - Core
+
+    .target(name: "BasketKit"),
+
+    // MARK: - Adapters
+
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "BasketStore", dependencies: ["BasketKit", "CSQLite"]),
+
+    // MARK: - Executables
+
+    .executableTarget(name: "basket", dependencies: ["BasketKit", "BasketStore"]),
+    .executableTarget(
+      name: "BasketBench", dependencies: ["BasketKit", "BasketStore", "BasketTestSupport"]),
+
+    // MARK: - Test support and tests
+
+    .target(name: "BasketTestSupport", dependencies: ["BasketKit"]),
+    .testTarget(name: "BasketKitTests", dependencies: ["BasketKit", "BasketTestSupport"]),
+    .testTarget(
+      name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
+    .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
