@@ -23,6 +23,7 @@ let package = Package(
     .executableTarget(name: "basket", dependencies: ["BasketKit", "BasketStore"]),
     .executableTarget(
       name: "BasketBench", dependencies: ["BasketKit", "BasketStore", "BasketTestSupport"]),
+    .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
 
     // MARK: - Test support and tests
 

@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The effects every behaviour depends on, passed in so tests can freeze them.
+public struct BasketEnvironment: Sendable {
+  public var clock: AppClock
+  public var ids: IDGenerator
+  public var classifier: any ItemClassifier
+  public var suggestions: SuggestionEngine
+
+  public init(
+    clock: AppClock, ids: IDGenerator, classifier: any ItemClassifier,
+    suggestions: SuggestionEngine
+  ) {
+    self.clock = clock
+    self.ids = ids
+    self.classifier = classifier
+    self.suggestions = suggestions
+  }
+}
+
+/// The list as the faces use it: every user action, applied atomically to the store.
+///
+/// Each mutation runs the list rules inside one `ListStore.modify` transaction and first
+/// commits what time has settled (expired Got it items, clears past their undo window).
+public final class Basket: Sendable {
+  public let store: any ListStore
+  public let environment: BasketEnvironment
+
+  public init(store: any ListStore, environment: BasketEnvironment) {
+    self.store = store
+    self.environment = environment
+  }
+
+  public var now: Date { environment.clock.now }
+
+  /// The sections to show now.
+  public func sections() throws -> ListSections {
+    ListSections(items: try store.items(), now: now)
+  }
+
+  /// The outcome of an add, with the item as it now stands.
+  public struct AddResult: Equatable, Sendable {
+    public var outcome: AddOutcome
+    public var item: Item
+  }
+
+  /// Adds one typed entry, understanding a quantity in it ("2 l milk", "eggs x12").
+  public func add(text: String, id: UUID? = nil) throws -> AddResult {
+    let parsed = AddTextParser.parse(text)
+    return try add(name: parsed.name, quantity: parsed.quantity, id: id)
+  }
+
+  /// Adds `name` (duplicate-aware). `id` lets a client make the add replay-safe.
+  public func add(name rawName: String, quantity: Quantity? = nil, id: UUID? = nil) throws
+    -> AddResult
+  {
+    let name = try ListRules.cleanName(rawName)
+    let emoji = environment.classifier.classify(name).emoji
+    let id = id ?? environment.ids()
+    let now = self.now
+    return try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      let outcome = ListRules.add(
+        name, quantity: quantity, emoji: emoji, id: id, now: now, to: &draft)
+      let item = draft.items.first { $0.id == outcome.id }!
+      return AddResult(outcome: outcome, item: item)
+    }
+  }
+
+  @discardableResult
+  public func check(_ id: UUID) throws -> CheckOutcome {
+    let now = self.now
+    return try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      return try ListRules.check(id, now: now, in: &draft)
+    }
+  }
+
+  public func uncheck(_ id: UUID) throws {
+    let now = self.now
+    try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      try ListRules.uncheck(id, now: now, in: &draft)
+    }
+  }
+
+  /// Renames in place; the emoji is re-derived and the quantity reset.
+  public func rename(_ id: UUID, to rawName: String) throws {
+    let name = try ListRules.cleanName(rawName)
+    let emoji = environment.classifier.classify(name).emoji
+    let now = self.now
+    try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      try ListRules.rename(id, to: name, emoji: emoji, now: now, in: &draft)
+    }
+  }
+
+  public func setQuantity(_ id: UUID, _ quantity: Quantity?) throws {
+    let now = self.now
+    try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      try ListRules.setQuantity(id, quantity, now: now, in: &draft)
+    }
+  }
+
+  public func remove(_ id: UUID) throws {
+    let now = self.now
+    try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      try ListRules.remove(id, now: now, in: &draft)
+    }
+  }
+
+  /// Clear all: hides Got it, undoable for `ListTiming.undoWindow`. Returns how many.
+  @discardableResult
+  public func clearGotIt() throws -> Int {
+    let now = self.now
+    return try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      return ListRules.clearGotIt(now: now, in: &draft)
+    }
+  }
+
+  /// Brings back the latest clear if its window is open. Returns how many came back.
+  @discardableResult
+  public func undoClear() throws -> Int {
+    let now = self.now
+    return try store.modify { draft in
+      let count = try ListRules.undoClear(now: now, in: &draft)
+      ListRules.tidy(now: now, in: &draft)
+      return count
+    }
+  }
+
+  /// When the latest clear stops being undoable, if it still is.
+  public func undoDeadline() throws -> Date? {
+    ListRules.undoDeadline(items: try store.items(), now: now)
+  }
+
+  /// Suggestion chips for what the user has typed so far.
+  public func suggestions(for query: String, limit: Int = SuggestionEngine.defaultLimit) throws
+    -> [Suggestion]
+  {
+    let now = self.now
+    let history = HistoryIndex(memory: try store.memory(), now: now)
+    return environment.suggestions.suggest(
+      query, history: history, excluding: try toGetKeys(), limit: limit)
+  }
+
+  /// The usuals chips for an empty add bar.
+  public func usuals(limit: Int = SuggestionEngine.defaultLimit) throws -> [Suggestion] {
+    let history = HistoryIndex(memory: try store.memory(), now: now)
+    return environment.suggestions.usuals(history: history, excluding: try toGetKeys(), limit: limit)
+  }
+
+  public func classify(_ name: String) -> Classification {
+    environment.classifier.classify(name)
+  }
+
+  private func toGetKeys() throws -> Set<String> {
+    Set(try sections().toGet.map { NameKey.of($0.name) })
+  }
+}

@@ -1,0 +1,282 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The list's timing constants.
+public enum ListTiming {
+  /// How long a checked item stays in Got it before it disappears by itself.
+  public static let gotItTTL: TimeInterval = 60 * 60
+  /// How long a Clear all can be undone.
+  public static let undoWindow: TimeInterval = 10
+  /// How long a checked item holds its place before moving to Got it.
+  public static let checkOffDelay: TimeInterval = 0.55
+  /// How far back suggestion history reaches.
+  public static let historyWindow: TimeInterval = 30 * 24 * 60 * 60
+  /// The longest name accepted, in characters.
+  public static let maxNameLength = 200
+}
+
+/// What the user sees: To get (newest first) and Got it (most recently checked first).
+public struct ListSections: Equatable, Sendable {
+  public var toGet: [Item]
+  public var gotIt: [Item]
+
+  public init(toGet: [Item], gotIt: [Item]) {
+    self.toGet = toGet
+    self.gotIt = gotIt
+  }
+
+  /// Splits stored items into sections at `now`. Items hidden by Clear all and items checked
+  /// more than an hour ago appear in neither.
+  public init(items: [Item], now: Date) {
+    let cutoff = now.addingTimeInterval(-ListTiming.gotItTTL)
+    toGet = items.filter { $0.checkedAt == nil && $0.clearedAt == nil }
+      .sorted { ($0.listedAt, $1.id.uuidString) > ($1.listedAt, $0.id.uuidString) }
+    gotIt = items.filter { item in
+      guard let checked = item.checkedAt, item.clearedAt == nil else { return false }
+      return checked > cutoff
+    }
+    .sorted { ($0.checkedAt!, $1.id.uuidString) > ($1.checkedAt!, $0.id.uuidString) }
+  }
+
+  public var isEmpty: Bool { toGet.isEmpty && gotIt.isEmpty }
+}
+
+/// Why a list change was refused. Each case reads as a one-line reason for the user.
+public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
+  case emptyName
+  case nameTooLong(Int)
+  case unknownItem(String)
+  case ambiguous(String, candidates: [String])
+  case badAmount(String)
+  case unitNotAllowed(MeasureUnit, item: String)
+  case nothingToUndo
+
+  public var description: String {
+    switch self {
+    case .emptyName:
+      "a name can't be empty"
+    case .nameTooLong(let count):
+      "a name can be at most \(ListTiming.maxNameLength) characters (this one has \(count))"
+    case .unknownItem(let reference):
+      "no item matches \"\(reference)\""
+    case .ambiguous(let reference, let candidates):
+      "\"\(reference)\" matches several items: \(candidates.joined(separator: ", "))"
+    case .badAmount(let text):
+      "\"\(text)\" is not an amount (try a number such as 2, 500 or 1.5)"
+    case .unitNotAllowed(let unit, let item):
+      "\(item) can't be measured in \(unit.rawValue)"
+    case .nothingToUndo:
+      "there is no recent clear to undo"
+    }
+  }
+}
+
+/// The outcome of adding a name.
+public enum AddOutcome: Equatable, Sendable {
+  /// A new item went to the top of To get.
+  case added(UUID)
+  /// The name was already on To get: that item moved to the top and should flash.
+  case bumped(UUID)
+  /// The name was in Got it: that item was restored to the top of To get.
+  case restored(UUID)
+  /// The same client id was added before; nothing changed.
+  case replayed(UUID)
+
+  public var id: UUID {
+    switch self {
+    case .added(let id), .bumped(let id), .restored(let id), .replayed(let id): id
+    }
+  }
+}
+
+/// The outcome of checking an item off.
+public struct CheckOutcome: Equatable, Sendable {
+  public var id: UUID
+  /// True when this check emptied To get: time for the "All done!" celebration.
+  public var allDone: Bool
+}
+
+/// The list rules, as pure functions over the stored items. Every rule takes `now` explicitly.
+public enum ListRules {
+  /// Cleans a typed name: trims, removes control characters, collapses inner whitespace runs.
+  /// Throws when nothing is left or the name is too long.
+  public static func cleanName(_ raw: String) throws -> String {
+    var kept = String.UnicodeScalarView()
+    for scalar in raw.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        kept.append(" ")
+      } else if !scalar.isDisallowedInName {
+        kept.append(scalar)
+      }
+    }
+    let words = String(kept).split(separator: " ")
+    let name = words.joined(separator: " ")
+    guard !name.isEmpty else { throw ListError.emptyName }
+    guard name.count <= ListTiming.maxNameLength else { throw ListError.nameTooLong(name.count) }
+    return name
+  }
+
+  /// Adds `name`, duplicate-aware: a name already on To get bumps that item to the top; a name
+  /// in Got it restores that item; otherwise a new item goes on top. A given `quantity` is set
+  /// on whichever item results. `id` is the new item's id; if an item with that id already
+  /// exists the add is a replay and changes nothing.
+  public static func add(
+    _ name: String, quantity: Quantity?, emoji: String, id: UUID, now: Date,
+    to draft: inout ListDraft
+  ) -> AddOutcome {
+    if draft.items.contains(where: { $0.id == id }) { return .replayed(id) }
+    let key = NameKey.of(name)
+    draft.remember(name, key: key, at: now)
+    let sections = ListSections(items: draft.items, now: now)
+    if let existing = sections.toGet.first(where: { NameKey.of($0.name) == key }),
+      let index = draft.items.firstIndex(where: { $0.id == existing.id })
+    {
+      draft.items[index].listedAt = topListedAt(sections, now: now)
+      if let quantity { draft.items[index].quantity = quantity }
+      return .bumped(existing.id)
+    }
+    if let existing = sections.gotIt.first(where: { NameKey.of($0.name) == key }),
+      let index = draft.items.firstIndex(where: { $0.id == existing.id })
+    {
+      draft.items[index].checkedAt = nil
+      draft.items[index].listedAt = topListedAt(sections, now: now)
+      if let quantity { draft.items[index].quantity = quantity }
+      return .restored(existing.id)
+    }
+    let item = Item(
+      id: id, name: name, emoji: emoji, quantity: quantity, addedAt: now,
+      listedAt: topListedAt(sections, now: now))
+    draft.items.append(item)
+    return .added(id)
+  }
+
+  /// Checks an item off. Checking an already checked item changes nothing (idempotent).
+  public static func check(_ id: UUID, now: Date, in draft: inout ListDraft) throws
+    -> CheckOutcome
+  {
+    let index = try visibleIndex(of: id, in: draft, now: now)
+    if draft.items[index].checkedAt == nil { draft.items[index].checkedAt = now }
+    let remaining = ListSections(items: draft.items, now: now).toGet.count
+    return CheckOutcome(id: id, allDone: remaining == 0)
+  }
+
+  /// Restores a checked item to the top of To get. Unchecking an unchecked item changes nothing.
+  public static func uncheck(_ id: UUID, now: Date, in draft: inout ListDraft) throws {
+    let index = try visibleIndex(of: id, in: draft, now: now)
+    guard draft.items[index].checkedAt != nil else { return }
+    let sections = ListSections(items: draft.items, now: now)
+    draft.items[index].checkedAt = nil
+    draft.items[index].listedAt = topListedAt(sections, now: now)
+  }
+
+  /// Renames in place: the emoji is re-derived by the caller, the quantity resets, the item
+  /// keeps its place. An empty name throws and leaves the item as it was.
+  public static func rename(
+    _ id: UUID, to rawName: String, emoji: String, now: Date, in draft: inout ListDraft
+  ) throws {
+    let name = try cleanName(rawName)
+    let index = try visibleIndex(of: id, in: draft, now: now)
+    guard draft.items[index].name != name else { return }
+    draft.items[index].name = name
+    draft.items[index].emoji = emoji
+    draft.items[index].quantity = nil
+  }
+
+  /// Sets or clears (nil, or an amount of zero) an item's quantity.
+  public static func setQuantity(
+    _ id: UUID, _ quantity: Quantity?, now: Date, in draft: inout ListDraft
+  ) throws {
+    if let quantity {
+      guard quantity.amount.isFinite, quantity.amount >= 0,
+        quantity.amount <= QuantityRules.maximum(for: quantity.unit)
+      else { throw ListError.badAmount(Quantity.format(quantity.amount)) }
+    }
+    let index = try visibleIndex(of: id, in: draft, now: now)
+    let tidy = quantity.flatMap { quantity -> Quantity? in
+      let amount = QuantityRules.tidy(quantity.amount, unit: quantity.unit)
+      return amount == 0 ? nil : Quantity(amount: amount, unit: quantity.unit)
+    }
+    draft.items[index].quantity = tidy
+  }
+
+  /// Removes an item for good (its suggestion memory stays).
+  public static func remove(_ id: UUID, now: Date, in draft: inout ListDraft) throws {
+    let index = try visibleIndex(of: id, in: draft, now: now)
+    draft.items.remove(at: index)
+  }
+
+  /// Clear all: hides every Got it item until the undo window passes. Returns how many.
+  @discardableResult
+  public static func clearGotIt(now: Date, in draft: inout ListDraft) -> Int {
+    let ids = Set(ListSections(items: draft.items, now: now).gotIt.map(\.id))
+    for index in draft.items.indices where ids.contains(draft.items[index].id) {
+      draft.items[index].clearedAt = now
+    }
+    return ids.count
+  }
+
+  /// Undoes the most recent Clear all if its window is still open: the items come back exactly
+  /// as they were. Returns how many came back.
+  public static func undoClear(now: Date, in draft: inout ListDraft) throws -> Int {
+    let open = draft.items.compactMap(\.clearedAt)
+      .filter { now.timeIntervalSince($0) < ListTiming.undoWindow }
+    guard let latest = open.max() else { throw ListError.nothingToUndo }
+    var count = 0
+    for index in draft.items.indices where draft.items[index].clearedAt == latest {
+      draft.items[index].clearedAt = nil
+      count += 1
+    }
+    return count
+  }
+
+  /// Commits what time has settled: clears whose undo window has passed and Got it items past
+  /// their hour are deleted.
+  public static func tidy(now: Date, in draft: inout ListDraft) {
+    let ttlCutoff = now.addingTimeInterval(-ListTiming.gotItTTL)
+    draft.items.removeAll { item in
+      if let cleared = item.clearedAt, now.timeIntervalSince(cleared) >= ListTiming.undoWindow {
+        return true
+      }
+      if let checked = item.checkedAt, checked <= ttlCutoff { return true }
+      return false
+    }
+  }
+
+  /// Whether an undo of the latest Clear all is still possible at `now`, and until when.
+  public static func undoDeadline(items: [Item], now: Date) -> Date? {
+    guard let latest = items.compactMap(\.clearedAt).max() else { return nil }
+    let deadline = latest.addingTimeInterval(ListTiming.undoWindow)
+    return deadline > now ? deadline : nil
+  }
+
+  private static func topListedAt(_ sections: ListSections, now: Date) -> Date {
+    guard let top = sections.toGet.first?.listedAt, top >= now else { return now }
+    return top.addingTimeInterval(0.001)
+  }
+
+  private static func visibleIndex(of id: UUID, in draft: ListDraft, now: Date) throws -> Int {
+    let sections = ListSections(items: draft.items, now: now)
+    let visible = sections.toGet.contains { $0.id == id } || sections.gotIt.contains { $0.id == id }
+    guard visible, let index = draft.items.firstIndex(where: { $0.id == id })
+    else { throw ListError.unknownItem(id.uuidString) }
+    return index
+  }
+}
+
+extension Unicode.Scalar {
+  /// Control, separator and bidi-format characters that have no place in a name. Zero-width
+  /// joiners stay: they build emoji sequences.
+  fileprivate var isDisallowedInName: Bool {
+    switch properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse:
+      return true
+    case .format:
+      return value != 0x200D && value != 0x200C
+    default:
+      return false
+    }
+  }
+}

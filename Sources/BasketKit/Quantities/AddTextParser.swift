@@ -1,0 +1,101 @@
+/// Splits what the user typed into an item name and an optional quantity.
+///
+/// Understands a quantity before or after the name, with or without a space before the unit:
+/// "2 l milk", "milk 2l", "eggs x12", "12 x eggs", "500g flour", "3 lemons". Text with no
+/// recognisable quantity is all name ("7up", "Vitamin B12" stay whole).
+public enum AddTextParser {
+  public struct Parsed: Equatable, Sendable {
+    public var name: String
+    public var quantity: Quantity?
+  }
+
+  public static func parse(_ text: String) -> Parsed {
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard words.count >= 2 else { return Parsed(name: words.joined(), quantity: nil) }
+
+    // Leading quantity: "2 l milk", "500g flour", "12 x eggs", "x12 eggs", "3 lemons".
+    if let (quantity, used) = quantity(at: words, from: 0), used < words.count {
+      return Parsed(name: words[used...].joined(separator: " "), quantity: quantity)
+    }
+    // Trailing quantity: "milk 2l", "milk 2 l", "eggs x12", "eggs 12".
+    for start in stride(from: words.count - 1, through: max(1, words.count - 3), by: -1) {
+      if let (quantity, used) = quantity(at: words, from: start), start + used == words.count {
+        return Parsed(name: words[..<start].joined(separator: " "), quantity: quantity)
+      }
+    }
+    return Parsed(name: words.joined(separator: " "), quantity: nil)
+  }
+
+  /// Reads a quantity starting at `words[index]`; returns it and how many words it used.
+  private static func quantity(at words: [String], from index: Int) -> (Quantity, Int)? {
+    var word = words[index].lowercased()
+    var used = 1
+    var sawTimes = false
+    if word == "x" || word == "×" {
+      sawTimes = true
+      guard index + 1 < words.count else { return nil }
+      word = words[index + 1].lowercased()
+      used = 2
+    } else if word.hasPrefix("x") || word.hasPrefix("×") {
+      sawTimes = true
+      word.removeFirst()
+    }
+    guard let (amount, attachedUnit) = splitNumber(word) else { return nil }
+    if sawTimes {
+      guard attachedUnit == nil else { return nil }
+      return (Quantity(amount: amount.rounded(), unit: .units), used)
+    }
+    if let attachedUnit {
+      if attachedUnit == "x" || attachedUnit == "×" {
+        return (Quantity(amount: amount.rounded(), unit: .units), used)
+      }
+      guard let unit = unit(named: attachedUnit) else { return nil }
+      return (Quantity(amount: amount, unit: unit), used)
+    }
+    if index + used < words.count {
+      let next = words[index + used].lowercased()
+      if let unit = unit(named: next) {
+        return (Quantity(amount: amount, unit: unit), used + 1)
+      }
+      if next == "x" || next == "×" {
+        return (Quantity(amount: amount.rounded(), unit: .units), used + 1)
+      }
+    }
+    guard amount == amount.rounded(), amount > 0, amount < 1000 else { return nil }
+    return (Quantity(amount: amount, unit: .units), used)
+  }
+
+  /// "500g" → (500, "g"); "2" → (2, nil); "1,5l" → (1.5, "l"); "b12" → nil.
+  private static func splitNumber(_ word: String) -> (Double, String?)? {
+    guard let first = word.first, first.isNumber else { return nil }
+    let numberPart = word.prefix { $0.isNumber || $0 == "." || $0 == "," }
+    let rest = word.dropFirst(numberPart.count)
+    guard let value = Double(numberPart.replacingComma()), value > 0, value.isFinite else {
+      return nil
+    }
+    return (value, rest.isEmpty ? nil : String(rest))
+  }
+
+  private static func unit(named word: String) -> MeasureUnit? {
+    switch word.trimmingSuffix(".") {
+    case "ml", "millilitre", "millilitres", "milliliter", "milliliters": .ml
+    case "l", "litre", "litres", "liter", "liters", "ltr": .liters
+    case "g", "gram", "grams", "gr", "grammes": .grams
+    case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": .kilograms
+    case "pcs", "pc", "pack", "packs", "unit", "units": .units
+    default: nil
+    }
+  }
+}
+
+extension Substring {
+  fileprivate func replacingComma() -> String {
+    String(map { $0 == "," ? "." : $0 })
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffix(_ suffix: Character) -> Substring {
+    last == suffix ? dropLast() : self[...]
+  }
+}

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The quantity editor's rules: default unit, unit pills, unit switching, stepper and limits.
+public enum QuantityRules {
+  /// The unit the editor starts in: ml for poured things, g for weighed ones, else units.
+  public static func defaultUnit(for measure: MeasureKind?) -> MeasureUnit {
+    switch measure {
+    case .poured: .ml
+    case .weighed: .grams
+    case .counted, nil: .units
+    }
+  }
+
+  /// The unit pills offered: a recognised liquid gets ml / L / units, a recognised weighed item
+  /// g / kg / units, anything else the full set. Every item can be counted in units.
+  public static func allowedUnits(for measure: MeasureKind?) -> [MeasureUnit] {
+    switch measure {
+    case .poured: [.ml, .liters, .units]
+    case .weighed: [.grams, .kilograms, .units]
+    case .counted, nil: MeasureUnit.allCases
+    }
+  }
+
+  /// The amount the editor shows when it opens on an item with no quantity yet.
+  public static func startingQuantity(for measure: MeasureKind?) -> Quantity {
+    let unit = defaultUnit(for: measure)
+    return Quantity(amount: startingAmount(unit), unit: unit)
+  }
+
+  static func startingAmount(_ unit: MeasureUnit) -> Double {
+    switch unit {
+    case .ml: 500
+    case .liters: 1
+    case .grams: 250
+    case .kilograms: 1
+    case .units: 1
+    }
+  }
+
+  /// How far one press of − or + moves the amount.
+  public static func step(for unit: MeasureUnit) -> Double {
+    switch unit {
+    case .ml: 50
+    case .liters: 0.25
+    case .grams: 50
+    case .kilograms: 0.25
+    case .units: 1
+    }
+  }
+
+  /// The largest amount accepted in a unit; anything larger is treated as a typo.
+  public static func maximum(for unit: MeasureUnit) -> Double {
+    switch unit {
+    case .ml, .grams: 100_000
+    case .liters, .kilograms: 100
+    case .units: 999
+    }
+  }
+
+  /// Switches unit. Within a dimension (ml↔L, g↔kg) the amount converts; across dimensions the
+  /// editor starts fresh at the new unit's starting amount (never "500 units").
+  public static func switching(_ quantity: Quantity, to unit: MeasureUnit) -> Quantity {
+    guard quantity.unit != unit else { return quantity }
+    guard quantity.unit.dimension == unit.dimension else {
+      return Quantity(amount: startingAmount(unit), unit: unit)
+    }
+    let converted = quantity.amount * quantity.unit.baseFactor / unit.baseFactor
+    return Quantity(amount: tidy(converted, unit: unit), unit: unit)
+  }
+
+  /// One press of +: up by a step, snapped to the step grid, capped at the maximum.
+  public static func increment(_ quantity: Quantity) -> Quantity {
+    let step = step(for: quantity.unit)
+    let next = (quantity.amount / step + 1e-9).rounded(.down) * step + step
+    return Quantity(
+      amount: tidy(min(next, maximum(for: quantity.unit)), unit: quantity.unit),
+      unit: quantity.unit)
+  }
+
+  /// One press of −: down by a step, snapped to the step grid, never below zero.
+  public static func decrement(_ quantity: Quantity) -> Quantity {
+    let step = step(for: quantity.unit)
+    let next = (quantity.amount / step - 1e-9).rounded(.up) * step - step
+    return Quantity(amount: tidy(max(next, 0), unit: quantity.unit), unit: quantity.unit)
+  }
+
+  /// The forgiving exact-amount entry: "750 ml" → 750, "1,5" → 1.5, counts round to whole
+  /// numbers. Empty, negative, nonsense or absurdly large text keeps `old`.
+  public static func typed(_ text: String, unit: MeasureUnit, old: Double) -> Double {
+    guard let value = AmountParser.number(in: text), value >= 0,
+      value <= maximum(for: unit)
+    else { return old }
+    return tidy(value, unit: unit)
+  }
+
+  /// Rounds counts to whole numbers and other units to at most three decimals, so binary
+  /// floating-point noise never shows.
+  static func tidy(_ amount: Double, unit: MeasureUnit) -> Double {
+    if unit == .units { return amount.rounded() }
+    return (amount * 1000).rounded() / 1000
+  }
+}
