@@ -17,10 +17,14 @@ let package = Package(
 
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BasketStore", dependencies: ["BasketKit", "CSQLite"]),
+    .target(name: "BasketTUI", dependencies: ["BasketKit"]),
+    .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
+    .target(name: "BasketWeb", dependencies: ["BasketKit", "CCivetweb"]),
 
     // MARK: - Executables
 
-    .executableTarget(name: "basket", dependencies: ["BasketKit", "BasketStore"]),
+    .executableTarget(
+      name: "basket", dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb"]),
     .executableTarget(
       name: "BasketBench", dependencies: ["BasketKit", "BasketStore", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
@@ -32,6 +36,8 @@ let package = Package(
     .testTarget(
       name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
+    .testTarget(name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
+    .testTarget(name: "BasketWebTests", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,153 @@
-print("bench")
+// Benchmarks for the foundation: `basket list` and `basket add` against the sqlite3 floor, and
+// one suggestion query against a naive scan-and-sort. Run in release:
+//   swift build -c release && swift run -c release BasketBench
+
+import BasketKit
+import BasketStore
+import BasketTestSupport
+import Foundation
+
+let root = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let binary = root.appendingPathComponent(".build/release/basket").path
+guard FileManager.default.isExecutableFile(atPath: binary) else {
+  print("build the release binary first: swift build -c release")
+  exit(1)
+}
+
+let directory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("basket-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let storePath = directory.appendingPathComponent("basket.sqlite").path
+let now = Date()
+
+// MARK: - Fixture: 1,000 list items, 10,000 memory entries
+
+let dictionary = GroceryVocabulary.dictionaryWords
+let (store, _) = try SQLiteStore.open(at: storePath, now: now)
+var generator = SeededGenerator(seed: 42)
+try store.modify { draft in
+  for index in 0..<1000 {
+    let name = "\(dictionary[index * 7 % dictionary.count]) \(index)"
+    let checked = index % 5 == 0 ? now.addingTimeInterval(-Double(index)) : nil
+    draft.items.append(
+      Item(
+        id: UUID(), name: name, emoji: "🧺",
+        quantity: index % 3 == 0 ? Quantity(amount: Double(index % 9 + 1), unit: .units) : nil,
+        addedAt: now.addingTimeInterval(-Double(index) * 60), checkedAt: checked))
+  }
+}
+try store.modify { draft in
+  for index in 0..<10_000 {
+    let word = dictionary[Int(generator.next() % UInt64(dictionary.count))]
+    let name = index < dictionary.count ? dictionary[index] : "\(word) \(index)"
+    let daysAgo = Double(generator.next() % 45)
+    for _ in 0..<(1 + Int(generator.next() % 4)) {
+      draft.remember(name, key: NameKey.of(name), at: now.addingTimeInterval(-daysAgo * 86_400))
+    }
+  }
+}
+let memory = try store.memory()
+print("Fixture: \(try store.items().count) list items, \(memory.count) memory entries")
+
+// MARK: - Helpers
+
+@MainActor func run(_ path: String, _ arguments: [String]) -> TimeInterval {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  process.environment = ["BASKET_STORE": storePath, "HOME": directory.path]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  let start = DispatchTime.now().uptimeNanoseconds
+  try! process.run()
+  process.waitUntilExit()
+  precondition(process.terminationStatus == 0, "\(path) \(arguments) failed")
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  let sorted = values.sorted()
+  return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+}
+
+func ms(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+func us(_ nanoseconds: Double) -> String { String(format: "%.1f µs", nanoseconds / 1000) }
+
+// MARK: - Command line against the sqlite3 floor
+
+let runs = 41
+let sqliteQuery =
+  "SELECT id, name, emoji, amount, unit, added_at, checked_at, listed_at, cleared_at FROM items ORDER BY listed_at DESC;"
+var listTimes: [Double] = []
+var floorTimes: [Double] = []
+var addTimes: [Double] = []
+for round in 0..<runs {
+  floorTimes.append(run("/usr/bin/sqlite3", [storePath, sqliteQuery]))
+  listTimes.append(run(binary, ["list"]))
+  addTimes.append(run(binary, ["add", "bench item \(round)"]))
+}
+let listMedian = percentile(listTimes, 0.5)
+let floorMedian = percentile(floorTimes, 0.5)
+print("")
+print("basket list (1,000 items), median of \(runs): \(ms(listMedian))")
+print("sqlite3 reading the same rows, median:    \(ms(floorMedian))")
+print(String(format: "ratio list / sqlite3 floor:              %.2f× (goal ≤ 3×)", listMedian / floorMedian))
+let addMedian = percentile(addTimes, 0.5)
+print("basket add, median of \(runs):               \(ms(addMedian))")
+print(String(format: "ratio add / sqlite3 floor:               %.2f×", addMedian / floorMedian))
+
+// MARK: - Suggestion query against a naive scan-and-sort
+
+let engine = SuggestionEngine(dictionary: dictionary)
+let history = HistoryIndex(memory: memory, now: now)
+let toGet = Set(try store.items().filter { $0.checkedAt == nil }.map { NameKey.of($0.name) })
+var queries: [String] = []
+for index in 0..<2000 {
+  let word = NameKey.folded(dictionary[Int(generator.next() % UInt64(dictionary.count))])
+  let length = 1 + index % 6
+  queries.append(String(word.prefix(length)))
+}
+
+@MainActor func naiveSuggest(_ query: String) -> [String] {
+  let folded = NameKey.folded(query)
+  func matches(_ name: String) -> Bool {
+    let key = NameKey.folded(name)
+    return key.hasPrefix(folded) || key.split(separator: " ").contains { $0.hasPrefix(folded) }
+  }
+  let cutoff = now.addingTimeInterval(-ListTiming.historyWindow)
+  let recent = memory.filter { $0.lastAdded >= cutoff && matches($0.name) && !toGet.contains(NameKey.of($0.name)) }
+    .sorted {
+      Double($0.timesAdded) / (1 + now.timeIntervalSince($0.lastAdded) / 604_800)
+        > Double($1.timesAdded) / (1 + now.timeIntervalSince($1.lastAdded) / 604_800)
+    }
+  var result = recent.prefix(8).map(\.name)
+  if result.count < 8 {
+    let words = dictionary.filter { matches($0) && !toGet.contains(NameKey.of($0)) }
+      .sorted { ($0.count, $0) < ($1.count, $1) }
+    result += words.prefix(8 - result.count)
+  }
+  return result
+}
+
+@MainActor func timeQueries(_ body: (String) -> Int) -> [Double] {
+  var times: [Double] = []
+  var sink = 0
+  for query in queries {
+    let start = DispatchTime.now().uptimeNanoseconds
+    sink &+= body(query)
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+  }
+  if sink == -1 { print(sink) }
+  return times
+}
+
+_ = timeQueries { engine.suggest($0, history: history, excluding: toGet).count }  // warm up
+let indexed = timeQueries { engine.suggest($0, history: history, excluding: toGet).count }
+let naive = timeQueries { naiveSuggest($0).count }
+print("")
+print("Suggestion query (\(dictionary.count) dictionary words + \(memory.count) history entries, \(queries.count) queries)")
+print("indexed: median \(us(percentile(indexed, 0.5))), p99 \(us(percentile(indexed, 0.99))) (goal p99 < 100 µs)")
+print("naive scan-and-sort: median \(us(percentile(naive, 0.5))), p99 \(us(percentile(naive, 0.99)))")
+print(String(format: "speed-up at the median: %.0f×", percentile(naive, 0.5) / percentile(indexed, 0.5)))

@@ -75,10 +75,11 @@ public enum Fixtures {
     clock: TestClock, store: InMemoryStore = InMemoryStore(),
     dictionary: [String] = ["Apples", "Bananas", "Bread", "Milk", "Oat milk", "Cordial"]
   ) -> Basket {
-    Basket(
+    let engine = SuggestionEngine(dictionary: dictionary)
+    return Basket(
       store: store,
       environment: BasketEnvironment(
         clock: clock.appClock, ids: sequentialIDs(), classifier: TinyClassifier(),
-        suggestions: SuggestionEngine(dictionary: dictionary)))
+        suggestions: { engine }))
   }
 }

@@ -9,17 +9,21 @@ public struct BasketEnvironment: Sendable {
   public var clock: AppClock
   public var ids: IDGenerator
   public var classifier: any ItemClassifier
-  public var suggestions: SuggestionEngine
+  private let makeSuggestions: @Sendable () -> SuggestionEngine
 
+  /// - Parameter suggestions: returns the suggestion engine; called only when suggestions are
+  ///   asked for, so commands that never suggest don't pay to index the dictionary.
   public init(
     clock: AppClock, ids: IDGenerator, classifier: any ItemClassifier,
-    suggestions: SuggestionEngine
+    suggestions: @escaping @Sendable () -> SuggestionEngine
   ) {
     self.clock = clock
     self.ids = ids
     self.classifier = classifier
-    self.suggestions = suggestions
+    self.makeSuggestions = suggestions
   }
+
+  public var suggestions: SuggestionEngine { makeSuggestions() }
 }
 
 /// The list as the faces use it: every user action, applied atomically to the store.
@@ -49,12 +53,14 @@ public final class Basket: Sendable {
   }
 
   /// Adds one typed entry, understanding a quantity in it ("2 l milk", "eggs x12").
+  @discardableResult
   public func add(text: String, id: UUID? = nil) throws -> AddResult {
     let parsed = AddTextParser.parse(text)
     return try add(name: parsed.name, quantity: parsed.quantity, id: id)
   }
 
   /// Adds `name` (duplicate-aware). `id` lets a client make the add replay-safe.
+  @discardableResult
   public func add(name rawName: String, quantity: Quantity? = nil, id: UUID? = nil) throws
     -> AddResult
   {

@@ -62,12 +62,14 @@ struct PrefixIndex: Sendable {
     var i = 0
     while i < n, i < text.count, query[i] == text[i] { i += 1 }
     if i == n { return true }  // an exact prefix
+    // NB: The query running on past a whole word ("cornf" over "corn") is not a typo of it.
+    guard i < text.count else { return false }
     // Substitution: skip one on both sides.
-    if i < text.count, suffixMatches(query, from: i + 1, text, from: i + 1) { return true }
+    if suffixMatches(query, from: i + 1, text, from: i + 1) { return true }
     // Extra letter typed: skip one in the query.
     if suffixMatches(query, from: i + 1, text, from: i) { return true }
     // Letter missed: skip one in the text.
-    if i < text.count, suffixMatches(query, from: i, text, from: i + 1) { return true }
+    if suffixMatches(query, from: i, text, from: i + 1) { return true }
     // Neighbours swapped.
     if i + 1 < n, i + 1 < text.count, query[i] == text[i + 1], query[i + 1] == text[i],
       suffixMatches(query, from: i + 2, text, from: i + 2)

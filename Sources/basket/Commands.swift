@@ -1,0 +1,243 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The list commands. Each takes its arguments (after the command name) and the context, and
+/// returns the exit status; user errors are thrown as `ListError`, bad usage as `UsageError`.
+enum Commands {
+  typealias Run = @Sendable ([String], CommandContext) throws -> Int32
+
+  static let table: [String: Run] = [
+    "add": add, "list": list, "ls": list, "check": check, "uncheck": uncheck,
+    "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
+    "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
+  ]
+
+  // MARK: - Reading
+
+  static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "list")
+    let basket = try context.openBasket()
+    let sections = try basket.sections()
+    if flags.has("--json") {
+      context.out(try JSONText.encode(ListJSON(sections)) + "\n")
+    } else {
+      let style = Style(context: context)
+      context.out(
+        ListPrinter.render(sections, mood: DayMood(date: basket.now, timeZone: .current), style: style))
+    }
+    return 0
+  }
+
+  static func suggest(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "suggest")
+    let basket = try context.openBasket()
+    let chips = try basket.suggestions(for: flags.positional.joined(separator: " "))
+    printChips(chips, basket: basket, json: flags.has("--json"), context: context)
+    return 0
+  }
+
+  static func usuals(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "usuals")
+    let basket = try context.openBasket()
+    printChips(try basket.usuals(), basket: basket, json: flags.has("--json"), context: context)
+    return 0
+  }
+
+  private static func printChips(
+    _ chips: [Suggestion], basket: Basket, json: Bool, context: CommandContext
+  ) {
+    if json {
+      struct Chip: Encodable {
+        var name: String
+        var emoji: String
+        var source: Suggestion.Source
+      }
+      let rows = chips.map { Chip(name: $0.name, emoji: basket.classify($0.name).emoji, source: $0.source) }
+      context.out((try? JSONText.encode(rows)).map { $0 + "\n" } ?? "[]\n")
+      return
+    }
+    let style = Style(context: context)
+    for chip in chips {
+      let mark = chip.source == .history ? style.dim(" (history)") : ""
+      context.out("\(style.emoji(basket.classify(chip.name).emoji))\(chip.name)\(mark)\n")
+    }
+  }
+
+  static func emoji(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "emoji")
+    let classifier = Wiring.classifier
+    let names = flags.positional.flatMap(splitParts)
+    if flags.has("--json") {
+      struct Row: Encodable {
+        var name: String
+        var emoji: String
+        var stage: EmojiStage
+        var measure: MeasureKind?
+        var category: String?
+      }
+      let rows = names.map { name in
+        let found = classifier.classify(name)
+        return Row(
+          name: name, emoji: found.emoji, stage: found.stage, measure: found.measure,
+          category: found.category)
+      }
+      context.out(try JSONText.encode(rows) + "\n")
+    } else {
+      for name in names {
+        let found = classifier.classify(name)
+        context.out("\(found.emoji)  \(name)  (\(found.stage.rawValue))\n")
+      }
+    }
+    return 0
+  }
+
+  // MARK: - Changing
+
+  static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "add")
+    let entries = flags.positional.flatMap(splitParts)
+    guard !entries.isEmpty else { throw ListError.emptyName }
+    for entry in entries { _ = try ListRules.cleanName(AddTextParser.parse(entry).name) }
+    let basket = try context.openBasket()
+    let style = Style(context: context)
+    for entry in entries {
+      let result = try basket.add(text: entry)
+      let shown = style.itemLabel(result.item)
+      switch result.outcome {
+      case .added: context.out("Added \(shown)\n")
+      case .bumped: context.out("\(shown) was already on the list: moved it to the top\n")
+      case .restored: context.out("Restored \(shown) from Got it\n")
+      case .replayed: break
+      }
+    }
+    return 0
+  }
+
+  static func check(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try eachItem(arguments, command: "check", context: context) { basket, item, style in
+      let outcome = try basket.check(item.id)
+      context.out("Checked off \(style.itemLabel(item))\n")
+      if outcome.allDone { context.out(style.celebrate("All done! 🎉 Everything's in the basket.") + "\n") }
+    }
+  }
+
+  static func uncheck(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try eachItem(arguments, command: "uncheck", context: context) { basket, item, style in
+      try basket.uncheck(item.id)
+      context.out("Back on the list: \(style.itemLabel(item))\n")
+    }
+  }
+
+  static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try eachItem(arguments, command: "remove", context: context) { basket, item, style in
+      try basket.remove(item.id)
+      context.out("Removed \(style.itemLabel(item))\n")
+    }
+  }
+
+  static func rename(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 2...Int.max, command: "rename")
+    let newName = try ListRules.cleanName(flags.positional.dropFirst().joined(separator: " "))
+    let basket = try context.openBasket()
+    let item = try ItemReference.resolve(flags.positional[0], in: try basket.sections())
+    try basket.rename(item.id, to: newName)
+    let renamed = try basket.sections().allItems.first { $0.id == item.id } ?? item
+    context.out("Renamed \(item.name) to \(Style(context: context).itemLabel(renamed))\n")
+    return 0
+  }
+
+  static func qty(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--clear"], positional: 1...3, command: "qty")
+    let basket = try context.openBasket()
+    let item = try ItemReference.resolve(flags.positional[0], in: try basket.sections())
+    let style = Style(context: context)
+    if flags.has("--clear") {
+      guard flags.positional.count == 1 else {
+        throw UsageError(message: "qty --clear takes only the item")
+      }
+      try basket.setQuantity(item.id, nil)
+      context.out("Cleared the quantity of \(style.itemLabel(item))\n")
+      return 0
+    }
+    guard flags.positional.count >= 2 else {
+      throw UsageError(message: "qty needs an amount, such as: basket qty milk 2 L")
+    }
+    let quantity = try QuantityInput.parse(
+      amount: flags.positional[1], unit: flags.positional.count == 3 ? flags.positional[2] : nil,
+      item: item, classification: basket.classify(item.name))
+    try basket.setQuantity(item.id, quantity)
+    var updated = item
+    updated.quantity = quantity.amount == 0 ? nil : quantity
+    context.out("Set \(style.itemLabel(updated))\n")
+    return 0
+  }
+
+  static func clear(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    _ = try Flags(arguments, allowed: [], positional: 0...0, command: "clear")
+    let basket = try context.openBasket()
+    let count = try basket.clearGotIt()
+    if count == 0 {
+      context.out("Got it is already empty\n")
+    } else {
+      let noun = count == 1 ? "item" : "items"
+      context.out(
+        "Cleared \(count) \(noun). Changed your mind? 'basket undo' within \(Int(ListTiming.undoWindow)) seconds.\n")
+    }
+    return 0
+  }
+
+  static func undo(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    _ = try Flags(arguments, allowed: [], positional: 0...0, command: "undo")
+    let basket = try context.openBasket()
+    let count = try basket.undoClear()
+    context.out("Brought back \(count) \(count == 1 ? "item" : "items")\n")
+    return 0
+  }
+
+  // MARK: - Helpers
+
+  /// Resolves every ITEM against one snapshot (so numbers mean what `list` showed), then
+  /// applies `body` to each.
+  private static func eachItem(
+    _ arguments: [String], command: String, context: CommandContext,
+    _ body: (Basket, Item, Style) throws -> Void
+  ) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: command)
+    let basket = try context.openBasket()
+    let sections = try basket.sections()
+    let items = try flags.positional.map { try ItemReference.resolve($0, in: sections) }
+    var seen = Set<UUID>()
+    let style = Style(context: context)
+    for item in items where seen.insert(item.id).inserted { try body(basket, item, style) }
+    return 0
+  }
+
+  /// "milk, eggs" → ["milk", "eggs"]; a comma between digits ("1,5 l milk") is a decimal.
+  static func splitParts(_ argument: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    let characters = Array(argument)
+    for (index, character) in characters.enumerated() {
+      let betweenDigits =
+        index > 0 && index + 1 < characters.count && characters[index - 1].isNumber
+        && characters[index + 1].isNumber
+      if character == ",", !betweenDigits {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current)
+    return parts.map(trimmed).filter { !$0.isEmpty }
+  }
+}
+
+extension ListSections {
+  var allItems: [Item] { toGet + gotIt }
+}

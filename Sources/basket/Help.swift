@@ -1,0 +1,124 @@
+/// The --help texts. Kept together so the usage contract reads in one place.
+enum Help {
+  static let overview = """
+    basket: a friendly shopping list
+
+    Usage: basket [--store PATH] [COMMAND] [ARGS...]
+
+    Commands:
+      add TEXT...              add items; each argument or comma-separated part is one item,
+                               with an optional quantity: "2 l milk", "milk 2l", "eggs x12"
+      list [--json]            show To get and Got it (alias: ls)
+      check ITEM...            check items off (ITEM: the number list shows, or a name;
+      uncheck ITEM...          a unique prefix is enough)
+      rename ITEM NEW NAME     rename an item (its quantity resets)
+      qty ITEM AMOUNT [UNIT]   set a quantity (units: ml, L, g, kg, units)
+      qty ITEM --clear         clear a quantity
+      remove ITEM...           remove items (alias: rm)
+      clear                    empty Got it (undoable for a few seconds)
+      undo                     undo the last clear
+      suggest PREFIX [--json]  suggestions for what you are typing
+      usuals [--json]          your usual items
+      emoji NAME... [--json]   the emoji Basket picks for a name, and why
+      tui                      the interactive terminal app (also: basket, on a terminal)
+      serve                    serve the web app to your household (see basket serve --help)
+
+    Options:
+      --store PATH             use this store file (also: BASKET_STORE)
+      --help                   show help (also after a command: basket add --help)
+      --version                show the version
+
+    Environment:
+      BASKET_STORE             the store file (default: $XDG_DATA_HOME/basket/basket.sqlite)
+      BASKET_NOW               pin the clock to an ISO 8601 time (tests and demos)
+      NO_COLOR                 plain output without colour
+
+    """
+
+  static func text(for command: String?) -> String? {
+    switch command {
+    case "add":
+      return """
+        Usage: basket add TEXT...
+
+        Adds each argument (or comma-separated part) as an item. A quantity is understood
+        before or after the name: "2 l milk", "milk 2l", "eggs x12", "500g flour".
+        Adding a name already on the list moves it to the top instead of making a copy;
+        adding one you checked off brings it back.
+
+        """
+    case "list", "ls":
+      return """
+        Usage: basket list [--json]
+
+        Shows To get (newest first) and Got it (checked off in the last hour), numbered.
+        --json prints {"toGet": [...], "gotIt": [...]} for scripts.
+
+        """
+    case "check", "uncheck", "remove", "rm":
+      let verb = command == "check" ? "Checks off" : command == "uncheck" ? "Restores" : "Removes"
+      return """
+        Usage: basket \(command!) ITEM...
+
+        \(verb) each ITEM: the number shown by 'basket list', or a name (case-insensitive;
+        a unique prefix is enough).
+
+        """
+    case "rename":
+      return """
+        Usage: basket rename ITEM NEW NAME
+
+        Renames ITEM in place. The emoji is picked again and the quantity resets.
+
+        """
+    case "qty":
+      return """
+        Usage: basket qty ITEM AMOUNT [UNIT]
+               basket qty ITEM --clear
+
+        Sets ITEM's quantity. UNIT is ml, L, g, kg or units; without one, the item's current
+        unit or its natural one (ml for drinks, g for weighed things, else units) is used.
+        AMOUNT takes a comma or a dot: "1,5" or "1.5". An amount of 0 clears the quantity.
+
+        """
+    case "clear":
+      return """
+        Usage: basket clear
+
+        Empties Got it. 'basket undo' brings everything back within a few seconds.
+
+        """
+    case "undo":
+      return """
+        Usage: basket undo
+
+        Undoes the last 'basket clear' if it was in the last few seconds.
+
+        """
+    case "suggest":
+      return """
+        Usage: basket suggest PREFIX [--json]
+
+        Suggestions for PREFIX: your history first, then the grocery dictionary.
+
+        """
+    case "usuals":
+      return """
+        Usage: basket usuals [--json]
+
+        The things you add most often lately, not already on the list.
+
+        """
+    case "emoji":
+      return """
+        Usage: basket emoji NAME... [--json]
+
+        Prints the emoji Basket gives each NAME and the stage that chose it
+        (curated, semantic or default).
+
+        """
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A command's flags and positional arguments, checked against what the command accepts.
+struct Flags {
+  private(set) var flags: Set<String> = []
+  private(set) var positional: [String] = []
+
+  init(_ arguments: [String], allowed: Set<String>, positional range: ClosedRange<Int>, command: String)
+    throws
+  {
+    var afterDashes = false
+    for argument in arguments {
+      if !afterDashes, argument == "--" {
+        afterDashes = true
+      } else if !afterDashes, argument.hasPrefix("--") {
+        guard allowed.contains(argument) else {
+          throw UsageError(message: "\(command) doesn't take \(argument)")
+        }
+        flags.insert(argument)
+      } else {
+        positional.append(argument)
+      }
+    }
+    guard range.contains(positional.count) else {
+      let need =
+        range.lowerBound == range.upperBound
+        ? (range.lowerBound == 0 ? "no arguments" : "\(range.lowerBound) arguments")
+        : "at least \(range.lowerBound) argument\(range.lowerBound == 1 ? "" : "s")"
+      let over = positional.count > range.upperBound
+      throw UsageError(
+        message: over
+          ? "\(command) takes \(range.upperBound == 0 ? "no arguments" : "at most \(range.upperBound) arguments")"
+          : "\(command) needs \(need)")
+    }
+  }
+
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// Trims whitespace from both ends.
+func trimmed(_ text: String) -> String {
+  let scalars = text.unicodeScalars
+  guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+  else { return "" }
+  return String(text[first...last])
+}
+
+enum JSONText {
+  static func encode<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+}
+
+/// Colour and emoji on a terminal; plain text when piped or with NO_COLOR.
+struct Style {
+  var color: Bool
+  var emoji: Bool
+
+  init(context: CommandContext) {
+    let noColor = context.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let dumb = context.environment["TERM"] == "dumb"
+    color = context.stdoutIsTerminal && !noColor && !dumb
+    emoji = context.stdoutIsTerminal
+  }
+
+  init(color: Bool, emoji: Bool) {
+    self.color = color
+    self.emoji = emoji
+  }
+
+  private func sgr(_ code: String, _ text: String) -> String {
+    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  func bold(_ text: String) -> String { sgr("1", text) }
+  func dim(_ text: String) -> String { sgr("2", text) }
+  func struck(_ text: String) -> String { sgr("2;9", text) }
+  func heading(_ text: String) -> String { sgr("1;38;5;71", text) }
+  func chip(_ text: String) -> String { sgr("38;5;130", text) }
+  func celebrate(_ text: String) -> String { sgr("1;38;5;208", text) }
+  func emoji(_ glyph: String) -> String { emoji ? glyph + " " : "" }
+
+  /// "🥛 Milk (2 L)" on a terminal, "Milk (2 L)" piped.
+  func itemLabel(_ item: Item) -> String {
+    let chip = item.quantity.map { " " + self.chip("(\($0.chipText))") } ?? ""
+    return emoji(item.emoji) + item.name + chip
+  }
+}
+
+/// Renders both sections for `basket list`.
+enum ListPrinter {
+  static func render(_ sections: ListSections, mood: DayMood, style: Style) -> String {
+    if sections.isEmpty {
+      let accent = mood.seasonalAccent.map { style.emoji ? " \($0)" : "" } ?? ""
+      return "\(mood.emptyLine)\(accent)\n"
+    }
+    var out = ""
+    var number = 0
+    let width = String(sections.toGet.count + sections.gotIt.count).count
+    func numbered() -> String {
+      number += 1
+      let text = String(number)
+      return String(repeating: " ", count: width - text.count) + text + "."
+    }
+    out += style.heading("To get") + "\n"
+    if sections.toGet.isEmpty { out += style.dim("  Nothing left to get. 🎉") + "\n" }
+    for item in sections.toGet {
+      out += "  \(numbered()) \(style.itemLabel(item))\n"
+    }
+    if !sections.gotIt.isEmpty {
+      out += "\n" + style.heading("Got it") + "\n"
+      for item in sections.gotIt {
+        let check = style.emoji ? "✓ " : "[x] "
+        out += "  \(numbered()) " + style.dim(check) + style.struck(style.itemLabel(item)) + "\n"
+      }
+    }
+    return out
+  }
+}
+
+/// Reads `basket qty ITEM AMOUNT [UNIT]`.
+enum QuantityInput {
+  static func parse(amount: String, unit unitText: String?, item: Item, classification: Classification)
+    throws -> Quantity
+  {
+    guard let value = AmountParser.number(in: amount) else { throw ListError.badAmount(amount) }
+    let attached = String(amount.drop { $0.isNumber || $0 == "." || $0 == "," || $0 == " " })
+    let unitWord = unitText ?? (attached.isEmpty ? nil : attached)
+    let unit: MeasureUnit
+    if let unitWord {
+      guard let named = unitNamed(unitWord) else {
+        throw UsageError(message: "unknown unit \"\(unitWord)\" (use ml, L, g, kg or units)")
+      }
+      unit = named
+    } else {
+      unit = item.quantity?.unit ?? QuantityRules.defaultUnit(for: classification.measure)
+    }
+    guard QuantityRules.allowedUnits(for: classification.measure).contains(unit) else {
+      throw ListError.unitNotAllowed(unit, item: item.name)
+    }
+    guard value <= QuantityRules.maximum(for: unit) else { throw ListError.badAmount(amount) }
+    let tidy = unit == .units ? value.rounded() : value
+    return Quantity(amount: tidy, unit: unit)
+  }
+
+  static func unitNamed(_ word: String) -> MeasureUnit? {
+    switch word.lowercased() {
+    case "ml", "millilitre", "millilitres", "milliliter", "milliliters": .ml
+    case "l", "litre", "litres", "liter", "liters": .liters
+    case "g", "gram", "grams": .grams
+    case "kg", "kilo", "kilos", "kilogram", "kilograms": .kilograms
+    case "unit", "units", "x", "pcs": .units
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@Suite struct CommandLineTests {
+  let basket = BasketBinary()
+
+  @Test func helpAndVersionDescribeTheContract() throws {
+    let help = try basket.run(["--help"])
+    #expect(help.status == 0)
+    for command in ["add", "list", "check", "uncheck", "rename", "qty", "remove", "clear", "undo", "suggest", "usuals"] {
+      #expect(help.stdout.contains("  \(command)"), "help lists \(command)")
+    }
+    #expect(try basket.run(["--version"]).stdout.hasPrefix("basket "))
+    let addHelp = try basket.run(["add", "--help"])
+    #expect(addHelp.status == 0)
+    #expect(addHelp.stdout.contains("Usage: basket add"))
+    #expect(try basket.run(["qty", "--help"]).stdout.contains("--clear"))
+  }
+
+  @Test func badUsageExitsTwoWithAOneLineReason() throws {
+    let unknown = try basket.run(["frobnicate"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("basket: unknown command \"frobnicate\""))
+    #expect(try basket.run(["list", "--bogus"]).status == 2)
+    #expect(try basket.run(["rename", "milk"]).status == 2)
+    #expect(try basket.run(["--store"]).status == 2)
+    #expect(try basket.run(["list"], environment: ["BASKET_NOW": "yesterday"]).status == 2)
+  }
+
+  @Test func addUnderstandsQuantitiesAndCommaSeparatedParts() throws {
+    let result = try basket.run(["add", "2 l milk", "eggs x12, 500g flour", "bread"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Added Milk") == false)  // names are kept as typed
+    #expect(result.stdout.contains("Added milk (2 L)"))
+    let list = try basket.listJSON()
+    let toGet = list["toGet"] as! [[String: Any]]
+    #expect(toGet.map { $0["name"] as! String } == ["bread", "flour", "eggs", "milk"])
+    let flour = toGet[1]["quantity"] as! [String: Any]
+    #expect(flour["amount"] as? Double == 500)
+    #expect(flour["unit"] as? String == "g")
+    #expect(toGet[0]["quantity"] is NSNull)
+    #expect(toGet[3]["addedAt"] as? String == "2026-07-06T10:00:00.000Z")
+    #expect(toGet[3]["checkedAt"] is NSNull)
+    #expect((toGet[3]["id"] as? String)?.count == 36)
+  }
+
+  @Test func pipedListIsPlainNumberedText() throws {
+    try basket.run(["add", "milk 2l", "bread"])
+    try basket.run(["check", "bread"])
+    let list = try basket.run(["list"])
+    #expect(list.status == 0)
+    #expect(list.stdout == "To get\n  1. milk (2 L)\n\nGot it\n  2. [x] bread\n")
+    #expect(!list.stdout.contains("\u{1B}["))
+    #expect(try basket.run(["ls"]).stdout == list.stdout)
+  }
+
+  @Test func anEmptyListShowsTheDaysLine() throws {
+    let list = try basket.run(["list"])
+    #expect(list.status == 0)
+    #expect(list.stdout.hasSuffix(".\n") || list.stdout.hasSuffix("?\n"))
+    #expect(!list.stdout.contains("To get"))
+  }
+
+  @Test func duplicateAddsBumpOrRestoreInsteadOfCopying() throws {
+    try basket.run(["add", "Apples"], at: "2026-07-06T10:00:00Z")
+    try basket.run(["add", "Bread"], at: "2026-07-06T10:00:01Z")
+    let bump = try basket.run(["add", "apple"], at: "2026-07-06T10:00:02Z")
+    #expect(bump.stdout.contains("already on the list"))
+    #expect(try basket.names("toGet") == ["Apples", "Bread"])
+    try basket.run(["check", "bread"], at: "2026-07-06T10:00:03Z")
+    let restore = try basket.run(["add", "BREAD"], at: "2026-07-06T10:00:04Z")
+    #expect(restore.stdout.contains("Restored Bread"))
+    #expect(try basket.names("toGet", at: "2026-07-06T10:00:05Z") == ["Bread", "Apples"])
+  }
+
+  @Test func checkAndUncheckTakeNumbersNamesAndPrefixes() throws {
+    try basket.run(["add", "milk", "mint", "bread", "eggs"])
+    #expect(try basket.run(["check", "1", "bre"]).status == 0)  // 1 = eggs (newest first)
+    #expect(try basket.names("gotIt").sorted() == ["bread", "eggs"])
+    let ambiguous = try basket.run(["check", "mi"])
+    #expect(ambiguous.status == 1)
+    #expect(ambiguous.stderr.contains("milk") && ambiguous.stderr.contains("mint"))
+    let unknown = try basket.run(["check", "caviar"])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr == "basket: no item matches \"caviar\"\n")
+    #expect(try basket.run(["uncheck", "eggs"]).status == 0)
+    #expect(try basket.names("toGet").first == "eggs")
+  }
+
+  @Test func checkingTheLastItemCelebrates() throws {
+    try basket.run(["add", "milk", "bread"])
+    #expect(!(try basket.run(["check", "milk"]).stdout.contains("All done")))
+    #expect(try basket.run(["check", "bread"]).stdout.contains("All done!"))
+  }
+
+  @Test func gotItEmptiesItselfAfterAnHour() throws {
+    try basket.run(["add", "milk"], at: "2026-07-06T10:00:00Z")
+    try basket.run(["check", "milk"], at: "2026-07-06T10:00:00Z")
+    #expect(try basket.names("gotIt", at: "2026-07-06T10:59:59Z") == ["milk"])
+    #expect(try basket.names("gotIt", at: "2026-07-06T11:00:01Z") == [])
+  }
+
+  @Test func renameKeepsThePlaceAndResetsTheQuantity() throws {
+    try basket.run(["add", "milk 2l", "bread"])
+    let result = try basket.run(["rename", "milk", "Oat", "milk"])
+    #expect(result.status == 0)
+    let toGet = try basket.listJSON()["toGet"] as! [[String: Any]]
+    #expect(toGet.map { $0["name"] as! String } == ["bread", "Oat milk"])
+    #expect(toGet[1]["quantity"] is NSNull)
+    let empty = try basket.run(["rename", "bread", " "])
+    #expect(empty.status == 1)
+    #expect(try basket.names("toGet") == ["bread", "Oat milk"])
+  }
+
+  @Test func qtySetsSwitchesAndClears() throws {
+    try basket.run(["add", "milk"])
+    #expect(try basket.run(["qty", "milk", "750"]).stdout.contains("750 ml"))
+    #expect(try basket.run(["qty", "milk", "1,5", "L"]).stdout.contains("1.5 L"))
+    #expect(try basket.run(["qty", "milk", "2l"]).stdout.contains("2 L"))
+    let bad = try basket.run(["qty", "milk", "lots"])
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("not an amount"))
+    #expect(try basket.run(["qty", "milk", "-2"]).status == 1)
+    #expect(try basket.run(["qty", "milk", "99999999"]).status == 1)
+    #expect(try basket.run(["qty", "milk", "2", "parsecs"]).status == 2)
+    let kept = (try basket.listJSON()["toGet"] as! [[String: Any]])[0]["quantity"] as! [String: Any]
+    #expect(kept["amount"] as? Double == 2)
+    #expect(try basket.run(["qty", "milk", "--clear"]).status == 0)
+    #expect((try basket.listJSON()["toGet"] as! [[String: Any]])[0]["quantity"] is NSNull)
+  }
+
+  @Test func removeDeletesItems() throws {
+    try basket.run(["add", "milk", "bread"])
+    #expect(try basket.run(["rm", "milk"]).status == 0)
+    #expect(try basket.names("toGet") == ["bread"])
+  }
+
+  @Test func clearCanBeUndoneWithinTheWindowOnly() throws {
+    try basket.run(["add", "milk 2l", "bread"], at: "2026-07-06T10:00:00Z")
+    try basket.run(["check", "milk", "bread"], at: "2026-07-06T10:00:00Z")
+    let clear = try basket.run(["clear"], at: "2026-07-06T10:00:01Z")
+    #expect(clear.stdout.contains("Cleared 2 items"))
+    #expect(try basket.names("gotIt", at: "2026-07-06T10:00:02Z") == [])
+    #expect(try basket.run(["undo"], at: "2026-07-06T10:00:05Z").stdout.contains("Brought back 2"))
+    let back = try basket.listJSON(at: "2026-07-06T10:00:06Z")["gotIt"] as! [[String: Any]]
+    #expect(back.count == 2)
+    #expect(back.contains { ($0["quantity"] as? [String: Any])?["unit"] as? String == "L" })
+
+    try basket.run(["clear"], at: "2026-07-06T10:00:10Z")
+    let late = try basket.run(["undo"], at: "2026-07-06T10:00:30Z")
+    #expect(late.status == 1)
+    #expect(late.stderr.contains("no recent clear"))
+  }
+
+  @Test func suggestAndUsualsDrawOnHistory() throws {
+    try basket.run(["add", "Oat milk"])
+    try basket.run(["check", "oat"])
+    let suggest = try basket.run(["suggest", "oat", "--json"])
+    #expect(suggest.status == 0)
+    let chips = try JSONSerialization.jsonObject(with: Data(suggest.stdout.utf8)) as! [[String: Any]]
+    #expect(chips.first?["name"] as? String == "Oat milk")
+    #expect(chips.first?["source"] as? String == "history")
+    let usuals = try basket.run(["usuals"])
+    #expect(usuals.stdout.contains("Oat milk"))
+    #expect(try basket.run(["suggest"]).status == 2)
+  }
+
+  @Test func emojiReportsTheStage() throws {
+    let result = try basket.run(["emoji", "milk", "--json"])
+    #expect(result.status == 0)
+    let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+    #expect(rows[0]["emoji"] as? String == "🥛")
+    #expect(rows[0]["stage"] as? String == "curated")
+  }
+
+  @Test func namesAreCleanedAndBounded() throws {
+    let long = try basket.run(["add", String(repeating: "x", count: 201)])
+    #expect(long.status == 1)
+    #expect(long.stderr.contains("at most 200"))
+    #expect(try basket.run(["add", "  "]).status == 1)
+    try basket.run(["add", "mi\u{7}lk\u{1B}[31m"])
+    #expect(try basket.names("toGet") == ["milk[31m"])
+  }
+}

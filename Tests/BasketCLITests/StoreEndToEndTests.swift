@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite struct StoreEndToEndTests {
+  @Test func theStoreDefaultsToXDGDataHomeAndCreatesDirectories() throws {
+    var basket = BasketBinary()
+    basket.environment["BASKET_STORE"] = nil
+    let dataHome = basket.directory.appendingPathComponent("data").path
+    let result = try basket.run(["add", "milk"], environment: ["XDG_DATA_HOME": dataHome])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dataHome + "/basket/basket.sqlite"))
+    try basket.run(["add", "bread"])  // no XDG_DATA_HOME: falls back to ~/.local/share
+    #expect(FileManager.default.fileExists(atPath: basket.directory.path + "/.local/share/basket/basket.sqlite"))
+  }
+
+  @Test func theStoreFlagWinsOverTheEnvironment() throws {
+    let basket = BasketBinary()
+    let other = basket.directory.appendingPathComponent("nested/dir/other.sqlite").path
+    #expect(try basket.run(["--store", other, "add", "milk"]).status == 0)
+    #expect(try basket.run(["--store", other, "list"]).stdout.contains("milk"))
+    #expect(!(try basket.run(["list"]).stdout.contains("milk")))
+  }
+
+  @Test func aStoreFromANewerVersionIsRefusedAndLeftUntouched() throws {
+    let basket = BasketBinary()
+    try basket.run(["add", "milk"])
+    try sqlite(basket.storePath, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = 99;")
+    let before = try Data(contentsOf: URL(fileURLWithPath: basket.storePath))
+    let result = try basket.run(["add", "bread"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("newer Basket"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: basket.storePath)) == before)
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: basket.directory.path)
+    #expect(!siblings.contains { $0.contains("broken") })
+  }
+
+  @Test func aBrokenStoreIsMovedAsideNeverDeleted() throws {
+    let basket = BasketBinary()
+    let garbage = Data("this is not a database, just a shopping list on a napkin".utf8)
+    try garbage.write(to: URL(fileURLWithPath: basket.storePath))
+    let result = try basket.run(["add", "milk"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("moved aside"))
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: basket.directory.path)
+    let broken = try #require(siblings.first { $0.hasPrefix("basket.sqlite.broken-") })
+    #expect(try Data(contentsOf: basket.directory.appendingPathComponent(broken)) == garbage)
+    #expect(try basket.names("toGet") == ["milk"])
+  }
+
+  @Test func twoProcessesWritingAtOnceLoseNothing() async throws {
+    let basket = BasketBinary(now: nil)
+    try basket.run(["list"])  // create the store first
+    async let first = addMany(basket, prefix: "left", count: 300)
+    async let second = addMany(basket, prefix: "right", count: 300)
+    let failures = try await first + second
+    #expect(failures == 0)
+    let names = try basket.names("toGet")
+    #expect(names.count == 600)
+    #expect(Set(names).count == 600)
+  }
+
+  /// One `basket add` process per item, so two loops interleave real processes.
+  private func addMany(_ basket: BasketBinary, prefix: String, count: Int) async throws -> Int {
+    try await Task.detached {
+      var failures = 0
+      for index in 0..<count where try basket.run(["add", "\(prefix)-\(index) item"]).status != 0 {
+        failures += 1
+      }
+      return failures
+    }.value
+  }
+
+  private func sqlite(_ path: String, _ sql: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path, sql]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+}
