@@ -1,0 +1,167 @@
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// One SQLite connection with a cache of prepared statements; closed when released.
+///
+/// Not thread-safe: `SQLiteStore` keeps it behind a lock.
+final class Connection {
+  let handle: OpaquePointer
+  private var cache: [String: Statement] = [:]
+
+  /// Opens `path` with `sqlite3_open_v2` flags; `isURI` says `path` is a `file:` URI.
+  init(path: String, flags: Int32, isURI: Bool = false) throws {
+    var opened: OpaquePointer?
+    var flags = flags | SQLITE_OPEN_NOMUTEX
+    if isURI { flags |= SQLITE_OPEN_URI }
+    let rc = sqlite3_open_v2(path, &opened, flags, nil)
+    guard rc == SQLITE_OK, let opened else {
+      let error = SQLiteError(code: rc, db: opened)
+      sqlite3_close_v2(opened)
+      throw error
+    }
+    handle = opened
+    let extended = sqlite3_extended_result_codes(opened, 1)
+    guard extended == SQLITE_OK else { throw SQLiteError(code: extended, db: opened) }
+  }
+
+  deinit {
+    cache.removeAll()
+    // NB: close_v2 defers the close until stray statements are finalized; it returns SQLITE_OK.
+    sqlite3_close_v2(handle)
+  }
+
+  /// Waits up to `milliseconds` for locks held by other connections before failing as busy.
+  func setBusyTimeout(milliseconds: Int32) throws {
+    let rc = sqlite3_busy_timeout(handle, milliseconds)
+    guard rc == SQLITE_OK else { throw SQLiteError(code: rc, db: handle) }
+  }
+
+  /// Whether SQLite opened the main database read-only (for instance, a read-only file).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// Whether no transaction is open.
+  var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Runs every statement in `script`, ignoring any rows they return.
+  func execute(_ script: String) throws {
+    var script = script
+    try script.withUTF8 { bytes in
+      try bytes.withMemoryRebound(to: CChar.self) { chars in
+        guard var cursor = chars.baseAddress else { return }
+        let end = cursor + chars.count
+        while cursor < end {
+          var statement: OpaquePointer?
+          var tail: UnsafePointer<CChar>?
+          let rc = sqlite3_prepare_v2(handle, cursor, Int32(end - cursor), &statement, &tail)
+          guard rc == SQLITE_OK else {
+            let error = SQLiteError(code: rc, db: handle)
+            sqlite3_finalize(statement)
+            throw error
+          }
+          if let statement {
+            var stepped = sqlite3_step(statement)
+            while stepped == SQLITE_ROW { stepped = sqlite3_step(statement) }
+            let error = stepped == SQLITE_DONE ? nil : SQLiteError(code: stepped, db: handle)
+            sqlite3_finalize(statement)
+            if let error { throw error }
+          }
+          guard let tail, tail > cursor else { return }
+          cursor = tail
+        }
+      }
+    }
+  }
+
+  /// Runs one statement (prepared once and kept) with `values`, calling `row` for each result
+  /// row; the statement is reset afterwards, so it holds no read transaction open.
+  func run(
+    _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> Void = { _ in }
+  ) throws {
+    let statement = try cached(sql)
+    do {
+      try statement.bind(values)
+      while try statement.step() { try row(statement) }
+    } catch {
+      statement.resetAfterFailure()
+      throw error
+    }
+    try statement.reset()
+  }
+
+  /// Like `run`, but prepares a fresh statement that is finalized right after; for SQL that
+  /// runs once, such as checks at open.
+  func runOnce(
+    _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> Void = { _ in }
+  ) throws {
+    let statement = try Statement(db: handle, sql: sql)
+    try statement.bind(values)
+    while try statement.step() { try row(statement) }
+  }
+
+  /// The first column of the first row of `sql`, as text (numbers are converted).
+  func singleText(_ sql: String) throws -> String? {
+    var result: String?
+    try runOnce(sql) { statement in
+      if result == nil { result = statement.text(0) }
+    }
+    return result
+  }
+
+  /// The first column of the first row of `sql`, as an integer.
+  func singleInteger(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
+    var result: Int64?
+    try run(sql, values) { statement in
+      if result == nil { result = statement.int64(0) }
+    }
+    return result
+  }
+
+  /// Runs `body` in a transaction, committing if it returns and rolling back if it throws.
+  func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
+    try begin(immediate: immediate)
+    let result: T
+    do {
+      result = try body()
+      try commit()
+    } catch {
+      rollBack()
+      throw error
+    }
+    return result
+  }
+
+  /// Opens a transaction; `immediate` takes the write lock up front, so reads made inside it
+  /// cannot go stale before its writes.
+  func begin(immediate: Bool) throws {
+    try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+  }
+
+  func commit() throws {
+    try run("COMMIT")
+  }
+
+  /// Rolls back the open transaction, if SQLite has not already done so after an error.
+  func rollBack() {
+    guard !isAutocommit else { return }
+    // NB: a failed rollback leaves nothing to do; the caller reports the original error.
+    try? run("ROLLBACK")
+  }
+
+  /// Prepares each of `statements` for later `run` calls, failing if any cannot be prepared.
+  func prepareCached(_ statements: [String]) throws {
+    for sql in statements { _ = try cached(sql) }
+  }
+
+  private func cached(_ sql: String) throws -> Statement {
+    if let statement = cache[sql] { return statement }
+    let statement = try Statement(db: handle, sql: sql)
+    cache[sql] = statement
+    return statement
+  }
+}

@@ -1,0 +1,252 @@
+import BasketKit
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension SQLiteStore {
+  /// How long a call waits for another process's lock before failing.
+  static let busyTimeoutMilliseconds: Int32 = 15_000
+
+  /// Opens the store at `path`, creating it and its directories if needed and migrating it to
+  /// the current schema.
+  ///
+  /// A file that is not a Basket store, or is damaged, is renamed to
+  /// `<path>.broken-<timestamp>` (with its `-wal`, `-shm` and `-journal` files; the timestamp
+  /// is `now` in UTC), a fresh store takes its place, and the rows that can still be read are
+  /// copied over; the report says so. Nothing is ever deleted.
+  ///
+  /// - Throws: `StoreError.newerSchema` for a store written by a newer Basket, which is left
+  ///   byte-for-byte untouched; `StoreError.cannotOpen` when the file or its directory cannot
+  ///   be used.
+  public static func open(at path: String, now: Date) throws -> (SQLiteStore, OpenReport) {
+    let directory = FileSystem.parentDirectory(of: path)
+    do {
+      try FileSystem.createDirectories(directory)
+    } catch {
+      throw StoreError.cannotOpen(
+        path: path, reason: "cannot create the directory \(directory) (\(error))")
+    }
+    return try cannotOpenOnFailure(path) {
+      if try inspect(path) == .usable, case .success(let store) = try openUnlessDamaged(path) {
+        return (store, OpenReport())
+      }
+      // NB: the lock keeps two processes from moving the same file aside; the second one
+      // finds the first one's fresh store when it gets the lock.
+      return try FileSystem.withExclusiveLock(onDirectory: directory) {
+        switch try inspect(path) {
+        case .usable:
+          switch try openUnlessDamaged(path) {
+          case .success(let store): return (store, OpenReport())
+          case .failure(let damage): return try recover(path, reason: damage.message, now: now)
+          }
+        case .broken(let reason):
+          return try recover(path, reason: reason, now: now)
+        }
+      }
+    }
+  }
+
+  enum Inspection: Equatable {
+    case usable
+    case broken(String)
+  }
+
+  /// Decides whether the file at `path` can be opened as it is, without changing it.
+  ///
+  /// The newer-schema check reads `user_version` from the header bytes directly, because even
+  /// a read-only SQLite connection creates `-wal` and `-shm` files for a WAL database.
+  static func inspect(_ path: String) throws -> Inspection {
+    switch FileSystem.status(of: path) {
+    case .missing, .regular(size: 0):
+      return .usable
+    case .notRegular:
+      throw StoreError.cannotOpen(path: path, reason: "it is not a regular file")
+    case .unreadable(let reason):
+      throw StoreError.cannotOpen(path: path, reason: reason)
+    case .regular:
+      break
+    }
+    let header: [UInt8]
+    do {
+      header = try FileSystem.readPrefix(of: path, count: 100)
+    } catch {
+      throw StoreError.cannotOpen(path: path, reason: "\(error)")
+    }
+    guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+      return .broken("it is not a SQLite database")
+    }
+    let version = header[60..<64].reduce(0) { $0 << 8 | Int32($1) }
+    if version > Schema.latestVersion {
+      throw StoreError.newerSchema(
+        found: Int(version), supported: Schema.latestVersion, path: path)
+    }
+    return try check(path)
+  }
+
+  /// Checks tables and page structure through a read-only connection, which never
+  /// checkpoints or deletes sidecar files.
+  private static func check(_ path: String) throws -> Inspection {
+    do {
+      let connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+      try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+      return try connection.transaction(immediate: false) {
+        // NB: reads the write-ahead log too, which the header bytes may not reflect yet.
+        let version = Int(try connection.singleInteger("PRAGMA user_version") ?? 0)
+        if version > Schema.latestVersion {
+          throw StoreError.newerSchema(
+            found: version, supported: Schema.latestVersion, path: path)
+        }
+        var tables = Set<String>()
+        try connection.runOnce(
+          "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ) { row in
+          if let name = row.text(0) { tables.insert(name) }
+        }
+        if version == 0 {
+          return tables.isEmpty
+            ? .usable : .broken("it is a SQLite database but not a Basket store")
+        }
+        let missing = Schema.requiredTables.subtracting(tables)
+        guard missing.isEmpty else {
+          return .broken(
+            "it is not a Basket store (no \(missing.sorted().joined(separator: ", ")) table)")
+        }
+        var verdict: String?
+        try connection.runOnce("PRAGMA quick_check(1)") { row in verdict = row.text(0) }
+        guard verdict == "ok" else {
+          return .broken("it failed its integrity check (\(firstProblem(in: verdict)))")
+        }
+        return .usable
+      }
+    } catch let error as SQLiteError where error.meansCorruption {
+      return .broken(error.message)
+    } catch let error as SQLiteError
+      where error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN
+    {
+      // A hot journal to roll back, or missing `-shm` the read-only connection may not
+      // create: the read-write open deals with both, or reports why it cannot.
+      return .usable
+    }
+  }
+
+  /// The first line of a `quick_check` answer that names a problem.
+  private static func firstProblem(in verdict: String?) -> String {
+    let lines = (verdict ?? "").split(separator: "\n").filter { !$0.hasPrefix("*** ") }
+    return lines.first.map(String.init) ?? "no answer"
+  }
+
+  /// Opens read-write, configures and migrates; an error saying the file is damaged is
+  /// returned rather than thrown.
+  private static func openUnlessDamaged(_ path: String) throws -> Result<SQLiteStore, SQLiteError> {
+    do {
+      return .success(try openReadWrite(path))
+    } catch let error as SQLiteError where error.meansCorruption {
+      return .failure(error)
+    }
+  }
+
+  private static func openReadWrite(_ path: String) throws -> SQLiteStore {
+    let connection: Connection
+    do {
+      connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    } catch let error as SQLiteError where error.primaryCode == SQLITE_CANTOPEN {
+      let directory = FileSystem.parentDirectory(of: path)
+      guard FileSystem.isWritableDirectory(directory) else {
+        throw StoreError.cannotOpen(
+          path: path, reason: "the directory \(directory) is not writable")
+      }
+      throw error
+    }
+    guard !connection.isReadOnly else {
+      throw StoreError.cannotOpen(path: path, reason: "the file is read-only")
+    }
+    try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+    let mode = try retryingWhileBusy { try connection.singleText("PRAGMA journal_mode = WAL") }
+    guard mode?.lowercased() == "wal" else {
+      throw StoreError.cannotOpen(
+        path: path, reason: "it cannot use write-ahead logging (journal mode \(mode ?? "?"))")
+    }
+    try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+    try Schema.migrate(connection, path: path)
+    return SQLiteStore(connection: connection, path: path)
+  }
+
+  /// Moves the file aside, starts a fresh store and copies over what can be read.
+  private static func recover(_ path: String, reason: String, now: Date) throws -> (
+    SQLiteStore, OpenReport
+  ) {
+    let aside = try moveAside(path, now: now)
+    guard case .success(let store) = try openUnlessDamaged(path) else {
+      throw StoreError.cannotOpen(path: path, reason: "a fresh store there is damaged at once")
+    }
+    let salvaged = store.salvage(from: aside)
+    let report = OpenReport(
+      movedAsideTo: aside, salvagedItems: salvaged.items, salvagedMemory: salvaged.memory,
+      reason: reason)
+    return (store, report)
+  }
+
+  /// Renames the store and its sidecar files to `<path>.broken-<timestamp>[-n]`.
+  private static func moveAside(_ path: String, now: Date) throws -> String {
+    let sidecars = ["", "-wal", "-shm", "-journal"]
+    let base = "\(path).broken-\(FileSystem.compactTimestamp(now))"
+    var target = base
+    var attempt = 1
+    while sidecars.contains(where: { FileSystem.exists(target + $0) }) {
+      attempt += 1
+      target = "\(base)-\(attempt)"
+    }
+    for suffix in sidecars where suffix.isEmpty || FileSystem.exists(path + suffix) {
+      do {
+        try FileSystem.move(path + suffix, to: target + suffix)
+      } catch {
+        throw StoreError.cannotOpen(
+          path: path, reason: "it is damaged and could not be moved aside (\(error))")
+      }
+    }
+    return target
+  }
+
+  /// Retries `body` while SQLite reports the database busy, up to the busy timeout; some
+  /// steps, like switching the journal mode, fail at once instead of waiting.
+  private static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+    while true {
+      do {
+        return try body()
+      } catch let error as SQLiteError
+        where (error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED)
+        && clock.now < deadline
+      {
+        usleep(5_000)
+      }
+    }
+  }
+
+  /// Runs `body`, turning any SQLite failure into `StoreError.cannotOpen`.
+  private static func cannotOpenOnFailure<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as SQLiteError {
+      throw StoreError.cannotOpen(path: path, reason: error.message)
+    }
+  }
+}
