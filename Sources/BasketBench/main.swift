@@ -1,6 +1,6 @@
 // Benchmarks for the foundation: `basket list` and `basket add` against the sqlite3 floor, and
 // one suggestion query against a naive scan-and-sort. Run in release:
-//   swift build -c release && swift run -c release BasketBench
+//   scripts/bench   (a release build with the Swift runtime linked statically, as shipped)
 
 import BasketKit
 import BasketStore
@@ -11,7 +11,7 @@ let root = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let binary = root.appendingPathComponent(".build/release/basket").path
 guard FileManager.default.isExecutableFile(atPath: binary) else {
-  print("build the release binary first: swift build -c release")
+  print("build the release binary first: scripts/bench")
   exit(1)
 }
 
@@ -39,9 +39,13 @@ try store.modify { draft in
   }
 }
 try store.modify { draft in
-  for index in 0..<10_000 {
+  var keys = Set<String>()
+  var index = 0
+  while keys.count < 10_000 {
     let word = dictionary[Int(generator.next() % UInt64(dictionary.count))]
     let name = index < dictionary.count ? dictionary[index] : "\(word) \(index)"
+    index += 1
+    guard keys.insert(NameKey.of(name)).inserted else { continue }
     let daysAgo = Double(generator.next() % 45)
     for _ in 0..<(1 + Int(generator.next() % 4)) {
       draft.remember(name, key: NameKey.of(name), at: now.addingTimeInterval(-daysAgo * 86_400))
@@ -53,18 +57,26 @@ print("Fixture: \(try store.items().count) list items, \(memory.count) memory en
 
 // MARK: - Helpers
 
+/// Runs a command to completion with output discarded; returns its wall time in seconds.
+/// NB: posix_spawn and waitpid, not Foundation's Process, whose exit polling adds ~50 ms.
 @MainActor func run(_ path: String, _ arguments: [String]) -> TimeInterval {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  process.environment = ["BASKET_STORE": storePath, "HOME": directory.path]
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
+  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+  let variables: [String] = ["BASKET_STORE=\(storePath)", "HOME=\(directory.path)"]
+  let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+  defer { (argv + envp).forEach { free($0) } }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  var pid: pid_t = 0
   let start = DispatchTime.now().uptimeNanoseconds
-  try! process.run()
-  process.waitUntilExit()
-  precondition(process.terminationStatus == 0, "\(path) \(arguments) failed")
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  precondition(posix_spawn(&pid, path, &actions, nil, argv, envp) == 0, "cannot run \(path)")
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+  let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  precondition(status == 0, "\(path) \(arguments) failed")
+  return elapsed
 }
 
 func percentile(_ values: [Double], _ p: Double) -> Double {

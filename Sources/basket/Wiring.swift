@@ -8,8 +8,16 @@ enum Wiring {
       suggestions: { engine })
   }
 
+  static let classifier: any ItemClassifier = SharedClassifier()
+
   /// Built on first use (indexing the dictionary takes a few milliseconds).
   static let engine = SuggestionEngine(dictionary: GroceryVocabulary.dictionaryWords)
+}
 
-  static let classifier: any ItemClassifier = EmojiClassifier.shared
+/// Loads the emoji tables on the first classification, so commands that never classify (such
+/// as `basket list`) don't pay for it.
+struct SharedClassifier: ItemClassifier {
+  func classify(_ name: String) -> Classification {
+    EmojiClassifier.shared.classify(name)
+  }
 }

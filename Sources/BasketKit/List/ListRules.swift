@@ -33,12 +33,16 @@ public struct ListSections: Equatable, Sendable {
   public init(items: [Item], now: Date) {
     let cutoff = now.addingTimeInterval(-ListTiming.gotItTTL)
     toGet = items.filter { $0.checkedAt == nil && $0.clearedAt == nil }
-      .sorted { ($0.listedAt, $1.id.uuidString) > ($1.listedAt, $0.id.uuidString) }
+      .sorted { a, b in
+        a.listedAt != b.listedAt ? a.listedAt > b.listedAt : a.id.uuidString < b.id.uuidString
+      }
     gotIt = items.filter { item in
       guard let checked = item.checkedAt, item.clearedAt == nil else { return false }
       return checked > cutoff
     }
-    .sorted { ($0.checkedAt!, $1.id.uuidString) > ($1.checkedAt!, $0.id.uuidString) }
+    .sorted { a, b in
+      a.checkedAt != b.checkedAt ? a.checkedAt! > b.checkedAt! : a.id.uuidString < b.id.uuidString
+    }
   }
 
   public var isEmpty: Bool { toGet.isEmpty && gotIt.isEmpty }
