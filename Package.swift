@@ -36,8 +36,10 @@ let package = Package(
     .testTarget(
       name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
-    .testTarget(name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
-    .testTarget(name: "BasketWebTests", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+    .testTarget(
+      name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
+    .testTarget(
+      name: "BasketWebTests", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -105,7 +105,9 @@ let floorMedian = percentile(floorTimes, 0.5)
 print("")
 print("basket list (1,000 items), median of \(runs): \(ms(listMedian))")
 print("sqlite3 reading the same rows, median:    \(ms(floorMedian))")
-print(String(format: "ratio list / sqlite3 floor:              %.2f× (goal ≤ 3×)", listMedian / floorMedian))
+print(
+  String(
+    format: "ratio list / sqlite3 floor:              %.2f× (goal ≤ 3×)", listMedian / floorMedian))
 let addMedian = percentile(addTimes, 0.5)
 print("basket add, median of \(runs):               \(ms(addMedian))")
 print(String(format: "ratio add / sqlite3 floor:               %.2f×", addMedian / floorMedian))
@@ -129,11 +131,13 @@ for index in 0..<2000 {
     return key.hasPrefix(folded) || key.split(separator: " ").contains { $0.hasPrefix(folded) }
   }
   let cutoff = now.addingTimeInterval(-ListTiming.historyWindow)
-  let recent = memory.filter { $0.lastAdded >= cutoff && matches($0.name) && !toGet.contains(NameKey.of($0.name)) }
-    .sorted {
-      Double($0.timesAdded) / (1 + now.timeIntervalSince($0.lastAdded) / 604_800)
-        > Double($1.timesAdded) / (1 + now.timeIntervalSince($1.lastAdded) / 604_800)
-    }
+  let recent = memory.filter {
+    $0.lastAdded >= cutoff && matches($0.name) && !toGet.contains(NameKey.of($0.name))
+  }
+  .sorted {
+    Double($0.timesAdded) / (1 + now.timeIntervalSince($0.lastAdded) / 604_800)
+      > Double($1.timesAdded) / (1 + now.timeIntervalSince($1.lastAdded) / 604_800)
+  }
   var result = recent.prefix(8).map(\.name)
   if result.count < 8 {
     let words = dictionary.filter { matches($0) && !toGet.contains(NameKey.of($0)) }
@@ -159,7 +163,14 @@ _ = timeQueries { engine.suggest($0, history: history, excluding: toGet).count }
 let indexed = timeQueries { engine.suggest($0, history: history, excluding: toGet).count }
 let naive = timeQueries { naiveSuggest($0).count }
 print("")
-print("Suggestion query (\(dictionary.count) dictionary words + \(memory.count) history entries, \(queries.count) queries)")
-print("indexed: median \(us(percentile(indexed, 0.5))), p99 \(us(percentile(indexed, 0.99))) (goal p99 < 100 µs)")
-print("naive scan-and-sort: median \(us(percentile(naive, 0.5))), p99 \(us(percentile(naive, 0.99)))")
-print(String(format: "speed-up at the median: %.0f×", percentile(naive, 0.5) / percentile(indexed, 0.5)))
+print(
+  "Suggestion query (\(dictionary.count) dictionary words + \(memory.count) history entries, \(queries.count) queries)"
+)
+print(
+  "indexed: median \(us(percentile(indexed, 0.5))), p99 \(us(percentile(indexed, 0.99))) (goal p99 < 100 µs)"
+)
+print(
+  "naive scan-and-sort: median \(us(percentile(naive, 0.5))), p99 \(us(percentile(naive, 0.99)))")
+print(
+  String(format: "speed-up at the median: %.0f×", percentile(naive, 0.5) / percentile(indexed, 0.5))
+)

@@ -57,7 +57,8 @@ public enum Fixtures {
 
     public func classify(_ name: String) -> Classification {
       let key = NameKey.of(name)
-      for (word, emoji, measure) in Self.table where key.split(separator: " ").last.map(String.init) == word {
+      for (word, emoji, measure) in Self.table
+      where key.split(separator: " ").last.map(String.init) == word {
         return Classification(emoji: emoji, stage: .curated, measure: measure)
       }
       return .fallback

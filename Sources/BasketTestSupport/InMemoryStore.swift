@@ -37,7 +37,9 @@ public final class InMemoryStore: ListStore {
       if draft.items != state.items || !draft.remembered.isEmpty { state.revision += 1 }
       state.items = draft.items
       for added in draft.remembered {
-        var entry = state.memory[added.key] ?? MemoryEntry(name: added.name, timesAdded: 0, lastAdded: added.at)
+        var entry =
+          state.memory[added.key]
+          ?? MemoryEntry(name: added.name, timesAdded: 0, lastAdded: added.at)
         entry.name = added.name
         entry.timesAdded += 1
         entry.lastAdded = max(entry.lastAdded, added.at)

@@ -28,13 +28,15 @@ enum Commands {
     } else {
       let style = Style(context: context)
       context.out(
-        ListPrinter.render(sections, mood: DayMood(date: basket.now, timeZone: .current), style: style))
+        ListPrinter.render(
+          sections, mood: DayMood(date: basket.now, timeZone: .current), style: style))
     }
     return 0
   }
 
   static func suggest(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "suggest")
+    let flags = try Flags(
+      arguments, allowed: ["--json"], positional: 1...Int.max, command: "suggest")
     let basket = try context.openBasket()
     let chips = try basket.suggestions(for: flags.positional.joined(separator: " "))
     printChips(chips, basket: basket, json: flags.has("--json"), context: context)
@@ -57,7 +59,9 @@ enum Commands {
         var emoji: String
         var source: Suggestion.Source
       }
-      let rows = chips.map { Chip(name: $0.name, emoji: basket.classify($0.name).emoji, source: $0.source) }
+      let rows = chips.map {
+        Chip(name: $0.name, emoji: basket.classify($0.name).emoji, source: $0.source)
+      }
       context.out((try? JSONText.encode(rows)).map { $0 + "\n" } ?? "[]\n")
       return
     }
@@ -122,7 +126,9 @@ enum Commands {
     try eachItem(arguments, command: "check", context: context) { basket, item, style in
       let outcome = try basket.check(item.id)
       context.out("Checked off \(style.itemLabel(item))\n")
-      if outcome.allDone { context.out(style.celebrate("All done! 🎉 Everything's in the basket.") + "\n") }
+      if outcome.allDone {
+        context.out(style.celebrate("All done! 🎉 Everything's in the basket.") + "\n")
+      }
     }
   }
 
@@ -186,7 +192,8 @@ enum Commands {
     } else {
       let noun = count == 1 ? "item" : "items"
       context.out(
-        "Cleared \(count) \(noun). Changed your mind? 'basket undo' within \(Int(ListTiming.undoWindow)) seconds.\n")
+        "Cleared \(count) \(noun). Changed your mind? 'basket undo' within \(Int(ListTiming.undoWindow)) seconds.\n"
+      )
     }
     return 0
   }

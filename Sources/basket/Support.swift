@@ -11,7 +11,9 @@ struct Flags {
   private(set) var flags: Set<String> = []
   private(set) var positional: [String] = []
 
-  init(_ arguments: [String], allowed: Set<String>, positional range: ClosedRange<Int>, command: String)
+  init(
+    _ arguments: [String], allowed: Set<String>, positional range: ClosedRange<Int>, command: String
+  )
     throws
   {
     var afterDashes = false
@@ -129,7 +131,9 @@ enum ListPrinter {
 
 /// Reads `basket qty ITEM AMOUNT [UNIT]`.
 enum QuantityInput {
-  static func parse(amount: String, unit unitText: String?, item: Item, classification: Classification)
+  static func parse(
+    amount: String, unit unitText: String?, item: Item, classification: Classification
+  )
     throws -> Quantity
   {
     guard let value = AmountParser.number(in: amount) else { throw ListError.badAmount(amount) }

@@ -35,8 +35,15 @@ struct BasketBinary {
 
   @discardableResult
   func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    try run(program: Self.executable.path, arguments, environment: extra)
+  }
+
+  /// Runs any program with this store's environment (plus `extra`).
+  func run(program: String, _ arguments: [String], environment extra: [String: String] = [:])
+    throws -> Result
+  {
     let process = Process()
-    process.executableURL = Self.executable
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.environment = environment.merging(extra) { $1 }
     let out = Pipe()

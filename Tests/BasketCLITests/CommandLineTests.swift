@@ -7,7 +7,10 @@ import Testing
   @Test func helpAndVersionDescribeTheContract() throws {
     let help = try basket.run(["--help"])
     #expect(help.status == 0)
-    for command in ["add", "list", "check", "uncheck", "rename", "qty", "remove", "clear", "undo", "suggest", "usuals"] {
+    for command in [
+      "add", "list", "check", "uncheck", "rename", "qty", "remove", "clear", "undo", "suggest",
+      "usuals",
+    ] {
       #expect(help.stdout.contains("  \(command)"), "help lists \(command)")
     }
     #expect(try basket.run(["--version"]).stdout.hasPrefix("basket "))
@@ -157,7 +160,8 @@ import Testing
     try basket.run(["check", "oat"])
     let suggest = try basket.run(["suggest", "oat", "--json"])
     #expect(suggest.status == 0)
-    let chips = try JSONSerialization.jsonObject(with: Data(suggest.stdout.utf8)) as! [[String: Any]]
+    let chips =
+      try JSONSerialization.jsonObject(with: Data(suggest.stdout.utf8)) as! [[String: Any]]
     #expect(chips.first?["name"] as? String == "Oat milk")
     #expect(chips.first?["source"] as? String == "history")
     let usuals = try basket.run(["usuals"])
@@ -180,5 +184,28 @@ import Testing
     #expect(try basket.run(["add", "  "]).status == 1)
     try basket.run(["add", "mi\u{7}lk\u{1B}[31m"])
     #expect(try basket.names("toGet") == ["milk[31m"])
+  }
+}
+
+@Suite struct TerminalOutputTests {
+  let basket = BasketBinary()
+
+  /// Runs `basket ARGS` on a pseudo-terminal through util-linux `script`.
+  private func onTerminal(_ arguments: String, noColor: Bool = false) throws -> String {
+    let command = "\(BasketBinary.executable.path) \(arguments)"
+    let result = try basket.run(
+      program: "/usr/bin/script", ["-qefc", command, "/dev/null"],
+      environment: noColor ? ["NO_COLOR": "1", "TERM": "xterm"] : ["TERM": "xterm"])
+    return result.stdout
+  }
+
+  @Test func aTerminalGetsColourAndEmojiUnlessNoColor() throws {
+    try basket.run(["add", "milk"])
+    let colourful = try onTerminal("list")
+    #expect(colourful.contains("\u{1B}["))
+    #expect(colourful.contains("🥛"))
+    let plain = try onTerminal("list", noColor: true)
+    #expect(!plain.contains("\u{1B}["))
+    #expect(plain.contains("🥛"))
   }
 }

@@ -10,7 +10,9 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: dataHome + "/basket/basket.sqlite"))
     try basket.run(["add", "bread"])  // no XDG_DATA_HOME: falls back to ~/.local/share
-    #expect(FileManager.default.fileExists(atPath: basket.directory.path + "/.local/share/basket/basket.sqlite"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: basket.directory.path + "/.local/share/basket/basket.sqlite"))
   }
 
   @Test func theStoreFlagWinsOverTheEnvironment() throws {

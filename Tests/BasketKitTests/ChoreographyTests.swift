@@ -74,13 +74,14 @@ import Testing
     #expect(DayMood(date: date(time), timeZone: .gmt).tint == tint)
   }
 
-  @Test(arguments: [
-    ("2026-10-31T12:00:00Z", "🎃"), ("2026-12-10T12:00:00Z", "🎄"),
-    ("2026-12-31T12:00:00Z", "🎉"), ("2027-01-01T12:00:00Z", "🎉"),
-    ("2026-02-14T12:00:00Z", "💝"), ("2026-04-05T12:00:00Z", "🐣"),
-    ("2026-11-26T12:00:00Z", "🦃"), ("2026-07-06T12:00:00Z", nil),
-    ("2026-11-19T12:00:00Z", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("2026-10-31T12:00:00Z", "🎃"), ("2026-12-10T12:00:00Z", "🎄"),
+      ("2026-12-31T12:00:00Z", "🎉"), ("2027-01-01T12:00:00Z", "🎉"),
+      ("2026-02-14T12:00:00Z", "💝"), ("2026-04-05T12:00:00Z", "🐣"),
+      ("2026-11-26T12:00:00Z", "🦃"), ("2026-07-06T12:00:00Z", nil),
+      ("2026-11-19T12:00:00Z", nil),
+    ] as [(String, String?)])
   func seasonalAccentsAppearOnTheirDays(time: String, accent: String?) {
     #expect(DayMood(date: date(time), timeZone: .gmt).seasonalAccent == accent)
   }

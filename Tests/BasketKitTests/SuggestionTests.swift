@@ -1,8 +1,7 @@
 import BasketKit
 import BasketTestSupport
-import Testing
-
 import Foundation
+import Testing
 
 @Suite struct SuggestionTests {
   let now = Fixtures.monday
@@ -99,7 +98,8 @@ import Foundation
     try basket.remove(milk.id)
     try basket.add(name: "Oat milk")
     try basket.check(try basket.sections().toGet[0].id)
-    #expect(try basket.suggestions(for: "oat").first == Suggestion(name: "Oat milk", source: .history))
+    #expect(
+      try basket.suggestions(for: "oat").first == Suggestion(name: "Oat milk", source: .history))
     #expect(try basket.usuals().map(\.name) == ["Oat milk"])
   }
 }
@@ -118,7 +118,9 @@ import Foundation
       ])
   }()
 
-  @Test(arguments: [("1", 1), ("3", 3), ("4", 4), ("milk", 1), ("BREAD", 3), ("br", 3), ("apple", 4)])
+  @Test(arguments: [
+    ("1", 1), ("3", 3), ("4", 4), ("milk", 1), ("BREAD", 3), ("br", 3), ("apple", 4),
+  ])
   func resolvesNumbersNamesAndUniquePrefixes(reference: String, id: Int) throws {
     #expect(try ItemReference.resolve(reference, in: sections).id == Fixtures.id(id))
   }
@@ -141,7 +143,8 @@ import Foundation
     let sections = ListSections(
       toGet: [
         Item(
-          id: Fixtures.id(1), name: "Milk", emoji: "🥛", quantity: Quantity(amount: 2, unit: .liters),
+          id: Fixtures.id(1), name: "Milk", emoji: "🥛",
+          quantity: Quantity(amount: 2, unit: .liters),
           addedAt: start)
       ],
       gotIt: [])

@@ -160,7 +160,8 @@ public final class Basket: Sendable {
   /// The usuals chips for an empty add bar.
   public func usuals(limit: Int = SuggestionEngine.defaultLimit) throws -> [Suggestion] {
     let history = HistoryIndex(memory: try store.memory(), now: now)
-    return environment.suggestions.usuals(history: history, excluding: try toGetKeys(), limit: limit)
+    return environment.suggestions.usuals(
+      history: history, excluding: try toGetKeys(), limit: limit)
   }
 
   public func classify(_ name: String) -> Classification {

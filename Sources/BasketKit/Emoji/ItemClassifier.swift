@@ -24,8 +24,9 @@ public struct Classification: Equatable, Sendable {
   /// The curated category (such as "dairy" or "produce"), when known.
   public var category: String?
 
-  public init(emoji: String, stage: EmojiStage, measure: MeasureKind? = nil, category: String? = nil)
-  {
+  public init(
+    emoji: String, stage: EmojiStage, measure: MeasureKind? = nil, category: String? = nil
+  ) {
     self.emoji = emoji
     self.stage = stage
     self.measure = measure

@@ -21,7 +21,8 @@ struct PrefixIndex: Sendable {
       var start = 0
       var isFirst = true
       while start < folded.count {
-        keys.append(Key(text: Array(folded[start...]), target: Int32(position), isWholeName: isFirst))
+        keys.append(
+          Key(text: Array(folded[start...]), target: Int32(position), isWholeName: isFirst))
         isFirst = false
         guard let space = folded[start...].firstIndex(of: 0x20) else { break }
         start = space + 1

@@ -32,11 +32,13 @@ public struct HistoryIndex: Sendable {
 
   public init(memory: [MemoryEntry], now: Date) {
     let cutoff = now.addingTimeInterval(-ListTiming.historyWindow)
-    let scored = memory.filter { $0.lastAdded >= cutoff && $0.lastAdded <= now.addingTimeInterval(60) }
-      .map { entry in (entry, Self.score(entry, now: now)) }
-      .sorted { a, b in
-        a.1 != b.1 ? a.1 > b.1 : a.0.name.lowercased() < b.0.name.lowercased()
-      }
+    let scored = memory.filter {
+      $0.lastAdded >= cutoff && $0.lastAdded <= now.addingTimeInterval(60)
+    }
+    .map { entry in (entry, Self.score(entry, now: now)) }
+    .sorted { a, b in
+      a.1 != b.1 ? a.1 > b.1 : a.0.name.lowercased() < b.0.name.lowercased()
+    }
     ranked = scored.map(\.0)
     keys = ranked.map { NameKey.of($0.name) }
     index = PrefixIndex(names: ranked.map(\.name))
@@ -92,7 +94,9 @@ public struct SuggestionEngine: Sendable {
     var taken = excluding
     var results: [Suggestion] = []
 
-    func take(_ codes: [Int], name: (Int) -> String, key: (Int) -> String, source: Suggestion.Source) {
+    func take(
+      _ codes: [Int], name: (Int) -> String, key: (Int) -> String, source: Suggestion.Source
+    ) {
       Self.forEachBest(codes, until: { results.count >= limit }) { position in
         if taken.insert(key(position)).inserted {
           results.append(Suggestion(name: name(position), source: source))
@@ -102,7 +106,8 @@ public struct SuggestionEngine: Sendable {
 
     var historyCodes: [Int] = []
     history.index.forEachMatch(of: folded) { position, _ in historyCodes.append(position) }
-    take(historyCodes, name: { history.ranked[$0].name }, key: { history.keys[$0] }, source: .history)
+    take(
+      historyCodes, name: { history.ranked[$0].name }, key: { history.keys[$0] }, source: .history)
     guard results.count < limit else { return results }
 
     // NB: A code sorts whole-name matches first, then by the word's rank (shorter, then A–Z).
@@ -110,7 +115,9 @@ public struct SuggestionEngine: Sendable {
     index.forEachMatch(of: folded) { position, whole in
       codes.append((whole ? 0 : 1 << 32) | rank[position])
     }
-    take(codes, name: { words[order[$0 & 0xFFFF_FFFF]] }, key: { wordKeys[order[$0 & 0xFFFF_FFFF]] }, source: .dictionary)
+    take(
+      codes, name: { words[order[$0 & 0xFFFF_FFFF]] }, key: { wordKeys[order[$0 & 0xFFFF_FFFF]] },
+      source: .dictionary)
     guard results.count < limit, folded.count >= 5 else { return results }
 
     var near: [Int] = []
@@ -152,7 +159,9 @@ public struct SuggestionEngine: Sendable {
     var taken = excluding
     var results: [Suggestion] = []
     for (entry, key) in zip(history.ranked, history.keys) where results.count < limit {
-      if taken.insert(key).inserted { results.append(Suggestion(name: entry.name, source: .history)) }
+      if taken.insert(key).inserted {
+        results.append(Suggestion(name: entry.name, source: .history))
+      }
     }
     return results
   }
