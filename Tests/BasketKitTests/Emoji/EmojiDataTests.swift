@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import BasketKit
+
+@Suite struct EmojiDataTests {
+  static let repoRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { url.deleteLastPathComponent() }
+    return url
+  }()
+
+  @Test func curatedTableHasAtLeast2500Keywords() {
+    #expect(GroceryVocabulary.curatedKeywords.count >= 2_500)
+  }
+
+  @Test func curatedKeywordsAreDistinctOnceFolded() {
+    var seen: [String: String] = [:]
+    var clashes: [String] = []
+    for entry in GroceryVocabulary.curatedKeywords {
+      let key = ItemText(entry.keyword).key
+      if let first = seen[key] {
+        clashes.append("\(first) / \(entry.keyword) → \(key)")
+      } else {
+        seen[key] = entry.keyword
+      }
+    }
+    #expect(clashes.isEmpty, "keywords that fold together: \(clashes.joined(separator: "; "))")
+  }
+
+  @Test func everyCuratedKeywordClassifiesToItsOwnEmoji() {
+    let classifier = EmojiClassifier.shared
+    let wrong = GroceryVocabulary.curatedKeywords.filter {
+      classifier.classify($0.keyword).emoji != $0.emoji
+    }.map(\.keyword)
+    #expect(wrong.isEmpty, "\(wrong.count) keywords: \(wrong.prefix(50).joined(separator: ", "))")
+  }
+
+  @Test func dictionaryHasAtLeast5000DistinctWords() {
+    let words = GroceryVocabulary.dictionaryWords
+    #expect(words.count >= 5_000)
+    let folded = words.map { ItemText($0).bytes.isEmpty ? $0 : $0.lowercased() }
+    #expect(Set(folded).count == words.count, "dictionary words repeat")
+  }
+
+  @Test func dictionaryIncludesEveryCuratedKeywordDisplayCased() {
+    let words = Set(GroceryVocabulary.dictionaryWords.map { $0.lowercased() })
+    let missing = GroceryVocabulary.curatedKeywords.map { $0.keyword.lowercased() }.filter {
+      !words.contains($0)
+    }
+    #expect(missing.isEmpty, "missing: \(missing.prefix(20))")
+    #expect(GroceryVocabulary.dictionaryWords.contains("Cordial"))
+    #expect(GroceryVocabulary.dictionaryWords.contains("Peanut Butter"))
+  }
+
+  @Test func generatedFilesAreUpToDate() throws {
+    let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    guard let python else { return }  // NB: CI runs `generate.py --check` directly as well.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [
+      Self.repoRoot.appendingPathComponent("Tools/emoji/generate.py").path, "--check",
+    ]
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = Pipe()
+    try process.run()
+    let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(errors)")
+  }
+}

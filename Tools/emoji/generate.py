@@ -1,0 +1,451 @@
+#!/usr/bin/env python3
+"""Builds Basket's emoji data from readable sources.
+
+Reads:
+  Data/emoji/curated/*.tsv   keyword<TAB>emoji<TAB>category<TAB>measure   (# comments allowed)
+  Data/emoji/anchors.tsv     WordNet synset<TAB>emoji<TAB>category<TAB>measure
+  Data/corpus/*.txt          one grocery item per line (# comments allowed)
+  /usr/share/wordnet/        WordNet 3.0 noun database (Debian wordnet-base)
+  /usr/share/unicode/emoji/emoji-test.txt   the fully-qualified emoji (Debian unicode-data)
+
+Writes Sources/BasketKit/Emoji/Generated/*.swift (string literals the core parses at start-up).
+
+  python3 Tools/emoji/generate.py           regenerate
+  python3 Tools/emoji/generate.py --check   exit 1 if the generated files are out of date
+  python3 Tools/emoji/generate.py --keep-going     report data errors but write anyway (exit 2)
+  python3 Tools/emoji/generate.py --explain WORD   show how WordNet maps WORD
+
+Python 3 standard library only. Run from anywhere.
+"""
+
+import glob
+import os
+import sys
+import unicodedata
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CURATED_DIR = os.path.join(ROOT, "Data", "emoji", "curated")
+ANCHORS = os.path.join(ROOT, "Data", "emoji", "anchors.tsv")
+CORPUS_DIR = os.path.join(ROOT, "Data", "corpus")
+OUT_DIR = os.path.join(ROOT, "Sources", "BasketKit", "Emoji", "Generated")
+EMOJI_TEST = "/usr/share/unicode/emoji/emoji-test.txt"
+WORDNET = "/usr/share/wordnet"
+
+MEASURES = {"poured", "weighed", "counted", ""}
+MEASURE_CODE = {"poured": "p", "weighed": "w", "counted": "c", "": "-"}
+
+
+class DataError(Exception):
+    pass
+
+
+def load_emoji_set():
+    qualified = set()
+    with open(EMOJI_TEST, encoding="utf-8") as f:
+        for line in f:
+            if "; fully-qualified" not in line:
+                continue
+            codes = line.split(";", 1)[0].split()
+            qualified.add("".join(chr(int(c, 16)) for c in codes))
+    return qualified
+
+
+# Letters NFKD does not decompose, spelled as ItemText.foldLatin spells them.
+LATIN_FOLDS = str.maketrans({"ł": "l", "ø": "o", "ß": "ss", "đ": "d", "ð": "d", "æ": "ae",
+                             "œ": "oe", "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ŀ": "l"})
+
+
+def fold_key(text):
+    """Lower-cases, strips accents and squeezes punctuation: the key used to spot duplicates."""
+    text = unicodedata.normalize("NFKD", text.lower().translate(LATIN_FOLDS))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("'", "").replace("\u2019", "")
+    out = []
+    for c in text:
+        out.append(c if c.isalnum() else " ")
+    return " ".join("".join(out).split())
+
+
+F_PLURALS = {
+    "loaves": "loaf", "leaves": "leaf", "halves": "half", "knives": "knife", "calves": "calf",
+    "shelves": "shelf", "scarves": "scarf", "wolves": "wolf", "thieves": "thief", "wives": "wife",
+    "lives": "life", "sheaves": "sheaf",
+}
+
+
+def stem(w):
+    """Mirror of Sources/BasketKit/Emoji/Engine/Stemmer.swift (a test checks they agree)."""
+    if len(w) < 3 or not all("a" <= c <= "z" for c in w):
+        return w
+    if len(w) >= 4 and w.endswith("s"):
+        if w.endswith("ves"):
+            if w in F_PLURALS:
+                return F_PLURALS[w]
+            w = w[:-1]
+        elif len(w) >= 5 and w.endswith("ies"):
+            w = w[:-3] + "y"
+        elif len(w) >= 5 and w.endswith("oes"):
+            w = w[:-2]
+        elif w.endswith(("xes", "ches", "shes")) or (len(w) >= 5 and w.endswith(("sses", "zzes"))):
+            w = w[:-2]
+        elif not w.endswith(("ss", "us")):
+            w = w[:-1]
+    if len(w) < 3:
+        return w
+    if w.endswith("y") and w[-2] not in "aeiou":
+        return w[:-1] + "i"
+    if len(w) >= 4 and w.endswith(("ie", "oe")):
+        return w[:-1]
+    if len(w) >= 5 and w.endswith("che"):
+        return w[:-1]
+    return w
+
+
+def match_key(text):
+    """The key the engine matches on: folded, then each word stemmed."""
+    return " ".join(stem(w) for w in fold_key(text).split())
+
+
+def read_tsv(path, columns, errors):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for number, raw in enumerate(f, 1):
+            line = raw.rstrip("\n").rstrip("\r")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            fields = line.split("\t")
+            while len(fields) < columns and len(fields) >= columns - 1:
+                fields.append("")
+            where = f"{os.path.relpath(path, ROOT)}:{number}"
+            if len(fields) != columns:
+                errors.append(f"{where}: expected {columns} tab-separated fields, got {len(fields)}")
+                continue
+            rows.append((where, [x.strip() for x in fields]))
+    return rows
+
+
+def load_curated(emoji_set, errors):
+    entries = {}  # fold key -> (where, keyword, emoji, category, measure)
+    order = []
+    for path in sorted(glob.glob(os.path.join(CURATED_DIR, "*.tsv"))):
+        for where, (keyword, emoji, category, measure) in read_tsv(path, 4, errors):
+            if not keyword:
+                errors.append(f"{where}: empty keyword")
+                continue
+            if emoji not in emoji_set:
+                errors.append(f"{where}: {emoji!r} is not a fully-qualified emoji")
+                continue
+            if not category or category != category.lower() or not category.replace("-", "").isalpha():
+                errors.append(f"{where}: category {category!r} must be a lowercase word")
+                continue
+            if measure not in MEASURES:
+                errors.append(f"{where}: measure {measure!r} must be poured, weighed, counted or empty")
+                continue
+            key = match_key(keyword)
+            if not key:
+                errors.append(f"{where}: keyword {keyword!r} has no letters")
+                continue
+            if key in entries:
+                first = entries[key]
+                same = first[2:] == (emoji, category, measure)
+                kind = "duplicate" if same else "conflicting"
+                alias = "" if first[1] == keyword else f" {first[1]!r}, the same once case, accents, punctuation and plurals fold,"
+                errors.append(
+                    f"{where}: {kind} keyword {keyword!r} (first{alias} at {first[0]}: "
+                    f"{first[2]} {first[3]} {first[4] or '-'}; here: {emoji} {category} {measure or '-'})")
+                continue
+            entries[key] = (where, keyword, emoji, category, measure)
+            order.append(key)
+    return [entries[k] for k in sorted(order)]
+
+
+def load_corpus():
+    items = []
+    for path in sorted(glob.glob(os.path.join(CORPUS_DIR, "*.txt"))):
+        with open(path, encoding="utf-8") as f:
+            for raw in f:
+                line = raw.strip()
+                if line and not line.startswith("#"):
+                    items.append(line)
+    return items
+
+
+SMALL_WORDS = {"of", "and", "in", "with", "for", "a", "the", "de", "la", "le", "du", "al", "con", "y", "en", "à", "au", "aux", "on", "or"}
+
+
+def display_case(text):
+    if any(c.isupper() for c in text):
+        return text
+    words = text.split(" ")
+    out = []
+    for i, w in enumerate(words):
+        if i > 0 and w in SMALL_WORDS:
+            out.append(w)
+        else:
+            out.append(w[:1].upper() + w[1:])
+    return " ".join(out)
+
+
+# MARK: - WordNet
+
+
+def wordnet_nouns():
+    synsets = {}  # offset -> (lemmas, hypernym offsets, gloss, lexicographer file)
+    with open(os.path.join(WORDNET, "data.noun"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("  "):
+                continue
+            body, _, gloss = line.partition(" | ")
+            parts = body.split()
+            offset = parts[0]
+            count = int(parts[3], 16)
+            lemmas = [parts[4 + 2 * i] for i in range(count)]
+            i = 4 + 2 * count
+            pointers = int(parts[i])
+            hypernyms = []
+            for p in range(pointers):
+                symbol, target, pos = parts[i + 1 + 4 * p: i + 4 + 4 * p]
+                if symbol in ("@", "@i") and pos == "n":
+                    hypernyms.append(target)
+            synsets[offset] = (lemmas, hypernyms, gloss.strip(), int(parts[1]))
+    index = {}  # lemma -> [offsets by sense rank]
+    with open(os.path.join(WORDNET, "index.noun"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("  "):
+                continue
+            parts = line.split()
+            lemma = parts[0]
+            senses = int(parts[2])
+            index[lemma] = parts[-senses:]
+    return synsets, index
+
+
+def resolve_synset(name, index):
+    lemma, pos, number = name.rsplit(".", 2)
+    if pos != "n":
+        raise DataError(f"anchor {name}: only nouns are supported")
+    senses = index.get(lemma)
+    if not senses or int(number) > len(senses):
+        raise DataError(f"anchor {name}: no such WordNet noun sense")
+    return senses[int(number) - 1]
+
+
+def load_anchors(emoji_set, index, errors):
+    anchors = {}
+    if not os.path.exists(ANCHORS):
+        return anchors
+    for where, (name, emoji, category, measure) in read_tsv(ANCHORS, 4, errors):
+        if emoji not in emoji_set:
+            errors.append(f"{where}: {emoji!r} is not a fully-qualified emoji")
+            continue
+        if measure not in MEASURES:
+            errors.append(f"{where}: bad measure {measure!r}")
+            continue
+        try:
+            offset = resolve_synset(name, index)
+        except DataError as e:
+            errors.append(f"{where}: {e}")
+            continue
+        if offset in anchors:
+            errors.append(f"{where}: anchor {name} listed twice")
+            continue
+        anchors[offset] = (emoji, category, measure, name)
+    return anchors
+
+
+def nearest_anchor(offset, synsets, anchors, memo):
+    """Breadth-first up the hypernyms; the nearest anchor wins. None if the walk meets none,
+    or if two different anchors sit at the same nearest depth (ambiguous)."""
+    if offset in memo:
+        return memo[offset]
+    frontier = [offset]
+    seen = {offset}
+    result = None
+    while frontier:
+        found = {anchors[o] for o in frontier if o in anchors}
+        if found:
+            emojis = {a[0] for a in found}
+            result = sorted(found)[0] if len(emojis) == 1 else None
+            break
+        nxt = []
+        for o in frontier:
+            for h in synsets[o][1]:
+                if h not in seen:
+                    seen.add(h)
+                    nxt.append(h)
+        frontier = nxt
+    memo[offset] = result
+    return result
+
+
+SKIPPED_LEXFILES = {18, 20}  # noun.person, noun.plant
+
+
+def semantic_map(synsets, index, anchors, curated_keys):
+    """A lemma maps to an anchor only when its first sense reaches one and no other of its
+    first three senses reaches a different one (prefer no answer over a confident wrong one).
+    Senses that name a plant or a person are skipped: nobody shops for the tree or the singer."""
+    memo = {}
+    table = {}
+    seen_keys = set()
+    for lemma, all_senses in index.items():
+        senses = [o for o in all_senses if synsets[o][3] not in SKIPPED_LEXFILES]
+        if not senses:
+            continue
+        if not lemma.replace("_", "").replace("-", "").isalpha():
+            continue
+        words = lemma.replace("-", "_").split("_")
+        if len(words) > 3:
+            continue
+        word = " ".join(words)
+        if match_key(word) in curated_keys:
+            continue
+        first = nearest_anchor(senses[0], synsets, anchors, memo)
+        if first is None:
+            continue
+        agree = True
+        for other in senses[1:3]:
+            a = nearest_anchor(other, synsets, anchors, memo)
+            if a is not None and a[0] != first[0]:
+                agree = False
+                break
+        if agree and match_key(word) not in seen_keys:
+            seen_keys.add(match_key(word))
+            table[word] = first
+    return table
+
+
+# MARK: - Swift output
+
+HEADER = "// Generated by Tools/emoji/generate.py from {src}. Do not edit; run the generator.\n\n"
+
+
+def swift_literal(lines):
+    body = "\n".join(lines)
+    if '"""#' in body:
+        raise DataError("data contains a raw-string terminator")
+    # NB: indented like the closing delimiter, which Swift strips, so swift-format stays quiet.
+    return '#"""\n' + "\n".join("    " + line for line in lines) + '\n    """#'
+
+
+def table_literal(rows):
+    """Rows of (keyword, emoji, category, measure) as the compact text EmojiTables parses:
+    an `E` line listing the emoji and a `C` line listing the categories (tab-separated), then
+    one line per keyword: match key, the keyword as written when it differs from the key,
+    emoji index, category index, measure code."""
+    emojis, categories = [], []
+    e_index, c_index = {}, {}
+    body = []
+    for keyword, emoji, category, measure in rows:
+        if emoji not in e_index:
+            e_index[emoji] = len(emojis)
+            emojis.append(emoji)
+        if category not in c_index:
+            c_index[category] = len(categories)
+            categories.append(category)
+        key = match_key(keyword)
+        shown = "" if keyword == key else keyword
+        body.append(f"{key}\t{shown}\t{e_index[emoji]}\t{c_index[category]}\t{MEASURE_CODE[measure]}")
+    return ["E\t" + "\t".join(emojis), "C\t" + "\t".join(categories)] + body
+
+
+def render(curated, semantic, dictionary):
+    files = {}
+    lines = table_literal([(e[1], e[2], e[3], e[4]) for e in curated])
+    files["CuratedData.swift"] = (
+        HEADER.format(src="Data/emoji/curated/*.tsv")
+        + "extension EmojiData {\n"
+        + f"  /// {len(curated)} curated keywords (format: `EmojiTables.parse`).\n"
+        + "  static let curated = "
+        + swift_literal(lines)
+        + "\n}\n")
+    lines = table_literal([(w, a[0], a[1], a[2]) for w, a in sorted(semantic.items())])
+    files["SemanticData.swift"] = (
+        HEADER.format(src="WordNet 3.0 and Data/emoji/anchors.tsv")
+        + "extension EmojiData {\n"
+        + f"  /// {len(semantic)} WordNet nouns mapped to their nearest anchor (format: `EmojiTables.parse`).\n"
+        + "  static let semantic = "
+        + swift_literal(lines)
+        + "\n}\n")
+    files["DictionaryData.swift"] = (
+        HEADER.format(src="the curated keywords and Data/corpus/*.txt")
+        + "extension EmojiData {\n"
+        + f"  /// {len(dictionary)} display-cased grocery and household words, one a line.\n"
+        + "  static let dictionary = "
+        + swift_literal(dictionary)
+        + "\n}\n")
+    return files
+
+
+def build(keep_going=False):
+    errors = []
+    emoji_set = load_emoji_set()
+    curated = load_curated(emoji_set, errors)
+    synsets, index = wordnet_nouns()
+    anchors = load_anchors(emoji_set, index, errors)
+    if errors and not keep_going:
+        raise DataError("\n".join(errors))
+    curated_keys = {match_key(e[1]) for e in curated}
+    semantic = semantic_map(synsets, index, anchors, curated_keys)
+    seen = set()
+    dictionary = []
+    for text in [display_case(e[1]) for e in curated] + load_corpus():
+        text = " ".join(text.split())
+        key = fold_key(text)
+        if key and key not in seen:
+            seen.add(key)
+            dictionary.append(text)
+    dictionary.sort(key=lambda t: (fold_key(t), t))
+    return render(curated, semantic, dictionary), errors
+
+
+def explain(word):
+    errors = []
+    synsets, index = wordnet_nouns()
+    anchors = load_anchors(load_emoji_set(), index, errors)
+    memo = {}
+    lemma = word.lower().replace(" ", "_")
+    for rank, offset in enumerate(index.get(lemma, []), 1):
+        a = nearest_anchor(offset, synsets, anchors, memo)
+        lemmas, _, gloss, lexfile = synsets[offset]
+        if lexfile in SKIPPED_LEXFILES:
+            print(f"{rank}. {','.join(lemmas)} (skipped: plant or person)")
+            continue
+        print(f"{rank}. {','.join(lemmas)} -> {a[3] + ' ' + a[0] if a else '-'}   ({gloss[:70]})")
+
+
+def main(argv):
+    if len(argv) > 2 and argv[1] == "--explain":
+        explain(" ".join(argv[2:]))
+        return 0
+    check = "--check" in argv
+    keep_going = "--keep-going" in argv
+    try:
+        files, errors = build(keep_going)
+    except DataError as e:
+        print(e, file=sys.stderr)
+        return 2
+    for e in errors:
+        print(e, file=sys.stderr)
+    stale = []
+    for name, text in files.items():
+        path = os.path.join(OUT_DIR, name)
+        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if current != text:
+            stale.append(name)
+            if not check:
+                os.makedirs(OUT_DIR, exist_ok=True)
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+    if check:
+        if stale:
+            print("out of date: " + ", ".join(stale) + " (run python3 Tools/emoji/generate.py)", file=sys.stderr)
+            return 1
+        print("generated emoji data is up to date")
+        return 0
+    print(f"wrote {', '.join(stale) if stale else 'nothing (already up to date)'}")
+    return 2 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
