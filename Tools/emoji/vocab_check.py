@@ -9,7 +9,7 @@ number of distinct items (after the generator's case/accent/punctuation/plural f
 items written more than once.
 
 Golden set (Data/emoji/golden.tsv): 'item<TAB>emoji' lines. Reports malformed lines, emoji
-that are not fully-qualified, items listed twice, and, for each golden item that the curated
+that are not fully-qualified, items listed twice (exactly), and, for each golden item that the curated
 table matches exactly as a keyword, whether the table agrees (a quick consistency check; the
 real check is the engine's golden test).
 
@@ -95,10 +95,12 @@ def main(argv):
                     print(f"{where}: {emoji!r} is not a fully-qualified emoji")
                     problems += 1
                 key = generate.match_key(item)
-                if key in gseen:
-                    print(f"{where}: {item!r} already at line {gseen[key]}")
+                # The same folded key under a different spelling is a deliberate folding test
+                # ("Jalapeño" / "Jalapeno"); only an exact repeat is a mistake.
+                if item in gseen:
+                    print(f"{where}: {item!r} already at line {gseen[item]}")
                     problems += 1
-                gseen[key] = number
+                gseen[item] = number
                 if key in curated and curated[key] != emoji:
                     print(f"{where}: {item!r} expects {emoji} but the curated keyword says {curated[key]}")
                     problems += 1
