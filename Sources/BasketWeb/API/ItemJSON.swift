@@ -1,0 +1,99 @@
+import BasketKit
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Writes items and lists in the API's JSON shape.
+///
+/// An item is `{"id", "name", "emoji", "quantity": {"amount", "unit"} | null, "addedAt",
+/// "checkedAt"}` as in `basket list --json`, plus what the web app's editor needs: `chip` (the
+/// amount as shown on the row), `units` (the unit pills offered) and `defaultUnit`.
+final class ItemJSON: Sendable {
+  private let classify: @Sendable (String) -> Classification
+  /// Measure kinds by name: classifying is not free and names repeat on every list read.
+  private let measures = Mutex<[String: MeasureKind?]>([:])
+
+  init(classify: @escaping @Sendable (String) -> Classification) {
+    self.classify = classify
+  }
+
+  func measure(of name: String) -> MeasureKind? {
+    if let known = measures.withLock({ $0[name] }) { return known }
+    let measure = classify(name).measure
+    measures.withLock { cache in
+      if cache.count >= 10_000 { cache.removeAll(keepingCapacity: true) }
+      cache[name] = .some(measure)
+    }
+    return measure
+  }
+
+  func value(_ item: Item) -> JSONValue {
+    let measure = measure(of: item.name)
+    let quantity: JSONValue =
+      item.quantity.map { quantity in
+        .object([("amount", .number(quantity.amount)), ("unit", .string(quantity.unit.rawValue))])
+      } ?? .null
+    return .object([
+      ("id", .string(item.id.uuidString.lowercased())),
+      ("name", .string(item.name)),
+      ("emoji", .string(item.emoji)),
+      ("quantity", quantity),
+      ("addedAt", .string(ISODate.milliseconds(item.addedAt))),
+      ("checkedAt", item.checkedAt.map { .string(ISODate.milliseconds($0)) } ?? .null),
+      ("chip", item.quantity.map { .string($0.chipText) } ?? .null),
+      ("units", .array(QuantityRules.allowedUnits(for: measure).map { .string($0.rawValue) })),
+      ("defaultUnit", .string(QuantityRules.defaultUnit(for: measure).rawValue)),
+    ])
+  }
+
+  /// A JSON array of items.
+  func array(_ items: [Item]) -> [UInt8] {
+    JSONValue.array(items.map(value)).encoded()
+  }
+}
+
+/// The last list read, reused while the store's revision and the visible sections can't have
+/// changed: list reads are the hot path.
+struct ListSnapshot: Sendable {
+  var revision: Int64
+  /// `WebApp.localWrites` when the snapshot was taken.
+  var localWrites: Int
+  var mood: DayMood
+  /// The first moment the sections or the undo deadline could change by time alone.
+  var validUntil: Date
+  var toGet: [UInt8]
+  var gotIt: [UInt8]
+  var toGetCount: Int
+  var undoDeadline: Date?
+
+  init(
+    revision: Int64, localWrites: Int, items: [Item], now: Date, timeZone: TimeZone,
+    json: ItemJSON
+  ) {
+    let sections = ListSections(items: items, now: now)
+    self.revision = revision
+    self.localWrites = localWrites
+    mood = DayMood(date: now, timeZone: timeZone)
+    toGet = json.array(sections.toGet)
+    gotIt = json.array(sections.gotIt)
+    toGetCount = sections.toGet.count
+    undoDeadline = ListRules.undoDeadline(items: items, now: now)
+    var until = now.addingTimeInterval(60)
+    for item in sections.gotIt {
+      if let checked = item.checkedAt {
+        until = min(until, checked.addingTimeInterval(ListTiming.gotItTTL))
+      }
+    }
+    for item in items {
+      if let cleared = item.clearedAt {
+        let end = cleared.addingTimeInterval(ListTiming.undoWindow)
+        if end > now { until = min(until, end) }
+      }
+    }
+    validUntil = until
+  }
+}

@@ -1,0 +1,107 @@
+import BasketKit
+
+/// A request body that must be a JSON object with known members, read with clear errors.
+struct JSONBody {
+  private let members: [(String, JSONValue)]
+
+  /// Parses the body. An empty body counts as `{}`. Unknown members are refused so a typo
+  /// ("qty") never passes silently.
+  init(_ request: Request, allowed: [String]) throws {
+    if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      members = []
+      return
+    }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(request.body)
+    } catch {
+      throw RequestError(400, error.message)
+    }
+    guard case .object(let members) = value else {
+      throw RequestError(400, "the body must be a JSON object, not \(value.typeName)")
+    }
+    if let unknown = members.first(where: { !allowed.contains($0.0) }) {
+      throw RequestError(
+        400,
+        "unknown field \"\(unknown.0.prefix(40))\" (expected \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
+      )
+    }
+    self.members = members
+  }
+
+  func has(_ key: String) -> Bool {
+    members.contains { $0.0 == key }
+  }
+
+  func value(_ key: String) -> JSONValue? {
+    members.first { $0.0 == key }?.1
+  }
+
+  /// The string member `key`, nil when absent; any other type is an error.
+  func string(_ key: String) throws -> String? {
+    guard let value = value(key) else { return nil }
+    guard case .string(let text) = value else {
+      throw RequestError(400, "\"\(key)\" must be a string, not \(value.typeName)")
+    }
+    return text
+  }
+
+  /// The client-made UUID member `key`, nil when absent.
+  func uuid(_ key: String) throws -> UUID? {
+    guard let text = try string(key) else { return nil }
+    guard let id = UUID(uuidString: text) else {
+      throw RequestError(400, "\"\(key)\" must be a UUID such as 6f1c2a4e-…")
+    }
+    return id
+  }
+
+  /// The quantity member: absent → `.absent`, null → `.clear`, or a checked amount and unit.
+  func quantity(_ key: String = "quantity") throws -> QuantityField {
+    guard let value = value(key) else { return .absent }
+    switch value {
+    case .null:
+      return .clear
+    case .object(let members):
+      if let unknown = members.first(where: { $0.0 != "amount" && $0.0 != "unit" }) {
+        throw RequestError(
+          400, "unknown field \"quantity.\(unknown.0.prefix(40))\" (expected \"amount\", \"unit\")")
+      }
+      guard case .number(let amount)? = value["amount"] else {
+        throw RequestError(
+          400, "\"quantity.amount\" must be a number, not \(value["amount"]?.typeName ?? "missing")"
+        )
+      }
+      guard case .string(let unitText)? = value["unit"] else {
+        throw RequestError(
+          400, "\"quantity.unit\" must be a string, not \(value["unit"]?.typeName ?? "missing")")
+      }
+      guard let unit = MeasureUnit(rawValue: unitText) else {
+        throw RequestError(
+          400,
+          "\"\(unitText.prefix(20))\" is not a unit (use \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+      }
+      guard amount.isFinite, amount >= 0, amount <= QuantityRules.maximum(for: unit) else {
+        throw RequestError(
+          400,
+          "\(Quantity.format(amount)) \(unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: unit))))"
+        )
+      }
+      return .set(Quantity(amount: amount, unit: unit))
+    default:
+      throw RequestError(400, "\"\(key)\" must be an object or null, not \(value.typeName)")
+    }
+  }
+
+  enum QuantityField: Equatable {
+    case absent
+    case clear
+    case set(Quantity)
+  }
+}
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif

@@ -1,0 +1,78 @@
+extension WebApp {
+  /// GET /api/v1/session: whether this browser may use the API, so the page knows whether to
+  /// show the pairing form.
+  func session(_ request: Request) -> Response {
+    .json(
+      200,
+      .object([
+        ("mode", .string(access.requiresSession ? "secret" : "open")),
+        ("paired", .bool(access.hasSession(request))),
+      ]))
+  }
+
+  /// POST /api/v1/pair `{"secret"}`: the pairing form. Sets the session cookie.
+  func pair(_ request: Request) -> Response {
+    guard access.requiresSession else { return .noContent }
+    let secret: String?
+    do {
+      secret = try JSONBody(request, allowed: ["secret"]).string("secret")
+    } catch let error as RequestError {
+      return .error(error.status, error.message)
+    } catch {
+      return .error(400, "\(error)")
+    }
+    guard let secret else { return .error(400, "send the household secret as \"secret\"") }
+    switch attempt(secret, secure: request.isSecure) {
+    case .paired(let cookie):
+      var response = Response.noContent
+      response.headers.append(.init("Set-Cookie", cookie))
+      return response
+    case .wrong:
+      return .error(403, "that is not this household's secret")
+    case .throttled:
+      return .error(429, "too many wrong secrets; wait a minute and try again")
+    }
+  }
+
+  /// GET /pair?secret=…: the pairing link printed at start-up. Sets the session cookie and
+  /// sends the browser on to the app, so the secret doesn't linger in the address bar.
+  func pairPage(_ request: Request) -> Response {
+    guard request.method == "GET" || request.method == "HEAD" else {
+      return .error(405, "use GET here", headers: [.init("Allow", "GET, HEAD")])
+    }
+    guard access.requiresSession else { return Self.redirect("/") }
+    switch attempt(request.query["secret"] ?? "", secure: request.isSecure) {
+    case .paired(let cookie):
+      var response = Self.redirect("/?paired")
+      response.headers.append(.init("Set-Cookie", cookie))
+      return response
+    case .wrong:
+      return Self.redirect("/?pairing=wrong")
+    case .throttled:
+      return Self.redirect("/?pairing=wait")
+    }
+  }
+
+  private enum PairingAttempt {
+    case paired(cookie: String)
+    case wrong
+    case throttled
+  }
+
+  private func attempt(_ secret: String, secure: Bool) -> PairingAttempt {
+    let now = basket.now
+    guard throttle.allows(at: now) else { return .throttled }
+    guard access.secretMatches(secret),
+      let value = access.sessionValue(nonce: environment.randomBytes(16))
+    else {
+      throttle.recordFailure(at: now)
+      return .wrong
+    }
+    return .paired(cookie: access.setCookieHeader(value: value, secure: secure))
+  }
+
+  static func redirect(_ location: String) -> Response {
+    Response(
+      status: 303, headers: [.init("Location", location), .init("Cache-Control", "no-store")])
+  }
+}

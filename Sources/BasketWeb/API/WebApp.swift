@@ -1,0 +1,203 @@
+import BasketKit
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The whole server as a function: `handle(_:)` turns a request into a response.
+///
+/// It serves the embedded web app, the pairing flow and the JSON API, and applies the access
+/// policy. No sockets here: the civetweb adapter (`WebServer`) only moves bytes. Thread-safe;
+/// each call costs one or two store reads, and a list read is usually served from a snapshot.
+public final class WebApp: Sendable {
+  /// Request bodies larger than this get 413.
+  public static let maxBodySize = 64 * 1024
+
+  public let environment: WebEnvironment
+  let itemJSON: ItemJSON
+  let snapshot = ReadMostly<ListSnapshot?>(nil)
+  let throttle = PairingThrottle()
+  /// The store revision reported by the server's change watcher (`noteRevision`), or `.min`
+  /// while nothing reports it; then every list read asks the store.
+  let reportedRevision = Atomic<Int64>(.min)
+  /// Bumped after every change made through this app, so a list snapshot taken before it is
+  /// never served after it.
+  let localWrites = Atomic<Int>(0)
+
+  public init(environment: WebEnvironment) {
+    self.environment = environment
+    let basket = environment.basket
+    itemJSON = ItemJSON(classify: { basket.classify($0) })
+  }
+
+  var basket: Basket { environment.basket }
+  var access: AccessPolicy { environment.access }
+
+  /// Tells the app the store's current revision. The server's change watcher calls it a few
+  /// times a second; list reads then skip the store entirely while nothing has changed.
+  public func noteRevision(_ revision: Int64) {
+    reportedRevision.store(revision, ordering: .releasing)
+  }
+
+  public func handle(_ request: Request) -> Response {
+    var response = route(request)
+    response.headers += Self.securityHeaders
+    return response
+  }
+
+  private func route(_ request: Request) -> Response {
+    guard access.hostAllowed(request) else {
+      return .error(
+        403, "this server answers only to localhost; start it with a secret to share it")
+    }
+    if request.path.hasPrefix("/api/") {
+      return api(request)
+    }
+    if request.path == "/pair" {
+      return pairPage(request)
+    }
+    return StaticAssets.response(for: request)
+  }
+
+  // MARK: - API gate and routing
+
+  private func api(_ request: Request) -> Response {
+    let method = request.method
+    if Self.mutating.contains(method), !access.originAllowed(request) {
+      return .error(403, "cross-origin requests are not allowed")
+    }
+    guard request.body.count <= Self.maxBodySize else {
+      return .error(413, "the request body is larger than 64 KiB")
+    }
+    // "/api/v1/items/ID/check" → ["items", "ID", "check"]
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(
+      String.init)
+    guard parts.count >= 4, parts[0].isEmpty, parts[1] == "api", parts[2] == "v1" else {
+      return .error(404, "no such API route")
+    }
+    let route = Array(parts.dropFirst(3))
+
+    switch route.first {
+    case "session":
+      return only(["GET"], request) { session(request) }
+    case "pair":
+      return only(["POST"], request) { pair(request) }
+    default:
+      break
+    }
+    guard access.hasSession(request) else {
+      return .error(
+        401, "this browser is not paired; open the pairing link printed by basket serve")
+    }
+    if !request.body.isEmpty, Self.mutating.contains(method) {
+      let type = request.header("content-type")?.lowercased() ?? ""
+      guard type.hasPrefix("application/json") else {
+        return .error(415, "send JSON with Content-Type: application/json")
+      }
+    }
+    do {
+      let response = try dispatch(route, request)
+      if method != "GET" { localWrites.add(1, ordering: .releasing) }
+      return response
+    } catch let error as RequestError {
+      return .error(error.status, error.message)
+    } catch let error as ListError {
+      return Self.response(for: error)
+    } catch {
+      return .error(500, "\(error)")
+    }
+  }
+
+  private func dispatch(_ route: [String], _ request: Request) throws -> Response {
+    switch (route.count, route.first) {
+    case (1, "list"): return try only(["GET"], request) { try list() }
+    case (1, "items"): return try only(["POST"], request) { try add(request) }
+    case (2, "items"):
+      let id = try itemID(route[1])
+      return try only(["PATCH", "DELETE"], request) {
+        request.method == "PATCH" ? try update(id, request) : try remove(id)
+      }
+    case (3, "items") where route[2] == "check":
+      let id = try itemID(route[1])
+      return try only(["POST"], request) { try check(id) }
+    case (3, "items") where route[2] == "uncheck":
+      let id = try itemID(route[1])
+      return try only(["POST"], request) { try uncheck(id) }
+    case (1, "clear"): return try only(["POST"], request) { try clear(request) }
+    case (1, "undo"): return try only(["POST"], request) { try undo(request) }
+    case (1, "suggestions"): return try only(["GET"], request) { try suggestions(request) }
+    case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
+    case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
+    case (1, "events"):
+      return only(["GET"], request) {
+        Response(
+          status: 200,
+          headers: [
+            .init("Content-Type", "text/event-stream; charset=utf-8"),
+            .init("Cache-Control", "no-store"),
+            .init("X-Accel-Buffering", "no"),
+          ],
+          kind: .eventStream)
+      }
+    default:
+      return .error(404, "no such API route")
+    }
+  }
+
+  /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
+  private func only(
+    _ methods: [String], _ request: Request, _ body: () throws -> Response
+  ) rethrows -> Response {
+    guard methods.contains(request.method) else {
+      return .error(
+        405, "use \(methods.joined(separator: " or ")) here",
+        headers: [.init("Allow", methods.joined(separator: ", "))])
+    }
+    return try body()
+  }
+
+  private func itemID(_ text: String) throws -> UUID {
+    guard let id = UUID(uuidString: text) else {
+      throw RequestError(400, "\"\(text.prefix(60))\" is not an item id")
+    }
+    return id
+  }
+
+  static func response(for error: ListError) -> Response {
+    switch error {
+    case .unknownItem: .error(404, "no such item (it may have been removed)")
+    case .nothingToUndo: .error(409, error.description)
+    default: .error(400, error.description)
+    }
+  }
+
+  static let mutating: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
+
+  /// Sent with every response. The policy allows only this origin's own files: no inline
+  /// scripts or styles, no frames, no plug-ins.
+  static let securityHeaders: [Response.Header] = [
+    .init(
+      "Content-Security-Policy",
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    .init("X-Content-Type-Options", "nosniff"),
+    .init("Referrer-Policy", "no-referrer"),
+    .init("X-Frame-Options", "DENY"),
+    .init("Cross-Origin-Opener-Policy", "same-origin"),
+    .init("Cross-Origin-Resource-Policy", "same-origin"),
+  ]
+}
+
+/// A request the API refuses, with its status and a reason for the user.
+struct RequestError: Error {
+  var status: Int
+  var message: String
+
+  init(_ status: Int, _ message: String) {
+    self.status = status
+    self.message = message
+  }
+}

@@ -1,0 +1,34 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Everything the handlers depend on, passed in so tests can fix it.
+public struct WebEnvironment: Sendable {
+  /// The list, over the shared store. Its clock is the handlers' clock.
+  public var basket: Basket
+  public var access: AccessPolicy
+  /// The household's time zone, for the time-of-day tint and the empty-state line.
+  public var timeZone: TimeZone
+  /// Random bytes for session nonces.
+  public var randomBytes: @Sendable (Int) -> [UInt8]
+
+  public init(
+    basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
+    randomBytes: @escaping @Sendable (Int) -> [UInt8] = WebEnvironment.systemRandomBytes
+  ) {
+    self.basket = basket
+    self.access = access
+    self.timeZone = timeZone
+    self.randomBytes = randomBytes
+  }
+
+  /// Cryptographically secure random bytes from the system.
+  public static let systemRandomBytes: @Sendable (Int) -> [UInt8] = { count in
+    var generator = SystemRandomNumberGenerator()
+    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+  }
+}

@@ -1,0 +1,75 @@
+import BasketKit
+import BasketTestSupport
+import BasketWeb
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A `WebApp` over an in-memory store and a test clock, driven without sockets.
+struct Harness {
+  let clock = TestClock()
+  let store = InMemoryStore()
+  let app: WebApp
+  var basket: Basket { app.environment.basket }
+
+  init(mode: AccessPolicy.Mode = .loopbackOnly) {
+    let basket = Fixtures.basket(clock: clock, store: store)
+    app = WebApp(
+      environment: WebEnvironment(
+        basket: basket, access: AccessPolicy(mode: mode), timeZone: TimeZone(identifier: "UTC")!,
+        randomBytes: { count in [UInt8](repeating: 7, count: count) }))
+  }
+
+  /// Sends a request as a same-origin browser page would (Host and, for writes, Origin).
+  func send(
+    _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
+    query: [String: String] = [:]
+  ) -> Response {
+    var all = ["Host": "127.0.0.1:8080"]
+    if json != nil { all["Content-Type"] = "application/json" }
+    if method != "GET" { all["Origin"] = "http://127.0.0.1:8080" }
+    for (name, value) in headers { all[name] = value }
+    return app.handle(
+      Request(
+        method: method, path: path, query: query, headers: all, body: Array((json ?? "").utf8)))
+  }
+
+  func body(_ response: Response) -> JSONValue {
+    (try? JSONValue.parse(response.body)) ?? .null
+  }
+
+  /// Adds `name` through the API and returns its id.
+  @discardableResult
+  func add(_ name: String) -> String {
+    let response = send("POST", "/api/v1/items", json: #"{"name":"\#(name)"}"#)
+    guard case .string(let id)? = body(response)["item"]?["id"] else { return "" }
+    return id
+  }
+
+  func list() -> JSONValue {
+    body(send("GET", "/api/v1/list"))
+  }
+
+  func names(_ section: String) -> [String] {
+    guard case .array(let items)? = list()[section] else { return [] }
+    return items.compactMap { item in
+      if case .string(let name)? = item["name"] { return name }
+      return nil
+    }
+  }
+}
+
+extension JSONValue {
+  var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  var number: Double? {
+    if case .number(let value) = self { return value }
+    return nil
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation  // NB: Process and Pipe live in full Foundation; only tests use them.
+import Testing
+
+/// The JSON API against the built `basket serve`, over real sockets (curl is the client).
+@Suite(.serialized) struct ServeBinaryTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let binary = root.appendingPathComponent(".build/debug/basket").path
+
+  /// A running `basket serve` on a free port with a temporary store.
+  final class Server {
+    let process = Process()
+    let port: Int
+    let directory: String
+    let output = Pipe()
+
+    init(extra: [String] = []) throws {
+      directory = "/tmp/basket-serve-test-\(UInt32.random(in: 0...UInt32.max))"
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      port = Int.random(in: 20_000...40_000)
+      process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
+      process.arguments =
+        ["--store", "\(directory)/basket.sqlite", "serve", "--port", String(port)] + extra
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      for _ in 0..<100 {
+        if (try? curl(["-o", "/dev/null", "http://127.0.0.1:\(port)/"])) != nil { return }
+        usleep(50_000)
+      }
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    func stop() -> Int32 {
+      process.interrupt()
+      process.waitUntilExit()
+      try? FileManager.default.removeItem(atPath: directory)
+      return process.terminationStatus
+    }
+  }
+
+  /// Runs curl; returns (status, body). Throws if curl itself fails (no connection).
+  @discardableResult
+  static func curl(_ arguments: [String]) throws -> (Int, String) {
+    let process = Process()
+    let pipe = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = ["-s", "-w", "\n%{http_code}", "--max-time", "5"] + arguments
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 || process.terminationStatus == 28 else {
+      throw CocoaError(.fileReadUnknown)
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
+  }
+
+  static var available: Bool {
+    FileManager.default.isExecutableFile(atPath: binary)
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
+  }
+
+  @Test(.enabled(if: available)) func theAPIWorksOverRealSockets() throws {
+    let server = try Server()
+    defer { #expect(server.stop() == 0) }
+    let json = ["-H", "Content-Type: application/json"]
+    let added = try Self.curl(
+      json + [
+        "-d", #"{"text":"2 l milk","id":"6f1c2a4e-1111-4222-8333-444455556666"}"#,
+        "\(server.base)/api/v1/items",
+      ])
+    #expect(added.0 == 201)
+    #expect(added.1.contains(#""chip":"2 L""#))
+    let replay = try Self.curl(
+      json + [
+        "-d", #"{"text":"2 l milk","id":"6f1c2a4e-1111-4222-8333-444455556666"}"#,
+        "\(server.base)/api/v1/items",
+      ])
+    #expect(replay.0 == 200)
+    #expect(replay.1.contains(#""outcome":"replayed""#))
+    let list = try Self.curl(["\(server.base)/api/v1/list"])
+    #expect(list.0 == 200)
+    #expect(list.1.hasPrefix(#"{"toGet":[{"id":"6f1c2a4e-1111-4222-8333-444455556666""#))
+    let check = try Self.curl(
+      ["-X", "POST", "\(server.base)/api/v1/items/6f1c2a4e-1111-4222-8333-444455556666/check"])
+    #expect(check.1 == #"{"allDone":true}"#)
+    let big = String(repeating: "x", count: 70_000)
+    let tooBig = try Self.curl(
+      json + ["-d", #"{"name":"\#(big)"}"#, "\(server.base)/api/v1/items"])
+    #expect(tooBig.0 == 413)
+    let foreign = try Self.curl(
+      json + [
+        "-H", "Origin: http://evil.example", "-d", #"{"name":"x"}"#, "\(server.base)/api/v1/items",
+      ])
+    #expect(foreign.0 == 403)
+    let page = try Self.curl(["\(server.base)/"])
+    #expect(page.0 == 200)
+    #expect(page.1.contains("<title>Basket</title>"))
+  }
+
+  @Test(.enabled(if: available)) func aChangeFromTheCommandLineReachesAnEventStream() throws {
+    let server = try Server()
+    defer { #expect(server.stop() == 0) }
+    let events = Process()
+    let pipe = Pipe()
+    events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    events.arguments = ["-sN", "--max-time", "2.5", "\(server.base)/api/v1/events"]
+    events.standardOutput = pipe
+    try events.run()
+    usleep(400_000)
+    let add = Process()
+    add.executableURL = URL(fileURLWithPath: Self.binary)
+    add.arguments = ["--store", "\(server.directory)/basket.sqlite", "add", "eggs"]
+    add.standardOutput = Pipe()
+    try add.run()
+    add.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    events.waitUntilExit()
+    #expect(text.contains("event: hello"))
+    #expect(text.contains("event: change"))
+  }
+
+  @Test(.enabled(if: available)) func aSecretGuardsTheAPIAndThePairingLinkOpensIt() throws {
+    let server = try Server(extra: ["--secret", "household-secret-42"])
+    defer { #expect(server.stop() == 0) }
+    #expect(try Self.curl(["\(server.base)/api/v1/list"]).0 == 401)
+    let jar = "\(server.directory)/cookies"
+    let paired = try Self.curl(["-c", jar, "\(server.base)/pair?secret=household-secret-42"])
+    #expect(paired.0 == 303)
+    #expect(try Self.curl(["-b", jar, "\(server.base)/api/v1/list"]).0 == 200)
+  }
+
+  @Test(.enabled(if: available)) func aPortInUseIsAClearErrorNotACrash() throws {
+    let server = try Server()
+    defer { #expect(server.stop() == 0) }
+    let second = Process()
+    let pipe = Pipe()
+    second.executableURL = URL(fileURLWithPath: Self.binary)
+    second.arguments = [
+      "--store", "\(server.directory)/other.sqlite", "serve", "--port", String(server.port),
+    ]
+    second.standardError = pipe
+    second.standardOutput = Pipe()
+    try second.run()
+    second.waitUntilExit()
+    let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(second.terminationStatus == 1)
+    #expect(message.contains("cannot listen on 127.0.0.1:\(server.port)"))
+  }
+
+  @Test(.enabled(if: available)) func serveHelpAndBadFlags() throws {
+    let help = Process()
+    let pipe = Pipe()
+    help.executableURL = URL(fileURLWithPath: Self.binary)
+    help.arguments = ["serve", "--help"]
+    help.standardOutput = pipe
+    try help.run()
+    help.waitUntilExit()
+    #expect(help.terminationStatus == 0)
+    #expect(
+      String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(
+        "Usage: basket serve"))
+    let bad = Process()
+    bad.executableURL = URL(fileURLWithPath: Self.binary)
+    bad.arguments = ["serve", "--port", "nope"]
+    bad.standardError = Pipe()
+    try bad.run()
+    bad.waitUntilExit()
+    #expect(bad.terminationStatus == 2)
+  }
+}

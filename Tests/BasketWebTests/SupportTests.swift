@@ -1,0 +1,98 @@
+import Testing
+
+@testable import BasketWeb
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+@Suite struct SupportTests {
+  @Test(arguments: [
+    ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+    ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+    (
+      "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+    ),
+  ])
+  func sha256MatchesTheStandardVectors(message: String, digest: String) {
+    #expect(SHA256.hash(Array(message.utf8)).hexString == digest)
+  }
+
+  @Test func hmacMatchesRFC4231TestCase2() {
+    let mac = SHA256.hmac(
+      key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
+    #expect(mac.hexString == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+  }
+
+  @Test(arguments: [
+    (0.0, "1970-01-01T00:00:00.000Z"), (1_783_332_000.0, "2026-07-06T10:00:00.000Z"),
+    (951_782_400.5, "2000-02-29T00:00:00.500Z"), (-1.0, "1969-12-31T23:59:59.000Z"),
+  ])
+  func isoDatesMatchTheCoreFormat(seconds: Double, text: String) {
+    let date = Date(timeIntervalSince1970: seconds)
+    #expect(ISODate.milliseconds(date) == text)
+    #expect(ISODate.parse(text) == date)
+  }
+
+  @Test func jsonRoundTripsAndEscapesMarkup() throws {
+    let text = #"{"a":[1,2.5,-3e2,true,false,null],"b":"x\"y\\z\u00e9\ud83c\udf4e<>&","c":{}}"#
+    let value = try JSONValue.parse(Array(text.utf8))
+    #expect(value["b"]?.string == "x\"y\\zé🍎<>&")
+    let again = try JSONValue.parse(value.encoded())
+    #expect(again == value)
+    #expect(!String(decoding: value.encoded(), as: UTF8.self).contains("<"))
+  }
+
+  @Test(arguments: [
+    "", "{", "[1,]", #"{"a":1,}"#, "01", "1.", "tru", #""\x""#, #""\ud83c""#, "1 2", "nan",
+    String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+  ])
+  func malformedJSONIsRefused(text: String) {
+    #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Array(text.utf8)) }
+  }
+
+  @Test func serveOptionsReadFlagsAndTheEnvironment() throws {
+    let options = try ServeOptions.parse(
+      ["--host", "0.0.0.0", "--port=9000", "--tls-cert", "c.pem", "--tls-key", "k.pem"],
+      environment: ["BASKET_SECRET": "from-the-environment"])
+    #expect(options.host == "0.0.0.0")
+    #expect(options.port == 9000)
+    #expect(options.secret == "from-the-environment")
+    #expect(options.tlsCertificate == "c.pem")
+    #expect(!options.isLoopback)
+    let flag = try ServeOptions.parse(
+      ["--secret", "from-the-flag"], environment: ["BASKET_SECRET": "from-the-environment"])
+    #expect(flag.secret == "from-the-flag")
+    #expect(flag.isLoopback)
+  }
+
+  @Test(arguments: [
+    (["--port", "0"], "--port"), (["--port"], "needs a value"),
+    (["--secret", "short"], "8 characters"),
+    (["--tls-cert", "c.pem"], "go together"), (["--bogus"], "doesn't take"),
+    (["extra"], "no arguments"),
+  ])
+  func badServeOptionsAreExplained(arguments: [String], fragment: String) {
+    #expect {
+      try ServeOptions.parse(arguments, environment: [:])
+    } throws: { error in
+      (error as? ServeOptions.Problem)?.message.contains(fragment) == true
+    }
+  }
+
+  @Test func theHouseholdSecretIsMadeOnceWithMode0600() throws {
+    let path = "/tmp/basket-secret-test-\(UInt32.random(in: 0...UInt32.max)).secret"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let first = try HouseholdSecret.loadOrCreate(at: path) { "first-secret-123" }
+    #expect(first == ("first-secret-123", true))
+    let second = try HouseholdSecret.loadOrCreate(at: path) { "never-used-456" }
+    #expect(second == ("first-secret-123", false))
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    var random = SystemRandomNumberGenerator()
+    #expect(HouseholdSecret.generate(using: &random).count == 20)
+  }
+}

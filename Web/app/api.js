@@ -1,0 +1,85 @@
+// The server: JSON API calls and the live change feed. Every add carries a client id so a
+// retry can never add twice.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+  if (body !== undefined) {
+    options.headers['Content-Type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    throw new ApiError(0, "Can't reach Basket. Check the connection.");
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, (data && data.error) || `The server said ${response.status}.`);
+  }
+  return data;
+}
+
+const item = (id) => `/api/v1/items/${encodeURIComponent(id)}`;
+
+export const api = {
+  session: () => call('GET', '/api/v1/session'),
+  pair: (secret) => call('POST', '/api/v1/pair', { secret }),
+  list: () => call('GET', '/api/v1/list'),
+  rules: () => call('GET', '/api/v1/quantity-rules'),
+  suggestions: (q) => call('GET', `/api/v1/suggestions?q=${encodeURIComponent(q)}`),
+  usuals: () => call('GET', '/api/v1/usuals'),
+  addText: (text, id) => call('POST', '/api/v1/items', { text, id }),
+  addName: (name, id) => call('POST', '/api/v1/items', { name, id }),
+  check: (id) => call('POST', `${item(id)}/check`),
+  uncheck: (id) => call('POST', `${item(id)}/uncheck`),
+  update: (id, changes) => call('PATCH', item(id), changes),
+  remove: (id) => call('DELETE', item(id)),
+  clear: () => call('POST', '/api/v1/clear'),
+  undo: (until) => call('POST', '/api/v1/undo', until ? { until } : {}),
+};
+
+/**
+ * Listens for change notices (Server-Sent Events) and calls `onChange` for each, and once
+ * on every (re)connection. Reconnects by itself; `onState` hears 'live' or 'reconnecting'.
+ */
+export function watchChanges(onChange, onState) {
+  let source = null;
+  let retry = null;
+  let delay = 1000;
+  const connect = () => {
+    source = new EventSource('/api/v1/events');
+    source.addEventListener('hello', () => {
+      delay = 1000;
+      onState('live');
+      onChange();
+    });
+    source.addEventListener('change', () => onChange());
+    source.onerror = () => {
+      onState('reconnecting');
+      if (source.readyState === EventSource.CLOSED) {
+        clearTimeout(retry);
+        retry = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 15000);
+      }
+    };
+  };
+  connect();
+  return () => {
+    clearTimeout(retry);
+    if (source) source.close();
+  };
+}

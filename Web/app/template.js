@@ -1,0 +1,39 @@
+// Builds DOM nodes. Text always goes in as text nodes, never as markup, so names like
+// "<img src=x onerror=alert(1)>" show as typed.
+
+/**
+ * Makes an element: h('button', {class: 'x', 'aria-label': 'Add', onclick: fn}, 'text', child)
+ * Attributes starting with "on" become listeners; `dataset` sets data-* values.
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      element.addEventListener(key.slice(2), value);
+    } else if (key === 'dataset') {
+      Object.assign(element.dataset, value);
+    } else if (key === 'class') {
+      element.className = value;
+    } else {
+      element.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children) {
+    if (child === undefined || child === null || child === false) continue;
+    if (Array.isArray(child)) append(element, child);
+    else if (child instanceof Node) element.appendChild(child);
+    else element.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces an element's children. */
+export function replaceChildren(element, ...children) {
+  element.textContent = '';
+  append(element, children);
+}
