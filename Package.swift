@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "basket", targets: ["basket"]),
     .library(name: "BasketKit", targets: ["BasketKit"]),
+    // Loaded at run time by `basket serve --tls-cert`, never linked: see its shim.c.
+    .library(name: "BasketTLSCompat", type: .dynamic, targets: ["BasketTLSCompat"]),
   ],
   targets: [
     // MARK: - Core
@@ -20,6 +22,12 @@ let package = Package(
     .target(name: "BasketTUI", dependencies: ["BasketKit"]),
     .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
     .target(name: "BasketWeb", dependencies: ["BasketKit", "CCivetweb"]),
+    .target(
+      name: "BasketTLSCompat",
+      linkerSettings: [
+        .linkedLibrary("ssl"),
+        .unsafeFlags(["-Xlinker", "--no-as-needed", "-Xlinker", "-soname=libssl.so"]),
+      ]),
 
     // MARK: - Executables
 

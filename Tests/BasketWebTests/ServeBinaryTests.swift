@@ -14,7 +14,10 @@ import Testing
     let directory: String
     let output = Pipe()
 
-    init(extra: [String] = []) throws {
+    let scheme: String
+
+    init(extra: [String] = [], scheme: String = "http") throws {
+      self.scheme = scheme
       directory = "/tmp/basket-serve-test-\(UInt32.random(in: 0...UInt32.max))"
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       port = Int.random(in: 20_000...40_000)
@@ -25,12 +28,14 @@ import Testing
       process.standardError = output
       try process.run()
       for _ in 0..<100 {
-        if (try? curl(["-o", "/dev/null", "http://127.0.0.1:\(port)/"])) != nil { return }
+        if (try? curl(["-k", "-o", "/dev/null", "\(scheme)://127.0.0.1:\(port)/"])) != nil {
+          return
+        }
         usleep(50_000)
       }
     }
 
-    var base: String { "http://127.0.0.1:\(port)" }
+    var base: String { "\(scheme)://127.0.0.1:\(port)" }
 
     func stop() -> Int32 {
       process.interrupt()
@@ -150,6 +155,32 @@ import Testing
     let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(second.terminationStatus == 1)
     #expect(message.contains("cannot listen on 127.0.0.1:\(server.port)"))
+  }
+
+  @Test(.enabled(if: available)) func itServesHTTPSWithACertificateAndKey() throws {
+    let directory = "/tmp/basket-tls-test-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let openssl = Process()
+    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    openssl.arguments = [
+      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+      "-keyout", "\(directory)/key.pem", "-out", "\(directory)/cert.pem",
+    ]
+    openssl.standardError = Pipe()
+    try openssl.run()
+    openssl.waitUntilExit()
+    try #require(openssl.terminationStatus == 0)
+
+    let server = try Server(
+      extra: ["--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem"],
+      scheme: "https")
+    defer { #expect(server.stop() == 0) }
+    let (status, body) = try Self.curl(["-k", "\(server.base)/api/v1/list"])
+    #expect(status == 200)
+    #expect(body.contains("\"toGet\""))
+    let plain = try? Self.curl(["http://127.0.0.1:\(server.port)/api/v1/list"])
+    #expect(plain?.0 != 200)  // plain HTTP is not served on the TLS port
   }
 
   @Test(.enabled(if: available)) func serveHelpAndBadFlags() throws {

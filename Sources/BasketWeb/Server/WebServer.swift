@@ -119,12 +119,9 @@ public final class WebServer: Sendable {
       options += [("ssl_certificate", pem), ("ssl_protocol_version", "4")]
       features |= UInt32(MG_FEATURES_TLS)
     }
+    if features != 0, let problem = OpenSSLCompat.prepare() { throw .tls(problem) }
     guard mg_init_library(features) != 0 || features == 0 else {
-      // NB: Debian's civetweb 1.15 loads OpenSSL at run time and looks for OpenSSL 1.1 names
-      // (SSL_get_peer_certificate) that OpenSSL 3 no longer exports, so this fails there.
-      throw .tls(
-        "civetweb could not load OpenSSL (its Debian build expects OpenSSL 1.1 and finds 3); serve HTTPS through a reverse proxy such as Caddy or nginx in front of basket serve instead"
-      )
+      throw .tls("civetweb could not load OpenSSL (libssl.so and libcrypto.so, from libssl-dev)")
     }
 
     stopping.store(false, ordering: .relaxed)
