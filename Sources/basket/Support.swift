@@ -141,7 +141,8 @@ enum QuantityInput {
     let unitWord = unitText ?? (attached.isEmpty ? nil : attached)
     let unit: MeasureUnit
     if let unitWord {
-      guard let named = unitNamed(unitWord) else {
+      guard let named = MeasureUnit(word: unitWord)
+      else {
         throw UsageError(message: "unknown unit \"\(unitWord)\" (use ml, L, g, kg or units)")
       }
       unit = named
@@ -154,16 +155,5 @@ enum QuantityInput {
     guard value <= QuantityRules.maximum(for: unit) else { throw ListError.badAmount(amount) }
     let tidy = unit == .units ? value.rounded() : value
     return Quantity(amount: tidy, unit: unit)
-  }
-
-  static func unitNamed(_ word: String) -> MeasureUnit? {
-    switch word.lowercased() {
-    case "ml", "millilitre", "millilitres", "milliliter", "milliliters": .ml
-    case "l", "litre", "litres", "liter", "liters": .liters
-    case "g", "gram", "grams": .grams
-    case "kg", "kilo", "kilos", "kilogram", "kilograms": .kilograms
-    case "unit", "units", "x", "pcs": .units
-    default: nil
-    }
   }
 }

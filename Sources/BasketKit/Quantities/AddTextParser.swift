@@ -49,12 +49,12 @@ public enum AddTextParser {
       if attachedUnit == "x" || attachedUnit == "×" {
         return (Quantity(amount: amount.rounded(), unit: .units), used)
       }
-      guard let unit = unit(named: attachedUnit) else { return nil }
+      guard let unit = MeasureUnit(word: attachedUnit) else { return nil }
       return (Quantity(amount: amount, unit: unit), used)
     }
     if index + used < words.count {
       let next = words[index + used].lowercased()
-      if let unit = unit(named: next) {
+      if let unit = MeasureUnit(word: next) {
         return (Quantity(amount: amount, unit: unit), used + 1)
       }
       if next == "x" || next == "×" {
@@ -75,22 +75,26 @@ public enum AddTextParser {
     }
     return (value, rest.isEmpty ? nil : String(rest))
   }
-
-  private static func unit(named word: String) -> MeasureUnit? {
-    switch word.trimmingSuffix(".") {
-    case "ml", "millilitre", "millilitres", "milliliter", "milliliters": .ml
-    case "l", "litre", "litres", "liter", "liters", "ltr": .liters
-    case "g", "gram", "grams", "gr", "grammes": .grams
-    case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": .kilograms
-    case "pcs", "pc", "pack", "packs", "unit", "units": .units
-    default: nil
-    }
-  }
 }
 
 extension Substring {
   fileprivate func replacingComma() -> String {
     String(map { $0 == "," ? "." : $0 })
+  }
+}
+
+extension MeasureUnit {
+  /// Reads a unit as people write it: "ml", "l", "litres", "g", "grams", "kg", "kilos",
+  /// "units", "pcs"… (case-insensitive, a trailing dot allowed). nil for anything else.
+  public init?(word: String) {
+    switch word.lowercased().trimmingSuffix(".") {
+    case "ml", "millilitre", "millilitres", "milliliter", "milliliters": self = .ml
+    case "l", "litre", "litres", "liter", "liters", "ltr": self = .liters
+    case "g", "gram", "grams", "gr", "grammes": self = .grams
+    case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": self = .kilograms
+    case "pcs", "pc", "pack", "packs", "unit", "units": self = .units
+    default: return nil
+    }
   }
 }
 
