@@ -34,7 +34,8 @@ let package = Package(
     .executableTarget(
       name: "basket", dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb"]),
     .executableTarget(
-      name: "BasketBench", dependencies: ["BasketKit", "BasketStore", "BasketTestSupport"]),
+      name: "BasketBench",
+      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
 
     // MARK: - Test support and tests

@@ -4,6 +4,7 @@
 
 import BasketKit
 import BasketStore
+import BasketTUI
 import BasketTestSupport
 import Foundation
 
@@ -174,3 +175,14 @@ print(
 print(
   String(format: "speed-up at the median: %.0f×", percentile(naive, 0.5) / percentile(indexed, 0.5))
 )
+
+// MARK: - Terminal app: render + diff a 200-item frame, and bytes per keystroke
+
+print("")
+for (size, mode) in [
+  (Size(width: 80, height: 24), ColorMode.trueColor),
+  (Size(width: 100, height: 40), .trueColor),
+  (Size(width: 200, height: 60), .palette256),
+] {
+  print(FrameBenchmark.run(items: 200, size: size, colorMode: mode))
+}

@@ -1,0 +1,182 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The settings the app starts with, read once from flags and the environment.
+public struct Settings: Equatable, Sendable {
+  /// Calm animations instead of sparks, sweeps, blinks and confetti.
+  public var reduceMotion: Bool
+  public var colorMode: ColorMode
+  /// The time zone for the day's tint, accent and line.
+  public var timeZone: TimeZone
+
+  public init(reduceMotion: Bool = false, colorMode: ColorMode, timeZone: TimeZone) {
+    self.reduceMotion = reduceMotion
+    self.colorMode = colorMode
+    self.timeZone = timeZone
+  }
+}
+
+/// Everything the terminal app shows, as one value. `update` makes the next one; `render`
+/// draws it.
+public struct AppState: Equatable, Sendable {
+  public var settings: Settings
+  /// The time of the latest tick; every animation and expiry is measured against it.
+  public var now: Date
+  public var size: Size
+
+  /// Every stored item, as last read from the store.
+  public var items: [Item] = []
+  /// Until when the latest Clear all can be undone.
+  public var undoDeadline: Date?
+  /// How many items the latest Clear all made by this app hid.
+  public var clearedCount: Int?
+  /// False until the store has been read once.
+  public var loaded = false
+
+  /// Check-offs that hold their place until they move to Got it together.
+  public var choreography = CheckOffChoreography()
+  /// When each pending check-off started, for its spark burst and strikethrough sweep.
+  public var checkOffStarts: [UUID: Date] = [:]
+
+  /// The add bar's text.
+  public var text = ""
+  /// The chips under the add bar: suggestions for `text`, or usuals when it is empty.
+  public var chips: [Suggestion] = []
+  /// The query `chips` answer.
+  public var chipsQuery = ""
+  /// The chip picked with Tab or the arrow keys; Enter adds it.
+  public var pickedChip: Int?
+
+  /// The selected row of the list (moved with ↑ and ↓).
+  public var selection: Selection?
+  /// The first list row shown.
+  public var scroll = 0
+  public var mode: Mode = .list
+
+  /// Items flashing because they were added again (or restored), and since when.
+  public var flashes: [UUID: Date] = [:]
+  public var toast: Toast?
+  /// When the "All done!" celebration began.
+  public var celebration: Date?
+  /// The last item was checked off; celebrate when it has moved.
+  public var celebrationPending = false
+  /// When the start-up flourish began; nil once it is over or skipped.
+  public var flourishStart: Date?
+
+  public init(settings: Settings, now: Date, size: Size, flourish: Bool = true) {
+    self.settings = settings
+    self.now = now
+    self.size = size
+    flourishStart = flourish ? now : nil
+  }
+
+  /// What a list row stands for when selected.
+  public enum Selection: Hashable, Sendable {
+    case item(UUID)
+    /// The Got it header's Clear all button.
+    case clearAll
+  }
+
+  public enum Mode: Equatable, Sendable {
+    case list
+    /// The key overlay.
+    case help
+    /// Renaming an item in place.
+    case rename(RenameDraft)
+    /// The quantity editor for an item.
+    case quantity(QuantityEditor)
+  }
+
+  /// A short message over the add bar.
+  public struct Toast: Equatable, Sendable {
+    public var text: String
+    public var until: Date
+
+    public init(text: String, until: Date) {
+      self.text = text
+      self.until = until
+    }
+  }
+
+  /// The sections as drawn now: pending check-offs still in To get.
+  public var sections: ListSections {
+    choreography.arrange(items, now: now)
+  }
+
+  /// The visible item with this id, if any.
+  public func item(_ id: UUID) -> Item? {
+    let sections = self.sections
+    return sections.toGet.first { $0.id == id } ?? sections.gotIt.first { $0.id == id }
+  }
+
+  /// The selected item, if an item (not Clear all) is selected and still visible.
+  public var selectedItem: Item? {
+    guard case .item(let id) = selection else { return nil }
+    return item(id)
+  }
+}
+
+/// Renaming in place: the text being edited and the name it started from.
+public struct RenameDraft: Equatable, Sendable {
+  public var itemID: UUID
+  public var original: String
+  public var text: String
+
+  public init(itemID: UUID, original: String) {
+    self.itemID = itemID
+    self.original = original
+    text = original
+  }
+}
+
+/// The quantity editor: unit pills, a stepper, and a field for an exact amount.
+public struct QuantityEditor: Equatable, Sendable {
+  public var itemID: UUID
+  public var itemName: String
+  public var emoji: String
+  public var units: [MeasureUnit]
+  public var quantity: Quantity
+  /// An exact amount being typed; applied on Enter (or before a step or unit switch).
+  public var typed = ""
+
+  public init(item: Item, measure: MeasureKind?) {
+    itemID = item.id
+    itemName = item.name
+    emoji = item.emoji
+    var units = QuantityRules.allowedUnits(for: measure)
+    if let unit = item.quantity?.unit, !units.contains(unit) { units.append(unit) }
+    self.units = units
+    quantity = item.quantity ?? QuantityRules.startingQuantity(for: measure)
+  }
+
+  /// The quantity Enter would save: the typed amount if there is one (forgivingly read; a
+  /// nonsense entry keeps the current amount), else the stepper's.
+  public var resolved: Quantity {
+    guard !typed.isEmpty else { return quantity }
+    let amount = QuantityRules.typed(typed, unit: quantity.unit, old: quantity.amount)
+    return Quantity(amount: amount, unit: quantity.unit)
+  }
+
+  /// Folds a typed amount into the stepper's value.
+  mutating func applyTyped() {
+    quantity = resolved
+    typed = ""
+  }
+
+  mutating func switchUnit(by offset: Int) {
+    applyTyped()
+    guard let index = units.firstIndex(of: quantity.unit) else { return }
+    let next = units[(index + offset + units.count) % units.count]
+    quantity = QuantityRules.switching(quantity, to: next)
+  }
+
+  mutating func step(up: Bool) {
+    applyTyped()
+    quantity = up ? QuantityRules.increment(quantity) : QuantityRules.decrement(quantity)
+  }
+}

@@ -1,0 +1,52 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Everything that can happen to the app: input, time, and the answers to its effects.
+public enum Event: Equatable, Sendable {
+  case key(Key)
+  /// Text pasted in one go (bracketed paste): each full line is added.
+  case paste(String)
+  /// Time moved on to this instant.
+  case tick(Date)
+  case resize(Size)
+  /// The store's items, read after a change here or in another process.
+  case storeChanged(items: [Item], undoDeadline: Date?)
+  /// Chips for a query ("" asks for the usuals).
+  case suggestions(query: String, [Suggestion])
+  case added(Basket.AddResult)
+  case checked(CheckOutcome)
+  /// The measure kind of an item whose quantity editor is opening.
+  case measured(UUID, MeasureKind?)
+  case cleared(Int)
+  case undone(Int)
+  /// An action failed; the message reads as a sentence for the user.
+  case failed(String)
+}
+
+/// Work for the runner: every change to the store, and the reads that answer with events.
+public enum Effect: Equatable, Sendable {
+  /// Adds typed text (quantities in it are understood: "2 l milk").
+  case add(String)
+  /// Adds a chip's name as it is.
+  case addName(String)
+  case check(UUID)
+  case uncheck(UUID)
+  case rename(UUID, String)
+  case setQuantity(UUID, Quantity?)
+  case clearGotIt
+  case undoClear
+  /// Looks up chips for the text ("" for usuals); answers `.suggestions`.
+  case suggest(String)
+  /// Classifies an item to open its quantity editor; answers `.measured`.
+  case measure(UUID, name: String)
+  /// Reads the store again; answers `.storeChanged`.
+  case reload
+  /// Forgets the screen and draws everything again.
+  case redraw
+  case quit
+}

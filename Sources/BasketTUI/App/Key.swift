@@ -1,0 +1,23 @@
+/// A key press, decoded from the terminal's bytes.
+public enum Key: Hashable, Sendable {
+  /// A printable character (typing).
+  case character(Character)
+  case enter
+  case tab
+  case backTab
+  case backspace
+  case delete
+  case escape
+  case up
+  case down
+  case left
+  case right
+  case home
+  case end
+  case pageUp
+  case pageDown
+  /// Ctrl plus a letter, as the lowercase letter ("c" for Ctrl-C).
+  case control(Character)
+  /// F1 to F12.
+  case function(Int)
+}

@@ -1,0 +1,457 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The app's one state transition: the next state for an event, and the effects the runner
+/// should perform. Pure: it reads nothing but its arguments.
+public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
+  var next = state
+  var effects: [Effect] = []
+  next.apply(event, effects: &effects)
+  next.settle()
+  return (next, effects)
+}
+
+extension AppState {
+  /// When the app next needs a tick: the next animation frame, or the next thing to expire.
+  public func nextWake() -> Date? {
+    var wakes: [Date] = []
+    if isAnimating { wakes.append(now.addingTimeInterval(TUITiming.frame)) }
+    if let deadline = choreography.deadline { wakes.append(deadline) }
+    if let toast { wakes.append(toast.until) }
+    if let undoDeadline {
+      // Once a second for the countdown, and at the end.
+      let left = undoDeadline.timeIntervalSince(now)
+      let fraction = left - left.rounded(.down)
+      wakes.append(now.addingTimeInterval(fraction > 0 ? fraction : 1))
+    }
+    if let celebration { wakes.append(celebration.addingTimeInterval(TUITiming.celebration)) }
+    return wakes.min()
+  }
+
+  /// True while something on screen moves from frame to frame.
+  public var isAnimating: Bool {
+    flourishStart != nil || !checkOffStarts.isEmpty || !flashes.isEmpty || celebration != nil
+  }
+
+  var flourishDuration: TimeInterval {
+    settings.reduceMotion ? TUITiming.calmFlourish : TUITiming.flourish
+  }
+
+  fileprivate mutating func apply(_ event: Event, effects: inout [Effect]) {
+    switch event {
+    case .tick(let date):
+      advance(to: date)
+    case .resize(let size):
+      self.size = size
+    case .storeChanged(let items, let deadline):
+      self.items = items
+      undoDeadline = deadline.flatMap { $0 > now ? $0 : nil }
+      if undoDeadline == nil { clearedCount = nil }
+      loaded = true
+      for id in choreography.pending
+      where !items.contains(where: { $0.id == id && $0.checkedAt != nil && $0.clearedAt == nil }) {
+        choreography.cancel(id)
+        checkOffStarts[id] = nil
+      }
+      effects.append(.suggest(text))
+    case .suggestions(let query, let suggestions):
+      guard query == text else { return }
+      let picked = pickedChip.flatMap { chips.indices.contains($0) ? chips[$0].name : nil }
+      chips = suggestions
+      chipsQuery = query
+      pickedChip = picked.flatMap { name in suggestions.firstIndex { $0.name == name } }
+    case .added(let result):
+      switch result.outcome {
+      case .bumped(let id):
+        flashes[id] = now
+        say("\(result.item.name) is already on the list: moved to the top")
+      case .restored(let id):
+        flashes[id] = now
+        say("\(result.item.name) is back on the list")
+      case .added, .replayed:
+        break
+      }
+    case .checked(let outcome):
+      guard outcome.allDone else { return }
+      if choreography.pending.isEmpty {
+        celebration = now
+      } else {
+        celebrationPending = true
+      }
+    case .measured(let id, let measure):
+      guard mode == .list, let item = item(id) else { return }
+      mode = .quantity(QuantityEditor(item: item, measure: measure))
+    case .cleared(let count):
+      clearedCount = count > 0 ? count : nil
+      if count == 0 { say("Got it is already empty") }
+    case .undone(let count):
+      clearedCount = nil
+      undoDeadline = nil
+      say(count == 1 ? "1 item is back in Got it" : "\(count) items are back in Got it")
+    case .failed(let message):
+      say(Self.sentence(message))
+    case .key(let key):
+      handle(key, effects: &effects)
+    case .paste(let pasted):
+      paste(pasted, effects: &effects)
+    }
+  }
+
+  // MARK: - Time
+
+  private mutating func advance(to date: Date) {
+    now = date
+    let toGetBefore = sections.toGet.map(\.id)
+    let moved = choreography.advance(to: date)
+    if !moved.isEmpty {
+      for id in moved { checkOffStarts[id] = nil }
+      if case .item(let id) = selection, moved.contains(id) {
+        selection = Self.stayInPlace(id, before: toGetBefore, moved: Set(moved))
+      }
+      if celebrationPending {
+        celebrationPending = false
+        celebration = date
+      }
+    }
+    flashes = flashes.filter { date.timeIntervalSince($0.value) < TUITiming.flash }
+    if let toast, toast.until <= date { self.toast = nil }
+    if let celebration, date.timeIntervalSince(celebration) >= TUITiming.celebration {
+      self.celebration = nil
+    }
+    if let flourishStart, date.timeIntervalSince(flourishStart) >= flourishDuration {
+      self.flourishStart = nil
+    }
+    if let undoDeadline, undoDeadline <= date {
+      self.undoDeadline = nil
+      clearedCount = nil
+    }
+  }
+
+  /// When the selected item moves to Got it, the selection stays where it was on screen: on
+  /// the next item that stayed in To get (or the one before, at the bottom).
+  private static func stayInPlace(_ id: UUID, before: [UUID], moved: Set<UUID>) -> Selection? {
+    guard let index = before.firstIndex(of: id) else { return nil }
+    if let after = before[index...].first(where: { !moved.contains($0) }) { return .item(after) }
+    if let earlier = before[..<index].last(where: { !moved.contains($0) }) {
+      return .item(earlier)
+    }
+    return nil
+  }
+
+  // MARK: - Keys
+
+  private mutating func handle(_ key: Key, effects: inout [Effect]) {
+    if key == .control("c") {
+      effects.append(.quit)
+      return
+    }
+    if flourishStart != nil {
+      flourishStart = nil
+      // Any key skips the flourish; typing also goes on to the add bar.
+      guard case .character = key, mode == .list else { return }
+    }
+    switch mode {
+    case .list: handleList(key, effects: &effects)
+    case .help: mode = .list
+    case .rename(var draft): handleRename(key, draft: &draft, effects: &effects)
+    case .quantity(var editor): handleQuantity(key, editor: &editor, effects: &effects)
+    }
+  }
+
+  private mutating func handleList(_ key: Key, effects: inout [Effect]) {
+    switch key {
+    case .character(let character):
+      if text.isEmpty, character == "?" {
+        mode = .help
+      } else if text.isEmpty, character == " " {
+        activateSelection(effects: &effects)
+      } else if text.count < ListTiming.maxNameLength {
+        text.append(character)
+        textChanged(effects: &effects)
+      }
+    case .backspace:
+      guard !text.isEmpty else { return }
+      text.removeLast()
+      textChanged(effects: &effects)
+    case .control("u"):
+      guard !text.isEmpty else { return }
+      text = ""
+      textChanged(effects: &effects)
+    case .control("w"):
+      guard !text.isEmpty else { return }
+      text = Self.droppingLastWord(text)
+      textChanged(effects: &effects)
+    case .enter:
+      if let picked = pickedChip, chips.indices.contains(picked) {
+        effects.append(.addName(chips[picked].name))
+        text = ""
+        textChanged(effects: &effects)
+      } else if !text.allSatisfy(\.isWhitespace) {
+        effects.append(.add(text))
+        text = ""
+        textChanged(effects: &effects)
+      } else {
+        activateSelection(effects: &effects)
+      }
+    case .tab, .right: pickChip(by: 1)
+    case .backTab, .left: pickChip(by: -1)
+    case .up: moveSelection(by: -1)
+    case .down: moveSelection(by: 1)
+    case .pageUp: moveSelection(by: -max(1, Layout(size).listHeight - 1))
+    case .pageDown: moveSelection(by: max(1, Layout(size).listHeight - 1))
+    case .home: moveSelection(by: -Int(Int32.max))
+    case .end: moveSelection(by: Int(Int32.max))
+    case .escape:
+      if pickedChip != nil {
+        pickedChip = nil
+      } else if selection != nil {
+        selection = nil
+      } else if !text.isEmpty {
+        text = ""
+        textChanged(effects: &effects)
+      }
+    case .control("x"):
+      if selection == nil {
+        say("Select an item with ↑ ↓ first")
+      } else {
+        activateSelection(effects: &effects)
+      }
+    case .control("q"), .function(3):
+      guard let item = selectedItem else { return say("Select an item with ↑ ↓ first") }
+      effects.append(.measure(item.id, name: item.name))
+    case .control("r"), .function(2):
+      guard let item = selectedItem else { return say("Select an item with ↑ ↓ first") }
+      mode = .rename(RenameDraft(itemID: item.id, original: item.name))
+    case .control("k"):
+      clearAll(effects: &effects)
+    case .control("z"):
+      if undoDeadline != nil {
+        effects.append(.undoClear)
+      } else {
+        say("Nothing to undo")
+      }
+    case .control("d"):
+      if text.isEmpty { effects.append(.quit) }
+    case .control("l"):
+      effects.append(.redraw)
+    case .function(1):
+      mode = .help
+    default:
+      break
+    }
+  }
+
+  private mutating func handleRename(
+    _ key: Key, draft: inout RenameDraft, effects: inout [Effect]
+  ) {
+    switch key {
+    case .character(let character):
+      if draft.text.count < ListTiming.maxNameLength { draft.text.append(character) }
+    case .backspace:
+      if !draft.text.isEmpty { draft.text.removeLast() }
+    case .control("u"):
+      draft.text = ""
+    case .control("w"):
+      draft.text = Self.droppingLastWord(draft.text)
+    case .enter:
+      mode = .list
+      do {
+        let name = try ListRules.cleanName(draft.text)
+        if name != draft.original { effects.append(.rename(draft.itemID, name)) }
+      } catch ListError.emptyName {
+        say("A name can't be empty, so it stays \(draft.original)")
+      } catch {
+        say(Self.sentence(String(describing: error)))
+      }
+      return
+    case .escape, .control("r"), .function(2):
+      mode = .list
+      return
+    default:
+      break
+    }
+    mode = .rename(draft)
+  }
+
+  private mutating func handleQuantity(
+    _ key: Key, editor: inout QuantityEditor, effects: inout [Effect]
+  ) {
+    switch key {
+    case .left, .backTab: editor.switchUnit(by: -1)
+    case .right, .tab: editor.switchUnit(by: 1)
+    case .up, .character("+"), .character("="): editor.step(up: true)
+    case .down, .character("-"), .character("_"), .character("−"): editor.step(up: false)
+    case .character(let character):
+      if editor.typed.count < 12 { editor.typed.append(character) }
+    case .backspace:
+      if !editor.typed.isEmpty { editor.typed.removeLast() }
+    case .control("u"):
+      editor.typed = ""
+    case .enter:
+      mode = .list
+      effects.append(.setQuantity(editor.itemID, editor.resolved))
+      return
+    case .delete:
+      mode = .list
+      effects.append(.setQuantity(editor.itemID, nil))
+      return
+    case .escape, .control("q"), .function(3):
+      mode = .list
+      return
+    default:
+      break
+    }
+    mode = .quantity(editor)
+  }
+
+  private mutating func paste(_ pasted: String, effects: inout [Effect]) {
+    let cleaned = pasted.replacingTabs()
+    switch mode {
+    case .list:
+      flourishStart = nil
+      var lines = cleaned.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        .map(String.init)
+      let last = lines.removeLast()
+      for (index, line) in lines.enumerated() {
+        let entry = index == 0 ? text + line : line
+        if !entry.allSatisfy(\.isWhitespace) { effects.append(.add(entry)) }
+      }
+      text = String(((lines.isEmpty ? text : "") + last).prefix(ListTiming.maxNameLength))
+      textChanged(effects: &effects)
+    case .rename(var draft):
+      let flat = cleaned.map { $0.isNewline ? " " : $0 }
+      draft.text = String((draft.text + String(flat)).prefix(ListTiming.maxNameLength))
+      mode = .rename(draft)
+    case .quantity(var editor):
+      editor.typed = String((editor.typed + cleaned.filter { !$0.isNewline }).prefix(12))
+      mode = .quantity(editor)
+    case .help:
+      mode = .list
+    }
+  }
+
+  // MARK: - Actions
+
+  private mutating func textChanged(effects: inout [Effect]) {
+    pickedChip = nil
+    effects.append(.suggest(text))
+  }
+
+  private mutating func pickChip(by offset: Int) {
+    guard !chips.isEmpty else { return }
+    guard let picked = pickedChip else {
+      pickedChip = offset > 0 ? 0 : chips.count - 1
+      return
+    }
+    pickedChip = (picked + offset + chips.count) % chips.count
+  }
+
+  /// Space, Enter (on an empty add bar) and Ctrl-X: tick off or restore the selected item,
+  /// or press Clear all.
+  private mutating func activateSelection(effects: inout [Effect]) {
+    switch selection {
+    case .item(let id): toggle(id, effects: &effects)
+    case .clearAll: clearAll(effects: &effects)
+    case nil: break
+    }
+  }
+
+  private mutating func toggle(_ id: UUID, effects: inout [Effect]) {
+    let sections = self.sections
+    if let item = sections.toGet.first(where: { $0.id == id }) {
+      if item.checkedAt == nil {
+        choreography.checkOff(id, now: now)
+        checkOffStarts[id] = now
+        effects.append(.check(id))
+      } else {
+        // Changed their mind while it was still in place.
+        choreography.cancel(id)
+        checkOffStarts[id] = nil
+        celebrationPending = false
+        effects.append(.uncheck(id))
+      }
+    } else if sections.gotIt.contains(where: { $0.id == id }) {
+      flashes[id] = now
+      celebration = nil
+      effects.append(.uncheck(id))
+    }
+  }
+
+  private mutating func clearAll(effects: inout [Effect]) {
+    if sections.gotIt.isEmpty {
+      say("Got it is already empty")
+    } else {
+      effects.append(.clearGotIt)
+    }
+  }
+
+  private mutating func moveSelection(by offset: Int) {
+    let choices = ListRow.rows(for: sections).compactMap(\.selection)
+    guard !choices.isEmpty else {
+      selection = nil
+      return
+    }
+    guard let current = selection, let index = choices.firstIndex(of: current) else {
+      selection = choices.first
+      return
+    }
+    let target = max(0, min(choices.count - 1, index + offset))
+    selection = choices[target]
+  }
+
+  mutating func say(_ message: String) {
+    toast = Toast(text: message, until: now.addingTimeInterval(TUITiming.toast))
+  }
+
+  private static func sentence(_ message: String) -> String {
+    message.prefix(1).uppercased() + message.dropFirst()
+  }
+
+  private static func droppingLastWord(_ text: String) -> String {
+    var trimmed = Substring(text)
+    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+    while let last = trimmed.last, !last.isWhitespace { trimmed.removeLast() }
+    return String(trimmed)
+  }
+
+  // MARK: - Keeping things consistent
+
+  /// Drops selections and editors whose item went away and keeps the selection on screen.
+  fileprivate mutating func settle() {
+    let sections = self.sections
+    switch selection {
+    case .item(let id) where item(id) == nil: selection = nil
+    case .clearAll where sections.gotIt.isEmpty: selection = nil
+    default: break
+    }
+    switch mode {
+    case .rename(let draft) where item(draft.itemID) == nil: mode = .list
+    case .quantity(let editor) where item(editor.itemID) == nil: mode = .list
+    default: break
+    }
+    if let picked = pickedChip, !chips.indices.contains(picked) { pickedChip = nil }
+    let rows = ListRow.rows(for: sections)
+    let height = Layout(size).listHeight
+    if let selection, let index = rows.firstIndex(where: { $0.selection == selection }) {
+      // Keep a section's header in view with its first item.
+      let top = index > 0 && rows[index - 1].selection == nil ? index - 1 : index
+      if top < scroll { scroll = top }
+      if index >= scroll + height { scroll = index - height + 1 }
+    }
+    scroll = max(0, min(scroll, rows.count - height))
+  }
+}
+
+extension String {
+  fileprivate func replacingTabs() -> String {
+    String(map { $0 == "\t" ? " " : $0 }).filter { character in
+      character.isNewline
+        || !character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+    }
+  }
+}

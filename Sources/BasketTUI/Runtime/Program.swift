@@ -1,0 +1,125 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Runs the Elm loop over a real `Basket`: feeds events to `update` and performs the effects
+/// it asks for, feeding their answers back in, until nothing is left to do.
+///
+/// The runner drives it from the terminal; tests drive it directly with a frozen clock and an
+/// in-memory store. Not thread-safe: use it from one thread.
+public final class Program {
+  public private(set) var state: AppState
+  public let basket: Basket
+  /// Set when an effect asked to quit.
+  public private(set) var wantsQuit = false
+  /// Set when an effect asked to redraw the whole screen; `takeRedraw()` clears it.
+  private var wantsRedraw = false
+  /// The store revision last read, to notice changes made by other processes.
+  private var revision: Int64?
+
+  public init(basket: Basket, state: AppState) {
+    self.basket = basket
+    self.state = state
+  }
+
+  /// Reads the list and the usuals for the first frame.
+  public func start() {
+    run([], then: [.reload, .suggest("")])
+  }
+
+  /// Handles one event and everything it leads to.
+  public func send(_ event: Event) {
+    run([event], then: [])
+  }
+
+  /// Reloads the list if another process changed the store since the last read. Cheap when
+  /// nothing changed: one revision read.
+  public func pollStore() {
+    guard let current = try? basket.store.revision(), current != revision else { return }
+    run([], then: [.reload])
+  }
+
+  /// True once after an effect asked for a full redraw.
+  public func takeRedraw() -> Bool {
+    defer { wantsRedraw = false }
+    return wantsRedraw
+  }
+
+  private func run(_ events: [Event], then effects: [Effect]) {
+    var queue = events
+    for effect in effects { queue += perform(effect) }
+    var index = 0
+    while index < queue.count {
+      let (next, effects) = update(state, queue[index])
+      state = next
+      for effect in effects { queue += perform(effect) }
+      index += 1
+    }
+  }
+
+  /// Performs one effect; returns the events that answer it.
+  private func perform(_ effect: Effect) -> [Event] {
+    do {
+      switch effect {
+      case .add(let text):
+        return [.added(try basket.add(text: text))] + reload()
+      case .addName(let name):
+        return [.added(try basket.add(name: name))] + reload()
+      case .check(let id):
+        return [.checked(try basket.check(id))] + reload()
+      case .uncheck(let id):
+        try basket.uncheck(id)
+        return reload()
+      case .rename(let id, let name):
+        try basket.rename(id, to: name)
+        return reload()
+      case .setQuantity(let id, let quantity):
+        try basket.setQuantity(id, quantity)
+        return reload()
+      case .clearGotIt:
+        return [.cleared(try basket.clearGotIt())] + reload()
+      case .undoClear:
+        return [.undone(try basket.undoClear())] + reload()
+      case .suggest(let query):
+        let blank = query.allSatisfy(\.isWhitespace)
+        let chips = blank ? try basket.usuals() : try basket.suggestions(for: query)
+        return [.suggestions(query: query, chips)]
+      case .measure(let id, let name):
+        return [.measured(id, basket.classify(name).measure)]
+      case .reload:
+        return reload()
+      case .redraw:
+        wantsRedraw = true
+        return []
+      case .quit:
+        wantsQuit = true
+        return []
+      }
+    } catch {
+      return [.failed(String(describing: error))] + (effect.changesStore ? reload() : [])
+    }
+  }
+
+  private func reload() -> [Event] {
+    do {
+      revision = try basket.store.revision()
+      let items = try basket.store.items()
+      return [.storeChanged(items: items, undoDeadline: try basket.undoDeadline())]
+    } catch {
+      return [.failed(String(describing: error))]
+    }
+  }
+}
+
+extension Effect {
+  fileprivate var changesStore: Bool {
+    switch self {
+    case .suggest, .measure, .reload, .redraw, .quit: false
+    default: true
+    }
+  }
+}

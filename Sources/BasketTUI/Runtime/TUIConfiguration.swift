@@ -1,0 +1,31 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How the terminal app runs: its settings, whether to play the flourish, which file
+/// descriptors are the terminal, and how often to look for changes made elsewhere.
+public struct TUIConfiguration: Sendable {
+  public var settings: Settings
+  /// Play the start-up flourish (a cold start).
+  public var flourish = true
+  public var inputDescriptor: Int32 = 0
+  public var outputDescriptor: Int32 = 1
+  /// How often the store's revision is checked for changes from other processes.
+  public var storePollInterval: TimeInterval = 0.25
+
+  public init(settings: Settings) {
+    self.settings = settings
+  }
+
+  /// Reads the settings from the environment: `NO_COLOR`, `COLORTERM` and `TERM` choose the
+  /// colours; `BASKET_REDUCE_MOTION=1` (or the `--reduce-motion` flag) calms the animations.
+  public init(environment: [String: String], reduceMotion flag: Bool, timeZone: TimeZone) {
+    let fromEnvironment = ["1", "true", "yes", "on"].contains(
+      environment["BASKET_REDUCE_MOTION"]?.lowercased() ?? "")
+    settings = Settings(
+      reduceMotion: flag || fromEnvironment, colorMode: ColorMode.detect(environment: environment),
+      timeZone: timeZone)
+  }
+}

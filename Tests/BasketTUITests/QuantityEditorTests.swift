@@ -1,0 +1,107 @@
+import BasketKit
+import BasketTUI
+import BasketTestSupport
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+@Suite struct QuantityEditorTests {
+  private func editing(_ name: String) -> Harness {
+    let app = Harness()
+    app.add(name)
+    app.select(name)
+    app.press(.control("q"))
+    return app
+  }
+
+  @Test func controlQOpensTheEditorWithTheSmartDefaultUnit() {
+    let app = editing("Milk")
+    #expect(app.screen.contains("Amount for 🥛 Milk"))
+    #expect(app.line(containing: "[ml]")?.contains(" L ") == true)
+    #expect(app.line(containing: "[ml]")?.contains(" units") == true)
+    #expect(app.line(containing: "−")?.contains("500 ml") == true)
+  }
+
+  @Test func weighedThingsStartInGramsAndOthersInUnitsWithEveryPill() {
+    let flour = editing("Flour")
+    #expect(flour.line(containing: "[g]")?.contains(" kg ") == true)
+    #expect(flour.line(containing: "−")?.contains("250 g") == true)
+    let other = editing("Sponges")
+    let pills = other.line(containing: "[units]")
+    #expect(pills?.contains(" ml ") == true && pills?.contains(" kg ") == true)
+    #expect(other.line(containing: "−")?.contains("1 units") == true)
+  }
+
+  @Test func switchingMillilitresToLitresKeepsTheAmount() {
+    let app = editing("Milk")
+    app.press(.right)
+    #expect(app.line(containing: "−")?.contains("0.5 L") == true)
+    app.press(.enter)
+    #expect(app.toGet.first?.hasSuffix("0.5 L") == true)
+  }
+
+  @Test func switchingToAnotherKindOfUnitStartsFresh() {
+    let app = editing("Milk")
+    app.press(.left)  // ml → units (wrapping)
+    #expect(app.line(containing: "−")?.contains("1 units") == true)
+  }
+
+  @Test func theStepperMovesByTheUnitsIncrementAndNeverBelowZero() {
+    let app = editing("Milk")
+    app.press(.character("+"))
+    #expect(app.line(containing: "−")?.contains("550 ml") == true)
+    app.press(.up)
+    #expect(app.line(containing: "−")?.contains("600 ml") == true)
+    for _ in 0..<20 { app.press(.character("-")) }
+    #expect(app.line(containing: "−")?.contains(" 0 ml") == true)
+  }
+
+  @Test(arguments: [
+    ("750 ml", "750 ml"), ("1,5", "1.5 ml"), ("abc", "500 ml"), ("", "500 ml"),
+  ])
+  func aTypedAmountIsForgiving(typed: String, chip: String) {
+    let app = editing("Milk")
+    app.type(typed)
+    app.press(.enter)
+    #expect(app.toGet.first?.hasSuffix(chip) == true)
+  }
+
+  @Test func aTypedAmountShowsWhatEnterWillSaveAndCountsRound() {
+    let app = editing("Sponges")
+    app.type("2.6")
+    #expect(app.line(containing: "Exact:")?.contains("→ 3 units") == true)
+    app.press(.enter)
+    #expect(app.toGet.first?.hasSuffix("3") == true)
+  }
+
+  @Test func aTypedAmountCarriesIntoAUnitSwitch() {
+    let app = editing("Milk")
+    app.type("1500")
+    app.press(.right)
+    #expect(app.line(containing: "−")?.contains("1.5 L") == true)
+  }
+
+  @Test func escapeCancelsAndDeleteClearsTheAmount() {
+    let app = editing("Milk")
+    app.press(.character("+"), .escape)
+    #expect(app.toGet.first?.hasSuffix("Milk") == true)
+    #expect(!app.screen.contains("Amount for"))
+    app.press(.control("q"), .enter)
+    #expect(app.toGet.first?.hasSuffix("500 ml") == true)
+    app.press(.control("q"), .delete)
+    #expect(app.toGet.first?.hasSuffix("Milk") == true)
+  }
+
+  @Test func theEditorOpensOnTheCurrentQuantity() {
+    let app = Harness()
+    app.add("2 l milk")
+    app.select("milk")
+    app.press(.function(3))
+    #expect(app.line(containing: "[L]") != nil)
+    #expect(app.line(containing: "−")?.contains("2 L") == true)
+  }
+}

@@ -1,0 +1,378 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `basket` binary inside a real terminal: tmux runs it, `send-keys` types and
+/// `capture-pane` reads the screen. Each test gets its own tmux server, store and shell; every
+/// wait polls the pane with a deadline rather than sleeping a fixed time.
+///
+/// Runs whenever `.build/debug/basket` and tmux exist (the README's test command builds first).
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable))
+struct TmuxEndToEndTests {
+  @Test func addingWithASuggestionChip() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.type("banan")
+    let chips = try #require(tmux.waitFor("a Banana chip") { $0.contains("[Banana") })
+    #expect(chips.contains("Enter add"))
+    tmux.send("Tab")
+    _ = try #require(tmux.waitFor("the chip picked") { $0.contains("Enter add chip") })
+    tmux.send("Enter")
+    let screen = try #require(
+      tmux.waitFor("bananas on the list") { TmuxSession.toGet($0).count == 1 })
+    #expect(TmuxSession.toGet(screen).first?.contains("Banana") == true)
+    #expect(screen.contains("Add an item"))
+  }
+
+  @Test func checkingOffMovesTheItemAfterTheDelayAndSpaceRestoresIt() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Bread", "Milk")
+    tmux.send("Down", "Space")
+    let moved = try #require(
+      tmux.waitFor("milk in Got it") { TmuxSession.gotIt($0).first?.contains("Milk") == true })
+    #expect(TmuxSession.toGet(moved).map { $0.contains("Bread") } == [true])
+    #expect(moved.contains("1 to get"))
+    // The selection stayed in place (on Bread); move down to Clear all, then to Milk.
+    tmux.send("Down", "Down", "Space")
+    let restored = try #require(
+      tmux.waitFor("milk back on top") { TmuxSession.toGet($0).count == 2 })
+    #expect(TmuxSession.toGet(restored).first?.contains("Milk") == true)
+    #expect(TmuxSession.gotIt(restored).isEmpty)
+  }
+
+  @Test func clearingAllAndUndoing() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Tea", "Jam")
+    tmux.send("Down", "Space")
+    _ = try #require(tmux.waitFor("jam in Got it") { TmuxSession.gotIt($0).count == 1 })
+    tmux.send("C-k")
+    let cleared = try #require(tmux.waitFor("the undo toast") { $0.contains("Cleared 1 item") })
+    #expect(TmuxSession.gotIt(cleared).isEmpty)
+    tmux.send("C-z")
+    let back = try #require(tmux.waitFor("jam back") { TmuxSession.gotIt($0).count == 1 })
+    #expect(back.contains("1 item is back in Got it"))
+  }
+
+  @Test func editingAQuantityWithAUnitSwitchAndATypedAmount() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Milk")
+    tmux.send("Down", "C-q")
+    let editor = try #require(tmux.waitFor("the quantity editor") { $0.contains("Amount for") })
+    #expect(editor.contains("500 ml"))
+    tmux.send("Right")
+    _ = try #require(tmux.waitFor("litres") { $0.contains("0.5 L") })
+    tmux.type("1,5")
+    tmux.send("Enter")
+    let saved = try #require(
+      tmux.waitFor("the chip") { TmuxSession.toGet($0).first?.hasSuffix("1.5 L") == true })
+    #expect(!saved.contains("Amount for"))
+  }
+
+  @Test func renamingInPlace() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Milk")
+    tmux.send("Down", "C-r", "C-u")
+    tmux.type("Oat milk")
+    tmux.send("Enter")
+    _ = try #require(
+      tmux.waitFor("the new name") { TmuxSession.toGet($0).first?.contains("Oat milk") == true })
+    tmux.send("C-r", "C-u", "Enter")
+    let kept = try #require(tmux.waitFor("the refusal") { $0.contains("can't be empty") })
+    #expect(TmuxSession.toGet(kept).first?.contains("Oat milk") == true)
+  }
+
+  @Test func checkingOffTheLastItemSaysAllDone() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Eggs")
+    tmux.send("Down", "Space")
+    _ = try #require(tmux.waitFor("the celebration") { $0.contains("All done!") })
+  }
+
+  @Test func resizingRedrawsAndATinyWindowAsksToGrow() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Apples")
+    tmux.resize(width: 40, height: 14)
+    let narrow = try #require(
+      tmux.waitFor("the narrow layout") { screen in
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count >= 14 && lines[12].contains("＋") && screen.contains("Apples")
+      })
+    #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 40 })
+    tmux.resize(width: 20, height: 6)
+    _ = try #require(tmux.waitFor("the tiny message") { $0.contains("Make me") })
+    tmux.resize(width: 70, height: 22)
+    _ = try #require(
+      tmux.waitFor("the list again") { $0.contains("Apples") && !$0.contains("Make me") })
+  }
+
+  @Test func anAddFromAnotherProcessShowsUpWithoutAKeypress() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Milk")
+    let status = try tmux.runBasket(["add", "Tea"])
+    #expect(status == 0)
+    let screen = try #require(
+      tmux.waitFor("tea", timeout: 3) { TmuxSession.toGet($0).count == 2 })
+    #expect(TmuxSession.toGet(screen).first?.contains("Tea") == true)
+  }
+
+  @Test func quittingLeavesTheTerminalUsable() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.send("C-c")
+    let after = try #require(
+      tmux.waitFor("the shell") { $0.contains("BACK 0") && $0.contains("min =") })
+    try TmuxSession.expectCookedMode(after)
+    #expect(!after.contains("Add an item"))
+  }
+
+  @Test func sigtermLeavesTheTerminalUsable() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    try tmux.signal("TERM")
+    let after = try #require(
+      tmux.waitFor("the shell") { $0.contains("BACK 143") && $0.contains("min =") })
+    try TmuxSession.expectCookedMode(after)
+  }
+
+  @Test func aCrashLeavesTheTerminalUsable() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    try tmux.signal("SEGV")
+    let after = try #require(
+      tmux.waitFor("the shell") { $0.contains("BACK 139") && $0.contains("min =") })
+    try TmuxSession.expectCookedMode(after)
+  }
+
+  @Test func trueColourAndReduceMotionStartCleanly() throws {
+    let tmux = try TmuxSession.started(
+      environment: ["COLORTERM": "truecolor", "BASKET_REDUCE_MOTION": "1"], colour: true)
+    defer { tmux.close() }
+    tmux.add("Milk")
+    // NB: The dotted backdrop shows behind the list; the All done! overlay later covers it.
+    let backdrop = tmux.waitFor("the dotted backdrop") { $0.contains("Milk") && $0.contains("⋅") }
+    #expect(backdrop != nil)
+    tmux.send("Down", "Space")
+    #expect(tmux.waitFor("milk in Got it") { TmuxSession.gotIt($0).count == 1 } != nil)
+  }
+}
+
+/// One tmux server running `basket tui` in a shell that reports how it came back.
+final class TmuxSession {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let binary = packageRoot.appendingPathComponent(".build/debug/basket").path
+  static let tmuxPath = "/usr/bin/tmux"
+
+  static var isAvailable: Bool {
+    FileManager.default.isExecutableFile(atPath: binary)
+      && FileManager.default.isExecutableFile(atPath: tmuxPath)
+  }
+
+  let directory: URL
+  let socket: String
+  var store: String { directory.appendingPathComponent("basket.sqlite").path }
+  var pidFile: String { directory.appendingPathComponent("pid").path }
+
+  private init(environment: [String: String], colour: Bool) throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("basket-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    socket = "basket-e2e-\(UUID().uuidString.prefix(8))"
+    var exports = ["TZ=UTC", "SWIFT_BACKTRACE=enable=no", "LANG=C.UTF-8"]
+    if !colour { exports.append("NO_COLOR=1") }
+    exports += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let script = """
+      export \(exports.joined(separator: " "))
+      unset BASKET_NOW BASKET_STORE\(colour ? " NO_COLOR" : "")
+      sh -c 'echo $$ > "$0"; exec "$1" --store "$2" tui' '\(pidFile)' '\(Self.binary)' '\(store)'
+      echo "BACK $?"
+      stty -a
+      sleep 600
+      """
+    let scriptPath = directory.appendingPathComponent("run.sh").path
+    try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+    try tmux(["new-session", "-d", "-s", "app", "-x", "70", "-y", "22", "sh \(scriptPath)"])
+  }
+
+  /// Starts the app and waits past the flourish to the list.
+  static func started(environment: [String: String] = [:], colour: Bool = false) throws
+    -> TmuxSession
+  {
+    let session = try TmuxSession(environment: environment, colour: colour)
+    do {
+      _ = try #require(
+        session.waitFor("the app") { $0.contains("Basket") || $0.contains("any key") })
+      session.send("Escape")
+      _ = try #require(session.waitFor("the add bar") { $0.contains("Add an item") })
+    } catch {
+      session.close()
+      throw error
+    }
+    return session
+  }
+
+  func close() {
+    _ = try? tmux(["kill-server"])
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  // MARK: Driving
+
+  func send(_ keys: String...) {
+    _ = try? tmux(["send-keys", "-t", "app"] + keys)
+  }
+
+  func type(_ text: String) {
+    _ = try? tmux(["send-keys", "-t", "app", "-l", text])
+  }
+
+  /// Adds each name through the add bar and waits until the list shows it.
+  func add(_ names: String...) {
+    for name in names {
+      type(name)
+      send("Enter")
+      _ = waitFor("\(name) added") { screen in
+        TmuxSession.toGet(screen).contains { $0.contains(name) }
+      }
+    }
+  }
+
+  func resize(width: Int, height: Int) {
+    _ = try? tmux(["resize-window", "-t", "app", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  func capture() -> String {
+    (try? tmux(["capture-pane", "-p", "-t", "app"])) ?? ""
+  }
+
+  /// Polls the pane until `predicate` holds, for at most `timeout` seconds. Returns the
+  /// screen that satisfied it, or records the last screen seen and returns nil.
+  func waitFor(
+    _ what: String, timeout: TimeInterval = 10, _ predicate: (String) -> Bool
+  ) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    repeat {
+      screen = capture()
+      if predicate(screen) { return screen }
+      Thread.sleep(forTimeInterval: 0.05)
+    } while Date() < deadline
+    Issue.record("timed out waiting for \(what); the screen was:\n\(screen)")
+    return nil
+  }
+
+  /// Sends a signal to the app process.
+  func signal(_ name: String) throws {
+    let pid = try String(contentsOfFile: pidFile, encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try run("/bin/kill", ["-\(name)", pid])
+  }
+
+  /// Runs the binary as another process on the same store; returns its exit status.
+  func runBasket(_ arguments: [String]) throws -> Int32 {
+    try run(Self.binary, ["--store", store] + arguments, environment: ["NO_COLOR": "1"])
+  }
+
+  /// Runs a tmux command on this session's server; returns what it printed.
+  @discardableResult
+  private func tmux(_ arguments: [String]) throws -> String {
+    let outputPath = directory.appendingPathComponent("tmux-\(UUID().uuidString).out").path
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    _ = try Self.spawn(
+      Self.tmuxPath, ["-L", socket, "-f", "/dev/null"] + arguments, output: outputPath)
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  @discardableResult
+  private func run(_ path: String, _ arguments: [String], environment: [String: String] = [:])
+    throws -> Int32
+  {
+    try Self.spawn(path, arguments, environment: environment)
+  }
+
+  /// Runs a program to completion with posix_spawn and waitpid; returns its exit status.
+  ///
+  /// NB: Not Foundation's `Process`: on Linux it learns that a child exited through a
+  /// descriptor the child inherits, and the tmux server that `new-session` leaves running
+  /// inherits it too, so `waitUntilExit()` would never return.
+  static func spawn(
+    _ path: String, _ arguments: [String], environment extra: [String: String] = [:],
+    output: String = "/dev/null"
+  ) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // NB: tmux needs a UTF-8 locale to keep symbols such as the backdrop's dots; CI may run
+    // with no locale set at all. (`swift test` itself may set NO_COLOR; the session script
+    // decides colour explicitly.)
+    let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+      .filter { $0.key != "BASKET_NOW" && $0.key != "BASKET_STORE" && $0.key != "TMUX" }
+      .merging(["LC_ALL": "C.UTF-8"]) { $1 }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    // The test's worker thread blocks most signals; the child (and a tmux server it leaves
+    // behind) must start with none blocked and default handlers, or kill-server is ignored.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let started = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    guard started == 0 else {
+      throw CocoaError(.executableLoad, userInfo: ["path": path, "errno": started])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  }
+
+  // MARK: Reading the screen
+
+  /// The rows of To get (after its header, up to the first blank line).
+  static func toGet(_ screen: String) -> [String] { section("To get  ", in: screen) }
+  static func gotIt(_ screen: String) -> [String] { section("Got it  ", in: screen) }
+
+  private static func section(_ header: String, in screen: String) -> [String] {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(where: { $0.contains(header) }) else { return [] }
+    var rows: [String] = []
+    for line in lines[(start + 1)...] {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty
+        || !(trimmed.contains("☐") || trimmed.contains("☑") || trimmed.contains("✓"))
+      {
+        break
+      }
+      rows.append(trimmed)
+    }
+    return rows
+  }
+
+  /// Checks the shell's `stty -a` output after the app: line editing and echo are back on.
+  static func expectCookedMode(_ screen: String) throws {
+    let words = screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+    #expect(words.contains("icanon"), "raw mode was left on:\n\(screen)")
+    #expect(words.contains("echo"), "echo was left off:\n\(screen)")
+    #expect(!words.contains("-icanon"))
+  }
+}
