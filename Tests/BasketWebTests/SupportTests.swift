@@ -27,16 +27,6 @@ import Testing
     #expect(mac.hexString == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
   }
 
-  @Test(arguments: [
-    (0.0, "1970-01-01T00:00:00.000Z"), (1_783_332_000.0, "2026-07-06T10:00:00.000Z"),
-    (951_782_400.5, "2000-02-29T00:00:00.500Z"), (-1.0, "1969-12-31T23:59:59.000Z"),
-  ])
-  func isoDatesMatchTheCoreFormat(seconds: Double, text: String) {
-    let date = Date(timeIntervalSince1970: seconds)
-    #expect(ISODate.milliseconds(date) == text)
-    #expect(ISODate.parse(text) == date)
-  }
-
   @Test func jsonRoundTripsAndEscapesMarkup() throws {
     let text = #"{"a":[1,2.5,-3e2,true,false,null],"b":"x\"y\\z\u00e9\ud83c\udf4e<>&","c":{}}"#
     let value = try JSONValue.parse(Array(text.utf8))

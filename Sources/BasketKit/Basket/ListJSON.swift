@@ -42,18 +42,3 @@ public struct ListJSON: Codable, Equatable, Sendable {
     gotIt = sections.gotIt.map(ItemJSON.init)
   }
 }
-
-/// ISO 8601 timestamps in UTC with milliseconds, the format every face shows machines.
-public enum ISO8601 {
-  public static func string(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-  }
-
-  /// Parses "2026-11-30T10:00:00Z", with or without fractional seconds.
-  public static func date(_ text: String) -> Date? {
-    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
-      return date
-    }
-    return try? Date.ISO8601FormatStyle().parse(text)
-  }
-}

@@ -52,14 +52,9 @@ public struct DayMood: Equatable, Sendable {
     }
   }
 
-  /// Days since 1 January 1970 for a civil date (proleptic Gregorian), independent of clocks.
+  /// Days since 1 January 1970 for a civil date.
   static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    Int(CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)))
   }
 
   /// Easter Sunday by the anonymous Gregorian computus.

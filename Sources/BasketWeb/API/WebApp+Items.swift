@@ -40,10 +40,10 @@ extension WebApp {
     out.append(contentsOf: #","gotIt":"#.utf8)
     out.append(contentsOf: current.gotIt)
     out.append(contentsOf: #","undoUntil":"#.utf8)
-    let undo: JSONValue = current.undoDeadline.map { .string(ISODate.milliseconds($0)) } ?? .null
+    let undo: JSONValue = current.undoDeadline.map { .string(ISO8601.string($0)) } ?? .null
     undo.write(to: &out)
     out.append(contentsOf: #","now":"#.utf8)
-    JSONValue.string(ISODate.milliseconds(now)).write(to: &out)
+    JSONValue.string(ISO8601.string(now)).write(to: &out)
     out.append(contentsOf: #","mood":"#.utf8)
     JSONValue.object([
       ("tint", .string(mood.tint.rawValue)),
@@ -209,7 +209,7 @@ extension WebApp {
       200,
       .object([
         ("cleared", .number(Double(count))),
-        ("undoUntil", deadline.map { .string(ISODate.milliseconds($0)) } ?? .null),
+        ("undoUntil", deadline.map { .string(ISO8601.string($0)) } ?? .null),
       ]))
   }
 
@@ -218,11 +218,11 @@ extension WebApp {
   func undo(_ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["until"])
     if let until = try body.string("until") {
-      guard let wanted = ISODate.parse(until) else {
+      guard let wanted = ISO8601.date(until) else {
         throw RequestError(400, "\"until\" must be the undoUntil time a clear returned")
       }
       guard let deadline = try basket.undoDeadline(),
-        ISODate.milliseconds(deadline) == ISODate.milliseconds(wanted)
+        ISO8601.string(deadline) == ISO8601.string(wanted)
       else { throw ListError.nothingToUndo }
     }
     let count = try basket.undoClear()
