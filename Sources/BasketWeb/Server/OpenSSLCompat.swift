@@ -23,7 +23,8 @@ enum OpenSSLCompat {
     let path = executablePath[..<slash] + "/" + libraryName
     guard dlopen(path, RTLD_NOW | RTLD_GLOBAL) != nil else {
       let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-      return "HTTPS needs \(libraryName) beside the basket binary (\(reason))"
+      return
+        "HTTPS needs \(libraryName) beside the basket binary (\(reason)); build it with 'swift build -c release --product BasketTLSCompat'"
     }
     return nil
   }
