@@ -20,10 +20,16 @@ enum Commands {
   // MARK: - Reading
 
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "list")
+    let flags = try Flags(
+      arguments, allowed: ["--json", "--line"], positional: 0...0, command: "list")
     let basket = try context.openBasket()
     let sections = try basket.sections()
-    if flags.has("--json") {
+    if flags.has("--json") && flags.has("--line") {
+      throw UsageError(message: "list takes --json or --line, not both")
+    }
+    if flags.has("--line") {
+      context.out(ListPrinter.line(sections, style: Style(context: context)) + "\n")
+    } else if flags.has("--json") {
       context.out(try JSONText.encode(ListJSON(sections)) + "\n")
     } else {
       let style = Style(context: context)

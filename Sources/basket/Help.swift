@@ -8,7 +8,8 @@ enum Help {
     Commands:
       add TEXT...              add items; each argument or comma-separated part is one item,
                                with an optional quantity: "2 l milk", "milk 2l", "eggs x12"
-      list [--json]            show To get and Got it (alias: ls)
+      list [--json|--line]     show To get and Got it (alias: ls); --line: one line for
+                               status bars
       check ITEM...            check items off (ITEM: the number list shows, or a name;
       uncheck ITEM...          a unique prefix is enough)
       rename ITEM NEW NAME     rename an item (its quantity resets)
@@ -49,10 +50,11 @@ enum Help {
         """
     case "list", "ls":
       return """
-        Usage: basket list [--json]
+        Usage: basket list [--json | --line]
 
         Shows To get (newest first) and Got it (checked off in the last hour), numbered.
         --json prints {"toGet": [...], "gotIt": [...]} for scripts.
+        --line prints one short line ("3 to get: milk (2 L), eggs, bread") for status bars.
 
         """
     case "check", "uncheck", "remove", "rm":

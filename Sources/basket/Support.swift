@@ -129,6 +129,25 @@ enum ListPrinter {
   }
 }
 
+extension ListPrinter {
+  /// The longest one-line listing, in characters: it must fit a status bar.
+  static let lineLimit = 80
+
+  /// One line for status bars and widgets: "3 to get: milk (2 L), eggs, bread".
+  static func line(_ sections: ListSections, style: Style) -> String {
+    let count = sections.toGet.count
+    guard count > 0 else {
+      return sections.gotIt.isEmpty ? "Nothing to get" : (style.emoji ? "All done! 🎉" : "All done!")
+    }
+    let names = sections.toGet.map { item in
+      style.emoji(item.emoji) + item.name + (item.quantity.map { " (\($0.chipText))" } ?? "")
+    }
+    let full = "\(count) to get: " + names.joined(separator: ", ")
+    guard full.count > lineLimit else { return full }
+    return String(full.prefix(lineLimit - 1)) + "…"
+  }
+}
+
 /// Reads `basket qty ITEM AMOUNT [UNIT]`.
 enum QuantityInput {
   static func parse(

@@ -57,6 +57,19 @@ import Testing
     #expect(try basket.run(["ls"]).stdout == list.stdout)
   }
 
+  @Test func aOneLineListingFitsAStatusBar() throws {
+    #expect(try basket.run(["list", "--line"]).stdout == "Nothing to get\n")
+    try basket.run(["add", "milk 2l", "bread"])
+    #expect(try basket.run(["list", "--line"]).stdout == "2 to get: bread, milk (2 L)\n")
+    try basket.run(["add", String(repeating: "long name ", count: 12)])
+    let long = try basket.run(["list", "--line"]).stdout
+    #expect(long.count == 81)  // 80 characters and the newline
+    #expect(long.hasSuffix("…\n"))
+    try basket.run(["check", "1", "2", "3"])
+    #expect(try basket.run(["list", "--line"]).stdout == "All done!\n")
+    #expect(try basket.run(["list", "--line", "--json"]).status == 2)
+  }
+
   @Test func anEmptyListShowsTheDaysLine() throws {
     let list = try basket.run(["list"])
     #expect(list.status == 0)
