@@ -176,6 +176,19 @@ print(
   String(format: "speed-up at the median: %.0f×", percentile(naive, 0.5) / percentile(indexed, 0.5))
 )
 
+// MARK: - Suggestions as the faces ask for them: through Basket, one call per keystroke
+
+let basket = Basket(
+  store: store,
+  environment: BasketEnvironment(
+    clock: .frozen(at: now), ids: .random, classifier: EmojiClassifier.shared,
+    suggestions: { engine }))
+_ = try basket.suggestions(for: "a")  // warm up
+let perKeystroke = timeQueries { (try? basket.suggestions(for: $0).count) ?? 0 }
+print(
+  "through Basket (store read included), per keystroke: median \(us(percentile(perKeystroke, 0.5))), p99 \(us(percentile(perKeystroke, 0.99)))"
+)
+
 // MARK: - Terminal app: render + diff a 200-item frame, and bytes per keystroke
 
 print("")

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -148,27 +150,54 @@ public final class Basket: Sendable {
   }
 
   /// Suggestion chips for what the user has typed so far.
+  ///
+  /// Cost: a revision read; the history index and the To get keys are rebuilt only when the
+  /// store has changed (or a minute has passed), not on every keystroke.
   public func suggestions(for query: String, limit: Int = SuggestionEngine.defaultLimit) throws
     -> [Suggestion]
   {
-    let now = self.now
-    let history = HistoryIndex(memory: try store.memory(), now: now)
+    let context = try suggestionContext()
     return environment.suggestions.suggest(
-      query, history: history, excluding: try toGetKeys(), limit: limit)
+      query, history: context.history, excluding: context.toGetKeys, limit: limit)
   }
 
   /// The usuals chips for an empty add bar.
   public func usuals(limit: Int = SuggestionEngine.defaultLimit) throws -> [Suggestion] {
-    let history = HistoryIndex(memory: try store.memory(), now: now)
+    let context = try suggestionContext()
     return environment.suggestions.usuals(
-      history: history, excluding: try toGetKeys(), limit: limit)
+      history: context.history, excluding: context.toGetKeys, limit: limit)
   }
 
   public func classify(_ name: String) -> Classification {
     environment.classifier.classify(name)
   }
 
-  private func toGetKeys() throws -> Set<String> {
-    Set(try sections().toGet.map { NameKey.of($0.name) })
+  /// What suggestions are ranked and filtered against, as of one store revision.
+  private struct SuggestionContext: Sendable {
+    var revision: Int64
+    var builtAt: Date
+    var history: HistoryIndex
+    var toGetKeys: Set<String>
+  }
+
+  private let cachedContext = Mutex<SuggestionContext?>(nil)
+
+  /// NB: Rankings drift with time as well as with writes, so a context older than a minute is
+  /// rebuilt even when the store is unchanged.
+  private func suggestionContext() throws -> SuggestionContext {
+    let revision = try store.revision()
+    let now = self.now
+    if let cached = cachedContext.withLock({ $0 }), cached.revision == revision,
+      abs(now.timeIntervalSince(cached.builtAt)) < 60
+    {
+      return cached
+    }
+    let context = SuggestionContext(
+      revision: revision, builtAt: now,
+      history: HistoryIndex(memory: try store.memory(), now: now),
+      toGetKeys: Set(
+        ListSections(items: try store.items(), now: now).toGet.map { NameKey.of($0.name) }))
+    cachedContext.withLock { $0 = context }
+    return context
   }
 }
