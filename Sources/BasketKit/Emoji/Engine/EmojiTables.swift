@@ -100,8 +100,6 @@ final class EmojiTables: Sendable {
   }
 
   init(curated curatedData: String, semantic semanticData: String) {
-    var curatedText = curatedData
-    var semanticText = semanticData
     var emojis: [String] = []
     var emojiIndex: [String: UInt16] = [:]
     var categories: [String] = []
@@ -114,48 +112,41 @@ final class EmojiTables: Sendable {
       return i
     }
 
-    // Curated keys first, then each phrase again with its spaces dropped ("icecream"), so a
-    // keyword spelled as one word keeps its own entry.
-    var curated = KeywordTable(capacity: 0)
-    var maxWords = 1
-    curatedText.withUTF8 { bytes in
-      var rows: [Row] = []
-      rows.reserveCapacity(bytes.count / 24)
-      let lists = EmojiTables.parse(bytes) { rows.append($0) }
-      let phrases = rows.reduce(0) { $0 + ($1.wordCount > 1 ? 1 : 0) }
-      curated = KeywordTable(capacity: rows.count + phrases, arenaCapacity: bytes.count)
-      let e = lists.emojis.map { intern($0, &emojis, &emojiIndex) }
-      let c = lists.categories.map { intern($0, &categories, &categoryIndex) }
-      for row in rows {
-        curated.insert(
-          bytes, row.key, emoji: e[row.emoji], category: c[row.category], measure: row.measure,
-          wordCount: row.wordCount)
-        maxWords = max(maxWords, row.wordCount)
+    /// Parses one generated table into a `KeywordTable`, interning its emoji and categories
+    /// into the shared lists. With `joiningPhrases`, each phrase is also entered with its spaces
+    /// dropped ("icecream"), after every key, so a keyword spelled as one word keeps its own
+    /// entry. Returns the table and the most words in any key.
+    func load(_ data: String, joiningPhrases: Bool, arenaShare: Int) -> (KeywordTable, Int) {
+      var text = data
+      var table = KeywordTable(capacity: 0)
+      var maxWords = 1
+      text.withUTF8 { bytes in
+        var rows: [Row] = []
+        rows.reserveCapacity(bytes.count / 24)
+        let lists = EmojiTables.parse(bytes) { rows.append($0) }
+        let phrases = joiningPhrases ? rows.reduce(0) { $0 + ($1.wordCount > 1 ? 1 : 0) } : 0
+        table = KeywordTable(
+          capacity: rows.count + phrases, arenaCapacity: bytes.count / arenaShare)
+        let e = lists.emojis.map { intern($0, &emojis, &emojiIndex) }
+        let c = lists.categories.map { intern($0, &categories, &categoryIndex) }
+        for row in rows {
+          table.insert(
+            bytes, row.key, emoji: e[row.emoji], category: c[row.category],
+            measure: row.measure, wordCount: row.wordCount)
+          maxWords = max(maxWords, row.wordCount)
+        }
+        guard joiningPhrases else { return }
+        for row in rows where row.wordCount > 1 {
+          table.insert(
+            bytes, row.key, skipping: 0x20, emoji: e[row.emoji], category: c[row.category],
+            measure: row.measure, wordCount: 1)
+        }
       }
-      for row in rows where row.wordCount > 1 {
-        curated.insert(
-          bytes, row.key, skipping: 0x20, emoji: e[row.emoji], category: c[row.category],
-          measure: row.measure, wordCount: 1)
-      }
+      return (table, maxWords)
     }
 
-    var semantic = KeywordTable(capacity: 0)
-    var semanticMax = 1
-    semanticText.withUTF8 { bytes in
-      var rows: [Row] = []
-      rows.reserveCapacity(bytes.count / 24)
-      let lists = EmojiTables.parse(bytes) { rows.append($0) }
-      semantic = KeywordTable(capacity: rows.count, arenaCapacity: bytes.count / 2)
-      let e = lists.emojis.map { intern($0, &emojis, &emojiIndex) }
-      let c = lists.categories.map { intern($0, &categories, &categoryIndex) }
-      for row in rows {
-        semantic.insert(
-          bytes, row.key, emoji: e[row.emoji], category: c[row.category], measure: row.measure,
-          wordCount: row.wordCount)
-        semanticMax = max(semanticMax, row.wordCount)
-      }
-    }
-
+    let (curated, maxWords) = load(curatedData, joiningPhrases: true, arenaShare: 1)
+    let (semantic, semanticMax) = load(semanticData, joiningPhrases: false, arenaShare: 2)
     self.curated = curated
     self.semantic = semantic
     self.emojis = emojis
