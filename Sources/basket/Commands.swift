@@ -81,7 +81,7 @@ enum Commands {
   static func emoji(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "emoji")
     let classifier = Wiring.classifier
-    let names = flags.positional.flatMap(splitParts)
+    let names = flags.positional.flatMap(AddTextParser.entries)
     if flags.has("--json") {
       struct Row: Encodable {
         var name: String
@@ -110,7 +110,7 @@ enum Commands {
 
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "add")
-    let entries = flags.positional.flatMap(splitParts)
+    let entries = flags.positional.flatMap(AddTextParser.entries)
     guard !entries.isEmpty else { throw ListError.emptyName }
     for entry in entries { _ = try ListRules.cleanName(AddTextParser.parse(entry).name) }
     let basket = try context.openBasket()
@@ -228,26 +228,6 @@ enum Commands {
     let style = Style(context: context)
     for item in items where seen.insert(item.id).inserted { try body(basket, item, style) }
     return 0
-  }
-
-  /// "milk, eggs" → ["milk", "eggs"]; a comma between digits ("1,5 l milk") is a decimal.
-  static func splitParts(_ argument: String) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    let characters = Array(argument)
-    for (index, character) in characters.enumerated() {
-      let betweenDigits =
-        index > 0 && index + 1 < characters.count && characters[index - 1].isNumber
-        && characters[index + 1].isNumber
-      if character == ",", !betweenDigits {
-        parts.append(current)
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    parts.append(current)
-    return parts.map(trimmed).filter { !$0.isEmpty }
   }
 }
 

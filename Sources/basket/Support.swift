@@ -45,15 +45,6 @@ struct Flags {
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
-/// Trims whitespace from both ends.
-func trimmed(_ text: String) -> String {
-  let scalars = text.unicodeScalars
-  guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-  else { return "" }
-  return String(text[first...last])
-}
-
 enum JSONText {
   static func encode<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()

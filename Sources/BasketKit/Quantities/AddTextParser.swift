@@ -9,6 +9,27 @@ public enum AddTextParser {
     public var quantity: Quantity?
   }
 
+  /// Splits typed text into entries at commas: "milk, eggs" → ["milk", "eggs"]. A comma
+  /// between digits is a decimal ("1,5 l milk" stays whole); empty parts are dropped.
+  public static func entries(in text: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    let characters = Array(text)
+    for (index, character) in characters.enumerated() {
+      let betweenDigits =
+        index > 0 && index + 1 < characters.count && characters[index - 1].isNumber
+        && characters[index + 1].isNumber
+      if character == ",", !betweenDigits {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current)
+    return parts.map { String($0.trimmingCharacters()) }.filter { !$0.isEmpty }
+  }
+
   public static func parse(_ text: String) -> Parsed {
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count >= 2 else { return Parsed(name: words.joined(), quantity: nil) }
