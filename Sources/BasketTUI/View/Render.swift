@@ -20,6 +20,8 @@ struct Painter {
   let layout: Layout
   let theme: Theme
   let mood: DayMood
+  /// The emoji the terminal draws; item emoji outside it show as a fallback.
+  let emojiRepertoire: EmojiRepertoire
   /// The sections as drawn, computed once per frame (sorting them is the costliest step).
   let sections: ListSections
   var frame: Frame
@@ -30,6 +32,7 @@ struct Painter {
     layout = Layout(size)
     theme = Theme(state.settings.colorMode)
     mood = DayMood(date: state.now, timeZone: state.settings.timeZone)
+    emojiRepertoire = state.settings.emoji.repertoire
     frame = Frame(size: size, fill: Cell(" ", style: theme.backdrop))
   }
 
