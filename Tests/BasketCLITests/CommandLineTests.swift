@@ -30,6 +30,22 @@ import Testing
     #expect(try basket.run(["list"], environment: ["BASKET_NOW": "yesterday"]).status == 2)
   }
 
+  @Test func theTerminalAppsEmojiModeIsCheckedBeforeItNeedsATerminal() throws {
+    let help = try basket.run(["tui", "--help"])
+    #expect(help.stdout.contains("--emoji=MODE"))
+    #expect(help.stdout.contains("BASKET_EMOJI"))
+    let flag = try basket.run(["tui", "--emoji=new"])
+    #expect(flag.status == 2)
+    #expect(flag.stderr.contains("--emoji must be modern or compatible, not \"new\""))
+    let variable = try basket.run(["tui"], environment: ["BASKET_EMOJI": "colour"])
+    #expect(variable.status == 2)
+    #expect(variable.stderr.contains("BASKET_EMOJI must be modern or compatible"))
+    // A good mode gets as far as asking for a terminal.
+    let piped = try basket.run(["tui", "--emoji=compatible"])
+    #expect(piped.status == 1)
+    #expect(piped.stderr.contains("needs a terminal"))
+  }
+
   @Test func addUnderstandsQuantitiesAndCommaSeparatedParts() throws {
     let result = try basket.run(["add", "2 l milk", "eggs x12, 500g flour", "bread"])
     #expect(result.status == 0, "\(result.stderr)")

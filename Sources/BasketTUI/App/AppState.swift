@@ -13,11 +13,17 @@ public struct Settings: Equatable, Sendable {
   public var colorMode: ColorMode
   /// The time zone for the day's tint, accent and line.
   public var timeZone: TimeZone
+  /// Which emoji the terminal draws; items' emoji it can't draw show as a fallback.
+  public var emoji: EmojiMode
 
-  public init(reduceMotion: Bool = false, colorMode: ColorMode, timeZone: TimeZone) {
+  public init(
+    reduceMotion: Bool = false, colorMode: ColorMode, timeZone: TimeZone,
+    emoji: EmojiMode = .modern
+  ) {
     self.reduceMotion = reduceMotion
     self.colorMode = colorMode
     self.timeZone = timeZone
+    self.emoji = emoji
   }
 }
 

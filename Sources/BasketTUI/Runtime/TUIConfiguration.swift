@@ -20,12 +20,21 @@ public struct TUIConfiguration: Sendable {
   }
 
   /// Reads the settings from the environment: `NO_COLOR`, `COLORTERM` and `TERM` choose the
-  /// colours; `BASKET_REDUCE_MOTION=1` (or the `--reduce-motion` flag) calms the animations.
-  public init(environment: [String: String], reduceMotion flag: Bool, timeZone: TimeZone) {
+  /// colours; `BASKET_REDUCE_MOTION=1` (or the `--reduce-motion` flag) calms the animations;
+  /// the emoji mode is `emoji` if given, else `BASKET_EMOJI`, else what `TERM`,
+  /// `TERM_PROGRAM` and `TMUX` suggest (an unknown `BASKET_EMOJI` counts as unset here: check
+  /// it with `EmojiMode.choose` first to report it).
+  public init(
+    environment: [String: String], reduceMotion flag: Bool, emoji: EmojiMode? = nil,
+    timeZone: TimeZone
+  ) {
     let fromEnvironment = ["1", "true", "yes", "on"].contains(
       environment["BASKET_REDUCE_MOTION"]?.lowercased() ?? "")
+    let emoji =
+      emoji ?? (try? EmojiMode.choose(flag: nil, environment: environment))
+      ?? EmojiMode.detect(environment: environment)
     settings = Settings(
       reduceMotion: flag || fromEnvironment, colorMode: ColorMode.detect(environment: environment),
-      timeZone: timeZone)
+      timeZone: timeZone, emoji: emoji)
   }
 }
