@@ -1,3 +1,5 @@
+import BasketKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -19,13 +21,11 @@ public struct TUIConfiguration: Sendable {
     self.settings = settings
   }
 
-  /// Reads the settings from the environment: `NO_COLOR`, `COLORTERM` and `TERM` choose the
-  /// colours; `BASKET_REDUCE_MOTION=1` (or the `--reduce-motion` flag) calms the animations.
-  public init(environment: [String: String], reduceMotion flag: Bool, timeZone: TimeZone) {
-    let fromEnvironment = ["1", "true", "yes", "on"].contains(
-      environment["BASKET_REDUCE_MOTION"]?.lowercased() ?? "")
+  /// Takes the colours and reduce-motion from the configuration; the `--reduce-motion` flag
+  /// also calms the animations.
+  public init(configuration: BasketConfiguration, reduceMotion flag: Bool, timeZone: TimeZone) {
     settings = Settings(
-      reduceMotion: flag || fromEnvironment, colorMode: ColorMode.detect(environment: environment),
+      reduceMotion: flag || configuration.reduceMotion, colorMode: configuration.colorMode,
       timeZone: timeZone)
   }
 }
