@@ -68,7 +68,11 @@ enum CommandLineApp {
         return try Commands.list(rest, context: context)
       case "tui": return try runTUI(rest, context: context)
       case "serve": return try runServe(rest, context: context)
-      case let command?: return try Commands.table[command]!(rest, context)
+      case let command?:
+        guard let run = Commands.table[command] else {
+          return usage("unknown command \"\(command)\"")
+        }
+        return try run(rest, context)
       }
     } catch let error as UsageError {
       return usage(error.message, command: command)
