@@ -7,7 +7,8 @@ import Testing
 @Suite struct UnusedMemberTests {
   /// Names that are used without being written out: protocol requirements and entry points.
   static let usedImplicitly: Set = [
-    "main", "description", "callAsFunction", "testDescription", "hash", "encode",
+    "main", "description", "debugDescription", "errorDescription", "callAsFunction",
+    "testDescription", "hash", "encode", "wrappedValue", "projectedValue",
   ]
 
   @Test func everyDeclaredMemberIsUsedSomewhere() throws {
