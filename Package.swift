@@ -38,6 +38,10 @@ let package = Package(
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
 
+    // MARK: - Fuzz targets
+
+    .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
+
     // MARK: - Test support and tests
 
     .target(name: "BasketTestSupport", dependencies: ["BasketKit"]),

@@ -11,7 +11,7 @@ import BasketWeb
 func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   let options: ServeOptions
   do {
-    options = try ServeOptions.parse(arguments, environment: context.environment)
+    options = try ServeOptions.parse(arguments, configuration: context.configuration)
   } catch {
     throw UsageError(message: error.message)
   }
@@ -23,7 +23,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   var secret = options.secret
   var secretNote: String?
   if secret == nil, !options.isLoopback {
-    let path = HouseholdSecret.path(forStore: context.storePath)
+    let path = HouseholdSecret.path(forStore: context.store.path)
     do {
       var random = SystemRandomNumberGenerator()
       let loaded = try HouseholdSecret.loadOrCreate(at: path) {
@@ -40,7 +40,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     }
   }
 
-  let basket = try context.openBasket()
+  let basket = try context.openBasket(.createIfMissing)
   let app = WebApp(
     environment: WebEnvironment(
       basket: basket,

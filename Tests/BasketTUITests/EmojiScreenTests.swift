@@ -55,16 +55,20 @@ import Testing
     #expect(error.description == "BASKET_EMOJI must be modern or compatible, not \"colour\"")
   }
 
-  @Test func theConfigurationTakesTheFlagThenTheEnvironmentThenTheGuess() {
+  @Test func theConfigurationTakesTheFlagThenTheEnvironmentThenTheGuess() throws {
     let flag = TUIConfiguration(
-      environment: ["BASKET_EMOJI": "compatible"], reduceMotion: false, emoji: .modern,
+      configuration: try BasketConfiguration(environment: ["BASKET_EMOJI": "compatible"]),
+      reduceMotion: false, emoji: .modern,
       timeZone: .gmt)
     #expect(flag.settings.emoji == .modern)
     let environment = TUIConfiguration(
-      environment: ["BASKET_EMOJI": "modern", "TMUX": "x"], reduceMotion: false, timeZone: .gmt)
+      configuration: try BasketConfiguration(environment: ["BASKET_EMOJI": "modern", "TMUX": "x"]),
+      reduceMotion: false, timeZone: .gmt)
     #expect(environment.settings.emoji == .modern)
     let guess = TUIConfiguration(
-      environment: ["BASKET_EMOJI": "bogus", "TERM": "xterm-kitty"], reduceMotion: false,
+      configuration: try BasketConfiguration(environment: [
+        "BASKET_EMOJI": "bogus", "TERM": "xterm-kitty",
+      ]), reduceMotion: false,
       timeZone: .gmt)
     #expect(guess.settings.emoji == .modern)
   }

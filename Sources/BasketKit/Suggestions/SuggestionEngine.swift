@@ -79,8 +79,6 @@ public struct SuggestionEngine: Sendable {
     self.rank = rank
   }
 
-  public var dictionarySize: Int { words.count }
-
   /// Chips for `query`: matching history (by rank), then dictionary words matching the whole
   /// name's prefix, then a word's prefix (shorter first), then, for queries of five letters or
   /// more, words within one typo. Names whose key is in `excluding` (the To get list) never

@@ -1,3 +1,5 @@
+import BasketKit
+
 /// Turns the change from one frame to the next into terminal output: cursor moves and SGR
 /// sequences for the changed cells only.
 ///

@@ -31,7 +31,7 @@ public enum EmojiMode: String, Hashable, Sendable, CaseIterable {
   }
 
   /// The mode from the `--emoji` flag, else `BASKET_EMOJI`, else the terminal (`detect`).
-  public static func choose(flag: String?, environment: [String: String]) throws(UnknownMode)
+  public static func choose(flag: String?, environment terminal: [String: String]) throws(UnknownMode)
     -> EmojiMode
   {
     if let flag {
@@ -40,13 +40,13 @@ public enum EmojiMode: String, Hashable, Sendable, CaseIterable {
       }
       return mode
     }
-    if let forced = environment["BASKET_EMOJI"], !forced.isEmpty {
+    if let forced = terminal["BASKET_EMOJI"], !forced.isEmpty {
       guard let mode = EmojiMode(rawValue: forced.lowercased()) else {
         throw UnknownMode(source: "BASKET_EMOJI", value: forced)
       }
       return mode
     }
-    return detect(environment: environment)
+    return detect(environment: terminal)
   }
 
   /// Guesses from `TERM`, `TERM_PROGRAM` and `TMUX` what the terminal can draw.
@@ -57,17 +57,17 @@ public enum EmojiMode: String, Hashable, Sendable, CaseIterable {
   /// its Unicode release (glibc 2.36 in Debian 12 knows Unicode 14, so Emoji 15's 🫛 vanishes)
   /// and, before tmux 3.4, draws an emoji with U+FE0F one cell wide. Everything else is
   /// compatible: a fallback looks a little plainer, a missing emoji breaks the row.
-  public static func detect(environment: [String: String]) -> EmojiMode {
-    let term = environment["TERM"]?.lowercased() ?? ""
-    let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
+  public static func detect(environment terminal: [String: String]) -> EmojiMode {
+    let term = terminal["TERM"]?.lowercased() ?? ""
+    let program = terminal["TERM_PROGRAM"]?.lowercased() ?? ""
     let multiplexed =
-      environment["TMUX"]?.isEmpty == false || environment["STY"]?.isEmpty == false
+      terminal["TMUX"]?.isEmpty == false || terminal["STY"]?.isEmpty == false
       || program == "tmux" || term.hasPrefix("tmux") || term.hasPrefix("screen")
     if multiplexed { return .compatible }
     let modernTerms = ["xterm-kitty", "xterm-ghostty", "wezterm"]
     let modernPrograms = ["wezterm", "ghostty"]
     if modernTerms.contains(term) || modernPrograms.contains(program)
-      || environment["KITTY_WINDOW_ID"]?.isEmpty == false
+      || terminal["KITTY_WINDOW_ID"]?.isEmpty == false
     {
       return .modern
     }

@@ -55,7 +55,6 @@ struct Theme: Sendable {
   var gotItSelected: Style {
     style(Palette.inkSoft, Palette.creamSelected, .strikethrough, mono: [.reverse, .strikethrough])
   }
-  var checkBox: Style { style(Palette.leaf, Palette.cream, .bold) }
   var tick: Style { style(Palette.leaf, Palette.cream, .bold, mono: .bold) }
   var quantityChip: Style { style(Palette.leafDeep, Palette.chip) }
   var quantityChipDim: Style { style(Palette.inkFaint, Palette.creamDim) }

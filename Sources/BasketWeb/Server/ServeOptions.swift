@@ -1,3 +1,5 @@
+import BasketKit
+
 /// `basket serve`'s options, read from its arguments and the environment in one typed place.
 public struct ServeOptions: Equatable, Sendable {
   public var host = "127.0.0.1"
@@ -41,8 +43,13 @@ public struct ServeOptions: Equatable, Sendable {
 
     """
 
-  public static func parse(_ arguments: [String], environment: [String: String]) throws(Problem)
-    -> ServeOptions
+  /// The options that take a value (`--port 8080` or `--port=8080`).
+  public static let valueOptions: Set<String> = [
+    "--host", "--port", "--secret", "--tls-cert", "--tls-key",
+  ]
+
+  public static func parse(_ arguments: [String], configuration: BasketConfiguration)
+    throws(Problem) -> ServeOptions
   {
     var options = ServeOptions()
     var remaining = arguments[...]
@@ -57,7 +64,7 @@ public struct ServeOptions: Equatable, Sendable {
         name = String(argument[..<equals])
         value = String(argument[argument.index(after: equals)...])
       }
-      guard ["--host", "--port", "--secret", "--tls-cert", "--tls-key"].contains(name) else {
+      guard valueOptions.contains(name) else {
         throw Problem(
           message: argument.hasPrefix("-")
             ? "serve doesn't take \(argument)" : "serve takes no arguments (got \"\(argument)\")")
@@ -76,9 +83,7 @@ public struct ServeOptions: Equatable, Sendable {
       default: options.tlsKey = value
       }
     }
-    if options.secret == nil, let secret = environment["BASKET_SECRET"], !secret.isEmpty {
-      options.secret = secret
-    }
+    if options.secret == nil { options.secret = configuration.secret }
     if let secret = options.secret, secret.count < 8 {
       throw Problem(message: "the household secret needs at least 8 characters")
     }

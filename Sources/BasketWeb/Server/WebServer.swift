@@ -89,8 +89,6 @@ public final class WebServer: Sendable {
   /// The port actually listened on (after `start()`).
   public var port: Int { listeningPort.load(ordering: .relaxed) }
   public var isSecure: Bool { configuration.tls != nil }
-  /// How many event streams are open now.
-  public var eventStreamCount: Int { openStreams.load(ordering: .relaxed) }
 
   /// Whether this civetweb can serve HTTPS (checked at run time).
   public static var supportsTLS: Bool { mg_check_feature(UInt32(MG_FEATURES_TLS)) != 0 }
@@ -204,14 +202,6 @@ public final class WebServer: Sendable {
     guard let current = try? app.basket.store.revision() else { return }
     app.noteRevision(current)
     revision.store(current, ordering: .releasing)
-  }
-
-  /// civetweb's log messages since the last call (for the command to show on failure).
-  public func takeMessages() -> [String] {
-    messages.withLock { list in
-      defer { list.removeAll() }
-      return list
-    }
   }
 
   private func note(_ message: String) {

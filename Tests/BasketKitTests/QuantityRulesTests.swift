@@ -1,22 +1,6 @@
 import BasketKit
 import Testing
 
-@Suite struct AmountParserTests {
-  @Test(
-    arguments: [
-      ("750", 750.0), ("750 ml", 750), ("750ml", 750), ("1,5", 1.5), ("1.5", 1.5), (" 2 ", 2),
-      ("0.25 kg", 0.25), ("x12", 12), ("0", 0),
-    ] as [(String, Double)])
-  func readsForgivingNumbers(text: String, value: Double) {
-    #expect(AmountParser.number(in: text) == value)
-  }
-
-  @Test(arguments: ["", "   ", "abc", "-2", "−3", "1.2.3", "1 2", "1,5,0", "2/3", "🍎", "1e400"])
-  func rejectsWhatIsNotOneNumber(text: String) {
-    #expect(AmountParser.number(in: text) == nil)
-  }
-}
-
 @Suite struct QuantityRulesTests {
   @Test func picksTheSmartDefaultUnitFromTheMeasureKind() {
     #expect(QuantityRules.defaultUnit(for: .poured) == .ml)
@@ -76,42 +60,5 @@ import Testing
   ])
   func chipTextIsShort(quantity: Quantity, text: String) {
     #expect(quantity.chipText == text)
-  }
-}
-
-@Suite struct AddTextParserTests {
-  @Test(
-    arguments: [
-      ("milk", "milk", nil),
-      ("2 l milk", "milk", Quantity(amount: 2, unit: .liters)),
-      ("milk 2l", "milk", Quantity(amount: 2, unit: .liters)),
-      ("milk 2 L", "milk", Quantity(amount: 2, unit: .liters)),
-      ("eggs x12", "eggs", Quantity(amount: 12, unit: .units)),
-      ("12 x eggs", "eggs", Quantity(amount: 12, unit: .units)),
-      ("12x eggs", "eggs", Quantity(amount: 12, unit: .units)),
-      ("500g flour", "flour", Quantity(amount: 500, unit: .grams)),
-      ("1,5 kg potatoes", "potatoes", Quantity(amount: 1.5, unit: .kilograms)),
-      ("3 lemons", "lemons", Quantity(amount: 3, unit: .units)),
-      ("oat milk 750 ml", "oat milk", Quantity(amount: 750, unit: .ml)),
-      ("Vitamin B12", "Vitamin B12", nil),
-      ("7up", "7up", nil),
-      ("Size 4 nappies", "Size 4 nappies", nil),
-      ("2", "2", nil),
-    ] as [(String, String, Quantity?)])
-  func understandsAQuantityBeforeOrAfterTheName(text: String, name: String, quantity: Quantity?) {
-    let parsed = AddTextParser.parse(text)
-    #expect(parsed.name == name)
-    #expect(parsed.quantity == quantity)
-  }
-}
-
-@Suite struct EntrySplittingTests {
-  @Test(arguments: [
-    ("milk", ["milk"]), ("milk, eggs", ["milk", "eggs"]),
-    ("eggs x12, 500g flour", ["eggs x12", "500g flour"]),
-    ("1,5 l milk, bread", ["1,5 l milk", "bread"]), (" , milk,, ", ["milk"]), ("", []),
-  ])
-  func commasSeparateEntriesButNotDecimals(text: String, entries: [String]) {
-    #expect(AddTextParser.entries(in: text) == entries)
   }
 }

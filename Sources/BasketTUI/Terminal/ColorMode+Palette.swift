@@ -1,23 +1,6 @@
-/// What the terminal can show, chosen once from the environment.
-public enum ColorMode: String, Hashable, Sendable, CaseIterable {
-  /// 24-bit colour (COLORTERM is truecolor or 24bit).
-  case trueColor
-  /// The xterm 256-colour palette: the sensible fallback.
-  case palette256
-  /// No colour at all (NO_COLOR, or a dumb terminal): attributes only.
-  case monochrome
+import BasketKit
 
-  /// Picks the mode from environment variables, following the NO_COLOR convention (any
-  /// non-empty value turns colour off).
-  public static func detect(environment: [String: String]) -> ColorMode {
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-    if environment["TERM"] == "dumb" { return .monochrome }
-    switch environment["COLORTERM"]?.lowercased() {
-    case "truecolor", "24bit": return .trueColor
-    default: return .palette256
-    }
-  }
-
+extension ColorMode {
   /// The nearest xterm-256 palette index for an RGB colour (the 6×6×6 cube or the grey ramp).
   public static func paletteIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
     let levels = [0, 95, 135, 175, 215, 255]
