@@ -224,6 +224,12 @@ public struct ListDraft {
     /// The normalised form (see `NameKey`), which identifies the memory entry.
     public var key: String
     public var at: Date
+
+    public init(name: String, key: String, at: Date) {
+      self.name = name
+      self.key = key
+      self.at = at
+    }
   }
 
   /// The store's rows as read so far. Copies of a draft share it: they read one transaction.
