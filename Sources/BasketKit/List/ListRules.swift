@@ -252,14 +252,14 @@ public enum ListRules {
       draft.items(
         .cleared(.atOrBefore(now.addingTimeInterval(-ListTiming.undoWindow + queryMargin))))
       + draft.items(.checked(.atOrBefore(ttlCutoff.addingTimeInterval(queryMargin))))
-    var settled = Set<UUID>()
-    for item in candidates {
-      if let cleared = item.clearedAt, now.timeIntervalSince(cleared) >= ListTiming.undoWindow {
-        settled.insert(item.id)
-      }
-      if let checked = item.checkedAt, checked <= ttlCutoff { settled.insert(item.id) }
+    var removed = Set<UUID>()
+    for item in candidates where !removed.contains(item.id) {
+      let pastUndo = item.clearedAt.map { now.timeIntervalSince($0) >= ListTiming.undoWindow }
+      let pastTTL = item.checkedAt.map { $0 <= ttlCutoff }
+      guard pastUndo == true || pastTTL == true else { continue }
+      draft.remove(item.id)
+      removed.insert(item.id)
     }
-    for id in settled { draft.remove(id) }
   }
 
   /// Whether an undo of the latest Clear all is still possible at `now`, and until when.
