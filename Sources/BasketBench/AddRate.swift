@@ -10,6 +10,10 @@ enum AddRate {
     /// Per-add wall times in seconds, into the empty list and into the full one.
     var empty: [Double] = []
     var full: [Double] = []
+    /// Per-add CPU times of the adding thread in seconds: the work without the wait for the
+    /// disk, which dominates the wall time and varies with the machine's other load.
+    var emptyCPU: [Double] = []
+    var fullCPU: [Double] = []
 
     var emptyRate: Double { 1 / percentile(empty, 0.5) }
     var fullRate: Double { 1 / percentile(full, 0.5) }
@@ -55,17 +59,28 @@ enum AddRate {
         // NB: a fresh order each time, so no store always follows the slow baseline's add.
         for (variant, full, basket) in baskets.shuffled(using: &generator) {
           let start = DispatchTime.now().uptimeNanoseconds
+          let startCPU = threadCPUTime()
           try basket.add(name: "bench item \(add)")
+          let cpu = threadCPUTime() - startCPU
           let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
           if full {
             figures[variant].full.append(seconds)
+            figures[variant].fullCPU.append(cpu)
           } else {
             figures[variant].empty.append(seconds)
+            figures[variant].emptyCPU.append(cpu)
           }
         }
       }
     }
     return figures
+  }
+
+  /// The CPU time this thread has used, in seconds.
+  private static func threadCPUTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
   private static func fillList(_ store: SQLiteStore, count: Int, now: Date) throws {
@@ -89,6 +104,9 @@ enum AddRate {
     for (variant, figures) in zip(variants, figures) {
       print(
         "\(variant.label): empty \(Int(figures.emptyRate.rounded())) adds/s (median \(ms(percentile(figures.empty, 0.5)))), 2,000 items \(Int(figures.fullRate.rounded())) adds/s (median \(ms(percentile(figures.full, 0.5)))), ratio \(Int((figures.ratio * 100).rounded()))%"
+      )
+      print(
+        "  CPU per add, median: empty \(ms(percentile(figures.emptyCPU, 0.5))), 2,000 items \(ms(percentile(figures.fullCPU, 0.5)))"
       )
     }
     print("goal: ratio ≥ 70% (\(rounds * adds) adds into each list, interleaved)")
