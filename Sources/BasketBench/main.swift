@@ -10,6 +10,17 @@ import Foundation
 
 let root = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+// `BasketBench adds [ROUNDS [ADDS]]`: this section only (smaller for a profiler).
+if CommandLine.arguments.dropFirst().first == "adds" {
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+  try AddRate.report(
+    in: scratch, now: Date(), rounds: numbers.first ?? 7, adds: numbers.dropFirst().first ?? 30)
+  try? FileManager.default.removeItem(at: scratch)
+  exit(0)
+}
 let binary = root.appendingPathComponent(".build/release/basket").path
 guard FileManager.default.isExecutableFile(atPath: binary) else {
   print("build the release binary first: scripts/bench")
@@ -112,6 +123,10 @@ print(
 let addMedian = percentile(addTimes, 0.5)
 print("basket add, median of \(runs):               \(ms(addMedian))")
 print(String(format: "ratio add / sqlite3 floor:               %.2f×", addMedian / floorMedian))
+
+// MARK: - Adds as the list grows: into an empty list and into 2,000 items
+
+try AddRate.report(in: directory, now: now, rounds: 7, adds: 30)
 
 // MARK: - Suggestion query against a naive scan-and-sort
 

@@ -37,53 +37,36 @@ extension Connection {
     try singleInteger("SELECT value FROM meta WHERE key = 'revision'") ?? 0
   }
 
-  /// Writes the difference between `before` and `draft` and bumps the revision; returns
-  /// whether anything was written. Call inside a write transaction.
-  func save(from before: [Item], to draft: ListDraft) throws -> Bool {
-    let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var seen = Set<UUID>()
-    var changed = false
-    for item in draft.items {
-      guard seen.insert(item.id).inserted else {
-        throw StoreError.failed("two items share the id \(item.id.uuidString)")
-      }
-      switch old[item.id] {
-      case nil:
-        try insert(item)
-        changed = true
-      case let stored? where stored != item:
-        try update(item)
-        changed = true
-      default:
-        break
-      }
+  /// Writes `changes` and bumps the revision if there are any. Call inside a write transaction.
+  func save(_ changes: ListDraft.Changes) throws {
+    for item in changes.inserted { try insert(item) }
+    for item in changes.updated { try update(item) }
+    for id in changes.removed {
+      try run("DELETE FROM items WHERE id = ?1", [.text(id.uuidString)])
     }
-    for item in before where !seen.contains(item.id) {
-      try run("DELETE FROM items WHERE id = ?1", [.text(item.id.uuidString)])
-      changed = true
-    }
-    for remembered in draft.remembered {
+    for remembered in changes.remembered {
       try remember(remembered.name, key: remembered.key, at: remembered.at)
-      changed = true
     }
-    if changed { try bumpRevision() }
-    return changed
+    if !changes.isEmpty { try bumpRevision() }
   }
 
+  /// Stores a new item; `orIgnore` skips one whose id is taken instead of failing.
   func insert(_ item: Item, orIgnore: Bool = false) throws {
     let verb = orIgnore ? "INSERT OR IGNORE" : "INSERT"
     try run(
-      "\(verb) INTO items (\(Self.itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-      Self.values(of: item))
+      """
+      \(verb) INTO items (\(Self.itemColumns), name_key)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+      """, Self.values(of: item) + [.text(NameKey.of(item.name))])
   }
 
   private func update(_ item: Item) throws {
     try run(
       """
       UPDATE items SET name = ?2, emoji = ?3, amount = ?4, unit = ?5, added_at = ?6,
-        checked_at = ?7, listed_at = ?8, cleared_at = ?9
+        checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_key = ?10
       WHERE id = ?1
-      """, Self.values(of: item))
+      """, Self.values(of: item) + [.text(NameKey.of(item.name))])
   }
 
   private func remember(_ name: String, key: String, at date: Date) throws {

@@ -8,6 +8,9 @@ import Synchronization
 #endif
 
 /// A `ListStore` held in memory, for tests of everything above the store.
+///
+/// Its drafts read through a `ListSnapshot` of the items, so the rules run the same queries
+/// and edits they run against the SQLite store.
 public final class InMemoryStore: ListStore {
   private struct State {
     var items: [Item] = []
@@ -32,11 +35,19 @@ public final class InMemoryStore: ListStore {
 
   public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
     try state.withLock { state in
-      var draft = ListDraft(items: state.items)
-      let result = try body(&draft)
-      if draft.items != state.items || !draft.remembered.isEmpty { state.revision += 1 }
-      state.items = draft.items
-      for added in draft.remembered {
+      var draft = ListDraft(reading: ListSnapshot(state.items))
+      let result: T
+      do {
+        result = try body(&draft)
+      } catch {
+        try draft.checkReads()
+        throw error
+      }
+      let changes = try draft.changes()
+      guard !changes.isEmpty else { return result }
+      state.revision += 1
+      state.items = changes.applied(to: state.items)
+      for added in changes.remembered {
         var entry =
           state.memory[added.key]
           ?? MemoryEntry(name: added.name, timesAdded: 0, lastAdded: added.at)

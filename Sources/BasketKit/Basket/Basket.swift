@@ -74,7 +74,9 @@ public final class Basket: Sendable {
       ListRules.tidy(now: now, in: &draft)
       let outcome = ListRules.add(
         name, quantity: quantity, emoji: emoji, id: id, now: now, to: &draft)
-      let item = draft.items.first { $0.id == outcome.id }!
+      guard let item = draft.item(outcome.id) else {
+        throw StoreError.failed("the added item \(outcome.id.uuidString) could not be read back")
+      }
       return AddResult(outcome: outcome, item: item)
     }
   }
