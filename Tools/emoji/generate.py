@@ -21,7 +21,6 @@ Python 3 standard library only. Run from anywhere.
 import glob
 import os
 import sys
-import unicodedata
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CURATED_DIR = os.path.join(ROOT, "Data", "emoji", "curated")
@@ -50,62 +49,6 @@ def load_emoji_set():
     return qualified
 
 
-# Letters NFKD does not decompose, spelled as ItemText.foldLatin spells them.
-LATIN_FOLDS = str.maketrans({"ł": "l", "ø": "o", "ß": "ss", "đ": "d", "ð": "d", "æ": "ae",
-                             "œ": "oe", "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ŀ": "l"})
-
-
-def fold_key(text):
-    """Lower-cases, strips accents and squeezes punctuation: the key used to spot duplicates."""
-    text = unicodedata.normalize("NFKD", text.lower().translate(LATIN_FOLDS))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = text.replace("'", "").replace("\u2019", "")
-    out = []
-    for c in text:
-        out.append(c if c.isalnum() else " ")
-    return " ".join("".join(out).split())
-
-
-F_PLURALS = {
-    "loaves": "loaf", "leaves": "leaf", "halves": "half", "knives": "knife", "calves": "calf",
-    "shelves": "shelf", "scarves": "scarf", "wolves": "wolf", "thieves": "thief", "wives": "wife",
-    "lives": "life", "sheaves": "sheaf",
-}
-
-
-def stem(w):
-    """Mirror of Sources/BasketKit/Emoji/Engine/Stemmer.swift (a test checks they agree)."""
-    if len(w) < 3 or not all("a" <= c <= "z" for c in w):
-        return w
-    if len(w) >= 4 and w.endswith("s"):
-        if w.endswith("ves"):
-            if w in F_PLURALS:
-                return F_PLURALS[w]
-            w = w[:-1]
-        elif len(w) >= 5 and w.endswith("ies"):
-            w = w[:-3] + "y"
-        elif len(w) >= 5 and w.endswith("oes"):
-            w = w[:-2]
-        elif w.endswith(("xes", "ches", "shes")) or (len(w) >= 5 and w.endswith(("sses", "zzes"))):
-            w = w[:-2]
-        elif not w.endswith(("ss", "us")):
-            w = w[:-1]
-    if len(w) < 3:
-        return w
-    if w.endswith("y") and w[-2] not in "aeiou":
-        return w[:-1] + "i"
-    if len(w) >= 4 and w.endswith(("ie", "oe")):
-        return w[:-1]
-    if len(w) >= 5 and w.endswith("che"):
-        return w[:-1]
-    return w
-
-
-def match_key(text):
-    """The key the engine matches on: folded, then each word stemmed."""
-    return " ".join(stem(w) for w in fold_key(text).split())
-
-
 def read_tsv(path, columns, errors):
     rows = []
     with open(path, encoding="utf-8") as f:
@@ -125,7 +68,10 @@ def read_tsv(path, columns, errors):
 
 
 def load_curated(emoji_set, errors):
-    entries = {}  # fold key -> (where, keyword, emoji, category, measure)
+    """Validated curated rows, sorted. Only exact repeats (ignoring case) are caught here: which
+    spellings fold together is decided by the core's folding, which the loader applies and a
+    test checks (`curatedKeywordsAreDistinctOnceFolded`)."""
+    entries = {}  # lower-cased keyword -> (where, keyword, emoji, category, measure)
     order = []
     for path in sorted(glob.glob(os.path.join(CURATED_DIR, "*.tsv"))):
         for where, (keyword, emoji, category, measure) in read_tsv(path, 4, errors):
@@ -141,22 +87,22 @@ def load_curated(emoji_set, errors):
             if measure not in MEASURES:
                 errors.append(f"{where}: measure {measure!r} must be poured, weighed, counted or empty")
                 continue
-            key = match_key(keyword)
-            if not key:
+            if not any(c.isalnum() for c in keyword):
                 errors.append(f"{where}: keyword {keyword!r} has no letters")
                 continue
+            key = keyword.lower()
             if key in entries:
                 first = entries[key]
                 same = first[2:] == (emoji, category, measure)
                 kind = "duplicate" if same else "conflicting"
-                alias = "" if first[1] == keyword else f" {first[1]!r}, the same once case, accents, punctuation and plurals fold,"
+                alias = "" if first[1] == keyword else f" {first[1]!r}"
                 errors.append(
                     f"{where}: {kind} keyword {keyword!r} (first{alias} at {first[0]}: "
                     f"{first[2]} {first[3]} {first[4] or '-'}; here: {emoji} {category} {measure or '-'})")
                 continue
             entries[key] = (where, keyword, emoji, category, measure)
             order.append(key)
-    return [entries[k] for k in sorted(order)]
+    return [entries[k] for k in sorted(order, key=lambda k: (k, entries[k][1]))]
 
 
 def load_corpus():
@@ -281,13 +227,14 @@ def nearest_anchor(offset, synsets, anchors, memo):
 SKIPPED_LEXFILES = {18, 20}  # noun.person, noun.plant
 
 
-def semantic_map(synsets, index, anchors, curated_keys):
+def semantic_map(synsets, index, anchors, curated_words):
     """A lemma maps to an anchor only when its first sense reaches one and no other of its
     first three senses reaches a different one (prefer no answer over a confident wrong one).
-    Senses that name a plant or a person are skipped: nobody shops for the tree or the singer."""
+    Senses that name a plant or a person are skipped: nobody shops for the tree or the singer.
+    Lemmas spelled exactly like a curated keyword are left out here; the loader also skips any
+    that fold to a curated key."""
     memo = {}
     table = {}
-    seen_keys = set()
     for lemma, all_senses in index.items():
         senses = [o for o in all_senses if synsets[o][3] not in SKIPPED_LEXFILES]
         if not senses:
@@ -298,7 +245,7 @@ def semantic_map(synsets, index, anchors, curated_keys):
         if len(words) > 3:
             continue
         word = " ".join(words)
-        if match_key(word) in curated_keys:
+        if word.lower() in curated_words:
             continue
         first = nearest_anchor(senses[0], synsets, anchors, memo)
         if first is None:
@@ -309,8 +256,7 @@ def semantic_map(synsets, index, anchors, curated_keys):
             if a is not None and a[0] != first[0]:
                 agree = False
                 break
-        if agree and match_key(word) not in seen_keys:
-            seen_keys.add(match_key(word))
+        if agree:
             table[word] = first
     return table
 
@@ -331,8 +277,8 @@ def swift_literal(lines):
 def table_literal(rows):
     """Rows of (keyword, emoji, category, measure) as the compact text EmojiTables parses:
     an `E` line listing the emoji and a `C` line listing the categories (tab-separated), then
-    one line per keyword: match key, the keyword as written when it differs from the key,
-    emoji index, category index, measure code."""
+    one line per keyword: the keyword as written, emoji index, category index, measure code.
+    The loader folds each keyword with the core's folding."""
     emojis, categories = [], []
     e_index, c_index = {}, {}
     body = []
@@ -343,9 +289,7 @@ def table_literal(rows):
         if category not in c_index:
             c_index[category] = len(categories)
             categories.append(category)
-        key = match_key(keyword)
-        shown = "" if keyword == key else keyword
-        body.append(f"{key}\t{shown}\t{e_index[emoji]}\t{c_index[category]}\t{MEASURE_CODE[measure]}")
+        body.append(f"{keyword}\t{e_index[emoji]}\t{c_index[category]}\t{MEASURE_CODE[measure]}")
     return ["E\t" + "\t".join(emojis), "C\t" + "\t".join(categories)] + body
 
 
@@ -385,18 +329,23 @@ def build(keep_going=False):
     anchors = load_anchors(emoji_set, index, errors)
     if errors and not keep_going:
         raise DataError("\n".join(errors))
-    curated_keys = {match_key(e[1]) for e in curated}
-    semantic = semantic_map(synsets, index, anchors, curated_keys)
+    curated_words = {e[1].lower() for e in curated}
+    semantic = semantic_map(synsets, index, anchors, curated_words)
+    return render(curated, semantic, dictionary_words(curated)), errors
+
+
+def dictionary_words(curated):
+    """Every curated keyword display-cased, then every corpus item, without exact repeats
+    (ignoring case). Spellings that fold together stay: `SuggestionEngine` keeps the first."""
     seen = set()
     dictionary = []
     for text in [display_case(e[1]) for e in curated] + load_corpus():
         text = " ".join(text.split())
-        key = fold_key(text)
-        if key and key not in seen:
-            seen.add(key)
+        if text and text.lower() not in seen:
+            seen.add(text.lower())
             dictionary.append(text)
-    dictionary.sort(key=lambda t: (fold_key(t), t))
-    return render(curated, semantic, dictionary), errors
+    dictionary.sort(key=lambda t: (t.lower(), t))
+    return dictionary
 
 
 def explain(word):

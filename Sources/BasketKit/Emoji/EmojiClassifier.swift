@@ -40,7 +40,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
   }
 
   public func classify(_ name: String) -> Classification {
-    let text = ItemText(name)
+    let text = FoldedName(name)
     guard !text.words.isEmpty else { return .fallback }
     return text.bytes.withUnsafeBufferPointer { bytes in
       classify(text.words, bytes)
@@ -60,7 +60,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
     }
   }
 
-  private func classify(_ words: [ItemText.Word], _ bytes: UnsafeBufferPointer<UInt8>)
+  private func classify(_ words: [FoldedName.Word], _ bytes: UnsafeBufferPointer<UInt8>)
     -> Classification
   {
     let n = words.count
@@ -114,7 +114,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
 
   /// The main part of the name as a word range: before the first clause break and the first
   /// linking "in"/"with"/"for", after the last measuring "of".
-  private func mainPart(_ words: [ItemText.Word], _ bytes: UnsafeBufferPointer<UInt8>)
+  private func mainPart(_ words: [FoldedName.Word], _ bytes: UnsafeBufferPointer<UInt8>)
     -> (Int, Int)
   {
     var hi = words.count
@@ -137,7 +137,9 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
   }
 
   @inline(__always)
-  private func isWord(_ word: ItemText.Word, _ bytes: UnsafeBufferPointer<UInt8>, _ s: StaticString)
+  private func isWord(
+    _ word: FoldedName.Word, _ bytes: UnsafeBufferPointer<UInt8>, _ s: StaticString
+  )
     -> Bool
   {
     guard word.length == s.utf8CodeUnitCount else { return false }
@@ -148,7 +150,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
 
   /// Two words written apart that a keyword spells as one ("corn flakes" → "cornflakes").
   private func joinedLookup(
-    _ a: ItemText.Word, _ b: ItemText.Word, _ bytes: UnsafeBufferPointer<UInt8>
+    _ a: FoldedName.Word, _ b: FoldedName.Word, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int? {
     var joined: [UInt8] = []
     joined.reserveCapacity(a.length + b.length)
@@ -177,7 +179,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
 
   /// The longest semantic-map phrase ending at word `last` and starting no earlier than `first`.
   private func semanticLookup(
-    endingAt last: Int, from first: Int, _ words: [ItemText.Word],
+    endingAt last: Int, from first: Int, _ words: [FoldedName.Word],
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Classification? {
     var start = max(first, last - tables.semanticMaxWords + 1)

@@ -18,7 +18,7 @@ import Testing
     var seen: [String: String] = [:]
     var clashes: [String] = []
     for entry in GroceryVocabulary.curatedKeywords {
-      let key = ItemText(entry.keyword).key
+      let key = FoldedName(entry.keyword).key
       if let first = seen[key] {
         clashes.append("\(first) / \(entry.keyword) → \(key)")
       } else {
@@ -39,7 +39,7 @@ import Testing
   @Test func dictionaryHasAtLeast5000DistinctWords() {
     let words = GroceryVocabulary.dictionaryWords
     #expect(words.count >= 5_000)
-    let folded = words.map { ItemText($0).bytes.isEmpty ? $0 : $0.lowercased() }
+    let folded = words.map { FoldedName($0).bytes.isEmpty ? $0 : $0.lowercased() }
     #expect(Set(folded).count == words.count, "dictionary words repeat")
   }
 

@@ -1,12 +1,13 @@
-/// Reduces an English word to a plural-free stem so that singular and plural meet.
+/// Reduces an English word to one singular spelling, so that the singular and plural of a word
+/// meet: "loaves" → "loaf", "knives" → "knife", "berries" → "berry", "tomatoes" → "tomato",
+/// "peaches" → "peach", "glasses" → "glass", "apples" → "apple". Words that merely end in s
+/// keep it ("hummus", "asparagus", "swiss", "glass", "gas").
 ///
-/// The stem is a match key, not a dictionary word: "berry" and "berries" both become "berri",
-/// "cookie" and "cookies" both become "cooki", "tomato" and "tomatoes" both "tomato", "loaf"
-/// and "loaves" both "loaf". Keywords and item names go through the same function, so the only
-/// requirement is that the forms of one word collide and different words do not.
-/// `Tools/emoji/generate.py` mirrors these rules to catch curated keywords that collide.
-enum Stemmer {
-  private static let a: UInt8 = 0x61
+/// The result is a match key, not always a dictionary word: where a plural is ambiguous the two
+/// forms meet on a third spelling ("cookie" and "cookies" both give "cooky", "shoe" and "shoes"
+/// both "sho", "quiche" and "quiches" both "quich"). Only lower-case ASCII words of three
+/// letters or more change; anything else (digits, other scripts) is kept as it is.
+enum Singular {
   private static let c: UInt8 = 0x63
   private static let e: UInt8 = 0x65
   private static let h: UInt8 = 0x68
@@ -19,7 +20,8 @@ enum Stemmer {
   private static let y: UInt8 = 0x79
   private static let z: UInt8 = 0x7A
 
-  /// Plurals in -ves whose singular ends in -f or -fe; every other -ves word just loses its -s.
+  /// Plurals in -ves whose singular ends in -f or -fe; every other -ves word just loses its -s
+  /// ("olives", "cloves", "gloves").
   private static let fPlurals: [[UInt8]: [UInt8]] = {
     let pairs = [
       ("loaves", "loaf"), ("leaves", "leaf"), ("halves", "half"), ("knives", "knife"),
@@ -31,11 +33,11 @@ enum Stemmer {
     return map
   }()
 
-  /// Stems the word that runs from `start` to the end of `buffer`, in place.
-  static func stem(_ buffer: inout [UInt8], from start: Int) {
+  /// Reduces the word that runs from `start` to the end of `buffer`, in place.
+  static func reduce(_ buffer: inout [UInt8], from start: Int) {
     var n = buffer.count - start
     guard n >= 3 else { return }
-    for k in start..<buffer.count where buffer[k] < a || buffer[k] > z { return }
+    for k in start..<buffer.count where buffer[k] < 0x61 || buffer[k] > z { return }
     @inline(__always) func at(_ back: Int) -> UInt8 { buffer[buffer.count - back] }
     @inline(__always) func drop(_ k: Int) {
       buffer.removeLast(k)
@@ -65,19 +67,15 @@ enum Stemmer {
       }
     }
 
-    // Step 2: give endings that vary between singular and plural one spelling.
-    guard n >= 3 else { return }
-    let last = at(1)
-    if last == y, !isVowel(at(2)) {
-      buffer[buffer.count - 1] = i  // berry → berri, so it meets "berries" → "berri"
-    } else if n >= 4, last == e, at(2) == i || at(2) == o {
-      drop(1)  // cookie → cooki, shoe → sho
-    } else if n >= 5, last == e, at(2) == h, at(3) == c {
-      drop(1)  // quiche → quich, to meet "quiches"
+    // Step 2: give singulars whose plural is ambiguous the spelling their plural reduces to.
+    guard n >= 4, at(1) == e else { return }
+    if at(2) == i {
+      drop(1)
+      buffer[buffer.count - 1] = y  // cookie → cooky, to meet "cookies" → "cooky"
+    } else if at(2) == o {
+      drop(1)  // shoe → sho, to meet "shoes" → "sho"
+    } else if n >= 5, at(2) == h, at(3) == c {
+      drop(1)  // quiche → quich, to meet "quiches" → "quich"
     }
-  }
-
-  private static func isVowel(_ b: UInt8) -> Bool {
-    b == a || b == e || b == i || b == o || b == u
   }
 }
