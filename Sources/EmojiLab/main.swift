@@ -4,6 +4,7 @@
 //   swift run -c release EmojiLab bench [corpus-dir]   speed, load time and memory vs a naive scan
 //   swift run -c release EmojiLab classify NAME...     one line per name: emoji, stage, measure
 //   swift run -c release EmojiLab golden [file]        check Data/emoji/golden.tsv
+//   swift run -c release EmojiLab fold < names.txt     each line's `NameKey` (for Tools/)
 
 import BasketKit
 import Foundation
@@ -224,6 +225,14 @@ case "audit":
   exit(audit(rest.first, verbose: args.contains("-v")))
 case "bench": exit(bench(args.dropFirst().first))
 case "golden": exit(golden(args.dropFirst().first))
+case "loads":
+  var times: [UInt64] = []
+  for _ in 0..<200 { times.append(nanos { _ = EmojiClassifier.loadingFreshTables() }) }
+  times.sort()
+  print("min \(times[0] / 1000) µs, median \(times[100] / 1000) µs")
+case "fold":
+  // NB: Tools/ call this so that Python never re-implements the core's folding.
+  while let line = readLine(strippingNewline: true) { print(NameKey.of(line)) }
 case "classify":
   for name in args.dropFirst() {
     let c = EmojiClassifier.shared.classify(name)
@@ -233,7 +242,7 @@ case "classify":
   }
 default:
   print(
-    "usage: EmojiLab audit [-v] [corpus-dir] | bench [corpus-dir] | golden [file] | classify NAME..."
+    "usage: EmojiLab audit [-v] [corpus-dir] | bench [corpus-dir] | golden [file] | classify NAME... | fold"
   )
   exit(args.isEmpty ? 0 : 2)
 }

@@ -10,7 +10,7 @@ import Testing
     ("Jalapeños", "jalapeno"),
     ("jalapeño", "jalapeno"),
     ("Tomatoes", "tomato"),
-    ("Berries", "berry"),
+    ("Berries", "berri"),
     ("Peanut   Butter", "peanut butter"),
     ("Crème fraîche", "creme fraich"),
     ("Hummus", "hummus"),
@@ -28,7 +28,8 @@ import Testing
     ("Leaves", "leaf"),
     ("Olives", "olive"),
     ("Peaches", "peach"),
-    ("Strawberries", "strawberry"),
+    ("Strawberries", "strawberri"),
+    ("Chillies", "chilli"),
   ])
   func foldsNamesToAComparableKey(name: String, key: String) {
     #expect(NameKey.of(name) == key)
@@ -41,6 +42,7 @@ import Testing
       ("leaves", "leaf"), ("Cookies", "cookie"), ("shoes", "shoe"), ("quiches", "quiche"),
       ("fries", "fry"), ("pies", "pie"), ("kiwis", "kiwi"), ("Brownies", "brownie"),
       ("bin bags", "bin bag"), ("Tea bags", "tea bag"), ("potatoes", "potato"),
+      ("chillies", "chilli"), ("chilies", "chili"), ("cherries", "cherry"),
     ])
   func singularAndPluralMeet(plural: String, singular: String) {
     #expect(NameKey.of(plural) == NameKey.of(singular))

@@ -22,6 +22,9 @@ import glob
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import namefold  # noqa: E402  (the core's folding, through EmojiLab fold)
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CURATED_DIR = os.path.join(ROOT, "Data", "emoji", "curated")
 ANCHORS = os.path.join(ROOT, "Data", "emoji", "anchors.tsv")
@@ -68,11 +71,8 @@ def read_tsv(path, columns, errors):
 
 
 def load_curated(emoji_set, errors):
-    """Validated curated rows, sorted. Only exact repeats (ignoring case) are caught here: which
-    spellings fold together is decided by the core's folding, which the loader applies and a
-    test checks (`curatedKeywordsAreDistinctOnceFolded`)."""
-    entries = {}  # lower-cased keyword -> (where, keyword, emoji, category, measure)
-    order = []
+    """Validated curated rows (where, keyword, emoji, category, measure), in file order."""
+    rows = []
     for path in sorted(glob.glob(os.path.join(CURATED_DIR, "*.tsv"))):
         for where, (keyword, emoji, category, measure) in read_tsv(path, 4, errors):
             if not keyword:
@@ -87,22 +87,30 @@ def load_curated(emoji_set, errors):
             if measure not in MEASURES:
                 errors.append(f"{where}: measure {measure!r} must be poured, weighed, counted or empty")
                 continue
-            if not any(c.isalnum() for c in keyword):
-                errors.append(f"{where}: keyword {keyword!r} has no letters")
-                continue
-            key = keyword.lower()
-            if key in entries:
-                first = entries[key]
-                same = first[2:] == (emoji, category, measure)
-                kind = "duplicate" if same else "conflicting"
-                alias = "" if first[1] == keyword else f" {first[1]!r}"
-                errors.append(
-                    f"{where}: {kind} keyword {keyword!r} (first{alias} at {first[0]}: "
-                    f"{first[2]} {first[3]} {first[4] or '-'}; here: {emoji} {category} {measure or '-'})")
-                continue
-            entries[key] = (where, keyword, emoji, category, measure)
-            order.append(key)
-    return [entries[k] for k in sorted(order, key=lambda k: (k, entries[k][1]))]
+            rows.append((where, keyword, emoji, category, measure))
+    return rows
+
+
+def keyed_curated(rows, keys, errors):
+    """The curated rows sorted by key, each keyword once: two lines whose keywords fold to the
+    same key (by the core's folding) are an error that names both places."""
+    entries = {}
+    for where, keyword, emoji, category, measure in rows:
+        key = keys[keyword]
+        if not key or not any(c.isalnum() for c in key):
+            errors.append(f"{where}: keyword {keyword!r} has no letters")
+            continue
+        if key in entries:
+            first = entries[key]
+            same = first[2:] == (emoji, category, measure)
+            kind = "duplicate" if same else "conflicting"
+            alias = "" if first[1] == keyword else f" {first[1]!r}, the same once case, accents, punctuation and plurals fold,"
+            errors.append(
+                f"{where}: {kind} keyword {keyword!r} (first{alias} at {first[0]}: "
+                f"{first[2]} {first[3]} {first[4] or '-'}; here: {emoji} {category} {measure or '-'})")
+            continue
+        entries[key] = (where, keyword, emoji, category, measure)
+    return [entries[k] for k in sorted(entries)]
 
 
 def load_corpus():
@@ -274,11 +282,11 @@ def swift_literal(lines):
     return '#"""\n' + "\n".join("    " + line for line in lines) + '\n    """#'
 
 
-def table_literal(rows):
+def table_literal(rows, keys):
     """Rows of (keyword, emoji, category, measure) as the compact text EmojiTables parses:
     an `E` line listing the emoji and a `C` line listing the categories (tab-separated), then
-    one line per keyword: the keyword as written, emoji index, category index, measure code.
-    The loader folds each keyword with the core's folding."""
+    one line per keyword: its key (the core's folding, from `keys`), the keyword as written when
+    it differs from the key, emoji index, category index, measure code."""
     emojis, categories = [], []
     e_index, c_index = {}, {}
     body = []
@@ -289,13 +297,15 @@ def table_literal(rows):
         if category not in c_index:
             c_index[category] = len(categories)
             categories.append(category)
-        body.append(f"{keyword}\t{e_index[emoji]}\t{c_index[category]}\t{MEASURE_CODE[measure]}")
+        key = keys[keyword]
+        shown = "" if keyword == key else keyword
+        body.append(f"{key}\t{shown}\t{e_index[emoji]}\t{c_index[category]}\t{MEASURE_CODE[measure]}")
     return ["E\t" + "\t".join(emojis), "C\t" + "\t".join(categories)] + body
 
 
-def render(curated, semantic, dictionary):
+def render(curated, semantic, dictionary, keys):
     files = {}
-    lines = table_literal([(e[1], e[2], e[3], e[4]) for e in curated])
+    lines = table_literal([(e[1], e[2], e[3], e[4]) for e in curated], keys)
     files["CuratedData.swift"] = (
         HEADER.format(src="Data/emoji/curated/*.tsv")
         + "extension EmojiData {\n"
@@ -303,7 +313,7 @@ def render(curated, semantic, dictionary):
         + "  static let curated = "
         + swift_literal(lines)
         + "\n}\n")
-    lines = table_literal([(w, a[0], a[1], a[2]) for w, a in sorted(semantic.items())])
+    lines = table_literal([(w, a[0], a[1], a[2]) for w, a in sorted(semantic.items())], keys)
     files["SemanticData.swift"] = (
         HEADER.format(src="WordNet 3.0 and Data/emoji/anchors.tsv")
         + "extension EmojiData {\n"
@@ -321,17 +331,45 @@ def render(curated, semantic, dictionary):
     return files
 
 
-def build(keep_going=False):
+class Stale(Exception):
+    pass
+
+
+def build(keep_going=False, check=False):
+    """The generated files. Keys come from the core (`EmojiLab fold`); with `check`, from the
+    files already generated, and a name they lack means those files are out of date."""
     errors = []
     emoji_set = load_emoji_set()
-    curated = load_curated(emoji_set, errors)
+    rows = load_curated(emoji_set, errors)
     synsets, index = wordnet_nouns()
     anchors = load_anchors(emoji_set, index, errors)
     if errors and not keep_going:
         raise DataError("\n".join(errors))
-    curated_words = {e[1].lower() for e in curated}
-    semantic = semantic_map(synsets, index, anchors, curated_words)
-    return render(curated, semantic, dictionary_words(curated)), errors
+    # NB: a lemma whose key is also a curated key is harmless in the semantic table: the
+    # classifier consults it only where no curated keyword matched, so it is never reached.
+    semantic = semantic_map(synsets, index, anchors, {r[1].lower() for r in rows})
+    names = [r[1] for r in rows] + list(semantic)
+    if check:
+        keys = namefold.cached_keys(generated_texts())
+        missing = sorted(n for n in names if n not in keys)
+        if missing:
+            raise Stale(f"{len(missing)} keywords are not in the generated tables yet "
+                        f"(first: {', '.join(map(repr, missing[:5]))})")
+    else:
+        keys = namefold.fold(names)
+    curated = keyed_curated(rows, keys, errors)
+    if errors and not keep_going:
+        raise DataError("\n".join(errors))
+    return render(curated, semantic, dictionary_words(curated), keys), errors
+
+
+def generated_texts():
+    texts = []
+    for name in ("CuratedData.swift", "SemanticData.swift"):
+        path = os.path.join(OUT_DIR, name)
+        if os.path.exists(path):
+            texts.append(open(path, encoding="utf-8").read())
+    return texts
 
 
 def dictionary_words(curated):
@@ -370,8 +408,14 @@ def main(argv):
     check = "--check" in argv
     keep_going = "--keep-going" in argv
     try:
-        files, errors = build(keep_going)
+        files, errors = build(keep_going, check)
     except DataError as e:
+        print(e, file=sys.stderr)
+        return 2
+    except Stale as e:
+        print(f"out of date: {e} (run python3 Tools/emoji/generate.py)", file=sys.stderr)
+        return 1
+    except namefold.FoldError as e:
         print(e, file=sys.stderr)
         return 2
     for e in errors:

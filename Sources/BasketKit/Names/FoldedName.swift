@@ -1,7 +1,8 @@
 /// A name folded into words: lower case, accents stripped, apostrophes dropped, any other
 /// punctuation or symbol turned into a word break, and (unless asked not to) each word reduced
 /// to one singular spelling by `Singular`. This is the one folding Basket has: item identity
-/// (`NameKey`), suggestion matching and the emoji tables all go through it.
+/// (`NameKey`), suggestion matching and the emoji classifier go through it, and the emoji
+/// tables' keys are made by it too (the generator runs `EmojiLab fold`).
 ///
 /// The words sit in one byte buffer separated by single spaces, so any run of consecutive words
 /// is a contiguous byte range and can be hashed without building a string. Cost: one pass over
@@ -20,18 +21,10 @@ struct FoldedName {
     var length: Int { end - start }
   }
 
-  init() {}
-
   init(_ name: String, singular: Bool = true) {
     bytes.reserveCapacity(name.utf8.count + 4)
     var text = name
     text.withUTF8 { append($0, singular: singular) }
-  }
-
-  /// Empties the buffers, keeping their capacity (for folding many names in a row).
-  mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
-    words.removeAll(keepingCapacity: true)
   }
 
   /// Folds the UTF-8 text in `input` and appends its words.
@@ -59,14 +52,26 @@ struct FoldedName {
     while k < n {
       let lead = input[k]
       if lead < 0x80 {
+        switch lead {
+        case 0x61...0x7A, 0x30...0x39:
+          // NB: a run of lower-case letters and digits, the common case, is copied in one go.
+          beginWord()
+          var end = k + 1
+          while end < n, case let b = input[end],
+            (0x61...0x7A).contains(b) || (0x30...0x39).contains(b)
+          {
+            end += 1
+          }
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[k..<end]))
+          k = end
+          continue
+        default: break
+        }
         k += 1
         switch lead {
         case 0x41...0x5A:
           beginWord()
           bytes.append(lead | 0x20)
-        case 0x61...0x7A, 0x30...0x39:
-          beginWord()
-          bytes.append(lead)
         case 0x27, 0x60:
           continue  // apostrophes join: "baker's" reads as "bakers"
         case 0x2C, 0x28, 0x29, 0x5B, 0x5D, 0x2F, 0x3B, 0x3A, 0x7C:

@@ -1,12 +1,13 @@
 /// Reduces an English word to one singular spelling, so that the singular and plural of a word
-/// meet: "loaves" → "loaf", "knives" → "knife", "berries" → "berry", "tomatoes" → "tomato",
-/// "peaches" → "peach", "glasses" → "glass", "apples" → "apple". Words that merely end in s
-/// keep it ("hummus", "asparagus", "swiss", "glass", "gas").
+/// meet: "loaves" → "loaf", "knives" → "knife", "tomatoes" → "tomato", "peaches" → "peach",
+/// "glasses" → "glass", "apples" → "apple". Words that merely end in s keep it ("hummus",
+/// "asparagus", "swiss", "glass", "gas").
 ///
-/// The result is a match key, not always a dictionary word: where a plural is ambiguous the two
-/// forms meet on a third spelling ("cookie" and "cookies" both give "cooky", "shoe" and "shoes"
-/// both "sho", "quiche" and "quiches" both "quich"). Only lower-case ASCII words of three
-/// letters or more change; anything else (digits, other scripts) is kept as it is.
+/// The result is a match key, not always a dictionary word. A plural in -ies can come from -y,
+/// -i or -ie ("berries", "chillies", "cookies"), so all three meet on -i: "berry" and "berries"
+/// both give "berri", "chilli" and "chillies" "chilli", "cookie" and "cookies" "cooki". Likewise
+/// "shoe"/"shoes" give "sho" and "quiche"/"quiches" "quich". Only lower-case ASCII words of
+/// three letters or more change; anything else (digits, other scripts) is kept as it is.
 enum Singular {
   private static let c: UInt8 = 0x63
   private static let e: UInt8 = 0x65
@@ -53,8 +54,7 @@ enum Singular {
         }
         drop(1)
       } else if n >= 5, at(3) == i, at(2) == e {
-        drop(2)
-        buffer[buffer.count - 1] = y  // berries → berry
+        drop(2)  // berries → berri, chillies → chilli, cookies → cooki
       } else if n >= 5, at(3) == o, at(2) == e {
         drop(2)  // tomatoes → tomato
       } else if at(2) == e,
@@ -68,14 +68,20 @@ enum Singular {
     }
 
     // Step 2: give singulars whose plural is ambiguous the spelling their plural reduces to.
+    guard n >= 3 else { return }
+    if at(1) == y, !isVowel(at(2)) {
+      buffer[buffer.count - 1] = i  // berry → berri, to meet "berries" → "berri"
+      return
+    }
     guard n >= 4, at(1) == e else { return }
-    if at(2) == i {
-      drop(1)
-      buffer[buffer.count - 1] = y  // cookie → cooky, to meet "cookies" → "cooky"
-    } else if at(2) == o {
-      drop(1)  // shoe → sho, to meet "shoes" → "sho"
+    if at(2) == i || at(2) == o {
+      drop(1)  // cookie → cooki, shoe → sho, to meet "cookies" and "shoes"
     } else if n >= 5, at(2) == h, at(3) == c {
       drop(1)  // quiche → quich, to meet "quiches" → "quich"
     }
+  }
+
+  private static func isVowel(_ b: UInt8) -> Bool {
+    b == 0x61 || b == e || b == i || b == o || b == u
   }
 }

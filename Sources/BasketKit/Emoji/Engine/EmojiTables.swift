@@ -4,10 +4,11 @@ enum EmojiData {}
 
 /// The curated and semantic tables, parsed from the generated data once per process.
 ///
-/// The generated text holds each keyword as written; loading folds it with `FoldedName` (the
-/// same folding item names get, so the two can never disagree) and hashes the folded bytes
-/// into a `KeywordTable`: one pass over the bytes, no allocation per keyword. Immutable and
-/// thread-safe.
+/// The generated text already holds each keyword's match key: the generator asks the core to
+/// fold every keyword (`EmojiLab fold`, which runs `NameKey.of`) instead of folding it again
+/// itself, and a test checks every shipped key against `FoldedName`. So loading is one pass over
+/// the bytes that hashes each key into a `KeywordTable`: a few milliseconds for both tables.
+/// Immutable and thread-safe.
 final class EmojiTables: Sendable {
   let curated: KeywordTable
   let semantic: KeywordTable
@@ -21,14 +22,16 @@ final class EmojiTables: Sendable {
 
   /// One row of generated table data.
   struct Row {
+    var key: Range<Int>
     var keyword: Range<Int>
     var emoji: Int
     var category: Int
     var measure: MeasureKind?
+    var wordCount: Int
   }
 
   /// Parses generated table data: an `E` line (tab-separated emoji), a `C` line (categories),
-  /// then `keyword<TAB>emoji index<TAB>category index<TAB>p|w|c|-`.
+  /// then `key<TAB>keyword-if-different<TAB>emoji index<TAB>category index<TAB>p|w|c|-`.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, row: (Row) -> Void
   ) -> (emojis: [String], categories: [String]) {
@@ -53,27 +56,31 @@ final class EmojiTables: Sendable {
         continue
       }
       // NB: a fixed tuple, not an array, keeps the per-line cost allocation-free.
-      var fields = (0..<0, 0..<0, 0..<0, 0..<0)
+      var fields = (0..<0, 0..<0, 0..<0, 0..<0, 0..<0)
       var count = 0
       var fieldStart = lineStart
       var k = lineStart
-      while k <= lineEnd, count < 4 {
+      while k <= lineEnd, count < 5 {
         if k == lineEnd || bytes[k] == 0x09 {
           let range = fieldStart..<k
           switch count {
           case 0: fields.0 = range
           case 1: fields.1 = range
           case 2: fields.2 = range
-          default: fields.3 = range
+          case 3: fields.3 = range
+          default: fields.4 = range
           }
           count += 1
           fieldStart = k + 1
         }
         k += 1
       }
-      guard count == 4, !fields.0.isEmpty, !fields.3.isEmpty else { continue }
+      let first = fields.0
+      guard count == 5, !first.isEmpty, !fields.4.isEmpty else { continue }
+      var words = 1
+      for k in first where bytes[k] == 0x20 { words += 1 }
       let measure: MeasureKind? =
-        switch bytes[fields.3.lowerBound] {
+        switch bytes[fields.4.lowerBound] {
         case 0x70: .poured
         case 0x77: .weighed
         case 0x63: .counted
@@ -81,8 +88,9 @@ final class EmojiTables: Sendable {
         }
       row(
         Row(
-          keyword: fields.0, emoji: number(bytes, fields.1), category: number(bytes, fields.2),
-          measure: measure))
+          key: first, keyword: fields.1.isEmpty ? first : fields.1,
+          emoji: number(bytes, fields.2), category: number(bytes, fields.3), measure: measure,
+          wordCount: words))
     }
     return (emojis, categories)
   }
@@ -109,13 +117,12 @@ final class EmojiTables: Sendable {
     }
 
     /// Parses one generated table into a `KeywordTable`, interning its emoji and categories
-    /// into the shared lists. A keyword whose folded key is already in the table, or in
-    /// `excluding`, is skipped (the first spelling wins). With `joiningPhrases`, each phrase is
-    /// also entered with its spaces dropped ("icecream"), after every key, so a keyword spelled
-    /// as one word keeps its own entry. Returns the table and the most words in any key.
-    func load(
-      _ data: String, joiningPhrases: Bool, excluding: KeywordTable?, holdingOut: Set<String>
-    ) -> (KeywordTable, Int) {
+    /// into the shared lists. With `joiningPhrases`, each phrase is also entered with its spaces
+    /// dropped ("icecream"), after every key, so a keyword spelled as one word keeps its own
+    /// entry. Returns the table and the most words in any key.
+    func load(_ data: String, joiningPhrases: Bool, arenaShare: Int, holdingOut: Set<String>)
+      -> (KeywordTable, Int)
+    {
       var text = data
       var table = KeywordTable(capacity: 0)
       var maxWords = 1
@@ -131,43 +138,31 @@ final class EmojiTables: Sendable {
           }
           rows.append(row)
         }
-        table = KeywordTable(capacity: rows.count * 5 / 4, arenaCapacity: bytes.count / 2)
+        let phrases = joiningPhrases ? rows.reduce(0) { $0 + ($1.wordCount > 1 ? 1 : 0) } : 0
+        table = KeywordTable(
+          capacity: rows.count + phrases, arenaCapacity: bytes.count / arenaShare)
         let e = lists.emojis.map { intern($0, &emojis, &emojiIndex) }
         let c = lists.categories.map { intern($0, &categories, &categoryIndex) }
-        var folded = FoldedName()
-        var phrases: [(start: Int, length: Int, row: Int)] = []
-        for (index, row) in rows.enumerated() {
-          folded.removeAll()
-          folded.append(UnsafeBufferPointer(rebasing: bytes[row.keyword]), singular: true)
-          let words = folded.words.count
-          guard words > 0 else { continue }
-          folded.bytes.withUnsafeBufferPointer { key in
-            let range = 0..<key.count
-            if let excluding, excluding.lookup(key, range) != nil { return }
-            let start = table.arenaCount
-            guard
-              table.insert(
-                key, range, emoji: e[row.emoji], category: c[row.category],
-                measure: row.measure, wordCount: words)
-            else { return }
-            maxWords = max(maxWords, words)
-            if joiningPhrases, words > 1 { phrases.append((start, key.count, index)) }
-          }
+        for row in rows {
+          table.insert(
+            bytes, row.key, emoji: e[row.emoji], category: c[row.category],
+            measure: row.measure, wordCount: row.wordCount)
+          maxWords = max(maxWords, row.wordCount)
         }
-        for phrase in phrases {
-          let row = rows[phrase.row]
-          table.insertJoining(
-            arenaRange: phrase.start..<phrase.start + phrase.length, emoji: e[row.emoji],
-            category: c[row.category], measure: row.measure)
+        guard joiningPhrases else { return }
+        for row in rows where row.wordCount > 1 {
+          table.insert(
+            bytes, row.key, skipping: 0x20, emoji: e[row.emoji], category: c[row.category],
+            measure: row.measure, wordCount: 1)
         }
       }
       return (table, maxWords)
     }
 
     let (curated, maxWords) = load(
-      curatedData, joiningPhrases: true, excluding: nil, holdingOut: holdingOut)
+      curatedData, joiningPhrases: true, arenaShare: 1, holdingOut: holdingOut)
     let (semantic, semanticMax) = load(
-      semanticData, joiningPhrases: false, excluding: curated, holdingOut: [])
+      semanticData, joiningPhrases: false, arenaShare: 2, holdingOut: [])
     self.curated = curated
     self.semantic = semantic
     self.emojis = emojis

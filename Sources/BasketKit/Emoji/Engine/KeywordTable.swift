@@ -32,9 +32,6 @@ struct KeywordTable: Sendable {
 
   var count: Int { entries.count }
 
-  /// Bytes used in the key arena so far: where the next inserted key will start.
-  var arenaCount: Int { arena.count }
-
   /// Approximate heap bytes held by the table.
   var approximateBytes: Int {
     arena.capacity + entries.capacity * MemoryLayout<Entry>.stride + hashes.capacity * 4
@@ -81,20 +78,6 @@ struct KeywordTable: Sendable {
     hashes.append(h)
     place(Int32(entries.count - 1), hash: h)
     return true
-  }
-
-  /// Adds the key already in the arena at `arenaRange` once more with its spaces dropped
-  /// ("ice cream" → "icecream"), as a one-word key; returns false if that key is present.
-  @discardableResult
-  mutating func insertJoining(
-    arenaRange: Range<Int>, emoji: UInt16, category: UInt16, measure: MeasureKind?
-  ) -> Bool {
-    let joined = Array(arena[arenaRange])  // NB: a copy, so growing the arena copies nothing
-    return joined.withUnsafeBufferPointer { bytes in
-      insert(
-        bytes, 0..<bytes.count, skipping: 0x20, emoji: emoji, category: category,
-        measure: measure, wordCount: 1)
-    }
   }
 
   private mutating func place(_ index: Int32, hash: UInt32) {

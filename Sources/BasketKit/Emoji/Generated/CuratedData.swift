@@ -3,11327 +3,11327 @@
 extension EmojiData {
   /// 11320 curated keywords (format: `EmojiTables.parse`).
   static let curated = #"""
-    E	🌾	🥛	☕	🍫	📦	🍺	🥤	🍦	🔋	🫙	🖨️	🧃	🍲	🦪	🥃	🫘	🍯	🫐	🧆	🧂	🍒	💊	🫗	💅	🧀	🍈	🐟	🎃	🌰	💧	🧁	🥙	🔌	🥬	🩹	🪝	🫓	🍛	🌶️	🧷	🐾	🍮	🍆	🍠	🪮	🪒	🧴	🍵	🍝	🦐	🌸	🍬	🍧	🌴	🍖	⏰	🍷	🥘	🍸	🍪	🌭	🥣	🔧	🍌	🥜	🥐	🥔	🥟	🥭	🧻	🩸	🍑	🍐	🧈	🍰	🌿	🩼	🥫	💌	🪰	🚗	🧪	🫒	🦴	🥞	🍽️	🍎	🥧	🍩	🍼	🪥	🐠	🍚	🍘	🍨	🫧	🦆	🍅	🥩	🥒	🍜	🍾	🧊	🥑	🍄	🥄	👶	🥕	🌽	🧅	🐙	🦑	🧸	🥓	🛍️	🥯	🥖	🍳	🌮	🎈	🖊️	🍞	🎍	🍢	🍡	🧼	🔥	🥮	💄	🛁	🧽	🧺	⚖️	🎄	🍔	🥗	🌱	🛏️	🧇	🫑	🍱	🍊	🍓	🥨	🚲	🔒	🗑️	🐦	🕯️	🌺	🧹	🧄	🍇	💇	🪟	🩺	🥪	🦀	🧋	🫛	🎀	🥚	🔩	🐕	📚	💐	👕	🔪	🌯	🚰	🥦	🍗	🪣	🦟	🥥	📎	🎟️	🛢️	🍿	🪢	🌵	🍋	📅	🍣	🍕	🧯	🐈	🪑	🫕	🍟	🍶	🐔	🍥	🥡	🥢	🍭	🚬	🧤	🧉	✏️	🪴	🎉	🐌	👓	🦶	🧵	🌼	🖍️	🛋️	🃏	🦷	⛽	🌡️	🍃	🚪	🏠	🔨	🦎	👂	🎧	🖌️	💡	✉️	💉	📓	😷	📁	🪵	🔦	🩴	⚽	🥠	🫚	🧲	🐹	🎁	🍙	🍏	🥝	🫔	🐇	🦻	🐎	🪻	👞	🐚	🧩	👃	🫖	🔑	🪁	🧶	🪜	🦞	🪷	📰	🪞	🦋	🪤	🪡	🍤	🧦	🪪	📱	🍍	🪠	🧾	📏	✂️	🪛	🍉	🚿	🧰	🌻	🕶️	🎾	🧳	🌷	🦃	☂️	⌚
+    E	🌾	🥛	☕	📦	🍫	🍺	🥤	🍦	🔋	🫙	🖨️	🧃	🍲	🦪	🥃	🫘	🍯	🫐	🧆	🧂	🍒	💊	🫗	💅	🧀	🍈	🐟	🌰	🎃	💧	🧁	🥙	🔌	🥬	🩹	🪝	🫓	🍛	🌶️	🧷	🐾	🍮	🍆	🍠	🪮	🪒	🧴	🍵	🍝	🦐	🌸	🍬	🍧	🌴	🍖	⏰	🍷	🥘	🍸	🍪	🌭	🥣	🔧	🍌	🥜	🥐	🥔	🥟	🥭	🧻	🩸	🍑	🍐	🧈	🍰	🌿	🩼	🥫	💌	🪰	🚗	🧪	🫒	🦴	🥞	🍽️	🍎	🥧	🍩	🍼	🪥	🐠	🍚	🍘	🍨	🫧	🦆	🍅	🥩	🥒	🍜	🍾	🧊	🥑	🍄	🥄	👶	🥕	🌽	🧅	🐙	🦑	🧸	🥓	🛍️	🥯	🥖	🍳	🌮	🎈	🖊️	🍞	🎍	🍢	🍡	🧼	🔥	🥮	💄	🛁	🧽	🧺	⚖️	🎄	🍔	🥗	🌱	🛏️	🧇	🫑	🍱	🍊	🍓	🥨	🚲	🔒	🗑️	🐦	🕯️	🌺	🧹	🧄	🍇	💇	🪟	🩺	🥪	🦀	🧋	🫛	🎀	🥚	🔩	🐕	📚	💐	👕	🔪	🌯	🚰	🥦	🍗	🪣	🦟	🥥	📎	🎟️	🛢️	🍿	🪢	🌵	🍋	📅	🍣	🍕	🧯	🐈	🪑	🫕	🍟	🍶	🐔	🍥	🥡	🥢	🍭	🚬	🧤	🧉	✏️	🪴	🎉	🐌	👓	🦶	🧵	🌼	🖍️	🛋️	🃏	🦷	⛽	🌡️	🍃	🚪	🏠	🔨	🦎	👂	🎧	🖌️	💡	✉️	💉	📓	😷	📁	🪵	🔦	🩴	⚽	🥠	🫚	🧲	🐹	🎁	🍙	🍏	🥝	🫔	🐇	🦻	🐎	🪻	👞	🐚	🧩	👃	🫖	🔑	🪁	🧶	🪜	🦞	🪷	📰	🪞	🦋	🪤	🪡	🍤	🧦	🪪	📱	🍍	🪠	🧾	📏	✂️	🪛	🍉	🚿	🧰	🌻	🕶️	🎾	🧳	🌷	🦃	☂️	⌚
     C	grains	dairy	sweets	household	drinks	frozen	condiments	pantry	prepared	seafood	proteins	produce	spices	pharmacy	toiletries	pet	cleaning	snacks	bakery	baby
-    00 flour	0	0	w
-    1% milk	1	1	p
-    2% milk	1	1	p
-    3 in 1 coffee	2	2	w
-    3 musketeers	3	2	c
-    3-in-1 oil	4	3	c
-    333 beer	5	4	c
-    6 pack beer	5	4	p
-    7-up	6	4	c
-    7up	6	4	p
-    7up free	6	4	c
-    99 flake	7	5	c
-    9v battery	8	3	c
-    a le coq	5	4	c
-    a&w	6	4	c
-    a1 sauce	9	6	p
-    a4 paper	10	3	c
-    aa battery	8	3	c
-    aaa battery	8	3	c
-    aam panna	11	4	p
-    aavakaya	9	7	w
-    abacha	12	8	c
-    abalone	13	9	w
-    abbot ale	5	4	c
-    abgoosht	12	8	c
-    absinthe	14	4	p
-    absolut	14	4	p
-    aburaage	15	10	w
-    acacia honey	16	7	w
-    acai	17	11	w
-    acai berry	17	11	w
-    acai bowl	17	11	c
-    acai powder	17	11	c
-    acaraje	18	8	c
-    accent seasoning	19	12	w
-    acerola	20	11	w
-    acetaminophen	21	13	c
-    aceto balsamico	22	7	p
-    acetone	23	14	c
-    achaar	9	7	w
-    achar	9	6	p
-    achiote	19	12	w
-    achiote paste	19	12	w
-    acili ezme	9	7	w
-    ackawi	24	1	w
-    ackee	25	11	w
-    ackee and saltfish	26	10	w
-    acorn squash	27	11	c
-    acorns	28	7	w
-    acqua panna	29	4	p
-    actimel	1	1	w
-    active dry yeast	30	7	w
-    activia	1	4	w
-    adana kebab	31	8	c
-    adapter plug	32	3	c
-    ademe	33	11	w
-    adhesive bandage	34	13	c
-    adhesive hook	35	3	c
-    adjarian khachapuri	36	8	c
-    adjika	9	6	p
-    adobo	37	8	c
-    adobo goya	19	7	w
-    adobo sauce	38	6	p
-    adobo seasoning	19	7	w
-    aduki beans	15	7	w
-    adult nappy	39	14	c
-    advantix	40	15	c
-    advent calendar	3	8	c
-    advieh	19	12	w
-    advil	21	13	c
-    advocaat	14	4	p
-    adzuki bean paste	15	2	w
-    adzuki beans	15	7	w
-    aero	3	2	c
-    aerosol cream	1	1	p
-    afang	33	11	w
-    afang leaf	33	11	w
-    afang soup	12	8	c
-    affligem	5	4	c
-    affogato	41	2	c
-    african eggplant	42	11	w
-    african pear	25	11	c
-    african spinach	33	11	w
-    african star apple	25	11	c
-    african yam	43	11	w
-    afritada	37	8	c
-    afro comb	44	14	c
-    after eight	3	2	c
-    after shave	45	14	c
-    after sun	46	14	c
-    afternoon tea	47	4	w
-    aftershave	45	14	c
-    aftersun	46	14	c
-    agar	30	7	w
-    agar agar	30	7	w
-    agave	16	7	w
-    agave nectar	16	7	w
-    agave syrup	16	7	w
-    agbalumo	25	11	c
-    aged gouda	24	1	w
-    aglio e olio	48	8	c
-    agnolotti	48	0	w
-    agrodolce	9	6	p
-    agua de jamaica	11	4	p
-    agua de tamarindo	11	4	p
-    agua fresca	11	4	p
-    aguachile	49	10	w
-    aguardiente	14	4	p
-    aidan fruit	19	11	w
-    aioli	9	6	p
-    aipim	43	11	w
-    air freshener	50	16	c
-    air fryer	32	3	c
-    air wick	50	3	c
-    airborne	21	13	c
-    airheads	51	2	c
-    airwick	50	3	c
-    ais kacang	52	2	c
-    ajapsandali	12	8	c
-    ajax	46	3	p
-    aji amarillo	38	11	c
-    aji amarillo paste	38	7	p
-    aji de gallina	12	8	c
-    aji dulce	38	11	c
-    aji limo	38	11	c
-    aji panca	38	11	c
-    aji panca paste	38	7	p
-    aji sauce	38	7	p
-    aji verde	38	7	p
-    ajiaco	12	8	c
-    ajika	38	7	w
-    ajinomoto	19	6	w
-    ajvar	9	6	p
-    ajwa date	53	7	w
-    ajwain	19	12	w
-    ají	38	11	c
-    aka miso	9	6	p
-    akamu	0	0	w
-    akara	18	8	c
-    akawi	24	1	w
-    akkawi	24	1	w
-    akvavit	14	4	p
-    al pastor	54	10	w
-    alarm clock	55	3	c
-    albacore	26	9	w
-    albarino	56	4	p
-    albóndigas	57	8	c
-    alcohol	14	4	p
-    alcohol free beer	5	4	p
-    alcohol free wine	56	4	p
-    alcohol gel	46	13	c
-    alcopops	58	4	p
-    aldaris	5	4	c
-    ale	5	4	p
-    alegría	51	2	c
-    alenka	51	2	c
-    aleppo pepper	19	12	w
-    alfajor	59	2	c
-    alfajores	59	17	c
-    alfalfa sprouts	33	11	w
-    alfredo	48	8	c
-    alfredo sauce	9	6	p
-    alhambra	5	4	c
-    alheira	60	10	w
-    aligot	57	8	c
-    alioli	9	7	w
-    alionka	51	2	c
-    alka-seltzer	21	13	c
-    alkaline water	29	4	p
-    all bran	61	0	w
-    all purpose flour	0	0	w
-    all purpose seasoning	19	12	w
-    all-purpose cleaner	46	16	p
-    allen key	62	3	c
-    allergy tablet	21	13	c
-    alligator pepper	19	11	w
-    alloco	63	8	c
-    allsorts	51	2	c
-    allspice	19	12	w
-    almaza	5	4	c
-    almdudler	11	4	p
-    almond butter	64	7	w
-    almond croissant	65	18	c
-    almond drink	1	1	p
-    almond essence	30	7	w
-    almond extract	30	7	w
-    almond flour	0	0	w
-    almond jelly	41	2	c
-    almond joy	3	2	c
-    almond meal	0	0	w
-    almond milk	1	1	p
-    almond paste	64	7	w
-    almonds	64	7	w
-    aloe drink	11	4	c
-    aloe vera drink	11	4	p
-    aloe vera gel	46	14	c
-    aloo bhujia	66	17	c
-    aloo gobi	37	8	c
-    aloo matar	37	8	c
-    aloo paratha	36	18	c
-    aloo samosa	67	17	c
-    aloo tikki	18	17	c
-    alpen	61	7	w
-    alpen bar	64	17	c
-    alphabet pasta	48	0	w
-    alphonso mango	68	11	c
-    alphonso mango pulp	68	11	c
-    alpro	1	4	w
-    altbier	5	4	c
-    altoids	51	2	c
-    aluminium foil	69	3	c
-    aluminum foil	69	3	c
-    always pad	70	14	c
-    always ultra	70	14	c
-    always ultra pads	70	14	c
-    amahewu	11	4	p
-    amala	0	0	w
-    amaranth	0	0	w
-    amaranth leaf	33	11	w
-    amareddine	71	7	w
-    amaretti	59	17	c
-    amaretti biscuits	59	18	c
-    amaretto	14	4	p
-    amaro	14	4	p
-    amarone	56	4	p
-    amarula	14	4	p
-    amatriciana	48	8	c
-    amatungulu	25	11	c
-    amba	68	6	w
-    amba sauce	68	6	w
-    amber ale	5	4	p
-    ambrosia	41	2	c
-    ambrosia custard	41	2	c
-    ambrosia rice pudding	41	2	c
-    amchoor	19	12	w
-    amchur	19	12	w
-    american cheese	24	1	w
-    american mustard	9	6	p
-    americano	2	4	w
-    amla	25	11	c
-    amla powder	25	11	c
-    amontillado	56	4	p
-    ampalaya	33	11	w
-    amrood	72	11	c
-    amstel	5	4	p
-    amstel malta	11	4	p
-    anadin	21	13	c
-    anadin extra	21	13	c
-    anaheim	38	11	c
-    anaheim pepper	38	11	c
-    anardana	19	12	w
-    anbesol	21	13	c
-    ancho	38	11	c
-    ancho chile	38	11	c
-    ancho chili	19	12	w
-    ancho chillies	19	12	w
-    anchor beer	5	4	c
-    anchor butter	73	1	w
-    anchor milk	1	4	w
-    anchovies	26	9	w
-    anchovy fillet	26	7	w
-    anchovy paste	9	6	p
-    ancient grains	0	0	w
-    andes mints	3	2	c
-    andouille	60	10	w
-    andouillette	60	10	w
-    andrex	69	3	c
-    anelli	48	0	w
-    anellini	48	0	w
-    angel cake	74	18	c
-    angel delight	30	7	w
-    angel hair	48	0	w
-    angel hair pasta	48	0	w
-    angelica	30	7	w
-    angelica leaves	75	12	c
-    angostura	14	4	p
-    angostura bitters	14	4	p
-    animal crackers	59	17	c
-    anise	19	12	w
-    anise seeds	19	12	w
-    aniseed	19	12	w
-    anjero	36	18	c
-    anjou pear	72	11	c
-    ankle support	76	13	c
-    anko	15	2	w
-    anmitsu	41	2	c
-    annatto	19	12	w
-    annatto seed	19	7	w
-    annie's mac	77	7	c
-    anniversary card	78	3	c
-    ant killer	79	3	c
-    ant powder	79	3	c
-    antacid	21	13	c
-    antep pistachio	64	7	w
-    anthisan	46	13	c
-    anti-dandruff shampoo	46	14	p
-    anti-diarrhoea	21	13	c
-    antibacterial spray	46	16	p
-    antibacterial wipe	69	16	c
-    anticucho	54	10	w
-    antifreeze	80	3	p
-    antifungal cream	46	13	c
-    antigen test	81	13	c
-    antihistamine	21	13	c
-    antipasti	82	8	c
-    antipasto	82	8	c
-    antiperspirant	46	14	c
-    antiseptic	46	13	c
-    antiseptic cream	46	13	c
-    antler chew	83	15	c
-    anzac biscuits	59	17	c
-    apam balik	84	2	c
-    aperol	14	4	p
-    aperol spritz	58	4	p
-    apfelschorle	11	4	p
-    apfelstrudel	74	2	c
-    appalam	36	7	c
-    appam	36	18	c
-    appenzeller	24	1	w
-    appetisers	85	8	c
-    appetizers	85	8	c
-    applaws	40	15	c
-    apple	86	11	c
-    apple butter	9	7	w
-    apple chips	66	17	c
-    apple chutney	9	6	p
-    apple cider	5	4	p
-    apple cider vinegar	22	7	p
-    apple crisps	66	17	c
-    apple crumble	87	18	c
-    apple eggplant	42	11	w
-    apple fritters	88	18	c
-    apple juice	11	4	p
-    apple pie	87	18	c
-    apple pie spice	19	12	w
-    apple sauce	9	7	w
-    apple slices	86	11	c
-    apple strudel	65	18	c
-    apple turnover	65	18	c
-    applesauce	9	7	w
-    appletiser	6	4	p
-    appleton	14	4	p
-    applewood	24	1	w
-    applewood smoked	24	1	w
-    apricot	71	11	c
-    apricot brandy	14	4	p
-    apricot jam	9	7	w
-    apricot leather	71	7	w
-    apricot nectar	11	4	p
-    aptamil	89	19	c
-    aptamil first milk	89	19	c
-    aquafresh	90	14	c
-    aquarium	91	15	c
-    aquarium filter	91	15	c
-    aquavit	14	4	p
-    aqueous cream	46	14	c
-    arabic bread	36	18	c
-    arabic coffee	2	4	w
-    arak	14	4	p
-    arame	75	7	w
-    aranciata	6	4	p
-    arancini	92	8	c
-    arancino	18	8	c
-    arare	93	17	c
-    arayes	31	8	c
-    arbi	66	11	w
-    arbol chile	38	11	c
-    arborio	92	0	w
-    arborio rice	92	0	w
-    arbroath smokie	26	9	w
-    archers	14	7	p
-    archers peach schnapps	14	7	p
-    arctic char	26	9	w
-    arctic roll	94	5	c
-    arden grange	40	15	c
-    areki	5	4	p
-    arepa	36	18	c
-    arepa flour	0	0	w
-    arequipe	16	7	w
-    argo beer	5	4	c
-    arhar dal	15	7	w
-    ariel	95	3	c
-    arizona iced tea	6	4	p
-    arla	1	4	w
-    arm & hammer litter	40	15	c
-    arm & hammer toothpaste	90	14	c
-    armagnac	14	4	p
-    arnica	46	13	c
-    arnott's	59	17	c
-    aromat	19	12	w
-    aromatic duck	96	10	w
-    aronia	17	11	w
-    arrabbiata	97	7	w
-    arrabbiata sauce	97	6	p
-    arrabiata	97	6	p
-    arrachera	98	10	w
-    arrowroot	0	0	w
-    arroz blanco	92	0	c
-    arroz caldo	92	8	c
-    arroz chaufa	92	0	c
-    arroz con dulce	41	2	c
-    arroz con gandules	92	0	c
-    arroz con leche	41	2	c
-    arroz con pollo	92	0	c
-    arroz negro	57	8	c
-    arroz rojo	92	0	c
-    artichoke	33	11	w
-    artichoke hearts	33	11	w
-    artificial sweetener	51	7	w
-    artificial tears	29	13	c
-    arugula	33	11	w
-    asado	98	10	w
-    asafoetida	19	12	w
-    asahi	5	4	p
-    asaro	12	8	c
-    ash gourd	99	11	w
-    ash reshteh	12	8	c
-    ashta	24	1	w
-    ashton & parsons	21	19	c
-    asiago	24	1	w
-    asian pear	72	11	c
-    aspall	5	4	p
-    asparagus	33	11	w
-    asparagus tips	33	11	w
-    aspartame	51	7	w
-    aspirin	21	13	c
-    assam	47	4	w
-    assam laksa	100	8	c
-    assam tea	47	4	w
-    assorted meat	54	10	w
-    assyrtiko	56	4	p
-    asthma inhaler	21	13	c
-    asti	101	4	p
-    asti spumante	101	4	p
-    astonish	46	3	p
-    asure	41	2	c
-    ata din din	9	6	w
-    ata dindin	9	6	w
-    ata rodo	38	11	c
-    ataiko	19	11	w
-    atakilt wat	12	8	c
-    atariko	19	11	w
-    ataulfo	68	11	c
-    ataulfo mango	68	11	c
-    atay	47	4	w
-    atayef	84	2	c
-    athlete's foot cream	46	13	c
-    atole	2	4	p
-    atora	73	10	w
-    atta	0	0	w
-    atta flour	0	0	w
-    attieke	0	0	w
-    aubergine	42	11	c
-    aubergine caviar	9	7	w
-    aubergine parmigiana	48	8	c
-    augustiner	5	4	c
-    aunt bessie's	102	7	c
-    aussie	46	14	c
-    aveeno	46	14	c
-    avent	89	19	c
-    averna	14	4	p
-    avgolemono	57	8	c
-    avocado	103	11	c
-    avocado dip	103	7	w
-    avocado halves	103	11	c
-    avocado oil	22	7	p
-    awameh	88	2	c
-    axe body spray	46	14	c
-    ayamase	12	8	c
-    ayran	1	1	p
-    azuki beans	15	7	w
-    añejo	14	4	p
-    b'stilla	87	8	c
-    baba au rhum	74	2	c
-    baba ganoush	9	6	p
-    baba ghanouj	9	7	w
-    baba ghanoush	9	6	p
-    babka	74	2	c
-    babka wielkanocna	74	18	c
-    baby aubergines	42	11	c
-    baby back ribs	98	10	w
-    baby banana	63	11	c
-    baby bath	46	19	c
-    baby bella	104	11	w
-    baby bottle	89	19	c
-    baby bowl	105	19	c
-    baby carrier	106	19	c
-    baby carrots	107	11	w
-    baby cereal	61	19	c
-    baby corn	108	11	c
-    baby cucumbers	99	11	c
-    baby food	61	19	c
-    baby formula	89	19	c
-    baby jar	61	19	c
-    baby leeks	109	11	c
-    baby lotion	46	19	c
-    baby monitor	106	19	c
-    baby octopus	110	9	w
-    baby oil	46	19	c
-    baby onions	109	11	c
-    baby pak choi	33	11	w
-    baby plum tomatoes	97	11	c
-    baby porridge	61	0	w
-    baby potatoes	66	11	w
-    baby pouch	61	19	c
-    baby powder	46	19	c
-    baby puff	59	19	c
-    baby puree	61	19	c
-    baby rice	61	19	c
-    baby rusk	59	19	c
-    baby ruth	3	2	c
-    baby shampoo	46	19	c
-    baby snack	59	19	c
-    baby spinach	33	11	w
-    baby spoon	105	19	c
-    baby squid	111	9	w
-    baby toy	112	19	c
-    baby wash	46	19	c
-    baby wipe	69	19	c
-    babybel	24	1	w
-    babybel snack	24	17	c
-    babygrow	106	19	c
-    bacalao	26	9	w
-    bacalhau	26	9	w
-    bacalhau à brás	85	8	c
-    bacardi	14	4	p
-    bacardi breezer	58	4	p
-    bachelors super noodles	77	7	c
-    baci	3	2	c
-    baci perugina	3	2	c
-    back bacon	113	10	w
-    bacofoil	69	3	c
-    bacon	113	10	w
-    bacon bits	113	10	w
-    bacon butty	113	8	c
-    bacon lardons	113	10	w
-    bacon medallion	113	10	w
-    bacon rasher	113	10	w
-    bacon sarnie	113	8	c
-    badam milk	11	4	p
-    badoit	29	4	p
-    baek kimchi	9	8	w
-    bael	25	11	c
-    bag for life	114	3	c
-    bag of ice	102	4	c
-    bagel	115	18	c
-    bagel bites	102	7	c
-    bagel chips	66	17	c
-    bagel thins	36	18	c
-    bagged salad	33	11	w
-    bagoong	49	6	w
-    baguette	116	18	c
-    baharat	19	12	w
-    bahlsen	59	17	c
-    baijiu	14	4	p
-    baileys	14	4	p
-    baingan bharta	37	8	c
-    bajgiel	115	18	c
-    bajra	0	0	w
-    bajra flour	0	0	w
-    bak chor mee	100	8	c
-    bak kut teh	12	8	c
-    bak kwa	54	10	w
-    bakarkhani	59	18	c
-    bake and shark	85	8	c
-    baked alaska	94	5	c
-    baked beans	77	7	w
-    baked ziti	48	8	c
-    bakers complete	40	15	c
-    bakewell	87	18	c
-    bakewell tart	87	18	c
-    baking beans	30	7	w
-    baking chocolate	30	7	w
-    baking dish	117	3	c
-    baking paper	69	3	c
-    baking parchment	69	3	c
-    baking potatoes	66	11	w
-    baking powder	30	7	w
-    baking sheet	117	3	c
-    baking soda	30	7	w
-    baking spread	73	1	w
-    baking supplies	30	7	w
-    baking tray	117	3	c
-    bakkwa	54	10	w
-    baklava	65	18	c
-    baklawa	65	2	c
-    baklazhannaya ikra	9	7	w
-    bakmi	100	8	c
-    bakso	12	8	c
-    baleada	118	8	c
-    baleron	54	10	w
-    balloon	119	3	c
-    ballpoint	120	3	c
-    baloney	60	10	w
-    balsamic	22	7	p
-    balsamic dressing	9	6	p
-    balsamic glaze	22	7	p
-    balsamic vinegar	22	7	p
-    balti	37	8	c
-    balti paste	9	6	p
-    balti sauce	9	6	p
-    baltic rye	121	18	c
-    baltika	5	4	c
-    bamboo shoot	122	11	w
-    bamboo skewer	123	3	c
-    bammy	36	18	c
-    banana	63	11	c
-    banana blossom	63	11	c
-    banana bread	121	18	c
-    banana chips	66	17	c
-    banana cue	63	2	c
-    banana flower	63	11	c
-    banana fritter	63	2	c
-    banana heart	63	11	c
-    banana ketchup	97	6	p
-    banana leaf	75	11	w
-    banana milk	1	1	p
-    banana peppers	38	11	c
-    banana shallots	109	11	c
-    bancha	47	2	w
-    band-aid	34	13	c
-    bandage	34	13	c
-    bandaid	34	13	c
-    bandeja paisa	12	8	c
-    bandung	11	4	p
-    bang energy	6	4	c
-    banga	9	6	w
-    banga soup	12	8	c
-    bangers	60	10	w
-    bangers and mash	60	8	c
-    bangus	26	10	w
-    banh bo	124	2	c
-    banh cam	124	2	c
-    banh canh	100	0	w
-    banh chung	124	2	c
-    banh da lon	124	2	c
-    banh mi	116	8	c
-    banh mi bread	116	8	c
-    banh pho	100	0	w
-    banh tet	124	2	c
-    banh trang	36	0	c
-    banks beer	5	4	c
-    banku	0	0	w
-    banku mix	0	0	w
-    banoffee	74	2	c
-    banoffee pie	41	2	c
-    bao	67	8	c
-    bao bun	67	8	c
-    baobab	75	11	w
-    baobab fruit	75	11	w
-    baobab powder	75	11	w
-    baozi	67	8	c
-    bap	121	18	c
-    bar keepers friend	46	3	p
-    bar of chocolate	3	2	c
-    bar of laundry soap	125	16	c
-    bar of soap	125	14	c
-    bar soap	125	14	c
-    bara brith	121	18	c
-    baranki	115	18	c
-    barazek	59	2	c
-    barbacoa	54	10	w
-    barbaresco	56	4	p
-    barbari	36	18	c
-    barbecue charcoal	126	3	w
-    barbecue lighter	126	3	c
-    barbecue sauce	9	6	p
-    barbecue stick	123	8	c
-    barbeque sauce	9	6	p
-    barberry	19	12	w
-    barfi	51	2	c
-    barista milk	1	1	p
-    barking heads	40	15	c
-    barley	0	0	w
-    barley cup	2	4	w
-    barley sugar	51	2	c
-    barley tea	47	4	w
-    barley water	6	4	p
-    barm	121	18	c
-    barm brack	121	18	c
-    barm cake	121	18	c
-    barmbrack	121	18	c
-    barolo	56	4	p
-    barq's	6	4	c
-    barquillos	127	2	c
-    barr	11	4	p
-    barramundi	26	9	w
-    barry m	128	14	c
-    barry's tea	47	4	w
-    barszcz	12	8	c
-    barszcz czerwony	12	8	c
-    bartlett pear	72	11	c
-    basa	26	9	w
-    basbousa	41	2	c
-    base coat	23	14	c
-    basil	75	12	c
-    basil pesto	9	6	p
-    basmati	92	0	w
-    basmati rice	92	0	w
-    bass	26	9	w
-    bastilla	87	8	c
-    bastirma	98	10	w
-    basturma	98	10	w
-    basundi	1	1	p
-    batard	116	18	c
-    batata	43	11	w
-    batata vada	18	17	c
-    batchelors	77	7	c
-    bath bomb	129	14	c
-    bath foam	46	14	p
-    bath oil	46	14	p
-    bath puff	130	14	c
-    bath salt	46	14	p
-    bath sponge	130	14	c
-    bath towel	131	3	c
-    bath toy	112	19	c
-    bathroom cleaner	46	16	p
-    bathroom scale	132	3	c
-    bathroom wipe	69	16	c
-    batiste	46	14	c
-    battenberg	74	18	c
-    battenburg	74	18	c
-    batter mix	84	18	c
-    battered fish	26	9	w
-    battery	8	3	c
-    bauble	133	3	c
-    bauernbrot	121	18	c
-    bavaria	5	4	c
-    bavarian sweet mustard	9	7	w
-    bavette	98	10	w
-    baxters	77	7	c
-    baxters soup	12	8	c
-    bay	75	12	c
-    bay leaves	19	12	w
-    bayonne ham	54	10	w
-    bazlama	36	18	c
-    bazuka	21	13	c
-    bbq pork	54	10	w
-    bbq rub	19	12	w
-    bbq sauce	9	6	p
-    beaker	105	19	c
-    beamish	5	4	c
-    bean burgers	134	10	c
-    bean chilli	12	8	c
-    bean curd	15	10	w
-    bean curd sheet	15	10	w
-    bean dip	9	6	p
-    bean salad	135	8	c
-    bean sprout	136	11	w
-    bean thread noodle	100	0	w
-    beans	15	7	w
-    beans in tomato sauce	77	7	w
-    beans on toast	15	8	c
-    beans porridge	12	8	c
-    beansprout	136	11	w
-    beaphar	40	15	c
-    bear biscuits	59	17	c
-    bear claws	65	18	c
-    beard balm	45	14	c
-    beard oil	45	14	c
-    bearnaise	9	6	p
-    beaten rice	92	0	w
-    beaufort	24	1	w
-    beaujolais	56	4	p
-    beaujolais nouveau	56	4	p
-    beauty blender	128	14	c
-    beavertown	5	4	p
-    bechamel	9	6	p
-    bechamel sauce	9	6	p
-    becherovka	14	4	p
-    becks	5	4	p
-    beconase	21	13	c
-    bed head	46	14	c
-    bed sheet	137	3	c
-    bedsheet	137	3	c
-    bee hoon	100	0	w
-    beechams	21	13	c
-    beechams powders	21	13	c
-    beef	98	10	w
-    beef and broccoli	85	8	c
-    beef bourguignon	12	8	c
-    beef brisket	98	10	w
-    beef broth	77	7	p
-    beef burgers	134	10	c
-    beef cheeks	98	10	w
-    beef chuck	98	10	w
-    beef curry	37	8	c
-    beef dripping	73	1	w
-    beef empanada	67	18	c
-    beef fillet	98	10	w
-    beef jerky	98	10	w
-    beef joint	98	10	w
-    beef mince	98	10	w
-    beef noodle soup	100	8	c
-    beef patty	67	18	c
-    beef rendang	37	8	c
-    beef ribs	98	10	w
-    beef satay	123	8	c
-    beef sausages	60	10	w
-    beef shin	98	10	w
-    beef short ribs	98	10	w
-    beef stew	12	8	c
-    beef stock	77	7	p
-    beef strips	98	10	w
-    beef stroganoff	12	8	c
-    beef tapa	54	10	w
-    beef tenderloin	98	10	w
-    beef tomato	97	11	c
-    beef tongue	98	10	w
-    beefeater	14	4	p
-    beefsteak tomato	97	11	c
-    beemster	24	1	w
-    beer	5	4	p
-    beer cans	5	4	p
-    beerlao	5	4	c
-    beeswax wrap	69	3	c
-    beet	107	11	w
-    beet greens	33	11	w
-    beetroot	107	11	w
-    beetroot juice	11	4	p
-    beetroot with horseradish	9	7	w
-    beggin strips	40	15	c
-    beigli	74	18	c
-    beignets	88	18	c
-    beijinho	51	2	c
-    bel paese	24	1	w
-    belacan	49	6	w
-    belgian bun	121	18	c
-    belgian waffles	138	18	c
-    belhaven	5	4	c
-    bell pepper	139	11	c
-    bellini	101	4	p
-    bells whisky	14	4	p
-    beluga lentils	15	7	w
-    belvedere	14	4	p
-    belvita	64	17	c
-    belyashi	67	8	c
-    ben & jerry's	94	5	c
-    ben and jerrys	94	5	c
-    ben's original	77	7	c
-    benachin	92	0	w
-    benadryl	21	13	c
-    benadryl allergy	21	13	c
-    benecol	73	7	w
-    benedictine	14	4	p
-    beni shoga	9	8	w
-    bento	140	8	c
-    bento box	140	8	c
-    benylin	46	13	p
-    bepanthen	46	19	c
-    bepanthen nappy care	46	19	c
-    berbere	19	12	w
-    bergamot	141	11	c
-    berocca	21	13	c
-    berries	142	11	w
-    berry tea	47	4	w
-    bertolli	77	7	c
-    bertolli sauce	97	7	w
-    bertolli spread	73	7	w
-    besan	0	0	w
-    besan ladoo	51	2	c
-    beschuit	121	18	c
-    besitos de coco	51	2	c
-    besobela	19	12	w
-    best bitter	5	4	c
-    betel leaf	75	11	c
-    betel nut	75	11	c
-    better than bouillon	9	7	w
-    beurre	73	1	w
-    beurre demi-sel	73	1	w
-    bewley's	2	4	w
-    beyaynetu	12	8	c
-    beyaz peynir	24	1	w
-    beyond meat	15	10	w
-    bhaji	18	17	c
-    bhajia	18	8	c
-    bhatura	36	18	c
-    bhel	143	17	w
-    bhel puri	143	17	w
-    bhindi	99	11	w
-    bhindi masala	37	8	c
-    bhujia	66	17	c
-    bhuna	37	8	c
-    bialy	115	18	c
-    biała kiełbasa	60	10	w
-    bib	106	19	c
-    biber salcasi	38	6	w
-    bibimbap	92	8	c
-    bibingka	124	2	c
-    bic lighter	126	3	c
-    bic razor	45	14	c
-    bicarb	30	7	w
-    bicarb soda	30	7	w
-    bicarbonate of soda	30	7	w
-    bicol express	37	8	c
-    bicycle inner tube	144	3	c
-    bifana	57	8	c
-    big mac	134	8	c
-    big mac sauce	9	6	p
-    bigoli	48	0	w
-    bigos	12	8	c
-    bihon	100	0	w
-    bika ambon	124	2	c
-    bikaneri bhujia	143	17	w
-    bike light	144	3	c
-    bike lock	145	3	c
-    bike pump	144	3	c
-    biko	124	2	c
-    bilberry	17	11	w
-    bilimbi	33	11	w
-    biltong	98	10	w
-    bin	146	3	c
-    bin bag	146	3	c
-    bin liner	146	3	c
-    bing cherries	20	11	w
-    bingsu	41	2	c
-    bintang	5	4	c
-    bio liquid	95	16	p
-    bioderma	46	14	c
-    biological detergent	95	16	p
-    bionade	11	4	p
-    biotin	21	13	c
-    birch beer	6	4	p
-    birch juice	11	4	p
-    birch sap	11	4	p
-    birch syrup	16	7	w
-    birch water	29	4	p
-    bircher	61	0	w
-    bircher muesli	61	0	w
-    birchermüesli	61	0	w
-    bird cage	147	15	w
-    bird feeder	147	3	w
-    bird food	147	3	w
-    bird grit	147	15	w
-    bird seed	147	15	w
-    bird seed mix	147	15	w
-    bird's custard	30	7	w
-    bird's eye	102	7	c
-    bird's eye chili	38	11	c
-    bird's eye chilli	38	11	c
-    bird's eye peas	102	7	c
-    bird's eye pepper	38	11	c
-    bird's milk cake	74	18	c
-    birds eye fish fingers	102	7	c
-    birdseed	147	15	w
-    biriyani	37	8	c
-    biro	120	3	c
-    birote	121	18	c
-    birra	5	4	p
-    birra moretti	5	4	p
-    birria	12	8	c
-    birria tacos	118	8	c
-    birthday cake	74	18	c
-    birthday candle	148	3	c
-    birthday card	78	3	c
-    biryani	37	8	c
-    biryani masala	19	12	w
-    biryani paste	9	7	w
-    biryani rice	92	0	w
-    biscoff	59	17	c
-    biscoff spread	9	7	w
-    biscotti	59	17	c
-    biscuit selection	59	17	c
-    biscuit tin	59	17	c
-    biscuits	59	17	c
-    biscuits for cheese	93	17	c
-    bison	98	10	w
-    bison grass vodka	14	4	p
-    bisque	12	8	c
-    bissap	11	4	p
-    bissap flower	149	11	w
-    bissell	150	3	c
-    bisto	77	7	p
-    bisto gravy	9	7	w
-    bitburger	5	4	c
-    bite cream	46	13	c
-    bitter	5	4	p
-    bitter gourd	99	11	w
-    bitter kas	11	4	p
-    bitter kola	28	11	c
-    bitter leaf	33	11	w
-    bitter lemon	6	4	p
-    bitter melon	99	11	w
-    bitterball	42	11	w
-    bitterballen	57	8	c
-    bitterleaf soup	12	8	c
-    black bean	15	7	w
-    black bean dip	15	7	w
-    black bean sauce	9	6	p
-    black bread	121	18	c
-    black cardamom	19	12	w
-    black caviar	26	7	w
-    black cherries	20	11	w
-    black chickpea	15	7	w
-    black cumin	19	12	w
-    black currant	17	11	w
-    black eyed bean	15	7	w
-    black forest gateau	74	18	c
-    black forest ham	54	10	w
-    black fungus	104	11	w
-    black garlic	151	11	c
-    black glutinous rice	92	0	w
-    black grapes	152	11	w
-    black jacks	51	2	c
-    black kale	33	11	w
-    black lentils	15	7	w
-    black lime	19	12	w
-    black mustard seed	19	12	w
-    black olive tapenade	9	7	w
-    black olives	82	11	w
-    black onion seed	19	12	w
-    black pepper	19	12	w
-    black peppercorns	19	12	w
-    black plum jamun	17	11	c
-    black pudding	60	10	w
-    black quinoa	0	0	w
-    black radish	107	11	w
-    black rice	92	0	w
-    black salt	19	12	w
-    black seed	19	12	w
-    black sesame seeds	64	7	w
-    black shito	9	6	w
-    black tea	47	4	w
-    black treacle	16	7	w
-    black truffle	104	11	w
-    black trumpet	104	7	w
-    black turtle beans	15	7	w
-    black vinegar	22	7	p
-    black-eyed peas	15	7	w
-    blackberry	17	11	w
-    blackcurrant	17	11	w
-    blackcurrant cordial	11	4	p
-    blackcurrant jam	9	7	w
-    blackcurrant squash	6	4	p
-    blackstrap molasses	16	7	w
-    blanched almonds	64	7	w
-    blancmange	30	7	w
-    blanco tequila	14	4	p
-    blanket	137	3	c
-    blanquette de veau	57	8	c
-    bleach	46	16	p
-    bleach kit	153	14	c
-    blended whisky	14	4	p
-    blender	32	3	c
-    bleu d'auvergne	24	1	w
-    blind	154	3	c
-    blini	84	8	c
-    blintz	84	8	c
-    bliss balls	64	17	c
-    blistex	128	13	c
-    bloater	26	9	w
-    blonde ale	5	4	p
-    blondies	74	18	c
-    bloo	46	3	p
-    bloo toilet block	46	3	p
-    blood glucose monitor	155	13	c
-    blood orange	141	11	c
-    blood pressure monitor	155	13	c
-    blood sausage	60	10	w
-    bloody mary	58	4	p
-    bloody mary mix	58	4	p
-    bloomer	121	18	c
-    blt	156	8	c
-    blu tack	4	3	c
-    blue bell	94	2	c
-    blue buffalo	40	15	c
-    blue cheese	24	1	w
-    blue cheese dressing	9	6	p
-    blue crab	157	9	w
-    blue curacao	14	4	p
-    blue fenugreek	19	7	w
-    blue ginger	75	11	w
-    blue inhaler	21	13	c
-    blue moon	5	4	p
-    blue riband	59	17	c
-    blue stilton	24	1	w
-    blueberry	17	11	w
-    blueberry muffins	30	18	c
-    bluetack	4	3	c
-    blush	128	14	c
-    blush wine	56	4	p
-    blusher	128	14	c
-    blutwurst	60	10	w
-    boat noodle	100	8	c
-    bob martin	40	15	c
-    boba	158	4	p
-    boba pearl	158	2	c
-    boba tea	158	4	p
-    bobby beans	159	11	w
-    bobby pin	160	14	c
-    bobotie	57	8	c
-    bobotie mix	19	12	w
-    bobotie spice	19	12	w
-    bock	5	4	p
-    bockwurst	60	10	w
-    boczek	113	10	w
-    boddingtons	5	4	c
-    body butter	46	14	c
-    body lotion	46	14	c
-    body mist	50	14	c
-    body scrub	46	14	p
-    body sponge	130	14	c
-    body spray	46	14	c
-    body wash	46	14	p
-    bodyform	70	14	c
-    boerenkaas	24	1	w
-    boerenkool	57	8	c
-    boerewors	60	10	w
-    boerewors roll	85	8	c
-    boerie	54	10	w
-    boeuf bourguignon	57	8	c
-    bofrot	88	18	c
-    bog roll	69	3	c
-    boiled eggs	161	10	c
-    boiled sweets	51	2	c
-    boing	11	4	p
-    bok choi	33	11	w
-    bok choy	33	11	w
-    bola de berlim	88	18	c
-    boli	63	8	c
-    bolillo	121	18	c
-    bollinger	101	4	p
-    bolo rei	74	18	c
-    bologna	60	10	w
-    bolognese	48	8	c
-    bolognese sauce	97	6	p
-    bolt	162	3	c
-    bomba	92	0	w
-    bomba rice	92	0	w
-    bombardier	5	4	c
-    bombay mix	66	17	c
-    bombay potato	37	8	c
-    bombay sapphire	14	4	p
-    bomboloni	88	18	c
-    bonbons	3	2	c
-    bonda	18	8	c
-    bone	83	15	c
-    bone broth	77	7	p
-    bone marrow	98	10	w
-    bonga	26	10	w
-    bonga fish	26	10	w
-    boniato	43	11	w
-    bonio	163	15	c
-    bonio biscuits	40	15	c
-    bonito	26	9	w
-    bonito del norte	26	9	w
-    bonito flake	26	7	w
-    bonjela	106	19	c
-    bonjela adult	21	13	c
-    book	164	3	c
-    boost energy	6	4	c
-    booze	14	4	p
-    boquerones	26	9	w
-    boquerones en vinagre	26	9	w
-    borage	75	12	c
-    borax	19	16	w
-    bordeaux	56	4	p
-    borders biscuits	59	17	c
-    borek	67	18	c
-    boricha	47	2	w
-    borjomi	11	4	p
-    borlotti beans	15	7	w
-    borodinsky	121	18	c
-    borodinsky bread	121	18	c
-    borovička	14	4	p
-    borsch	12	8	c
-    borscht	12	8	c
-    borsodi	5	4	c
-    bosc pear	72	11	c
-    bossche bol	74	18	c
-    bostik	4	3	c
-    botan rice candy	51	2	c
-    botifarra	60	10	w
-    bottarga	26	9	w
-    bottle brush	130	16	c
-    bottle gourd	99	11	w
-    bottle of wine	56	4	p
-    bottle opener	101	3	c
-    bottle teat	89	19	c
-    bottled lemon juice	22	7	p
-    bottled water	29	4	p
-    bottles of beer	5	4	p
-    botvinya	12	8	c
-    boudin blanc	60	10	w
-    boudin noir	60	10	w
-    bouillabaisse	57	8	c
-    bouillon	77	7	p
-    bouillon powder	77	7	p
-    boule	121	18	c
-    bounce sheets	95	3	c
-    bounty	3	2	c
-    bounty bar	3	2	c
-    bounty paper towels	69	3	c
-    bounty towels	69	3	c
-    bouquet	165	3	c
-    bouquet garni	75	11	c
-    bourbon biscuit	59	18	c
-    bourekas	67	18	c
-    bourgogne	56	4	p
-    bourjois	128	14	c
-    bournville	3	2	c
-    bournvita	2	4	w
-    boursin	24	1	w
-    boursin cheese	24	7	w
-    bovril	9	7	w
-    bovril paste	77	7	c
-    bow tie pasta	48	0	w
-    bowl	61	3	c
-    bowl set	85	3	c
-    box of chocolates	3	2	c
-    box of wine	56	4	p
-    boxed wine	56	4	p
-    boxers	166	3	c
-    boxty	66	8	c
-    boysenberry	142	11	w
-    braai salt	19	12	w
-    braai spice	19	12	w
-    braeburn	86	11	c
-    braeburn apple	86	11	c
-    brahma	5	4	c
-    braising steak	98	10	w
-    bramley	86	11	c
-    bramley apple	86	11	c
-    bran	0	0	w
-    bran flakes	61	0	w
-    brandy	14	4	p
-    brandy butter	73	1	w
-    brandy cream	1	1	p
-    brandy snaps	59	17	c
-    branston	9	6	p
-    branston beans	9	7	w
-    branston pickle	9	6	p
-    branzino	26	9	w
-    brass polish	46	16	p
-    brasso	46	3	p
-    bratkartoffeln	57	8	c
-    bratwurst	60	10	w
-    bratwurst roll	60	8	c
-    bravecto	40	15	c
-    brawn	54	8	c
-    brawny	69	3	c
-    brazil nuts	64	7	w
-    brazilian coffee	2	4	w
-    bread	121	18	c
-    bread and butter pickles	9	6	p
-    bread and butter pudding	41	2	c
-    bread dumpling	67	0	w
-    bread flour	0	0	w
-    bread flour mix	121	18	c
-    bread knife	167	3	c
-    bread loaf	121	18	c
-    bread mix	121	18	c
-    bread rolls	121	18	c
-    bread sauce	9	6	p
-    bread sticks	116	18	c
-    breadcrumbs	121	18	c
-    breaded fish	26	9	w
-    breadfruit	25	11	c
-    breadstick	116	18	c
-    breakaway	59	17	c
-    breakfast	117	8	c
-    breakfast bars	61	0	w
-    breakfast biscuits	64	17	c
-    breakfast burrito	168	8	c
-    breakfast cereal	61	0	w
-    breakfast sandwich	117	8	c
-    breakfast tea	47	4	w
-    breakfast wrap	117	8	c
-    bream	26	9	w
-    breast milk	1	1	p
-    breast pad	89	19	c
-    breast pump	89	19	c
-    bredie	57	8	c
-    breeders choice	40	15	c
-    bresaola	98	10	w
-    brewdog	5	4	p
-    breyers	94	2	c
-    brezel	143	18	c
-    briam	57	8	c
-    brie	24	1	w
-    briefs	166	3	c
-    brigadeiro	51	2	c
-    brik	85	8	c
-    brill	26	9	w
-    brillat-savarin	24	1	w
-    brillo	130	3	c
-    brillo pad	130	16	c
-    brinjal	42	11	c
-    brioche	121	18	c
-    brioche bun	121	18	c
-    brioche loaf	121	18	c
-    briquette	126	3	w
-    brisket	98	10	w
-    brisket joint	98	10	w
-    brita filter	169	3	c
-    brittle	51	2	c
-    britvic	11	4	p
-    broa	121	18	c
-    broa de milho	121	18	c
-    broad beans	159	11	w
-    broccoli	170	11	w
-    broccoli florets	170	11	w
-    broccolini	170	11	w
-    brochettes	123	8	c
-    broken rice	92	0	w
-    brolene	21	13	c
-    bronzer	128	14	c
-    brooke bond	47	4	w
-    broom	150	16	c
-    broth	77	7	p
-    brow pencil	128	14	c
-    brown ale	5	4	p
-    brown basmati	92	0	w
-    brown bread	121	18	c
-    brown crab meat	157	9	w
-    brown eggs	161	10	c
-    brown lentil	15	7	w
-    brown onion	109	11	c
-    brown rice	92	0	w
-    brown rice syrup	16	7	w
-    brown sauce	9	6	p
-    brown shrimp	49	9	w
-    brown soda bread	121	18	c
-    brown stew chicken	171	10	w
-    brown sugar	51	7	w
-    brown sugar milk tea	158	2	c
-    brown teff	0	0	w
-    brownie mix	74	18	c
-    brownies	74	18	c
-    browning	19	7	w
-    brunch	85	8	c
-    brunello	56	4	p
-    brunost	24	1	w
-    brunswick stew	12	8	c
-    bruschetta	121	8	c
-    brush and pan	150	16	c
-    brush head	90	14	c
-    brussels sprouts	170	11	w
-    brut aftershave	46	14	c
-    bryndza	24	1	w
-    brynza	24	1	w
-    brötchen	121	18	c
-    bubble	95	3	c
-    bubble and squeak	66	8	c
-    bubble bath	129	14	c
-    bubble gum	51	2	c
-    bubble mix	95	3	c
-    bubble tea	158	4	p
-    bubble wand	95	3	c
-    bubble wrap	4	3	c
-    bubblegum	51	2	c
-    bubblicious	51	2	c
-    bubbly	101	4	p
-    bubur	41	2	c
-    bubur cha cha	52	2	c
-    bucatini	48	0	w
-    buchty	88	18	c
-    buchu	75	11	w
-    buck's fizz	101	4	p
-    bucket	172	3	c
-    buckfast	14	4	p
-    buckwheat	0	0	w
-    buckwheat flour	0	0	w
-    buckwheat groats	0	7	w
-    buckwheat noodles	100	0	w
-    bud light	5	4	p
-    budae jjigae	12	8	c
-    buddha bowl	135	8	c
-    budgie food	147	15	w
-    budvar	5	4	c
-    budweiser	5	4	p
-    budweiser budvar	5	4	c
-    buffalo	98	10	w
-    buffalo mozzarella	24	1	w
-    buffalo sauce	38	6	p
-    buffalo wings	171	10	w
-    buffet	85	8	c
-    bug repellent	173	3	c
-    bug spray	79	3	c
-    buggy	106	19	c
-    builder's tea	47	4	w
-    buko	174	11	c
-    buko juice	174	11	c
-    buko pandan drink	11	4	p
-    bulalo	12	8	c
-    bulb planter	136	3	c
-    buldak	100	0	w
-    bulgarian feta	24	1	w
-    bulgarian white cheese	24	1	w
-    bulghur	0	0	w
-    bulgogi	54	10	w
-    bulgur	0	0	w
-    bulgur wheat	0	0	w
-    bull's blood	56	4	p
-    bulla	121	18	c
-    bulla cake	121	18	c
-    bulldog clip	175	3	c
-    bulldog sauce	9	6	p
-    bulmers	5	4	p
-    bumbu	9	6	w
-    bumbu bali	9	6	w
-    bun bo hue	100	8	c
-    bun cha	100	8	c
-    bun noodle	100	0	w
-    bun rieu	100	8	c
-    bunch of flowers	165	3	c
-    bundt cake	74	18	c
-    bundz	24	1	w
-    bungeoppang	84	2	c
-    bunny chow	57	8	c
-    buns	121	18	c
-    bunuelo	88	2	c
-    burdock	107	11	w
-    burdock root	107	11	w
-    burek	67	18	c
-    burfi	51	2	c
-    burger buns	121	18	c
-    burger kit	134	8	c
-    burger meal	134	8	c
-    burger patties	98	10	w
-    burger sauce	9	6	p
-    burgers	134	10	c
-    burghul	0	7	w
-    burgoo	12	8	c
-    burgundy	56	4	p
-    burp cloth	106	19	c
-    burrata	24	1	w
-    burrito	168	8	c
-    burrito bowl	168	8	c
-    burrito kit	118	8	c
-    burrito seasoning	19	7	w
-    burt's bees	128	13	c
-    burts crisps	66	17	c
-    bus ticket	176	3	c
-    buscopan	21	13	c
-    bush mango	25	11	c
-    buss up shut	36	18	c
-    butane	177	3	c
-    butcher's	40	15	c
-    butchers dog food	40	15	c
-    butifarra	60	10	w
-    butter	73	1	w
-    butter beans	15	7	w
-    butter block	73	1	w
-    butter chicken	37	8	c
-    butter chicken sauce	9	6	p
-    butter cookies	59	17	c
-    butter naan	36	18	c
-    butter popcorn	178	17	c
-    buttercream	51	7	w
-    butterfinger	3	2	c
-    butterfly cakes	30	18	c
-    butterfly stitch	34	13	c
-    butterhead lettuce	33	11	w
-    butterkist	178	17	c
-    buttermilk	1	1	p
-    buttermilk masala	1	1	p
-    buttermilk rusk	59	18	c
-    butternut	27	11	c
-    butternut squash	27	11	c
-    butternut squash soup	12	8	c
-    butterscotch	51	2	c
-    butterscotch schnapps	14	4	p
-    button cell	8	3	c
-    button mushrooms	104	11	w
-    buttons	3	2	c
-    butty	156	8	c
-    buxton	29	4	p
-    bułka	121	18	c
-    bułki	121	18	c
-    byadgi chilli	19	12	w
-    bœuf en daube	57	8	c
-    c2 green tea	11	4	p
-    ca phe	2	2	w
-    ca phe sua da	2	2	w
-    cabbage	33	11	w
-    cabbage kimchi	9	8	w
-    cabbage pie	85	8	c
-    cabbage roll	12	8	c
-    cabernet	56	4	p
-    cabernet sauvignon	56	4	p
-    cable tie	179	3	c
-    cabrales	24	1	w
-    cacao	30	7	w
-    cacao nibs	30	7	w
-    cacao powder	30	7	w
-    cachapa	36	18	c
-    cachaça	14	4	p
-    cacik	9	7	w
-    cacio e pepe	48	8	c
-    caciocavallo	24	1	w
-    cactus paddle	180	11	w
-    cactus pear	25	11	c
-    cadbury	3	2	c
-    cadbury dairy milk	3	2	c
-    cadbury drinking chocolate	2	4	w
-    cadbury flake	3	2	c
-    cadbury hot chocolate	2	4	w
-    caddy liner	146	3	c
-    caerphilly	24	1	w
-    caesar dressing	9	6	p
-    caesar salad	135	8	c
-    caesar sauce	9	6	p
-    cafe bustelo	2	4	w
-    cafe cubano	2	4	w
-    cafe de olla	2	4	w
-    cafecito	2	4	w
-    cafetiere	2	4	w
-    cafetiere coffee	2	4	w
-    cafetiere filter	2	3	c
-    cafezinho	2	4	w
-    café	2	4	w
-    caipirinha	58	4	p
-    cajeta	51	2	c
-    cajun seasoning	19	12	w
-    cake	74	18	c
-    cake bars	74	18	c
-    cake board	30	3	c
-    cake box	30	3	c
-    cake cases	30	18	c
-    cake decorations	51	7	w
-    cake flour	0	0	w
-    cake mix	74	18	c
-    cake rusk	59	18	c
-    cake slices	74	18	c
-    cake tin	117	3	c
-    calabacita	99	11	w
-    calabash nutmeg	19	11	w
-    calabrese	170	11	w
-    calamansi	181	11	c
-    calamansi juice	11	4	p
-    calamares	57	8	c
-    calamari	111	9	w
-    calamondin	181	11	c
-    calasparra	92	0	w
-    calasparra rice	92	0	w
-    calcium tablet	21	13	c
-    caldereta	37	8	c
-    caldo	12	8	c
-    caldo de pollo	12	8	c
-    caldo de res	12	8	c
-    caldo verde	57	8	c
-    calendar	182	3	c
-    calgon	95	3	c
-    california roll	183	9	c
-    calippo	52	5	c
-    calisson	51	2	c
-    callaloo	12	8	c
-    calpico	6	4	p
-    calpis	6	4	p
-    calpol	21	19	c
-    calpol infant	21	13	c
-    calpol sachets	21	19	c
-    calpol sixplus	21	19	c
-    calprofen	21	19	c
-    calrose	92	0	w
-    calrose rice	92	0	w
-    calvados	14	4	p
-    calves liver	98	10	w
-    calzone	184	8	c
-    camargue red rice	92	0	w
-    camarones	49	10	w
-    camarones a la diabla	49	10	w
-    cambozola	24	1	w
-    camden hells	5	4	p
-    camel meat	54	10	w
-    camembert	24	1	w
-    cameroon pepper	19	12	w
-    camomile	75	12	c
-    camomile tea	47	4	w
-    camp coffee	2	4	w
-    campanelle	48	0	w
-    campari	14	4	p
-    campbell's	77	7	c
-    campbell's soup	12	8	c
-    camu camu	25	11	c
-    can of tomatoes	77	7	w
-    can opener	105	3	c
-    canada dry	6	4	c
-    canadian bacon	113	10	w
-    canapés	85	8	c
-    canario bean	15	7	w
-    cancha	108	8	c
-    cancha corn	108	8	c
-    canderel	51	7	w
-    candied fruit	30	7	w
-    candied nuts	51	2	c
-    candied peel	152	11	w
-    candle	148	3	c
-    candy	51	2	c
-    candy canes	51	2	c
-    candy corn	51	2	c
-    candy floss	51	2	c
-    cane sugar	51	7	w
-    cane vinegar	22	7	p
-    canelé	74	18	c
-    canesflor	21	13	c
-    canesten	46	13	c
-    canesten cream	21	13	c
-    canesten duo	21	13	c
-    canh chua	12	8	c
-    canjeero	36	18	c
-    canned ackee	25	11	w
-    canned beans	77	7	w
-    canned chicken	77	7	w
-    canned chickpea	15	7	w
-    canned chili	77	7	w
-    canned cocktails	58	4	p
-    canned coconut milk	174	7	p
-    canned corn	77	7	w
-    canned food	77	7	w
-    canned fruit	77	7	w
-    canned goods	77	7	w
-    canned jackfruit	25	11	c
-    canned peaches	77	7	w
-    canned salmon	26	9	w
-    canned soup	77	7	w
-    canned tomatoes	77	7	w
-    canned tuna	26	9	w
-    canned vegetables	77	7	w
-    cannellini	15	7	w
-    cannellini beans	15	7	w
-    cannelloni	48	0	w
-    cannelloni tubes	48	0	w
-    cannoli	65	18	c
-    cannolo	65	18	c
-    canola oil	22	7	p
-    cans of beer	5	4	p
-    cantal	24	1	w
-    cantaloupe	25	11	c
-    canton noodle	100	0	w
-    cantucci	59	18	c
-    cantuccini	59	17	c
-    cap'n crunch	61	0	w
-    cape gooseberry	142	11	w
-    cape malay curry	19	12	w
-    capellini	48	0	w
-    caper berry	82	7	w
-    caperberry	82	7	w
-    capers	82	7	w
-    capicola	54	10	w
-    capocollo	54	10	w
-    capon	171	10	w
-    caponata	9	6	p
-    cappelletti	48	0	w
-    cappuccino	2	4	w
-    cappuccino sachet	2	4	w
-    cappy	11	4	p
-    caprese	135	8	c
-    caprese salad	135	8	c
-    capri sun	11	4	p
-    capsicum	139	11	c
-    captain morgan	14	4	p
-    car seat	106	19	c
-    car shampoo	80	3	p
-    car wax	80	3	p
-    caramac	3	2	c
-    carambola	25	11	c
-    caramel popcorn	178	17	c
-    caramel shortcake	59	18	c
-    caramel syrup	16	7	w
-    caramel wafers	59	17	c
-    caramelised nuts	51	2	c
-    caramelised onion chutney	9	6	p
-    caramelised onion hummus	9	7	w
-    caramels	51	2	c
-    caraway	19	12	w
-    caraway seed	19	12	w
-    carbon monoxide alarm	185	3	c
-    carbonara	48	8	c
-    carbonara sauce	9	6	p
-    carbonated water	29	4	p
-    cardamom	19	12	w
-    cardamom coffee	2	4	w
-    cardamom pods	19	12	w
-    cardava banana	63	11	c
-    cardboard box	4	3	c
-    carefree	70	14	c
-    carex	46	14	c
-    carib	5	4	c
-    carling	5	4	c
-    carling black label	5	4	c
-    carlsberg	5	4	p
-    carlsberg export	5	4	c
-    carmenere	56	4	p
-    carmex	128	13	c
-    carnaroli	92	0	w
-    carnaroli rice	92	0	w
-    carnation	165	3	c
-    carnation hot chocolate	2	4	w
-    carnaval rice	92	0	w
-    carne al pastor	54	10	w
-    carne asada	98	10	w
-    carne seca	98	10	w
-    carnitas	54	10	w
-    carob	30	7	w
-    carob molasses	16	6	p
-    carob powder	30	7	w
-    carob syrup	16	7	w
-    carolina reaper	38	11	c
-    carom seed	19	12	w
-    carp	26	9	w
-    carpaccio	98	8	c
-    carpet cleaner	46	16	p
-    carpet freshener	50	16	c
-    carpet shampoo	46	16	p
-    carr's	93	17	c
-    carrier bag	114	3	c
-    carrot	107	11	w
-    carrot and coriander soup	12	8	c
-    carrot cake	74	18	c
-    carrot juice	11	4	p
-    carrs water biscuits	93	17	c
-    carte d'or	94	5	c
-    carte noire	2	4	w
-    cartridge razor	45	14	c
-    casarecce	48	0	w
-    cascabel	38	11	c
-    cascade	95	3	c
-    cascade pods	95	3	c
-    case of beer	5	4	p
-    casein	1	7	w
-    cashel blue	24	1	w
-    cashew butter	64	7	w
-    cashew milk	1	1	p
-    cashew nuts	64	7	w
-    cashews	64	7	w
-    cass beer	5	4	c
-    cassata	74	2	c
-    cassava	43	11	w
-    cassava chips	66	17	c
-    cassava flour	0	0	w
-    cassava leaf	33	11	w
-    casserole	12	8	c
-    casserole dish	117	3	c
-    cassia	19	12	w
-    cassis	14	4	p
-    cassoulet	57	8	c
-    castella	74	18	c
-    castella cake	74	2	c
-    castelmagno	24	1	w
-    castelvetrano olives	82	11	w
-    caster sugar	51	7	w
-    castile soap	125	16	c
-    castle lager	5	4	c
-    castle lite	5	4	c
-    castor sugar	51	7	w
-    cat bed	186	15	c
-    cat biscuit	186	15	c
-    cat flap	186	15	c
-    cat food	186	15	c
-    cat litter	186	15	c
-    cat milk	186	15	c
-    cat pouch	186	15	c
-    cat toy	186	15	c
-    cat treat	186	15	c
-    cataplana	57	8	c
-    catfish	26	9	w
-    catfish pepper soup	12	8	c
-    cathedral city	24	1	w
-    cathedral city cheddar	24	7	w
-    catnip	186	15	c
-    cats protection	40	15	c
-    catsan	40	15	c
-    catsup	97	6	p
-    catupiry	24	1	w
-    cauliflower	170	11	w
-    cauliflower cheese	24	8	c
-    cauliflower rice	170	11	w
-    causa	12	8	c
-    caustic soda	46	16	p
-    cava	101	4	p
-    cavatappi	48	0	w
-    cavatelli	48	0	w
-    caviar	26	9	w
-    cavolo nero	33	11	w
-    cawl	12	8	c
-    cayenne	19	12	w
-    cayenne pepper	38	11	c
-    cașcaval	24	1	w
-    cebiche	26	10	w
-    cecina	98	10	w
-    cecina de león	98	10	w
-    ceebu jen	92	0	w
-    celebrations	3	2	c
-    celeriac	107	11	w
-    celery	33	11	w
-    celery hearts	33	11	w
-    celery root	107	11	w
-    celery salt	19	12	w
-    celery seeds	19	12	w
-    celery sticks	33	11	w
-    cellophane noodle	100	0	w
-    celsius	6	4	c
-    cempedak	25	11	c
-    cendol	41	2	c
-    cenovis	9	7	w
-    centrum	21	13	c
-    century egg	161	10	c
-    cep	104	7	w
-    cerave	46	14	c
-    cereal	61	0	w
-    cereal bars	61	0	w
-    cereal bowl	61	3	c
-    cerumol	21	13	c
-    cervelas	60	10	w
-    cervelat	60	10	w
-    cerveza	5	4	p
-    cetaphil	46	14	c
-    cetirizine	21	13	c
-    cevapcici	60	8	c
-    cevapi	60	8	c
-    ceviche	26	10	w
-    ceylon tea	47	4	w
-    cha gio	168	8	c
-    cha lua	54	10	w
-    cha yen	158	2	c
-    chaas	1	1	p
-    chaat masala	19	12	w
-    chablis	56	4	p
-    chacha	14	4	p
-    chai	47	4	w
-    chai latte	47	4	w
-    chai masala	47	4	w
-    chai tea	47	4	w
-    chair	187	3	c
-    chakalaka	9	6	w
-    chakalaka beans	57	8	c
-    chakalaka spice	19	12	w
-    chakapuli	12	8	c
-    chakchouka	117	8	c
-    chakhapuli	12	8	c
-    chakhokhbili	85	8	c
-    chakki atta	0	0	w
-    chakli	66	17	c
-    challah	121	18	c
-    challah bread	121	18	c
-    chalupa	118	8	c
-    cham cham	51	2	c
-    chambord	14	4	p
-    chamois	130	16	c
-    chamois leather	130	16	c
-    chamomile	75	12	c
-    chamomile tea	47	4	w
-    chamoy	9	7	w
-    chamoy candy	51	2	c
-    chamoy powder	19	12	w
-    champ potatoes	66	8	c
-    champagne	101	4	p
-    champagne bottle	101	4	p
-    champagne cola	11	4	p
-    champagne flute	56	3	c
-    champagne vinegar	22	7	p
-    champorado	92	8	c
-    champurrado	2	4	p
-    chana	15	7	w
-    chana dal	15	7	w
-    chana jor garam	143	17	w
-    chana masala	37	8	c
-    chana masala curry	37	8	c
-    chana masala powder	19	12	w
-    chana masala spice	19	12	w
-    chancaca	16	7	w
-    chang beer	5	4	p
-    chantenay carrots	107	11	w
-    chanterelle	104	7	w
-    chaource	24	1	w
-    chapata	121	18	c
-    chapati	36	18	c
-    chapati flour	0	0	w
-    chapatti	36	18	c
-    chapli kebab	123	8	c
-    chapman	11	4	p
-    chapman drink	11	4	p
-    chappie	40	15	c
-    chapstick	128	14	c
-    char	26	9	w
-    char kway teow	100	8	c
-    char siew pau	67	8	c
-    char siu	54	10	w
-    char siu bao	67	8	c
-    char siu pork	85	8	c
-    char siu sauce	9	6	p
-    charcoal	126	3	w
-    charcuterie	85	8	c
-    chard	33	11	w
-    chardonnay	56	4	p
-    charentais	25	11	c
-    charger	32	3	c
-    charging cable	32	3	c
-    charles worthy	46	14	c
-    charlotte potatoes	66	11	w
-    charmin	69	3	c
-    charqui	98	10	w
-    chartreuse	14	4	p
-    chashu	54	10	w
-    chashushuli	12	8	c
-    chateauneuf du pape	56	4	p
-    chaudfontaine	29	4	p
-    chaufa	92	0	c
-    chaunsa	68	11	c
-    chausson aux pommes	65	18	c
-    chayote	99	11	c
-    chayote squash	99	11	w
-    chałka	121	18	c
-    che ba mau	52	2	c
-    cheburek	67	8	c
-    chebureki	67	8	c
-    chechebsa	12	8	c
-    cheddar	24	1	w
-    cheddar cheese	24	1	w
-    cheerios	61	7	w
-    cheese	24	1	w
-    cheese and onion crisps	66	17	c
-    cheese and onion filler	156	8	c
-    cheese biscuits	93	17	c
-    cheese blend	24	1	w
-    cheese board	24	1	w
-    cheese borek	67	18	c
-    cheese bread	121	18	c
-    cheese crackers	93	17	c
-    cheese curds	24	1	w
-    cheese dip	9	6	p
-    cheese fondue	188	8	c
-    cheese on toast	24	8	c
-    cheese sandwich	156	8	c
-    cheese sauce	24	1	w
-    cheese sauce mix	9	6	p
-    cheese scone	121	18	c
-    cheese selection	24	1	w
-    cheese singles	24	1	w
-    cheese slices	24	1	w
-    cheese spread	24	1	w
-    cheese straws	65	18	c
-    cheese strings	24	1	w
-    cheese triangles	24	1	w
-    cheese whiz	24	7	w
-    cheeseboard	24	1	w
-    cheeseburger	134	10	c
-    cheesecake	74	18	c
-    cheesecake mix	74	18	c
-    cheesecake pots	41	2	c
-    cheesy chips	189	5	c
-    cheetos	66	17	c
-    cheez whiz	24	7	w
-    cheez-its	93	17	c
-    chef boyardee	77	7	c
-    chef salad	135	8	c
-    chelada	5	4	c
-    chelow kebab	31	8	c
-    chelsea bun	121	18	c
-    chendol	52	2	c
-    chenin blanc	56	4	p
-    cheongju	190	4	p
-    cherimoya	25	11	c
-    chermoula fish	85	8	c
-    chernigivske	5	4	c
-    cherry	20	11	w
-    cherry bakewell	87	18	c
-    cherry brandy	14	4	p
-    cherry jam	9	7	w
-    cherry juice	11	4	p
-    cherry pie	87	18	c
-    cherry pie filling	30	7	w
-    cherry ripe	3	2	c
-    cherry tomatoes	97	11	c
-    chervil	75	12	c
-    cheshire	24	1	w
-    cheshire cheese	24	1	w
-    chest rub	46	13	c
-    chestnut mushrooms	104	11	w
-    chestnut puree	28	7	w
-    chestnuts	28	7	w
-    chesty cough	46	13	p
-    chevda	66	17	c
-    chevre	24	1	w
-    chew stick	83	15	c
-    chewing gum	51	2	c
-    chewits	51	2	c
-    chex	61	0	w
-    chex mix	178	17	c
-    chhena	24	1	w
-    chia	64	7	w
-    chia seeds	64	7	w
-    chianti	56	4	p
-    chibuku	5	4	p
-    chicago deep dish	184	8	c
-    chicago town	102	7	c
-    chicha	11	4	p
-    chicha morada	11	4	p
-    chicharon	54	10	w
-    chicharron	54	10	w
-    chicharrones	66	17	c
-    chick crumb	191	15	w
-    chick peas	15	7	w
-    chicken	171	10	w
-    chicken adobo	37	8	c
-    chicken and mushroom pie	87	8	c
-    chicken balls	85	8	c
-    chicken biryani	37	8	c
-    chicken breast	171	10	w
-    chicken breast fillets	171	10	w
-    chicken broth	77	7	p
-    chicken burger	134	8	c
-    chicken caesar salad	135	8	c
-    chicken carcass	171	10	w
-    chicken chow mein	48	8	c
-    chicken curry	37	8	c
-    chicken drumsticks	171	10	w
-    chicken empanada	67	18	c
-    chicken escalope	171	10	w
-    chicken feed	191	15	w
-    chicken feet	171	10	w
-    chicken fillets	171	10	w
-    chicken floss	54	10	w
-    chicken gizzard	54	10	w
-    chicken goujons	171	10	w
-    chicken hearts	171	10	w
-    chicken karaage	54	10	w
-    chicken katsu	54	10	w
-    chicken kiev	171	10	w
-    chicken korma	37	8	c
-    chicken kyiv	171	10	w
-    chicken legs	171	10	w
-    chicken liver pate	9	7	w
-    chicken livers	98	10	w
-    chicken masala	19	12	w
-    chicken mayo	156	8	c
-    chicken mince	171	10	w
-    chicken noodle soup	12	8	c
-    chicken nuggets	171	10	w
-    chicken paella	57	8	c
-    chicken paprikash	12	8	c
-    chicken parm	85	8	c
-    chicken parmigiana	85	8	c
-    chicken pie	87	18	c
-    chicken pieces	171	10	w
-    chicken pot pie	87	18	c
-    chicken quarters	171	10	w
-    chicken rendang	37	8	c
-    chicken rice	92	8	c
-    chicken salad	135	8	c
-    chicken sandwich	156	8	c
-    chicken satay	171	10	w
-    chicken sausages	171	10	w
-    chicken schnitzel	171	10	w
-    chicken seasoning	19	12	w
-    chicken shawarma	31	8	c
-    chicken skewers	171	10	w
-    chicken slices	171	10	w
-    chicken soup	12	8	c
-    chicken stew	12	8	c
-    chicken stock	77	7	p
-    chicken strips	171	10	w
-    chicken supreme	171	10	w
-    chicken tagine	12	8	c
-    chicken tandoori	37	8	c
-    chicken tenders	171	10	w
-    chicken thigh fillets	171	10	w
-    chicken thighs	171	10	w
-    chicken tikka	37	8	c
-    chicken tikka masala	37	8	c
-    chicken wings	171	10	w
-    chicken wrap	168	8	c
-    chicken yassa	85	8	c
-    chickpea	15	7	w
-    chickpea flour	0	0	w
-    chickpea pasta	48	0	w
-    chicory	33	11	w
-    chicory coffee	2	4	w
-    chifles	63	11	c
-    chikki	51	2	c
-    chikoo	25	11	c
-    chikuwa	192	9	c
-    chilaquiles	118	8	c
-    children's toothpaste	90	14	c
-    chile	38	11	c
-    chile de árbol	38	11	c
-    chili	38	11	c
-    chili bean paste	38	6	w
-    chili beans	12	8	c
-    chili con carne	12	8	c
-    chili crisp	38	6	p
-    chili flakes	19	12	w
-    chili jam	38	6	p
-    chili oil	22	7	p
-    chili paste	38	6	p
-    chili powder	19	12	w
-    chili sauce	38	6	p
-    chili seasoning	19	7	w
-    chilli	38	11	c
-    chilli bean paste	38	6	p
-    chilli con carne	12	8	c
-    chilli con carne mix	19	7	w
-    chilli crisp	38	6	p
-    chilli dog	60	8	c
-    chilli flakes	19	12	w
-    chilli jam	38	6	p
-    chilli kebab sauce	9	6	p
-    chilli oil	22	7	p
-    chilli oil sauce	38	6	p
-    chilli paste	38	6	p
-    chilli pepper	38	11	c
-    chilli pickle	9	7	w
-    chilli powder	19	12	w
-    chilli sauce	38	6	p
-    chiltepin	38	11	c
-    chimay	5	4	p
-    chimichanga	168	8	c
-    chimichurri	9	6	p
-    chimichurri sauce	38	6	p
-    chimney cake	65	18	c
-    chin chin	143	8	w
-    chinchin	143	8	w
-    chinese bacon	54	10	w
-    chinese broccoli	33	11	w
-    chinese cabbage	33	11	w
-    chinese chive	75	11	w
-    chinese date	20	11	w
-    chinese five spice	19	12	w
-    chinese leaf	33	11	w
-    chinese sausage	60	10	w
-    chinese takeaway	193	8	c
-    chinkiang vinegar	22	7	p
-    chinotto	6	4	p
-    chip butty	189	8	c
-    chip shop chips	189	5	c
-    chip shop curry sauce	9	6	p
-    chipa	121	18	c
-    chipilin	75	11	w
-    chipolata	60	10	w
-    chipotle	19	12	w
-    chipotle chile	38	11	c
-    chipotle in adobo	38	11	c
-    chipotle mayo	9	6	p
-    chipotle paste	38	6	p
-    chipotle pepper	38	11	c
-    chipotle powder	19	12	w
-    chips	66	17	c
-    chips ahoy	59	17	c
-    chirashi	183	9	c
-    chirimoya	25	11	c
-    chivda	66	17	c
-    chives	75	12	c
-    chivito	85	8	c
-    chkmeruli	12	8	c
-    chleb	121	18	c
-    chleb żytni	121	18	c
-    cho cho	99	11	c
-    chobani	1	4	w
-    choc chips	30	7	w
-    choc ice	94	2	c
-    choclo	108	8	c
-    choco leibniz	59	17	c
-    chocolate	3	2	c
-    chocolate advent calendar	3	8	c
-    chocolate almonds	3	2	c
-    chocolate babka	74	2	c
-    chocolate bar	3	2	c
-    chocolate biscuits	59	17	c
-    chocolate box	3	2	c
-    chocolate brazils	3	2	c
-    chocolate buttons	3	2	c
-    chocolate cake	74	18	c
-    chocolate chip cookies	59	17	c
-    chocolate chips	30	7	w
-    chocolate chunks	30	7	w
-    chocolate coins	3	2	c
-    chocolate covered nuts	3	2	c
-    chocolate covered raisins	3	2	c
-    chocolate croissant	65	18	c
-    chocolate digestives	59	17	c
-    chocolate drops	30	7	w
-    chocolate eggs	3	2	c
-    chocolate fingers	59	17	c
-    chocolate fondue	3	2	c
-    chocolate hobnobs	59	17	c
-    chocolate ice cream	94	5	c
-    chocolate limes	51	2	c
-    chocolate milk	1	1	p
-    chocolate mousse	3	2	c
-    chocolate mousses	41	2	c
-    chocolate muffins	30	18	c
-    chocolate orange	3	2	c
-    chocolate peanuts	3	2	c
-    chocolate pretzels	3	2	c
-    chocolate pudding	41	2	c
-    chocolate raisins	3	2	c
-    chocolate rice cakes	3	2	c
-    chocolate sauce	3	2	c
-    chocolate spoons	3	2	c
-    chocolate spread	9	7	w
-    chocolate sprinkles	3	18	c
-    chocolate syrup	3	2	c
-    chocolate truffles	3	2	c
-    chokeberry	17	11	w
-    chole	37	8	c
-    chole bhature	37	8	c
-    chole masala	19	12	w
-    cholula	38	6	p
-    cholula hot sauce	38	7	p
-    chomp	3	2	c
-    chop suey	193	8	c
-    chopin vodka	14	4	p
-    chopped fruit	86	11	c
-    chopped tomato	97	7	w
-    chopping board	167	3	c
-    chopstick	194	3	c
-    chorba	12	8	c
-    choripán	60	10	w
-    chorizo	60	10	w
-    chorizo de bilbao	54	10	w
-    chorizo mexicano	60	10	w
-    chorizo ring	60	10	w
-    chorizo sausage	60	10	w
-    chorley cake	87	18	c
-    choucroute	57	8	c
-    choucroute garnie	57	8	c
-    chouquette	74	18	c
-    chouriço	60	10	w
-    choux pastry	65	18	c
-    chow chow	9	6	p
-    chow mein	100	0	w
-    chow mein noodle	100	0	w
-    chowder	12	8	c
-    choy sum	33	11	w
-    christmas cake	74	18	c
-    christmas card	78	3	c
-    christmas decoration	133	3	c
-    christmas dinner	85	8	c
-    christmas pudding	41	2	c
-    christmas tree	133	3	c
-    christstollen	74	18	c
-    chrysanthemum	165	3	c
-    chrysanthemum drink	11	4	c
-    chrysanthemum greens	33	11	w
-    chrysanthemum tea	47	2	w
-    chrzan	9	7	w
-    chuck roast	98	10	w
-    chuck steak	98	10	w
-    chufa	64	11	w
-    chum chum	51	2	c
-    chun juan	67	8	c
-    chunky chips	189	5	c
-    chunky salsa	97	7	w
-    chupa chups	195	2	c
-    churchkhela	51	2	c
-    churrasco	98	10	w
-    churro	88	2	c
-    chutney	9	6	p
-    ciabatta	121	18	c
-    ciabatta rolls	121	18	c
-    cider	5	4	p
-    cider cans	5	4	p
-    cider vinegar	22	7	p
-    cif	46	16	p
-    cif cream	46	3	p
-    cigar	196	3	c
-    cigarette	196	3	c
-    cilantro	75	12	c
-    cili padi	38	11	c
-    cinema ticket	176	3	c
-    cinnamon	19	12	w
-    cinnamon bread	121	18	c
-    cinnamon buns	65	18	c
-    cinnamon raisin bagels	115	18	c
-    cinnamon rolls	65	18	c
-    cinnamon sticks	19	12	w
-    cinnamon sugar	19	12	w
-    cinnamon swirl	65	18	c
-    cinnamon toast crunch	61	0	w
-    cinzano	56	4	p
-    cipollini onions	109	11	c
-    cirio	77	7	c
-    ciroc	14	4	p
-    citron	181	11	c
-    citronella candle	173	3	c
-    citrus	141	11	c
-    citrus fruit	141	11	c
-    clafoutis	41	2	c
-    clairol	46	14	c
-    clam chowder	12	8	c
-    clams	13	9	w
-    clapshot	66	8	c
-    claret	56	4	p
-    clarified butter	73	1	w
-    claritin	21	13	c
-    clarityn	21	13	c
-    clay mask	46	14	c
-    clay pot rice	57	8	c
-    claypot	57	8	c
-    cleaning bicarbonate	19	16	w
-    cleaning brush	130	16	c
-    cleaning cloth	130	16	c
-    cleaning glove	197	16	c
-    cleaning vinegar	46	16	p
-    cleaning wipe	69	16	c
-    cleanser	46	14	c
-    cleansing balm	46	14	c
-    cleansing wipe	69	14	c
-    clear honey	16	7	w
-    clearasil	46	14	c
-    clearblue	81	13	c
-    clementine	141	11	c
-    clif bar	64	17	c
-    cling film	69	3	c
-    cling wrap	69	3	c
-    clingfilm	69	3	c
-    clipper	47	4	w
-    clipper lighter	126	3	c
-    clorox	46	3	p
-    clorox wipes	46	3	p
-    closed cup mushrooms	104	11	w
-    cloth nappy	39	19	c
-    clothes hanger	166	3	c
-    clothes peg	166	3	c
-    clothespin	166	3	c
-    clotrimazole	46	13	c
-    clotted cream	1	1	p
-    cloud ear	104	11	w
-    cloudy apple juice	11	4	p
-    cloudy lemonade	6	4	p
-    clover spread	73	7	w
-    cloves	19	12	w
-    club biscuits	59	17	c
-    club crackers	93	17	c
-    club mate	198	4	p
-    club sandwich	156	8	c
-    club soda	6	4	p
-    clumping litter	186	15	c
-    co-codamol	21	13	c
-    coal	126	3	w
-    coalho	24	1	w
-    coarse bulgur	0	7	w
-    coat hanger	166	3	c
-    cob	121	18	c
-    cob loaf	121	18	c
-    cobb salad	135	8	c
-    cobbler	87	18	c
-    cobnuts	64	7	w
-    cobra beer	5	4	p
-    cobweb brush	150	16	c
-    coca cola	6	4	p
-    cocada	51	2	c
-    cochinita pibil	54	10	w
-    cochinito	59	2	c
-    cocido	57	8	c
-    cock-a-leekie	12	8	c
-    cockles	13	9	w
-    cocktail	58	4	p
-    cocktail cherries	58	4	p
-    cocktail mix	58	4	p
-    cocktail mixers	58	4	p
-    cocktail onion	99	7	w
-    cocktail sauce	9	6	p
-    cocktail sausages	60	10	w
-    cocktail shrimp	49	9	w
-    cocktail stick	123	3	c
-    coco bread	36	18	c
-    coco pops	61	0	w
-    cocoa	30	7	w
-    cocoa bar	3	2	c
-    cocoa butter	73	1	w
-    cocoa butter lotion	46	14	c
-    cocoa drink	2	4	w
-    cocoa nibs	30	7	w
-    cocoa powder	30	7	w
-    cocoa puffs	61	0	w
-    coconut	174	11	c
-    coconut aminos	9	6	p
-    coconut chips	174	11	c
-    coconut chutney	9	7	w
-    coconut cream	1	1	p
-    coconut cream block	174	7	p
-    coconut drink	1	1	p
-    coconut flakes	174	11	c
-    coconut flour	0	0	w
-    coconut ice	51	2	c
-    coconut jam	121	2	c
-    coconut jelly	174	11	c
-    coconut juice	174	11	c
-    coconut milk	174	7	p
-    coconut milk drink	1	1	p
-    coconut milk powder	174	7	w
-    coconut oil	174	7	p
-    coconut sugar	51	7	w
-    coconut vinegar	22	7	p
-    coconut water	174	7	p
-    coconut yogurt	1	1	w
-    cocoyam	43	11	w
-    cocoyam fufu	0	0	w
-    cocoyam leaf	33	11	w
-    coctel de camaron	49	10	w
-    cod	26	9	w
-    cod fillets	26	9	w
-    cod liver oil	21	13	c
-    cod loin	26	9	w
-    cod roe	26	9	w
-    coddle	12	8	c
-    codeine	21	13	c
-    coffee	2	4	w
-    coffee and walnut cake	74	18	c
-    coffee bags	2	4	w
-    coffee beans	2	4	w
-    coffee cake	74	18	c
-    coffee capsule	2	4	w
-    coffee creamer	1	1	p
-    coffee essence	2	4	w
-    coffee filter	2	3	c
-    coffee liqueur	14	4	p
-    coffee pod	2	4	w
-    coffee syrup	16	7	w
-    coffee whitener	1	1	p
-    cognac	14	4	p
-    coho salmon	26	9	w
-    cointreau	14	4	p
-    coke	6	4	p
-    coke zero	6	4	p
-    cola	6	4	p
-    cola bottles	51	2	c
-    cola cubes	51	2	c
-    colander	105	3	c
-    colatura	26	7	w
-    colatura di alici	26	7	w
-    colby	24	1	w
-    colby jack	24	1	w
-    colcannon	66	8	c
-    cold and flu	21	13	c
-    cold and flu tablet	21	13	c
-    cold brew	2	4	w
-    cold brew coffee	2	4	w
-    cold cuts	85	8	c
-    cold pack	34	13	c
-    cold pressed juice	11	4	p
-    cold pressed rapeseed oil	22	7	p
-    cold remedy	21	13	c
-    cold sore cream	46	13	c
-    coleslaw	135	8	c
-    coley	26	9	w
-    colgate	90	14	c
-    colgate total	90	14	c
-    colic drops	21	19	c
-    collagen supplement	21	13	c
-    collard	33	11	w
-    collard greens	33	11	w
-    collection cosmetics	128	14	c
-    colman's	9	6	p
-    colocasia	66	11	w
-    colocasia leaf	66	11	w
-    cologne	50	14	c
-    colomba	74	18	c
-    colombian coffee	2	4	w
-    colombiana	11	4	p
-    color catcher	95	16	p
-    colored pencil	199	3	c
-    coloring book	164	3	c
-    colour catcher	95	16	p
-    coloured pencil	199	3	c
-    colouring book	164	3	c
-    com ga	92	8	c
-    com tam	92	0	w
-    comb	44	14	c
-    comet cleaner	46	3	p
-    comfort	95	3	c
-    comfort conditioner	95	16	p
-    comice pear	72	11	c
-    command hook	35	3	c
-    command strip	35	3	c
-    compeed	34	13	c
-    complan	1	7	w
-    compost	200	3	c
-    compost caddy	146	3	c
-    compostable bag	146	3	c
-    comté	24	1	w
-    concealer	128	14	c
-    concha	121	18	c
-    conchiglie	48	0	w
-    conchiglioni	48	0	w
-    concord grapes	152	11	w
-    condensed milk	1	1	p
-    condiment	9	6	p
-    conditioner	46	14	p
-    condom	21	13	c
-    cones	30	7	w
-    confectioners sugar	51	7	w
-    conference pear	72	11	c
-    confetti	201	3	c
-    confit de canard	96	10	w
-    confit duck	96	10	w
-    congee	61	0	w
-    congo meat	202	10	w
-    congri	92	0	c
-    conservas	26	9	w
-    conserve	9	7	w
-    consommé	77	7	p
-    contact lens	203	14	c
-    contact lens solution	203	14	c
-    contact lenses	203	14	c
-    contrex	29	4	p
-    cooked breakfast	117	8	c
-    cooked chicken	171	10	w
-    cooked ham	54	10	w
-    cooked meats	85	8	c
-    cooked prawns	49	9	w
-    cooked rice	92	0	w
-    cookie butter	9	7	w
-    cookie crisp	61	7	w
-    cookie cutter	105	3	c
-    cookie dough	59	17	c
-    cookie dough ice cream	94	5	c
-    cookie tin	59	17	c
-    cookies	59	17	c
-    cookies and cream	59	17	c
-    cooking apple	86	11	c
-    cooking chocolate	30	7	w
-    cooking chorizo	60	10	w
-    cooking cream	1	1	p
-    cooking oil	22	7	p
-    cooking red wine	56	4	p
-    cooking sake	190	6	p
-    cooking sherry	22	7	p
-    cooking spray	22	7	p
-    cooking wine	22	7	p
-    cool bag	102	3	c
-    cool box	102	3	c
-    coolea	24	1	w
-    cooler bag	102	3	c
-    coors	5	4	p
-    coors light	5	4	p
-    copier paper	10	3	c
-    coppa	54	10	w
-    copra	174	7	w
-    coq au vin	57	8	c
-    coquito	14	4	p
-    cordial	6	4	p
-    coriander	75	12	c
-    coriander chutney	9	6	p
-    coriander leaves	75	12	c
-    coriander powder	19	12	w
-    coriander seeds	19	12	w
-    corkscrew	101	3	c
-    corn	108	11	c
-    corn cakes	93	17	c
-    corn chips	66	17	c
-    corn chowder	12	8	c
-    corn cobs	108	11	c
-    corn dog	60	8	c
-    corn flakes	61	0	w
-    corn flour	0	0	w
-    corn kernels	108	11	c
-    corn oil	22	7	p
-    corn on the cob	108	11	c
-    corn plaster	204	14	c
-    corn relish	9	6	p
-    corn smut	108	11	w
-    corn starch	0	0	w
-    corn syrup	16	7	w
-    corn tea	47	4	w
-    corn thins	93	17	c
-    corn tortilla	36	18	c
-    cornbread	121	18	c
-    corned beef	98	10	w
-    cornetti	65	18	c
-    cornetto	94	5	c
-    cornetto ice cream	94	2	c
-    cornflakes	61	0	w
-    cornflour	0	0	w
-    cornichon	99	7	w
-    cornish clotted cream	1	1	p
-    cornish hen	171	10	w
-    cornish ice cream	94	2	c
-    cornish pasty	65	18	c
-    cornish yarg	24	1	w
-    cornmeal	0	0	w
-    cornstarch	0	0	w
-    corona	5	4	p
-    coronation chicken	171	8	c
-    corsodyl	90	14	c
-    corsodyl mouthwash	21	13	c
-    cos lettuce	33	11	w
-    cosmetics	128	14	c
-    cosmopolitan	58	4	p
-    costa beans	2	4	w
-    costa coffee	2	4	w
-    costa rican coffee	2	4	w
-    costela	98	10	w
-    cotechino	60	10	w
-    cotija	24	1	w
-    cotija cheese	24	1	w
-    cotnari	56	4	p
-    cottage cheese	24	1	w
-    cottage pie	87	18	c
-    cotton bud	69	14	c
-    cotton candy	51	2	c
-    cotton pad	69	14	c
-    cotton reel	205	3	c
-    cotton swab	69	14	c
-    cotton wool	69	14	c
-    cotton wool ball	69	14	c
-    cottonelle	69	3	c
-    cough drop	51	13	c
-    cough medicine	46	13	p
-    cough mixture	46	13	p
-    cough sweet	51	13	c
-    cough syrup	46	13	p
-    coulommiers	24	1	w
-    country crock	73	7	w
-    country life	73	1	w
-    courgette	99	11	c
-    courgette flower	206	11	w
-    couscous	0	0	w
-    couscous royal	85	8	c
-    couscous salad	135	8	c
-    covent garden soup	12	8	c
-    covid test	81	13	c
-    covonia	21	13	c
-    cow & gate	89	19	c
-    cow and gate	89	19	c
-    cow foot	54	10	w
-    cow ghee	73	1	w
-    cow skin	54	10	w
-    cowfoot	54	10	w
-    cox	86	11	c
-    cox apple	86	11	c
-    coxinha	67	18	c
-    cozido	57	8	c
-    cozonac	121	18	c
-    crab	157	9	w
-    crab apple	86	11	c
-    crab claws	157	9	w
-    crab legs	157	9	w
-    crab meat	157	9	w
-    crab salad	135	8	c
-    crab stick	192	9	c
-    crabapple	86	11	c
-    crabmeat	157	9	w
-    crabstick	192	9	c
-    cracked black pepper	19	12	w
-    cracked wheat	0	0	w
-    crackers	93	17	c
-    crackling	98	10	w
-    craft beer	5	4	p
-    craisins	152	11	w
-    cranberry	142	11	w
-    cranberry bean	15	7	w
-    cranberry juice	11	4	p
-    cranberry sauce	9	6	p
-    crate of beer	5	4	p
-    cravendale	1	4	w
-    crawfish	49	9	w
-    crayfish	49	9	w
-    crayfish powder	19	12	w
-    crayon	207	3	c
-    cream	1	1	p
-    cream cakes	74	18	c
-    cream cheese	24	1	w
-    cream cleaner	46	16	p
-    cream crackers	93	17	c
-    cream horn	74	18	c
-    cream of chicken soup	12	8	c
-    cream of mushroom soup	12	8	c
-    cream of tartar	30	7	w
-    cream of tomato soup	12	8	c
-    cream of wheat	61	0	w
-    cream soda	6	4	p
-    creamed coconut	174	7	p
-    creamed corn	77	7	w
-    creamed horseradish	9	6	p
-    creamer	1	1	p
-    crema	1	1	p
-    crema agria	24	1	w
-    crema catalana	41	2	c
-    crema mexicana	24	1	w
-    crema salvadoreña	24	1	w
-    creme caramel	41	2	c
-    creme eggs	3	2	c
-    cremini	104	11	w
-    creole seasoning	19	12	w
-    crepe bandage	34	13	c
-    cress	33	11	w
-    cress punnet	136	11	c
-    crest	90	14	c
-    crimini	104	11	w
-    crinkle cut chips	189	5	c
-    crisco	73	1	w
-    crispbread	93	17	c
-    crisps	66	17	c
-    crispy aromatic duck	85	8	c
-    crispy chilli beef	85	8	c
-    crispy duck	96	10	w
-    crispy onions	109	11	c
-    crispy pork belly	54	10	w
-    crockery	85	3	c
-    crodino	11	4	p
-    croissant	65	18	c
-    croissant dough	65	18	c
-    croque madame	57	8	c
-    croque monsieur	57	8	c
-    croquembouche	74	18	c
-    croquetas	57	8	c
-    croquetas de jamón	57	8	c
-    croquettes	189	5	c
-    crossword book	164	3	c
-    crostata	74	2	c
-    crostino	121	8	c
-    crottin	24	1	w
-    croutons	121	18	c
-    crown prince squash	27	11	c
-    crudites	33	11	w
-    crullers	88	18	c
-    crumble	87	18	c
-    crumble mix	30	7	w
-    crumpet	84	18	c
-    crumpet mix	84	0	w
-    crunchie	3	2	c
-    crunchy bar	3	2	c
-    crunchy nut	61	0	w
-    crunchy nut clusters	61	7	w
-    crunchy nut cornflakes	61	7	w
-    crunchy peanut butter	64	7	w
-    crush soda	6	4	c
-    crushed chillies	19	12	w
-    crushed ice	102	4	c
-    crushed red pepper	19	12	w
-    crushed tomatoes	77	7	w
-    crusty roll	121	18	c
-    crutch	76	13	c
-    cruzcampo	5	4	c
-    crystal hot sauce	38	6	p
-    crystal light	11	4	p
-    crème anglaise	41	2	c
-    crème brûlée	41	2	c
-    crème de cassis	14	4	p
-    crème de menthe	14	4	p
-    crème fraîche	1	1	p
-    crème fraîche d'isigny	1	1	p
-    crème pâtissière	41	2	c
-    crémant	101	4	p
-    crêpe	84	18	c
-    crêpe suzette	84	18	c
-    csabai	60	10	w
-    cuban bread	121	18	c
-    cubanelle	38	11	c
-    cubano	156	8	c
-    cube steak	98	10	w
-    cubeb	19	12	w
-    cubed pancetta	113	10	w
-    cucumber	99	11	c
-    cuddly toy	112	3	c
-    culantro	75	12	c
-    culatello	54	10	w
-    culinary lavender	75	12	c
-    cullen skink	12	8	c
-    cultured butter	73	1	w
-    cumberland sausage	60	10	w
-    cumin	19	12	w
-    cumin seed	19	12	w
-    cup a soup	77	7	c
-    cup noodle	100	0	w
-    cup ramen	100	8	c
-    cupcake	30	18	c
-    cupcake cases	30	18	c
-    cupcake mix	30	18	c
-    cupuacu	25	11	c
-    curaçao	14	4	p
-    curd	1	1	w
-    curd cheese	24	1	w
-    curiously cinnamon	61	7	w
-    curly fries	189	5	c
-    curly kale	33	11	w
-    curly parsley	75	12	c
-    curly wurly	3	2	c
-    currants	152	11	w
-    curried goat	37	8	c
-    curry	37	8	c
-    curry and rice	37	8	c
-    curry goat	54	10	w
-    curry kit	37	8	c
-    curry laksa	100	8	c
-    curry leaf	19	12	w
-    curry paste	9	6	p
-    curry powder	19	12	w
-    curry puff	67	8	c
-    curry ready meal	37	8	c
-    curry roux	37	8	c
-    curry sauce	9	6	p
-    curry sauce mix	9	6	p
-    currywurst	60	10	w
-    curtain	154	3	c
-    curtain hook	154	3	c
-    curtido	9	7	w
-    cushelle	69	3	c
-    cushion	208	3	c
-    custard	41	2	c
-    custard apple	25	11	c
-    custard cream	59	18	c
-    custard pots	41	2	c
-    custard powder	30	7	w
-    custard tart	87	18	c
-    cut flower	165	3	c
-    cuticle oil	23	14	c
-    cutlery	85	3	c
-    cutting board	167	3	c
-    cutting chai	47	4	w
-    cuttlefish	111	9	w
-    cuttlefish bone	147	15	w
-    cynar	14	4	p
-    czech rye	121	18	c
-    côte d'or	3	2	c
-    côtes du rhône	56	4	p
-    daal	15	7	w
-    daddies	9	7	w
-    daddies sauce	9	6	p
-    daffodil	206	3	c
-    dagaa	26	10	w
-    dagad phool	19	12	w
-    dahi	1	1	w
-    daifuku	51	2	c
-    daikon	107	11	w
-    daim	3	2	c
-    daing	26	10	w
-    daiquiri	58	4	p
-    dairy free cheese	24	1	w
-    dairy free ice cream	94	5	c
-    dairy free spread	73	1	w
-    dairy free yogurt	1	1	w
-    dairy milk	3	2	c
-    dairy-free milk	1	1	p
-    dairylea	24	1	w
-    dakgalbi	85	8	c
-    dakos	57	8	c
-    daktarin	46	13	c
-    dal	15	7	w
-    dal fry	37	8	c
-    dal makhani	37	8	c
-    dal soup	12	8	c
-    dal tadka	37	8	c
-    damson	71	11	c
-    damson gin	14	4	p
-    dan dan noodles	48	8	c
-    dan tat	87	2	c
-    danablu	24	1	w
-    dandelion and burdock	11	4	p
-    dandelion coffee	2	4	w
-    dandelion greens	33	11	w
-    danette	1	4	w
-    danggit	26	10	w
-    dangmyeon	100	0	w
-    dango	41	2	c
-    danio	1	1	p
-    danish	65	18	c
-    danish blue	24	1	w
-    danish butter cookies	59	17	c
-    danish pastry	65	18	c
-    danmuji	9	8	w
-    danone	1	4	w
-    darjeeling	47	4	w
-    darjeeling tea	47	4	w
-    dark and stormy	58	4	p
-    dark brown sugar	51	7	w
-    dark chocolate	3	2	c
-    dark chocolate chips	30	7	w
-    dark rum	14	4	p
-    dark rye	121	18	c
-    dark soy	190	6	p
-    dark soy sauce	190	6	p
-    dasheen	66	11	w
-    dashi	77	7	p
-    dashi granule	19	6	w
-    dashi powder	9	6	p
-    dashi stock	77	7	p
-    date maamoul	59	2	c
-    date molasses	16	6	p
-    date palm fruit	53	11	w
-    date paste	53	7	w
-    date syrup	16	7	w
-    dates	53	11	w
-    datu puti	22	6	p
-    daube	57	8	c
-    dauphinoise	57	8	c
-    dauphinoise potatoes	57	8	c
-    dave's insanity	38	7	p
-    davidstow	24	1	w
-    dawadawa	19	11	w
-    dawn	46	3	p
-    dawn dish soap	46	3	p
-    day cream	46	14	c
-    day nurse	21	13	c
-    dayquil	21	13	c
-    daz	95	3	c
-    de-icer	80	3	p
-    debrecener	60	10	w
-    decaf	2	4	w
-    decaf coffee	2	4	w
-    decaf tea	47	4	w
-    decaffeinated coffee	2	4	w
-    deck of cards	209	3	c
-    decongestant	21	13	c
-    deep heat	46	13	c
-    deep pan pizza	184	8	c
-    deggi mirch	19	12	w
-    deglet nour	53	7	w
-    deglet nour dates	53	11	w
-    degreaser	46	16	p
-    deicer	80	3	p
-    deionised water	29	4	p
-    deli meats	85	8	c
-    delicata squash	27	11	c
-    delicje	51	2	c
-    delirium	5	4	c
-    demerara	51	7	w
-    demerara sugar	51	7	w
-    demi baguette	116	18	c
-    dental floss	210	14	c
-    dental stick	163	15	c
-    dental tape	210	14	c
-    dentastix	163	15	c
-    denture cleaner	210	14	c
-    denture fixative	210	14	c
-    denture tablet	210	14	c
-    deodorant	46	14	c
-    deodorant spray	46	14	c
-    deruny	84	8	c
-    descaler	46	16	p
-    desi ghee	73	1	w
-    desiccated coconut	174	11	c
-    designer stew	12	8	c
-    desiree potatoes	66	11	w
-    dessert	41	2	c
-    dessert wine	56	4	p
-    detergent	95	16	p
-    detox tea	47	4	w
-    dettol	46	16	p
-    dettol antiseptic	21	13	c
-    dettol spray	46	3	p
-    devon clotted cream	1	1	p
-    dewberry	17	11	w
-    dhal	15	7	w
-    dhal puri	36	18	c
-    dhania	19	12	w
-    dhania powder	19	12	w
-    dhansak	37	8	c
-    dhokla mix	0	0	w
-    diane sauce	9	6	p
-    diaper	39	19	c
-    diaper bag	39	19	c
-    diaper cream	46	19	c
-    diaper rash cream	46	19	c
-    diary	182	3	c
-    dib dab	51	2	c
-    diced beef	98	10	w
-    diced chicken	171	10	w
-    diced lamb	54	10	w
-    diced pancetta	113	10	w
-    diced pork	98	10	w
-    diced tomatoes	77	7	w
-    diesel	211	3	p
-    diet coke	6	4	p
-    diet pepsi	6	4	p
-    difflam	21	13	c
-    diflucan	21	13	c
-    digestive	59	18	c
-    digestive biscuits	59	17	c
-    digestive crackers	93	17	c
-    digital thermometer	212	13	c
-    dijon	9	6	p
-    dijon mustard	9	6	p
-    dill	75	12	c
-    dill pickle	99	7	w
-    dill seed	19	12	w
-    dill sprigs	75	12	c
-    dill weed	75	12	c
-    diluting juice	6	4	p
-    dim sum	67	8	c
-    dime bar	3	2	c
-    dinkelbrot	121	18	c
-    dinner	85	8	c
-    dinner kit	85	8	c
-    dinner plate	85	3	c
-    dinner rolls	121	18	c
-    dinuguan	37	8	c
-    dioralyte	21	13	c
-    dioralyte sachets	21	13	c
-    dip	9	6	p
-    dip in a jar	9	4	w
-    dipping sauce	9	6	p
-    dirty fries	189	5	c
-    disaronno	14	4	p
-    discos	66	17	c
-    dish brush	130	16	c
-    dish cloth	130	16	c
-    dish liquid	46	16	p
-    dish soap	46	16	p
-    dish sponge	130	16	c
-    dish towel	131	3	c
-    dishcloth	130	16	c
-    dishwasher cleaner	95	16	c
-    dishwasher detergent	95	16	c
-    dishwasher pod	95	16	c
-    dishwasher powder	95	16	c
-    dishwasher salt	95	16	c
-    dishwasher tab	95	16	c
-    dishwasher tablet	95	16	c
-    dishwashing liquid	46	16	p
-    disinfectant	46	16	p
-    disinfectant spray	46	16	p
-    disinfectant wipe	69	16	c
-    disposable barbecue	126	3	c
-    disposable bbq	126	3	c
-    disposable cup	85	3	c
-    disposable glove	197	16	c
-    disposable plate	85	3	c
-    disposable razor	45	14	c
-    distilled vinegar	22	7	p
-    distilled water	29	4	p
-    ditali	48	0	w
-    ditalini	48	0	w
-    dizi	12	8	c
-    djuvec	12	8	c
-    dobos torte	74	18	c
-    dodo	63	8	c
-    doenjang	9	6	p
-    doenjang jjigae	12	8	c
-    dog bed	163	15	c
-    dog biscuit	163	15	c
-    dog bone	83	15	c
-    dog bowl	163	15	c
-    dog chew	163	15	c
-    dog collar	163	15	c
-    dog food	163	15	c
-    dog harness	163	15	c
-    dog kibble	163	15	c
-    dog lead	163	15	c
-    dog leash	163	15	c
-    dog poo bag	163	15	c
-    dog pouch	163	15	c
-    dog shampoo	163	15	c
-    dog toy	163	15	c
-    dog treat	163	15	c
-    dog waste bag	163	15	c
-    doktorskaya	60	10	w
-    doktorskaya kolbasa	60	10	w
-    dolce gusto	2	4	w
-    dolce gusto pods	2	4	w
-    dolcelatte	24	1	w
-    dolly mixtures	51	2	c
-    dolma	213	7	c
-    dolmades	213	7	c
-    dolmio	97	6	p
-    dolmio sauce	77	7	c
-    dolsot bibimbap	57	8	c
-    domestos	46	16	p
-    domestos bleach	46	3	p
-    domoda	12	8	c
-    dona maria mole	9	7	w
-    donburi	92	8	c
-    doner	31	8	c
-    doner kebab	31	8	c
-    doner meat	31	8	c
-    donner kebab	31	8	c
-    donut	88	18	c
-    doodhi	99	11	w
-    doogh	1	6	w
-    doom bar	5	4	c
-    door hinge	214	3	c
-    door stop	214	3	c
-    doormat	215	3	c
-    dopiaza	37	8	c
-    doppelbock	5	4	p
-    dorade	26	9	w
-    dorado	26	9	w
-    dorayaki	84	2	c
-    doritos	66	17	c
-    doritos dip	9	4	w
-    doro wat	12	8	c
-    doro wot	12	8	c
-    dorset cereals	61	7	w
-    dos equis	5	4	p
-    dosa	84	18	c
-    dosa batter	0	0	w
-    dosa mix	0	0	w
-    dosette box	21	13	c
-    dou miao	33	11	w
-    doubanjiang	38	6	p
-    double concentrate tomato puree	77	7	w
-    double cream	1	1	p
-    double decker	3	2	c
-    double gloucester	24	1	w
-    doublemint	51	2	c
-    douchi	9	6	w
-    doughnut	88	18	c
-    doughnut peach	71	11	c
-    douwe egberts	2	4	w
-    dove body wash	46	14	c
-    dove deodorant	46	14	c
-    dove shampoo	46	14	c
-    dove soap	125	14	c
-    dover sole	26	9	w
-    downy	95	3	c
-    dozen eggs	161	10	c
-    dr brown's	89	19	c
-    dr oetker	102	7	c
-    dr pepper	6	4	p
-    dragees	51	2	c
-    dragon fruit	25	11	c
-    dragonfruit	180	11	c
-    drain cleaner	46	16	p
-    drain unblocker	46	16	p
-    drambuie	14	4	p
-    draniki	84	8	c
-    draught excluder	214	3	c
-    drawing pin	216	3	c
-    dreamies	186	15	c
-    dreamies treats	40	15	c
-    dreft	95	3	c
-    dreher	5	4	c
-    dressed crab	157	9	w
-    dressing	9	6	p
-    dreyer's	94	2	c
-    dried anchovy	26	7	w
-    dried apricot	71	7	w
-    dried basil	19	12	w
-    dried bay leaves	19	12	w
-    dried beans	15	7	w
-    dried bonga	26	10	w
-    dried broad bean	15	7	w
-    dried catfish	26	10	w
-    dried chickpea	15	7	w
-    dried chile	38	11	c
-    dried chili	38	11	c
-    dried chillies	19	12	w
-    dried chives	19	12	w
-    dried cranberries	152	11	w
-    dried crayfish	19	12	w
-    dried date	53	7	w
-    dried dill	19	12	w
-    dried fenugreek leaf	19	12	w
-    dried fig	71	7	w
-    dried fish	26	9	w
-    dried fruit	152	11	w
-    dried ginger	19	12	w
-    dried herbs	19	12	w
-    dried hibiscus	149	11	w
-    dried lime	19	12	w
-    dried mango	152	11	w
-    dried mealworm	217	15	c
-    dried milk	1	1	p
-    dried mint	19	12	w
-    dried mulberry	71	7	w
-    dried onion	19	12	w
-    dried oregano	19	12	w
-    dried parsley	19	12	w
-    dried pasta	48	0	w
-    dried porcini	104	11	w
-    dried prawn	49	10	w
-    dried roach	26	7	w
-    dried rose petal	19	12	w
-    dried rosemary	19	12	w
-    dried sage	19	12	w
-    dried seaweed	75	7	w
-    dried shiitake	104	11	w
-    dried shrimp	49	9	w
-    dried squid	111	9	w
-    dried tarragon	19	12	w
-    dried thyme	19	12	w
-    dried yeast	30	7	w
-    drifter	3	2	c
-    drinking chocolate	2	4	w
-    drinking glass	1	3	c
-    drinking straw	6	3	c
-    drinking water	29	4	p
-    drinking yogurt	1	1	w
-    dripping	73	1	w
-    droewors	54	10	w
-    drontal	40	15	c
-    drop scone	84	18	c
-    dropjes	51	2	c
-    drumstick ice cream	94	2	c
-    drumstick lollies	195	2	c
-    drumstick vegetable	99	11	w
-    drumsticks	171	10	w
-    drunken noodle	100	8	c
-    dry cat food	186	15	c
-    dry cough syrup	46	13	p
-    dry dog food	163	15	c
-    dry martini	58	4	p
-    dry roasted peanuts	64	7	w
-    dry rub	19	12	w
-    dry shampoo	46	14	p
-    dry vermouth	56	4	p
-    dry wors	54	10	w
-    dryer sheet	95	16	p
-    dubbel	5	4	p
-    dublin coddle	12	8	c
-    dubliner	24	1	w
-    dubonnet	56	4	p
-    duck	96	10	w
-    duck breast	96	10	w
-    duck confit	96	10	w
-    duck eggs	161	10	c
-    duck fat	96	10	w
-    duck leg confit	96	10	w
-    duck legs	96	10	w
-    duck pancake	193	8	c
-    duck pate	9	7	w
-    duck sauce	9	6	p
-    duck tape	4	3	c
-    duct tape	4	3	c
-    duct tape roll	4	3	c
-    dudhi	99	11	w
-    duke's mayo	9	7	w
-    dukkah	19	12	w
-    duku	25	11	c
-    dulce de coco	51	2	c
-    dulce de guayaba	72	11	c
-    dulce de leche	1	1	p
-    dulces	51	2	c
-    dulcoease	21	13	c
-    dulcolax	21	13	c
-    dulet	54	10	w
-    dum biryani	37	8	c
-    dum dums	51	2	c
-    dummy	106	19	c
-    dumpling sauce	9	6	p
-    dumpling wrapper	67	8	c
-    dumplings	67	8	c
-    dundee cake	74	18	c
-    dungeness crab	157	9	w
-    dunkel	5	4	c
-    dunkers	143	17	c
-    dunkin coffee	2	4	w
-    duqqa	19	12	w
-    duracell	8	3	c
-    duraglit	46	3	p
-    durex	21	13	c
-    durex condoms	21	13	c
-    durian	25	11	c
-    durian paste	25	11	c
-    durum wheat	0	0	w
-    durum wheat semolina	0	0	w
-    duster	130	16	c
-    dusting cloth	130	16	c
-    dustpan	150	16	c
-    dustpan and brush	150	16	c
-    dutch liquorice	51	2	c
-    dutch oven	117	3	c
-    dutch pancakes	84	18	c
-    duvalín	51	2	c
-    duvel	5	4	p
-    duvet	137	3	c
-    duvet cover	137	3	c
-    dyson	150	3	c
-    dyson filter	150	16	c
-    e-cigarette	196	3	c
-    e-cloth	130	3	c
-    e-liquid	196	3	c
-    e45	46	14	c
-    e45 cream	46	14	c
-    e45 itch relief	21	13	c
-    ear drops	218	13	c
-    ear plug	218	14	c
-    ear thermometer	212	13	c
-    ear wax remover	218	13	c
-    earbud	219	3	c
-    earex	21	13	c
-    earl grey	47	4	w
-    earphone	219	3	c
-    earplug	218	14	c
-    earwax remover	218	13	c
-    easter eggs	3	2	c
-    easy bake yeast	30	7	w
-    easy cheese	24	7	w
-    easy cook rice	92	0	w
-    easy peeler	141	11	c
-    eat natural	64	17	c
-    eating apple	86	11	c
-    eau de parfum	50	14	c
-    eau de toilette	50	14	c
-    eau de vie	14	4	p
-    eba	0	0	w
-    eccles cake	87	18	c
-    echalion	109	11	c
-    eclairs	74	18	c
-    ecover	46	3	p
-    ecover non-bio	95	3	c
-    edam	24	1	w
-    edamame	159	11	w
-    edamame beans	159	11	w
-    eddo	66	11	w
-    edesnemes	19	7	w
-    edible flowers	75	12	c
-    edible glitter	51	7	w
-    edible wafer paper	30	7	w
-    edikang ikong	12	8	c
-    edinburgh rock	51	2	c
-    edy's	94	2	c
-    eel	26	9	w
-    eel sauce	9	6	p
-    efes	5	4	c
-    efes pilsen	5	4	c
-    efirin	33	11	w
-    efo	33	11	w
-    efo riro	12	8	c
-    efo tete	33	11	w
-    egg	161	10	c
-    egg bites	117	8	c
-    egg coffee	2	2	w
-    egg curry	37	8	c
-    egg drop soup	12	8	c
-    egg fried rice	92	0	w
-    egg mayo sandwich	156	8	c
-    egg mayonnaise	156	8	c
-    egg muffin	117	8	c
-    egg noodle	100	0	w
-    egg pasta	48	0	w
-    egg roll	168	8	c
-    egg salad	135	8	c
-    egg sandwich	156	8	c
-    egg substitute	161	10	c
-    egg tart	87	18	c
-    egg timer	55	3	c
-    egg whites	161	10	c
-    egg yolks	161	10	c
-    eggnog	1	1	p
-    eggo	102	7	c
-    eggo waffles	102	7	c
-    eggplant	42	11	c
-    eggplant caviar	9	7	w
-    eggs benedict	117	8	c
-    eggs florentine	117	8	c
-    eggs in purgatory	117	8	c
-    eggs royale	117	8	c
-    egri bikavér	56	4	p
-    egusi	19	11	w
-    egusi seed	19	11	w
-    egusi soup	12	8	c
-    ehuru	19	11	w
-    einkorn	0	0	w
-    eisbein	57	8	c
-    ekiben	140	8	c
-    el yucateco	38	6	p
-    elaichi	19	12	w
-    elastic band	179	3	c
-    elastoplast	34	13	c
-    elastoplast plasters	34	13	c
-    elbow macaroni	48	0	w
-    elbows	48	0	w
-    elderberry	17	11	w
-    elderflower cordial	6	4	p
-    elderflower liqueur	14	4	p
-    elderflower pressé	11	4	p
-    electric shaver	45	14	c
-    electric toothbrush	90	14	c
-    electrolyte drink	6	4	p
-    electrolyte tablet	21	13	c
-    electrolyte water	29	4	p
-    elephant foot yam	66	11	w
-    elephant garlic	151	11	c
-    elf cosmetics	128	14	c
-    ella's kitchen	61	19	c
-    elmlea	1	1	p
-    elote	108	8	c
-    elubo	0	0	w
-    elvive	46	14	c
-    emerge energy	6	4	c
-    emergen-c	21	13	c
-    emery board	23	14	c
-    emmental	24	1	w
-    emmentaler	24	1	w
-    emmenthal	24	1	w
-    emmer	0	0	w
-    emoliente	11	4	p
-    empadão	85	8	c
-    empanada	67	18	c
-    empanadillas	67	8	c
-    empire apple	86	11	c
-    emu palm wine	5	4	p
-    emulsion	220	3	c
-    enchilada	168	8	c
-    enchilada kit	118	8	c
-    enchilada sauce	9	6	p
-    enchilada seasoning	19	7	w
-    encona	38	7	p
-    encona sauce	9	7	w
-    endive	33	11	w
-    energizer	8	3	c
-    energy balls	64	17	c
-    energy drink	6	4	p
-    energy saving bulb	221	3	c
-    engine oil	80	3	p
-    english breakfast	47	4	w
-    english breakfast tea	47	4	w
-    english cucumber	99	11	c
-    english muffin	121	18	c
-    english mustard	9	6	p
-    english mustard powder	19	12	w
-    english sparkling wine	101	4	p
-    enoki	104	11	w
-    enoki mushroom	104	11	w
-    ensaimada	65	18	c
-    ensalada	135	8	c
-    ensaladang	135	8	c
-    ensaymada	121	2	c
-    entraña	98	10	w
-    envelope	222	3	c
-    envy apple	86	11	c
-    eomuk	192	9	c
-    epazote	19	12	w
-    epipen	223	13	c
-    epsom salt	46	14	p
-    eraser	199	3	c
-    erbsensuppe	57	8	c
-    erdinger	5	4	p
-    eru	85	8	c
-    erwtensoep	57	8	c
-    eryngii	104	11	w
-    erythritol	51	7	w
-    erős pista	19	7	w
-    es campur	52	2	c
-    es teler	52	2	c
-    escabeche	9	7	w
-    escalivada	57	8	c
-    escalope	85	8	c
-    escarole	33	11	w
-    escoveitch fish	26	10	w
-    escovitch fish	26	10	w
-    eshta	24	1	w
-    espelette	19	12	w
-    espresso	2	4	w
-    espresso beans	2	4	w
-    espresso martini	58	4	p
-    esquites	108	8	c
-    essentuki	11	4	p
-    essie	23	14	c
-    esterházy	74	18	c
-    estonian rye	121	18	c
-    estrella	5	4	p
-    estrella damm	5	4	p
-    ethiopian cardamom	19	12	w
-    ethiopian coffee	2	4	w
-    ethiopian combo	12	8	c
-    eton mess	41	2	c
-    etouffee	12	8	c
-    eukanuba	40	15	c
-    eurax	21	13	c
-    evaporated milk	1	1	p
-    evening primrose oil	21	13	c
-    everton mints	51	2	c
-    everything bagel seasoning	19	12	w
-    everything bagels	115	18	c
-    evian	29	4	p
-    evoo	82	7	p
-    ewa agoyin	12	8	c
-    ewedu	33	11	w
-    excedrin	21	13	c
-    exercise book	224	3	c
-    exfoliator	46	14	p
-    exotic fruit	86	11	c
-    expectorant	46	13	p
-    extension cord	32	3	c
-    extension lead	32	3	c
-    extra firm tofu	15	10	w
-    extra gum	51	2	c
-    extra mature cheddar	24	1	w
-    extra strong mints	51	2	c
-    extra thick cream	1	1	p
-    extra thick double cream	1	1	p
-    extra virgin olive oil	82	7	p
-    eye cream	46	14	c
-    eye drops	29	13	c
-    eye liner	128	14	c
-    eye shadow	128	14	c
-    eyebrow pencil	128	14	c
-    eyeliner	128	14	c
-    eyeshadow	128	14	c
-    eyewash	29	13	c
-    ezme	9	7	w
-    fab lolly	52	5	c
-    fabada	57	8	c
-    fabada asturiana	57	8	c
-    fabric conditioner	95	16	p
-    fabric refresher	50	16	c
-    fabric softener	95	16	p
-    fabulosa	46	3	p
-    face cloth	131	3	c
-    face cream	46	14	c
-    face mask	46	14	c
-    face powder	128	14	c
-    face serum	46	14	c
-    face toner	46	14	c
-    face wash	46	14	c
-    facial cleanser	46	14	c
-    facial tissue	69	3	c
-    facial wipe	69	14	c
-    fage	1	4	w
-    faggots	54	8	c
-    fairy cakes	30	18	c
-    fairy light	221	3	c
-    fairy liquid	46	16	p
-    fairy non bio	95	3	c
-    fairy platinum	46	3	p
-    fajita	118	8	c
-    fajita kit	118	8	c
-    fajita mix	19	7	w
-    fajita seasoning	19	12	w
-    fake tan	46	14	c
-    falafel	18	7	c
-    falafel ball	18	7	c
-    falafel mix	15	10	w
-    falafel spice	19	12	w
-    falafel wrap	168	8	c
-    falernum	58	4	p
-    falooda	94	2	c
-    false eyelash	128	14	c
-    false lash	128	14	c
-    false nail	23	14	c
-    falukorv	60	10	w
-    famous grouse	14	4	p
-    fancy feast	40	15	c
-    fanta	6	4	p
-    fanta lemon	6	4	c
-    fanta orange	6	4	c
-    farfalle	48	0	w
-    farina	0	0	w
-    farinha	0	0	w
-    farinha de mandioca	0	0	w
-    farinheira	60	10	w
-    farleys rusks	59	17	c
-    farls	121	18	c
-    farmer's cheese	24	1	w
-    farmhouse loaf	121	18	c
-    farofa	0	0	w
-    farro	0	0	w
-    fasolada	57	8	c
-    fasolia	15	7	w
-    fassbrause	11	4	p
-    fast action yeast	30	7	w
-    fat ball	147	3	w
-    fat free yogurt	1	1	w
-    fatayer	67	18	c
-    fatteh	12	8	c
-    fattet hummus	12	8	c
-    fattoush	135	8	c
-    fava bean	15	7	w
-    fava dip	9	7	w
-    fazer	3	2	c
-    fazer blue	3	2	c
-    feather duster	150	16	c
-    febreze	50	16	c
-    febreze spray	50	3	c
-    feeding bottle	89	19	c
-    feijao preto	15	7	w
-    feijoa	25	11	c
-    feijoada	12	8	c
-    feijão	15	7	w
-    felix	186	15	c
-    felix as good as it looks	40	15	c
-    felix pouches	40	15	c
-    felt tip	120	3	c
-    femfresh	21	13	c
-    fennel	33	11	w
-    fennel bulb	33	11	w
-    fennel sausage	60	10	w
-    fennel seed	19	12	w
-    fennel tea	47	4	w
-    fentimans	11	4	p
-    fentimans lemonade	6	4	c
-    fenugreek	19	12	w
-    fenugreek leaf	99	11	w
-    fenugreek powder	19	12	w
-    fenugreek seed	19	12	w
-    fermented bean curd	9	6	w
-    fermented black bean	9	6	w
-    fermented fish	26	10	w
-    fermented shrimp paste	49	6	w
-    fernet	14	4	p
-    fernet branca	14	4	p
-    feroglobin	21	13	c
-    ferrarelle	29	4	p
-    ferrero	3	2	c
-    ferrero rocher	3	2	c
-    fertiliser	200	3	c
-    fertilizer	200	3	c
-    fesenjan	12	8	c
-    festival dumpling	36	18	c
-    feta	24	1	w
-    feta cheese	24	1	w
-    feteasca	56	4	p
-    fetească neagră	56	4	p
-    fettuccine	48	0	w
-    fettuccine alfredo	48	8	c
-    fettucine	48	0	w
-    fever-tree	11	4	p
-    fexofenadine	21	13	c
-    ffp2 mask	225	13	c
-    ffp3 mask	225	13	c
-    fibre one	64	17	c
-    ficelle	116	18	c
-    fideo	48	0	w
-    fideua	48	0	w
-    field mushrooms	104	11	w
-    fig	25	11	c
-    fig chutney	9	6	p
-    fig jam	9	7	w
-    fig newtons	59	17	c
-    fig rolls	59	17	c
-    figgy pudding	41	2	c
-    fiji water	29	4	p
-    filberts	64	7	w
-    file divider	226	3	c
-    filet mignon	98	10	w
-    filled pasta	48	0	w
-    filler	220	3	c
-    fillet steak	98	10	w
-    filmjölk	1	1	p
-    filo	65	18	c
-    filo pastry	65	18	c
-    filter cartridge	169	3	c
-    filter coffee	2	4	w
-    filter paper	2	3	c
-    filtered milk	1	1	p
-    financier	74	18	c
-    findus	102	7	c
-    fine beans	159	11	w
-    fine bulgur	0	7	w
-    fine semolina	0	0	w
-    fines herbes	19	12	w
-    finger banana	63	11	c
-    finger food	85	8	c
-    finger millet	0	0	w
-    finger rolls	121	18	c
-    fingerling potatoes	66	11	w
-    fingerroot	75	11	w
-    finish	95	3	c
-    finish quantum	95	3	c
-    finish tablet	95	16	c
-    finlandia	14	4	p
-    finnan haddie	26	9	w
-    fino	56	4	p
-    fino sherry	56	4	p
-    finocchiona	60	10	w
-    fior di latte	24	1	w
-    fir fir	12	8	c
-    fire blanket	185	3	c
-    fire extinguisher	185	3	c
-    fire log	227	3	w
-    fire starter	126	3	c
-    fireball	14	4	p
-    firelighter	126	3	c
-    firewood	227	3	w
-    firfir	12	8	c
-    firm tofu	15	10	w
-    firni	41	2	c
-    first aid kit	34	13	c
-    first infant milk	89	19	c
-    first response	81	13	c
-    fish	26	9	w
-    fish and chips	26	9	w
-    fish ball	123	8	c
-    fish bones	26	9	w
-    fish burger	134	8	c
-    fish cake	192	9	c
-    fish cake skewers	123	8	c
-    fish curry	37	8	c
-    fish fillets	26	9	w
-    fish fingers	26	9	w
-    fish flakes	91	15	c
-    fish food	91	15	c
-    fish goujons	26	9	w
-    fish head curry	12	8	c
-    fish heads	26	9	w
-    fish masala	19	12	w
-    fish oil	21	13	c
-    fish paste	9	7	w
-    fish pie	26	9	w
-    fish pie mix	26	9	w
-    fish roe	26	9	w
-    fish sauce	9	6	p
-    fish slice	105	3	c
-    fish sticks	26	9	w
-    fish stock	77	7	p
-    fish supper	26	8	c
-    fish tea	12	8	c
-    fish tofu	123	8	c
-    fishball	123	8	c
-    fishcake	192	9	c
-    fisherman's friend	51	13	c
-    fisherman's friend mints	51	2	c
-    fisherman's soup	12	8	c
-    fitted sheet	137	3	c
-    five spice	19	12	w
-    five spice powder	19	12	w
-    fix beer	5	4	c
-    fixodent	90	14	c
-    fizz	101	4	p
-    fizzy cola bottles	51	2	c
-    fizzy drinks	6	4	p
-    fizzy sweets	51	2	c
-    fizzy water	29	4	p
-    flageolet beans	15	7	w
-    flaked almonds	64	7	w
-    flaki	12	8	c
-    flaky salt	19	12	w
-    flammkuchen	57	8	c
-    flan	41	2	c
-    flan case	30	7	w
-    flan de leche	41	2	c
-    flan napolitano	41	2	c
-    flan pâtissier	41	2	c
-    flank steak	98	10	w
-    flannel	131	3	c
-    flap meat	98	10	w
-    flapjack	74	18	c
-    flapjack pancakes	84	18	c
-    flash	46	3	p
-    flash wipes	46	3	p
-    flashlight	228	3	c
-    flask	6	3	c
-    flat beans	159	11	w
-    flat iron steak	98	10	w
-    flat leaf parsley	75	12	c
-    flat mushrooms	104	11	w
-    flat peach	71	11	c
-    flat rice noodle	100	0	w
-    flat white	2	4	w
-    flatbread	36	18	c
-    flatbread pizza	36	18	c
-    flatbrød	36	18	c
-    flattened rice	92	0	w
-    flautas	118	8	c
-    flavored milk	1	1	p
-    flavored water	29	4	p
-    flavoring	30	7	w
-    flavoured milk	1	1	p
-    flavoured water	29	4	p
-    flavouring	30	7	w
-    flaxseed	64	7	w
-    flaxseed meal	0	0	w
-    flaxseed oil	22	7	p
-    flea collar	40	15	c
-    flea drops	40	15	c
-    flea spray	40	15	c
-    flea treatment	40	15	c
-    fleischwurst	60	10	w
-    fleur de sel	19	12	w
-    flip flop	229	3	c
-    flodni	74	18	c
-    floor cleaner	46	16	p
-    floor polish	46	16	p
-    floor wipe	69	16	c
-    flor de calabaza	206	11	w
-    flor de jamaica	11	4	p
-    flora	73	1	w
-    florence fennel	33	11	w
-    florentines	59	17	c
-    florida's natural	11	4	p
-    floss	210	14	c
-    floss pick	210	14	c
-    flounder	26	9	w
-    flour	0	0	w
-    flour tortilla	36	18	c
-    flower bouquet	165	3	c
-    flower seed	136	3	c
-    flowers	165	3	c
-    flu jab	223	13	c
-    flu remedy	21	13	c
-    flushable wipe	69	14	c
-    fluted pumpkin leaf	33	11	w
-    fly paper	79	3	c
-    fly spray	79	3	c
-    flying saucers	51	2	c
-    flypaper	79	3	c
-    foam bananas	51	2	c
-    focaccia	121	18	c
-    foi thong	124	2	c
-    foie gras	9	10	w
-    folder	226	3	c
-    folgers	2	4	w
-    folic acid	21	13	c
-    follow-on milk	89	19	c
-    fondant	51	7	w
-    fondant fancy	74	18	c
-    fondant icing	51	7	w
-    fondant sweets	51	2	c
-    fondue	188	8	c
-    fondue savoyarde	188	8	c
-    fondue set	188	8	c
-    fonio	0	0	w
-    font vella	29	4	p
-    fontina	24	1	w
-    food bag	114	3	c
-    food coloring	51	7	w
-    food colouring	51	7	w
-    food container	193	3	c
-    food processor	32	3	c
-    foot cream	204	14	c
-    foot file	204	14	c
-    football	230	3	c
-    forbidden rice	92	0	w
-    forehead thermometer	212	13	c
-    fork	85	3	c
-    formula milk	89	19	c
-    forthglade	40	15	c
-    fortified wine	56	4	p
-    fortune cookie	231	2	c
-    fosters	5	4	p
-    fougasse	121	18	c
-    foul medames	15	7	w
-    foundation	128	14	c
-    four cheese pizza	184	8	c
-    fourme d'ambert	24	1	w
-    fox's	59	17	c
-    fox's biscuits	59	17	c
-    fox's glacier mints	51	2	c
-    foxs crinkle crunch	59	17	c
-    fragrance	50	14	c
-    fragrant rice	92	0	w
-    fraldinha	98	10	w
-    francesinha	57	8	c
-    franciacorta	101	4	p
-    frangelico	14	4	p
-    frangipane	87	18	c
-    frank's	38	7	p
-    frank's red hot	38	6	p
-    frank's redhot	38	7	p
-    frankfurter	60	10	w
-    franks hot sauce	38	6	p
-    franziskaner	5	4	c
-    frappuccino	2	4	w
-    frascati	56	4	p
-    fray bentos	77	7	c
-    frazzles	66	17	c
-    freddo	3	2	c
-    free range eggs	161	10	c
-    freekeh	0	0	w
-    freeze pops	52	5	c
-    freezepops	52	5	c
-    freezer bag	114	3	c
-    freezer food	102	5	-
-    fregola	48	0	w
-    fregula	48	0	w
-    freia	3	2	c
-    french beans	159	11	w
-    french bread	116	18	c
-    french bread pizza	184	8	c
-    french dressing	9	6	p
-    french fancy	74	18	c
-    french fried onions	189	5	c
-    french fries	189	5	c
-    french mustard	9	7	w
-    french onion dip	9	6	p
-    french onion soup	57	8	c
-    french stick	116	18	c
-    french tarragon	75	12	c
-    fresca	6	4	c
-    fresh basil	75	12	c
-    fresh bay leaves	75	12	c
-    fresh chives	75	12	c
-    fresh coconut	174	11	c
-    fresh coriander	75	12	c
-    fresh dill	75	12	c
-    fresh figs	25	11	c
-    fresh fish	26	9	w
-    fresh fruit	86	11	c
-    fresh ginger	232	11	w
-    fresh herbs	75	11	c
-    fresh meat	98	10	w
-    fresh methi	75	12	c
-    fresh mint	75	12	c
-    fresh oregano	75	12	c
-    fresh paneer	24	1	w
-    fresh pasta	48	0	w
-    fresh rosemary	75	12	c
-    fresh sage	75	12	c
-    fresh soup	12	8	c
-    fresh spring roll	168	8	c
-    fresh step	40	15	c
-    fresh thyme	75	12	c
-    fresh turmeric	232	11	w
-    fresh yeast	30	7	w
-    freshly squeezed orange juice	11	4	p
-    fresno chili	38	11	c
-    friands	30	18	c
-    fridge magnet	233	3	c
-    fried chicken	171	10	w
-    fried eggs	117	8	c
-    fried onions	109	11	c
-    fried plantain	63	8	c
-    fried rice	92	8	c
-    fried tofu	15	10	w
-    fried yam	43	8	c
-    fries	189	5	c
-    frijj	1	4	w
-    frijoles	15	7	w
-    frijoles negros	15	7	w
-    frijoles refritos	15	7	w
-    frikadeller	57	8	c
-    frikandel	57	8	c
-    frikeh	0	7	w
-    frikkadel	54	10	w
-    frisee	33	11	w
-    friskies	40	15	c
-    fritanga	85	8	c
-    fritos	66	17	c
-    frittata	117	8	c
-    fritters	88	18	c
-    fritz-kola	11	4	p
-    fromage frais	1	1	w
-    frontline	40	15	c
-    frontline plus	40	15	c
-    frontline spot on	40	15	c
-    froot loops	61	0	w
-    frooti	11	4	p
-    frosted flakes	61	0	w
-    frosties	61	0	w
-    frosting	51	7	w
-    froyo	94	5	c
-    frozen dessert	94	5	c
-    frozen dinners	102	5	-
-    frozen drink	6	4	p
-    frozen food	102	5	-
-    frozen margarita	58	4	p
-    frozen mash	66	8	w
-    frozen meals	102	5	-
-    frozen onion rings	189	5	c
-    frozen peas	159	11	w
-    frozen pizza	184	8	c
-    frozen ready meals	140	5	c
-    frozen smoothie packs	102	5	-
-    frozen yoghurt	94	5	c
-    frozen yogurt	94	5	c
-    frozen yorkshire puddings	102	5	-
-    frubes	1	1	w
-    frugo	11	4	p
-    fruit	86	11	c
-    fruit and fibre	61	0	w
-    fruit and nut	3	2	c
-    fruit bars	51	2	c
-    fruit basket	86	11	c
-    fruit bowl	86	11	c
-    fruit bread	121	18	c
-    fruit cake	74	18	c
-    fruit chews	51	2	c
-    fruit cocktail	77	7	w
-    fruit cordial	6	4	p
-    fruit curd	9	7	w
-    fruit gums	51	2	c
-    fruit juice	11	4	p
-    fruit leather	51	2	c
-    fruit lollies	52	5	c
-    fruit loops	61	0	w
-    fruit pastille lolly	94	2	c
-    fruit pastilles	51	2	c
-    fruit platter	86	11	c
-    fruit pots	86	11	c
-    fruit pouch	61	19	c
-    fruit rolls	51	2	c
-    fruit salad	86	11	c
-    fruit salad sweets	51	2	c
-    fruit scone	121	18	c
-    fruit shoot	11	4	p
-    fruit smoothie	11	4	p
-    fruit spread	9	7	w
-    fruit squash	6	4	p
-    fruit tart	87	18	c
-    fruit tea	47	4	w
-    fruit winders	51	2	c
-    fruit yogurt	1	1	w
-    fruitcake	74	18	c
-    fruittella	51	2	c
-    frutti di mare	49	9	w
-    fry light	22	7	p
-    fry up	117	8	c
-    fry's chocolate cream	3	2	c
-    fry's turkish delight	51	2	c
-    frying cheese	24	1	w
-    frying oil	22	7	p
-    frying pan	117	3	c
-    frying steak	98	10	w
-    frylight	22	7	p
-    fudge	51	2	c
-    fudge bar	3	2	c
-    fudge sauce	3	2	c
-    fuel	211	3	p
-    fuel can	211	3	p
-    fuet	60	10	w
-    fufu	0	0	w
-    fufu flour	0	0	w
-    fufu powder	0	0	w
-    fuji apple	86	11	c
-    ful medames	15	7	w
-    ful sudani	12	8	c
-    full english	117	8	c
-    full english breakfast	117	8	c
-    full fat milk	1	1	p
-    funyuns	66	17	c
-    fura da nono	11	4	p
-    furikake	19	12	w
-    furmint	56	4	p
-    furniture polish	46	16	p
-    fuse	32	3	c
-    fusilli	48	0	w
-    futomaki	183	8	c
-    fuul	85	8	c
-    fuyu persimmon	141	11	c
-    fybogel	21	13	c
-    fårikål	57	8	c
-    gado gado	135	8	c
-    gado gado sauce	9	6	p
-    gaffer tape	4	3	c
-    gahwa	2	4	w
-    gai lan	33	11	w
-    gajak	51	2	c
-    gajar halwa	51	2	c
-    gajar ka halwa	51	2	c
-    gala	86	11	c
-    gala apple	86	11	c
-    gala pie	54	10	w
-    galanga	75	11	w
-    galangal	232	11	w
-    galaxy	3	2	c
-    galaxy hot chocolate	2	4	w
-    galbi	54	10	w
-    galbitang	12	8	c
-    galette	87	18	c
-    galette bretonne	84	18	c
-    galette des rois	74	18	c
-    galia melon	25	11	c
-    gallo pinto	92	0	c
-    gamay	56	4	p
-    gambrinus	5	4	c
-    game birds	171	10	w
-    gammon	98	10	w
-    gammon joint	98	10	w
-    gammon steak	98	10	w
-    gandules	15	7	w
-    garam masala	19	12	w
-    garbage bag	146	3	c
-    garbanzo	15	7	w
-    garbanzo beans	15	7	w
-    garcinia kola	28	11	c
-    garden egg	42	11	w
-    garden mint	75	12	c
-    garden peas	159	11	w
-    garden salad	135	8	c
-    garden twine	179	3	c
-    gardening glove	197	3	c
-    gari	9	6	p
-    garland chrysanthemum	33	11	w
-    garlic	151	11	c
-    garlic baguette	121	18	c
-    garlic bread	121	18	c
-    garlic bulb	151	11	c
-    garlic butter	73	1	w
-    garlic chive	75	11	w
-    garlic cloves	151	11	c
-    garlic flakes	19	12	w
-    garlic granules	151	11	c
-    garlic mayo	9	6	p
-    garlic naan	36	18	c
-    garlic oil	22	7	p
-    garlic paste	151	11	c
-    garlic paste sauce	9	6	p
-    garlic pickle	9	7	w
-    garlic powder	151	11	c
-    garlic press	105	3	c
-    garlic puree	151	11	c
-    garlic salt	19	12	w
-    garlic sauce	9	6	p
-    garnacha	56	4	p
-    garnier	46	14	c
-    garnier fructis	46	14	c
-    garnier micellar	46	14	c
-    garri	0	0	w
-    gas bottle	177	3	c
-    gas canister	177	3	c
-    gasoline	211	3	p
-    gateau	74	18	c
-    gathiya	143	17	w
-    gatorade	6	4	p
-    gauze	34	13	c
-    gavi	56	4	p
-    gaviscon	21	13	c
-    gaviscon advance	21	13	c
-    gaviscon liquid	21	13	c
-    gazpacho	57	8	c
-    geitost	24	1	w
-    gel food colouring	51	7	w
-    gel pen	120	3	c
-    gelatin	30	7	w
-    gelatine	30	7	w
-    gelatine leaves	30	7	w
-    gelato	94	5	c
-    gelling sugar	51	7	w
-    gem squash	27	11	c
-    gemelli	48	0	w
-    gemista	57	8	c
-    general tso	193	8	c
-    general tso's chicken	85	8	c
-    genever	14	4	p
-    genfo	12	8	c
-    genip	25	11	c
-    genmaicha	47	4	w
-    geoduck	13	9	w
-    georgian wine	56	4	p
-    gerber	61	19	c
-    gerbil food	234	15	c
-    german mustard	9	6	p
-    german potato salad	57	8	c
-    germolene	46	13	c
-    germolene cream	21	13	c
-    gerolsteiner	29	4	p
-    get well card	78	3	c
-    get well soon card	78	3	c
-    gewurztraminer	56	4	p
-    ghee	73	1	w
-    gherkin	99	11	c
-    ghevar	51	2	c
-    gheymeh	12	8	c
-    ghirardelli	51	2	c
-    ghivetch	12	8	c
-    ghiya	99	11	w
-    ghormeh sabzi	12	8	c
-    ghost pepper	38	11	c
-    ghraybeh	59	2	c
-    gianduiotto	3	2	c
-    gianduja	3	2	c
-    giant african snail	202	10	w
-    giant buttons	3	2	c
-    giant couscous	0	0	w
-    giardiniera	9	6	p
-    gift	235	3	c
-    gift bag	235	3	c
-    gift card	235	3	c
-    gift tag	235	3	c
-    gift voucher	235	3	c
-    gift wrap	235	3	c
-    gigantes	57	8	c
-    gigantes plaki	57	8	c
-    gillette	45	14	c
-    gillette fusion	45	14	c
-    gim	236	7	c
-    gimbap	183	9	c
-    gin	14	4	p
-    gin and tonic	14	4	p
-    gin in a tin	58	4	p
-    ginger	232	11	w
-    ginger ale	6	4	p
-    ginger beer	6	4	p
-    ginger drink	11	4	p
-    ginger garlic paste	9	6	p
-    ginger nuts	59	17	c
-    ginger paste	232	11	w
-    ginger powder	19	12	w
-    ginger root	232	11	w
-    ginger shots	11	4	p
-    ginger snaps	59	17	c
-    ginger tea	47	4	w
-    gingerbread	59	17	c
-    gingerbread men	59	17	c
-    gingerbread spice	19	12	w
-    gingernuts	59	17	c
-    gingersnaps	59	17	c
-    gingko nut	28	11	w
-    ginjinha	14	4	p
-    ginkgo nut	28	11	w
-    ginseng	47	2	w
-    ginseng tea	47	2	w
-    gio lua	54	10	w
-    giraffe bread	121	18	c
-    girolle	104	7	w
-    githeri	57	8	c
-    gizdodo	12	8	c
-    gizzada	87	2	c
-    gizzard	54	10	w
-    gjetost	24	1	w
-    glace cherries	20	11	w
-    glaceau	11	4	p
-    glacé fruit	30	7	w
-    glad bags	69	3	c
-    glad wrap	69	3	c
-    glade	50	3	c
-    glass cleaner	46	16	p
-    glass noodle	100	0	w
-    glass wipe	69	16	c
-    glasses case	203	14	c
-    glazed donuts	88	18	c
-    glenfiddich	14	4	p
-    glenlivet	14	4	p
-    glenryck	77	7	c
-    globe artichoke	33	11	w
-    gloss paint	220	3	c
-    gloucester old spot	60	10	w
-    glove	197	3	c
-    glucosamine	21	13	c
-    glucose syrup	16	7	w
-    glucose test strip	155	13	c
-    glue	46	3	c
-    glue stick	46	3	c
-    gluten free bread	121	18	c
-    gluten free crackers	93	17	c
-    gluten free flour	0	0	w
-    gluten free pasta	48	0	w
-    glutinous rice	92	0	w
-    glutinous rice flour	0	0	w
-    glühwein	56	4	p
-    gnocchi	48	0	w
-    gnocchi alla sorrentina	48	8	c
-    gnudi	48	0	w
-    go-cat	40	15	c
-    go-gurt	1	4	w
-    goat	54	10	w
-    goat curry	37	8	c
-    goat meat	98	10	w
-    goat milk	1	1	p
-    goat pepper soup	12	8	c
-    goat's cheese	24	1	w
-    gobo	107	11	w
-    gochugaru	19	12	w
-    gochujang	38	6	p
-    goda masala	19	12	w
-    godiva	3	2	c
-    gogurt	1	4	w
-    goi cuon	168	8	c
-    goi ga	135	8	c
-    goiabada	72	11	c
-    goji	20	11	w
-    goji berry	20	11	w
-    golabki	12	8	c
-    gold top milk	1	1	p
-    golden ale	5	4	p
-    golden beetroot	107	11	w
-    golden caster sugar	51	7	w
-    golden curry	37	8	c
-    golden delicious	237	11	c
-    golden eye	21	13	c
-    golden grahams	61	0	w
-    golden kiwi	238	11	c
-    golden mountain sauce	190	6	p
-    golden raisins	152	11	w
-    golden rum	14	4	p
-    golden sultana	71	7	w
-    golden syrup	16	7	w
-    golden wonder	66	17	c
-    goldfish crackers	93	17	c
-    goldfish food	91	15	c
-    goldstar	5	4	c
-    golgappa	143	17	w
-    golubtsi	12	8	c
-    goma de tapioca	0	0	w
-    goma dressing	9	6	p
-    gomen	12	8	c
-    gongura pickle	9	7	w
-    good boy	40	15	c
-    good boy treats	40	15	c
-    goodfella's	102	7	c
-    goose	96	10	w
-    goose eggs	161	10	c
-    goose fat	73	1	w
-    gooseberry	152	11	w
-    gooseberry fool	41	2	c
-    gorchitsa	9	7	w
-    gordal olives	82	11	w
-    gordita	36	18	c
-    gordon's	14	4	p
-    gordons gin	14	4	p
-    goreng pisang	63	2	c
-    gorgonzola	24	1	w
-    gorilla glue	4	3	c
-    gose	5	4	p
-    got2b	46	14	c
-    gouda	24	1	w
-    goulash	12	8	c
-    goulash soup	12	8	c
-    gourmet perle	40	15	c
-    goya adobo	19	7	w
-    gozinaki	51	2	c
-    gozleme	67	18	c
-    gołka	24	1	w
-    grace jerk	9	7	w
-    graffiti aubergine	42	11	c
-    graham crackers	93	17	c
-    grain bowl	135	8	c
-    grain mustard	9	7	w
-    grain salad	135	8	c
-    grains	0	0	w
-    grains of paradise	19	12	w
-    grains of selim	19	11	w
-    gram flour	0	0	w
-    grana padano	24	1	w
-    granadilla	25	11	c
-    granary bread	121	18	c
-    grand marnier	14	4	p
-    granini	11	4	p
-    granita	52	5	c
-    granny smith	237	11	c
-    granny smith apple	237	11	c
-    granola	61	0	w
-    granola bars	61	0	w
-    granola cookies	59	17	c
-    granulated garlic	151	11	c
-    granulated sugar	51	7	w
-    grape jelly	9	7	w
-    grape juice	11	4	p
-    grape leaf	213	7	c
-    grape molasses	16	7	w
-    grape soda	6	4	p
-    grape-nuts	61	7	w
-    grapefruit	141	11	c
-    grapefruit juice	11	4	p
-    grapefruit soda	11	4	p
-    grapes	152	11	w
-    grapeseed oil	22	7	p
-    grappa	14	4	p
-    grass jelly	41	2	c
-    grass jelly drink	11	4	c
-    grass seed	136	3	c
-    grated cheese	24	1	w
-    grated mozzarella	24	1	w
-    grater	105	3	c
-    grater cake	51	2	c
-    gratin dauphinois	57	8	c
-    gravadlax	26	9	w
-    graviera	24	1	w
-    graviola	25	11	c
-    gravlax	26	9	w
-    gravy	77	7	p
-    gravy bones	40	15	c
-    gravy browning	19	7	w
-    gravy granules	77	7	p
-    gravy mix	77	7	p
-    gravy sauce	9	6	p
-    graze	64	17	c
-    grazing platter	85	8	c
-    graševina	56	4	p
-    greaseproof paper	69	3	c
-    great northern beans	15	7	w
-    grechka	0	7	w
-    greek feta	24	1	w
-    greek salad	135	8	c
-    greek style yogurt	1	1	w
-    greek yoghurt	1	1	w
-    greek yogurt	1	1	w
-    green & blacks	3	2	c
-    green and blacks	3	2	c
-    green apple	237	11	c
-    green asparagus	33	11	w
-    green banana	63	11	c
-    green beans	159	11	w
-    green cardamom	19	12	w
-    green chile	38	11	c
-    green chili	38	11	c
-    green chilli	38	11	c
-    green chutney	9	7	w
-    green curry	37	8	c
-    green curry paste	9	6	p
-    green enchilada sauce	9	7	w
-    green giant	102	7	c
-    green grapes	152	11	w
-    green hot sauce	38	6	p
-    green jackfruit	25	11	c
-    green lentil	15	7	w
-    green mango	68	11	c
-    green olives	82	11	w
-    green onion	109	11	c
-    green onion pancake	84	8	c
-    green papaya salad	135	8	c
-    green pepper	139	11	c
-    green peppercorns	19	12	w
-    green pesto	9	6	p
-    green salad	135	8	c
-    green seasoning	9	7	w
-    green smoothie	11	4	p
-    green split peas	15	7	w
-    green tea	47	4	w
-    green tomatoes	97	11	c
-    greene king	5	4	c
-    greengage	71	11	c
-    greenies	40	15	c
-    greens	33	11	w
-    greeting card	78	3	c
-    gremolata	9	6	p
-    grenache	56	4	p
-    grenadine	58	4	p
-    grey goose	14	4	p
-    grilled cheese	156	8	c
-    grilyazh	51	2	c
-    grimbergen	5	4	c
-    gripe water	21	19	c
-    grissini	121	18	c
-    grits	0	0	w
-    grolsch	5	4	p
-    ground almonds	0	0	w
-    ground beef	98	10	w
-    ground black pepper	19	12	w
-    ground cardamom	19	12	w
-    ground chicken	171	10	w
-    ground cinnamon	19	12	w
-    ground cloves	19	12	w
-    ground coffee	2	4	w
-    ground coriander	19	12	w
-    ground crayfish	19	12	w
-    ground cumin	19	12	w
-    ground egusi	19	11	w
-    ground ginger	19	12	w
-    ground lamb	54	10	w
-    ground meat	98	10	w
-    ground nutmeg	19	12	w
-    ground pork	98	10	w
-    ground spices	19	12	w
-    ground turkey	171	10	w
-    ground turmeric	19	12	w
-    groundnut oil	22	7	p
-    groundnut soup	12	8	c
-    grouper	26	9	w
-    grouse	171	10	w
-    grout brush	130	16	c
-    grow bag	200	3	c
-    growbag	200	3	c
-    growing up milk	89	19	c
-    gruner veltliner	56	4	p
-    gruyère	24	1	w
-    gu puds	1	4	w
-    guac	9	6	p
-    guacamole	9	6	p
-    guacamole avocados	103	11	c
-    guajillo	19	12	w
-    guajillo chile	38	11	c
-    guanabana	25	11	c
-    guanciale	113	10	w
-    guarana	6	4	p
-    guarana antarctica	11	4	p
-    guaro	14	4	p
-    guasacaca	9	7	w
-    guatemalan coffee	2	4	w
-    guava	25	11	c
-    guava fruit	72	11	c
-    guava juice	11	4	p
-    guava nectar	11	4	p
-    guava paste	9	7	w
-    guava pastry	87	2	c
-    guava shells	72	11	c
-    guayaba	72	11	c
-    guayabate	72	11	c
-    guayusa	198	4	p
-    gubbeen	24	1	w
-    gueuze	5	4	c
-    guindilla	38	11	c
-    guinea fowl	171	10	w
-    guinea pig food	234	15	c
-    guineo	63	11	c
-    guinep	25	11	c
-    guinness	5	4	p
-    guinness foreign extra	5	4	c
-    gujiya	51	2	c
-    gula aren	16	6	w
-    gula jawa	16	6	w
-    gula melaka	16	6	w
-    gulab jamun	51	2	c
-    gulai	37	8	c
-    gulaman	11	4	p
-    gulaschsuppe	57	8	c
-    gulasz	12	8	c
-    gulder	5	4	c
-    gulyás	12	8	c
-    gum	51	2	c
-    gumbo	12	8	c
-    gummies	51	2	c
-    gummy bears	51	2	c
-    gummy worms	51	2	c
-    gungo pea	15	7	w
-    guntur chilli	19	12	w
-    gur	51	7	w
-    gurnard	26	9	w
-    guylian	3	2	c
-    gyokuro	47	4	w
-    gyoza	67	8	c
-    gyoza sauce	9	6	p
-    gyoza wrapper	67	8	c
-    gyro	31	8	c
-    gyro wrap	168	8	c
-    gyudon	54	10	w
-    gyulai	60	10	w
-    gü	1	4	w
-    haagen dazs	94	5	c
-    habanero	38	11	c
-    habanero pepper	38	11	c
-    habanero sauce	38	6	p
-    habbat al barakah	19	12	w
-    hachiya	141	11	c
-    hacker-pschorr	5	4	c
-    haddock	26	9	w
-    hagelslag	3	18	c
-    haggis	60	10	w
-    hainanese chicken rice	92	8	c
-    hair band	160	14	c
-    hair brush	44	14	c
-    hair clip	160	14	c
-    hair color	153	14	c
-    hair colour	153	14	c
-    hair conditioner	46	14	p
-    hair dye	153	14	c
-    hair gel	153	14	c
-    hair grip	160	14	c
-    hair mask	46	14	p
-    hair mousse	153	14	c
-    hair oil	46	14	p
-    hair pick	44	14	c
-    hair removal cream	45	14	c
-    hair serum	46	14	p
-    hair spray	153	14	c
-    hair tie	160	14	c
-    hair wax	153	14	c
-    hairband	160	14	c
-    hairbrush	44	14	c
-    hairspray	153	14	c
-    hake	26	9	w
-    halal beef	54	10	w
-    halal chicken	54	10	w
-    halal lamb	54	10	w
-    halal meat	54	10	w
-    halaszle	12	8	c
-    halawa tahini	9	6	w
-    haldi	19	12	w
-    haldiram	143	17	w
-    haleem	37	8	c
-    half and half	1	1	p
-    haliborange	21	13	c
-    halibut	26	9	w
-    hallaca	239	8	c
-    halloumi	24	1	w
-    halloween costume	27	3	c
-    halls	51	13	c
-    hallulla	121	18	c
-    halo halo	41	2	c
-    halo top	94	5	c
-    halogen bulb	221	3	c
-    halva	51	2	c
-    halvah	51	2	c
-    halwa	51	2	c
-    ham	54	10	w
-    ham hock	98	10	w
-    ham joint	54	10	w
-    ham sandwich	156	8	c
-    ham slices	54	10	w
-    ham stock	77	7	p
-    hamantaschen	59	2	c
-    hamburger	134	10	c
-    hamburger helper	77	7	c
-    hamburger relish	9	6	p
-    hammer	216	3	c
-    hamper	131	3	c
-    hamster bedding	234	15	c
-    hamster food	234	15	c
-    hand blender	32	3	c
-    hand cooked crisps	66	17	c
-    hand cream	46	14	c
-    hand gel	46	13	c
-    hand rolls	183	8	c
-    hand sanitiser	46	13	c
-    hand sanitizer	46	13	c
-    hand soap	125	14	c
-    hand soap refill	125	14	c
-    hand towel	131	3	c
-    hand warmer	126	3	c
-    hand wash	125	14	c
-    hand-pulled noodle	100	0	w
-    handwash	125	14	c
-    hanger	166	3	c
-    hanger steak	98	10	w
-    hanoi beer	5	4	c
-    happy baby	61	19	c
-    har gow	67	8	c
-    hard candy	51	2	c
-    hard cider	5	4	p
-    hard dough bread	36	18	c
-    hard liquor	14	4	p
-    hard seltzer	5	4	p
-    hard taco shell	36	18	c
-    hard-boiled eggs	161	10	c
-    hardo bread	36	18	c
-    hare	54	10	w
-    hari mirch	38	11	c
-    haribo	51	2	c
-    haribo starmix	51	2	c
-    haricot beans	15	7	w
-    haricots verts	159	11	w
-    harina pan	0	0	w
-    harira	12	8	c
-    harissa	38	6	p
-    harissa paste	38	6	p
-    harissa powder	19	12	w
-    harnaś	5	4	c
-    harp	5	4	c
-    harpic	46	3	p
-    harringtons	40	15	c
-    harrogate water	29	4	p
-    hash browns	189	5	c
-    hash potatoes	189	5	c
-    hass avocado	103	11	c
-    hatch chile	38	11	c
-    havana club	14	4	p
-    havarti	24	1	w
-    haw flake	20	11	w
-    hawaiian pizza	184	8	c
-    hawaij	19	12	w
-    hawayej	19	12	w
-    hawthorn	20	11	w
-    hay	240	15	w
-    hay fever tablet	21	13	c
-    haydari	9	7	w
-    hayfever tablet	21	13	c
-    hazelnut butter	64	7	w
-    hazelnut milk	1	1	p
-    hazelnut oil	22	7	p
-    hazelnut spread	9	7	w
-    hazelnuts	64	7	w
-    hazy ipa	5	4	p
-    hdmi cable	32	3	c
-    head & shoulders	46	14	c
-    head and shoulders	46	14	p
-    head lice treatment	44	13	c
-    head torch	228	3	c
-    headband	160	14	c
-    headphone	219	3	c
-    hearing aid	241	13	c
-    hearing aid battery	241	13	c
-    heartburn tablet	21	13	c
-    heat pad	34	13	c
-    heat patch	34	13	c
-    heat protection spray	153	14	c
-    heat protector	153	14	c
-    heath bar	3	2	c
-    heating oil	177	3	p
-    heavy cream	1	1	p
-    hedrin	44	13	c
-    hefeweizen	5	4	p
-    hefty	69	3	c
-    hefty bags	69	3	c
-    heineken	5	4	p
-    heinz	9	7	w
-    heinz baby	61	19	c
-    heinz baked beans	9	7	w
-    heinz beans	77	7	w
-    heinz ketchup	97	6	p
-    heinz soup	77	7	c
-    heirloom tomatoes	97	11	c
-    helles	5	4	p
-    hellim	24	1	w
-    hellmann's	9	6	p
-    hello panda	59	17	c
-    helmans	9	7	w
-    helva	51	2	c
-    hemp hearts	64	7	w
-    hemp milk	1	1	p
-    hemp seeds	64	7	w
-    hen of the woods	104	11	w
-    henderson's relish	9	7	w
-    hendo's	9	7	w
-    hendrick's	14	4	p
-    henna hair dye	153	14	c
-    henry hoover	150	3	c
-    herb	75	11	c
-    herb bundle	75	11	c
-    herb pot	75	12	c
-    herbal essences	46	14	c
-    herbal tea	47	4	w
-    herbes de provence	19	12	w
-    herbs de provence	19	12	w
-    hero lager	5	4	c
-    hero sandwich	156	8	c
-    heroes	3	2	c
-    herrgård	24	1	w
-    herring	26	9	w
-    herring in oil	26	7	w
-    herring under a fur coat	135	8	c
-    hershey's	3	2	c
-    hershey's kisses	51	2	c
-    hi-chew	51	2	c
-    hi-malt	11	4	p
-    hibiscus flower	149	11	w
-    hibiscus tea	47	4	w
-    highchair	105	19	c
-    highland spring	29	4	p
-    highlighter	120	3	c
-    highlighter stick	128	14	c
-    hijiki	75	7	w
-    hill's science diet	40	15	c
-    himalayan salt	19	12	w
-    hing	19	12	w
-    hipp	61	19	c
-    hipp jar	61	19	c
-    hipp organic	89	19	c
-    hispi cabbage	33	11	w
-    hite	5	4	c
-    hiyamugi	100	0	w
-    ho fun	100	0	w
-    hoagie	156	8	c
-    hoagie rolls	121	18	c
-    hob cleaner	46	16	p
-    hobgoblin	5	4	c
-    hobnob	59	18	c
-    hoegaarden	5	4	p
-    hogao	9	7	w
-    hogget	54	10	w
-    hoisin	9	6	p
-    hoisin sauce	9	6	p
-    hoja santa	75	12	c
-    hojicha	47	4	w
-    hokkaido milk bread	121	2	c
-    hokkien mee	100	0	w
-    hokkien noodle	100	0	w
-    hokkien prawn mee	100	8	c
-    holland & barrett	21	13	c
-    hollandaise	9	6	p
-    hollandaise sauce	9	6	p
-    holubtsi	85	8	c
-    holy basil	75	12	c
-    hom mali	92	0	w
-    home cooked meal	85	8	c
-    home fries	189	5	c
-    hominy	0	0	w
-    hondashi	9	6	p
-    honest diapers	39	19	c
-    honey	16	7	w
-    honey cake	74	18	c
-    honey cake lekach	74	2	c
-    honey mango	68	11	c
-    honey monster puffs	61	7	w
-    honey mustard	9	6	p
-    honey mustard dressing	9	6	p
-    honey nut cheerios	61	0	w
-    honey roast ham	54	10	w
-    honey roasted peanuts	64	7	w
-    honeybush	47	4	w
-    honeybush tea	47	4	w
-    honeycomb	16	7	w
-    honeycrisp	86	11	c
-    honeydew	25	11	c
-    honeydew melon	25	11	c
-    hong kong milk tea	158	2	c
-    hooch	58	4	p
-    hook	35	3	c
-    hoover	150	3	c
-    hoover bag	150	16	c
-    hoover filter	150	16	c
-    hopia	127	2	c
-    horchata	11	4	p
-    horiatiki	135	8	c
-    horilka	14	4	p
-    horlicks	1	7	w
-    horlicks malt	2	4	w
-    hormel	77	7	c
-    horned melon	25	11	c
-    hors d'oeuvres	85	8	c
-    horse feed	242	15	w
-    horse gram	15	7	w
-    horse meat	98	10	w
-    horse treat	242	15	w
-    horseradish	9	6	p
-    horseradish root	107	11	w
-    horseradish sauce	9	6	p
-    horta	57	8	c
-    hortex	11	4	p
-    hot and sour soup	12	8	c
-    hot chocolate	2	4	w
-    hot chocolate bombs	3	2	c
-    hot chocolate sachets	2	4	w
-    hot cocoa	2	4	w
-    hot cross bun	121	18	c
-    hot curry powder	19	12	w
-    hot dog buns	121	18	c
-    hot dog kit	60	8	c
-    hot dog sausages	60	10	w
-    hot dogs	60	10	w
-    hot fudge	3	2	c
-    hot honey	38	6	p
-    hot pack	34	13	c
-    hot paprika	19	12	w
-    hot pepper	38	11	c
-    hot pockets	102	7	c
-    hot pot	12	8	c
-    hot pot beef	98	10	w
-    hot pot soup base	12	8	c
-    hot salsa	97	7	w
-    hot sauce	38	6	p
-    hot smoked salmon	26	9	w
-    hot water bottle	126	3	c
-    hotcakes	84	18	c
-    hotel chocolat	3	2	c
-    hotpot	12	8	c
-    hotpot base	12	8	c
-    hotteok	84	2	c
-    hoummos	9	7	w
-    houmous	9	6	p
-    houseplant	200	3	c
-    hovis crackers	93	17	c
-    hp	9	6	p
-    hp sauce	9	6	p
-    hu tieu	100	8	c
-    huancaina sauce	38	7	p
-    huangjiu	190	4	p
-    huarache	36	18	c
-    hubba bubba	51	2	c
-    hubbard squash	27	11	c
-    huckleberry	17	11	w
-    huel	1	7	w
-    huevos a la mexicana	117	8	c
-    huevos rancheros	117	8	c
-    huggies	39	19	c
-    huggies nappies	39	19	c
-    huggies pull-ups	39	19	c
-    huggies wipes	46	14	c
-    huitlacoche	108	11	w
-    hula hoops	66	17	c
-    humbugs	51	2	c
-    humita	239	8	c
-    hummous	9	6	p
-    hummus	9	6	p
-    hummus bi tahini	9	7	w
-    hummus plate	85	8	c
-    humous	9	6	p
-    hundreds and thousands	51	7	w
-    hungarian paprika	19	7	w
-    hungarian salami	60	10	w
-    hunter's dry	5	4	c
-    hunter's stew	12	8	c
-    hurka	60	10	w
-    hush puppies	18	8	c
-    husk tomato	97	11	w
-    hutspot	57	8	c
-    huy fong	38	7	p
-    hwentia	19	11	w
-    hyacinth	243	3	c
-    hyderabadi biryani	37	8	c
-    hydrocortisone	46	13	c
-    hydrocortisone cream	46	13	c
-    hylo-tear	21	13	c
-    hyssop	75	12	c
-    i can't believe it's not butter	73	7	w
-    iams	40	15	c
-    iberico ham	54	10	w
-    ibuprofen	21	13	c
-    ibuprofen gel	46	13	c
-    ibérico	54	10	w
-    ice	102	4	c
-    ice bag	102	4	c
-    ice block	102	4	c
-    ice cream	94	5	c
-    ice cream bars	94	5	c
-    ice cream cake	94	5	c
-    ice cream cones	30	7	w
-    ice cream rolls	94	5	c
-    ice cream sandwiches	94	5	c
-    ice cream tub	94	5	c
-    ice cube tray	102	3	c
-    ice cubes	102	4	c
-    ice gel pack	34	13	c
-    ice kacang	52	2	c
-    ice lolly	52	5	c
-    ice lolly mould	102	3	c
-    ice pack	102	3	c
-    ice pops	52	5	c
-    ice tea	6	4	p
-    iceberg	33	11	w
-    iceberg lettuce	33	11	w
-    icecream	94	5	c
-    iced bun	121	18	c
-    iced coffee	2	4	w
-    iced gems	59	17	c
-    iced tea	6	4	p
-    iced tea mix	47	4	w
-    icing	51	7	w
-    icing sugar	51	7	w
-    idiazabal	24	1	w
-    idli	36	18	c
-    idli batter	0	0	w
-    idli dosa batter	0	0	w
-    idli mix	0	0	w
-    idli rava	0	0	w
-    idli rice	92	0	w
-    ijebu garri	0	0	w
-    ikan bilis	26	10	w
-    ikra	9	7	w
-    ikura	26	9	w
-    illy	2	4	w
-    illy beans	2	4	w
-    imam bayildi	12	8	c
-    imarti	51	2	c
-    imeruli	24	1	w
-    imeruli khachapuri	36	8	c
-    imli	9	7	w
-    imli chutney	9	7	w
-    imodium	21	13	c
-    imodium instants	21	13	c
-    imperial leather	125	14	c
-    imperial leather soap	46	14	c
-    imperials	51	2	c
-    impossible burger	15	10	w
-    inari	183	9	c
-    inari sushi	183	9	c
-    inarizushi	183	8	c
-    inca kola	6	4	p
-    incontinence pad	39	14	c
-    incontinence pants	39	14	c
-    india pale ale	5	4	p
-    indian bay leaf	19	12	w
-    indian gooseberry	25	11	c
-    indian meal	37	8	c
-    indian meal kit	37	8	c
-    indian ready meal	37	8	c
-    indian sweets	51	2	c
-    indian takeaway	37	8	c
-    indian tonic water	6	4	p
-    indigestion tablet	21	13	c
-    indomie	100	0	w
-    infacol	21	19	c
-    infacol drops	21	19	c
-    infant formula	89	19	c
-    infant ibuprofen	21	19	c
-    infant paracetamol	21	19	c
-    infused water	29	4	p
-    inhaler	21	13	c
-    inihaw	123	8	c
-    injection	223	13	c
-    injera	36	18	c
-    ink cartridge	10	3	c
-    inlagd sill	26	9	w
-    inner tube	144	3	c
-    innis & gunn	5	4	c
-    innocent	11	4	p
-    innocent smoothie	11	4	p
-    insalata	135	8	c
-    insalata caprese	135	8	c
-    insect repellent	173	3	c
-    insect spray	79	3	c
-    insole	244	3	c
-    instant bbq	126	3	c
-    instant cappuccino	2	4	w
-    instant coffee	2	4	w
-    instant custard	30	7	w
-    instant dashi	77	7	p
-    instant hot chocolate	2	4	w
-    instant mash	77	7	c
-    instant miso soup	12	8	c
-    instant noodle	100	0	w
-    instant oatmeal	61	0	w
-    instant oats	61	0	w
-    instant polenta	0	0	w
-    instant pudding	30	7	w
-    instant ramen	100	0	w
-    instant rice	92	0	w
-    instant soup	12	8	c
-    instant yeast	30	7	w
-    insulin	223	13	c
-    insulin pen	223	13	c
-    insulin pen needle	223	13	c
-    interdental brush	90	14	c
-    iodised salt	19	12	w
-    iodized salt	19	12	w
-    ipa	5	4	p
-    ipekere	66	8	c
-    ipoh white coffee	2	2	w
-    iriko	26	7	w
-    irio	57	8	c
-    irish bacon	113	10	w
-    irish breakfast tea	47	4	w
-    irish cream	14	4	p
-    irish moss	11	4	p
-    irish stew	12	8	c
-    irish whiskey	14	4	p
-    irn bru	6	4	p
-    iron tablet	21	13	c
-    ironing spray	95	16	p
-    ironing water	95	16	p
-    iru	19	11	w
-    isam	245	10	w
-    isaw	123	8	c
-    isi ewu	12	8	c
-    iskender	31	8	c
-    isle of mull cheddar	24	1	w
-    isopropyl alcohol	46	13	c
-    isot	38	6	w
-    isotonic drink	6	4	p
-    israeli couscous	0	0	w
-    italian dressing	9	6	p
-    italian herbs	19	12	w
-    italian ice	52	5	c
-    italian parsley	75	12	c
-    italian sausage	60	10	w
-    italian seasoning	19	12	w
-    ivory teff	0	0	w
-    ivy gourd	99	11	w
-    j-cloth	130	16	c
-    j2o	6	4	p
-    jabuticaba	25	11	c
-    jachnun	36	18	c
-    jack daniels	14	4	p
-    jack link's	98	17	c
-    jacket potatoes	66	11	w
-    jackfruit	25	11	c
-    jacob's crackers	93	17	c
-    jacobs	93	17	c
-    jaffa cake	59	18	c
-    jaggery	51	7	w
-    jalapeño	38	11	c
-    jalapeño sauce	38	6	p
-    jalebi	51	2	c
-    jalfrezi	37	8	c
-    jalfrezi paste	9	6	p
-    jalfrezi sauce	9	6	p
-    jaljeera	11	4	p
-    jallab	11	4	p
-    jam	9	7	w
-    jam doughnuts	88	18	c
-    jam jar	9	3	c
-    jam roly poly	41	2	c
-    jam sugar	51	7	w
-    jam tart	87	18	c
-    jamaican patty	67	18	c
-    jambalaya	12	8	c
-    jambon	54	10	w
-    jambon blanc	54	10	w
-    jambon cru	54	10	w
-    jambon de bayonne	54	10	w
-    jambu	25	11	c
-    jameed	1	6	w
-    james wellbeloved	40	15	c
-    jameson	14	4	p
-    jammie dodgers	59	17	c
-    jamoncillo	51	2	c
-    jamun	17	11	c
-    jamón	54	10	w
-    jamón ibérico	54	10	w
-    jamón serrano	54	10	w
-    janssons frestelse	57	8	c
-    japanese curry	37	8	c
-    japanese curry rice	37	8	c
-    japanese curry roux	37	8	c
-    japanese eggplant	42	11	c
-    japanese mayo	9	6	p
-    japanese mayonnaise	9	6	w
-    japanese milk bread	121	2	c
-    japanese pumpkin	27	11	c
-    japanese rice	92	0	w
-    japanese sweet potato	43	11	w
-    japanese whisky	14	4	p
-    japchae	100	0	w
-    jar	9	7	w
-    jarlsberg	24	1	w
-    jarred goods	9	7	w
-    jarritos	6	4	p
-    jasmine rice	92	0	w
-    jasmine tea	47	4	w
-    javitri	19	12	w
-    jay cloth	130	16	c
-    jazz apple	86	11	c
-    jeera	19	12	w
-    jeera rice	92	0	w
-    jelen	5	4	c
-    jell-o	30	7	w
-    jellied eels	26	9	w
-    jello	30	7	w
-    jelly	9	7	w
-    jelly and custard	41	2	c
-    jelly babies	51	2	c
-    jelly beans	51	2	c
-    jelly crystals	30	7	w
-    jelly cubes	30	7	w
-    jelly dessert	41	2	c
-    jelly pots	41	2	c
-    jelly sweets	51	2	c
-    jelly tots	51	2	c
-    jenever	14	4	p
-    jeon	84	8	c
-    jerk chicken	171	10	w
-    jerk marinade	9	6	p
-    jerk pork	54	10	w
-    jerk sauce	9	6	p
-    jerk seasoning	19	12	w
-    jerked beef	98	10	w
-    jerky	98	10	w
-    jermuk	11	4	p
-    jersey milk	1	1	p
-    jersey royals	66	11	w
-    jerusalem artichoke	107	11	w
-    jerusalem bagel	115	18	c
-    jeyes	46	3	p
-    jeyes fluid	46	3	p
-    jiaozi	67	8	c
-    jicama	107	11	w
-    jif lemon	22	7	p
-    jiffy bag	4	3	c
-    jigsaw	246	3	c
-    jigsaw puzzle	246	3	c
-    jim beam	14	4	p
-    jimikand	66	11	w
-    jjajangmyeon	48	8	c
-    jjigae	12	8	c
-    john dory	26	9	w
-    john frieda	46	14	c
-    john smith's	5	4	c
-    john west	77	7	c
-    johnnie walker	14	4	p
-    johnny cake	36	18	c
-    johnson's	46	14	c
-    johnson's baby	46	14	c
-    johnson's buds	46	14	c
-    johnsons veterinary	40	15	c
-    jollof	92	0	w
-    jollof rice	92	0	w
-    jollof seasoning	19	12	w
-    jollof spice	19	12	w
-    jolly green giant	102	7	c
-    jolly ranchers	51	2	c
-    jonagold	86	11	c
-    joojeh kebab	31	8	c
-    jook	92	0	w
-    jordan almonds	51	2	c
-    jordans	61	7	w
-    jose cuervo	14	4	p
-    jowar	0	0	w
-    jowar flour	0	0	w
-    jude's	94	2	c
-    jufran	97	6	p
-    juice	11	4	p
-    juice boxes	11	4	p
-    juice cartons	11	4	p
-    juice shots	11	4	p
-    juicy fruit	51	2	c
-    jujube	25	11	c
-    jumbo oats	61	0	w
-    jumbo shrimp	49	9	w
-    jumeokbap	236	8	c
-    june plum	25	11	c
-    juneberry	17	11	w
-    jungle curry	37	8	c
-    jungle curry paste	9	6	w
-    junior mints	3	2	c
-    juniper	19	12	w
-    juniper berry	19	12	w
-    junmai	190	4	p
-    juoda duona	121	18	c
-    jupiler	5	4	c
-    just for men	46	14	c
-    jute leaf	33	11	w
-    jute mallow	33	11	w
-    jägermeister	14	4	p
-    jägerschnitzel	57	8	c
-    k-cup	2	4	w
-    kaak	59	17	c
-    kabab koobideh	31	8	c
-    kabanos	60	10	w
-    kabanosy	60	10	w
-    kabobs	123	8	c
-    kabocha	27	11	c
-    kabocha squash	27	11	c
-    kabosu	181	11	c
-    kabsa	92	8	c
-    kabuli chana	15	7	w
-    kachha kela	66	11	w
-    kachori	67	17	c
-    kachumbari	9	6	w
-    kachumber	135	8	c
-    kadai chicken	37	8	c
-    kadai paneer	37	8	c
-    kadaif	41	2	c
-    kadak chai	47	4	w
-    kadarka	56	4	p
-    kadhi	37	8	c
-    kaffir lime	181	11	c
-    kaffir lime leaf	75	11	w
-    kahlua	14	4	p
-    kahwa	47	4	w
-    kai lan	33	11	w
-    kaimak	24	1	w
-    kaimati	88	18	c
-    kairi	68	11	c
-    kaiser roll	121	18	c
-    kaiserka	121	18	c
-    kaiserschmarrn	74	2	c
-    kajmak	24	1	w
-    kaju barfi	51	2	c
-    kaju katli	51	2	c
-    kaki	25	11	c
-    kaki fruit	141	11	c
-    kakigori	52	5	c
-    kala chana	15	7	w
-    kala namak	19	12	w
-    kalach	121	18	c
-    kalakukko	57	8	c
-    kalamansi	181	11	c
-    kalamata	82	11	w
-    kalamata olives	82	11	w
-    kalbi	54	10	w
-    kaldereta	37	8	c
-    kale	33	11	w
-    kale chips	66	17	c
-    kalik	5	4	c
-    kalles kaviar	26	9	w
-    kallo	9	7	w
-    kalms	21	13	c
-    kalms night	21	13	c
-    kalonji	19	12	w
-    kalpasi	19	12	w
-    kamaboko	192	9	c
-    kamenitza	5	4	c
-    kamias	33	11	w
-    kamote	43	11	w
-    kamut	0	0	w
-    kanafeh	41	2	c
-    kanelbullar	65	18	c
-    kanelbulle	65	18	c
-    kang kong	33	11	w
-    kangaroo	98	10	w
-    kangkung	33	11	w
-    kani pepper	19	11	w
-    kapenta	26	10	w
-    kapsalon	57	8	c
-    kapusniak	12	8	c
-    kapusta kiszona	9	7	w
-    karaage	54	10	w
-    karahi	37	8	c
-    karahi chicken	37	8	c
-    kardemummabulle	65	18	c
-    kare-kare	12	8	c
-    karela	99	11	w
-    karelian pie	57	8	c
-    kari ayam	37	8	c
-    karipap	67	8	c
-    karjalanpiirakka	57	8	c
-    karlovačko	5	4	c
-    kartoffelknödel	67	0	w
-    kartoffelsalat	57	8	c
-    karvol	247	13	c
-    karvol capsules	21	13	c
-    kas	11	4	p
-    kas naranja	11	4	p
-    kasha	0	7	w
-    kashata	143	8	w
-    kashk	1	6	w
-    kashkaval	24	1	w
-    kashmiri chai	47	4	w
-    kashmiri chili	19	12	w
-    kashmiri chilli	19	12	w
-    kashmiri chilli powder	19	12	w
-    kasseler	60	10	w
-    kasseri	24	1	w
-    kassler	60	10	w
-    kasuri methi	19	12	w
-    kasza	0	7	w
-    kasza gryczana	0	7	w
-    kasza jaglana	0	7	w
-    kasza jęczmienna	0	7	w
-    kasza manna	0	7	w
-    kaszanka	60	10	w
-    kataifi	41	2	c
-    kataifi pastry	41	2	c
-    katakuri	0	7	w
-    kathal	25	11	c
-    kathi roll	18	17	c
-    katsu	54	10	w
-    katsu curry	37	8	c
-    katsu curry bento	140	8	c
-    katsu curry sauce	9	6	p
-    katsu sauce	9	6	p
-    katsudon	92	8	c
-    katsuobushi	26	7	w
-    kaviar	26	9	w
-    kavurma	60	10	w
-    kaya	121	2	c
-    kaya jam	121	2	c
-    kaya toast	121	2	c
-    kaymak	24	1	w
-    kazandibi	41	2	c
-    kcups	2	4	w
-    kebab	31	8	c
-    kebab meat	31	8	c
-    kebab plate	85	8	c
-    kebab sauce	9	6	p
-    kebab skewer	31	8	c
-    kebab spice	19	12	w
-    kecap	190	6	p
-    kecap asin	190	6	p
-    kecap manis	9	6	p
-    kedgeree	37	8	c
-    kedjenou	85	8	c
-    keema	37	8	c
-    keema matar	37	8	c
-    keema naan	36	18	c
-    keep cup	6	3	c
-    kefalograviera	24	1	w
-    kefalotyri	24	1	w
-    kefir	1	1	p
-    keftedes	57	8	c
-    kei apple	25	11	c
-    kek lapis	74	2	c
-    kelewele	63	8	c
-    kellogg's	61	17	w
-    kelly's	94	2	c
-    kelp	75	7	w
-    kenco	2	4	w
-    kenco millicano	2	4	w
-    kendal mint cake	51	2	c
-    kendamil	89	19	c
-    kenkey	0	0	w
-    kent mango	68	11	c
-    kenya aa	2	4	w
-    kenyan coffee	2	4	w
-    kenyan tea	47	4	w
-    kerala banana chips	143	17	w
-    kerala parotta	36	18	c
-    kericho gold	47	4	w
-    keropok	93	17	c
-    kerosene	177	3	p
-    kerrygold	73	1	w
-    kerrygold butter	73	1	w
-    kerupuk	93	17	c
-    kesar	19	12	w
-    kesar badam milk	11	4	p
-    kesar mango	68	11	c
-    kesar mango pulp	68	11	c
-    keta caviar	26	7	w
-    ketchup	97	6	p
-    ketchup sachets	97	6	p
-    ketepa	47	4	w
-    ketjap manis	9	6	p
-    kettle	248	3	c
-    kettle chips	66	17	c
-    kettle corn	178	17	c
-    kettle crisps	66	17	c
-    kettle descaler	46	16	p
-    keurig pods	2	4	w
-    kewpie	9	6	p
-    kewpie mayo	9	6	p
-    kewra	22	7	p
-    kewra water	22	7	p
-    key	249	3	c
-    key cutting	249	3	c
-    key lime	181	11	c
-    key lime pie	87	18	c
-    key ring	249	3	c
-    keyring	249	3	c
-    khachapuri	36	8	c
-    khakhra	143	17	w
-    khanom	124	2	c
-    khanom chan	124	2	c
-    khao man gai	92	8	c
-    khao niao	92	8	c
-    khao niao mamuang	52	2	c
-    khao pad	92	8	c
-    khao soi	100	8	c
-    kharcho	12	8	c
-    khari	59	18	c
-    kheer	41	2	c
-    khichdi	37	8	c
-    khichri	37	8	c
-    khinkali	67	8	c
-    khmeli suneli	19	7	w
-    khoa	24	1	w
-    khobez	36	18	c
-    khorasan wheat	0	0	w
-    khoresh	12	8	c
-    khortytsa	14	4	p
-    khoya	24	1	w
-    khubz	36	18	c
-    khudri date	53	7	w
-    khvanchkara	56	4	p
-    kibbe	31	8	c
-    kibbeh	31	8	c
-    kibble	163	15	c
-    kibbles n bits	40	15	c
-    kid goat	54	10	w
-    kidney beans	15	7	w
-    kidneys	98	10	w
-    kids juice	11	4	p
-    kids toothpaste	90	14	c
-    kids yogurts	1	1	w
-    kielbasa	60	10	w
-    kievsky tort	74	18	c
-    kiełbasa krakowska	60	10	w
-    kiełbasa wiejska	60	10	w
-    kifle	65	18	c
-    kiflice	65	18	c
-    kik alicha	12	8	c
-    kikiam	123	8	c
-    kilishi	54	10	w
-    kilkenny	5	4	c
-    kilner	69	3	c
-    kilner jar	9	3	c
-    kimbap	183	9	c
-    kimbo	2	4	w
-    kimchi	9	6	p
-    kimchi fried rice	57	8	c
-    kimchi jjigae	12	8	c
-    kimchi pancake	84	8	c
-    kind bar	64	17	c
-    kinder	3	2	c
-    kinder bueno	3	2	c
-    kinder chocolate	3	2	c
-    kinder egg	3	2	c
-    kinder joy	51	2	c
-    kinder surprise	3	2	c
-    kindling	227	3	w
-    kindzmarauli	56	4	p
-    king crab	157	9	w
-    king edward	66	11	w
-    king of shaves	45	14	c
-    king oyster mushroom	104	11	w
-    king prawns	49	9	w
-    king salmon	26	9	w
-    king scallops	13	9	w
-    kingfisher	5	4	p
-    kingfisher beer	5	4	c
-    kippers	26	9	w
-    kir royale	101	4	p
-    kirby grip	160	14	c
-    kirin	5	4	p
-    kirsch	14	4	p
-    kirschwasser	14	4	p
-    kisel	11	4	p
-    kishka	60	10	w
-    kisra	36	18	c
-    kissel	11	4	p
-    kisses chocolate	51	2	c
-    kiszka	60	10	w
-    kiszona kapusta	9	7	w
-    kit kat	3	2	c
-    kitchen bin	146	3	c
-    kitchen cleaner	46	16	p
-    kitchen king	19	12	w
-    kitchen knife	167	3	c
-    kitchen roll	69	3	c
-    kitchen scale	132	3	c
-    kitchen timer	55	3	c
-    kitchen towel	69	3	c
-    kitchen wipe	69	16	c
-    kite	250	3	c
-    kitfo	54	10	w
-    kithul jaggery	16	7	w
-    kitkat	3	2	c
-    kitsune udon	100	8	c
-    kitten food	186	15	c
-    kiwano	25	11	c
-    kiwi	238	11	c
-    kiwi berries	238	11	c
-    kiwi fruit	238	11	c
-    kiwi nappies	39	19	c
-    kiwicha	0	0	w
-    kiwifruit	238	11	c
-    kix	61	7	w
-    kkakdugi	9	8	w
-    kladdkaka	74	2	c
-    kleenex	69	3	c
-    kleenex balsam	69	3	c
-    kleenex tissues	69	3	c
-    kleftiko	57	8	c
-    kleicha	59	2	c
-    klepon	124	2	c
-    klondike	94	2	c
-    kn95 mask	225	13	c
-    knackwurst	60	10	w
-    knafeh	41	2	c
-    knee support	76	13	c
-    knickerbocker glory	94	5	c
-    knife sharpener	167	3	c
-    knife-cut noodle	100	0	w
-    knish	67	8	c
-    knitting wool	251	3	w
-    knoedel	67	0	w
-    knorr	9	7	w
-    knorr cube	19	12	w
-    knorr stock	9	7	w
-    knorr stock pot	77	7	p
-    knäckebröd	93	17	c
-    knödel	67	0	w
-    koala's march	59	2	c
-    koeksister	88	18	c
-    koesister	88	18	c
-    kofola	11	4	p
-    kofta	31	8	c
-    kofta curry	37	8	c
-    kofta spice	19	12	w
-    kofte	31	8	c
-    kohlrabi	107	11	w
-    koi food	91	15	c
-    kokoro	143	8	w
-    kokum	19	12	w
-    kola champagne	11	4	p
-    kola nut	28	11	c
-    kolach	65	18	c
-    kolacky	65	18	c
-    kolaczki	65	18	c
-    kolak	52	2	c
-    kolam rice	92	0	w
-    kolbász	60	10	w
-    kolduny	67	8	c
-    kolsch	5	4	p
-    kombu	75	7	w
-    kombucha	6	4	p
-    kombucha tea	47	4	w
-    kompot	11	4	p
-    konafa	41	2	c
-    kong	40	15	c
-    kongnamul	136	11	w
-    konjac	66	11	w
-    konjac noodle	100	0	w
-    kontomire	33	11	w
-    kontomire stew	12	8	c
-    koobi	26	10	w
-    koobideh	31	8	c
-    kool-aid	11	4	p
-    koose	18	8	c
-    kopi	2	2	w
-    kopi c	2	2	w
-    kopi o	2	2	w
-    kopiko	2	2	w
-    kopparberg	5	4	p
-    korean chili flake	38	6	w
-    korean chilli flake	38	6	w
-    korean fried chicken	85	8	c
-    korean ginseng	47	2	w
-    korean pear	72	11	c
-    korean radish	107	11	w
-    korean rice	92	0	w
-    korean rice cake	124	0	c
-    korean sweet potato	43	11	c
-    korerima	19	12	w
-    korma	37	8	c
-    korma paste	9	6	p
-    korma sauce	9	6	p
-    korovai	121	18	c
-    korovka	51	2	c
-    kosai	18	8	c
-    koshari	12	8	c
-    kosher salt	19	12	w
-    koshihikari	92	0	w
-    kotanyi	19	7	w
-    kotex	70	14	c
-    kotlet schabowy	12	8	c
-    kotlety	12	8	c
-    kouign amann	65	18	c
-    koulourakia	59	17	c
-    kovbasa	60	10	w
-    kozel	5	4	c
-    kozinaki	51	2	c
-    kpekple	0	0	w
-    kpomo	54	10	w
-    krachai	75	11	w
-    kraft dinner	77	7	c
-    kraft mac and cheese	77	7	c
-    kraft mayo	9	7	w
-    kraft singles	24	7	w
-    kraken	14	4	p
-    krakowska	60	10	w
-    krapfen	88	18	c
-    krapow	75	11	w
-    krating daeng	11	4	p
-    krave	61	7	w
-    krempita	51	2	c
-    kremska	9	7	w
-    kremówka	74	18	c
-    kremšnita	51	2	c
-    krentenbol	121	18	c
-    kriek	5	4	c
-    krispy kreme	88	18	c
-    krofne	88	18	c
-    kroket	57	8	c
-    krombacher	5	4	c
-    kronenbourg	5	4	p
-    krupnik	14	4	p
-    krupuk	93	17	c
-    krušovice	5	4	c
-    krówki	51	2	c
-    kubba	18	8	c
-    kubdari	36	8	c
-    kubus	11	4	p
-    kucharek	19	7	w
-    kuchen	74	18	c
-    kueh	124	2	c
-    kueh lapis	124	2	c
-    kuey teow	100	0	w
-    kuih	124	2	c
-    kuih lapis	124	2	c
-    kukicha	47	2	w
-    kulcha	36	18	c
-    kulebiak	36	8	c
-    kulebyaka	36	8	c
-    kulen	60	10	w
-    kulfi	94	5	c
-    kuli kuli	143	8	w
-    kulich	121	18	c
-    kulthi	15	7	w
-    kumquat	141	11	c
-    kunafa	41	2	c
-    kundru	99	11	w
-    kung pao	193	8	c
-    kung pao chicken	193	8	c
-    kunu	11	4	p
-    kunun aya	11	4	p
-    kurkure	143	17	w
-    kurmura	92	0	w
-    kushari	12	8	c
-    kushiyaki	123	8	c
-    kutsinta	124	2	c
-    kvarg	1	1	p
-    kvas	11	4	p
-    kvashenaya kapusta	9	7	w
-    kvass	5	4	p
-    kwak	5	4	c
-    kway teow	100	0	w
-    kwek kwek	123	8	c
-    kwells	21	13	c
-    kyiv cake	74	18	c
-    kyopolou	9	7	w
-    käsespätzle	57	8	c
-    königsberger klopse	57	8	c
-    köttbullar	57	8	c
-    kürtőskalács	65	18	c
-    l'or	2	4	w
-    l'oreal	46	14	c
-    l'oreal paris	128	14	c
-    l'oreal preference	46	14	c
-    la chouffe	5	4	c
-    la lechera	16	7	w
-    la lot	75	11	w
-    la roche-posay	46	14	c
-    laab	135	8	c
-    laban	1	6	w
-    laban ayran	1	6	w
-    labne	1	1	w
-    labneh	1	1	w
-    labneh balls	1	6	w
-    lachha paratha	36	18	c
-    lacinato kale	33	11	w
-    lactaid	1	4	w
-    lactofree	1	4	w
-    lactose free milk	1	1	p
-    lad na	100	8	c
-    ladder	252	3	c
-    laddu	51	2	c
-    ladies finger	99	11	w
-    ladle	105	3	c
-    ladoo	51	2	c
-    lady finger banana	63	11	c
-    lady grey	47	4	w
-    ladyfingers	74	18	c
-    laffa	36	18	c
-    laffy taffy	51	2	c
-    lager	5	4	p
-    lahmacun	36	18	c
-    lahoh	36	18	c
-    lai fun	100	0	w
-    laing	37	8	c
-    lakatan	63	11	c
-    lakeland	69	3	c
-    lakeland bags	69	3	c
-    lakrids	51	2	c
-    laksa	100	8	c
-    laksa leaf	75	11	w
-    laksa noodle	100	0	w
-    laksa paste	9	6	p
-    laksa soup	100	8	c
-    lal mirch	19	12	w
-    lamb	54	10	w
-    lamb biryani	37	8	c
-    lamb chop	54	10	w
-    lamb curry	37	8	c
-    lamb cutlet	54	10	w
-    lamb kleftiko	54	10	w
-    lamb kofta	31	8	c
-    lamb leg	54	10	w
-    lamb loin	54	10	w
-    lamb merguez	60	10	w
-    lamb mince	54	10	w
-    lamb neck	54	10	w
-    lamb rack	54	10	w
-    lamb rump	54	10	w
-    lamb samosa	67	17	c
-    lamb seekh	123	8	c
-    lamb shank	54	10	w
-    lamb shawarma	31	8	c
-    lamb shoulder	54	10	w
-    lamb steaks	54	10	w
-    lamb stew	12	8	c
-    lamb stock	77	7	p
-    lamb tagine	12	8	c
-    lamb's lettuce	33	11	w
-    lamb's liver	98	10	w
-    lambanog	14	4	p
-    lambic	5	4	c
-    lambrusco	101	4	p
-    lamingtons	74	18	c
-    lammeskank	60	10	w
-    lamp oil	177	3	p
-    lancashire cheese	24	1	w
-    lancashire hotpot	12	8	c
-    lancet	155	13	c
-    landjaeger	60	10	w
-    landjäger	60	10	w
-    langoustines	49	9	w
-    langsat	25	11	c
-    langues de chat	59	17	c
-    lanjarón	29	4	p
-    lansinoh	89	19	c
-    lao gan ma	38	6	p
-    lap cheong	60	10	w
-    laphroaig	14	4	p
-    lapis legit	74	2	c
-    lapsang souchong	47	4	w
-    lapskaus	57	8	c
-    larb	135	8	c
-    lard	73	1	w
-    lardo	54	10	w
-    lardons	113	10	w
-    lardy cake	121	18	c
-    large eggs	161	10	c
-    lasagna	48	0	w
-    lasagna bolognese	48	8	c
-    lasagna noodle	48	0	w
-    lasagna sheets	48	0	w
-    lasagne	48	0	w
-    lasagne al forno	48	8	c
-    lasagne sheet	48	0	w
-    lasko	5	4	c
-    lassi	1	1	p
-    lateral flow	81	13	c
-    lateral flow test	81	13	c
-    latex glove	197	16	c
-    latke	84	8	c
-    latte	2	4	w
-    latte sachet	2	4	w
-    latvian rye	121	18	c
-    laugenbrezel	143	18	c
-    laugenstange	143	18	c
-    laughing cow	24	1	w
-    lauki	99	11	w
-    laundry basket	131	3	c
-    laundry bleach	95	16	p
-    laundry booster	95	16	p
-    laundry capsule	95	16	p
-    laundry detergent	95	16	p
-    laundry liquid	95	16	p
-    laundry pod	95	16	p
-    laundry powder	95	16	p
-    laundry sanitiser	95	16	p
-    laundry soap	125	16	c
-    laundry stain remover	95	16	p
-    laurent perrier	101	4	p
-    lavash	36	18	c
-    lavash bread	36	18	c
-    lavazza	2	4	w
-    lavazza pods	2	4	w
-    lavender	75	12	c
-    laver	236	7	c
-    lavosh	36	18	c
-    lavosh crackers	93	17	c
-    lawn feed	200	3	c
-    lawry's	19	12	w
-    laxative	21	13	c
-    layers pellet	191	15	w
-    lays	66	17	c
-    lea & perrins	9	6	p
-    lea and perrins	9	7	w
-    leaf gelatine	30	7	w
-    lean cuisine	102	7	c
-    lean mince	98	10	w
-    leather cleaner	46	16	p
-    leave-in conditioner	46	14	p
-    lebanese bread	36	18	c
-    lebanese seven spice	19	12	w
-    leberkäse	60	10	w
-    leberwurst	60	10	w
-    lebkuchen	59	17	c
-    lebkuchen spice	19	12	w
-    lech	5	4	c
-    leche condensada	16	7	w
-    leche de tigre	26	10	w
-    leche flan	41	2	c
-    leche frita	41	2	c
-    lechon	54	10	w
-    lechon asado	54	10	w
-    lechon kawali	54	10	w
-    lechon sauce	190	6	p
-    lecsó	12	8	c
-    led bulb	221	3	c
-    leek	109	11	c
-    leek and potato soup	12	8	c
-    leerdammer	24	1	w
-    leerdammer slices	24	7	w
-    leffe	5	4	p
-    lefse	36	18	c
-    leftover rice	92	0	w
-    leftovers	85	8	c
-    leg of lamb	54	10	w
-    legumes	15	7	w
-    leibniz	59	17	c
-    leipäjuusto	24	1	w
-    lemon	181	11	c
-    lemon and ginger tea	47	4	w
-    lemon balm	75	12	c
-    lemon barley water	11	4	p
-    lemon chicken	85	8	c
-    lemon curd	9	7	w
-    lemon drizzle	74	18	c
-    lemon drizzle cake	74	18	c
-    lemon extract	30	7	w
-    lemon grass	75	12	c
-    lemon hummus	9	7	w
-    lemon juice	22	7	p
-    lemon meringue pie	87	18	c
-    lemon mousse	41	2	c
-    lemon pepper	19	12	w
-    lemon pickle	9	7	w
-    lemon posset	41	2	c
-    lemon sole	26	9	w
-    lemon squash	6	4	p
-    lemon tart	87	18	c
-    lemon tea drink	11	4	c
-    lemon thyme	75	12	c
-    lemon zest	181	11	c
-    lemonade	6	4	p
-    lemongrass	75	12	c
-    lemongrass drink	11	4	p
-    lemsip	21	13	c
-    lemsip max	21	13	c
-    lenor	95	3	c
-    lens solution	203	14	c
-    lens wipe	203	14	c
-    lentil burgers	15	10	w
-    lentil crisps	66	17	c
-    lentil pasta	48	0	w
-    lentil soup	12	8	c
-    lentil stew	12	8	c
-    lentils	15	7	w
-    leo beer	5	4	c
-    leonidas	3	2	c
-    lettuce	33	11	w
-    leverpostej	60	10	w
-    leyden	24	1	w
-    libresse	70	14	c
-    lice shampoo	44	13	c
-    licor 43	14	4	p
-    licorice	51	2	c
-    liege waffles	138	18	c
-    life savers	51	2	c
-    lifesavers	51	2	c
-    light brown sugar	51	7	w
-    light bulb	221	3	c
-    light coconut milk	174	7	p
-    light corn syrup	16	7	w
-    light cream	1	1	p
-    light mayonnaise	9	6	p
-    light olive oil	82	7	p
-    light soup	12	8	c
-    light soy	190	6	p
-    light soy sauce	190	6	p
-    lightbulb	221	3	c
-    lighter	126	3	c
-    lil-lets	70	14	c
-    lillet	14	4	p
-    lillet blanc	14	4	p
-    lilt	6	4	p
-    lily	50	3	c
-    lily's kitchen	40	15	c
-    lima beans	15	7	w
-    limburger	24	1	w
-    limca	11	4	p
-    lime	181	11	c
-    lime cordial	6	4	p
-    lime juice	22	7	p
-    lime leaf	75	11	w
-    lime marmalade	9	7	w
-    lime pickle	9	6	p
-    lime zest	181	11	c
-    limescale remover	46	16	p
-    limonata	6	4	p
-    limoncello	14	4	p
-    limoo amani	19	12	w
-    lincolnshire poacher	24	1	w
-    lincolnshire sausage	60	10	w
-    linda mccartney	102	7	c
-    lindor	3	2	c
-    lindt	3	2	c
-    lingonberry	142	11	w
-    linguine	48	0	w
-    linguini	48	0	w
-    linguiça	60	10	w
-    linseed	64	7	w
-    linseed oil	22	7	p
-    linsensuppe	57	8	c
-    lint brush	150	16	c
-    lint roller	150	16	c
-    linzer torte	74	2	c
-    lion bar	3	2	c
-    lion lager	5	4	c
-    lip balm	128	14	c
-    lip gloss	128	14	c
-    lip liner	128	14	c
-    lip oil	128	14	c
-    lip salve	128	14	c
-    lipstick	128	14	c
-    lipton	47	4	w
-    liqueur	14	4	p
-    liquid aminos	9	6	p
-    liquid egg	161	10	c
-    liquid glucose	16	7	w
-    liquid smoke	22	7	p
-    liquid soap	125	14	c
-    liquor	14	4	p
-    liquorice	51	2	c
-    liquorice allsorts	51	2	c
-    listerine	210	14	c
-    listerine cool mint	90	14	c
-    litchi	25	11	c
-    lithuanian rye	121	18	c
-    litter	186	15	c
-    litter tray	186	15	c
-    little angels	39	19	c
-    little freddie	61	19	c
-    little gem	33	11	w
-    live cricket	217	15	c
-    liver	98	10	w
-    liver pate	9	7	w
-    liverwurst	60	10	w
-    ljutenica	9	7	w
-    llajua	9	7	w
-    lo mein	100	0	w
-    lo mein noodles	100	0	w
-    lo salt	19	12	w
-    loaded fries	189	5	c
-    loaf	121	18	c
-    loaf cake	74	18	c
-    loaf tin	117	3	c
-    lobia	15	7	w
-    lobiani	36	8	c
-    lobio	12	8	c
-    lobster	253	9	w
-    lobster bisque	12	8	c
-    lobster tails	253	9	w
-    lockets	21	13	c
-    loco moco	92	8	c
-    locro	12	8	c
-    locust bean	19	11	w
-    log	227	3	w
-    log basket	227	3	w
-    loganberry	142	11	w
-    lohikeitto	57	8	c
-    lokum	51	2	c
-    lollipop	195	2	c
-    lollo rosso	33	11	w
-    lolly	195	2	c
-    lolly pops	195	2	c
-    lolly stick	123	3	c
-    lomo	54	10	w
-    lomo embuchado	54	10	w
-    lomo saltado	12	8	c
-    london dry gin	14	4	p
-    london pride	5	4	c
-    long bean	159	11	w
-    long grain rice	92	0	w
-    long island iced tea	58	4	p
-    long life milk	1	1	p
-    long pepper	19	12	w
-    longan	25	11	c
-    longanisa	54	10	w
-    longaniza	60	10	w
-    longganisa	54	10	w
-    longjing	47	2	w
-    longkong	25	11	c
-    longsilog	92	8	c
-    loo roll	69	3	c
-    loofah	130	14	c
-    loomi	19	12	w
-    loose leaf tea	47	4	w
-    loose tea	47	4	w
-    loperamide	21	13	c
-    loquat	25	11	c
-    lor capsule	2	4	w
-    loratadine	21	13	c
-    lorne sausage	60	10	w
-    lottery ticket	176	3	c
-    lotus biscoff biscuits	59	17	c
-    lotus biscuits	59	17	c
-    lotus root	254	11	w
-    lotus seed	254	11	w
-    lotus seed paste	127	2	c
-    lotus spread	3	7	w
-    louisiana hot sauce	38	6	p
-    loukaniko	57	8	c
-    loukoumades	88	18	c
-    lovage	75	12	c
-    love hearts	51	2	c
-    low alcohol beer	5	4	p
-    low alcohol wine	56	4	p
-    low fat milk	1	1	p
-    low fat yogurt	1	1	w
-    low sodium salt	19	12	w
-    low sodium soy sauce	190	6	p
-    lox	26	9	w
-    loyd grossman	97	7	w
-    lozenge	51	13	c
-    lube	21	13	c
-    lubricant	21	13	c
-    lucky charms	61	0	w
-    lucozade	6	4	p
-    lucozade sport	6	4	c
-    lucuma	25	11	c
-    lucuma powder	25	11	c
-    luffa	99	11	w
-    luganega	60	10	w
-    lugaw	92	8	c
-    lukanka	60	10	w
-    lulo	25	11	c
-    lumache	48	0	w
-    lumaconi	48	0	w
-    lumpfish roe	26	9	w
-    lumpia	168	8	c
-    lumpia wrapper	36	0	c
-    lumpiang shanghai	168	8	c
-    lumpwood charcoal	126	3	w
-    lunch	85	8	c
-    lunch box	193	3	c
-    lunchables	24	17	c
-    lunchbox snacks	178	17	c
-    luncheon meat	60	10	w
-    lupini beans	15	7	w
-    luqaimat	88	2	c
-    lurpak	73	1	w
-    luvs	39	19	c
-    lvivske	5	4	c
-    lychee	25	11	c
-    lychee juice	11	4	p
-    lynx	46	14	c
-    lynx africa	46	14	c
-    lyons tea	47	4	w
-    lysol	46	3	p
-    lyutenitsa	9	6	p
-    lángos	36	8	c
-    löwenbräu	5	4	c
-    m and ms	3	2	c
-    m&ms	3	2	c
-    ma po tofu	193	8	c
-    ma'amoul	59	17	c
-    maafe	12	8	c
-    maandazi	88	18	c
-    maasdam	24	1	w
-    maaza	11	4	p
-    mac & cheese	48	8	c
-    mac and cheese	48	8	c
-    mac n cheese	48	8	c
-    macadamia milk	1	1	p
-    macadamia nuts	64	7	w
-    macadamias	64	7	w
-    macallan	14	4	p
-    macapuno	174	11	c
-    macaron	59	18	c
-    macaroni	48	0	w
-    macaroni and cheese	48	8	c
-    macaroni cheese	48	8	c
-    macaroons	59	17	c
-    mace	19	12	w
-    machboos	92	8	c
-    mache	33	11	w
-    mackerel	26	9	w
-    mackerel fillets	26	9	w
-    mackie's	94	2	c
-    macleans	90	14	c
-    madeira	56	4	p
-    madeira cake	74	18	c
-    madeleine	74	18	c
-    madras	37	8	c
-    madras curry powder	19	12	w
-    madras paste	9	6	p
-    maduros	63	11	c
-    mae ploy	38	6	p
-    mafaldine	48	0	w
-    mafe	12	8	c
-    maftoul	0	7	w
-    magazine	255	3	c
-    magdalena	74	18	c
-    maggi	9	7	w
-    maggi cube	19	12	w
-    maggi noodles	100	8	c
-    maggi sauce	9	6	p
-    maggi seasoning	9	6	p
-    maggi star	19	12	w
-    magic eraser	130	16	c
-    magners	5	4	p
-    magnesium	21	13	c
-    magnet	233	3	c
-    magnum	94	5	c
-    magou	11	4	p
-    magret	96	10	w
-    magwinya	88	18	c
-    mahalabia	41	2	c
-    mahamri	88	18	c
-    mahewu	11	4	p
-    mahi mahi	26	9	w
-    mahlab	19	12	w
-    mahleb	50	6	p
-    mahou	5	4	c
-    mahón	24	1	w
-    mai tai	58	4	p
-    maida	0	0	w
-    maitake	104	11	w
-    maiz morado	0	0	w
-    maize	108	11	c
-    maize meal	0	0	w
-    majarete	41	2	c
-    makanek	60	10	w
-    make-up	128	14	c
-    make-up remover	46	14	c
-    make-up wipe	69	14	c
-    makers mark	14	4	p
-    makeup	128	14	c
-    makeup brush	128	14	c
-    makeup remover	46	14	c
-    makeup sponge	128	14	c
-    makeup wipe	69	14	c
-    makgeolli	56	4	p
-    maki	183	9	c
-    maki rolls	183	8	c
-    makloubeh	92	8	c
-    makovnjača	51	2	c
-    makowiec	74	18	c
-    makrut lime	181	11	c
-    makrut lime leaf	75	11	w
-    malabar paratha	36	18	c
-    malabi	41	2	c
-    malai	1	1	p
-    malai kofta	37	8	c
-    malai paneer	24	1	w
-    malanga	43	11	w
-    malanga blanca	43	11	w
-    malasadas	88	18	c
-    malawach	36	18	c
-    malbec	56	4	p
-    maldon	19	12	w
-    maldon salt	19	12	w
-    malibu	14	4	p
-    malloreddus	48	0	w
-    malosol pickle	99	7	w
-    malossol	99	7	w
-    malpua	51	2	c
-    malt extract	30	7	w
-    malt liquor	5	4	p
-    malt loaf	121	18	c
-    malt vinegar	22	7	p
-    malt wheats	61	0	w
-    malta	6	4	p
-    malta goya	11	4	p
-    malta guinness	11	4	p
-    maltagliati	48	0	w
-    malted drink	2	4	w
-    malted milk	1	7	w
-    maltesers	3	2	c
-    maltina	11	4	p
-    malunggay	33	11	w
-    malva pudding	41	8	c
-    mam bottles	89	19	c
-    mam nem	49	6	w
-    mam tom	49	6	w
-    mama noodles	100	8	c
-    mamey	25	11	c
-    mamey sapote	25	11	c
-    mamia	39	19	c
-    maminha	98	10	w
-    mamon	74	2	c
-    mamoncillo	25	11	c
-    manakeesh	36	18	c
-    manakish	36	18	c
-    manchego	24	1	w
-    manchego cheese	24	1	w
-    manchester tart	87	18	c
-    mandarin	141	11	c
-    mandazi	88	18	c
-    mandi	92	8	c
-    mandioca	43	11	w
-    mandu	67	8	c
-    mang tomas	190	6	p
-    mange tout	159	11	w
-    mangetout	159	11	w
-    mango	68	11	c
-    mango chunks	68	11	c
-    mango chutney	9	6	p
-    mango juice	11	4	p
-    mango lassi	1	1	p
-    mango nectar	11	4	p
-    mango pickle	9	6	p
-    mango powder	19	12	w
-    mango pulp	68	11	c
-    mango sticky rice	41	2	c
-    mangosteen	25	11	c
-    mangu	63	11	c
-    manhattan	58	4	p
-    manicotti	48	0	w
-    manioc	43	11	w
-    manjar	16	7	w
-    manjar blanco	16	7	w
-    mannaya kasha	0	7	w
-    manoushe	36	18	c
-    mansaf	12	8	c
-    mantecada	59	2	c
-    mantecados	51	2	c
-    manti	67	8	c
-    mantou	67	8	c
-    manuka honey	16	7	w
-    manzanilla	56	4	p
-    manzanilla olives	82	11	w
-    manzanilla sherry	56	4	p
-    maoam	51	2	c
-    maotai	14	4	p
-    maple syrup	16	7	w
-    maple water	29	4	p
-    mapo tofu	193	8	c
-    maqluba	92	8	c
-    marabou	3	2	c
-    maracujá	25	11	c
-    maracuya	25	11	c
-    maras pepper	38	6	w
-    maraschino cherries	20	11	w
-    marcona almonds	64	7	w
-    margarine	73	1	w
-    margarita	58	4	p
-    margarita mix	58	4	p
-    margherita	184	8	c
-    margherita pizza	184	8	c
-    marie biscuits	59	17	c
-    marie rose sauce	9	6	p
-    marigold	197	16	c
-    marigold bouillon	9	7	w
-    marinade	9	6	p
-    marinade mix	19	12	w
-    marinara	97	6	p
-    marinara sauce	97	6	p
-    maris piper	66	11	w
-    maritozzo	65	18	c
-    marjoram	75	12	c
-    marker	120	3	c
-    marker pen	120	3	c
-    markies	40	15	c
-    markook	36	18	c
-    marlin	26	9	w
-    marmalade	9	7	w
-    marmite	9	7	w
-    marranito	59	2	c
-    marraqueta	121	18	c
-    marrons glacés	28	7	w
-    marrow	99	11	c
-    marrow bones	98	10	w
-    marrowbone	83	15	c
-    marrowfat peas	159	11	w
-    mars	3	2	c
-    mars bar	3	2	c
-    mars milk	1	4	w
-    marsala	56	4	p
-    marshmallow fluff	51	2	c
-    marshmallows	51	2	c
-    martabak	84	2	c
-    martabak manis	84	2	c
-    martini	58	4	p
-    martini bianco	14	4	p
-    martini rosso	56	4	p
-    marula	25	11	c
-    maruya	63	2	c
-    maryland cookies	59	17	c
-    marzipan	64	7	w
-    masa	0	0	w
-    masa harina	0	0	w
-    masa preparada	0	0	w
-    masago	183	9	w
-    masala chai	47	4	w
-    masala dosa	84	18	c
-    masala peanuts	143	17	w
-    masarepa	0	0	w
-    mascara	128	14	c
-    mascarpone	24	1	w
-    maseca	0	0	w
-    mash	66	8	w
-    masking tape	4	3	c
-    mason jar	9	3	c
-    masoor dal	15	7	w
-    massaman	37	8	c
-    massaman curry	37	8	c
-    massaman curry paste	9	6	p
-    massaman paste	9	6	w
-    mastic	50	6	p
-    mastiha	50	6	p
-    mastika	14	4	p
-    matambre	98	10	w
-    matar paneer	37	8	c
-    match	126	3	c
-    matcha	47	4	w
-    matcha powder	47	4	w
-    matchbox	126	3	c
-    matchmakers	3	2	c
-    mate	198	4	p
-    mate cocido	198	4	w
-    mathri	143	17	w
-    matjes	26	9	w
-    matjes herring	26	9	w
-    matki	15	7	w
-    matoke	63	11	c
-    matoke stew	57	8	c
-    matooke	63	11	c
-    matsutake	104	11	w
-    matta rice	92	0	w
-    mattress protector	137	3	c
-    mature cheddar	24	1	w
-    matzah	36	18	c
-    matzo	36	18	c
-    matzo crackers	93	17	c
-    matzo meal	36	18	c
-    matzoh	36	18	c
-    mauby	6	4	p
-    maultaschen	57	8	c
-    mavrud	56	4	p
-    mawa	24	1	w
-    max factor	128	14	c
-    maxi pad	70	14	c
-    maxwell house	2	4	w
-    maybelline	128	14	c
-    mayo	9	6	p
-    mayocoba	15	7	w
-    mayonnaise	9	6	p
-    mazafati date	53	7	w
-    mazamorra morada	41	2	c
-    mazapan	51	2	c
-    mazapán de toledo	51	2	c
-    mazurek	74	18	c
-    maślanka	1	1	p
-    mccain	102	7	c
-    mccain oven chips	102	7	c
-    mccoys	66	17	c
-    mcintosh	86	11	c
-    mcvitie's	59	17	c
-    mead	5	4	p
-    meadow hay	240	15	w
-    meal	85	8	c
-    meal deal	156	8	c
-    meal kit	85	8	c
-    meal prep	85	8	c
-    meal replacement shake	1	7	w
-    mealie bread	36	18	c
-    mealie meal	0	0	w
-    mealworm	217	15	c
-    measuring cup	105	3	c
-    measuring jug	105	3	c
-    measuring spoon	105	3	c
-    meat	98	10	w
-    meat masala	19	12	w
-    meat on the bone	54	10	w
-    meat paste	9	7	w
-    meat pie	87	18	c
-    meat samosa	67	17	c
-    meat substitute	15	10	w
-    meat thermometer	212	3	c
-    meatballs	18	8	c
-    meatballs and pasta	48	8	c
-    meatloaf	98	10	w
-    meaux mustard	9	7	w
-    mechado	37	8	c
-    mechoui	85	8	c
-    medalla	5	4	c
-    medela	89	19	c
-    medialuna	65	18	c
-    medical face mask	225	13	c
-    medical mask	225	13	c
-    medical tape	34	13	c
-    medication	21	13	c
-    medicine	21	13	c
-    medisterpølse	60	10	w
-    medium eggs	161	10	c
-    medjool	53	7	w
-    medjool date	53	7	w
-    medlar	25	11	c
-    medovik	74	18	c
-    medu vada	18	17	c
-    mee	100	0	w
-    mee goreng	100	8	c
-    mee hoon	100	0	w
-    mee rebus	100	8	c
-    mee siam	100	8	c
-    mejadra	92	8	c
-    mekhong	14	4	p
-    melanzane alla parmigiana	48	8	c
-    melatonin	21	13	c
-    melba toast	121	18	c
-    melitzanosalata	9	7	w
-    melktert	87	8	c
-    melnik	56	4	p
-    melon	25	11	c
-    melon pan	121	2	c
-    melon seed	19	11	w
-    melton mowbray	87	10	c
-    membrillo	9	7	w
-    menabrea	5	4	c
-    menemen	117	8	c
-    menstrual cup	70	14	c
-    mentaiko	26	9	w
-    mentos	51	2	c
-    mentsuyu	9	6	p
-    menudo	37	8	c
-    menudo soup	12	8	c
-    meow mix	40	15	c
-    meowing heads	40	15	c
-    mercimek	12	8	c
-    mercimek corbasi	12	8	c
-    merguez	60	10	w
-    merguez couscous	85	8	c
-    merguez sausage	60	10	w
-    meringue nests	30	7	w
-    meringues	30	7	w
-    merlot	56	4	p
-    metal polish	46	16	p
-    metal skewer	123	3	c
-    metanium	46	19	c
-    metaxa	14	4	p
-    methi	19	12	w
-    methi leaf	99	11	w
-    methi seed	19	12	w
-    method cleaner	46	3	p
-    method laundry	95	3	c
-    mettwurst	60	10	w
-    mexican candy	51	2	c
-    mexican chorizo	60	10	w
-    mexican rice	92	0	c
-    mexican seasoning	19	7	w
-    mexican squash	99	11	w
-    meyer lemon	181	11	c
-    mezcal	14	4	p
-    meze	9	7	w
-    meze platter	85	8	c
-    mezze	9	7	w
-    mezze maniche	48	0	w
-    mezze platter	9	7	w
-    mezzelune	48	0	w
-    mi goreng	100	0	w
-    mi quang	100	8	c
-    micellar water	46	14	c
-    michałki	51	2	c
-    michelada	5	4	c
-    michelob	5	4	p
-    mici	60	8	c
-    micro herbs	75	12	c
-    microfiber cloth	130	16	c
-    microfibre cloth	130	16	c
-    microgreens	33	11	w
-    micropore tape	34	13	c
-    microwave	32	3	c
-    microwave meal	85	8	c
-    microwave popcorn	178	17	c
-    microwave rice	92	0	w
-    midget gems	51	2	c
-    midori	14	4	p
-    mie goreng	100	8	c
-    mielie meal	0	0	w
-    mieliepap	0	0	w
-    migraine tablet	21	13	c
-    mijiu	190	6	p
-    milanesa	54	10	w
-    milanesa de pollo	54	10	w
-    milano cookies	59	17	c
-    milbemax	40	15	c
-    mild ale	5	4	p
-    mild cheddar	24	1	w
-    mild curry powder	19	12	w
-    mild salsa	97	7	w
-    milk	1	1	p
-    milk bread	121	18	c
-    milk chocolate	3	2	c
-    milk chocolate chips	30	7	w
-    milk duds	3	2	c
-    milk of magnesia	21	13	c
-    milk powder	1	1	p
-    milk tart	87	8	c
-    milk tea	158	4	p
-    milk tray	3	2	c
-    milk-bone	40	15	c
-    milka	3	2	c
-    milkbone	40	15	c
-    milkfish	26	10	w
-    milkshake	1	1	p
-    milkshake powder	1	7	w
-    milky way	3	2	c
-    mille-feuille	74	18	c
-    millefeuille	74	18	c
-    miller lite	5	4	p
-    millet	0	0	w
-    millet flour	0	0	w
-    millet groats	0	7	w
-    millet spray	147	15	w
-    millionaire's shortbread	59	18	c
-    milo	1	7	w
-    milo powder	2	2	w
-    milton	46	16	p
-    milton fluid	46	3	p
-    milton sterilising fluid	46	16	p
-    milton tablet	89	19	c
-    mimolette	24	1	w
-    mimosa	101	4	p
-    mince	98	10	w
-    mince pie	87	18	c
-    minced beef	98	10	w
-    minced chicken	171	10	w
-    minced garlic	151	11	c
-    minced ginger	232	11	w
-    minced lamb	54	10	w
-    minced meat	98	10	w
-    minced pork	98	10	w
-    minced turkey	171	10	w
-    mincemeat	9	7	w
-    mincemeat filling	30	7	w
-    mineola	141	11	c
-    mineral water	29	4	p
-    minestrone	12	8	c
-    mini babybel	24	7	w
-    mini cheddars	66	17	c
-    mini corn	108	11	c
-    mini cucumbers	99	11	c
-    mini eggs	3	2	c
-    mini marshmallows	51	2	c
-    mini milk	52	5	c
-    mini pitta	36	18	c
-    mini pizzas	184	8	c
-    mini rolls	74	18	c
-    minky	130	3	c
-    minneola	141	11	c
-    minstrels	3	2	c
-    mint	75	12	c
-    mint choc chip	94	5	c
-    mint chutney	9	6	p
-    mint crisp	3	2	c
-    mint humbug	51	2	c
-    mint imperials	51	2	c
-    mint jelly	9	6	p
-    mint raita	9	6	p
-    mint sauce	9	6	p
-    mint tea	47	4	w
-    mint yogurt sauce	9	6	p
-    minute maid	11	4	p
-    minute rice	92	0	w
-    minute steak	98	10	w
-    mio	11	4	p
-    mirabelle	71	11	c
-    miracle whip	9	6	p
-    mirin	22	7	p
-    mirra	2	4	w
-    mirror	256	3	c
-    mirror cleaner	46	16	p
-    misal pav	37	8	c
-    mischbrot	121	18	c
-    mishka kosolapy	51	2	c
-    mishkaki	123	10	c
-    mishti doi	1	1	p
-    misir wat	12	8	c
-    misir wot	12	8	c
-    miso	9	6	p
-    miso paste	9	6	p
-    miso ramen	100	8	c
-    miso soup	12	8	c
-    miso soup paste	77	7	p
-    misua	100	0	w
-    miswa	100	0	w
-    mitchum	46	14	c
-    mithai	51	2	c
-    mititei	60	8	c
-    mitmita	19	12	w
-    mitsuba	75	12	c
-    mixed beans	15	7	w
-    mixed berries	142	11	w
-    mixed dried fruit	152	11	w
-    mixed dried herbs	19	12	w
-    mixed fruit	86	11	c
-    mixed fruit juice	11	4	p
-    mixed grains	0	0	w
-    mixed grill	85	8	c
-    mixed herbs	75	11	c
-    mixed leaves	33	11	w
-    mixed mushrooms	104	11	w
-    mixed nuts	64	7	w
-    mixed peel	152	11	w
-    mixed peppercorns	19	12	w
-    mixed peppers	139	11	c
-    mixed pickle	9	6	p
-    mixed root vegetables	107	11	w
-    mixed salad	135	8	c
-    mixed salad leaves	33	11	w
-    mixed seafood	49	9	w
-    mixed seeds	64	7	w
-    mixed spice	19	12	w
-    mixed veg	33	11	w
-    mixed vegetables	33	11	w
-    mixers	58	4	p
-    mixing bowl	105	3	c
-    miyeok	75	7	w
-    mizeria	135	8	c
-    mizithra	24	1	w
-    mizuna	33	11	w
-    mkate wa mayai	36	18	c
-    mocha	2	4	w
-    mochi	51	2	c
-    mochi cake	74	18	c
-    mochi crackers	93	17	c
-    mochi ice cream	94	5	c
-    mochiko	0	7	w
-    mocochinchi	11	4	p
-    modak	51	2	c
-    modelo	5	4	p
-    modelo especial	5	4	c
-    modena balsamic	22	7	p
-    moet	101	4	p
-    mofongo	63	11	c
-    moghrabieh	0	7	w
-    mohinga	100	8	c
-    moi moi	12	8	c
-    moin moin	12	8	c
-    moist toilet tissue	69	14	c
-    moisturiser	46	14	c
-    moisturizer	46	14	c
-    mojama	26	9	w
-    mojito	58	4	p
-    mojito mix	58	4	p
-    mojo	9	6	p
-    mojo criollo	9	7	w
-    mojo picon	9	7	w
-    mojo rojo	9	7	w
-    mojo sauce	9	6	p
-    mojo verde	9	7	w
-    moka pot coffee	2	4	w
-    molasses	16	7	w
-    mold remover	46	16	p
-    mold spray	46	16	p
-    moldovan wine	56	4	p
-    mole	9	6	p
-    mole negro	9	7	w
-    mole paste	9	7	w
-    mole poblano	9	6	p
-    mole sauce	9	6	p
-    molletes	118	8	c
-    molokhia	12	8	c
-    momo	67	8	c
-    momoni	26	10	w
-    mon chéri	3	2	c
-    monk fruit sweetener	51	7	w
-    monkey nuts	64	7	w
-    monkfish	26	9	w
-    monosodium glutamate	19	12	w
-    monster energy	6	4	p
-    monster munch	66	17	c
-    montasio	24	1	w
-    montenegro	14	4	p
-    montepulciano	56	4	p
-    montepulciano d'abruzzo	56	4	p
-    monterey jack	24	1	w
-    moo ping	123	8	c
-    moo yor	54	10	w
-    mooli	107	11	w
-    moon cake	127	2	c
-    mooncake	127	2	c
-    moong dal	15	7	w
-    moong dal namkeen	143	17	w
-    mop	150	16	c
-    mop bucket	172	16	c
-    mop head	150	16	c
-    moqueca	12	8	c
-    morbier	24	1	w
-    morcilla	60	10	w
-    morcilla de burgos	60	10	w
-    morel	104	7	w
-    morel mushrooms	104	11	w
-    morello cherries	20	11	w
-    moretti	5	4	p
-    moringa	99	11	w
-    moringa leaf	99	11	w
-    moringa powder	75	11	w
-    morita	38	11	c
-    morning buns	65	18	c
-    morning glory	33	11	w
-    moroccan mint	75	12	c
-    moroccan mint tea	47	4	w
-    moroccan tagine	12	8	c
-    moros y cristianos	92	0	c
-    mors	11	4	p
-    mortadella	60	10	w
-    mosbolletjie	59	18	c
-    moscatel	56	4	p
-    moscato	56	4	p
-    moscato d'asti	101	4	p
-    moscow mule	58	4	p
-    mosquito coil	173	3	c
-    mosquito repellent	173	3	c
-    mostarda	9	6	p
-    moth ball	257	3	c
-    moth bean	15	7	w
-    moth repellent	257	3	c
-    mothball	257	3	c
-    motichoor ladoo	51	2	c
-    motion sickness tablet	21	13	c
-    motor oil	80	3	p
-    motts	11	4	p
-    mould remover	46	16	p
-    mould spray	46	16	p
-    mounds	51	2	c
-    mountain dew	6	4	c
-    mountain yam	66	11	w
-    mouse bait	258	3	c
-    mouse trap	258	3	c
-    mousetrap	258	3	c
-    moussaka	57	8	c
-    mousse	41	2	c
-    mousse au chocolat	41	2	c
-    moutabal	9	6	p
-    moutarde de meaux	9	7	w
-    mouth wash	210	14	c
-    mouthwash	210	14	c
-    moving box	4	3	c
-    mozzarella	24	1	w
-    mozzarella balls	24	1	w
-    mozzarella di bufala	24	1	w
-    mr clean	46	3	p
-    mr muscle	46	16	p
-    mr sheen	46	3	p
-    mr whippy	7	5	c
-    mrs balls	9	6	w
-    mrs balls chutney	9	6	w
-    msg	19	12	w
-    msg seasoning	19	12	w
-    mshikaki	123	10	c
-    mtn dew	6	4	c
-    mtsvadi	123	8	c
-    mucinex	21	13	c
-    muenster	24	1	w
-    muesli	61	0	w
-    muffin	30	18	c
-    muffin cases	30	18	c
-    muffin tin	117	3	c
-    muffuletta	156	8	c
-    mug	85	3	c
-    mug root beer	6	4	c
-    mugicha	47	2	w
-    muhallebi	41	2	c
-    muhammara	9	6	p
-    mujaddara	92	8	c
-    mukene	26	10	w
-    mukhwas	75	11	c
-    mukimo	57	8	c
-    mukuzani	56	4	p
-    mulato chile	38	11	c
-    mulberry	142	11	w
-    mulled wine	56	4	p
-    mulled wine spice	19	12	w
-    muller	1	4	w
-    muller corner	1	4	w
-    muller light	1	4	w
-    muller rice	41	2	c
-    mullet	26	9	w
-    mulligatawny	12	8	c
-    mulling spice	19	12	w
-    multi-purpose cleaner	46	16	p
-    multigrain atta	0	0	w
-    multigrain bread	121	18	c
-    multigrain hoops	61	0	w
-    multipack crisps	66	17	c
-    multipurpose cleaner	46	16	p
-    multivitamin	21	13	c
-    mulukhiyah	12	8	c
-    munch bunch	1	4	w
-    munchies	3	2	c
-    mung bean noodle	100	0	w
-    mung bean sprout	136	11	w
-    mung bean vermicelli	100	0	w
-    mung beans	15	7	w
-    mung dal	15	7	w
-    munster	24	1	w
-    murasaki	43	11	c
-    murcia al vino	24	1	w
-    murmura	92	0	w
-    murphy's	5	4	c
-    murray mints	51	2	c
-    murukku	66	17	c
-    musaka	12	8	c
-    musakhan	12	8	c
-    muscadet	56	4	p
-    muscat	56	4	p
-    muscle rub	46	13	c
-    muscovado	51	7	w
-    muscovado sugar	51	7	w
-    mushroom	104	11	w
-    mushroom coffee	2	4	w
-    mushroom pate	9	7	w
-    mushroom risotto	92	8	c
-    mushroom sauce	9	6	p
-    mushroom soup	12	8	c
-    mushy peas	159	11	w
-    musk melon	25	11	c
-    muskmelon	25	11	c
-    muslin	106	19	c
-    muslin cloth	106	19	c
-    mussels	13	9	w
-    mustard	9	6	p
-    mustard cress	33	11	w
-    mustard greens	33	11	w
-    mustard oil	22	7	p
-    mustard powder	19	12	w
-    mustard sauce	9	6	p
-    mustard seed	19	12	w
-    musubi	236	8	c
-    musztarda	9	7	w
-    mutabal	9	7	w
-    mutti	77	7	c
-    mutton	98	10	w
-    mutton biryani	37	8	c
-    mutton curry	37	8	c
-    mutura	54	10	w
-    mysliwska	60	10	w
-    mysore pak	51	2	c
-    mythos	5	4	c
-    myzithra	24	1	w
-    májas hurka	60	10	w
-    märzen	5	4	c
-    n95 mask	225	13	c
-    naan	36	18	c
-    naan bread	36	18	c
-    nabe	12	8	c
-    nabeglavi	11	4	p
-    nabulsi	24	1	w
-    nabulsi cheese	24	1	w
-    nacatamal	239	8	c
-    nacho cheese	24	1	w
-    nacho cheese sauce	9	6	p
-    nacho chips	66	17	c
-    nachos	66	17	c
-    nachos kit	118	8	c
-    naem	54	10	w
-    naengmyeon	100	0	w
-    nagaimo	66	11	w
-    nail	216	3	c
-    nail clipper	23	14	c
-    nail file	23	14	c
-    nail polish	23	14	c
-    nail polish remover	23	14	c
-    nail varnish	23	14	c
-    nail varnish remover	23	14	c
-    nair	45	14	c
-    nairns	93	0	c
-    nakd	64	17	c
-    nakd bars	64	17	c
-    naked juice	11	4	p
-    nalesniki	84	8	c
-    nalewka	14	4	p
-    nam jim	9	6	p
-    nam pla	9	6	p
-    nam prik	38	6	p
-    nam prik pao	38	6	w
-    nameko	104	11	w
-    namkeen	66	17	c
-    nance	25	11	c
-    nando's	9	6	w
-    nando's sauce	38	6	p
-    nankhatai	59	18	c
-    napa cabbage	33	11	w
-    napkin	69	3	c
-    napoleon cake	74	18	c
-    napoletana sauce	97	6	p
-    napoli salami	60	10	w
-    napolina	77	7	c
-    nappy	39	19	c
-    nappy bag	39	19	c
-    nappy cream	46	19	c
-    nappy liner	39	19	c
-    nappy rash cream	46	19	c
-    nappy sack	39	19	c
-    naranjilla	25	11	c
-    naruto	192	9	c
-    narutomaki	192	9	c
-    narzan	11	4	p
-    nasal spray	247	13	c
-    naseberry	25	11	c
-    nashi	72	11	c
-    nashi pear	72	11	c
-    nasi campur	57	8	c
-    nasi goreng	92	8	c
-    nasi kuning	92	8	c
-    nasi lemak	92	8	c
-    nasi padang	92	8	c
-    nasi uduk	92	8	c
-    nastro azzurro	5	4	c
-    nasturtium	75	12	c
-    nata de coco	174	11	c
-    natakhtari	5	4	c
-    natillas	41	2	c
-    natracare	70	14	c
-    natto	15	10	w
-    natural wine	56	4	p
-    natural yoghurt	1	1	w
-    natural yogurt	1	1	w
-    nature valley	64	17	c
-    nature's bounty	21	13	c
-    naturo	40	15	c
-    navarin	57	8	c
-    navel orange	141	11	c
-    navy beans	15	7	w
-    ndole	85	8	c
-    nduja	60	10	w
-    nduja paste	38	6	p
-    neapolitan	94	5	c
-    neapolitan ice cream	94	5	c
-    nectar	11	4	p
-    nectarine	71	11	c
-    needle	259	3	c
-    needle pen	223	13	c
-    neeps	66	8	c
-    neeps and tatties	66	8	c
-    negra modelo	5	4	c
-    negroni	58	4	p
-    neipa	5	4	p
-    nem nuong	168	8	c
-    nem ran	168	8	c
-    nemiroff	14	4	p
-    nerds	51	2	c
-    nero d'avola	56	4	p
-    nescafe	2	4	w
-    nescafe 3 in 1	2	2	w
-    nescafe gold	2	4	w
-    nespresso	2	4	w
-    nespresso capsules	2	4	w
-    nespresso pod	2	4	w
-    nesquik	1	7	w
-    nesquik cereal	61	7	w
-    nesquik milk	2	4	w
-    nesquik shake	1	4	w
-    nestle crunch	3	2	c
-    nettle tea	47	4	w
-    nettles	33	11	w
-    neuhaus	3	2	c
-    neutrogena	46	14	c
-    new mexico chile	38	11	c
-    new potatoes	66	11	w
-    new york strip	98	10	w
-    newcastle brown	5	4	c
-    newspaper	255	3	c
-    nexcare	34	13	c
-    nexgard	40	15	c
-    ngo gai	75	11	w
-    ngogo	42	11	w
-    ngolo	26	10	w
-    nibbles	178	17	c
-    niboshi	26	7	w
-    nice biscuits	59	17	c
-    nice n easy	46	14	c
-    nice'n easy	46	14	c
-    nicoise salad	135	8	c
-    nicorette	21	13	c
-    nicotine gum	21	13	c
-    nicotine patch	21	13	c
-    nicotine pouch	196	3	c
-    nicotine replacement	21	13	c
-    nigella	19	12	w
-    nigella seed	19	12	w
-    nigerian stew	12	8	c
-    night cream	46	14	c
-    night nurse	21	13	c
-    night nurse capsules	21	13	c
-    nigiri	183	9	c
-    nihari	37	8	c
-    nihonshu	190	4	p
-    nik naks	66	17	c
-    nilaga	12	8	c
-    nilgiri tea	47	4	w
-    nilla wafers	59	17	c
-    nimbu pani	11	4	p
-    nipple cream	89	19	c
-    nira	75	11	w
-    nissin	100	8	c
-    nit comb	44	13	c
-    nit lotion	44	13	c
-    nit'ir qibe	19	12	w
-    niter kibbeh	19	12	w
-    nitrile glove	197	16	c
-    nivea	46	14	c
-    nivea cream	46	14	c
-    nixtamal	0	0	w
-    niçoise	57	8	c
-    nkala	202	10	w
-    nkwobi	12	8	c
-    no7	128	14	c
-    nobbly bobbly	94	2	c
-    nocciolata	3	7	w
-    nocellara olives	82	11	w
-    non alcoholic beer	5	4	p
-    non alcoholic wine	56	4	p
-    non-bio	95	16	p
-    non-dairy creamer	1	1	p
-    non-dairy milk	1	1	p
-    non-stick pan	117	3	c
-    nonpareille capers	82	7	w
-    nonpareils	51	7	w
-    noodle broth	12	8	c
-    noodle soup	100	0	w
-    noodles	100	0	w
-    noon chai	47	4	w
-    nopal	180	11	w
-    nopales	180	11	w
-    nopalitos	180	11	w
-    nori	236	7	c
-    nori sheet	236	7	c
-    norvegia	24	1	w
-    nose spray	247	13	c
-    notebook	224	3	c
-    notepad	224	3	c
-    nougat	51	2	c
-    nougat de montélimar	51	2	c
-    nsala	12	8	c
-    nshima	0	0	w
-    nuggets	171	10	w
-    nuk	89	19	c
-    nuoc cham	9	6	p
-    nuoc mam	9	6	p
-    nuoc mia	11	4	p
-    nuremberg sausage	60	10	w
-    nurofen	21	13	c
-    nurofen express	21	13	c
-    nurofen for children	21	13	c
-    nurofen plus	21	13	c
-    nursing pad	89	19	c
-    nut and bolt	162	3	c
-    nut bars	64	17	c
-    nut butter	64	7	w
-    nut mix	64	7	w
-    nut roast	64	7	w
-    nutella	3	7	w
-    nutmeg	19	12	w
-    nutri-grain	59	17	c
-    nutritional yeast	24	1	w
-    nuts	64	7	w
-    nutter butter	59	17	c
-    nyama choma	54	10	w
-    nylabone	40	15	c
-    nyquil	21	13	c
-    nytol	21	13	c
-    nytol one-a-night	21	13	c
-    nyx	128	14	c
-    nürnberger	60	10	w
-    oasis juice	11	4	p
-    oat bran	0	0	w
-    oat crackers	93	17	c
-    oat cream	1	1	p
-    oat drink	1	1	p
-    oat flour	0	0	w
-    oat groats	61	0	w
-    oat milk	1	1	p
-    oat so simple	61	0	w
-    oat yogurt	1	1	w
-    oatcake	93	0	c
-    oatibix	61	7	w
-    oatly	1	4	w
-    oatly barista	1	4	w
-    oatmeal	61	0	w
-    oatmeal cookies	59	17	c
-    oatmeal raisin cookies	59	17	c
-    oats	61	0	w
-    oaxaca cheese	24	1	w
-    obe ata	9	6	w
-    obleas	59	2	c
-    obolon	5	4	c
-    obwarzanek	115	18	c
-    ocean spray	11	4	p
-    octopus	110	9	w
-    octopus tentacles	110	9	w
-    oden	12	8	c
-    odeng	192	9	c
-    odor eliminator	50	16	c
-    odour eliminator	50	16	c
-    ofada rice	92	0	w
-    ofada stew	12	8	c
-    ofe nsala	12	8	c
-    ofe owerri	12	8	c
-    offal	98	10	w
-    ogbono	19	11	w
-    ogbono seed	19	11	w
-    ogbono soup	12	8	c
-    ogi	0	0	w
-    ogiri	19	11	w
-    ogiri seasoning	19	12	w
-    ogórki kiszone	99	7	w
-    ogórki konserwowe	99	7	w
-    oha soup	12	8	c
-    oil	22	7	p
-    oj	11	4	p
-    okazi	33	11	w
-    oko plus	40	15	c
-    okocim	5	4	c
-    okonomiyaki	84	8	c
-    okonomiyaki flour	84	8	c
-    okonomiyaki sauce	9	6	p
-    okpei	19	11	w
-    okporoko	26	10	w
-    okra	33	11	w
-    okra soup	12	8	c
-    okro	12	8	c
-    okro soup	12	8	c
-    okroshka	12	8	c
-    oladi	84	8	c
-    olay	46	14	c
-    olbas	21	13	c
-    olbas oil	247	13	c
-    old amsterdam	24	1	w
-    old bay	19	12	w
-    old bay seasoning	19	12	w
-    old el paso	19	7	w
-    old el paso kit	77	7	c
-    old fashioned	58	4	p
-    old jamaica	6	4	c
-    old rosie	5	4	p
-    old speckled hen	5	4	c
-    old spice	46	14	c
-    oliebollen	88	18	c
-    olive	82	11	w
-    olive oil	82	7	p
-    olive oil spray	82	7	p
-    olive tapenade	9	6	p
-    olivier	135	8	c
-    olivier salad	135	8	c
-    oloroso	56	4	p
-    omega 3	21	13	c
-    omelet	117	8	c
-    omelette	117	8	c
-    omena	26	10	w
-    omeprazole	21	13	c
-    omurice	92	8	c
-    onde-onde	124	2	c
-    ondeh ondeh	124	2	c
-    one a day	21	13	c
-    one pot	57	8	c
-    onesie	106	19	c
-    ong choy	33	11	w
-    onigiri	236	7	c
-    onion	109	11	c
-    onion bhaji	18	17	c
-    onion chutney	9	6	p
-    onion dip	9	6	p
-    onion granules	19	12	w
-    onion gravy	77	7	p
-    onion jam	9	6	p
-    onion marmalade	9	6	p
-    onion powder	19	12	w
-    onion relish	9	6	p
-    onion rings	189	5	c
-    onion salt	19	12	w
-    onion seed	19	12	w
-    onion soup	12	8	c
-    onion squash	27	11	c
-    onken	1	4	w
-    ontbijtkoek	121	18	c
-    onugbu	33	11	w
-    oolong	47	4	w
-    oolong tea	47	4	w
-    opi	23	14	c
-    opor ayam	37	8	c
-    opticrom	21	13	c
-    options hot chocolate	2	4	w
-    optrex	29	13	c
-    optrex eye drops	21	13	c
-    oragel	21	13	c
-    orahnjača	51	2	c
-    oral-b	90	14	c
-    oralb	90	14	c
-    orange	141	11	c
-    orange bitters	14	4	p
-    orange blossom water	22	7	p
-    orange chicken	193	8	c
-    orange extract	30	7	w
-    orange flower water	22	7	p
-    orange juice	11	4	p
-    orange juice with bits	11	4	p
-    orange marmalade	9	7	w
-    orange pepper	139	11	c
-    orange roughy	26	9	w
-    orange soda	6	4	p
-    orange squash	6	4	p
-    orange wine	56	4	p
-    orangina	11	4	p
-    orbit gum	51	2	c
-    ore-ida	102	7	c
-    orecchiette	48	0	w
-    oregano	75	12	c
-    orehnjača	51	2	c
-    oreo	59	17	c
-    oreo ice cream	94	2	c
-    organic eggs	161	10	c
-    organic milk	1	1	p
-    organix	61	19	c
-    orgeat	58	4	p
-    original source	46	14	c
-    orogbo	28	11	c
-    ortiz tuna	26	9	w
-    orujo	14	4	p
-    orval	5	4	c
-    orzo	48	0	w
-    orzo rice	0	7	w
-    oscypek	24	1	w
-    osram	8	3	c
-    ossau-iraty	24	1	w
-    osso buco	98	10	w
-    ossobuco	98	8	w
-    otaheite apple	25	11	c
-    otak otak	123	8	c
-    otap	127	2	c
-    otex	218	13	c
-    otex ear drops	21	13	c
-    otrivine	21	13	c
-    ouma rusk	59	18	c
-    oust	50	3	c
-    ouzo	14	4	p
-    ovaltine	1	7	w
-    ovaltine malt	2	4	w
-    oven bottom muffin	121	18	c
-    oven chips	189	5	w
-    oven cleaner	46	16	p
-    oven fries	189	5	c
-    oven glove	197	3	c
-    oven mitt	197	3	c
-    oven thermometer	212	3	c
-    overnight oats	61	0	w
-    overproof rum	14	4	p
-    ovomaltine	2	4	w
-    ovulation test	81	13	c
-    ox cheek	98	10	w
-    ox tail	98	10	w
-    ox tongue	98	10	w
-    oxi action	95	16	p
-    oxiclean	95	3	c
-    oxo	77	7	p
-    oxo cube	9	7	w
-    oxtail	98	10	w
-    oxtail stew	54	10	w
-    oyakodon	92	8	c
-    oyster flavoured sauce	190	6	p
-    oyster mushrooms	104	11	w
-    oyster sauce	9	6	p
-    oysters	13	9	w
-    ožujsko	5	4	c
-    paan	75	11	c
-    paan leaf	75	11	c
-    pabellon criollo	12	8	c
-    pabellón	85	8	c
-    pabst	5	4	p
-    paccheri	48	0	w
-    pacharán	14	4	p
-    pacifico	5	4	p
-    pacifier	106	19	c
-    packet soup	12	8	c
-    packing tape	4	3	c
-    paczki	88	18	c
-    pad kee mao	100	8	c
-    pad see ew	100	8	c
-    pad thai	100	8	c
-    pad thai noodle	100	0	w
-    padded envelope	4	3	c
-    padlock	145	3	c
-    padron peppers	139	11	c
-    paella	57	8	c
-    paella kit	57	8	c
-    paella mix	57	8	c
-    paella rice	92	0	w
-    pail	172	3	c
-    pain au chocolat	65	18	c
-    pain au levain	121	18	c
-    pain au raisin	65	18	c
-    pain aux raisins	65	18	c
-    pain complet	121	18	c
-    pain de campagne	116	18	c
-    pain de mie	121	18	c
-    pain relief	21	13	c
-    pain reliever	21	13	c
-    painkiller	21	13	c
-    paint	220	3	c
-    paint brush	220	3	c
-    paint roller	220	3	c
-    paintbrush	220	3	c
-    pajeon	84	8	c
-    pak choi	33	11	w
-    pak choy	33	11	w
-    pakoda	18	17	c
-    pakora	18	17	c
-    palacsinta	84	8	c
-    palak paneer	37	8	c
-    palanqueta	51	2	c
-    palava sauce	12	8	c
-    palaver sauce	12	8	c
-    palačinke	84	8	c
-    pale ale	5	4	p
-    paleta	94	2	c
-    paleta de fruta	94	2	c
-    palinka	14	4	p
-    palm fruit concentrate	9	6	w
-    palm jaggery	16	7	w
-    palm nut	9	6	w
-    palm nut cream	9	6	w
-    palm nut soup base	9	6	w
-    palm oil	22	7	p
-    palm sugar	51	7	w
-    palm wine	5	4	p
-    palmier	65	18	c
-    palmolive soap	46	14	c
-    palmolive washing up	46	3	p
-    paloma	58	4	p
-    pamonha	239	8	c
-    pampers	39	19	c
-    pampers baby dry	39	19	c
-    pampers nappies	39	19	c
-    pampers wipes	46	14	c
-    pan con tomate	57	8	c
-    pan cubano	121	18	c
-    pan de agua	121	18	c
-    pan de bono	121	18	c
-    pan de coco	121	2	c
-    pan de cristal	121	18	c
-    pan de muerto	121	18	c
-    pan de pueblo	121	18	c
-    pan de sal	121	2	c
-    pan de yuca	121	18	c
-    pan dulce	121	18	c
-    pan gallego	121	18	c
-    pan rústico	121	18	c
-    pan sobao	121	18	c
-    pan tumaca	57	8	c
-    panadol	21	13	c
-    panadol extra	21	13	c
-    panang curry	37	8	c
-    panang curry paste	9	6	p
-    panasonic batteries	8	3	c
-    pancake	84	18	c
-    pancake batter	84	18	c
-    pancake mix	84	18	c
-    pancake syrup	16	7	w
-    pancetta	113	10	w
-    panch phoron	19	12	w
-    pancit	100	0	w
-    pancit bihon	100	0	w
-    pancit canton	100	0	w
-    pancit guisado	100	8	c
-    pancit palabok	100	8	c
-    pandan	75	12	c
-    pandan cake	74	2	c
-    pandan chiffon	74	2	c
-    pandan kaya	121	2	c
-    pandan leaf	75	11	w
-    pandesal	121	2	c
-    pandoro	121	18	c
-    pane carasau	121	18	c
-    pane pugliese	121	18	c
-    pane toscano	121	18	c
-    paneer	24	1	w
-    paneer butter masala	37	8	c
-    paneer tikka	37	8	c
-    panela	51	7	w
-    panela cheese	24	1	w
-    panela jaggery	16	7	w
-    panettone	121	18	c
-    panforte	74	2	c
-    pangasius	26	9	w
-    pani puri	143	17	w
-    panini	156	8	c
-    panko	121	18	c
-    panko breadcrumb	260	7	w
-    panla	26	10	w
-    panna cotta	41	2	c
-    pannacotta	41	2	c
-    pantene	46	14	c
-    pants	166	3	c
-    panty liner	70	14	c
-    pantyhose	261	3	c
-    pantyliner	70	14	c
-    panzanella	135	8	c
-    panzerotti	184	8	c
-    pao de lo	74	18	c
-    pao de queijo	121	18	c
-    pap	0	0	w
-    pap en vleis	57	8	c
-    papa a la huancaina	12	8	c
-    papad	36	7	c
-    papadum	36	7	c
-    papalo	75	11	w
-    papanași	88	18	c
-    papaya	25	11	c
-    papaya salad	135	8	c
-    papelon	16	7	w
-    paper case	30	3	c
-    paper clip	175	3	c
-    paper cup	85	3	c
-    paper napkin	69	3	c
-    paper plate	85	3	c
-    paper straw	6	3	c
-    paper towel	69	3	c
-    paperclip	175	3	c
-    pappadam	36	7	c
-    pappardelle	48	0	w
-    paprikash	12	8	c
-    paracetamol	21	13	c
-    paraffin	177	3	p
-    paratha	36	18	c
-    parboiled rice	92	0	w
-    parcel tape	4	3	c
-    parchment paper	69	3	c
-    paring knife	167	3	c
-    paris-brest	74	18	c
-    parkin	59	18	c
-    parma ham	54	10	w
-    parma violets	51	2	c
-    parmesan	24	1	w
-    parmigiana	48	8	c
-    parmigiano	24	1	w
-    parmigiano reggiano	24	1	w
-    parmo	85	8	c
-    parotta	36	18	c
-    parowki	60	10	w
-    parozone	46	3	p
-    parrot food	147	15	w
-    parsley	75	12	c
-    parsley root	107	11	w
-    parsley sauce	9	6	p
-    parsnip	107	11	w
-    parsnip crisps	66	17	c
-    part-baked baguettes	116	18	c
-    partridge	171	10	w
-    party food	178	17	c
-    party hat	201	3	c
-    party jollof	92	0	w
-    party plate	85	3	c
-    party platter	85	8	c
-    party popper	201	3	c
-    party rings	59	17	c
-    party snacks	178	17	c
-    party supplies	201	3	c
-    parwal	99	11	w
-    pasanda	37	8	c
-    pasilla	38	11	c
-    pasilla chile	38	11	c
-    paska	121	18	c
-    passata	77	7	w
-    passata sauce	97	6	p
-    passion fruit	25	11	c
-    passion fruit curd	9	7	w
-    passion fruit juice	11	4	p
-    passionfruit	25	11	c
-    passport photo	262	3	c
-    pasta	48	0	w
-    pasta alla norma	48	8	c
-    pasta bake	48	0	w
-    pasta e fagioli	48	8	c
-    pasta flour	0	0	w
-    pasta ready meal	48	8	c
-    pasta salad	48	8	c
-    pasta sauce	97	6	p
-    pasta shells	48	0	w
-    pasteis de nata	87	18	c
-    pastel de carne	67	18	c
-    pastel de nata	87	18	c
-    pasteles	239	8	c
-    pastelillo	67	18	c
-    pastelito	67	18	c
-    pastelito de guayaba	87	2	c
-    pastelon	67	18	c
-    pastila	51	2	c
-    pastilla	87	8	c
-    pastina	48	0	w
-    pastirma	98	10	w
-    pastis 51	14	4	p
-    pastitsio	57	8	c
-    pastrami	98	10	w
-    pastries	65	18	c
-    pastry brush	105	3	c
-    pastry cases	65	18	c
-    pastry flour	0	0	w
-    pasty	67	8	c
-    pasztet	9	10	w
-    pata negra	54	10	w
-    patacones	63	11	c
-    patak's	9	7	w
-    patatas bravas	189	5	c
-    patbingsu	41	2	c
-    pate sucree	87	18	c
-    patis	190	6	p
-    patola	33	11	w
-    patra	66	11	w
-    patron	14	4	p
-    patties	98	10	w
-    pattypan squash	99	11	c
-    patxaran	14	4	p
-    paulaner	5	4	p
-    pav bhaji	37	8	c
-    pav bhaji masala	19	12	w
-    pavlova base	30	7	w
-    pawpaw	25	11	c
-    paxo stuffing	77	7	c
-    payasam	41	2	c
-    payday	51	2	c
-    pbr	5	4	p
-    pea and ham soup	12	8	c
-    pea aubergine	42	11	w
-    pea crisps	66	17	c
-    pea milk	1	1	p
-    pea pods	159	11	w
-    pea protein	1	7	w
-    pea shoot	33	11	w
-    pea sprout	33	11	w
-    peach	71	11	c
-    peach cobbler	87	18	c
-    peach iced tea	6	4	p
-    peach nectar	11	4	p
-    peach schnapps	14	4	p
-    peameal bacon	113	10	w
-    peanut brittle	51	2	c
-    peanut butter	64	7	w
-    peanut butter cups	3	2	c
-    peanut oil	22	7	p
-    peanut satay sauce	9	6	w
-    peanut sauce	9	6	p
-    peanut soup	12	8	c
-    peanuts	64	7	w
-    pear	72	11	c
-    pear cider	5	4	p
-    pear drops	51	2	c
-    pear juice	11	4	p
-    pearl barley	0	0	w
-    pearl couscous	0	0	w
-    pearl millet	0	0	w
-    pearl onions	109	11	c
-    pears soap	46	14	c
-    peas	159	11	w
-    pease pudding	159	8	c
-    peat-free compost	200	3	c
-    pecan nuts	64	7	w
-    pecan pie	87	18	c
-    pecans	64	7	w
-    pecel	135	8	c
-    pecorino	24	1	w
-    pecorino romano	24	1	w
-    pecorino sardo	24	1	w
-    pectin	30	7	w
-    peda	51	2	c
-    pedal bin	146	3	c
-    pedigree	40	15	c
-    pedigree chum	163	15	c
-    pedigree dentastix	40	15	c
-    pedro ximenez	56	4	p
-    peeled tomatoes	77	7	w
-    peeler	105	3	c
-    peg	166	3	c
-    peking duck	193	8	c
-    pekmez	16	7	w
-    peladillas	51	2	c
-    pelamushi	51	2	c
-    pelau	85	8	c
-    pelinkovac	14	4	p
-    pellegrino	11	4	p
-    pelmeni	67	8	c
-    pelon pelo rico	51	2	c
-    pen	120	3	c
-    pen needle	223	13	c
-    penang curry	37	8	c
-    penang curry paste	9	6	w
-    pencil	199	3	c
-    pencil sharpener	199	3	c
-    penguin bars	59	17	c
-    penguin biscuits	59	17	c
-    penne	48	0	w
-    penne arrabbiata	48	8	c
-    penne rigate	48	0	w
-    peperami	60	17	c
-    pepian	9	7	w
-    pepitas	64	7	w
-    peppadew	38	11	c
-    pepper	139	11	c
-    pepper grinder	19	12	w
-    pepper jack	24	1	w
-    pepper paste	38	6	w
-    pepper pot	12	8	c
-    pepper sauce	9	6	w
-    pepper soup	12	8	c
-    pepper soup seasoning	19	12	w
-    pepper soup spice	19	12	w
-    pepper stew base	9	6	w
-    pepperami	60	17	c
-    peppercorn sauce	9	6	p
-    peppercorns	19	12	w
-    peppered mackerel	26	9	w
-    pepperidge farm	59	17	c
-    peppermint	75	12	c
-    peppermint creams	51	2	c
-    peppermint extract	30	7	w
-    peppermint patties	3	2	c
-    peppermint tea	47	4	w
-    pepperoni	60	10	w
-    pepperoni pizza	184	8	c
-    pepperpot	12	8	c
-    pepsi	6	4	p
-    pepsi max	6	4	p
-    pepto	21	13	c
-    pepto-bismol	21	13	c
-    pequin	38	11	c
-    percebes	26	9	w
-    perch	26	9	w
-    percy pigs	51	2	c
-    perfume	50	14	c
-    peri peri	38	6	p
-    peri peri sauce	38	6	p
-    peri peri seasoning	19	12	w
-    perilla	75	12	c
-    perilla leaf	33	11	w
-    perilla oil	22	6	p
-    period pants	70	14	c
-    period product	70	14	c
-    periwinkle	245	10	w
-    pernil	54	10	w
-    pernod	14	4	p
-    perogies	67	8	c
-    peroni	5	4	p
-    perrier	29	4	p
-    perry	5	4	p
-    persian cucumber	99	11	c
-    persian nougat	51	2	c
-    persian tea	47	4	w
-    persil	95	3	c
-    persil bio	95	3	c
-    persillade	9	7	w
-    persimmon	25	11	c
-    peruano bean	15	7	w
-    perła	5	4	c
-    pesarattu	84	18	c
-    peshwari naan	36	18	c
-    pesto	9	6	p
-    pesto genovese	9	7	w
-    pesto pasta	48	8	c
-    pesto rosso	9	7	w
-    pet bed	40	15	c
-    pet carrier	40	15	c
-    pet food	40	15	c
-    pet insurance	40	15	c
-    pet nat	101	4	p
-    pet shampoo	40	15	c
-    pet treat	40	15	c
-    petai	159	11	w
-    petha	99	11	w
-    petha sweet	51	2	c
-    petit pain	116	18	c
-    petit suisse	24	1	w
-    petits filous	1	1	w
-    petits pois	159	11	w
-    petits pots	41	2	c
-    petrol	211	3	p
-    petroleum jelly	46	14	c
-    peychauds	14	4	p
-    pez	51	2	c
-    pfeffernüsse	59	17	c
-    pg tips	47	4	w
-    phalsa	17	11	c
-    pheasant	171	10	w
-    philadelphia	24	1	w
-    philadelphia dip	9	4	w
-    philips avent	89	19	c
-    philips bulb	8	3	c
-    philips sonicare	90	14	c
-    philly	24	7	w
-    phirni	41	2	c
-    pho	100	8	c
-    pho bo	100	8	c
-    pho ga	100	8	c
-    pho noodle	100	0	w
-    phone case	263	3	c
-    phone charger	32	3	c
-    phone top-up	263	3	c
-    phulka	36	18	c
-    phyllo	65	18	c
-    phyllo dough	65	18	c
-    physalis	142	11	w
-    piadina	36	18	c
-    piadina romagnola	36	8	c
-    pianono	74	2	c
-    picadillo	12	8	c
-    picanha	98	10	w
-    picarones	88	2	c
-    piccalilli	9	6	p
-    pici	48	0	w
-    pick and mix	51	2	c
-    pick n mix	51	2	c
-    pick szalámi	60	10	w
-    pickapeppa	38	7	p
-    pickle masala	9	7	w
-    pickle relish	9	6	p
-    pickled beetroot	9	6	p
-    pickled cabbage	9	7	w
-    pickled cucumber	99	7	w
-    pickled egg	99	7	w
-    pickled gherkin	99	7	w
-    pickled ginger	9	6	p
-    pickled herring	26	9	w
-    pickled jalapeño	38	11	c
-    pickled onion	99	7	w
-    pickled radish	9	8	w
-    pickled red cabbage	9	6	p
-    pickled vegetables	9	6	p
-    pickled walnut	99	7	w
-    pickles	99	11	c
-    pickling salt	19	12	w
-    pickling spice	19	12	w
-    pickling vinegar	22	7	p
-    picnic bar	3	2	c
-    picnic basket	131	3	c
-    pico de gallo	97	6	p
-    picpoul	56	4	p
-    picpoul de pinet	56	4	p
-    picture hook	216	3	c
-    pide	36	18	c
-    pie	87	18	c
-    pie and mash	87	8	c
-    pie crust	87	18	c
-    pie dish	117	3	c
-    pie filling	30	7	w
-    pied de mouton	104	7	w
-    piel de sapo	25	11	c
-    piernik	74	18	c
-    pierniki	59	18	c
-    pierniki toruńskie	51	2	c
-    pierogi	67	8	c
-    pierogi ruskie	67	8	c
-    pierogi z miesem	67	8	c
-    pig ear	83	15	c
-    pig's trotters	98	10	w
-    pigeon	171	10	w
-    pigeon pea	15	7	w
-    pignoli	64	7	w
-    pigs in blankets	60	10	w
-    pike	26	9	w
-    pikelet	84	18	c
-    pilaf	92	0	w
-    pilaff	57	8	c
-    pilau	92	0	w
-    pilau masala	19	12	w
-    pilau rice	92	0	w
-    pilchards	26	9	w
-    pilgrims choice	24	1	w
-    pilgrims choice cheddar	24	7	w
-    pili pili	9	6	w
-    pilipili	9	6	w
-    pill	21	13	c
-    pill box	21	13	c
-    pill organiser	21	13	c
-    pillow	137	3	c
-    pillowcase	137	3	c
-    pilon coffee	2	4	w
-    piloncillo	51	7	w
-    pils	5	4	p
-    pilsener	5	4	c
-    pilsner	5	4	p
-    pilsner urquell	5	4	c
-    piment d'espelette	19	12	w
-    pimento berries	19	12	w
-    pimentón	19	12	w
-    pimentón de la vera	19	12	w
-    pimiento	139	11	c
-    pimm's	14	4	p
-    pina colada	58	4	p
-    pindjur	9	7	w
-    pine kernel	28	7	w
-    pine nut	28	7	w
-    pineapple	264	11	c
-    pineapple bun	121	2	c
-    pineapple chunks	264	11	c
-    pineapple guava	25	11	c
-    pineapple juice	11	4	p
-    pineapple rings	264	11	c
-    pineapple tart	87	2	c
-    pinhead oatmeal	61	0	w
-    pink gin	14	4	p
-    pink grapefruit	141	11	c
-    pink guava	72	11	c
-    pink himalayan salt	19	12	w
-    pink lady	86	11	c
-    pink lady apple	86	11	c
-    pink lemonade	6	4	p
-    pink peppercorns	19	12	w
-    pink salmon	26	9	w
-    pink salt	19	12	w
-    pink stuff	46	3	p
-    pink wafers	59	17	c
-    pinot grigio	56	4	p
-    pinot gris	56	4	p
-    pinot noir	56	4	p
-    pinotage	56	4	p
-    pinsa	184	8	c
-    pint glass	5	3	c
-    pint of milk	1	1	p
-    pinto bean	15	7	w
-    pintxos	57	8	c
-    pipers crisps	66	17	c
-    pipian	9	7	w
-    piping bag	30	3	c
-    pipis	13	9	w
-    pippali	19	12	w
-    pique	38	7	p
-    piquin	38	11	c
-    piri piri	38	6	p
-    piri piri marinade	9	6	p
-    piri piri sauce	38	6	p
-    piri piri seasoning	19	12	w
-    pirinase	21	13	c
-    piriteze	21	13	c
-    piriton	21	13	c
-    pirog	85	8	c
-    pirosarany	19	7	w
-    piroshki	36	8	c
-    pirozhki	36	8	c
-    pirozhok	36	8	c
-    pisang	63	11	c
-    pisang goreng	63	2	c
-    pisco	14	4	p
-    pisco sour	58	4	p
-    pissaladière	57	8	c
-    pistachio	64	7	w
-    pistachio baklava	65	2	c
-    pistachio cream	64	7	w
-    pistachio kernel	64	7	w
-    pistachio nuts	64	7	w
-    pistachio paste	64	7	w
-    pisto	57	8	c
-    pistou	9	6	p
-    pita	36	18	c
-    pita bread	36	18	c
-    pita chips	66	17	c
-    pita sandwich	31	8	c
-    pitahaya	180	11	c
-    pitanga	25	11	c
-    pitaya	25	11	c
-    pithivier	87	18	c
-    pitta	36	18	c
-    pitta bread	36	18	c
-    pitted olives	82	11	w
-    pizza	184	8	c
-    pizza base	36	18	c
-    pizza dough	36	18	c
-    pizza rolls	184	8	c
-    pizza sauce	97	6	p
-    pizza slices	184	8	c
-    pizzelle	59	18	c
-    pizzle	83	15	c
-    pkhali	85	8	c
-    pla ra	26	10	w
-    placinta	12	8	c
-    placki	84	8	c
-    placki ziemniaczane	84	8	c
-    plaice	26	9	w
-    plain bagels	115	18	c
-    plain chocolate	3	2	c
-    plain flour	0	0	w
-    plain naan	36	18	c
-    plain scones	59	18	c
-    plain yogurt	1	1	w
-    planner	182	3	c
-    plant butter	73	1	w
-    plant food	200	3	c
-    plant milk	1	1	p
-    plant pot	200	3	c
-    plant-based burgers	134	10	c
-    plant-based milk	1	1	p
-    plant-based mince	15	10	w
-    plantain	63	11	c
-    plantain chips	66	17	c
-    plantain crisps	66	8	c
-    plantain flour	0	0	w
-    plantain fufu	0	0	w
-    plantain tart	87	2	c
-    plaster	34	13	c
-    plastic cup	85	3	c
-    plastic cutlery	85	3	c
-    plastic straw	6	3	c
-    plastic wrap	69	3	c
-    platano macho	63	11	c
-    plate	85	3	c
-    platter	85	8	c
-    plavac mali	56	4	p
-    plax	90	14	c
-    playing card	209	3	c
-    pledge	46	16	p
-    pledge polish	46	3	p
-    plenty	69	3	c
-    pljeskavica	134	8	c
-    ploughman's	24	8	c
-    ploughman's lunch	24	8	c
-    ploughman's pickle	99	7	w
-    plov	12	8	c
-    plug adaptor	32	3	c
-    plug-in air freshener	50	16	c
-    plum	71	11	c
-    plum jam	9	7	w
-    plum organics	61	19	c
-    plum sauce	9	6	p
-    plum tomatoes	97	11	c
-    plum wine	56	4	p
-    plunger	265	16	c
-    pluot	71	11	c
-    plush toy	112	3	c
-    plátano	63	11	c
-    po boy	156	8	c
-    poached eggs	117	8	c
-    poblano	38	11	c
-    poblano pepper	38	11	c
-    pocari sweat	11	4	c
-    pocket bread	36	18	c
-    pocky	59	17	c
-    poffertjes	84	18	c
-    pogacha	36	8	c
-    pogača	36	8	c
-    poha	92	0	w
-    pointed cabbage	33	11	w
-    pointed gourd	99	11	w
-    poitín	14	4	p
-    poke	26	9	w
-    poke bowl	183	8	c
-    polar beer	5	4	c
-    polenta	0	0	w
-    polenta cake	0	0	w
-    polident	90	14	c
-    poligrip	90	14	c
-    polish cheesecake	74	18	c
-    polish pickle	99	7	w
-    polish pâté	9	10	w
-    polish sausage	60	10	w
-    polishing cloth	130	16	c
-    pollack	26	9	w
-    pollo a la brasa	171	10	w
-    pollo asado	171	10	w
-    pollock	26	9	w
-    pollock roe	183	9	w
-    polo mints	51	2	c
-    polos	51	2	c
-    polpa	97	7	w
-    polpette	18	8	c
-    polvilho	0	0	w
-    polvilho azedo	0	0	w
-    polvilho doce	0	0	w
-    polvoron	124	2	c
-    polvorones	59	17	c
-    polyfilla	220	3	c
-    polyfilla filler	4	3	c
-    pom-bears	66	17	c
-    pomace oil	82	7	p
-    pomegranate	25	11	c
-    pomegranate juice	11	4	p
-    pomegranate molasses	16	7	w
-    pomegranate powder	19	12	w
-    pomegranate seed powder	9	7	w
-    pomegranate seeds	25	11	c
-    pomelo	141	11	c
-    pommes dauphine	57	8	c
-    pomodorini	97	7	w
-    ponche	11	4	p
-    ponche de frutas	11	4	p
-    pond food	91	15	c
-    pondu	33	11	w
-    ponmo	54	10	w
-    ponni rice	92	0	w
-    pont l'eveque	24	1	w
-    pony nut	242	15	w
-    ponzu	9	6	p
-    ponzu sauce	9	6	p
-    poo bag	163	15	c
-    poop bag	163	15	c
-    poori	36	18	c
-    pop	6	4	p
-    pop-tarts	59	17	c
-    popchips	66	17	c
-    popcorn	178	17	c
-    popcorn chicken	171	10	w
-    popcorn kernels	178	17	c
-    popiah	168	8	c
-    popiah skin	36	0	c
-    poppadom	36	7	c
-    poppadum	36	7	c
-    popping corn	178	17	c
-    poppy seed cake	74	18	c
-    poppy seed roll	74	18	c
-    poppy seeds	64	7	w
-    popsicle	52	5	c
-    porcini	104	11	w
-    pork	98	10	w
-    pork adobo	37	8	c
-    pork and apple sausage	60	10	w
-    pork belly	98	10	w
-    pork belly slices	98	10	w
-    pork cheeks	98	10	w
-    pork chops	98	10	w
-    pork escalope	98	10	w
-    pork fillet	98	10	w
-    pork floss	54	10	w
-    pork joint	98	10	w
-    pork katsu	54	10	w
-    pork knuckle	98	10	w
-    pork leg	98	10	w
-    pork loin	98	10	w
-    pork mince	98	10	w
-    pork pie	87	18	c
-    pork ribs	98	10	w
-    pork rind	98	10	w
-    pork satay	123	8	c
-    pork sausages	60	10	w
-    pork scratchings	66	17	c
-    pork shoulder	98	10	w
-    pork steaks	98	10	w
-    pork tenderloin	98	10	w
-    pornstar martini	58	4	p
-    porridge	61	0	w
-    porridge oats	61	0	w
-    porridge pots	61	0	w
-    porridge sachets	61	0	w
-    port	56	4	p
-    port salut	24	1	w
-    portabella	104	11	w
-    porter	5	4	p
-    porterhouse	98	10	w
-    portobello	104	11	w
-    portobello mushrooms	104	11	w
-    portuguese egg tart	87	2	c
-    posole	12	8	c
-    posset	41	2	c
-    post-it	224	3	c
-    post-it note	224	3	c
-    post-its	4	3	c
-    postage stamp	222	3	c
-    postcard	222	3	c
-    postobon	11	4	p
-    postum	2	4	w
-    pot au feu	57	8	c
-    pot barley	0	0	w
-    pot de crème	41	2	c
-    pot noodle	100	0	w
-    pot noodle snack	77	7	c
-    pot pie	87	18	c
-    pot plant	200	3	c
-    pot sticker	67	8	c
-    potage	12	8	c
-    potato	66	11	w
-    potato and leek soup	12	8	c
-    potato bread	121	18	c
-    potato chips	66	17	c
-    potato crisps	66	17	c
-    potato croquettes	189	5	c
-    potato dumpling	67	0	w
-    potato farl	121	18	c
-    potato gnocchi	48	0	w
-    potato masher	105	3	c
-    potato pancake	84	8	c
-    potato salad	135	8	c
-    potato smiles	189	5	c
-    potato starch	0	0	w
-    potato waffles	138	18	c
-    potato wedges	189	5	c
-    poteen	14	4	p
-    potjiekos	57	8	c
-    potsticker	67	8	c
-    pottage	12	8	c
-    potted basil	75	12	c
-    potted coriander	75	12	c
-    potted herbs	75	12	c
-    potted meat	9	8	c
-    potted plant	200	3	c
-    potted shrimp	9	7	w
-    potting mix	200	3	c
-    potting soil	200	3	c
-    pouilly-fumé	56	4	p
-    poulet dg	85	8	c
-    poultry	171	10	w
-    poultry grit	191	15	w
-    pound cake	74	18	c
-    pounded yam	0	0	w
-    pounded yam flour	0	0	w
-    poundo yam	0	0	w
-    poussin	171	10	w
-    poutine	189	5	c
-    powdered milk	1	1	p
-    powdered sugar	51	7	w
-    power strip	32	3	c
-    powerade	6	4	p
-    pozole	12	8	c
-    pozole corn	0	0	w
-    prahok	49	6	w
-    praline	64	7	w
-    pram	106	19	c
-    prawn cocktail	49	9	w
-    prawn cocktail crisps	66	17	c
-    prawn crackers	49	9	w
-    prawn curry	37	8	c
-    prawn mayo	156	8	c
-    prawns	49	9	w
-    precooked cornmeal	0	0	w
-    pregnacare	21	13	c
-    pregnancy test	81	13	c
-    prego	77	7	c
-    prekese	19	11	w
-    premixed cocktails	58	4	p
-    prepared meals	85	8	c
-    prepared salad	135	8	c
-    prescription	21	13	c
-    present	235	3	c
-    preserved lemon	181	6	c
-    preserved mustard greens	9	8	w
-    preserves	9	7	w
-    preserving jars	9	7	w
-    preserving sugar	51	7	w
-    president butter	73	1	w
-    presidente	5	4	c
-    press-on nail	23	14	c
-    pressed juice	11	4	p
-    pressé	11	4	p
-    presunto	54	10	w
-    pretzel	143	18	c
-    pretzel bites	143	18	c
-    pretzel roll	143	18	c
-    pretzel sticks	143	18	c
-    prickly pear	25	11	c
-    prime hydration	6	4	p
-    primer	128	14	c
-    primitivo	56	4	p
-    primula	24	7	w
-    primula cheese tube	9	4	w
-    prince biscuits	59	17	c
-    prince polo	51	2	c
-    princess cake	74	2	c
-    pringles	66	17	c
-    prinsesstårta	74	2	c
-    printer ink	10	3	c
-    printer paper	10	3	c
-    priorat	56	4	p
-    pritt	4	3	c
-    pritt stick	4	3	c
-    probiotic capsule	21	13	c
-    probiotic drink	1	1	w
-    probiotic soda	6	4	p
-    probiotic supplement	21	13	c
-    processed cheese	24	1	w
-    profiterole	74	18	c
-    prokupac	56	4	p
-    promite	9	7	w
-    propane	177	3	c
-    propercorn	178	17	c
-    prosciutto	54	10	w
-    prosciutto cotto	54	10	w
-    prosciutto crudo	54	10	w
-    prosciutto di parma	54	10	w
-    prosecco	101	4	p
-    prostokvasha	1	1	p
-    protein balls	64	17	c
-    protein bars	64	17	c
-    protein pot	1	8	c
-    protein powder	1	7	w
-    protein shake	1	7	w
-    provence rosé	56	4	p
-    provolone	24	1	w
-    prune juice	11	4	p
-    prunes	152	11	w
-    pryaniki	59	18	c
-    przyprawa w płynie	19	7	w
-    prästost	24	1	w
-    psyllium husk	0	0	w
-    ptasie mleczko	51	2	c
-    ptichye moloko	74	18	c
-    pu'er	47	2	w
-    pu'er tea	47	4	w
-    pu-erh	47	4	w
-    puchka	143	17	w
-    pudding	41	2	c
-    pudding mix	30	7	w
-    pudding rice	92	0	w
-    pudding spice	19	12	w
-    pudim	41	2	c
-    puerquito	59	2	c
-    puff pastry	65	18	c
-    puff-puff	88	18	c
-    puffed rice	61	0	w
-    puffed rice cakes	93	17	c
-    puffed wheat	61	0	w
-    puffs tissues	69	3	c
-    pugliese	121	18	c
-    pukka	47	4	w
-    pul biber	19	12	w
-    pulao	92	0	w
-    pull-up	39	19	c
-    pull-ups	39	19	c
-    pulled pork	98	10	w
-    pullman loaf	121	18	c
-    pulparindo	51	2	c
-    pulpo a la gallega	57	8	c
-    pulse oximeter	155	13	c
-    pulses	15	7	w
-    pulut	92	0	w
-    pumice	204	14	c
-    pumice stone	204	14	c
-    pummelo	181	11	c
-    pumpernickel	121	18	c
-    pumpkin	27	11	c
-    pumpkin carving kit	27	3	c
-    pumpkin pie	87	18	c
-    pumpkin pie spice	19	12	w
-    pumpkin seed oil	22	7	p
-    pumpkin seeds	64	7	w
-    pumpkin spice	19	12	w
-    puna yam	43	11	w
-    punk ipa	5	4	p
-    punt e mes	14	4	p
-    pup-peroni	40	15	c
-    puppy food	163	15	c
-    pupusa	36	18	c
-    purdey's	11	4	p
-    pure spread	73	7	w
-    puri	36	18	c
-    purina	40	15	c
-    purina one	40	15	c
-    purple corn	0	0	w
-    purple sprouting broccoli	170	11	w
-    purple sweet potato	43	11	w
-    purple yam	43	11	w
-    purslane	33	11	w
-    pushchair	106	19	c
-    puto	124	2	c
-    puttanesca	97	7	w
-    puttanesca sauce	97	6	p
-    putu mayam	124	2	c
-    putu pap	0	0	w
-    puy lentils	15	7	w
-    puzzle book	164	3	c
-    pva glue	46	3	c
-    pyrex	69	3	c
-    pysio	11	4	p
-    pyttipanna	57	8	c
-    pâte brisée	87	18	c
-    pâte feuilletée	87	18	c
-    pâté	9	7	w
-    pâté de campagne	9	10	w
-    pörkölt	12	8	c
-    pączek	88	18	c
-    q-tip	69	14	c
-    qahwa	2	4	w
-    qamar al-din	71	7	w
-    qashqa	1	6	w
-    qatayef	84	2	c
-    quahogs	13	9	w
-    quail	171	10	w
-    quail eggs	161	10	c
-    quaker	61	7	w
-    quaker oats	61	7	w
-    quality street	3	2	c
-    quark	1	1	w
-    quarter pounder	134	10	c
-    quavers	66	17	c
-    queen of puddings	41	2	c
-    queen olives	82	11	w
-    queen scallops	13	9	w
-    queijo	24	1	w
-    queijo da serra	24	1	w
-    quelites	75	11	w
-    quenepa	25	11	c
-    quesadilla	168	8	c
-    queso	24	1	w
-    queso asadero	24	1	w
-    queso añejo	24	1	w
-    queso blanco	24	1	w
-    queso chihuahua	24	1	w
-    queso coalho	24	1	w
-    queso costeño	24	1	w
-    queso crema	24	1	w
-    queso de bola	24	1	w
-    queso de cabra	24	1	w
-    queso de freir	24	1	w
-    queso dip	9	6	p
-    queso fresco	24	1	w
-    queso iberico	24	1	w
-    queso llanero	24	1	w
-    queso oaxaca	24	1	w
-    queso panela	24	1	w
-    queso para freir	24	1	w
-    quiche	87	18	c
-    quiche lorraine	87	18	c
-    quick oats	61	0	w
-    quick polenta	0	0	w
-    quilmes	5	4	c
-    quilted velvet	69	3	c
-    quince	72	11	c
-    quince paste	9	7	w
-    quindim	41	2	c
-    quinoa	0	0	w
-    quinoa salad	135	8	c
-    quorn	15	10	w
-    quorn mince	15	10	w
-    qvevri wine	56	4	p
-    r whites	6	4	c
-    rabbit	54	10	w
-    rabbit food	240	15	w
-    rabbit nugget	240	15	w
-    rabbit pellet	240	15	w
-    rabri	1	1	p
-    rachel's	1	4	w
-    rack of lamb	54	10	w
-    raclette	24	1	w
-    raclette cheese	24	1	w
-    rad na	100	8	c
-    radiatori	48	0	w
-    radicchio	33	11	w
-    radish	107	11	w
-    radish kimchi	9	8	w
-    radler	5	4	p
-    radox	46	14	c
-    raffaello	3	2	c
-    raffle ticket	176	3	c
-    raggmunk	57	8	c
-    ragi	0	0	w
-    ragi flour	0	0	w
-    ragu	97	6	p
-    ragu sauce	77	7	c
-    rahat lokum	51	2	c
-    raicilla	14	4	p
-    rain cover	106	19	c
-    rainbow carrots	107	11	w
-    rainbow chard	33	11	w
-    rainbow trout	26	9	w
-    rainier cherries	20	11	w
-    raisin bran	61	0	w
-    raisin bread	121	18	c
-    raisinets	3	2	c
-    raisins	152	11	w
-    raita	9	6	p
-    rajma	15	7	w
-    rajma chawal	37	8	c
-    raki	14	4	p
-    rakia	14	4	p
-    rakija	14	4	p
-    rambutan	25	11	c
-    ramekin	117	3	c
-    ramen	100	0	w
-    ramen bowl	12	8	c
-    ramen broth	12	8	c
-    ramen dish	100	8	c
-    ramen noodle	100	0	w
-    ramps	109	11	c
-    ramune	6	4	p
-    ramune candy	51	2	c
-    ramyeon	100	0	w
-    ramyun	100	0	w
-    ranch	9	6	p
-    ranch dressing	9	6	p
-    ranitidine	21	13	c
-    rapadura	16	7	w
-    rapeseed oil	22	7	p
-    rarebit	24	8	c
-    ras al hanout	19	12	w
-    ras el hanout	19	12	w
-    ras malai	41	2	c
-    rasam	37	8	c
-    rasam powder	19	12	w
-    rasgulla	51	2	c
-    rashers	113	10	w
-    rasmalai	51	2	c
-    raspado	52	2	c
-    raspadura	16	7	w
-    raspberry	142	11	w
-    raspberry jam	9	7	w
-    raspberry vinegar	22	7	p
-    rassolnik	12	8	c
-    rat trap	258	3	c
-    ratatouille	57	8	c
-    rattle	112	19	c
-    rau ram	75	12	c
-    rava	0	0	w
-    ravioli	48	0	w
-    ravioli in tomato sauce	77	7	w
-    raw banana	66	11	w
-    raw honey	16	7	w
-    raw mango	68	11	c
-    raw milk	1	1	p
-    raw prawns	49	9	w
-    raw sugar	51	7	w
-    rawhide	163	15	c
-    rawlplug	162	3	c
-    ray wing	26	9	w
-    rayu	38	6	w
-    razor	45	14	c
-    razor blade	45	14	c
-    razor clams	13	9	w
-    reading glasses	203	14	c
-    ready brek	61	0	w
-    ready brek oats	61	7	w
-    ready made custard	41	2	c
-    ready made icing	30	7	w
-    ready meal	85	8	c
-    ready meal curry	37	8	c
-    ready salad	135	8	c
-    ready salted crisps	66	17	c
-    ready to drink	58	4	p
-    ready to roll icing	51	7	w
-    ready-to-feed formula	89	19	c
-    real ale	5	4	p
-    reblochon	24	1	w
-    recado rojo	19	7	w
-    recaito	9	6	p
-    recao	75	11	w
-    receipt roll	266	3	c
-    rechargeable battery	8	3	c
-    recycling bag	146	3	c
-    recycling bin	146	3	c
-    red apple	86	11	c
-    red banana	63	11	c
-    red bean	15	7	w
-    red bean paste	15	2	w
-    red boat	190	6	p
-    red bull	6	4	p
-    red bush tea	47	4	w
-    red cabbage	33	11	w
-    red cargo rice	92	0	w
-    red caviar	26	7	w
-    red chile	38	11	c
-    red chilli	38	11	c
-    red currant	142	11	w
-    red curry	37	8	c
-    red curry paste	9	6	p
-    red date	20	11	w
-    red delicious	86	11	c
-    red dragon fruit	180	11	c
-    red enchilada sauce	9	7	w
-    red fox	24	1	w
-    red grapes	152	11	w
-    red horse beer	5	4	c
-    red kidney beans	15	7	w
-    red label tea	47	4	w
-    red leicester	24	1	w
-    red lentil	15	7	w
-    red lentil dal	15	7	w
-    red meat	98	10	w
-    red miso	9	6	p
-    red mullet	26	9	w
-    red onion	109	11	c
-    red palm oil	22	6	p
-    red pepper	139	11	c
-    red pepper flakes	19	12	w
-    red pepper hummus	9	7	w
-    red pesto	9	6	p
-    red potatoes	66	11	w
-    red quinoa	0	0	w
-    red red	12	8	c
-    red rice	92	0	w
-    red snapper	26	9	w
-    red stripe	5	4	c
-    red velvet cake	74	18	c
-    red vines	51	2	c
-    red windsor	24	1	w
-    red wine	56	4	p
-    red wine sauce	9	6	p
-    red wine vinegar	22	7	p
-    redbush	47	4	w
-    redbush tea	47	4	w
-    redcurrant	142	11	w
-    redcurrant jelly	9	6	p
-    reed diffuser	50	16	c
-    reese's	3	2	c
-    reese's cups	3	2	c
-    reese's pieces	51	2	c
-    reese's puffs	61	7	w
-    refresco	11	4	p
-    refreshers	51	2	c
-    refried bean	15	7	w
-    refuse sack	146	3	c
-    regaine	21	13	c
-    regina	69	3	c
-    rehydration sachet	21	13	c
-    reign energy	6	4	c
-    rekorderlig	5	4	p
-    relentless	6	4	p
-    relish	9	6	p
-    rempah	9	6	w
-    rendang	37	8	c
-    rendang paste	9	6	p
-    rennie	21	13	c
-    repeat prescription	21	13	c
-    reposado	14	4	p
-    reptile food	217	15	c
-    requeijão	24	1	w
-    requeson	24	1	w
-    rescue remedy	21	13	c
-    reshmi kebab	123	8	c
-    retinol	46	14	c
-    retsina	56	4	p
-    reuben	156	8	c
-    reusable bag	114	3	c
-    reusable bottle	6	3	c
-    reusable coffee pod	2	3	c
-    reusable cup	6	3	c
-    reusable nappy	39	19	c
-    revani	74	2	c
-    revels	3	2	c
-    revlon	128	14	c
-    rewri	51	2	c
-    rexona	46	14	c
-    reynolds wrap	69	3	c
-    rhubarb and custards	51	2	c
-    rhubarb crumble	87	18	c
-    rhubarb fool	41	2	c
-    rib eye	98	10	w
-    rib-eye steak	98	10	w
-    ribbon	160	3	c
-    ribena	11	4	p
-    ribena juice	6	4	c
-    ribena squash	11	4	p
-    ribera del duero	56	4	p
-    ribeye	98	10	w
-    ribeye steak	98	10	w
-    ribollita	12	8	c
-    ribs	98	10	w
-    ricard	14	4	p
-    ricciarelli	59	18	c
-    rice	92	0	w
-    rice and curry	37	8	c
-    rice and peas	92	0	c
-    rice balls	236	8	c
-    rice bran oil	22	7	p
-    rice cake	93	17	c
-    rice cooker	32	3	c
-    rice crackers	93	17	c
-    rice crispy squares	64	17	c
-    rice flour	0	0	w
-    rice krispie treats	64	17	c
-    rice krispies	61	0	w
-    rice krispies squares	59	17	c
-    rice milk	1	1	p
-    rice noodle	100	0	w
-    rice paper	30	7	w
-    rice paper sweets	51	2	c
-    rice paper wrapper	36	0	c
-    rice pops	61	0	w
-    rice porridge	92	0	w
-    rice pots	41	2	c
-    rice pouch	92	0	w
-    rice pudding	41	2	c
-    rice pudding rice	92	0	w
-    rice salad	135	8	c
-    rice stick	100	0	w
-    rice stick noodle	100	0	w
-    rice syrup	16	7	w
-    rice vermicelli	100	0	w
-    rice vinegar	22	7	p
-    rice wine	22	7	p
-    rice wine vinegar	22	7	p
-    rice-a-roni	77	7	c
-    riceberry	92	0	w
-    rich tea	59	17	c
-    rich tea biscuits	59	17	c
-    richmond	102	7	c
-    richmond sausages	102	7	c
-    ricola	21	13	c
-    ricotta	24	1	w
-    ricotta salata	24	1	w
-    ridge gourd	99	11	w
-    riesling	56	4	p
-    riga sprats	26	7	w
-    rigani	19	12	w
-    rigatoni	48	0	w
-    right guard	46	14	c
-    rillettes	9	7	w
-    rim block	46	16	p
-    rimmel	128	14	c
-    ring binder	226	3	c
-    ring doughnuts	88	18	c
-    rinse aid	95	16	c
-    rioja	56	4	p
-    ripe avocado	103	11	c
-    ripe plantain	63	11	c
-    risoni	48	0	w
-    risotto	92	8	c
-    risotto rice	92	0	w
-    ritter sport	3	2	c
-    ritz	93	17	c
-    ritz crackers	93	17	c
-    riz au lait	41	2	c
-    rize tea	47	4	w
-    rizla	196	3	c
-    rkatsiteli	56	4	p
-    roast beef	98	10	w
-    roast chicken	171	10	w
-    roast dinner	85	8	c
-    roast pork belly	54	10	w
-    roasted buckwheat	0	7	w
-    roasted chestnuts	28	7	w
-    roasted peanuts	64	7	w
-    roasted peppers	139	11	c
-    roasted red peppers	139	11	c
-    roasted seaweed	236	7	c
-    roasting joint	98	10	w
-    roasting potatoes	66	11	w
-    roasting tin	117	3	c
-    roasting tray	117	3	c
-    robertsons	19	12	w
-    robinsons	6	4	p
-    robinsons fruit shoot	11	4	p
-    robinsons squash	6	4	p
-    robiola	24	1	w
-    robitussin	21	13	c
-    rock	51	2	c
-    rock lobster	253	9	w
-    rock salt	19	12	w
-    rock sugar	51	7	w
-    rocket	33	11	w
-    rocket lolly	52	5	c
-    rockmelon	25	11	c
-    rockstar	6	4	p
-    rocky road	74	18	c
-    rocoto	38	11	c
-    rodent bait	258	3	c
-    rodent food	234	15	c
-    roe	26	9	w
-    rogaine	21	13	c
-    rogal	65	18	c
-    rogan josh	37	8	c
-    rogan josh paste	9	6	p
-    roggenbrot	121	18	c
-    rojak	135	8	c
-    roll on deodorant	46	14	c
-    roll-on	46	14	c
-    rolled oats	61	0	w
-    rolling paper	196	3	c
-    rolling pin	105	3	c
-    rolling tobacco	196	3	c
-    rollmop	26	9	w
-    rolls	121	18	c
-    rolo	3	2	c
-    roma tomatoes	97	11	c
-    romaine	33	11	w
-    romaine lettuce	33	11	w
-    romanesco	170	11	w
-    romano pepper	139	11	c
-    romesco	9	6	p
-    romper	106	19	c
-    rooh afza	11	4	p
-    roohafza	11	4	p
-    rooibos	47	4	w
-    rooibos tea	47	4	w
-    room spray	50	16	c
-    roosterkoek	36	18	c
-    root beer	6	4	p
-    root ginger	232	11	w
-    root touch-up	153	14	c
-    root veg	107	11	w
-    root vegetable crisps	66	17	c
-    root vegetables	107	11	w
-    ropa vieja	12	8	c
-    roquefort	24	1	w
-    rosca de reyes	121	18	c
-    roscón	74	18	c
-    roscón de reyes	74	18	c
-    rose apple	25	11	c
-    rose harissa	38	6	p
-    rose milk	11	4	p
-    rose petal	19	12	w
-    rose water	22	7	p
-    rose wine	56	4	p
-    rose's lime	6	4	p
-    roselle	149	11	w
-    rosemary	75	12	c
-    roses chocolates	3	2	c
-    rosette	60	10	w
-    rosewater	22	7	p
-    rosol	12	8	c
-    rosquillas	59	17	c
-    rosti	189	5	c
-    rosé	56	4	p
-    roti	36	18	c
-    roti wrap	85	8	c
-    rotini	48	0	w
-    rotisserie chicken	171	10	w
-    rouille	9	7	w
-    rouladen	57	8	c
-    round gourd	99	11	w
-    royal canin	40	15	c
-    royal gala	86	11	c
-    royal icing	51	7	w
-    royco	19	12	w
-    rubber	199	3	c
-    rubber band	179	3	c
-    rubber duck	112	19	c
-    rubber eraser	199	3	c
-    rubber glove	197	16	c
-    rubbing alcohol	46	13	c
-    rubbish bag	146	3	c
-    rubicon	6	4	p
-    ruby port	56	4	p
-    rude health	1	4	w
-    ruffles	66	17	c
-    rug	215	3	c
-    rugbrød	121	18	c
-    rugelach	65	2	c
-    ruler	267	3	c
-    rullepølse	60	10	w
-    rum	14	4	p
-    rum baba	74	18	c
-    rump	98	10	w
-    rump steak	98	10	w
-    runner beans	159	11	w
-    runny honey	16	7	w
-    rupjmaize	121	18	c
-    rusk	59	19	c
-    rusk toast	59	18	c
-    ruskie pierogi	67	8	c
-    russell stover	51	2	c
-    russet	66	11	w
-    russet apple	86	11	c
-    russet potatoes	66	11	w
-    russian mustard	9	7	w
-    russian salad	135	8	c
-    russian sparkling wine	56	4	p
-    russian standard	14	4	p
-    rutabaga	107	11	w
-    ryazhenka	1	1	p
-    rye	0	0	w
-    rye berries	0	0	w
-    rye bread	121	18	c
-    rye crispbread	93	17	c
-    rye flour	0	0	w
-    rye sourdough	121	18	c
-    rye whiskey	14	4	p
-    ryvita	93	17	c
-    ryvita thins	93	17	c
-    rétes	74	18	c
-    s&b golden curry	37	8	c
-    saag	37	8	c
-    saag aloo	37	8	c
-    saag paneer	37	8	c
-    saba	183	9	w
-    saba banana	63	11	c
-    sabich	31	8	c
-    saccharin	51	7	w
-    sachertorte	74	18	c
-    sacla	77	7	c
-    sadza	0	0	w
-    safety pin	39	3	c
-    safety razor	45	14	c
-    saffron	19	12	w
-    saffron threads	19	12	w
-    safou	25	11	c
-    sage	75	12	c
-    sage and onion stuffing	121	18	c
-    sage derby	24	1	w
-    sago	41	2	c
-    sago pearl	0	0	w
-    sago pudding	41	2	c
-    sago't gulaman	11	4	p
-    sagres	5	4	c
-    sahlab	47	4	w
-    sahlab pudding	41	2	c
-    sai ua	54	10	w
-    saigon beer	5	4	c
-    saint agur	24	1	w
-    saint-nectaire	24	1	w
-    saison	5	4	p
-    saithe	26	9	w
-    saj	36	18	c
-    saj bread	36	18	c
-    saka saka	33	11	w
-    sake	190	4	p
-    saku	5	4	c
-    salad	135	8	c
-    salad bag	33	11	w
-    salad bowl	135	8	c
-    salad box	135	8	c
-    salad cream	9	6	p
-    salad dressing	9	6	p
-    salad kit	135	8	c
-    salad leaves	33	11	w
-    salad onions	109	11	c
-    salad pot	135	8	c
-    salad potatoes	66	11	w
-    salad spinner	105	3	c
-    salad tomatoes	97	11	c
-    salad toppers	64	7	w
-    salade niçoise	57	8	c
-    salak	25	11	c
-    salame	60	10	w
-    salami	60	10	w
-    salami milano	60	10	w
-    salami sticks	60	10	w
-    salat olivier	135	8	c
-    salceson	60	10	w
-    salchichón	60	10	w
-    salep	47	4	w
-    saline spray	247	13	c
-    sally hansen	23	14	c
-    salmiak	51	2	c
-    salmiakki	51	2	c
-    salmon	26	9	w
-    salmon caviar	26	7	w
-    salmon fillets	26	9	w
-    salmon roe	26	9	w
-    salmon steaks	26	9	w
-    salmorejo	57	8	c
-    salmoriglio	9	6	p
-    salo	113	10	w
-    salsa	97	6	p
-    salsa con queso	24	1	w
-    salsa criolla	9	7	w
-    salsa dip	9	6	p
-    salsa fresca	97	7	w
-    salsa macha	38	6	p
-    salsa picante	38	7	p
-    salsa roja	97	6	p
-    salsa valentina	38	7	p
-    salsa verde	9	6	p
-    salsa verde picante	38	6	p
-    salsa verde sauce	9	6	p
-    salsiccia	60	10	w
-    salsify	107	11	w
-    salt	19	12	w
-    salt and pepper	19	12	w
-    salt and vinegar crisps	66	17	c
-    salt beef	98	10	w
-    salt cod	26	9	w
-    salt fish	26	10	w
-    salt grinder	19	12	w
-    salted butter	73	1	w
-    salted caramel	51	2	c
-    salted eggs	161	10	c
-    salted fish	26	10	w
-    salted herring	26	7	w
-    salted lassi	1	1	p
-    salted lemon	181	6	c
-    salted peanuts	64	7	w
-    salted popcorn	178	17	c
-    salted tilapia	26	10	w
-    salteña	67	18	c
-    saltfish	26	10	w
-    saltimbocca	48	8	c
-    saltine crackers	93	17	c
-    saltines	93	17	c
-    salty liquorice	51	2	c
-    sam adams	5	4	p
-    sambal	38	6	p
-    sambal belacan	38	6	w
-    sambal matah	38	6	p
-    sambal oelek	38	6	p
-    sambal terasi	38	6	w
-    sambal ulek	38	6	w
-    sambar	37	8	c
-    sambar powder	19	12	w
-    sambhar	37	8	c
-    sambhar powder	19	12	w
-    sambousek	67	18	c
-    sambuca	14	4	p
-    samgyeopsal	54	10	w
-    samgyetang	12	8	c
-    samoosa	67	8	c
-    samosa	67	17	c
-    samp	0	0	w
-    samp and beans	0	0	w
-    samphire	33	11	w
-    samuel adams	5	4	p
-    samyang	100	8	c
-    san benedetto	29	4	p
-    san daniele	54	10	w
-    san marzano	97	7	w
-    san marzano tomato	97	7	w
-    san miguel	5	4	p
-    san pellegrino	6	4	p
-    san pellegrino limonata	6	4	p
-    san pellegrino water	29	4	p
-    sanbittèr	11	4	p
-    sancerre	56	4	p
-    sancocho	12	8	c
-    sandesh	51	2	c
-    sandpaper	220	3	c
-    sandwich	156	8	c
-    sandwich bag	114	3	c
-    sandwich bread	121	18	c
-    sandwich filler	156	8	c
-    sandwich pickle	9	6	p
-    sandwich platter	156	8	c
-    sandwich spread	9	7	w
-    sandwich thins	36	18	c
-    sanex	46	14	c
-    sangak	36	18	c
-    sangiovese	56	4	p
-    sangria	56	4	p
-    sangsom	14	4	p
-    sanitary pad	70	14	c
-    sanitary towel	70	14	c
-    sanitiser	46	13	c
-    sanitizer	46	13	c
-    sanpellegrino limonata	6	4	c
-    sansho	19	12	w
-    santol	25	11	c
-    saperavi	56	4	p
-    sapin-sapin	124	2	c
-    sapodilla	25	11	c
-    sapota	25	11	c
-    sapote	25	11	c
-    sapporo	5	4	p
-    saran wrap	69	3	c
-    sardinas	26	9	w
-    sardines	26	9	w
-    sardines in olive oil	26	9	w
-    sarepska	9	7	w
-    sarikaya	121	2	c
-    sarma	12	8	c
-    sarmale	12	8	c
-    sarnie	156	8	c
-    sarsaparilla	6	4	p
-    sarsi	6	4	c
-    sarson's	9	7	w
-    sashimi	26	9	w
-    sashimi grade	183	9	w
-    sashimi platter	183	8	c
-    sashimi salmon	183	9	w
-    sashimi tuna	183	9	w
-    saskatoon berry	17	11	w
-    sataraš	12	8	c
-    sataw	159	11	w
-    satay	123	8	c
-    satay sauce	9	6	p
-    satay skewer	123	8	c
-    sate ayam	123	8	c
-    satsebeli	38	7	w
-    satsivi	9	6	p
-    satsuma	141	11	c
-    satsumaimo	43	11	c
-    saturn peach	71	11	c
-    sauce	9	6	p
-    sauce vierge	9	6	p
-    saucepan	117	3	c
-    saucisse de toulouse	60	10	w
-    saucisson	60	10	w
-    saucisson sec	60	10	w
-    sauerbraten	57	8	c
-    sauerkraut	9	6	p
-    sauerkraut jar	99	7	w
-    saunf	19	12	w
-    sausage	60	10	w
-    sausage and mash	60	8	c
-    sausage roll	65	10	c
-    sauternes	56	4	p
-    sauvignon blanc	56	4	p
-    sauza	14	4	p
-    savanna cider	5	4	c
-    saveloy	60	10	w
-    savlon	46	13	c
-    savlon spray	21	13	c
-    savoiardi	74	18	c
-    savory	75	12	c
-    savoy biscuits	59	17	c
-    savoy cabbage	33	11	w
-    sawdust	234	15	c
-    sawtooth coriander	75	12	c
-    sayote	33	11	w
-    sayur lodeh	12	8	c
-    sazon goya	19	7	w
-    sazón	19	7	w
-    sałatka jarzynowa	135	8	c
-    sbrinz	24	1	w
-    scallion	109	11	c
-    scallion pancake	84	8	c
-    scallops	13	9	w
-    scamorza	24	1	w
-    scampi	49	9	w
-    scampi bites	26	9	w
-    scampi fries	66	17	c
-    scent leaf	33	11	w
-    scented candle	148	3	c
-    schab	98	10	w
-    schabowy	12	8	c
-    schinken	54	10	w
-    schmackos	40	15	c
-    schmaltz	73	1	w
-    schnapps	14	4	p
-    schnitzel	57	8	c
-    scholl	21	13	c
-    schorle	11	4	p
-    schug	38	6	w
-    schwarzbrot	121	18	c
-    schwarzkopf	46	14	c
-    schwarzwälder kirschtorte	74	2	c
-    schwarzwälder schinken	60	10	w
-    schweinebraten	85	8	c
-    schweinshaxe	57	8	c
-    schweppes	11	4	p
-    schweppes lemonade	6	4	c
-    scissors	268	3	c
-    scone	59	18	c
-    scotch	14	4	p
-    scotch bonnet	38	11	c
-    scotch bonnet pepper	38	11	c
-    scotch bonnet sauce	38	6	p
-    scotch broth	12	8	c
-    scotch egg	161	10	c
-    scotch pancake	84	18	c
-    scotch tape	4	3	c
-    scotch tape roll	4	3	c
-    scotch whisky	14	4	p
-    scotch-brite	130	3	c
-    scott	69	3	c
-    scottex	69	3	c
-    scottish oatcakes	93	0	c
-    scottish tablet	51	2	c
-    scourer	130	16	c
-    scouring pad	130	16	c
-    scouse	12	8	c
-    scrambled eggs	117	8	c
-    scrapple	60	10	w
-    scratch card	176	3	c
-    scratchcard	176	3	c
-    scratching post	186	15	c
-    screen protector	263	3	c
-    screen wash	80	3	p
-    screenwash	80	3	p
-    screw	162	3	c
-    screwball	94	2	c
-    screwdriver	269	3	c
-    screwpine leaf	75	11	w
-    scrub daddy	130	16	c
-    scrubbing brush	130	16	c
-    scrubbing sponge	130	16	c
-    scrumpy	5	4	p
-    scrunchie	160	14	c
-    scud chilli	38	11	c
-    sea band	21	13	c
-    sea bass	26	9	w
-    sea beet	33	11	w
-    sea bream	26	9	w
-    sea fish	26	9	w
-    sea moss	11	4	p
-    sea salt	19	12	w
-    sea salt flakes	19	12	w
-    sea trout	26	9	w
-    sea urchin	13	9	w
-    sea vegetable	75	7	w
-    seabass	26	9	w
-    seabrook	66	17	c
-    seafood	49	9	w
-    seafood chowder	12	8	c
-    seafood mix	49	9	w
-    seafood paella	57	8	c
-    seafood selection	49	9	w
-    seafood stick	192	9	c
-    seasickness tablet	21	13	c
-    seaside rock	51	2	c
-    season all	19	12	w
-    seasonal fruit	86	11	c
-    seasoning	19	12	w
-    seasoning sauce	190	6	p
-    seaweed crisps	66	17	c
-    seaweed salad	135	8	c
-    seaweed snack	236	7	c
-    see's candies	51	2	c
-    seed mix	64	7	w
-    seed packet	136	3	c
-    seed potato	136	3	c
-    seeded bread	121	18	c
-    seeded crackers	93	17	c
-    seedless grapes	152	11	w
-    seedless watermelon	270	11	c
-    seedling	136	3	c
-    seeds	64	7	w
-    seekh kebab	123	8	c
-    segafredo	2	4	w
-    seitan	15	10	w
-    sekt	101	4	p
-    sel gris	19	12	w
-    selection box	3	2	c
-    self raising flour	0	0	w
-    self rising flour	0	0	w
-    self tan	46	14	c
-    self-tanner	46	14	c
-    selim pepper	19	11	w
-    sella basmati	92	0	w
-    sellotape	4	3	c
-    sellotape roll	4	3	c
-    seltzer	29	4	p
-    seltzer water	29	4	p
-    selyodka	26	7	w
-    semi skimmed	1	1	p
-    semi-skimmed milk	1	1	p
-    semifreddo	94	5	c
-    semiya	0	0	w
-    semla	65	18	c
-    semlor	65	18	c
-    semmelknödel	67	0	w
-    semolina	0	0	w
-    semolina kasha	0	7	w
-    semolina pudding	41	2	c
-    semovita	0	0	w
-    sen lek	100	0	w
-    sen mee	100	0	w
-    sen yai	100	0	w
-    senbei	93	17	c
-    sencha	47	4	w
-    sendha namak	19	12	w
-    senf	9	7	w
-    senna	21	13	c
-    sensations	66	17	c
-    sensitive wipe	69	19	c
-    sensodyne	90	14	c
-    seolleongtang	12	8	c
-    serdelki	60	10	w
-    seresto	40	15	c
-    sernik	74	18	c
-    serra da estrela	24	1	w
-    serrano	38	11	c
-    serrano ham	54	10	w
-    serrano pepper	38	11	c
-    serum	46	14	c
-    serviette	69	3	c
-    sesame bagels	115	18	c
-    sesame dressing	9	6	p
-    sesame oil	22	7	p
-    sesame paste	64	7	w
-    sesame seeds	64	7	w
-    session ipa	5	4	p
-    set curd	1	1	p
-    set dosa	84	18	c
-    set honey	16	7	w
-    setting spray	128	14	c
-    sev	66	17	c
-    sev puri	143	17	w
-    sevai	0	0	w
-    seven seas	21	13	c
-    seven spice	19	12	w
-    seven up	6	4	p
-    seville orange	141	11	c
-    seville orange marmalade	9	7	w
-    seviyan	0	0	w
-    sewing kit	259	3	c
-    sewing needle	259	3	c
-    sewing thread	205	3	c
-    sfiha	67	18	c
-    sfingi	88	18	c
-    sfogliatella	65	18	c
-    sfogliatelle	65	18	c
-    shabu shabu	12	8	c
-    shabu shabu beef	98	10	w
-    shahi paneer	37	8	c
-    shakarpara	51	2	c
-    shaki	54	10	w
-    shakkar	16	7	w
-    shakshouka	57	8	c
-    shakshuka	117	8	c
-    shallot	109	11	c
-    shami kebab	123	8	c
-    shampoo	46	14	p
-    shandy	5	4	p
-    shanklish	1	6	w
-    shaoxing	190	4	p
-    shaoxing wine	22	7	p
-    sharbat	11	4	p
-    shark vacuum	150	3	c
-    sharon fruit	25	11	c
-    sharpie	120	3	c
-    shashlik	123	8	c
-    shashlyk	123	8	c
-    shatta	38	6	p
-    shave gel	45	14	c
-    shaved ice	52	5	c
-    shaver	45	14	c
-    shaving blade	45	14	c
-    shaving cream	45	14	c
-    shaving foam	45	14	c
-    shaving gel	45	14	c
-    shawa	26	10	w
-    shawarma	31	8	c
-    shawarma plate	85	8	c
-    shawarma sauce	9	6	p
-    shawarma seasoning	19	12	w
-    shawarma spice	19	12	w
-    shawarma wrap	168	8	c
-    shchi	12	8	c
-    sheba	186	15	c
-    sheba trays	40	15	c
-    sheep milk	1	1	p
-    sheet mask	46	14	c
-    shelled pistachio	64	7	w
-    shellfish	49	9	w
-    shells	48	0	w
-    shepherd's pie	87	18	c
-    sherbet	51	2	c
-    sherbet dip	51	2	c
-    sherbet lemons	51	2	c
-    sheriyeh	0	7	w
-    sherry	56	4	p
-    sherry vinegar	22	7	p
-    shichimi	19	12	w
-    shichimi togarashi	19	12	w
-    shiitake	104	11	w
-    shiitake mushroom	104	11	w
-    shimeji	104	11	w
-    shimeji mushroom	104	11	w
-    shin of beef	98	10	w
-    shin ramyun	100	0	w
-    shippam's	77	7	c
-    shirataki	100	0	w
-    shiratamako	0	7	w
-    shiraz	56	4	p
-    shirazi salad	135	8	c
-    shiro	19	12	w
-    shiro miso	9	6	p
-    shiro powder	19	12	w
-    shiro wat	12	8	c
-    shish kebab	31	8	c
-    shish taouk	31	8	c
-    shish tawook	31	8	c
-    shishito peppers	139	11	c
-    shiso	75	12	c
-    shiso leaf	33	11	w
-    shito	9	6	w
-    shitor	9	6	w
-    shloer	6	4	p
-    shochu	14	4	p
-    shoe box	131	3	c
-    shoe cleaner	244	16	c
-    shoe insole	244	3	c
-    shoe lace	244	3	c
-    shoe polish	244	3	c
-    shoelace	244	3	c
-    shokupan	121	18	c
-    sholeh zard	41	2	c
-    shombo	38	11	c
-    shopping bag	114	3	c
-    shopping list	266	3	c
-    shorba	12	8	c
-    short grain rice	92	0	w
-    short ribs	98	10	w
-    shortbread	59	18	c
-    shortbread biscuits	59	18	c
-    shortbread fingers	59	17	c
-    shortcake	59	17	c
-    shortcrust pastry	65	18	c
-    shortening	73	1	w
-    shots	14	4	p
-    shoulder of lamb	54	10	w
-    shower cap	271	14	c
-    shower cleaner	46	16	p
-    shower cream	46	14	p
-    shower curtain	271	14	c
-    shower gel	46	14	p
-    shower puff	130	14	c
-    shoyu	190	6	p
-    shoyu ramen	100	8	c
-    shproty	26	7	w
-    shredded cheese	24	1	w
-    shredded coconut	174	11	c
-    shredded suet	73	10	w
-    shredded wheat	61	0	w
-    shreddies	61	0	w
-    shrikhand	1	1	p
-    shrimp	49	9	w
-    shrimp chips	93	17	c
-    shrimp paste	49	9	w
-    shropshire blue	24	1	w
-    shuba	135	8	c
-    shumai	67	8	c
-    shungiku	33	11	w
-    sichuan pepper	38	6	w
-    sichuan peppercorn	38	6	w
-    sidamo	2	4	w
-    side dishes	85	8	c
-    side salad	135	8	c
-    sidral mundet	11	4	p
-    sieve	105	3	c
-    sieved tomato	97	7	w
-    siggi's	1	4	w
-    silan	16	6	p
-    silk milk	1	4	w
-    silken tofu	15	10	w
-    sill	26	9	w
-    silog	92	8	c
-    silver polish	46	16	p
-    silverbeet	33	11	w
-    silverside	98	10	w
-    silverskin onion	99	7	w
-    silvo	46	3	p
-    sim card	263	3	c
-    simit	115	18	c
-    simnel cake	74	18	c
-    simple face wash	46	14	c
-    simple micellar	46	14	c
-    simple syrup	16	7	w
-    simply orange	11	4	p
-    sindhri	68	11	c
-    singapore noodles	48	8	c
-    singha	5	4	p
-    singkamas	43	11	w
-    single cream	1	1	p
-    single malt	14	4	p
-    single malt whisky	14	4	p
-    sinigang	12	8	c
-    sinigang mix	12	8	c
-    sink plunger	265	16	c
-    sink unblocker	46	16	p
-    siomai	67	8	c
-    siopao	67	8	c
-    sippy cup	105	19	c
-    sirap	11	4	p
-    sirene	24	1	w
-    sirloin	98	10	w
-    sirloin steak	98	10	w
-    sirop	6	4	p
-    sitaphal	25	11	c
-    siu mai	67	8	c
-    siu mei	54	10	w
-    siu yuk	54	10	w
-    six pack	5	4	p
-    skate	26	9	w
-    skate wing	26	9	w
-    skewers	123	8	c
-    skhug	38	6	w
-    ski yogurt	1	4	w
-    skillet	117	3	c
-    skim milk	1	1	p
-    skimmed milk	1	1	p
-    skinless longganisa	54	10	w
-    skinners	40	15	c
-    skinny fries	189	5	c
-    skipjack	26	9	w
-    skips	66	17	c
-    skirt steak	98	10	w
-    skittles	51	2	c
-    skol	5	4	c
-    skordalia	9	6	p
-    skyn	21	13	c
-    skyr	1	1	w
-    skyr icelandic	1	4	w
-    slaw	135	8	c
-    sledzie	26	7	w
-    sleep aid	21	13	c
-    sleeping tablet	21	13	c
-    sleepsuit	106	19	c
-    sleepy tea	47	4	w
-    sliced bread	121	18	c
-    sliced cheese	24	1	w
-    sliced chorizo	60	10	w
-    sliced ham	54	10	w
-    sliced white	121	18	c
-    slider	134	10	c
-    slightly salted butter	73	1	w
-    slim jim	60	17	c
-    slimfast	1	7	w
-    slimline tonic	6	4	p
-    slipper	244	3	c
-    slivered almonds	64	7	w
-    slivovice	14	4	p
-    slivovitz	14	4	p
-    sloe	17	11	w
-    sloe gin	14	4	p
-    slonina	113	10	w
-    slow cooker	32	3	c
-    slug bait	202	3	c
-    slug pellet	202	3	c
-    slush	6	4	p
-    slush puppie	52	5	c
-    slushie	6	4	p
-    sma	89	19	c
-    sma formula	89	19	c
-    sma pro	89	19	c
-    smalec	73	10	w
-    small animal bedding	234	15	c
-    small animal food	234	15	c
-    smartfood	178	17	c
-    smarties	3	2	c
-    smartwater	29	4	p
-    smash	77	7	c
-    smash burger	134	10	c
-    smetana	1	1	p
-    smirnoff	14	4	p
-    smirnoff ice	58	4	p
-    smithwick's	5	4	c
-    smoke alarm	185	3	c
-    smoke detector	185	3	c
-    smoked back bacon	113	10	w
-    smoked bacon	113	10	w
-    smoked catfish	26	10	w
-    smoked cheese	24	1	w
-    smoked eel	26	9	w
-    smoked fish	26	9	w
-    smoked garlic	151	11	c
-    smoked haddock	26	9	w
-    smoked ham	54	10	w
-    smoked herring	26	10	w
-    smoked lardons	113	10	w
-    smoked mackerel	26	9	w
-    smoked paprika	19	12	w
-    smoked salmon	26	9	w
-    smoked salt	19	12	w
-    smoked sprats	26	7	w
-    smoked tofu	15	10	w
-    smoked trout	26	9	w
-    smoked turkey wing	54	10	w
-    smokeless fuel	126	3	w
-    smoky bbq sauce	9	6	p
-    smooth peanut butter	64	7	w
-    smoothie	11	4	p
-    smørrebrød	156	8	c
-    snack a jacks	93	17	c
-    snack mix	178	17	c
-    snack nuts	64	17	c
-    snack packs	178	17	c
-    snack sausages	60	10	w
-    snacks	178	17	c
-    snail	202	10	w
-    snail meat	202	10	w
-    snake bean	159	11	w
-    snake fruit	25	11	c
-    snake gourd	99	11	w
-    snap peas	159	11	w
-    snapper	26	9	w
-    snapple	6	4	p
-    snert	57	8	c
-    snickerdoodles	59	17	c
-    snickers	3	2	c
-    snow cone	52	5	c
-    snow crab	157	9	w
-    snow fungus	104	11	w
-    snow peas	159	11	w
-    snow skin mooncake	127	2	c
-    snyder's	143	17	c
-    soan papdi	51	2	c
-    soap	125	14	c
-    soap flake	125	16	c
-    soap refill	125	14	c
-    soave	56	4	p
-    soba	100	0	w
-    soba noodle	100	0	w
-    soba soup	100	8	c
-    sobieski	14	4	p
-    sobolo	11	4	p
-    sobrasada	60	10	w
-    socca	57	8	c
-    soccer ball	230	3	c
-    sock	261	3	c
-    sockeye salmon	26	9	w
-    soda	6	4	p
-    soda bread	121	18	c
-    soda crystal	19	16	w
-    soda farl	121	18	c
-    soda water	6	4	p
-    sofrito	9	6	p
-    soft brown sugar	51	7	w
-    soft cheese	24	1	w
-    soft drinks	6	4	p
-    soft herbs	75	11	c
-    soft ice cream	7	5	c
-    soft pretzels	143	18	c
-    soft scoop	94	5	c
-    soft serve	94	5	c
-    soft shell crab	157	9	w
-    soft taco	118	8	c
-    soft taco shell	36	18	c
-    soft tofu	15	10	w
-    soft tortillas	36	18	c
-    soft toy	112	3	c
-    softener	95	16	p
-    softmints	51	2	c
-    sohan	51	2	c
-    sohan papdi	51	2	c
-    soju	14	4	p
-    sol beer	5	4	p
-    sole	26	9	w
-    solero	52	5	c
-    solgar	21	13	c
-    solpadeine	21	13	c
-    solyanka	12	8	c
-    som tam	135	8	c
-    som tum	135	8	c
-    somen	100	0	w
-    sona masoori	92	0	w
-    sonicare	90	14	c
-    sooji	0	0	w
-    sooji halwa	51	2	c
-    soondubu	12	8	c
-    soother	106	19	c
-    sopa	12	8	c
-    sopa azteca	12	8	c
-    sopa de lima	12	8	c
-    sopaipilla	88	2	c
-    sopapilla	88	2	c
-    sope	36	18	c
-    soplica	14	4	p
-    soppressata	60	10	w
-    sopressata	60	10	w
-    soproni	5	4	c
-    sorbet	94	5	c
-    sorbetto	94	5	c
-    soreen	121	18	c
-    sorghum	0	0	w
-    sorghum beer	5	4	p
-    sorghum flour	0	0	w
-    sorghum grain	0	0	w
-    sorrel	33	11	w
-    sorrel drink	11	4	p
-    sorrel flower	149	11	w
-    sorrel leaves	75	12	c
-    sosatie	123	10	c
-    sotanghon	100	0	w
-    soto	12	8	c
-    soto ayam	12	8	c
-    sotol	14	4	p
-    soufflé	57	8	c
-    soujouk	60	10	w
-    soup	12	8	c
-    soup bones	98	10	w
-    soup dumpling	67	8	c
-    soup mix	12	8	c
-    soup pots	12	8	c
-    soup sachets	12	8	c
-    soupe à l'oignon	57	8	c
-    sour beer	5	4	p
-    sour cabbage	9	7	w
-    sour cherries	20	11	w
-    sour cream	1	1	p
-    sour cream dip	9	6	p
-    sour mix	58	4	p
-    sour patch kids	51	2	c
-    sour rye soup	12	8	c
-    sour sweets	51	2	c
-    sour worms	51	2	c
-    sourdough	121	18	c
-    sourdough bread	121	18	c
-    sourdough loaf	121	18	c
-    sourdough starter	30	7	w
-    soured cream	1	1	p
-    soursop	25	11	c
-    southern comfort	14	4	p
-    souvlaki	31	8	c
-    souvlaki pork	57	8	c
-    sovetskoye shampanskoye	56	4	p
-    soy bean drink	11	4	p
-    soy beans	15	7	w
-    soy milk	1	1	p
-    soy milk drink	11	4	c
-    soy mince	15	10	w
-    soy sauce	190	6	p
-    soya bean drink	11	4	p
-    soya beans	15	7	w
-    soya cream	1	1	p
-    soya drink	1	1	p
-    soya milk	1	1	p
-    soya mince	15	10	w
-    soya yogurt	1	1	w
-    soybean sprout	136	11	w
-    soybeans	15	7	w
-    spa water	29	4	p
-    space raiders	66	17	c
-    spacer	21	13	c
-    spaetzle	48	0	w
-    spag bol	48	8	c
-    spaghetti	48	0	w
-    spaghetti and meatballs	48	8	c
-    spaghetti bolognese	48	8	c
-    spaghetti carbonara	48	8	c
-    spaghetti hoops	48	0	w
-    spaghetti squash	27	11	c
-    spaghettini	48	0	w
-    spaghettoni	48	0	w
-    spam	60	10	w
-    spam musubi	236	8	c
-    spanakopita	87	18	c
-    spanish bread	121	2	c
-    spanish chorizo	60	10	w
-    spanish omelette	57	8	c
-    spanish onion	109	11	c
-    spanish rice	92	0	c
-    spanner	62	3	c
-    spare ribs	98	10	w
-    spareribs	98	10	w
-    sparkling juice	6	4	p
-    sparkling rosé	101	4	p
-    sparkling water	29	4	p
-    sparkling wine	101	4	p
-    spatchcock chicken	171	10	w
-    spaten	5	4	c
-    spatula	105	3	c
-    spearmint	75	12	c
-    spearmint gum	51	2	c
-    special fried rice	57	8	c
-    special k	61	0	w
-    special k bar	64	17	c
-    special sauce	9	6	p
-    speck	54	10	w
-    speculaas	59	18	c
-    speculaas spice	19	12	w
-    speculoos	59	17	c
-    speculoos spread	9	7	w
-    spekulatius	59	18	c
-    spelt	0	0	w
-    spelt bread	121	18	c
-    spelt flour	0	0	w
-    spezi	11	4	p
-    spf	46	14	c
-    spice blend	19	12	w
-    spice mix	19	12	w
-    spice rub	19	12	w
-    spiced rum	14	4	p
-    spiced vinegar	22	6	p
-    spices	19	12	w
-    spicy brown mustard	9	6	p
-    spinach	33	11	w
-    spinach fatayer	67	18	c
-    spiny lobster	253	9	w
-    spiral ham	54	10	w
-    spirit level	272	3	c
-    spirit vinegar	22	7	p
-    spirits	14	4	p
-    spitfire	5	4	c
-    splenda	51	7	w
-    split fava	15	7	w
-    split moong	15	7	w
-    split peas	15	7	w
-    split tin	121	18	c
-    sponge	130	16	c
-    sponge cake	74	18	c
-    sponge fingers	74	18	c
-    sponge flan	30	7	w
-    sponge mix	74	18	c
-    sponge pudding	41	2	c
-    sponge scourer	130	16	c
-    spontex	130	3	c
-    spoon	105	3	c
-    sports drink	6	4	p
-    spotted dick	41	2	c
-    sprats	26	9	w
-    spray cream	1	1	p
-    spray oil	22	7	p
-    spread	73	1	w
-    spreadable butter	73	1	w
-    spring greens	33	11	w
-    spring onion	109	11	c
-    spring roll	168	8	c
-    spring roll pastry	67	8	c
-    spring roll rice paper	36	0	c
-    spring roll sauce	9	6	p
-    spring roll wrapper	67	8	c
-    spring water	29	4	p
-    sprinkles	51	7	w
-    sprite	6	4	p
-    sprite zero	6	4	c
-    spritz	58	4	p
-    sprouted seeds	136	11	c
-    sprouting broccoli	170	11	w
-    sprouts	170	11	w
-    sprue	33	11	w
-    spumante	101	4	p
-    spumoni	94	5	c
-    spätzle	48	0	w
-    squab	171	10	w
-    square sausage	60	10	w
-    squash	27	11	c
-    squash blossom	206	11	w
-    squeaky cheese	24	1	w
-    squeaky toy	163	15	c
-    squid	111	9	w
-    squid ball	123	8	c
-    squid ink	111	9	w
-    squid jerky	111	9	w
-    squid rings	111	9	w
-    squirty cream	1	1	p
-    sremska	60	10	w
-    sriracha	38	6	p
-    sriracha mayo	9	6	p
-    ssamjang	9	6	p
-    st germain	14	4	p
-    stacking cup	112	19	c
-    stain remover	95	16	p
-    stainless steel cleaner	46	16	p
-    stamp	222	3	c
-    stamppot	57	8	c
-    stand mixer	32	3	c
-    stanley blade	4	3	c
-    stanley knife	272	3	c
-    staple	175	3	c
-    stapler	175	3	c
-    star anise	19	12	w
-    star apple	25	11	c
-    star fruit	25	11	c
-    star lager	5	4	c
-    starbucks coffee	2	4	w
-    starbucks pods	2	4	w
-    starburst	51	2	c
-    starch spray	95	16	p
-    starfruit	25	11	c
-    starka	14	4	p
-    starmix	51	2	c
-    staropramen	5	4	c
-    starters	85	8	c
-    steak	98	10	w
-    steak and ale pie	87	8	c
-    steak and chops spice	19	12	w
-    steak and kidney	98	10	w
-    steak and kidney pie	87	18	c
-    steak bake	65	18	c
-    steak cut chips	189	5	c
-    steak mince	98	10	w
-    steak pie	87	18	c
-    steak sauce	9	6	p
-    steak seasoning	19	12	w
-    steamed bun	67	8	c
-    steel cut oats	61	0	w
-    steel wool	130	16	c
-    stegt flæsk	57	8	c
-    stella	5	4	p
-    stella artois	5	4	p
-    stelline	48	0	w
-    step ladder	252	3	c
-    steradent	90	14	c
-    steri-strip	34	13	c
-    steriliser	89	19	c
-    sterilising fluid	46	16	p
-    sterilising tablet	89	19	c
-    sterilizer	89	19	c
-    sterimar	247	13	c
-    sterimar spray	21	13	c
-    stevia	51	7	w
-    stevia leaves	75	12	c
-    stew	12	8	c
-    stew chicken	171	10	w
-    stewing beef	98	10	w
-    stewing steak	98	10	w
-    sticky buns	65	18	c
-    sticky note	224	3	c
-    sticky rice	92	0	w
-    sticky tape	4	3	c
-    sticky toffee pudding	41	2	c
-    stifado	57	8	c
-    still water	29	4	p
-    stilton	24	1	w
-    sting relief	46	13	c
-    stink bean	159	11	w
-    stinking bishop	24	1	w
-    stir fry beef	98	10	w
-    stir fry kit	193	8	c
-    stir fry sauce	9	6	p
-    stir fry vegetables	33	11	w
-    stir-fry veg	33	11	w
-    stock	77	7	p
-    stock cubes	77	7	p
-    stock fish	26	10	w
-    stock pot	9	7	w
-    stock powder	19	12	w
-    stockfish	26	9	w
-    stockings	261	3	c
-    stockpot	77	7	p
-    stolichnaya	14	4	p
-    stollen	121	18	c
-    stone flower	19	12	w
-    stone fruit	71	11	c
-    stonebaked pizza	184	8	c
-    stool softener	21	13	c
-    storage bag	114	3	c
-    storage box	131	3	c
-    storage container	193	3	c
-    storage jar	9	3	c
-    stork	73	7	w
-    stottie	121	18	c
-    stouffer's	102	7	c
-    stout	5	4	p
-    stove top stuffing	77	7	c
-    stovetop espresso	2	4	w
-    stovies	66	8	c
-    stracciatella	24	1	w
-    stracciatella gelato	94	2	c
-    straight cut chips	189	5	c
-    straw bedding	240	15	w
-    straw mushroom	104	11	w
-    strawberry	142	11	w
-    strawberry ice cream	94	5	c
-    strawberry jam	9	7	w
-    strawberry milk	1	1	p
-    strawberry yogurt	1	1	w
-    streaky bacon	113	10	w
-    streamer	201	3	c
-    strepsils	51	13	c
-    strepsils plus	21	13	c
-    string beans	159	11	w
-    string cheese	24	1	w
-    strip steak	98	10	w
-    stroganoff	12	8	c
-    stroh	14	4	p
-    stroller	106	19	c
-    stromboli	184	8	c
-    strong flour	0	0	w
-    strong white flour	0	0	w
-    strongbow	5	4	p
-    stroopwafel	59	18	c
-    stroopwafel biscuits	59	17	c
-    strozzapreti	48	0	w
-    strudel	65	18	c
-    student mix	64	7	w
-    stuffed cabbage	85	8	c
-    stuffed mushrooms	85	8	c
-    stuffed olives	82	11	w
-    stuffed pasta	48	0	w
-    stuffed peppers	85	8	c
-    stuffed pitta	31	8	c
-    stuffed shells	48	8	c
-    stuffed vine leaf	213	7	c
-    stuffing	121	18	c
-    stuffing mix	121	18	c
-    styling cream	153	14	c
-    sub rolls	121	18	c
-    submarine rolls	121	18	c
-    subs	156	8	c
-    suckling pig	98	10	w
-    suction bowl	105	19	c
-    sucuk	60	10	w
-    sudachi	181	11	c
-    sudafed	21	13	c
-    sudocrem	46	19	c
-    sudocrem antiseptic	21	13	c
-    sudocrem cream	46	19	c
-    sudzhuk	60	10	w
-    suede protector	244	16	c
-    suet	73	1	w
-    suet ball	147	3	w
-    suet pastry mix	30	7	w
-    sufganiyah	88	2	c
-    sufganiyot	88	18	c
-    sugar	51	7	w
-    sugar apple	25	11	c
-    sugar cane juice	11	4	p
-    sugar cookies	59	17	c
-    sugar cubes	51	7	w
-    sugar flowers	51	7	w
-    sugar free sweetener	51	7	w
-    sugar lumps	51	7	w
-    sugar puffs	61	7	w
-    sugar snap peas	159	11	w
-    sugar snaps	159	11	w
-    sugar soap	125	16	c
-    sugar strands	51	7	w
-    sugar syrup	16	7	w
-    sugarcane juice	11	4	p
-    sugared almonds	51	2	c
-    sugo	97	6	p
-    suji	0	0	w
-    sujuk	60	10	w
-    sukang iloko	22	6	p
-    sukiyaki	12	8	c
-    sukiyaki beef	98	10	w
-    sukkari date	53	7	w
-    sukuma wiki	33	11	w
-    sulguni	24	1	w
-    sultana grapes	152	11	w
-    sultanas	152	11	w
-    suluguni	24	1	w
-    sumac	19	12	w
-    sumak	19	12	w
-    suman	124	2	c
-    summer fruits	142	11	w
-    summer fruits squash	11	4	p
-    summer pudding	41	2	c
-    summer roll	168	8	c
-    summer sausage	60	10	w
-    summer savory	75	12	c
-    summer squash	99	11	c
-    sumol	11	4	p
-    sun chips	66	17	c
-    sun cream	46	14	c
-    sun dried tomato paste	9	6	p
-    sun lotion	46	14	c
-    sun-dried tomato	97	7	w
-    sunblock	46	14	c
-    sunchips	66	17	c
-    sunchoke	107	11	w
-    suncream	46	14	c
-    sundae	94	5	c
-    sunday dinner	85	8	c
-    sunday paper	255	3	c
-    sunday roast	85	8	c
-    sundried tomato	97	7	w
-    sundried tomato pesto	9	6	p
-    sundubu	12	8	c
-    sunflower	273	3	c
-    sunflower oil	22	7	p
-    sunflower seeds	64	7	w
-    sunglasses	274	3	c
-    sunkist	6	4	c
-    sunny d	11	4	p
-    sunny delight	11	4	p
-    sunscreen	46	14	c
-    supari	75	11	c
-    super bock	5	4	c
-    super glue	4	3	c
-    super noodles	100	0	w
-    superglue	46	3	c
-    supermalt	11	4	p
-    supernoodles	77	7	c
-    supper	85	8	c
-    supplement	21	13	c
-    supplì	92	8	c
-    support bandage	76	13	c
-    suran	66	11	w
-    sure deodorant	46	14	c
-    surface cleaner	46	16	p
-    surface spray	46	16	p
-    surface wipe	69	16	c
-    surgical mask	225	13	c
-    surgical spirit	46	13	c
-    surimi	26	9	w
-    surströmming	26	9	w
-    surówka	135	8	c
-    sushi	183	9	c
-    sushi box	183	8	c
-    sushi ginger	9	6	p
-    sushi grade tuna	26	9	w
-    sushi nori	236	7	c
-    sushi platter	183	8	c
-    sushi rice	92	0	w
-    sushi rolls	183	8	c
-    sushi set	183	8	c
-    sushi vinegar	22	6	p
-    sushki	115	18	c
-    suspiro limeño	41	2	c
-    sutlac	41	2	c
-    suya	54	10	w
-    suya pepper	19	12	w
-    suya spice	19	12	w
-    svanetian salt	19	7	w
-    swan vestas	126	3	c
-    swede	107	11	w
-    swedish fish	51	2	c
-    swedish meatballs	57	8	c
-    sweeping brush	150	16	c
-    sweet & sour sauce	9	6	p
-    sweet and sour chicken	193	8	c
-    sweet and sour mix	58	4	p
-    sweet and sour sauce	9	6	p
-    sweet basil	75	12	c
-    sweet bean paste	15	2	w
-    sweet bean sauce	9	6	w
-    sweet chestnuts	28	7	w
-    sweet chili sauce	38	6	p
-    sweet chilli dipping sauce	9	6	p
-    sweet chilli sauce	38	6	p
-    sweet chutney	9	7	w
-    sweet cicely	75	12	c
-    sweet corn	108	11	c
-    sweet lassi	1	1	p
-    sweet onion	109	11	c
-    sweet paprika	19	12	w
-    sweet pepper	139	11	c
-    sweet pickle	9	6	p
-    sweet pickle relish	9	6	p
-    sweet pointed peppers	139	11	c
-    sweet popcorn	178	17	c
-    sweet potato	43	11	w
-    sweet potato crisps	66	17	c
-    sweet potato fries	189	5	c
-    sweet potato noodle	100	0	w
-    sweet potato pudding	41	2	c
-    sweet relish	9	6	p
-    sweet rice	92	0	w
-    sweet rice flour	0	7	w
-    sweet soy sauce	9	6	p
-    sweet vermouth	56	4	p
-    sweet wine	56	4	p
-    sweetbreads	98	10	w
-    sweetcorn	108	11	c
-    sweetened condensed milk	1	1	p
-    sweetener	51	7	w
-    sweetex	51	7	w
-    sweetheart cabbage	33	11	w
-    sweeties	51	2	c
-    sweets	51	2	c
-    sweetsop	25	11	c
-    swiffer	150	3	c
-    swiffer refills	150	3	c
-    swim nappy	39	19	c
-    swiss bouillon	9	7	w
-    swiss chard	33	11	w
-    swiss cheese	24	1	w
-    swiss miss	2	4	w
-    swiss roll	74	18	c
-    swizzels	195	2	c
-    swordfish	26	9	w
-    swordfish steak	26	9	w
-    syllabub	41	2	c
-    sympathy card	78	3	c
-    syrah	56	4	p
-    syringe	223	13	c
-    syrki	3	1	c
-    syrniki	84	8	c
-    syrok	3	1	c
-    systane	21	13	c
-    szarlotka	74	18	c
-    szechuan pepper	38	6	w
-    szechuan peppercorns	19	12	w
-    szeged paprika	19	7	w
-    szynka	54	10	w
-    süßer senf	9	7	w
-    t-bone	98	10	w
-    t-bone steak	98	10	w
-    t-shirt	166	3	c
-    ta'ameya	18	7	c
-    tabasco	38	6	p
-    tabbouleh	135	8	c
-    table grapes	152	11	w
-    table salt	19	12	w
-    tablet	21	13	c
-    taboon	36	18	c
-    taboon bread	36	18	c
-    tabouleh	135	8	c
-    tabouli	135	8	c
-    taco	118	8	c
-    taco kit	118	8	c
-    taco night	118	8	c
-    taco sauce	9	6	p
-    taco seasoning	19	12	w
-    taco shell	36	18	c
-    tacu tacu	12	8	c
-    taftoon	36	18	c
-    tagine	12	8	c
-    tagine spice	19	12	w
-    tagliatelle	48	0	w
-    taglierini	48	0	w
-    tagliolini	48	0	w
-    tahari	37	8	c
-    tahdig	92	8	c
-    tahina	9	6	w
-    tahini	64	7	w
-    tahini dressing	9	6	p
-    tahini halva	51	2	c
-    tahini sauce	9	6	p
-    taiyaki	84	2	c
-    taj mahal tea	47	4	w
-    tajin	19	12	w
-    tajine	12	8	c
-    take away	85	8	c
-    take-out	85	8	c
-    takeaway	85	8	c
-    takeaway chinese	193	8	c
-    takeout	85	8	c
-    takis	66	17	c
-    takoyaki	84	8	c
-    takoyaki flour	84	8	c
-    takuan	9	8	w
-    talc	46	19	c
-    talcum powder	46	19	c
-    taleggio	24	1	w
-    talisker	14	4	p
-    tallegio	24	1	w
-    tamagoyaki	117	8	c
-    tamal	239	8	c
-    tamale	239	8	c
-    tamarhindi	11	4	p
-    tamari	190	6	p
-    tamarillo	25	11	c
-    tamarind	19	12	w
-    tamarind ball	51	2	c
-    tamarind block	9	7	w
-    tamarind candy	51	2	c
-    tamarind chutney	9	6	p
-    tamarind concentrate	19	12	w
-    tamarind drink	11	4	p
-    tamarind juice	11	4	p
-    tamarind paste	19	12	w
-    tamarind sauce	190	6	p
-    tamarind soda	6	4	p
-    tampax	70	14	c
-    tampax pearl	70	14	c
-    tampon	70	14	c
-    tandoori chicken	37	8	c
-    tandoori fish	123	8	c
-    tandoori marinade	9	6	p
-    tandoori masala	19	12	w
-    tandoori paste	9	7	w
-    tandoori spice	19	12	w
-    tangelo	141	11	c
-    tangerine	141	11	c
-    tangfastics	51	2	c
-    tango	6	4	p
-    tannia	43	11	w
-    tanning lotion	46	14	c
-    tanqueray	14	4	p
-    tapal	47	4	w
-    tapas	57	8	c
-    tapatio	38	6	p
-    tape measure	272	3	c
-    tapenade	9	6	p
-    tapioca	0	0	w
-    tapioca flour	0	0	w
-    tapioca pearl	158	2	c
-    tapioca pudding	41	2	c
-    tapioca starch	0	0	w
-    tapsilog	92	8	c
-    tapuy	14	4	p
-    taquitos	118	8	c
-    taralli	143	18	c
-    taramasalata	26	9	w
-    taramasalata dip	9	6	p
-    taranka	26	7	w
-    tarator	151	6	w
-    tarka dal	37	8	c
-    tarkhun	11	4	p
-    taro	66	11	w
-    taro leaf	33	11	w
-    taro milk tea	158	4	p
-    tarragon	75	12	c
-    tarragon soda	11	4	p
-    tarragon vinegar	22	7	p
-    tart	87	18	c
-    tart cherry juice	11	4	p
-    tartar sauce	9	6	p
-    tartare sauce	9	6	p
-    tarte au citron	87	18	c
-    tarte aux fraises	87	18	c
-    tarte flambée	57	8	c
-    tarte tatin	87	18	c
-    tartiflette	57	8	c
-    tasajo	98	10	w
-    tassimo	2	4	w
-    tassimo pods	2	4	w
-    taste of the wild	40	15	c
-    tatashe	38	11	c
-    tater tots	189	5	c
-    tatra	5	4	c
-    tatsoi	33	11	w
-    tatties	66	8	c
-    tatume	99	11	w
-    tawny port	56	4	p
-    tayberry	142	11	w
-    taylors	2	4	w
-    taylors of harrogate	2	4	w
-    tazo	47	4	w
-    tcp	46	13	c
-    tcp liquid	21	13	c
-    tea	47	4	w
-    tea bag squeezer	47	3	c
-    tea bags	47	4	w
-    tea cake	121	18	c
-    tea cosy	248	3	c
-    tea infuser	47	3	c
-    tea leaves	47	4	w
-    tea light	148	3	c
-    tea loaf	74	18	c
-    tea masala	47	4	w
-    tea pods	47	4	w
-    tea strainer	47	3	c
-    tea towel	131	3	c
-    teabags	47	4	w
-    teacake	121	18	c
-    tealight	148	3	c
-    teapigs	47	4	w
-    teapot	248	3	c
-    teaspoon	105	3	c
-    teat	89	19	c
-    tecate	5	4	p
-    teddy	112	3	c
-    teddy bear	112	3	c
-    teddy grahams	93	17	c
-    teether	106	19	c
-    teething biscuit	59	19	c
-    teething gel	106	19	c
-    teething granule	21	19	c
-    teething ring	106	19	c
-    teething rusk	59	19	c
-    teewurst	60	10	w
-    teff	0	0	w
-    teff flour	0	0	w
-    teff injera	36	18	c
-    teh c	158	2	c
-    teh halia	158	2	c
-    teh o	158	2	c
-    teh tarik	158	2	c
-    tej	5	4	p
-    tej patta	19	12	w
-    telemea	24	1	w
-    telera	121	18	c
-    tella	5	4	p
-    temaki	183	9	c
-    tembleque	41	2	c
-    tempeh	15	10	w
-    tempranillo	56	4	p
-    temptations	40	15	c
-    tempura	260	7	w
-    tempura batter	260	7	w
-    tempura flour	260	7	w
-    tempura prawns	85	8	c
-    tempura udon	100	8	c
-    tena	39	14	c
-    tena lady	39	14	c
-    tena men	39	14	c
-    tenderloin	98	10	w
-    tenderstem	170	11	w
-    tenderstem broccoli	170	11	w
-    tennent's	5	4	c
-    tennis ball	275	3	c
-    tennis ball launcher	163	15	c
-    tepe	90	14	c
-    tepe brushes	90	14	c
-    tequila	14	4	p
-    terasi	49	6	w
-    terere	198	4	w
-    teriyaki	9	6	p
-    teriyaki chicken	85	8	c
-    teriyaki marinade	9	6	p
-    teriyaki sauce	9	6	p
-    terrine	9	10	w
-    terry's chocolate orange	3	2	c
-    tesco kitchen roll	69	3	c
-    test strip	155	13	c
-    tetilla	24	1	w
-    tetley	47	4	w
-    tetra	40	15	c
-    tetramin	40	15	c
-    texas pete	38	7	p
-    texas toast	121	18	c
-    textured vegetable protein	15	10	w
-    texturising spray	153	14	c
-    thai aubergine	42	11	w
-    thai basil	75	12	c
-    thai chili	38	11	c
-    thai chilli	38	11	c
-    thai coconut	174	11	c
-    thai curry paste	9	6	w
-    thai eggplant	42	11	c
-    thai fish sauce	190	6	p
-    thai fragrant rice	92	0	w
-    thai green curry	37	8	c
-    thai holy basil	75	11	w
-    thai iced tea	158	4	p
-    thai jasmine rice	92	0	w
-    thai milk tea	158	2	c
-    thai red curry	37	8	c
-    thai sticky rice	92	0	w
-    thai sweet chilli sauce	38	6	p
-    thai tea	158	4	p
-    thai whisky	14	4	p
-    thali	37	8	c
-    thandai	11	4	p
-    thank you card	78	3	c
-    thanksgiving dinner	85	8	c
-    thatchers	5	4	p
-    the collective	1	4	w
-    the ordinary	46	14	c
-    the pink stuff	46	3	p
-    thepla	36	18	c
-    thermometer	212	3	c
-    thermometer strip	212	13	c
-    thermos	6	3	c
-    thick bleach	46	16	p
-    thick cut marmalade	9	7	w
-    thieboudienne	92	0	w
-    thin crust pizza	184	8	c
-    thinly sliced beef	98	10	w
-    thins	36	18	c
-    thong yip	124	2	c
-    thorntons	3	2	c
-    thousand island	9	6	p
-    thousand island dressing	9	6	p
-    thread	205	3	c
-    three bean mix	15	7	w
-    three bean salad	135	8	c
-    three in one coffee	2	2	w
-    three in one oil	4	3	c
-    three musketeers	3	2	c
-    throat lozenge	51	13	c
-    throat spray	51	13	c
-    throat sweet	51	13	c
-    throw	137	3	c
-    thumbtack	216	3	c
-    thums up	11	4	p
-    thyme	75	12	c
-    thüringer	60	10	w
-    tia maria	14	4	p
-    tian	57	8	c
-    tianmianjiang	9	6	w
-    tibs	54	10	w
-    tic tac	51	2	c
-    tick remover	40	15	c
-    tick treatment	40	15	c
-    tide	95	3	c
-    tide pods	95	3	c
-    tidy cats	40	15	c
-    tieguanyin	47	2	w
-    tiffin	3	2	c
-    tiger balm	46	13	c
-    tiger beer	5	4	p
-    tiger bread	121	18	c
-    tiger nut	64	11	w
-    tiger nut drink	11	4	p
-    tiger nut milk	11	4	p
-    tiger prawns	49	9	w
-    tigernut	64	11	w
-    tights	261	3	c
-    tikil gomen	12	8	c
-    tikka kebab	123	8	c
-    tikka masala	37	8	c
-    tikka masala paste	9	6	p
-    tikka masala sauce	9	6	p
-    tikka paste	9	6	p
-    tikki	18	17	c
-    tilapia	26	9	w
-    tilapia fillet	26	10	w
-    tilda	77	7	c
-    till roll	266	3	c
-    tillamook ice cream	94	2	c
-    tim tams	59	17	c
-    timeout	3	2	c
-    timisoreana	5	4	c
-    timothy hay	240	15	w
-    tin foil	69	3	c
-    tin foil roll	69	3	c
-    tin loaf	121	18	c
-    tin of soup	77	7	w
-    tin of tomatoes	77	7	w
-    tin opener	105	3	c
-    tinda	99	11	w
-    tindora	99	11	w
-    tinfoil	69	3	c
-    ting	6	4	p
-    tinned beans	77	7	w
-    tinned carrots	77	7	w
-    tinned chilli	77	7	w
-    tinned coconut milk	174	7	p
-    tinned food	77	7	w
-    tinned fruit	77	7	w
-    tinned ham	77	7	w
-    tinned mackerel	77	7	w
-    tinned meat	77	7	w
-    tinned peaches	77	7	w
-    tinned peas	77	7	w
-    tinned pineapple	77	7	w
-    tinned potatoes	77	7	w
-    tinned ravioli	48	8	c
-    tinned salmon	26	9	w
-    tinned soup	77	7	w
-    tinned spaghetti	77	7	w
-    tinned sweetcorn	77	7	w
-    tinned tomato	97	7	w
-    tinned tuna	26	9	w
-    tinned tuna chunks	77	7	w
-    tinned vegetables	77	7	w
-    tinola	12	8	c
-    tinsel	133	3	c
-    tipo 00 flour	0	0	w
-    tipp-ex	4	3	c
-    tippex	4	3	c
-    tiradito	26	10	w
-    tiramisu	74	18	c
-    tirokafteri	9	7	w
-    tiropita	57	8	c
-    tissue	69	3	c
-    titus fish	26	10	w
-    tizer	11	4	p
-    tkemali	9	6	p
-    tkemali sauce	38	7	w
-    tklapi	51	2	c
-    tlayuda	36	18	c
-    toad in the hole	60	18	c
-    toast	121	18	c
-    toasted sesame oil	22	7	p
-    toaster	32	3	c
-    toastie	156	8	c
-    toastie loaf	121	18	c
-    tobacco	196	3	c
-    toban djan	38	6	p
-    tobiko	26	9	w
-    toblerone	3	2	c
-    tocino	54	10	w
-    toddler milk	89	19	c
-    toddler snack	59	19	c
-    toffee	51	2	c
-    toffee crisp	3	2	c
-    toffee popcorn	178	17	c
-    tofu	15	10	w
-    tofu puff	15	10	w
-    tofu skin	15	10	w
-    togarashi	19	12	w
-    toilet bleach	46	16	p
-    toilet block	46	16	p
-    toilet brush	130	16	c
-    toilet cleaner	46	16	p
-    toilet duck	46	16	p
-    toilet duck gel	46	3	p
-    toilet paper	69	3	c
-    toilet plunger	265	16	c
-    toilet rim block	46	16	p
-    toilet roll	69	3	c
-    toiletry bag	276	14	c
-    tokaj	56	4	p
-    tokaji	56	4	p
-    tokaji aszú	56	4	p
-    tom kha	12	8	c
-    tom kha gai	12	8	c
-    tom kha paste	9	6	w
-    tom yum	12	8	c
-    tom yum paste	9	6	p
-    tom yum soup	12	8	c
-    tomahawk steak	98	10	w
-    tomate verde	97	11	w
-    tomatillo	97	11	c
-    tomatillo salsa	9	6	p
-    tomato	97	11	c
-    tomato and basil sauce	97	6	p
-    tomato bredie	57	8	c
-    tomato chutney	9	6	p
-    tomato jam	9	6	p
-    tomato juice	11	4	p
-    tomato ketchup	97	6	p
-    tomato passata	77	7	w
-    tomato paste	77	7	w
-    tomato pesto	9	6	p
-    tomato puree	77	7	w
-    tomato relish	97	6	p
-    tomato salsa	97	6	p
-    tomato sauce	97	6	p
-    tomato soup	12	8	c
-    tomatoes on the vine	97	11	c
-    tomme	24	1	w
-    tomme de savoie	24	1	w
-    tommee tippee	89	19	c
-    tompouce	74	18	c
-    toner	10	3	c
-    tong sui	41	2	c
-    tongs	105	3	c
-    tongue scraper	90	14	c
-    toni&guy	46	14	c
-    tonic	6	4	p
-    tonic syrup	58	4	p
-    tonic water	6	4	p
-    tonkatsu	54	10	w
-    tonkatsu sauce	9	6	p
-    tonkotsu	12	8	c
-    tonkotsu ramen	12	8	c
-    tony's chocolonely	3	2	c
-    tool kit	272	3	c
-    toolbox	272	3	c
-    toor daal	15	7	w
-    toor dal	15	7	w
-    toothbrush	90	14	c
-    toothbrush head	90	14	c
-    toothpaste	90	14	c
-    toothpick	123	3	c
-    tootsie pops	51	2	c
-    tootsie roll	51	2	c
-    top coat	23	14	c
-    top-up voucher	263	3	c
-    topokki	124	0	c
-    topside	98	10	w
-    torch	228	3	c
-    torrija	88	18	c
-    torrone	51	2	c
-    torta caprese	74	2	c
-    torta del casar	24	1	w
-    torta della nonna	74	2	c
-    tortellini	48	0	w
-    tortelloni	48	0	w
-    tortiglioni	48	0	w
-    tortilla	36	18	c
-    tortilla bowls	118	8	c
-    tortilla chips	66	17	c
-    tortilla de patatas	57	8	c
-    tortilla española	57	8	c
-    tortilla soup	12	8	c
-    tortilla wrap	36	18	c
-    tortoise food	217	15	c
-    tostada	36	18	c
-    tostada shell	36	18	c
-    tostitos	66	17	c
-    tostones	63	11	c
-    totapuri	68	11	c
-    tote bag	114	3	c
-    totino's	102	7	c
-    totopo	36	18	c
-    toulouse sausage	60	10	w
-    toum	9	6	p
-    towel	131	3	c
-    toy	112	3	c
-    traditional lemonade	6	4	p
-    trail mix	64	7	w
-    trail mix fruit	152	11	w
-    training pant	39	19	c
-    tramezzini	156	8	c
-    trappist cheese	24	1	w
-    trash bag	146	3	c
-    trash can	146	3	c
-    travarica	14	4	p
-    travel miniature	276	14	c
-    travel mug	6	3	c
-    travel sickness tablet	21	13	c
-    travel size	276	14	c
-    tray bake	74	18	c
-    traybake	74	18	c
-    trdelník	65	18	c
-    treacle	16	7	w
-    treacle sponge	41	2	c
-    treacle tart	87	18	c
-    trebor	51	2	c
-    tree tomato	25	11	c
-    trek bar	64	17	c
-    tres leches	74	18	c
-    tres leches cake	74	2	c
-    tresemme	46	14	c
-    trex	73	1	w
-    tri-tip	98	10	w
-    tricolor quinoa	0	0	w
-    trident gum	51	2	c
-    trifle	41	2	c
-    trina	11	4	p
-    tripe	98	10	w
-    tripel	5	4	p
-    triple sec	14	4	p
-    triscuit	93	17	c
-    trix	61	7	w
-    trofie	48	0	w
-    trojan condoms	21	13	c
-    trompette	104	7	w
-    trophy lager	5	4	c
-    tropical fruit	86	11	c
-    tropical juice	11	4	p
-    tropicana	11	4	p
-    trotters	98	10	w
-    trout	26	9	w
-    truffle	104	11	w
-    truffle chocolates	3	2	c
-    truffle oil	22	7	p
-    truffle paste	9	6	p
-    truffle salt	104	7	w
-    truffle sauce	9	6	p
-    trung nguyen	2	2	w
-    tsebhi	12	8	c
-    tsikoudia	14	4	p
-    tsinandali	56	4	p
-    tsingtao	5	4	p
-    tsipouro	14	4	p
-    tsukemono	9	8	w
-    tsuyu	9	6	p
-    tteok	124	0	c
-    tteokbokki	124	0	c
-    tub of ice cream	94	5	c
-    tubigrip	76	13	c
-    tuborg	5	4	c
-    tuc	93	17	c
-    tuica	14	4	p
-    tula pryanik	59	18	c
-    tulip	277	3	c
-    tulsi	75	12	c
-    tulum	24	1	w
-    tulumba	51	2	c
-    tumble dryer sheet	95	16	p
-    tumbler	1	3	c
-    tums	21	13	c
-    tuna	26	9	w
-    tuna chunks	26	9	w
-    tuna fruit	180	11	w
-    tuna mayo	156	8	c
-    tuna mayonnaise	156	8	c
-    tuna pasta bake	48	8	c
-    tuna salad	135	8	c
-    tuna sandwich	156	8	c
-    tuna steaks	26	9	w
-    tunnock's teacakes	59	17	c
-    tunnocks	59	17	c
-    tupperware	193	3	c
-    tupperware boxes	69	3	c
-    turai	99	11	w
-    turbinado sugar	51	7	w
-    turbot	26	9	w
-    turkey	278	10	w
-    turkey bacon	113	10	w
-    turkey breast	171	10	w
-    turkey crown	171	10	w
-    turkey drumsticks	171	10	w
-    turkey mince	171	10	w
-    turkey neck	54	10	w
-    turkey slices	171	10	w
-    turkey steaks	171	10	w
-    turkey thighs	171	10	w
-    turkey wing	54	10	w
-    turkish apricot	71	7	w
-    turkish coffee	2	4	w
-    turkish delight	51	2	c
-    turkish fig	71	7	w
-    turkish pepper paste	38	6	w
-    turkish pide	36	18	c
-    turkish tea	47	4	w
-    turmeric	19	12	w
-    turmeric leaf	75	11	w
-    turmeric powder	19	12	w
-    turmeric root	232	11	w
-    turnip	107	11	w
-    turnip greens	33	11	w
-    turnovers	65	18	c
-    turon	63	2	c
-    turron	51	2	c
-    tusker	5	4	c
-    tuvar dal	15	7	w
-    tuwo	0	0	w
-    tuyo	26	10	w
-    tv dinners	102	5	-
-    tvorog	24	1	w
-    tvorozhok	24	1	w
-    tvp	15	10	w
-    twaróg	24	1	w
-    tweezers	204	14	c
-    twice cooked pork	85	8	c
-    twiglets	93	17	c
-    twine	179	3	c
-    twinings	47	4	w
-    twirl	3	2	c
-    twister lolly	52	5	c
-    twix	3	2	c
-    twizzlers	51	2	c
-    txakoli	56	4	p
-    tylenol	21	13	c
-    tymbark	11	4	p
-    typhoo	47	4	w
-    tyrrells	66	17	c
-    tyskie	5	4	c
-    tzatziki	9	6	p
-    téliszalámi	60	10	w
-    tête de moine	24	1	w
-    túró	24	1	w
-    túró rudi	3	1	c
-    ube	43	11	w
-    ube cake	74	2	c
-    ube extract	43	11	w
-    ube halaya	43	11	w
-    ube jam	43	11	w
-    ube polvoron	124	2	c
-    uda	19	11	w
-    udara	25	11	c
-    udon	100	0	w
-    udon noodle	100	0	w
-    udon soup	100	8	c
-    ugali	0	0	w
-    ugali flour	0	0	w
-    ugba	12	8	c
-    ugli fruit	141	11	c
-    ugu	33	11	w
-    ugwu	33	11	w
-    uht milk	1	1	p
-    uhu	4	3	c
-    ukazi	33	11	w
-    ukha	12	8	c
-    ukodo	12	8	c
-    um bongo	6	4	c
-    umbrella	279	3	c
-    umeboshi	9	8	w
-    umeshu	56	4	p
-    umm ali	41	2	c
-    umngqusho	0	0	w
-    umqombothi	5	4	p
-    unagi	26	9	w
-    unagi sauce	9	6	p
-    uncle bens	92	0	w
-    underwear	166	3	c
-    undyed smoked haddock	26	9	w
-    uni	13	9	w
-    unicum	14	4	p
-    union beer	5	4	c
-    unsalted butter	73	1	w
-    unsmoked bacon	113	10	w
-    unwaxed lemon	181	11	c
-    upholstery cleaner	46	16	p
-    upma	37	8	c
-    upma rava	0	0	w
-    urad dal	15	7	w
-    urad gota	15	7	w
-    uramaki	183	8	c
-    urap	135	8	c
-    urda	24	1	w
-    urfa biber	19	12	w
-    urojo	57	8	c
-    ursus	5	4	c
-    usb cable	32	3	c
-    usli ghee	73	1	w
-    uszka	67	8	c
-    utazi	33	11	w
-    utenos	5	4	c
-    utility knife	272	3	c
-    utskho suneli	19	7	w
-    uttapam	84	18	c
-    utterly butterly	73	7	w
-    uziza	33	11	w
-    uziza leaf	33	11	w
-    uzvar	11	4	p
-    v energy	6	4	c
-    v8	11	4	p
-    vaca frita	54	10	w
-    vaccine	223	13	c
-    vacherin	24	1	w
-    vacherin mont d'or	24	1	w
-    vacio	98	10	w
-    vacuum bag	150	16	c
-    vacuum cleaner bag	150	16	c
-    vacuum filter	150	16	c
-    vacuum packed chestnuts	28	7	w
-    vada	18	17	c
-    vada pav	18	17	c
-    val dal	15	7	w
-    valencia orange	141	11	c
-    valentina	38	6	p
-    valentina hot sauce	38	7	p
-    valençay	24	1	w
-    valpolicella	56	4	p
-    vanaspati	73	1	w
-    vanilla	30	7	w
-    vanilla bean	30	7	w
-    vanilla bean paste	30	7	w
-    vanilla essence	30	7	w
-    vanilla extract	30	7	w
-    vanilla fudge	51	2	c
-    vanilla ice cream	94	5	c
-    vanilla paste	30	7	w
-    vanilla pod	30	7	w
-    vanilla slice	74	18	c
-    vanilla sugar	19	12	w
-    vanilla syrup	16	7	w
-    vanilla yogurt	1	1	w
-    vanish	95	16	p
-    vanish oxi action	95	3	c
-    vape	196	3	c
-    vape juice	196	3	c
-    vapor rub	46	13	c
-    vapour rub	46	13	c
-    varenets	1	1	p
-    vareniki	67	8	c
-    varenyky	67	8	c
-    varta	8	3	c
-    vaseline	46	14	c
-    vaseline intensive care	46	14	c
-    vatapa	12	8	c
-    vatrushka	65	18	c
-    vax	150	3	c
-    veal	98	10	w
-    veal chops	98	10	w
-    veal escalope	98	10	w
-    veet	45	14	c
-    veet wax strips	45	14	c
-    veetee	77	7	c
-    veg	33	11	w
-    veg biryani	37	8	c
-    veg curry	37	8	c
-    veg stock	77	7	p
-    vegan burgers	134	10	c
-    vegan butter	73	1	w
-    vegan cheese	24	1	w
-    vegan ice cream	94	5	c
-    vegan mayo	9	6	p
-    vegan sausages	60	10	w
-    vegemite	9	7	w
-    vegeta	19	12	w
-    vegetable biryani	37	8	c
-    vegetable broth	77	7	p
-    vegetable chilli	12	8	c
-    vegetable crisps	66	17	c
-    vegetable curry	37	8	c
-    vegetable ghee	73	1	w
-    vegetable juice	11	4	p
-    vegetable medley	33	11	w
-    vegetable oil	22	7	p
-    vegetable pakora	18	8	c
-    vegetable peeler	105	3	c
-    vegetable samosa	67	17	c
-    vegetable seed	136	3	c
-    vegetable shortening	73	1	w
-    vegetable soup	12	8	c
-    vegetable spread	73	1	w
-    vegetable stock	77	7	p
-    vegetables	33	11	w
-    vegetarian burgers	134	10	c
-    vegetarian haggis	60	10	w
-    vegetarian mince	15	10	w
-    vegetarian sausages	60	10	w
-    veggie burgers	134	10	c
-    veggie chilli	12	8	c
-    veggie crisps	66	17	c
-    veggie mince	15	10	w
-    veggie sausages	60	10	w
-    veggies	33	11	w
-    velcro	4	3	c
-    velkopopovicky kozel	5	4	c
-    velouté	12	8	c
-    velveeta	24	7	w
-    velvet toilet tissue	69	3	c
-    venison	98	10	w
-    venison steak	98	10	w
-    ventolin	21	13	c
-    ventresca	26	9	w
-    venus razor	45	14	c
-    verdejo	56	4	p
-    verdicchio	56	4	p
-    verdolagas	75	11	w
-    verjuice	22	7	p
-    vermentino	56	4	p
-    vermicelli	48	0	w
-    vermicelli noodles	100	0	w
-    vermicelli pasta	48	0	w
-    vermont curry	37	8	c
-    vermouth	56	4	p
-    verruca treatment	204	14	c
-    vest	166	3	c
-    vetiver	22	7	p
-    vetkoek	88	18	c
-    veuve clicquot	101	4	p
-    vialone nano	92	0	w
-    viazi karai	18	8	c
-    vichy catalan	29	4	p
-    vichyssoise	57	8	c
-    vicks	46	13	c
-    vicks sinex	21	13	c
-    vicks vaporub	46	13	c
-    victoria beer	5	4	c
-    victoria plum	71	11	c
-    victoria sandwich	74	18	c
-    victoria sponge	74	18	c
-    vidalia onion	109	11	c
-    viennetta	94	5	c
-    viennoiserie	65	18	c
-    vietnamese baguette	116	8	c
-    vietnamese coffee	2	4	w
-    vietnamese fish sauce	190	6	p
-    vietnamese ham	54	10	w
-    vietnamese mint	75	12	c
-    vietnamese pork roll	54	10	w
-    vietnamese spring roll	168	8	c
-    vileda	150	3	c
-    vileda mop	150	3	c
-    vimto	6	4	p
-    vimto squash	11	4	p
-    vin santo	56	4	p
-    vinagre de jerez	22	7	p
-    vinaigrette	9	6	p
-    vincisgrassi	48	8	c
-    vindaloo	37	8	c
-    vindaloo paste	9	6	p
-    vine leaf	213	7	c
-    vine tomatoes	97	11	c
-    vinegar	22	7	p
-    vinegar spray	46	16	p
-    vinegret	135	8	c
-    vinho verde	56	4	p
-    vintage cheddar	24	1	w
-    viognier	56	4	p
-    virgin olive oil	82	7	p
-    viscount	59	17	c
-    vita malt	11	4	p
-    vitabiotics	21	13	c
-    vital wheat gluten	0	0	w
-    vitalite	73	7	w
-    vitamin	21	13	c
-    vitamin b	21	13	c
-    vitamin b12	21	13	c
-    vitamin c	21	13	c
-    vitamin d	21	13	c
-    vitamin water	29	4	p
-    vitaminwater	29	4	p
-    vitasoy	11	4	c
-    vitello tonnato	48	8	c
-    vittel	29	4	p
-    viva towels	69	3	c
-    vlokken	3	18	c
-    vobla	26	7	w
-    vodka	14	4	p
-    vodka sauce	97	7	w
-    vol au vents	65	18	c
-    vollkornbrot	121	18	c
-    voltarol	46	13	c
-    volvic	29	4	p
-    volvic touch of fruit	6	4	c
-    vongole	13	9	w
-    vranac	56	4	p
-    vánočka	121	18	c
-    västerbotten	24	1	w
-    waakye	92	0	w
-    wafer biscuits	59	17	c
-    wafer cones	30	7	w
-    wafers	59	17	c
-    waffle	138	18	c
-    waffle fries	189	5	c
-    waffle mix	138	18	c
-    wagashi	51	2	c
-    wagg	40	15	c
-    wagyu	98	10	w
-    wakame	75	7	w
-    wakame salad	135	8	c
-    waldorf salad	135	8	c
-    wali wa nazi	92	0	w
-    walkers	66	17	c
-    walkers crisps	66	17	c
-    walkers dips	9	4	w
-    walkers shortbread	59	17	c
-    walkerswood	9	7	w
-    walking stick	76	13	c
-    wall clock	55	3	c
-    wall plug	162	3	c
-    wall's	94	5	c
-    walls ice cream	94	5	c
-    walls sausages	102	7	c
-    walnut halves	64	7	w
-    walnut oil	22	7	p
-    walnuts	64	7	w
-    warak enab	213	7	c
-    warka	5	4	c
-    warsteiner	5	4	c
-    wasa	36	18	c
-    wasabi	9	6	p
-    wasabi paste	9	6	p
-    wash bag	276	14	c
-    wash basket	131	3	c
-    washcloth	131	3	c
-    washi tape	4	3	c
-    washing capsule	95	16	p
-    washing liquid	95	16	p
-    washing machine cleaner	95	16	p
-    washing pod	95	16	p
-    washing powder	95	16	p
-    washing soda	19	16	w
-    washing up brush	130	16	c
-    washing up glove	197	16	c
-    washing up liquid	46	16	p
-    wasp spray	79	3	c
-    watch battery	280	3	c
-    watch strap	280	3	c
-    water	29	4	p
-    water biscuits	93	17	c
-    water bottle	6	3	c
-    water chestnut	28	11	w
-    water crackers	93	17	c
-    water filter	169	3	c
-    water jug	169	3	c
-    water kefir	6	4	p
-    water spinach	33	11	w
-    water wipe	69	19	c
-    water yam	43	11	w
-    waterblommetjie bredie	57	8	c
-    watercress	33	11	w
-    watering can	172	3	c
-    waterleaf	33	11	w
-    watermelon	270	11	c
-    watermelon radish	107	11	w
-    watermelon seeds	64	7	w
-    waterpik	90	14	c
-    waterproofing spray	244	16	c
-    waterwipes	69	19	c
-    waterzooi	12	8	c
-    wax apple	25	11	c
-    wax paper	69	3	c
-    wax strip	45	14	c
-    waxsol	21	13	c
-    wd-40	4	3	c
-    wd40	4	3	c
-    weaning food	61	19	c
-    weaning spoon	105	19	c
-    wedding cake	74	18	c
-    wedges	189	5	c
-    weed killer	200	3	c
-    weet-bix	61	7	w
-    weetabix	61	0	w
-    weetos	61	0	w
-    weihenstephaner	5	4	c
-    weissbier	5	4	c
-    weisswurst	60	10	w
-    weizen	5	4	c
-    welch's	11	4	p
-    wellman	21	13	c
-    wellwoman	21	13	c
-    welsh cake	59	18	c
-    welsh rarebit	24	8	c
-    welshcakes	59	18	c
-    wensleydale	24	1	w
-    wensleydale with cranberries	24	1	w
-    werther's	51	2	c
-    werther's original	51	2	c
-    westmalle	5	4	c
-    westons	5	4	p
-    westphalian ham	54	10	w
-    wet cat food	186	15	c
-    wet dog food	163	15	c
-    wet garlic	151	11	c
-    wet wipe	69	14	c
-    whatchamacallit	3	2	c
-    wheat	0	0	w
-    wheat bag	34	13	c
-    wheat beer	5	4	p
-    wheat berries	0	0	w
-    wheat bran	0	0	w
-    wheat germ	0	0	w
-    wheat gluten	0	10	w
-    wheat noodle	100	0	w
-    wheat starch	0	7	w
-    wheat thins	93	17	c
-    wheaten bread	121	18	c
-    wheatgerm	0	0	w
-    wheatgrass	136	11	c
-    wheatgrass shots	11	4	p
-    whelks	13	9	w
-    whey	1	7	w
-    whey protein	1	7	w
-    whimzees	40	15	c
-    whipped cream	1	1	p
-    whipping cream	1	1	p
-    whippy	7	5	c
-    whisk	105	3	c
-    whiskas	186	15	c
-    whiskas pouches	40	15	c
-    whiskey	14	4	p
-    whisky	14	4	p
-    whisky miniatures	14	4	p
-    whisky sour	58	4	p
-    white asparagus	33	11	w
-    white bread	121	18	c
-    white cabbage	33	11	w
-    white cheese	24	1	w
-    white chocolate	3	2	c
-    white chocolate chips	30	7	w
-    white claw	5	4	p
-    white coffee	2	2	w
-    white crab meat	157	9	w
-    white eggs	161	10	c
-    white fish	26	9	w
-    white grapes	152	11	w
-    white maize meal	0	0	w
-    white miso	9	6	p
-    white mushrooms	104	11	w
-    white onion	109	11	c
-    white peach	71	11	c
-    white pepper	19	12	w
-    white polish sausage	60	10	w
-    white potatoes	66	11	w
-    white pudding	60	10	w
-    white rabbit	51	2	c
-    white rabbit candy	51	2	c
-    white radish	107	11	w
-    white rice	92	0	w
-    white rum	14	4	p
-    white sauce	9	6	p
-    white soup	12	8	c
-    white spirit	220	3	c
-    white stilton	24	1	w
-    white sugar	51	7	w
-    white tack	4	3	c
-    white tea	47	4	w
-    white truffle	104	7	w
-    white vinegar	22	7	p
-    white wine	56	4	p
-    white wine vinegar	22	7	p
-    white yam	43	11	w
-    whitebait	26	9	w
-    whitening strip	210	14	c
-    whiting	26	9	w
-    whole almonds	64	7	w
-    whole bean coffee	2	4	w
-    whole chicken	171	10	w
-    whole cloves	19	12	w
-    whole duck	96	10	w
-    whole grain mustard	9	6	p
-    whole grains	0	0	w
-    whole jeera	19	12	w
-    whole milk	1	1	p
-    whole nut	3	2	c
-    whole nutmeg	19	12	w
-    whole plum tomatoes	77	7	w
-    whole spices	19	12	w
-    whole turkey	278	10	w
-    whole wheat atta	0	0	w
-    whole wheat bread	121	18	c
-    whole wheat flour	0	0	w
-    whole wheat pasta	48	0	w
-    wholegrain bread	121	18	c
-    wholegrain mustard	9	6	p
-    wholemeal bread	121	18	c
-    wholemeal flour	0	0	w
-    wholemeal pitta	36	18	c
-    wholewheat bread	121	18	c
-    wholewheat couscous	0	0	w
-    wholewheat flour	0	0	w
-    wholewheat pasta	48	0	w
-    whoppers	3	2	c
-    wide-tooth comb	44	14	c
-    wiejska	60	10	w
-    wiener	60	10	w
-    wiener schnitzel	57	8	c
-    wiener würstchen	60	10	w
-    wienerbrød	65	18	c
-    wild bird food	147	3	w
-    wild boar	54	10	w
-    wild garlic	109	11	c
-    wild garlic leaves	75	12	c
-    wild garlic pesto	9	6	p
-    wild mushrooms	104	11	w
-    wild rice	92	0	w
-    wild salmon	26	9	w
-    wild strawberries	142	11	w
-    wild turkey	14	4	p
-    wilkinson sword	45	14	c
-    williams pear	72	11	c
-    wiltshire ham	54	10	w
-    winalot	40	15	c
-    windex	46	16	p
-    windhoek	5	4	c
-    windhoek lager	5	4	c
-    windolene	46	3	p
-    window cleaner	46	16	p
-    window cleaner squeegee	154	3	c
-    window film	154	3	c
-    wine	56	4	p
-    wine box	56	4	p
-    wine glass	56	3	c
-    wine gums	51	2	c
-    wine spritzer	56	4	p
-    wine stopper	101	3	c
-    wing sauce	38	6	p
-    winged bean	159	11	w
-    wings	171	10	w
-    winkles	13	9	w
-    winter glove	197	3	c
-    winter melon drink	11	4	p
-    winter melon tea	11	4	p
-    winter savory	75	12	c
-    winter squash	27	11	c
-    wipe	69	19	c
-    wire wool	130	16	c
-    wispa	3	2	c
-    witch hazel	46	14	c
-    wiśniówka	14	4	p
-    wkd	58	4	p
-    wok	117	3	c
-    wolfberry	20	11	w
-    wombok	33	11	w
-    won ton	67	8	c
-    wonjo	11	4	p
-    wonton	67	8	c
-    wonton mee	100	8	c
-    wonton noodles	100	8	c
-    wonton soup	12	8	c
-    wonton wrapper	67	8	c
-    wood ear	104	11	w
-    wood ear mushroom	104	11	w
-    wood floor cleaner	46	16	p
-    wood glue	46	3	c
-    wood pellet	227	3	w
-    wood shavings	234	15	c
-    wood stain	220	3	c
-    woodcock	171	10	w
-    wooden skewer	123	3	c
-    wooden spoon	105	3	c
-    wool	251	3	w
-    worcester sauce	9	6	p
-    worcestershire sauce	9	6	p
-    work glove	197	3	c
-    worlds best cat litter	40	15	c
-    wormer	40	15	c
-    worming tablet	40	15	c
-    wors	54	10	w
-    wotsits	66	17	c
-    wound dressing	34	13	c
-    wrap kit	168	8	c
-    wrapping paper	235	3	c
-    wraps	36	18	c
-    wraps and sandwiches	156	8	c
-    wray and nephew	14	4	p
-    wrench	62	3	c
-    wrigley's	51	2	c
-    wrist support	76	13	c
-    writing icing	51	7	w
-    wyborowa	14	4	p
-    würstchen	60	10	w
-    xiao long bao	67	8	c
-    xiaolongbao	67	8	c
-    xo sauce	9	6	p
-    xoconostle	180	11	w
-    xylitol	51	7	w
-    yacon syrup	16	7	w
-    yaji	19	12	w
-    yakiniku sauce	9	6	p
-    yakisoba	100	0	w
-    yakisoba sauce	9	6	p
-    yakitori	54	10	w
-    yakitori sauce	9	6	p
-    yakult	1	1	w
-    yam	43	11	w
-    yam bean	66	11	w
-    yam chips	43	8	c
-    yam flour	0	0	w
-    yam porridge	12	8	c
-    yam woon sen	135	8	c
-    yan yan	59	2	c
-    yangzhou fried rice	92	8	c
-    yankee candle	148	3	c
-    yaprak sarma	213	7	c
-    yard long bean	159	11	w
-    yardlong bean	159	11	w
-    yarg	24	1	w
-    yarn	251	3	w
-    yassa	85	8	c
-    yautia	43	11	w
-    yayla soup	12	8	c
-    yazoo	1	4	w
-    yeast	30	7	w
-    yellow bean sauce	9	6	w
-    yellow curry	37	8	c
-    yellow curry paste	9	6	p
-    yellow garri	0	0	w
-    yellow lentils	15	7	w
-    yellow moong dal	15	7	w
-    yellow mustard	9	6	p
-    yellow mustard seeds	19	12	w
-    yellow onion	109	11	c
-    yellow peach	71	11	c
-    yellow pepper	139	11	c
-    yellow plantain	63	11	c
-    yellow split peas	15	7	w
-    yellow squash	99	11	c
-    yellowfin tuna	26	9	w
-    yema	124	2	c
-    yemista	57	8	c
-    yeo valley	1	4	w
-    yeo valley ice cream	94	2	c
-    yerba mate	198	4	p
-    yerba mate tea	47	4	w
-    yirgacheffe	2	4	w
-    yo yos	51	2	c
-    yoghurt	1	1	w
-    yogurt	1	1	w
-    yogurt drink	1	1	w
-    yogurt pots	1	1	w
-    yokan	51	2	c
-    yoplait	1	4	w
-    york ham	54	10	w
-    york peppermint patty	3	2	c
-    yorkie	3	2	c
-    yorkshire pudding	84	18	c
-    yorkshire pudding mix	84	18	c
-    yorkshire tea	47	4	w
-    young coconut	174	11	c
-    young ginger	232	11	w
-    young jackfruit	25	11	c
-    young's	102	7	c
-    yuba	15	10	w
-    yuca	43	11	w
-    yucca root	43	11	w
-    yufka	36	18	c
-    yuja tea	47	2	w
-    yukon gold	66	11	w
-    yule log	74	18	c
-    yum woon sen	135	8	c
-    yuzu	141	11	c
-    yuzu dressing	9	6	p
-    yuzu kosho	38	6	w
-    yuzu tea	47	2	w
-    za'atar	19	12	w
-    zabaglione	41	2	c
-    zacusca	9	6	p
-    zafran	19	12	w
-    zagorka	5	4	c
-    zakuska	9	7	w
-    zalabia	88	2	c
-    zamorano	24	1	w
-    zampone	60	10	w
-    zander	26	9	w
-    zantac	21	13	c
-    zante currants	152	11	w
-    zanzibar pizza	184	8	c
-    zapallo	99	11	w
-    zapiekanka	36	8	c
-    zapote	25	11	c
-    zatar	19	12	w
-    zefir	51	2	c
-    zeppole	88	18	c
-    zereshk	19	12	w
-    zesto	11	4	p
-    zha cai	9	8	w
-    zha jiang mian	48	8	c
-    zhigulevskoe	5	4	c
-    zhoug	38	6	p
-    zhug	38	6	w
-    zigni	12	8	c
-    zinc	21	13	c
-    zinc lozenges	21	13	c
-    zinfandel	56	4	p
-    zip lock bag	114	3	c
-    zip tie	179	3	c
-    ziploc	114	3	c
-    ziploc bag	114	3	c
-    zippo	126	3	c
-    ziti	48	0	w
-    zlatorog	5	4	c
-    zobo	11	4	p
-    zobo drink	11	4	p
-    zobo leaves	149	11	w
-    zoflora	46	3	p
-    zomi	22	6	p
-    zote	95	3	c
-    zoute drop	51	2	c
-    zovirax	46	13	c
-    zovirax cream	21	13	c
-    zsendice	1	1	p
-    zucchini	99	11	c
-    zucchini flower	206	11	w
-    zuppa inglese	74	2	c
-    zuppa toscana	12	8	c
-    zurek	12	8	c
-    zwack	14	4	p
-    zwieback	121	18	c
-    zyrtec	21	13	c
-    zywiecka	60	10	w
-    älplermagronen	57	8	c
-    ärtsoppa	57	8	c
-    çoban salatası	135	8	c
-    échiré	73	1	w
-    époisses	24	1	w
-    île flottante	41	2	c
-    ćwikła	9	7	w
-    śledź	26	7	w
-    śmietana	1	1	p
-    švyturys	5	4	c
-    żubrówka	14	4	p
-    żywiec	5	4	c
+    00 flour		0	0	w
+    1 milk	1% milk	1	1	p
+    2 milk	2% milk	1	1	p
+    3 in 1 coffee		2	2	w
+    3 in 1 oil	3-in-1 oil	3	3	c
+    3 musketeer	3 musketeers	4	2	c
+    333 beer		5	4	c
+    6 pack beer		5	4	p
+    7 up	7-up	6	4	c
+    7up		6	4	p
+    7up free		6	4	c
+    99 flake		7	5	c
+    9v batteri	9v battery	8	3	c
+    a le coq		5	4	c
+    a w	a&w	6	4	c
+    a1 sauce		9	6	p
+    a4 paper		10	3	c
+    aa batteri	aa battery	8	3	c
+    aaa batteri	aaa battery	8	3	c
+    aam panna		11	4	p
+    aavakaya		9	7	w
+    abacha		12	8	c
+    abalone		13	9	w
+    abbot ale		5	4	c
+    abgoosht		12	8	c
+    absinthe		14	4	p
+    absolut		14	4	p
+    aburaage		15	10	w
+    acacia honey		16	7	w
+    acai		17	11	w
+    acai berri	acai berry	17	11	w
+    acai bowl		17	11	c
+    acai powder		17	11	c
+    acaraje		18	8	c
+    accent seasoning		19	12	w
+    acerola		20	11	w
+    acetaminophen		21	13	c
+    aceto balsamico		22	7	p
+    acetone		23	14	c
+    achaar		9	7	w
+    achar		9	6	p
+    achiote		19	12	w
+    achiote paste		19	12	w
+    acili ezme		9	7	w
+    ackawi		24	1	w
+    ackee		25	11	w
+    ackee and saltfish		26	10	w
+    acorn	acorns	27	7	w
+    acorn squash		28	11	c
+    acqua panna		29	4	p
+    actimel		1	1	w
+    active dri yeast	active dry yeast	30	7	w
+    activia		1	4	w
+    adana kebab		31	8	c
+    adapter plug		32	3	c
+    ademe		33	11	w
+    adhesive bandage		34	13	c
+    adhesive hook		35	3	c
+    adjarian khachapuri		36	8	c
+    adjika		9	6	p
+    adobo		37	8	c
+    adobo goya		19	7	w
+    adobo sauce		38	6	p
+    adobo seasoning		19	7	w
+    aduki bean	aduki beans	15	7	w
+    adult nappi	adult nappy	39	14	c
+    advantix		40	15	c
+    advent calendar		4	8	c
+    advieh		19	12	w
+    advil		21	13	c
+    advocaat		14	4	p
+    adzuki bean	adzuki beans	15	7	w
+    adzuki bean paste		15	2	w
+    aero		4	2	c
+    aerosol cream		1	1	p
+    afang		33	11	w
+    afang leaf		33	11	w
+    afang soup		12	8	c
+    affligem		5	4	c
+    affogato		41	2	c
+    african eggplant		42	11	w
+    african pear		25	11	c
+    african spinach		33	11	w
+    african star apple		25	11	c
+    african yam		43	11	w
+    afritada		37	8	c
+    afro comb		44	14	c
+    after eight		4	2	c
+    after shave		45	14	c
+    after sun		46	14	c
+    afternoon tea		47	4	w
+    aftershave		45	14	c
+    aftersun		46	14	c
+    agar		30	7	w
+    agar agar		30	7	w
+    agave		16	7	w
+    agave nectar		16	7	w
+    agave syrup		16	7	w
+    agbalumo		25	11	c
+    aged gouda		24	1	w
+    aglio e olio		48	8	c
+    agnolotti		48	0	w
+    agrodolce		9	6	p
+    agua de jamaica		11	4	p
+    agua de tamarindo		11	4	p
+    agua fresca		11	4	p
+    aguachile		49	10	w
+    aguardiente		14	4	p
+    aidan fruit		19	11	w
+    aioli		9	6	p
+    aipim		43	11	w
+    air freshener		50	16	c
+    air fryer		32	3	c
+    air wick		50	3	c
+    airborne		21	13	c
+    airhead	airheads	51	2	c
+    airwick		50	3	c
+    ais kacang		52	2	c
+    ajapsandali		12	8	c
+    ajax		46	3	p
+    aji	ají	38	11	c
+    aji amarillo		38	11	c
+    aji amarillo paste		38	7	p
+    aji de gallina		12	8	c
+    aji dulce		38	11	c
+    aji limo		38	11	c
+    aji panca		38	11	c
+    aji panca paste		38	7	p
+    aji sauce		38	7	p
+    aji verde		38	7	p
+    ajiaco		12	8	c
+    ajika		38	7	w
+    ajinomoto		19	6	w
+    ajvar		9	6	p
+    ajwa date		53	7	w
+    ajwain		19	12	w
+    aka miso		9	6	p
+    akamu		0	0	w
+    akara		18	8	c
+    akawi		24	1	w
+    akkawi		24	1	w
+    akvavit		14	4	p
+    al pastor		54	10	w
+    alarm clock		55	3	c
+    albacore		26	9	w
+    albarino		56	4	p
+    albondiga	albóndigas	57	8	c
+    alcohol		14	4	p
+    alcohol free beer		5	4	p
+    alcohol free wine		56	4	p
+    alcohol gel		46	13	c
+    alcopop	alcopops	58	4	p
+    aldari	aldaris	5	4	c
+    ale		5	4	p
+    alegria	alegría	51	2	c
+    alenka		51	2	c
+    aleppo pepper		19	12	w
+    alfajor		59	2	c
+    alfajore	alfajores	59	17	c
+    alfalfa sprout	alfalfa sprouts	33	11	w
+    alfredo		48	8	c
+    alfredo sauce		9	6	p
+    alhambra		5	4	c
+    alheira		60	10	w
+    aligot		57	8	c
+    alioli		9	7	w
+    alionka		51	2	c
+    alka seltzer	alka-seltzer	21	13	c
+    alkaline water		29	4	p
+    all bran		61	0	w
+    all purpose cleaner	all-purpose cleaner	46	16	p
+    all purpose flour		0	0	w
+    all purpose seasoning		19	12	w
+    allen key		62	3	c
+    allergi tablet	allergy tablet	21	13	c
+    alligator pepper		19	11	w
+    alloco		63	8	c
+    allsort	allsorts	51	2	c
+    allspice		19	12	w
+    almaza		5	4	c
+    almdudler		11	4	p
+    almond	almonds	64	7	w
+    almond butter		64	7	w
+    almond croissant		65	18	c
+    almond drink		1	1	p
+    almond essence		30	7	w
+    almond extract		30	7	w
+    almond flour		0	0	w
+    almond jelli	almond jelly	41	2	c
+    almond joy		4	2	c
+    almond meal		0	0	w
+    almond milk		1	1	p
+    almond paste		64	7	w
+    alo drink	aloe drink	11	4	c
+    alo vera drink	aloe vera drink	11	4	p
+    alo vera gel	aloe vera gel	46	14	c
+    aloo bhujia		66	17	c
+    aloo gobi		37	8	c
+    aloo matar		37	8	c
+    aloo paratha		36	18	c
+    aloo samosa		67	17	c
+    aloo tikki		18	17	c
+    alpen		61	7	w
+    alpen bar		64	17	c
+    alphabet pasta		48	0	w
+    alphonso mango		68	11	c
+    alphonso mango pulp		68	11	c
+    alplermagronen	älplermagronen	57	8	c
+    alpro		1	4	w
+    altbier		5	4	c
+    altoid	altoids	51	2	c
+    aluminium foil		69	3	c
+    aluminum foil		69	3	c
+    alway pad	always pad	70	14	c
+    alway ultra	always ultra	70	14	c
+    alway ultra pad	always ultra pads	70	14	c
+    amahewu		11	4	p
+    amala		0	0	w
+    amaranth		0	0	w
+    amaranth leaf		33	11	w
+    amareddine		71	7	w
+    amaretti		59	17	c
+    amaretti biscuit	amaretti biscuits	59	18	c
+    amaretto		14	4	p
+    amaro		14	4	p
+    amarone		56	4	p
+    amarula		14	4	p
+    amatriciana		48	8	c
+    amatungulu		25	11	c
+    amba		68	6	w
+    amba sauce		68	6	w
+    amber ale		5	4	p
+    ambrosia		41	2	c
+    ambrosia custard		41	2	c
+    ambrosia rice pudding		41	2	c
+    amchoor		19	12	w
+    amchur		19	12	w
+    american cheese		24	1	w
+    american mustard		9	6	p
+    americano		2	4	w
+    amla		25	11	c
+    amla powder		25	11	c
+    amontillado		56	4	p
+    ampalaya		33	11	w
+    amrood		72	11	c
+    amstel		5	4	p
+    amstel malta		11	4	p
+    anadin		21	13	c
+    anadin extra		21	13	c
+    anaheim		38	11	c
+    anaheim pepper		38	11	c
+    anardana		19	12	w
+    anbesol		21	13	c
+    ancho		38	11	c
+    ancho chile		38	11	c
+    ancho chili		19	12	w
+    ancho chilli	ancho chillies	19	12	w
+    anchor beer		5	4	c
+    anchor butter		73	1	w
+    anchor milk		1	4	w
+    anchovi	anchovies	26	9	w
+    anchovi fillet	anchovy fillet	26	7	w
+    anchovi paste	anchovy paste	9	6	p
+    ancient grain	ancient grains	0	0	w
+    ande mint	andes mints	4	2	c
+    andouille		60	10	w
+    andouillette		60	10	w
+    andrex		69	3	c
+    anejo	añejo	14	4	p
+    anelli		48	0	w
+    anellini		48	0	w
+    angel cake		74	18	c
+    angel delight		30	7	w
+    angel hair		48	0	w
+    angel hair pasta		48	0	w
+    angelica		30	7	w
+    angelica leaf	angelica leaves	75	12	c
+    angostura		14	4	p
+    angostura bitter	angostura bitters	14	4	p
+    animal cracker	animal crackers	59	17	c
+    anise		19	12	w
+    anise seed	anise seeds	19	12	w
+    aniseed		19	12	w
+    anjero		36	18	c
+    anjou pear		72	11	c
+    ankle support		76	13	c
+    anko		15	2	w
+    anmitsu		41	2	c
+    annatto		19	12	w
+    annatto seed		19	7	w
+    anni mac	annie's mac	77	7	c
+    anniversari card	anniversary card	78	3	c
+    ant killer		79	3	c
+    ant powder		79	3	c
+    antacid		21	13	c
+    antep pistachio		64	7	w
+    anthisan		46	13	c
+    anti dandruff shampoo	anti-dandruff shampoo	46	14	p
+    anti diarrhoea	anti-diarrhoea	21	13	c
+    antibacterial spray		46	16	p
+    antibacterial wipe		69	16	c
+    anticucho		54	10	w
+    antifreeze		80	3	p
+    antifungal cream		46	13	c
+    antigen test		81	13	c
+    antihistamine		21	13	c
+    antipasti		82	8	c
+    antipasto		82	8	c
+    antiperspirant		46	14	c
+    antiseptic		46	13	c
+    antiseptic cream		46	13	c
+    antler chew		83	15	c
+    anzac biscuit	anzac biscuits	59	17	c
+    apam balik		84	2	c
+    aperol		14	4	p
+    aperol spritz		58	4	p
+    apfelschorle		11	4	p
+    apfelstrudel		74	2	c
+    appalam		36	7	c
+    appam		36	18	c
+    appenzeller		24	1	w
+    appetiser	appetisers	85	8	c
+    appetizer	appetizers	85	8	c
+    applaw	applaws	40	15	c
+    apple		86	11	c
+    apple butter		9	7	w
+    apple chip	apple chips	66	17	c
+    apple chutney		9	6	p
+    apple cider		5	4	p
+    apple cider vinegar		22	7	p
+    apple crisp	apple crisps	66	17	c
+    apple crumble		87	18	c
+    apple eggplant		42	11	w
+    apple fritter	apple fritters	88	18	c
+    apple juice		11	4	p
+    apple pie		87	18	c
+    apple pie spice		19	12	w
+    apple sauce		9	7	w
+    apple slice	apple slices	86	11	c
+    apple strudel		65	18	c
+    apple turnover		65	18	c
+    applesauce		9	7	w
+    appletiser		6	4	p
+    appleton		14	4	p
+    applewood		24	1	w
+    applewood smoked		24	1	w
+    apricot		71	11	c
+    apricot brandi	apricot brandy	14	4	p
+    apricot jam		9	7	w
+    apricot leather		71	7	w
+    apricot nectar		11	4	p
+    aptamil		89	19	c
+    aptamil first milk		89	19	c
+    aquafresh		90	14	c
+    aquarium		91	15	c
+    aquarium filter		91	15	c
+    aquavit		14	4	p
+    aqueous cream		46	14	c
+    arabic bread		36	18	c
+    arabic coffee		2	4	w
+    arak		14	4	p
+    arame		75	7	w
+    aranciata		6	4	p
+    arancini		92	8	c
+    arancino		18	8	c
+    arare		93	17	c
+    araye	arayes	31	8	c
+    arbi		66	11	w
+    arbol chile		38	11	c
+    arborio		92	0	w
+    arborio rice		92	0	w
+    arbroath smoki	arbroath smokie	26	9	w
+    archer	archers	14	7	p
+    archer peach schnapp	archers peach schnapps	14	7	p
+    arctic char		26	9	w
+    arctic roll		94	5	c
+    arden grange		40	15	c
+    areki		5	4	p
+    arepa		36	18	c
+    arepa flour		0	0	w
+    arequipe		16	7	w
+    argo beer		5	4	c
+    arhar dal		15	7	w
+    ariel		95	3	c
+    arizona iced tea		6	4	p
+    arla		1	4	w
+    arm hammer litter	arm & hammer litter	40	15	c
+    arm hammer toothpaste	arm & hammer toothpaste	90	14	c
+    armagnac		14	4	p
+    arnica		46	13	c
+    arnott	arnott's	59	17	c
+    aromat		19	12	w
+    aromatic duck		96	10	w
+    aronia		17	11	w
+    arrabbiata		97	7	w
+    arrabbiata sauce		97	6	p
+    arrabiata		97	6	p
+    arrachera		98	10	w
+    arrowroot		0	0	w
+    arroz blanco		92	0	c
+    arroz caldo		92	8	c
+    arroz chaufa		92	0	c
+    arroz con dulce		41	2	c
+    arroz con gandule	arroz con gandules	92	0	c
+    arroz con lech	arroz con leche	41	2	c
+    arroz con pollo		92	0	c
+    arroz negro		57	8	c
+    arroz rojo		92	0	c
+    artichoke		33	11	w
+    artichoke heart	artichoke hearts	33	11	w
+    artificial sweetener		51	7	w
+    artificial tear	artificial tears	29	13	c
+    artsoppa	ärtsoppa	57	8	c
+    arugula		33	11	w
+    asado		98	10	w
+    asafoetida		19	12	w
+    asahi		5	4	p
+    asaro		12	8	c
+    ash gourd		99	11	w
+    ash reshteh		12	8	c
+    ashta		24	1	w
+    ashton parson	ashton & parsons	21	19	c
+    asiago		24	1	w
+    asian pear		72	11	c
+    aspall		5	4	p
+    asparagus		33	11	w
+    asparagus tip	asparagus tips	33	11	w
+    aspartame		51	7	w
+    aspirin		21	13	c
+    assam		47	4	w
+    assam laksa		100	8	c
+    assam tea		47	4	w
+    assorted meat		54	10	w
+    assyrtiko		56	4	p
+    asthma inhaler		21	13	c
+    asti		101	4	p
+    asti spumante		101	4	p
+    astonish		46	3	p
+    asure		41	2	c
+    ata din din		9	6	w
+    ata dindin		9	6	w
+    ata rodo		38	11	c
+    ataiko		19	11	w
+    atakilt wat		12	8	c
+    atariko		19	11	w
+    ataulfo		68	11	c
+    ataulfo mango		68	11	c
+    atay		47	4	w
+    atayef		84	2	c
+    athlete foot cream	athlete's foot cream	46	13	c
+    atole		2	4	p
+    atora		73	10	w
+    atta		0	0	w
+    atta flour		0	0	w
+    attieke		0	0	w
+    aubergine		42	11	c
+    aubergine caviar		9	7	w
+    aubergine parmigiana		48	8	c
+    augustiner		5	4	c
+    aunt bessi	aunt bessie's	102	7	c
+    aussi	aussie	46	14	c
+    aveeno		46	14	c
+    avent		89	19	c
+    averna		14	4	p
+    avgolemono		57	8	c
+    avocado		103	11	c
+    avocado dip		103	7	w
+    avocado half	avocado halves	103	11	c
+    avocado oil		22	7	p
+    awameh		88	2	c
+    axe bodi spray	axe body spray	46	14	c
+    ayamase		12	8	c
+    ayran		1	1	p
+    azuki bean	azuki beans	15	7	w
+    baba au rhum		74	2	c
+    baba ganoush		9	6	p
+    baba ghanouj		9	7	w
+    baba ghanoush		9	6	p
+    babi aubergine	baby aubergines	42	11	c
+    babi back rib	baby back ribs	98	10	w
+    babi banana	baby banana	63	11	c
+    babi bath	baby bath	46	19	c
+    babi bella	baby bella	104	11	w
+    babi bottle	baby bottle	89	19	c
+    babi bowl	baby bowl	105	19	c
+    babi carrier	baby carrier	106	19	c
+    babi carrot	baby carrots	107	11	w
+    babi cereal	baby cereal	61	19	c
+    babi corn	baby corn	108	11	c
+    babi cucumber	baby cucumbers	99	11	c
+    babi food	baby food	61	19	c
+    babi formula	baby formula	89	19	c
+    babi jar	baby jar	61	19	c
+    babi leek	baby leeks	109	11	c
+    babi lotion	baby lotion	46	19	c
+    babi monitor	baby monitor	106	19	c
+    babi octopus	baby octopus	110	9	w
+    babi oil	baby oil	46	19	c
+    babi onion	baby onions	109	11	c
+    babi pak choi	baby pak choi	33	11	w
+    babi plum tomato	baby plum tomatoes	97	11	c
+    babi porridge	baby porridge	61	0	w
+    babi potato	baby potatoes	66	11	w
+    babi pouch	baby pouch	61	19	c
+    babi powder	baby powder	46	19	c
+    babi puff	baby puff	59	19	c
+    babi puree	baby puree	61	19	c
+    babi rice	baby rice	61	19	c
+    babi rusk	baby rusk	59	19	c
+    babi ruth	baby ruth	4	2	c
+    babi shampoo	baby shampoo	46	19	c
+    babi snack	baby snack	59	19	c
+    babi spinach	baby spinach	33	11	w
+    babi spoon	baby spoon	105	19	c
+    babi squid	baby squid	111	9	w
+    babi toy	baby toy	112	19	c
+    babi wash	baby wash	46	19	c
+    babi wipe	baby wipe	69	19	c
+    babka		74	2	c
+    babka wielkanocna		74	18	c
+    babybel		24	1	w
+    babybel snack		24	17	c
+    babygrow		106	19	c
+    bacalao		26	9	w
+    bacalhau		26	9	w
+    bacalhau a bra	bacalhau à brás	85	8	c
+    bacardi		14	4	p
+    bacardi breezer		58	4	p
+    bachelor super noodle	bachelors super noodles	77	7	c
+    baci		4	2	c
+    baci perugina		4	2	c
+    back bacon		113	10	w
+    bacofoil		69	3	c
+    bacon		113	10	w
+    bacon bit	bacon bits	113	10	w
+    bacon butti	bacon butty	113	8	c
+    bacon lardon	bacon lardons	113	10	w
+    bacon medallion		113	10	w
+    bacon rasher		113	10	w
+    bacon sarni	bacon sarnie	113	8	c
+    badam milk		11	4	p
+    badoit		29	4	p
+    baek kimchi		9	8	w
+    bael		25	11	c
+    bag for life		114	3	c
+    bag of ice		102	4	c
+    bagel		115	18	c
+    bagel bite	bagel bites	102	7	c
+    bagel chip	bagel chips	66	17	c
+    bagel thin	bagel thins	36	18	c
+    bagged salad		33	11	w
+    bagoong		49	6	w
+    baguette		116	18	c
+    baharat		19	12	w
+    bahlsen		59	17	c
+    baijiu		14	4	p
+    bailey	baileys	14	4	p
+    baingan bharta		37	8	c
+    bajgiel		115	18	c
+    bajra		0	0	w
+    bajra flour		0	0	w
+    bak chor mee		100	8	c
+    bak kut teh		12	8	c
+    bak kwa		54	10	w
+    bakarkhani		59	18	c
+    bake and shark		85	8	c
+    baked alaska		94	5	c
+    baked bean	baked beans	77	7	w
+    baked ziti		48	8	c
+    baker complete	bakers complete	40	15	c
+    bakewell		87	18	c
+    bakewell tart		87	18	c
+    baking bean	baking beans	30	7	w
+    baking chocolate		30	7	w
+    baking dish		117	3	c
+    baking paper		69	3	c
+    baking parchment		69	3	c
+    baking potato	baking potatoes	66	11	w
+    baking powder		30	7	w
+    baking sheet		117	3	c
+    baking soda		30	7	w
+    baking spread		73	1	w
+    baking suppli	baking supplies	30	7	w
+    baking tray		117	3	c
+    bakkwa		54	10	w
+    baklava		65	18	c
+    baklawa		65	2	c
+    baklazhannaya ikra		9	7	w
+    bakmi		100	8	c
+    bakso		12	8	c
+    baleada		118	8	c
+    baleron		54	10	w
+    balloon		119	3	c
+    ballpoint		120	3	c
+    baloney		60	10	w
+    balsamic		22	7	p
+    balsamic dressing		9	6	p
+    balsamic glaze		22	7	p
+    balsamic vinegar		22	7	p
+    balti		37	8	c
+    balti paste		9	6	p
+    balti sauce		9	6	p
+    baltic rye		121	18	c
+    baltika		5	4	c
+    bamboo shoot		122	11	w
+    bamboo skewer		123	3	c
+    bammi	bammy	36	18	c
+    banana		63	11	c
+    banana blossom		63	11	c
+    banana bread		121	18	c
+    banana chip	banana chips	66	17	c
+    banana cue		63	2	c
+    banana flower		63	11	c
+    banana fritter		63	2	c
+    banana heart		63	11	c
+    banana ketchup		97	6	p
+    banana leaf		75	11	w
+    banana milk		1	1	p
+    banana pepper	banana peppers	38	11	c
+    banana shallot	banana shallots	109	11	c
+    bancha		47	2	w
+    band aid	band-aid	34	13	c
+    bandage		34	13	c
+    bandaid		34	13	c
+    bandeja paisa		12	8	c
+    bandung		11	4	p
+    bang energi	bang energy	6	4	c
+    banga		9	6	w
+    banga soup		12	8	c
+    banger	bangers	60	10	w
+    banger and mash	bangers and mash	60	8	c
+    bangus		26	10	w
+    banh bo		124	2	c
+    banh cam		124	2	c
+    banh canh		100	0	w
+    banh chung		124	2	c
+    banh da lon		124	2	c
+    banh mi		116	8	c
+    banh mi bread		116	8	c
+    banh pho		100	0	w
+    banh tet		124	2	c
+    banh trang		36	0	c
+    bank beer	banks beer	5	4	c
+    banku		0	0	w
+    banku mix		0	0	w
+    banoffee		74	2	c
+    banoffee pie		41	2	c
+    bao		67	8	c
+    bao bun		67	8	c
+    baobab		75	11	w
+    baobab fruit		75	11	w
+    baobab powder		75	11	w
+    baozi		67	8	c
+    bap		121	18	c
+    bar keeper friend	bar keepers friend	46	3	p
+    bar of chocolate		4	2	c
+    bar of laundri soap	bar of laundry soap	125	16	c
+    bar of soap		125	14	c
+    bar soap		125	14	c
+    bara brith		121	18	c
+    baranki		115	18	c
+    barazek		59	2	c
+    barbacoa		54	10	w
+    barbaresco		56	4	p
+    barbari		36	18	c
+    barbecue charcoal		126	3	w
+    barbecue lighter		126	3	c
+    barbecue sauce		9	6	p
+    barbecue stick		123	8	c
+    barbeque sauce		9	6	p
+    barberri	barberry	19	12	w
+    barfi		51	2	c
+    barista milk		1	1	p
+    barking head	barking heads	40	15	c
+    barley		0	0	w
+    barley cup		2	4	w
+    barley sugar		51	2	c
+    barley tea		47	4	w
+    barley water		6	4	p
+    barm		121	18	c
+    barm brack		121	18	c
+    barm cake		121	18	c
+    barmbrack		121	18	c
+    barolo		56	4	p
+    barq	barq's	6	4	c
+    barquillo	barquillos	127	2	c
+    barr		11	4	p
+    barramundi		26	9	w
+    barri m	barry m	128	14	c
+    barri tea	barry's tea	47	4	w
+    barszcz		12	8	c
+    barszcz czerwoni	barszcz czerwony	12	8	c
+    bartlett pear		72	11	c
+    basa		26	9	w
+    basbousa		41	2	c
+    base coat		23	14	c
+    basil		75	12	c
+    basil pesto		9	6	p
+    basmati		92	0	w
+    basmati rice		92	0	w
+    bass		26	9	w
+    bastilla		87	8	c
+    bastirma		98	10	w
+    basturma		98	10	w
+    basundi		1	1	p
+    batard		116	18	c
+    batata		43	11	w
+    batata vada		18	17	c
+    batchelor	batchelors	77	7	c
+    bath bomb		129	14	c
+    bath foam		46	14	p
+    bath oil		46	14	p
+    bath puff		130	14	c
+    bath salt		46	14	p
+    bath sponge		130	14	c
+    bath towel		131	3	c
+    bath toy		112	19	c
+    bathroom cleaner		46	16	p
+    bathroom scale		132	3	c
+    bathroom wipe		69	16	c
+    batiste		46	14	c
+    battenberg		74	18	c
+    battenburg		74	18	c
+    batter mix		84	18	c
+    battered fish		26	9	w
+    batteri	battery	8	3	c
+    bauble		133	3	c
+    bauernbrot		121	18	c
+    bavaria		5	4	c
+    bavarian sweet mustard		9	7	w
+    bavette		98	10	w
+    baxter	baxters	77	7	c
+    baxter soup	baxters soup	12	8	c
+    bay		75	12	c
+    bay leaf	bay leaves	19	12	w
+    bayonne ham		54	10	w
+    bazlama		36	18	c
+    bazuka		21	13	c
+    bbq pork		54	10	w
+    bbq rub		19	12	w
+    bbq sauce		9	6	p
+    beaker		105	19	c
+    beamish		5	4	c
+    bean	beans	15	7	w
+    bean burger	bean burgers	134	10	c
+    bean chilli		12	8	c
+    bean curd		15	10	w
+    bean curd sheet		15	10	w
+    bean dip		9	6	p
+    bean in tomato sauce	beans in tomato sauce	77	7	w
+    bean on toast	beans on toast	15	8	c
+    bean porridge	beans porridge	12	8	c
+    bean salad		135	8	c
+    bean sprout		136	11	w
+    bean thread noodle		100	0	w
+    beansprout		136	11	w
+    beaphar		40	15	c
+    bear biscuit	bear biscuits	59	17	c
+    bear claw	bear claws	65	18	c
+    beard balm		45	14	c
+    beard oil		45	14	c
+    bearnaise		9	6	p
+    beaten rice		92	0	w
+    beaufort		24	1	w
+    beaujolai	beaujolais	56	4	p
+    beaujolai nouveau	beaujolais nouveau	56	4	p
+    beauti blender	beauty blender	128	14	c
+    beavertown		5	4	p
+    bechamel		9	6	p
+    bechamel sauce		9	6	p
+    becherovka		14	4	p
+    beck	becks	5	4	p
+    beconase		21	13	c
+    bed head		46	14	c
+    bed sheet		137	3	c
+    bedsheet		137	3	c
+    bee hoon		100	0	w
+    beecham	beechams	21	13	c
+    beecham powder	beechams powders	21	13	c
+    beef		98	10	w
+    beef and broccoli		85	8	c
+    beef bourguignon		12	8	c
+    beef brisket		98	10	w
+    beef broth		77	7	p
+    beef burger	beef burgers	134	10	c
+    beef cheek	beef cheeks	98	10	w
+    beef chuck		98	10	w
+    beef curri	beef curry	37	8	c
+    beef dripping		73	1	w
+    beef empanada		67	18	c
+    beef fillet		98	10	w
+    beef jerki	beef jerky	98	10	w
+    beef joint		98	10	w
+    beef mince		98	10	w
+    beef noodle soup		100	8	c
+    beef patti	beef patty	67	18	c
+    beef rendang		37	8	c
+    beef rib	beef ribs	98	10	w
+    beef satay		123	8	c
+    beef sausage	beef sausages	60	10	w
+    beef shin		98	10	w
+    beef short rib	beef short ribs	98	10	w
+    beef stew		12	8	c
+    beef stock		77	7	p
+    beef strip	beef strips	98	10	w
+    beef stroganoff		12	8	c
+    beef tapa		54	10	w
+    beef tenderloin		98	10	w
+    beef tomato		97	11	c
+    beef tongue		98	10	w
+    beefeater		14	4	p
+    beefsteak tomato		97	11	c
+    beemster		24	1	w
+    beer		5	4	p
+    beer can	beer cans	5	4	p
+    beerlao		5	4	c
+    beeswax wrap		69	3	c
+    beet		107	11	w
+    beet green	beet greens	33	11	w
+    beetroot		107	11	w
+    beetroot juice		11	4	p
+    beetroot with horseradish		9	7	w
+    beggin strip	beggin strips	40	15	c
+    beigli		74	18	c
+    beignet	beignets	88	18	c
+    beijinho		51	2	c
+    bel paese		24	1	w
+    belacan		49	6	w
+    belgian bun		121	18	c
+    belgian waffle	belgian waffles	138	18	c
+    belhaven		5	4	c
+    bell pepper		139	11	c
+    bell whiski	bells whisky	14	4	p
+    bellini		101	4	p
+    beluga lentil	beluga lentils	15	7	w
+    belvedere		14	4	p
+    belvita		64	17	c
+    belyashi		67	8	c
+    ben and jerri	ben and jerrys	94	5	c
+    ben jerri	ben & jerry's	94	5	c
+    ben original	ben's original	77	7	c
+    benachin		92	0	w
+    benadryl		21	13	c
+    benadryl allergi	benadryl allergy	21	13	c
+    benecol		73	7	w
+    benedictine		14	4	p
+    beni shoga		9	8	w
+    bento		140	8	c
+    bento box		140	8	c
+    benylin		46	13	p
+    bepanthen		46	19	c
+    bepanthen nappi care	bepanthen nappy care	46	19	c
+    berbere		19	12	w
+    bergamot		141	11	c
+    berocca		21	13	c
+    berri	berries	142	11	w
+    berri tea	berry tea	47	4	w
+    bertolli		77	7	c
+    bertolli sauce		97	7	w
+    bertolli spread		73	7	w
+    besan		0	0	w
+    besan ladoo		51	2	c
+    beschuit		121	18	c
+    besito de coco	besitos de coco	51	2	c
+    besobela		19	12	w
+    best bitter		5	4	c
+    betel leaf		75	11	c
+    betel nut		75	11	c
+    better than bouillon		9	7	w
+    beurre		73	1	w
+    beurre demi sel	beurre demi-sel	73	1	w
+    bewley	bewley's	2	4	w
+    beyaynetu		12	8	c
+    beyaz peynir		24	1	w
+    beyond meat		15	10	w
+    bhaji		18	17	c
+    bhajia		18	8	c
+    bhatura		36	18	c
+    bhel		143	17	w
+    bhel puri		143	17	w
+    bhindi		99	11	w
+    bhindi masala		37	8	c
+    bhujia		66	17	c
+    bhuna		37	8	c
+    biala kielbasa	biała kiełbasa	60	10	w
+    biali	bialy	115	18	c
+    bib		106	19	c
+    biber salcasi		38	6	w
+    bibimbap		92	8	c
+    bibingka		124	2	c
+    bic lighter		126	3	c
+    bic razor		45	14	c
+    bicarb		30	7	w
+    bicarb soda		30	7	w
+    bicarbonate of soda		30	7	w
+    bicol express		37	8	c
+    bicycle inner tube		144	3	c
+    bifana		57	8	c
+    big mac		134	8	c
+    big mac sauce		9	6	p
+    bigo	bigos	12	8	c
+    bigoli		48	0	w
+    bihon		100	0	w
+    bika ambon		124	2	c
+    bikaneri bhujia		143	17	w
+    bike light		144	3	c
+    bike lock		145	3	c
+    bike pump		144	3	c
+    biko		124	2	c
+    bilberri	bilberry	17	11	w
+    bilimbi		33	11	w
+    biltong		98	10	w
+    bin		146	3	c
+    bin bag		146	3	c
+    bin liner		146	3	c
+    bing cherri	bing cherries	20	11	w
+    bingsu		41	2	c
+    bintang		5	4	c
+    bio liquid		95	16	p
+    bioderma		46	14	c
+    biological detergent		95	16	p
+    bionade		11	4	p
+    biotin		21	13	c
+    birch beer		6	4	p
+    birch juice		11	4	p
+    birch sap		11	4	p
+    birch syrup		16	7	w
+    birch water		29	4	p
+    bircher		61	0	w
+    bircher muesli		61	0	w
+    birchermuesli	birchermüesli	61	0	w
+    bird cage		147	15	w
+    bird custard	bird's custard	30	7	w
+    bird eye	bird's eye	102	7	c
+    bird eye chili	bird's eye chili	38	11	c
+    bird eye chilli	bird's eye chilli	38	11	c
+    bird eye fish finger	birds eye fish fingers	102	7	c
+    bird eye pea	bird's eye peas	102	7	c
+    bird eye pepper	bird's eye pepper	38	11	c
+    bird feeder		147	3	w
+    bird food		147	3	w
+    bird grit		147	15	w
+    bird milk cake	bird's milk cake	74	18	c
+    bird seed		147	15	w
+    bird seed mix		147	15	w
+    birdseed		147	15	w
+    biriyani		37	8	c
+    biro		120	3	c
+    birote		121	18	c
+    birra		5	4	p
+    birra moretti		5	4	p
+    birria		12	8	c
+    birria taco	birria tacos	118	8	c
+    birthday cake		74	18	c
+    birthday candle		148	3	c
+    birthday card		78	3	c
+    biryani		37	8	c
+    biryani masala		19	12	w
+    biryani paste		9	7	w
+    biryani rice		92	0	w
+    biscoff		59	17	c
+    biscoff spread		9	7	w
+    biscotti		59	17	c
+    biscuit	biscuits	59	17	c
+    biscuit for cheese	biscuits for cheese	93	17	c
+    biscuit selection		59	17	c
+    biscuit tin		59	17	c
+    bison		98	10	w
+    bison grass vodka		14	4	p
+    bisque		12	8	c
+    bissap		11	4	p
+    bissap flower		149	11	w
+    bissell		150	3	c
+    bisto		77	7	p
+    bisto gravi	bisto gravy	9	7	w
+    bitburger		5	4	c
+    bite cream		46	13	c
+    bitter		5	4	p
+    bitter gourd		99	11	w
+    bitter kas		11	4	p
+    bitter kola		27	11	c
+    bitter leaf		33	11	w
+    bitter lemon		6	4	p
+    bitter melon		99	11	w
+    bitterball		42	11	w
+    bitterballen		57	8	c
+    bitterleaf soup		12	8	c
+    black bean		15	7	w
+    black bean dip		15	7	w
+    black bean sauce		9	6	p
+    black bread		121	18	c
+    black cardamom		19	12	w
+    black caviar		26	7	w
+    black cherri	black cherries	20	11	w
+    black chickpea		15	7	w
+    black cumin		19	12	w
+    black currant		17	11	w
+    black eyed bean		15	7	w
+    black eyed pea	black-eyed peas	15	7	w
+    black forest gateau		74	18	c
+    black forest ham		54	10	w
+    black fungus		104	11	w
+    black garlic		151	11	c
+    black glutinous rice		92	0	w
+    black grape	black grapes	152	11	w
+    black jack	black jacks	51	2	c
+    black kale		33	11	w
+    black lentil	black lentils	15	7	w
+    black lime		19	12	w
+    black mustard seed		19	12	w
+    black olive	black olives	82	11	w
+    black olive tapenade		9	7	w
+    black onion seed		19	12	w
+    black pepper		19	12	w
+    black peppercorn	black peppercorns	19	12	w
+    black plum jamun		17	11	c
+    black pudding		60	10	w
+    black quinoa		0	0	w
+    black radish		107	11	w
+    black rice		92	0	w
+    black salt		19	12	w
+    black seed		19	12	w
+    black sesame seed	black sesame seeds	64	7	w
+    black shito		9	6	w
+    black tea		47	4	w
+    black treacle		16	7	w
+    black truffle		104	11	w
+    black trumpet		104	7	w
+    black turtle bean	black turtle beans	15	7	w
+    black vinegar		22	7	p
+    blackberri	blackberry	17	11	w
+    blackcurrant		17	11	w
+    blackcurrant cordial		11	4	p
+    blackcurrant jam		9	7	w
+    blackcurrant squash		6	4	p
+    blackstrap molass	blackstrap molasses	16	7	w
+    blanched almond	blanched almonds	64	7	w
+    blancmange		30	7	w
+    blanco tequila		14	4	p
+    blanket		137	3	c
+    blanquette de veau		57	8	c
+    bleach		46	16	p
+    bleach kit		153	14	c
+    blended whiski	blended whisky	14	4	p
+    blender		32	3	c
+    bleu dauvergne	bleu d'auvergne	24	1	w
+    blind		154	3	c
+    blini		84	8	c
+    blintz		84	8	c
+    bliss ball	bliss balls	64	17	c
+    blistex		128	13	c
+    bloater		26	9	w
+    blonde ale		5	4	p
+    blondi	blondies	74	18	c
+    bloo		46	3	p
+    bloo toilet block		46	3	p
+    blood glucose monitor		155	13	c
+    blood orange		141	11	c
+    blood pressure monitor		155	13	c
+    blood sausage		60	10	w
+    bloodi mari	bloody mary	58	4	p
+    bloodi mari mix	bloody mary mix	58	4	p
+    bloomer		121	18	c
+    blt		156	8	c
+    blu tack		3	3	c
+    blue bell		94	2	c
+    blue buffalo		40	15	c
+    blue cheese		24	1	w
+    blue cheese dressing		9	6	p
+    blue crab		157	9	w
+    blue curacao		14	4	p
+    blue fenugreek		19	7	w
+    blue ginger		75	11	w
+    blue inhaler		21	13	c
+    blue moon		5	4	p
+    blue riband		59	17	c
+    blue stilton		24	1	w
+    blueberri	blueberry	17	11	w
+    blueberri muffin	blueberry muffins	30	18	c
+    bluetack		3	3	c
+    blush		128	14	c
+    blush wine		56	4	p
+    blusher		128	14	c
+    blutwurst		60	10	w
+    boat noodle		100	8	c
+    bob martin		40	15	c
+    boba		158	4	p
+    boba pearl		158	2	c
+    boba tea		158	4	p
+    bobbi bean	bobby beans	159	11	w
+    bobbi pin	bobby pin	160	14	c
+    boboti	bobotie	57	8	c
+    boboti mix	bobotie mix	19	12	w
+    boboti spice	bobotie spice	19	12	w
+    bock		5	4	p
+    bockwurst		60	10	w
+    boczek		113	10	w
+    boddington	boddingtons	5	4	c
+    bodi butter	body butter	46	14	c
+    bodi lotion	body lotion	46	14	c
+    bodi mist	body mist	50	14	c
+    bodi scrub	body scrub	46	14	p
+    bodi sponge	body sponge	130	14	c
+    bodi spray	body spray	46	14	c
+    bodi wash	body wash	46	14	p
+    bodyform		70	14	c
+    boerenkaa	boerenkaas	24	1	w
+    boerenkool		57	8	c
+    boerewor	boerewors	60	10	w
+    boerewor roll	boerewors roll	85	8	c
+    boeri	boerie	54	10	w
+    boeuf bourguignon		57	8	c
+    boeuf en daube	bœuf en daube	57	8	c
+    bofrot		88	18	c
+    bog roll		69	3	c
+    boiled egg	boiled eggs	161	10	c
+    boiled sweet	boiled sweets	51	2	c
+    boing		11	4	p
+    bok choi		33	11	w
+    bok choy		33	11	w
+    bola de berlim		88	18	c
+    boli		63	8	c
+    bolillo		121	18	c
+    bollinger		101	4	p
+    bolo rei		74	18	c
+    bologna		60	10	w
+    bolognese		48	8	c
+    bolognese sauce		97	6	p
+    bolt		162	3	c
+    bomba		92	0	w
+    bomba rice		92	0	w
+    bombardier		5	4	c
+    bombay mix		66	17	c
+    bombay potato		37	8	c
+    bombay sapphire		14	4	p
+    bomboloni		88	18	c
+    bonbon	bonbons	4	2	c
+    bonda		18	8	c
+    bone		83	15	c
+    bone broth		77	7	p
+    bone marrow		98	10	w
+    bonga		26	10	w
+    bonga fish		26	10	w
+    boniato		43	11	w
+    bonio		163	15	c
+    bonio biscuit	bonio biscuits	40	15	c
+    bonito		26	9	w
+    bonito del norte		26	9	w
+    bonito flake		26	7	w
+    bonjela		106	19	c
+    bonjela adult		21	13	c
+    book		164	3	c
+    boost energi	boost energy	6	4	c
+    booze		14	4	p
+    boquerone	boquerones	26	9	w
+    boquerone en vinagre	boquerones en vinagre	26	9	w
+    borage		75	12	c
+    borax		19	16	w
+    bordeaux		56	4	p
+    border biscuit	borders biscuits	59	17	c
+    borek		67	18	c
+    boricha		47	2	w
+    borjomi		11	4	p
+    borlotti bean	borlotti beans	15	7	w
+    borodinski	borodinsky	121	18	c
+    borodinski bread	borodinsky bread	121	18	c
+    borovicka	borovička	14	4	p
+    borsch		12	8	c
+    borscht		12	8	c
+    borsodi		5	4	c
+    bosc pear		72	11	c
+    bossch bol	bossche bol	74	18	c
+    bostik		3	3	c
+    botan rice candi	botan rice candy	51	2	c
+    botifarra		60	10	w
+    bottarga		26	9	w
+    bottle brush		130	16	c
+    bottle gourd		99	11	w
+    bottle of beer	bottles of beer	5	4	p
+    bottle of wine		56	4	p
+    bottle opener		101	3	c
+    bottle teat		89	19	c
+    bottled lemon juice		22	7	p
+    bottled water		29	4	p
+    botvinya		12	8	c
+    boudin blanc		60	10	w
+    boudin noir		60	10	w
+    bouillabaisse		57	8	c
+    bouillon		77	7	p
+    bouillon powder		77	7	p
+    boule		121	18	c
+    bounce sheet	bounce sheets	95	3	c
+    bounti	bounty	4	2	c
+    bounti bar	bounty bar	4	2	c
+    bounti paper towel	bounty paper towels	69	3	c
+    bounti towel	bounty towels	69	3	c
+    bouquet		165	3	c
+    bouquet garni		75	11	c
+    bourbon biscuit		59	18	c
+    boureka	bourekas	67	18	c
+    bourgogne		56	4	p
+    bourjoi	bourjois	128	14	c
+    bournville		4	2	c
+    bournvita		2	4	w
+    boursin		24	1	w
+    boursin cheese		24	7	w
+    bovril		9	7	w
+    bovril paste		77	7	c
+    bow tie pasta		48	0	w
+    bowl		61	3	c
+    bowl set		85	3	c
+    box of chocolate	box of chocolates	4	2	c
+    box of wine		56	4	p
+    boxed wine		56	4	p
+    boxer	boxers	166	3	c
+    boxti	boxty	66	8	c
+    boysenberri	boysenberry	142	11	w
+    braai salt		19	12	w
+    braai spice		19	12	w
+    braeburn		86	11	c
+    braeburn apple		86	11	c
+    brahma		5	4	c
+    braising steak		98	10	w
+    bramley		86	11	c
+    bramley apple		86	11	c
+    bran		0	0	w
+    bran flake	bran flakes	61	0	w
+    brandi	brandy	14	4	p
+    brandi butter	brandy butter	73	1	w
+    brandi cream	brandy cream	1	1	p
+    brandi snap	brandy snaps	59	17	c
+    branston		9	6	p
+    branston bean	branston beans	9	7	w
+    branston pickle		9	6	p
+    branzino		26	9	w
+    brass polish		46	16	p
+    brasso		46	3	p
+    bratkartoffeln		57	8	c
+    bratwurst		60	10	w
+    bratwurst roll		60	8	c
+    bravecto		40	15	c
+    brawn		54	8	c
+    brawni	brawny	69	3	c
+    brazil nut	brazil nuts	64	7	w
+    brazilian coffee		2	4	w
+    bread		121	18	c
+    bread and butter pickle	bread and butter pickles	9	6	p
+    bread and butter pudding		41	2	c
+    bread dumpling		67	0	w
+    bread flour		0	0	w
+    bread flour mix		121	18	c
+    bread knife		167	3	c
+    bread loaf		121	18	c
+    bread mix		121	18	c
+    bread roll	bread rolls	121	18	c
+    bread sauce		9	6	p
+    bread stick	bread sticks	116	18	c
+    breadcrumb	breadcrumbs	121	18	c
+    breaded fish		26	9	w
+    breadfruit		25	11	c
+    breadstick		116	18	c
+    breakaway		59	17	c
+    breakfast		117	8	c
+    breakfast bar	breakfast bars	61	0	w
+    breakfast biscuit	breakfast biscuits	64	17	c
+    breakfast burrito		168	8	c
+    breakfast cereal		61	0	w
+    breakfast sandwich		117	8	c
+    breakfast tea		47	4	w
+    breakfast wrap		117	8	c
+    bream		26	9	w
+    breast milk		1	1	p
+    breast pad		89	19	c
+    breast pump		89	19	c
+    bredi	bredie	57	8	c
+    breeder choice	breeders choice	40	15	c
+    bresaola		98	10	w
+    brewdog		5	4	p
+    breyer	breyers	94	2	c
+    brezel		143	18	c
+    bri	brie	24	1	w
+    briam		57	8	c
+    brief	briefs	166	3	c
+    brigadeiro		51	2	c
+    brik		85	8	c
+    brill		26	9	w
+    brillat savarin	brillat-savarin	24	1	w
+    brillo		130	3	c
+    brillo pad		130	16	c
+    brinjal		42	11	c
+    brioch	brioche	121	18	c
+    brioch bun	brioche bun	121	18	c
+    brioch loaf	brioche loaf	121	18	c
+    briquette		126	3	w
+    brisket		98	10	w
+    brisket joint		98	10	w
+    brita filter		169	3	c
+    brittle		51	2	c
+    britvic		11	4	p
+    broa		121	18	c
+    broa de milho		121	18	c
+    broad bean	broad beans	159	11	w
+    broccoli		170	11	w
+    broccoli floret	broccoli florets	170	11	w
+    broccolini		170	11	w
+    brochette	brochettes	123	8	c
+    broken rice		92	0	w
+    brolene		21	13	c
+    bronzer		128	14	c
+    brooke bond		47	4	w
+    broom		150	16	c
+    brotchen	brötchen	121	18	c
+    broth		77	7	p
+    brow pencil		128	14	c
+    brown ale		5	4	p
+    brown basmati		92	0	w
+    brown bread		121	18	c
+    brown crab meat		157	9	w
+    brown egg	brown eggs	161	10	c
+    brown lentil		15	7	w
+    brown onion		109	11	c
+    brown rice		92	0	w
+    brown rice syrup		16	7	w
+    brown sauce		9	6	p
+    brown shrimp		49	9	w
+    brown soda bread		121	18	c
+    brown stew chicken		171	10	w
+    brown sugar		51	7	w
+    brown sugar milk tea		158	2	c
+    brown teff		0	0	w
+    browni	brownies	74	18	c
+    browni mix	brownie mix	74	18	c
+    browning		19	7	w
+    brunch		85	8	c
+    brunello		56	4	p
+    brunost		24	1	w
+    brunswick stew		12	8	c
+    bruschetta		121	8	c
+    brush and pan		150	16	c
+    brush head		90	14	c
+    brussel sprout	brussels sprouts	170	11	w
+    brut aftershave		46	14	c
+    bryndza		24	1	w
+    brynza		24	1	w
+    bstilla	b'stilla	87	8	c
+    bubble		95	3	c
+    bubble and squeak		66	8	c
+    bubble bath		129	14	c
+    bubble gum		51	2	c
+    bubble mix		95	3	c
+    bubble tea		158	4	p
+    bubble wand		95	3	c
+    bubble wrap		3	3	c
+    bubblegum		51	2	c
+    bubbli	bubbly	101	4	p
+    bubblicious		51	2	c
+    bubur		41	2	c
+    bubur cha cha		52	2	c
+    bucatini		48	0	w
+    buchti	buchty	88	18	c
+    buchu		75	11	w
+    buck fizz	buck's fizz	101	4	p
+    bucket		172	3	c
+    buckfast		14	4	p
+    buckwheat		0	0	w
+    buckwheat flour		0	0	w
+    buckwheat groat	buckwheat groats	0	7	w
+    buckwheat noodle	buckwheat noodles	100	0	w
+    bud light		5	4	p
+    budae jjigae		12	8	c
+    buddha bowl		135	8	c
+    budgi food	budgie food	147	15	w
+    budvar		5	4	c
+    budweiser		5	4	p
+    budweiser budvar		5	4	c
+    buffalo		98	10	w
+    buffalo mozzarella		24	1	w
+    buffalo sauce		38	6	p
+    buffalo wing	buffalo wings	171	10	w
+    buffet		85	8	c
+    bug repellent		173	3	c
+    bug spray		79	3	c
+    buggi	buggy	106	19	c
+    builder tea	builder's tea	47	4	w
+    buko		174	11	c
+    buko juice		174	11	c
+    buko pandan drink		11	4	p
+    bulalo		12	8	c
+    bulb planter		136	3	c
+    buldak		100	0	w
+    bulgarian feta		24	1	w
+    bulgarian white cheese		24	1	w
+    bulghur		0	0	w
+    bulgogi		54	10	w
+    bulgur		0	0	w
+    bulgur wheat		0	0	w
+    bulka	bułka	121	18	c
+    bulki	bułki	121	18	c
+    bull blood	bull's blood	56	4	p
+    bulla		121	18	c
+    bulla cake		121	18	c
+    bulldog clip		175	3	c
+    bulldog sauce		9	6	p
+    bulmer	bulmers	5	4	p
+    bumbu		9	6	w
+    bumbu bali		9	6	w
+    bun	buns	121	18	c
+    bun bo hue		100	8	c
+    bun cha		100	8	c
+    bun noodle		100	0	w
+    bun rieu		100	8	c
+    bunch of flower	bunch of flowers	165	3	c
+    bundt cake		74	18	c
+    bundz		24	1	w
+    bungeoppang		84	2	c
+    bunni chow	bunny chow	57	8	c
+    bunuelo		88	2	c
+    burdock		107	11	w
+    burdock root		107	11	w
+    burek		67	18	c
+    burfi		51	2	c
+    burger	burgers	134	10	c
+    burger bun	burger buns	121	18	c
+    burger kit		134	8	c
+    burger meal		134	8	c
+    burger patti	burger patties	98	10	w
+    burger sauce		9	6	p
+    burghul		0	7	w
+    burgoo		12	8	c
+    burgundi	burgundy	56	4	p
+    burp cloth		106	19	c
+    burrata		24	1	w
+    burrito		168	8	c
+    burrito bowl		168	8	c
+    burrito kit		118	8	c
+    burrito seasoning		19	7	w
+    burt bee	burt's bees	128	13	c
+    burt crisp	burts crisps	66	17	c
+    bus ticket		176	3	c
+    buscopan		21	13	c
+    bush mango		25	11	c
+    buss up shut		36	18	c
+    butane		177	3	c
+    butcher	butcher's	40	15	c
+    butcher dog food	butchers dog food	40	15	c
+    butifarra		60	10	w
+    butter		73	1	w
+    butter bean	butter beans	15	7	w
+    butter block		73	1	w
+    butter chicken		37	8	c
+    butter chicken sauce		9	6	p
+    butter cooki	butter cookies	59	17	c
+    butter naan		36	18	c
+    butter popcorn		178	17	c
+    buttercream		51	7	w
+    butterfinger		4	2	c
+    butterfli cake	butterfly cakes	30	18	c
+    butterfli stitch	butterfly stitch	34	13	c
+    butterhead lettuce		33	11	w
+    butterkist		178	17	c
+    buttermilk		1	1	p
+    buttermilk masala		1	1	p
+    buttermilk rusk		59	18	c
+    butternut		28	11	c
+    butternut squash		28	11	c
+    butternut squash soup		12	8	c
+    butterscotch		51	2	c
+    butterscotch schnapp	butterscotch schnapps	14	4	p
+    butti	butty	156	8	c
+    button	buttons	4	2	c
+    button cell		8	3	c
+    button mushroom	button mushrooms	104	11	w
+    buxton		29	4	p
+    byadgi chilli		19	12	w
+    c2 green tea		11	4	p
+    ca phe		2	2	w
+    ca phe sua da		2	2	w
+    cabbage		33	11	w
+    cabbage kimchi		9	8	w
+    cabbage pie		85	8	c
+    cabbage roll		12	8	c
+    cabernet		56	4	p
+    cabernet sauvignon		56	4	p
+    cable tie		179	3	c
+    cabrale	cabrales	24	1	w
+    cacao		30	7	w
+    cacao nib	cacao nibs	30	7	w
+    cacao powder		30	7	w
+    cachaca	cachaça	14	4	p
+    cachapa		36	18	c
+    cacik		9	7	w
+    cacio e pepe		48	8	c
+    caciocavallo		24	1	w
+    cactus paddle		180	11	w
+    cactus pear		25	11	c
+    cadburi	cadbury	4	2	c
+    cadburi dairi milk	cadbury dairy milk	4	2	c
+    cadburi drinking chocolate	cadbury drinking chocolate	2	4	w
+    cadburi flake	cadbury flake	4	2	c
+    cadburi hot chocolate	cadbury hot chocolate	2	4	w
+    caddi liner	caddy liner	146	3	c
+    caerphilli	caerphilly	24	1	w
+    caesar dressing		9	6	p
+    caesar salad		135	8	c
+    caesar sauce		9	6	p
+    cafe	café	2	4	w
+    cafe bustelo		2	4	w
+    cafe cubano		2	4	w
+    cafe de olla		2	4	w
+    cafecito		2	4	w
+    cafetiere		2	4	w
+    cafetiere coffee		2	4	w
+    cafetiere filter		2	3	c
+    cafezinho		2	4	w
+    caipirinha		58	4	p
+    cajeta		51	2	c
+    cajun seasoning		19	12	w
+    cake		74	18	c
+    cake bar	cake bars	74	18	c
+    cake board		30	3	c
+    cake box		30	3	c
+    cake case	cake cases	30	18	c
+    cake decoration	cake decorations	51	7	w
+    cake flour		0	0	w
+    cake mix		74	18	c
+    cake rusk		59	18	c
+    cake slice	cake slices	74	18	c
+    cake tin		117	3	c
+    calabacita		99	11	w
+    calabash nutmeg		19	11	w
+    calabrese		170	11	w
+    calamansi		181	11	c
+    calamansi juice		11	4	p
+    calamare	calamares	57	8	c
+    calamari		111	9	w
+    calamondin		181	11	c
+    calasparra		92	0	w
+    calasparra rice		92	0	w
+    calcium tablet		21	13	c
+    caldereta		37	8	c
+    caldo		12	8	c
+    caldo de pollo		12	8	c
+    caldo de res		12	8	c
+    caldo verde		57	8	c
+    calendar		182	3	c
+    calf liver	calves liver	98	10	w
+    calgon		95	3	c
+    california roll		183	9	c
+    calippo		52	5	c
+    calisson		51	2	c
+    callaloo		12	8	c
+    calpi	calpis	6	4	p
+    calpico		6	4	p
+    calpol		21	19	c
+    calpol infant		21	13	c
+    calpol sachet	calpol sachets	21	19	c
+    calpol sixplus		21	19	c
+    calprofen		21	19	c
+    calrose		92	0	w
+    calrose rice		92	0	w
+    calvado	calvados	14	4	p
+    calzone		184	8	c
+    camargue red rice		92	0	w
+    camarone	camarones	49	10	w
+    camarone a la diabla	camarones a la diabla	49	10	w
+    cambozola		24	1	w
+    camden hell	camden hells	5	4	p
+    camel meat		54	10	w
+    camembert		24	1	w
+    cameroon pepper		19	12	w
+    camomile		75	12	c
+    camomile tea		47	4	w
+    camp coffee		2	4	w
+    campanelle		48	0	w
+    campari		14	4	p
+    campbell	campbell's	77	7	c
+    campbell soup	campbell's soup	12	8	c
+    camu camu		25	11	c
+    can of beer	cans of beer	5	4	p
+    can of tomato	can of tomatoes	77	7	w
+    can opener		105	3	c
+    canada dri	canada dry	6	4	c
+    canadian bacon		113	10	w
+    canape	canapés	85	8	c
+    canario bean		15	7	w
+    cancha		108	8	c
+    cancha corn		108	8	c
+    canderel		51	7	w
+    candi	candy	51	2	c
+    candi cane	candy canes	51	2	c
+    candi corn	candy corn	51	2	c
+    candi floss	candy floss	51	2	c
+    candied fruit		30	7	w
+    candied nut	candied nuts	51	2	c
+    candied peel		152	11	w
+    candle		148	3	c
+    cane sugar		51	7	w
+    cane vinegar		22	7	p
+    canele	canelé	74	18	c
+    canesflor		21	13	c
+    canesten		46	13	c
+    canesten cream		21	13	c
+    canesten duo		21	13	c
+    canh chua		12	8	c
+    canjeero		36	18	c
+    canned ackee		25	11	w
+    canned bean	canned beans	77	7	w
+    canned chicken		77	7	w
+    canned chickpea		15	7	w
+    canned chili		77	7	w
+    canned cocktail	canned cocktails	58	4	p
+    canned coconut milk		174	7	p
+    canned corn		77	7	w
+    canned food		77	7	w
+    canned fruit		77	7	w
+    canned good	canned goods	77	7	w
+    canned jackfruit		25	11	c
+    canned peach	canned peaches	77	7	w
+    canned salmon		26	9	w
+    canned soup		77	7	w
+    canned tomato	canned tomatoes	77	7	w
+    canned tuna		26	9	w
+    canned vegetable	canned vegetables	77	7	w
+    cannellini		15	7	w
+    cannellini bean	cannellini beans	15	7	w
+    cannelloni		48	0	w
+    cannelloni tube	cannelloni tubes	48	0	w
+    cannoli		65	18	c
+    cannolo		65	18	c
+    canola oil		22	7	p
+    cantal		24	1	w
+    cantaloupe		25	11	c
+    canton noodle		100	0	w
+    cantucci		59	18	c
+    cantuccini		59	17	c
+    cape gooseberri	cape gooseberry	142	11	w
+    cape malay curri	cape malay curry	19	12	w
+    capellini		48	0	w
+    caper	capers	82	7	w
+    caper berri	caper berry	82	7	w
+    caperberri	caperberry	82	7	w
+    capicola		54	10	w
+    capn crunch	cap'n crunch	61	0	w
+    capocollo		54	10	w
+    capon		171	10	w
+    caponata		9	6	p
+    cappelletti		48	0	w
+    cappi	cappy	11	4	p
+    cappuccino		2	4	w
+    cappuccino sachet		2	4	w
+    caprese		135	8	c
+    caprese salad		135	8	c
+    capri sun		11	4	p
+    capsicum		139	11	c
+    captain morgan		14	4	p
+    car seat		106	19	c
+    car shampoo		80	3	p
+    car wax		80	3	p
+    caramac		4	2	c
+    carambola		25	11	c
+    caramel	caramels	51	2	c
+    caramel popcorn		178	17	c
+    caramel shortcake		59	18	c
+    caramel syrup		16	7	w
+    caramel wafer	caramel wafers	59	17	c
+    caramelised nut	caramelised nuts	51	2	c
+    caramelised onion chutney		9	6	p
+    caramelised onion hummus		9	7	w
+    caraway		19	12	w
+    caraway seed		19	12	w
+    carbon monoxide alarm		185	3	c
+    carbonara		48	8	c
+    carbonara sauce		9	6	p
+    carbonated water		29	4	p
+    cardamom		19	12	w
+    cardamom coffee		2	4	w
+    cardamom pod	cardamom pods	19	12	w
+    cardava banana		63	11	c
+    cardboard box		3	3	c
+    carefree		70	14	c
+    carex		46	14	c
+    carib		5	4	c
+    carling		5	4	c
+    carling black label		5	4	c
+    carlsberg		5	4	p
+    carlsberg export		5	4	c
+    carmenere		56	4	p
+    carmex		128	13	c
+    carnaroli		92	0	w
+    carnaroli rice		92	0	w
+    carnation		165	3	c
+    carnation hot chocolate		2	4	w
+    carnaval rice		92	0	w
+    carne al pastor		54	10	w
+    carne asada		98	10	w
+    carne seca		98	10	w
+    carnita	carnitas	54	10	w
+    carob		30	7	w
+    carob molass	carob molasses	16	6	p
+    carob powder		30	7	w
+    carob syrup		16	7	w
+    carolina reaper		38	11	c
+    carom seed		19	12	w
+    carp		26	9	w
+    carpaccio		98	8	c
+    carpet cleaner		46	16	p
+    carpet freshener		50	16	c
+    carpet shampoo		46	16	p
+    carr	carr's	93	17	c
+    carr water biscuit	carrs water biscuits	93	17	c
+    carrier bag		114	3	c
+    carrot		107	11	w
+    carrot and coriander soup		12	8	c
+    carrot cake		74	18	c
+    carrot juice		11	4	p
+    carte dor	carte d'or	94	5	c
+    carte noire		2	4	w
+    cartridge razor		45	14	c
+    casarecce		48	0	w
+    cascabel		38	11	c
+    cascade		95	3	c
+    cascade pod	cascade pods	95	3	c
+    cascaval	cașcaval	24	1	w
+    case of beer		5	4	p
+    casein		1	7	w
+    cashel blue		24	1	w
+    cashew	cashews	64	7	w
+    cashew butter		64	7	w
+    cashew milk		1	1	p
+    cashew nut	cashew nuts	64	7	w
+    cass beer		5	4	c
+    cassata		74	2	c
+    cassava		43	11	w
+    cassava chip	cassava chips	66	17	c
+    cassava flour		0	0	w
+    cassava leaf		33	11	w
+    casserole		12	8	c
+    casserole dish		117	3	c
+    cassi	cassis	14	4	p
+    cassia		19	12	w
+    cassoulet		57	8	c
+    castella		74	18	c
+    castella cake		74	2	c
+    castelmagno		24	1	w
+    castelvetrano olive	castelvetrano olives	82	11	w
+    caster sugar		51	7	w
+    castile soap		125	16	c
+    castle lager		5	4	c
+    castle lite		5	4	c
+    castor sugar		51	7	w
+    cat bed		186	15	c
+    cat biscuit		186	15	c
+    cat flap		186	15	c
+    cat food		186	15	c
+    cat litter		186	15	c
+    cat milk		186	15	c
+    cat pouch		186	15	c
+    cat protection	cats protection	40	15	c
+    cat toy		186	15	c
+    cat treat		186	15	c
+    cataplana		57	8	c
+    catfish		26	9	w
+    catfish pepper soup		12	8	c
+    cathedral citi	cathedral city	24	1	w
+    cathedral citi cheddar	cathedral city cheddar	24	7	w
+    catnip		186	15	c
+    catsan		40	15	c
+    catsup		97	6	p
+    catupiri	catupiry	24	1	w
+    cauliflower		170	11	w
+    cauliflower cheese		24	8	c
+    cauliflower rice		170	11	w
+    causa		12	8	c
+    caustic soda		46	16	p
+    cava		101	4	p
+    cavatappi		48	0	w
+    cavatelli		48	0	w
+    caviar		26	9	w
+    cavolo nero		33	11	w
+    cawl		12	8	c
+    cayenne		19	12	w
+    cayenne pepper		38	11	c
+    cebich	cebiche	26	10	w
+    cecina		98	10	w
+    cecina de leon	cecina de león	98	10	w
+    ceebu jen		92	0	w
+    celebration	celebrations	4	2	c
+    celeri	celery	33	11	w
+    celeri heart	celery hearts	33	11	w
+    celeri root	celery root	107	11	w
+    celeri salt	celery salt	19	12	w
+    celeri seed	celery seeds	19	12	w
+    celeri stick	celery sticks	33	11	w
+    celeriac		107	11	w
+    cellophane noodle		100	0	w
+    celsius		6	4	c
+    cempedak		25	11	c
+    cendol		41	2	c
+    cenovi	cenovis	9	7	w
+    centrum		21	13	c
+    centuri egg	century egg	161	10	c
+    cep		104	7	w
+    cerave		46	14	c
+    cereal		61	0	w
+    cereal bar	cereal bars	61	0	w
+    cereal bowl		61	3	c
+    cerumol		21	13	c
+    cervela	cervelas	60	10	w
+    cervelat		60	10	w
+    cerveza		5	4	p
+    cetaphil		46	14	c
+    cetirizine		21	13	c
+    cevapcici		60	8	c
+    cevapi		60	8	c
+    cevich	ceviche	26	10	w
+    ceylon tea		47	4	w
+    cha gio		168	8	c
+    cha lua		54	10	w
+    cha yen		158	2	c
+    chaa	chaas	1	1	p
+    chaat masala		19	12	w
+    chabli	chablis	56	4	p
+    chacha		14	4	p
+    chai		47	4	w
+    chai latte		47	4	w
+    chai masala		47	4	w
+    chai tea		47	4	w
+    chair		187	3	c
+    chakalaka		9	6	w
+    chakalaka bean	chakalaka beans	57	8	c
+    chakalaka spice		19	12	w
+    chakapuli		12	8	c
+    chakchouka		117	8	c
+    chakhapuli		12	8	c
+    chakhokhbili		85	8	c
+    chakki atta		0	0	w
+    chakli		66	17	c
+    chalka	chałka	121	18	c
+    challah		121	18	c
+    challah bread		121	18	c
+    chalupa		118	8	c
+    cham cham		51	2	c
+    chambord		14	4	p
+    chamoi	chamois	130	16	c
+    chamoi leather	chamois leather	130	16	c
+    chamomile		75	12	c
+    chamomile tea		47	4	w
+    chamoy		9	7	w
+    chamoy candi	chamoy candy	51	2	c
+    chamoy powder		19	12	w
+    champ potato	champ potatoes	66	8	c
+    champagne		101	4	p
+    champagne bottle		101	4	p
+    champagne cola		11	4	p
+    champagne flute		56	3	c
+    champagne vinegar		22	7	p
+    champorado		92	8	c
+    champurrado		2	4	p
+    chana		15	7	w
+    chana dal		15	7	w
+    chana jor garam		143	17	w
+    chana masala		37	8	c
+    chana masala curri	chana masala curry	37	8	c
+    chana masala powder		19	12	w
+    chana masala spice		19	12	w
+    chancaca		16	7	w
+    chang beer		5	4	p
+    chantenay carrot	chantenay carrots	107	11	w
+    chanterelle		104	7	w
+    chaource		24	1	w
+    chapata		121	18	c
+    chapati		36	18	c
+    chapati flour		0	0	w
+    chapatti		36	18	c
+    chapli kebab		123	8	c
+    chapman		11	4	p
+    chapman drink		11	4	p
+    chappi	chappie	40	15	c
+    chapstick		128	14	c
+    char		26	9	w
+    char kway teow		100	8	c
+    char siew pau		67	8	c
+    char siu		54	10	w
+    char siu bao		67	8	c
+    char siu pork		85	8	c
+    char siu sauce		9	6	p
+    charcoal		126	3	w
+    charcuteri	charcuterie	85	8	c
+    chard		33	11	w
+    chardonnay		56	4	p
+    charentai	charentais	25	11	c
+    charger		32	3	c
+    charging cable		32	3	c
+    charle worthi	charles worthy	46	14	c
+    charlotte potato	charlotte potatoes	66	11	w
+    charmin		69	3	c
+    charqui		98	10	w
+    chartreuse		14	4	p
+    chashu		54	10	w
+    chashushuli		12	8	c
+    chateauneuf du pape		56	4	p
+    chaudfontaine		29	4	p
+    chaufa		92	0	c
+    chaunsa		68	11	c
+    chausson aux pomme	chausson aux pommes	65	18	c
+    chayote		99	11	c
+    chayote squash		99	11	w
+    che ba mau		52	2	c
+    cheburek		67	8	c
+    chebureki		67	8	c
+    chechebsa		12	8	c
+    cheddar		24	1	w
+    cheddar cheese		24	1	w
+    cheerio	cheerios	61	7	w
+    cheese		24	1	w
+    cheese and onion crisp	cheese and onion crisps	66	17	c
+    cheese and onion filler		156	8	c
+    cheese biscuit	cheese biscuits	93	17	c
+    cheese blend		24	1	w
+    cheese board		24	1	w
+    cheese borek		67	18	c
+    cheese bread		121	18	c
+    cheese cracker	cheese crackers	93	17	c
+    cheese curd	cheese curds	24	1	w
+    cheese dip		9	6	p
+    cheese fondue		188	8	c
+    cheese on toast		24	8	c
+    cheese sandwich		156	8	c
+    cheese sauce		24	1	w
+    cheese sauce mix		9	6	p
+    cheese scone		121	18	c
+    cheese selection		24	1	w
+    cheese single	cheese singles	24	1	w
+    cheese slice	cheese slices	24	1	w
+    cheese spread		24	1	w
+    cheese straw	cheese straws	65	18	c
+    cheese string	cheese strings	24	1	w
+    cheese triangle	cheese triangles	24	1	w
+    cheese whiz		24	7	w
+    cheeseboard		24	1	w
+    cheeseburger		134	10	c
+    cheesecake		74	18	c
+    cheesecake mix		74	18	c
+    cheesecake pot	cheesecake pots	41	2	c
+    cheesi chip	cheesy chips	189	5	c
+    cheeto	cheetos	66	17	c
+    cheez its	cheez-its	93	17	c
+    cheez whiz		24	7	w
+    chef boyardee		77	7	c
+    chef salad		135	8	c
+    chelada		5	4	c
+    chelow kebab		31	8	c
+    chelsea bun		121	18	c
+    chendol		52	2	c
+    chenin blanc		56	4	p
+    cheongju		190	4	p
+    cherimoya		25	11	c
+    chermoula fish		85	8	c
+    chernigivske		5	4	c
+    cherri	cherry	20	11	w
+    cherri bakewell	cherry bakewell	87	18	c
+    cherri brandi	cherry brandy	14	4	p
+    cherri jam	cherry jam	9	7	w
+    cherri juice	cherry juice	11	4	p
+    cherri pie	cherry pie	87	18	c
+    cherri pie filling	cherry pie filling	30	7	w
+    cherri ripe	cherry ripe	4	2	c
+    cherri tomato	cherry tomatoes	97	11	c
+    chervil		75	12	c
+    cheshire		24	1	w
+    cheshire cheese		24	1	w
+    chest rub		46	13	c
+    chesti cough	chesty cough	46	13	p
+    chestnut	chestnuts	27	7	w
+    chestnut mushroom	chestnut mushrooms	104	11	w
+    chestnut puree		27	7	w
+    chevda		66	17	c
+    chevre		24	1	w
+    chew stick		83	15	c
+    chewing gum		51	2	c
+    chewit	chewits	51	2	c
+    chex		61	0	w
+    chex mix		178	17	c
+    chhena		24	1	w
+    chia		64	7	w
+    chia seed	chia seeds	64	7	w
+    chianti		56	4	p
+    chibuku		5	4	p
+    chicago deep dish		184	8	c
+    chicago town		102	7	c
+    chicha		11	4	p
+    chicha morada		11	4	p
+    chicharon		54	10	w
+    chicharron		54	10	w
+    chicharrone	chicharrones	66	17	c
+    chick crumb		191	15	w
+    chick pea	chick peas	15	7	w
+    chicken		171	10	w
+    chicken adobo		37	8	c
+    chicken and mushroom pie		87	8	c
+    chicken ball	chicken balls	85	8	c
+    chicken biryani		37	8	c
+    chicken breast		171	10	w
+    chicken breast fillet	chicken breast fillets	171	10	w
+    chicken broth		77	7	p
+    chicken burger		134	8	c
+    chicken caesar salad		135	8	c
+    chicken carcass		171	10	w
+    chicken chow mein		48	8	c
+    chicken curri	chicken curry	37	8	c
+    chicken drumstick	chicken drumsticks	171	10	w
+    chicken empanada		67	18	c
+    chicken escalope		171	10	w
+    chicken feed		191	15	w
+    chicken feet		171	10	w
+    chicken fillet	chicken fillets	171	10	w
+    chicken floss		54	10	w
+    chicken gizzard		54	10	w
+    chicken goujon	chicken goujons	171	10	w
+    chicken heart	chicken hearts	171	10	w
+    chicken karaage		54	10	w
+    chicken katsu		54	10	w
+    chicken kiev		171	10	w
+    chicken korma		37	8	c
+    chicken kyiv		171	10	w
+    chicken leg	chicken legs	171	10	w
+    chicken liver	chicken livers	98	10	w
+    chicken liver pate		9	7	w
+    chicken masala		19	12	w
+    chicken mayo		156	8	c
+    chicken mince		171	10	w
+    chicken noodle soup		12	8	c
+    chicken nugget	chicken nuggets	171	10	w
+    chicken paella		57	8	c
+    chicken paprikash		12	8	c
+    chicken parm		85	8	c
+    chicken parmigiana		85	8	c
+    chicken pie		87	18	c
+    chicken piece	chicken pieces	171	10	w
+    chicken pot pie		87	18	c
+    chicken quarter	chicken quarters	171	10	w
+    chicken rendang		37	8	c
+    chicken rice		92	8	c
+    chicken salad		135	8	c
+    chicken sandwich		156	8	c
+    chicken satay		171	10	w
+    chicken sausage	chicken sausages	171	10	w
+    chicken schnitzel		171	10	w
+    chicken seasoning		19	12	w
+    chicken shawarma		31	8	c
+    chicken skewer	chicken skewers	171	10	w
+    chicken slice	chicken slices	171	10	w
+    chicken soup		12	8	c
+    chicken stew		12	8	c
+    chicken stock		77	7	p
+    chicken strip	chicken strips	171	10	w
+    chicken supreme		171	10	w
+    chicken tagine		12	8	c
+    chicken tandoori		37	8	c
+    chicken tender	chicken tenders	171	10	w
+    chicken thigh	chicken thighs	171	10	w
+    chicken thigh fillet	chicken thigh fillets	171	10	w
+    chicken tikka		37	8	c
+    chicken tikka masala		37	8	c
+    chicken wing	chicken wings	171	10	w
+    chicken wrap		168	8	c
+    chicken yassa		85	8	c
+    chickpea		15	7	w
+    chickpea flour		0	0	w
+    chickpea pasta		48	0	w
+    chicori	chicory	33	11	w
+    chicori coffee	chicory coffee	2	4	w
+    chifle	chifles	63	11	c
+    chikki		51	2	c
+    chikoo		25	11	c
+    chikuwa		192	9	c
+    chilaquile	chilaquiles	118	8	c
+    children toothpaste	children's toothpaste	90	14	c
+    chile		38	11	c
+    chile de arbol	chile de árbol	38	11	c
+    chili		38	11	c
+    chili bean	chili beans	12	8	c
+    chili bean paste		38	6	w
+    chili con carne		12	8	c
+    chili crisp		38	6	p
+    chili flake	chili flakes	19	12	w
+    chili jam		38	6	p
+    chili oil		22	7	p
+    chili paste		38	6	p
+    chili powder		19	12	w
+    chili sauce		38	6	p
+    chili seasoning		19	7	w
+    chilli		38	11	c
+    chilli bean paste		38	6	p
+    chilli con carne		12	8	c
+    chilli con carne mix		19	7	w
+    chilli crisp		38	6	p
+    chilli dog		60	8	c
+    chilli flake	chilli flakes	19	12	w
+    chilli jam		38	6	p
+    chilli kebab sauce		9	6	p
+    chilli oil		22	7	p
+    chilli oil sauce		38	6	p
+    chilli paste		38	6	p
+    chilli pepper		38	11	c
+    chilli pickle		9	7	w
+    chilli powder		19	12	w
+    chilli sauce		38	6	p
+    chiltepin		38	11	c
+    chimay		5	4	p
+    chimichanga		168	8	c
+    chimichurri		9	6	p
+    chimichurri sauce		38	6	p
+    chimney cake		65	18	c
+    chin chin		143	8	w
+    chinchin		143	8	w
+    chinese bacon		54	10	w
+    chinese broccoli		33	11	w
+    chinese cabbage		33	11	w
+    chinese chive		75	11	w
+    chinese date		20	11	w
+    chinese five spice		19	12	w
+    chinese leaf		33	11	w
+    chinese sausage		60	10	w
+    chinese takeaway		193	8	c
+    chinkiang vinegar		22	7	p
+    chinotto		6	4	p
+    chip	chips	66	17	c
+    chip ahoy	chips ahoy	59	17	c
+    chip butti	chip butty	189	8	c
+    chip shop chip	chip shop chips	189	5	c
+    chip shop curri sauce	chip shop curry sauce	9	6	p
+    chipa		121	18	c
+    chipilin		75	11	w
+    chipolata		60	10	w
+    chipotle		19	12	w
+    chipotle chile		38	11	c
+    chipotle in adobo		38	11	c
+    chipotle mayo		9	6	p
+    chipotle paste		38	6	p
+    chipotle pepper		38	11	c
+    chipotle powder		19	12	w
+    chirashi		183	9	c
+    chirimoya		25	11	c
+    chivda		66	17	c
+    chive	chives	75	12	c
+    chivito		85	8	c
+    chkmeruli		12	8	c
+    chleb		121	18	c
+    chleb zytni	chleb żytni	121	18	c
+    cho cho		99	11	c
+    chobani		1	4	w
+    choc chip	choc chips	30	7	w
+    choc ice		94	2	c
+    choclo		108	8	c
+    choco leibniz		59	17	c
+    chocolate		4	2	c
+    chocolate advent calendar		4	8	c
+    chocolate almond	chocolate almonds	4	2	c
+    chocolate babka		74	2	c
+    chocolate bar		4	2	c
+    chocolate biscuit	chocolate biscuits	59	17	c
+    chocolate box		4	2	c
+    chocolate brazil	chocolate brazils	4	2	c
+    chocolate button	chocolate buttons	4	2	c
+    chocolate cake		74	18	c
+    chocolate chip	chocolate chips	30	7	w
+    chocolate chip cooki	chocolate chip cookies	59	17	c
+    chocolate chunk	chocolate chunks	30	7	w
+    chocolate coin	chocolate coins	4	2	c
+    chocolate covered nut	chocolate covered nuts	4	2	c
+    chocolate covered raisin	chocolate covered raisins	4	2	c
+    chocolate croissant		65	18	c
+    chocolate digestive	chocolate digestives	59	17	c
+    chocolate drop	chocolate drops	30	7	w
+    chocolate egg	chocolate eggs	4	2	c
+    chocolate finger	chocolate fingers	59	17	c
+    chocolate fondue		4	2	c
+    chocolate hobnob	chocolate hobnobs	59	17	c
+    chocolate ice cream		94	5	c
+    chocolate lime	chocolate limes	51	2	c
+    chocolate milk		1	1	p
+    chocolate mouss	chocolate mousses	41	2	c
+    chocolate mousse		4	2	c
+    chocolate muffin	chocolate muffins	30	18	c
+    chocolate orange		4	2	c
+    chocolate peanut	chocolate peanuts	4	2	c
+    chocolate pretzel	chocolate pretzels	4	2	c
+    chocolate pudding		41	2	c
+    chocolate raisin	chocolate raisins	4	2	c
+    chocolate rice cake	chocolate rice cakes	4	2	c
+    chocolate sauce		4	2	c
+    chocolate spoon	chocolate spoons	4	2	c
+    chocolate spread		9	7	w
+    chocolate sprinkle	chocolate sprinkles	4	18	c
+    chocolate syrup		4	2	c
+    chocolate truffle	chocolate truffles	4	2	c
+    chokeberri	chokeberry	17	11	w
+    chole		37	8	c
+    chole bhature		37	8	c
+    chole masala		19	12	w
+    cholula		38	6	p
+    cholula hot sauce		38	7	p
+    chomp		4	2	c
+    chop suey		193	8	c
+    chopin vodka		14	4	p
+    chopped fruit		86	11	c
+    chopped tomato		97	7	w
+    chopping board		167	3	c
+    chopstick		194	3	c
+    chorba		12	8	c
+    choripan	choripán	60	10	w
+    chorizo		60	10	w
+    chorizo de bilbao		54	10	w
+    chorizo mexicano		60	10	w
+    chorizo ring		60	10	w
+    chorizo sausage		60	10	w
+    chorley cake		87	18	c
+    choucroute		57	8	c
+    choucroute garni	choucroute garnie	57	8	c
+    chouquette		74	18	c
+    chourico	chouriço	60	10	w
+    choux pastri	choux pastry	65	18	c
+    chow chow		9	6	p
+    chow mein		100	0	w
+    chow mein noodle		100	0	w
+    chowder		12	8	c
+    choy sum		33	11	w
+    christma cake	christmas cake	74	18	c
+    christma card	christmas card	78	3	c
+    christma decoration	christmas decoration	133	3	c
+    christma dinner	christmas dinner	85	8	c
+    christma pudding	christmas pudding	41	2	c
+    christma tree	christmas tree	133	3	c
+    christstollen		74	18	c
+    chrysanthemum		165	3	c
+    chrysanthemum drink		11	4	c
+    chrysanthemum green	chrysanthemum greens	33	11	w
+    chrysanthemum tea		47	2	w
+    chrzan		9	7	w
+    chuck roast		98	10	w
+    chuck steak		98	10	w
+    chufa		64	11	w
+    chum chum		51	2	c
+    chun juan		67	8	c
+    chunki chip	chunky chips	189	5	c
+    chunki salsa	chunky salsa	97	7	w
+    chupa chup	chupa chups	195	2	c
+    churchkhela		51	2	c
+    churrasco		98	10	w
+    churro		88	2	c
+    chutney		9	6	p
+    ciabatta		121	18	c
+    ciabatta roll	ciabatta rolls	121	18	c
+    cider		5	4	p
+    cider can	cider cans	5	4	p
+    cider vinegar		22	7	p
+    cif		46	16	p
+    cif cream		46	3	p
+    cigar		196	3	c
+    cigarette		196	3	c
+    cilantro		75	12	c
+    cili padi		38	11	c
+    cinema ticket		176	3	c
+    cinnamon		19	12	w
+    cinnamon bread		121	18	c
+    cinnamon bun	cinnamon buns	65	18	c
+    cinnamon raisin bagel	cinnamon raisin bagels	115	18	c
+    cinnamon roll	cinnamon rolls	65	18	c
+    cinnamon stick	cinnamon sticks	19	12	w
+    cinnamon sugar		19	12	w
+    cinnamon swirl		65	18	c
+    cinnamon toast crunch		61	0	w
+    cinzano		56	4	p
+    cipollini onion	cipollini onions	109	11	c
+    cirio		77	7	c
+    ciroc		14	4	p
+    citron		181	11	c
+    citronella candle		173	3	c
+    citrus		141	11	c
+    citrus fruit		141	11	c
+    clafouti	clafoutis	41	2	c
+    clairol		46	14	c
+    clam	clams	13	9	w
+    clam chowder		12	8	c
+    clapshot		66	8	c
+    claret		56	4	p
+    clarified butter		73	1	w
+    claritin		21	13	c
+    clarityn		21	13	c
+    clay mask		46	14	c
+    clay pot rice		57	8	c
+    claypot		57	8	c
+    cleaning bicarbonate		19	16	w
+    cleaning brush		130	16	c
+    cleaning cloth		130	16	c
+    cleaning glove		197	16	c
+    cleaning vinegar		46	16	p
+    cleaning wipe		69	16	c
+    cleanser		46	14	c
+    cleansing balm		46	14	c
+    cleansing wipe		69	14	c
+    clear honey		16	7	w
+    clearasil		46	14	c
+    clearblue		81	13	c
+    clementine		141	11	c
+    clif bar		64	17	c
+    cling film		69	3	c
+    cling wrap		69	3	c
+    clingfilm		69	3	c
+    clipper		47	4	w
+    clipper lighter		126	3	c
+    clorox		46	3	p
+    clorox wipe	clorox wipes	46	3	p
+    closed cup mushroom	closed cup mushrooms	104	11	w
+    cloth nappi	cloth nappy	39	19	c
+    clothe hanger	clothes hanger	166	3	c
+    clothe peg	clothes peg	166	3	c
+    clothespin		166	3	c
+    clotrimazole		46	13	c
+    clotted cream		1	1	p
+    cloud ear		104	11	w
+    cloudi apple juice	cloudy apple juice	11	4	p
+    cloudi lemonade	cloudy lemonade	6	4	p
+    clove	cloves	19	12	w
+    clover spread		73	7	w
+    club biscuit	club biscuits	59	17	c
+    club cracker	club crackers	93	17	c
+    club mate		198	4	p
+    club sandwich		156	8	c
+    club soda		6	4	p
+    clumping litter		186	15	c
+    co codamol	co-codamol	21	13	c
+    coal		126	3	w
+    coalho		24	1	w
+    coarse bulgur		0	7	w
+    coat hanger		166	3	c
+    cob		121	18	c
+    cob loaf		121	18	c
+    coban salatasi	çoban salatası	135	8	c
+    cobb salad		135	8	c
+    cobbler		87	18	c
+    cobnut	cobnuts	64	7	w
+    cobra beer		5	4	p
+    cobweb brush		150	16	c
+    coca cola		6	4	p
+    cocada		51	2	c
+    cochinita pibil		54	10	w
+    cochinito		59	2	c
+    cocido		57	8	c
+    cock a leeki	cock-a-leekie	12	8	c
+    cockle	cockles	13	9	w
+    cocktail		58	4	p
+    cocktail cherri	cocktail cherries	58	4	p
+    cocktail mix		58	4	p
+    cocktail mixer	cocktail mixers	58	4	p
+    cocktail onion		99	7	w
+    cocktail sauce		9	6	p
+    cocktail sausage	cocktail sausages	60	10	w
+    cocktail shrimp		49	9	w
+    cocktail stick		123	3	c
+    coco bread		36	18	c
+    coco pop	coco pops	61	0	w
+    cocoa		30	7	w
+    cocoa bar		4	2	c
+    cocoa butter		73	1	w
+    cocoa butter lotion		46	14	c
+    cocoa drink		2	4	w
+    cocoa nib	cocoa nibs	30	7	w
+    cocoa powder		30	7	w
+    cocoa puff	cocoa puffs	61	0	w
+    coconut		174	11	c
+    coconut amino	coconut aminos	9	6	p
+    coconut chip	coconut chips	174	11	c
+    coconut chutney		9	7	w
+    coconut cream		1	1	p
+    coconut cream block		174	7	p
+    coconut drink		1	1	p
+    coconut flake	coconut flakes	174	11	c
+    coconut flour		0	0	w
+    coconut ice		51	2	c
+    coconut jam		121	2	c
+    coconut jelli	coconut jelly	174	11	c
+    coconut juice		174	11	c
+    coconut milk		174	7	p
+    coconut milk drink		1	1	p
+    coconut milk powder		174	7	w
+    coconut oil		174	7	p
+    coconut sugar		51	7	w
+    coconut vinegar		22	7	p
+    coconut water		174	7	p
+    coconut yogurt		1	1	w
+    cocoyam		43	11	w
+    cocoyam fufu		0	0	w
+    cocoyam leaf		33	11	w
+    coctel de camaron		49	10	w
+    cod		26	9	w
+    cod fillet	cod fillets	26	9	w
+    cod liver oil		21	13	c
+    cod loin		26	9	w
+    cod roe		26	9	w
+    coddle		12	8	c
+    codeine		21	13	c
+    coffee		2	4	w
+    coffee and walnut cake		74	18	c
+    coffee bag	coffee bags	2	4	w
+    coffee bean	coffee beans	2	4	w
+    coffee cake		74	18	c
+    coffee capsule		2	4	w
+    coffee creamer		1	1	p
+    coffee essence		2	4	w
+    coffee filter		2	3	c
+    coffee liqueur		14	4	p
+    coffee pod		2	4	w
+    coffee syrup		16	7	w
+    coffee whitener		1	1	p
+    cognac		14	4	p
+    coho salmon		26	9	w
+    cointreau		14	4	p
+    coke		6	4	p
+    coke zero		6	4	p
+    cola		6	4	p
+    cola bottle	cola bottles	51	2	c
+    cola cube	cola cubes	51	2	c
+    colander		105	3	c
+    colatura		26	7	w
+    colatura di alici		26	7	w
+    colbi	colby	24	1	w
+    colbi jack	colby jack	24	1	w
+    colcannon		66	8	c
+    cold and flu		21	13	c
+    cold and flu tablet		21	13	c
+    cold brew		2	4	w
+    cold brew coffee		2	4	w
+    cold cut	cold cuts	85	8	c
+    cold pack		34	13	c
+    cold pressed juice		11	4	p
+    cold pressed rapeseed oil		22	7	p
+    cold remedi	cold remedy	21	13	c
+    cold sore cream		46	13	c
+    coleslaw		135	8	c
+    coley		26	9	w
+    colgate		90	14	c
+    colgate total		90	14	c
+    colic drop	colic drops	21	19	c
+    collagen supplement		21	13	c
+    collard		33	11	w
+    collard green	collard greens	33	11	w
+    collection cosmetic	collection cosmetics	128	14	c
+    colman	colman's	9	6	p
+    colocasia		66	11	w
+    colocasia leaf		66	11	w
+    cologne		50	14	c
+    colomba		74	18	c
+    colombian coffee		2	4	w
+    colombiana		11	4	p
+    color catcher		95	16	p
+    colored pencil		199	3	c
+    coloring book		164	3	c
+    colour catcher		95	16	p
+    coloured pencil		199	3	c
+    colouring book		164	3	c
+    com ga		92	8	c
+    com tam		92	0	w
+    comb		44	14	c
+    comet cleaner		46	3	p
+    comfort		95	3	c
+    comfort conditioner		95	16	p
+    comice pear		72	11	c
+    command hook		35	3	c
+    command strip		35	3	c
+    compeed		34	13	c
+    complan		1	7	w
+    compost		200	3	c
+    compost caddi	compost caddy	146	3	c
+    compostable bag		146	3	c
+    comte	comté	24	1	w
+    concealer		128	14	c
+    concha		121	18	c
+    conchigli	conchiglie	48	0	w
+    conchiglioni		48	0	w
+    concord grape	concord grapes	152	11	w
+    condensed milk		1	1	p
+    condiment		9	6	p
+    conditioner		46	14	p
+    condom		21	13	c
+    cone	cones	30	7	w
+    confectioner sugar	confectioners sugar	51	7	w
+    conference pear		72	11	c
+    confetti		201	3	c
+    confit de canard		96	10	w
+    confit duck		96	10	w
+    congee		61	0	w
+    congo meat		202	10	w
+    congri		92	0	c
+    conserva	conservas	26	9	w
+    conserve		9	7	w
+    consomme	consommé	77	7	p
+    contact len	contact lens	203	14	c
+    contact len solution	contact lens solution	203	14	c
+    contact lense	contact lenses	203	14	c
+    contrex		29	4	p
+    cooked breakfast		117	8	c
+    cooked chicken		171	10	w
+    cooked ham		54	10	w
+    cooked meat	cooked meats	85	8	c
+    cooked prawn	cooked prawns	49	9	w
+    cooked rice		92	0	w
+    cooki	cookies	59	17	c
+    cooki and cream	cookies and cream	59	17	c
+    cooki butter	cookie butter	9	7	w
+    cooki crisp	cookie crisp	61	7	w
+    cooki cutter	cookie cutter	105	3	c
+    cooki dough	cookie dough	59	17	c
+    cooki dough ice cream	cookie dough ice cream	94	5	c
+    cooki tin	cookie tin	59	17	c
+    cooking apple		86	11	c
+    cooking chocolate		30	7	w
+    cooking chorizo		60	10	w
+    cooking cream		1	1	p
+    cooking oil		22	7	p
+    cooking red wine		56	4	p
+    cooking sake		190	6	p
+    cooking sherri	cooking sherry	22	7	p
+    cooking spray		22	7	p
+    cooking wine		22	7	p
+    cool bag		102	3	c
+    cool box		102	3	c
+    coolea		24	1	w
+    cooler bag		102	3	c
+    coor	coors	5	4	p
+    coor light	coors light	5	4	p
+    copier paper		10	3	c
+    coppa		54	10	w
+    copra		174	7	w
+    coq au vin		57	8	c
+    coquito		14	4	p
+    cordial		6	4	p
+    coriander		75	12	c
+    coriander chutney		9	6	p
+    coriander leaf	coriander leaves	75	12	c
+    coriander powder		19	12	w
+    coriander seed	coriander seeds	19	12	w
+    corkscrew		101	3	c
+    corn		108	11	c
+    corn cake	corn cakes	93	17	c
+    corn chip	corn chips	66	17	c
+    corn chowder		12	8	c
+    corn cob	corn cobs	108	11	c
+    corn dog		60	8	c
+    corn flake	corn flakes	61	0	w
+    corn flour		0	0	w
+    corn kernel	corn kernels	108	11	c
+    corn oil		22	7	p
+    corn on the cob		108	11	c
+    corn plaster		204	14	c
+    corn relish		9	6	p
+    corn smut		108	11	w
+    corn starch		0	0	w
+    corn syrup		16	7	w
+    corn tea		47	4	w
+    corn thin	corn thins	93	17	c
+    corn tortilla		36	18	c
+    cornbread		121	18	c
+    corned beef		98	10	w
+    cornetti		65	18	c
+    cornetto		94	5	c
+    cornetto ice cream		94	2	c
+    cornflake	cornflakes	61	0	w
+    cornflour		0	0	w
+    cornichon		99	7	w
+    cornish clotted cream		1	1	p
+    cornish hen		171	10	w
+    cornish ice cream		94	2	c
+    cornish pasti	cornish pasty	65	18	c
+    cornish yarg		24	1	w
+    cornmeal		0	0	w
+    cornstarch		0	0	w
+    corona		5	4	p
+    coronation chicken		171	8	c
+    corsodyl		90	14	c
+    corsodyl mouthwash		21	13	c
+    cos lettuce		33	11	w
+    cosmetic	cosmetics	128	14	c
+    cosmopolitan		58	4	p
+    costa bean	costa beans	2	4	w
+    costa coffee		2	4	w
+    costa rican coffee		2	4	w
+    costela		98	10	w
+    cote dor	côte d'or	4	2	c
+    cote du rhone	côtes du rhône	56	4	p
+    cotechino		60	10	w
+    cotija		24	1	w
+    cotija cheese		24	1	w
+    cotnari		56	4	p
+    cottage cheese		24	1	w
+    cottage pie		87	18	c
+    cotton bud		69	14	c
+    cotton candi	cotton candy	51	2	c
+    cotton pad		69	14	c
+    cotton reel		205	3	c
+    cotton swab		69	14	c
+    cotton wool		69	14	c
+    cotton wool ball		69	14	c
+    cottonelle		69	3	c
+    cough drop		51	13	c
+    cough medicine		46	13	p
+    cough mixture		46	13	p
+    cough sweet		51	13	c
+    cough syrup		46	13	p
+    coulommier	coulommiers	24	1	w
+    countri crock	country crock	73	7	w
+    countri life	country life	73	1	w
+    courgette		99	11	c
+    courgette flower		206	11	w
+    couscous		0	0	w
+    couscous royal		85	8	c
+    couscous salad		135	8	c
+    covent garden soup		12	8	c
+    covid test		81	13	c
+    covonia		21	13	c
+    cow and gate		89	19	c
+    cow foot		54	10	w
+    cow gate	cow & gate	89	19	c
+    cow ghee		73	1	w
+    cow skin		54	10	w
+    cowfoot		54	10	w
+    cox		86	11	c
+    cox apple		86	11	c
+    coxinha		67	18	c
+    cozido		57	8	c
+    cozonac		121	18	c
+    crab		157	9	w
+    crab apple		86	11	c
+    crab claw	crab claws	157	9	w
+    crab leg	crab legs	157	9	w
+    crab meat		157	9	w
+    crab salad		135	8	c
+    crab stick		192	9	c
+    crabapple		86	11	c
+    crabmeat		157	9	w
+    crabstick		192	9	c
+    cracked black pepper		19	12	w
+    cracked wheat		0	0	w
+    cracker	crackers	93	17	c
+    crackling		98	10	w
+    craft beer		5	4	p
+    craisin	craisins	152	11	w
+    cranberri	cranberry	142	11	w
+    cranberri bean	cranberry bean	15	7	w
+    cranberri juice	cranberry juice	11	4	p
+    cranberri sauce	cranberry sauce	9	6	p
+    crate of beer		5	4	p
+    cravendale		1	4	w
+    crawfish		49	9	w
+    crayfish		49	9	w
+    crayfish powder		19	12	w
+    crayon		207	3	c
+    cream		1	1	p
+    cream cake	cream cakes	74	18	c
+    cream cheese		24	1	w
+    cream cleaner		46	16	p
+    cream cracker	cream crackers	93	17	c
+    cream horn		74	18	c
+    cream of chicken soup		12	8	c
+    cream of mushroom soup		12	8	c
+    cream of tartar		30	7	w
+    cream of tomato soup		12	8	c
+    cream of wheat		61	0	w
+    cream soda		6	4	p
+    creamed coconut		174	7	p
+    creamed corn		77	7	w
+    creamed horseradish		9	6	p
+    creamer		1	1	p
+    crema		1	1	p
+    crema agria		24	1	w
+    crema catalana		41	2	c
+    crema mexicana		24	1	w
+    crema salvadorena	crema salvadoreña	24	1	w
+    cremant	crémant	101	4	p
+    creme anglaise	crème anglaise	41	2	c
+    creme brulee	crème brûlée	41	2	c
+    creme caramel		41	2	c
+    creme de cassi	crème de cassis	14	4	p
+    creme de menthe	crème de menthe	14	4	p
+    creme egg	creme eggs	4	2	c
+    creme fraich	crème fraîche	1	1	p
+    creme fraich disigni	crème fraîche d'isigny	1	1	p
+    creme patissiere	crème pâtissière	41	2	c
+    cremini		104	11	w
+    creole seasoning		19	12	w
+    crepe	crêpe	84	18	c
+    crepe bandage		34	13	c
+    crepe suzette	crêpe suzette	84	18	c
+    cress		33	11	w
+    cress punnet		136	11	c
+    crest		90	14	c
+    crimini		104	11	w
+    crinkle cut chip	crinkle cut chips	189	5	c
+    crisco		73	1	w
+    crisp	crisps	66	17	c
+    crispbread		93	17	c
+    crispi aromatic duck	crispy aromatic duck	85	8	c
+    crispi chilli beef	crispy chilli beef	85	8	c
+    crispi duck	crispy duck	96	10	w
+    crispi onion	crispy onions	109	11	c
+    crispi pork belli	crispy pork belly	54	10	w
+    crockeri	crockery	85	3	c
+    crodino		11	4	p
+    croissant		65	18	c
+    croissant dough		65	18	c
+    croque madame		57	8	c
+    croque monsieur		57	8	c
+    croquembouch	croquembouche	74	18	c
+    croqueta	croquetas	57	8	c
+    croqueta de jamon	croquetas de jamón	57	8	c
+    croquette	croquettes	189	5	c
+    crossword book		164	3	c
+    crostata		74	2	c
+    crostino		121	8	c
+    crottin		24	1	w
+    crouton	croutons	121	18	c
+    crown prince squash		28	11	c
+    crudite	crudites	33	11	w
+    cruller	crullers	88	18	c
+    crumble		87	18	c
+    crumble mix		30	7	w
+    crumpet		84	18	c
+    crumpet mix		84	0	w
+    crunchi	crunchie	4	2	c
+    crunchi bar	crunchy bar	4	2	c
+    crunchi nut	crunchy nut	61	0	w
+    crunchi nut cluster	crunchy nut clusters	61	7	w
+    crunchi nut cornflake	crunchy nut cornflakes	61	7	w
+    crunchi peanut butter	crunchy peanut butter	64	7	w
+    crush soda		6	4	c
+    crushed chilli	crushed chillies	19	12	w
+    crushed ice		102	4	c
+    crushed red pepper		19	12	w
+    crushed tomato	crushed tomatoes	77	7	w
+    crusti roll	crusty roll	121	18	c
+    crutch		76	13	c
+    cruzcampo		5	4	c
+    crystal hot sauce		38	6	p
+    crystal light		11	4	p
+    csabai		60	10	w
+    cuban bread		121	18	c
+    cubanelle		38	11	c
+    cubano		156	8	c
+    cube steak		98	10	w
+    cubeb		19	12	w
+    cubed pancetta		113	10	w
+    cucumber		99	11	c
+    cuddli toy	cuddly toy	112	3	c
+    culantro		75	12	c
+    culatello		54	10	w
+    culinari lavender	culinary lavender	75	12	c
+    cullen skink		12	8	c
+    cultured butter		73	1	w
+    cumberland sausage		60	10	w
+    cumin		19	12	w
+    cumin seed		19	12	w
+    cup a soup		77	7	c
+    cup noodle		100	0	w
+    cup ramen		100	8	c
+    cupcake		30	18	c
+    cupcake case	cupcake cases	30	18	c
+    cupcake mix		30	18	c
+    cupuacu		25	11	c
+    curacao	curaçao	14	4	p
+    curd		1	1	w
+    curd cheese		24	1	w
+    curiousli cinnamon	curiously cinnamon	61	7	w
+    curli fri	curly fries	189	5	c
+    curli kale	curly kale	33	11	w
+    curli parsley	curly parsley	75	12	c
+    curli wurli	curly wurly	4	2	c
+    currant	currants	152	11	w
+    curri	curry	37	8	c
+    curri and rice	curry and rice	37	8	c
+    curri goat	curry goat	54	10	w
+    curri kit	curry kit	37	8	c
+    curri laksa	curry laksa	100	8	c
+    curri leaf	curry leaf	19	12	w
+    curri paste	curry paste	9	6	p
+    curri powder	curry powder	19	12	w
+    curri puff	curry puff	67	8	c
+    curri readi meal	curry ready meal	37	8	c
+    curri roux	curry roux	37	8	c
+    curri sauce	curry sauce	9	6	p
+    curri sauce mix	curry sauce mix	9	6	p
+    curried goat		37	8	c
+    currywurst		60	10	w
+    curtain		154	3	c
+    curtain hook		154	3	c
+    curtido		9	7	w
+    cushelle		69	3	c
+    cushion		208	3	c
+    custard		41	2	c
+    custard apple		25	11	c
+    custard cream		59	18	c
+    custard pot	custard pots	41	2	c
+    custard powder		30	7	w
+    custard tart		87	18	c
+    cut flower		165	3	c
+    cuticle oil		23	14	c
+    cutleri	cutlery	85	3	c
+    cutting board		167	3	c
+    cutting chai		47	4	w
+    cuttlefish		111	9	w
+    cuttlefish bone		147	15	w
+    cwikla	ćwikła	9	7	w
+    cynar		14	4	p
+    czech rye		121	18	c
+    daal		15	7	w
+    daddi	daddies	9	7	w
+    daddi sauce	daddies sauce	9	6	p
+    daffodil		206	3	c
+    dagaa		26	10	w
+    dagad phool		19	12	w
+    dahi		1	1	w
+    daifuku		51	2	c
+    daikon		107	11	w
+    daim		4	2	c
+    daing		26	10	w
+    daiquiri		58	4	p
+    dairi free cheese	dairy free cheese	24	1	w
+    dairi free ice cream	dairy free ice cream	94	5	c
+    dairi free milk	dairy-free milk	1	1	p
+    dairi free spread	dairy free spread	73	1	w
+    dairi free yogurt	dairy free yogurt	1	1	w
+    dairi milk	dairy milk	4	2	c
+    dairylea		24	1	w
+    dakgalbi		85	8	c
+    dako	dakos	57	8	c
+    daktarin		46	13	c
+    dal		15	7	w
+    dal fri	dal fry	37	8	c
+    dal makhani		37	8	c
+    dal soup		12	8	c
+    dal tadka		37	8	c
+    damson		71	11	c
+    damson gin		14	4	p
+    dan dan noodle	dan dan noodles	48	8	c
+    dan tat		87	2	c
+    danablu		24	1	w
+    dandelion and burdock		11	4	p
+    dandelion coffee		2	4	w
+    dandelion green	dandelion greens	33	11	w
+    danette		1	4	w
+    danggit		26	10	w
+    dangmyeon		100	0	w
+    dango		41	2	c
+    danio		1	1	p
+    danish		65	18	c
+    danish blue		24	1	w
+    danish butter cooki	danish butter cookies	59	17	c
+    danish pastri	danish pastry	65	18	c
+    danmuji		9	8	w
+    danone		1	4	w
+    darjeeling		47	4	w
+    darjeeling tea		47	4	w
+    dark and stormi	dark and stormy	58	4	p
+    dark brown sugar		51	7	w
+    dark chocolate		4	2	c
+    dark chocolate chip	dark chocolate chips	30	7	w
+    dark rum		14	4	p
+    dark rye		121	18	c
+    dark soy		190	6	p
+    dark soy sauce		190	6	p
+    dasheen		66	11	w
+    dashi		77	7	p
+    dashi granule		19	6	w
+    dashi powder		9	6	p
+    dashi stock		77	7	p
+    date	dates	53	11	w
+    date maamoul		59	2	c
+    date molass	date molasses	16	6	p
+    date palm fruit		53	11	w
+    date paste		53	7	w
+    date syrup		16	7	w
+    datu puti		22	6	p
+    daube		57	8	c
+    dauphinoise		57	8	c
+    dauphinoise potato	dauphinoise potatoes	57	8	c
+    dave insaniti	dave's insanity	38	7	p
+    davidstow		24	1	w
+    dawadawa		19	11	w
+    dawn		46	3	p
+    dawn dish soap		46	3	p
+    day cream		46	14	c
+    day nurse		21	13	c
+    dayquil		21	13	c
+    daz		95	3	c
+    de icer	de-icer	80	3	p
+    debrecener		60	10	w
+    decaf		2	4	w
+    decaf coffee		2	4	w
+    decaf tea		47	4	w
+    decaffeinated coffee		2	4	w
+    deck of card	deck of cards	209	3	c
+    decongestant		21	13	c
+    deep heat		46	13	c
+    deep pan pizza		184	8	c
+    deggi mirch		19	12	w
+    deglet nour		53	7	w
+    deglet nour date	deglet nour dates	53	11	w
+    degreaser		46	16	p
+    deicer		80	3	p
+    deionised water		29	4	p
+    deli meat	deli meats	85	8	c
+    delicata squash		28	11	c
+    delicje		51	2	c
+    delirium		5	4	c
+    demerara		51	7	w
+    demerara sugar		51	7	w
+    demi baguette		116	18	c
+    dental floss		210	14	c
+    dental stick		163	15	c
+    dental tape		210	14	c
+    dentastix		163	15	c
+    denture cleaner		210	14	c
+    denture fixative		210	14	c
+    denture tablet		210	14	c
+    deodorant		46	14	c
+    deodorant spray		46	14	c
+    deruni	deruny	84	8	c
+    descaler		46	16	p
+    desi ghee		73	1	w
+    desiccated coconut		174	11	c
+    designer stew		12	8	c
+    desiree potato	desiree potatoes	66	11	w
+    dessert		41	2	c
+    dessert wine		56	4	p
+    detergent		95	16	p
+    detox tea		47	4	w
+    dettol		46	16	p
+    dettol antiseptic		21	13	c
+    dettol spray		46	3	p
+    devon clotted cream		1	1	p
+    dewberri	dewberry	17	11	w
+    dhal		15	7	w
+    dhal puri		36	18	c
+    dhania		19	12	w
+    dhania powder		19	12	w
+    dhansak		37	8	c
+    dhokla mix		0	0	w
+    diane sauce		9	6	p
+    diaper		39	19	c
+    diaper bag		39	19	c
+    diaper cream		46	19	c
+    diaper rash cream		46	19	c
+    diari	diary	182	3	c
+    dib dab		51	2	c
+    diced beef		98	10	w
+    diced chicken		171	10	w
+    diced lamb		54	10	w
+    diced pancetta		113	10	w
+    diced pork		98	10	w
+    diced tomato	diced tomatoes	77	7	w
+    diesel		211	3	p
+    diet coke		6	4	p
+    diet pepsi		6	4	p
+    difflam		21	13	c
+    diflucan		21	13	c
+    digestive		59	18	c
+    digestive biscuit	digestive biscuits	59	17	c
+    digestive cracker	digestive crackers	93	17	c
+    digital thermometer		212	13	c
+    dijon		9	6	p
+    dijon mustard		9	6	p
+    dill		75	12	c
+    dill pickle		99	7	w
+    dill seed		19	12	w
+    dill sprig	dill sprigs	75	12	c
+    dill weed		75	12	c
+    diluting juice		6	4	p
+    dim sum		67	8	c
+    dime bar		4	2	c
+    dinkelbrot		121	18	c
+    dinner		85	8	c
+    dinner kit		85	8	c
+    dinner plate		85	3	c
+    dinner roll	dinner rolls	121	18	c
+    dinuguan		37	8	c
+    dioralyte		21	13	c
+    dioralyte sachet	dioralyte sachets	21	13	c
+    dip		9	6	p
+    dip in a jar		9	4	w
+    dipping sauce		9	6	p
+    dirti fri	dirty fries	189	5	c
+    disaronno		14	4	p
+    disco	discos	66	17	c
+    dish brush		130	16	c
+    dish cloth		130	16	c
+    dish liquid		46	16	p
+    dish soap		46	16	p
+    dish sponge		130	16	c
+    dish towel		131	3	c
+    dishcloth		130	16	c
+    dishwasher cleaner		95	16	c
+    dishwasher detergent		95	16	c
+    dishwasher pod		95	16	c
+    dishwasher powder		95	16	c
+    dishwasher salt		95	16	c
+    dishwasher tab		95	16	c
+    dishwasher tablet		95	16	c
+    dishwashing liquid		46	16	p
+    disinfectant		46	16	p
+    disinfectant spray		46	16	p
+    disinfectant wipe		69	16	c
+    disposable barbecue		126	3	c
+    disposable bbq		126	3	c
+    disposable cup		85	3	c
+    disposable glove		197	16	c
+    disposable plate		85	3	c
+    disposable razor		45	14	c
+    distilled vinegar		22	7	p
+    distilled water		29	4	p
+    ditali		48	0	w
+    ditalini		48	0	w
+    dizi		12	8	c
+    djuvec		12	8	c
+    dobo torte	dobos torte	74	18	c
+    dodo		63	8	c
+    doenjang		9	6	p
+    doenjang jjigae		12	8	c
+    dog bed		163	15	c
+    dog biscuit		163	15	c
+    dog bone		83	15	c
+    dog bowl		163	15	c
+    dog chew		163	15	c
+    dog collar		163	15	c
+    dog food		163	15	c
+    dog harness		163	15	c
+    dog kibble		163	15	c
+    dog lead		163	15	c
+    dog leash		163	15	c
+    dog poo bag		163	15	c
+    dog pouch		163	15	c
+    dog shampoo		163	15	c
+    dog toy		163	15	c
+    dog treat		163	15	c
+    dog waste bag		163	15	c
+    doktorskaya		60	10	w
+    doktorskaya kolbasa		60	10	w
+    dolce gusto		2	4	w
+    dolce gusto pod	dolce gusto pods	2	4	w
+    dolcelatte		24	1	w
+    dolli mixture	dolly mixtures	51	2	c
+    dolma		213	7	c
+    dolmade	dolmades	213	7	c
+    dolmio		97	6	p
+    dolmio sauce		77	7	c
+    dolsot bibimbap		57	8	c
+    domesto	domestos	46	16	p
+    domesto bleach	domestos bleach	46	3	p
+    domoda		12	8	c
+    dona maria mole		9	7	w
+    donburi		92	8	c
+    doner		31	8	c
+    doner kebab		31	8	c
+    doner meat		31	8	c
+    donner kebab		31	8	c
+    donut		88	18	c
+    doodhi		99	11	w
+    doogh		1	6	w
+    doom bar		5	4	c
+    door hinge		214	3	c
+    door stop		214	3	c
+    doormat		215	3	c
+    dopiaza		37	8	c
+    doppelbock		5	4	p
+    dorade		26	9	w
+    dorado		26	9	w
+    dorayaki		84	2	c
+    dorito	doritos	66	17	c
+    dorito dip	doritos dip	9	4	w
+    doro wat		12	8	c
+    doro wot		12	8	c
+    dorset cereal	dorset cereals	61	7	w
+    dos equi	dos equis	5	4	p
+    dosa		84	18	c
+    dosa batter		0	0	w
+    dosa mix		0	0	w
+    dosette box		21	13	c
+    dou miao		33	11	w
+    doubanjiang		38	6	p
+    double concentrate tomato puree		77	7	w
+    double cream		1	1	p
+    double decker		4	2	c
+    double gloucester		24	1	w
+    doublemint		51	2	c
+    douchi		9	6	w
+    doughnut		88	18	c
+    doughnut peach		71	11	c
+    douwe egbert	douwe egberts	2	4	w
+    dove bodi wash	dove body wash	46	14	c
+    dove deodorant		46	14	c
+    dove shampoo		46	14	c
+    dove soap		125	14	c
+    dover sole		26	9	w
+    downi	downy	95	3	c
+    dozen egg	dozen eggs	161	10	c
+    dr brown	dr brown's	89	19	c
+    dr oetker		102	7	c
+    dr pepper		6	4	p
+    dragee	dragees	51	2	c
+    dragon fruit		25	11	c
+    dragonfruit		180	11	c
+    drain cleaner		46	16	p
+    drain unblocker		46	16	p
+    drambui	drambuie	14	4	p
+    draniki		84	8	c
+    draught excluder		214	3	c
+    drawing pin		216	3	c
+    dreami	dreamies	186	15	c
+    dreami treat	dreamies treats	40	15	c
+    dreft		95	3	c
+    dreher		5	4	c
+    dressed crab		157	9	w
+    dressing		9	6	p
+    dreyer	dreyer's	94	2	c
+    dri cat food	dry cat food	186	15	c
+    dri cough syrup	dry cough syrup	46	13	p
+    dri dog food	dry dog food	163	15	c
+    dri martini	dry martini	58	4	p
+    dri roasted peanut	dry roasted peanuts	64	7	w
+    dri rub	dry rub	19	12	w
+    dri shampoo	dry shampoo	46	14	p
+    dri vermouth	dry vermouth	56	4	p
+    dri wor	dry wors	54	10	w
+    dried anchovi	dried anchovy	26	7	w
+    dried apricot		71	7	w
+    dried basil		19	12	w
+    dried bay leaf	dried bay leaves	19	12	w
+    dried bean	dried beans	15	7	w
+    dried bonga		26	10	w
+    dried broad bean		15	7	w
+    dried catfish		26	10	w
+    dried chickpea		15	7	w
+    dried chile		38	11	c
+    dried chili		38	11	c
+    dried chilli	dried chillies	19	12	w
+    dried chive	dried chives	19	12	w
+    dried cranberri	dried cranberries	152	11	w
+    dried crayfish		19	12	w
+    dried date		53	7	w
+    dried dill		19	12	w
+    dried fenugreek leaf		19	12	w
+    dried fig		71	7	w
+    dried fish		26	9	w
+    dried fruit		152	11	w
+    dried ginger		19	12	w
+    dried herb	dried herbs	19	12	w
+    dried hibiscus		149	11	w
+    dried lime		19	12	w
+    dried mango		152	11	w
+    dried mealworm		217	15	c
+    dried milk		1	1	p
+    dried mint		19	12	w
+    dried mulberri	dried mulberry	71	7	w
+    dried onion		19	12	w
+    dried oregano		19	12	w
+    dried parsley		19	12	w
+    dried pasta		48	0	w
+    dried porcini		104	11	w
+    dried prawn		49	10	w
+    dried roach		26	7	w
+    dried rose petal		19	12	w
+    dried rosemari	dried rosemary	19	12	w
+    dried sage		19	12	w
+    dried seaweed		75	7	w
+    dried shiitake		104	11	w
+    dried shrimp		49	9	w
+    dried squid		111	9	w
+    dried tarragon		19	12	w
+    dried thyme		19	12	w
+    dried yeast		30	7	w
+    drifter		4	2	c
+    drinking chocolate		2	4	w
+    drinking glass		1	3	c
+    drinking straw		6	3	c
+    drinking water		29	4	p
+    drinking yogurt		1	1	w
+    dripping		73	1	w
+    droewor	droewors	54	10	w
+    drontal		40	15	c
+    drop scone		84	18	c
+    dropje	dropjes	51	2	c
+    drumstick	drumsticks	171	10	w
+    drumstick ice cream		94	2	c
+    drumstick lolli	drumstick lollies	195	2	c
+    drumstick vegetable		99	11	w
+    drunken noodle		100	8	c
+    dryer sheet		95	16	p
+    dubbel		5	4	p
+    dublin coddle		12	8	c
+    dubliner		24	1	w
+    dubonnet		56	4	p
+    duck		96	10	w
+    duck breast		96	10	w
+    duck confit		96	10	w
+    duck egg	duck eggs	161	10	c
+    duck fat		96	10	w
+    duck leg	duck legs	96	10	w
+    duck leg confit		96	10	w
+    duck pancake		193	8	c
+    duck pate		9	7	w
+    duck sauce		9	6	p
+    duck tape		3	3	c
+    duct tape		3	3	c
+    duct tape roll		3	3	c
+    dudhi		99	11	w
+    duke mayo	duke's mayo	9	7	w
+    dukkah		19	12	w
+    duku		25	11	c
+    dulce	dulces	51	2	c
+    dulce de coco		51	2	c
+    dulce de guayaba		72	11	c
+    dulce de lech	dulce de leche	1	1	p
+    dulcoease		21	13	c
+    dulcolax		21	13	c
+    dulet		54	10	w
+    dum biryani		37	8	c
+    dum dum	dum dums	51	2	c
+    dummi	dummy	106	19	c
+    dumpling	dumplings	67	8	c
+    dumpling sauce		9	6	p
+    dumpling wrapper		67	8	c
+    dundee cake		74	18	c
+    dungeness crab		157	9	w
+    dunkel		5	4	c
+    dunker	dunkers	143	17	c
+    dunkin coffee		2	4	w
+    duqqa		19	12	w
+    duracell		8	3	c
+    duraglit		46	3	p
+    durex		21	13	c
+    durex condom	durex condoms	21	13	c
+    durian		25	11	c
+    durian paste		25	11	c
+    durum wheat		0	0	w
+    durum wheat semolina		0	0	w
+    duster		130	16	c
+    dusting cloth		130	16	c
+    dustpan		150	16	c
+    dustpan and brush		150	16	c
+    dutch liquorice		51	2	c
+    dutch oven		117	3	c
+    dutch pancake	dutch pancakes	84	18	c
+    duvalin	duvalín	51	2	c
+    duvel		5	4	p
+    duvet		137	3	c
+    duvet cover		137	3	c
+    dyson		150	3	c
+    dyson filter		150	16	c
+    e cigarette	e-cigarette	196	3	c
+    e cloth	e-cloth	130	3	c
+    e liquid	e-liquid	196	3	c
+    e45		46	14	c
+    e45 cream		46	14	c
+    e45 itch relief		21	13	c
+    ear drop	ear drops	218	13	c
+    ear plug		218	14	c
+    ear thermometer		212	13	c
+    ear wax remover		218	13	c
+    earbud		219	3	c
+    earex		21	13	c
+    earl grey		47	4	w
+    earphone		219	3	c
+    earplug		218	14	c
+    earwax remover		218	13	c
+    easi bake yeast	easy bake yeast	30	7	w
+    easi cheese	easy cheese	24	7	w
+    easi cook rice	easy cook rice	92	0	w
+    easi peeler	easy peeler	141	11	c
+    easter egg	easter eggs	4	2	c
+    eat natural		64	17	c
+    eating apple		86	11	c
+    eau de parfum		50	14	c
+    eau de toilette		50	14	c
+    eau de vie		14	4	p
+    eba		0	0	w
+    eccle cake	eccles cake	87	18	c
+    echalion		109	11	c
+    echire	échiré	73	1	w
+    eclair	eclairs	74	18	c
+    ecover		46	3	p
+    ecover non bio	ecover non-bio	95	3	c
+    edam		24	1	w
+    edamame		159	11	w
+    edamame bean	edamame beans	159	11	w
+    eddo		66	11	w
+    edesneme	edesnemes	19	7	w
+    edi	edy's	94	2	c
+    edible flower	edible flowers	75	12	c
+    edible glitter		51	7	w
+    edible wafer paper		30	7	w
+    edikang ikong		12	8	c
+    edinburgh rock		51	2	c
+    eel		26	9	w
+    eel sauce		9	6	p
+    efe	efes	5	4	c
+    efe pilsen	efes pilsen	5	4	c
+    efirin		33	11	w
+    efo		33	11	w
+    efo riro		12	8	c
+    efo tete		33	11	w
+    egg		161	10	c
+    egg benedict	eggs benedict	117	8	c
+    egg bite	egg bites	117	8	c
+    egg coffee		2	2	w
+    egg curri	egg curry	37	8	c
+    egg drop soup		12	8	c
+    egg florentine	eggs florentine	117	8	c
+    egg fried rice		92	0	w
+    egg in purgatori	eggs in purgatory	117	8	c
+    egg mayo sandwich		156	8	c
+    egg mayonnaise		156	8	c
+    egg muffin		117	8	c
+    egg noodle		100	0	w
+    egg pasta		48	0	w
+    egg roll		168	8	c
+    egg royale	eggs royale	117	8	c
+    egg salad		135	8	c
+    egg sandwich		156	8	c
+    egg substitute		161	10	c
+    egg tart		87	18	c
+    egg timer		55	3	c
+    egg white	egg whites	161	10	c
+    egg yolk	egg yolks	161	10	c
+    eggnog		1	1	p
+    eggo		102	7	c
+    eggo waffle	eggo waffles	102	7	c
+    eggplant		42	11	c
+    eggplant caviar		9	7	w
+    egri bikaver	egri bikavér	56	4	p
+    egusi		19	11	w
+    egusi seed		19	11	w
+    egusi soup		12	8	c
+    ehuru		19	11	w
+    einkorn		0	0	w
+    eisbein		57	8	c
+    ekiben		140	8	c
+    el yucateco		38	6	p
+    elaichi		19	12	w
+    elastic band		179	3	c
+    elastoplast		34	13	c
+    elastoplast plaster	elastoplast plasters	34	13	c
+    elbow	elbows	48	0	w
+    elbow macaroni		48	0	w
+    elderberri	elderberry	17	11	w
+    elderflower cordial		6	4	p
+    elderflower liqueur		14	4	p
+    elderflower presse	elderflower pressé	11	4	p
+    electric shaver		45	14	c
+    electric toothbrush		90	14	c
+    electrolyte drink		6	4	p
+    electrolyte tablet		21	13	c
+    electrolyte water		29	4	p
+    elephant foot yam		66	11	w
+    elephant garlic		151	11	c
+    elf cosmetic	elf cosmetics	128	14	c
+    ella kitchen	ella's kitchen	61	19	c
+    elmlea		1	1	p
+    elote		108	8	c
+    elubo		0	0	w
+    elvive		46	14	c
+    emerge energi	emerge energy	6	4	c
+    emergen c	emergen-c	21	13	c
+    emeri board	emery board	23	14	c
+    emmental		24	1	w
+    emmentaler		24	1	w
+    emmenthal		24	1	w
+    emmer		0	0	w
+    emoliente		11	4	p
+    empadao	empadão	85	8	c
+    empanada		67	18	c
+    empanadilla	empanadillas	67	8	c
+    empire apple		86	11	c
+    emu palm wine		5	4	p
+    emulsion		220	3	c
+    enchilada		168	8	c
+    enchilada kit		118	8	c
+    enchilada sauce		9	6	p
+    enchilada seasoning		19	7	w
+    encona		38	7	p
+    encona sauce		9	7	w
+    endive		33	11	w
+    energi ball	energy balls	64	17	c
+    energi drink	energy drink	6	4	p
+    energi saving bulb	energy saving bulb	221	3	c
+    energizer		8	3	c
+    engine oil		80	3	p
+    english breakfast		47	4	w
+    english breakfast tea		47	4	w
+    english cucumber		99	11	c
+    english muffin		121	18	c
+    english mustard		9	6	p
+    english mustard powder		19	12	w
+    english sparkling wine		101	4	p
+    enoki		104	11	w
+    enoki mushroom		104	11	w
+    ensaimada		65	18	c
+    ensalada		135	8	c
+    ensaladang		135	8	c
+    ensaymada		121	2	c
+    entrana	entraña	98	10	w
+    envelope		222	3	c
+    envi apple	envy apple	86	11	c
+    eomuk		192	9	c
+    epazote		19	12	w
+    epipen		223	13	c
+    epoiss	époisses	24	1	w
+    epsom salt		46	14	p
+    eraser		199	3	c
+    erbsensuppe		57	8	c
+    erdinger		5	4	p
+    ero pista	erős pista	19	7	w
+    eru		85	8	c
+    erwtensoep		57	8	c
+    eryngii		104	11	w
+    erythritol		51	7	w
+    es campur		52	2	c
+    es teler		52	2	c
+    escabech	escabeche	9	7	w
+    escalivada		57	8	c
+    escalope		85	8	c
+    escarole		33	11	w
+    escoveitch fish		26	10	w
+    escovitch fish		26	10	w
+    eshta		24	1	w
+    espelette		19	12	w
+    espresso		2	4	w
+    espresso bean	espresso beans	2	4	w
+    espresso martini		58	4	p
+    esquite	esquites	108	8	c
+    essentuki		11	4	p
+    essi	essie	23	14	c
+    esterhazi	esterházy	74	18	c
+    estonian rye		121	18	c
+    estrella		5	4	p
+    estrella damm		5	4	p
+    ethiopian cardamom		19	12	w
+    ethiopian coffee		2	4	w
+    ethiopian combo		12	8	c
+    eton mess		41	2	c
+    etouffee		12	8	c
+    eukanuba		40	15	c
+    eurax		21	13	c
+    evaporated milk		1	1	p
+    evening primrose oil		21	13	c
+    everton mint	everton mints	51	2	c
+    everything bagel	everything bagels	115	18	c
+    everything bagel seasoning		19	12	w
+    evian		29	4	p
+    evoo		82	7	p
+    ewa agoyin		12	8	c
+    ewedu		33	11	w
+    excedrin		21	13	c
+    exercise book		224	3	c
+    exfoliator		46	14	p
+    exotic fruit		86	11	c
+    expectorant		46	13	p
+    extension cord		32	3	c
+    extension lead		32	3	c
+    extra firm tofu		15	10	w
+    extra gum		51	2	c
+    extra mature cheddar		24	1	w
+    extra strong mint	extra strong mints	51	2	c
+    extra thick cream		1	1	p
+    extra thick double cream		1	1	p
+    extra virgin olive oil		82	7	p
+    eye cream		46	14	c
+    eye drop	eye drops	29	13	c
+    eye liner		128	14	c
+    eye shadow		128	14	c
+    eyebrow pencil		128	14	c
+    eyeliner		128	14	c
+    eyeshadow		128	14	c
+    eyewash		29	13	c
+    ezme		9	7	w
+    fab lolli	fab lolly	52	5	c
+    fabada		57	8	c
+    fabada asturiana		57	8	c
+    fabric conditioner		95	16	p
+    fabric refresher		50	16	c
+    fabric softener		95	16	p
+    fabulosa		46	3	p
+    face cloth		131	3	c
+    face cream		46	14	c
+    face mask		46	14	c
+    face powder		128	14	c
+    face serum		46	14	c
+    face toner		46	14	c
+    face wash		46	14	c
+    facial cleanser		46	14	c
+    facial tissue		69	3	c
+    facial wipe		69	14	c
+    fage		1	4	w
+    faggot	faggots	54	8	c
+    fairi cake	fairy cakes	30	18	c
+    fairi light	fairy light	221	3	c
+    fairi liquid	fairy liquid	46	16	p
+    fairi non bio	fairy non bio	95	3	c
+    fairi platinum	fairy platinum	46	3	p
+    fajita		118	8	c
+    fajita kit		118	8	c
+    fajita mix		19	7	w
+    fajita seasoning		19	12	w
+    fake tan		46	14	c
+    falafel		18	7	c
+    falafel ball		18	7	c
+    falafel mix		15	10	w
+    falafel spice		19	12	w
+    falafel wrap		168	8	c
+    falernum		58	4	p
+    falooda		94	2	c
+    false eyelash		128	14	c
+    false lash		128	14	c
+    false nail		23	14	c
+    falukorv		60	10	w
+    famous grouse		14	4	p
+    fanci feast	fancy feast	40	15	c
+    fanta		6	4	p
+    fanta lemon		6	4	c
+    fanta orange		6	4	c
+    farfalle		48	0	w
+    farikal	fårikål	57	8	c
+    farina		0	0	w
+    farinha		0	0	w
+    farinha de mandioca		0	0	w
+    farinheira		60	10	w
+    farl	farls	121	18	c
+    farley rusk	farleys rusks	59	17	c
+    farmer cheese	farmer's cheese	24	1	w
+    farmhouse loaf		121	18	c
+    farofa		0	0	w
+    farro		0	0	w
+    fasolada		57	8	c
+    fasolia		15	7	w
+    fassbrause		11	4	p
+    fast action yeast		30	7	w
+    fat ball		147	3	w
+    fat free yogurt		1	1	w
+    fatayer		67	18	c
+    fatteh		12	8	c
+    fattet hummus		12	8	c
+    fattoush		135	8	c
+    fava bean		15	7	w
+    fava dip		9	7	w
+    fazer		4	2	c
+    fazer blue		4	2	c
+    feather duster		150	16	c
+    febreze		50	16	c
+    febreze spray		50	3	c
+    feeding bottle		89	19	c
+    feijao	feijão	15	7	w
+    feijao preto		15	7	w
+    feijoa		25	11	c
+    feijoada		12	8	c
+    felix		186	15	c
+    felix as good as it look	felix as good as it looks	40	15	c
+    felix pouch	felix pouches	40	15	c
+    felt tip		120	3	c
+    femfresh		21	13	c
+    fennel		33	11	w
+    fennel bulb		33	11	w
+    fennel sausage		60	10	w
+    fennel seed		19	12	w
+    fennel tea		47	4	w
+    fentiman	fentimans	11	4	p
+    fentiman lemonade	fentimans lemonade	6	4	c
+    fenugreek		19	12	w
+    fenugreek leaf		99	11	w
+    fenugreek powder		19	12	w
+    fenugreek seed		19	12	w
+    fermented bean curd		9	6	w
+    fermented black bean		9	6	w
+    fermented fish		26	10	w
+    fermented shrimp paste		49	6	w
+    fernet		14	4	p
+    fernet branca		14	4	p
+    feroglobin		21	13	c
+    ferrarelle		29	4	p
+    ferrero		4	2	c
+    ferrero rocher		4	2	c
+    fertiliser		200	3	c
+    fertilizer		200	3	c
+    fesenjan		12	8	c
+    festival dumpling		36	18	c
+    feta		24	1	w
+    feta cheese		24	1	w
+    feteasca		56	4	p
+    feteasca neagra	fetească neagră	56	4	p
+    fettuccine		48	0	w
+    fettuccine alfredo		48	8	c
+    fettucine		48	0	w
+    fever tree	fever-tree	11	4	p
+    fexofenadine		21	13	c
+    ffp2 mask		225	13	c
+    ffp3 mask		225	13	c
+    fibre one		64	17	c
+    ficelle		116	18	c
+    fideo		48	0	w
+    fideua		48	0	w
+    field mushroom	field mushrooms	104	11	w
+    fig		25	11	c
+    fig chutney		9	6	p
+    fig jam		9	7	w
+    fig newton	fig newtons	59	17	c
+    fig roll	fig rolls	59	17	c
+    figgi pudding	figgy pudding	41	2	c
+    fiji water		29	4	p
+    filbert	filberts	64	7	w
+    file divider		226	3	c
+    filet mignon		98	10	w
+    filled pasta		48	0	w
+    filler		220	3	c
+    fillet steak		98	10	w
+    filmjolk	filmjölk	1	1	p
+    filo		65	18	c
+    filo pastri	filo pastry	65	18	c
+    filter cartridge		169	3	c
+    filter coffee		2	4	w
+    filter paper		2	3	c
+    filtered milk		1	1	p
+    financier		74	18	c
+    findus		102	7	c
+    fine bean	fine beans	159	11	w
+    fine bulgur		0	7	w
+    fine herbe	fines herbes	19	12	w
+    fine semolina		0	0	w
+    finger banana		63	11	c
+    finger food		85	8	c
+    finger millet		0	0	w
+    finger roll	finger rolls	121	18	c
+    fingerling potato	fingerling potatoes	66	11	w
+    fingerroot		75	11	w
+    finish		95	3	c
+    finish quantum		95	3	c
+    finish tablet		95	16	c
+    finlandia		14	4	p
+    finnan haddi	finnan haddie	26	9	w
+    fino		56	4	p
+    fino sherri	fino sherry	56	4	p
+    finocchiona		60	10	w
+    fior di latte		24	1	w
+    fir fir		12	8	c
+    fire blanket		185	3	c
+    fire extinguisher		185	3	c
+    fire log		227	3	w
+    fire starter		126	3	c
+    fireball		14	4	p
+    firelighter		126	3	c
+    firewood		227	3	w
+    firfir		12	8	c
+    firm tofu		15	10	w
+    firni		41	2	c
+    first aid kit		34	13	c
+    first infant milk		89	19	c
+    first response		81	13	c
+    fish		26	9	w
+    fish and chip	fish and chips	26	9	w
+    fish ball		123	8	c
+    fish bone	fish bones	26	9	w
+    fish burger		134	8	c
+    fish cake		192	9	c
+    fish cake skewer	fish cake skewers	123	8	c
+    fish curri	fish curry	37	8	c
+    fish fillet	fish fillets	26	9	w
+    fish finger	fish fingers	26	9	w
+    fish flake	fish flakes	91	15	c
+    fish food		91	15	c
+    fish goujon	fish goujons	26	9	w
+    fish head	fish heads	26	9	w
+    fish head curri	fish head curry	12	8	c
+    fish masala		19	12	w
+    fish oil		21	13	c
+    fish paste		9	7	w
+    fish pie		26	9	w
+    fish pie mix		26	9	w
+    fish roe		26	9	w
+    fish sauce		9	6	p
+    fish slice		105	3	c
+    fish stick	fish sticks	26	9	w
+    fish stock		77	7	p
+    fish supper		26	8	c
+    fish tea		12	8	c
+    fish tofu		123	8	c
+    fishball		123	8	c
+    fishcake		192	9	c
+    fisherman friend	fisherman's friend	51	13	c
+    fisherman friend mint	fisherman's friend mints	51	2	c
+    fisherman soup	fisherman's soup	12	8	c
+    fitted sheet		137	3	c
+    five spice		19	12	w
+    five spice powder		19	12	w
+    fix beer		5	4	c
+    fixodent		90	14	c
+    fizz		101	4	p
+    fizzi cola bottle	fizzy cola bottles	51	2	c
+    fizzi drink	fizzy drinks	6	4	p
+    fizzi sweet	fizzy sweets	51	2	c
+    fizzi water	fizzy water	29	4	p
+    flageolet bean	flageolet beans	15	7	w
+    flaked almond	flaked almonds	64	7	w
+    flaki		12	8	c
+    flaki salt	flaky salt	19	12	w
+    flammkuchen		57	8	c
+    flan		41	2	c
+    flan case		30	7	w
+    flan de lech	flan de leche	41	2	c
+    flan napolitano		41	2	c
+    flan patissier	flan pâtissier	41	2	c
+    flank steak		98	10	w
+    flannel		131	3	c
+    flap meat		98	10	w
+    flapjack		74	18	c
+    flapjack pancake	flapjack pancakes	84	18	c
+    flash		46	3	p
+    flash wipe	flash wipes	46	3	p
+    flashlight		228	3	c
+    flask		6	3	c
+    flat bean	flat beans	159	11	w
+    flat iron steak		98	10	w
+    flat leaf parsley		75	12	c
+    flat mushroom	flat mushrooms	104	11	w
+    flat peach		71	11	c
+    flat rice noodle		100	0	w
+    flat white		2	4	w
+    flatbread		36	18	c
+    flatbread pizza		36	18	c
+    flatbrod	flatbrød	36	18	c
+    flattened rice		92	0	w
+    flauta	flautas	118	8	c
+    flavored milk		1	1	p
+    flavored water		29	4	p
+    flavoring		30	7	w
+    flavoured milk		1	1	p
+    flavoured water		29	4	p
+    flavouring		30	7	w
+    flaxseed		64	7	w
+    flaxseed meal		0	0	w
+    flaxseed oil		22	7	p
+    flea collar		40	15	c
+    flea drop	flea drops	40	15	c
+    flea spray		40	15	c
+    flea treatment		40	15	c
+    fleischwurst		60	10	w
+    fleur de sel		19	12	w
+    fli paper	fly paper	79	3	c
+    fli spray	fly spray	79	3	c
+    flip flop		229	3	c
+    flodni		74	18	c
+    floor cleaner		46	16	p
+    floor polish		46	16	p
+    floor wipe		69	16	c
+    flor de calabaza		206	11	w
+    flor de jamaica		11	4	p
+    flora		73	1	w
+    florence fennel		33	11	w
+    florentine	florentines	59	17	c
+    florida natural	florida's natural	11	4	p
+    floss		210	14	c
+    floss pick		210	14	c
+    flounder		26	9	w
+    flour		0	0	w
+    flour tortilla		36	18	c
+    flower	flowers	165	3	c
+    flower bouquet		165	3	c
+    flower seed		136	3	c
+    flu jab		223	13	c
+    flu remedi	flu remedy	21	13	c
+    flushable wipe		69	14	c
+    fluted pumpkin leaf		33	11	w
+    flying saucer	flying saucers	51	2	c
+    flypaper		79	3	c
+    foam banana	foam bananas	51	2	c
+    focaccia		121	18	c
+    foi gra	foie gras	9	10	w
+    foi thong		124	2	c
+    folder		226	3	c
+    folger	folgers	2	4	w
+    folic acid		21	13	c
+    follow on milk	follow-on milk	89	19	c
+    fondant		51	7	w
+    fondant fanci	fondant fancy	74	18	c
+    fondant icing		51	7	w
+    fondant sweet	fondant sweets	51	2	c
+    fondue		188	8	c
+    fondue savoyarde		188	8	c
+    fondue set		188	8	c
+    fonio		0	0	w
+    font vella		29	4	p
+    fontina		24	1	w
+    food bag		114	3	c
+    food coloring		51	7	w
+    food colouring		51	7	w
+    food container		193	3	c
+    food processor		32	3	c
+    foot cream		204	14	c
+    foot file		204	14	c
+    football		230	3	c
+    forbidden rice		92	0	w
+    forehead thermometer		212	13	c
+    fork		85	3	c
+    formula milk		89	19	c
+    forthglade		40	15	c
+    fortified wine		56	4	p
+    fortune cooki	fortune cookie	231	2	c
+    foster	fosters	5	4	p
+    fougasse		121	18	c
+    foul medame	foul medames	15	7	w
+    foundation		128	14	c
+    four cheese pizza		184	8	c
+    fourme dambert	fourme d'ambert	24	1	w
+    fox	fox's	59	17	c
+    fox biscuit	fox's biscuits	59	17	c
+    fox crinkle crunch	foxs crinkle crunch	59	17	c
+    fox glacier mint	fox's glacier mints	51	2	c
+    fragrance		50	14	c
+    fragrant rice		92	0	w
+    fraldinha		98	10	w
+    francesinha		57	8	c
+    franciacorta		101	4	p
+    frangelico		14	4	p
+    frangipane		87	18	c
+    frank	frank's	38	7	p
+    frank hot sauce	franks hot sauce	38	6	p
+    frank red hot	frank's red hot	38	6	p
+    frank redhot	frank's redhot	38	7	p
+    frankfurter		60	10	w
+    franziskaner		5	4	c
+    frappuccino		2	4	w
+    frascati		56	4	p
+    fray bento	fray bentos	77	7	c
+    frazzle	frazzles	66	17	c
+    freddo		4	2	c
+    free range egg	free range eggs	161	10	c
+    freekeh		0	0	w
+    freeze pop	freeze pops	52	5	c
+    freezepop	freezepops	52	5	c
+    freezer bag		114	3	c
+    freezer food		102	5	-
+    fregola		48	0	w
+    fregula		48	0	w
+    freia		4	2	c
+    french bean	french beans	159	11	w
+    french bread		116	18	c
+    french bread pizza		184	8	c
+    french dressing		9	6	p
+    french fanci	french fancy	74	18	c
+    french fri	french fries	189	5	c
+    french fried onion	french fried onions	189	5	c
+    french mustard		9	7	w
+    french onion dip		9	6	p
+    french onion soup		57	8	c
+    french stick		116	18	c
+    french tarragon		75	12	c
+    fresca		6	4	c
+    fresh basil		75	12	c
+    fresh bay leaf	fresh bay leaves	75	12	c
+    fresh chive	fresh chives	75	12	c
+    fresh coconut		174	11	c
+    fresh coriander		75	12	c
+    fresh dill		75	12	c
+    fresh fig	fresh figs	25	11	c
+    fresh fish		26	9	w
+    fresh fruit		86	11	c
+    fresh ginger		232	11	w
+    fresh herb	fresh herbs	75	11	c
+    fresh meat		98	10	w
+    fresh methi		75	12	c
+    fresh mint		75	12	c
+    fresh oregano		75	12	c
+    fresh paneer		24	1	w
+    fresh pasta		48	0	w
+    fresh rosemari	fresh rosemary	75	12	c
+    fresh sage		75	12	c
+    fresh soup		12	8	c
+    fresh spring roll		168	8	c
+    fresh step		40	15	c
+    fresh thyme		75	12	c
+    fresh turmeric		232	11	w
+    fresh yeast		30	7	w
+    freshli squeezed orange juice	freshly squeezed orange juice	11	4	p
+    fresno chili		38	11	c
+    fri	fries	189	5	c
+    fri chocolate cream	fry's chocolate cream	4	2	c
+    fri light	fry light	22	7	p
+    fri turkish delight	fry's turkish delight	51	2	c
+    fri up	fry up	117	8	c
+    friand	friands	30	18	c
+    fridge magnet		233	3	c
+    fried chicken		171	10	w
+    fried egg	fried eggs	117	8	c
+    fried onion	fried onions	109	11	c
+    fried plantain		63	8	c
+    fried rice		92	8	c
+    fried tofu		15	10	w
+    fried yam		43	8	c
+    frijj		1	4	w
+    frijole	frijoles	15	7	w
+    frijole negro	frijoles negros	15	7	w
+    frijole refrito	frijoles refritos	15	7	w
+    frikadeller		57	8	c
+    frikandel		57	8	c
+    frikeh		0	7	w
+    frikkadel		54	10	w
+    frisee		33	11	w
+    friski	friskies	40	15	c
+    fritanga		85	8	c
+    frito	fritos	66	17	c
+    frittata		117	8	c
+    fritter	fritters	88	18	c
+    fritz kola	fritz-kola	11	4	p
+    fromage frai	fromage frais	1	1	w
+    frontline		40	15	c
+    frontline plus		40	15	c
+    frontline spot on		40	15	c
+    froot loop	froot loops	61	0	w
+    frooti		11	4	p
+    frosted flake	frosted flakes	61	0	w
+    frosti	frosties	61	0	w
+    frosting		51	7	w
+    froyo		94	5	c
+    frozen dessert		94	5	c
+    frozen dinner	frozen dinners	102	5	-
+    frozen drink		6	4	p
+    frozen food		102	5	-
+    frozen margarita		58	4	p
+    frozen mash		66	8	w
+    frozen meal	frozen meals	102	5	-
+    frozen onion ring	frozen onion rings	189	5	c
+    frozen pea	frozen peas	159	11	w
+    frozen pizza		184	8	c
+    frozen readi meal	frozen ready meals	140	5	c
+    frozen smoothi pack	frozen smoothie packs	102	5	-
+    frozen yoghurt		94	5	c
+    frozen yogurt		94	5	c
+    frozen yorkshire pudding	frozen yorkshire puddings	102	5	-
+    frube	frubes	1	1	w
+    frugo		11	4	p
+    fruit		86	11	c
+    fruit and fibre		61	0	w
+    fruit and nut		4	2	c
+    fruit bar	fruit bars	51	2	c
+    fruit basket		86	11	c
+    fruit bowl		86	11	c
+    fruit bread		121	18	c
+    fruit cake		74	18	c
+    fruit chew	fruit chews	51	2	c
+    fruit cocktail		77	7	w
+    fruit cordial		6	4	p
+    fruit curd		9	7	w
+    fruit gum	fruit gums	51	2	c
+    fruit juice		11	4	p
+    fruit leather		51	2	c
+    fruit lolli	fruit lollies	52	5	c
+    fruit loop	fruit loops	61	0	w
+    fruit pastille	fruit pastilles	51	2	c
+    fruit pastille lolli	fruit pastille lolly	94	2	c
+    fruit platter		86	11	c
+    fruit pot	fruit pots	86	11	c
+    fruit pouch		61	19	c
+    fruit roll	fruit rolls	51	2	c
+    fruit salad		86	11	c
+    fruit salad sweet	fruit salad sweets	51	2	c
+    fruit scone		121	18	c
+    fruit shoot		11	4	p
+    fruit smoothi	fruit smoothie	11	4	p
+    fruit spread		9	7	w
+    fruit squash		6	4	p
+    fruit tart		87	18	c
+    fruit tea		47	4	w
+    fruit winder	fruit winders	51	2	c
+    fruit yogurt		1	1	w
+    fruitcake		74	18	c
+    fruittella		51	2	c
+    frutti di mare		49	9	w
+    frying cheese		24	1	w
+    frying oil		22	7	p
+    frying pan		117	3	c
+    frying steak		98	10	w
+    frylight		22	7	p
+    fudge		51	2	c
+    fudge bar		4	2	c
+    fudge sauce		4	2	c
+    fuel		211	3	p
+    fuel can		211	3	p
+    fuet		60	10	w
+    fufu		0	0	w
+    fufu flour		0	0	w
+    fufu powder		0	0	w
+    fuji apple		86	11	c
+    ful medame	ful medames	15	7	w
+    ful sudani		12	8	c
+    full english		117	8	c
+    full english breakfast		117	8	c
+    full fat milk		1	1	p
+    funyun	funyuns	66	17	c
+    fura da nono		11	4	p
+    furikake		19	12	w
+    furmint		56	4	p
+    furniture polish		46	16	p
+    fuse		32	3	c
+    fusilli		48	0	w
+    futomaki		183	8	c
+    fuul		85	8	c
+    fuyu persimmon		141	11	c
+    fybogel		21	13	c
+    gado gado		135	8	c
+    gado gado sauce		9	6	p
+    gaffer tape		3	3	c
+    gahwa		2	4	w
+    gai lan		33	11	w
+    gajak		51	2	c
+    gajar halwa		51	2	c
+    gajar ka halwa		51	2	c
+    gala		86	11	c
+    gala apple		86	11	c
+    gala pie		54	10	w
+    galanga		75	11	w
+    galangal		232	11	w
+    galaxi	galaxy	4	2	c
+    galaxi hot chocolate	galaxy hot chocolate	2	4	w
+    galbi		54	10	w
+    galbitang		12	8	c
+    galette		87	18	c
+    galette bretonne		84	18	c
+    galette des roi	galette des rois	74	18	c
+    galia melon		25	11	c
+    gallo pinto		92	0	c
+    gamay		56	4	p
+    gambrinus		5	4	c
+    game bird	game birds	171	10	w
+    gammon		98	10	w
+    gammon joint		98	10	w
+    gammon steak		98	10	w
+    gandule	gandules	15	7	w
+    garam masala		19	12	w
+    garbage bag		146	3	c
+    garbanzo		15	7	w
+    garbanzo bean	garbanzo beans	15	7	w
+    garcinia kola		27	11	c
+    garden egg		42	11	w
+    garden mint		75	12	c
+    garden pea	garden peas	159	11	w
+    garden salad		135	8	c
+    garden twine		179	3	c
+    gardening glove		197	3	c
+    gari		9	6	p
+    garland chrysanthemum		33	11	w
+    garlic		151	11	c
+    garlic baguette		121	18	c
+    garlic bread		121	18	c
+    garlic bulb		151	11	c
+    garlic butter		73	1	w
+    garlic chive		75	11	w
+    garlic clove	garlic cloves	151	11	c
+    garlic flake	garlic flakes	19	12	w
+    garlic granule	garlic granules	151	11	c
+    garlic mayo		9	6	p
+    garlic naan		36	18	c
+    garlic oil		22	7	p
+    garlic paste		151	11	c
+    garlic paste sauce		9	6	p
+    garlic pickle		9	7	w
+    garlic powder		151	11	c
+    garlic press		105	3	c
+    garlic puree		151	11	c
+    garlic salt		19	12	w
+    garlic sauce		9	6	p
+    garnacha		56	4	p
+    garnier		46	14	c
+    garnier fructi	garnier fructis	46	14	c
+    garnier micellar		46	14	c
+    garri		0	0	w
+    gas bottle		177	3	c
+    gas canister		177	3	c
+    gasoline		211	3	p
+    gateau		74	18	c
+    gathiya		143	17	w
+    gatorade		6	4	p
+    gauze		34	13	c
+    gavi		56	4	p
+    gaviscon		21	13	c
+    gaviscon advance		21	13	c
+    gaviscon liquid		21	13	c
+    gazpacho		57	8	c
+    geitost		24	1	w
+    gel food colouring		51	7	w
+    gel pen		120	3	c
+    gelatin		30	7	w
+    gelatine		30	7	w
+    gelatine leaf	gelatine leaves	30	7	w
+    gelato		94	5	c
+    gelling sugar		51	7	w
+    gem squash		28	11	c
+    gemelli		48	0	w
+    gemista		57	8	c
+    general tso		193	8	c
+    general tso chicken	general tso's chicken	85	8	c
+    genever		14	4	p
+    genfo		12	8	c
+    genip		25	11	c
+    genmaicha		47	4	w
+    geoduck		13	9	w
+    georgian wine		56	4	p
+    gerber		61	19	c
+    gerbil food		234	15	c
+    german mustard		9	6	p
+    german potato salad		57	8	c
+    germolene		46	13	c
+    germolene cream		21	13	c
+    gerolsteiner		29	4	p
+    get well card		78	3	c
+    get well soon card		78	3	c
+    gewurztraminer		56	4	p
+    ghee		73	1	w
+    gherkin		99	11	c
+    ghevar		51	2	c
+    gheymeh		12	8	c
+    ghirardelli		51	2	c
+    ghivetch		12	8	c
+    ghiya		99	11	w
+    ghormeh sabzi		12	8	c
+    ghost pepper		38	11	c
+    ghraybeh		59	2	c
+    gianduiotto		4	2	c
+    gianduja		4	2	c
+    giant african snail		202	10	w
+    giant button	giant buttons	4	2	c
+    giant couscous		0	0	w
+    giardiniera		9	6	p
+    gift		235	3	c
+    gift bag		235	3	c
+    gift card		235	3	c
+    gift tag		235	3	c
+    gift voucher		235	3	c
+    gift wrap		235	3	c
+    gigante	gigantes	57	8	c
+    gigante plaki	gigantes plaki	57	8	c
+    gillette		45	14	c
+    gillette fusion		45	14	c
+    gim		236	7	c
+    gimbap		183	9	c
+    gin		14	4	p
+    gin and tonic		14	4	p
+    gin in a tin		58	4	p
+    ginger		232	11	w
+    ginger ale		6	4	p
+    ginger beer		6	4	p
+    ginger drink		11	4	p
+    ginger garlic paste		9	6	p
+    ginger nut	ginger nuts	59	17	c
+    ginger paste		232	11	w
+    ginger powder		19	12	w
+    ginger root		232	11	w
+    ginger shot	ginger shots	11	4	p
+    ginger snap	ginger snaps	59	17	c
+    ginger tea		47	4	w
+    gingerbread		59	17	c
+    gingerbread men		59	17	c
+    gingerbread spice		19	12	w
+    gingernut	gingernuts	59	17	c
+    gingersnap	gingersnaps	59	17	c
+    gingko nut		27	11	w
+    ginjinha		14	4	p
+    ginkgo nut		27	11	w
+    ginseng		47	2	w
+    ginseng tea		47	2	w
+    gio lua		54	10	w
+    giraffe bread		121	18	c
+    girolle		104	7	w
+    githeri		57	8	c
+    gizdodo		12	8	c
+    gizzada		87	2	c
+    gizzard		54	10	w
+    gjetost		24	1	w
+    glace cherri	glace cherries	20	11	w
+    glace fruit	glacé fruit	30	7	w
+    glaceau		11	4	p
+    glad bag	glad bags	69	3	c
+    glad wrap		69	3	c
+    glade		50	3	c
+    glass case	glasses case	203	14	c
+    glass cleaner		46	16	p
+    glass noodle		100	0	w
+    glass wipe		69	16	c
+    glazed donut	glazed donuts	88	18	c
+    glenfiddich		14	4	p
+    glenlivet		14	4	p
+    glenryck		77	7	c
+    globe artichoke		33	11	w
+    gloss paint		220	3	c
+    gloucester old spot		60	10	w
+    glove		197	3	c
+    glucosamine		21	13	c
+    glucose syrup		16	7	w
+    glucose test strip		155	13	c
+    glue		46	3	c
+    glue stick		46	3	c
+    gluhwein	glühwein	56	4	p
+    gluten free bread		121	18	c
+    gluten free cracker	gluten free crackers	93	17	c
+    gluten free flour		0	0	w
+    gluten free pasta		48	0	w
+    glutinous rice		92	0	w
+    glutinous rice flour		0	0	w
+    gnocchi		48	0	w
+    gnocchi alla sorrentina		48	8	c
+    gnudi		48	0	w
+    go cat	go-cat	40	15	c
+    go gurt	go-gurt	1	4	w
+    goat		54	10	w
+    goat cheese	goat's cheese	24	1	w
+    goat curri	goat curry	37	8	c
+    goat meat		98	10	w
+    goat milk		1	1	p
+    goat pepper soup		12	8	c
+    gobo		107	11	w
+    gochugaru		19	12	w
+    gochujang		38	6	p
+    goda masala		19	12	w
+    godiva		4	2	c
+    gogurt		1	4	w
+    goi cuon		168	8	c
+    goi ga		135	8	c
+    goiabada		72	11	c
+    goji		20	11	w
+    goji berri	goji berry	20	11	w
+    golabki		12	8	c
+    gold top milk		1	1	p
+    golden ale		5	4	p
+    golden beetroot		107	11	w
+    golden caster sugar		51	7	w
+    golden curri	golden curry	37	8	c
+    golden delicious		237	11	c
+    golden eye		21	13	c
+    golden graham	golden grahams	61	0	w
+    golden kiwi		238	11	c
+    golden mountain sauce		190	6	p
+    golden raisin	golden raisins	152	11	w
+    golden rum		14	4	p
+    golden sultana		71	7	w
+    golden syrup		16	7	w
+    golden wonder		66	17	c
+    goldfish cracker	goldfish crackers	93	17	c
+    goldfish food		91	15	c
+    goldstar		5	4	c
+    golgappa		143	17	w
+    golka	gołka	24	1	w
+    golubtsi		12	8	c
+    goma de tapioca		0	0	w
+    goma dressing		9	6	p
+    gomen		12	8	c
+    gongura pickle		9	7	w
+    good boy		40	15	c
+    good boy treat	good boy treats	40	15	c
+    goodfella	goodfella's	102	7	c
+    goose		96	10	w
+    goose egg	goose eggs	161	10	c
+    goose fat		73	1	w
+    gooseberri	gooseberry	152	11	w
+    gooseberri fool	gooseberry fool	41	2	c
+    gorchitsa		9	7	w
+    gordal olive	gordal olives	82	11	w
+    gordita		36	18	c
+    gordon	gordon's	14	4	p
+    gordon gin	gordons gin	14	4	p
+    goreng pisang		63	2	c
+    gorgonzola		24	1	w
+    gorilla glue		3	3	c
+    gose		5	4	p
+    got2b		46	14	c
+    gouda		24	1	w
+    goulash		12	8	c
+    goulash soup		12	8	c
+    gourmet perle		40	15	c
+    goya adobo		19	7	w
+    gozinaki		51	2	c
+    gozleme		67	18	c
+    grace jerk		9	7	w
+    graffiti aubergine		42	11	c
+    graham cracker	graham crackers	93	17	c
+    grain	grains	0	0	w
+    grain bowl		135	8	c
+    grain mustard		9	7	w
+    grain of paradise	grains of paradise	19	12	w
+    grain of selim	grains of selim	19	11	w
+    grain salad		135	8	c
+    gram flour		0	0	w
+    grana padano		24	1	w
+    granadilla		25	11	c
+    granari bread	granary bread	121	18	c
+    grand marnier		14	4	p
+    granini		11	4	p
+    granita		52	5	c
+    granni smith	granny smith	237	11	c
+    granni smith apple	granny smith apple	237	11	c
+    granola		61	0	w
+    granola bar	granola bars	61	0	w
+    granola cooki	granola cookies	59	17	c
+    granulated garlic		151	11	c
+    granulated sugar		51	7	w
+    grape	grapes	152	11	w
+    grape jelli	grape jelly	9	7	w
+    grape juice		11	4	p
+    grape leaf		213	7	c
+    grape molass	grape molasses	16	7	w
+    grape nut	grape-nuts	61	7	w
+    grape soda		6	4	p
+    grapefruit		141	11	c
+    grapefruit juice		11	4	p
+    grapefruit soda		11	4	p
+    grapeseed oil		22	7	p
+    grappa		14	4	p
+    grasevina	graševina	56	4	p
+    grass jelli	grass jelly	41	2	c
+    grass jelli drink	grass jelly drink	11	4	c
+    grass seed		136	3	c
+    grated cheese		24	1	w
+    grated mozzarella		24	1	w
+    grater		105	3	c
+    grater cake		51	2	c
+    gratin dauphinoi	gratin dauphinois	57	8	c
+    gravadlax		26	9	w
+    gravi	gravy	77	7	p
+    gravi bone	gravy bones	40	15	c
+    gravi browning	gravy browning	19	7	w
+    gravi granule	gravy granules	77	7	p
+    gravi mix	gravy mix	77	7	p
+    gravi sauce	gravy sauce	9	6	p
+    graviera		24	1	w
+    graviola		25	11	c
+    gravlax		26	9	w
+    graze		64	17	c
+    grazing platter		85	8	c
+    greaseproof paper		69	3	c
+    great northern bean	great northern beans	15	7	w
+    grechka		0	7	w
+    greek feta		24	1	w
+    greek salad		135	8	c
+    greek style yogurt		1	1	w
+    greek yoghurt		1	1	w
+    greek yogurt		1	1	w
+    green	greens	33	11	w
+    green and black	green and blacks	4	2	c
+    green apple		237	11	c
+    green asparagus		33	11	w
+    green banana		63	11	c
+    green bean	green beans	159	11	w
+    green black	green & blacks	4	2	c
+    green cardamom		19	12	w
+    green chile		38	11	c
+    green chili		38	11	c
+    green chilli		38	11	c
+    green chutney		9	7	w
+    green curri	green curry	37	8	c
+    green curri paste	green curry paste	9	6	p
+    green enchilada sauce		9	7	w
+    green giant		102	7	c
+    green grape	green grapes	152	11	w
+    green hot sauce		38	6	p
+    green jackfruit		25	11	c
+    green lentil		15	7	w
+    green mango		68	11	c
+    green olive	green olives	82	11	w
+    green onion		109	11	c
+    green onion pancake		84	8	c
+    green papaya salad		135	8	c
+    green pepper		139	11	c
+    green peppercorn	green peppercorns	19	12	w
+    green pesto		9	6	p
+    green salad		135	8	c
+    green seasoning		9	7	w
+    green smoothi	green smoothie	11	4	p
+    green split pea	green split peas	15	7	w
+    green tea		47	4	w
+    green tomato	green tomatoes	97	11	c
+    greene king		5	4	c
+    greengage		71	11	c
+    greeni	greenies	40	15	c
+    greeting card		78	3	c
+    gremolata		9	6	p
+    grenach	grenache	56	4	p
+    grenadine		58	4	p
+    grey goose		14	4	p
+    grilled cheese		156	8	c
+    grilyazh		51	2	c
+    grimbergen		5	4	c
+    gripe water		21	19	c
+    grissini		121	18	c
+    grit	grits	0	0	w
+    grolsch		5	4	p
+    ground almond	ground almonds	0	0	w
+    ground beef		98	10	w
+    ground black pepper		19	12	w
+    ground cardamom		19	12	w
+    ground chicken		171	10	w
+    ground cinnamon		19	12	w
+    ground clove	ground cloves	19	12	w
+    ground coffee		2	4	w
+    ground coriander		19	12	w
+    ground crayfish		19	12	w
+    ground cumin		19	12	w
+    ground egusi		19	11	w
+    ground ginger		19	12	w
+    ground lamb		54	10	w
+    ground meat		98	10	w
+    ground nutmeg		19	12	w
+    ground pork		98	10	w
+    ground spice	ground spices	19	12	w
+    ground turkey		171	10	w
+    ground turmeric		19	12	w
+    groundnut oil		22	7	p
+    groundnut soup		12	8	c
+    grouper		26	9	w
+    grouse		171	10	w
+    grout brush		130	16	c
+    grow bag		200	3	c
+    growbag		200	3	c
+    growing up milk		89	19	c
+    gruner veltliner		56	4	p
+    gruyere	gruyère	24	1	w
+    gu	gü	1	4	w
+    gu pud	gu puds	1	4	w
+    guac		9	6	p
+    guacamole		9	6	p
+    guacamole avocado	guacamole avocados	103	11	c
+    guajillo		19	12	w
+    guajillo chile		38	11	c
+    guanabana		25	11	c
+    guanciale		113	10	w
+    guarana		6	4	p
+    guarana antarctica		11	4	p
+    guaro		14	4	p
+    guasacaca		9	7	w
+    guatemalan coffee		2	4	w
+    guava		25	11	c
+    guava fruit		72	11	c
+    guava juice		11	4	p
+    guava nectar		11	4	p
+    guava paste		9	7	w
+    guava pastri	guava pastry	87	2	c
+    guava shell	guava shells	72	11	c
+    guayaba		72	11	c
+    guayabate		72	11	c
+    guayusa		198	4	p
+    gubbeen		24	1	w
+    gueuze		5	4	c
+    guindilla		38	11	c
+    guinea fowl		171	10	w
+    guinea pig food		234	15	c
+    guineo		63	11	c
+    guinep		25	11	c
+    guinness		5	4	p
+    guinness foreign extra		5	4	c
+    gujiya		51	2	c
+    gula aren		16	6	w
+    gula jawa		16	6	w
+    gula melaka		16	6	w
+    gulab jamun		51	2	c
+    gulai		37	8	c
+    gulaman		11	4	p
+    gulaschsuppe		57	8	c
+    gulasz		12	8	c
+    gulder		5	4	c
+    gulya	gulyás	12	8	c
+    gum		51	2	c
+    gumbo		12	8	c
+    gummi	gummies	51	2	c
+    gummi bear	gummy bears	51	2	c
+    gummi worm	gummy worms	51	2	c
+    gungo pea		15	7	w
+    guntur chilli		19	12	w
+    gur		51	7	w
+    gurnard		26	9	w
+    guylian		4	2	c
+    gyokuro		47	4	w
+    gyoza		67	8	c
+    gyoza sauce		9	6	p
+    gyoza wrapper		67	8	c
+    gyro		31	8	c
+    gyro wrap		168	8	c
+    gyudon		54	10	w
+    gyulai		60	10	w
+    haagen daz	haagen dazs	94	5	c
+    habanero		38	11	c
+    habanero pepper		38	11	c
+    habanero sauce		38	6	p
+    habbat al barakah		19	12	w
+    hachiya		141	11	c
+    hacker pschorr	hacker-pschorr	5	4	c
+    haddock		26	9	w
+    hagelslag		4	18	c
+    haggi	haggis	60	10	w
+    hainanese chicken rice		92	8	c
+    hair band		160	14	c
+    hair brush		44	14	c
+    hair clip		160	14	c
+    hair color		153	14	c
+    hair colour		153	14	c
+    hair conditioner		46	14	p
+    hair dye		153	14	c
+    hair gel		153	14	c
+    hair grip		160	14	c
+    hair mask		46	14	p
+    hair mousse		153	14	c
+    hair oil		46	14	p
+    hair pick		44	14	c
+    hair removal cream		45	14	c
+    hair serum		46	14	p
+    hair spray		153	14	c
+    hair tie		160	14	c
+    hair wax		153	14	c
+    hairband		160	14	c
+    hairbrush		44	14	c
+    hairspray		153	14	c
+    hake		26	9	w
+    halal beef		54	10	w
+    halal chicken		54	10	w
+    halal lamb		54	10	w
+    halal meat		54	10	w
+    halaszle		12	8	c
+    halawa tahini		9	6	w
+    haldi		19	12	w
+    haldiram		143	17	w
+    haleem		37	8	c
+    half and half		1	1	p
+    haliborange		21	13	c
+    halibut		26	9	w
+    hall	halls	51	13	c
+    hallaca		239	8	c
+    halloumi		24	1	w
+    halloween costume		28	3	c
+    hallulla		121	18	c
+    halo halo		41	2	c
+    halo top		94	5	c
+    halogen bulb		221	3	c
+    halva		51	2	c
+    halvah		51	2	c
+    halwa		51	2	c
+    ham		54	10	w
+    ham hock		98	10	w
+    ham joint		54	10	w
+    ham sandwich		156	8	c
+    ham slice	ham slices	54	10	w
+    ham stock		77	7	p
+    hamantaschen		59	2	c
+    hamburger		134	10	c
+    hamburger helper		77	7	c
+    hamburger relish		9	6	p
+    hammer		216	3	c
+    hamper		131	3	c
+    hamster bedding		234	15	c
+    hamster food		234	15	c
+    hand blender		32	3	c
+    hand cooked crisp	hand cooked crisps	66	17	c
+    hand cream		46	14	c
+    hand gel		46	13	c
+    hand pulled noodle	hand-pulled noodle	100	0	w
+    hand roll	hand rolls	183	8	c
+    hand sanitiser		46	13	c
+    hand sanitizer		46	13	c
+    hand soap		125	14	c
+    hand soap refill		125	14	c
+    hand towel		131	3	c
+    hand warmer		126	3	c
+    hand wash		125	14	c
+    handwash		125	14	c
+    hanger		166	3	c
+    hanger steak		98	10	w
+    hanoi beer		5	4	c
+    happi babi	happy baby	61	19	c
+    har gow		67	8	c
+    hard boiled egg	hard-boiled eggs	161	10	c
+    hard candi	hard candy	51	2	c
+    hard cider		5	4	p
+    hard dough bread		36	18	c
+    hard liquor		14	4	p
+    hard seltzer		5	4	p
+    hard taco shell		36	18	c
+    hardo bread		36	18	c
+    hare		54	10	w
+    hari mirch		38	11	c
+    haribo		51	2	c
+    haribo starmix		51	2	c
+    haricot bean	haricot beans	15	7	w
+    haricot vert	haricots verts	159	11	w
+    harina pan		0	0	w
+    harira		12	8	c
+    harissa		38	6	p
+    harissa paste		38	6	p
+    harissa powder		19	12	w
+    harna	harnaś	5	4	c
+    harp		5	4	c
+    harpic		46	3	p
+    harrington	harringtons	40	15	c
+    harrogate water		29	4	p
+    hash brown	hash browns	189	5	c
+    hash potato	hash potatoes	189	5	c
+    hass avocado		103	11	c
+    hatch chile		38	11	c
+    havana club		14	4	p
+    havarti		24	1	w
+    haw flake		20	11	w
+    hawaiian pizza		184	8	c
+    hawaij		19	12	w
+    hawayej		19	12	w
+    hawthorn		20	11	w
+    hay		240	15	w
+    hay fever tablet		21	13	c
+    haydari		9	7	w
+    hayfever tablet		21	13	c
+    hazelnut	hazelnuts	64	7	w
+    hazelnut butter		64	7	w
+    hazelnut milk		1	1	p
+    hazelnut oil		22	7	p
+    hazelnut spread		9	7	w
+    hazi ipa	hazy ipa	5	4	p
+    hdmi cable		32	3	c
+    head and shoulder	head and shoulders	46	14	p
+    head lice treatment		44	13	c
+    head shoulder	head & shoulders	46	14	c
+    head torch		228	3	c
+    headband		160	14	c
+    headphone		219	3	c
+    hearing aid		241	13	c
+    hearing aid batteri	hearing aid battery	241	13	c
+    heartburn tablet		21	13	c
+    heat pad		34	13	c
+    heat patch		34	13	c
+    heat protection spray		153	14	c
+    heat protector		153	14	c
+    heath bar		4	2	c
+    heating oil		177	3	p
+    heavi cream	heavy cream	1	1	p
+    hedrin		44	13	c
+    hefeweizen		5	4	p
+    hefti	hefty	69	3	c
+    hefti bag	hefty bags	69	3	c
+    heineken		5	4	p
+    heinz		9	7	w
+    heinz babi	heinz baby	61	19	c
+    heinz baked bean	heinz baked beans	9	7	w
+    heinz bean	heinz beans	77	7	w
+    heinz ketchup		97	6	p
+    heinz soup		77	7	c
+    heirloom tomato	heirloom tomatoes	97	11	c
+    helle	helles	5	4	p
+    hellim		24	1	w
+    hellmann	hellmann's	9	6	p
+    hello panda		59	17	c
+    helman	helmans	9	7	w
+    helva		51	2	c
+    hemp heart	hemp hearts	64	7	w
+    hemp milk		1	1	p
+    hemp seed	hemp seeds	64	7	w
+    hen of the wood	hen of the woods	104	11	w
+    henderson relish	henderson's relish	9	7	w
+    hendo	hendo's	9	7	w
+    hendrick	hendrick's	14	4	p
+    henna hair dye		153	14	c
+    henri hoover	henry hoover	150	3	c
+    herb		75	11	c
+    herb bundle		75	11	c
+    herb de provence	herbs de provence	19	12	w
+    herb pot		75	12	c
+    herbal essence	herbal essences	46	14	c
+    herbal tea		47	4	w
+    herbe de provence	herbes de provence	19	12	w
+    hero	heroes	4	2	c
+    hero lager		5	4	c
+    hero sandwich		156	8	c
+    herrgard	herrgård	24	1	w
+    herring		26	9	w
+    herring in oil		26	7	w
+    herring under a fur coat		135	8	c
+    hershey	hershey's	4	2	c
+    hershey kiss	hershey's kisses	51	2	c
+    hi chew	hi-chew	51	2	c
+    hi malt	hi-malt	11	4	p
+    hibiscus flower		149	11	w
+    hibiscus tea		47	4	w
+    highchair		105	19	c
+    highland spring		29	4	p
+    highlighter		120	3	c
+    highlighter stick		128	14	c
+    hijiki		75	7	w
+    hill science diet	hill's science diet	40	15	c
+    himalayan salt		19	12	w
+    hing		19	12	w
+    hipp		61	19	c
+    hipp jar		61	19	c
+    hipp organic		89	19	c
+    hispi cabbage		33	11	w
+    hite		5	4	c
+    hiyamugi		100	0	w
+    ho fun		100	0	w
+    hoagi	hoagie	156	8	c
+    hoagi roll	hoagie rolls	121	18	c
+    hob cleaner		46	16	p
+    hobgoblin		5	4	c
+    hobnob		59	18	c
+    hoegaarden		5	4	p
+    hogao		9	7	w
+    hogget		54	10	w
+    hoisin		9	6	p
+    hoisin sauce		9	6	p
+    hoja santa		75	12	c
+    hojicha		47	4	w
+    hokkaido milk bread		121	2	c
+    hokkien mee		100	0	w
+    hokkien noodle		100	0	w
+    hokkien prawn mee		100	8	c
+    holi basil	holy basil	75	12	c
+    holland barrett	holland & barrett	21	13	c
+    hollandaise		9	6	p
+    hollandaise sauce		9	6	p
+    holubtsi		85	8	c
+    hom mali		92	0	w
+    home cooked meal		85	8	c
+    home fri	home fries	189	5	c
+    homini	hominy	0	0	w
+    hondashi		9	6	p
+    honest diaper	honest diapers	39	19	c
+    honey		16	7	w
+    honey cake		74	18	c
+    honey cake lekach		74	2	c
+    honey mango		68	11	c
+    honey monster puff	honey monster puffs	61	7	w
+    honey mustard		9	6	p
+    honey mustard dressing		9	6	p
+    honey nut cheerio	honey nut cheerios	61	0	w
+    honey roast ham		54	10	w
+    honey roasted peanut	honey roasted peanuts	64	7	w
+    honeybush		47	4	w
+    honeybush tea		47	4	w
+    honeycomb		16	7	w
+    honeycrisp		86	11	c
+    honeydew		25	11	c
+    honeydew melon		25	11	c
+    hong kong milk tea		158	2	c
+    hooch		58	4	p
+    hook		35	3	c
+    hoover		150	3	c
+    hoover bag		150	16	c
+    hoover filter		150	16	c
+    hopia		127	2	c
+    hor doeuvre	hors d'oeuvres	85	8	c
+    horchata		11	4	p
+    horiatiki		135	8	c
+    horilka		14	4	p
+    horlick	horlicks	1	7	w
+    horlick malt	horlicks malt	2	4	w
+    hormel		77	7	c
+    horned melon		25	11	c
+    horse feed		242	15	w
+    horse gram		15	7	w
+    horse meat		98	10	w
+    horse treat		242	15	w
+    horseradish		9	6	p
+    horseradish root		107	11	w
+    horseradish sauce		9	6	p
+    horta		57	8	c
+    hortex		11	4	p
+    hot and sour soup		12	8	c
+    hot chocolate		2	4	w
+    hot chocolate bomb	hot chocolate bombs	4	2	c
+    hot chocolate sachet	hot chocolate sachets	2	4	w
+    hot cocoa		2	4	w
+    hot cross bun		121	18	c
+    hot curri powder	hot curry powder	19	12	w
+    hot dog	hot dogs	60	10	w
+    hot dog bun	hot dog buns	121	18	c
+    hot dog kit		60	8	c
+    hot dog sausage	hot dog sausages	60	10	w
+    hot fudge		4	2	c
+    hot honey		38	6	p
+    hot pack		34	13	c
+    hot paprika		19	12	w
+    hot pepper		38	11	c
+    hot pocket	hot pockets	102	7	c
+    hot pot		12	8	c
+    hot pot beef		98	10	w
+    hot pot soup base		12	8	c
+    hot salsa		97	7	w
+    hot sauce		38	6	p
+    hot smoked salmon		26	9	w
+    hot water bottle		126	3	c
+    hotcake	hotcakes	84	18	c
+    hotel chocolat		4	2	c
+    hotpot		12	8	c
+    hotpot base		12	8	c
+    hotteok		84	2	c
+    hoummo	hoummos	9	7	w
+    houmous		9	6	p
+    houseplant		200	3	c
+    hovi cracker	hovis crackers	93	17	c
+    hp		9	6	p
+    hp sauce		9	6	p
+    hu tieu		100	8	c
+    huancaina sauce		38	7	p
+    huangjiu		190	4	p
+    huarach	huarache	36	18	c
+    hubba bubba		51	2	c
+    hubbard squash		28	11	c
+    huckleberri	huckleberry	17	11	w
+    huel		1	7	w
+    huevo a la mexicana	huevos a la mexicana	117	8	c
+    huevo ranchero	huevos rancheros	117	8	c
+    huggi	huggies	39	19	c
+    huggi nappi	huggies nappies	39	19	c
+    huggi pull ups	huggies pull-ups	39	19	c
+    huggi wipe	huggies wipes	46	14	c
+    huitlacoch	huitlacoche	108	11	w
+    hula hoop	hula hoops	66	17	c
+    humbug	humbugs	51	2	c
+    humita		239	8	c
+    hummous		9	6	p
+    hummus		9	6	p
+    hummus bi tahini		9	7	w
+    hummus plate		85	8	c
+    humous		9	6	p
+    hundred and thousand	hundreds and thousands	51	7	w
+    hungarian paprika		19	7	w
+    hungarian salami		60	10	w
+    hunter dri	hunter's dry	5	4	c
+    hunter stew	hunter's stew	12	8	c
+    hurka		60	10	w
+    hush puppi	hush puppies	18	8	c
+    husk tomato		97	11	w
+    hutspot		57	8	c
+    huy fong		38	7	p
+    hwentia		19	11	w
+    hyacinth		243	3	c
+    hyderabadi biryani		37	8	c
+    hydrocortisone		46	13	c
+    hydrocortisone cream		46	13	c
+    hylo tear	hylo-tear	21	13	c
+    hyssop		75	12	c
+    i cant believe its not butter	i can't believe it's not butter	73	7	w
+    iam	iams	40	15	c
+    iberico	ibérico	54	10	w
+    iberico ham		54	10	w
+    ibuprofen		21	13	c
+    ibuprofen gel		46	13	c
+    ice		102	4	c
+    ice bag		102	4	c
+    ice block		102	4	c
+    ice cream		94	5	c
+    ice cream bar	ice cream bars	94	5	c
+    ice cream cake		94	5	c
+    ice cream cone	ice cream cones	30	7	w
+    ice cream roll	ice cream rolls	94	5	c
+    ice cream sandwich	ice cream sandwiches	94	5	c
+    ice cream tub		94	5	c
+    ice cube	ice cubes	102	4	c
+    ice cube tray		102	3	c
+    ice gel pack		34	13	c
+    ice kacang		52	2	c
+    ice lolli	ice lolly	52	5	c
+    ice lolli mould	ice lolly mould	102	3	c
+    ice pack		102	3	c
+    ice pop	ice pops	52	5	c
+    ice tea		6	4	p
+    iceberg		33	11	w
+    iceberg lettuce		33	11	w
+    icecream		94	5	c
+    iced bun		121	18	c
+    iced coffee		2	4	w
+    iced gem	iced gems	59	17	c
+    iced tea		6	4	p
+    iced tea mix		47	4	w
+    icing		51	7	w
+    icing sugar		51	7	w
+    idiazabal		24	1	w
+    idli		36	18	c
+    idli batter		0	0	w
+    idli dosa batter		0	0	w
+    idli mix		0	0	w
+    idli rava		0	0	w
+    idli rice		92	0	w
+    ijebu garri		0	0	w
+    ikan bili	ikan bilis	26	10	w
+    ikra		9	7	w
+    ikura		26	9	w
+    ile flottante	île flottante	41	2	c
+    illi	illy	2	4	w
+    illi bean	illy beans	2	4	w
+    imam bayildi		12	8	c
+    imarti		51	2	c
+    imeruli		24	1	w
+    imeruli khachapuri		36	8	c
+    imli		9	7	w
+    imli chutney		9	7	w
+    imodium		21	13	c
+    imodium instant	imodium instants	21	13	c
+    imperial	imperials	51	2	c
+    imperial leather		125	14	c
+    imperial leather soap		46	14	c
+    impossible burger		15	10	w
+    inari		183	9	c
+    inari sushi		183	9	c
+    inarizushi		183	8	c
+    inca kola		6	4	p
+    incontinence pad		39	14	c
+    incontinence pant	incontinence pants	39	14	c
+    india pale ale		5	4	p
+    indian bay leaf		19	12	w
+    indian gooseberri	indian gooseberry	25	11	c
+    indian meal		37	8	c
+    indian meal kit		37	8	c
+    indian readi meal	indian ready meal	37	8	c
+    indian sweet	indian sweets	51	2	c
+    indian takeaway		37	8	c
+    indian tonic water		6	4	p
+    indigestion tablet		21	13	c
+    indomi	indomie	100	0	w
+    infacol		21	19	c
+    infacol drop	infacol drops	21	19	c
+    infant formula		89	19	c
+    infant ibuprofen		21	19	c
+    infant paracetamol		21	19	c
+    infused water		29	4	p
+    inhaler		21	13	c
+    inihaw		123	8	c
+    injection		223	13	c
+    injera		36	18	c
+    ink cartridge		10	3	c
+    inlagd sill		26	9	w
+    inner tube		144	3	c
+    inni gunn	innis & gunn	5	4	c
+    innocent		11	4	p
+    innocent smoothi	innocent smoothie	11	4	p
+    insalata		135	8	c
+    insalata caprese		135	8	c
+    insect repellent		173	3	c
+    insect spray		79	3	c
+    insole		244	3	c
+    instant bbq		126	3	c
+    instant cappuccino		2	4	w
+    instant coffee		2	4	w
+    instant custard		30	7	w
+    instant dashi		77	7	p
+    instant hot chocolate		2	4	w
+    instant mash		77	7	c
+    instant miso soup		12	8	c
+    instant noodle		100	0	w
+    instant oat	instant oats	61	0	w
+    instant oatmeal		61	0	w
+    instant polenta		0	0	w
+    instant pudding		30	7	w
+    instant ramen		100	0	w
+    instant rice		92	0	w
+    instant soup		12	8	c
+    instant yeast		30	7	w
+    insulin		223	13	c
+    insulin pen		223	13	c
+    insulin pen needle		223	13	c
+    interdental brush		90	14	c
+    iodised salt		19	12	w
+    iodized salt		19	12	w
+    ipa		5	4	p
+    ipekere		66	8	c
+    ipoh white coffee		2	2	w
+    iriko		26	7	w
+    irio		57	8	c
+    irish bacon		113	10	w
+    irish breakfast tea		47	4	w
+    irish cream		14	4	p
+    irish moss		11	4	p
+    irish stew		12	8	c
+    irish whiskey		14	4	p
+    irn bru		6	4	p
+    iron tablet		21	13	c
+    ironing spray		95	16	p
+    ironing water		95	16	p
+    iru		19	11	w
+    isam		245	10	w
+    isaw		123	8	c
+    isi ewu		12	8	c
+    iskender		31	8	c
+    isle of mull cheddar		24	1	w
+    isopropyl alcohol		46	13	c
+    isot		38	6	w
+    isotonic drink		6	4	p
+    israeli couscous		0	0	w
+    italian dressing		9	6	p
+    italian herb	italian herbs	19	12	w
+    italian ice		52	5	c
+    italian parsley		75	12	c
+    italian sausage		60	10	w
+    italian seasoning		19	12	w
+    ivi gourd	ivy gourd	99	11	w
+    ivori teff	ivory teff	0	0	w
+    j cloth	j-cloth	130	16	c
+    j2o		6	4	p
+    jabuticaba		25	11	c
+    jachnun		36	18	c
+    jack daniel	jack daniels	14	4	p
+    jack link	jack link's	98	17	c
+    jacket potato	jacket potatoes	66	11	w
+    jackfruit		25	11	c
+    jacob	jacobs	93	17	c
+    jacob cracker	jacob's crackers	93	17	c
+    jaffa cake		59	18	c
+    jagermeister	jägermeister	14	4	p
+    jagerschnitzel	jägerschnitzel	57	8	c
+    jaggeri	jaggery	51	7	w
+    jalapeno	jalapeño	38	11	c
+    jalapeno sauce	jalapeño sauce	38	6	p
+    jalebi		51	2	c
+    jalfrezi		37	8	c
+    jalfrezi paste		9	6	p
+    jalfrezi sauce		9	6	p
+    jaljeera		11	4	p
+    jallab		11	4	p
+    jam		9	7	w
+    jam doughnut	jam doughnuts	88	18	c
+    jam jar		9	3	c
+    jam roli poli	jam roly poly	41	2	c
+    jam sugar		51	7	w
+    jam tart		87	18	c
+    jamaican patti	jamaican patty	67	18	c
+    jambalaya		12	8	c
+    jambon		54	10	w
+    jambon blanc		54	10	w
+    jambon cru		54	10	w
+    jambon de bayonne		54	10	w
+    jambu		25	11	c
+    jame wellbeloved	james wellbeloved	40	15	c
+    jameed		1	6	w
+    jameson		14	4	p
+    jammi dodger	jammie dodgers	59	17	c
+    jamon	jamón	54	10	w
+    jamon iberico	jamón ibérico	54	10	w
+    jamon serrano	jamón serrano	54	10	w
+    jamoncillo		51	2	c
+    jamun		17	11	c
+    jansson frestelse	janssons frestelse	57	8	c
+    japanese curri	japanese curry	37	8	c
+    japanese curri rice	japanese curry rice	37	8	c
+    japanese curri roux	japanese curry roux	37	8	c
+    japanese eggplant		42	11	c
+    japanese mayo		9	6	p
+    japanese mayonnaise		9	6	w
+    japanese milk bread		121	2	c
+    japanese pumpkin		28	11	c
+    japanese rice		92	0	w
+    japanese sweet potato		43	11	w
+    japanese whiski	japanese whisky	14	4	p
+    japchae		100	0	w
+    jar		9	7	w
+    jarlsberg		24	1	w
+    jarred good	jarred goods	9	7	w
+    jarrito	jarritos	6	4	p
+    jasmine rice		92	0	w
+    jasmine tea		47	4	w
+    javitri		19	12	w
+    jay cloth		130	16	c
+    jazz apple		86	11	c
+    jeera		19	12	w
+    jeera rice		92	0	w
+    jelen		5	4	c
+    jell o	jell-o	30	7	w
+    jelli	jelly	9	7	w
+    jelli and custard	jelly and custard	41	2	c
+    jelli babi	jelly babies	51	2	c
+    jelli bean	jelly beans	51	2	c
+    jelli crystal	jelly crystals	30	7	w
+    jelli cube	jelly cubes	30	7	w
+    jelli dessert	jelly dessert	41	2	c
+    jelli pot	jelly pots	41	2	c
+    jelli sweet	jelly sweets	51	2	c
+    jelli tot	jelly tots	51	2	c
+    jellied eel	jellied eels	26	9	w
+    jello		30	7	w
+    jenever		14	4	p
+    jeon		84	8	c
+    jerk chicken		171	10	w
+    jerk marinade		9	6	p
+    jerk pork		54	10	w
+    jerk sauce		9	6	p
+    jerk seasoning		19	12	w
+    jerked beef		98	10	w
+    jerki	jerky	98	10	w
+    jermuk		11	4	p
+    jersey milk		1	1	p
+    jersey royal	jersey royals	66	11	w
+    jerusalem artichoke		107	11	w
+    jerusalem bagel		115	18	c
+    jeye	jeyes	46	3	p
+    jeye fluid	jeyes fluid	46	3	p
+    jiaozi		67	8	c
+    jicama		107	11	w
+    jif lemon		22	7	p
+    jiffi bag	jiffy bag	3	3	c
+    jigsaw		246	3	c
+    jigsaw puzzle		246	3	c
+    jim beam		14	4	p
+    jimikand		66	11	w
+    jjajangmyeon		48	8	c
+    jjigae		12	8	c
+    john dori	john dory	26	9	w
+    john frieda		46	14	c
+    john smith	john smith's	5	4	c
+    john west		77	7	c
+    johnni cake	johnny cake	36	18	c
+    johnni walker	johnnie walker	14	4	p
+    johnson	johnson's	46	14	c
+    johnson babi	johnson's baby	46	14	c
+    johnson bud	johnson's buds	46	14	c
+    johnson veterinari	johnsons veterinary	40	15	c
+    jolli green giant	jolly green giant	102	7	c
+    jolli rancher	jolly ranchers	51	2	c
+    jollof		92	0	w
+    jollof rice		92	0	w
+    jollof seasoning		19	12	w
+    jollof spice		19	12	w
+    jonagold		86	11	c
+    joojeh kebab		31	8	c
+    jook		92	0	w
+    jordan	jordans	61	7	w
+    jordan almond	jordan almonds	51	2	c
+    jose cuervo		14	4	p
+    jowar		0	0	w
+    jowar flour		0	0	w
+    jude	jude's	94	2	c
+    jufran		97	6	p
+    juice		11	4	p
+    juice box	juice boxes	11	4	p
+    juice carton	juice cartons	11	4	p
+    juice shot	juice shots	11	4	p
+    juici fruit	juicy fruit	51	2	c
+    jujube		25	11	c
+    jumbo oat	jumbo oats	61	0	w
+    jumbo shrimp		49	9	w
+    jumeokbap		236	8	c
+    june plum		25	11	c
+    juneberri	juneberry	17	11	w
+    jungle curri	jungle curry	37	8	c
+    jungle curri paste	jungle curry paste	9	6	w
+    junior mint	junior mints	4	2	c
+    juniper		19	12	w
+    juniper berri	juniper berry	19	12	w
+    junmai		190	4	p
+    juoda duona		121	18	c
+    jupiler		5	4	c
+    just for men		46	14	c
+    jute leaf		33	11	w
+    jute mallow		33	11	w
+    k cup	k-cup	2	4	w
+    kaak		59	17	c
+    kabab koobideh		31	8	c
+    kabano	kabanos	60	10	w
+    kabanosi	kabanosy	60	10	w
+    kabob	kabobs	123	8	c
+    kabocha		28	11	c
+    kabocha squash		28	11	c
+    kabosu		181	11	c
+    kabsa		92	8	c
+    kabuli chana		15	7	w
+    kachha kela		66	11	w
+    kachori		67	17	c
+    kachumbari		9	6	w
+    kachumber		135	8	c
+    kadai chicken		37	8	c
+    kadai paneer		37	8	c
+    kadaif		41	2	c
+    kadak chai		47	4	w
+    kadarka		56	4	p
+    kadhi		37	8	c
+    kaffir lime		181	11	c
+    kaffir lime leaf		75	11	w
+    kahlua		14	4	p
+    kahwa		47	4	w
+    kai lan		33	11	w
+    kaimak		24	1	w
+    kaimati		88	18	c
+    kairi		68	11	c
+    kaiser roll		121	18	c
+    kaiserka		121	18	c
+    kaiserschmarrn		74	2	c
+    kajmak		24	1	w
+    kaju barfi		51	2	c
+    kaju katli		51	2	c
+    kaki		25	11	c
+    kaki fruit		141	11	c
+    kakigori		52	5	c
+    kala chana		15	7	w
+    kala namak		19	12	w
+    kalach		121	18	c
+    kalakukko		57	8	c
+    kalamansi		181	11	c
+    kalamata		82	11	w
+    kalamata olive	kalamata olives	82	11	w
+    kalbi		54	10	w
+    kaldereta		37	8	c
+    kale		33	11	w
+    kale chip	kale chips	66	17	c
+    kalik		5	4	c
+    kalle kaviar	kalles kaviar	26	9	w
+    kallo		9	7	w
+    kalm	kalms	21	13	c
+    kalm night	kalms night	21	13	c
+    kalonji		19	12	w
+    kalpasi		19	12	w
+    kamaboko		192	9	c
+    kamenitza		5	4	c
+    kamia	kamias	33	11	w
+    kamote		43	11	w
+    kamut		0	0	w
+    kanafeh		41	2	c
+    kanelbullar		65	18	c
+    kanelbulle		65	18	c
+    kang kong		33	11	w
+    kangaroo		98	10	w
+    kangkung		33	11	w
+    kani pepper		19	11	w
+    kapenta		26	10	w
+    kapsalon		57	8	c
+    kapusniak		12	8	c
+    kapusta kiszona		9	7	w
+    karaage		54	10	w
+    karahi		37	8	c
+    karahi chicken		37	8	c
+    kardemummabulle		65	18	c
+    kare kare	kare-kare	12	8	c
+    karela		99	11	w
+    karelian pie		57	8	c
+    kari ayam		37	8	c
+    karipap		67	8	c
+    karjalanpiirakka		57	8	c
+    karlovacko	karlovačko	5	4	c
+    kartoffelknodel	kartoffelknödel	67	0	w
+    kartoffelsalat		57	8	c
+    karvol		247	13	c
+    karvol capsule	karvol capsules	21	13	c
+    kas		11	4	p
+    kas naranja		11	4	p
+    kasespatzle	käsespätzle	57	8	c
+    kasha		0	7	w
+    kashata		143	8	w
+    kashk		1	6	w
+    kashkaval		24	1	w
+    kashmiri chai		47	4	w
+    kashmiri chili		19	12	w
+    kashmiri chilli		19	12	w
+    kashmiri chilli powder		19	12	w
+    kasseler		60	10	w
+    kasseri		24	1	w
+    kassler		60	10	w
+    kasuri methi		19	12	w
+    kasza		0	7	w
+    kasza gryczana		0	7	w
+    kasza jaglana		0	7	w
+    kasza jeczmienna	kasza jęczmienna	0	7	w
+    kasza manna		0	7	w
+    kaszanka		60	10	w
+    kataifi		41	2	c
+    kataifi pastri	kataifi pastry	41	2	c
+    katakuri		0	7	w
+    kathal		25	11	c
+    kathi roll		18	17	c
+    katsu		54	10	w
+    katsu curri	katsu curry	37	8	c
+    katsu curri bento	katsu curry bento	140	8	c
+    katsu curri sauce	katsu curry sauce	9	6	p
+    katsu sauce		9	6	p
+    katsudon		92	8	c
+    katsuobushi		26	7	w
+    kaviar		26	9	w
+    kavurma		60	10	w
+    kaya		121	2	c
+    kaya jam		121	2	c
+    kaya toast		121	2	c
+    kaymak		24	1	w
+    kazandibi		41	2	c
+    kcup	kcups	2	4	w
+    kebab		31	8	c
+    kebab meat		31	8	c
+    kebab plate		85	8	c
+    kebab sauce		9	6	p
+    kebab skewer		31	8	c
+    kebab spice		19	12	w
+    kecap		190	6	p
+    kecap asin		190	6	p
+    kecap mani	kecap manis	9	6	p
+    kedgeree		37	8	c
+    kedjenou		85	8	c
+    keema		37	8	c
+    keema matar		37	8	c
+    keema naan		36	18	c
+    keep cup		6	3	c
+    kefalograviera		24	1	w
+    kefalotyri		24	1	w
+    kefir		1	1	p
+    keftede	keftedes	57	8	c
+    kei apple		25	11	c
+    kek lapi	kek lapis	74	2	c
+    kelewele		63	8	c
+    kelli	kelly's	94	2	c
+    kellogg	kellogg's	61	17	w
+    kelp		75	7	w
+    kenco		2	4	w
+    kenco millicano		2	4	w
+    kendal mint cake		51	2	c
+    kendamil		89	19	c
+    kenkey		0	0	w
+    kent mango		68	11	c
+    kenya aa		2	4	w
+    kenyan coffee		2	4	w
+    kenyan tea		47	4	w
+    kerala banana chip	kerala banana chips	143	17	w
+    kerala parotta		36	18	c
+    kericho gold		47	4	w
+    keropok		93	17	c
+    kerosene		177	3	p
+    kerrygold		73	1	w
+    kerrygold butter		73	1	w
+    kerupuk		93	17	c
+    kesar		19	12	w
+    kesar badam milk		11	4	p
+    kesar mango		68	11	c
+    kesar mango pulp		68	11	c
+    keta caviar		26	7	w
+    ketchup		97	6	p
+    ketchup sachet	ketchup sachets	97	6	p
+    ketepa		47	4	w
+    ketjap mani	ketjap manis	9	6	p
+    kettle		248	3	c
+    kettle chip	kettle chips	66	17	c
+    kettle corn		178	17	c
+    kettle crisp	kettle crisps	66	17	c
+    kettle descaler		46	16	p
+    keurig pod	keurig pods	2	4	w
+    kewpi	kewpie	9	6	p
+    kewpi mayo	kewpie mayo	9	6	p
+    kewra		22	7	p
+    kewra water		22	7	p
+    key		249	3	c
+    key cutting		249	3	c
+    key lime		181	11	c
+    key lime pie		87	18	c
+    key ring		249	3	c
+    keyring		249	3	c
+    khachapuri		36	8	c
+    khakhra		143	17	w
+    khanom		124	2	c
+    khanom chan		124	2	c
+    khao man gai		92	8	c
+    khao niao		92	8	c
+    khao niao mamuang		52	2	c
+    khao pad		92	8	c
+    khao soi		100	8	c
+    kharcho		12	8	c
+    khari		59	18	c
+    kheer		41	2	c
+    khichdi		37	8	c
+    khichri		37	8	c
+    khinkali		67	8	c
+    khmeli suneli		19	7	w
+    khoa		24	1	w
+    khobez		36	18	c
+    khorasan wheat		0	0	w
+    khoresh		12	8	c
+    khortytsa		14	4	p
+    khoya		24	1	w
+    khubz		36	18	c
+    khudri date		53	7	w
+    khvanchkara		56	4	p
+    kibbe		31	8	c
+    kibbeh		31	8	c
+    kibble		163	15	c
+    kibble n bit	kibbles n bits	40	15	c
+    kid goat		54	10	w
+    kid juice	kids juice	11	4	p
+    kid toothpaste	kids toothpaste	90	14	c
+    kid yogurt	kids yogurts	1	1	w
+    kidney	kidneys	98	10	w
+    kidney bean	kidney beans	15	7	w
+    kielbasa		60	10	w
+    kielbasa krakowska	kiełbasa krakowska	60	10	w
+    kielbasa wiejska	kiełbasa wiejska	60	10	w
+    kievski tort	kievsky tort	74	18	c
+    kifle		65	18	c
+    kiflice		65	18	c
+    kik alicha		12	8	c
+    kikiam		123	8	c
+    kilishi		54	10	w
+    kilkenni	kilkenny	5	4	c
+    kilner		69	3	c
+    kilner jar		9	3	c
+    kimbap		183	9	c
+    kimbo		2	4	w
+    kimchi		9	6	p
+    kimchi fried rice		57	8	c
+    kimchi jjigae		12	8	c
+    kimchi pancake		84	8	c
+    kind bar		64	17	c
+    kinder		4	2	c
+    kinder bueno		4	2	c
+    kinder chocolate		4	2	c
+    kinder egg		4	2	c
+    kinder joy		51	2	c
+    kinder surprise		4	2	c
+    kindling		227	3	w
+    kindzmarauli		56	4	p
+    king crab		157	9	w
+    king edward		66	11	w
+    king of shave	king of shaves	45	14	c
+    king oyster mushroom		104	11	w
+    king prawn	king prawns	49	9	w
+    king salmon		26	9	w
+    king scallop	king scallops	13	9	w
+    kingfisher		5	4	p
+    kingfisher beer		5	4	c
+    kipper	kippers	26	9	w
+    kir royale		101	4	p
+    kirbi grip	kirby grip	160	14	c
+    kirin		5	4	p
+    kirsch		14	4	p
+    kirschwasser		14	4	p
+    kisel		11	4	p
+    kishka		60	10	w
+    kisra		36	18	c
+    kiss chocolate	kisses chocolate	51	2	c
+    kissel		11	4	p
+    kiszka		60	10	w
+    kiszona kapusta		9	7	w
+    kit kat		4	2	c
+    kitchen bin		146	3	c
+    kitchen cleaner		46	16	p
+    kitchen king		19	12	w
+    kitchen knife		167	3	c
+    kitchen roll		69	3	c
+    kitchen scale		132	3	c
+    kitchen timer		55	3	c
+    kitchen towel		69	3	c
+    kitchen wipe		69	16	c
+    kite		250	3	c
+    kitfo		54	10	w
+    kithul jaggeri	kithul jaggery	16	7	w
+    kitkat		4	2	c
+    kitsune udon		100	8	c
+    kitten food		186	15	c
+    kiwano		25	11	c
+    kiwi		238	11	c
+    kiwi berri	kiwi berries	238	11	c
+    kiwi fruit		238	11	c
+    kiwi nappi	kiwi nappies	39	19	c
+    kiwicha		0	0	w
+    kiwifruit		238	11	c
+    kix		61	7	w
+    kkakdugi		9	8	w
+    kladdkaka		74	2	c
+    kleenex		69	3	c
+    kleenex balsam		69	3	c
+    kleenex tissue	kleenex tissues	69	3	c
+    kleftiko		57	8	c
+    kleicha		59	2	c
+    klepon		124	2	c
+    klondike		94	2	c
+    kn95 mask		225	13	c
+    knackebrod	knäckebröd	93	17	c
+    knackwurst		60	10	w
+    knafeh		41	2	c
+    knee support		76	13	c
+    knickerbocker glori	knickerbocker glory	94	5	c
+    knife cut noodle	knife-cut noodle	100	0	w
+    knife sharpener		167	3	c
+    knish		67	8	c
+    knitting wool		251	3	w
+    knodel	knödel	67	0	w
+    knoedel		67	0	w
+    knorr		9	7	w
+    knorr cube		19	12	w
+    knorr stock		9	7	w
+    knorr stock pot		77	7	p
+    koala march	koala's march	59	2	c
+    koeksister		88	18	c
+    koesister		88	18	c
+    kofola		11	4	p
+    kofta		31	8	c
+    kofta curri	kofta curry	37	8	c
+    kofta spice		19	12	w
+    kofte		31	8	c
+    kohlrabi		107	11	w
+    koi food		91	15	c
+    kokoro		143	8	w
+    kokum		19	12	w
+    kola champagne		11	4	p
+    kola nut		27	11	c
+    kolach		65	18	c
+    kolacki	kolacky	65	18	c
+    kolaczki		65	18	c
+    kolak		52	2	c
+    kolam rice		92	0	w
+    kolbasz	kolbász	60	10	w
+    kolduni	kolduny	67	8	c
+    kolsch		5	4	p
+    kombu		75	7	w
+    kombucha		6	4	p
+    kombucha tea		47	4	w
+    kompot		11	4	p
+    konafa		41	2	c
+    kong		40	15	c
+    kongnamul		136	11	w
+    konigsberger klopse	königsberger klopse	57	8	c
+    konjac		66	11	w
+    konjac noodle		100	0	w
+    kontomire		33	11	w
+    kontomire stew		12	8	c
+    koobi		26	10	w
+    koobideh		31	8	c
+    kool aid	kool-aid	11	4	p
+    koose		18	8	c
+    kopi		2	2	w
+    kopi c		2	2	w
+    kopi o		2	2	w
+    kopiko		2	2	w
+    kopparberg		5	4	p
+    korean chili flake		38	6	w
+    korean chilli flake		38	6	w
+    korean fried chicken		85	8	c
+    korean ginseng		47	2	w
+    korean pear		72	11	c
+    korean radish		107	11	w
+    korean rice		92	0	w
+    korean rice cake		124	0	c
+    korean sweet potato		43	11	c
+    korerima		19	12	w
+    korma		37	8	c
+    korma paste		9	6	p
+    korma sauce		9	6	p
+    korovai		121	18	c
+    korovka		51	2	c
+    kosai		18	8	c
+    koshari		12	8	c
+    kosher salt		19	12	w
+    koshihikari		92	0	w
+    kotanyi		19	7	w
+    kotex		70	14	c
+    kotlet schabowi	kotlet schabowy	12	8	c
+    kotleti	kotlety	12	8	c
+    kottbullar	köttbullar	57	8	c
+    kouign amann		65	18	c
+    koulourakia		59	17	c
+    kovbasa		60	10	w
+    kozel		5	4	c
+    kozinaki		51	2	c
+    kpekple		0	0	w
+    kpomo		54	10	w
+    krachai		75	11	w
+    kraft dinner		77	7	c
+    kraft mac and cheese		77	7	c
+    kraft mayo		9	7	w
+    kraft single	kraft singles	24	7	w
+    kraken		14	4	p
+    krakowska		60	10	w
+    krapfen		88	18	c
+    krapow		75	11	w
+    krating daeng		11	4	p
+    krave		61	7	w
+    kremowka	kremówka	74	18	c
+    krempita		51	2	c
+    kremska		9	7	w
+    kremsnita	kremšnita	51	2	c
+    krentenbol		121	18	c
+    kriek		5	4	c
+    krispi kreme	krispy kreme	88	18	c
+    krofne		88	18	c
+    kroket		57	8	c
+    krombacher		5	4	c
+    kronenbourg		5	4	p
+    krowki	krówki	51	2	c
+    krupnik		14	4	p
+    krupuk		93	17	c
+    krusovice	krušovice	5	4	c
+    kubba		18	8	c
+    kubdari		36	8	c
+    kubus		11	4	p
+    kucharek		19	7	w
+    kuchen		74	18	c
+    kueh		124	2	c
+    kueh lapi	kueh lapis	124	2	c
+    kuey teow		100	0	w
+    kuih		124	2	c
+    kuih lapi	kuih lapis	124	2	c
+    kukicha		47	2	w
+    kulcha		36	18	c
+    kulebiak		36	8	c
+    kulebyaka		36	8	c
+    kulen		60	10	w
+    kulfi		94	5	c
+    kuli kuli		143	8	w
+    kulich		121	18	c
+    kulthi		15	7	w
+    kumquat		141	11	c
+    kunafa		41	2	c
+    kundru		99	11	w
+    kung pao		193	8	c
+    kung pao chicken		193	8	c
+    kunu		11	4	p
+    kunun aya		11	4	p
+    kurkure		143	17	w
+    kurmura		92	0	w
+    kurtoskalac	kürtőskalács	65	18	c
+    kushari		12	8	c
+    kushiyaki		123	8	c
+    kutsinta		124	2	c
+    kva	kvas	11	4	p
+    kvarg		1	1	p
+    kvashenaya kapusta		9	7	w
+    kvass		5	4	p
+    kwak		5	4	c
+    kway teow		100	0	w
+    kwek kwek		123	8	c
+    kwell	kwells	21	13	c
+    kyiv cake		74	18	c
+    kyopolou		9	7	w
+    la chouffe		5	4	c
+    la lechera		16	7	w
+    la lot		75	11	w
+    la roch posay	la roche-posay	46	14	c
+    laab		135	8	c
+    laban		1	6	w
+    laban ayran		1	6	w
+    labne		1	1	w
+    labneh		1	1	w
+    labneh ball	labneh balls	1	6	w
+    lachha paratha		36	18	c
+    lacinato kale		33	11	w
+    lactaid		1	4	w
+    lactofree		1	4	w
+    lactose free milk		1	1	p
+    lad na		100	8	c
+    ladder		252	3	c
+    laddu		51	2	c
+    ladi finger	ladies finger	99	11	w
+    ladi finger banana	lady finger banana	63	11	c
+    ladi grey	lady grey	47	4	w
+    ladle		105	3	c
+    ladoo		51	2	c
+    ladyfinger	ladyfingers	74	18	c
+    laffa		36	18	c
+    laffi taffi	laffy taffy	51	2	c
+    lager		5	4	p
+    lahmacun		36	18	c
+    lahoh		36	18	c
+    lai fun		100	0	w
+    laing		37	8	c
+    lakatan		63	11	c
+    lakeland		69	3	c
+    lakeland bag	lakeland bags	69	3	c
+    lakrid	lakrids	51	2	c
+    laksa		100	8	c
+    laksa leaf		75	11	w
+    laksa noodle		100	0	w
+    laksa paste		9	6	p
+    laksa soup		100	8	c
+    lal mirch		19	12	w
+    lamb		54	10	w
+    lamb biryani		37	8	c
+    lamb chop		54	10	w
+    lamb curri	lamb curry	37	8	c
+    lamb cutlet		54	10	w
+    lamb kleftiko		54	10	w
+    lamb kofta		31	8	c
+    lamb leg		54	10	w
+    lamb lettuce	lamb's lettuce	33	11	w
+    lamb liver	lamb's liver	98	10	w
+    lamb loin		54	10	w
+    lamb merguez		60	10	w
+    lamb mince		54	10	w
+    lamb neck		54	10	w
+    lamb rack		54	10	w
+    lamb rump		54	10	w
+    lamb samosa		67	17	c
+    lamb seekh		123	8	c
+    lamb shank		54	10	w
+    lamb shawarma		31	8	c
+    lamb shoulder		54	10	w
+    lamb steak	lamb steaks	54	10	w
+    lamb stew		12	8	c
+    lamb stock		77	7	p
+    lamb tagine		12	8	c
+    lambanog		14	4	p
+    lambic		5	4	c
+    lambrusco		101	4	p
+    lamington	lamingtons	74	18	c
+    lammeskank		60	10	w
+    lamp oil		177	3	p
+    lancashire cheese		24	1	w
+    lancashire hotpot		12	8	c
+    lancet		155	13	c
+    landjaeger		60	10	w
+    landjager	landjäger	60	10	w
+    lango	lángos	36	8	c
+    langoustine	langoustines	49	9	w
+    langsat		25	11	c
+    langue de chat	langues de chat	59	17	c
+    lanjaron	lanjarón	29	4	p
+    lansinoh		89	19	c
+    lao gan ma		38	6	p
+    lap cheong		60	10	w
+    laphroaig		14	4	p
+    lapi legit	lapis legit	74	2	c
+    lapsang souchong		47	4	w
+    lapskaus		57	8	c
+    larb		135	8	c
+    lard		73	1	w
+    lardi cake	lardy cake	121	18	c
+    lardo		54	10	w
+    lardon	lardons	113	10	w
+    large egg	large eggs	161	10	c
+    lasagna		48	0	w
+    lasagna bolognese		48	8	c
+    lasagna noodle		48	0	w
+    lasagna sheet	lasagna sheets	48	0	w
+    lasagne		48	0	w
+    lasagne al forno		48	8	c
+    lasagne sheet		48	0	w
+    lasko		5	4	c
+    lassi		1	1	p
+    lateral flow		81	13	c
+    lateral flow test		81	13	c
+    latex glove		197	16	c
+    latke		84	8	c
+    latte		2	4	w
+    latte sachet		2	4	w
+    latvian rye		121	18	c
+    laugenbrezel		143	18	c
+    laugenstange		143	18	c
+    laughing cow		24	1	w
+    lauki		99	11	w
+    laundri basket	laundry basket	131	3	c
+    laundri bleach	laundry bleach	95	16	p
+    laundri booster	laundry booster	95	16	p
+    laundri capsule	laundry capsule	95	16	p
+    laundri detergent	laundry detergent	95	16	p
+    laundri liquid	laundry liquid	95	16	p
+    laundri pod	laundry pod	95	16	p
+    laundri powder	laundry powder	95	16	p
+    laundri sanitiser	laundry sanitiser	95	16	p
+    laundri soap	laundry soap	125	16	c
+    laundri stain remover	laundry stain remover	95	16	p
+    laurent perrier		101	4	p
+    lavash		36	18	c
+    lavash bread		36	18	c
+    lavazza		2	4	w
+    lavazza pod	lavazza pods	2	4	w
+    lavender		75	12	c
+    laver		236	7	c
+    lavosh		36	18	c
+    lavosh cracker	lavosh crackers	93	17	c
+    lawn feed		200	3	c
+    lawri	lawry's	19	12	w
+    laxative		21	13	c
+    lay	lays	66	17	c
+    layer pellet	layers pellet	191	15	w
+    lea and perrin	lea and perrins	9	7	w
+    lea perrin	lea & perrins	9	6	p
+    leaf gelatine		30	7	w
+    lean cuisine		102	7	c
+    lean mince		98	10	w
+    leather cleaner		46	16	p
+    leave in conditioner	leave-in conditioner	46	14	p
+    lebanese bread		36	18	c
+    lebanese seven spice		19	12	w
+    leberkase	leberkäse	60	10	w
+    leberwurst		60	10	w
+    lebkuchen		59	17	c
+    lebkuchen spice		19	12	w
+    lech		5	4	c
+    lech condensada	leche condensada	16	7	w
+    lech de tigre	leche de tigre	26	10	w
+    lech flan	leche flan	41	2	c
+    lech frita	leche frita	41	2	c
+    lechon		54	10	w
+    lechon asado		54	10	w
+    lechon kawali		54	10	w
+    lechon sauce		190	6	p
+    lecso	lecsó	12	8	c
+    led bulb		221	3	c
+    leek		109	11	c
+    leek and potato soup		12	8	c
+    leerdammer		24	1	w
+    leerdammer slice	leerdammer slices	24	7	w
+    leffe		5	4	p
+    lefse		36	18	c
+    leftover	leftovers	85	8	c
+    leftover rice		92	0	w
+    leg of lamb		54	10	w
+    legume	legumes	15	7	w
+    leibniz		59	17	c
+    leipajuusto	leipäjuusto	24	1	w
+    lemon		181	11	c
+    lemon and ginger tea		47	4	w
+    lemon balm		75	12	c
+    lemon barley water		11	4	p
+    lemon chicken		85	8	c
+    lemon curd		9	7	w
+    lemon drizzle		74	18	c
+    lemon drizzle cake		74	18	c
+    lemon extract		30	7	w
+    lemon grass		75	12	c
+    lemon hummus		9	7	w
+    lemon juice		22	7	p
+    lemon meringue pie		87	18	c
+    lemon mousse		41	2	c
+    lemon pepper		19	12	w
+    lemon pickle		9	7	w
+    lemon posset		41	2	c
+    lemon sole		26	9	w
+    lemon squash		6	4	p
+    lemon tart		87	18	c
+    lemon tea drink		11	4	c
+    lemon thyme		75	12	c
+    lemon zest		181	11	c
+    lemonade		6	4	p
+    lemongrass		75	12	c
+    lemongrass drink		11	4	p
+    lemsip		21	13	c
+    lemsip max		21	13	c
+    len solution	lens solution	203	14	c
+    len wipe	lens wipe	203	14	c
+    lenor		95	3	c
+    lentil	lentils	15	7	w
+    lentil burger	lentil burgers	15	10	w
+    lentil crisp	lentil crisps	66	17	c
+    lentil pasta		48	0	w
+    lentil soup		12	8	c
+    lentil stew		12	8	c
+    leo beer		5	4	c
+    leonida	leonidas	4	2	c
+    lettuce		33	11	w
+    leverpostej		60	10	w
+    leyden		24	1	w
+    libresse		70	14	c
+    lice shampoo		44	13	c
+    licor 43		14	4	p
+    licorice		51	2	c
+    liege waffle	liege waffles	138	18	c
+    life saver	life savers	51	2	c
+    lifesaver	lifesavers	51	2	c
+    light brown sugar		51	7	w
+    light bulb		221	3	c
+    light coconut milk		174	7	p
+    light corn syrup		16	7	w
+    light cream		1	1	p
+    light mayonnaise		9	6	p
+    light olive oil		82	7	p
+    light soup		12	8	c
+    light soy		190	6	p
+    light soy sauce		190	6	p
+    lightbulb		221	3	c
+    lighter		126	3	c
+    lil let	lil-lets	70	14	c
+    lili	lily	50	3	c
+    lili kitchen	lily's kitchen	40	15	c
+    lillet		14	4	p
+    lillet blanc		14	4	p
+    lilt		6	4	p
+    lima bean	lima beans	15	7	w
+    limburger		24	1	w
+    limca		11	4	p
+    lime		181	11	c
+    lime cordial		6	4	p
+    lime juice		22	7	p
+    lime leaf		75	11	w
+    lime marmalade		9	7	w
+    lime pickle		9	6	p
+    lime zest		181	11	c
+    limescale remover		46	16	p
+    limonata		6	4	p
+    limoncello		14	4	p
+    limoo amani		19	12	w
+    lincolnshire poacher		24	1	w
+    lincolnshire sausage		60	10	w
+    linda mccartney		102	7	c
+    lindor		4	2	c
+    lindt		4	2	c
+    lingonberri	lingonberry	142	11	w
+    linguica	linguiça	60	10	w
+    linguine		48	0	w
+    linguini		48	0	w
+    linseed		64	7	w
+    linseed oil		22	7	p
+    linsensuppe		57	8	c
+    lint brush		150	16	c
+    lint roller		150	16	c
+    linzer torte		74	2	c
+    lion bar		4	2	c
+    lion lager		5	4	c
+    lip balm		128	14	c
+    lip gloss		128	14	c
+    lip liner		128	14	c
+    lip oil		128	14	c
+    lip salve		128	14	c
+    lipstick		128	14	c
+    lipton		47	4	w
+    liqueur		14	4	p
+    liquid amino	liquid aminos	9	6	p
+    liquid egg		161	10	c
+    liquid glucose		16	7	w
+    liquid smoke		22	7	p
+    liquid soap		125	14	c
+    liquor		14	4	p
+    liquorice		51	2	c
+    liquorice allsort	liquorice allsorts	51	2	c
+    listerine		210	14	c
+    listerine cool mint		90	14	c
+    litchi		25	11	c
+    lithuanian rye		121	18	c
+    litter		186	15	c
+    litter tray		186	15	c
+    little angel	little angels	39	19	c
+    little freddi	little freddie	61	19	c
+    little gem		33	11	w
+    live cricket		217	15	c
+    liver		98	10	w
+    liver pate		9	7	w
+    liverwurst		60	10	w
+    ljutenica		9	7	w
+    llajua		9	7	w
+    lo mein		100	0	w
+    lo mein noodle	lo mein noodles	100	0	w
+    lo salt		19	12	w
+    loaded fri	loaded fries	189	5	c
+    loaf		121	18	c
+    loaf cake		74	18	c
+    loaf tin		117	3	c
+    lobia		15	7	w
+    lobiani		36	8	c
+    lobio		12	8	c
+    lobster		253	9	w
+    lobster bisque		12	8	c
+    lobster tail	lobster tails	253	9	w
+    locket	lockets	21	13	c
+    loco moco		92	8	c
+    locro		12	8	c
+    locust bean		19	11	w
+    log		227	3	w
+    log basket		227	3	w
+    loganberri	loganberry	142	11	w
+    lohikeitto		57	8	c
+    lokum		51	2	c
+    lolli	lolly	195	2	c
+    lolli pop	lolly pops	195	2	c
+    lolli stick	lolly stick	123	3	c
+    lollipop		195	2	c
+    lollo rosso		33	11	w
+    lomo		54	10	w
+    lomo embuchado		54	10	w
+    lomo saltado		12	8	c
+    london dri gin	london dry gin	14	4	p
+    london pride		5	4	c
+    long bean		159	11	w
+    long grain rice		92	0	w
+    long island iced tea		58	4	p
+    long life milk		1	1	p
+    long pepper		19	12	w
+    longan		25	11	c
+    longanisa		54	10	w
+    longaniza		60	10	w
+    longganisa		54	10	w
+    longjing		47	2	w
+    longkong		25	11	c
+    longsilog		92	8	c
+    loo roll		69	3	c
+    loofah		130	14	c
+    loomi		19	12	w
+    loose leaf tea		47	4	w
+    loose tea		47	4	w
+    loperamide		21	13	c
+    loquat		25	11	c
+    lor	l'or	2	4	w
+    lor capsule		2	4	w
+    loratadine		21	13	c
+    loreal	l'oreal	46	14	c
+    loreal pari	l'oreal paris	128	14	c
+    loreal preference	l'oreal preference	46	14	c
+    lorne sausage		60	10	w
+    lotteri ticket	lottery ticket	176	3	c
+    lotus biscoff biscuit	lotus biscoff biscuits	59	17	c
+    lotus biscuit	lotus biscuits	59	17	c
+    lotus root		254	11	w
+    lotus seed		254	11	w
+    lotus seed paste		127	2	c
+    lotus spread		4	7	w
+    louisiana hot sauce		38	6	p
+    loukaniko		57	8	c
+    loukoumade	loukoumades	88	18	c
+    lovage		75	12	c
+    love heart	love hearts	51	2	c
+    low alcohol beer		5	4	p
+    low alcohol wine		56	4	p
+    low fat milk		1	1	p
+    low fat yogurt		1	1	w
+    low sodium salt		19	12	w
+    low sodium soy sauce		190	6	p
+    lowenbrau	löwenbräu	5	4	c
+    lox		26	9	w
+    loyd grossman		97	7	w
+    lozenge		51	13	c
+    lube		21	13	c
+    lubricant		21	13	c
+    lucki charm	lucky charms	61	0	w
+    lucozade		6	4	p
+    lucozade sport		6	4	c
+    lucuma		25	11	c
+    lucuma powder		25	11	c
+    luffa		99	11	w
+    luganega		60	10	w
+    lugaw		92	8	c
+    lukanka		60	10	w
+    lulo		25	11	c
+    lumach	lumache	48	0	w
+    lumaconi		48	0	w
+    lumpfish roe		26	9	w
+    lumpia		168	8	c
+    lumpia wrapper		36	0	c
+    lumpiang shanghai		168	8	c
+    lumpwood charcoal		126	3	w
+    lunch		85	8	c
+    lunch box		193	3	c
+    lunchable	lunchables	24	17	c
+    lunchbox snack	lunchbox snacks	178	17	c
+    luncheon meat		60	10	w
+    lupini bean	lupini beans	15	7	w
+    luqaimat		88	2	c
+    lurpak		73	1	w
+    luv	luvs	39	19	c
+    lvivske		5	4	c
+    lychee		25	11	c
+    lychee juice		11	4	p
+    lynx		46	14	c
+    lynx africa		46	14	c
+    lyon tea	lyons tea	47	4	w
+    lysol		46	3	p
+    lyutenitsa		9	6	p
+    m and ms		4	2	c
+    m ms	m&ms	4	2	c
+    ma po tofu		193	8	c
+    maafe		12	8	c
+    maamoul	ma'amoul	59	17	c
+    maandazi		88	18	c
+    maasdam		24	1	w
+    maaza		11	4	p
+    mac and cheese		48	8	c
+    mac cheese	mac & cheese	48	8	c
+    mac n cheese		48	8	c
+    macadamia	macadamias	64	7	w
+    macadamia milk		1	1	p
+    macadamia nut	macadamia nuts	64	7	w
+    macallan		14	4	p
+    macapuno		174	11	c
+    macaron		59	18	c
+    macaroni		48	0	w
+    macaroni and cheese		48	8	c
+    macaroni cheese		48	8	c
+    macaroon	macaroons	59	17	c
+    mace		19	12	w
+    mach	mache	33	11	w
+    machboo	machboos	92	8	c
+    mackerel		26	9	w
+    mackerel fillet	mackerel fillets	26	9	w
+    macki	mackie's	94	2	c
+    maclean	macleans	90	14	c
+    madeira		56	4	p
+    madeira cake		74	18	c
+    madeleine		74	18	c
+    madra	madras	37	8	c
+    madra curri powder	madras curry powder	19	12	w
+    madra paste	madras paste	9	6	p
+    maduro	maduros	63	11	c
+    mae ploy		38	6	p
+    mafaldine		48	0	w
+    mafe		12	8	c
+    maftoul		0	7	w
+    magazine		255	3	c
+    magdalena		74	18	c
+    maggi		9	7	w
+    maggi cube		19	12	w
+    maggi noodle	maggi noodles	100	8	c
+    maggi sauce		9	6	p
+    maggi seasoning		9	6	p
+    maggi star		19	12	w
+    magic eraser		130	16	c
+    magner	magners	5	4	p
+    magnesium		21	13	c
+    magnet		233	3	c
+    magnum		94	5	c
+    magou		11	4	p
+    magret		96	10	w
+    magwinya		88	18	c
+    mahalabia		41	2	c
+    mahamri		88	18	c
+    mahewu		11	4	p
+    mahi mahi		26	9	w
+    mahlab		19	12	w
+    mahleb		50	6	p
+    mahon	mahón	24	1	w
+    mahou		5	4	c
+    mai tai		58	4	p
+    maida		0	0	w
+    maitake		104	11	w
+    maiz morado		0	0	w
+    maize		108	11	c
+    maize meal		0	0	w
+    maja hurka	májas hurka	60	10	w
+    majarete		41	2	c
+    makanek		60	10	w
+    make up	make-up	128	14	c
+    make up remover	make-up remover	46	14	c
+    make up wipe	make-up wipe	69	14	c
+    maker mark	makers mark	14	4	p
+    makeup		128	14	c
+    makeup brush		128	14	c
+    makeup remover		46	14	c
+    makeup sponge		128	14	c
+    makeup wipe		69	14	c
+    makgeolli		56	4	p
+    maki		183	9	c
+    maki roll	maki rolls	183	8	c
+    makloubeh		92	8	c
+    makovnjaca	makovnjača	51	2	c
+    makowiec		74	18	c
+    makrut lime		181	11	c
+    makrut lime leaf		75	11	w
+    malabar paratha		36	18	c
+    malabi		41	2	c
+    malai		1	1	p
+    malai kofta		37	8	c
+    malai paneer		24	1	w
+    malanga		43	11	w
+    malanga blanca		43	11	w
+    malasada	malasadas	88	18	c
+    malawach		36	18	c
+    malbec		56	4	p
+    maldon		19	12	w
+    maldon salt		19	12	w
+    malibu		14	4	p
+    malloreddus		48	0	w
+    malosol pickle		99	7	w
+    malossol		99	7	w
+    malpua		51	2	c
+    malt extract		30	7	w
+    malt liquor		5	4	p
+    malt loaf		121	18	c
+    malt vinegar		22	7	p
+    malt wheat	malt wheats	61	0	w
+    malta		6	4	p
+    malta goya		11	4	p
+    malta guinness		11	4	p
+    maltagliati		48	0	w
+    malted drink		2	4	w
+    malted milk		1	7	w
+    malteser	maltesers	4	2	c
+    maltina		11	4	p
+    malunggay		33	11	w
+    malva pudding		41	8	c
+    mam bottle	mam bottles	89	19	c
+    mam nem		49	6	w
+    mam tom		49	6	w
+    mama noodle	mama noodles	100	8	c
+    mamey		25	11	c
+    mamey sapote		25	11	c
+    mamia		39	19	c
+    maminha		98	10	w
+    mamon		74	2	c
+    mamoncillo		25	11	c
+    manakeesh		36	18	c
+    manakish		36	18	c
+    manchego		24	1	w
+    manchego cheese		24	1	w
+    manchester tart		87	18	c
+    mandarin		141	11	c
+    mandazi		88	18	c
+    mandi		92	8	c
+    mandioca		43	11	w
+    mandu		67	8	c
+    mang toma	mang tomas	190	6	p
+    mange tout		159	11	w
+    mangetout		159	11	w
+    mango		68	11	c
+    mango chunk	mango chunks	68	11	c
+    mango chutney		9	6	p
+    mango juice		11	4	p
+    mango lassi		1	1	p
+    mango nectar		11	4	p
+    mango pickle		9	6	p
+    mango powder		19	12	w
+    mango pulp		68	11	c
+    mango sticki rice	mango sticky rice	41	2	c
+    mangosteen		25	11	c
+    mangu		63	11	c
+    manhattan		58	4	p
+    manicotti		48	0	w
+    manioc		43	11	w
+    manjar		16	7	w
+    manjar blanco		16	7	w
+    mannaya kasha		0	7	w
+    manoushe		36	18	c
+    mansaf		12	8	c
+    mantecada		59	2	c
+    mantecado	mantecados	51	2	c
+    manti		67	8	c
+    mantou		67	8	c
+    manuka honey		16	7	w
+    manzanilla		56	4	p
+    manzanilla olive	manzanilla olives	82	11	w
+    manzanilla sherri	manzanilla sherry	56	4	p
+    maoam		51	2	c
+    maotai		14	4	p
+    maple syrup		16	7	w
+    maple water		29	4	p
+    mapo tofu		193	8	c
+    maqluba		92	8	c
+    mar	mars	4	2	c
+    mar bar	mars bar	4	2	c
+    mar milk	mars milk	1	4	w
+    mara pepper	maras pepper	38	6	w
+    marabou		4	2	c
+    maracuja	maracujá	25	11	c
+    maracuya		25	11	c
+    maraschino cherri	maraschino cherries	20	11	w
+    marcona almond	marcona almonds	64	7	w
+    margarine		73	1	w
+    margarita		58	4	p
+    margarita mix		58	4	p
+    margherita		184	8	c
+    margherita pizza		184	8	c
+    mari biscuit	marie biscuits	59	17	c
+    mari piper	maris piper	66	11	w
+    mari rose sauce	marie rose sauce	9	6	p
+    marigold		197	16	c
+    marigold bouillon		9	7	w
+    marinade		9	6	p
+    marinade mix		19	12	w
+    marinara		97	6	p
+    marinara sauce		97	6	p
+    maritozzo		65	18	c
+    marjoram		75	12	c
+    marker		120	3	c
+    marker pen		120	3	c
+    marki	markies	40	15	c
+    markook		36	18	c
+    marlin		26	9	w
+    marmalade		9	7	w
+    marmite		9	7	w
+    marranito		59	2	c
+    marraqueta		121	18	c
+    marron glace	marrons glacés	27	7	w
+    marrow		99	11	c
+    marrow bone	marrow bones	98	10	w
+    marrowbone		83	15	c
+    marrowfat pea	marrowfat peas	159	11	w
+    marsala		56	4	p
+    marshmallow	marshmallows	51	2	c
+    marshmallow fluff		51	2	c
+    martabak		84	2	c
+    martabak mani	martabak manis	84	2	c
+    martini		58	4	p
+    martini bianco		14	4	p
+    martini rosso		56	4	p
+    marula		25	11	c
+    maruya		63	2	c
+    maryland cooki	maryland cookies	59	17	c
+    marzen	märzen	5	4	c
+    marzipan		64	7	w
+    masa		0	0	w
+    masa harina		0	0	w
+    masa preparada		0	0	w
+    masago		183	9	w
+    masala chai		47	4	w
+    masala dosa		84	18	c
+    masala peanut	masala peanuts	143	17	w
+    masarepa		0	0	w
+    mascara		128	14	c
+    mascarpone		24	1	w
+    maseca		0	0	w
+    mash		66	8	w
+    masking tape		3	3	c
+    maslanka	maślanka	1	1	p
+    mason jar		9	3	c
+    masoor dal		15	7	w
+    massaman		37	8	c
+    massaman curri	massaman curry	37	8	c
+    massaman curri paste	massaman curry paste	9	6	p
+    massaman paste		9	6	w
+    mastic		50	6	p
+    mastiha		50	6	p
+    mastika		14	4	p
+    matambre		98	10	w
+    matar paneer		37	8	c
+    match		126	3	c
+    matcha		47	4	w
+    matcha powder		47	4	w
+    matchbox		126	3	c
+    matchmaker	matchmakers	4	2	c
+    mate		198	4	p
+    mate cocido		198	4	w
+    mathri		143	17	w
+    matje	matjes	26	9	w
+    matje herring	matjes herring	26	9	w
+    matki		15	7	w
+    matoke		63	11	c
+    matoke stew		57	8	c
+    matooke		63	11	c
+    matsutake		104	11	w
+    matta rice		92	0	w
+    mattress protector		137	3	c
+    mature cheddar		24	1	w
+    matzah		36	18	c
+    matzo		36	18	c
+    matzo cracker	matzo crackers	93	17	c
+    matzo meal		36	18	c
+    matzoh		36	18	c
+    maubi	mauby	6	4	p
+    maultaschen		57	8	c
+    mavrud		56	4	p
+    mawa		24	1	w
+    max factor		128	14	c
+    maxi pad		70	14	c
+    maxwell house		2	4	w
+    maybelline		128	14	c
+    mayo		9	6	p
+    mayocoba		15	7	w
+    mayonnaise		9	6	p
+    mazafati date		53	7	w
+    mazamorra morada		41	2	c
+    mazapan		51	2	c
+    mazapan de toledo	mazapán de toledo	51	2	c
+    mazurek		74	18	c
+    mccain		102	7	c
+    mccain oven chip	mccain oven chips	102	7	c
+    mccoy	mccoys	66	17	c
+    mcintosh		86	11	c
+    mcviti	mcvitie's	59	17	c
+    mead		5	4	p
+    meadow hay		240	15	w
+    meal		85	8	c
+    meal deal		156	8	c
+    meal kit		85	8	c
+    meal prep		85	8	c
+    meal replacement shake		1	7	w
+    meali bread	mealie bread	36	18	c
+    meali meal	mealie meal	0	0	w
+    mealworm		217	15	c
+    measuring cup		105	3	c
+    measuring jug		105	3	c
+    measuring spoon		105	3	c
+    meat		98	10	w
+    meat masala		19	12	w
+    meat on the bone		54	10	w
+    meat paste		9	7	w
+    meat pie		87	18	c
+    meat samosa		67	17	c
+    meat substitute		15	10	w
+    meat thermometer		212	3	c
+    meatball	meatballs	18	8	c
+    meatball and pasta	meatballs and pasta	48	8	c
+    meatloaf		98	10	w
+    meaux mustard		9	7	w
+    mechado		37	8	c
+    mechoui		85	8	c
+    medalla		5	4	c
+    medela		89	19	c
+    medialuna		65	18	c
+    medical face mask		225	13	c
+    medical mask		225	13	c
+    medical tape		34	13	c
+    medication		21	13	c
+    medicine		21	13	c
+    medisterpolse	medisterpølse	60	10	w
+    medium egg	medium eggs	161	10	c
+    medjool		53	7	w
+    medjool date		53	7	w
+    medlar		25	11	c
+    medovik		74	18	c
+    medu vada		18	17	c
+    mee		100	0	w
+    mee goreng		100	8	c
+    mee hoon		100	0	w
+    mee rebus		100	8	c
+    mee siam		100	8	c
+    mejadra		92	8	c
+    mekhong		14	4	p
+    melanzane alla parmigiana		48	8	c
+    melatonin		21	13	c
+    melba toast		121	18	c
+    melitzanosalata		9	7	w
+    melktert		87	8	c
+    melnik		56	4	p
+    melon		25	11	c
+    melon pan		121	2	c
+    melon seed		19	11	w
+    melton mowbray		87	10	c
+    membrillo		9	7	w
+    menabrea		5	4	c
+    menemen		117	8	c
+    menstrual cup		70	14	c
+    mentaiko		26	9	w
+    mento	mentos	51	2	c
+    mentsuyu		9	6	p
+    menudo		37	8	c
+    menudo soup		12	8	c
+    meow mix		40	15	c
+    meowing head	meowing heads	40	15	c
+    mercimek		12	8	c
+    mercimek corbasi		12	8	c
+    merguez		60	10	w
+    merguez couscous		85	8	c
+    merguez sausage		60	10	w
+    meringue	meringues	30	7	w
+    meringue nest	meringue nests	30	7	w
+    merlot		56	4	p
+    metal polish		46	16	p
+    metal skewer		123	3	c
+    metanium		46	19	c
+    metaxa		14	4	p
+    methi		19	12	w
+    methi leaf		99	11	w
+    methi seed		19	12	w
+    method cleaner		46	3	p
+    method laundri	method laundry	95	3	c
+    mettwurst		60	10	w
+    mexican candi	mexican candy	51	2	c
+    mexican chorizo		60	10	w
+    mexican rice		92	0	c
+    mexican seasoning		19	7	w
+    mexican squash		99	11	w
+    meyer lemon		181	11	c
+    mezcal		14	4	p
+    meze		9	7	w
+    meze platter		85	8	c
+    mezze		9	7	w
+    mezze manich	mezze maniche	48	0	w
+    mezze platter		9	7	w
+    mezzelune		48	0	w
+    mi goreng		100	0	w
+    mi quang		100	8	c
+    micellar water		46	14	c
+    michalki	michałki	51	2	c
+    michelada		5	4	c
+    michelob		5	4	p
+    mici		60	8	c
+    micro herb	micro herbs	75	12	c
+    microfiber cloth		130	16	c
+    microfibre cloth		130	16	c
+    microgreen	microgreens	33	11	w
+    micropore tape		34	13	c
+    microwave		32	3	c
+    microwave meal		85	8	c
+    microwave popcorn		178	17	c
+    microwave rice		92	0	w
+    midget gem	midget gems	51	2	c
+    midori		14	4	p
+    mie goreng		100	8	c
+    mieli meal	mielie meal	0	0	w
+    mieliepap		0	0	w
+    migraine tablet		21	13	c
+    mijiu		190	6	p
+    milanesa		54	10	w
+    milanesa de pollo		54	10	w
+    milano cooki	milano cookies	59	17	c
+    milbemax		40	15	c
+    mild ale		5	4	p
+    mild cheddar		24	1	w
+    mild curri powder	mild curry powder	19	12	w
+    mild salsa		97	7	w
+    milk		1	1	p
+    milk bone	milk-bone	40	15	c
+    milk bread		121	18	c
+    milk chocolate		4	2	c
+    milk chocolate chip	milk chocolate chips	30	7	w
+    milk dud	milk duds	4	2	c
+    milk of magnesia		21	13	c
+    milk powder		1	1	p
+    milk tart		87	8	c
+    milk tea		158	4	p
+    milk tray		4	2	c
+    milka		4	2	c
+    milkbone		40	15	c
+    milkfish		26	10	w
+    milki way	milky way	4	2	c
+    milkshake		1	1	p
+    milkshake powder		1	7	w
+    mille feuille	mille-feuille	74	18	c
+    millefeuille		74	18	c
+    miller lite		5	4	p
+    millet		0	0	w
+    millet flour		0	0	w
+    millet groat	millet groats	0	7	w
+    millet spray		147	15	w
+    millionaire shortbread	millionaire's shortbread	59	18	c
+    milo		1	7	w
+    milo powder		2	2	w
+    milton		46	16	p
+    milton fluid		46	3	p
+    milton sterilising fluid		46	16	p
+    milton tablet		89	19	c
+    mimolette		24	1	w
+    mimosa		101	4	p
+    mince		98	10	w
+    mince pie		87	18	c
+    minced beef		98	10	w
+    minced chicken		171	10	w
+    minced garlic		151	11	c
+    minced ginger		232	11	w
+    minced lamb		54	10	w
+    minced meat		98	10	w
+    minced pork		98	10	w
+    minced turkey		171	10	w
+    mincemeat		9	7	w
+    mincemeat filling		30	7	w
+    mineola		141	11	c
+    mineral water		29	4	p
+    minestrone		12	8	c
+    mini babybel		24	7	w
+    mini cheddar	mini cheddars	66	17	c
+    mini corn		108	11	c
+    mini cucumber	mini cucumbers	99	11	c
+    mini egg	mini eggs	4	2	c
+    mini marshmallow	mini marshmallows	51	2	c
+    mini milk		52	5	c
+    mini pitta		36	18	c
+    mini pizza	mini pizzas	184	8	c
+    mini roll	mini rolls	74	18	c
+    minki	minky	130	3	c
+    minneola		141	11	c
+    minstrel	minstrels	4	2	c
+    mint		75	12	c
+    mint choc chip		94	5	c
+    mint chutney		9	6	p
+    mint crisp		4	2	c
+    mint humbug		51	2	c
+    mint imperial	mint imperials	51	2	c
+    mint jelli	mint jelly	9	6	p
+    mint raita		9	6	p
+    mint sauce		9	6	p
+    mint tea		47	4	w
+    mint yogurt sauce		9	6	p
+    minute maid		11	4	p
+    minute rice		92	0	w
+    minute steak		98	10	w
+    mio		11	4	p
+    mirabelle		71	11	c
+    miracle whip		9	6	p
+    mirin		22	7	p
+    mirra		2	4	w
+    mirror		256	3	c
+    mirror cleaner		46	16	p
+    misal pav		37	8	c
+    mischbrot		121	18	c
+    mishka kosolapi	mishka kosolapy	51	2	c
+    mishkaki		123	10	c
+    mishti doi		1	1	p
+    misir wat		12	8	c
+    misir wot		12	8	c
+    miso		9	6	p
+    miso paste		9	6	p
+    miso ramen		100	8	c
+    miso soup		12	8	c
+    miso soup paste		77	7	p
+    misua		100	0	w
+    miswa		100	0	w
+    mitchum		46	14	c
+    mithai		51	2	c
+    mititei		60	8	c
+    mitmita		19	12	w
+    mitsuba		75	12	c
+    mixed bean	mixed beans	15	7	w
+    mixed berri	mixed berries	142	11	w
+    mixed dried fruit		152	11	w
+    mixed dried herb	mixed dried herbs	19	12	w
+    mixed fruit		86	11	c
+    mixed fruit juice		11	4	p
+    mixed grain	mixed grains	0	0	w
+    mixed grill		85	8	c
+    mixed herb	mixed herbs	75	11	c
+    mixed leaf	mixed leaves	33	11	w
+    mixed mushroom	mixed mushrooms	104	11	w
+    mixed nut	mixed nuts	64	7	w
+    mixed peel		152	11	w
+    mixed pepper	mixed peppers	139	11	c
+    mixed peppercorn	mixed peppercorns	19	12	w
+    mixed pickle		9	6	p
+    mixed root vegetable	mixed root vegetables	107	11	w
+    mixed salad		135	8	c
+    mixed salad leaf	mixed salad leaves	33	11	w
+    mixed seafood		49	9	w
+    mixed seed	mixed seeds	64	7	w
+    mixed spice		19	12	w
+    mixed veg		33	11	w
+    mixed vegetable	mixed vegetables	33	11	w
+    mixer	mixers	58	4	p
+    mixing bowl		105	3	c
+    miyeok		75	7	w
+    mizeria		135	8	c
+    mizithra		24	1	w
+    mizuna		33	11	w
+    mkate wa mayai		36	18	c
+    mocha		2	4	w
+    mochi		51	2	c
+    mochi cake		74	18	c
+    mochi cracker	mochi crackers	93	17	c
+    mochi ice cream		94	5	c
+    mochiko		0	7	w
+    mocochinchi		11	4	p
+    modak		51	2	c
+    modelo		5	4	p
+    modelo especial		5	4	c
+    modena balsamic		22	7	p
+    moet		101	4	p
+    mofongo		63	11	c
+    moghrabieh		0	7	w
+    mohinga		100	8	c
+    moi moi		12	8	c
+    moin moin		12	8	c
+    moist toilet tissue		69	14	c
+    moisturiser		46	14	c
+    moisturizer		46	14	c
+    mojama		26	9	w
+    mojito		58	4	p
+    mojito mix		58	4	p
+    mojo		9	6	p
+    mojo criollo		9	7	w
+    mojo picon		9	7	w
+    mojo rojo		9	7	w
+    mojo sauce		9	6	p
+    mojo verde		9	7	w
+    moka pot coffee		2	4	w
+    molass	molasses	16	7	w
+    mold remover		46	16	p
+    mold spray		46	16	p
+    moldovan wine		56	4	p
+    mole		9	6	p
+    mole negro		9	7	w
+    mole paste		9	7	w
+    mole poblano		9	6	p
+    mole sauce		9	6	p
+    mollete	molletes	118	8	c
+    molokhia		12	8	c
+    momo		67	8	c
+    momoni		26	10	w
+    mon cheri	mon chéri	4	2	c
+    monk fruit sweetener		51	7	w
+    monkey nut	monkey nuts	64	7	w
+    monkfish		26	9	w
+    monosodium glutamate		19	12	w
+    monster energi	monster energy	6	4	p
+    monster munch		66	17	c
+    montasio		24	1	w
+    montenegro		14	4	p
+    montepulciano		56	4	p
+    montepulciano dabruzzo	montepulciano d'abruzzo	56	4	p
+    monterey jack		24	1	w
+    moo ping		123	8	c
+    moo yor		54	10	w
+    mooli		107	11	w
+    moon cake		127	2	c
+    mooncake		127	2	c
+    moong dal		15	7	w
+    moong dal namkeen		143	17	w
+    mop		150	16	c
+    mop bucket		172	16	c
+    mop head		150	16	c
+    moqueca		12	8	c
+    mor	mors	11	4	p
+    morbier		24	1	w
+    morcilla		60	10	w
+    morcilla de burgo	morcilla de burgos	60	10	w
+    morel		104	7	w
+    morel mushroom	morel mushrooms	104	11	w
+    morello cherri	morello cherries	20	11	w
+    moretti		5	4	p
+    moringa		99	11	w
+    moringa leaf		99	11	w
+    moringa powder		75	11	w
+    morita		38	11	c
+    morning bun	morning buns	65	18	c
+    morning glori	morning glory	33	11	w
+    moro y cristiano	moros y cristianos	92	0	c
+    moroccan mint		75	12	c
+    moroccan mint tea		47	4	w
+    moroccan tagine		12	8	c
+    mortadella		60	10	w
+    mosbolletji	mosbolletjie	59	18	c
+    moscatel		56	4	p
+    moscato		56	4	p
+    moscato dasti	moscato d'asti	101	4	p
+    moscow mule		58	4	p
+    mosquito coil		173	3	c
+    mosquito repellent		173	3	c
+    mostarda		9	6	p
+    moth ball		257	3	c
+    moth bean		15	7	w
+    moth repellent		257	3	c
+    mothball		257	3	c
+    motichoor ladoo		51	2	c
+    motion sickness tablet		21	13	c
+    motor oil		80	3	p
+    mott	motts	11	4	p
+    mould remover		46	16	p
+    mould spray		46	16	p
+    mound	mounds	51	2	c
+    mountain dew		6	4	c
+    mountain yam		66	11	w
+    mouse bait		258	3	c
+    mouse trap		258	3	c
+    mousetrap		258	3	c
+    moussaka		57	8	c
+    mousse		41	2	c
+    mousse au chocolat		41	2	c
+    moutabal		9	6	p
+    moutarde de meaux		9	7	w
+    mouth wash		210	14	c
+    mouthwash		210	14	c
+    moving box		3	3	c
+    mozzarella		24	1	w
+    mozzarella ball	mozzarella balls	24	1	w
+    mozzarella di bufala		24	1	w
+    mr clean		46	3	p
+    mr muscle		46	16	p
+    mr sheen		46	3	p
+    mr whippi	mr whippy	7	5	c
+    mrs ball	mrs balls	9	6	w
+    mrs ball chutney	mrs balls chutney	9	6	w
+    msg		19	12	w
+    msg seasoning		19	12	w
+    mshikaki		123	10	c
+    mtn dew		6	4	c
+    mtsvadi		123	8	c
+    mucinex		21	13	c
+    muenster		24	1	w
+    muesli		61	0	w
+    muffin		30	18	c
+    muffin case	muffin cases	30	18	c
+    muffin tin		117	3	c
+    muffuletta		156	8	c
+    mug		85	3	c
+    mug root beer		6	4	c
+    mugicha		47	2	w
+    muhallebi		41	2	c
+    muhammara		9	6	p
+    mujaddara		92	8	c
+    mukene		26	10	w
+    mukhwa	mukhwas	75	11	c
+    mukimo		57	8	c
+    mukuzani		56	4	p
+    mulato chile		38	11	c
+    mulberri	mulberry	142	11	w
+    mulled wine		56	4	p
+    mulled wine spice		19	12	w
+    muller		1	4	w
+    muller corner		1	4	w
+    muller light		1	4	w
+    muller rice		41	2	c
+    mullet		26	9	w
+    mulligatawni	mulligatawny	12	8	c
+    mulling spice		19	12	w
+    multi purpose cleaner	multi-purpose cleaner	46	16	p
+    multigrain atta		0	0	w
+    multigrain bread		121	18	c
+    multigrain hoop	multigrain hoops	61	0	w
+    multipack crisp	multipack crisps	66	17	c
+    multipurpose cleaner		46	16	p
+    multivitamin		21	13	c
+    mulukhiyah		12	8	c
+    munch bunch		1	4	w
+    munchi	munchies	4	2	c
+    mung bean	mung beans	15	7	w
+    mung bean noodle		100	0	w
+    mung bean sprout		136	11	w
+    mung bean vermicelli		100	0	w
+    mung dal		15	7	w
+    munster		24	1	w
+    murasaki		43	11	c
+    murcia al vino		24	1	w
+    murmura		92	0	w
+    murphi	murphy's	5	4	c
+    murray mint	murray mints	51	2	c
+    murukku		66	17	c
+    musaka		12	8	c
+    musakhan		12	8	c
+    muscadet		56	4	p
+    muscat		56	4	p
+    muscle rub		46	13	c
+    muscovado		51	7	w
+    muscovado sugar		51	7	w
+    mushi pea	mushy peas	159	11	w
+    mushroom		104	11	w
+    mushroom coffee		2	4	w
+    mushroom pate		9	7	w
+    mushroom risotto		92	8	c
+    mushroom sauce		9	6	p
+    mushroom soup		12	8	c
+    musk melon		25	11	c
+    muskmelon		25	11	c
+    muslin		106	19	c
+    muslin cloth		106	19	c
+    mussel	mussels	13	9	w
+    mustard		9	6	p
+    mustard cress		33	11	w
+    mustard green	mustard greens	33	11	w
+    mustard oil		22	7	p
+    mustard powder		19	12	w
+    mustard sauce		9	6	p
+    mustard seed		19	12	w
+    musubi		236	8	c
+    musztarda		9	7	w
+    mutabal		9	7	w
+    mutti		77	7	c
+    mutton		98	10	w
+    mutton biryani		37	8	c
+    mutton curri	mutton curry	37	8	c
+    mutura		54	10	w
+    mysliwska		60	10	w
+    mysore pak		51	2	c
+    mytho	mythos	5	4	c
+    myzithra		24	1	w
+    n95 mask		225	13	c
+    naan		36	18	c
+    naan bread		36	18	c
+    nabe		12	8	c
+    nabeglavi		11	4	p
+    nabulsi		24	1	w
+    nabulsi cheese		24	1	w
+    nacatamal		239	8	c
+    nacho	nachos	66	17	c
+    nacho cheese		24	1	w
+    nacho cheese sauce		9	6	p
+    nacho chip	nacho chips	66	17	c
+    nacho kit	nachos kit	118	8	c
+    naem		54	10	w
+    naengmyeon		100	0	w
+    nagaimo		66	11	w
+    nail		216	3	c
+    nail clipper		23	14	c
+    nail file		23	14	c
+    nail polish		23	14	c
+    nail polish remover		23	14	c
+    nail varnish		23	14	c
+    nail varnish remover		23	14	c
+    nair		45	14	c
+    nairn	nairns	93	0	c
+    nakd		64	17	c
+    nakd bar	nakd bars	64	17	c
+    naked juice		11	4	p
+    nalesniki		84	8	c
+    nalewka		14	4	p
+    nam jim		9	6	p
+    nam pla		9	6	p
+    nam prik		38	6	p
+    nam prik pao		38	6	w
+    nameko		104	11	w
+    namkeen		66	17	c
+    nance		25	11	c
+    nando	nando's	9	6	w
+    nando sauce	nando's sauce	38	6	p
+    nankhatai		59	18	c
+    napa cabbage		33	11	w
+    napkin		69	3	c
+    napoleon cake		74	18	c
+    napoletana sauce		97	6	p
+    napoli salami		60	10	w
+    napolina		77	7	c
+    nappi	nappy	39	19	c
+    nappi bag	nappy bag	39	19	c
+    nappi cream	nappy cream	46	19	c
+    nappi liner	nappy liner	39	19	c
+    nappi rash cream	nappy rash cream	46	19	c
+    nappi sack	nappy sack	39	19	c
+    naranjilla		25	11	c
+    naruto		192	9	c
+    narutomaki		192	9	c
+    narzan		11	4	p
+    nasal spray		247	13	c
+    naseberri	naseberry	25	11	c
+    nashi		72	11	c
+    nashi pear		72	11	c
+    nasi campur		57	8	c
+    nasi goreng		92	8	c
+    nasi kuning		92	8	c
+    nasi lemak		92	8	c
+    nasi padang		92	8	c
+    nasi uduk		92	8	c
+    nastro azzurro		5	4	c
+    nasturtium		75	12	c
+    nata de coco		174	11	c
+    natakhtari		5	4	c
+    natilla	natillas	41	2	c
+    natracare		70	14	c
+    natto		15	10	w
+    natural wine		56	4	p
+    natural yoghurt		1	1	w
+    natural yogurt		1	1	w
+    nature bounti	nature's bounty	21	13	c
+    nature valley		64	17	c
+    naturo		40	15	c
+    navarin		57	8	c
+    navel orange		141	11	c
+    navi bean	navy beans	15	7	w
+    ndole		85	8	c
+    nduja		60	10	w
+    nduja paste		38	6	p
+    neapolitan		94	5	c
+    neapolitan ice cream		94	5	c
+    nectar		11	4	p
+    nectarine		71	11	c
+    needle		259	3	c
+    needle pen		223	13	c
+    neep	neeps	66	8	c
+    neep and tatti	neeps and tatties	66	8	c
+    negra modelo		5	4	c
+    negroni		58	4	p
+    neipa		5	4	p
+    nem nuong		168	8	c
+    nem ran		168	8	c
+    nemiroff		14	4	p
+    nerd	nerds	51	2	c
+    nero davola	nero d'avola	56	4	p
+    nescafe		2	4	w
+    nescafe 3 in 1		2	2	w
+    nescafe gold		2	4	w
+    nespresso		2	4	w
+    nespresso capsule	nespresso capsules	2	4	w
+    nespresso pod		2	4	w
+    nesquik		1	7	w
+    nesquik cereal		61	7	w
+    nesquik milk		2	4	w
+    nesquik shake		1	4	w
+    nestle crunch		4	2	c
+    nettle	nettles	33	11	w
+    nettle tea		47	4	w
+    neuhaus		4	2	c
+    neutrogena		46	14	c
+    new mexico chile		38	11	c
+    new potato	new potatoes	66	11	w
+    new york strip		98	10	w
+    newcastle brown		5	4	c
+    newspaper		255	3	c
+    nexcare		34	13	c
+    nexgard		40	15	c
+    ngo gai		75	11	w
+    ngogo		42	11	w
+    ngolo		26	10	w
+    nibble	nibbles	178	17	c
+    niboshi		26	7	w
+    nice biscuit	nice biscuits	59	17	c
+    nice n easi	nice n easy	46	14	c
+    nicen easi	nice'n easy	46	14	c
+    nicoise	niçoise	57	8	c
+    nicoise salad		135	8	c
+    nicorette		21	13	c
+    nicotine gum		21	13	c
+    nicotine patch		21	13	c
+    nicotine pouch		196	3	c
+    nicotine replacement		21	13	c
+    nigella		19	12	w
+    nigella seed		19	12	w
+    nigerian stew		12	8	c
+    night cream		46	14	c
+    night nurse		21	13	c
+    night nurse capsule	night nurse capsules	21	13	c
+    nigiri		183	9	c
+    nihari		37	8	c
+    nihonshu		190	4	p
+    nik nak	nik naks	66	17	c
+    nilaga		12	8	c
+    nilgiri tea		47	4	w
+    nilla wafer	nilla wafers	59	17	c
+    nimbu pani		11	4	p
+    nipple cream		89	19	c
+    nira		75	11	w
+    nissin		100	8	c
+    nit comb		44	13	c
+    nit lotion		44	13	c
+    niter kibbeh		19	12	w
+    nitir qibe	nit'ir qibe	19	12	w
+    nitrile glove		197	16	c
+    nivea		46	14	c
+    nivea cream		46	14	c
+    nixtamal		0	0	w
+    nkala		202	10	w
+    nkwobi		12	8	c
+    no7		128	14	c
+    nobbli bobbli	nobbly bobbly	94	2	c
+    nocciolata		4	7	w
+    nocellara olive	nocellara olives	82	11	w
+    non alcoholic beer		5	4	p
+    non alcoholic wine		56	4	p
+    non bio	non-bio	95	16	p
+    non dairi creamer	non-dairy creamer	1	1	p
+    non dairi milk	non-dairy milk	1	1	p
+    non stick pan	non-stick pan	117	3	c
+    nonpareil	nonpareils	51	7	w
+    nonpareille caper	nonpareille capers	82	7	w
+    noodle	noodles	100	0	w
+    noodle broth		12	8	c
+    noodle soup		100	0	w
+    noon chai		47	4	w
+    nopal		180	11	w
+    nopale	nopales	180	11	w
+    nopalito	nopalitos	180	11	w
+    nori		236	7	c
+    nori sheet		236	7	c
+    norvegia		24	1	w
+    nose spray		247	13	c
+    notebook		224	3	c
+    notepad		224	3	c
+    nougat		51	2	c
+    nougat de montelimar	nougat de montélimar	51	2	c
+    nsala		12	8	c
+    nshima		0	0	w
+    nugget	nuggets	171	10	w
+    nuk		89	19	c
+    nuoc cham		9	6	p
+    nuoc mam		9	6	p
+    nuoc mia		11	4	p
+    nuremberg sausage		60	10	w
+    nurnberger	nürnberger	60	10	w
+    nurofen		21	13	c
+    nurofen express		21	13	c
+    nurofen for children		21	13	c
+    nurofen plus		21	13	c
+    nursing pad		89	19	c
+    nut	nuts	64	7	w
+    nut and bolt		162	3	c
+    nut bar	nut bars	64	17	c
+    nut butter		64	7	w
+    nut mix		64	7	w
+    nut roast		64	7	w
+    nutella		4	7	w
+    nutmeg		19	12	w
+    nutri grain	nutri-grain	59	17	c
+    nutritional yeast		24	1	w
+    nutter butter		59	17	c
+    nyama choma		54	10	w
+    nylabone		40	15	c
+    nyquil		21	13	c
+    nytol		21	13	c
+    nytol one a night	nytol one-a-night	21	13	c
+    nyx		128	14	c
+    oasi juice	oasis juice	11	4	p
+    oat	oats	61	0	w
+    oat bran		0	0	w
+    oat cracker	oat crackers	93	17	c
+    oat cream		1	1	p
+    oat drink		1	1	p
+    oat flour		0	0	w
+    oat groat	oat groats	61	0	w
+    oat milk		1	1	p
+    oat so simple		61	0	w
+    oat yogurt		1	1	w
+    oatcake		93	0	c
+    oatibix		61	7	w
+    oatli	oatly	1	4	w
+    oatli barista	oatly barista	1	4	w
+    oatmeal		61	0	w
+    oatmeal cooki	oatmeal cookies	59	17	c
+    oatmeal raisin cooki	oatmeal raisin cookies	59	17	c
+    oaxaca cheese		24	1	w
+    obe ata		9	6	w
+    oblea	obleas	59	2	c
+    obolon		5	4	c
+    obwarzanek		115	18	c
+    ocean spray		11	4	p
+    octopus		110	9	w
+    octopus tentacle	octopus tentacles	110	9	w
+    oden		12	8	c
+    odeng		192	9	c
+    odor eliminator		50	16	c
+    odour eliminator		50	16	c
+    ofada rice		92	0	w
+    ofada stew		12	8	c
+    ofe nsala		12	8	c
+    ofe owerri		12	8	c
+    offal		98	10	w
+    ogbono		19	11	w
+    ogbono seed		19	11	w
+    ogbono soup		12	8	c
+    ogi		0	0	w
+    ogiri		19	11	w
+    ogiri seasoning		19	12	w
+    ogorki kiszone	ogórki kiszone	99	7	w
+    ogorki konserwowe	ogórki konserwowe	99	7	w
+    oha soup		12	8	c
+    oil		22	7	p
+    oj		11	4	p
+    okazi		33	11	w
+    oko plus		40	15	c
+    okocim		5	4	c
+    okonomiyaki		84	8	c
+    okonomiyaki flour		84	8	c
+    okonomiyaki sauce		9	6	p
+    okpei		19	11	w
+    okporoko		26	10	w
+    okra		33	11	w
+    okra soup		12	8	c
+    okro		12	8	c
+    okro soup		12	8	c
+    okroshka		12	8	c
+    oladi		84	8	c
+    olay		46	14	c
+    olba	olbas	21	13	c
+    olba oil	olbas oil	247	13	c
+    old amsterdam		24	1	w
+    old bay		19	12	w
+    old bay seasoning		19	12	w
+    old el paso		19	7	w
+    old el paso kit		77	7	c
+    old fashioned		58	4	p
+    old jamaica		6	4	c
+    old rosi	old rosie	5	4	p
+    old speckled hen		5	4	c
+    old spice		46	14	c
+    oliebollen		88	18	c
+    olive		82	11	w
+    olive oil		82	7	p
+    olive oil spray		82	7	p
+    olive tapenade		9	6	p
+    olivier		135	8	c
+    olivier salad		135	8	c
+    oloroso		56	4	p
+    omega 3		21	13	c
+    omelet		117	8	c
+    omelette		117	8	c
+    omena		26	10	w
+    omeprazole		21	13	c
+    omurice		92	8	c
+    onde onde	onde-onde	124	2	c
+    ondeh ondeh		124	2	c
+    one a day		21	13	c
+    one pot		57	8	c
+    onesi	onesie	106	19	c
+    ong choy		33	11	w
+    onigiri		236	7	c
+    onion		109	11	c
+    onion bhaji		18	17	c
+    onion chutney		9	6	p
+    onion dip		9	6	p
+    onion granule	onion granules	19	12	w
+    onion gravi	onion gravy	77	7	p
+    onion jam		9	6	p
+    onion marmalade		9	6	p
+    onion powder		19	12	w
+    onion relish		9	6	p
+    onion ring	onion rings	189	5	c
+    onion salt		19	12	w
+    onion seed		19	12	w
+    onion soup		12	8	c
+    onion squash		28	11	c
+    onken		1	4	w
+    ontbijtkoek		121	18	c
+    onugbu		33	11	w
+    oolong		47	4	w
+    oolong tea		47	4	w
+    opi		23	14	c
+    opor ayam		37	8	c
+    opticrom		21	13	c
+    option hot chocolate	options hot chocolate	2	4	w
+    optrex		29	13	c
+    optrex eye drop	optrex eye drops	21	13	c
+    oragel		21	13	c
+    orahnjaca	orahnjača	51	2	c
+    oral b	oral-b	90	14	c
+    oralb		90	14	c
+    orange		141	11	c
+    orange bitter	orange bitters	14	4	p
+    orange blossom water		22	7	p
+    orange chicken		193	8	c
+    orange extract		30	7	w
+    orange flower water		22	7	p
+    orange juice		11	4	p
+    orange juice with bit	orange juice with bits	11	4	p
+    orange marmalade		9	7	w
+    orange pepper		139	11	c
+    orange roughi	orange roughy	26	9	w
+    orange soda		6	4	p
+    orange squash		6	4	p
+    orange wine		56	4	p
+    orangina		11	4	p
+    orbit gum		51	2	c
+    ore ida	ore-ida	102	7	c
+    orecchiette		48	0	w
+    oregano		75	12	c
+    orehnjaca	orehnjača	51	2	c
+    oreo		59	17	c
+    oreo ice cream		94	2	c
+    organic egg	organic eggs	161	10	c
+    organic milk		1	1	p
+    organix		61	19	c
+    orgeat		58	4	p
+    original source		46	14	c
+    orogbo		27	11	c
+    ortiz tuna		26	9	w
+    orujo		14	4	p
+    orval		5	4	c
+    orzo		48	0	w
+    orzo rice		0	7	w
+    oscypek		24	1	w
+    osram		8	3	c
+    ossau irati	ossau-iraty	24	1	w
+    osso buco		98	10	w
+    ossobuco		98	8	w
+    otaheite apple		25	11	c
+    otak otak		123	8	c
+    otap		127	2	c
+    otex		218	13	c
+    otex ear drop	otex ear drops	21	13	c
+    otrivine		21	13	c
+    ouma rusk		59	18	c
+    oust		50	3	c
+    ouzo		14	4	p
+    ovaltine		1	7	w
+    ovaltine malt		2	4	w
+    oven bottom muffin		121	18	c
+    oven chip	oven chips	189	5	w
+    oven cleaner		46	16	p
+    oven fri	oven fries	189	5	c
+    oven glove		197	3	c
+    oven mitt		197	3	c
+    oven thermometer		212	3	c
+    overnight oat	overnight oats	61	0	w
+    overproof rum		14	4	p
+    ovomaltine		2	4	w
+    ovulation test		81	13	c
+    ox cheek		98	10	w
+    ox tail		98	10	w
+    ox tongue		98	10	w
+    oxi action		95	16	p
+    oxiclean		95	3	c
+    oxo		77	7	p
+    oxo cube		9	7	w
+    oxtail		98	10	w
+    oxtail stew		54	10	w
+    oyakodon		92	8	c
+    oyster	oysters	13	9	w
+    oyster flavoured sauce		190	6	p
+    oyster mushroom	oyster mushrooms	104	11	w
+    oyster sauce		9	6	p
+    ozujsko	ožujsko	5	4	c
+    paan		75	11	c
+    paan leaf		75	11	c
+    pabellon	pabellón	85	8	c
+    pabellon criollo		12	8	c
+    pabst		5	4	p
+    paccheri		48	0	w
+    pacharan	pacharán	14	4	p
+    pacifico		5	4	p
+    pacifier		106	19	c
+    packet soup		12	8	c
+    packing tape		3	3	c
+    paczek	pączek	88	18	c
+    paczki		88	18	c
+    pad kee mao		100	8	c
+    pad see ew		100	8	c
+    pad thai		100	8	c
+    pad thai noodle		100	0	w
+    padded envelope		3	3	c
+    padlock		145	3	c
+    padron pepper	padron peppers	139	11	c
+    paella		57	8	c
+    paella kit		57	8	c
+    paella mix		57	8	c
+    paella rice		92	0	w
+    pail		172	3	c
+    pain au chocolat		65	18	c
+    pain au levain		121	18	c
+    pain au raisin		65	18	c
+    pain aux raisin	pain aux raisins	65	18	c
+    pain complet		121	18	c
+    pain de campagne		116	18	c
+    pain de mie		121	18	c
+    pain relief		21	13	c
+    pain reliever		21	13	c
+    painkiller		21	13	c
+    paint		220	3	c
+    paint brush		220	3	c
+    paint roller		220	3	c
+    paintbrush		220	3	c
+    pajeon		84	8	c
+    pak choi		33	11	w
+    pak choy		33	11	w
+    pakoda		18	17	c
+    pakora		18	17	c
+    palacinke	palačinke	84	8	c
+    palacsinta		84	8	c
+    palak paneer		37	8	c
+    palanqueta		51	2	c
+    palava sauce		12	8	c
+    palaver sauce		12	8	c
+    pale ale		5	4	p
+    paleta		94	2	c
+    paleta de fruta		94	2	c
+    palinka		14	4	p
+    palm fruit concentrate		9	6	w
+    palm jaggeri	palm jaggery	16	7	w
+    palm nut		9	6	w
+    palm nut cream		9	6	w
+    palm nut soup base		9	6	w
+    palm oil		22	7	p
+    palm sugar		51	7	w
+    palm wine		5	4	p
+    palmier		65	18	c
+    palmolive soap		46	14	c
+    palmolive washing up		46	3	p
+    paloma		58	4	p
+    pamonha		239	8	c
+    pamper	pampers	39	19	c
+    pamper babi dri	pampers baby dry	39	19	c
+    pamper nappi	pampers nappies	39	19	c
+    pamper wipe	pampers wipes	46	14	c
+    pan con tomate		57	8	c
+    pan cubano		121	18	c
+    pan de agua		121	18	c
+    pan de bono		121	18	c
+    pan de coco		121	2	c
+    pan de cristal		121	18	c
+    pan de muerto		121	18	c
+    pan de pueblo		121	18	c
+    pan de sal		121	2	c
+    pan de yuca		121	18	c
+    pan dulce		121	18	c
+    pan gallego		121	18	c
+    pan rustico	pan rústico	121	18	c
+    pan sobao		121	18	c
+    pan tumaca		57	8	c
+    panadol		21	13	c
+    panadol extra		21	13	c
+    panang curri	panang curry	37	8	c
+    panang curri paste	panang curry paste	9	6	p
+    panasonic batteri	panasonic batteries	8	3	c
+    pancake		84	18	c
+    pancake batter		84	18	c
+    pancake mix		84	18	c
+    pancake syrup		16	7	w
+    pancetta		113	10	w
+    panch phoron		19	12	w
+    pancit		100	0	w
+    pancit bihon		100	0	w
+    pancit canton		100	0	w
+    pancit guisado		100	8	c
+    pancit palabok		100	8	c
+    pandan		75	12	c
+    pandan cake		74	2	c
+    pandan chiffon		74	2	c
+    pandan kaya		121	2	c
+    pandan leaf		75	11	w
+    pandesal		121	2	c
+    pandoro		121	18	c
+    pane carasau		121	18	c
+    pane pugliese		121	18	c
+    pane toscano		121	18	c
+    paneer		24	1	w
+    paneer butter masala		37	8	c
+    paneer tikka		37	8	c
+    panela		51	7	w
+    panela cheese		24	1	w
+    panela jaggeri	panela jaggery	16	7	w
+    panettone		121	18	c
+    panforte		74	2	c
+    pangasius		26	9	w
+    pani puri		143	17	w
+    panini		156	8	c
+    panko		121	18	c
+    panko breadcrumb		260	7	w
+    panla		26	10	w
+    panna cotta		41	2	c
+    pannacotta		41	2	c
+    pant	pants	166	3	c
+    pantene		46	14	c
+    panti liner	panty liner	70	14	c
+    pantyhose		261	3	c
+    pantyliner		70	14	c
+    panzanella		135	8	c
+    panzerotti		184	8	c
+    pao de lo		74	18	c
+    pao de queijo		121	18	c
+    pap		0	0	w
+    pap en vlei	pap en vleis	57	8	c
+    papa a la huancaina		12	8	c
+    papad		36	7	c
+    papadum		36	7	c
+    papalo		75	11	w
+    papanasi	papanași	88	18	c
+    papaya		25	11	c
+    papaya salad		135	8	c
+    papelon		16	7	w
+    paper case		30	3	c
+    paper clip		175	3	c
+    paper cup		85	3	c
+    paper napkin		69	3	c
+    paper plate		85	3	c
+    paper straw		6	3	c
+    paper towel		69	3	c
+    paperclip		175	3	c
+    pappadam		36	7	c
+    pappardelle		48	0	w
+    paprikash		12	8	c
+    paracetamol		21	13	c
+    paraffin		177	3	p
+    paratha		36	18	c
+    parboiled rice		92	0	w
+    parcel tape		3	3	c
+    parchment paper		69	3	c
+    pari brest	paris-brest	74	18	c
+    paring knife		167	3	c
+    parkin		59	18	c
+    parma ham		54	10	w
+    parma violet	parma violets	51	2	c
+    parmesan		24	1	w
+    parmigiana		48	8	c
+    parmigiano		24	1	w
+    parmigiano reggiano		24	1	w
+    parmo		85	8	c
+    parotta		36	18	c
+    parowki		60	10	w
+    parozone		46	3	p
+    parrot food		147	15	w
+    parsley		75	12	c
+    parsley root		107	11	w
+    parsley sauce		9	6	p
+    parsnip		107	11	w
+    parsnip crisp	parsnip crisps	66	17	c
+    part baked baguette	part-baked baguettes	116	18	c
+    parti food	party food	178	17	c
+    parti hat	party hat	201	3	c
+    parti jollof	party jollof	92	0	w
+    parti plate	party plate	85	3	c
+    parti platter	party platter	85	8	c
+    parti popper	party popper	201	3	c
+    parti ring	party rings	59	17	c
+    parti snack	party snacks	178	17	c
+    parti suppli	party supplies	201	3	c
+    partridge		171	10	w
+    parwal		99	11	w
+    pasanda		37	8	c
+    pasilla		38	11	c
+    pasilla chile		38	11	c
+    paska		121	18	c
+    passata		77	7	w
+    passata sauce		97	6	p
+    passion fruit		25	11	c
+    passion fruit curd		9	7	w
+    passion fruit juice		11	4	p
+    passionfruit		25	11	c
+    passport photo		262	3	c
+    pasta		48	0	w
+    pasta alla norma		48	8	c
+    pasta bake		48	0	w
+    pasta e fagioli		48	8	c
+    pasta flour		0	0	w
+    pasta readi meal	pasta ready meal	48	8	c
+    pasta salad		48	8	c
+    pasta sauce		97	6	p
+    pasta shell	pasta shells	48	0	w
+    pastei de nata	pasteis de nata	87	18	c
+    pastel de carne		67	18	c
+    pastel de nata		87	18	c
+    pastele	pasteles	239	8	c
+    pastelillo		67	18	c
+    pastelito		67	18	c
+    pastelito de guayaba		87	2	c
+    pastelon		67	18	c
+    pasti	pasty	67	8	c
+    pasti 51	pastis 51	14	4	p
+    pastila		51	2	c
+    pastilla		87	8	c
+    pastina		48	0	w
+    pastirma		98	10	w
+    pastitsio		57	8	c
+    pastrami		98	10	w
+    pastri	pastries	65	18	c
+    pastri brush	pastry brush	105	3	c
+    pastri case	pastry cases	65	18	c
+    pastri flour	pastry flour	0	0	w
+    pasztet		9	10	w
+    pata negra		54	10	w
+    patacone	patacones	63	11	c
+    patak	patak's	9	7	w
+    patata brava	patatas bravas	189	5	c
+    patbingsu		41	2	c
+    pate	pâté	9	7	w
+    pate brisee	pâte brisée	87	18	c
+    pate de campagne	pâté de campagne	9	10	w
+    pate feuilletee	pâte feuilletée	87	18	c
+    pate sucree		87	18	c
+    pati	patis	190	6	p
+    patola		33	11	w
+    patra		66	11	w
+    patron		14	4	p
+    patti	patties	98	10	w
+    pattypan squash		99	11	c
+    patxaran		14	4	p
+    paulaner		5	4	p
+    pav bhaji		37	8	c
+    pav bhaji masala		19	12	w
+    pavlova base		30	7	w
+    pawpaw		25	11	c
+    paxo stuffing		77	7	c
+    payasam		41	2	c
+    payday		51	2	c
+    pbr		5	4	p
+    pea	peas	159	11	w
+    pea and ham soup		12	8	c
+    pea aubergine		42	11	w
+    pea crisp	pea crisps	66	17	c
+    pea milk		1	1	p
+    pea pod	pea pods	159	11	w
+    pea protein		1	7	w
+    pea shoot		33	11	w
+    pea sprout		33	11	w
+    peach		71	11	c
+    peach cobbler		87	18	c
+    peach iced tea		6	4	p
+    peach nectar		11	4	p
+    peach schnapp	peach schnapps	14	4	p
+    peameal bacon		113	10	w
+    peanut	peanuts	64	7	w
+    peanut brittle		51	2	c
+    peanut butter		64	7	w
+    peanut butter cup	peanut butter cups	4	2	c
+    peanut oil		22	7	p
+    peanut satay sauce		9	6	w
+    peanut sauce		9	6	p
+    peanut soup		12	8	c
+    pear		72	11	c
+    pear cider		5	4	p
+    pear drop	pear drops	51	2	c
+    pear juice		11	4	p
+    pear soap	pears soap	46	14	c
+    pearl barley		0	0	w
+    pearl couscous		0	0	w
+    pearl millet		0	0	w
+    pearl onion	pearl onions	109	11	c
+    pease pudding		159	8	c
+    peat free compost	peat-free compost	200	3	c
+    pecan	pecans	64	7	w
+    pecan nut	pecan nuts	64	7	w
+    pecan pie		87	18	c
+    pecel		135	8	c
+    pecorino		24	1	w
+    pecorino romano		24	1	w
+    pecorino sardo		24	1	w
+    pectin		30	7	w
+    peda		51	2	c
+    pedal bin		146	3	c
+    pedigree		40	15	c
+    pedigree chum		163	15	c
+    pedigree dentastix		40	15	c
+    pedro ximenez		56	4	p
+    peeled tomato	peeled tomatoes	77	7	w
+    peeler		105	3	c
+    peg		166	3	c
+    peking duck		193	8	c
+    pekmez		16	7	w
+    peladilla	peladillas	51	2	c
+    pelamushi		51	2	c
+    pelau		85	8	c
+    pelinkovac		14	4	p
+    pellegrino		11	4	p
+    pelmeni		67	8	c
+    pelon pelo rico		51	2	c
+    pen		120	3	c
+    pen needle		223	13	c
+    penang curri	penang curry	37	8	c
+    penang curri paste	penang curry paste	9	6	w
+    pencil		199	3	c
+    pencil sharpener		199	3	c
+    penguin bar	penguin bars	59	17	c
+    penguin biscuit	penguin biscuits	59	17	c
+    penne		48	0	w
+    penne arrabbiata		48	8	c
+    penne rigate		48	0	w
+    peperami		60	17	c
+    pepian		9	7	w
+    pepita	pepitas	64	7	w
+    peppadew		38	11	c
+    pepper		139	11	c
+    pepper grinder		19	12	w
+    pepper jack		24	1	w
+    pepper paste		38	6	w
+    pepper pot		12	8	c
+    pepper sauce		9	6	w
+    pepper soup		12	8	c
+    pepper soup seasoning		19	12	w
+    pepper soup spice		19	12	w
+    pepper stew base		9	6	w
+    pepperami		60	17	c
+    peppercorn	peppercorns	19	12	w
+    peppercorn sauce		9	6	p
+    peppered mackerel		26	9	w
+    pepperidge farm		59	17	c
+    peppermint		75	12	c
+    peppermint cream	peppermint creams	51	2	c
+    peppermint extract		30	7	w
+    peppermint patti	peppermint patties	4	2	c
+    peppermint tea		47	4	w
+    pepperoni		60	10	w
+    pepperoni pizza		184	8	c
+    pepperpot		12	8	c
+    pepsi		6	4	p
+    pepsi max		6	4	p
+    pepto		21	13	c
+    pepto bismol	pepto-bismol	21	13	c
+    pequin		38	11	c
+    percebe	percebes	26	9	w
+    perch		26	9	w
+    perci pig	percy pigs	51	2	c
+    perfume		50	14	c
+    peri peri		38	6	p
+    peri peri sauce		38	6	p
+    peri peri seasoning		19	12	w
+    perilla		75	12	c
+    perilla leaf		33	11	w
+    perilla oil		22	6	p
+    period pant	period pants	70	14	c
+    period product		70	14	c
+    periwinkle		245	10	w
+    perla	perła	5	4	c
+    pernil		54	10	w
+    pernod		14	4	p
+    perogi	perogies	67	8	c
+    peroni		5	4	p
+    perri	perry	5	4	p
+    perrier		29	4	p
+    persian cucumber		99	11	c
+    persian nougat		51	2	c
+    persian tea		47	4	w
+    persil		95	3	c
+    persil bio		95	3	c
+    persillade		9	7	w
+    persimmon		25	11	c
+    peruano bean		15	7	w
+    pesarattu		84	18	c
+    peshwari naan		36	18	c
+    pesto		9	6	p
+    pesto genovese		9	7	w
+    pesto pasta		48	8	c
+    pesto rosso		9	7	w
+    pet bed		40	15	c
+    pet carrier		40	15	c
+    pet food		40	15	c
+    pet insurance		40	15	c
+    pet nat		101	4	p
+    pet shampoo		40	15	c
+    pet treat		40	15	c
+    petai		159	11	w
+    petha		99	11	w
+    petha sweet		51	2	c
+    petit filous	petits filous	1	1	w
+    petit pain		116	18	c
+    petit poi	petits pois	159	11	w
+    petit pot	petits pots	41	2	c
+    petit suisse		24	1	w
+    petrol		211	3	p
+    petroleum jelli	petroleum jelly	46	14	c
+    peychaud	peychauds	14	4	p
+    pez		51	2	c
+    pfeffernusse	pfeffernüsse	59	17	c
+    pg tip	pg tips	47	4	w
+    phalsa		17	11	c
+    pheasant		171	10	w
+    philadelphia		24	1	w
+    philadelphia dip		9	4	w
+    philip avent	philips avent	89	19	c
+    philip bulb	philips bulb	8	3	c
+    philip sonicare	philips sonicare	90	14	c
+    philli	philly	24	7	w
+    phirni		41	2	c
+    pho		100	8	c
+    pho bo		100	8	c
+    pho ga		100	8	c
+    pho noodle		100	0	w
+    phone case		263	3	c
+    phone charger		32	3	c
+    phone top up	phone top-up	263	3	c
+    phulka		36	18	c
+    phyllo		65	18	c
+    phyllo dough		65	18	c
+    physali	physalis	142	11	w
+    piadina		36	18	c
+    piadina romagnola		36	8	c
+    pianono		74	2	c
+    picadillo		12	8	c
+    picanha		98	10	w
+    picarone	picarones	88	2	c
+    piccalilli		9	6	p
+    pici		48	0	w
+    pick and mix		51	2	c
+    pick n mix		51	2	c
+    pick szalami	pick szalámi	60	10	w
+    pickapeppa		38	7	p
+    pickle	pickles	99	11	c
+    pickle masala		9	7	w
+    pickle relish		9	6	p
+    pickled beetroot		9	6	p
+    pickled cabbage		9	7	w
+    pickled cucumber		99	7	w
+    pickled egg		99	7	w
+    pickled gherkin		99	7	w
+    pickled ginger		9	6	p
+    pickled herring		26	9	w
+    pickled jalapeno	pickled jalapeño	38	11	c
+    pickled onion		99	7	w
+    pickled radish		9	8	w
+    pickled red cabbage		9	6	p
+    pickled vegetable	pickled vegetables	9	6	p
+    pickled walnut		99	7	w
+    pickling salt		19	12	w
+    pickling spice		19	12	w
+    pickling vinegar		22	7	p
+    picnic bar		4	2	c
+    picnic basket		131	3	c
+    pico de gallo		97	6	p
+    picpoul		56	4	p
+    picpoul de pinet		56	4	p
+    picture hook		216	3	c
+    pide		36	18	c
+    pie		87	18	c
+    pie and mash		87	8	c
+    pie crust		87	18	c
+    pie dish		117	3	c
+    pie filling		30	7	w
+    pied de mouton		104	7	w
+    piel de sapo		25	11	c
+    piernik		74	18	c
+    pierniki		59	18	c
+    pierniki torunski	pierniki toruńskie	51	2	c
+    pierogi		67	8	c
+    pierogi ruski	pierogi ruskie	67	8	c
+    pierogi z miesem		67	8	c
+    pig ear		83	15	c
+    pig in blanket	pigs in blankets	60	10	w
+    pig trotter	pig's trotters	98	10	w
+    pigeon		171	10	w
+    pigeon pea		15	7	w
+    pignoli		64	7	w
+    pike		26	9	w
+    pikelet		84	18	c
+    pil	pils	5	4	p
+    pilaf		92	0	w
+    pilaff		57	8	c
+    pilau		92	0	w
+    pilau masala		19	12	w
+    pilau rice		92	0	w
+    pilchard	pilchards	26	9	w
+    pilgrim choice	pilgrims choice	24	1	w
+    pilgrim choice cheddar	pilgrims choice cheddar	24	7	w
+    pili pili		9	6	w
+    pilipili		9	6	w
+    pill		21	13	c
+    pill box		21	13	c
+    pill organiser		21	13	c
+    pillow		137	3	c
+    pillowcase		137	3	c
+    pilon coffee		2	4	w
+    piloncillo		51	7	w
+    pilsener		5	4	c
+    pilsner		5	4	p
+    pilsner urquell		5	4	c
+    piment despelette	piment d'espelette	19	12	w
+    pimento berri	pimento berries	19	12	w
+    pimenton	pimentón	19	12	w
+    pimenton de la vera	pimentón de la vera	19	12	w
+    pimiento		139	11	c
+    pimm	pimm's	14	4	p
+    pina colada		58	4	p
+    pindjur		9	7	w
+    pine kernel		27	7	w
+    pine nut		27	7	w
+    pineapple		264	11	c
+    pineapple bun		121	2	c
+    pineapple chunk	pineapple chunks	264	11	c
+    pineapple guava		25	11	c
+    pineapple juice		11	4	p
+    pineapple ring	pineapple rings	264	11	c
+    pineapple tart		87	2	c
+    pinhead oatmeal		61	0	w
+    pink gin		14	4	p
+    pink grapefruit		141	11	c
+    pink guava		72	11	c
+    pink himalayan salt		19	12	w
+    pink ladi	pink lady	86	11	c
+    pink ladi apple	pink lady apple	86	11	c
+    pink lemonade		6	4	p
+    pink peppercorn	pink peppercorns	19	12	w
+    pink salmon		26	9	w
+    pink salt		19	12	w
+    pink stuff		46	3	p
+    pink wafer	pink wafers	59	17	c
+    pinot gri	pinot gris	56	4	p
+    pinot grigio		56	4	p
+    pinot noir		56	4	p
+    pinotage		56	4	p
+    pinsa		184	8	c
+    pint glass		5	3	c
+    pint of milk		1	1	p
+    pinto bean		15	7	w
+    pintxo	pintxos	57	8	c
+    piper crisp	pipers crisps	66	17	c
+    pipi	pipis	13	9	w
+    pipian		9	7	w
+    piping bag		30	3	c
+    pippali		19	12	w
+    pique		38	7	p
+    piquin		38	11	c
+    piri piri		38	6	p
+    piri piri marinade		9	6	p
+    piri piri sauce		38	6	p
+    piri piri seasoning		19	12	w
+    pirinase		21	13	c
+    piriteze		21	13	c
+    piriton		21	13	c
+    pirog		85	8	c
+    pirosarani	pirosarany	19	7	w
+    piroshki		36	8	c
+    pirozhki		36	8	c
+    pirozhok		36	8	c
+    pisang		63	11	c
+    pisang goreng		63	2	c
+    pisco		14	4	p
+    pisco sour		58	4	p
+    pissaladiere	pissaladière	57	8	c
+    pistachio		64	7	w
+    pistachio baklava		65	2	c
+    pistachio cream		64	7	w
+    pistachio kernel		64	7	w
+    pistachio nut	pistachio nuts	64	7	w
+    pistachio paste		64	7	w
+    pisto		57	8	c
+    pistou		9	6	p
+    pita		36	18	c
+    pita bread		36	18	c
+    pita chip	pita chips	66	17	c
+    pita sandwich		31	8	c
+    pitahaya		180	11	c
+    pitanga		25	11	c
+    pitaya		25	11	c
+    pithivier		87	18	c
+    pitta		36	18	c
+    pitta bread		36	18	c
+    pitted olive	pitted olives	82	11	w
+    pizza		184	8	c
+    pizza base		36	18	c
+    pizza dough		36	18	c
+    pizza roll	pizza rolls	184	8	c
+    pizza sauce		97	6	p
+    pizza slice	pizza slices	184	8	c
+    pizzelle		59	18	c
+    pizzle		83	15	c
+    pkhali		85	8	c
+    pla ra		26	10	w
+    placinta		12	8	c
+    placki		84	8	c
+    placki ziemniaczane		84	8	c
+    plaice		26	9	w
+    plain bagel	plain bagels	115	18	c
+    plain chocolate		4	2	c
+    plain flour		0	0	w
+    plain naan		36	18	c
+    plain scone	plain scones	59	18	c
+    plain yogurt		1	1	w
+    planner		182	3	c
+    plant based burger	plant-based burgers	134	10	c
+    plant based milk	plant-based milk	1	1	p
+    plant based mince	plant-based mince	15	10	w
+    plant butter		73	1	w
+    plant food		200	3	c
+    plant milk		1	1	p
+    plant pot		200	3	c
+    plantain		63	11	c
+    plantain chip	plantain chips	66	17	c
+    plantain crisp	plantain crisps	66	8	c
+    plantain flour		0	0	w
+    plantain fufu		0	0	w
+    plantain tart		87	2	c
+    plaster		34	13	c
+    plastic cup		85	3	c
+    plastic cutleri	plastic cutlery	85	3	c
+    plastic straw		6	3	c
+    plastic wrap		69	3	c
+    platano	plátano	63	11	c
+    platano macho		63	11	c
+    plate		85	3	c
+    platter		85	8	c
+    plavac mali		56	4	p
+    plax		90	14	c
+    playing card		209	3	c
+    pledge		46	16	p
+    pledge polish		46	3	p
+    plenti	plenty	69	3	c
+    pljeskavica		134	8	c
+    ploughman	ploughman's	24	8	c
+    ploughman lunch	ploughman's lunch	24	8	c
+    ploughman pickle	ploughman's pickle	99	7	w
+    plov		12	8	c
+    plug adaptor		32	3	c
+    plug in air freshener	plug-in air freshener	50	16	c
+    plum		71	11	c
+    plum jam		9	7	w
+    plum organic	plum organics	61	19	c
+    plum sauce		9	6	p
+    plum tomato	plum tomatoes	97	11	c
+    plum wine		56	4	p
+    plunger		265	16	c
+    pluot		71	11	c
+    plush toy		112	3	c
+    po boy		156	8	c
+    poached egg	poached eggs	117	8	c
+    poblano		38	11	c
+    poblano pepper		38	11	c
+    pocari sweat		11	4	c
+    pocket bread		36	18	c
+    pocki	pocky	59	17	c
+    poffertje	poffertjes	84	18	c
+    pogaca	pogača	36	8	c
+    pogacha		36	8	c
+    poha		92	0	w
+    pointed cabbage		33	11	w
+    pointed gourd		99	11	w
+    poitin	poitín	14	4	p
+    poke		26	9	w
+    poke bowl		183	8	c
+    polar beer		5	4	c
+    polenta		0	0	w
+    polenta cake		0	0	w
+    polident		90	14	c
+    poligrip		90	14	c
+    polish cheesecake		74	18	c
+    polish pate	polish pâté	9	10	w
+    polish pickle		99	7	w
+    polish sausage		60	10	w
+    polishing cloth		130	16	c
+    pollack		26	9	w
+    pollo a la brasa		171	10	w
+    pollo asado		171	10	w
+    pollock		26	9	w
+    pollock roe		183	9	w
+    polo	polos	51	2	c
+    polo mint	polo mints	51	2	c
+    polpa		97	7	w
+    polpette		18	8	c
+    polvilho		0	0	w
+    polvilho azedo		0	0	w
+    polvilho doce		0	0	w
+    polvoron		124	2	c
+    polvorone	polvorones	59	17	c
+    polyfilla		220	3	c
+    polyfilla filler		3	3	c
+    pom bear	pom-bears	66	17	c
+    pomace oil		82	7	p
+    pomegranate		25	11	c
+    pomegranate juice		11	4	p
+    pomegranate molass	pomegranate molasses	16	7	w
+    pomegranate powder		19	12	w
+    pomegranate seed	pomegranate seeds	25	11	c
+    pomegranate seed powder		9	7	w
+    pomelo		141	11	c
+    pomme dauphine	pommes dauphine	57	8	c
+    pomodorini		97	7	w
+    ponch	ponche	11	4	p
+    ponch de fruta	ponche de frutas	11	4	p
+    pond food		91	15	c
+    pondu		33	11	w
+    poni nut	pony nut	242	15	w
+    ponmo		54	10	w
+    ponni rice		92	0	w
+    pont leveque	pont l'eveque	24	1	w
+    ponzu		9	6	p
+    ponzu sauce		9	6	p
+    poo bag		163	15	c
+    poop bag		163	15	c
+    poori		36	18	c
+    pop		6	4	p
+    pop tart	pop-tarts	59	17	c
+    popchip	popchips	66	17	c
+    popcorn		178	17	c
+    popcorn chicken		171	10	w
+    popcorn kernel	popcorn kernels	178	17	c
+    popiah		168	8	c
+    popiah skin		36	0	c
+    poppadom		36	7	c
+    poppadum		36	7	c
+    poppi seed	poppy seeds	64	7	w
+    poppi seed cake	poppy seed cake	74	18	c
+    poppi seed roll	poppy seed roll	74	18	c
+    popping corn		178	17	c
+    popsicle		52	5	c
+    porcini		104	11	w
+    pork		98	10	w
+    pork adobo		37	8	c
+    pork and apple sausage		60	10	w
+    pork belli	pork belly	98	10	w
+    pork belli slice	pork belly slices	98	10	w
+    pork cheek	pork cheeks	98	10	w
+    pork chop	pork chops	98	10	w
+    pork escalope		98	10	w
+    pork fillet		98	10	w
+    pork floss		54	10	w
+    pork joint		98	10	w
+    pork katsu		54	10	w
+    pork knuckle		98	10	w
+    pork leg		98	10	w
+    pork loin		98	10	w
+    pork mince		98	10	w
+    pork pie		87	18	c
+    pork rib	pork ribs	98	10	w
+    pork rind		98	10	w
+    pork satay		123	8	c
+    pork sausage	pork sausages	60	10	w
+    pork scratching	pork scratchings	66	17	c
+    pork shoulder		98	10	w
+    pork steak	pork steaks	98	10	w
+    pork tenderloin		98	10	w
+    porkolt	pörkölt	12	8	c
+    pornstar martini		58	4	p
+    porridge		61	0	w
+    porridge oat	porridge oats	61	0	w
+    porridge pot	porridge pots	61	0	w
+    porridge sachet	porridge sachets	61	0	w
+    port		56	4	p
+    port salut		24	1	w
+    portabella		104	11	w
+    porter		5	4	p
+    porterhouse		98	10	w
+    portobello		104	11	w
+    portobello mushroom	portobello mushrooms	104	11	w
+    portuguese egg tart		87	2	c
+    posole		12	8	c
+    posset		41	2	c
+    post it	post-it	224	3	c
+    post it note	post-it note	224	3	c
+    post its	post-its	3	3	c
+    postage stamp		222	3	c
+    postcard		222	3	c
+    postobon		11	4	p
+    postum		2	4	w
+    pot au feu		57	8	c
+    pot barley		0	0	w
+    pot de creme	pot de crème	41	2	c
+    pot noodle		100	0	w
+    pot noodle snack		77	7	c
+    pot pie		87	18	c
+    pot plant		200	3	c
+    pot sticker		67	8	c
+    potage		12	8	c
+    potato		66	11	w
+    potato and leek soup		12	8	c
+    potato bread		121	18	c
+    potato chip	potato chips	66	17	c
+    potato crisp	potato crisps	66	17	c
+    potato croquette	potato croquettes	189	5	c
+    potato dumpling		67	0	w
+    potato farl		121	18	c
+    potato gnocchi		48	0	w
+    potato masher		105	3	c
+    potato pancake		84	8	c
+    potato salad		135	8	c
+    potato smile	potato smiles	189	5	c
+    potato starch		0	0	w
+    potato waffle	potato waffles	138	18	c
+    potato wedge	potato wedges	189	5	c
+    poteen		14	4	p
+    potjieko	potjiekos	57	8	c
+    potsticker		67	8	c
+    pottage		12	8	c
+    potted basil		75	12	c
+    potted coriander		75	12	c
+    potted herb	potted herbs	75	12	c
+    potted meat		9	8	c
+    potted plant		200	3	c
+    potted shrimp		9	7	w
+    potting mix		200	3	c
+    potting soil		200	3	c
+    pouilli fume	pouilly-fumé	56	4	p
+    poulet dg		85	8	c
+    poultri	poultry	171	10	w
+    poultri grit	poultry grit	191	15	w
+    pound cake		74	18	c
+    pounded yam		0	0	w
+    pounded yam flour		0	0	w
+    poundo yam		0	0	w
+    poussin		171	10	w
+    poutine		189	5	c
+    powdered milk		1	1	p
+    powdered sugar		51	7	w
+    power strip		32	3	c
+    powerade		6	4	p
+    pozole		12	8	c
+    pozole corn		0	0	w
+    prahok		49	6	w
+    praline		64	7	w
+    pram		106	19	c
+    prastost	prästost	24	1	w
+    prawn	prawns	49	9	w
+    prawn cocktail		49	9	w
+    prawn cocktail crisp	prawn cocktail crisps	66	17	c
+    prawn cracker	prawn crackers	49	9	w
+    prawn curri	prawn curry	37	8	c
+    prawn mayo		156	8	c
+    precooked cornmeal		0	0	w
+    pregnacare		21	13	c
+    pregnanci test	pregnancy test	81	13	c
+    prego		77	7	c
+    prekese		19	11	w
+    premixed cocktail	premixed cocktails	58	4	p
+    prepared meal	prepared meals	85	8	c
+    prepared salad		135	8	c
+    prescription		21	13	c
+    present		235	3	c
+    preserve	preserves	9	7	w
+    preserved lemon		181	6	c
+    preserved mustard green	preserved mustard greens	9	8	w
+    preserving jar	preserving jars	9	7	w
+    preserving sugar		51	7	w
+    president butter		73	1	w
+    presidente		5	4	c
+    press on nail	press-on nail	23	14	c
+    presse	pressé	11	4	p
+    pressed juice		11	4	p
+    presunto		54	10	w
+    pretzel		143	18	c
+    pretzel bite	pretzel bites	143	18	c
+    pretzel roll		143	18	c
+    pretzel stick	pretzel sticks	143	18	c
+    prickli pear	prickly pear	25	11	c
+    prime hydration		6	4	p
+    primer		128	14	c
+    primitivo		56	4	p
+    primula		24	7	w
+    primula cheese tube		9	4	w
+    prince biscuit	prince biscuits	59	17	c
+    prince polo		51	2	c
+    princess cake		74	2	c
+    pringle	pringles	66	17	c
+    prinsesstarta	prinsesstårta	74	2	c
+    printer ink		10	3	c
+    printer paper		10	3	c
+    priorat		56	4	p
+    pritt		3	3	c
+    pritt stick		3	3	c
+    probiotic capsule		21	13	c
+    probiotic drink		1	1	w
+    probiotic soda		6	4	p
+    probiotic supplement		21	13	c
+    processed cheese		24	1	w
+    profiterole		74	18	c
+    prokupac		56	4	p
+    promite		9	7	w
+    propane		177	3	c
+    propercorn		178	17	c
+    prosciutto		54	10	w
+    prosciutto cotto		54	10	w
+    prosciutto crudo		54	10	w
+    prosciutto di parma		54	10	w
+    prosecco		101	4	p
+    prostokvasha		1	1	p
+    protein ball	protein balls	64	17	c
+    protein bar	protein bars	64	17	c
+    protein pot		1	8	c
+    protein powder		1	7	w
+    protein shake		1	7	w
+    provence rose	provence rosé	56	4	p
+    provolone		24	1	w
+    prune	prunes	152	11	w
+    prune juice		11	4	p
+    pryaniki		59	18	c
+    przyprawa w plyni	przyprawa w płynie	19	7	w
+    psyllium husk		0	0	w
+    ptasi mleczko	ptasie mleczko	51	2	c
+    ptichye moloko		74	18	c
+    pu erh	pu-erh	47	4	w
+    puchka		143	17	w
+    pudding		41	2	c
+    pudding mix		30	7	w
+    pudding rice		92	0	w
+    pudding spice		19	12	w
+    pudim		41	2	c
+    puer	pu'er	47	2	w
+    puer tea	pu'er tea	47	4	w
+    puerquito		59	2	c
+    puff pastri	puff pastry	65	18	c
+    puff puff	puff-puff	88	18	c
+    puff tissue	puffs tissues	69	3	c
+    puffed rice		61	0	w
+    puffed rice cake	puffed rice cakes	93	17	c
+    puffed wheat		61	0	w
+    pugliese		121	18	c
+    pukka		47	4	w
+    pul biber		19	12	w
+    pulao		92	0	w
+    pull up	pull-up	39	19	c
+    pull ups	pull-ups	39	19	c
+    pulled pork		98	10	w
+    pullman loaf		121	18	c
+    pulparindo		51	2	c
+    pulpo a la gallega		57	8	c
+    pulse	pulses	15	7	w
+    pulse oximeter		155	13	c
+    pulut		92	0	w
+    pumice		204	14	c
+    pumice stone		204	14	c
+    pummelo		181	11	c
+    pumpernickel		121	18	c
+    pumpkin		28	11	c
+    pumpkin carving kit		28	3	c
+    pumpkin pie		87	18	c
+    pumpkin pie spice		19	12	w
+    pumpkin seed	pumpkin seeds	64	7	w
+    pumpkin seed oil		22	7	p
+    pumpkin spice		19	12	w
+    puna yam		43	11	w
+    punk ipa		5	4	p
+    punt e mes		14	4	p
+    pup peroni	pup-peroni	40	15	c
+    puppi food	puppy food	163	15	c
+    pupusa		36	18	c
+    purdey	purdey's	11	4	p
+    pure spread		73	7	w
+    puri		36	18	c
+    purina		40	15	c
+    purina one		40	15	c
+    purple corn		0	0	w
+    purple sprouting broccoli		170	11	w
+    purple sweet potato		43	11	w
+    purple yam		43	11	w
+    purslane		33	11	w
+    pushchair		106	19	c
+    puto		124	2	c
+    puttanesca		97	7	w
+    puttanesca sauce		97	6	p
+    putu mayam		124	2	c
+    putu pap		0	0	w
+    puy lentil	puy lentils	15	7	w
+    puzzle book		164	3	c
+    pva glue		46	3	c
+    pyrex		69	3	c
+    pysio		11	4	p
+    pyttipanna		57	8	c
+    q tip	q-tip	69	14	c
+    qahwa		2	4	w
+    qamar al din	qamar al-din	71	7	w
+    qashqa		1	6	w
+    qatayef		84	2	c
+    quahog	quahogs	13	9	w
+    quail		171	10	w
+    quail egg	quail eggs	161	10	c
+    quaker		61	7	w
+    quaker oat	quaker oats	61	7	w
+    qualiti street	quality street	4	2	c
+    quark		1	1	w
+    quarter pounder		134	10	c
+    quaver	quavers	66	17	c
+    queen of pudding	queen of puddings	41	2	c
+    queen olive	queen olives	82	11	w
+    queen scallop	queen scallops	13	9	w
+    queijo		24	1	w
+    queijo da serra		24	1	w
+    quelite	quelites	75	11	w
+    quenepa		25	11	c
+    quesadilla		168	8	c
+    queso		24	1	w
+    queso anejo	queso añejo	24	1	w
+    queso asadero		24	1	w
+    queso blanco		24	1	w
+    queso chihuahua		24	1	w
+    queso coalho		24	1	w
+    queso costeno	queso costeño	24	1	w
+    queso crema		24	1	w
+    queso de bola		24	1	w
+    queso de cabra		24	1	w
+    queso de freir		24	1	w
+    queso dip		9	6	p
+    queso fresco		24	1	w
+    queso iberico		24	1	w
+    queso llanero		24	1	w
+    queso oaxaca		24	1	w
+    queso panela		24	1	w
+    queso para freir		24	1	w
+    quich	quiche	87	18	c
+    quich lorraine	quiche lorraine	87	18	c
+    quick oat	quick oats	61	0	w
+    quick polenta		0	0	w
+    quilme	quilmes	5	4	c
+    quilted velvet		69	3	c
+    quince		72	11	c
+    quince paste		9	7	w
+    quindim		41	2	c
+    quinoa		0	0	w
+    quinoa salad		135	8	c
+    quorn		15	10	w
+    quorn mince		15	10	w
+    qvevri wine		56	4	p
+    r white	r whites	6	4	c
+    rabbit		54	10	w
+    rabbit food		240	15	w
+    rabbit nugget		240	15	w
+    rabbit pellet		240	15	w
+    rabri		1	1	p
+    rachel	rachel's	1	4	w
+    rack of lamb		54	10	w
+    raclette		24	1	w
+    raclette cheese		24	1	w
+    rad na		100	8	c
+    radiatori		48	0	w
+    radicchio		33	11	w
+    radish		107	11	w
+    radish kimchi		9	8	w
+    radler		5	4	p
+    radox		46	14	c
+    raffaello		4	2	c
+    raffle ticket		176	3	c
+    raggmunk		57	8	c
+    ragi		0	0	w
+    ragi flour		0	0	w
+    ragu		97	6	p
+    ragu sauce		77	7	c
+    rahat lokum		51	2	c
+    raicilla		14	4	p
+    rain cover		106	19	c
+    rainbow carrot	rainbow carrots	107	11	w
+    rainbow chard		33	11	w
+    rainbow trout		26	9	w
+    rainier cherri	rainier cherries	20	11	w
+    raisin	raisins	152	11	w
+    raisin bran		61	0	w
+    raisin bread		121	18	c
+    raisinet	raisinets	4	2	c
+    raita		9	6	p
+    rajma		15	7	w
+    rajma chawal		37	8	c
+    raki		14	4	p
+    rakia		14	4	p
+    rakija		14	4	p
+    rambutan		25	11	c
+    ramekin		117	3	c
+    ramen		100	0	w
+    ramen bowl		12	8	c
+    ramen broth		12	8	c
+    ramen dish		100	8	c
+    ramen noodle		100	0	w
+    ramp	ramps	109	11	c
+    ramune		6	4	p
+    ramune candi	ramune candy	51	2	c
+    ramyeon		100	0	w
+    ramyun		100	0	w
+    ranch		9	6	p
+    ranch dressing		9	6	p
+    ranitidine		21	13	c
+    rapadura		16	7	w
+    rapeseed oil		22	7	p
+    rarebit		24	8	c
+    ras al hanout		19	12	w
+    ras el hanout		19	12	w
+    ras malai		41	2	c
+    rasam		37	8	c
+    rasam powder		19	12	w
+    rasgulla		51	2	c
+    rasher	rashers	113	10	w
+    rasmalai		51	2	c
+    raspado		52	2	c
+    raspadura		16	7	w
+    raspberri	raspberry	142	11	w
+    raspberri jam	raspberry jam	9	7	w
+    raspberri vinegar	raspberry vinegar	22	7	p
+    rassolnik		12	8	c
+    rat trap		258	3	c
+    ratatouille		57	8	c
+    rattle		112	19	c
+    rau ram		75	12	c
+    rava		0	0	w
+    ravioli		48	0	w
+    ravioli in tomato sauce		77	7	w
+    raw banana		66	11	w
+    raw honey		16	7	w
+    raw mango		68	11	c
+    raw milk		1	1	p
+    raw prawn	raw prawns	49	9	w
+    raw sugar		51	7	w
+    rawhide		163	15	c
+    rawlplug		162	3	c
+    ray wing		26	9	w
+    rayu		38	6	w
+    razor		45	14	c
+    razor blade		45	14	c
+    razor clam	razor clams	13	9	w
+    readi brek	ready brek	61	0	w
+    readi brek oat	ready brek oats	61	7	w
+    readi made custard	ready made custard	41	2	c
+    readi made icing	ready made icing	30	7	w
+    readi meal	ready meal	85	8	c
+    readi meal curri	ready meal curry	37	8	c
+    readi salad	ready salad	135	8	c
+    readi salted crisp	ready salted crisps	66	17	c
+    readi to drink	ready to drink	58	4	p
+    readi to feed formula	ready-to-feed formula	89	19	c
+    readi to roll icing	ready to roll icing	51	7	w
+    reading glass	reading glasses	203	14	c
+    real ale		5	4	p
+    reblochon		24	1	w
+    recado rojo		19	7	w
+    recaito		9	6	p
+    recao		75	11	w
+    receipt roll		266	3	c
+    rechargeable batteri	rechargeable battery	8	3	c
+    recycling bag		146	3	c
+    recycling bin		146	3	c
+    red apple		86	11	c
+    red banana		63	11	c
+    red bean		15	7	w
+    red bean paste		15	2	w
+    red boat		190	6	p
+    red bull		6	4	p
+    red bush tea		47	4	w
+    red cabbage		33	11	w
+    red cargo rice		92	0	w
+    red caviar		26	7	w
+    red chile		38	11	c
+    red chilli		38	11	c
+    red currant		142	11	w
+    red curri	red curry	37	8	c
+    red curri paste	red curry paste	9	6	p
+    red date		20	11	w
+    red delicious		86	11	c
+    red dragon fruit		180	11	c
+    red enchilada sauce		9	7	w
+    red fox		24	1	w
+    red grape	red grapes	152	11	w
+    red horse beer		5	4	c
+    red kidney bean	red kidney beans	15	7	w
+    red label tea		47	4	w
+    red leicester		24	1	w
+    red lentil		15	7	w
+    red lentil dal		15	7	w
+    red meat		98	10	w
+    red miso		9	6	p
+    red mullet		26	9	w
+    red onion		109	11	c
+    red palm oil		22	6	p
+    red pepper		139	11	c
+    red pepper flake	red pepper flakes	19	12	w
+    red pepper hummus		9	7	w
+    red pesto		9	6	p
+    red potato	red potatoes	66	11	w
+    red quinoa		0	0	w
+    red red		12	8	c
+    red rice		92	0	w
+    red snapper		26	9	w
+    red stripe		5	4	c
+    red velvet cake		74	18	c
+    red vine	red vines	51	2	c
+    red windsor		24	1	w
+    red wine		56	4	p
+    red wine sauce		9	6	p
+    red wine vinegar		22	7	p
+    redbush		47	4	w
+    redbush tea		47	4	w
+    redcurrant		142	11	w
+    redcurrant jelli	redcurrant jelly	9	6	p
+    reed diffuser		50	16	c
+    reese	reese's	4	2	c
+    reese cup	reese's cups	4	2	c
+    reese piece	reese's pieces	51	2	c
+    reese puff	reese's puffs	61	7	w
+    refresco		11	4	p
+    refresher	refreshers	51	2	c
+    refried bean		15	7	w
+    refuse sack		146	3	c
+    regaine		21	13	c
+    regina		69	3	c
+    rehydration sachet		21	13	c
+    reign energi	reign energy	6	4	c
+    rekorderlig		5	4	p
+    relentless		6	4	p
+    relish		9	6	p
+    rempah		9	6	w
+    rendang		37	8	c
+    rendang paste		9	6	p
+    renni	rennie	21	13	c
+    repeat prescription		21	13	c
+    reposado		14	4	p
+    reptile food		217	15	c
+    requeijao	requeijão	24	1	w
+    requeson		24	1	w
+    rescue remedi	rescue remedy	21	13	c
+    reshmi kebab		123	8	c
+    rete	rétes	74	18	c
+    retinol		46	14	c
+    retsina		56	4	p
+    reuben		156	8	c
+    reusable bag		114	3	c
+    reusable bottle		6	3	c
+    reusable coffee pod		2	3	c
+    reusable cup		6	3	c
+    reusable nappi	reusable nappy	39	19	c
+    revani		74	2	c
+    revel	revels	4	2	c
+    revlon		128	14	c
+    rewri		51	2	c
+    rexona		46	14	c
+    reynold wrap	reynolds wrap	69	3	c
+    rhubarb and custard	rhubarb and custards	51	2	c
+    rhubarb crumble		87	18	c
+    rhubarb fool		41	2	c
+    rib	ribs	98	10	w
+    rib eye		98	10	w
+    rib eye steak	rib-eye steak	98	10	w
+    ribbon		160	3	c
+    ribena		11	4	p
+    ribena juice		6	4	c
+    ribena squash		11	4	p
+    ribera del duero		56	4	p
+    ribeye		98	10	w
+    ribeye steak		98	10	w
+    ribollita		12	8	c
+    ricard		14	4	p
+    ricciarelli		59	18	c
+    rice		92	0	w
+    rice a roni	rice-a-roni	77	7	c
+    rice and curri	rice and curry	37	8	c
+    rice and pea	rice and peas	92	0	c
+    rice ball	rice balls	236	8	c
+    rice bran oil		22	7	p
+    rice cake		93	17	c
+    rice cooker		32	3	c
+    rice cracker	rice crackers	93	17	c
+    rice crispi square	rice crispy squares	64	17	c
+    rice flour		0	0	w
+    rice krispi	rice krispies	61	0	w
+    rice krispi square	rice krispies squares	59	17	c
+    rice krispi treat	rice krispie treats	64	17	c
+    rice milk		1	1	p
+    rice noodle		100	0	w
+    rice paper		30	7	w
+    rice paper sweet	rice paper sweets	51	2	c
+    rice paper wrapper		36	0	c
+    rice pop	rice pops	61	0	w
+    rice porridge		92	0	w
+    rice pot	rice pots	41	2	c
+    rice pouch		92	0	w
+    rice pudding		41	2	c
+    rice pudding rice		92	0	w
+    rice salad		135	8	c
+    rice stick		100	0	w
+    rice stick noodle		100	0	w
+    rice syrup		16	7	w
+    rice vermicelli		100	0	w
+    rice vinegar		22	7	p
+    rice wine		22	7	p
+    rice wine vinegar		22	7	p
+    riceberri	riceberry	92	0	w
+    rich tea		59	17	c
+    rich tea biscuit	rich tea biscuits	59	17	c
+    richmond		102	7	c
+    richmond sausage	richmond sausages	102	7	c
+    ricola		21	13	c
+    ricotta		24	1	w
+    ricotta salata		24	1	w
+    ridge gourd		99	11	w
+    riesling		56	4	p
+    riga sprat	riga sprats	26	7	w
+    rigani		19	12	w
+    rigatoni		48	0	w
+    right guard		46	14	c
+    rillette	rillettes	9	7	w
+    rim block		46	16	p
+    rimmel		128	14	c
+    ring binder		226	3	c
+    ring doughnut	ring doughnuts	88	18	c
+    rinse aid		95	16	c
+    rioja		56	4	p
+    ripe avocado		103	11	c
+    ripe plantain		63	11	c
+    risoni		48	0	w
+    risotto		92	8	c
+    risotto rice		92	0	w
+    ritter sport		4	2	c
+    ritz		93	17	c
+    ritz cracker	ritz crackers	93	17	c
+    riz au lait		41	2	c
+    rize tea		47	4	w
+    rizla		196	3	c
+    rkatsiteli		56	4	p
+    roast beef		98	10	w
+    roast chicken		171	10	w
+    roast dinner		85	8	c
+    roast pork belli	roast pork belly	54	10	w
+    roasted buckwheat		0	7	w
+    roasted chestnut	roasted chestnuts	27	7	w
+    roasted peanut	roasted peanuts	64	7	w
+    roasted pepper	roasted peppers	139	11	c
+    roasted red pepper	roasted red peppers	139	11	c
+    roasted seaweed		236	7	c
+    roasting joint		98	10	w
+    roasting potato	roasting potatoes	66	11	w
+    roasting tin		117	3	c
+    roasting tray		117	3	c
+    robertson	robertsons	19	12	w
+    robinson	robinsons	6	4	p
+    robinson fruit shoot	robinsons fruit shoot	11	4	p
+    robinson squash	robinsons squash	6	4	p
+    robiola		24	1	w
+    robitussin		21	13	c
+    rock		51	2	c
+    rock lobster		253	9	w
+    rock salt		19	12	w
+    rock sugar		51	7	w
+    rocket		33	11	w
+    rocket lolli	rocket lolly	52	5	c
+    rocki road	rocky road	74	18	c
+    rockmelon		25	11	c
+    rockstar		6	4	p
+    rocoto		38	11	c
+    rodent bait		258	3	c
+    rodent food		234	15	c
+    roe		26	9	w
+    rogaine		21	13	c
+    rogal		65	18	c
+    rogan josh		37	8	c
+    rogan josh paste		9	6	p
+    roggenbrot		121	18	c
+    rojak		135	8	c
+    roll	rolls	121	18	c
+    roll on	roll-on	46	14	c
+    roll on deodorant		46	14	c
+    rolled oat	rolled oats	61	0	w
+    rolling paper		196	3	c
+    rolling pin		105	3	c
+    rolling tobacco		196	3	c
+    rollmop		26	9	w
+    rolo		4	2	c
+    roma tomato	roma tomatoes	97	11	c
+    romaine		33	11	w
+    romaine lettuce		33	11	w
+    romanesco		170	11	w
+    romano pepper		139	11	c
+    romesco		9	6	p
+    romper		106	19	c
+    rooh afza		11	4	p
+    roohafza		11	4	p
+    rooibo	rooibos	47	4	w
+    rooibo tea	rooibos tea	47	4	w
+    room spray		50	16	c
+    roosterkoek		36	18	c
+    root beer		6	4	p
+    root ginger		232	11	w
+    root touch up	root touch-up	153	14	c
+    root veg		107	11	w
+    root vegetable	root vegetables	107	11	w
+    root vegetable crisp	root vegetable crisps	66	17	c
+    ropa vieja		12	8	c
+    roquefort		24	1	w
+    rosca de reye	rosca de reyes	121	18	c
+    roscon	roscón	74	18	c
+    roscon de reye	roscón de reyes	74	18	c
+    rose	rosé	56	4	p
+    rose apple		25	11	c
+    rose chocolate	roses chocolates	4	2	c
+    rose harissa		38	6	p
+    rose lime	rose's lime	6	4	p
+    rose milk		11	4	p
+    rose petal		19	12	w
+    rose water		22	7	p
+    rose wine		56	4	p
+    roselle		149	11	w
+    rosemari	rosemary	75	12	c
+    rosette		60	10	w
+    rosewater		22	7	p
+    rosol		12	8	c
+    rosquilla	rosquillas	59	17	c
+    rosti		189	5	c
+    roti		36	18	c
+    roti wrap		85	8	c
+    rotini		48	0	w
+    rotisseri chicken	rotisserie chicken	171	10	w
+    rouille		9	7	w
+    rouladen		57	8	c
+    round gourd		99	11	w
+    royal canin		40	15	c
+    royal gala		86	11	c
+    royal icing		51	7	w
+    royco		19	12	w
+    rubber		199	3	c
+    rubber band		179	3	c
+    rubber duck		112	19	c
+    rubber eraser		199	3	c
+    rubber glove		197	16	c
+    rubbing alcohol		46	13	c
+    rubbish bag		146	3	c
+    rubi port	ruby port	56	4	p
+    rubicon		6	4	p
+    rude health		1	4	w
+    ruffle	ruffles	66	17	c
+    rug		215	3	c
+    rugbrod	rugbrød	121	18	c
+    rugelach		65	2	c
+    ruler		267	3	c
+    rullepolse	rullepølse	60	10	w
+    rum		14	4	p
+    rum baba		74	18	c
+    rump		98	10	w
+    rump steak		98	10	w
+    runner bean	runner beans	159	11	w
+    runni honey	runny honey	16	7	w
+    rupjmaize		121	18	c
+    rusk		59	19	c
+    rusk toast		59	18	c
+    ruski pierogi	ruskie pierogi	67	8	c
+    russell stover		51	2	c
+    russet		66	11	w
+    russet apple		86	11	c
+    russet potato	russet potatoes	66	11	w
+    russian mustard		9	7	w
+    russian salad		135	8	c
+    russian sparkling wine		56	4	p
+    russian standard		14	4	p
+    rutabaga		107	11	w
+    ryazhenka		1	1	p
+    rye		0	0	w
+    rye berri	rye berries	0	0	w
+    rye bread		121	18	c
+    rye crispbread		93	17	c
+    rye flour		0	0	w
+    rye sourdough		121	18	c
+    rye whiskey		14	4	p
+    ryvita		93	17	c
+    ryvita thin	ryvita thins	93	17	c
+    s b golden curri	s&b golden curry	37	8	c
+    saag		37	8	c
+    saag aloo		37	8	c
+    saag paneer		37	8	c
+    saba		183	9	w
+    saba banana		63	11	c
+    sabich		31	8	c
+    saccharin		51	7	w
+    sachertorte		74	18	c
+    sacla		77	7	c
+    sadza		0	0	w
+    safeti pin	safety pin	39	3	c
+    safeti razor	safety razor	45	14	c
+    saffron		19	12	w
+    saffron thread	saffron threads	19	12	w
+    safou		25	11	c
+    sage		75	12	c
+    sage and onion stuffing		121	18	c
+    sage derbi	sage derby	24	1	w
+    sago		41	2	c
+    sago pearl		0	0	w
+    sago pudding		41	2	c
+    sagot gulaman	sago't gulaman	11	4	p
+    sagre	sagres	5	4	c
+    sahlab		47	4	w
+    sahlab pudding		41	2	c
+    sai ua		54	10	w
+    saigon beer		5	4	c
+    saint agur		24	1	w
+    saint nectaire	saint-nectaire	24	1	w
+    saison		5	4	p
+    saithe		26	9	w
+    saj		36	18	c
+    saj bread		36	18	c
+    saka saka		33	11	w
+    sake		190	4	p
+    saku		5	4	c
+    salad		135	8	c
+    salad bag		33	11	w
+    salad bowl		135	8	c
+    salad box		135	8	c
+    salad cream		9	6	p
+    salad dressing		9	6	p
+    salad kit		135	8	c
+    salad leaf	salad leaves	33	11	w
+    salad onion	salad onions	109	11	c
+    salad pot		135	8	c
+    salad potato	salad potatoes	66	11	w
+    salad spinner		105	3	c
+    salad tomato	salad tomatoes	97	11	c
+    salad topper	salad toppers	64	7	w
+    salade nicoise	salade niçoise	57	8	c
+    salak		25	11	c
+    salame		60	10	w
+    salami		60	10	w
+    salami milano		60	10	w
+    salami stick	salami sticks	60	10	w
+    salat olivier		135	8	c
+    salatka jarzynowa	sałatka jarzynowa	135	8	c
+    salceson		60	10	w
+    salchichon	salchichón	60	10	w
+    salep		47	4	w
+    saline spray		247	13	c
+    salli hansen	sally hansen	23	14	c
+    salmiak		51	2	c
+    salmiakki		51	2	c
+    salmon		26	9	w
+    salmon caviar		26	7	w
+    salmon fillet	salmon fillets	26	9	w
+    salmon roe		26	9	w
+    salmon steak	salmon steaks	26	9	w
+    salmorejo		57	8	c
+    salmoriglio		9	6	p
+    salo		113	10	w
+    salsa		97	6	p
+    salsa con queso		24	1	w
+    salsa criolla		9	7	w
+    salsa dip		9	6	p
+    salsa fresca		97	7	w
+    salsa macha		38	6	p
+    salsa picante		38	7	p
+    salsa roja		97	6	p
+    salsa valentina		38	7	p
+    salsa verde		9	6	p
+    salsa verde picante		38	6	p
+    salsa verde sauce		9	6	p
+    salsiccia		60	10	w
+    salsifi	salsify	107	11	w
+    salt		19	12	w
+    salt and pepper		19	12	w
+    salt and vinegar crisp	salt and vinegar crisps	66	17	c
+    salt beef		98	10	w
+    salt cod		26	9	w
+    salt fish		26	10	w
+    salt grinder		19	12	w
+    salted butter		73	1	w
+    salted caramel		51	2	c
+    salted egg	salted eggs	161	10	c
+    salted fish		26	10	w
+    salted herring		26	7	w
+    salted lassi		1	1	p
+    salted lemon		181	6	c
+    salted peanut	salted peanuts	64	7	w
+    salted popcorn		178	17	c
+    salted tilapia		26	10	w
+    saltena	salteña	67	18	c
+    saltfish		26	10	w
+    salti liquorice	salty liquorice	51	2	c
+    saltimbocca		48	8	c
+    saltine	saltines	93	17	c
+    saltine cracker	saltine crackers	93	17	c
+    sam adam	sam adams	5	4	p
+    sambal		38	6	p
+    sambal belacan		38	6	w
+    sambal matah		38	6	p
+    sambal oelek		38	6	p
+    sambal terasi		38	6	w
+    sambal ulek		38	6	w
+    sambar		37	8	c
+    sambar powder		19	12	w
+    sambhar		37	8	c
+    sambhar powder		19	12	w
+    sambousek		67	18	c
+    sambuca		14	4	p
+    samgyeopsal		54	10	w
+    samgyetang		12	8	c
+    samoosa		67	8	c
+    samosa		67	17	c
+    samp		0	0	w
+    samp and bean	samp and beans	0	0	w
+    samphire		33	11	w
+    samuel adam	samuel adams	5	4	p
+    samyang		100	8	c
+    san benedetto		29	4	p
+    san daniele		54	10	w
+    san marzano		97	7	w
+    san marzano tomato		97	7	w
+    san miguel		5	4	p
+    san pellegrino		6	4	p
+    san pellegrino limonata		6	4	p
+    san pellegrino water		29	4	p
+    sanbitter	sanbittèr	11	4	p
+    sancerre		56	4	p
+    sancocho		12	8	c
+    sandesh		51	2	c
+    sandpaper		220	3	c
+    sandwich		156	8	c
+    sandwich bag		114	3	c
+    sandwich bread		121	18	c
+    sandwich filler		156	8	c
+    sandwich pickle		9	6	p
+    sandwich platter		156	8	c
+    sandwich spread		9	7	w
+    sandwich thin	sandwich thins	36	18	c
+    sanex		46	14	c
+    sangak		36	18	c
+    sangiovese		56	4	p
+    sangria		56	4	p
+    sangsom		14	4	p
+    sanitari pad	sanitary pad	70	14	c
+    sanitari towel	sanitary towel	70	14	c
+    sanitiser		46	13	c
+    sanitizer		46	13	c
+    sanpellegrino limonata		6	4	c
+    sansho		19	12	w
+    santol		25	11	c
+    saperavi		56	4	p
+    sapin sapin	sapin-sapin	124	2	c
+    sapodilla		25	11	c
+    sapota		25	11	c
+    sapote		25	11	c
+    sapporo		5	4	p
+    saran wrap		69	3	c
+    sardina	sardinas	26	9	w
+    sardine	sardines	26	9	w
+    sardine in olive oil	sardines in olive oil	26	9	w
+    sarepska		9	7	w
+    sarikaya		121	2	c
+    sarma		12	8	c
+    sarmale		12	8	c
+    sarni	sarnie	156	8	c
+    sarsaparilla		6	4	p
+    sarsi		6	4	c
+    sarson	sarson's	9	7	w
+    sashimi		26	9	w
+    sashimi grade		183	9	w
+    sashimi platter		183	8	c
+    sashimi salmon		183	9	w
+    sashimi tuna		183	9	w
+    saskatoon berri	saskatoon berry	17	11	w
+    satara	sataraš	12	8	c
+    sataw		159	11	w
+    satay		123	8	c
+    satay sauce		9	6	p
+    satay skewer		123	8	c
+    sate ayam		123	8	c
+    satsebeli		38	7	w
+    satsivi		9	6	p
+    satsuma		141	11	c
+    satsumaimo		43	11	c
+    saturn peach		71	11	c
+    sauce		9	6	p
+    sauce vierge		9	6	p
+    saucepan		117	3	c
+    saucisse de toulouse		60	10	w
+    saucisson		60	10	w
+    saucisson sec		60	10	w
+    sauerbraten		57	8	c
+    sauerkraut		9	6	p
+    sauerkraut jar		99	7	w
+    saunf		19	12	w
+    sausage		60	10	w
+    sausage and mash		60	8	c
+    sausage roll		65	10	c
+    sauterne	sauternes	56	4	p
+    sauvignon blanc		56	4	p
+    sauza		14	4	p
+    savanna cider		5	4	c
+    saveloy		60	10	w
+    savlon		46	13	c
+    savlon spray		21	13	c
+    savoiardi		74	18	c
+    savori	savory	75	12	c
+    savoy biscuit	savoy biscuits	59	17	c
+    savoy cabbage		33	11	w
+    sawdust		234	15	c
+    sawtooth coriander		75	12	c
+    sayote		33	11	w
+    sayur lodeh		12	8	c
+    sazon	sazón	19	7	w
+    sazon goya		19	7	w
+    sbrinz		24	1	w
+    scallion		109	11	c
+    scallion pancake		84	8	c
+    scallop	scallops	13	9	w
+    scamorza		24	1	w
+    scampi		49	9	w
+    scampi bite	scampi bites	26	9	w
+    scampi fri	scampi fries	66	17	c
+    scent leaf		33	11	w
+    scented candle		148	3	c
+    schab		98	10	w
+    schabowi	schabowy	12	8	c
+    schinken		54	10	w
+    schmacko	schmackos	40	15	c
+    schmaltz		73	1	w
+    schnapp	schnapps	14	4	p
+    schnitzel		57	8	c
+    scholl		21	13	c
+    schorle		11	4	p
+    schug		38	6	w
+    schwarzbrot		121	18	c
+    schwarzkopf		46	14	c
+    schwarzwalder kirschtorte	schwarzwälder kirschtorte	74	2	c
+    schwarzwalder schinken	schwarzwälder schinken	60	10	w
+    schweinebraten		85	8	c
+    schweinshaxe		57	8	c
+    schweppe	schweppes	11	4	p
+    schweppe lemonade	schweppes lemonade	6	4	c
+    scissor	scissors	268	3	c
+    scone		59	18	c
+    scotch		14	4	p
+    scotch bonnet		38	11	c
+    scotch bonnet pepper		38	11	c
+    scotch bonnet sauce		38	6	p
+    scotch brite	scotch-brite	130	3	c
+    scotch broth		12	8	c
+    scotch egg		161	10	c
+    scotch pancake		84	18	c
+    scotch tape		3	3	c
+    scotch tape roll		3	3	c
+    scotch whiski	scotch whisky	14	4	p
+    scott		69	3	c
+    scottex		69	3	c
+    scottish oatcake	scottish oatcakes	93	0	c
+    scottish tablet		51	2	c
+    scourer		130	16	c
+    scouring pad		130	16	c
+    scouse		12	8	c
+    scrambled egg	scrambled eggs	117	8	c
+    scrapple		60	10	w
+    scratch card		176	3	c
+    scratchcard		176	3	c
+    scratching post		186	15	c
+    screen protector		263	3	c
+    screen wash		80	3	p
+    screenwash		80	3	p
+    screw		162	3	c
+    screwball		94	2	c
+    screwdriver		269	3	c
+    screwpine leaf		75	11	w
+    scrub daddi	scrub daddy	130	16	c
+    scrubbing brush		130	16	c
+    scrubbing sponge		130	16	c
+    scrumpi	scrumpy	5	4	p
+    scrunchi	scrunchie	160	14	c
+    scud chilli		38	11	c
+    sea band		21	13	c
+    sea bass		26	9	w
+    sea beet		33	11	w
+    sea bream		26	9	w
+    sea fish		26	9	w
+    sea moss		11	4	p
+    sea salt		19	12	w
+    sea salt flake	sea salt flakes	19	12	w
+    sea trout		26	9	w
+    sea urchin		13	9	w
+    sea vegetable		75	7	w
+    seabass		26	9	w
+    seabrook		66	17	c
+    seafood		49	9	w
+    seafood chowder		12	8	c
+    seafood mix		49	9	w
+    seafood paella		57	8	c
+    seafood selection		49	9	w
+    seafood stick		192	9	c
+    seasickness tablet		21	13	c
+    seaside rock		51	2	c
+    season all		19	12	w
+    seasonal fruit		86	11	c
+    seasoning		19	12	w
+    seasoning sauce		190	6	p
+    seaweed crisp	seaweed crisps	66	17	c
+    seaweed salad		135	8	c
+    seaweed snack		236	7	c
+    see candi	see's candies	51	2	c
+    seed	seeds	64	7	w
+    seed mix		64	7	w
+    seed packet		136	3	c
+    seed potato		136	3	c
+    seeded bread		121	18	c
+    seeded cracker	seeded crackers	93	17	c
+    seedless grape	seedless grapes	152	11	w
+    seedless watermelon		270	11	c
+    seedling		136	3	c
+    seekh kebab		123	8	c
+    segafredo		2	4	w
+    seitan		15	10	w
+    sekt		101	4	p
+    sel gri	sel gris	19	12	w
+    selection box		4	2	c
+    self raising flour		0	0	w
+    self rising flour		0	0	w
+    self tan		46	14	c
+    self tanner	self-tanner	46	14	c
+    selim pepper		19	11	w
+    sella basmati		92	0	w
+    sellotape		3	3	c
+    sellotape roll		3	3	c
+    seltzer		29	4	p
+    seltzer water		29	4	p
+    selyodka		26	7	w
+    semi skimmed		1	1	p
+    semi skimmed milk	semi-skimmed milk	1	1	p
+    semifreddo		94	5	c
+    semiya		0	0	w
+    semla		65	18	c
+    semlor		65	18	c
+    semmelknodel	semmelknödel	67	0	w
+    semolina		0	0	w
+    semolina kasha		0	7	w
+    semolina pudding		41	2	c
+    semovita		0	0	w
+    sen lek		100	0	w
+    sen mee		100	0	w
+    sen yai		100	0	w
+    senbei		93	17	c
+    sencha		47	4	w
+    sendha namak		19	12	w
+    senf		9	7	w
+    senna		21	13	c
+    sensation	sensations	66	17	c
+    sensitive wipe		69	19	c
+    sensodyne		90	14	c
+    seolleongtang		12	8	c
+    serdelki		60	10	w
+    seresto		40	15	c
+    sernik		74	18	c
+    serra da estrela		24	1	w
+    serrano		38	11	c
+    serrano ham		54	10	w
+    serrano pepper		38	11	c
+    serum		46	14	c
+    serviette		69	3	c
+    sesame bagel	sesame bagels	115	18	c
+    sesame dressing		9	6	p
+    sesame oil		22	7	p
+    sesame paste		64	7	w
+    sesame seed	sesame seeds	64	7	w
+    session ipa		5	4	p
+    set curd		1	1	p
+    set dosa		84	18	c
+    set honey		16	7	w
+    setting spray		128	14	c
+    sev		66	17	c
+    sev puri		143	17	w
+    sevai		0	0	w
+    seven sea	seven seas	21	13	c
+    seven spice		19	12	w
+    seven up		6	4	p
+    seville orange		141	11	c
+    seville orange marmalade		9	7	w
+    seviyan		0	0	w
+    sewing kit		259	3	c
+    sewing needle		259	3	c
+    sewing thread		205	3	c
+    sfiha		67	18	c
+    sfingi		88	18	c
+    sfogliatella		65	18	c
+    sfogliatelle		65	18	c
+    shabu shabu		12	8	c
+    shabu shabu beef		98	10	w
+    shahi paneer		37	8	c
+    shakarpara		51	2	c
+    shaki		54	10	w
+    shakkar		16	7	w
+    shakshouka		57	8	c
+    shakshuka		117	8	c
+    shallot		109	11	c
+    shami kebab		123	8	c
+    shampoo		46	14	p
+    shandi	shandy	5	4	p
+    shanklish		1	6	w
+    shaoxing		190	4	p
+    shaoxing wine		22	7	p
+    sharbat		11	4	p
+    shark vacuum		150	3	c
+    sharon fruit		25	11	c
+    sharpi	sharpie	120	3	c
+    shashlik		123	8	c
+    shashlyk		123	8	c
+    shatta		38	6	p
+    shave gel		45	14	c
+    shaved ice		52	5	c
+    shaver		45	14	c
+    shaving blade		45	14	c
+    shaving cream		45	14	c
+    shaving foam		45	14	c
+    shaving gel		45	14	c
+    shawa		26	10	w
+    shawarma		31	8	c
+    shawarma plate		85	8	c
+    shawarma sauce		9	6	p
+    shawarma seasoning		19	12	w
+    shawarma spice		19	12	w
+    shawarma wrap		168	8	c
+    shchi		12	8	c
+    sheba		186	15	c
+    sheba tray	sheba trays	40	15	c
+    sheep milk		1	1	p
+    sheet mask		46	14	c
+    shell	shells	48	0	w
+    shelled pistachio		64	7	w
+    shellfish		49	9	w
+    shepherd pie	shepherd's pie	87	18	c
+    sherbet		51	2	c
+    sherbet dip		51	2	c
+    sherbet lemon	sherbet lemons	51	2	c
+    sheriyeh		0	7	w
+    sherri	sherry	56	4	p
+    sherri vinegar	sherry vinegar	22	7	p
+    shichimi		19	12	w
+    shichimi togarashi		19	12	w
+    shiitake		104	11	w
+    shiitake mushroom		104	11	w
+    shimeji		104	11	w
+    shimeji mushroom		104	11	w
+    shin of beef		98	10	w
+    shin ramyun		100	0	w
+    shippam	shippam's	77	7	c
+    shirataki		100	0	w
+    shiratamako		0	7	w
+    shiraz		56	4	p
+    shirazi salad		135	8	c
+    shiro		19	12	w
+    shiro miso		9	6	p
+    shiro powder		19	12	w
+    shiro wat		12	8	c
+    shish kebab		31	8	c
+    shish taouk		31	8	c
+    shish tawook		31	8	c
+    shishito pepper	shishito peppers	139	11	c
+    shiso		75	12	c
+    shiso leaf		33	11	w
+    shito		9	6	w
+    shitor		9	6	w
+    shloer		6	4	p
+    sho box	shoe box	131	3	c
+    sho cleaner	shoe cleaner	244	16	c
+    sho insole	shoe insole	244	3	c
+    sho lace	shoe lace	244	3	c
+    sho polish	shoe polish	244	3	c
+    shochu		14	4	p
+    shoelace		244	3	c
+    shokupan		121	18	c
+    sholeh zard		41	2	c
+    shombo		38	11	c
+    shopping bag		114	3	c
+    shopping list		266	3	c
+    shorba		12	8	c
+    short grain rice		92	0	w
+    short rib	short ribs	98	10	w
+    shortbread		59	18	c
+    shortbread biscuit	shortbread biscuits	59	18	c
+    shortbread finger	shortbread fingers	59	17	c
+    shortcake		59	17	c
+    shortcrust pastri	shortcrust pastry	65	18	c
+    shortening		73	1	w
+    shot	shots	14	4	p
+    shoulder of lamb		54	10	w
+    shower cap		271	14	c
+    shower cleaner		46	16	p
+    shower cream		46	14	p
+    shower curtain		271	14	c
+    shower gel		46	14	p
+    shower puff		130	14	c
+    shoyu		190	6	p
+    shoyu ramen		100	8	c
+    shproti	shproty	26	7	w
+    shredded cheese		24	1	w
+    shredded coconut		174	11	c
+    shredded suet		73	10	w
+    shredded wheat		61	0	w
+    shreddi	shreddies	61	0	w
+    shrikhand		1	1	p
+    shrimp		49	9	w
+    shrimp chip	shrimp chips	93	17	c
+    shrimp paste		49	9	w
+    shropshire blue		24	1	w
+    shuba		135	8	c
+    shumai		67	8	c
+    shungiku		33	11	w
+    sichuan pepper		38	6	w
+    sichuan peppercorn		38	6	w
+    sidamo		2	4	w
+    side dish	side dishes	85	8	c
+    side salad		135	8	c
+    sidral mundet		11	4	p
+    sieve		105	3	c
+    sieved tomato		97	7	w
+    siggi	siggi's	1	4	w
+    silan		16	6	p
+    silk milk		1	4	w
+    silken tofu		15	10	w
+    sill		26	9	w
+    silog		92	8	c
+    silver polish		46	16	p
+    silverbeet		33	11	w
+    silverside		98	10	w
+    silverskin onion		99	7	w
+    silvo		46	3	p
+    sim card		263	3	c
+    simit		115	18	c
+    simnel cake		74	18	c
+    simple face wash		46	14	c
+    simple micellar		46	14	c
+    simple syrup		16	7	w
+    simpli orange	simply orange	11	4	p
+    sindhri		68	11	c
+    singapore noodle	singapore noodles	48	8	c
+    singha		5	4	p
+    singkama	singkamas	43	11	w
+    single cream		1	1	p
+    single malt		14	4	p
+    single malt whiski	single malt whisky	14	4	p
+    sinigang		12	8	c
+    sinigang mix		12	8	c
+    sink plunger		265	16	c
+    sink unblocker		46	16	p
+    siomai		67	8	c
+    siopao		67	8	c
+    sippi cup	sippy cup	105	19	c
+    sirap		11	4	p
+    sirene		24	1	w
+    sirloin		98	10	w
+    sirloin steak		98	10	w
+    sirop		6	4	p
+    sitaphal		25	11	c
+    siu mai		67	8	c
+    siu mei		54	10	w
+    siu yuk		54	10	w
+    six pack		5	4	p
+    skate		26	9	w
+    skate wing		26	9	w
+    skewer	skewers	123	8	c
+    skhug		38	6	w
+    ski yogurt		1	4	w
+    skillet		117	3	c
+    skim milk		1	1	p
+    skimmed milk		1	1	p
+    skinless longganisa		54	10	w
+    skinner	skinners	40	15	c
+    skinni fri	skinny fries	189	5	c
+    skip	skips	66	17	c
+    skipjack		26	9	w
+    skirt steak		98	10	w
+    skittle	skittles	51	2	c
+    skol		5	4	c
+    skordalia		9	6	p
+    skyn		21	13	c
+    skyr		1	1	w
+    skyr icelandic		1	4	w
+    slaw		135	8	c
+    sledz	śledź	26	7	w
+    sledzi	sledzie	26	7	w
+    sleep aid		21	13	c
+    sleepi tea	sleepy tea	47	4	w
+    sleeping tablet		21	13	c
+    sleepsuit		106	19	c
+    sliced bread		121	18	c
+    sliced cheese		24	1	w
+    sliced chorizo		60	10	w
+    sliced ham		54	10	w
+    sliced white		121	18	c
+    slider		134	10	c
+    slightli salted butter	slightly salted butter	73	1	w
+    slim jim		60	17	c
+    slimfast		1	7	w
+    slimline tonic		6	4	p
+    slipper		244	3	c
+    slivered almond	slivered almonds	64	7	w
+    slivovice		14	4	p
+    slivovitz		14	4	p
+    slo	sloe	17	11	w
+    slo gin	sloe gin	14	4	p
+    slonina		113	10	w
+    slow cooker		32	3	c
+    slug bait		202	3	c
+    slug pellet		202	3	c
+    slush		6	4	p
+    slush puppi	slush puppie	52	5	c
+    slushi	slushie	6	4	p
+    sma		89	19	c
+    sma formula		89	19	c
+    sma pro		89	19	c
+    smalec		73	10	w
+    small animal bedding		234	15	c
+    small animal food		234	15	c
+    smartfood		178	17	c
+    smarti	smarties	4	2	c
+    smartwater		29	4	p
+    smash		77	7	c
+    smash burger		134	10	c
+    smetana		1	1	p
+    smietana	śmietana	1	1	p
+    smirnoff		14	4	p
+    smirnoff ice		58	4	p
+    smithwick	smithwick's	5	4	c
+    smoke alarm		185	3	c
+    smoke detector		185	3	c
+    smoked back bacon		113	10	w
+    smoked bacon		113	10	w
+    smoked catfish		26	10	w
+    smoked cheese		24	1	w
+    smoked eel		26	9	w
+    smoked fish		26	9	w
+    smoked garlic		151	11	c
+    smoked haddock		26	9	w
+    smoked ham		54	10	w
+    smoked herring		26	10	w
+    smoked lardon	smoked lardons	113	10	w
+    smoked mackerel		26	9	w
+    smoked paprika		19	12	w
+    smoked salmon		26	9	w
+    smoked salt		19	12	w
+    smoked sprat	smoked sprats	26	7	w
+    smoked tofu		15	10	w
+    smoked trout		26	9	w
+    smoked turkey wing		54	10	w
+    smokeless fuel		126	3	w
+    smoki bbq sauce	smoky bbq sauce	9	6	p
+    smooth peanut butter		64	7	w
+    smoothi	smoothie	11	4	p
+    smorrebrod	smørrebrød	156	8	c
+    snack	snacks	178	17	c
+    snack a jack	snack a jacks	93	17	c
+    snack mix		178	17	c
+    snack nut	snack nuts	64	17	c
+    snack pack	snack packs	178	17	c
+    snack sausage	snack sausages	60	10	w
+    snail		202	10	w
+    snail meat		202	10	w
+    snake bean		159	11	w
+    snake fruit		25	11	c
+    snake gourd		99	11	w
+    snap pea	snap peas	159	11	w
+    snapper		26	9	w
+    snapple		6	4	p
+    snert		57	8	c
+    snicker	snickers	4	2	c
+    snickerdoodle	snickerdoodles	59	17	c
+    snow cone		52	5	c
+    snow crab		157	9	w
+    snow fungus		104	11	w
+    snow pea	snow peas	159	11	w
+    snow skin mooncake		127	2	c
+    snyder	snyder's	143	17	c
+    soan papdi		51	2	c
+    soap		125	14	c
+    soap flake		125	16	c
+    soap refill		125	14	c
+    soave		56	4	p
+    soba		100	0	w
+    soba noodle		100	0	w
+    soba soup		100	8	c
+    sobieski		14	4	p
+    sobolo		11	4	p
+    sobrasada		60	10	w
+    socca		57	8	c
+    soccer ball		230	3	c
+    sock		261	3	c
+    sockeye salmon		26	9	w
+    soda		6	4	p
+    soda bread		121	18	c
+    soda crystal		19	16	w
+    soda farl		121	18	c
+    soda water		6	4	p
+    sofrito		9	6	p
+    soft brown sugar		51	7	w
+    soft cheese		24	1	w
+    soft drink	soft drinks	6	4	p
+    soft herb	soft herbs	75	11	c
+    soft ice cream		7	5	c
+    soft pretzel	soft pretzels	143	18	c
+    soft scoop		94	5	c
+    soft serve		94	5	c
+    soft shell crab		157	9	w
+    soft taco		118	8	c
+    soft taco shell		36	18	c
+    soft tofu		15	10	w
+    soft tortilla	soft tortillas	36	18	c
+    soft toy		112	3	c
+    softener		95	16	p
+    softmint	softmints	51	2	c
+    sohan		51	2	c
+    sohan papdi		51	2	c
+    soju		14	4	p
+    sol beer		5	4	p
+    sole		26	9	w
+    solero		52	5	c
+    solgar		21	13	c
+    solpadeine		21	13	c
+    solyanka		12	8	c
+    som tam		135	8	c
+    som tum		135	8	c
+    somen		100	0	w
+    sona masoori		92	0	w
+    sonicare		90	14	c
+    sooji		0	0	w
+    sooji halwa		51	2	c
+    soondubu		12	8	c
+    soother		106	19	c
+    sopa		12	8	c
+    sopa azteca		12	8	c
+    sopa de lima		12	8	c
+    sopaipilla		88	2	c
+    sopapilla		88	2	c
+    sope		36	18	c
+    soplica		14	4	p
+    soppressata		60	10	w
+    sopressata		60	10	w
+    soproni		5	4	c
+    sorbet		94	5	c
+    sorbetto		94	5	c
+    soreen		121	18	c
+    sorghum		0	0	w
+    sorghum beer		5	4	p
+    sorghum flour		0	0	w
+    sorghum grain		0	0	w
+    sorrel		33	11	w
+    sorrel drink		11	4	p
+    sorrel flower		149	11	w
+    sorrel leaf	sorrel leaves	75	12	c
+    sosati	sosatie	123	10	c
+    sotanghon		100	0	w
+    soto		12	8	c
+    soto ayam		12	8	c
+    sotol		14	4	p
+    souffle	soufflé	57	8	c
+    soujouk		60	10	w
+    soup		12	8	c
+    soup bone	soup bones	98	10	w
+    soup dumpling		67	8	c
+    soup mix		12	8	c
+    soup pot	soup pots	12	8	c
+    soup sachet	soup sachets	12	8	c
+    soupe a loignon	soupe à l'oignon	57	8	c
+    sour beer		5	4	p
+    sour cabbage		9	7	w
+    sour cherri	sour cherries	20	11	w
+    sour cream		1	1	p
+    sour cream dip		9	6	p
+    sour mix		58	4	p
+    sour patch kid	sour patch kids	51	2	c
+    sour rye soup		12	8	c
+    sour sweet	sour sweets	51	2	c
+    sour worm	sour worms	51	2	c
+    sourdough		121	18	c
+    sourdough bread		121	18	c
+    sourdough loaf		121	18	c
+    sourdough starter		30	7	w
+    soured cream		1	1	p
+    soursop		25	11	c
+    southern comfort		14	4	p
+    souvlaki		31	8	c
+    souvlaki pork		57	8	c
+    sovetskoye shampanskoye		56	4	p
+    soy bean	soy beans	15	7	w
+    soy bean drink		11	4	p
+    soy milk		1	1	p
+    soy milk drink		11	4	c
+    soy mince		15	10	w
+    soy sauce		190	6	p
+    soya bean	soya beans	15	7	w
+    soya bean drink		11	4	p
+    soya cream		1	1	p
+    soya drink		1	1	p
+    soya milk		1	1	p
+    soya mince		15	10	w
+    soya yogurt		1	1	w
+    soybean	soybeans	15	7	w
+    soybean sprout		136	11	w
+    spa water		29	4	p
+    space raider	space raiders	66	17	c
+    spacer		21	13	c
+    spaetzle		48	0	w
+    spag bol		48	8	c
+    spaghetti		48	0	w
+    spaghetti and meatball	spaghetti and meatballs	48	8	c
+    spaghetti bolognese		48	8	c
+    spaghetti carbonara		48	8	c
+    spaghetti hoop	spaghetti hoops	48	0	w
+    spaghetti squash		28	11	c
+    spaghettini		48	0	w
+    spaghettoni		48	0	w
+    spam		60	10	w
+    spam musubi		236	8	c
+    spanakopita		87	18	c
+    spanish bread		121	2	c
+    spanish chorizo		60	10	w
+    spanish omelette		57	8	c
+    spanish onion		109	11	c
+    spanish rice		92	0	c
+    spanner		62	3	c
+    spare rib	spare ribs	98	10	w
+    sparerib	spareribs	98	10	w
+    sparkling juice		6	4	p
+    sparkling rose	sparkling rosé	101	4	p
+    sparkling water		29	4	p
+    sparkling wine		101	4	p
+    spatchcock chicken		171	10	w
+    spaten		5	4	c
+    spatula		105	3	c
+    spatzle	spätzle	48	0	w
+    spearmint		75	12	c
+    spearmint gum		51	2	c
+    special fried rice		57	8	c
+    special k		61	0	w
+    special k bar		64	17	c
+    special sauce		9	6	p
+    speck		54	10	w
+    speculaa	speculaas	59	18	c
+    speculaa spice	speculaas spice	19	12	w
+    speculoo	speculoos	59	17	c
+    speculoo spread	speculoos spread	9	7	w
+    spekulatius		59	18	c
+    spelt		0	0	w
+    spelt bread		121	18	c
+    spelt flour		0	0	w
+    spezi		11	4	p
+    spf		46	14	c
+    spice	spices	19	12	w
+    spice blend		19	12	w
+    spice mix		19	12	w
+    spice rub		19	12	w
+    spiced rum		14	4	p
+    spiced vinegar		22	6	p
+    spici brown mustard	spicy brown mustard	9	6	p
+    spinach		33	11	w
+    spinach fatayer		67	18	c
+    spini lobster	spiny lobster	253	9	w
+    spiral ham		54	10	w
+    spirit	spirits	14	4	p
+    spirit level		272	3	c
+    spirit vinegar		22	7	p
+    spitfire		5	4	c
+    splenda		51	7	w
+    split fava		15	7	w
+    split moong		15	7	w
+    split pea	split peas	15	7	w
+    split tin		121	18	c
+    sponge		130	16	c
+    sponge cake		74	18	c
+    sponge finger	sponge fingers	74	18	c
+    sponge flan		30	7	w
+    sponge mix		74	18	c
+    sponge pudding		41	2	c
+    sponge scourer		130	16	c
+    spontex		130	3	c
+    spoon		105	3	c
+    sport drink	sports drink	6	4	p
+    spotted dick		41	2	c
+    sprat	sprats	26	9	w
+    spray cream		1	1	p
+    spray oil		22	7	p
+    spread		73	1	w
+    spreadable butter		73	1	w
+    spring green	spring greens	33	11	w
+    spring onion		109	11	c
+    spring roll		168	8	c
+    spring roll pastri	spring roll pastry	67	8	c
+    spring roll rice paper		36	0	c
+    spring roll sauce		9	6	p
+    spring roll wrapper		67	8	c
+    spring water		29	4	p
+    sprinkle	sprinkles	51	7	w
+    sprite		6	4	p
+    sprite zero		6	4	c
+    spritz		58	4	p
+    sprout	sprouts	170	11	w
+    sprouted seed	sprouted seeds	136	11	c
+    sprouting broccoli		170	11	w
+    sprue		33	11	w
+    spumante		101	4	p
+    spumoni		94	5	c
+    squab		171	10	w
+    square sausage		60	10	w
+    squash		28	11	c
+    squash blossom		206	11	w
+    squeaki cheese	squeaky cheese	24	1	w
+    squeaki toy	squeaky toy	163	15	c
+    squid		111	9	w
+    squid ball		123	8	c
+    squid ink		111	9	w
+    squid jerki	squid jerky	111	9	w
+    squid ring	squid rings	111	9	w
+    squirti cream	squirty cream	1	1	p
+    sremska		60	10	w
+    sriracha		38	6	p
+    sriracha mayo		9	6	p
+    ssamjang		9	6	p
+    st germain		14	4	p
+    stacking cup		112	19	c
+    stain remover		95	16	p
+    stainless steel cleaner		46	16	p
+    stamp		222	3	c
+    stamppot		57	8	c
+    stand mixer		32	3	c
+    stanley blade		3	3	c
+    stanley knife		272	3	c
+    staple		175	3	c
+    stapler		175	3	c
+    star anise		19	12	w
+    star apple		25	11	c
+    star fruit		25	11	c
+    star lager		5	4	c
+    starbuck coffee	starbucks coffee	2	4	w
+    starbuck pod	starbucks pods	2	4	w
+    starburst		51	2	c
+    starch spray		95	16	p
+    starfruit		25	11	c
+    starka		14	4	p
+    starmix		51	2	c
+    staropramen		5	4	c
+    starter	starters	85	8	c
+    steak		98	10	w
+    steak and ale pie		87	8	c
+    steak and chop spice	steak and chops spice	19	12	w
+    steak and kidney		98	10	w
+    steak and kidney pie		87	18	c
+    steak bake		65	18	c
+    steak cut chip	steak cut chips	189	5	c
+    steak mince		98	10	w
+    steak pie		87	18	c
+    steak sauce		9	6	p
+    steak seasoning		19	12	w
+    steamed bun		67	8	c
+    steel cut oat	steel cut oats	61	0	w
+    steel wool		130	16	c
+    stegt flaesk	stegt flæsk	57	8	c
+    stella		5	4	p
+    stella artoi	stella artois	5	4	p
+    stelline		48	0	w
+    step ladder		252	3	c
+    steradent		90	14	c
+    steri strip	steri-strip	34	13	c
+    steriliser		89	19	c
+    sterilising fluid		46	16	p
+    sterilising tablet		89	19	c
+    sterilizer		89	19	c
+    sterimar		247	13	c
+    sterimar spray		21	13	c
+    stevia		51	7	w
+    stevia leaf	stevia leaves	75	12	c
+    stew		12	8	c
+    stew chicken		171	10	w
+    stewing beef		98	10	w
+    stewing steak		98	10	w
+    sticki bun	sticky buns	65	18	c
+    sticki note	sticky note	224	3	c
+    sticki rice	sticky rice	92	0	w
+    sticki tape	sticky tape	3	3	c
+    sticki toffee pudding	sticky toffee pudding	41	2	c
+    stifado		57	8	c
+    still water		29	4	p
+    stilton		24	1	w
+    sting relief		46	13	c
+    stink bean		159	11	w
+    stinking bishop		24	1	w
+    stir fri beef	stir fry beef	98	10	w
+    stir fri kit	stir fry kit	193	8	c
+    stir fri sauce	stir fry sauce	9	6	p
+    stir fri veg	stir-fry veg	33	11	w
+    stir fri vegetable	stir fry vegetables	33	11	w
+    stock		77	7	p
+    stock cube	stock cubes	77	7	p
+    stock fish		26	10	w
+    stock pot		9	7	w
+    stock powder		19	12	w
+    stockfish		26	9	w
+    stocking	stockings	261	3	c
+    stockpot		77	7	p
+    stolichnaya		14	4	p
+    stollen		121	18	c
+    stone flower		19	12	w
+    stone fruit		71	11	c
+    stonebaked pizza		184	8	c
+    stool softener		21	13	c
+    storage bag		114	3	c
+    storage box		131	3	c
+    storage container		193	3	c
+    storage jar		9	3	c
+    stork		73	7	w
+    stotti	stottie	121	18	c
+    stouffer	stouffer's	102	7	c
+    stout		5	4	p
+    stove top stuffing		77	7	c
+    stovetop espresso		2	4	w
+    stovi	stovies	66	8	c
+    stracciatella		24	1	w
+    stracciatella gelato		94	2	c
+    straight cut chip	straight cut chips	189	5	c
+    straw bedding		240	15	w
+    straw mushroom		104	11	w
+    strawberri	strawberry	142	11	w
+    strawberri ice cream	strawberry ice cream	94	5	c
+    strawberri jam	strawberry jam	9	7	w
+    strawberri milk	strawberry milk	1	1	p
+    strawberri yogurt	strawberry yogurt	1	1	w
+    streaki bacon	streaky bacon	113	10	w
+    streamer		201	3	c
+    strepsil	strepsils	51	13	c
+    strepsil plus	strepsils plus	21	13	c
+    string bean	string beans	159	11	w
+    string cheese		24	1	w
+    strip steak		98	10	w
+    stroganoff		12	8	c
+    stroh		14	4	p
+    stroller		106	19	c
+    stromboli		184	8	c
+    strong flour		0	0	w
+    strong white flour		0	0	w
+    strongbow		5	4	p
+    stroopwafel		59	18	c
+    stroopwafel biscuit	stroopwafel biscuits	59	17	c
+    strozzapreti		48	0	w
+    strudel		65	18	c
+    student mix		64	7	w
+    stuffed cabbage		85	8	c
+    stuffed mushroom	stuffed mushrooms	85	8	c
+    stuffed olive	stuffed olives	82	11	w
+    stuffed pasta		48	0	w
+    stuffed pepper	stuffed peppers	85	8	c
+    stuffed pitta		31	8	c
+    stuffed shell	stuffed shells	48	8	c
+    stuffed vine leaf		213	7	c
+    stuffing		121	18	c
+    stuffing mix		121	18	c
+    styling cream		153	14	c
+    sub	subs	156	8	c
+    sub roll	sub rolls	121	18	c
+    submarine roll	submarine rolls	121	18	c
+    suckling pig		98	10	w
+    suction bowl		105	19	c
+    sucuk		60	10	w
+    sudachi		181	11	c
+    sudafed		21	13	c
+    sudocrem		46	19	c
+    sudocrem antiseptic		21	13	c
+    sudocrem cream		46	19	c
+    sudzhuk		60	10	w
+    suede protector		244	16	c
+    suet		73	1	w
+    suet ball		147	3	w
+    suet pastri mix	suet pastry mix	30	7	w
+    sufganiyah		88	2	c
+    sufganiyot		88	18	c
+    sugar		51	7	w
+    sugar apple		25	11	c
+    sugar cane juice		11	4	p
+    sugar cooki	sugar cookies	59	17	c
+    sugar cube	sugar cubes	51	7	w
+    sugar flower	sugar flowers	51	7	w
+    sugar free sweetener		51	7	w
+    sugar lump	sugar lumps	51	7	w
+    sugar puff	sugar puffs	61	7	w
+    sugar snap	sugar snaps	159	11	w
+    sugar snap pea	sugar snap peas	159	11	w
+    sugar soap		125	16	c
+    sugar strand	sugar strands	51	7	w
+    sugar syrup		16	7	w
+    sugarcane juice		11	4	p
+    sugared almond	sugared almonds	51	2	c
+    sugo		97	6	p
+    suji		0	0	w
+    sujuk		60	10	w
+    sukang iloko		22	6	p
+    sukiyaki		12	8	c
+    sukiyaki beef		98	10	w
+    sukkari date		53	7	w
+    sukuma wiki		33	11	w
+    sulguni		24	1	w
+    sultana	sultanas	152	11	w
+    sultana grape	sultana grapes	152	11	w
+    suluguni		24	1	w
+    sumac		19	12	w
+    sumak		19	12	w
+    suman		124	2	c
+    summer fruit	summer fruits	142	11	w
+    summer fruit squash	summer fruits squash	11	4	p
+    summer pudding		41	2	c
+    summer roll		168	8	c
+    summer sausage		60	10	w
+    summer savori	summer savory	75	12	c
+    summer squash		99	11	c
+    sumol		11	4	p
+    sun chip	sun chips	66	17	c
+    sun cream		46	14	c
+    sun dried tomato	sun-dried tomato	97	7	w
+    sun dried tomato paste		9	6	p
+    sun lotion		46	14	c
+    sunblock		46	14	c
+    sunchip	sunchips	66	17	c
+    sunchoke		107	11	w
+    suncream		46	14	c
+    sundae		94	5	c
+    sunday dinner		85	8	c
+    sunday paper		255	3	c
+    sunday roast		85	8	c
+    sundried tomato		97	7	w
+    sundried tomato pesto		9	6	p
+    sundubu		12	8	c
+    sunflower		273	3	c
+    sunflower oil		22	7	p
+    sunflower seed	sunflower seeds	64	7	w
+    sunglass	sunglasses	274	3	c
+    sunkist		6	4	c
+    sunni d	sunny d	11	4	p
+    sunni delight	sunny delight	11	4	p
+    sunscreen		46	14	c
+    supari		75	11	c
+    super bock		5	4	c
+    super glue		3	3	c
+    super noodle	super noodles	100	0	w
+    superglue		46	3	c
+    supermalt		11	4	p
+    supernoodle	supernoodles	77	7	c
+    supper		85	8	c
+    supplement		21	13	c
+    suppli	supplì	92	8	c
+    support bandage		76	13	c
+    suran		66	11	w
+    sure deodorant		46	14	c
+    surface cleaner		46	16	p
+    surface spray		46	16	p
+    surface wipe		69	16	c
+    surgical mask		225	13	c
+    surgical spirit		46	13	c
+    surimi		26	9	w
+    surowka	surówka	135	8	c
+    surstromming	surströmming	26	9	w
+    sushi		183	9	c
+    sushi box		183	8	c
+    sushi ginger		9	6	p
+    sushi grade tuna		26	9	w
+    sushi nori		236	7	c
+    sushi platter		183	8	c
+    sushi rice		92	0	w
+    sushi roll	sushi rolls	183	8	c
+    sushi set		183	8	c
+    sushi vinegar		22	6	p
+    sushki		115	18	c
+    suspiro limeno	suspiro limeño	41	2	c
+    susser senf	süßer senf	9	7	w
+    sutlac		41	2	c
+    suya		54	10	w
+    suya pepper		19	12	w
+    suya spice		19	12	w
+    svanetian salt		19	7	w
+    svyturi	švyturys	5	4	c
+    swan vesta	swan vestas	126	3	c
+    swede		107	11	w
+    swedish fish		51	2	c
+    swedish meatball	swedish meatballs	57	8	c
+    sweeping brush		150	16	c
+    sweet	sweets	51	2	c
+    sweet and sour chicken		193	8	c
+    sweet and sour mix		58	4	p
+    sweet and sour sauce		9	6	p
+    sweet basil		75	12	c
+    sweet bean paste		15	2	w
+    sweet bean sauce		9	6	w
+    sweet chestnut	sweet chestnuts	27	7	w
+    sweet chili sauce		38	6	p
+    sweet chilli dipping sauce		9	6	p
+    sweet chilli sauce		38	6	p
+    sweet chutney		9	7	w
+    sweet ciceli	sweet cicely	75	12	c
+    sweet corn		108	11	c
+    sweet lassi		1	1	p
+    sweet onion		109	11	c
+    sweet paprika		19	12	w
+    sweet pepper		139	11	c
+    sweet pickle		9	6	p
+    sweet pickle relish		9	6	p
+    sweet pointed pepper	sweet pointed peppers	139	11	c
+    sweet popcorn		178	17	c
+    sweet potato		43	11	w
+    sweet potato crisp	sweet potato crisps	66	17	c
+    sweet potato fri	sweet potato fries	189	5	c
+    sweet potato noodle		100	0	w
+    sweet potato pudding		41	2	c
+    sweet relish		9	6	p
+    sweet rice		92	0	w
+    sweet rice flour		0	7	w
+    sweet sour sauce	sweet & sour sauce	9	6	p
+    sweet soy sauce		9	6	p
+    sweet vermouth		56	4	p
+    sweet wine		56	4	p
+    sweetbread	sweetbreads	98	10	w
+    sweetcorn		108	11	c
+    sweetened condensed milk		1	1	p
+    sweetener		51	7	w
+    sweetex		51	7	w
+    sweetheart cabbage		33	11	w
+    sweeti	sweeties	51	2	c
+    sweetsop		25	11	c
+    swiffer		150	3	c
+    swiffer refill	swiffer refills	150	3	c
+    swim nappi	swim nappy	39	19	c
+    swiss bouillon		9	7	w
+    swiss chard		33	11	w
+    swiss cheese		24	1	w
+    swiss miss		2	4	w
+    swiss roll		74	18	c
+    swizzel	swizzels	195	2	c
+    swordfish		26	9	w
+    swordfish steak		26	9	w
+    syllabub		41	2	c
+    sympathi card	sympathy card	78	3	c
+    syrah		56	4	p
+    syringe		223	13	c
+    syrki		4	1	c
+    syrniki		84	8	c
+    syrok		4	1	c
+    systane		21	13	c
+    szarlotka		74	18	c
+    szechuan pepper		38	6	w
+    szechuan peppercorn	szechuan peppercorns	19	12	w
+    szeged paprika		19	7	w
+    szynka		54	10	w
+    t bone	t-bone	98	10	w
+    t bone steak	t-bone steak	98	10	w
+    t shirt	t-shirt	166	3	c
+    taameya	ta'ameya	18	7	c
+    tabasco		38	6	p
+    tabbouleh		135	8	c
+    table grape	table grapes	152	11	w
+    table salt		19	12	w
+    tablet		21	13	c
+    taboon		36	18	c
+    taboon bread		36	18	c
+    tabouleh		135	8	c
+    tabouli		135	8	c
+    taco		118	8	c
+    taco kit		118	8	c
+    taco night		118	8	c
+    taco sauce		9	6	p
+    taco seasoning		19	12	w
+    taco shell		36	18	c
+    tacu tacu		12	8	c
+    taftoon		36	18	c
+    tagine		12	8	c
+    tagine spice		19	12	w
+    tagliatelle		48	0	w
+    taglierini		48	0	w
+    tagliolini		48	0	w
+    tahari		37	8	c
+    tahdig		92	8	c
+    tahina		9	6	w
+    tahini		64	7	w
+    tahini dressing		9	6	p
+    tahini halva		51	2	c
+    tahini sauce		9	6	p
+    taiyaki		84	2	c
+    taj mahal tea		47	4	w
+    tajin		19	12	w
+    tajine		12	8	c
+    take away		85	8	c
+    take out	take-out	85	8	c
+    takeaway		85	8	c
+    takeaway chinese		193	8	c
+    takeout		85	8	c
+    taki	takis	66	17	c
+    takoyaki		84	8	c
+    takoyaki flour		84	8	c
+    takuan		9	8	w
+    talc		46	19	c
+    talcum powder		46	19	c
+    taleggio		24	1	w
+    talisker		14	4	p
+    tallegio		24	1	w
+    tamagoyaki		117	8	c
+    tamal		239	8	c
+    tamale		239	8	c
+    tamarhindi		11	4	p
+    tamari		190	6	p
+    tamarillo		25	11	c
+    tamarind		19	12	w
+    tamarind ball		51	2	c
+    tamarind block		9	7	w
+    tamarind candi	tamarind candy	51	2	c
+    tamarind chutney		9	6	p
+    tamarind concentrate		19	12	w
+    tamarind drink		11	4	p
+    tamarind juice		11	4	p
+    tamarind paste		19	12	w
+    tamarind sauce		190	6	p
+    tamarind soda		6	4	p
+    tampax		70	14	c
+    tampax pearl		70	14	c
+    tampon		70	14	c
+    tandoori chicken		37	8	c
+    tandoori fish		123	8	c
+    tandoori marinade		9	6	p
+    tandoori masala		19	12	w
+    tandoori paste		9	7	w
+    tandoori spice		19	12	w
+    tangelo		141	11	c
+    tangerine		141	11	c
+    tangfastic	tangfastics	51	2	c
+    tango		6	4	p
+    tannia		43	11	w
+    tanning lotion		46	14	c
+    tanqueray		14	4	p
+    tapa	tapas	57	8	c
+    tapal		47	4	w
+    tapatio		38	6	p
+    tape measure		272	3	c
+    tapenade		9	6	p
+    tapioca		0	0	w
+    tapioca flour		0	0	w
+    tapioca pearl		158	2	c
+    tapioca pudding		41	2	c
+    tapioca starch		0	0	w
+    tapsilog		92	8	c
+    tapuy		14	4	p
+    taquito	taquitos	118	8	c
+    taralli		143	18	c
+    taramasalata		26	9	w
+    taramasalata dip		9	6	p
+    taranka		26	7	w
+    tarator		151	6	w
+    tarka dal		37	8	c
+    tarkhun		11	4	p
+    taro		66	11	w
+    taro leaf		33	11	w
+    taro milk tea		158	4	p
+    tarragon		75	12	c
+    tarragon soda		11	4	p
+    tarragon vinegar		22	7	p
+    tart		87	18	c
+    tart cherri juice	tart cherry juice	11	4	p
+    tartar sauce		9	6	p
+    tartare sauce		9	6	p
+    tarte au citron		87	18	c
+    tarte aux fraise	tarte aux fraises	87	18	c
+    tarte flambee	tarte flambée	57	8	c
+    tarte tatin		87	18	c
+    tartiflette		57	8	c
+    tasajo		98	10	w
+    tassimo		2	4	w
+    tassimo pod	tassimo pods	2	4	w
+    taste of the wild		40	15	c
+    tatashe		38	11	c
+    tater tot	tater tots	189	5	c
+    tatra		5	4	c
+    tatsoi		33	11	w
+    tatti	tatties	66	8	c
+    tatume		99	11	w
+    tawni port	tawny port	56	4	p
+    tayberri	tayberry	142	11	w
+    taylor	taylors	2	4	w
+    taylor of harrogate	taylors of harrogate	2	4	w
+    tazo		47	4	w
+    tcp		46	13	c
+    tcp liquid		21	13	c
+    tea		47	4	w
+    tea bag	tea bags	47	4	w
+    tea bag squeezer		47	3	c
+    tea cake		121	18	c
+    tea cosi	tea cosy	248	3	c
+    tea infuser		47	3	c
+    tea leaf	tea leaves	47	4	w
+    tea light		148	3	c
+    tea loaf		74	18	c
+    tea masala		47	4	w
+    tea pod	tea pods	47	4	w
+    tea strainer		47	3	c
+    tea towel		131	3	c
+    teabag	teabags	47	4	w
+    teacake		121	18	c
+    tealight		148	3	c
+    teapig	teapigs	47	4	w
+    teapot		248	3	c
+    teaspoon		105	3	c
+    teat		89	19	c
+    tecate		5	4	p
+    teddi	teddy	112	3	c
+    teddi bear	teddy bear	112	3	c
+    teddi graham	teddy grahams	93	17	c
+    teether		106	19	c
+    teething biscuit		59	19	c
+    teething gel		106	19	c
+    teething granule		21	19	c
+    teething ring		106	19	c
+    teething rusk		59	19	c
+    teewurst		60	10	w
+    teff		0	0	w
+    teff flour		0	0	w
+    teff injera		36	18	c
+    teh c		158	2	c
+    teh halia		158	2	c
+    teh o		158	2	c
+    teh tarik		158	2	c
+    tej		5	4	p
+    tej patta		19	12	w
+    telemea		24	1	w
+    telera		121	18	c
+    teliszalami	téliszalámi	60	10	w
+    tella		5	4	p
+    temaki		183	9	c
+    tembleque		41	2	c
+    tempeh		15	10	w
+    tempranillo		56	4	p
+    temptation	temptations	40	15	c
+    tempura		260	7	w
+    tempura batter		260	7	w
+    tempura flour		260	7	w
+    tempura prawn	tempura prawns	85	8	c
+    tempura udon		100	8	c
+    tena		39	14	c
+    tena ladi	tena lady	39	14	c
+    tena men		39	14	c
+    tenderloin		98	10	w
+    tenderstem		170	11	w
+    tenderstem broccoli		170	11	w
+    tennent	tennent's	5	4	c
+    tenni ball	tennis ball	275	3	c
+    tenni ball launcher	tennis ball launcher	163	15	c
+    tepe		90	14	c
+    tepe brush	tepe brushes	90	14	c
+    tequila		14	4	p
+    terasi		49	6	w
+    terere		198	4	w
+    teriyaki		9	6	p
+    teriyaki chicken		85	8	c
+    teriyaki marinade		9	6	p
+    teriyaki sauce		9	6	p
+    terri chocolate orange	terry's chocolate orange	4	2	c
+    terrine		9	10	w
+    tesco kitchen roll		69	3	c
+    test strip		155	13	c
+    tete de moine	tête de moine	24	1	w
+    tetilla		24	1	w
+    tetley		47	4	w
+    tetra		40	15	c
+    tetramin		40	15	c
+    texa pete	texas pete	38	7	p
+    texa toast	texas toast	121	18	c
+    textured vegetable protein		15	10	w
+    texturising spray		153	14	c
+    thai aubergine		42	11	w
+    thai basil		75	12	c
+    thai chili		38	11	c
+    thai chilli		38	11	c
+    thai coconut		174	11	c
+    thai curri paste	thai curry paste	9	6	w
+    thai eggplant		42	11	c
+    thai fish sauce		190	6	p
+    thai fragrant rice		92	0	w
+    thai green curri	thai green curry	37	8	c
+    thai holi basil	thai holy basil	75	11	w
+    thai iced tea		158	4	p
+    thai jasmine rice		92	0	w
+    thai milk tea		158	2	c
+    thai red curri	thai red curry	37	8	c
+    thai sticki rice	thai sticky rice	92	0	w
+    thai sweet chilli sauce		38	6	p
+    thai tea		158	4	p
+    thai whiski	thai whisky	14	4	p
+    thali		37	8	c
+    thandai		11	4	p
+    thank you card		78	3	c
+    thanksgiving dinner		85	8	c
+    thatcher	thatchers	5	4	p
+    the collective		1	4	w
+    the ordinari	the ordinary	46	14	c
+    the pink stuff		46	3	p
+    thepla		36	18	c
+    thermo	thermos	6	3	c
+    thermometer		212	3	c
+    thermometer strip		212	13	c
+    thick bleach		46	16	p
+    thick cut marmalade		9	7	w
+    thieboudienne		92	0	w
+    thin	thins	36	18	c
+    thin crust pizza		184	8	c
+    thinli sliced beef	thinly sliced beef	98	10	w
+    thong yip		124	2	c
+    thornton	thorntons	4	2	c
+    thousand island		9	6	p
+    thousand island dressing		9	6	p
+    thread		205	3	c
+    three bean mix		15	7	w
+    three bean salad		135	8	c
+    three in one coffee		2	2	w
+    three in one oil		3	3	c
+    three musketeer	three musketeers	4	2	c
+    throat lozenge		51	13	c
+    throat spray		51	13	c
+    throat sweet		51	13	c
+    throw		137	3	c
+    thum up	thums up	11	4	p
+    thumbtack		216	3	c
+    thuringer	thüringer	60	10	w
+    thyme		75	12	c
+    tia maria		14	4	p
+    tian		57	8	c
+    tianmianjiang		9	6	w
+    tib	tibs	54	10	w
+    tic tac		51	2	c
+    tick remover		40	15	c
+    tick treatment		40	15	c
+    tide		95	3	c
+    tide pod	tide pods	95	3	c
+    tidi cat	tidy cats	40	15	c
+    tieguanyin		47	2	w
+    tiffin		4	2	c
+    tiger balm		46	13	c
+    tiger beer		5	4	p
+    tiger bread		121	18	c
+    tiger nut		64	11	w
+    tiger nut drink		11	4	p
+    tiger nut milk		11	4	p
+    tiger prawn	tiger prawns	49	9	w
+    tigernut		64	11	w
+    tight	tights	261	3	c
+    tikil gomen		12	8	c
+    tikka kebab		123	8	c
+    tikka masala		37	8	c
+    tikka masala paste		9	6	p
+    tikka masala sauce		9	6	p
+    tikka paste		9	6	p
+    tikki		18	17	c
+    tilapia		26	9	w
+    tilapia fillet		26	10	w
+    tilda		77	7	c
+    till roll		266	3	c
+    tillamook ice cream		94	2	c
+    tim tam	tim tams	59	17	c
+    timeout		4	2	c
+    timisoreana		5	4	c
+    timothi hay	timothy hay	240	15	w
+    tin foil		69	3	c
+    tin foil roll		69	3	c
+    tin loaf		121	18	c
+    tin of soup		77	7	w
+    tin of tomato	tin of tomatoes	77	7	w
+    tin opener		105	3	c
+    tinda		99	11	w
+    tindora		99	11	w
+    tinfoil		69	3	c
+    ting		6	4	p
+    tinned bean	tinned beans	77	7	w
+    tinned carrot	tinned carrots	77	7	w
+    tinned chilli		77	7	w
+    tinned coconut milk		174	7	p
+    tinned food		77	7	w
+    tinned fruit		77	7	w
+    tinned ham		77	7	w
+    tinned mackerel		77	7	w
+    tinned meat		77	7	w
+    tinned pea	tinned peas	77	7	w
+    tinned peach	tinned peaches	77	7	w
+    tinned pineapple		77	7	w
+    tinned potato	tinned potatoes	77	7	w
+    tinned ravioli		48	8	c
+    tinned salmon		26	9	w
+    tinned soup		77	7	w
+    tinned spaghetti		77	7	w
+    tinned sweetcorn		77	7	w
+    tinned tomato		97	7	w
+    tinned tuna		26	9	w
+    tinned tuna chunk	tinned tuna chunks	77	7	w
+    tinned vegetable	tinned vegetables	77	7	w
+    tinola		12	8	c
+    tinsel		133	3	c
+    tipo 00 flour		0	0	w
+    tipp ex	tipp-ex	3	3	c
+    tippex		3	3	c
+    tiradito		26	10	w
+    tiramisu		74	18	c
+    tirokafteri		9	7	w
+    tiropita		57	8	c
+    tissue		69	3	c
+    titus fish		26	10	w
+    tizer		11	4	p
+    tkemali		9	6	p
+    tkemali sauce		38	7	w
+    tklapi		51	2	c
+    tlayuda		36	18	c
+    toad in the hole		60	18	c
+    toast		121	18	c
+    toasted sesame oil		22	7	p
+    toaster		32	3	c
+    toasti	toastie	156	8	c
+    toasti loaf	toastie loaf	121	18	c
+    tobacco		196	3	c
+    toban djan		38	6	p
+    tobiko		26	9	w
+    toblerone		4	2	c
+    tocino		54	10	w
+    toddler milk		89	19	c
+    toddler snack		59	19	c
+    toffee		51	2	c
+    toffee crisp		4	2	c
+    toffee popcorn		178	17	c
+    tofu		15	10	w
+    tofu puff		15	10	w
+    tofu skin		15	10	w
+    togarashi		19	12	w
+    toilet bleach		46	16	p
+    toilet block		46	16	p
+    toilet brush		130	16	c
+    toilet cleaner		46	16	p
+    toilet duck		46	16	p
+    toilet duck gel		46	3	p
+    toilet paper		69	3	c
+    toilet plunger		265	16	c
+    toilet rim block		46	16	p
+    toilet roll		69	3	c
+    toiletri bag	toiletry bag	276	14	c
+    tokaj		56	4	p
+    tokaji		56	4	p
+    tokaji aszu	tokaji aszú	56	4	p
+    tom kha		12	8	c
+    tom kha gai		12	8	c
+    tom kha paste		9	6	w
+    tom yum		12	8	c
+    tom yum paste		9	6	p
+    tom yum soup		12	8	c
+    tomahawk steak		98	10	w
+    tomate verde		97	11	w
+    tomatillo		97	11	c
+    tomatillo salsa		9	6	p
+    tomato		97	11	c
+    tomato and basil sauce		97	6	p
+    tomato bredi	tomato bredie	57	8	c
+    tomato chutney		9	6	p
+    tomato jam		9	6	p
+    tomato juice		11	4	p
+    tomato ketchup		97	6	p
+    tomato on the vine	tomatoes on the vine	97	11	c
+    tomato passata		77	7	w
+    tomato paste		77	7	w
+    tomato pesto		9	6	p
+    tomato puree		77	7	w
+    tomato relish		97	6	p
+    tomato salsa		97	6	p
+    tomato sauce		97	6	p
+    tomato soup		12	8	c
+    tomme		24	1	w
+    tomme de savoi	tomme de savoie	24	1	w
+    tommee tippee		89	19	c
+    tompouce		74	18	c
+    toner		10	3	c
+    tong	tongs	105	3	c
+    tong sui		41	2	c
+    tongue scraper		90	14	c
+    toni chocoloneli	tony's chocolonely	4	2	c
+    toni guy	toni&guy	46	14	c
+    tonic		6	4	p
+    tonic syrup		58	4	p
+    tonic water		6	4	p
+    tonkatsu		54	10	w
+    tonkatsu sauce		9	6	p
+    tonkotsu		12	8	c
+    tonkotsu ramen		12	8	c
+    tool kit		272	3	c
+    toolbox		272	3	c
+    toor daal		15	7	w
+    toor dal		15	7	w
+    toothbrush		90	14	c
+    toothbrush head		90	14	c
+    toothpaste		90	14	c
+    toothpick		123	3	c
+    tootsi pop	tootsie pops	51	2	c
+    tootsi roll	tootsie roll	51	2	c
+    top coat		23	14	c
+    top up voucher	top-up voucher	263	3	c
+    topokki		124	0	c
+    topside		98	10	w
+    torch		228	3	c
+    torrija		88	18	c
+    torrone		51	2	c
+    torta caprese		74	2	c
+    torta del casar		24	1	w
+    torta della nonna		74	2	c
+    tortellini		48	0	w
+    tortelloni		48	0	w
+    tortiglioni		48	0	w
+    tortilla		36	18	c
+    tortilla bowl	tortilla bowls	118	8	c
+    tortilla chip	tortilla chips	66	17	c
+    tortilla de patata	tortilla de patatas	57	8	c
+    tortilla espanola	tortilla española	57	8	c
+    tortilla soup		12	8	c
+    tortilla wrap		36	18	c
+    tortoise food		217	15	c
+    tostada		36	18	c
+    tostada shell		36	18	c
+    tostito	tostitos	66	17	c
+    tostone	tostones	63	11	c
+    totapuri		68	11	c
+    tote bag		114	3	c
+    totino	totino's	102	7	c
+    totopo		36	18	c
+    toulouse sausage		60	10	w
+    toum		9	6	p
+    towel		131	3	c
+    toy		112	3	c
+    traditional lemonade		6	4	p
+    trail mix		64	7	w
+    trail mix fruit		152	11	w
+    training pant		39	19	c
+    tramezzini		156	8	c
+    trappist cheese		24	1	w
+    trash bag		146	3	c
+    trash can		146	3	c
+    travarica		14	4	p
+    travel miniature		276	14	c
+    travel mug		6	3	c
+    travel sickness tablet		21	13	c
+    travel size		276	14	c
+    tray bake		74	18	c
+    traybake		74	18	c
+    trdelnik	trdelník	65	18	c
+    tre lech	tres leches	74	18	c
+    tre lech cake	tres leches cake	74	2	c
+    treacle		16	7	w
+    treacle sponge		41	2	c
+    treacle tart		87	18	c
+    trebor		51	2	c
+    tree tomato		25	11	c
+    trek bar		64	17	c
+    tresemme		46	14	c
+    trex		73	1	w
+    tri tip	tri-tip	98	10	w
+    tricolor quinoa		0	0	w
+    trident gum		51	2	c
+    trifle		41	2	c
+    trina		11	4	p
+    tripe		98	10	w
+    tripel		5	4	p
+    triple sec		14	4	p
+    triscuit		93	17	c
+    trix		61	7	w
+    trofi	trofie	48	0	w
+    trojan condom	trojan condoms	21	13	c
+    trompette		104	7	w
+    trophi lager	trophy lager	5	4	c
+    tropical fruit		86	11	c
+    tropical juice		11	4	p
+    tropicana		11	4	p
+    trotter	trotters	98	10	w
+    trout		26	9	w
+    truffle		104	11	w
+    truffle chocolate	truffle chocolates	4	2	c
+    truffle oil		22	7	p
+    truffle paste		9	6	p
+    truffle salt		104	7	w
+    truffle sauce		9	6	p
+    trung nguyen		2	2	w
+    tsebhi		12	8	c
+    tsikoudia		14	4	p
+    tsinandali		56	4	p
+    tsingtao		5	4	p
+    tsipouro		14	4	p
+    tsukemono		9	8	w
+    tsuyu		9	6	p
+    tteok		124	0	c
+    tteokbokki		124	0	c
+    tub of ice cream		94	5	c
+    tubigrip		76	13	c
+    tuborg		5	4	c
+    tuc		93	17	c
+    tuica		14	4	p
+    tula pryanik		59	18	c
+    tulip		277	3	c
+    tulsi		75	12	c
+    tulum		24	1	w
+    tulumba		51	2	c
+    tum	tums	21	13	c
+    tumble dryer sheet		95	16	p
+    tumbler		1	3	c
+    tuna		26	9	w
+    tuna chunk	tuna chunks	26	9	w
+    tuna fruit		180	11	w
+    tuna mayo		156	8	c
+    tuna mayonnaise		156	8	c
+    tuna pasta bake		48	8	c
+    tuna salad		135	8	c
+    tuna sandwich		156	8	c
+    tuna steak	tuna steaks	26	9	w
+    tunnock	tunnocks	59	17	c
+    tunnock teacake	tunnock's teacakes	59	17	c
+    tupperware		193	3	c
+    tupperware box	tupperware boxes	69	3	c
+    turai		99	11	w
+    turbinado sugar		51	7	w
+    turbot		26	9	w
+    turkey		278	10	w
+    turkey bacon		113	10	w
+    turkey breast		171	10	w
+    turkey crown		171	10	w
+    turkey drumstick	turkey drumsticks	171	10	w
+    turkey mince		171	10	w
+    turkey neck		54	10	w
+    turkey slice	turkey slices	171	10	w
+    turkey steak	turkey steaks	171	10	w
+    turkey thigh	turkey thighs	171	10	w
+    turkey wing		54	10	w
+    turkish apricot		71	7	w
+    turkish coffee		2	4	w
+    turkish delight		51	2	c
+    turkish fig		71	7	w
+    turkish pepper paste		38	6	w
+    turkish pide		36	18	c
+    turkish tea		47	4	w
+    turmeric		19	12	w
+    turmeric leaf		75	11	w
+    turmeric powder		19	12	w
+    turmeric root		232	11	w
+    turnip		107	11	w
+    turnip green	turnip greens	33	11	w
+    turnover	turnovers	65	18	c
+    turo	túró	24	1	w
+    turo rudi	túró rudi	4	1	c
+    turon		63	2	c
+    turron		51	2	c
+    tusker		5	4	c
+    tuvar dal		15	7	w
+    tuwo		0	0	w
+    tuyo		26	10	w
+    tv dinner	tv dinners	102	5	-
+    tvorog		24	1	w
+    tvorozhok		24	1	w
+    tvp		15	10	w
+    twarog	twaróg	24	1	w
+    tweezer	tweezers	204	14	c
+    twice cooked pork		85	8	c
+    twiglet	twiglets	93	17	c
+    twine		179	3	c
+    twining	twinings	47	4	w
+    twirl		4	2	c
+    twister lolli	twister lolly	52	5	c
+    twix		4	2	c
+    twizzler	twizzlers	51	2	c
+    txakoli		56	4	p
+    tylenol		21	13	c
+    tymbark		11	4	p
+    typhoo		47	4	w
+    tyrrell	tyrrells	66	17	c
+    tyski	tyskie	5	4	c
+    tzatziki		9	6	p
+    ube		43	11	w
+    ube cake		74	2	c
+    ube extract		43	11	w
+    ube halaya		43	11	w
+    ube jam		43	11	w
+    ube polvoron		124	2	c
+    uda		19	11	w
+    udara		25	11	c
+    udon		100	0	w
+    udon noodle		100	0	w
+    udon soup		100	8	c
+    ugali		0	0	w
+    ugali flour		0	0	w
+    ugba		12	8	c
+    ugli fruit		141	11	c
+    ugu		33	11	w
+    ugwu		33	11	w
+    uht milk		1	1	p
+    uhu		3	3	c
+    ukazi		33	11	w
+    ukha		12	8	c
+    ukodo		12	8	c
+    um bongo		6	4	c
+    umbrella		279	3	c
+    umeboshi		9	8	w
+    umeshu		56	4	p
+    umm ali		41	2	c
+    umngqusho		0	0	w
+    umqombothi		5	4	p
+    unagi		26	9	w
+    unagi sauce		9	6	p
+    uncle ben	uncle bens	92	0	w
+    underwear		166	3	c
+    undyed smoked haddock		26	9	w
+    uni		13	9	w
+    unicum		14	4	p
+    union beer		5	4	c
+    unsalted butter		73	1	w
+    unsmoked bacon		113	10	w
+    unwaxed lemon		181	11	c
+    upholsteri cleaner	upholstery cleaner	46	16	p
+    upma		37	8	c
+    upma rava		0	0	w
+    urad dal		15	7	w
+    urad gota		15	7	w
+    uramaki		183	8	c
+    urap		135	8	c
+    urda		24	1	w
+    urfa biber		19	12	w
+    urojo		57	8	c
+    ursus		5	4	c
+    usb cable		32	3	c
+    usli ghee		73	1	w
+    uszka		67	8	c
+    utazi		33	11	w
+    uteno	utenos	5	4	c
+    utiliti knife	utility knife	272	3	c
+    utskho suneli		19	7	w
+    uttapam		84	18	c
+    utterli butterli	utterly butterly	73	7	w
+    uziza		33	11	w
+    uziza leaf		33	11	w
+    uzvar		11	4	p
+    v energi	v energy	6	4	c
+    v8		11	4	p
+    vaca frita		54	10	w
+    vaccine		223	13	c
+    vacherin		24	1	w
+    vacherin mont dor	vacherin mont d'or	24	1	w
+    vacio		98	10	w
+    vacuum bag		150	16	c
+    vacuum cleaner bag		150	16	c
+    vacuum filter		150	16	c
+    vacuum packed chestnut	vacuum packed chestnuts	27	7	w
+    vada		18	17	c
+    vada pav		18	17	c
+    val dal		15	7	w
+    valencay	valençay	24	1	w
+    valencia orange		141	11	c
+    valentina		38	6	p
+    valentina hot sauce		38	7	p
+    valpolicella		56	4	p
+    vanaspati		73	1	w
+    vanilla		30	7	w
+    vanilla bean		30	7	w
+    vanilla bean paste		30	7	w
+    vanilla essence		30	7	w
+    vanilla extract		30	7	w
+    vanilla fudge		51	2	c
+    vanilla ice cream		94	5	c
+    vanilla paste		30	7	w
+    vanilla pod		30	7	w
+    vanilla slice		74	18	c
+    vanilla sugar		19	12	w
+    vanilla syrup		16	7	w
+    vanilla yogurt		1	1	w
+    vanish		95	16	p
+    vanish oxi action		95	3	c
+    vanocka	vánočka	121	18	c
+    vape		196	3	c
+    vape juice		196	3	c
+    vapor rub		46	13	c
+    vapour rub		46	13	c
+    varenet	varenets	1	1	p
+    vareniki		67	8	c
+    varenyki	varenyky	67	8	c
+    varta		8	3	c
+    vaseline		46	14	c
+    vaseline intensive care		46	14	c
+    vasterbotten	västerbotten	24	1	w
+    vatapa		12	8	c
+    vatrushka		65	18	c
+    vax		150	3	c
+    veal		98	10	w
+    veal chop	veal chops	98	10	w
+    veal escalope		98	10	w
+    veet		45	14	c
+    veet wax strip	veet wax strips	45	14	c
+    veetee		77	7	c
+    veg		33	11	w
+    veg biryani		37	8	c
+    veg curri	veg curry	37	8	c
+    veg stock		77	7	p
+    vegan burger	vegan burgers	134	10	c
+    vegan butter		73	1	w
+    vegan cheese		24	1	w
+    vegan ice cream		94	5	c
+    vegan mayo		9	6	p
+    vegan sausage	vegan sausages	60	10	w
+    vegemite		9	7	w
+    vegeta		19	12	w
+    vegetable	vegetables	33	11	w
+    vegetable biryani		37	8	c
+    vegetable broth		77	7	p
+    vegetable chilli		12	8	c
+    vegetable crisp	vegetable crisps	66	17	c
+    vegetable curri	vegetable curry	37	8	c
+    vegetable ghee		73	1	w
+    vegetable juice		11	4	p
+    vegetable medley		33	11	w
+    vegetable oil		22	7	p
+    vegetable pakora		18	8	c
+    vegetable peeler		105	3	c
+    vegetable samosa		67	17	c
+    vegetable seed		136	3	c
+    vegetable shortening		73	1	w
+    vegetable soup		12	8	c
+    vegetable spread		73	1	w
+    vegetable stock		77	7	p
+    vegetarian burger	vegetarian burgers	134	10	c
+    vegetarian haggi	vegetarian haggis	60	10	w
+    vegetarian mince		15	10	w
+    vegetarian sausage	vegetarian sausages	60	10	w
+    veggi	veggies	33	11	w
+    veggi burger	veggie burgers	134	10	c
+    veggi chilli	veggie chilli	12	8	c
+    veggi crisp	veggie crisps	66	17	c
+    veggi mince	veggie mince	15	10	w
+    veggi sausage	veggie sausages	60	10	w
+    velcro		3	3	c
+    velkopopovicki kozel	velkopopovicky kozel	5	4	c
+    veloute	velouté	12	8	c
+    velveeta		24	7	w
+    velvet toilet tissue		69	3	c
+    venison		98	10	w
+    venison steak		98	10	w
+    ventolin		21	13	c
+    ventresca		26	9	w
+    venus razor		45	14	c
+    verdejo		56	4	p
+    verdicchio		56	4	p
+    verdolaga	verdolagas	75	11	w
+    verjuice		22	7	p
+    vermentino		56	4	p
+    vermicelli		48	0	w
+    vermicelli noodle	vermicelli noodles	100	0	w
+    vermicelli pasta		48	0	w
+    vermont curri	vermont curry	37	8	c
+    vermouth		56	4	p
+    verruca treatment		204	14	c
+    vest		166	3	c
+    vetiver		22	7	p
+    vetkoek		88	18	c
+    veuve clicquot		101	4	p
+    vialone nano		92	0	w
+    viazi karai		18	8	c
+    vichi catalan	vichy catalan	29	4	p
+    vichyssoise		57	8	c
+    vick	vicks	46	13	c
+    vick sinex	vicks sinex	21	13	c
+    vick vaporub	vicks vaporub	46	13	c
+    victoria beer		5	4	c
+    victoria plum		71	11	c
+    victoria sandwich		74	18	c
+    victoria sponge		74	18	c
+    vidalia onion		109	11	c
+    viennetta		94	5	c
+    viennoiseri	viennoiserie	65	18	c
+    vietnamese baguette		116	8	c
+    vietnamese coffee		2	4	w
+    vietnamese fish sauce		190	6	p
+    vietnamese ham		54	10	w
+    vietnamese mint		75	12	c
+    vietnamese pork roll		54	10	w
+    vietnamese spring roll		168	8	c
+    vileda		150	3	c
+    vileda mop		150	3	c
+    vimto		6	4	p
+    vimto squash		11	4	p
+    vin santo		56	4	p
+    vinagre de jerez		22	7	p
+    vinaigrette		9	6	p
+    vincisgrassi		48	8	c
+    vindaloo		37	8	c
+    vindaloo paste		9	6	p
+    vine leaf		213	7	c
+    vine tomato	vine tomatoes	97	11	c
+    vinegar		22	7	p
+    vinegar spray		46	16	p
+    vinegret		135	8	c
+    vinho verde		56	4	p
+    vintage cheddar		24	1	w
+    viognier		56	4	p
+    virgin olive oil		82	7	p
+    viscount		59	17	c
+    vita malt		11	4	p
+    vitabiotic	vitabiotics	21	13	c
+    vital wheat gluten		0	0	w
+    vitalite		73	7	w
+    vitamin		21	13	c
+    vitamin b		21	13	c
+    vitamin b12		21	13	c
+    vitamin c		21	13	c
+    vitamin d		21	13	c
+    vitamin water		29	4	p
+    vitaminwater		29	4	p
+    vitasoy		11	4	c
+    vitello tonnato		48	8	c
+    vittel		29	4	p
+    viva towel	viva towels	69	3	c
+    vlokken		4	18	c
+    vobla		26	7	w
+    vodka		14	4	p
+    vodka sauce		97	7	w
+    vol au vent	vol au vents	65	18	c
+    vollkornbrot		121	18	c
+    voltarol		46	13	c
+    volvic		29	4	p
+    volvic touch of fruit		6	4	c
+    vongole		13	9	w
+    vranac		56	4	p
+    waakye		92	0	w
+    wafer	wafers	59	17	c
+    wafer biscuit	wafer biscuits	59	17	c
+    wafer cone	wafer cones	30	7	w
+    waffle		138	18	c
+    waffle fri	waffle fries	189	5	c
+    waffle mix		138	18	c
+    wagashi		51	2	c
+    wagg		40	15	c
+    wagyu		98	10	w
+    wakame		75	7	w
+    wakame salad		135	8	c
+    waldorf salad		135	8	c
+    wali wa nazi		92	0	w
+    walker	walkers	66	17	c
+    walker crisp	walkers crisps	66	17	c
+    walker dip	walkers dips	9	4	w
+    walker shortbread	walkers shortbread	59	17	c
+    walkerswood		9	7	w
+    walking stick		76	13	c
+    wall	wall's	94	5	c
+    wall clock		55	3	c
+    wall ice cream	walls ice cream	94	5	c
+    wall plug		162	3	c
+    wall sausage	walls sausages	102	7	c
+    walnut	walnuts	64	7	w
+    walnut half	walnut halves	64	7	w
+    walnut oil		22	7	p
+    warak enab		213	7	c
+    warka		5	4	c
+    warsteiner		5	4	c
+    wasa		36	18	c
+    wasabi		9	6	p
+    wasabi paste		9	6	p
+    wash bag		276	14	c
+    wash basket		131	3	c
+    washcloth		131	3	c
+    washi tape		3	3	c
+    washing capsule		95	16	p
+    washing liquid		95	16	p
+    washing machine cleaner		95	16	p
+    washing pod		95	16	p
+    washing powder		95	16	p
+    washing soda		19	16	w
+    washing up brush		130	16	c
+    washing up glove		197	16	c
+    washing up liquid		46	16	p
+    wasp spray		79	3	c
+    watch batteri	watch battery	280	3	c
+    watch strap		280	3	c
+    water		29	4	p
+    water biscuit	water biscuits	93	17	c
+    water bottle		6	3	c
+    water chestnut		27	11	w
+    water cracker	water crackers	93	17	c
+    water filter		169	3	c
+    water jug		169	3	c
+    water kefir		6	4	p
+    water spinach		33	11	w
+    water wipe		69	19	c
+    water yam		43	11	w
+    waterblommetji bredi	waterblommetjie bredie	57	8	c
+    watercress		33	11	w
+    watering can		172	3	c
+    waterleaf		33	11	w
+    watermelon		270	11	c
+    watermelon radish		107	11	w
+    watermelon seed	watermelon seeds	64	7	w
+    waterpik		90	14	c
+    waterproofing spray		244	16	c
+    waterwipe	waterwipes	69	19	c
+    waterzooi		12	8	c
+    wax apple		25	11	c
+    wax paper		69	3	c
+    wax strip		45	14	c
+    waxsol		21	13	c
+    wd 40	wd-40	3	3	c
+    wd40		3	3	c
+    weaning food		61	19	c
+    weaning spoon		105	19	c
+    wedding cake		74	18	c
+    wedge	wedges	189	5	c
+    weed killer		200	3	c
+    weet bix	weet-bix	61	7	w
+    weetabix		61	0	w
+    weeto	weetos	61	0	w
+    weihenstephaner		5	4	c
+    weissbier		5	4	c
+    weisswurst		60	10	w
+    weizen		5	4	c
+    welch	welch's	11	4	p
+    wellman		21	13	c
+    wellwoman		21	13	c
+    welsh cake		59	18	c
+    welsh rarebit		24	8	c
+    welshcake	welshcakes	59	18	c
+    wensleydale		24	1	w
+    wensleydale with cranberri	wensleydale with cranberries	24	1	w
+    werther	werther's	51	2	c
+    werther original	werther's original	51	2	c
+    westmalle		5	4	c
+    weston	westons	5	4	p
+    westphalian ham		54	10	w
+    wet cat food		186	15	c
+    wet dog food		163	15	c
+    wet garlic		151	11	c
+    wet wipe		69	14	c
+    whatchamacallit		4	2	c
+    wheat		0	0	w
+    wheat bag		34	13	c
+    wheat beer		5	4	p
+    wheat berri	wheat berries	0	0	w
+    wheat bran		0	0	w
+    wheat germ		0	0	w
+    wheat gluten		0	10	w
+    wheat noodle		100	0	w
+    wheat starch		0	7	w
+    wheat thin	wheat thins	93	17	c
+    wheaten bread		121	18	c
+    wheatgerm		0	0	w
+    wheatgrass		136	11	c
+    wheatgrass shot	wheatgrass shots	11	4	p
+    whelk	whelks	13	9	w
+    whey		1	7	w
+    whey protein		1	7	w
+    whimzee	whimzees	40	15	c
+    whipped cream		1	1	p
+    whippi	whippy	7	5	c
+    whipping cream		1	1	p
+    whisk		105	3	c
+    whiska	whiskas	186	15	c
+    whiska pouch	whiskas pouches	40	15	c
+    whiskey		14	4	p
+    whiski	whisky	14	4	p
+    whiski miniature	whisky miniatures	14	4	p
+    whiski sour	whisky sour	58	4	p
+    white asparagus		33	11	w
+    white bread		121	18	c
+    white cabbage		33	11	w
+    white cheese		24	1	w
+    white chocolate		4	2	c
+    white chocolate chip	white chocolate chips	30	7	w
+    white claw		5	4	p
+    white coffee		2	2	w
+    white crab meat		157	9	w
+    white egg	white eggs	161	10	c
+    white fish		26	9	w
+    white grape	white grapes	152	11	w
+    white maize meal		0	0	w
+    white miso		9	6	p
+    white mushroom	white mushrooms	104	11	w
+    white onion		109	11	c
+    white peach		71	11	c
+    white pepper		19	12	w
+    white polish sausage		60	10	w
+    white potato	white potatoes	66	11	w
+    white pudding		60	10	w
+    white rabbit		51	2	c
+    white rabbit candi	white rabbit candy	51	2	c
+    white radish		107	11	w
+    white rice		92	0	w
+    white rum		14	4	p
+    white sauce		9	6	p
+    white soup		12	8	c
+    white spirit		220	3	c
+    white stilton		24	1	w
+    white sugar		51	7	w
+    white tack		3	3	c
+    white tea		47	4	w
+    white truffle		104	7	w
+    white vinegar		22	7	p
+    white wine		56	4	p
+    white wine vinegar		22	7	p
+    white yam		43	11	w
+    whitebait		26	9	w
+    whitening strip		210	14	c
+    whiting		26	9	w
+    whole almond	whole almonds	64	7	w
+    whole bean coffee		2	4	w
+    whole chicken		171	10	w
+    whole clove	whole cloves	19	12	w
+    whole duck		96	10	w
+    whole grain	whole grains	0	0	w
+    whole grain mustard		9	6	p
+    whole jeera		19	12	w
+    whole milk		1	1	p
+    whole nut		4	2	c
+    whole nutmeg		19	12	w
+    whole plum tomato	whole plum tomatoes	77	7	w
+    whole spice	whole spices	19	12	w
+    whole turkey		278	10	w
+    whole wheat atta		0	0	w
+    whole wheat bread		121	18	c
+    whole wheat flour		0	0	w
+    whole wheat pasta		48	0	w
+    wholegrain bread		121	18	c
+    wholegrain mustard		9	6	p
+    wholemeal bread		121	18	c
+    wholemeal flour		0	0	w
+    wholemeal pitta		36	18	c
+    wholewheat bread		121	18	c
+    wholewheat couscous		0	0	w
+    wholewheat flour		0	0	w
+    wholewheat pasta		48	0	w
+    whopper	whoppers	4	2	c
+    wide tooth comb	wide-tooth comb	44	14	c
+    wiejska		60	10	w
+    wiener		60	10	w
+    wiener schnitzel		57	8	c
+    wiener wurstchen	wiener würstchen	60	10	w
+    wienerbrod	wienerbrød	65	18	c
+    wild bird food		147	3	w
+    wild boar		54	10	w
+    wild garlic		109	11	c
+    wild garlic leaf	wild garlic leaves	75	12	c
+    wild garlic pesto		9	6	p
+    wild mushroom	wild mushrooms	104	11	w
+    wild rice		92	0	w
+    wild salmon		26	9	w
+    wild strawberri	wild strawberries	142	11	w
+    wild turkey		14	4	p
+    wilkinson sword		45	14	c
+    william pear	williams pear	72	11	c
+    wiltshire ham		54	10	w
+    winalot		40	15	c
+    windex		46	16	p
+    windhoek		5	4	c
+    windhoek lager		5	4	c
+    windolene		46	3	p
+    window cleaner		46	16	p
+    window cleaner squeegee		154	3	c
+    window film		154	3	c
+    wine		56	4	p
+    wine box		56	4	p
+    wine glass		56	3	c
+    wine gum	wine gums	51	2	c
+    wine spritzer		56	4	p
+    wine stopper		101	3	c
+    wing	wings	171	10	w
+    wing sauce		38	6	p
+    winged bean		159	11	w
+    winkle	winkles	13	9	w
+    winter glove		197	3	c
+    winter melon drink		11	4	p
+    winter melon tea		11	4	p
+    winter savori	winter savory	75	12	c
+    winter squash		28	11	c
+    wipe		69	19	c
+    wire wool		130	16	c
+    wisniowka	wiśniówka	14	4	p
+    wispa		4	2	c
+    witch hazel		46	14	c
+    wkd		58	4	p
+    wok		117	3	c
+    wolfberri	wolfberry	20	11	w
+    wombok		33	11	w
+    won ton		67	8	c
+    wonjo		11	4	p
+    wonton		67	8	c
+    wonton mee		100	8	c
+    wonton noodle	wonton noodles	100	8	c
+    wonton soup		12	8	c
+    wonton wrapper		67	8	c
+    wood ear		104	11	w
+    wood ear mushroom		104	11	w
+    wood floor cleaner		46	16	p
+    wood glue		46	3	c
+    wood pellet		227	3	w
+    wood shaving	wood shavings	234	15	c
+    wood stain		220	3	c
+    woodcock		171	10	w
+    wooden skewer		123	3	c
+    wooden spoon		105	3	c
+    wool		251	3	w
+    wor	wors	54	10	w
+    worcester sauce		9	6	p
+    worcestershire sauce		9	6	p
+    work glove		197	3	c
+    world best cat litter	worlds best cat litter	40	15	c
+    wormer		40	15	c
+    worming tablet		40	15	c
+    wotsit	wotsits	66	17	c
+    wound dressing		34	13	c
+    wrap	wraps	36	18	c
+    wrap and sandwich	wraps and sandwiches	156	8	c
+    wrap kit		168	8	c
+    wrapping paper		235	3	c
+    wray and nephew		14	4	p
+    wrench		62	3	c
+    wrigley	wrigley's	51	2	c
+    wrist support		76	13	c
+    writing icing		51	7	w
+    wurstchen	würstchen	60	10	w
+    wyborowa		14	4	p
+    xiao long bao		67	8	c
+    xiaolongbao		67	8	c
+    xo sauce		9	6	p
+    xoconostle		180	11	w
+    xylitol		51	7	w
+    yacon syrup		16	7	w
+    yaji		19	12	w
+    yakiniku sauce		9	6	p
+    yakisoba		100	0	w
+    yakisoba sauce		9	6	p
+    yakitori		54	10	w
+    yakitori sauce		9	6	p
+    yakult		1	1	w
+    yam		43	11	w
+    yam bean		66	11	w
+    yam chip	yam chips	43	8	c
+    yam flour		0	0	w
+    yam porridge		12	8	c
+    yam woon sen		135	8	c
+    yan yan		59	2	c
+    yangzhou fried rice		92	8	c
+    yankee candle		148	3	c
+    yaprak sarma		213	7	c
+    yard long bean		159	11	w
+    yardlong bean		159	11	w
+    yarg		24	1	w
+    yarn		251	3	w
+    yassa		85	8	c
+    yautia		43	11	w
+    yayla soup		12	8	c
+    yazoo		1	4	w
+    yeast		30	7	w
+    yellow bean sauce		9	6	w
+    yellow curri	yellow curry	37	8	c
+    yellow curri paste	yellow curry paste	9	6	p
+    yellow garri		0	0	w
+    yellow lentil	yellow lentils	15	7	w
+    yellow moong dal		15	7	w
+    yellow mustard		9	6	p
+    yellow mustard seed	yellow mustard seeds	19	12	w
+    yellow onion		109	11	c
+    yellow peach		71	11	c
+    yellow pepper		139	11	c
+    yellow plantain		63	11	c
+    yellow split pea	yellow split peas	15	7	w
+    yellow squash		99	11	c
+    yellowfin tuna		26	9	w
+    yema		124	2	c
+    yemista		57	8	c
+    yeo valley		1	4	w
+    yeo valley ice cream		94	2	c
+    yerba mate		198	4	p
+    yerba mate tea		47	4	w
+    yirgacheffe		2	4	w
+    yo yos		51	2	c
+    yoghurt		1	1	w
+    yogurt		1	1	w
+    yogurt drink		1	1	w
+    yogurt pot	yogurt pots	1	1	w
+    yokan		51	2	c
+    yoplait		1	4	w
+    york ham		54	10	w
+    york peppermint patti	york peppermint patty	4	2	c
+    yorki	yorkie	4	2	c
+    yorkshire pudding		84	18	c
+    yorkshire pudding mix		84	18	c
+    yorkshire tea		47	4	w
+    young	young's	102	7	c
+    young coconut		174	11	c
+    young ginger		232	11	w
+    young jackfruit		25	11	c
+    yuba		15	10	w
+    yuca		43	11	w
+    yucca root		43	11	w
+    yufka		36	18	c
+    yuja tea		47	2	w
+    yukon gold		66	11	w
+    yule log		74	18	c
+    yum woon sen		135	8	c
+    yuzu		141	11	c
+    yuzu dressing		9	6	p
+    yuzu kosho		38	6	w
+    yuzu tea		47	2	w
+    zaatar	za'atar	19	12	w
+    zabaglione		41	2	c
+    zacusca		9	6	p
+    zafran		19	12	w
+    zagorka		5	4	c
+    zakuska		9	7	w
+    zalabia		88	2	c
+    zamorano		24	1	w
+    zampone		60	10	w
+    zander		26	9	w
+    zantac		21	13	c
+    zante currant	zante currants	152	11	w
+    zanzibar pizza		184	8	c
+    zapallo		99	11	w
+    zapiekanka		36	8	c
+    zapote		25	11	c
+    zatar		19	12	w
+    zefir		51	2	c
+    zeppole		88	18	c
+    zereshk		19	12	w
+    zesto		11	4	p
+    zha cai		9	8	w
+    zha jiang mian		48	8	c
+    zhigulevsko	zhigulevskoe	5	4	c
+    zhoug		38	6	p
+    zhug		38	6	w
+    zigni		12	8	c
+    zinc		21	13	c
+    zinc lozenge	zinc lozenges	21	13	c
+    zinfandel		56	4	p
+    zip lock bag		114	3	c
+    zip tie		179	3	c
+    ziploc		114	3	c
+    ziploc bag		114	3	c
+    zippo		126	3	c
+    ziti		48	0	w
+    zlatorog		5	4	c
+    zobo		11	4	p
+    zobo drink		11	4	p
+    zobo leaf	zobo leaves	149	11	w
+    zoflora		46	3	p
+    zomi		22	6	p
+    zote		95	3	c
+    zoute drop		51	2	c
+    zovirax		46	13	c
+    zovirax cream		21	13	c
+    zsendice		1	1	p
+    zubrowka	żubrówka	14	4	p
+    zucchini		99	11	c
+    zucchini flower		206	11	w
+    zuppa inglese		74	2	c
+    zuppa toscana		12	8	c
+    zurek		12	8	c
+    zwack		14	4	p
+    zwieback		121	18	c
+    zyrtec		21	13	c
+    zywiec	żywiec	5	4	c
+    zywiecka		60	10	w
     """#
 }

@@ -5,4391 +5,4391 @@ extension EmojiData {
   static let semantic = #"""
     E	💊	🐟	🍷	🥛	🥤	🍗	🧴	🍮	🥑	🧄	🫙	🥩	🍎	🦀	🥬	🍝	🍬	🍪	🍒	🦞	🍞	🍍	🍕	🍰	🧂	🦪	🥃	🦑	🧀	🍽️	🥐	🥔	🍨	🩹	🌭	🫓	🍓	🌾	🍐	🧼	🧻	🥞	🌿	🫘	🥜	🍲	🥪	🥯	🧇	🍩	🧅	🧈	🍫	🍊	🫒	🥕	💄	🍸	🥧	🍺	🥣	🧁	🥦	💡	🍇	🎃	☕	🫛	🍵	🫗	🍈	🍯	🕯️	🍅	🌰	🌶️	🥝	🧽	🥥	🥒	🍾	🥗	🍿	🍘	🦐	🌽	🥚	🧃	🫚	🫑	💧	🍆	🍜	🍚	🥨
     C	pharmacy	seafood	drinks	dairy	proteins	toiletries	sweets	produce	condiments	grains	bakery	prepared	spices	frozen	cleaning	household	pantry	snacks
-    aborticide	0	0	c
-    abortifacient	0	0	c
-    abortion inducing drug	0	0	c
-    abortion pill	0	0	c
-    abramis brama	1	1	w
-    absinth	2	2	p
-    abudefduf saxatilis	1	1	w
-    acanthocybium solandri	1	1	w
-    acanthopterygian	1	1	w
-    acanthurus chirurgus	1	1	w
-    acapulco gold	0	0	c
-    ace inhibitor	0	0	c
-    acebutolol	0	0	c
-    acetanilid	0	0	c
-    acetanilide	0	0	c
-    acetophenetidin	0	0	c
-    acetphenetidin	0	0	c
-    acetylsalicylic acid	0	0	c
-    achoerodus gouldii	1	1	w
-    achromycin	0	0	c
-    acidophilus milk	3	3	p
-    acipenser huso	1	1	w
-    acipenser transmontanus	1	1	w
-    acoustic	0	0	c
-    actifed	0	0	c
-    actinomycin	0	0	c
-    activase	0	0	c
-    active placebo	0	0	c
-    acular	0	0	c
-    acyclovir	0	0	c
-    adam	0	0	c
-    adapin	0	0	c
-    ade	4	2	p
-    adermin	0	0	c
-    aetobatus narinari	1	1	w
-    aflaxen	0	0	c
-    african tea	0	0	c
-    afropavo	5	4	w
-    afropavo congensis	5	4	w
-    after shave lotion	6	5	c
-    afters	7	6	-
-    agonus cataphractus	1	1	w
-    aguacate	8	7	c
-    ail	9	7	c
-    aioli sauce	10	8	p
-    aitchbone	11	4	w
-    akee	12	7	c
-    alaska cod	1	1	w
-    alaska crab	13	1	w
-    alaska king crab	13	1	w
-    alaskan king crab	13	1	w
-    albula vulpes	1	1	w
-    albuterol	0	0	c
-    alcoholic beverage	2	2	p
-    alcoholic drink	2	2	p
-    aldactone	0	0	c
-    aldomet	0	0	c
-    alectis ciliaris	1	1	w
-    alectoris graeca	5	4	w
-    alectoris ruffa	5	4	w
-    alendronate	0	0	c
-    aleve	0	0	c
-    alewife	1	1	w
-    alfalfa sprout	14	7	w
-    alimentary paste	15	9	w
-    alkeran	0	0	c
-    alkylating agent	0	0	c
-    all day sucker	16	6	-
-    allemande	10	8	p
-    allemande sauce	10	8	p
-    alleviant	0	0	c
-    alleviator	0	0	c
-    allice	1	1	w
-    allice shad	1	1	w
-    alligator pear	8	7	c
-    alligatorfish	1	1	w
-    allis	1	1	w
-    allis shad	1	1	w
-    allmouth	1	1	w
-    allopurinol	0	0	c
-    almond cookie	17	10	c
-    almond crescent	17	10	c
-    aloes	0	0	c
-    alopius vulpinus	1	1	w
-    alosa alosa	1	1	w
-    alosa chrysocloris	1	1	w
-    alosa pseudoharengus	1	1	w
-    alosa sapidissima	1	1	w
-    alpha adrenergic blocker	0	0	c
-    alpha blocker	0	0	c
-    alpha interferon	0	0	c
-    alpha methyl dopa	0	0	c
-    alpha tocopheral	0	0	c
-    alprazolam	0	0	c
-    altace	0	0	c
-    altar wine	2	2	p
-    alupent	0	0	c
-    amarelle	18	7	w
-    amberfish	1	1	w
-    amberjack	1	1	w
-    ambloplites rupestris	1	1	w
-    ameiurus melas	1	1	w
-    american flagfish	1	1	w
-    american lady crab	13	1	w
-    american lobster	19	1	w
-    american plaice	1	1	w
-    american smelt	1	1	w
-    american smooth dogfish	1	1	w
-    amethopterin	0	0	c
-    amia calva	1	1	w
-    amidopyrine	0	0	c
-    aminophylline	0	0	c
-    aminopyrine	0	0	c
-    amiodarone	0	0	c
-    amitriptyline	0	0	c
-    amitriptyline hydrochloride	0	0	c
-    amlodipine besylate	0	0	c
-    amobarbital	0	0	c
-    amobarbital sodium	0	0	c
-    amoxicillin	0	0	c
-    amoxil	0	0	c
-    amphetamine	0	0	c
-    amphetamine sulfate	0	0	c
-    amphetamine sulphate	0	0	c
-    amphiprion percula	1	1	w
-    amphotericin	0	0	c
-    ampicillin	0	0	c
-    amrinone	0	0	c
-    amyl nitrate	0	0	c
-    amytal	0	0	c
-    anabas testudineus	1	1	w
-    anacin iii	0	0	c
-    anadama bread	20	10	c
-    anaesthetic	0	0	c
-    anaesthetic agent	0	0	c
-    analeptic	0	0	c
-    analgesic	0	0	c
-    ananas	21	7	c
-    anaprox	0	0	c
-    anchovy	1	1	w
-    anchovy butter	10	8	-
-    anchovy dressing	10	8	p
-    anchovy pear	12	7	c
-    anchovy pizza	22	11	c
-    anchovy sauce	10	8	p
-    anemone fish	1	1	w
-    anesthetic	0	0	c
-    anesthetic agent	0	0	c
-    anesthyl	0	0	c
-    aneurin	0	0	c
-    angel dust	0	0	c
-    angel food cake	23	10	c
-    angel shark	1	1	w
-    angelfish	1	1	w
-    angiogenesis inhibitor	0	0	c
-    angler	1	1	w
-    angler fish	1	1	w
-    anglerfish	1	1	w
-    anguilla sucklandii	1	1	w
-    anise cookie	17	10	c
-    anise seed	24	12	w
-    anisette	2	2	p
-    anisette de bordeaux	2	2	p
-    anisotremus surinamensis	1	1	w
-    anisotremus virginicus	1	1	w
-    annon	12	7	c
-    anodyne	0	0	c
-    anomalops	1	1	w
-    anomia ephippium	25	1	w
-    ansaid	0	0	c
-    antabuse	0	0	c
-    anthelminthic	0	0	c
-    anthelmintic	0	0	c
-    anti impotence drug	0	0	c
-    anti inflammatory	0	0	c
-    anti inflammatory drug	0	0	c
-    anti tnf compound	0	0	c
-    antianxiety agent	0	0	c
-    antianxiety drug	0	0	c
-    antiarrhythmic	0	0	c
-    antiarrhythmic drug	0	0	c
-    antiarrhythmic medication	0	0	c
-    antibacterial	0	0	c
-    antibacterial drug	0	0	c
-    antiberiberi factor	0	0	c
-    antibiotic	0	0	c
-    antibiotic drug	0	0	c
-    anticholinergic	0	0	c
-    anticholinergic drug	0	0	c
-    anticholinesterase	0	0	c
-    anticoagulant	0	0	c
-    anticoagulant medication	0	0	c
-    anticonvulsant	0	0	c
-    anticonvulsant drug	0	0	c
-    antidepressant	0	0	c
-    antidepressant drug	0	0	c
-    antidiabetic	0	0	c
-    antidiabetic drug	0	0	c
-    antidiarrheal	0	0	c
-    antidiarrheal drug	0	0	c
-    antidiuretic	0	0	c
-    antidiuretic drug	0	0	c
-    antidote	0	0	c
-    antiemetic	0	0	c
-    antiemetic drug	0	0	c
-    antiepileptic	0	0	c
-    antiepileptic drug	0	0	c
-    antihemorrhagic factor	0	0	c
-    antihypertensive	0	0	c
-    antihypertensive drug	0	0	c
-    antimalarial	0	0	c
-    antimalarial drug	0	0	c
-    antimetabolite	0	0	c
-    antimycin	0	0	c
-    antineoplastic	0	0	c
-    antineoplastic antibiotic	0	0	c
-    antineoplastic drug	0	0	c
-    antiophthalmic factor	0	0	c
-    antipernicious anemia factor	0	0	c
-    antiprotozoal	0	0	c
-    antiprotozoal drug	0	0	c
-    antipruritic	0	0	c
-    antipsychotic	0	0	c
-    antipsychotic agent	0	0	c
-    antipsychotic drug	0	0	c
-    antipyretic	0	0	c
-    antispasmodic	0	0	c
-    antispasmodic agent	0	0	c
-    antisyphilitic	0	0	c
-    antitussive	0	0	c
-    antivert	0	0	c
-    antiviral	0	0	c
-    antiviral agent	0	0	c
-    antiviral drug	0	0	c
-    anxiolytic	0	0	c
-    anxiolytic drug	0	0	c
-    aperient	0	0	c
-    aperitif	2	2	p
-    aphrodisiac	0	0	c
-    apogon maculatus	1	1	w
-    apomorphine	0	0	c
-    appetite suppressant	0	0	c
-    apple dumpling	7	6	-
-    apple fritter	23	10	c
-    apple jelly	16	6	-
-    applejack	26	2	p
-    applesauce cake	23	10	c
-    apresoline	0	0	c
-    apricot bar	17	10	c
-    apricot sauce	10	8	p
-    aqua vitae	26	2	p
-    arabian tea	0	0	c
-    arava	0	0	c
-    archerfish	1	1	w
-    architeuthis	27	1	w
-    archosargus probatocephalus	1	1	w
-    archosargus rhomboidalis	1	1	w
-    ardent spirits	26	2	p
-    argentine	1	1	w
-    argonaut	27	1	w
-    argonauta argo	27	1	w
-    argus	5	4	w
-    argus pheasant	5	4	w
-    argyrol	0	0	c
-    ark shell	25	1	w
-    armed bullhead	1	1	w
-    armerican cheddar	28	3	w
-    armored catfish	1	1	w
-    armored sea robin	1	1	w
-    armored searobin	1	1	w
-    arrack	26	2	p
-    arsenical	0	0	c
-    artichoke heart	14	7	w
-    ascorbic acid	0	0	c
-    ash cake	20	10	c
-    ashcake	20	10	c
-    asian black grouse	5	4	w
-    asparaginase	0	0	c
-    aspidophoroides monopterygius	1	1	w
-    astringent	0	0	c
-    astringent drug	0	0	c
-    astropogon stellatus	1	1	w
-    atabrine	0	0	c
-    ataractic	0	0	c
-    ataractic agent	0	0	c
-    ataractic drug	0	0	c
-    atarax	0	0	c
-    atenolol	0	0	c
-    atherinopsis californiensis	1	1	w
-    ativan	0	0	c
-    atlantic bonito	1	1	w
-    atlantic cod	1	1	w
-    atlantic croaker	1	1	w
-    atlantic halibut	1	1	w
-    atlantic herring	1	1	w
-    atlantic manta	1	1	w
-    atlantic moonfish	1	1	w
-    atlantic sailfish	1	1	w
-    atlantic salmon	1	1	w
-    atlantic sea bream	1	1	w
-    atlantic spiny dogfish	1	1	w
-    atlantic tripletail	1	1	w
-    atomic cocktail	0	0	c
-    atorvastatin	0	0	c
-    atromid s	0	0	c
-    atropine	0	0	c
-    atrovent	0	0	c
-    augmentin	0	0	c
-    aulostomus maculatus	1	1	w
-    aureomycin	0	0	c
-    avocado pear	8	7	c
-    axerophthol	0	0	c
-    azactam	0	0	c
-    azathioprine	0	0	c
-    azithromycin	0	0	c
-    azt	0	0	c
-    aztreonam	0	0	c
-    b complex	0	0	c
-    b complex vitamin	0	0	c
-    b vitamin	0	0	c
-    baba	23	10	c
-    baccy	0	0	c
-    bacitracin	0	0	c
-    back breaker	0	0	c
-    bacon and eggs	29	11	-
-    bacon strip	11	4	w
-    baguet	20	10	c
-    bairdiella chrysoura	1	1	w
-    baked egg	29	11	-
-    baked goods	30	10	c
-    baked potato	31	7	w
-    baking powder biscuit	20	10	c
-    baldwin	12	7	c
-    balistes vetula	1	1	w
-    balloonfish	1	1	w
-    banana split	32	13	-
-    band aid	33	0	c
-    banded rudderfish	1	1	w
-    banger	34	4	w
-    bankia setaceae	25	1	w
-    bannock	35	10	c
-    bantam	5	4	w
-    barbados cherry	36	7	w
-    barbados gooseberry	12	7	c
-    barbecue	29	11	-
-    barbecued spareribs	29	11	-
-    barbecued wing	29	11	-
-    barbeque	29	11	-
-    barbital	0	0	c
-    barbitone	0	0	c
-    barbiturate	0	0	c
-    barbu	1	1	w
-    barley candy	16	6	-
-    barleycorn	37	9	w
-    barndoor skate	1	1	w
-    barracouta	1	1	w
-    barracuda	1	1	w
-    barred pickerel	1	1	w
-    barrelfish	1	1	w
-    bartlett	38	7	c
-    basking shark	1	1	w
-    basuco	0	0	c
-    batfish	1	1	w
-    bath salts	6	5	c
-    bath soap	39	14	c
-    bathroom tissue	40	15	c
-    bathtub gin	26	2	p
-    batter bread	20	10	c
-    battercake	41	10	c
-    battery acid	0	0	c
-    bavarian blue	28	3	w
-    bavarian cream	29	11	-
-    bay leaf	42	12	w
-    bay rum	6	5	c
-    baycol	0	0	c
-    bayer	0	0	c
-    beaked salmon	1	1	w
-    bean	43	16	w
-    bean tostada	29	11	-
-    bear claw	20	10	c
-    bear paw	20	10	c
-    beaugregory	1	1	w
-    beechnut	44	16	w
-    beef bourguignonne	29	11	-
-    beef burrito	29	11	-
-    beef fondue	29	11	-
-    beef goulash	45	11	-
-    beef loin	11	4	w
-    beef neck	11	4	w
-    beef roast	11	4	w
-    beef wellington	29	11	-
-    beefburger	46	11	-
-    beefsteak	11	4	w
-    beet green	14	7	w
-    beigel	47	10	c
-    beignet	23	10	c
-    belgian beef stew	29	11	-
-    belgian endive	14	7	w
-    belgian waffle	48	10	c
-    bell apple	12	7	c
-    belladonna	0	0	c
-    bellows fish	1	1	w
-    belted sandfish	1	1	w
-    beluga	1	1	w
-    beluga caviar	1	1	w
-    bennie	0	0	c
-    benniseed	24	12	w
-    benzedrine	0	0	c
-    benzocaine	0	0	c
-    benzodiazepine	0	0	c
-    benzylpenicillin	0	0	c
-    bercy	10	8	p
-    bercy butter	10	8	p
-    bergall	1	1	w
-    berlin doughnut	49	10	c
-    bermuda chub	1	1	w
-    bermuda onion	50	7	c
-    berry	36	7	w
-    bessy cerca	1	1	w
-    beta adrenergic blocker	0	0	c
-    beta blocker	0	0	c
-    beta blocking agent	0	0	c
-    beta interferon	0	0	c
-    beurre noisette	51	3	w
-    beverage	4	2	p
-    bextra	0	0	c
-    bhang	0	0	c
-    bialystoker	20	10	c
-    bibb lettuce	14	7	w
-    biddy	5	4	w
-    big eyed scad	1	1	w
-    big h	0	0	c
-    bigeye	1	1	w
-    bigeye scad	1	1	w
-    billfish	1	1	w
-    bing cherry	18	7	w
-    bioflavinoid	0	0	c
-    biplane flying fish	1	1	w
-    birch oil	0	0	c
-    bird of juno	5	4	w
-    biriani	29	11	-
-    bishop	2	2	p
-    bismark	49	10	c
-    bitok	29	11	-
-    bitter aloes	0	0	c
-    bitter chocolate	52	6	-
-    bitter orange	53	7	c
-    bitters	26	2	p
-    bittersweet chocolate	52	6	-
-    bivalve	25	1	w
-    black bass	1	1	w
-    black bream	1	1	w
-    black buffalo	1	1	w
-    black cherry	18	7	w
-    black cock	5	4	w
-    black crappie	1	1	w
-    black eyed pea	43	16	w
-    black grouse	5	4	w
-    black lotion	0	0	c
-    black margate	1	1	w
-    black marlin	1	1	w
-    black olive	54	7	w
-    black rudderfish	1	1	w
-    black salsify	55	7	w
-    black sea bass	1	1	w
-    black walnut	44	16	w
-    blackback flounder	1	1	w
-    blackcock	5	4	w
-    blackface	56	5	c
-    blackfish	1	1	w
-    blackheart cherry	18	7	w
-    blackmouth bass	1	1	w
-    blacktip shark	1	1	w
-    blade apple	12	7	c
-    blade roast	11	4	w
-    blanc	10	8	p
-    blanquillo	1	1	w
-    blended whiskey	26	2	p
-    blennioid	1	1	w
-    blennioid fish	1	1	w
-    blennius pholis	1	1	w
-    blenny	1	1	w
-    bleu	28	3	w
-    bleu cheese dressing	10	8	p
-    blintze	41	10	c
-    bliny	41	10	c
-    blocadren	0	0	c
-    blocker	0	0	c
-    blocking agent	0	0	c
-    blood clam	25	1	w
-    blood pudding	34	4	w
-    bloody shame	57	2	p
-    blowfish	1	1	w
-    blue angel	0	0	c
-    blue cat	1	1	w
-    blue catfish	1	1	w
-    blue channel cat	1	1	w
-    blue channel catfish	1	1	w
-    blue devil	0	0	c
-    blue jack	1	1	w
-    blue marlin	1	1	w
-    blue peafowl	5	4	w
-    blue pickerel	1	1	w
-    blue pike	1	1	w
-    blue pikeperch	1	1	w
-    blue point	25	1	w
-    blue pointed	1	1	w
-    blue runner	1	1	w
-    blue shark	1	1	w
-    blue walleye	1	1	w
-    blueback salmon	1	1	w
-    blueberry pie	58	10	c
-    blueberry yogurt	3	3	w
-    bluefin	1	1	w
-    bluefin tuna	1	1	w
-    bluefish	1	1	w
-    bluegill	1	1	w
-    bluehead	1	1	w
-    bluepoint	25	1	w
-    bluethroat pikeblenny	1	1	w
-    boarfish	1	1	w
-    bobwhite	5	4	w
-    bobwhite quail	5	4	w
-    bock beer	59	2	p
-    boeuf	11	4	w
-    boeuf bourguignonne	29	11	-
-    boeuf fondu bourguignon	29	11	-
-    boiled dinner	29	11	-
-    boiled egg	29	11	-
-    bologna sausage	34	4	w
-    bolognese pasta sauce	10	8	p
-    bolti	1	1	w
-    bonasa umbellus	5	4	w
-    bonbon	16	6	-
-    bonefish	1	1	w
-    bonito shark	1	1	w
-    bonnet shark	1	1	w
-    bonnethead	1	1	w
-    bony fish	1	1	w
-    booster dose	0	0	c
-    booster shot	0	0	c
-    bootleg	26	2	p
-    bordeaux wine	2	2	p
-    bordelaise	10	8	p
-    borsh	45	11	-
-    borshch	45	11	-
-    borsht	45	11	-
-    bortsch	45	11	-
-    bosc	38	7	c
-    boston baked beans	29	11	-
-    boston brown bread	20	10	c
-    boston cream pie	23	10	c
-    boston lettuce	14	7	w
-    botanical	0	0	c
-    bottom dweller	1	1	w
-    bottom fish	1	1	w
-    bottom lurkers	1	1	w
-    bottom round	11	4	w
-    bouchee	30	10	c
-    bouillon cube	24	12	w
-    bourbon	26	2	p
-    bourguignon	10	8	p
-    bourguignon sauce	10	8	p
-    bowfin	1	1	w
-    bowtie pasta	15	9	w
-    boxberry	36	7	w
-    boxfish	1	1	w
-    bracketed blenny	1	1	w
-    brama raii	1	1	w
-    bran flake	60	9	w
-    bran muffin	61	10	c
-    brand name drug	0	0	c
-    brandy sling	2	2	p
-    brandyball	16	6	-
-    brandysnap	17	10	c
-    brat	34	4	w
-    brazil nut	44	16	w
-    bread stick	20	10	c
-    breadstuff	20	10	c
-    breast of lamb	11	4	w
-    breast of veal	11	4	w
-    brevibloc	0	0	c
-    brevoortia tyrannis	1	1	w
-    brew	59	2	p
-    brewage	59	2	p
-    brick cheese	28	3	w
-    bridecake	23	10	c
-    brilliantine	6	5	c
-    brisling	1	1	w
-    brit	1	1	w
-    britt	1	1	w
-    broccoli raab	62	7	w
-    broccoli rabe	62	7	w
-    brompheniramine maleate	0	0	c
-    bronchodilator	0	0	c
-    brood hen	5	4	w
-    broody	5	4	w
-    broody hen	5	4	w
-    brook trout	1	1	w
-    brosme brosme	1	1	w
-    brotula	1	1	w
-    brown betty	7	6	-
-    brown bullhead	1	1	w
-    brown butter	51	3	w
-    brown onion sauce	10	8	p
-    brown trout	1	1	w
-    brownie	17	10	c
-    brussels biscuit	20	10	c
-    buckwheat cake	41	10	c
-    buffalo fish	1	1	w
-    buffalo wing	29	11	-
-    buffalofish	1	1	w
-    buffered aspirin	0	0	c
-    bufferin	0	0	c
-    built soap powder	39	14	c
-    bulb	63	15	c
-    bulgur pilaf	29	11	-
-    bull shark	1	1	w
-    bullace grape	64	7	w
-    bullhead	1	1	w
-    bullhead catfish	1	1	w
-    bullshot	57	2	p
-    bully beef	11	4	w
-    bun	20	10	c
-    bunya bunya	44	16	w
-    burbot	1	1	w
-    burger	46	11	-
-    burgundy sauce	10	8	p
-    burgundy wine	2	2	p
-    burrfish	1	1	w
-    burton	59	2	p
-    buspar	0	0	c
-    buspirone	0	0	c
-    butacaine	0	0	c
-    butacaine sulfate	0	0	c
-    butazolidin	0	0	c
-    butter bean	43	16	w
-    butter cookie	17	10	c
-    butterbean	43	16	w
-    buttercrunch	14	7	w
-    buttercup squash	65	7	c
-    butterfish	1	1	w
-    butterfly fish	1	1	w
-    butterfly ray	1	1	w
-    butterflyfish	1	1	w
-    buttermilk biscuit	20	10	c
-    buttermilk pancake	41	10	c
-    butyl nitrite	0	0	c
-    cachou	16	6	-
-    cackler	5	4	w
-    cafe au lait	66	2	-
-    cafe noir	66	2	-
-    cafe royale	66	2	-
-    caffe latte	66	2	-
-    cajan pea	67	7	w
-    calamary	27	1	w
-    calamine lotion	0	0	c
-    calamus penna	1	1	w
-    calan	0	0	c
-    calciferol	0	0	c
-    calcium blocker	0	0	c
-    calcium channel blocker	0	0	c
-    calico crab	13	1	w
-    california pompano	1	1	w
-    california quail	5	4	w
-    california wine	2	2	p
-    callinectes sapidus	13	1	w
-    cambric tea	68	2	-
-    camphor ice	0	0	c
-    canachites canadensis	5	4	w
-    canary wine	2	2	p
-    cancer borealis	13	1	w
-    cancer drug	0	0	c
-    cancer irroratus	13	1	w
-    cancer magister	13	1	w
-    candied apple	16	6	-
-    candied citrus peel	16	6	-
-    candy apple	16	6	-
-    candy bar	16	6	-
-    candy cane	16	6	-
-    candy egg	16	6	-
-    candy kiss	16	6	-
-    candyfloss	16	6	-
-    canistel	12	7	c
-    cannabis	0	0	c
-    cannibal mound	29	11	-
-    canola	69	16	p
-    cantaloup	70	7	c
-    cape lobster	19	1	w
-    capelan	1	1	w
-    capelin	1	1	w
-    capeline bandage	33	0	c
-    caper	10	8	-
-    caper sauce	10	8	p
-    capercaillie	5	4	w
-    capercailzie	5	4	w
-    capiz	25	1	w
-    caplin	1	1	w
-    capoten	0	0	c
-    cappuccino coffee	66	2	-
-    capros aper	1	1	w
-    captopril	0	0	c
-    capulin	18	7	w
-    carafate	0	0	c
-    caramel apple	16	6	-
-    caramel bun	20	10	c
-    caramelized sugar	71	16	-
-    carangid	1	1	w
-    carangid fish	1	1	w
-    caranx bartholomaei	1	1	w
-    caranx crysos	1	1	w
-    caranx hippos	1	1	w
-    carassius auratus	1	1	w
-    carassius carassius	1	1	w
-    carassius vulgaris	1	1	w
-    caraway seed bread	20	10	c
-    carbomycin	0	0	c
-    carbon dichloride	0	0	c
-    carbonnade flamande	29	11	-
-    carcharhinus leucas	1	1	w
-    carcharhinus limbatus	1	1	w
-    carcharhinus obscurus	1	1	w
-    carcharhinus plumbeus	1	1	w
-    carcharias taurus	1	1	w
-    carcharinus longimanus	1	1	w
-    carcharodon carcharias	1	1	w
-    cardamon	24	12	w
-    cardamum	24	12	w
-    cardinal tetra	1	1	w
-    cardinalfish	1	1	w
-    cardium edule	25	1	w
-    cardizem	0	0	c
-    cardoon	14	7	w
-    cardura	0	0	c
-    caribe	1	1	w
-    carissa plum	12	7	c
-    carminative	0	0	c
-    carob bar	16	6	-
-    carpet shark	1	1	w
-    carron oil	0	0	c
-    carrot pudding	29	11	-
-    cartilaginous fish	1	1	w
-    carvedilol	0	0	c
-    casaba	70	7	c
-    casaba melon	70	7	c
-    cashew	44	16	w
-    cashew nut	44	16	w
-    cassareep	24	12	w
-    cassiri	59	2	p
-    castor oil	0	0	c
-    cat shark	1	1	w
-    cat valium	0	0	c
-    cataflam	0	0	c
-    catalufa	1	1	w
-    catapres	0	0	c
-    catawba	64	7	w
-    cathartic	0	0	c
-    catholicon	0	0	c
-    catostomid	1	1	w
-    cavalla	1	1	w
-    caviare	1	1	w
-    cefadroxil	0	0	c
-    cefobid	0	0	c
-    cefoperazone	0	0	c
-    cefotaxime	0	0	c
-    ceftazidime	0	0	c
-    ceftin	0	0	c
-    ceftriaxone	0	0	c
-    cefuroxime	0	0	c
-    celebrex	0	0	c
-    celecoxib	0	0	c
-    celery cabbage	62	7	w
-    celery seed	24	12	w
-    celtuce	14	7	w
-    centrarchid	1	1	w
-    centrocercus urophasianus	5	4	w
-    centropistes striata	1	1	w
-    centropristis philadelphica	1	1	w
-    cephalexin	0	0	c
-    cephaloglycin	0	0	c
-    cephalopod	27	1	w
-    cephalopod mollusk	27	1	w
-    cephaloridine	0	0	c
-    cephalosporin	0	0	c
-    cephalothin	0	0	c
-    cerate	0	0	c
-    ceratodus	1	1	w
-    ceriman	12	7	c
-    cerivastatin	0	0	c
-    cero	1	1	w
-    certified milk	3	3	p
-    cetchup	10	8	-
-    cetorhinus maximus	1	1	w
-    chaenopsis ocellata	1	1	w
-    chaetodipterus faber	1	1	w
-    chaetodon	1	1	w
-    chain pickerel	1	1	w
-    chain pike	1	1	w
-    chambered nautilus	27	1	w
-    champagne cup	2	2	p
-    chandlery	72	15	c
-    channel bass	1	1	w
-    channel cat	1	1	w
-    channel catfish	1	1	w
-    characid	1	1	w
-    characin	1	1	w
-    characin fish	1	1	w
-    charlotte russe	7	6	-
-    charr	1	1	w
-    chateaubriand	11	4	w
-    checkerberry	36	7	w
-    cheese pizza	22	11	c
-    cheese souffle	29	11	-
-    chenfish	1	1	w
-    cherimolla	12	7	c
-    cheroot	0	0	c
-    cherry tomato	73	7	c
-    chestnut	74	16	w
-    chick	5	4	w
-    chicken and rice	29	11	-
-    chicken cacciatora	29	11	-
-    chicken cacciatore	29	11	-
-    chicken casserole	29	11	-
-    chicken cordon bleu	29	11	-
-    chicken liver	11	4	w
-    chicken marengo	29	11	-
-    chicken mousse	29	11	-
-    chicken paprika	29	11	-
-    chicken provencale	29	11	-
-    chicken purloo	45	11	-
-    chicken taco	29	11	-
-    chicken tetrazzini	29	11	-
-    chicory escarole	14	7	w
-    chicory root	66	2	-
-    chiffon cake	23	10	c
-    chile bonito	1	1	w
-    chilean bonito	1	1	w
-    chili dog	46	11	-
-    chili pepper	75	7	c
-    chili vinegar	10	8	-
-    chilly	75	7	c
-    chimaera monstrosa	1	1	w
-    chincapin	44	16	w
-    chine	11	4	w
-    chinese anise	24	12	w
-    chinese brown sauce	10	8	p
-    chinese celery	62	7	w
-    chinese fried rice	29	11	-
-    chinese gooseberry	76	7	c
-    chinese mustard	10	8	-
-    chinese paddlefish	1	1	w
-    chinese parsley	42	12	w
-    chinkapin	44	16	w
-    chinook salmon	1	1	w
-    chinquapin	44	16	w
-    chitlings	11	4	w
-    chitlins	11	4	w
-    chitterlings	11	4	w
-    chlor trimeton	0	0	c
-    chloral hydrate	0	0	c
-    chlorambucil	0	0	c
-    chloramine	0	0	c
-    chloramine t	0	0	c
-    chloramphenicol	0	0	c
-    chlordiazepoxide	0	0	c
-    chlorhexidine	0	0	c
-    chloroform	0	0	c
-    chloromycetin	0	0	c
-    chloroquine	0	0	c
-    chlorothiazide	0	0	c
-    chlorpheniramine maleate	0	0	c
-    chlorpromazine	0	0	c
-    chlortetracycline	0	0	c
-    chlorthalidone	0	0	c
-    choc	52	6	-
-    chocolate candy	52	6	-
-    chocolate chip cookie	17	10	c
-    chocolate eclair	30	10	c
-    chocolate egg	16	6	-
-    chocolate fudge	16	6	-
-    chocolate liquor	52	6	-
-    chocolate truffle	16	6	-
-    cholecalciferol	0	0	c
-    choline	0	0	c
-    chondrichthian	1	1	w
-    chop steak	11	4	w
-    chop suey greens	14	7	w
-    chopped steak	11	4	w
-    chopsteak	11	4	w
-    chrism	0	0	c
-    chrisom	0	0	c
-    chrysolophus pictus	5	4	w
-    chrysophrys auratus	1	1	w
-    chrysophrys australis	1	1	w
-    chub	1	1	w
-    chub mackerel	1	1	w
-    chuck short ribs	11	4	w
-    chum salmon	1	1	w
-    cialis	0	0	c
-    cichlid	1	1	w
-    cichlid fish	1	1	w
-    cigaret	0	0	c
-    cigarfish	1	1	w
-    cigarillo	0	0	c
-    cimetidine	0	0	c
-    cinnamon bun	20	10	c
-    cinnamon roll	20	10	c
-    cinnamon snail	20	10	c
-    cinnamon toast	20	10	c
-    cipro	0	0	c
-    ciprofloxacin	0	0	c
-    cisco	1	1	w
-    citharichthys cornutus	1	1	w
-    citrange	53	7	c
-    citrin	0	0	c
-    citrous fruit	53	7	c
-    civet bean	43	16	w
-    clabber	3	3	-
-    claforan	0	0	c
-    clam dip	10	8	-
-    claret cup	2	2	p
-    claro	0	0	c
-    clary sage	42	12	w
-    cleaner	77	14	-
-    cleansing agent	77	14	-
-    climbing perch	1	1	w
-    cling	12	7	c
-    clingfish	1	1	w
-    clingstone	12	7	c
-    clinid	1	1	w
-    clinid fish	1	1	w
-    clinoril	0	0	c
-    clofibrate	0	0	c
-    clomid	0	0	c
-    clomiphene	0	0	c
-    clomiphene citrate	0	0	c
-    clomipramine	0	0	c
-    clonidine	0	0	c
-    clopidogrel bisulfate	0	0	c
-    clot buster	0	0	c
-    clover leaf roll	20	10	c
-    clown anemone fish	1	1	w
-    clozapine	0	0	c
-    clozaril	0	0	c
-    club drug	0	0	c
-    club steak	11	4	w
-    clupea harangus	1	1	w
-    clupea harengus harengus	1	1	w
-    clupea harengus pallasii	1	1	w
-    clupea sprattus	1	1	w
-    clupeid	1	1	w
-    clupeid fish	1	1	w
-    cobalamin	0	0	c
-    cobia	1	1	w
-    cobnut	44	16	w
-    cocain	0	0	c
-    cocaine	0	0	c
-    cochin	5	4	w
-    cochin china	5	4	w
-    cochon de lait	11	4	w
-    cock a leekie	45	11	-
-    cockerel	5	4	w
-    cocky leeky	45	11	-
-    coco plum	12	7	c
-    cocoa plum	12	7	c
-    cocoanut	78	7	c
-    coconut cake	23	10	c
-    coconut macaroon	17	10	c
-    cocozelle	79	7	c
-    coddled egg	29	11	-
-    codfish	1	1	w
-    codfish ball	29	11	-
-    codfish cake	29	11	-
-    codling	1	1	w
-    coelacanth	1	1	w
-    coffee bean	66	2	w
-    coffee berry	66	2	w
-    coffee cappuccino	66	2	-
-    coffee cream	3	3	p
-    coffee ring	23	10	c
-    coffee roll	20	10	c
-    coffee royal	66	2	-
-    coffee substitute	66	2	-
-    coffeecake	23	10	c
-    coffin nail	0	0	c
-    coho	1	1	w
-    cohoe	1	1	w
-    cola extract	24	12	w
-    colbert	10	8	p
-    colbert butter	10	8	p
-    colchicine	0	0	c
-    cold cereal	60	9	w
-    cold cream	6	5	c
-    cold duck	80	2	p
-    cold medicine	0	0	c
-    cold stuffed tomato	29	11	-
-    coldcream	6	5	c
-    cole	62	7	w
-    colinus virginianus	5	4	w
-    collards	62	7	w
-    collins	2	2	p
-    collyrium	0	0	c
-    cologne water	6	5	c
-    combination salad	81	11	-
-    combtooth blenny	1	1	w
-    comfit	16	6	-
-    comfrey	42	12	w
-    common american shad	1	1	w
-    common bean	43	16	w
-    common eel	1	1	w
-    common fennel	42	12	w
-    common mackerel	1	1	w
-    common shiner	1	1	w
-    common sorrel	14	7	w
-    compote	7	6	-
-    compression bandage	33	0	c
-    conchfish	1	1	w
-    concord grape	64	7	w
-    coney	1	1	w
-    confect	16	6	-
-    confection	16	6	-
-    confectionery	16	6	-
-    confit	11	4	w
-    confiture	16	6	-
-    conger	1	1	w
-    conger eel	1	1	w
-    congo peafowl	5	4	w
-    congou	68	2	-
-    congou tea	68	2	-
-    consciousness altering drug	0	0	c
-    conserves	16	6	-
-    consomme	45	11	-
-    controlled substance	0	0	c
-    convict fish	1	1	w
-    convictfish	1	1	w
-    cookie	17	10	c
-    cooky	17	10	c
-    copper rockfish	1	1	w
-    copra oil	69	16	p
-    coquille	29	11	-
-    coquilles saint jacques	29	11	-
-    corbina	1	1	w
-    cordarone	0	0	c
-    coregonus artedi	1	1	w
-    coregonus clupeaformis	1	1	w
-    corgard	0	0	c
-    coriander seed	24	12	w
-    coricidin	0	0	c
-    corn beef	11	4	w
-    corn cake	20	10	c
-    corn chip	82	17	-
-    corn dab	20	10	c
-    corn dodger	20	10	c
-    corn flake	60	9	w
-    corn fritter	23	10	c
-    corn liquor	26	2	p
-    corn muffin	61	10	c
-    corn pudding	29	11	-
-    corn tash	20	10	c
-    corn whiskey	26	2	p
-    corn whisky	26	2	p
-    corned beef hash	29	11	-
-    cornetfish	1	1	w
-    cornish fowl	5	4	w
-    cornmeal mush	60	9	w
-    cornpone	20	10	c
-    cortland	12	7	c
-    coryphaena equisetis	1	1	w
-    coryphaena hippurus	1	1	w
-    cosmetic	56	5	c
-    cosmocampus profundus	1	1	w
-    costmary	42	12	w
-    cotes de provence	2	2	p
-    cottonseed oil	69	16	p
-    cottonwick	1	1	w
-    coturnix communis	5	4	w
-    coturnix coturnix	5	4	w
-    coumadin	0	0	c
-    counterirritant	0	0	c
-    counterpoison	0	0	c
-    couverture	52	6	-
-    cow nosed ray	1	1	w
-    cow shark	1	1	w
-    cowberry	36	7	w
-    cowfish	1	1	w
-    cownose ray	1	1	w
-    cowpea	43	16	w
-    crab louis	81	11	-
-    crabapple jelly	16	6	-
-    crack cocaine	0	0	c
-    cracked wheat bread	20	10	c
-    cracker	83	17	c
-    cracklings	51	16	w
-    crampfish	1	1	w
-    crank	0	0	c
-    crape	41	10	c
-    crappie	1	1	w
-    crawdad	84	1	w
-    cream puff	30	10	c
-    cream sauce	10	8	p
-    creme anglais	29	11	-
-    creme brulee	29	11	-
-    creme de cacao	2	2	p
-    creme de fraise	2	2	p
-    creme de menthe	2	2	p
-    creole fish	1	1	w
-    crepe suzette	41	10	c
-    crescent roll	30	10	c
-    crevalle jack	1	1	w
-    crisp	31	17	c
-    crisphead lettuce	14	7	w
-    cristal	0	0	c
-    crixivan	0	0	c
-    croaker	1	1	w
-    crookneck	79	7	c
-    crookneck squash	79	7	c
-    croquette	29	11	-
-    cross bun	20	10	c
-    crossopterygian	1	1	w
-    crouton	20	10	c
-    crown roast	11	4	w
-    crucian carp	1	1	w
-    cruciferous vegetable	62	7	w
-    crucifix fish	1	1	w
-    cruller	23	10	c
-    crumb cake	23	10	c
-    cryptacanthodes maculatus	1	1	w
-    crystal violet	0	0	c
-    crystallized fruit	16	6	-
-    crystallized ginger	16	6	-
-    cub shark	1	1	w
-    cuban sandwich	46	11	-
-    cubeb cigarette	0	0	c
-    cuke	79	7	c
-    cunner	1	1	w
-    cuppa	68	2	-
-    cupper	68	2	-
-    cuprimine	0	0	c
-    curacoa	2	2	p
-    curare	0	0	c
-    curative	0	0	c
-    cure	0	0	c
-    cure all	0	0	c
-    curly endive	14	7	w
-    cushaw	65	7	c
-    cusk	1	1	w
-    cusk eel	1	1	w
-    cut of beef	11	4	w
-    cut of lamb	11	4	w
-    cut of meat	11	4	w
-    cut of mutton	11	4	w
-    cut of pork	11	4	w
-    cut of veal	11	4	w
-    cutlassfish	1	1	w
-    cuttle	27	1	w
-    cyanocobalamin	0	0	c
-    cyclobenzaprine	0	0	c
-    cyclopropane	0	0	c
-    cyclopterus lumpus	1	1	w
-    cycloserine	0	0	c
-    cyder	4	2	p
-    cynoscion nebulosus	1	1	w
-    cynoscion regalis	1	1	w
-    cyprinid	1	1	w
-    cyprinid fish	1	1	w
-    cypriniform fish	1	1	w
-    cyprinodont	1	1	w
-    cyprinus carpio	1	1	w
-    cyproheptadine	0	0	c
-    cytotoxic drug	0	0	c
-    d	0	0	c
-    dace	1	1	w
-    dahl	67	7	w
-    dairy product	3	3	-
-    dalmane	0	0	c
-    damselfish	1	1	w
-    dandelion green	14	7	w
-    dapsone	0	0	c
-    daricon	0	0	c
-    dark bread	20	10	c
-    dark meat	11	4	w
-    darvon	0	0	c
-    dasyatis centroura	1	1	w
-    date bar	17	10	c
-    date bread	20	10	c
-    date nut bread	20	10	c
-    datril	0	0	c
-    daypro	0	0	c
-    ddc	0	0	c
-    ddi	0	0	c
-    dealfish	1	1	w
-    decadron	0	0	c
-    decapterus macarellus	1	1	w
-    decapterus punctatus	1	1	w
-    declomycin	0	0	c
-    decoagulant	0	0	c
-    deep dish pie	58	10	c
-    deepwater pipefish	1	1	w
-    deepwater squirrelfish	1	1	w
-    dehydroretinol	0	0	c
-    delavirdine	0	0	c
-    delicious	12	7	c
-    delmonico steak	11	4	w
-    deltasone	0	0	c
-    demeclocycline hydrochloride	0	0	c
-    demerara rum	26	2	p
-    demerol	0	0	c
-    demi glaze	10	8	p
-    demiglace	10	8	p
-    demitasse	66	2	-
-    demoiselle	1	1	w
-    demulcent	0	0	c
-    dentifrice	77	14	-
-    deodourant	6	5	c
-    deoxyephedrine	0	0	c
-    depilator	56	5	c
-    depokene	0	0	c
-    depressant	0	0	c
-    designer drug	0	0	c
-    desipramine	0	0	c
-    dessert apple	12	7	c
-    desyrel	0	0	c
-    devil ray	1	1	w
-    deviled egg	29	11	-
-    devonshire cream	3	3	p
-    dexamethasone	0	0	c
-    dexamethasone intensol	0	0	c
-    dexedrine	0	0	c
-    dexone	0	0	c
-    dextroamphetamine sulphate	0	0	c
-    diabeta	0	0	c
-    diacetylmorphine	0	0	c
-    diaphoretic	0	0	c
-    diazepam	0	0	c
-    diazoxide	0	0	c
-    dibranch	27	1	w
-    dibranchiate	27	1	w
-    dibranchiate mollusk	27	1	w
-    dibucaine	0	0	c
-    diclofenac potassium	0	0	c
-    diclofenac sodium	0	0	c
-    dicloxacillin	0	0	c
-    dicoumarol	0	0	c
-    dicumarol	0	0	c
-    didanosine	0	0	c
-    dideoxycytosine	0	0	c
-    dideoxyinosine	0	0	c
-    dietary supplement	0	0	c
-    diethyl ether	0	0	c
-    diethylbarbituric acid	0	0	c
-    diethylmalonylurea	0	0	c
-    diflunisal	0	0	c
-    dihydrostreptomycin	0	0	c
-    dilantin	0	0	c
-    dilaudid	0	0	c
-    diltiazem	0	0	c
-    dimenhydrinate	0	0	c
-    dimetane	0	0	c
-    dimetapp	0	0	c
-    diodon holocanthus	1	1	w
-    diodon hystrix	1	1	w
-    diphenhydramine	0	0	c
-    diphenylbutyl piperidine	0	0	c
-    diphenylhydantoin	0	0	c
-    disco biscuit	0	0	c
-    dishwashing detergent	77	14	-
-    disulfiram	0	0	c
-    diuretic	0	0	c
-    diuretic drug	0	0	c
-    diuril	0	0	c
-    divinity fudge	16	6	-
-    divinyl ether	0	0	c
-    doctor fish	1	1	w
-    doctorfish	1	1	w
-    dodger	20	10	c
-    dogfish	1	1	w
-    dollarfish	1	1	w
-    dolmas	29	11	-
-    dolobid	0	0	c
-    dolophine hydrochloride	0	0	c
-    dolphin	1	1	w
-    dolphinfish	1	1	w
-    dom pedro	2	2	p
-    domestic carp	1	1	w
-    domestic fowl	5	4	w
-    dominick	5	4	w
-    dominique	5	4	w
-    doriden	0	0	c
-    dorking	5	4	w
-    dose	0	0	c
-    double creme	3	3	p
-    doughboy	23	10	c
-    dowdy	30	10	c
-    downer	0	0	c
-    doxazosin	0	0	c
-    doxepin	0	0	c
-    doxepin hydrochloride	0	0	c
-    doxorubicin	0	0	c
-    doxycycline	0	0	c
-    draft beer	59	2	p
-    dragonet	1	1	w
-    dramamine	0	0	c
-    draught beer	59	2	p
-    drawn butter	51	3	w
-    dreissena polymorpha	25	1	w
-    driftfish	1	1	w
-    drinkable	4	2	p
-    drip coffee	66	2	-
-    drippings	51	16	w
-    drixoral	0	0	c
-    dronabinol	0	0	c
-    drop biscuit	20	10	c
-    dropped egg	29	11	-
-    drug	0	0	c
-    drug cocktail	0	0	c
-    drug of abuse	0	0	c
-    drumfish	1	1	w
-    dry cereal	60	9	w
-    dry milk	3	3	p
-    dry mustard	10	8	-
-    drying oil	69	16	p
-    duckbill	1	1	w
-    duckling	5	4	w
-    duff	7	6	-
-    dusky shark	1	1	w
-    dutch processed cocoa	52	6	-
-    dwarf pipefish	1	1	w
-    dynapen	0	0	c
-    e	0	0	c
-    e mycin	0	0	c
-    eagle ray	1	1	w
-    easy lay	0	0	c
-    eau de cologne	6	5	c
-    echeneis naucrates	1	1	w
-    eclair	30	10	c
-    ecrevisse	84	1	w
-    edda	55	7	w
-    edecrin	0	0	c
-    edible bean	43	16	w
-    edible cockle	25	1	w
-    edible corn	85	7	c
-    edible fat	51	16	w
-    edible fruit	12	7	c
-    edible mussel	25	1	w
-    edible nut	44	16	w
-    edronax	0	0	c
-    eelblenny	1	1	w
-    eelpout	1	1	w
-    egg cream	4	2	p
-    egg en cocotte	29	11	-
-    egg foo yong	29	11	-
-    egg fu yung	29	11	-
-    eggdrop soup	45	11	-
-    eggfruit	12	7	c
-    eggs	86	3	c
-    elagatis bipinnulata	1	1	w
-    elasmobranch	1	1	w
-    elastic bandage	33	0	c
-    elavil	0	0	c
-    electric catfish	1	1	w
-    electric eel	1	1	w
-    electric light	63	15	c
-    electric light bulb	63	15	c
-    electric ray	1	1	w
-    electrophorus electric	1	1	w
-    elixir of life	4	2	p
-    elixophyllin	0	0	c
-    elops saurus	1	1	w
-    elspar	0	0	c
-    elver	1	1	w
-    elvis	0	0	c
-    embrocation	0	0	c
-    emerald shiner	1	1	w
-    emeside	0	0	c
-    emetic	0	0	c
-    emetrol	0	0	c
-    emmenthaler	28	3	w
-    emollient	6	5	c
-    emperor	64	7	w
-    empirin	0	0	c
-    enalapril	0	0	c
-    enbrel	0	0	c
-    encainide	0	0	c
-    enflurane	0	0	c
-    english lady crab	13	1	w
-    english runner bean	43	16	w
-    english sole	1	1	w
-    english walnut	44	16	w
-    engraulis encrasicholus	1	1	w
-    enkaid	0	0	c
-    enteric coated aspirin	0	0	c
-    entrecote	11	4	w
-    entremets	29	11	-
-    ephedrine	0	0	c
-    epilating wax	56	5	c
-    epilator	56	5	c
-    epinephelus adscensionis	1	1	w
-    epinephelus fulvus	1	1	w
-    equanil	0	0	c
-    equetus lanceolatus	1	1	w
-    equetus pulcher	1	1	w
-    ergocalciferol	0	0	c
-    erythrocin	0	0	c
-    erythromycin	0	0	c
-    escargot	11	4	w
-    escolar	1	1	w
-    esidrix	0	0	c
-    eskalith	0	0	c
-    esmolol	0	0	c
-    esox americanus	1	1	w
-    esox lucius	1	1	w
-    esox masquinongy	1	1	w
-    esox niger	1	1	w
-    espagnole	10	8	p
-    estazolam	0	0	c
-    estragon	42	12	w
-    estrogen antagonist	0	0	c
-    etanercept	0	0	c
-    ethacrynic acid	0	0	c
-    ethchlorvynol	0	0	c
-    ethical drug	0	0	c
-    ethocaine	0	0	c
-    ethosuximide	0	0	c
-    ethoxyethane	0	0	c
-    ethrane	0	0	c
-    ethril	0	0	c
-    ethyl aminobenzoate	0	0	c
-    ethyl chloride	0	0	c
-    ethyl ether	0	0	c
-    ethylene tetrachloride	0	0	c
-    etodolac	0	0	c
-    etropus rimosus	1	1	w
-    eucinostomus gula	1	1	w
-    euphoriant	0	0	c
-    european black grouse	5	4	w
-    european blueberry	36	7	w
-    european bream	1	1	w
-    european catfish	1	1	w
-    european flatfish	1	1	w
-    european lobster	19	1	w
-    european perch	1	1	w
-    european sea bream	1	1	w
-    european smelt	1	1	w
-    european sole	1	1	w
-    european spider crab	13	1	w
-    euthynnus pelamis	1	1	w
-    excitant	0	0	c
-    expectorator	0	0	c
-    eye lotion	0	0	c
-    face soap	39	14	c
-    fag	0	0	c
-    famotidine	0	0	c
-    farm cheese	28	3	w
-    fastnacht	49	10	c
-    fat soluble vitamin	0	0	c
-    fatback	11	4	w
-    febrifuge	0	0	c
-    fedelline	15	9	w
-    felafel	29	11	-
-    feldene	0	0	c
-    fenoprofen	0	0	c
-    fenoprofen calcium	0	0	c
-    fentanyl	0	0	c
-    feosol	0	0	c
-    fergon	0	0	c
-    fertility drug	0	0	c
-    fettuccini	15	9	w
-    fiddler crab	13	1	w
-    field pea	67	7	w
-    field soybean	43	16	w
-    filbert	44	16	w
-    filefish	1	1	w
-    filet	11	4	w
-    fillet	11	4	w
-    fillet of sole	1	1	w
-    filter tipped cigarette	0	0	c
-    fingerling	1	1	w
-    finnan	1	1	w
-    finnan haddock	1	1	w
-    finocchio	14	7	w
-    firewater	26	2	p
-    firm omelet	29	11	-
-    fish chowder	45	11	-
-    fish doctor	1	1	w
-    fish finger	29	11	-
-    fish house punch	2	2	p
-    fish loaf	29	11	-
-    fish mousse	29	11	-
-    fish steak	11	4	w
-    fish stew	45	11	-
-    fish stick	29	11	-
-    fishpaste	10	8	-
-    fixed combination drug	0	0	c
-    flageolet	43	16	w
-    flagfish	1	1	w
-    flagyl	0	0	c
-    flame fish	1	1	w
-    flame tokay	64	7	w
-    flamefish	1	1	w
-    flannel cake	41	10	c
-    flapcake	41	10	c
-    flashlight fish	1	1	w
-    flat bone	11	4	w
-    flatbrod	35	10	c
-    flatfish	1	1	w
-    flathead	1	1	w
-    flathead catfish	1	1	w
-    flavorer	24	12	w
-    flavourer	24	12	w
-    flaxedil	0	0	c
-    flecainide	0	0	c
-    flexeril	0	0	c
-    flitch	11	4	w
-    florida pompano	1	1	w
-    florida smoothhound	1	1	w
-    floxuridine	0	0	c
-    fluffy omelet	29	11	-
-    flummery	7	6	-
-    flunitrazepan	0	0	c
-    fluorouracil	0	0	c
-    fluoxetine	0	0	c
-    fluoxetine hydrocholoride	0	0	c
-    fluphenazine	0	0	c
-    flurazepam	0	0	c
-    flurazepam hydrochloride	0	0	c
-    flurbiprofen	0	0	c
-    fluvastatin	0	0	c
-    flying fish	1	1	w
-    flying gurnard	1	1	w
-    flying robin	1	1	w
-    folacin	0	0	c
-    folate	0	0	c
-    fondu	29	11	-
-    food fish	1	1	w
-    food grain	37	9	w
-    fordhooks	43	16	w
-    forequarter	11	4	w
-    foreshank	11	4	w
-    forget me drug	0	0	c
-    fortaz	0	0	c
-    fosamax	0	0	c
-    four tailed bandage	33	0	c
-    fox grape	64	7	w
-    fox shark	1	1	w
-    fradicin	0	0	c
-    frank	34	4	w
-    frankfurter bun	20	10	c
-    freestone	12	7	c
-    french bean	43	16	w
-    french endive	14	7	w
-    french fried potatoes	31	7	w
-    french fritter	23	10	c
-    french loaf	20	10	c
-    french omelet	29	11	-
-    french pancake	41	10	c
-    french pastry	30	10	c
-    french sorrel	14	7	w
-    french toast	29	11	-
-    french vermouth	2	2	p
-    fresh bean	43	16	w
-    freshwater bass	1	1	w
-    freshwater bream	1	1	w
-    freshwater clam	25	1	w
-    freshwater eel	1	1	w
-    freshwater fish	1	1	w
-    freshwater mussel	25	1	w
-    fricandeau	11	4	w
-    fricassee	45	11	-
-    fried egg	29	11	-
-    friedcake	23	10	c
-    frier	5	4	w
-    frijole	43	16	w
-    fritter	23	10	c
-    frog legs	29	11	-
-    frogfish	1	1	w
-    frost fish	1	1	w
-    frozen custard	32	13	-
-    frozen orange juice	87	2	p
-    frozen pudding	32	13	-
-    fruit bar	17	10	c
-    fruit compote	7	6	-
-    fruit crush	87	2	p
-    fruit custard	29	11	-
-    fruit drink	4	2	p
-    fruit punch	2	2	p
-    frumenty	60	9	w
-    fry bread	20	10	c
-    fryer	5	4	w
-    fugu	1	1	w
-    fulvicin	0	0	c
-    fundulus heteroclitus	1	1	w
-    fundulus majalis	1	1	w
-    furosemide	0	0	c
-    gabapentin	0	0	c
-    gadoid	1	1	w
-    gadoid fish	1	1	w
-    gadus macrocephalus	1	1	w
-    gadus merlangus	1	1	w
-    gadus morhua	1	1	w
-    gage	0	0	c
-    galantine	29	11	-
-    galeocerdo cuvieri	1	1	w
-    galeorhinus zyopterus	1	1	w
-    gallamine	0	0	c
-    galliano	2	2	p
-    gallus gallus	5	4	w
-    gambusia affinis	1	1	w
-    game bird	5	4	w
-    game fish	1	1	w
-    game fowl	5	4	w
-    gamma hydroxybutyrate	0	0	c
-    gamma interferon	0	0	c
-    ganja	0	0	c
-    ganoid	1	1	w
-    ganoid fish	1	1	w
-    gantanol	0	0	c
-    gantrisin	0	0	c
-    gar	1	1	w
-    garambulla	12	7	c
-    garamycin	0	0	c
-    garden cress	14	7	w
-    garden pea	67	7	w
-    garfish	1	1	w
-    garlic clove	9	7	c
-    garpike	1	1	w
-    gasterosteus aculeatus	1	1	w
-    gasterosteus pungitius	1	1	w
-    gateway drug	0	0	c
-    gefilte fish	29	11	-
-    gemfibrozil	0	0	c
-    gemonil	0	0	c
-    gempylid	1	1	w
-    gempylus serpens	1	1	w
-    general anaesthetic	0	0	c
-    general anesthetic	0	0	c
-    generic	2	2	p
-    generic drug	0	0	c
-    generic wine	2	2	p
-    genipap	12	7	c
-    genipap fruit	12	7	c
-    genoise	23	10	c
-    gentamicin	0	0	c
-    gentian violet	0	0	c
-    genyonemus lineatus	1	1	w
-    georgia home boy	0	0	c
-    german pancake	41	10	c
-    gerres cinereus	1	1	w
-    ghb	0	0	c
-    ghostfish	1	1	w
-    giant clam	25	1	w
-    giant crab	13	1	w
-    giant northwest shipworm	25	1	w
-    giant pigfish	1	1	w
-    giant scallop	25	1	w
-    giant squid	27	1	w
-    giblet	11	4	w
-    giblets	11	4	w
-    gigot	11	4	w
-    gimlet	57	2	p
-    gin and it	57	2	p
-    gin rickey	2	2	p
-    gin sling	2	2	p
-    ginger nut	17	10	c
-    ginger pop	4	2	p
-    ginger snap	17	10	c
-    gingerbread man	17	10	c
-    gingerroot	88	7	w
-    gingersnap	17	10	c
-    ginglymostoma cirratum	1	1	w
-    glipizide	0	0	c
-    globe pepper	89	7	c
-    globefish	1	1	w
-    glogg	2	2	p
-    glucophage	0	0	c
-    glucotrol	0	0	c
-    gluten bread	20	10	c
-    glutethimide	0	0	c
-    glyburide	0	0	c
-    glyceryl trinitrate	0	0	c
-    goa bean	43	16	w
-    goat cheese	28	3	w
-    goatfish	1	1	w
-    gobbet	11	4	w
-    gobbler	5	4	w
-    gobiesox strumosus	1	1	w
-    gobio gobio	1	1	w
-    goby	1	1	w
-    goggle eye	1	1	w
-    golden pheasant	5	4	w
-    golden shiner	1	1	w
-    goldfish	1	1	w
-    gonorhynchus gonorhynchus	1	1	w
-    goober	44	16	w
-    goober pea	44	16	w
-    goose liver	11	4	w
-    goosefish	1	1	w
-    gouda cheese	28	3	w
-    goujon	1	1	w
-    graham	37	9	w
-    graham bread	20	10	c
-    graham cracker	83	17	c
-    graham flour	37	9	w
-    gramicidin	0	0	c
-    granola bar	17	10	c
-    grape	64	7	w
-    grapefruit peel	16	6	-
-    gray flounder	1	1	w
-    gray hen	5	4	w
-    gray mullet	1	1	w
-    gray partridge	5	4	w
-    gray skate	1	1	w
-    gray snapper	1	1	w
-    gray sole	1	1	w
-    grayhen	5	4	w
-    greasepaint	56	5	c
-    great barracuda	1	1	w
-    great blue shark	1	1	w
-    great white shark	1	1	w
-    greater prairie chicken	5	4	w
-    greek partridge	5	4	w
-    green bean	43	16	w
-    green corn	85	7	c
-    green goddess	0	0	c
-    green mayonnaise	10	8	p
-    green olive	54	7	w
-    green pea	67	7	w
-    green pea soup	45	11	-
-    green peafowl	5	4	w
-    green soap	39	14	c
-    green soybean	43	16	w
-    green turtle soup	45	11	-
-    greeneye	1	1	w
-    greenling	1	1	w
-    grenadier	1	1	w
-    grey flounder	1	1	w
-    grey hen	5	4	w
-    grey mullet	1	1	w
-    grey partridge	5	4	w
-    grey skate	1	1	w
-    grey snapper	1	1	w
-    grey sole	1	1	w
-    greyhen	5	4	w
-    grievous bodily harm	0	0	c
-    grinder	46	11	-
-    grindle	1	1	w
-    griseofulvin	0	0	c
-    grissino	20	10	c
-    grist	37	9	w
-    groats	37	9	w
-    grog	26	2	p
-    groundfish	1	1	w
-    grubby	1	1	w
-    gruel	29	11	-
-    grugru nut	44	16	w
-    gruyere	28	3	w
-    guanabenz	0	0	c
-    gudgeon	1	1	w
-    guinea hen	5	4	w
-    guitarfish	1	1	w
-    gulyas	45	11	-
-    gum ball	16	6	-
-    gumdrop	16	6	-
-    guppy	1	1	w
-    gymnelis viridis	1	1	w
-    haart	0	0	c
-    hackberry	36	7	w
-    haematinic	0	0	c
-    haemulon album	1	1	w
-    haemulon aurolineatum	1	1	w
-    haemulon macrostomum	1	1	w
-    haemulon malanurum	1	1	w
-    haemulon parra	1	1	w
-    hair grease	6	5	c
-    hair tonic	6	5	c
-    hairdressing	6	5	c
-    hairtail	1	1	w
-    halal	11	4	w
-    halcion	0	0	c
-    haldol	0	0	c
-    halfbeak	1	1	w
-    halicoeres bivittatus	1	1	w
-    halicoeres radiatus	1	1	w
-    hallah	20	10	c
-    hallucinogen	0	0	c
-    hallucinogenic drug	0	0	c
-    haloperidol	0	0	c
-    halothane	0	0	c
-    ham and eggs	29	11	-
-    hamburger bun	20	10	c
-    hamburger roll	20	10	c
-    hamburger steak	11	4	w
-    hammerhead shark	1	1	w
-    hand cheese	28	3	w
-    hand lotion	6	5	c
-    handsaw fish	1	1	w
-    hard boiled egg	29	11	-
-    hard clam	25	1	w
-    hard cooked egg	29	11	-
-    hard drink	26	2	p
-    hard drug	0	0	c
-    hard roe	1	1	w
-    hard roll	20	10	c
-    hard sauce	10	8	p
-    hard shell crab	13	1	w
-    hardbake	16	6	-
-    hardtack	20	10	c
-    haricot	43	16	w
-    haricot vert	43	16	w
-    harvestfish	1	1	w
-    harvey wallbanger	57	2	p
-    haschisch	0	0	c
-    hasheesh	0	0	c
-    hashish	0	0	c
-    haslet	11	4	w
-    hausen	1	1	w
-    hazelnut	44	16	w
-    head cabbage	62	7	w
-    headcheese	34	4	w
-    headfish	1	1	w
-    healing herb	42	12	w
-    heart cherry	18	7	w
-    heath hen	5	4	w
-    heathfowl	5	4	w
-    heavy whipping cream	3	3	p
-    hell dust	0	0	c
-    helleri	1	1	w
-    helminthic	0	0	c
-    hematinic	0	0	c
-    hemipteronatus novacula	1	1	w
-    hemitripterus americanus	1	1	w
-    hen	5	4	w
-    heparin	0	0	c
-    hepatoflavin	0	0	c
-    herb tea	68	2	-
-    herbal	68	2	-
-    herbal medicine	0	0	c
-    heroin	0	0	c
-    herring salad	81	11	-
-    hershey bar	52	6	-
-    hexachlorophene	0	0	c
-    hexadrol	0	0	c
-    hexagrammos decagrammus	1	1	w
-    hexanchus griseus	1	1	w
-    hickory nut	44	16	w
-    highball	2	2	p
-    hind	1	1	w
-    hindquarter	11	4	w
-    hindshank	11	4	w
-    hippoglossoides platessoides	1	1	w
-    hippoglossus hippoglossus	1	1	w
-    hippoglossus stenolepsis	1	1	w
-    hipsurus caryi	1	1	w
-    histamine blocker	0	0	c
-    hoagy	46	11	-
-    hock	2	2	p
-    hoecake	20	10	c
-    hog molly	1	1	w
-    hog plum	12	7	c
-    hog snapper	1	1	w
-    hog sucker	1	1	w
-    hogchoker	1	1	w
-    hogfish	1	1	w
-    holibut	1	1	w
-    holland gin	26	2	p
-    hollands	26	2	p
-    holocanthus tricolor	1	1	w
-    holocentrus ascensionis	1	1	w
-    holocentrus bullisi	1	1	w
-    holocentrus coruscus	1	1	w
-    holocephalan	1	1	w
-    holocephalian	1	1	w
-    holy oil	0	0	c
-    homarus americanus	19	1	w
-    homarus capensis	19	1	w
-    homarus vulgaris	19	1	w
-    home brew	2	2	p
-    home fried potatoes	31	7	w
-    homebrew	2	2	p
-    hominy grits	60	9	w
-    hommos	10	8	-
-    homogenized milk	3	3	p
-    honey bun	20	10	c
-    honey crisp	16	6	-
-    honey oil	0	0	c
-    honeycomb tripe	11	4	w
-    hootch	2	2	p
-    horehound	16	6	-
-    horned pout	1	1	w
-    horned whiff	1	1	w
-    hornpout	1	1	w
-    horse head	1	1	w
-    horse mackerel	1	1	w
-    horsefish	1	1	w
-    horseflesh	11	4	w
-    horsehead	1	1	w
-    horsemeat	11	4	w
-    hot cake	41	10	c
-    hot cereal	60	9	w
-    hot fudge sauce	10	8	p
-    hot stuffed tomato	29	11	-
-    hot toddy	2	2	p
-    hotcake	41	10	c
-    hotdog bun	20	10	c
-    hug drug	0	0	c
-    huitre	25	1	w
-    hungarian goulash	45	11	-
-    hungarian partridge	5	4	w
-    hungarian sauce	10	8	p
-    hush puppy	20	10	c
-    hushpuppy	20	10	c
-    hydantoin	0	0	c
-    hydralazine	0	0	c
-    hydrochlorothiazide	0	0	c
-    hydrodiuril	0	0	c
-    hydroflumethiazide	0	0	c
-    hydromel	4	2	p
-    hydromorphone	0	0	c
-    hydromorphone hydrochloride	0	0	c
-    hydroxychloroquine	0	0	c
-    hydroxytetracycline	0	0	c
-    hydroxyzine	0	0	c
-    hydroxyzine hydrochloride	0	0	c
-    hygroton	0	0	c
-    hypentelium nigricans	1	1	w
-    hyperglyphe perciformis	1	1	w
-    hyperstat	0	0	c
-    hypnotic	0	0	c
-    hyson	68	2	-
-    hytrin	0	0	c
-    icaco	12	7	c
-    ice coffee	66	2	-
-    ice cream cone	32	13	-
-    ice cream sundae	32	13	-
-    ice milk	32	13	-
-    ice water	90	2	p
-    icebox cake	32	13	-
-    ictalurus punctatus	1	1	w
-    ictiobus niger	1	1	w
-    ilama	12	7	c
-    ilosone	0	0	c
-    imavate	0	0	c
-    imipramine	0	0	c
-    immovable bandage	33	0	c
-    immune suppressant drug	0	0	c
-    immunosuppressant	0	0	c
-    immunosuppressive	0	0	c
-    immunosuppressive drug	0	0	c
-    immunosuppressor	0	0	c
-    impramine hydrochloride	0	0	c
-    imuran	0	0	c
-    incandescent lamp	63	15	c
-    indapamide	0	0	c
-    inderal	0	0	c
-    indian mustard	62	7	w
-    indian relish	10	8	-
-    indian rice	37	9	w
-    indinavir	0	0	c
-    indocin	0	0	c
-    indomethacin	0	0	c
-    inebriant	2	2	p
-    inh	0	0	c
-    inhalation anaesthetic	0	0	c
-    inhalation anesthetic	0	0	c
-    inhalation general anaesthetic	0	0	c
-    inhalation general anesthetic	0	0	c
-    inocor	0	0	c
-    inositol	0	0	c
-    interferon	0	0	c
-    intravenous anesthetic	0	0	c
-    invirase	0	0	c
-    ipecac	0	0	c
-    ipratropium bromide	0	0	c
-    iproclozide	0	0	c
-    irish	26	2	p
-    irish burgoo	45	11	-
-    irish coffee	66	2	-
-    irish potato	31	7	w
-    irish soda bread	20	10	c
-    irish whisky	26	2	p
-    isobutyl nitrite	0	0	c
-    isobutylphenyl propionic acid	0	0	c
-    isocarboxazid	0	0	c
-    isoflurane	0	0	c
-    isoniazid	0	0	c
-    isoproterenol	0	0	c
-    isoptin	0	0	c
-    isordil	0	0	c
-    isosorbide	0	0	c
-    istiophorus albicans	1	1	w
-    isuprel	0	0	c
-    isurus glaucus	1	1	w
-    isurus oxyrhincus	1	1	w
-    isurus paucus	1	1	w
-    italian bread	20	10	c
-    italian rice	29	11	-
-    italian sandwich	46	11	-
-    italian vermouth	2	2	p
-    jaboticaba	12	7	c
-    jack crevalle	1	1	w
-    jack mackerel	1	1	w
-    jack salmon	1	1	w
-    jacket potato	31	7	w
-    jackknife clam	25	1	w
-    jackknife fish	1	1	w
-    jacksmelt	1	1	w
-    jaffa orange	53	7	c
-    jak	12	7	c
-    jalapeno	75	7	c
-    jalapeno pepper	75	7	c
-    jamaica apple	12	7	c
-    jamaica rum	26	2	p
-    japanese crab	13	1	w
-    japanese oyster	25	1	w
-    japanese plum	12	7	c
-    jawbreaker	16	6	-
-    jawfish	1	1	w
-    jelly bean	16	6	-
-    jelly doughnut	49	10	c
-    jelly egg	16	6	-
-    jellyroll	23	10	c
-    jerked meat	11	4	w
-    jewfish	1	1	w
-    jewish rye	20	10	c
-    jewish rye bread	20	10	c
-    jimmies	52	6	-
-    john barleycorn	26	2	p
-    johnnycake	20	10	c
-    jonah crab	13	1	w
-    jonathan	12	7	c
-    jordanella floridae	1	1	w
-    journey cake	20	10	c
-    jug wine	2	2	p
-    julep	2	2	p
-    julienne vegetable	14	7	w
-    jumbal	23	10	c
-    juniper berries	24	12	w
-    junket	7	6	-
-    kabob	29	11	-
-    kafocin	0	0	c
-    kai apple	12	7	c
-    kail	62	7	w
-    kanamycin	0	0	c
-    kantrex	0	0	c
-    kaopectate	0	0	c
-    kat	0	0	c
-    katsuwonus pelamis	1	1	w
-    kava	2	2	p
-    kavakava	2	2	p
-    kavrin	0	0	c
-    keflex	0	0	c
-    keflin	0	0	c
-    keftab	0	0	c
-    kelp greenling	1	1	w
-    kemadrin	0	0	c
-    kentucky black bass	1	1	w
-    kentucky wonder	43	16	w
-    kentucky wonder bean	43	16	w
-    ketalar	0	0	c
-    ketamine	0	0	c
-    ketamine hydrochloride	0	0	c
-    ketembilla	12	7	c
-    ketoprofen	0	0	c
-    ketorolac	0	0	c
-    ketorolac tromethamine	0	0	c
-    khat	0	0	c
-    kidney bean	43	16	w
-    kidney pie	58	10	c
-    killifish	1	1	w
-    king mackerel	1	1	w
-    king whiting	1	1	w
-    kingfish	1	1	w
-    kipper	1	1	w
-    kippered herring	1	1	w
-    kippered salmon	1	1	w
-    kishke	29	11	-
-    kitambilla	12	7	c
-    kitembilla	12	7	c
-    knife handle	25	1	w
-    knockout drops	0	0	c
-    knockwurst	34	4	w
-    kohl	56	5	c
-    koumiss	2	2	p
-    kumis	2	2	p
-    kummel	2	2	p
-    kyphosus sectatrix	1	1	w
-    labetalol	0	0	c
-    labetalol hydrochloride	0	0	c
-    lachnolaimus maximus	1	1	w
-    lacing	26	2	p
-    lactoflavin	0	0	c
-    lactophrys quadricornis	1	1	w
-    lady crab	13	1	w
-    ladyfinger	17	10	c
-    ladyfish	1	1	w
-    lager beer	59	2	p
-    lagodon rhomboides	1	1	w
-    lagopus scoticus	5	4	w
-    lake herring	1	1	w
-    lake salmon	1	1	w
-    lake trout	1	1	w
-    lake whitefish	1	1	w
-    lamb roast	11	4	w
-    lambchop	11	4	w
-    lamellibranch	25	1	w
-    lamivudine	0	0	c
-    lamna nasus	1	1	w
-    lampris guttatus	1	1	w
-    lampris regius	1	1	w
-    lancet fish	1	1	w
-    lancetfish	1	1	w
-    landlocked salmon	1	1	w
-    langoustine	19	1	w
-    lansa	12	7	c
-    lansat	12	7	c
-    lanseh	12	7	c
-    lanset	12	7	c
-    lanternfish	1	1	w
-    largemouth	1	1	w
-    largemouth bass	1	1	w
-    largemouth black bass	1	1	w
-    largemouthed bass	1	1	w
-    largemouthed black bass	1	1	w
-    larium	0	0	c
-    larotid	0	0	c
-    lasix	0	0	c
-    latakia	0	0	c
-    latimeria chalumnae	1	1	w
-    laudanum	0	0	c
-    laughing gas	0	0	c
-    launce	1	1	w
-    layer cake	23	10	c
-    leaf beet	14	7	w
-    leaf lettuce	14	7	w
-    leaf mustard	62	7	w
-    leafy vegetable	14	7	w
-    leather carp	1	1	w
-    leather soap	39	14	c
-    leatherfish	1	1	w
-    leatherjack	1	1	w
-    leatherjacket	1	1	w
-    lebistes reticulatus	1	1	w
-    ledercillin vk	0	0	c
-    leechee	12	7	c
-    leflunomide	0	0	c
-    lefteye flounder	1	1	w
-    lefteyed flounder	1	1	w
-    legume	43	16	w
-    lemon butter	51	3	w
-    lemon cheese	16	6	-
-    lemon drop	16	6	-
-    lemon oil	24	12	w
-    lemon shark	1	1	w
-    lenitive	0	0	c
-    lentil	43	16	w
-    lepidocybium flavobrunneum	1	1	w
-    lepisosteus osseus	1	1	w
-    lepomis gibbosus	1	1	w
-    lepomis macrochirus	1	1	w
-    lepomis punctatus	1	1	w
-    lescol	0	0	c
-    lesser prairie chicken	5	4	w
-    lethal dose	0	0	c
-    leuciscus cephalus	1	1	w
-    leuciscus leuciscus	1	1	w
-    leukeran	0	0	c
-    levallorphan	0	0	c
-    levitra	0	0	c
-    libritabs	0	0	c
-    librium	0	0	c
-    lichee	12	7	c
-    lichi	12	7	c
-    lidocaine	0	0	c
-    liebfraumilch	2	2	p
-    liederkranz	28	3	w
-    life saver	16	6	-
-    light beer	59	2	p
-    light bread	20	10	c
-    light whipping cream	3	3	p
-    lima bean	43	16	w
-    limanda ferruginea	1	1	w
-    limeade	4	2	p
-    limpa	20	10	c
-    limpet	84	1	w
-    lincocin	0	0	c
-    lincomycin	0	0	c
-    ling	1	1	w
-    lingcod	1	1	w
-    linguica	34	4	w
-    liniment	0	0	c
-    lionfish	1	1	w
-    lip rouge	56	5	c
-    liparis liparis	1	1	w
-    lipid lowering medication	0	0	c
-    lipid lowering medicine	0	0	c
-    lipitor	0	0	c
-    lipo hepin	0	0	c
-    liquaemin	0	0	c
-    liquid detergent	77	14	-
-    liquid ecstasy	0	0	c
-    liquid pred	0	0	c
-    lisinopril	0	0	c
-    litchee	12	7	c
-    litchi nut	12	7	c
-    lithane	0	0	c
-    lithia water	90	2	p
-    lithium carbonate	0	0	c
-    lithonate	0	0	c
-    little skate	1	1	w
-    live bearer	1	1	w
-    liver pudding	34	4	w
-    liver sausage	34	4	w
-    liza	1	1	w
-    lizardfish	1	1	w
-    loach	1	1	w
-    loaf of bread	20	10	c
-    loaf sugar	71	16	-
-    lobe finned fish	1	1	w
-    lobefin	1	1	w
-    loblolly	29	11	-
-    lobotes pacificus	1	1	w
-    lobotes surinamensis	1	1	w
-    lobscouse	45	11	-
-    lobscuse	45	11	-
-    lobster butter	10	8	-
-    lobster newburg	29	11	-
-    lobster stew	45	11	-
-    lobster tail	19	1	w
-    lobster tart	58	10	c
-    lobster thermidor	29	11	-
-    local anaesthetic	0	0	c
-    local anesthetic	0	0	c
-    locoweed	0	0	c
-    lodine	0	0	c
-    lofortyx californicus	5	4	w
-    loin	11	4	w
-    loin of lamb	11	4	w
-    loligo	27	1	w
-    lomotil	0	0	c
-    lomustine	0	0	c
-    long clawed prawn	84	1	w
-    long fin tunny	1	1	w
-    longanberry	12	7	c
-    longfin mako	1	1	w
-    loniten	0	0	c
-    lookdown	1	1	w
-    lookdown fish	1	1	w
-    loony toons	0	0	c
-    loose leaf lettuce	14	7	w
-    lophius americanus	1	1	w
-    lopholatilus chamaeleonticeps	1	1	w
-    lopid	0	0	c
-    lopressor	0	0	c
-    lorazepam	0	0	c
-    lorenzo dressing	10	8	p
-    lorfan	0	0	c
-    lota lota	1	1	w
-    lotte	1	1	w
-    louvar	1	1	w
-    lovastatin	0	0	c
-    love philter	4	2	p
-    love philtre	4	2	p
-    love potion	4	2	p
-    lowbush cranberry	36	7	w
-    loxapine	0	0	c
-    loxitane	0	0	c
-    lozal	0	0	c
-    lsd	0	0	c
-    luminal	0	0	c
-    lump sugar	71	16	-
-    lumpenus lumpretaeformis	1	1	w
-    lumpfish	1	1	w
-    lumpsucker	1	1	w
-    lunch meat	11	4	w
-    lungfish	1	1	w
-    lutefisk	29	11	-
-    lutfisk	29	11	-
-    lutjanus analis	1	1	w
-    lutjanus apodus	1	1	w
-    lutjanus blackfordi	1	1	w
-    lutjanus griseus	1	1	w
-    luvarus imperialis	1	1	w
-    lye hominy	85	7	c
-    lyonnaise sauce	10	8	p
-    lypressin	0	0	c
-    lyrurus mlokosiewiczi	5	4	w
-    lyrurus tetrix	5	4	w
-    lysergic acid diethylamide	0	0	c
-    macadamia nut	44	16	w
-    macaroni salad	81	11	-
-    macaroon	17	10	c
-    macedoine	29	11	-
-    mackerel scad	1	1	w
-    mackerel shad	1	1	w
-    mackerel shark	1	1	w
-    maconnais	2	2	p
-    macoun	12	7	c
-    macrocheira kaempferi	13	1	w
-    macrodantin	0	0	c
-    macrozoarces americanus	1	1	w
-    mad apple	91	7	c
-    madeira sponge	23	10	c
-    mademoiselle	1	1	w
-    madrilene	45	11	-
-    magic bullet	0	0	c
-    mahimahi	1	1	w
-    maiger	1	1	w
-    maigre	1	1	w
-    maine lobster	19	1	w
-    maja squinado	13	1	w
-    major tranquilizer	0	0	c
-    major tranquilliser	0	0	c
-    major tranquillizer	0	0	c
-    makaira albida	1	1	w
-    makaira marlina	1	1	w
-    makaira mazara	1	1	w
-    makaira mitsukurii	1	1	w
-    makaira nigricans	1	1	w
-    mako	1	1	w
-    mako shark	1	1	w
-    malacopterygian	1	1	w
-    maleate	0	0	c
-    malmsey	2	2	p
-    malopterurus electricus	1	1	w
-    malt whiskey	26	2	p
-    malt whisky	26	2	p
-    mammee	12	7	c
-    mammee apple	12	7	c
-    man eater	1	1	w
-    man eating shark	1	1	w
-    mandarin orange	53	7	c
-    mandelamine	0	0	c
-    mangel wurzel	55	7	w
-    mangrove snapper	1	1	w
-    manhattan clam chowder	45	11	-
-    mannitol	0	0	c
-    manta birostris	1	1	w
-    manta ray	1	1	w
-    maoi	0	0	c
-    marang	12	7	c
-    maraschino cherry	16	6	-
-    maraschino liqueur	2	2	p
-    marble cake	23	10	c
-    marbling	51	16	w
-    marc	26	2	p
-    marchand de vin	10	8	p
-    marchpane	16	6	-
-    margate	1	1	w
-    marge	10	8	-
-    marihuana	0	0	c
-    marijuana	0	0	c
-    marijuana cigarette	0	0	c
-    marine mussel	25	1	w
-    marmalade plum	12	7	c
-    marplan	0	0	c
-    marrowfat pea	67	7	w
-    marshmallow	16	6	-
-    mary jane	0	0	c
-    maryland chicken	29	11	-
-    mashed potato	31	7	w
-    matelote	45	11	-
-    matzah ball	15	9	w
-    matzo ball	15	9	w
-    matzoh ball	15	9	w
-    mavik	0	0	c
-    max	0	0	c
-    maxzide	0	0	c
-    may fish	1	1	w
-    may wine	2	2	p
-    mayfish	1	1	w
-    mdma	0	0	c
-    meat loaf	29	11	-
-    meatball	29	11	-
-    mebaral	0	0	c
-    mebendazole	0	0	c
-    mecholyl	0	0	c
-    meclizine	0	0	c
-    meclizine hydrochloride	0	0	c
-    meclofenamate	0	0	c
-    meclofenamate sodium	0	0	c
-    meclomen	0	0	c
-    medicament	0	0	c
-    medicinal drug	0	0	c
-    mediterranean anchovy	1	1	w
-    medoc	2	2	p
-    mefenamic acid	0	0	c
-    mefloquine	0	0	c
-    mefloquine hydrochloride	0	0	c
-    mefoxin	0	0	c
-    melanogrammus aeglefinus	1	1	w
-    meleagris gallopavo	5	4	w
-    mellaril	0	0	c
-    melon ball	70	7	c
-    melphalan	0	0	c
-    menadione	0	0	c
-    menhaden	1	1	w
-    menippe mercenaria	13	1	w
-    menominee whitefish	1	1	w
-    mentholated salve	0	0	c
-    menticirrhus americanus	1	1	w
-    menticirrhus littoralis	1	1	w
-    menticirrhus saxatilis	1	1	w
-    menticirrhus undulatus	1	1	w
-    mepacrine	0	0	c
-    meperidine	0	0	c
-    meperidine hydrochloride	0	0	c
-    mephaquine	0	0	c
-    mephenytoin	0	0	c
-    mephobarbital	0	0	c
-    meprin	0	0	c
-    meprobamate	0	0	c
-    merbromine	0	0	c
-    mercaptopurine	0	0	c
-    mercenaria mercenaria	25	1	w
-    mercurial ointment	0	0	c
-    mercurochrome	0	0	c
-    meringue kiss	16	6	-
-    merlangus merlangus	1	1	w
-    merluccius bilinearis	1	1	w
-    merthiolate	0	0	c
-    mesantoin	0	0	c
-    mescal	26	2	p
-    mescaline	0	0	c
-    metaproterenol	0	0	c
-    metformin	0	0	c
-    meth	0	0	c
-    methacholine	0	0	c
-    methadon	0	0	c
-    methadone	0	0	c
-    methadone hydrochloride	0	0	c
-    methamphetamine	0	0	c
-    methamphetamine hydrochloride	0	0	c
-    methapyrilene	0	0	c
-    methaqualone	0	0	c
-    metharbital	0	0	c
-    methedrine	0	0	c
-    metheglin	59	2	p
-    methenamine	0	0	c
-    methicillin	0	0	c
-    methocarbamol	0	0	c
-    methotrexate	0	0	c
-    methotrexate sodium	0	0	c
-    methyl salicylate	0	0	c
-    methyldopa	0	0	c
-    methylenedioxymethamphetamine	0	0	c
-    methylphenidate	0	0	c
-    meticorten	0	0	c
-    metoprolol	0	0	c
-    metrazol	0	0	c
-    metronidazole	0	0	c
-    metycaine	0	0	c
-    meuniere butter	51	3	w
-    mevacor	0	0	c
-    mexican black cherry	18	7	w
-    mexican green	0	0	c
-    mexican husk tomato	14	7	w
-    mexican valium	0	0	c
-    mexiletine	0	0	c
-    mexitil	0	0	c
-    mickey finn	0	0	c
-    micronase	0	0	c
-    micropogonias undulatus	1	1	w
-    micropterus dolomieu	1	1	w
-    micropterus pseudoplites	1	1	w
-    micropterus salmoides	1	1	w
-    microstomus kitt	1	1	w
-    microzide	0	0	c
-    midazolam	0	0	c
-    mifepristone	0	0	c
-    migratory quail	5	4	w
-    mild silver protein	0	0	c
-    milk punch	2	2	p
-    milontin	0	0	c
-    milt	1	1	w
-    miltown	0	0	c
-    mind altering drug	0	0	c
-    minipress	0	0	c
-    minnow	1	1	w
-    minocin	0	0	c
-    minocycline	0	0	c
-    minor tranquilizer	0	0	c
-    minor tranquilliser	0	0	c
-    minor tranquillizer	0	0	c
-    minoxidil	0	0	c
-    mint candy	16	6	-
-    mint julep	2	2	p
-    miotic	0	0	c
-    miotic drug	0	0	c
-    mirror carp	1	1	w
-    mithracin	0	0	c
-    mithramycin	0	0	c
-    mitomycin	0	0	c
-    mixed drink	2	2	p
-    moban	0	0	c
-    mobula hypostoma	1	1	w
-    mocha coffee	66	2	-
-    mock turtle soup	45	11	-
-    mojarra	1	1	w
-    mola	1	1	w
-    mola lanceolata	1	1	w
-    molasses cookie	17	10	c
-    molasses kiss	16	6	-
-    molasses taffy	16	6	-
-    molded salad	81	11	-
-    molindone	0	0	c
-    mollie	1	1	w
-    molly	1	1	w
-    molly miller	1	1	w
-    molva molva	1	1	w
-    mombin	12	7	c
-    monal	5	4	w
-    monaul	5	4	w
-    monkey bread	12	7	c
-    monkey nut	44	16	w
-    monoamine oxidase inhibitor	0	0	c
-    monoplane flying fish	1	1	w
-    monstera	12	7	c
-    montrachet	2	2	p
-    moonfish	1	1	w
-    moor bird	5	4	w
-    moorbird	5	4	w
-    moorcock	5	4	w
-    moorfowl	5	4	w
-    moorgame	5	4	w
-    moray	1	1	w
-    moray eel	1	1	w
-    morello	18	7	w
-    mornay sauce	10	8	p
-    morone americana	1	1	w
-    morone interrupta	1	1	w
-    morphia	0	0	c
-    morphine	0	0	c
-    moselle	2	2	p
-    mosquitofish	1	1	w
-    mostaccioli	15	9	w
-    mother hen	5	4	w
-    motrin	0	0	c
-    mountain cranberry	36	7	w
-    mountain partridge	5	4	w
-    mountain quail	5	4	w
-    mouthbreeder	1	1	w
-    mouton	11	4	w
-    mudcat	1	1	w
-    mudskipper	1	1	w
-    mudspringer	1	1	w
-    mugil cephalus	1	1	w
-    mugil curema	1	1	w
-    mugil liza	1	1	w
-    mulled cider	4	2	p
-    mulligan	45	11	-
-    mulligan stew	45	11	-
-    mulloidichthys martinicus	1	1	w
-    mulloway	1	1	w
-    mullus auratus	1	1	w
-    mullus surmuletus	1	1	w
-    multivitamin pill	0	0	c
-    mummichog	1	1	w
-    munchener	59	2	p
-    munich beer	59	2	p
-    murphy	31	7	w
-    muscadel	2	2	p
-    muscadelle	2	2	p
-    muscadine	64	7	w
-    muscat grape	64	7	w
-    muscle relaxant	0	0	c
-    mushroom wine sauce	10	8	p
-    muskellunge	1	1	w
-    mustelus canis	1	1	w
-    mustelus mustelus	1	1	w
-    mustelus norrisi	1	1	w
-    mutamycin	0	0	c
-    mutton chop	11	4	w
-    mutton snapper	1	1	w
-    muttonfish	1	1	w
-    mya arenaria	25	1	w
-    mycomycin	0	0	c
-    mycostatin	0	0	c
-    mycteroperca bonaci	1	1	w
-    mydriatic	0	0	c
-    mydriatic drug	0	0	c
-    myotic	0	0	c
-    myotic drug	0	0	c
-    mysoline	0	0	c
-    mytilid	25	1	w
-    mytilus edulis	25	1	w
-    myxocephalus aenaeus	1	1	w
-    nabumetone	0	0	c
-    nacho	82	17	-
-    nada daiquiri	57	2	p
-    nadolol	0	0	c
-    nafcil	0	0	c
-    nafcillin	0	0	c
-    nail enamel	56	5	c
-    nalfon	0	0	c
-    nalidixic acid	0	0	c
-    nalline	0	0	c
-    nalorphine	0	0	c
-    naloxone	0	0	c
-    naltrexone	0	0	c
-    nantua	10	8	p
-    naphazoline	0	0	c
-    naphthoquinone	0	0	c
-    napoleon	30	10	c
-    naprosyn	0	0	c
-    naproxen	0	0	c
-    naproxen sodium	0	0	c
-    naqua	0	0	c
-    narcan	0	0	c
-    narcoleptic	0	0	c
-    narcotic	0	0	c
-    narcotic antagonist	0	0	c
-    nard	6	5	c
-    nardil	0	0	c
-    nasal decongestant	0	0	c
-    natal plum	12	7	c
-    native peach	12	7	c
-    naucrates ductor	1	1	w
-    nauseant	0	0	c
-    navane	0	0	c
-    navy bean	43	16	w
-    near beer	4	2	p
-    nebcin	0	0	c
-    neck sweetbread	11	4	w
-    needlefish	1	1	w
-    nefazodone	0	0	c
-    negaprion brevirostris	1	1	w
-    neggram	0	0	c
-    negus	2	2	p
-    nelfinavir	0	0	c
-    nembutal	0	0	c
-    neobiotic	0	0	c
-    neomycin	0	0	c
-    neosporin	0	0	c
-    neostigmine	0	0	c
-    nephrops norvegicus	19	1	w
-    nesselrode	7	6	-
-    nesselrode pudding	7	6	-
-    net melon	70	7	c
-    netted melon	70	7	c
-    neuroleptic	0	0	c
-    neuroleptic agent	0	0	c
-    neuroleptic drug	0	0	c
-    neuromuscular blocking agent	0	0	c
-    neurontin	0	0	c
-    neutral spirits	2	2	p
-    nevirapine	0	0	c
-    new world opah	1	1	w
-    newburg sauce	10	8	p
-    newtown wonder	12	7	c
-    niacin	0	0	c
-    nicotinic acid	0	0	c
-    nifedipine	0	0	c
-    nipa	2	2	p
-    nitrazepam	0	0	c
-    nitrofurantoin	0	0	c
-    nitroglycerin	0	0	c
-    nitroglycerine	0	0	c
-    nitrospan	0	0	c
-    nitrostat	0	0	c
-    nitrous oxide	0	0	c
-    nnrti	0	0	c
-    nonfat dry milk	3	3	p
-    nonsteroidal anti inflammatory	0	0	c
-    nontricyclic	0	0	c
-    nontricyclic antidepressant	0	0	c
-    nontricyclic antidepressant drug	0	0	c
-    nontricyclic drug	0	0	c
-    noodle	92	9	w
-    norflex	0	0	c
-    normodyne	0	0	c
-    northern bobwhite	5	4	w
-    northern lobster	19	1	w
-    northern pike	1	1	w
-    northern porgy	1	1	w
-    northern scup	1	1	w
-    northern sea robin	1	1	w
-    northern snakehead	1	1	w
-    northern spy	12	7	c
-    northern whiting	1	1	w
-    nortriptyline	0	0	c
-    norvasc	0	0	c
-    norvir	0	0	c
-    norway lobster	19	1	w
-    norwegian lobster	19	1	w
-    nose candy	0	0	c
-    nose drops	0	0	c
-    nostrum	0	0	c
-    notemigonus crysoleucas	1	1	w
-    notropis atherinoides	1	1	w
-    notropis cornutus	1	1	w
-    nougat bar	16	6	-
-    nova lox	1	1	w
-    nova salmon	1	1	w
-    nova scotia lox	1	1	w
-    nova scotia salmon	1	1	w
-    nova style salmon	1	1	w
-    novobiocin	0	0	c
-    novocain	0	0	c
-    novocaine	0	0	c
-    nrti	0	0	c
-    nsaid	0	0	c
-    numbfish	1	1	w
-    numida meleagris	5	4	w
-    nuprin	0	0	c
-    nurse shark	1	1	w
-    nut bar	16	6	-
-    nut bread	20	10	c
-    nutmeg melon	70	7	c
-    nux vomica	0	0	c
-    nydrazid	0	0	c
-    nystan	0	0	c
-    nystatin	0	0	c
-    oarfish	1	1	w
-    oat	37	9	w
-    oatmeal cookie	17	10	c
-    obidoxime chloride	0	0	c
-    oblique bandage	33	0	c
-    ocean perch	1	1	w
-    ocean pout	1	1	w
-    ocean sunfish	1	1	w
-    oceanic bonito	1	1	w
-    oceanic whitetip shark	1	1	w
-    octoberfest	59	2	p
-    octopod	27	1	w
-    ocyurus chrysurus	1	1	w
-    odontaspis taurus	1	1	w
-    oenomel	4	2	p
-    oil of wintergreen	24	12	w
-    oilfish	1	1	w
-    oktoberfest	59	2	p
-    old world quail	5	4	w
-    oldwench	1	1	w
-    oldwife	1	1	w
-    oleo	10	8	-
-    oleomargarine	10	8	-
-    olla podrida	45	11	-
-    ommastrephes	27	1	w
-    oncorhynchus keta	1	1	w
-    oncorhynchus kisutch	1	1	w
-    oncorhynchus nerka	1	1	w
-    oncorhynchus tshawytscha	1	1	w
-    oncovin	0	0	c
-    onion bagel	47	10	c
-    onion bread	20	10	c
-    onion butter	10	8	-
-    onion roll	20	10	c
-    opah	1	1	w
-    open face sandwich	46	11	-
-    open sandwich	46	11	-
-    ophiodon elongatus	1	1	w
-    opiate	0	0	c
-    opium	0	0	c
-    opsanus tau	1	1	w
-    oradexon	0	0	c
-    orange juice concentrate	87	2	p
-    orange liqueur	2	2	p
-    orange pekoe	68	2	-
-    orange toast	20	10	c
-    orangeade	4	2	p
-    orasone	0	0	c
-    order ostariophysi	1	1	w
-    orectolobus barbatus	1	1	w
-    oreo cookie	17	10	c
-    oreortyx picta palmeri	5	4	w
-    organs	11	4	w
-    orinase	0	0	c
-    orphenadrine	0	0	c
-    orpington	5	4	w
-    orthopristis chrysopterus	1	1	w
-    orudis	0	0	c
-    orudis kt	0	0	c
-    oruvail	0	0	c
-    osmerus eperlanus	1	1	w
-    osmerus mordax	1	1	w
-    osmitrol	0	0	c
-    ostariophysi	1	1	w
-    ostrea gigas	25	1	w
-    ovalipes ocellatus	13	1	w
-    oven stuffer	5	4	w
-    oven stuffer roaster	5	4	w
-    ovoflavin	0	0	c
-    oxacillin	0	0	c
-    oxaprozin	0	0	c
-    oxazepam	0	0	c
-    oxheart	18	7	w
-    oxheart cherry	18	7	w
-    oxtail soup	45	11	-
-    oxylebius pictus	1	1	w
-    oxyphenbutazone	0	0	c
-    oxyphencyclimine	0	0	c
-    oxytetracycline	0	0	c
-    oxytetracycline hydrochloride	0	0	c
-    oxytocic	0	0	c
-    oxytocic drug	0	0	c
-    oyster	25	1	w
-    oyster crab	13	1	w
-    oyster cracker	83	17	c
-    oyster fish	1	1	w
-    oyster plant	55	7	w
-    oyster stew	45	11	-
-    oysterfish	1	1	w
-    oysters rockefeller	25	1	w
-    pablum	60	9	w
-    pachouli	6	5	c
-    pacific bonito	1	1	w
-    pacific cod	1	1	w
-    pacific halibut	1	1	w
-    pacific herring	1	1	w
-    pacific sardine	1	1	w
-    pacific spiny dogfish	1	1	w
-    pacific sturgeon	1	1	w
-    pacific tripletail	1	1	w
-    paddlefish	1	1	w
-    pagellus centrodontus	1	1	w
-    pagrus pagrus	1	1	w
-    pain pill	0	0	c
-    painted greenling	1	1	w
-    palaemon australis	84	1	w
-    palliative	0	0	c
-    palometa	1	1	w
-    palometa simillima	1	1	w
-    pamelor	0	0	c
-    panacea	0	0	c
-    panatela	0	0	c
-    pandowdy	30	10	c
-    panetela	0	0	c
-    panetella	0	0	c
-    panfish	1	1	w
-    panocha	16	6	-
-    panoche	16	6	-
-    pantothen	0	0	c
-    pantothenic acid	0	0	c
-    papaverine	0	0	c
-    papaw	12	7	c
-    paper nautilus	27	1	w
-    paprika	24	12	w
-    paprika sauce	10	8	p
-    paprilus alepidotus	1	1	w
-    paracheirodon axelrodi	1	1	w
-    paralichthys dentatus	1	1	w
-    paralichthys lethostigmus	1	1	w
-    paralithodes camtschatica	13	1	w
-    paranthias furcifer	1	1	w
-    paregoric	0	0	c
-    parfait	32	13	-
-    parker house roll	20	10	c
-    parophrys vitulus	1	1	w
-    paroxetime	0	0	c
-    parr	1	1	w
-    parrotfish	1	1	w
-    pascal celery	14	7	w
-    paschal celery	14	7	w
-    pasteurized milk	3	3	p
-    pastil	16	6	-
-    pastille	16	6	-
-    pastis	2	2	p
-    patchouli	6	5	c
-    patchouly	6	5	c
-    pate	10	8	-
-    patent medicine	0	0	c
-    patty shell	30	10	c
-    pavlova	7	6	-
-    pavo cristatus	5	4	w
-    pavo muticus	5	4	w
-    paxil	0	0	c
-    pcp	0	0	c
-    pea	67	7	w
-    pea bean	43	16	w
-    pea chick	5	4	w
-    pea crab	13	1	w
-    pea soup	45	11	-
-    peach ice cream	32	13	-
-    peach melba	7	6	-
-    peach sauce	10	8	p
-    peachick	5	4	w
-    peafowl	5	4	w
-    peahen	5	4	w
-    peanut	44	16	w
-    peanut bar	16	6	-
-    pearl fish	1	1	w
-    pearl hominy	85	7	c
-    pearl oyster	25	1	w
-    pearlfish	1	1	w
-    pearly nautilus	27	1	w
-    pearly razorfish	1	1	w
-    pearly shelled mussel	25	1	w
-    pearmain	12	7	c
-    pecan	44	16	w
-    pecten irradians	25	1	w
-    pecten magellanicus	25	1	w
-    pediamycin	0	0	c
-    pediapred	0	0	c
-    pedioecetes phasianellus	5	4	w
-    pekoe	68	2	-
-    pelecypod	25	1	w
-    pemican	11	4	w
-    pemmican	11	4	w
-    penicillamine	0	0	c
-    penicillin	0	0	c
-    penicillin f	0	0	c
-    penicillin g	0	0	c
-    penicillin o	0	0	c
-    penicillin v	0	0	c
-    penicillin v potassium	0	0	c
-    penicillinase resistant antibiotic	0	0	c
-    penoche	16	6	-
-    pentaerythritol	0	0	c
-    pentamethylenetetrazol	0	0	c
-    pentazocine	0	0	c
-    pentobarbital	0	0	c
-    pentobarbital sodium	0	0	c
-    pentothal	0	0	c
-    pentoxifylline	0	0	c
-    pentylenetetrazol	0	0	c
-    penuche	16	6	-
-    pep pill	0	0	c
-    pepcid	0	0	c
-    pepper steak	29	11	-
-    peppercorn	24	12	w
-    peppered steak	29	11	-
-    peppermint candy	16	6	-
-    peppermint oil	24	12	w
-    peppermint patty	16	6	-
-    pepsi cola	4	2	p
-    perca flavescens	1	1	w
-    perca fluviatilis	1	1	w
-    percina tanasi	1	1	w
-    percoid	1	1	w
-    percoid fish	1	1	w
-    percoidean	1	1	w
-    perdix perdix	5	4	w
-    perfumery	6	5	c
-    periactin	0	0	c
-    peristedion miniatum	1	1	w
-    peritrate	0	0	c
-    periwinkle plant derivative	0	0	c
-    perphenazine	0	0	c
-    persian melon	70	7	c
-    petit four	23	10	c
-    petite marmite	45	11	-
-    peyote	0	0	c
-    pfannkuchen	41	10	c
-    pharmaceutic	0	0	c
-    pharmaceutical	0	0	c
-    phasianid	5	4	w
-    phasianus colchicus	5	4	w
-    pheasant under glass	29	11	-
-    phenacetin	0	0	c
-    phenaphen	0	0	c
-    phenazopyridine	0	0	c
-    phencyclidine	0	0	c
-    phencyclidine hydrochloride	0	0	c
-    phenelzine	0	0	c
-    phenergan	0	0	c
-    pheniramine	0	0	c
-    phenobarbital	0	0	c
-    phenobarbitone	0	0	c
-    phenolphthalein	0	0	c
-    phenoxymethyl penicillin	0	0	c
-    phensuximide	0	0	c
-    phentolamine	0	0	c
-    phenyl salicylate	0	0	c
-    phenylacetamide	0	0	c
-    phenylbutazone	0	0	c
-    phenyltoloxamine	0	0	c
-    phenytoin	0	0	c
-    philadelphia pepper pot	45	11	-
-    philter	4	2	p
-    philtre	4	2	p
-    pholis gunnellus	1	1	w
-    photoblepharon palpebratus	1	1	w
-    phoxinus phoxinus	1	1	w
-    phylloquinone	0	0	c
-    physic	0	0	c
-    phytonadione	0	0	c
-    pickerel	1	1	w
-    pickle	10	8	-
-    picnic ham	11	4	w
-    picnic shoulder	11	4	w
-    piddock	25	1	w
-    pie shell	30	10	c
-    pieplant	14	7	w
-    pigfish	1	1	w
-    pignolia	44	16	w
-    pigweed	14	7	w
-    pike perch	1	1	w
-    pikeblenny	1	1	w
-    pilaw	29	11	-
-    pilchard	1	1	w
-    pilot biscuit	20	10	c
-    pilot bread	20	10	c
-    pilotfish	1	1	w
-    pimento	89	7	c
-    pimento butter	10	8	-
-    pimozide	0	0	c
-    pin bone	11	4	w
-    pinctada margaritifera	25	1	w
-    pindolol	0	0	c
-    pinfish	1	1	w
-    pink wine	2	2	p
-    pinnotheres ostreum	13	1	w
-    pinon nut	44	16	w
-    pinot blanc	2	2	p
-    pinot chardonnay	2	2	p
-    pintado	1	1	w
-    pinwheel roll	20	10	c
-    pipefish	1	1	w
-    piperacillin	0	0	c
-    piperazine	0	0	c
-    piperocaine	0	0	c
-    piperocaine hydrochloride	0	0	c
-    pippin	12	7	c
-    pipracil	0	0	c
-    pirana	1	1	w
-    piranha	1	1	w
-    pirogi	29	11	-
-    piroxicam	0	0	c
-    pistachio nut	44	16	w
-    pistol shrimp	84	1	w
-    pizza pie	22	11	c
-    placebo	0	0	c
-    placidyl	0	0	c
-    placuna placenta	25	1	w
-    plaquenil	0	0	c
-    plaster bandage	33	0	c
-    plaster cast	33	0	c
-    platichthys flesus	1	1	w
-    platy	1	1	w
-    platypoecilus maculatus	1	1	w
-    plavix	0	0	c
-    plectognath	1	1	w
-    plectognath fish	1	1	w
-    pleuronectes platessa	1	1	w
-    plonk	2	2	p
-    plum duff	7	6	-
-    plum pudding	7	6	-
-    plum tomato	73	7	c
-    plumcot	12	7	c
-    plumed scorpionfish	1	1	w
-    poached egg	29	11	-
-    poeciliid	1	1	w
-    poeciliid fish	1	1	w
-    pogge	1	1	w
-    poi	29	11	-
-    poilu	45	11	-
-    poivrade	10	8	p
-    polished rice	93	9	w
-    pollachius pollachius	1	1	w
-    polly fish	1	1	w
-    pollyfish	1	1	w
-    polony	34	4	w
-    polycillin	0	0	c
-    polydactylus virginicus	1	1	w
-    polymox	0	0	c
-    polymyxin	0	0	c
-    polyodon spathula	1	1	w
-    polyprion americanus	1	1	w
-    pomacentrus leucostictus	1	1	w
-    pomade	6	5	c
-    pomatomus saltatrix	1	1	w
-    pomatum	6	5	c
-    pomfret	1	1	w
-    pomolobus pseudoharengus	1	1	w
-    pomoxis annularis	1	1	w
-    pomoxis nigromaculatus	1	1	w
-    pompano	1	1	w
-    pond apple	12	7	c
-    pone	20	10	c
-    ponstel	0	0	c
-    poor boy	46	11	-
-    popcorn ball	16	6	-
-    popover	61	10	c
-    popper	0	0	c
-    poppy seed	24	12	w
-    porbeagle	1	1	w
-    porc	11	4	w
-    porcupine ball	29	11	-
-    porcupine fish	1	1	w
-    porcupinefish	1	1	w
-    porcupines	29	11	-
-    porgy	1	1	w
-    pork and beans	29	11	-
-    pork fish	1	1	w
-    pork roast	11	4	w
-    pork sausage	34	4	w
-    porkchop	11	4	w
-    porkfish	1	1	w
-    porkholt	45	11	-
-    poronotus triacanthus	1	1	w
-    port wine	2	2	p
-    porterhouse steak	11	4	w
-    portunus puber	13	1	w
-    pot cheese	28	3	w
-    pot likker	45	11	-
-    pot liquor	45	11	-
-    pot roast	11	4	w
-    potable	4	2	p
-    potato chip	31	17	c
-    potato peel	82	17	-
-    potato peelings	82	17	-
-    potato skin	82	17	-
-    potherb	14	7	w
-    potion	4	2	p
-    potpie	29	11	-
-    poulet	5	4	w
-    poulette	10	8	p
-    pousse cafe	2	2	p
-    powdered ginger	24	12	w
-    powdered mustard	10	8	-
-    prairie chicken	5	4	w
-    prairie fowl	5	4	w
-    prairie grouse	5	4	w
-    pravachol	0	0	c
-    pravastatin	0	0	c
-    prawn	84	1	w
-    prazosin	0	0	c
-    prednisolone	0	0	c
-    prednisone	0	0	c
-    prelone	0	0	c
-    prescription drug	0	0	c
-    prescription medicine	0	0	c
-    preventative	0	0	c
-    preventive	0	0	c
-    priacanthus arenatus	1	1	w
-    prickleback	1	1	w
-    prima	12	7	c
-    primaquine	0	0	c
-    primaxin	0	0	c
-    primidone	0	0	c
-    principen	0	0	c
-    prinival	0	0	c
-    prionace glauca	1	1	w
-    prionotus carolinus	1	1	w
-    pristis pectinatus	1	1	w
-    privine	0	0	c
-    probenecid	0	0	c
-    procaine	0	0	c
-    procaine hydrochloride	0	0	c
-    procarbazine	0	0	c
-    procardia	0	0	c
-    process cheese	28	3	w
-    prochlorperazine	0	0	c
-    procyclidine	0	0	c
-    promethazine	0	0	c
-    proof spirit	2	2	p
-    propanolol	0	0	c
-    prophylactic	0	0	c
-    propoxyphene	0	0	c
-    propoxyphene hydrochloride	0	0	c
-    proprietary drug	0	0	c
-    prosom	0	0	c
-    prosopium cylindraceum	1	1	w
-    prosopium williamsonii	1	1	w
-    prostigmin	0	0	c
-    protease inhibitor	0	0	c
-    protriptyline	0	0	c
-    proventil	0	0	c
-    prozac	0	0	c
-    prune	12	7	c
-    prune cake	23	10	c
-    prune whip	7	6	-
-    pruno	2	2	p
-    psephurus gladis	1	1	w
-    psetta maxima	1	1	w
-    psettichthys melanostichus	1	1	w
-    pseudopleuronectes americanus	1	1	w
-    psilocin	0	0	c
-    psilocybin	0	0	c
-    psychedelic drug	0	0	c
-    psychoactive drug	0	0	c
-    psychoactive substance	0	0	c
-    psychodelic drug	0	0	c
-    psychotropic agent	0	0	c
-    ptarmigan	5	4	w
-    pteroylglutamic acid	0	0	c
-    pteroylmonoglutamic acid	0	0	c
-    pud	7	6	-
-    pudding wife	1	1	w
-    puddingwife	1	1	w
-    puffer	1	1	w
-    pufferfish	1	1	w
-    pulasan	12	7	c
-    pulassan	12	7	c
-    pullet	5	4	w
-    pulque	2	2	p
-    pumpkinseed	1	1	w
-    purgative	0	0	c
-    purinethol	0	0	c
-    purloo	45	11	-
-    purple onion	50	7	c
-    pylodictus olivaris	1	1	w
-    pyocyanase	0	0	c
-    pyocyanin	0	0	c
-    pyridium	0	0	c
-    pyridoxal	0	0	c
-    pyridoxamine	0	0	c
-    pyridoxine	0	0	c
-    pyrilamine	0	0	c
-    qat	0	0	c
-    quaalude	0	0	c
-    quandang	12	7	c
-    quandong	12	7	c
-    quandong nut	44	16	w
-    quantong	12	7	c
-    quark cheese	28	3	w
-    quat	0	0	c
-    queen triggerfish	1	1	w
-    queenfish	1	1	w
-    quiaquia	1	1	w
-    quick bread	20	10	c
-    quinacrine	0	0	c
-    quinacrine hydrochloride	0	0	c
-    quinidex	0	0	c
-    quinidine	0	0	c
-    quinine	0	0	c
-    quinine water	4	2	p
-    quinnat salmon	1	1	w
-    quinora	0	0	c
-    rabbitfish	1	1	w
-    rachycentron canadum	1	1	w
-    radiopharmaceutical	0	0	c
-    ragout	45	11	-
-    rainbow fish	1	1	w
-    rainbow perch	1	1	w
-    rainbow runner	1	1	w
-    rainbow seaperch	1	1	w
-    rainbow smelt	1	1	w
-    raised doughnut	49	10	c
-    raisin	12	7	c
-    raisin cookie	17	10	c
-    raisin nut cookie	17	10	c
-    raja batis	1	1	w
-    raja erinacea	1	1	w
-    raja laevis	1	1	w
-    raja radiata	1	1	w
-    rambotan	12	7	c
-    ramequin	29	11	-
-    ramipril	0	0	c
-    rappee	0	0	c
-    rasher	1	1	w
-    rat cheese	28	3	w
-    ratafee	2	2	p
-    ratafia biscuit	17	10	c
-    rattail	1	1	w
-    rattail fish	1	1	w
-    rau sed	0	0	c
-    raudixin	0	0	c
-    ravigote	10	8	p
-    ravigotte	10	8	p
-    raw meat	11	4	w
-    raw vegetable	14	7	w
-    razor clam	25	1	w
-    razor fish	1	1	w
-    reboxetine	0	0	c
-    recall dose	0	0	c
-    recreational drug	0	0	c
-    red bordeaux	2	2	p
-    red devil	0	0	c
-    red drum	1	1	w
-    red goatfish	1	1	w
-    red grouse	5	4	w
-    red hot	46	11	-
-    red legged partridge	5	4	w
-    red porgy	1	1	w
-    red rockfish	1	1	w
-    red salmon	1	1	w
-    redfin pickerel	1	1	w
-    redfish	1	1	w
-    redhorse	1	1	w
-    redhorse sucker	1	1	w
-    reef squirrelfish	1	1	w
-    reef whitetip shark	1	1	w
-    reefer	0	0	c
-    refill	0	0	c
-    refined sugar	71	16	-
-    refried beans	29	11	-
-    refrigerator cookie	17	10	c
-    regalecus glesne	1	1	w
-    relafen	0	0	c
-    relaxant	0	0	c
-    remilegia australis	1	1	w
-    remora	1	1	w
-    remoulade sauce	10	8	p
-    requiem shark	1	1	w
-    rescriptor	0	0	c
-    reserpine	0	0	c
-    restorative	0	0	c
-    restoril	0	0	c
-    retrovir	0	0	c
-    reverse transcriptase inhibitor	0	0	c
-    rhenish	2	2	p
-    rhincodon typus	1	1	w
-    rhine wine	2	2	p
-    rhinoptera bonasus	1	1	w
-    rhode island red	5	4	w
-    rhone wine	2	2	p
-    rhubarb	14	7	w
-    rhubarb pie	58	10	c
-    rib roast	11	4	w
-    ribavirin	0	0	c
-    ribbonfish	1	1	w
-    ribier	64	7	w
-    riboflavin	0	0	c
-    rice beer	2	2	p
-    rickey	2	2	p
-    rifadin	0	0	c
-    rifampin	0	0	c
-    righteye flounder	1	1	w
-    righteyed flounder	1	1	w
-    rijstafel	29	11	-
-    rijstaffel	29	11	-
-    rijsttaffel	29	11	-
-    rimactane	0	0	c
-    ring necked pheasant	5	4	w
-    ripe olive	54	7	w
-    rissole	29	11	-
-    ritalin	0	0	c
-    ritonavir	0	0	c
-    river pear	12	7	c
-    river prawn	84	1	w
-    river shad	1	1	w
-    rivulus	1	1	w
-    roast	11	4	w
-    roast lamb	11	4	w
-    roast pork	11	4	w
-    roast veal	11	4	w
-    roaster	5	4	w
-    rob roy	57	2	p
-    robalo	1	1	w
-    robaxin	0	0	c
-    roccus saxatilis	1	1	w
-    rocephin	0	0	c
-    rochelle powder	0	0	c
-    rock bass	1	1	w
-    rock beauty	1	1	w
-    rock cake	23	10	c
-    rock candy	16	6	-
-    rock cornish	5	4	w
-    rock cornish hen	5	4	w
-    rock crab	13	1	w
-    rock gunnel	1	1	w
-    rock hind	1	1	w
-    rock partridge	5	4	w
-    rock salmon	1	1	w
-    rock sea bass	1	1	w
-    rock sunfish	1	1	w
-    rockfish	1	1	w
-    rocky mountain whitefish	1	1	w
-    rofecoxib	0	0	c
-    rohypnol	0	0	c
-    roll of tobacco	0	0	c
-    rolled biscuit	20	10	c
-    roller bandage	33	0	c
-    rollmops	1	1	w
-    roly poly	7	6	-
-    roly poly pudding	7	6	-
-    rome beauty	12	7	c
-    roofy	0	0	c
-    rooster	5	4	w
-    root vegetable	55	7	w
-    rophy	0	0	c
-    roquefort dressing	10	8	p
-    rose	2	2	p
-    rosefish	1	1	w
-    rotgut	2	2	p
-    rouge	56	5	c
-    rough fish	1	1	w
-    roughtail stingray	1	1	w
-    roulade	29	11	-
-    round scad	1	1	w
-    round steak	11	4	w
-    round whitefish	1	1	w
-    rubefacient	0	0	c
-    rudd	1	1	w
-    rudderfish	1	1	w
-    rue	42	12	w
-    ruffed grouse	5	4	w
-    ruggelach	30	10	c
-    rugulah	30	10	c
-    rum cocktail	57	2	p
-    rum sling	2	2	p
-    rump roast	11	4	w
-    runner bean	43	16	w
-    rush candle	72	15	c
-    rushlight	72	15	c
-    russian dressing	10	8	p
-    russian mayonnaise	10	8	p
-    rutilus rutilus	1	1	w
-    ruvettus pretiosus	1	1	w
-    rye whisky	26	2	p
-    sabayon	7	6	-
-    sacramental oil	0	0	c
-    sacramental wine	2	2	p
-    sacramento sturgeon	1	1	w
-    saddle of lamb	11	4	w
-    saddle oyster	25	1	w
-    saddle soap	39	14	c
-    safflower oil	69	16	p
-    sage grouse	5	4	w
-    sage hen	5	4	w
-    sailfish	1	1	w
-    sailors choice	1	1	w
-    saint emilion	2	2	p
-    saki	2	2	p
-    salad burnet	14	7	w
-    salad green	14	7	w
-    salad greens	14	7	w
-    salad nicoise	81	11	-
-    salad oil	69	16	p
-    salicylate	0	0	c
-    salisbury steak	29	11	-
-    sally lunn	23	10	c
-    salmi	45	11	-
-    salmo gairdneri	1	1	w
-    salmo salar	1	1	w
-    salmo trutta	1	1	w
-    salmon loaf	29	11	-
-    salmon trout	1	1	w
-    salmonid	1	1	w
-    salol	0	0	c
-    salt pork	11	4	w
-    salt rising bread	20	10	c
-    saltine	83	17	c
-    saltwater fish	1	1	w
-    salve	0	0	c
-    salvelinus alpinus	1	1	w
-    salvelinus fontinalis	1	1	w
-    salvelinus namaycush	1	1	w
-    salvinorin	0	0	c
-    sand dab	1	1	w
-    sand eel	1	1	w
-    sand lance	1	1	w
-    sand launce	1	1	w
-    sand shark	1	1	w
-    sand sole	1	1	w
-    sand stargazer	1	1	w
-    sand tiger	1	1	w
-    sandbar shark	1	1	w
-    sandfish	1	1	w
-    sandril	0	0	c
-    sandwich plate	29	11	-
-    sapodilla plum	12	7	c
-    sapsago	28	3	w
-    saquinavir	0	0	c
-    sarafem	0	0	c
-    saratoga chip	31	17	c
-    sarda chiliensis	1	1	w
-    sarda sarda	1	1	w
-    sardina pilchardus	1	1	w
-    sardine	1	1	w
-    sardinops caerulea	1	1	w
-    sargassum fish	1	1	w
-    sassafras	24	12	w
-    sauce albert	10	8	p
-    sauce chausseur	10	8	p
-    sauce espagnole	10	8	p
-    sauce louis	10	8	p
-    sauce verte	10	8	p
-    sauce vinaigrette	10	8	p
-    saurel	1	1	w
-    saury	1	1	w
-    sausage meat	11	4	w
-    sausage pizza	22	11	c
-    saute	29	11	-
-    sauterne	2	2	p
-    savarin	23	10	c
-    savoury	42	12	w
-    sawfish	1	1	w
-    sazerac	57	2	p
-    scad	1	1	w
-    scag	0	0	c
-    scalded milk	3	3	p
-    scallopine	29	11	-
-    scallopini	29	11	-
-    scampo	19	1	w
-    scandinavian lox	1	1	w
-    scardinius erythrophthalmus	1	1	w
-    scarf bandage	33	0	c
-    scarlet runner	43	16	w
-    scarlet runner bean	43	16	w
-    scartella cristata	1	1	w
-    schnaps	26	2	p
-    schnecken	20	10	c
-    schoolmaster	1	1	w
-    schrod	1	1	w
-    sciaena antarctica	1	1	w
-    sciaena aquila	1	1	w
-    sciaenid	1	1	w
-    sciaenid fish	1	1	w
-    sciaenops ocellatus	1	1	w
-    scomber colias	1	1	w
-    scomber japonicus	1	1	w
-    scomber scombrus	1	1	w
-    scomberesox saurus	1	1	w
-    scomberomorus cavalla	1	1	w
-    scomberomorus maculatus	1	1	w
-    scomberomorus regalis	1	1	w
-    scomberomorus sierra	1	1	w
-    scombroid	1	1	w
-    scombroid fish	1	1	w
-    scophthalmus aquosus	1	1	w
-    scophthalmus rhombus	1	1	w
-    scorpaena grandicornis	1	1	w
-    scorpaenid	1	1	w
-    scorpaenid fish	1	1	w
-    scorpaenoid	1	1	w
-    scorpaenoid fish	1	1	w
-    scorpion fish	1	1	w
-    scorpionfish	1	1	w
-    scorzonera	55	7	w
-    scotch and soda	2	2	p
-    scotch kiss	16	6	-
-    scotch malt whiskey	26	2	p
-    scotch malt whisky	26	2	p
-    scotch whiskey	26	2	p
-    scotch woodcock	29	11	-
-    scrag	11	4	w
-    scrag end	11	4	w
-    scrod	1	1	w
-    sculpin	1	1	w
-    scup	1	1	w
-    scuppernong	64	7	w
-    sea biscuit	20	10	c
-    sea catfish	1	1	w
-    sea chub	1	1	w
-    sea crawfish	19	1	w
-    sea poacher	1	1	w
-    sea poker	1	1	w
-    sea raven	1	1	w
-    sea robin	1	1	w
-    sea scorpion	1	1	w
-    sea snail	1	1	w
-    sea squab	1	1	w
-    seafood newburg	29	11	-
-    seafood sauce	10	8	p
-    searobin	1	1	w
-    seasnail	1	1	w
-    seasoned salt	24	12	w
-    seasoner	24	12	w
-    sebastodes caurinus	1	1	w
-    sebastodes marinus	1	1	w
-    sebastodes miniatus	1	1	w
-    sebastodes ruberrimus	1	1	w
-    seckel	38	7	c
-    seckel pear	38	7	c
-    secobarbital	0	0	c
-    secobarbital sodium	0	0	c
-    seconal	0	0	c
-    sectral	0	0	c
-    sedative	0	0	c
-    sedative drug	0	0	c
-    sedative hypnotic	0	0	c
-    sedative hypnotic drug	0	0	c
-    seed cake	23	10	c
-    seed oyster	25	1	w
-    seedcake	23	10	c
-    seeded raisin	12	7	c
-    seedless raisin	12	7	c
-    seidlitz powder	0	0	c
-    seidlitz powders	0	0	c
-    selachian	1	1	w
-    selar crumenophthalmus	1	1	w
-    selene setapinnis	1	1	w
-    selene vomer	1	1	w
-    semi skimmed milk	3	3	p
-    semi sweet chocolate	52	6	-
-    sens	0	0	c
-    serax	0	0	c
-    sergeant fish	1	1	w
-    sergeant major	1	1	w
-    seriola dorsalis	1	1	w
-    seriola grandis	1	1	w
-    seriola zonata	1	1	w
-    seriphus politus	1	1	w
-    serpasil	0	0	c
-    serranid	1	1	w
-    serranid fish	1	1	w
-    serranus subligarius	1	1	w
-    sertraline	0	0	c
-    serviceberry	36	7	w
-    serzone	0	0	c
-    sesame seed	24	12	w
-    sess	0	0	c
-    setting hen	5	4	w
-    shabu	0	0	c
-    shad	1	1	w
-    shad roe	1	1	w
-    shadberry	36	7	w
-    shaddock	53	7	c
-    shag	0	0	c
-    shank	11	4	w
-    shanny	1	1	w
-    shark	1	1	w
-    sharksucker	1	1	w
-    sharp tailed grouse	5	4	w
-    sharptail mola	1	1	w
-    shaving soap	6	5	c
-    shawnee cake	20	10	c
-    sheatfish	1	1	w
-    sheepshead	1	1	w
-    sheepshead porgy	1	1	w
-    shell bean	43	16	w
-    sherbert	32	13	-
-    shin bone	11	4	w
-    ship biscuit	20	10	c
-    shipworm	25	1	w
-    shirred egg	29	11	-
-    shoofly pie	58	10	c
-    shortbread cookie	17	10	c
-    shortfin mako	1	1	w
-    shovelhead	1	1	w
-    shovelnose catfish	1	1	w
-    shrimp butter	10	8	-
-    shrimp fish	1	1	w
-    shrimp newburg	29	11	-
-    shrimp sauce	10	8	p
-    shrimpfish	1	1	w
-    sicilian pizza	22	11	c
-    side dish	29	11	-
-    side of bacon	11	4	w
-    side of beef	11	4	w
-    side of meat	11	4	w
-    side of pork	11	4	w
-    side order	29	11	-
-    sidecar	57	2	p
-    sieva bean	43	16	w
-    sild	1	1	w
-    sildenafil	0	0	c
-    sildenafil citrate	0	0	c
-    silurid	1	1	w
-    silurid fish	1	1	w
-    siluriform fish	1	1	w
-    silurus glanis	1	1	w
-    silver hake	1	1	w
-    silver jenny	1	1	w
-    silver perch	1	1	w
-    silver salmon	1	1	w
-    silver whiting	1	1	w
-    silversides	1	1	w
-    simvastatin	0	0	c
-    sinequan	0	0	c
-    sinker	49	10	c
-    sirloin tip	11	4	w
-    sirup	71	16	-
-    sitter	5	4	w
-    six gilled shark	1	1	w
-    sk ampicillin	0	0	c
-    skag	0	0	c
-    skillet bread	20	10	c
-    skillet cake	23	10	c
-    skillet corn bread	20	10	c
-    skillet fish	1	1	w
-    skilletfish	1	1	w
-    skilly	29	11	-
-    skipjack tuna	1	1	w
-    sleeper goby	1	1	w
-    sleeping capsule	0	0	c
-    sleeping draught	0	0	c
-    sleeping pill	0	0	c
-    sling	2	2	p
-    slippery dick	1	1	w
-    slipskin grape	64	7	w
-    slo bid	0	0	c
-    sloppy joe	46	11	-
-    slumgullion	45	11	-
-    smalleye hammerhead	1	1	w
-    smallmouth	1	1	w
-    smallmouth bass	1	1	w
-    smallmouth black bass	1	1	w
-    smallmouthed bass	1	1	w
-    smallmouthed black bass	1	1	w
-    smalltooth sawfish	1	1	w
-    smelt	1	1	w
-    smitane	10	8	p
-    smoking mixture	0	0	c
-    smooth dogfish	1	1	w
-    smooth hammerhead	1	1	w
-    smoothhound	1	1	w
-    smoothhound shark	1	1	w
-    snack food	82	17	-
-    snail butter	10	8	p
-    snail darter	1	1	w
-    snailfish	1	1	w
-    snake fish	1	1	w
-    snake mackerel	1	1	w
-    snakeblenny	1	1	w
-    snakefish	1	1	w
-    snap bean	43	16	w
-    snapping shrimp	84	1	w
-    snipefish	1	1	w
-    snoek	1	1	w
-    snook	1	1	w
-    snow pea	67	7	w
-    snowball	32	13	-
-    soap flakes	39	14	c
-    soap powder	39	14	c
-    soapfish	1	1	w
-    sockeye	1	1	w
-    soda biscuit	20	10	c
-    soda cracker	83	17	c
-    soda pop	4	2	p
-    sodium ethylmercurithiosalicylate	0	0	c
-    sodium salicylate	0	0	c
-    sodium thiopental	0	0	c
-    soft drink	4	2	p
-    soft drug	0	0	c
-    soft finned fish	1	1	w
-    soft pretzel	94	17	c
-    soft roe	1	1	w
-    soft roll	20	10	c
-    soft shelled crab	13	1	w
-    solanaceous vegetable	14	7	w
-    soldier fish	1	1	w
-    soldierfish	1	1	w
-    solea lascaris	1	1	w
-    solea solea	1	1	w
-    soochong	68	2	-
-    soothing syrup	0	0	c
-    soporific	0	0	c
-    sorb	12	7	c
-    sorb apple	12	7	c
-    sorghum molasses	71	16	-
-    souari nut	44	16	w
-    soubise	10	8	p
-    souchong	68	2	-
-    souffle	29	11	-
-    soup du jour	45	11	-
-    soup fin	1	1	w
-    soupfin	1	1	w
-    soupfin shark	1	1	w
-    sour	57	2	p
-    sour bread	20	10	c
-    sour cherry	18	7	w
-    sour gourd	12	7	c
-    sour mash whiskey	26	2	p
-    sour milk	3	3	p
-    sour orange	53	7	c
-    sour salt	24	12	w
-    sourball	16	6	-
-    souse	34	4	w
-    southern flounder	1	1	w
-    southern porgy	1	1	w
-    southern scup	1	1	w
-    souvlakia	29	11	-
-    sowbelly	11	4	w
-    soy flour	37	9	w
-    soya	43	16	w
-    soya bean	43	16	w
-    soyabean oil	69	16	p
-    soybean	43	16	w
-    soybean flour	37	9	w
-    soybean meal	37	9	w
-    soybean milk	3	3	p
-    soybean oil	69	16	p
-    soymilk	3	3	p
-    spadefish	1	1	w
-    spaghetti sauce	10	8	p
-    spanish burgoo	45	11	-
-    spanish grunt	1	1	w
-    spanish lime	12	7	c
-    spanish mackerel	1	1	w
-    spanish paprika	24	12	w
-    sparerib	11	4	w
-    sparid	1	1	w
-    sparid fish	1	1	w
-    sparling	1	1	w
-    spasmolytic	0	0	c
-    spatchcock	5	4	w
-    spawner	1	1	w
-    spearfish	1	1	w
-    spearmint oil	24	12	w
-    speckled trout	1	1	w
-    spectinomycin	0	0	c
-    sphyraena barracuda	1	1	w
-    sphyrna tiburo	1	1	w
-    sphyrna tudes	1	1	w
-    sphyrna zygaena	1	1	w
-    spice cake	23	10	c
-    spice cookie	17	10	c
-    spiceberry	36	7	w
-    spider crab	13	1	w
-    spikenard	6	5	c
-    spinach beet	14	7	w
-    spinal anaesthetic	0	0	c
-    spinal anesthetic	0	0	c
-    spiny dogfish	1	1	w
-    spiny finned fish	1	1	w
-    spiny puffer	1	1	w
-    spiral bandage	33	0	c
-    spironolactone	0	0	c
-    spirula	27	1	w
-    spirula peronii	27	1	w
-    spliff	0	0	c
-    split pea	67	7	w
-    split pea soup	45	11	-
-    spoon bread	20	10	c
-    spoonbill catfish	1	1	w
-    sport fish	1	1	w
-    spotted black bass	1	1	w
-    spotted eagle ray	1	1	w
-    spotted ray	1	1	w
-    spotted sea trout	1	1	w
-    spotted squeateague	1	1	w
-    spotted sunfish	1	1	w
-    spotted weakfish	1	1	w
-    sprat	1	1	w
-    sprig tail	5	4	w
-    sprigtail	5	4	w
-    spring chicken	5	4	w
-    spritzer	2	2	p
-    sprout	14	7	w
-    spruce beer	59	2	p
-    spruce grouse	5	4	w
-    spud	31	7	w
-    spun sugar	16	6	-
-    squalus acanthias	1	1	w
-    squalus suckleyi	1	1	w
-    squaretail	1	1	w
-    squash pie	58	10	c
-    squatina squatina	1	1	w
-    squirrelfish	1	1	w
-    ssri	0	0	c
-    staff of life	20	10	c
-    standing rib roast	11	4	w
-    star aniseed	24	12	w
-    stargazer	1	1	w
-    statin	0	0	c
-    statin drug	0	0	c
-    stayman	12	7	c
-    stayman winesap	12	7	c
-    steak au poivre	29	11	-
-    steak tartare	29	11	-
-    steamed pudding	7	6	-
-    steamer	84	1	w
-    stenotomus aculeatus	1	1	w
-    stenotomus chrysops	1	1	w
-    stew meat	11	4	w
-    stick cinnamon	24	12	w
-    stickleback	1	1	w
-    sticky bun	20	10	c
-    stimulant drug	0	0	c
-    stinger	57	2	p
-    stingray	1	1	w
-    stizostedion vitreum	1	1	w
-    stock cube	45	11	-
-    stogie	0	0	c
-    stogy	0	0	c
-    stomach sweetbread	11	4	w
-    stone bass	1	1	w
-    stone crab	13	1	w
-    stonefish	1	1	w
-    store cheese	28	3	w
-    straw wine	2	2	p
-    strawberry daiquiri	57	2	p
-    strawberry preserves	16	6	-
-    street drug	0	0	c
-    streptomycin	0	0	c
-    streptothricin	0	0	c
-    streusel	30	10	c
-    string bean	43	16	w
-    striped bass	1	1	w
-    striped drum	1	1	w
-    striped killifish	1	1	w
-    striped marlin	1	1	w
-    striped mullet	1	1	w
-    striper	1	1	w
-    strizostedion vitreum glaucum	1	1	w
-    stromateid	1	1	w
-    stromateid fish	1	1	w
-    strong drink	26	2	p
-    stuffed derma	29	11	-
-    stuffed egg	29	11	-
-    stuffed grape leaves	29	11	-
-    stuffed tomato	29	11	-
-    stumpknocker	1	1	w
-    sturgeon	1	1	w
-    styptic	0	0	c
-    sub	46	11	-
-    sublimaze	0	0	c
-    submarine sandwich	46	11	-
-    subtilin	0	0	c
-    succade	16	6	-
-    succinylcholine	0	0	c
-    succotash	29	11	-
-    suckerfish	1	1	w
-    sucking fish	1	1	w
-    sucralfate	0	0	c
-    sudatory	0	0	c
-    sudorific	0	0	c
-    suet pudding	7	6	-
-    sugar beet	55	7	w
-    sugar candy	16	6	-
-    sugar cookie	17	10	c
-    sugar loaf	71	16	-
-    sugar pea	67	7	w
-    sugar snap pea	67	7	w
-    sugar water	90	2	p
-    sugarberry	36	7	w
-    sugarloaf	71	16	-
-    sugarplum	16	6	-
-    sulamyd	0	0	c
-    sulfa	0	0	c
-    sulfa drug	0	0	c
-    sulfacetamide	0	0	c
-    sulfadiazine	0	0	c
-    sulfamethazine	0	0	c
-    sulfamethoxazole	0	0	c
-    sulfamezathine	0	0	c
-    sulfanilamide	0	0	c
-    sulfapyridine	0	0	c
-    sulfisoxazole	0	0	c
-    sulfonamide	0	0	c
-    sulfonylurea	0	0	c
-    sulindac	0	0	c
-    sulpha	0	0	c
-    summer crookneck	79	7	c
-    summer flounder	1	1	w
-    summer savoury	42	12	w
-    sun blocker	6	5	c
-    sun tea	68	2	-
-    sunfish	1	1	w
-    sunflower seed oil	69	16	p
-    super acid	0	0	c
-    super c	0	0	c
-    superman	0	0	c
-    suppository	0	0	c
-    suppressant	0	0	c
-    surf fish	1	1	w
-    surffish	1	1	w
-    surfperch	1	1	w
-    surgeonfish	1	1	w
-    surinam cherry	36	7	w
-    surmontil	0	0	c
-    surmullet	1	1	w
-    suspensory	33	0	c
-    suspensory bandage	33	0	c
-    swathe	33	0	c
-    swedish meatball	29	11	-
-    swedish rye	20	10	c
-    swedish rye bread	20	10	c
-    sweet birch oil	0	0	c
-    sweet calabash	12	7	c
-    sweet cherry	18	7	w
-    sweet cider	4	2	p
-    sweet cup	12	7	c
-    sweet melon	70	7	c
-    sweet oil	69	16	p
-    sweet orange	53	7	c
-    sweet roll	20	10	c
-    sweet woodruff	42	12	w
-    sweetbread	11	4	w
-    sweetening	71	16	-
-    sweetmeat	16	6	-
-    swimming crab	13	1	w
-    swiss steak	29	11	-
-    swizzle	2	2	p
-    swordtail	1	1	w
-    synagrops bellus	1	1	w
-    synanceja verrucosa	1	1	w
-    synergist	0	0	c
-    syngnathus hildebrandi	1	1	w
-    synthetic heroin	0	0	c
-    syrup	71	16	-
-    t bone steak	11	4	w
-    tabasco sauce	10	8	p
-    table mustard	10	8	-
-    table wine	2	2	p
-    tabooli	81	11	-
-    tadalafil	0	0	c
-    taffy	16	6	-
-    taffy apple	16	6	-
-    tagamet	0	0	c
-    talwin	0	0	c
-    tamale pie	29	11	-
-    tamarindo	12	7	c
-    tambocor	0	0	c
-    tamoxifen	0	0	c
-    tandearil	0	0	c
-    taro root	55	7	w
-    tarpon	1	1	w
-    tarpon atlanticus	1	1	w
-    tartar steak	29	11	-
-    tartlet	58	10	c
-    tater	31	7	w
-    tautog	1	1	w
-    tautoga onitis	1	1	w
-    tautogolabrus adspersus	1	1	w
-    tazicef	0	0	c
-    tea bag	68	2	-
-    tea biscuit	17	10	c
-    tea bread	20	10	c
-    tea leaf	68	2	-
-    tea like drink	4	2	p
-    teaberry	36	7	w
-    teleost	1	1	w
-    teleost fish	1	1	w
-    teleostan	1	1	w
-    temazepam	0	0	c
-    temple orange	53	7	c
-    tempra	0	0	c
-    ten spined stickleback	1	1	w
-    tench	1	1	w
-    tenoretic	0	0	c
-    tenormin	0	0	c
-    tenpounder	1	1	w
-    terazosin	0	0	c
-    teredinid	25	1	w
-    teredo	25	1	w
-    terramycin	0	0	c
-    tetracaine	0	0	c
-    tetrachlorethylene	0	0	c
-    tetrachloroethylene	0	0	c
-    tetracycline	0	0	c
-    tetrahydrocannabinol	0	0	c
-    tetrao urogallus	5	4	w
-    tetrazzini	29	11	-
-    thalassoma bifasciatum	1	1	w
-    thalidomide	0	0	c
-    thalidone	0	0	c
-    thc	0	0	c
-    theobid	0	0	c
-    theophylline	0	0	c
-    therapeutic	0	0	c
-    thiabendazole	0	0	c
-    thiamin	0	0	c
-    thiamine	0	0	c
-    thiazide	0	0	c
-    thimerosal	0	0	c
-    thin shelled mussel	25	1	w
-    thioguanine	0	0	c
-    thiopental	0	0	c
-    thiopental sodium	0	0	c
-    thiopentobarbital sodium	0	0	c
-    thioridazine	0	0	c
-    thiosulfil	0	0	c
-    thiotepa	0	0	c
-    thiothixene	0	0	c
-    thompson seedless	64	7	w
-    thorazine	0	0	c
-    thorny skate	1	1	w
-    thread fish	1	1	w
-    threadfin	1	1	w
-    threadfish	1	1	w
-    three decker	46	11	-
-    three spined stickleback	1	1	w
-    thresher shark	1	1	w
-    throat sweetbread	11	4	w
-    thrombolytic	0	0	c
-    thrombolytic agent	0	0	c
-    thunnus alalunga	1	1	w
-    thunnus albacares	1	1	w
-    thunnus thynnus	1	1	w
-    tiger shark	1	1	w
-    tilapia nilotica	1	1	w
-    tilefish	1	1	w
-    timbale case	30	10	c
-    timolol	0	0	c
-    timucu	1	1	w
-    tinamou	5	4	w
-    tinca tinca	1	1	w
-    tincture of iodine	0	0	c
-    tincture of opium	0	0	c
-    tinker	1	1	w
-    tipsy cake	7	6	-
-    tisane	68	2	-
-    tissue plasminogen activator	0	0	c
-    toadfish	1	1	w
-    tobramycin	0	0	c
-    tocainide	0	0	c
-    tocopherol	0	0	c
-    toddy	2	2	p
-    toffee apple	16	6	-
-    toffy	16	6	-
-    tofranil	0	0	c
-    toilet articles	6	5	c
-    toilet soap	39	14	c
-    toilet tissue	40	15	c
-    toilet water	6	5	c
-    toiletry	6	5	c
-    tolazamide	0	0	c
-    tolazoline	0	0	c
-    tolbutamide	0	0	c
-    tolectin	0	0	c
-    tolinase	0	0	c
-    toll house cookie	17	10	c
-    tolmetin sodium	0	0	c
-    tom and jerry	2	2	p
-    tom collins	2	2	p
-    tom turkey	5	4	w
-    tomalley	11	4	w
-    tomtate	1	1	w
-    tongue fish	1	1	w
-    tonguefish	1	1	w
-    tonocard	0	0	c
-    tooth powder	77	14	-
-    toothpowder	77	14	-
-    top round	11	4	w
-    topical anaesthetic	0	0	c
-    topical anesthetic	0	0	c
-    topminnow	1	1	w
-    toradol	0	0	c
-    torodal	0	0	c
-    torpedo	46	11	-
-    torsk	1	1	w
-    torte	23	10	c
-    tortilla chip	82	17	-
-    tossed salad	81	11	-
-    tournedos	11	4	w
-    tourniquet	33	0	c
-    tourtiere	58	10	c
-    toxotes jaculatrix	1	1	w
-    trachinotus carolinus	1	1	w
-    trachinotus falcatus	1	1	w
-    trachipterus arcticus	1	1	w
-    trachurus symmetricus	1	1	w
-    trachurus trachurus	1	1	w
-    tragopan	5	4	w
-    trandate	0	0	c
-    trandolapril	0	0	c
-    tranquilizer	0	0	c
-    tranquilliser	0	0	c
-    tranquillizer	0	0	c
-    tranylcypromine	0	0	c
-    trazodone	0	0	c
-    trazodone hydrochloride	0	0	c
-    trental	0	0	c
-    triaenodon obseus	1	1	w
-    triangular bandage	33	0	c
-    triavil	0	0	c
-    triazolam	0	0	c
-    tribromoethanol	0	0	c
-    tribromoethyl alcohol	0	0	c
-    trichlormethiazide	0	0	c
-    trichloromethane	0	0	c
-    tricyclic	0	0	c
-    tricyclic antidepressant	0	0	c
-    tricyclic antidepressant drug	0	0	c
-    tridacna gigas	25	1	w
-    triggerfish	1	1	w
-    trigla lucerna	1	1	w
-    triiodomethane	0	0	c
-    trimipramine	0	0	c
-    trimox	0	0	c
-    trinectes maculatus	1	1	w
-    trinitroglycerin	0	0	c
-    triple cream	28	3	w
-    triple creme	28	3	w
-    triple decker	46	11	-
-    tripletail	1	1	w
-    troche	16	6	-
-    true lobster	19	1	w
-    trumpetfish	1	1	w
-    trunkfish	1	1	w
-    truss	33	0	c
-    truth drug	0	0	c
-    truth serum	0	0	c
-    tub gurnard	1	1	w
-    tubocurarine	0	0	c
-    tuna fish	1	1	w
-    tuna fish salad	81	11	-
-    tunaburger	46	11	-
-    tunny	1	1	w
-    turban squash	65	7	c
-    turkey cock	5	4	w
-    turkey stew	45	11	-
-    turkish tobacco	0	0	c
-    turnip cabbage	62	7	w
-    turtle bean	43	16	w
-    turtle soup	45	11	-
-    tutti frutti	32	13	-
-    twice baked bread	20	10	c
-    twinkie	23	10	c
-    tympanuchus cupido	5	4	w
-    tympanuchus cupido cupido	5	4	w
-    tympanuchus pallidicinctus	5	4	w
-    tyrocidin	0	0	c
-    tyrocidine	0	0	c
-    tyrosine kinase inhibitor	0	0	c
-    tyrothricin	0	0	c
-    ugli	12	7	c
-    ultracef	0	0	c
-    umbrina roncador	1	1	w
-    unguent	0	0	c
-    unleavened bread	20	10	c
-    upside down cake	23	10	c
-    urex	0	0	c
-    uruguay potato	31	7	w
-    valdecoxib	0	0	c
-    valium	0	0	c
-    valproic acid	0	0	c
-    vancocin	0	0	c
-    vancomycin	0	0	c
-    vanilla pudding	7	6	-
-    vanishing cream	6	5	c
-    vardenafil	0	0	c
-    varietal	2	2	p
-    varietal wine	2	2	p
-    variety meat	11	4	w
-    vasodilative	0	0	c
-    vasodilator	0	0	c
-    vasomax	0	0	c
-    vasotec	0	0	c
-    veal cordon bleu	29	11	-
-    veal parmesan	29	11	-
-    veal parmigiana	29	11	-
-    veal roast	11	4	w
-    veal scallopini	29	11	-
-    veau	11	4	w
-    vegetable	14	7	w
-    vegetable marrow	79	7	c
-    vegetable oyster	55	7	w
-    veggie	14	7	w
-    velban	0	0	c
-    veloute	10	8	p
-    venus mercenaria	25	1	w
-    verapamil	0	0	c
-    vermicide	0	0	c
-    vermifuge	0	0	c
-    vermillion rockfish	1	1	w
-    veronal	0	0	c
-    versed	0	0	c
-    viagra	0	0	c
-    viand	29	11	-
-    vibramycin	0	0	c
-    vichy water	90	2	p
-    vienna roll	20	10	c
-    vienna sausage	34	4	w
-    vigil candle	72	15	c
-    vigil light	72	15	c
-    vin ordinaire	2	2	p
-    vinblastine	0	0	c
-    vincristine	0	0	c
-    vinifera grape	64	7	w
-    vino	2	2	p
-    vintage	2	2	p
-    vinyl ether	0	0	c
-    viocin	0	0	c
-    viomycin	0	0	c
-    viosterol	0	0	c
-    vioxx	0	0	c
-    viracept	0	0	c
-    viramune	0	0	c
-    virazole	0	0	c
-    virgin mary	57	2	p
-    virginia ham	11	4	w
-    virginia oyster	25	1	w
-    virility drug	0	0	c
-    visken	0	0	c
-    vistaril	0	0	c
-    vitamin a	0	0	c
-    vitamin b complex	0	0	c
-    vitamin bc	0	0	c
-    vitamin e	0	0	c
-    vitamin g	0	0	c
-    vitamin h	0	0	c
-    vitamin k	0	0	c
-    vitamin m	0	0	c
-    vitamin p	0	0	c
-    vitamin pill	0	0	c
-    viviparous eelpout	1	1	w
-    vodka martini	57	2	p
-    vol au vent	30	10	c
-    volaille	5	4	w
-    voltaren	0	0	c
-    vomitive	0	0	c
-    vouvray	2	2	p
-    wahoo	1	1	w
-    waldmeister	42	12	w
-    walleyed pike	1	1	w
-    walnut	44	16	w
-    warfarin	0	0	c
-    wassail	2	2	p
-    water biscuit	83	17	c
-    water lemon	12	7	c
-    water pill	0	0	c
-    water soluble vitamin	0	0	c
-    wax bean	43	16	w
-    wax light	72	15	c
-    weakfish	1	1	w
-    wedge bone	11	4	w
-    weenie	34	4	w
-    weizenbier	59	2	p
-    weizenbock	59	2	p
-    welsh rabbit	29	11	-
-    west indian cherry	36	7	w
-    western omelet	29	11	-
-    western sandwich	46	11	-
-    whale shark	1	1	w
-    whale sucker	1	1	w
-    whalesucker	1	1	w
-    wheat berry	37	9	w
-    wheat flour	37	9	w
-    wheatflake	60	9	w
-    whelk	1	1	w
-    whiskey sour	57	2	p
-    white bean	43	16	w
-    white beer	59	2	p
-    white burgundy	2	2	p
-    white cake	23	10	c
-    white crappie	1	1	w
-    white croaker	1	1	w
-    white marlin	1	1	w
-    white mullet	1	1	w
-    white onion sauce	10	8	p
-    white perch	1	1	w
-    white potato	31	7	w
-    white russian	57	2	p
-    white shark	1	1	w
-    white sturgeon	1	1	w
-    white tipped shark	1	1	w
-    whitefish	1	1	w
-    whitetip shark	1	1	w
-    whole meal bread	20	10	c
-    whole meal flour	37	9	w
-    whortleberry	36	7	w
-    wienerwurst	34	4	w
-    wild plum	12	7	c
-    wild spinach	14	7	w
-    wildfowl	11	4	w
-    windfall	12	7	c
-    window oyster	25	1	w
-    window pane	0	0	c
-    windowpane oyster	25	1	w
-    wine sauce	10	8	p
-    wine vinegar	10	8	-
-    winesap	12	7	c
-    winkle	1	1	w
-    winter cress	14	7	w
-    winter crookneck squash	65	7	c
-    winter flounder	1	1	w
-    winter melon	70	7	c
-    winter savoury	42	12	w
-    wintergreen	36	7	w
-    wintergreen oil	24	12	w
-    wish wash	4	2	p
-    witloof	14	7	w
-    wolf fish	1	1	w
-    wolffish	1	1	w
-    worcestershire	10	8	p
-    worm fish	1	1	w
-    wort	37	9	w
-    wrasse	1	1	w
-    wreckfish	1	1	w
-    wrymouth	1	1	w
-    wych hazel	0	0	c
-    wytensin	0	0	c
-    xanax	0	0	c
-    xiphias gladius	1	1	w
-    xtc	0	0	c
-    xylocaine	0	0	c
-    xyphophorus helleri	1	1	w
-    yak butter	51	3	w
-    yellow bass	1	1	w
-    yellow bean	43	16	w
-    yellow delicious	12	7	c
-    yellow goatfish	1	1	w
-    yellow granadilla	12	7	c
-    yellow gurnard	1	1	w
-    yellow jacket	0	0	c
-    yellow mombin	12	7	c
-    yellow perch	1	1	w
-    yellowfin	1	1	w
-    yellowfin croaker	1	1	w
-    yellowfin mojarra	1	1	w
-    yellowtail	1	1	w
-    yellowtail flounder	1	1	w
-    yellowtail snapper	1	1	w
-    yoghourt	3	3	w
-    young fish	1	1	w
-    yquem	2	2	p
-    zalcitabine	0	0	c
-    zarontin	0	0	c
-    zdv	0	0	c
-    zebra mussel	25	1	w
-    zep	46	11	-
-    zestril	0	0	c
-    zeus faber	1	1	w
-    zidovudine	0	0	c
-    zinacef	0	0	c
-    zinc ointment	0	0	c
-    zithromax	0	0	c
-    zoarces viviparus	1	1	w
-    zocor	0	0	c
-    zoloft	0	0	c
-    zombi	2	2	p
-    zombie	2	2	p
-    zyloprim	0	0	c
+    aborticide		0	0	c
+    abortifacient		0	0	c
+    abortion inducing drug		0	0	c
+    abortion pill		0	0	c
+    abrami brama	abramis brama	1	1	w
+    absinth		2	2	p
+    abudefduf saxatili	abudefduf saxatilis	1	1	w
+    acanthocybium solandri		1	1	w
+    acanthopterygian		1	1	w
+    acanthurus chirurgus		1	1	w
+    acapulco gold		0	0	c
+    ace inhibitor		0	0	c
+    acebutolol		0	0	c
+    acetanilid		0	0	c
+    acetanilide		0	0	c
+    acetophenetidin		0	0	c
+    acetphenetidin		0	0	c
+    acetylsalicylic acid		0	0	c
+    achoerodus gouldii		1	1	w
+    achromycin		0	0	c
+    acidophilus milk		3	3	p
+    acipenser huso		1	1	w
+    acipenser transmontanus		1	1	w
+    acoustic		0	0	c
+    actifed		0	0	c
+    actinomycin		0	0	c
+    activase		0	0	c
+    active placebo		0	0	c
+    acular		0	0	c
+    acyclovir		0	0	c
+    adam		0	0	c
+    adapin		0	0	c
+    ade		4	2	p
+    adermin		0	0	c
+    aetobatus narinari		1	1	w
+    aflaxen		0	0	c
+    african tea		0	0	c
+    afropavo		5	4	w
+    afropavo congensi	afropavo congensis	5	4	w
+    after shave lotion		6	5	c
+    after	afters	7	6	-
+    agonus cataphractus		1	1	w
+    aguacate		8	7	c
+    ail		9	7	c
+    aioli sauce		10	8	p
+    aitchbone		11	4	w
+    akee		12	7	c
+    alaska cod		1	1	w
+    alaska crab		13	1	w
+    alaska king crab		13	1	w
+    alaskan king crab		13	1	w
+    albula vulpe	albula vulpes	1	1	w
+    albuterol		0	0	c
+    alcoholic beverage		2	2	p
+    alcoholic drink		2	2	p
+    aldactone		0	0	c
+    aldomet		0	0	c
+    alecti ciliari	alectis ciliaris	1	1	w
+    alectori graeca	alectoris graeca	5	4	w
+    alectori ruffa	alectoris ruffa	5	4	w
+    alendronate		0	0	c
+    aleve		0	0	c
+    alewife		1	1	w
+    alfalfa sprout		14	7	w
+    alimentari paste	alimentary paste	15	9	w
+    alkeran		0	0	c
+    alkylating agent		0	0	c
+    all day sucker		16	6	-
+    allemande		10	8	p
+    allemande sauce		10	8	p
+    alleviant		0	0	c
+    alleviator		0	0	c
+    allice		1	1	w
+    allice shad		1	1	w
+    alligator pear		8	7	c
+    alligatorfish		1	1	w
+    alli	allis	1	1	w
+    alli shad	allis shad	1	1	w
+    allmouth		1	1	w
+    allopurinol		0	0	c
+    almond cooki	almond cookie	17	10	c
+    almond crescent		17	10	c
+    alo	aloes	0	0	c
+    alopius vulpinus		1	1	w
+    alosa alosa		1	1	w
+    alosa chrysoclori	alosa chrysocloris	1	1	w
+    alosa pseudoharengus		1	1	w
+    alosa sapidissima		1	1	w
+    alpha adrenergic blocker		0	0	c
+    alpha blocker		0	0	c
+    alpha interferon		0	0	c
+    alpha methyl dopa		0	0	c
+    alpha tocopheral		0	0	c
+    alprazolam		0	0	c
+    altace		0	0	c
+    altar wine		2	2	p
+    alupent		0	0	c
+    amarelle		18	7	w
+    amberfish		1	1	w
+    amberjack		1	1	w
+    ambloplite rupestri	ambloplites rupestris	1	1	w
+    ameiurus mela	ameiurus melas	1	1	w
+    american flagfish		1	1	w
+    american ladi crab	american lady crab	13	1	w
+    american lobster		19	1	w
+    american plaice		1	1	w
+    american smelt		1	1	w
+    american smooth dogfish		1	1	w
+    amethopterin		0	0	c
+    amia calva		1	1	w
+    amidopyrine		0	0	c
+    aminophylline		0	0	c
+    aminopyrine		0	0	c
+    amiodarone		0	0	c
+    amitriptyline		0	0	c
+    amitriptyline hydrochloride		0	0	c
+    amlodipine besylate		0	0	c
+    amobarbital		0	0	c
+    amobarbital sodium		0	0	c
+    amoxicillin		0	0	c
+    amoxil		0	0	c
+    amphetamine		0	0	c
+    amphetamine sulfate		0	0	c
+    amphetamine sulphate		0	0	c
+    amphiprion percula		1	1	w
+    amphotericin		0	0	c
+    ampicillin		0	0	c
+    amrinone		0	0	c
+    amyl nitrate		0	0	c
+    amytal		0	0	c
+    anaba testudineus	anabas testudineus	1	1	w
+    anacin iii		0	0	c
+    anadama bread		20	10	c
+    anaesthetic		0	0	c
+    anaesthetic agent		0	0	c
+    analeptic		0	0	c
+    analgesic		0	0	c
+    anana	ananas	21	7	c
+    anaprox		0	0	c
+    anchovi	anchovy	1	1	w
+    anchovi butter	anchovy butter	10	8	-
+    anchovi dressing	anchovy dressing	10	8	p
+    anchovi pear	anchovy pear	12	7	c
+    anchovi pizza	anchovy pizza	22	11	c
+    anchovi sauce	anchovy sauce	10	8	p
+    anemone fish		1	1	w
+    anesthetic		0	0	c
+    anesthetic agent		0	0	c
+    anesthyl		0	0	c
+    aneurin		0	0	c
+    angel dust		0	0	c
+    angel food cake		23	10	c
+    angel shark		1	1	w
+    angelfish		1	1	w
+    angiogenesi inhibitor	angiogenesis inhibitor	0	0	c
+    angler		1	1	w
+    angler fish		1	1	w
+    anglerfish		1	1	w
+    anguilla sucklandii		1	1	w
+    anise cooki	anise cookie	17	10	c
+    anise seed		24	12	w
+    anisette		2	2	p
+    anisette de bordeaux		2	2	p
+    anisotremus surinamensi	anisotremus surinamensis	1	1	w
+    anisotremus virginicus		1	1	w
+    annon		12	7	c
+    anodyne		0	0	c
+    anomalop	anomalops	1	1	w
+    anomia ephippium		25	1	w
+    ansaid		0	0	c
+    antabuse		0	0	c
+    anthelminthic		0	0	c
+    anthelmintic		0	0	c
+    anti impotence drug		0	0	c
+    anti inflammatori	anti inflammatory	0	0	c
+    anti inflammatori drug	anti inflammatory drug	0	0	c
+    anti tnf compound		0	0	c
+    antianxieti agent	antianxiety agent	0	0	c
+    antianxieti drug	antianxiety drug	0	0	c
+    antiarrhythmic		0	0	c
+    antiarrhythmic drug		0	0	c
+    antiarrhythmic medication		0	0	c
+    antibacterial		0	0	c
+    antibacterial drug		0	0	c
+    antiberiberi factor		0	0	c
+    antibiotic		0	0	c
+    antibiotic drug		0	0	c
+    anticholinergic		0	0	c
+    anticholinergic drug		0	0	c
+    anticholinesterase		0	0	c
+    anticoagulant		0	0	c
+    anticoagulant medication		0	0	c
+    anticonvulsant		0	0	c
+    anticonvulsant drug		0	0	c
+    antidepressant		0	0	c
+    antidepressant drug		0	0	c
+    antidiabetic		0	0	c
+    antidiabetic drug		0	0	c
+    antidiarrheal		0	0	c
+    antidiarrheal drug		0	0	c
+    antidiuretic		0	0	c
+    antidiuretic drug		0	0	c
+    antidote		0	0	c
+    antiemetic		0	0	c
+    antiemetic drug		0	0	c
+    antiepileptic		0	0	c
+    antiepileptic drug		0	0	c
+    antihemorrhagic factor		0	0	c
+    antihypertensive		0	0	c
+    antihypertensive drug		0	0	c
+    antimalarial		0	0	c
+    antimalarial drug		0	0	c
+    antimetabolite		0	0	c
+    antimycin		0	0	c
+    antineoplastic		0	0	c
+    antineoplastic antibiotic		0	0	c
+    antineoplastic drug		0	0	c
+    antiophthalmic factor		0	0	c
+    antipernicious anemia factor		0	0	c
+    antiprotozoal		0	0	c
+    antiprotozoal drug		0	0	c
+    antipruritic		0	0	c
+    antipsychotic		0	0	c
+    antipsychotic agent		0	0	c
+    antipsychotic drug		0	0	c
+    antipyretic		0	0	c
+    antispasmodic		0	0	c
+    antispasmodic agent		0	0	c
+    antisyphilitic		0	0	c
+    antitussive		0	0	c
+    antivert		0	0	c
+    antiviral		0	0	c
+    antiviral agent		0	0	c
+    antiviral drug		0	0	c
+    anxiolytic		0	0	c
+    anxiolytic drug		0	0	c
+    aperient		0	0	c
+    aperitif		2	2	p
+    aphrodisiac		0	0	c
+    apogon maculatus		1	1	w
+    apomorphine		0	0	c
+    appetite suppressant		0	0	c
+    apple dumpling		7	6	-
+    apple fritter		23	10	c
+    apple jelli	apple jelly	16	6	-
+    applejack		26	2	p
+    applesauce cake		23	10	c
+    apresoline		0	0	c
+    apricot bar		17	10	c
+    apricot sauce		10	8	p
+    aqua vitae		26	2	p
+    arabian tea		0	0	c
+    arava		0	0	c
+    archerfish		1	1	w
+    architeuthi	architeuthis	27	1	w
+    archosargus probatocephalus		1	1	w
+    archosargus rhomboidali	archosargus rhomboidalis	1	1	w
+    ardent spirit	ardent spirits	26	2	p
+    argentine		1	1	w
+    argonaut		27	1	w
+    argonauta argo		27	1	w
+    argus		5	4	w
+    argus pheasant		5	4	w
+    argyrol		0	0	c
+    ark shell		25	1	w
+    armed bullhead		1	1	w
+    armerican cheddar		28	3	w
+    armored catfish		1	1	w
+    armored sea robin		1	1	w
+    armored searobin		1	1	w
+    arrack		26	2	p
+    arsenical		0	0	c
+    artichoke heart		14	7	w
+    ascorbic acid		0	0	c
+    ash cake		20	10	c
+    ashcake		20	10	c
+    asian black grouse		5	4	w
+    asparaginase		0	0	c
+    aspidophoroide monopterygius	aspidophoroides monopterygius	1	1	w
+    astringent		0	0	c
+    astringent drug		0	0	c
+    astropogon stellatus		1	1	w
+    atabrine		0	0	c
+    ataractic		0	0	c
+    ataractic agent		0	0	c
+    ataractic drug		0	0	c
+    atarax		0	0	c
+    atenolol		0	0	c
+    atherinopsi californiensi	atherinopsis californiensis	1	1	w
+    ativan		0	0	c
+    atlantic bonito		1	1	w
+    atlantic cod		1	1	w
+    atlantic croaker		1	1	w
+    atlantic halibut		1	1	w
+    atlantic herring		1	1	w
+    atlantic manta		1	1	w
+    atlantic moonfish		1	1	w
+    atlantic sailfish		1	1	w
+    atlantic salmon		1	1	w
+    atlantic sea bream		1	1	w
+    atlantic spini dogfish	atlantic spiny dogfish	1	1	w
+    atlantic tripletail		1	1	w
+    atomic cocktail		0	0	c
+    atorvastatin		0	0	c
+    atromid s		0	0	c
+    atropine		0	0	c
+    atrovent		0	0	c
+    augmentin		0	0	c
+    aulostomus maculatus		1	1	w
+    aureomycin		0	0	c
+    avocado pear		8	7	c
+    axerophthol		0	0	c
+    azactam		0	0	c
+    azathioprine		0	0	c
+    azithromycin		0	0	c
+    azt		0	0	c
+    aztreonam		0	0	c
+    b complex		0	0	c
+    b complex vitamin		0	0	c
+    b vitamin		0	0	c
+    baba		23	10	c
+    bacci	baccy	0	0	c
+    bacitracin		0	0	c
+    back breaker		0	0	c
+    bacon and egg	bacon and eggs	29	11	-
+    bacon strip		11	4	w
+    baguet		20	10	c
+    bairdiella chrysoura		1	1	w
+    baked egg		29	11	-
+    baked good	baked goods	30	10	c
+    baked potato		31	7	w
+    baking powder biscuit		20	10	c
+    baldwin		12	7	c
+    baliste vetula	balistes vetula	1	1	w
+    balloonfish		1	1	w
+    banana split		32	13	-
+    band aid		33	0	c
+    banded rudderfish		1	1	w
+    banger		34	4	w
+    bankia setaceae		25	1	w
+    bannock		35	10	c
+    bantam		5	4	w
+    barbado cherri	barbados cherry	36	7	w
+    barbado gooseberri	barbados gooseberry	12	7	c
+    barbecue		29	11	-
+    barbecued sparerib	barbecued spareribs	29	11	-
+    barbecued wing		29	11	-
+    barbeque		29	11	-
+    barbital		0	0	c
+    barbitone		0	0	c
+    barbiturate		0	0	c
+    barbu		1	1	w
+    barley candi	barley candy	16	6	-
+    barleycorn		37	9	w
+    barndoor skate		1	1	w
+    barracouta		1	1	w
+    barracuda		1	1	w
+    barred pickerel		1	1	w
+    barrelfish		1	1	w
+    bartlett		38	7	c
+    basking shark		1	1	w
+    basuco		0	0	c
+    batfish		1	1	w
+    bath salt	bath salts	6	5	c
+    bath soap		39	14	c
+    bathroom tissue		40	15	c
+    bathtub gin		26	2	p
+    batter bread		20	10	c
+    battercake		41	10	c
+    batteri acid	battery acid	0	0	c
+    bavarian blue		28	3	w
+    bavarian cream		29	11	-
+    bay leaf		42	12	w
+    bay rum		6	5	c
+    baycol		0	0	c
+    bayer		0	0	c
+    beaked salmon		1	1	w
+    bean		43	16	w
+    bean tostada		29	11	-
+    bear claw		20	10	c
+    bear paw		20	10	c
+    beaugregori	beaugregory	1	1	w
+    beechnut		44	16	w
+    beef bourguignonne		29	11	-
+    beef burrito		29	11	-
+    beef fondue		29	11	-
+    beef goulash		45	11	-
+    beef loin		11	4	w
+    beef neck		11	4	w
+    beef roast		11	4	w
+    beef wellington		29	11	-
+    beefburger		46	11	-
+    beefsteak		11	4	w
+    beet green		14	7	w
+    beigel		47	10	c
+    beignet		23	10	c
+    belgian beef stew		29	11	-
+    belgian endive		14	7	w
+    belgian waffle		48	10	c
+    bell apple		12	7	c
+    belladonna		0	0	c
+    bellow fish	bellows fish	1	1	w
+    belted sandfish		1	1	w
+    beluga		1	1	w
+    beluga caviar		1	1	w
+    benni	bennie	0	0	c
+    benniseed		24	12	w
+    benzedrine		0	0	c
+    benzocaine		0	0	c
+    benzodiazepine		0	0	c
+    benzylpenicillin		0	0	c
+    berci	bercy	10	8	p
+    berci butter	bercy butter	10	8	p
+    bergall		1	1	w
+    berlin doughnut		49	10	c
+    bermuda chub		1	1	w
+    bermuda onion		50	7	c
+    berri	berry	36	7	w
+    bessi cerca	bessy cerca	1	1	w
+    beta adrenergic blocker		0	0	c
+    beta blocker		0	0	c
+    beta blocking agent		0	0	c
+    beta interferon		0	0	c
+    beurre noisette		51	3	w
+    beverage		4	2	p
+    bextra		0	0	c
+    bhang		0	0	c
+    bialystoker		20	10	c
+    bibb lettuce		14	7	w
+    biddi	biddy	5	4	w
+    big eyed scad		1	1	w
+    big h		0	0	c
+    bigeye		1	1	w
+    bigeye scad		1	1	w
+    billfish		1	1	w
+    bing cherri	bing cherry	18	7	w
+    bioflavinoid		0	0	c
+    biplane flying fish		1	1	w
+    birch oil		0	0	c
+    bird of juno		5	4	w
+    biriani		29	11	-
+    bishop		2	2	p
+    bismark		49	10	c
+    bitok		29	11	-
+    bitter alo	bitter aloes	0	0	c
+    bitter chocolate		52	6	-
+    bitter orange		53	7	c
+    bitter	bitters	26	2	p
+    bittersweet chocolate		52	6	-
+    bivalve		25	1	w
+    black bass		1	1	w
+    black bream		1	1	w
+    black buffalo		1	1	w
+    black cherri	black cherry	18	7	w
+    black cock		5	4	w
+    black crappi	black crappie	1	1	w
+    black eyed pea		43	16	w
+    black grouse		5	4	w
+    black lotion		0	0	c
+    black margate		1	1	w
+    black marlin		1	1	w
+    black olive		54	7	w
+    black rudderfish		1	1	w
+    black salsifi	black salsify	55	7	w
+    black sea bass		1	1	w
+    black walnut		44	16	w
+    blackback flounder		1	1	w
+    blackcock		5	4	w
+    blackface		56	5	c
+    blackfish		1	1	w
+    blackheart cherri	blackheart cherry	18	7	w
+    blackmouth bass		1	1	w
+    blacktip shark		1	1	w
+    blade apple		12	7	c
+    blade roast		11	4	w
+    blanc		10	8	p
+    blanquillo		1	1	w
+    blended whiskey		26	2	p
+    blennioid		1	1	w
+    blennioid fish		1	1	w
+    blennius pholi	blennius pholis	1	1	w
+    blenni	blenny	1	1	w
+    bleu		28	3	w
+    bleu cheese dressing		10	8	p
+    blintze		41	10	c
+    blini	bliny	41	10	c
+    blocadren		0	0	c
+    blocker		0	0	c
+    blocking agent		0	0	c
+    blood clam		25	1	w
+    blood pudding		34	4	w
+    bloodi shame	bloody shame	57	2	p
+    blowfish		1	1	w
+    blue angel		0	0	c
+    blue cat		1	1	w
+    blue catfish		1	1	w
+    blue channel cat		1	1	w
+    blue channel catfish		1	1	w
+    blue devil		0	0	c
+    blue jack		1	1	w
+    blue marlin		1	1	w
+    blue peafowl		5	4	w
+    blue pickerel		1	1	w
+    blue pike		1	1	w
+    blue pikeperch		1	1	w
+    blue point		25	1	w
+    blue pointed		1	1	w
+    blue runner		1	1	w
+    blue shark		1	1	w
+    blue walleye		1	1	w
+    blueback salmon		1	1	w
+    blueberri pie	blueberry pie	58	10	c
+    blueberri yogurt	blueberry yogurt	3	3	w
+    bluefin		1	1	w
+    bluefin tuna		1	1	w
+    bluefish		1	1	w
+    bluegill		1	1	w
+    bluehead		1	1	w
+    bluepoint		25	1	w
+    bluethroat pikeblenni	bluethroat pikeblenny	1	1	w
+    boarfish		1	1	w
+    bobwhite		5	4	w
+    bobwhite quail		5	4	w
+    bock beer		59	2	p
+    boeuf		11	4	w
+    boeuf bourguignonne		29	11	-
+    boeuf fondu bourguignon		29	11	-
+    boiled dinner		29	11	-
+    boiled egg		29	11	-
+    bologna sausage		34	4	w
+    bolognese pasta sauce		10	8	p
+    bolti		1	1	w
+    bonasa umbellus		5	4	w
+    bonbon		16	6	-
+    bonefish		1	1	w
+    bonito shark		1	1	w
+    bonnet shark		1	1	w
+    bonnethead		1	1	w
+    boni fish	bony fish	1	1	w
+    booster dose		0	0	c
+    booster shot		0	0	c
+    bootleg		26	2	p
+    bordeaux wine		2	2	p
+    bordelaise		10	8	p
+    borsh		45	11	-
+    borshch		45	11	-
+    borsht		45	11	-
+    bortsch		45	11	-
+    bosc		38	7	c
+    boston baked bean	boston baked beans	29	11	-
+    boston brown bread		20	10	c
+    boston cream pie		23	10	c
+    boston lettuce		14	7	w
+    botanical		0	0	c
+    bottom dweller		1	1	w
+    bottom fish		1	1	w
+    bottom lurker	bottom lurkers	1	1	w
+    bottom round		11	4	w
+    bouchee		30	10	c
+    bouillon cube		24	12	w
+    bourbon		26	2	p
+    bourguignon		10	8	p
+    bourguignon sauce		10	8	p
+    bowfin		1	1	w
+    bowti pasta	bowtie pasta	15	9	w
+    boxberri	boxberry	36	7	w
+    boxfish		1	1	w
+    bracketed blenni	bracketed blenny	1	1	w
+    brama raii		1	1	w
+    bran flake		60	9	w
+    bran muffin		61	10	c
+    brand name drug		0	0	c
+    brandi sling	brandy sling	2	2	p
+    brandyball		16	6	-
+    brandysnap		17	10	c
+    brat		34	4	w
+    brazil nut		44	16	w
+    bread stick		20	10	c
+    breadstuff		20	10	c
+    breast of lamb		11	4	w
+    breast of veal		11	4	w
+    brevibloc		0	0	c
+    brevoortia tyranni	brevoortia tyrannis	1	1	w
+    brew		59	2	p
+    brewage		59	2	p
+    brick cheese		28	3	w
+    bridecake		23	10	c
+    brilliantine		6	5	c
+    brisling		1	1	w
+    brit		1	1	w
+    britt		1	1	w
+    broccoli raab		62	7	w
+    broccoli rabe		62	7	w
+    brompheniramine maleate		0	0	c
+    bronchodilator		0	0	c
+    brood hen		5	4	w
+    broodi	broody	5	4	w
+    broodi hen	broody hen	5	4	w
+    brook trout		1	1	w
+    brosme brosme		1	1	w
+    brotula		1	1	w
+    brown betti	brown betty	7	6	-
+    brown bullhead		1	1	w
+    brown butter		51	3	w
+    brown onion sauce		10	8	p
+    brown trout		1	1	w
+    browni	brownie	17	10	c
+    brussel biscuit	brussels biscuit	20	10	c
+    buckwheat cake		41	10	c
+    buffalo fish		1	1	w
+    buffalo wing		29	11	-
+    buffalofish		1	1	w
+    buffered aspirin		0	0	c
+    bufferin		0	0	c
+    built soap powder		39	14	c
+    bulb		63	15	c
+    bulgur pilaf		29	11	-
+    bull shark		1	1	w
+    bullace grape		64	7	w
+    bullhead		1	1	w
+    bullhead catfish		1	1	w
+    bullshot		57	2	p
+    bulli beef	bully beef	11	4	w
+    bun		20	10	c
+    bunya bunya		44	16	w
+    burbot		1	1	w
+    burger		46	11	-
+    burgundi sauce	burgundy sauce	10	8	p
+    burgundi wine	burgundy wine	2	2	p
+    burrfish		1	1	w
+    burton		59	2	p
+    buspar		0	0	c
+    buspirone		0	0	c
+    butacaine		0	0	c
+    butacaine sulfate		0	0	c
+    butazolidin		0	0	c
+    butter bean		43	16	w
+    butter cooki	butter cookie	17	10	c
+    butterbean		43	16	w
+    buttercrunch		14	7	w
+    buttercup squash		65	7	c
+    butterfish		1	1	w
+    butterfli fish	butterfly fish	1	1	w
+    butterfli ray	butterfly ray	1	1	w
+    butterflyfish		1	1	w
+    buttermilk biscuit		20	10	c
+    buttermilk pancake		41	10	c
+    butyl nitrite		0	0	c
+    cachou		16	6	-
+    cackler		5	4	w
+    cafe au lait		66	2	-
+    cafe noir		66	2	-
+    cafe royale		66	2	-
+    caffe latte		66	2	-
+    cajan pea		67	7	w
+    calamari	calamary	27	1	w
+    calamine lotion		0	0	c
+    calamus penna		1	1	w
+    calan		0	0	c
+    calciferol		0	0	c
+    calcium blocker		0	0	c
+    calcium channel blocker		0	0	c
+    calico crab		13	1	w
+    california pompano		1	1	w
+    california quail		5	4	w
+    california wine		2	2	p
+    callinecte sapidus	callinectes sapidus	13	1	w
+    cambric tea		68	2	-
+    camphor ice		0	0	c
+    canachite canadensi	canachites canadensis	5	4	w
+    canari wine	canary wine	2	2	p
+    cancer boreali	cancer borealis	13	1	w
+    cancer drug		0	0	c
+    cancer irroratus		13	1	w
+    cancer magister		13	1	w
+    candied apple		16	6	-
+    candied citrus peel		16	6	-
+    candi apple	candy apple	16	6	-
+    candi bar	candy bar	16	6	-
+    candi cane	candy cane	16	6	-
+    candi egg	candy egg	16	6	-
+    candi kiss	candy kiss	16	6	-
+    candyfloss		16	6	-
+    canistel		12	7	c
+    cannabi	cannabis	0	0	c
+    cannibal mound		29	11	-
+    canola		69	16	p
+    cantaloup		70	7	c
+    cape lobster		19	1	w
+    capelan		1	1	w
+    capelin		1	1	w
+    capeline bandage		33	0	c
+    caper		10	8	-
+    caper sauce		10	8	p
+    capercailli	capercaillie	5	4	w
+    capercailzi	capercailzie	5	4	w
+    capiz		25	1	w
+    caplin		1	1	w
+    capoten		0	0	c
+    cappuccino coffee		66	2	-
+    capro aper	capros aper	1	1	w
+    captopril		0	0	c
+    capulin		18	7	w
+    carafate		0	0	c
+    caramel apple		16	6	-
+    caramel bun		20	10	c
+    caramelized sugar		71	16	-
+    carangid		1	1	w
+    carangid fish		1	1	w
+    caranx bartholomaei		1	1	w
+    caranx cryso	caranx crysos	1	1	w
+    caranx hippo	caranx hippos	1	1	w
+    carassius auratus		1	1	w
+    carassius carassius		1	1	w
+    carassius vulgari	carassius vulgaris	1	1	w
+    caraway seed bread		20	10	c
+    carbomycin		0	0	c
+    carbon dichloride		0	0	c
+    carbonnade flamande		29	11	-
+    carcharhinus leuca	carcharhinus leucas	1	1	w
+    carcharhinus limbatus		1	1	w
+    carcharhinus obscurus		1	1	w
+    carcharhinus plumbeus		1	1	w
+    carcharia taurus	carcharias taurus	1	1	w
+    carcharinus longimanus		1	1	w
+    carcharodon carcharia	carcharodon carcharias	1	1	w
+    cardamon		24	12	w
+    cardamum		24	12	w
+    cardinal tetra		1	1	w
+    cardinalfish		1	1	w
+    cardium edule		25	1	w
+    cardizem		0	0	c
+    cardoon		14	7	w
+    cardura		0	0	c
+    caribe		1	1	w
+    carissa plum		12	7	c
+    carminative		0	0	c
+    carob bar		16	6	-
+    carpet shark		1	1	w
+    carron oil		0	0	c
+    carrot pudding		29	11	-
+    cartilaginous fish		1	1	w
+    carvedilol		0	0	c
+    casaba		70	7	c
+    casaba melon		70	7	c
+    cashew		44	16	w
+    cashew nut		44	16	w
+    cassareep		24	12	w
+    cassiri		59	2	p
+    castor oil		0	0	c
+    cat shark		1	1	w
+    cat valium		0	0	c
+    cataflam		0	0	c
+    catalufa		1	1	w
+    catapre	catapres	0	0	c
+    catawba		64	7	w
+    cathartic		0	0	c
+    catholicon		0	0	c
+    catostomid		1	1	w
+    cavalla		1	1	w
+    caviare		1	1	w
+    cefadroxil		0	0	c
+    cefobid		0	0	c
+    cefoperazone		0	0	c
+    cefotaxime		0	0	c
+    ceftazidime		0	0	c
+    ceftin		0	0	c
+    ceftriaxone		0	0	c
+    cefuroxime		0	0	c
+    celebrex		0	0	c
+    celecoxib		0	0	c
+    celeri cabbage	celery cabbage	62	7	w
+    celeri seed	celery seed	24	12	w
+    celtuce		14	7	w
+    centrarchid		1	1	w
+    centrocercus urophasianus		5	4	w
+    centropiste striata	centropistes striata	1	1	w
+    centropristi philadelphica	centropristis philadelphica	1	1	w
+    cephalexin		0	0	c
+    cephaloglycin		0	0	c
+    cephalopod		27	1	w
+    cephalopod mollusk		27	1	w
+    cephaloridine		0	0	c
+    cephalosporin		0	0	c
+    cephalothin		0	0	c
+    cerate		0	0	c
+    ceratodus		1	1	w
+    ceriman		12	7	c
+    cerivastatin		0	0	c
+    cero		1	1	w
+    certified milk		3	3	p
+    cetchup		10	8	-
+    cetorhinus maximus		1	1	w
+    chaenopsi ocellata	chaenopsis ocellata	1	1	w
+    chaetodipterus faber		1	1	w
+    chaetodon		1	1	w
+    chain pickerel		1	1	w
+    chain pike		1	1	w
+    chambered nautilus		27	1	w
+    champagne cup		2	2	p
+    chandleri	chandlery	72	15	c
+    channel bass		1	1	w
+    channel cat		1	1	w
+    channel catfish		1	1	w
+    characid		1	1	w
+    characin		1	1	w
+    characin fish		1	1	w
+    charlotte russe		7	6	-
+    charr		1	1	w
+    chateaubriand		11	4	w
+    checkerberri	checkerberry	36	7	w
+    cheese pizza		22	11	c
+    cheese souffle		29	11	-
+    chenfish		1	1	w
+    cherimolla		12	7	c
+    cheroot		0	0	c
+    cherri tomato	cherry tomato	73	7	c
+    chestnut		74	16	w
+    chick		5	4	w
+    chicken and rice		29	11	-
+    chicken cacciatora		29	11	-
+    chicken cacciatore		29	11	-
+    chicken casserole		29	11	-
+    chicken cordon bleu		29	11	-
+    chicken liver		11	4	w
+    chicken marengo		29	11	-
+    chicken mousse		29	11	-
+    chicken paprika		29	11	-
+    chicken provencale		29	11	-
+    chicken purloo		45	11	-
+    chicken taco		29	11	-
+    chicken tetrazzini		29	11	-
+    chicori escarole	chicory escarole	14	7	w
+    chicori root	chicory root	66	2	-
+    chiffon cake		23	10	c
+    chile bonito		1	1	w
+    chilean bonito		1	1	w
+    chili dog		46	11	-
+    chili pepper		75	7	c
+    chili vinegar		10	8	-
+    chilli	chilly	75	7	c
+    chimaera monstrosa		1	1	w
+    chincapin		44	16	w
+    chine		11	4	w
+    chinese anise		24	12	w
+    chinese brown sauce		10	8	p
+    chinese celeri	chinese celery	62	7	w
+    chinese fried rice		29	11	-
+    chinese gooseberri	chinese gooseberry	76	7	c
+    chinese mustard		10	8	-
+    chinese paddlefish		1	1	w
+    chinese parsley		42	12	w
+    chinkapin		44	16	w
+    chinook salmon		1	1	w
+    chinquapin		44	16	w
+    chitling	chitlings	11	4	w
+    chitlin	chitlins	11	4	w
+    chitterling	chitterlings	11	4	w
+    chlor trimeton		0	0	c
+    chloral hydrate		0	0	c
+    chlorambucil		0	0	c
+    chloramine		0	0	c
+    chloramine t		0	0	c
+    chloramphenicol		0	0	c
+    chlordiazepoxide		0	0	c
+    chlorhexidine		0	0	c
+    chloroform		0	0	c
+    chloromycetin		0	0	c
+    chloroquine		0	0	c
+    chlorothiazide		0	0	c
+    chlorpheniramine maleate		0	0	c
+    chlorpromazine		0	0	c
+    chlortetracycline		0	0	c
+    chlorthalidone		0	0	c
+    choc		52	6	-
+    chocolate candi	chocolate candy	52	6	-
+    chocolate chip cooki	chocolate chip cookie	17	10	c
+    chocolate eclair		30	10	c
+    chocolate egg		16	6	-
+    chocolate fudge		16	6	-
+    chocolate liquor		52	6	-
+    chocolate truffle		16	6	-
+    cholecalciferol		0	0	c
+    choline		0	0	c
+    chondrichthian		1	1	w
+    chop steak		11	4	w
+    chop suey green	chop suey greens	14	7	w
+    chopped steak		11	4	w
+    chopsteak		11	4	w
+    chrism		0	0	c
+    chrisom		0	0	c
+    chrysolophus pictus		5	4	w
+    chrysophri auratus	chrysophrys auratus	1	1	w
+    chrysophri australi	chrysophrys australis	1	1	w
+    chub		1	1	w
+    chub mackerel		1	1	w
+    chuck short rib	chuck short ribs	11	4	w
+    chum salmon		1	1	w
+    ciali	cialis	0	0	c
+    cichlid		1	1	w
+    cichlid fish		1	1	w
+    cigaret		0	0	c
+    cigarfish		1	1	w
+    cigarillo		0	0	c
+    cimetidine		0	0	c
+    cinnamon bun		20	10	c
+    cinnamon roll		20	10	c
+    cinnamon snail		20	10	c
+    cinnamon toast		20	10	c
+    cipro		0	0	c
+    ciprofloxacin		0	0	c
+    cisco		1	1	w
+    citharichthi cornutus	citharichthys cornutus	1	1	w
+    citrange		53	7	c
+    citrin		0	0	c
+    citrous fruit		53	7	c
+    civet bean		43	16	w
+    clabber		3	3	-
+    claforan		0	0	c
+    clam dip		10	8	-
+    claret cup		2	2	p
+    claro		0	0	c
+    clari sage	clary sage	42	12	w
+    cleaner		77	14	-
+    cleansing agent		77	14	-
+    climbing perch		1	1	w
+    cling		12	7	c
+    clingfish		1	1	w
+    clingstone		12	7	c
+    clinid		1	1	w
+    clinid fish		1	1	w
+    clinoril		0	0	c
+    clofibrate		0	0	c
+    clomid		0	0	c
+    clomiphene		0	0	c
+    clomiphene citrate		0	0	c
+    clomipramine		0	0	c
+    clonidine		0	0	c
+    clopidogrel bisulfate		0	0	c
+    clot buster		0	0	c
+    clover leaf roll		20	10	c
+    clown anemone fish		1	1	w
+    clozapine		0	0	c
+    clozaril		0	0	c
+    club drug		0	0	c
+    club steak		11	4	w
+    clupea harangus		1	1	w
+    clupea harengus harengus		1	1	w
+    clupea harengus pallasii		1	1	w
+    clupea sprattus		1	1	w
+    clupeid		1	1	w
+    clupeid fish		1	1	w
+    cobalamin		0	0	c
+    cobia		1	1	w
+    cobnut		44	16	w
+    cocain		0	0	c
+    cocaine		0	0	c
+    cochin		5	4	w
+    cochin china		5	4	w
+    cochon de lait		11	4	w
+    cock a leeki	cock a leekie	45	11	-
+    cockerel		5	4	w
+    cocki leeki	cocky leeky	45	11	-
+    coco plum		12	7	c
+    cocoa plum		12	7	c
+    cocoanut		78	7	c
+    coconut cake		23	10	c
+    coconut macaroon		17	10	c
+    cocozelle		79	7	c
+    coddled egg		29	11	-
+    codfish		1	1	w
+    codfish ball		29	11	-
+    codfish cake		29	11	-
+    codling		1	1	w
+    coelacanth		1	1	w
+    coffee bean		66	2	w
+    coffee berri	coffee berry	66	2	w
+    coffee cappuccino		66	2	-
+    coffee cream		3	3	p
+    coffee ring		23	10	c
+    coffee roll		20	10	c
+    coffee royal		66	2	-
+    coffee substitute		66	2	-
+    coffeecake		23	10	c
+    coffin nail		0	0	c
+    coho		1	1	w
+    coho	cohoe	1	1	w
+    cola extract		24	12	w
+    colbert		10	8	p
+    colbert butter		10	8	p
+    colchicine		0	0	c
+    cold cereal		60	9	w
+    cold cream		6	5	c
+    cold duck		80	2	p
+    cold medicine		0	0	c
+    cold stuffed tomato		29	11	-
+    coldcream		6	5	c
+    cole		62	7	w
+    colinus virginianus		5	4	w
+    collard	collards	62	7	w
+    collin	collins	2	2	p
+    collyrium		0	0	c
+    cologne water		6	5	c
+    combination salad		81	11	-
+    combtooth blenni	combtooth blenny	1	1	w
+    comfit		16	6	-
+    comfrey		42	12	w
+    common american shad		1	1	w
+    common bean		43	16	w
+    common eel		1	1	w
+    common fennel		42	12	w
+    common mackerel		1	1	w
+    common shiner		1	1	w
+    common sorrel		14	7	w
+    compote		7	6	-
+    compression bandage		33	0	c
+    conchfish		1	1	w
+    concord grape		64	7	w
+    coney		1	1	w
+    confect		16	6	-
+    confection		16	6	-
+    confectioneri	confectionery	16	6	-
+    confit		11	4	w
+    confiture		16	6	-
+    conger		1	1	w
+    conger eel		1	1	w
+    congo peafowl		5	4	w
+    congou		68	2	-
+    congou tea		68	2	-
+    consciousness altering drug		0	0	c
+    conserve	conserves	16	6	-
+    consomme		45	11	-
+    controlled substance		0	0	c
+    convict fish		1	1	w
+    convictfish		1	1	w
+    cooki	cookie	17	10	c
+    cooki	cooky	17	10	c
+    copper rockfish		1	1	w
+    copra oil		69	16	p
+    coquille		29	11	-
+    coquille saint jacque	coquilles saint jacques	29	11	-
+    corbina		1	1	w
+    cordarone		0	0	c
+    coregonus artedi		1	1	w
+    coregonus clupeaformi	coregonus clupeaformis	1	1	w
+    corgard		0	0	c
+    coriander seed		24	12	w
+    coricidin		0	0	c
+    corn beef		11	4	w
+    corn cake		20	10	c
+    corn chip		82	17	-
+    corn dab		20	10	c
+    corn dodger		20	10	c
+    corn flake		60	9	w
+    corn fritter		23	10	c
+    corn liquor		26	2	p
+    corn muffin		61	10	c
+    corn pudding		29	11	-
+    corn tash		20	10	c
+    corn whiskey		26	2	p
+    corn whiski	corn whisky	26	2	p
+    corned beef hash		29	11	-
+    cornetfish		1	1	w
+    cornish fowl		5	4	w
+    cornmeal mush		60	9	w
+    cornpone		20	10	c
+    cortland		12	7	c
+    coryphaena equiseti	coryphaena equisetis	1	1	w
+    coryphaena hippurus		1	1	w
+    cosmetic		56	5	c
+    cosmocampus profundus		1	1	w
+    costmari	costmary	42	12	w
+    cote de provence	cotes de provence	2	2	p
+    cottonseed oil		69	16	p
+    cottonwick		1	1	w
+    coturnix communi	coturnix communis	5	4	w
+    coturnix coturnix		5	4	w
+    coumadin		0	0	c
+    counterirritant		0	0	c
+    counterpoison		0	0	c
+    couverture		52	6	-
+    cow nosed ray		1	1	w
+    cow shark		1	1	w
+    cowberri	cowberry	36	7	w
+    cowfish		1	1	w
+    cownose ray		1	1	w
+    cowpea		43	16	w
+    crab loui	crab louis	81	11	-
+    crabapple jelli	crabapple jelly	16	6	-
+    crack cocaine		0	0	c
+    cracked wheat bread		20	10	c
+    cracker		83	17	c
+    crackling	cracklings	51	16	w
+    crampfish		1	1	w
+    crank		0	0	c
+    crape		41	10	c
+    crappi	crappie	1	1	w
+    crawdad		84	1	w
+    cream puff		30	10	c
+    cream sauce		10	8	p
+    creme anglai	creme anglais	29	11	-
+    creme brulee		29	11	-
+    creme de cacao		2	2	p
+    creme de fraise		2	2	p
+    creme de menthe		2	2	p
+    creole fish		1	1	w
+    crepe suzette		41	10	c
+    crescent roll		30	10	c
+    crevalle jack		1	1	w
+    crisp		31	17	c
+    crisphead lettuce		14	7	w
+    cristal		0	0	c
+    crixivan		0	0	c
+    croaker		1	1	w
+    crookneck		79	7	c
+    crookneck squash		79	7	c
+    croquette		29	11	-
+    cross bun		20	10	c
+    crossopterygian		1	1	w
+    crouton		20	10	c
+    crown roast		11	4	w
+    crucian carp		1	1	w
+    cruciferous vegetable		62	7	w
+    crucifix fish		1	1	w
+    cruller		23	10	c
+    crumb cake		23	10	c
+    cryptacanthode maculatus	cryptacanthodes maculatus	1	1	w
+    crystal violet		0	0	c
+    crystallized fruit		16	6	-
+    crystallized ginger		16	6	-
+    cub shark		1	1	w
+    cuban sandwich		46	11	-
+    cubeb cigarette		0	0	c
+    cuke		79	7	c
+    cunner		1	1	w
+    cuppa		68	2	-
+    cupper		68	2	-
+    cuprimine		0	0	c
+    curacoa		2	2	p
+    curare		0	0	c
+    curative		0	0	c
+    cure		0	0	c
+    cure all		0	0	c
+    curli endive	curly endive	14	7	w
+    cushaw		65	7	c
+    cusk		1	1	w
+    cusk eel		1	1	w
+    cut of beef		11	4	w
+    cut of lamb		11	4	w
+    cut of meat		11	4	w
+    cut of mutton		11	4	w
+    cut of pork		11	4	w
+    cut of veal		11	4	w
+    cutlassfish		1	1	w
+    cuttle		27	1	w
+    cyanocobalamin		0	0	c
+    cyclobenzaprine		0	0	c
+    cyclopropane		0	0	c
+    cyclopterus lumpus		1	1	w
+    cycloserine		0	0	c
+    cyder		4	2	p
+    cynoscion nebulosus		1	1	w
+    cynoscion regali	cynoscion regalis	1	1	w
+    cyprinid		1	1	w
+    cyprinid fish		1	1	w
+    cypriniform fish		1	1	w
+    cyprinodont		1	1	w
+    cyprinus carpio		1	1	w
+    cyproheptadine		0	0	c
+    cytotoxic drug		0	0	c
+    d		0	0	c
+    dace		1	1	w
+    dahl		67	7	w
+    dairi product	dairy product	3	3	-
+    dalmane		0	0	c
+    damselfish		1	1	w
+    dandelion green		14	7	w
+    dapsone		0	0	c
+    daricon		0	0	c
+    dark bread		20	10	c
+    dark meat		11	4	w
+    darvon		0	0	c
+    dasyati centroura	dasyatis centroura	1	1	w
+    date bar		17	10	c
+    date bread		20	10	c
+    date nut bread		20	10	c
+    datril		0	0	c
+    daypro		0	0	c
+    ddc		0	0	c
+    ddi		0	0	c
+    dealfish		1	1	w
+    decadron		0	0	c
+    decapterus macarellus		1	1	w
+    decapterus punctatus		1	1	w
+    declomycin		0	0	c
+    decoagulant		0	0	c
+    deep dish pie		58	10	c
+    deepwater pipefish		1	1	w
+    deepwater squirrelfish		1	1	w
+    dehydroretinol		0	0	c
+    delavirdine		0	0	c
+    delicious		12	7	c
+    delmonico steak		11	4	w
+    deltasone		0	0	c
+    demeclocycline hydrochloride		0	0	c
+    demerara rum		26	2	p
+    demerol		0	0	c
+    demi glaze		10	8	p
+    demiglace		10	8	p
+    demitasse		66	2	-
+    demoiselle		1	1	w
+    demulcent		0	0	c
+    dentifrice		77	14	-
+    deodourant		6	5	c
+    deoxyephedrine		0	0	c
+    depilator		56	5	c
+    depokene		0	0	c
+    depressant		0	0	c
+    designer drug		0	0	c
+    desipramine		0	0	c
+    dessert apple		12	7	c
+    desyrel		0	0	c
+    devil ray		1	1	w
+    deviled egg		29	11	-
+    devonshire cream		3	3	p
+    dexamethasone		0	0	c
+    dexamethasone intensol		0	0	c
+    dexedrine		0	0	c
+    dexone		0	0	c
+    dextroamphetamine sulphate		0	0	c
+    diabeta		0	0	c
+    diacetylmorphine		0	0	c
+    diaphoretic		0	0	c
+    diazepam		0	0	c
+    diazoxide		0	0	c
+    dibranch		27	1	w
+    dibranchiate		27	1	w
+    dibranchiate mollusk		27	1	w
+    dibucaine		0	0	c
+    diclofenac potassium		0	0	c
+    diclofenac sodium		0	0	c
+    dicloxacillin		0	0	c
+    dicoumarol		0	0	c
+    dicumarol		0	0	c
+    didanosine		0	0	c
+    dideoxycytosine		0	0	c
+    dideoxyinosine		0	0	c
+    dietari supplement	dietary supplement	0	0	c
+    diethyl ether		0	0	c
+    diethylbarbituric acid		0	0	c
+    diethylmalonylurea		0	0	c
+    diflunisal		0	0	c
+    dihydrostreptomycin		0	0	c
+    dilantin		0	0	c
+    dilaudid		0	0	c
+    diltiazem		0	0	c
+    dimenhydrinate		0	0	c
+    dimetane		0	0	c
+    dimetapp		0	0	c
+    diodon holocanthus		1	1	w
+    diodon hystrix		1	1	w
+    diphenhydramine		0	0	c
+    diphenylbutyl piperidine		0	0	c
+    diphenylhydantoin		0	0	c
+    disco biscuit		0	0	c
+    dishwashing detergent		77	14	-
+    disulfiram		0	0	c
+    diuretic		0	0	c
+    diuretic drug		0	0	c
+    diuril		0	0	c
+    diviniti fudge	divinity fudge	16	6	-
+    divinyl ether		0	0	c
+    doctor fish		1	1	w
+    doctorfish		1	1	w
+    dodger		20	10	c
+    dogfish		1	1	w
+    dollarfish		1	1	w
+    dolma	dolmas	29	11	-
+    dolobid		0	0	c
+    dolophine hydrochloride		0	0	c
+    dolphin		1	1	w
+    dolphinfish		1	1	w
+    dom pedro		2	2	p
+    domestic carp		1	1	w
+    domestic fowl		5	4	w
+    dominick		5	4	w
+    dominique		5	4	w
+    doriden		0	0	c
+    dorking		5	4	w
+    dose		0	0	c
+    double creme		3	3	p
+    doughboy		23	10	c
+    dowdi	dowdy	30	10	c
+    downer		0	0	c
+    doxazosin		0	0	c
+    doxepin		0	0	c
+    doxepin hydrochloride		0	0	c
+    doxorubicin		0	0	c
+    doxycycline		0	0	c
+    draft beer		59	2	p
+    dragonet		1	1	w
+    dramamine		0	0	c
+    draught beer		59	2	p
+    drawn butter		51	3	w
+    dreissena polymorpha		25	1	w
+    driftfish		1	1	w
+    drinkable		4	2	p
+    drip coffee		66	2	-
+    dripping	drippings	51	16	w
+    drixoral		0	0	c
+    dronabinol		0	0	c
+    drop biscuit		20	10	c
+    dropped egg		29	11	-
+    drug		0	0	c
+    drug cocktail		0	0	c
+    drug of abuse		0	0	c
+    drumfish		1	1	w
+    dri cereal	dry cereal	60	9	w
+    dri milk	dry milk	3	3	p
+    dri mustard	dry mustard	10	8	-
+    drying oil		69	16	p
+    duckbill		1	1	w
+    duckling		5	4	w
+    duff		7	6	-
+    duski shark	dusky shark	1	1	w
+    dutch processed cocoa		52	6	-
+    dwarf pipefish		1	1	w
+    dynapen		0	0	c
+    e		0	0	c
+    e mycin		0	0	c
+    eagle ray		1	1	w
+    easi lay	easy lay	0	0	c
+    eau de cologne		6	5	c
+    echenei naucrate	echeneis naucrates	1	1	w
+    eclair		30	10	c
+    ecrevisse		84	1	w
+    edda		55	7	w
+    edecrin		0	0	c
+    edible bean		43	16	w
+    edible cockle		25	1	w
+    edible corn		85	7	c
+    edible fat		51	16	w
+    edible fruit		12	7	c
+    edible mussel		25	1	w
+    edible nut		44	16	w
+    edronax		0	0	c
+    eelblenni	eelblenny	1	1	w
+    eelpout		1	1	w
+    egg cream		4	2	p
+    egg en cocotte		29	11	-
+    egg foo yong		29	11	-
+    egg fu yung		29	11	-
+    eggdrop soup		45	11	-
+    eggfruit		12	7	c
+    egg	eggs	86	3	c
+    elagati bipinnulata	elagatis bipinnulata	1	1	w
+    elasmobranch		1	1	w
+    elastic bandage		33	0	c
+    elavil		0	0	c
+    electric catfish		1	1	w
+    electric eel		1	1	w
+    electric light		63	15	c
+    electric light bulb		63	15	c
+    electric ray		1	1	w
+    electrophorus electric		1	1	w
+    elixir of life		4	2	p
+    elixophyllin		0	0	c
+    elop saurus	elops saurus	1	1	w
+    elspar		0	0	c
+    elver		1	1	w
+    elvi	elvis	0	0	c
+    embrocation		0	0	c
+    emerald shiner		1	1	w
+    emeside		0	0	c
+    emetic		0	0	c
+    emetrol		0	0	c
+    emmenthaler		28	3	w
+    emollient		6	5	c
+    emperor		64	7	w
+    empirin		0	0	c
+    enalapril		0	0	c
+    enbrel		0	0	c
+    encainide		0	0	c
+    enflurane		0	0	c
+    english ladi crab	english lady crab	13	1	w
+    english runner bean		43	16	w
+    english sole		1	1	w
+    english walnut		44	16	w
+    engrauli encrasicholus	engraulis encrasicholus	1	1	w
+    enkaid		0	0	c
+    enteric coated aspirin		0	0	c
+    entrecote		11	4	w
+    entremet	entremets	29	11	-
+    ephedrine		0	0	c
+    epilating wax		56	5	c
+    epilator		56	5	c
+    epinephelus adscensioni	epinephelus adscensionis	1	1	w
+    epinephelus fulvus		1	1	w
+    equanil		0	0	c
+    equetus lanceolatus		1	1	w
+    equetus pulcher		1	1	w
+    ergocalciferol		0	0	c
+    erythrocin		0	0	c
+    erythromycin		0	0	c
+    escargot		11	4	w
+    escolar		1	1	w
+    esidrix		0	0	c
+    eskalith		0	0	c
+    esmolol		0	0	c
+    esox americanus		1	1	w
+    esox lucius		1	1	w
+    esox masquinongi	esox masquinongy	1	1	w
+    esox niger		1	1	w
+    espagnole		10	8	p
+    estazolam		0	0	c
+    estragon		42	12	w
+    estrogen antagonist		0	0	c
+    etanercept		0	0	c
+    ethacrynic acid		0	0	c
+    ethchlorvynol		0	0	c
+    ethical drug		0	0	c
+    ethocaine		0	0	c
+    ethosuximide		0	0	c
+    ethoxyethane		0	0	c
+    ethrane		0	0	c
+    ethril		0	0	c
+    ethyl aminobenzoate		0	0	c
+    ethyl chloride		0	0	c
+    ethyl ether		0	0	c
+    ethylene tetrachloride		0	0	c
+    etodolac		0	0	c
+    etropus rimosus		1	1	w
+    eucinostomus gula		1	1	w
+    euphoriant		0	0	c
+    european black grouse		5	4	w
+    european blueberri	european blueberry	36	7	w
+    european bream		1	1	w
+    european catfish		1	1	w
+    european flatfish		1	1	w
+    european lobster		19	1	w
+    european perch		1	1	w
+    european sea bream		1	1	w
+    european smelt		1	1	w
+    european sole		1	1	w
+    european spider crab		13	1	w
+    euthynnus pelami	euthynnus pelamis	1	1	w
+    excitant		0	0	c
+    expectorator		0	0	c
+    eye lotion		0	0	c
+    face soap		39	14	c
+    fag		0	0	c
+    famotidine		0	0	c
+    farm cheese		28	3	w
+    fastnacht		49	10	c
+    fat soluble vitamin		0	0	c
+    fatback		11	4	w
+    febrifuge		0	0	c
+    fedelline		15	9	w
+    felafel		29	11	-
+    feldene		0	0	c
+    fenoprofen		0	0	c
+    fenoprofen calcium		0	0	c
+    fentanyl		0	0	c
+    feosol		0	0	c
+    fergon		0	0	c
+    fertiliti drug	fertility drug	0	0	c
+    fettuccini		15	9	w
+    fiddler crab		13	1	w
+    field pea		67	7	w
+    field soybean		43	16	w
+    filbert		44	16	w
+    filefish		1	1	w
+    filet		11	4	w
+    fillet		11	4	w
+    fillet of sole		1	1	w
+    filter tipped cigarette		0	0	c
+    fingerling		1	1	w
+    finnan		1	1	w
+    finnan haddock		1	1	w
+    finocchio		14	7	w
+    firewater		26	2	p
+    firm omelet		29	11	-
+    fish chowder		45	11	-
+    fish doctor		1	1	w
+    fish finger		29	11	-
+    fish house punch		2	2	p
+    fish loaf		29	11	-
+    fish mousse		29	11	-
+    fish steak		11	4	w
+    fish stew		45	11	-
+    fish stick		29	11	-
+    fishpaste		10	8	-
+    fixed combination drug		0	0	c
+    flageolet		43	16	w
+    flagfish		1	1	w
+    flagyl		0	0	c
+    flame fish		1	1	w
+    flame tokay		64	7	w
+    flamefish		1	1	w
+    flannel cake		41	10	c
+    flapcake		41	10	c
+    flashlight fish		1	1	w
+    flat bone		11	4	w
+    flatbrod		35	10	c
+    flatfish		1	1	w
+    flathead		1	1	w
+    flathead catfish		1	1	w
+    flavorer		24	12	w
+    flavourer		24	12	w
+    flaxedil		0	0	c
+    flecainide		0	0	c
+    flexeril		0	0	c
+    flitch		11	4	w
+    florida pompano		1	1	w
+    florida smoothhound		1	1	w
+    floxuridine		0	0	c
+    fluffi omelet	fluffy omelet	29	11	-
+    flummeri	flummery	7	6	-
+    flunitrazepan		0	0	c
+    fluorouracil		0	0	c
+    fluoxetine		0	0	c
+    fluoxetine hydrocholoride		0	0	c
+    fluphenazine		0	0	c
+    flurazepam		0	0	c
+    flurazepam hydrochloride		0	0	c
+    flurbiprofen		0	0	c
+    fluvastatin		0	0	c
+    flying fish		1	1	w
+    flying gurnard		1	1	w
+    flying robin		1	1	w
+    folacin		0	0	c
+    folate		0	0	c
+    fondu		29	11	-
+    food fish		1	1	w
+    food grain		37	9	w
+    fordhook	fordhooks	43	16	w
+    forequarter		11	4	w
+    foreshank		11	4	w
+    forget me drug		0	0	c
+    fortaz		0	0	c
+    fosamax		0	0	c
+    four tailed bandage		33	0	c
+    fox grape		64	7	w
+    fox shark		1	1	w
+    fradicin		0	0	c
+    frank		34	4	w
+    frankfurter bun		20	10	c
+    freestone		12	7	c
+    french bean		43	16	w
+    french endive		14	7	w
+    french fried potato	french fried potatoes	31	7	w
+    french fritter		23	10	c
+    french loaf		20	10	c
+    french omelet		29	11	-
+    french pancake		41	10	c
+    french pastri	french pastry	30	10	c
+    french sorrel		14	7	w
+    french toast		29	11	-
+    french vermouth		2	2	p
+    fresh bean		43	16	w
+    freshwater bass		1	1	w
+    freshwater bream		1	1	w
+    freshwater clam		25	1	w
+    freshwater eel		1	1	w
+    freshwater fish		1	1	w
+    freshwater mussel		25	1	w
+    fricandeau		11	4	w
+    fricassee		45	11	-
+    fried egg		29	11	-
+    friedcake		23	10	c
+    frier		5	4	w
+    frijole		43	16	w
+    fritter		23	10	c
+    frog leg	frog legs	29	11	-
+    frogfish		1	1	w
+    frost fish		1	1	w
+    frozen custard		32	13	-
+    frozen orange juice		87	2	p
+    frozen pudding		32	13	-
+    fruit bar		17	10	c
+    fruit compote		7	6	-
+    fruit crush		87	2	p
+    fruit custard		29	11	-
+    fruit drink		4	2	p
+    fruit punch		2	2	p
+    frumenti	frumenty	60	9	w
+    fri bread	fry bread	20	10	c
+    fryer		5	4	w
+    fugu		1	1	w
+    fulvicin		0	0	c
+    fundulus heteroclitus		1	1	w
+    fundulus majali	fundulus majalis	1	1	w
+    furosemide		0	0	c
+    gabapentin		0	0	c
+    gadoid		1	1	w
+    gadoid fish		1	1	w
+    gadus macrocephalus		1	1	w
+    gadus merlangus		1	1	w
+    gadus morhua		1	1	w
+    gage		0	0	c
+    galantine		29	11	-
+    galeocerdo cuvieri		1	1	w
+    galeorhinus zyopterus		1	1	w
+    gallamine		0	0	c
+    galliano		2	2	p
+    gallus gallus		5	4	w
+    gambusia affini	gambusia affinis	1	1	w
+    game bird		5	4	w
+    game fish		1	1	w
+    game fowl		5	4	w
+    gamma hydroxybutyrate		0	0	c
+    gamma interferon		0	0	c
+    ganja		0	0	c
+    ganoid		1	1	w
+    ganoid fish		1	1	w
+    gantanol		0	0	c
+    gantrisin		0	0	c
+    gar		1	1	w
+    garambulla		12	7	c
+    garamycin		0	0	c
+    garden cress		14	7	w
+    garden pea		67	7	w
+    garfish		1	1	w
+    garlic clove		9	7	c
+    garpike		1	1	w
+    gasterosteus aculeatus		1	1	w
+    gasterosteus pungitius		1	1	w
+    gateway drug		0	0	c
+    gefilte fish		29	11	-
+    gemfibrozil		0	0	c
+    gemonil		0	0	c
+    gempylid		1	1	w
+    gempylus serpen	gempylus serpens	1	1	w
+    general anaesthetic		0	0	c
+    general anesthetic		0	0	c
+    generic		2	2	p
+    generic drug		0	0	c
+    generic wine		2	2	p
+    genipap		12	7	c
+    genipap fruit		12	7	c
+    genoise		23	10	c
+    gentamicin		0	0	c
+    gentian violet		0	0	c
+    genyonemus lineatus		1	1	w
+    georgia home boy		0	0	c
+    german pancake		41	10	c
+    gerre cinereus	gerres cinereus	1	1	w
+    ghb		0	0	c
+    ghostfish		1	1	w
+    giant clam		25	1	w
+    giant crab		13	1	w
+    giant northwest shipworm		25	1	w
+    giant pigfish		1	1	w
+    giant scallop		25	1	w
+    giant squid		27	1	w
+    giblet		11	4	w
+    giblet	giblets	11	4	w
+    gigot		11	4	w
+    gimlet		57	2	p
+    gin and it		57	2	p
+    gin rickey		2	2	p
+    gin sling		2	2	p
+    ginger nut		17	10	c
+    ginger pop		4	2	p
+    ginger snap		17	10	c
+    gingerbread man		17	10	c
+    gingerroot		88	7	w
+    gingersnap		17	10	c
+    ginglymostoma cirratum		1	1	w
+    glipizide		0	0	c
+    globe pepper		89	7	c
+    globefish		1	1	w
+    glogg		2	2	p
+    glucophage		0	0	c
+    glucotrol		0	0	c
+    gluten bread		20	10	c
+    glutethimide		0	0	c
+    glyburide		0	0	c
+    glyceryl trinitrate		0	0	c
+    goa bean		43	16	w
+    goat cheese		28	3	w
+    goatfish		1	1	w
+    gobbet		11	4	w
+    gobbler		5	4	w
+    gobiesox strumosus		1	1	w
+    gobio gobio		1	1	w
+    gobi	goby	1	1	w
+    goggle eye		1	1	w
+    golden pheasant		5	4	w
+    golden shiner		1	1	w
+    goldfish		1	1	w
+    gonorhynchus gonorhynchus		1	1	w
+    goober		44	16	w
+    goober pea		44	16	w
+    goose liver		11	4	w
+    goosefish		1	1	w
+    gouda cheese		28	3	w
+    goujon		1	1	w
+    graham		37	9	w
+    graham bread		20	10	c
+    graham cracker		83	17	c
+    graham flour		37	9	w
+    gramicidin		0	0	c
+    granola bar		17	10	c
+    grape		64	7	w
+    grapefruit peel		16	6	-
+    gray flounder		1	1	w
+    gray hen		5	4	w
+    gray mullet		1	1	w
+    gray partridge		5	4	w
+    gray skate		1	1	w
+    gray snapper		1	1	w
+    gray sole		1	1	w
+    grayhen		5	4	w
+    greasepaint		56	5	c
+    great barracuda		1	1	w
+    great blue shark		1	1	w
+    great white shark		1	1	w
+    greater prairi chicken	greater prairie chicken	5	4	w
+    greek partridge		5	4	w
+    green bean		43	16	w
+    green corn		85	7	c
+    green goddess		0	0	c
+    green mayonnaise		10	8	p
+    green olive		54	7	w
+    green pea		67	7	w
+    green pea soup		45	11	-
+    green peafowl		5	4	w
+    green soap		39	14	c
+    green soybean		43	16	w
+    green turtle soup		45	11	-
+    greeneye		1	1	w
+    greenling		1	1	w
+    grenadier		1	1	w
+    grey flounder		1	1	w
+    grey hen		5	4	w
+    grey mullet		1	1	w
+    grey partridge		5	4	w
+    grey skate		1	1	w
+    grey snapper		1	1	w
+    grey sole		1	1	w
+    greyhen		5	4	w
+    grievous bodili harm	grievous bodily harm	0	0	c
+    grinder		46	11	-
+    grindle		1	1	w
+    griseofulvin		0	0	c
+    grissino		20	10	c
+    grist		37	9	w
+    groat	groats	37	9	w
+    grog		26	2	p
+    groundfish		1	1	w
+    grubbi	grubby	1	1	w
+    gruel		29	11	-
+    grugru nut		44	16	w
+    gruyere		28	3	w
+    guanabenz		0	0	c
+    gudgeon		1	1	w
+    guinea hen		5	4	w
+    guitarfish		1	1	w
+    gulya	gulyas	45	11	-
+    gum ball		16	6	-
+    gumdrop		16	6	-
+    guppi	guppy	1	1	w
+    gymneli viridi	gymnelis viridis	1	1	w
+    haart		0	0	c
+    hackberri	hackberry	36	7	w
+    haematinic		0	0	c
+    haemulon album		1	1	w
+    haemulon aurolineatum		1	1	w
+    haemulon macrostomum		1	1	w
+    haemulon malanurum		1	1	w
+    haemulon parra		1	1	w
+    hair grease		6	5	c
+    hair tonic		6	5	c
+    hairdressing		6	5	c
+    hairtail		1	1	w
+    halal		11	4	w
+    halcion		0	0	c
+    haldol		0	0	c
+    halfbeak		1	1	w
+    halicoere bivittatus	halicoeres bivittatus	1	1	w
+    halicoere radiatus	halicoeres radiatus	1	1	w
+    hallah		20	10	c
+    hallucinogen		0	0	c
+    hallucinogenic drug		0	0	c
+    haloperidol		0	0	c
+    halothane		0	0	c
+    ham and egg	ham and eggs	29	11	-
+    hamburger bun		20	10	c
+    hamburger roll		20	10	c
+    hamburger steak		11	4	w
+    hammerhead shark		1	1	w
+    hand cheese		28	3	w
+    hand lotion		6	5	c
+    handsaw fish		1	1	w
+    hard boiled egg		29	11	-
+    hard clam		25	1	w
+    hard cooked egg		29	11	-
+    hard drink		26	2	p
+    hard drug		0	0	c
+    hard roe		1	1	w
+    hard roll		20	10	c
+    hard sauce		10	8	p
+    hard shell crab		13	1	w
+    hardbake		16	6	-
+    hardtack		20	10	c
+    haricot		43	16	w
+    haricot vert		43	16	w
+    harvestfish		1	1	w
+    harvey wallbanger		57	2	p
+    haschisch		0	0	c
+    hasheesh		0	0	c
+    hashish		0	0	c
+    haslet		11	4	w
+    hausen		1	1	w
+    hazelnut		44	16	w
+    head cabbage		62	7	w
+    headcheese		34	4	w
+    headfish		1	1	w
+    healing herb		42	12	w
+    heart cherri	heart cherry	18	7	w
+    heath hen		5	4	w
+    heathfowl		5	4	w
+    heavi whipping cream	heavy whipping cream	3	3	p
+    hell dust		0	0	c
+    helleri		1	1	w
+    helminthic		0	0	c
+    hematinic		0	0	c
+    hemipteronatus novacula		1	1	w
+    hemitripterus americanus		1	1	w
+    hen		5	4	w
+    heparin		0	0	c
+    hepatoflavin		0	0	c
+    herb tea		68	2	-
+    herbal		68	2	-
+    herbal medicine		0	0	c
+    heroin		0	0	c
+    herring salad		81	11	-
+    hershey bar		52	6	-
+    hexachlorophene		0	0	c
+    hexadrol		0	0	c
+    hexagrammo decagrammus	hexagrammos decagrammus	1	1	w
+    hexanchus griseus		1	1	w
+    hickori nut	hickory nut	44	16	w
+    highball		2	2	p
+    hind		1	1	w
+    hindquarter		11	4	w
+    hindshank		11	4	w
+    hippoglossoide platessoide	hippoglossoides platessoides	1	1	w
+    hippoglossus hippoglossus		1	1	w
+    hippoglossus stenolepsi	hippoglossus stenolepsis	1	1	w
+    hipsurus caryi		1	1	w
+    histamine blocker		0	0	c
+    hoagi	hoagy	46	11	-
+    hock		2	2	p
+    hoecake		20	10	c
+    hog molli	hog molly	1	1	w
+    hog plum		12	7	c
+    hog snapper		1	1	w
+    hog sucker		1	1	w
+    hogchoker		1	1	w
+    hogfish		1	1	w
+    holibut		1	1	w
+    holland gin		26	2	p
+    holland	hollands	26	2	p
+    holocanthus tricolor		1	1	w
+    holocentrus ascensioni	holocentrus ascensionis	1	1	w
+    holocentrus bullisi		1	1	w
+    holocentrus coruscus		1	1	w
+    holocephalan		1	1	w
+    holocephalian		1	1	w
+    holi oil	holy oil	0	0	c
+    homarus americanus		19	1	w
+    homarus capensi	homarus capensis	19	1	w
+    homarus vulgari	homarus vulgaris	19	1	w
+    home brew		2	2	p
+    home fried potato	home fried potatoes	31	7	w
+    homebrew		2	2	p
+    homini grit	hominy grits	60	9	w
+    hommo	hommos	10	8	-
+    homogenized milk		3	3	p
+    honey bun		20	10	c
+    honey crisp		16	6	-
+    honey oil		0	0	c
+    honeycomb tripe		11	4	w
+    hootch		2	2	p
+    horehound		16	6	-
+    horned pout		1	1	w
+    horned whiff		1	1	w
+    hornpout		1	1	w
+    horse head		1	1	w
+    horse mackerel		1	1	w
+    horsefish		1	1	w
+    horseflesh		11	4	w
+    horsehead		1	1	w
+    horsemeat		11	4	w
+    hot cake		41	10	c
+    hot cereal		60	9	w
+    hot fudge sauce		10	8	p
+    hot stuffed tomato		29	11	-
+    hot toddi	hot toddy	2	2	p
+    hotcake		41	10	c
+    hotdog bun		20	10	c
+    hug drug		0	0	c
+    huitre		25	1	w
+    hungarian goulash		45	11	-
+    hungarian partridge		5	4	w
+    hungarian sauce		10	8	p
+    hush puppi	hush puppy	20	10	c
+    hushpuppi	hushpuppy	20	10	c
+    hydantoin		0	0	c
+    hydralazine		0	0	c
+    hydrochlorothiazide		0	0	c
+    hydrodiuril		0	0	c
+    hydroflumethiazide		0	0	c
+    hydromel		4	2	p
+    hydromorphone		0	0	c
+    hydromorphone hydrochloride		0	0	c
+    hydroxychloroquine		0	0	c
+    hydroxytetracycline		0	0	c
+    hydroxyzine		0	0	c
+    hydroxyzine hydrochloride		0	0	c
+    hygroton		0	0	c
+    hypentelium nigrican	hypentelium nigricans	1	1	w
+    hyperglyphe perciformi	hyperglyphe perciformis	1	1	w
+    hyperstat		0	0	c
+    hypnotic		0	0	c
+    hyson		68	2	-
+    hytrin		0	0	c
+    icaco		12	7	c
+    ice coffee		66	2	-
+    ice cream cone		32	13	-
+    ice cream sundae		32	13	-
+    ice milk		32	13	-
+    ice water		90	2	p
+    icebox cake		32	13	-
+    ictalurus punctatus		1	1	w
+    ictiobus niger		1	1	w
+    ilama		12	7	c
+    ilosone		0	0	c
+    imavate		0	0	c
+    imipramine		0	0	c
+    immovable bandage		33	0	c
+    immune suppressant drug		0	0	c
+    immunosuppressant		0	0	c
+    immunosuppressive		0	0	c
+    immunosuppressive drug		0	0	c
+    immunosuppressor		0	0	c
+    impramine hydrochloride		0	0	c
+    imuran		0	0	c
+    incandescent lamp		63	15	c
+    indapamide		0	0	c
+    inderal		0	0	c
+    indian mustard		62	7	w
+    indian relish		10	8	-
+    indian rice		37	9	w
+    indinavir		0	0	c
+    indocin		0	0	c
+    indomethacin		0	0	c
+    inebriant		2	2	p
+    inh		0	0	c
+    inhalation anaesthetic		0	0	c
+    inhalation anesthetic		0	0	c
+    inhalation general anaesthetic		0	0	c
+    inhalation general anesthetic		0	0	c
+    inocor		0	0	c
+    inositol		0	0	c
+    interferon		0	0	c
+    intravenous anesthetic		0	0	c
+    invirase		0	0	c
+    ipecac		0	0	c
+    ipratropium bromide		0	0	c
+    iproclozide		0	0	c
+    irish		26	2	p
+    irish burgoo		45	11	-
+    irish coffee		66	2	-
+    irish potato		31	7	w
+    irish soda bread		20	10	c
+    irish whiski	irish whisky	26	2	p
+    isobutyl nitrite		0	0	c
+    isobutylphenyl propionic acid		0	0	c
+    isocarboxazid		0	0	c
+    isoflurane		0	0	c
+    isoniazid		0	0	c
+    isoproterenol		0	0	c
+    isoptin		0	0	c
+    isordil		0	0	c
+    isosorbide		0	0	c
+    istiophorus albican	istiophorus albicans	1	1	w
+    isuprel		0	0	c
+    isurus glaucus		1	1	w
+    isurus oxyrhincus		1	1	w
+    isurus paucus		1	1	w
+    italian bread		20	10	c
+    italian rice		29	11	-
+    italian sandwich		46	11	-
+    italian vermouth		2	2	p
+    jaboticaba		12	7	c
+    jack crevalle		1	1	w
+    jack mackerel		1	1	w
+    jack salmon		1	1	w
+    jacket potato		31	7	w
+    jackknife clam		25	1	w
+    jackknife fish		1	1	w
+    jacksmelt		1	1	w
+    jaffa orange		53	7	c
+    jak		12	7	c
+    jalapeno		75	7	c
+    jalapeno pepper		75	7	c
+    jamaica apple		12	7	c
+    jamaica rum		26	2	p
+    japanese crab		13	1	w
+    japanese oyster		25	1	w
+    japanese plum		12	7	c
+    jawbreaker		16	6	-
+    jawfish		1	1	w
+    jelli bean	jelly bean	16	6	-
+    jelli doughnut	jelly doughnut	49	10	c
+    jelli egg	jelly egg	16	6	-
+    jellyroll		23	10	c
+    jerked meat		11	4	w
+    jewfish		1	1	w
+    jewish rye		20	10	c
+    jewish rye bread		20	10	c
+    jimmi	jimmies	52	6	-
+    john barleycorn		26	2	p
+    johnnycake		20	10	c
+    jonah crab		13	1	w
+    jonathan		12	7	c
+    jordanella floridae		1	1	w
+    journey cake		20	10	c
+    jug wine		2	2	p
+    julep		2	2	p
+    julienne vegetable		14	7	w
+    jumbal		23	10	c
+    juniper berri	juniper berries	24	12	w
+    junket		7	6	-
+    kabob		29	11	-
+    kafocin		0	0	c
+    kai apple		12	7	c
+    kail		62	7	w
+    kanamycin		0	0	c
+    kantrex		0	0	c
+    kaopectate		0	0	c
+    kat		0	0	c
+    katsuwonus pelami	katsuwonus pelamis	1	1	w
+    kava		2	2	p
+    kavakava		2	2	p
+    kavrin		0	0	c
+    keflex		0	0	c
+    keflin		0	0	c
+    keftab		0	0	c
+    kelp greenling		1	1	w
+    kemadrin		0	0	c
+    kentucki black bass	kentucky black bass	1	1	w
+    kentucki wonder	kentucky wonder	43	16	w
+    kentucki wonder bean	kentucky wonder bean	43	16	w
+    ketalar		0	0	c
+    ketamine		0	0	c
+    ketamine hydrochloride		0	0	c
+    ketembilla		12	7	c
+    ketoprofen		0	0	c
+    ketorolac		0	0	c
+    ketorolac tromethamine		0	0	c
+    khat		0	0	c
+    kidney bean		43	16	w
+    kidney pie		58	10	c
+    killifish		1	1	w
+    king mackerel		1	1	w
+    king whiting		1	1	w
+    kingfish		1	1	w
+    kipper		1	1	w
+    kippered herring		1	1	w
+    kippered salmon		1	1	w
+    kishke		29	11	-
+    kitambilla		12	7	c
+    kitembilla		12	7	c
+    knife handle		25	1	w
+    knockout drop	knockout drops	0	0	c
+    knockwurst		34	4	w
+    kohl		56	5	c
+    koumiss		2	2	p
+    kumi	kumis	2	2	p
+    kummel		2	2	p
+    kyphosus sectatrix		1	1	w
+    labetalol		0	0	c
+    labetalol hydrochloride		0	0	c
+    lachnolaimus maximus		1	1	w
+    lacing		26	2	p
+    lactoflavin		0	0	c
+    lactophri quadricorni	lactophrys quadricornis	1	1	w
+    ladi crab	lady crab	13	1	w
+    ladyfinger		17	10	c
+    ladyfish		1	1	w
+    lager beer		59	2	p
+    lagodon rhomboide	lagodon rhomboides	1	1	w
+    lagopus scoticus		5	4	w
+    lake herring		1	1	w
+    lake salmon		1	1	w
+    lake trout		1	1	w
+    lake whitefish		1	1	w
+    lamb roast		11	4	w
+    lambchop		11	4	w
+    lamellibranch		25	1	w
+    lamivudine		0	0	c
+    lamna nasus		1	1	w
+    lampri guttatus	lampris guttatus	1	1	w
+    lampri regius	lampris regius	1	1	w
+    lancet fish		1	1	w
+    lancetfish		1	1	w
+    landlocked salmon		1	1	w
+    langoustine		19	1	w
+    lansa		12	7	c
+    lansat		12	7	c
+    lanseh		12	7	c
+    lanset		12	7	c
+    lanternfish		1	1	w
+    largemouth		1	1	w
+    largemouth bass		1	1	w
+    largemouth black bass		1	1	w
+    largemouthed bass		1	1	w
+    largemouthed black bass		1	1	w
+    larium		0	0	c
+    larotid		0	0	c
+    lasix		0	0	c
+    latakia		0	0	c
+    latimeria chalumnae		1	1	w
+    laudanum		0	0	c
+    laughing gas		0	0	c
+    launce		1	1	w
+    layer cake		23	10	c
+    leaf beet		14	7	w
+    leaf lettuce		14	7	w
+    leaf mustard		62	7	w
+    leafi vegetable	leafy vegetable	14	7	w
+    leather carp		1	1	w
+    leather soap		39	14	c
+    leatherfish		1	1	w
+    leatherjack		1	1	w
+    leatherjacket		1	1	w
+    lebiste reticulatus	lebistes reticulatus	1	1	w
+    ledercillin vk		0	0	c
+    leechee		12	7	c
+    leflunomide		0	0	c
+    lefteye flounder		1	1	w
+    lefteyed flounder		1	1	w
+    legume		43	16	w
+    lemon butter		51	3	w
+    lemon cheese		16	6	-
+    lemon drop		16	6	-
+    lemon oil		24	12	w
+    lemon shark		1	1	w
+    lenitive		0	0	c
+    lentil		43	16	w
+    lepidocybium flavobrunneum		1	1	w
+    lepisosteus osseus		1	1	w
+    lepomi gibbosus	lepomis gibbosus	1	1	w
+    lepomi macrochirus	lepomis macrochirus	1	1	w
+    lepomi punctatus	lepomis punctatus	1	1	w
+    lescol		0	0	c
+    lesser prairi chicken	lesser prairie chicken	5	4	w
+    lethal dose		0	0	c
+    leuciscus cephalus		1	1	w
+    leuciscus leuciscus		1	1	w
+    leukeran		0	0	c
+    levallorphan		0	0	c
+    levitra		0	0	c
+    libritab	libritabs	0	0	c
+    librium		0	0	c
+    lichee		12	7	c
+    lichi		12	7	c
+    lidocaine		0	0	c
+    liebfraumilch		2	2	p
+    liederkranz		28	3	w
+    life saver		16	6	-
+    light beer		59	2	p
+    light bread		20	10	c
+    light whipping cream		3	3	p
+    lima bean		43	16	w
+    limanda ferruginea		1	1	w
+    limeade		4	2	p
+    limpa		20	10	c
+    limpet		84	1	w
+    lincocin		0	0	c
+    lincomycin		0	0	c
+    ling		1	1	w
+    lingcod		1	1	w
+    linguica		34	4	w
+    liniment		0	0	c
+    lionfish		1	1	w
+    lip rouge		56	5	c
+    lipari lipari	liparis liparis	1	1	w
+    lipid lowering medication		0	0	c
+    lipid lowering medicine		0	0	c
+    lipitor		0	0	c
+    lipo hepin		0	0	c
+    liquaemin		0	0	c
+    liquid detergent		77	14	-
+    liquid ecstasi	liquid ecstasy	0	0	c
+    liquid pred		0	0	c
+    lisinopril		0	0	c
+    litchee		12	7	c
+    litchi nut		12	7	c
+    lithane		0	0	c
+    lithia water		90	2	p
+    lithium carbonate		0	0	c
+    lithonate		0	0	c
+    little skate		1	1	w
+    live bearer		1	1	w
+    liver pudding		34	4	w
+    liver sausage		34	4	w
+    liza		1	1	w
+    lizardfish		1	1	w
+    loach		1	1	w
+    loaf of bread		20	10	c
+    loaf sugar		71	16	-
+    lobe finned fish		1	1	w
+    lobefin		1	1	w
+    loblolli	loblolly	29	11	-
+    lobote pacificus	lobotes pacificus	1	1	w
+    lobote surinamensi	lobotes surinamensis	1	1	w
+    lobscouse		45	11	-
+    lobscuse		45	11	-
+    lobster butter		10	8	-
+    lobster newburg		29	11	-
+    lobster stew		45	11	-
+    lobster tail		19	1	w
+    lobster tart		58	10	c
+    lobster thermidor		29	11	-
+    local anaesthetic		0	0	c
+    local anesthetic		0	0	c
+    locoweed		0	0	c
+    lodine		0	0	c
+    lofortyx californicus		5	4	w
+    loin		11	4	w
+    loin of lamb		11	4	w
+    loligo		27	1	w
+    lomotil		0	0	c
+    lomustine		0	0	c
+    long clawed prawn		84	1	w
+    long fin tunni	long fin tunny	1	1	w
+    longanberri	longanberry	12	7	c
+    longfin mako		1	1	w
+    loniten		0	0	c
+    lookdown		1	1	w
+    lookdown fish		1	1	w
+    looni toon	loony toons	0	0	c
+    loose leaf lettuce		14	7	w
+    lophius americanus		1	1	w
+    lopholatilus chamaeleonticep	lopholatilus chamaeleonticeps	1	1	w
+    lopid		0	0	c
+    lopressor		0	0	c
+    lorazepam		0	0	c
+    lorenzo dressing		10	8	p
+    lorfan		0	0	c
+    lota lota		1	1	w
+    lotte		1	1	w
+    louvar		1	1	w
+    lovastatin		0	0	c
+    love philter		4	2	p
+    love philtre		4	2	p
+    love potion		4	2	p
+    lowbush cranberri	lowbush cranberry	36	7	w
+    loxapine		0	0	c
+    loxitane		0	0	c
+    lozal		0	0	c
+    lsd		0	0	c
+    luminal		0	0	c
+    lump sugar		71	16	-
+    lumpenus lumpretaeformi	lumpenus lumpretaeformis	1	1	w
+    lumpfish		1	1	w
+    lumpsucker		1	1	w
+    lunch meat		11	4	w
+    lungfish		1	1	w
+    lutefisk		29	11	-
+    lutfisk		29	11	-
+    lutjanus anali	lutjanus analis	1	1	w
+    lutjanus apodus		1	1	w
+    lutjanus blackfordi		1	1	w
+    lutjanus griseus		1	1	w
+    luvarus imperiali	luvarus imperialis	1	1	w
+    lye homini	lye hominy	85	7	c
+    lyonnaise sauce		10	8	p
+    lypressin		0	0	c
+    lyrurus mlokosiewiczi		5	4	w
+    lyrurus tetrix		5	4	w
+    lysergic acid diethylamide		0	0	c
+    macadamia nut		44	16	w
+    macaroni salad		81	11	-
+    macaroon		17	10	c
+    macedoine		29	11	-
+    mackerel scad		1	1	w
+    mackerel shad		1	1	w
+    mackerel shark		1	1	w
+    maconnai	maconnais	2	2	p
+    macoun		12	7	c
+    macrocheira kaempferi		13	1	w
+    macrodantin		0	0	c
+    macrozoarce americanus	macrozoarces americanus	1	1	w
+    mad apple		91	7	c
+    madeira sponge		23	10	c
+    mademoiselle		1	1	w
+    madrilene		45	11	-
+    magic bullet		0	0	c
+    mahimahi		1	1	w
+    maiger		1	1	w
+    maigre		1	1	w
+    maine lobster		19	1	w
+    maja squinado		13	1	w
+    major tranquilizer		0	0	c
+    major tranquilliser		0	0	c
+    major tranquillizer		0	0	c
+    makaira albida		1	1	w
+    makaira marlina		1	1	w
+    makaira mazara		1	1	w
+    makaira mitsukurii		1	1	w
+    makaira nigrican	makaira nigricans	1	1	w
+    mako		1	1	w
+    mako shark		1	1	w
+    malacopterygian		1	1	w
+    maleate		0	0	c
+    malmsey		2	2	p
+    malopterurus electricus		1	1	w
+    malt whiskey		26	2	p
+    malt whiski	malt whisky	26	2	p
+    mammee		12	7	c
+    mammee apple		12	7	c
+    man eater		1	1	w
+    man eating shark		1	1	w
+    mandarin orange		53	7	c
+    mandelamine		0	0	c
+    mangel wurzel		55	7	w
+    mangrove snapper		1	1	w
+    manhattan clam chowder		45	11	-
+    mannitol		0	0	c
+    manta birostri	manta birostris	1	1	w
+    manta ray		1	1	w
+    maoi		0	0	c
+    marang		12	7	c
+    maraschino cherri	maraschino cherry	16	6	-
+    maraschino liqueur		2	2	p
+    marble cake		23	10	c
+    marbling		51	16	w
+    marc		26	2	p
+    marchand de vin		10	8	p
+    marchpane		16	6	-
+    margate		1	1	w
+    marge		10	8	-
+    marihuana		0	0	c
+    marijuana		0	0	c
+    marijuana cigarette		0	0	c
+    marine mussel		25	1	w
+    marmalade plum		12	7	c
+    marplan		0	0	c
+    marrowfat pea		67	7	w
+    marshmallow		16	6	-
+    mari jane	mary jane	0	0	c
+    maryland chicken		29	11	-
+    mashed potato		31	7	w
+    matelote		45	11	-
+    matzah ball		15	9	w
+    matzo ball		15	9	w
+    matzoh ball		15	9	w
+    mavik		0	0	c
+    max		0	0	c
+    maxzide		0	0	c
+    may fish		1	1	w
+    may wine		2	2	p
+    mayfish		1	1	w
+    mdma		0	0	c
+    meat loaf		29	11	-
+    meatball		29	11	-
+    mebaral		0	0	c
+    mebendazole		0	0	c
+    mecholyl		0	0	c
+    meclizine		0	0	c
+    meclizine hydrochloride		0	0	c
+    meclofenamate		0	0	c
+    meclofenamate sodium		0	0	c
+    meclomen		0	0	c
+    medicament		0	0	c
+    medicinal drug		0	0	c
+    mediterranean anchovi	mediterranean anchovy	1	1	w
+    medoc		2	2	p
+    mefenamic acid		0	0	c
+    mefloquine		0	0	c
+    mefloquine hydrochloride		0	0	c
+    mefoxin		0	0	c
+    melanogrammus aeglefinus		1	1	w
+    meleagri gallopavo	meleagris gallopavo	5	4	w
+    mellaril		0	0	c
+    melon ball		70	7	c
+    melphalan		0	0	c
+    menadione		0	0	c
+    menhaden		1	1	w
+    menippe mercenaria		13	1	w
+    menominee whitefish		1	1	w
+    mentholated salve		0	0	c
+    menticirrhus americanus		1	1	w
+    menticirrhus littorali	menticirrhus littoralis	1	1	w
+    menticirrhus saxatili	menticirrhus saxatilis	1	1	w
+    menticirrhus undulatus		1	1	w
+    mepacrine		0	0	c
+    meperidine		0	0	c
+    meperidine hydrochloride		0	0	c
+    mephaquine		0	0	c
+    mephenytoin		0	0	c
+    mephobarbital		0	0	c
+    meprin		0	0	c
+    meprobamate		0	0	c
+    merbromine		0	0	c
+    mercaptopurine		0	0	c
+    mercenaria mercenaria		25	1	w
+    mercurial ointment		0	0	c
+    mercurochrome		0	0	c
+    meringue kiss		16	6	-
+    merlangus merlangus		1	1	w
+    merluccius bilineari	merluccius bilinearis	1	1	w
+    merthiolate		0	0	c
+    mesantoin		0	0	c
+    mescal		26	2	p
+    mescaline		0	0	c
+    metaproterenol		0	0	c
+    metformin		0	0	c
+    meth		0	0	c
+    methacholine		0	0	c
+    methadon		0	0	c
+    methadone		0	0	c
+    methadone hydrochloride		0	0	c
+    methamphetamine		0	0	c
+    methamphetamine hydrochloride		0	0	c
+    methapyrilene		0	0	c
+    methaqualone		0	0	c
+    metharbital		0	0	c
+    methedrine		0	0	c
+    metheglin		59	2	p
+    methenamine		0	0	c
+    methicillin		0	0	c
+    methocarbamol		0	0	c
+    methotrexate		0	0	c
+    methotrexate sodium		0	0	c
+    methyl salicylate		0	0	c
+    methyldopa		0	0	c
+    methylenedioxymethamphetamine		0	0	c
+    methylphenidate		0	0	c
+    meticorten		0	0	c
+    metoprolol		0	0	c
+    metrazol		0	0	c
+    metronidazole		0	0	c
+    metycaine		0	0	c
+    meuniere butter		51	3	w
+    mevacor		0	0	c
+    mexican black cherri	mexican black cherry	18	7	w
+    mexican green		0	0	c
+    mexican husk tomato		14	7	w
+    mexican valium		0	0	c
+    mexiletine		0	0	c
+    mexitil		0	0	c
+    mickey finn		0	0	c
+    micronase		0	0	c
+    micropogonia undulatus	micropogonias undulatus	1	1	w
+    micropterus dolomieu		1	1	w
+    micropterus pseudoplite	micropterus pseudoplites	1	1	w
+    micropterus salmoide	micropterus salmoides	1	1	w
+    microstomus kitt		1	1	w
+    microzide		0	0	c
+    midazolam		0	0	c
+    mifepristone		0	0	c
+    migratori quail	migratory quail	5	4	w
+    mild silver protein		0	0	c
+    milk punch		2	2	p
+    milontin		0	0	c
+    milt		1	1	w
+    miltown		0	0	c
+    mind altering drug		0	0	c
+    minipress		0	0	c
+    minnow		1	1	w
+    minocin		0	0	c
+    minocycline		0	0	c
+    minor tranquilizer		0	0	c
+    minor tranquilliser		0	0	c
+    minor tranquillizer		0	0	c
+    minoxidil		0	0	c
+    mint candi	mint candy	16	6	-
+    mint julep		2	2	p
+    miotic		0	0	c
+    miotic drug		0	0	c
+    mirror carp		1	1	w
+    mithracin		0	0	c
+    mithramycin		0	0	c
+    mitomycin		0	0	c
+    mixed drink		2	2	p
+    moban		0	0	c
+    mobula hypostoma		1	1	w
+    mocha coffee		66	2	-
+    mock turtle soup		45	11	-
+    mojarra		1	1	w
+    mola		1	1	w
+    mola lanceolata		1	1	w
+    molass cooki	molasses cookie	17	10	c
+    molass kiss	molasses kiss	16	6	-
+    molass taffi	molasses taffy	16	6	-
+    molded salad		81	11	-
+    molindone		0	0	c
+    molli	mollie	1	1	w
+    molli	molly	1	1	w
+    molli miller	molly miller	1	1	w
+    molva molva		1	1	w
+    mombin		12	7	c
+    monal		5	4	w
+    monaul		5	4	w
+    monkey bread		12	7	c
+    monkey nut		44	16	w
+    monoamine oxidase inhibitor		0	0	c
+    monoplane flying fish		1	1	w
+    monstera		12	7	c
+    montrachet		2	2	p
+    moonfish		1	1	w
+    moor bird		5	4	w
+    moorbird		5	4	w
+    moorcock		5	4	w
+    moorfowl		5	4	w
+    moorgame		5	4	w
+    moray		1	1	w
+    moray eel		1	1	w
+    morello		18	7	w
+    mornay sauce		10	8	p
+    morone americana		1	1	w
+    morone interrupta		1	1	w
+    morphia		0	0	c
+    morphine		0	0	c
+    moselle		2	2	p
+    mosquitofish		1	1	w
+    mostaccioli		15	9	w
+    mother hen		5	4	w
+    motrin		0	0	c
+    mountain cranberri	mountain cranberry	36	7	w
+    mountain partridge		5	4	w
+    mountain quail		5	4	w
+    mouthbreeder		1	1	w
+    mouton		11	4	w
+    mudcat		1	1	w
+    mudskipper		1	1	w
+    mudspringer		1	1	w
+    mugil cephalus		1	1	w
+    mugil curema		1	1	w
+    mugil liza		1	1	w
+    mulled cider		4	2	p
+    mulligan		45	11	-
+    mulligan stew		45	11	-
+    mulloidichthi martinicus	mulloidichthys martinicus	1	1	w
+    mulloway		1	1	w
+    mullus auratus		1	1	w
+    mullus surmuletus		1	1	w
+    multivitamin pill		0	0	c
+    mummichog		1	1	w
+    munchener		59	2	p
+    munich beer		59	2	p
+    murphi	murphy	31	7	w
+    muscadel		2	2	p
+    muscadelle		2	2	p
+    muscadine		64	7	w
+    muscat grape		64	7	w
+    muscle relaxant		0	0	c
+    mushroom wine sauce		10	8	p
+    muskellunge		1	1	w
+    mustelus cani	mustelus canis	1	1	w
+    mustelus mustelus		1	1	w
+    mustelus norrisi		1	1	w
+    mutamycin		0	0	c
+    mutton chop		11	4	w
+    mutton snapper		1	1	w
+    muttonfish		1	1	w
+    mya arenaria		25	1	w
+    mycomycin		0	0	c
+    mycostatin		0	0	c
+    mycteroperca bonaci		1	1	w
+    mydriatic		0	0	c
+    mydriatic drug		0	0	c
+    myotic		0	0	c
+    myotic drug		0	0	c
+    mysoline		0	0	c
+    mytilid		25	1	w
+    mytilus eduli	mytilus edulis	25	1	w
+    myxocephalus aenaeus		1	1	w
+    nabumetone		0	0	c
+    nacho		82	17	-
+    nada daiquiri		57	2	p
+    nadolol		0	0	c
+    nafcil		0	0	c
+    nafcillin		0	0	c
+    nail enamel		56	5	c
+    nalfon		0	0	c
+    nalidixic acid		0	0	c
+    nalline		0	0	c
+    nalorphine		0	0	c
+    naloxone		0	0	c
+    naltrexone		0	0	c
+    nantua		10	8	p
+    naphazoline		0	0	c
+    naphthoquinone		0	0	c
+    napoleon		30	10	c
+    naprosyn		0	0	c
+    naproxen		0	0	c
+    naproxen sodium		0	0	c
+    naqua		0	0	c
+    narcan		0	0	c
+    narcoleptic		0	0	c
+    narcotic		0	0	c
+    narcotic antagonist		0	0	c
+    nard		6	5	c
+    nardil		0	0	c
+    nasal decongestant		0	0	c
+    natal plum		12	7	c
+    native peach		12	7	c
+    naucrate ductor	naucrates ductor	1	1	w
+    nauseant		0	0	c
+    navane		0	0	c
+    navi bean	navy bean	43	16	w
+    near beer		4	2	p
+    nebcin		0	0	c
+    neck sweetbread		11	4	w
+    needlefish		1	1	w
+    nefazodone		0	0	c
+    negaprion brevirostri	negaprion brevirostris	1	1	w
+    neggram		0	0	c
+    negus		2	2	p
+    nelfinavir		0	0	c
+    nembutal		0	0	c
+    neobiotic		0	0	c
+    neomycin		0	0	c
+    neosporin		0	0	c
+    neostigmine		0	0	c
+    nephrop norvegicus	nephrops norvegicus	19	1	w
+    nesselrode		7	6	-
+    nesselrode pudding		7	6	-
+    net melon		70	7	c
+    netted melon		70	7	c
+    neuroleptic		0	0	c
+    neuroleptic agent		0	0	c
+    neuroleptic drug		0	0	c
+    neuromuscular blocking agent		0	0	c
+    neurontin		0	0	c
+    neutral spirit	neutral spirits	2	2	p
+    nevirapine		0	0	c
+    new world opah		1	1	w
+    newburg sauce		10	8	p
+    newtown wonder		12	7	c
+    niacin		0	0	c
+    nicotinic acid		0	0	c
+    nifedipine		0	0	c
+    nipa		2	2	p
+    nitrazepam		0	0	c
+    nitrofurantoin		0	0	c
+    nitroglycerin		0	0	c
+    nitroglycerine		0	0	c
+    nitrospan		0	0	c
+    nitrostat		0	0	c
+    nitrous oxide		0	0	c
+    nnrti		0	0	c
+    nonfat dri milk	nonfat dry milk	3	3	p
+    nonsteroidal anti inflammatori	nonsteroidal anti inflammatory	0	0	c
+    nontricyclic		0	0	c
+    nontricyclic antidepressant		0	0	c
+    nontricyclic antidepressant drug		0	0	c
+    nontricyclic drug		0	0	c
+    noodle		92	9	w
+    norflex		0	0	c
+    normodyne		0	0	c
+    northern bobwhite		5	4	w
+    northern lobster		19	1	w
+    northern pike		1	1	w
+    northern porgi	northern porgy	1	1	w
+    northern scup		1	1	w
+    northern sea robin		1	1	w
+    northern snakehead		1	1	w
+    northern spi	northern spy	12	7	c
+    northern whiting		1	1	w
+    nortriptyline		0	0	c
+    norvasc		0	0	c
+    norvir		0	0	c
+    norway lobster		19	1	w
+    norwegian lobster		19	1	w
+    nose candi	nose candy	0	0	c
+    nose drop	nose drops	0	0	c
+    nostrum		0	0	c
+    notemigonus crysoleuca	notemigonus crysoleucas	1	1	w
+    notropi atherinoide	notropis atherinoides	1	1	w
+    notropi cornutus	notropis cornutus	1	1	w
+    nougat bar		16	6	-
+    nova lox		1	1	w
+    nova salmon		1	1	w
+    nova scotia lox		1	1	w
+    nova scotia salmon		1	1	w
+    nova style salmon		1	1	w
+    novobiocin		0	0	c
+    novocain		0	0	c
+    novocaine		0	0	c
+    nrti		0	0	c
+    nsaid		0	0	c
+    numbfish		1	1	w
+    numida meleagri	numida meleagris	5	4	w
+    nuprin		0	0	c
+    nurse shark		1	1	w
+    nut bar		16	6	-
+    nut bread		20	10	c
+    nutmeg melon		70	7	c
+    nux vomica		0	0	c
+    nydrazid		0	0	c
+    nystan		0	0	c
+    nystatin		0	0	c
+    oarfish		1	1	w
+    oat		37	9	w
+    oatmeal cooki	oatmeal cookie	17	10	c
+    obidoxime chloride		0	0	c
+    oblique bandage		33	0	c
+    ocean perch		1	1	w
+    ocean pout		1	1	w
+    ocean sunfish		1	1	w
+    oceanic bonito		1	1	w
+    oceanic whitetip shark		1	1	w
+    octoberfest		59	2	p
+    octopod		27	1	w
+    ocyurus chrysurus		1	1	w
+    odontaspi taurus	odontaspis taurus	1	1	w
+    oenomel		4	2	p
+    oil of wintergreen		24	12	w
+    oilfish		1	1	w
+    oktoberfest		59	2	p
+    old world quail		5	4	w
+    oldwench		1	1	w
+    oldwife		1	1	w
+    oleo		10	8	-
+    oleomargarine		10	8	-
+    olla podrida		45	11	-
+    ommastrephe	ommastrephes	27	1	w
+    oncorhynchus keta		1	1	w
+    oncorhynchus kisutch		1	1	w
+    oncorhynchus nerka		1	1	w
+    oncorhynchus tshawytscha		1	1	w
+    oncovin		0	0	c
+    onion bagel		47	10	c
+    onion bread		20	10	c
+    onion butter		10	8	-
+    onion roll		20	10	c
+    opah		1	1	w
+    open face sandwich		46	11	-
+    open sandwich		46	11	-
+    ophiodon elongatus		1	1	w
+    opiate		0	0	c
+    opium		0	0	c
+    opsanus tau		1	1	w
+    oradexon		0	0	c
+    orange juice concentrate		87	2	p
+    orange liqueur		2	2	p
+    orange peko	orange pekoe	68	2	-
+    orange toast		20	10	c
+    orangeade		4	2	p
+    orasone		0	0	c
+    order ostariophysi		1	1	w
+    orectolobus barbatus		1	1	w
+    oreo cooki	oreo cookie	17	10	c
+    oreortyx picta palmeri		5	4	w
+    organ	organs	11	4	w
+    orinase		0	0	c
+    orphenadrine		0	0	c
+    orpington		5	4	w
+    orthopristi chrysopterus	orthopristis chrysopterus	1	1	w
+    orudi	orudis	0	0	c
+    orudi kt	orudis kt	0	0	c
+    oruvail		0	0	c
+    osmerus eperlanus		1	1	w
+    osmerus mordax		1	1	w
+    osmitrol		0	0	c
+    ostariophysi		1	1	w
+    ostrea giga	ostrea gigas	25	1	w
+    ovalipe ocellatus	ovalipes ocellatus	13	1	w
+    oven stuffer		5	4	w
+    oven stuffer roaster		5	4	w
+    ovoflavin		0	0	c
+    oxacillin		0	0	c
+    oxaprozin		0	0	c
+    oxazepam		0	0	c
+    oxheart		18	7	w
+    oxheart cherri	oxheart cherry	18	7	w
+    oxtail soup		45	11	-
+    oxylebius pictus		1	1	w
+    oxyphenbutazone		0	0	c
+    oxyphencyclimine		0	0	c
+    oxytetracycline		0	0	c
+    oxytetracycline hydrochloride		0	0	c
+    oxytocic		0	0	c
+    oxytocic drug		0	0	c
+    oyster		25	1	w
+    oyster crab		13	1	w
+    oyster cracker		83	17	c
+    oyster fish		1	1	w
+    oyster plant		55	7	w
+    oyster stew		45	11	-
+    oysterfish		1	1	w
+    oyster rockefeller	oysters rockefeller	25	1	w
+    pablum		60	9	w
+    pachouli		6	5	c
+    pacific bonito		1	1	w
+    pacific cod		1	1	w
+    pacific halibut		1	1	w
+    pacific herring		1	1	w
+    pacific sardine		1	1	w
+    pacific spini dogfish	pacific spiny dogfish	1	1	w
+    pacific sturgeon		1	1	w
+    pacific tripletail		1	1	w
+    paddlefish		1	1	w
+    pagellus centrodontus		1	1	w
+    pagrus pagrus		1	1	w
+    pain pill		0	0	c
+    painted greenling		1	1	w
+    palaemon australi	palaemon australis	84	1	w
+    palliative		0	0	c
+    palometa		1	1	w
+    palometa simillima		1	1	w
+    pamelor		0	0	c
+    panacea		0	0	c
+    panatela		0	0	c
+    pandowdi	pandowdy	30	10	c
+    panetela		0	0	c
+    panetella		0	0	c
+    panfish		1	1	w
+    panocha		16	6	-
+    panoch	panoche	16	6	-
+    pantothen		0	0	c
+    pantothenic acid		0	0	c
+    papaverine		0	0	c
+    papaw		12	7	c
+    paper nautilus		27	1	w
+    paprika		24	12	w
+    paprika sauce		10	8	p
+    paprilus alepidotus		1	1	w
+    paracheirodon axelrodi		1	1	w
+    paralichthi dentatus	paralichthys dentatus	1	1	w
+    paralichthi lethostigmus	paralichthys lethostigmus	1	1	w
+    paralithode camtschatica	paralithodes camtschatica	13	1	w
+    paranthia furcifer	paranthias furcifer	1	1	w
+    paregoric		0	0	c
+    parfait		32	13	-
+    parker house roll		20	10	c
+    parophri vitulus	parophrys vitulus	1	1	w
+    paroxetime		0	0	c
+    parr		1	1	w
+    parrotfish		1	1	w
+    pascal celeri	pascal celery	14	7	w
+    paschal celeri	paschal celery	14	7	w
+    pasteurized milk		3	3	p
+    pastil		16	6	-
+    pastille		16	6	-
+    pasti	pastis	2	2	p
+    patchouli		6	5	c
+    patchouli	patchouly	6	5	c
+    pate		10	8	-
+    patent medicine		0	0	c
+    patti shell	patty shell	30	10	c
+    pavlova		7	6	-
+    pavo cristatus		5	4	w
+    pavo muticus		5	4	w
+    paxil		0	0	c
+    pcp		0	0	c
+    pea		67	7	w
+    pea bean		43	16	w
+    pea chick		5	4	w
+    pea crab		13	1	w
+    pea soup		45	11	-
+    peach ice cream		32	13	-
+    peach melba		7	6	-
+    peach sauce		10	8	p
+    peachick		5	4	w
+    peafowl		5	4	w
+    peahen		5	4	w
+    peanut		44	16	w
+    peanut bar		16	6	-
+    pearl fish		1	1	w
+    pearl homini	pearl hominy	85	7	c
+    pearl oyster		25	1	w
+    pearlfish		1	1	w
+    pearli nautilus	pearly nautilus	27	1	w
+    pearli razorfish	pearly razorfish	1	1	w
+    pearli shelled mussel	pearly shelled mussel	25	1	w
+    pearmain		12	7	c
+    pecan		44	16	w
+    pecten irradian	pecten irradians	25	1	w
+    pecten magellanicus		25	1	w
+    pediamycin		0	0	c
+    pediapred		0	0	c
+    pedioecete phasianellus	pedioecetes phasianellus	5	4	w
+    peko	pekoe	68	2	-
+    pelecypod		25	1	w
+    pemican		11	4	w
+    pemmican		11	4	w
+    penicillamine		0	0	c
+    penicillin		0	0	c
+    penicillin f		0	0	c
+    penicillin g		0	0	c
+    penicillin o		0	0	c
+    penicillin v		0	0	c
+    penicillin v potassium		0	0	c
+    penicillinase resistant antibiotic		0	0	c
+    penoch	penoche	16	6	-
+    pentaerythritol		0	0	c
+    pentamethylenetetrazol		0	0	c
+    pentazocine		0	0	c
+    pentobarbital		0	0	c
+    pentobarbital sodium		0	0	c
+    pentothal		0	0	c
+    pentoxifylline		0	0	c
+    pentylenetetrazol		0	0	c
+    penuch	penuche	16	6	-
+    pep pill		0	0	c
+    pepcid		0	0	c
+    pepper steak		29	11	-
+    peppercorn		24	12	w
+    peppered steak		29	11	-
+    peppermint candi	peppermint candy	16	6	-
+    peppermint oil		24	12	w
+    peppermint patti	peppermint patty	16	6	-
+    pepsi cola		4	2	p
+    perca flavescen	perca flavescens	1	1	w
+    perca fluviatili	perca fluviatilis	1	1	w
+    percina tanasi		1	1	w
+    percoid		1	1	w
+    percoid fish		1	1	w
+    percoidean		1	1	w
+    perdix perdix		5	4	w
+    perfumeri	perfumery	6	5	c
+    periactin		0	0	c
+    peristedion miniatum		1	1	w
+    peritrate		0	0	c
+    periwinkle plant derivative		0	0	c
+    perphenazine		0	0	c
+    persian melon		70	7	c
+    petit four		23	10	c
+    petite marmite		45	11	-
+    peyote		0	0	c
+    pfannkuchen		41	10	c
+    pharmaceutic		0	0	c
+    pharmaceutical		0	0	c
+    phasianid		5	4	w
+    phasianus colchicus		5	4	w
+    pheasant under glass		29	11	-
+    phenacetin		0	0	c
+    phenaphen		0	0	c
+    phenazopyridine		0	0	c
+    phencyclidine		0	0	c
+    phencyclidine hydrochloride		0	0	c
+    phenelzine		0	0	c
+    phenergan		0	0	c
+    pheniramine		0	0	c
+    phenobarbital		0	0	c
+    phenobarbitone		0	0	c
+    phenolphthalein		0	0	c
+    phenoxymethyl penicillin		0	0	c
+    phensuximide		0	0	c
+    phentolamine		0	0	c
+    phenyl salicylate		0	0	c
+    phenylacetamide		0	0	c
+    phenylbutazone		0	0	c
+    phenyltoloxamine		0	0	c
+    phenytoin		0	0	c
+    philadelphia pepper pot		45	11	-
+    philter		4	2	p
+    philtre		4	2	p
+    pholi gunnellus	pholis gunnellus	1	1	w
+    photoblepharon palpebratus		1	1	w
+    phoxinus phoxinus		1	1	w
+    phylloquinone		0	0	c
+    physic		0	0	c
+    phytonadione		0	0	c
+    pickerel		1	1	w
+    pickle		10	8	-
+    picnic ham		11	4	w
+    picnic shoulder		11	4	w
+    piddock		25	1	w
+    pie shell		30	10	c
+    pieplant		14	7	w
+    pigfish		1	1	w
+    pignolia		44	16	w
+    pigweed		14	7	w
+    pike perch		1	1	w
+    pikeblenni	pikeblenny	1	1	w
+    pilaw		29	11	-
+    pilchard		1	1	w
+    pilot biscuit		20	10	c
+    pilot bread		20	10	c
+    pilotfish		1	1	w
+    pimento		89	7	c
+    pimento butter		10	8	-
+    pimozide		0	0	c
+    pin bone		11	4	w
+    pinctada margaritifera		25	1	w
+    pindolol		0	0	c
+    pinfish		1	1	w
+    pink wine		2	2	p
+    pinnothere ostreum	pinnotheres ostreum	13	1	w
+    pinon nut		44	16	w
+    pinot blanc		2	2	p
+    pinot chardonnay		2	2	p
+    pintado		1	1	w
+    pinwheel roll		20	10	c
+    pipefish		1	1	w
+    piperacillin		0	0	c
+    piperazine		0	0	c
+    piperocaine		0	0	c
+    piperocaine hydrochloride		0	0	c
+    pippin		12	7	c
+    pipracil		0	0	c
+    pirana		1	1	w
+    piranha		1	1	w
+    pirogi		29	11	-
+    piroxicam		0	0	c
+    pistachio nut		44	16	w
+    pistol shrimp		84	1	w
+    pizza pie		22	11	c
+    placebo		0	0	c
+    placidyl		0	0	c
+    placuna placenta		25	1	w
+    plaquenil		0	0	c
+    plaster bandage		33	0	c
+    plaster cast		33	0	c
+    platichthi flesus	platichthys flesus	1	1	w
+    plati	platy	1	1	w
+    platypoecilus maculatus		1	1	w
+    plavix		0	0	c
+    plectognath		1	1	w
+    plectognath fish		1	1	w
+    pleuronecte platessa	pleuronectes platessa	1	1	w
+    plonk		2	2	p
+    plum duff		7	6	-
+    plum pudding		7	6	-
+    plum tomato		73	7	c
+    plumcot		12	7	c
+    plumed scorpionfish		1	1	w
+    poached egg		29	11	-
+    poeciliid		1	1	w
+    poeciliid fish		1	1	w
+    pogge		1	1	w
+    poi		29	11	-
+    poilu		45	11	-
+    poivrade		10	8	p
+    polished rice		93	9	w
+    pollachius pollachius		1	1	w
+    polli fish	polly fish	1	1	w
+    pollyfish		1	1	w
+    poloni	polony	34	4	w
+    polycillin		0	0	c
+    polydactylus virginicus		1	1	w
+    polymox		0	0	c
+    polymyxin		0	0	c
+    polyodon spathula		1	1	w
+    polyprion americanus		1	1	w
+    pomacentrus leucostictus		1	1	w
+    pomade		6	5	c
+    pomatomus saltatrix		1	1	w
+    pomatum		6	5	c
+    pomfret		1	1	w
+    pomolobus pseudoharengus		1	1	w
+    pomoxi annulari	pomoxis annularis	1	1	w
+    pomoxi nigromaculatus	pomoxis nigromaculatus	1	1	w
+    pompano		1	1	w
+    pond apple		12	7	c
+    pone		20	10	c
+    ponstel		0	0	c
+    poor boy		46	11	-
+    popcorn ball		16	6	-
+    popover		61	10	c
+    popper		0	0	c
+    poppi seed	poppy seed	24	12	w
+    porbeagle		1	1	w
+    porc		11	4	w
+    porcupine ball		29	11	-
+    porcupine fish		1	1	w
+    porcupinefish		1	1	w
+    porcupine	porcupines	29	11	-
+    porgi	porgy	1	1	w
+    pork and bean	pork and beans	29	11	-
+    pork fish		1	1	w
+    pork roast		11	4	w
+    pork sausage		34	4	w
+    porkchop		11	4	w
+    porkfish		1	1	w
+    porkholt		45	11	-
+    poronotus triacanthus		1	1	w
+    port wine		2	2	p
+    porterhouse steak		11	4	w
+    portunus puber		13	1	w
+    pot cheese		28	3	w
+    pot likker		45	11	-
+    pot liquor		45	11	-
+    pot roast		11	4	w
+    potable		4	2	p
+    potato chip		31	17	c
+    potato peel		82	17	-
+    potato peeling	potato peelings	82	17	-
+    potato skin		82	17	-
+    potherb		14	7	w
+    potion		4	2	p
+    potpi	potpie	29	11	-
+    poulet		5	4	w
+    poulette		10	8	p
+    pousse cafe		2	2	p
+    powdered ginger		24	12	w
+    powdered mustard		10	8	-
+    prairi chicken	prairie chicken	5	4	w
+    prairi fowl	prairie fowl	5	4	w
+    prairi grouse	prairie grouse	5	4	w
+    pravachol		0	0	c
+    pravastatin		0	0	c
+    prawn		84	1	w
+    prazosin		0	0	c
+    prednisolone		0	0	c
+    prednisone		0	0	c
+    prelone		0	0	c
+    prescription drug		0	0	c
+    prescription medicine		0	0	c
+    preventative		0	0	c
+    preventive		0	0	c
+    priacanthus arenatus		1	1	w
+    prickleback		1	1	w
+    prima		12	7	c
+    primaquine		0	0	c
+    primaxin		0	0	c
+    primidone		0	0	c
+    principen		0	0	c
+    prinival		0	0	c
+    prionace glauca		1	1	w
+    prionotus carolinus		1	1	w
+    pristi pectinatus	pristis pectinatus	1	1	w
+    privine		0	0	c
+    probenecid		0	0	c
+    procaine		0	0	c
+    procaine hydrochloride		0	0	c
+    procarbazine		0	0	c
+    procardia		0	0	c
+    process cheese		28	3	w
+    prochlorperazine		0	0	c
+    procyclidine		0	0	c
+    promethazine		0	0	c
+    proof spirit		2	2	p
+    propanolol		0	0	c
+    prophylactic		0	0	c
+    propoxyphene		0	0	c
+    propoxyphene hydrochloride		0	0	c
+    proprietari drug	proprietary drug	0	0	c
+    prosom		0	0	c
+    prosopium cylindraceum		1	1	w
+    prosopium williamsonii		1	1	w
+    prostigmin		0	0	c
+    protease inhibitor		0	0	c
+    protriptyline		0	0	c
+    proventil		0	0	c
+    prozac		0	0	c
+    prune		12	7	c
+    prune cake		23	10	c
+    prune whip		7	6	-
+    pruno		2	2	p
+    psephurus gladi	psephurus gladis	1	1	w
+    psetta maxima		1	1	w
+    psettichthi melanostichus	psettichthys melanostichus	1	1	w
+    pseudopleuronecte americanus	pseudopleuronectes americanus	1	1	w
+    psilocin		0	0	c
+    psilocybin		0	0	c
+    psychedelic drug		0	0	c
+    psychoactive drug		0	0	c
+    psychoactive substance		0	0	c
+    psychodelic drug		0	0	c
+    psychotropic agent		0	0	c
+    ptarmigan		5	4	w
+    pteroylglutamic acid		0	0	c
+    pteroylmonoglutamic acid		0	0	c
+    pud		7	6	-
+    pudding wife		1	1	w
+    puddingwife		1	1	w
+    puffer		1	1	w
+    pufferfish		1	1	w
+    pulasan		12	7	c
+    pulassan		12	7	c
+    pullet		5	4	w
+    pulque		2	2	p
+    pumpkinseed		1	1	w
+    purgative		0	0	c
+    purinethol		0	0	c
+    purloo		45	11	-
+    purple onion		50	7	c
+    pylodictus olivari	pylodictus olivaris	1	1	w
+    pyocyanase		0	0	c
+    pyocyanin		0	0	c
+    pyridium		0	0	c
+    pyridoxal		0	0	c
+    pyridoxamine		0	0	c
+    pyridoxine		0	0	c
+    pyrilamine		0	0	c
+    qat		0	0	c
+    quaalude		0	0	c
+    quandang		12	7	c
+    quandong		12	7	c
+    quandong nut		44	16	w
+    quantong		12	7	c
+    quark cheese		28	3	w
+    quat		0	0	c
+    queen triggerfish		1	1	w
+    queenfish		1	1	w
+    quiaquia		1	1	w
+    quick bread		20	10	c
+    quinacrine		0	0	c
+    quinacrine hydrochloride		0	0	c
+    quinidex		0	0	c
+    quinidine		0	0	c
+    quinine		0	0	c
+    quinine water		4	2	p
+    quinnat salmon		1	1	w
+    quinora		0	0	c
+    rabbitfish		1	1	w
+    rachycentron canadum		1	1	w
+    radiopharmaceutical		0	0	c
+    ragout		45	11	-
+    rainbow fish		1	1	w
+    rainbow perch		1	1	w
+    rainbow runner		1	1	w
+    rainbow seaperch		1	1	w
+    rainbow smelt		1	1	w
+    raised doughnut		49	10	c
+    raisin		12	7	c
+    raisin cooki	raisin cookie	17	10	c
+    raisin nut cooki	raisin nut cookie	17	10	c
+    raja bati	raja batis	1	1	w
+    raja erinacea		1	1	w
+    raja laevi	raja laevis	1	1	w
+    raja radiata		1	1	w
+    rambotan		12	7	c
+    ramequin		29	11	-
+    ramipril		0	0	c
+    rappee		0	0	c
+    rasher		1	1	w
+    rat cheese		28	3	w
+    ratafee		2	2	p
+    ratafia biscuit		17	10	c
+    rattail		1	1	w
+    rattail fish		1	1	w
+    rau sed		0	0	c
+    raudixin		0	0	c
+    ravigote		10	8	p
+    ravigotte		10	8	p
+    raw meat		11	4	w
+    raw vegetable		14	7	w
+    razor clam		25	1	w
+    razor fish		1	1	w
+    reboxetine		0	0	c
+    recall dose		0	0	c
+    recreational drug		0	0	c
+    red bordeaux		2	2	p
+    red devil		0	0	c
+    red drum		1	1	w
+    red goatfish		1	1	w
+    red grouse		5	4	w
+    red hot		46	11	-
+    red legged partridge		5	4	w
+    red porgi	red porgy	1	1	w
+    red rockfish		1	1	w
+    red salmon		1	1	w
+    redfin pickerel		1	1	w
+    redfish		1	1	w
+    redhorse		1	1	w
+    redhorse sucker		1	1	w
+    reef squirrelfish		1	1	w
+    reef whitetip shark		1	1	w
+    reefer		0	0	c
+    refill		0	0	c
+    refined sugar		71	16	-
+    refried bean	refried beans	29	11	-
+    refrigerator cooki	refrigerator cookie	17	10	c
+    regalecus glesne		1	1	w
+    relafen		0	0	c
+    relaxant		0	0	c
+    remilegia australi	remilegia australis	1	1	w
+    remora		1	1	w
+    remoulade sauce		10	8	p
+    requiem shark		1	1	w
+    rescriptor		0	0	c
+    reserpine		0	0	c
+    restorative		0	0	c
+    restoril		0	0	c
+    retrovir		0	0	c
+    reverse transcriptase inhibitor		0	0	c
+    rhenish		2	2	p
+    rhincodon typus		1	1	w
+    rhine wine		2	2	p
+    rhinoptera bonasus		1	1	w
+    rhode island red		5	4	w
+    rhone wine		2	2	p
+    rhubarb		14	7	w
+    rhubarb pie		58	10	c
+    rib roast		11	4	w
+    ribavirin		0	0	c
+    ribbonfish		1	1	w
+    ribier		64	7	w
+    riboflavin		0	0	c
+    rice beer		2	2	p
+    rickey		2	2	p
+    rifadin		0	0	c
+    rifampin		0	0	c
+    righteye flounder		1	1	w
+    righteyed flounder		1	1	w
+    rijstafel		29	11	-
+    rijstaffel		29	11	-
+    rijsttaffel		29	11	-
+    rimactane		0	0	c
+    ring necked pheasant		5	4	w
+    ripe olive		54	7	w
+    rissole		29	11	-
+    ritalin		0	0	c
+    ritonavir		0	0	c
+    river pear		12	7	c
+    river prawn		84	1	w
+    river shad		1	1	w
+    rivulus		1	1	w
+    roast		11	4	w
+    roast lamb		11	4	w
+    roast pork		11	4	w
+    roast veal		11	4	w
+    roaster		5	4	w
+    rob roy		57	2	p
+    robalo		1	1	w
+    robaxin		0	0	c
+    roccus saxatili	roccus saxatilis	1	1	w
+    rocephin		0	0	c
+    rochelle powder		0	0	c
+    rock bass		1	1	w
+    rock beauti	rock beauty	1	1	w
+    rock cake		23	10	c
+    rock candi	rock candy	16	6	-
+    rock cornish		5	4	w
+    rock cornish hen		5	4	w
+    rock crab		13	1	w
+    rock gunnel		1	1	w
+    rock hind		1	1	w
+    rock partridge		5	4	w
+    rock salmon		1	1	w
+    rock sea bass		1	1	w
+    rock sunfish		1	1	w
+    rockfish		1	1	w
+    rocki mountain whitefish	rocky mountain whitefish	1	1	w
+    rofecoxib		0	0	c
+    rohypnol		0	0	c
+    roll of tobacco		0	0	c
+    rolled biscuit		20	10	c
+    roller bandage		33	0	c
+    rollmop	rollmops	1	1	w
+    roli poli	roly poly	7	6	-
+    roli poli pudding	roly poly pudding	7	6	-
+    rome beauti	rome beauty	12	7	c
+    roofi	roofy	0	0	c
+    rooster		5	4	w
+    root vegetable		55	7	w
+    rophi	rophy	0	0	c
+    roquefort dressing		10	8	p
+    rose		2	2	p
+    rosefish		1	1	w
+    rotgut		2	2	p
+    rouge		56	5	c
+    rough fish		1	1	w
+    roughtail stingray		1	1	w
+    roulade		29	11	-
+    round scad		1	1	w
+    round steak		11	4	w
+    round whitefish		1	1	w
+    rubefacient		0	0	c
+    rudd		1	1	w
+    rudderfish		1	1	w
+    rue		42	12	w
+    ruffed grouse		5	4	w
+    ruggelach		30	10	c
+    rugulah		30	10	c
+    rum cocktail		57	2	p
+    rum sling		2	2	p
+    rump roast		11	4	w
+    runner bean		43	16	w
+    rush candle		72	15	c
+    rushlight		72	15	c
+    russian dressing		10	8	p
+    russian mayonnaise		10	8	p
+    rutilus rutilus		1	1	w
+    ruvettus pretiosus		1	1	w
+    rye whiski	rye whisky	26	2	p
+    sabayon		7	6	-
+    sacramental oil		0	0	c
+    sacramental wine		2	2	p
+    sacramento sturgeon		1	1	w
+    saddle of lamb		11	4	w
+    saddle oyster		25	1	w
+    saddle soap		39	14	c
+    safflower oil		69	16	p
+    sage grouse		5	4	w
+    sage hen		5	4	w
+    sailfish		1	1	w
+    sailor choice	sailors choice	1	1	w
+    saint emilion		2	2	p
+    saki		2	2	p
+    salad burnet		14	7	w
+    salad green		14	7	w
+    salad green	salad greens	14	7	w
+    salad nicoise		81	11	-
+    salad oil		69	16	p
+    salicylate		0	0	c
+    salisburi steak	salisbury steak	29	11	-
+    salli lunn	sally lunn	23	10	c
+    salmi		45	11	-
+    salmo gairdneri		1	1	w
+    salmo salar		1	1	w
+    salmo trutta		1	1	w
+    salmon loaf		29	11	-
+    salmon trout		1	1	w
+    salmonid		1	1	w
+    salol		0	0	c
+    salt pork		11	4	w
+    salt rising bread		20	10	c
+    saltine		83	17	c
+    saltwater fish		1	1	w
+    salve		0	0	c
+    salvelinus alpinus		1	1	w
+    salvelinus fontinali	salvelinus fontinalis	1	1	w
+    salvelinus namaycush		1	1	w
+    salvinorin		0	0	c
+    sand dab		1	1	w
+    sand eel		1	1	w
+    sand lance		1	1	w
+    sand launce		1	1	w
+    sand shark		1	1	w
+    sand sole		1	1	w
+    sand stargazer		1	1	w
+    sand tiger		1	1	w
+    sandbar shark		1	1	w
+    sandfish		1	1	w
+    sandril		0	0	c
+    sandwich plate		29	11	-
+    sapodilla plum		12	7	c
+    sapsago		28	3	w
+    saquinavir		0	0	c
+    sarafem		0	0	c
+    saratoga chip		31	17	c
+    sarda chiliensi	sarda chiliensis	1	1	w
+    sarda sarda		1	1	w
+    sardina pilchardus		1	1	w
+    sardine		1	1	w
+    sardinop caerulea	sardinops caerulea	1	1	w
+    sargassum fish		1	1	w
+    sassafra	sassafras	24	12	w
+    sauce albert		10	8	p
+    sauce chausseur		10	8	p
+    sauce espagnole		10	8	p
+    sauce loui	sauce louis	10	8	p
+    sauce verte		10	8	p
+    sauce vinaigrette		10	8	p
+    saurel		1	1	w
+    sauri	saury	1	1	w
+    sausage meat		11	4	w
+    sausage pizza		22	11	c
+    saute		29	11	-
+    sauterne		2	2	p
+    savarin		23	10	c
+    savouri	savoury	42	12	w
+    sawfish		1	1	w
+    sazerac		57	2	p
+    scad		1	1	w
+    scag		0	0	c
+    scalded milk		3	3	p
+    scallopine		29	11	-
+    scallopini		29	11	-
+    scampo		19	1	w
+    scandinavian lox		1	1	w
+    scardinius erythrophthalmus		1	1	w
+    scarf bandage		33	0	c
+    scarlet runner		43	16	w
+    scarlet runner bean		43	16	w
+    scartella cristata		1	1	w
+    schnap	schnaps	26	2	p
+    schnecken		20	10	c
+    schoolmaster		1	1	w
+    schrod		1	1	w
+    sciaena antarctica		1	1	w
+    sciaena aquila		1	1	w
+    sciaenid		1	1	w
+    sciaenid fish		1	1	w
+    sciaenop ocellatus	sciaenops ocellatus	1	1	w
+    scomber colia	scomber colias	1	1	w
+    scomber japonicus		1	1	w
+    scomber scombrus		1	1	w
+    scomberesox saurus		1	1	w
+    scomberomorus cavalla		1	1	w
+    scomberomorus maculatus		1	1	w
+    scomberomorus regali	scomberomorus regalis	1	1	w
+    scomberomorus sierra		1	1	w
+    scombroid		1	1	w
+    scombroid fish		1	1	w
+    scophthalmus aquosus		1	1	w
+    scophthalmus rhombus		1	1	w
+    scorpaena grandicorni	scorpaena grandicornis	1	1	w
+    scorpaenid		1	1	w
+    scorpaenid fish		1	1	w
+    scorpaenoid		1	1	w
+    scorpaenoid fish		1	1	w
+    scorpion fish		1	1	w
+    scorpionfish		1	1	w
+    scorzonera		55	7	w
+    scotch and soda		2	2	p
+    scotch kiss		16	6	-
+    scotch malt whiskey		26	2	p
+    scotch malt whiski	scotch malt whisky	26	2	p
+    scotch whiskey		26	2	p
+    scotch woodcock		29	11	-
+    scrag		11	4	w
+    scrag end		11	4	w
+    scrod		1	1	w
+    sculpin		1	1	w
+    scup		1	1	w
+    scuppernong		64	7	w
+    sea biscuit		20	10	c
+    sea catfish		1	1	w
+    sea chub		1	1	w
+    sea crawfish		19	1	w
+    sea poacher		1	1	w
+    sea poker		1	1	w
+    sea raven		1	1	w
+    sea robin		1	1	w
+    sea scorpion		1	1	w
+    sea snail		1	1	w
+    sea squab		1	1	w
+    seafood newburg		29	11	-
+    seafood sauce		10	8	p
+    searobin		1	1	w
+    seasnail		1	1	w
+    seasoned salt		24	12	w
+    seasoner		24	12	w
+    sebastode caurinus	sebastodes caurinus	1	1	w
+    sebastode marinus	sebastodes marinus	1	1	w
+    sebastode miniatus	sebastodes miniatus	1	1	w
+    sebastode ruberrimus	sebastodes ruberrimus	1	1	w
+    seckel		38	7	c
+    seckel pear		38	7	c
+    secobarbital		0	0	c
+    secobarbital sodium		0	0	c
+    seconal		0	0	c
+    sectral		0	0	c
+    sedative		0	0	c
+    sedative drug		0	0	c
+    sedative hypnotic		0	0	c
+    sedative hypnotic drug		0	0	c
+    seed cake		23	10	c
+    seed oyster		25	1	w
+    seedcake		23	10	c
+    seeded raisin		12	7	c
+    seedless raisin		12	7	c
+    seidlitz powder		0	0	c
+    seidlitz powder	seidlitz powders	0	0	c
+    selachian		1	1	w
+    selar crumenophthalmus		1	1	w
+    selene setapinni	selene setapinnis	1	1	w
+    selene vomer		1	1	w
+    semi skimmed milk		3	3	p
+    semi sweet chocolate		52	6	-
+    sen	sens	0	0	c
+    serax		0	0	c
+    sergeant fish		1	1	w
+    sergeant major		1	1	w
+    seriola dorsali	seriola dorsalis	1	1	w
+    seriola grandi	seriola grandis	1	1	w
+    seriola zonata		1	1	w
+    seriphus politus		1	1	w
+    serpasil		0	0	c
+    serranid		1	1	w
+    serranid fish		1	1	w
+    serranus subligarius		1	1	w
+    sertraline		0	0	c
+    serviceberri	serviceberry	36	7	w
+    serzone		0	0	c
+    sesame seed		24	12	w
+    sess		0	0	c
+    setting hen		5	4	w
+    shabu		0	0	c
+    shad		1	1	w
+    shad roe		1	1	w
+    shadberri	shadberry	36	7	w
+    shaddock		53	7	c
+    shag		0	0	c
+    shank		11	4	w
+    shanni	shanny	1	1	w
+    shark		1	1	w
+    sharksucker		1	1	w
+    sharp tailed grouse		5	4	w
+    sharptail mola		1	1	w
+    shaving soap		6	5	c
+    shawnee cake		20	10	c
+    sheatfish		1	1	w
+    sheepshead		1	1	w
+    sheepshead porgi	sheepshead porgy	1	1	w
+    shell bean		43	16	w
+    sherbert		32	13	-
+    shin bone		11	4	w
+    ship biscuit		20	10	c
+    shipworm		25	1	w
+    shirred egg		29	11	-
+    shoofli pie	shoofly pie	58	10	c
+    shortbread cooki	shortbread cookie	17	10	c
+    shortfin mako		1	1	w
+    shovelhead		1	1	w
+    shovelnose catfish		1	1	w
+    shrimp butter		10	8	-
+    shrimp fish		1	1	w
+    shrimp newburg		29	11	-
+    shrimp sauce		10	8	p
+    shrimpfish		1	1	w
+    sicilian pizza		22	11	c
+    side dish		29	11	-
+    side of bacon		11	4	w
+    side of beef		11	4	w
+    side of meat		11	4	w
+    side of pork		11	4	w
+    side order		29	11	-
+    sidecar		57	2	p
+    sieva bean		43	16	w
+    sild		1	1	w
+    sildenafil		0	0	c
+    sildenafil citrate		0	0	c
+    silurid		1	1	w
+    silurid fish		1	1	w
+    siluriform fish		1	1	w
+    silurus glani	silurus glanis	1	1	w
+    silver hake		1	1	w
+    silver jenni	silver jenny	1	1	w
+    silver perch		1	1	w
+    silver salmon		1	1	w
+    silver whiting		1	1	w
+    silverside	silversides	1	1	w
+    simvastatin		0	0	c
+    sinequan		0	0	c
+    sinker		49	10	c
+    sirloin tip		11	4	w
+    sirup		71	16	-
+    sitter		5	4	w
+    six gilled shark		1	1	w
+    sk ampicillin		0	0	c
+    skag		0	0	c
+    skillet bread		20	10	c
+    skillet cake		23	10	c
+    skillet corn bread		20	10	c
+    skillet fish		1	1	w
+    skilletfish		1	1	w
+    skilli	skilly	29	11	-
+    skipjack tuna		1	1	w
+    sleeper gobi	sleeper goby	1	1	w
+    sleeping capsule		0	0	c
+    sleeping draught		0	0	c
+    sleeping pill		0	0	c
+    sling		2	2	p
+    slipperi dick	slippery dick	1	1	w
+    slipskin grape		64	7	w
+    slo bid		0	0	c
+    sloppi joe	sloppy joe	46	11	-
+    slumgullion		45	11	-
+    smalleye hammerhead		1	1	w
+    smallmouth		1	1	w
+    smallmouth bass		1	1	w
+    smallmouth black bass		1	1	w
+    smallmouthed bass		1	1	w
+    smallmouthed black bass		1	1	w
+    smalltooth sawfish		1	1	w
+    smelt		1	1	w
+    smitane		10	8	p
+    smoking mixture		0	0	c
+    smooth dogfish		1	1	w
+    smooth hammerhead		1	1	w
+    smoothhound		1	1	w
+    smoothhound shark		1	1	w
+    snack food		82	17	-
+    snail butter		10	8	p
+    snail darter		1	1	w
+    snailfish		1	1	w
+    snake fish		1	1	w
+    snake mackerel		1	1	w
+    snakeblenni	snakeblenny	1	1	w
+    snakefish		1	1	w
+    snap bean		43	16	w
+    snapping shrimp		84	1	w
+    snipefish		1	1	w
+    snoek		1	1	w
+    snook		1	1	w
+    snow pea		67	7	w
+    snowball		32	13	-
+    soap flake	soap flakes	39	14	c
+    soap powder		39	14	c
+    soapfish		1	1	w
+    sockeye		1	1	w
+    soda biscuit		20	10	c
+    soda cracker		83	17	c
+    soda pop		4	2	p
+    sodium ethylmercurithiosalicylate		0	0	c
+    sodium salicylate		0	0	c
+    sodium thiopental		0	0	c
+    soft drink		4	2	p
+    soft drug		0	0	c
+    soft finned fish		1	1	w
+    soft pretzel		94	17	c
+    soft roe		1	1	w
+    soft roll		20	10	c
+    soft shelled crab		13	1	w
+    solanaceous vegetable		14	7	w
+    soldier fish		1	1	w
+    soldierfish		1	1	w
+    solea lascari	solea lascaris	1	1	w
+    solea solea		1	1	w
+    soochong		68	2	-
+    soothing syrup		0	0	c
+    soporific		0	0	c
+    sorb		12	7	c
+    sorb apple		12	7	c
+    sorghum molass	sorghum molasses	71	16	-
+    souari nut		44	16	w
+    soubise		10	8	p
+    souchong		68	2	-
+    souffle		29	11	-
+    soup du jour		45	11	-
+    soup fin		1	1	w
+    soupfin		1	1	w
+    soupfin shark		1	1	w
+    sour		57	2	p
+    sour bread		20	10	c
+    sour cherri	sour cherry	18	7	w
+    sour gourd		12	7	c
+    sour mash whiskey		26	2	p
+    sour milk		3	3	p
+    sour orange		53	7	c
+    sour salt		24	12	w
+    sourball		16	6	-
+    souse		34	4	w
+    southern flounder		1	1	w
+    southern porgi	southern porgy	1	1	w
+    southern scup		1	1	w
+    souvlakia		29	11	-
+    sowbelli	sowbelly	11	4	w
+    soy flour		37	9	w
+    soya		43	16	w
+    soya bean		43	16	w
+    soyabean oil		69	16	p
+    soybean		43	16	w
+    soybean flour		37	9	w
+    soybean meal		37	9	w
+    soybean milk		3	3	p
+    soybean oil		69	16	p
+    soymilk		3	3	p
+    spadefish		1	1	w
+    spaghetti sauce		10	8	p
+    spanish burgoo		45	11	-
+    spanish grunt		1	1	w
+    spanish lime		12	7	c
+    spanish mackerel		1	1	w
+    spanish paprika		24	12	w
+    sparerib		11	4	w
+    sparid		1	1	w
+    sparid fish		1	1	w
+    sparling		1	1	w
+    spasmolytic		0	0	c
+    spatchcock		5	4	w
+    spawner		1	1	w
+    spearfish		1	1	w
+    spearmint oil		24	12	w
+    speckled trout		1	1	w
+    spectinomycin		0	0	c
+    sphyraena barracuda		1	1	w
+    sphyrna tiburo		1	1	w
+    sphyrna tude	sphyrna tudes	1	1	w
+    sphyrna zygaena		1	1	w
+    spice cake		23	10	c
+    spice cooki	spice cookie	17	10	c
+    spiceberri	spiceberry	36	7	w
+    spider crab		13	1	w
+    spikenard		6	5	c
+    spinach beet		14	7	w
+    spinal anaesthetic		0	0	c
+    spinal anesthetic		0	0	c
+    spini dogfish	spiny dogfish	1	1	w
+    spini finned fish	spiny finned fish	1	1	w
+    spini puffer	spiny puffer	1	1	w
+    spiral bandage		33	0	c
+    spironolactone		0	0	c
+    spirula		27	1	w
+    spirula peronii		27	1	w
+    spliff		0	0	c
+    split pea		67	7	w
+    split pea soup		45	11	-
+    spoon bread		20	10	c
+    spoonbill catfish		1	1	w
+    sport fish		1	1	w
+    spotted black bass		1	1	w
+    spotted eagle ray		1	1	w
+    spotted ray		1	1	w
+    spotted sea trout		1	1	w
+    spotted squeateague		1	1	w
+    spotted sunfish		1	1	w
+    spotted weakfish		1	1	w
+    sprat		1	1	w
+    sprig tail		5	4	w
+    sprigtail		5	4	w
+    spring chicken		5	4	w
+    spritzer		2	2	p
+    sprout		14	7	w
+    spruce beer		59	2	p
+    spruce grouse		5	4	w
+    spud		31	7	w
+    spun sugar		16	6	-
+    squalus acanthia	squalus acanthias	1	1	w
+    squalus suckleyi		1	1	w
+    squaretail		1	1	w
+    squash pie		58	10	c
+    squatina squatina		1	1	w
+    squirrelfish		1	1	w
+    ssri		0	0	c
+    staff of life		20	10	c
+    standing rib roast		11	4	w
+    star aniseed		24	12	w
+    stargazer		1	1	w
+    statin		0	0	c
+    statin drug		0	0	c
+    stayman		12	7	c
+    stayman winesap		12	7	c
+    steak au poivre		29	11	-
+    steak tartare		29	11	-
+    steamed pudding		7	6	-
+    steamer		84	1	w
+    stenotomus aculeatus		1	1	w
+    stenotomus chrysop	stenotomus chrysops	1	1	w
+    stew meat		11	4	w
+    stick cinnamon		24	12	w
+    stickleback		1	1	w
+    sticki bun	sticky bun	20	10	c
+    stimulant drug		0	0	c
+    stinger		57	2	p
+    stingray		1	1	w
+    stizostedion vitreum		1	1	w
+    stock cube		45	11	-
+    stogi	stogie	0	0	c
+    stogi	stogy	0	0	c
+    stomach sweetbread		11	4	w
+    stone bass		1	1	w
+    stone crab		13	1	w
+    stonefish		1	1	w
+    store cheese		28	3	w
+    straw wine		2	2	p
+    strawberri daiquiri	strawberry daiquiri	57	2	p
+    strawberri preserve	strawberry preserves	16	6	-
+    street drug		0	0	c
+    streptomycin		0	0	c
+    streptothricin		0	0	c
+    streusel		30	10	c
+    string bean		43	16	w
+    striped bass		1	1	w
+    striped drum		1	1	w
+    striped killifish		1	1	w
+    striped marlin		1	1	w
+    striped mullet		1	1	w
+    striper		1	1	w
+    strizostedion vitreum glaucum		1	1	w
+    stromateid		1	1	w
+    stromateid fish		1	1	w
+    strong drink		26	2	p
+    stuffed derma		29	11	-
+    stuffed egg		29	11	-
+    stuffed grape leaf	stuffed grape leaves	29	11	-
+    stuffed tomato		29	11	-
+    stumpknocker		1	1	w
+    sturgeon		1	1	w
+    styptic		0	0	c
+    sub		46	11	-
+    sublimaze		0	0	c
+    submarine sandwich		46	11	-
+    subtilin		0	0	c
+    succade		16	6	-
+    succinylcholine		0	0	c
+    succotash		29	11	-
+    suckerfish		1	1	w
+    sucking fish		1	1	w
+    sucralfate		0	0	c
+    sudatori	sudatory	0	0	c
+    sudorific		0	0	c
+    suet pudding		7	6	-
+    sugar beet		55	7	w
+    sugar candi	sugar candy	16	6	-
+    sugar cooki	sugar cookie	17	10	c
+    sugar loaf		71	16	-
+    sugar pea		67	7	w
+    sugar snap pea		67	7	w
+    sugar water		90	2	p
+    sugarberri	sugarberry	36	7	w
+    sugarloaf		71	16	-
+    sugarplum		16	6	-
+    sulamyd		0	0	c
+    sulfa		0	0	c
+    sulfa drug		0	0	c
+    sulfacetamide		0	0	c
+    sulfadiazine		0	0	c
+    sulfamethazine		0	0	c
+    sulfamethoxazole		0	0	c
+    sulfamezathine		0	0	c
+    sulfanilamide		0	0	c
+    sulfapyridine		0	0	c
+    sulfisoxazole		0	0	c
+    sulfonamide		0	0	c
+    sulfonylurea		0	0	c
+    sulindac		0	0	c
+    sulpha		0	0	c
+    summer crookneck		79	7	c
+    summer flounder		1	1	w
+    summer savouri	summer savoury	42	12	w
+    sun blocker		6	5	c
+    sun tea		68	2	-
+    sunfish		1	1	w
+    sunflower seed oil		69	16	p
+    super acid		0	0	c
+    super c		0	0	c
+    superman		0	0	c
+    suppositori	suppository	0	0	c
+    suppressant		0	0	c
+    surf fish		1	1	w
+    surffish		1	1	w
+    surfperch		1	1	w
+    surgeonfish		1	1	w
+    surinam cherri	surinam cherry	36	7	w
+    surmontil		0	0	c
+    surmullet		1	1	w
+    suspensori	suspensory	33	0	c
+    suspensori bandage	suspensory bandage	33	0	c
+    swathe		33	0	c
+    swedish meatball		29	11	-
+    swedish rye		20	10	c
+    swedish rye bread		20	10	c
+    sweet birch oil		0	0	c
+    sweet calabash		12	7	c
+    sweet cherri	sweet cherry	18	7	w
+    sweet cider		4	2	p
+    sweet cup		12	7	c
+    sweet melon		70	7	c
+    sweet oil		69	16	p
+    sweet orange		53	7	c
+    sweet roll		20	10	c
+    sweet woodruff		42	12	w
+    sweetbread		11	4	w
+    sweetening		71	16	-
+    sweetmeat		16	6	-
+    swimming crab		13	1	w
+    swiss steak		29	11	-
+    swizzle		2	2	p
+    swordtail		1	1	w
+    synagrop bellus	synagrops bellus	1	1	w
+    synanceja verrucosa		1	1	w
+    synergist		0	0	c
+    syngnathus hildebrandi		1	1	w
+    synthetic heroin		0	0	c
+    syrup		71	16	-
+    t bone steak		11	4	w
+    tabasco sauce		10	8	p
+    table mustard		10	8	-
+    table wine		2	2	p
+    tabooli		81	11	-
+    tadalafil		0	0	c
+    taffi	taffy	16	6	-
+    taffi apple	taffy apple	16	6	-
+    tagamet		0	0	c
+    talwin		0	0	c
+    tamale pie		29	11	-
+    tamarindo		12	7	c
+    tambocor		0	0	c
+    tamoxifen		0	0	c
+    tandearil		0	0	c
+    taro root		55	7	w
+    tarpon		1	1	w
+    tarpon atlanticus		1	1	w
+    tartar steak		29	11	-
+    tartlet		58	10	c
+    tater		31	7	w
+    tautog		1	1	w
+    tautoga oniti	tautoga onitis	1	1	w
+    tautogolabrus adspersus		1	1	w
+    tazicef		0	0	c
+    tea bag		68	2	-
+    tea biscuit		17	10	c
+    tea bread		20	10	c
+    tea leaf		68	2	-
+    tea like drink		4	2	p
+    teaberri	teaberry	36	7	w
+    teleost		1	1	w
+    teleost fish		1	1	w
+    teleostan		1	1	w
+    temazepam		0	0	c
+    temple orange		53	7	c
+    tempra		0	0	c
+    ten spined stickleback		1	1	w
+    tench		1	1	w
+    tenoretic		0	0	c
+    tenormin		0	0	c
+    tenpounder		1	1	w
+    terazosin		0	0	c
+    teredinid		25	1	w
+    teredo		25	1	w
+    terramycin		0	0	c
+    tetracaine		0	0	c
+    tetrachlorethylene		0	0	c
+    tetrachloroethylene		0	0	c
+    tetracycline		0	0	c
+    tetrahydrocannabinol		0	0	c
+    tetrao urogallus		5	4	w
+    tetrazzini		29	11	-
+    thalassoma bifasciatum		1	1	w
+    thalidomide		0	0	c
+    thalidone		0	0	c
+    thc		0	0	c
+    theobid		0	0	c
+    theophylline		0	0	c
+    therapeutic		0	0	c
+    thiabendazole		0	0	c
+    thiamin		0	0	c
+    thiamine		0	0	c
+    thiazide		0	0	c
+    thimerosal		0	0	c
+    thin shelled mussel		25	1	w
+    thioguanine		0	0	c
+    thiopental		0	0	c
+    thiopental sodium		0	0	c
+    thiopentobarbital sodium		0	0	c
+    thioridazine		0	0	c
+    thiosulfil		0	0	c
+    thiotepa		0	0	c
+    thiothixene		0	0	c
+    thompson seedless		64	7	w
+    thorazine		0	0	c
+    thorni skate	thorny skate	1	1	w
+    thread fish		1	1	w
+    threadfin		1	1	w
+    threadfish		1	1	w
+    three decker		46	11	-
+    three spined stickleback		1	1	w
+    thresher shark		1	1	w
+    throat sweetbread		11	4	w
+    thrombolytic		0	0	c
+    thrombolytic agent		0	0	c
+    thunnus alalunga		1	1	w
+    thunnus albacare	thunnus albacares	1	1	w
+    thunnus thynnus		1	1	w
+    tiger shark		1	1	w
+    tilapia nilotica		1	1	w
+    tilefish		1	1	w
+    timbale case		30	10	c
+    timolol		0	0	c
+    timucu		1	1	w
+    tinamou		5	4	w
+    tinca tinca		1	1	w
+    tincture of iodine		0	0	c
+    tincture of opium		0	0	c
+    tinker		1	1	w
+    tipsi cake	tipsy cake	7	6	-
+    tisane		68	2	-
+    tissue plasminogen activator		0	0	c
+    toadfish		1	1	w
+    tobramycin		0	0	c
+    tocainide		0	0	c
+    tocopherol		0	0	c
+    toddi	toddy	2	2	p
+    toffee apple		16	6	-
+    toffi	toffy	16	6	-
+    tofranil		0	0	c
+    toilet article	toilet articles	6	5	c
+    toilet soap		39	14	c
+    toilet tissue		40	15	c
+    toilet water		6	5	c
+    toiletri	toiletry	6	5	c
+    tolazamide		0	0	c
+    tolazoline		0	0	c
+    tolbutamide		0	0	c
+    tolectin		0	0	c
+    tolinase		0	0	c
+    toll house cooki	toll house cookie	17	10	c
+    tolmetin sodium		0	0	c
+    tom and jerri	tom and jerry	2	2	p
+    tom collin	tom collins	2	2	p
+    tom turkey		5	4	w
+    tomalley		11	4	w
+    tomtate		1	1	w
+    tongue fish		1	1	w
+    tonguefish		1	1	w
+    tonocard		0	0	c
+    tooth powder		77	14	-
+    toothpowder		77	14	-
+    top round		11	4	w
+    topical anaesthetic		0	0	c
+    topical anesthetic		0	0	c
+    topminnow		1	1	w
+    toradol		0	0	c
+    torodal		0	0	c
+    torpedo		46	11	-
+    torsk		1	1	w
+    torte		23	10	c
+    tortilla chip		82	17	-
+    tossed salad		81	11	-
+    tournedo	tournedos	11	4	w
+    tourniquet		33	0	c
+    tourtiere		58	10	c
+    toxote jaculatrix	toxotes jaculatrix	1	1	w
+    trachinotus carolinus		1	1	w
+    trachinotus falcatus		1	1	w
+    trachipterus arcticus		1	1	w
+    trachurus symmetricus		1	1	w
+    trachurus trachurus		1	1	w
+    tragopan		5	4	w
+    trandate		0	0	c
+    trandolapril		0	0	c
+    tranquilizer		0	0	c
+    tranquilliser		0	0	c
+    tranquillizer		0	0	c
+    tranylcypromine		0	0	c
+    trazodone		0	0	c
+    trazodone hydrochloride		0	0	c
+    trental		0	0	c
+    triaenodon obseus		1	1	w
+    triangular bandage		33	0	c
+    triavil		0	0	c
+    triazolam		0	0	c
+    tribromoethanol		0	0	c
+    tribromoethyl alcohol		0	0	c
+    trichlormethiazide		0	0	c
+    trichloromethane		0	0	c
+    tricyclic		0	0	c
+    tricyclic antidepressant		0	0	c
+    tricyclic antidepressant drug		0	0	c
+    tridacna giga	tridacna gigas	25	1	w
+    triggerfish		1	1	w
+    trigla lucerna		1	1	w
+    triiodomethane		0	0	c
+    trimipramine		0	0	c
+    trimox		0	0	c
+    trinecte maculatus	trinectes maculatus	1	1	w
+    trinitroglycerin		0	0	c
+    triple cream		28	3	w
+    triple creme		28	3	w
+    triple decker		46	11	-
+    tripletail		1	1	w
+    troch	troche	16	6	-
+    true lobster		19	1	w
+    trumpetfish		1	1	w
+    trunkfish		1	1	w
+    truss		33	0	c
+    truth drug		0	0	c
+    truth serum		0	0	c
+    tub gurnard		1	1	w
+    tubocurarine		0	0	c
+    tuna fish		1	1	w
+    tuna fish salad		81	11	-
+    tunaburger		46	11	-
+    tunni	tunny	1	1	w
+    turban squash		65	7	c
+    turkey cock		5	4	w
+    turkey stew		45	11	-
+    turkish tobacco		0	0	c
+    turnip cabbage		62	7	w
+    turtle bean		43	16	w
+    turtle soup		45	11	-
+    tutti frutti		32	13	-
+    twice baked bread		20	10	c
+    twinki	twinkie	23	10	c
+    tympanuchus cupido		5	4	w
+    tympanuchus cupido cupido		5	4	w
+    tympanuchus pallidicinctus		5	4	w
+    tyrocidin		0	0	c
+    tyrocidine		0	0	c
+    tyrosine kinase inhibitor		0	0	c
+    tyrothricin		0	0	c
+    ugli		12	7	c
+    ultracef		0	0	c
+    umbrina roncador		1	1	w
+    unguent		0	0	c
+    unleavened bread		20	10	c
+    upside down cake		23	10	c
+    urex		0	0	c
+    uruguay potato		31	7	w
+    valdecoxib		0	0	c
+    valium		0	0	c
+    valproic acid		0	0	c
+    vancocin		0	0	c
+    vancomycin		0	0	c
+    vanilla pudding		7	6	-
+    vanishing cream		6	5	c
+    vardenafil		0	0	c
+    varietal		2	2	p
+    varietal wine		2	2	p
+    varieti meat	variety meat	11	4	w
+    vasodilative		0	0	c
+    vasodilator		0	0	c
+    vasomax		0	0	c
+    vasotec		0	0	c
+    veal cordon bleu		29	11	-
+    veal parmesan		29	11	-
+    veal parmigiana		29	11	-
+    veal roast		11	4	w
+    veal scallopini		29	11	-
+    veau		11	4	w
+    vegetable		14	7	w
+    vegetable marrow		79	7	c
+    vegetable oyster		55	7	w
+    veggi	veggie	14	7	w
+    velban		0	0	c
+    veloute		10	8	p
+    venus mercenaria		25	1	w
+    verapamil		0	0	c
+    vermicide		0	0	c
+    vermifuge		0	0	c
+    vermillion rockfish		1	1	w
+    veronal		0	0	c
+    versed		0	0	c
+    viagra		0	0	c
+    viand		29	11	-
+    vibramycin		0	0	c
+    vichi water	vichy water	90	2	p
+    vienna roll		20	10	c
+    vienna sausage		34	4	w
+    vigil candle		72	15	c
+    vigil light		72	15	c
+    vin ordinaire		2	2	p
+    vinblastine		0	0	c
+    vincristine		0	0	c
+    vinifera grape		64	7	w
+    vino		2	2	p
+    vintage		2	2	p
+    vinyl ether		0	0	c
+    viocin		0	0	c
+    viomycin		0	0	c
+    viosterol		0	0	c
+    vioxx		0	0	c
+    viracept		0	0	c
+    viramune		0	0	c
+    virazole		0	0	c
+    virgin mari	virgin mary	57	2	p
+    virginia ham		11	4	w
+    virginia oyster		25	1	w
+    viriliti drug	virility drug	0	0	c
+    visken		0	0	c
+    vistaril		0	0	c
+    vitamin a		0	0	c
+    vitamin b complex		0	0	c
+    vitamin bc		0	0	c
+    vitamin e		0	0	c
+    vitamin g		0	0	c
+    vitamin h		0	0	c
+    vitamin k		0	0	c
+    vitamin m		0	0	c
+    vitamin p		0	0	c
+    vitamin pill		0	0	c
+    viviparous eelpout		1	1	w
+    vodka martini		57	2	p
+    vol au vent		30	10	c
+    volaille		5	4	w
+    voltaren		0	0	c
+    vomitive		0	0	c
+    vouvray		2	2	p
+    wahoo		1	1	w
+    waldmeister		42	12	w
+    walleyed pike		1	1	w
+    walnut		44	16	w
+    warfarin		0	0	c
+    wassail		2	2	p
+    water biscuit		83	17	c
+    water lemon		12	7	c
+    water pill		0	0	c
+    water soluble vitamin		0	0	c
+    wax bean		43	16	w
+    wax light		72	15	c
+    weakfish		1	1	w
+    wedge bone		11	4	w
+    weeni	weenie	34	4	w
+    weizenbier		59	2	p
+    weizenbock		59	2	p
+    welsh rabbit		29	11	-
+    west indian cherri	west indian cherry	36	7	w
+    western omelet		29	11	-
+    western sandwich		46	11	-
+    whale shark		1	1	w
+    whale sucker		1	1	w
+    whalesucker		1	1	w
+    wheat berri	wheat berry	37	9	w
+    wheat flour		37	9	w
+    wheatflake		60	9	w
+    whelk		1	1	w
+    whiskey sour		57	2	p
+    white bean		43	16	w
+    white beer		59	2	p
+    white burgundi	white burgundy	2	2	p
+    white cake		23	10	c
+    white crappi	white crappie	1	1	w
+    white croaker		1	1	w
+    white marlin		1	1	w
+    white mullet		1	1	w
+    white onion sauce		10	8	p
+    white perch		1	1	w
+    white potato		31	7	w
+    white russian		57	2	p
+    white shark		1	1	w
+    white sturgeon		1	1	w
+    white tipped shark		1	1	w
+    whitefish		1	1	w
+    whitetip shark		1	1	w
+    whole meal bread		20	10	c
+    whole meal flour		37	9	w
+    whortleberri	whortleberry	36	7	w
+    wienerwurst		34	4	w
+    wild plum		12	7	c
+    wild spinach		14	7	w
+    wildfowl		11	4	w
+    windfall		12	7	c
+    window oyster		25	1	w
+    window pane		0	0	c
+    windowpane oyster		25	1	w
+    wine sauce		10	8	p
+    wine vinegar		10	8	-
+    winesap		12	7	c
+    winkle		1	1	w
+    winter cress		14	7	w
+    winter crookneck squash		65	7	c
+    winter flounder		1	1	w
+    winter melon		70	7	c
+    winter savouri	winter savoury	42	12	w
+    wintergreen		36	7	w
+    wintergreen oil		24	12	w
+    wish wash		4	2	p
+    witloof		14	7	w
+    wolf fish		1	1	w
+    wolffish		1	1	w
+    worcestershire		10	8	p
+    worm fish		1	1	w
+    wort		37	9	w
+    wrasse		1	1	w
+    wreckfish		1	1	w
+    wrymouth		1	1	w
+    wych hazel		0	0	c
+    wytensin		0	0	c
+    xanax		0	0	c
+    xiphia gladius	xiphias gladius	1	1	w
+    xtc		0	0	c
+    xylocaine		0	0	c
+    xyphophorus helleri		1	1	w
+    yak butter		51	3	w
+    yellow bass		1	1	w
+    yellow bean		43	16	w
+    yellow delicious		12	7	c
+    yellow goatfish		1	1	w
+    yellow granadilla		12	7	c
+    yellow gurnard		1	1	w
+    yellow jacket		0	0	c
+    yellow mombin		12	7	c
+    yellow perch		1	1	w
+    yellowfin		1	1	w
+    yellowfin croaker		1	1	w
+    yellowfin mojarra		1	1	w
+    yellowtail		1	1	w
+    yellowtail flounder		1	1	w
+    yellowtail snapper		1	1	w
+    yoghourt		3	3	w
+    young fish		1	1	w
+    yquem		2	2	p
+    zalcitabine		0	0	c
+    zarontin		0	0	c
+    zdv		0	0	c
+    zebra mussel		25	1	w
+    zep		46	11	-
+    zestril		0	0	c
+    zeus faber		1	1	w
+    zidovudine		0	0	c
+    zinacef		0	0	c
+    zinc ointment		0	0	c
+    zithromax		0	0	c
+    zoarce viviparus	zoarces viviparus	1	1	w
+    zocor		0	0	c
+    zoloft		0	0	c
+    zombi		2	2	p
+    zombi	zombie	2	2	p
+    zyloprim		0	0	c
     """#
 }
