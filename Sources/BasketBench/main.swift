@@ -115,7 +115,7 @@ print(String(format: "ratio add / sqlite3 floor:               %.2f×", addMedia
 
 // MARK: - Suggestion query against a naive scan-and-sort
 
-let engine = SuggestionEngine(dictionary: dictionary)
+let engine = SuggestionEngine(dictionary: GroceryVocabulary.dictionary)
 let history = HistoryIndex(memory: memory, now: now)
 let toGet = Set(try store.items().filter { $0.checkedAt == nil }.map { NameKey.of($0.name) })
 var queries: [String] = []

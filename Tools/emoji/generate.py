@@ -5,10 +5,13 @@ Reads:
   Data/emoji/curated/*.tsv   keyword<TAB>emoji<TAB>category<TAB>measure   (# comments allowed)
   Data/emoji/anchors.tsv     WordNet synset<TAB>emoji<TAB>category<TAB>measure
   Data/corpus/*.txt          one grocery item per line (# comments allowed)
+  Data/suggestions/popularity.tsv   how common each dictionary word is (Tools/suggest/popularity.py)
   /usr/share/wordnet/        WordNet 3.0 noun database (Debian wordnet-base)
   /usr/share/unicode/emoji/emoji-test.txt   the fully-qualified emoji (Debian unicode-data)
 
 Writes Sources/BasketKit/Emoji/Generated/*.swift (string literals the core parses at start-up).
+Table keys come from the core's own folding (`EmojiLab fold`, see namefold.py); `--check` reuses
+the keys already shipped and needs neither a Swift build nor the shared data folder.
 
   python3 Tools/emoji/generate.py           regenerate
   python3 Tools/emoji/generate.py --check   exit 1 if the generated files are out of date
@@ -29,6 +32,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CURATED_DIR = os.path.join(ROOT, "Data", "emoji", "curated")
 ANCHORS = os.path.join(ROOT, "Data", "emoji", "anchors.tsv")
 CORPUS_DIR = os.path.join(ROOT, "Data", "corpus")
+POPULARITY = os.path.join(ROOT, "Data", "suggestions", "popularity.tsv")
 OUT_DIR = os.path.join(ROOT, "Sources", "BasketKit", "Emoji", "Generated")
 EMOJI_TEST = "/usr/share/unicode/emoji/emoji-test.txt"
 WORDNET = "/usr/share/wordnet"
@@ -321,12 +325,15 @@ def render(curated, semantic, dictionary, keys):
         + "  static let semantic = "
         + swift_literal(lines)
         + "\n}\n")
+    popularity = load_popularity()
+    lines = [f"{w}\t{popularity[w]}" if popularity.get(w) else w for w in dictionary]
     files["DictionaryData.swift"] = (
-        HEADER.format(src="the curated keywords and Data/corpus/*.txt")
+        HEADER.format(src="the curated keywords, Data/corpus/*.txt and Data/suggestions/popularity.tsv")
         + "extension EmojiData {\n"
-        + f"  /// {len(dictionary)} display-cased grocery and household words, one a line.\n"
+        + f"  /// {len(dictionary)} display-cased grocery and household words, one a line, each with its\n"
+        + "  /// popularity score after a tab when it has one.\n"
         + "  static let dictionary = "
-        + swift_literal(dictionary)
+        + swift_literal(lines)
         + "\n}\n")
     return files
 
@@ -384,6 +391,23 @@ def dictionary_words(curated):
             dictionary.append(text)
     dictionary.sort(key=lambda t: (t.lower(), t))
     return dictionary
+
+
+def load_popularity():
+    """{dictionary word: score} from Data/suggestions/popularity.tsv (empty when absent)."""
+    scores = {}
+    if not os.path.exists(POPULARITY):
+        return scores
+    with open(POPULARITY, encoding="utf-8") as f:
+        for number, raw in enumerate(f, 1):
+            line = raw.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if len(fields) != 4 or not fields[1].isdigit():
+                raise DataError(f"Data/suggestions/popularity.tsv:{number}: expected word, score, recipe lines, corpus lines")
+            scores[fields[0]] = int(fields[1])
+    return scores
 
 
 def explain(word):
