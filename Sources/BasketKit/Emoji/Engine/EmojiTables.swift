@@ -102,7 +102,10 @@ final class EmojiTables: Sendable {
   }
 
   /// Loads both tables, leaving out the curated keywords (as written) in `holdingOut`: the
-  /// hold-out evaluation rebuilds the tables without some keywords.
+  /// hold-out evaluation rebuilds the tables without some keywords. The semantic data covers
+  /// every WordNet noun it can map, curated keywords included (so a held-out keyword still has
+  /// its semantic entry); a semantic key that is also a curated key is skipped here, since the
+  /// classifier would never reach it.
   init(curated curatedData: String, semantic semanticData: String, holdingOut: Set<String> = []) {
     var emojis: [String] = []
     var emojiIndex: [String: UInt16] = [:]
@@ -117,12 +120,14 @@ final class EmojiTables: Sendable {
     }
 
     /// Parses one generated table into a `KeywordTable`, interning its emoji and categories
-    /// into the shared lists. With `joiningPhrases`, each phrase is also entered with its spaces
-    /// dropped ("icecream"), after every key, so a keyword spelled as one word keeps its own
-    /// entry. Returns the table and the most words in any key.
-    func load(_ data: String, joiningPhrases: Bool, arenaShare: Int, holdingOut: Set<String>)
-      -> (KeywordTable, Int)
-    {
+    /// into the shared lists, skipping keys already in `excluding`. With `joiningPhrases`, each
+    /// phrase is also entered with its spaces dropped ("icecream"), after every key, so a
+    /// keyword spelled as one word keeps its own entry. Returns the table and the most words in
+    /// any key.
+    func load(
+      _ data: String, joiningPhrases: Bool, arenaShare: Int, holdingOut: Set<String>,
+      excluding: KeywordTable? = nil
+    ) -> (KeywordTable, Int) {
       var text = data
       var table = KeywordTable(capacity: 0)
       var maxWords = 1
@@ -144,6 +149,7 @@ final class EmojiTables: Sendable {
         let e = lists.emojis.map { intern($0, &emojis, &emojiIndex) }
         let c = lists.categories.map { intern($0, &categories, &categoryIndex) }
         for row in rows {
+          if let excluding, excluding.lookup(bytes, row.key) != nil { continue }
           table.insert(
             bytes, row.key, emoji: e[row.emoji], category: c[row.category],
             measure: row.measure, wordCount: row.wordCount)
@@ -162,7 +168,7 @@ final class EmojiTables: Sendable {
     let (curated, maxWords) = load(
       curatedData, joiningPhrases: true, arenaShare: 1, holdingOut: holdingOut)
     let (semantic, semanticMax) = load(
-      semanticData, joiningPhrases: false, arenaShare: 2, holdingOut: [])
+      semanticData, joiningPhrases: false, arenaShare: 2, holdingOut: [], excluding: curated)
     self.curated = curated
     self.semantic = semantic
     self.emojis = emojis
