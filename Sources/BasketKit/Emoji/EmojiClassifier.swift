@@ -2,9 +2,10 @@
 /// semantic map built offline from WordNet, then the default 🧺.
 ///
 /// Matching rules, in the order they apply:
-/// - **Folding.** Case, accents, apostrophes and punctuation are ignored, and every word is
-///   reduced to a plural-free stem, so "Jalapeños", "jalapeno" and "JALAPEÑO" are one key,
-///   as are "berries"/"berry", "tomatoes"/"tomato" and "loaves"/"loaf".
+/// - **Folding.** Names and keywords fold the one way item identity does (`FoldedName`, as in
+///   `NameKey`): case, accents, apostrophes and punctuation are ignored and every word gets one
+///   singular spelling, so "Jalapeños", "jalapeno" and "JALAPEÑO" are one key, as are
+///   "berries"/"berry", "tomatoes"/"tomato" and "loaves"/"loaf".
 /// - **Whole words.** Keywords match whole words and phrases of whole words, so a short keyword
 ///   never fires inside a longer word (pap ≠ paper, oat ≠ goat, gin ≠ ginger, pea ≠ peach).
 ///   Longer keywords may occur inside a word only in the compound rule below.
