@@ -2151,7 +2151,7 @@ extension EmojiData {
     Cheese Fondue	96
     Cheese for pizza	96
     Cheese garlic bread	96
-    Cheese Log
+    Cheese Log	14
     Cheese on Toast
     Cheese platter	96
     Cheese puffs	96
@@ -2333,7 +2333,7 @@ extension EmojiData {
     Children's Toothpaste
     Chile	2379
     Chile de Árbol	123
-    Chile Pepper
+    Chile Pepper	151
     Chili	3097
     Chili Bean Paste
     Chili Beans
@@ -2343,7 +2343,7 @@ extension EmojiData {
     Chili Jam
     Chili Oil	83
     Chili Paste	179
-    Chili Pepper
+    Chili Pepper	496
     Chili Powder	578
     Chili Sauce	138
     Chili Seasoning
@@ -4266,8 +4266,8 @@ extension EmojiData {
     Flower Bouquet
     Flower Seed	96
     Flower seeds	96
-    Floweret
-    Flowerette
+    Floweret	14
+    Flowerette	14
     Flowers	713
     Flu Jab	96
     Flu Remedy
@@ -4474,7 +4474,7 @@ extension EmojiData {
     Frozen chicken nuggets	96
     Frozen chicken wings	96
     Frozen chillies	96
-    Frozen Chips
+    Frozen Chips	96
     Frozen chopped onions	96
     Frozen chopped spinach	137
     Frozen cod fillets	96
@@ -4961,7 +4961,7 @@ extension EmojiData {
     Gołąbki	96
     Grace Jerk
     Graffiti Aubergine
-    Graham Cracker Crust
+    Graham Cracker Crust	41
     Graham Crackers	138
     Grain Bowl
     Grain Mustard	96
@@ -5106,7 +5106,7 @@ extension EmojiData {
     Ground Lamb	96
     Ground Meat	14
     Ground Nutmeg	551
-    Ground Pepper
+    Ground Pepper	8743
     Ground Pork	357
     Ground Spices
     Ground Turkey	165
@@ -5353,7 +5353,7 @@ extension EmojiData {
     Hdmi Cable	96
     Head & Shoulders	96
     Head and Shoulders
-    Head Cheese
+    Head Cheese	14
     Head Lice Treatment	96
     Head of celery	96
     Head of garlic	96
@@ -8342,7 +8342,7 @@ extension EmojiData {
     Pan Gallego
     Pan Rústico
     Pan Sobao
-    Pan Spray
+    Pan Spray	96
     Pan Tumaca
     Panadol
     Panadol Extra
@@ -9406,7 +9406,7 @@ extension EmojiData {
     Quark low fat	96
     Quarter Pounder	96
     Quarter pounders	96
-    Quatre Epices
+    Quatre Epices	14
     Quavers	96
     Queen of Puddings
     Queen Olives	14
@@ -10017,7 +10017,7 @@ extension EmojiData {
     Salad Toppers
     Salade Niçoise	96
     Salak	96
-    Salam Leaf
+    Salam Leaf	14
     Salame
     Salami	329
     Salami Milano
@@ -11903,7 +11903,7 @@ extension EmojiData {
     Topside	96
     Topside of beef	96
     Torch	192
-    Torchio
+    Torchio	14
     Torrija
     Torrone	96
     Torta Caprese
