@@ -28,12 +28,12 @@ import Testing
     #expect(clashes.isEmpty, "keywords that fold together: \(clashes.joined(separator: "; "))")
   }
 
-  @Test(
-    "Every shipped table key is the core's folding of its keyword",
-    arguments: [("curated", EmojiData.curated), ("semantic", EmojiData.semantic)])
-  func shippedKeysAreTheCoreFolding(table: String, data: String) {
+  @Test("Every shipped table key is the core's folding of its keyword", arguments: [true, false])
+  func shippedKeysAreTheCoreFolding(curated: Bool) {
     // NB: the generator asks the core for keys (`EmojiLab fold`) and `--check` reuses shipped
     // ones; this catches a change to the folding that was not followed by regenerating.
+    let table = curated ? "curated" : "semantic"
+    let data = curated ? EmojiData.curated : EmojiData.semantic
     var text = data
     let stale = text.withUTF8 { bytes in
       var stale: [String] = []
