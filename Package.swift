@@ -36,7 +36,7 @@ let package = Package(
     .executableTarget(
       name: "BasketBench",
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
-    .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
+    .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
 
     // MARK: - Fuzz targets
 

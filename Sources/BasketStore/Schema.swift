@@ -57,8 +57,51 @@ enum Schema {
         WHERE checked_at IS NULL AND cleared_at IS NULL;
       CREATE INDEX items_by_checked_at ON items(checked_at) WHERE checked_at IS NOT NULL;
       CREATE INDEX items_by_cleared_at ON items(cleared_at) WHERE cleared_at IS NOT NULL;
-      """, then: recomputeNameKeys),
+      """,
+      then: { connection in
+        // v2 also moved to the one folding (every word singular, symbol-only names keyed by
+        // their symbols), so the memory keys written by v1 are recomputed too.
+        try recomputeNameKeys(connection)
+        try recomputeMemoryKeys(connection)
+      }),
   ]
+
+  /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:
+  /// their add counts sum, and the latest add keeps its time and spelling. Call inside a write
+  /// transaction.
+  ///
+  /// Cost: one read of the memory table; rewrites it only when a key changed.
+  static func recomputeMemoryKeys(_ connection: Connection) throws {
+    var merged: [String: MemoryEntry] = [:]
+    var order: [String] = []
+    var changed = false
+    try connection.run("SELECT key, name, times_added, last_added FROM memory ORDER BY rowid") {
+      row in
+      guard let name = row.text(1), let times = row.int64(2), let last = row.double(3) else {
+        return
+      }
+      let key = NameKey.of(name)
+      if row.text(0) != key { changed = true }
+      let entry = MemoryEntry(
+        name: name, timesAdded: Int(clamping: times),
+        lastAdded: Date(timeIntervalSince1970: last))
+      guard let earlier = merged[key] else {
+        merged[key] = entry
+        order.append(key)
+        return
+      }
+      changed = true
+      let latest = entry.lastAdded >= earlier.lastAdded ? entry : earlier
+      merged[key] = MemoryEntry(
+        name: latest.name, timesAdded: earlier.timesAdded &+ entry.timesAdded,
+        lastAdded: latest.lastAdded)
+    }
+    guard changed else { return }
+    try connection.run("DELETE FROM memory")
+    for key in order where !key.isEmpty {
+      try connection.insertMemory(merged[key]!, key: key)
+    }
+  }
 
   /// The schema version this build writes.
   static var latestVersion: Int { migrations.count }

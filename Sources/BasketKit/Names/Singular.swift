@@ -1,12 +1,14 @@
-/// Reduces an English word to a plural-free stem so that singular and plural meet.
+/// Reduces an English word to one singular spelling, so that the singular and plural of a word
+/// meet: "loaves" → "loaf", "knives" → "knife", "tomatoes" → "tomato", "peaches" → "peach",
+/// "glasses" → "glass", "apples" → "apple". Words that merely end in s keep it ("hummus",
+/// "asparagus", "swiss", "glass", "gas").
 ///
-/// The stem is a match key, not a dictionary word: "berry" and "berries" both become "berri",
-/// "cookie" and "cookies" both become "cooki", "tomato" and "tomatoes" both "tomato", "loaf"
-/// and "loaves" both "loaf". Keywords and item names go through the same function, so the only
-/// requirement is that the forms of one word collide and different words do not.
-/// `Tools/emoji/generate.py` mirrors these rules to catch curated keywords that collide.
-enum Stemmer {
-  private static let a: UInt8 = 0x61
+/// The result is a match key, not always a dictionary word. A plural in -ies can come from -y,
+/// -i or -ie ("berries", "chillies", "cookies"), so all three meet on -i: "berry" and "berries"
+/// both give "berri", "chilli" and "chillies" "chilli", "cookie" and "cookies" "cooki". Likewise
+/// "shoe"/"shoes" give "sho" and "quiche"/"quiches" "quich". Only lower-case ASCII words of
+/// three letters or more change; anything else (digits, other scripts) is kept as it is.
+enum Singular {
   private static let c: UInt8 = 0x63
   private static let e: UInt8 = 0x65
   private static let h: UInt8 = 0x68
@@ -19,7 +21,8 @@ enum Stemmer {
   private static let y: UInt8 = 0x79
   private static let z: UInt8 = 0x7A
 
-  /// Plurals in -ves whose singular ends in -f or -fe; every other -ves word just loses its -s.
+  /// Plurals in -ves whose singular ends in -f or -fe; every other -ves word just loses its -s
+  /// ("olives", "cloves", "gloves").
   private static let fPlurals: [[UInt8]: [UInt8]] = {
     let pairs = [
       ("loaves", "loaf"), ("leaves", "leaf"), ("halves", "half"), ("knives", "knife"),
@@ -31,11 +34,11 @@ enum Stemmer {
     return map
   }()
 
-  /// Stems the word that runs from `start` to the end of `buffer`, in place.
-  static func stem(_ buffer: inout [UInt8], from start: Int) {
+  /// Reduces the word that runs from `start` to the end of `buffer`, in place.
+  static func reduce(_ buffer: inout [UInt8], from start: Int) {
     var n = buffer.count - start
     guard n >= 3 else { return }
-    for k in start..<buffer.count where buffer[k] < a || buffer[k] > z { return }
+    for k in start..<buffer.count where buffer[k] < 0x61 || buffer[k] > z { return }
     @inline(__always) func at(_ back: Int) -> UInt8 { buffer[buffer.count - back] }
     @inline(__always) func drop(_ k: Int) {
       buffer.removeLast(k)
@@ -51,8 +54,7 @@ enum Stemmer {
         }
         drop(1)
       } else if n >= 5, at(3) == i, at(2) == e {
-        drop(2)
-        buffer[buffer.count - 1] = y  // berries → berry
+        drop(2)  // berries → berri, chillies → chilli, cookies → cooki
       } else if n >= 5, at(3) == o, at(2) == e {
         drop(2)  // tomatoes → tomato
       } else if at(2) == e,
@@ -65,19 +67,21 @@ enum Stemmer {
       }
     }
 
-    // Step 2: give endings that vary between singular and plural one spelling.
+    // Step 2: give singulars whose plural is ambiguous the spelling their plural reduces to.
     guard n >= 3 else { return }
-    let last = at(1)
-    if last == y, !isVowel(at(2)) {
-      buffer[buffer.count - 1] = i  // berry → berri, so it meets "berries" → "berri"
-    } else if n >= 4, last == e, at(2) == i || at(2) == o {
-      drop(1)  // cookie → cooki, shoe → sho
-    } else if n >= 5, last == e, at(2) == h, at(3) == c {
-      drop(1)  // quiche → quich, to meet "quiches"
+    if at(1) == y, !isVowel(at(2)) {
+      buffer[buffer.count - 1] = i  // berry → berri, to meet "berries" → "berri"
+      return
+    }
+    guard n >= 4, at(1) == e else { return }
+    if at(2) == i || at(2) == o {
+      drop(1)  // cookie → cooki, shoe → sho, to meet "cookies" and "shoes"
+    } else if n >= 5, at(2) == h, at(3) == c {
+      drop(1)  // quiche → quich, to meet "quiches" → "quich"
     }
   }
 
   private static func isVowel(_ b: UInt8) -> Bool {
-    b == a || b == e || b == i || b == o || b == u
+    b == 0x61 || b == e || b == i || b == o || b == u
   }
 }
