@@ -51,7 +51,7 @@ enum AddRate {
             store: variant.wrap(store),
             environment: BasketEnvironment(
               clock: .frozen(at: now), ids: .random, classifier: EmojiClassifier.shared,
-              suggestions: { SuggestionEngine(dictionary: []) }))
+              suggestions: { SuggestionEngine(dictionary: [String]()) }))
           baskets.append((index, size > 0, basket))
         }
       }

@@ -1,5 +1,11 @@
 import BasketKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The store's tables, as an ordered list of migrations; migration N brings `user_version`
 /// from N-1 to N.
 enum Schema {

@@ -38,6 +38,7 @@ import Testing
   }
 
   @Test func aStapleComesFirstWithoutHistory() throws {
+    try basket.run(["add", "bread"])  // suggest needs a list to exist
     let suggest = try basket.run(["suggest", "ch", "--json"])
     let chips =
       try JSONSerialization.jsonObject(with: Data(suggest.stdout.utf8)) as! [[String: Any]]

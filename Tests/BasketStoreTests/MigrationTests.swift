@@ -51,7 +51,7 @@ import Testing
     #expect(try store.revision() == 5)
     #expect(
       try nameKeys(store) == [
-        "Apples": "apple", "Crème Fraîche": "creme fraich", "Cherry tomatoes": "cherry tomato",
+        "Apples": "apple", "Crème Fraîche": "creme fraich", "Cherry tomatoes": "cherri tomato",
       ])
     let indexes = try store.withConnection { connection in
       var names: Set<String> = []
@@ -75,7 +75,7 @@ import Testing
       store: try openStore(path),
       environment: BasketEnvironment(
         clock: .frozen(at: StoreFixtures.now), ids: .random, classifier: EmojiClassifier.shared,
-        suggestions: { SuggestionEngine(dictionary: []) }))
+        suggestions: { SuggestionEngine(dictionary: [String]()) }))
     #expect(try basket.add(name: "apple").outcome == .bumped(StoreFixtures.id(1)))
     #expect(try basket.add(name: "creme fraiche").outcome == .restored(StoreFixtures.id(2)))
   }

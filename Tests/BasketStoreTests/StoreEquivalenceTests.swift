@@ -29,7 +29,7 @@ import Testing
       store: store,
       environment: BasketEnvironment(
         clock: clock.appClock, ids: Fixtures.sequentialIDs(), classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: []) }))
+        suggestions: { SuggestionEngine(dictionary: [String]()) }))
   }
 
   /// What a call returned, or the error it threw, as text both stores can be compared by.

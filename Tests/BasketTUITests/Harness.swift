@@ -30,7 +30,7 @@ final class Harness {
       emoji: emoji)
     var basket = Fixtures.basket(clock: clock, store: store)
     if let classifier {
-      let engine = SuggestionEngine(dictionary: [])
+      let engine = SuggestionEngine(dictionary: [String]())
       basket = Basket(
         store: store,
         environment: BasketEnvironment(

@@ -115,11 +115,6 @@ struct FoldedName {
     return (value, length)
   }
 
-  /// The words as plain strings (for tests and tools; not on the hot path).
-  var wordStrings: [String] {
-    words.map { String(decoding: bytes[$0.start..<$0.end], as: UTF8.self) }
-  }
-
   /// The whole folded text as one string, words separated by single spaces.
   var key: String { String(decoding: bytes, as: UTF8.self) }
 
