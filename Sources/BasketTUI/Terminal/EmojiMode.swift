@@ -31,7 +31,8 @@ public enum EmojiMode: String, Hashable, Sendable, CaseIterable {
   }
 
   /// The mode from the `--emoji` flag, else `BASKET_EMOJI`, else the terminal (`detect`).
-  public static func choose(flag: String?, environment terminal: [String: String]) throws(UnknownMode)
+  public static func choose(flag: String?, environment terminal: [String: String])
+    throws(UnknownMode)
     -> EmojiMode
   {
     if let flag {
