@@ -55,7 +55,7 @@ struct JSONBody {
     return id
   }
 
-  /// The quantity member: absent → `.absent`, null → `.clear`, or a checked amount and unit.
+  /// The quantity member: absent → `.absent`, null → `.clear`, or an amount and a unit.
   func quantity(_ key: String = "quantity") throws -> QuantityField {
     guard let value = value(key) else { return .absent }
     switch value {
@@ -81,12 +81,8 @@ struct JSONBody {
           "\"\(unitText.prefix(20))\" is not a unit (use \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
       }
-      guard amount.isFinite, amount >= 0, amount <= QuantityRules.maximum(for: unit) else {
-        throw RequestError(
-          400,
-          "\(Quantity.format(amount)) \(unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: unit))))"
-        )
-      }
+      // NB: the range and the unit are checked by the core (`QuantityRules.checked`), like
+      // every other quantity; a refusal comes back as a `ListError` and answers 400.
       return .set(Quantity(amount: amount, unit: unit))
     default:
       throw RequestError(400, "\"\(key)\" must be an object or null, not \(value.typeName)")
