@@ -32,10 +32,21 @@ extension SQLiteStore {
   /// is `now` in UTC), a fresh store takes its place, and the rows that can still be read are
   /// copied over; the report says so. Nothing is ever deleted.
   ///
+  /// A quantity Basket can't use (see `dropImpossibleQuantities`) is cleared from its item, and
+  /// the report lists it.
+  ///
   /// - Throws: `StoreError.newerSchema` for a store written by a newer Basket, which is left
   ///   byte-for-byte untouched; `StoreError.cannotOpen` when the file or its directory cannot
   ///   be used.
   public static func open(at path: String, now: Date) throws -> (SQLiteStore, OpenReport) {
+    var (store, report) = try openUnrepaired(at: path, now: now)
+    report.droppedQuantities = try store.dropImpossibleQuantities()
+    return (store, report)
+  }
+
+  private static func openUnrepaired(at path: String, now: Date) throws -> (
+    SQLiteStore, OpenReport
+  ) {
     let directory = FileSystem.parentDirectory(of: path)
     do {
       try FileSystem.createDirectories(directory)
