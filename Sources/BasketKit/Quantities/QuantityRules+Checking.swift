@@ -15,14 +15,22 @@ extension QuantityRules {
   public static func checked(_ quantity: Quantity, measure: MeasureKind?, item: String) throws
     -> Quantity?
   {
-    guard quantity.amount >= 0, quantity.amount <= maximum(for: quantity.unit) else {
-      throw ListError.amountOutOfRange(quantity)
-    }
+    try checkRange(quantity)
     guard allowedUnits(for: measure).contains(quantity.unit) else {
       throw ListError.unitNotAllowed(quantity.unit, item: item)
     }
     let amount = tidy(quantity.amount, unit: quantity.unit)
     return amount == 0 ? nil : Quantity(amount: amount, unit: quantity.unit)
+  }
+
+  /// The range half of `checked`, for a face that reads a quantity before it knows the item:
+  /// the amount must be a number from 0 to the unit's maximum.
+  ///
+  /// - Throws: `ListError.amountOutOfRange` for a negative, too large, infinite or NaN amount.
+  public static func checkRange(_ quantity: Quantity) throws {
+    guard quantity.amount >= 0, quantity.amount <= maximum(for: quantity.unit) else {
+      throw ListError.amountOutOfRange(quantity)
+    }
   }
 
   /// Reads an amount given with an optional unit, strictly, as `basket qty` takes it: "750",

@@ -55,7 +55,7 @@ struct JSONBody {
     return id
   }
 
-  /// The quantity member: absent → `.absent`, null → `.clear`, or an amount and a unit.
+  /// The quantity member: absent → `.absent`, null → `.clear`, or an amount in range and a unit.
   func quantity(_ key: String = "quantity") throws -> QuantityField {
     guard let value = value(key) else { return .absent }
     switch value {
@@ -81,9 +81,15 @@ struct JSONBody {
           "\"\(unitText.prefix(20))\" is not a unit (use \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
       }
-      // NB: the range and the unit are checked by the core (`QuantityRules.checked`), like
-      // every other quantity; a refusal comes back as a `ListError` and answers 400.
-      return .set(Quantity(amount: amount, unit: unit))
+      // NB: the core's range rule, so a bad amount is refused before any item is looked up;
+      // the unit is checked against the item by `QuantityRules.checked` when it is set.
+      let quantity = Quantity(amount: amount, unit: unit)
+      do {
+        try QuantityRules.checkRange(quantity)
+      } catch let error as ListError {
+        throw RequestError(400, error.description)
+      }
+      return .set(quantity)
     default:
       throw RequestError(400, "\"\(key)\" must be an object or null, not \(value.typeName)")
     }
