@@ -38,6 +38,11 @@ let package = Package(
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
 
+    // MARK: - Fuzz targets
+
+    .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
+
     // MARK: - Test support and tests
 
     .target(name: "BasketTestSupport", dependencies: ["BasketKit"]),
