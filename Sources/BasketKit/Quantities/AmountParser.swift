@@ -49,6 +49,8 @@ extension String {
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
-    return self[first...last]
+    // NB: sliced by scalars: slicing the string would round out to whole Characters, and a
+    // prepended mark (U+06DD) joins the space after it into one, so the space would stay.
+    return Substring(scalars[first...last])
   }
 }
