@@ -165,7 +165,7 @@ public final class Basket: Sendable {
       }
       switch quantity {
       case .keep:
-        _ = try Self.item(id, in: draft)
+        break
       case .clear:
         try ListRules.setQuantity(id, nil, measure: { _ in nil }, now: now, in: &draft)
       case .set(let quantity):
