@@ -29,7 +29,7 @@ import Testing
       process.standardOutput = output
       process.standardError = output
       try process.run()
-      for _ in 0..<100 {
+      for _ in 0..<400 {  // NB: up to 20 s: a loaded machine starts it slowly
         if (try? curl(["-k", "-o", "/dev/null", "\(scheme)://127.0.0.1:\(port)/"])) != nil {
           return
         }
