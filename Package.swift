@@ -42,6 +42,11 @@ let package = Package(
 
     .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
 
+    // MARK: - Fuzz targets
+
+    .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
+
     // MARK: - Test support and tests
 
     .target(name: "BasketTestSupport", dependencies: ["BasketKit"]),

@@ -113,7 +113,8 @@ extension Connection {
   }
 
   /// Decodes `itemColumns` starting at column `first`; nil when a required value is missing or
-  /// malformed. An unknown unit drops the quantity rather than the item.
+  /// malformed. A quantity Basket can't use (an unknown unit, an amount out of range) drops
+  /// the quantity rather than the item: see `decodeQuantity`.
   static func decodeItem(_ row: Statement, from first: Int32) -> Item? {
     guard let idText = row.text(first), let id = UUID(uuidString: idText),
       let name = row.text(first + 1),
@@ -121,15 +122,21 @@ extension Connection {
       let addedAt = date(row, first + 5),
       let listedAt = date(row, first + 7)
     else { return nil }
-    var quantity: Quantity?
-    if let amount = row.double(first + 3), amount.isFinite,
-      let unitText = row.text(first + 4), let unit = MeasureUnit(rawValue: unitText)
-    {
-      quantity = Quantity(amount: amount, unit: unit)
-    }
     return Item(
-      id: id, name: name, emoji: emoji, quantity: quantity, addedAt: addedAt,
+      id: id, name: name, emoji: emoji, quantity: decodeQuantity(row, from: first + 3),
+      addedAt: addedAt,
       checkedAt: date(row, first + 6), listedAt: listedAt, clearedAt: date(row, first + 8))
+  }
+
+  /// Decodes an amount column and the unit column after it; nil unless both hold a quantity
+  /// that passes `QuantityRules.isStorable` (written by an older build or by hand, a row may
+  /// hold anything).
+  static func decodeQuantity(_ row: Statement, from first: Int32) -> Quantity? {
+    guard let amount = row.double(first), let unitText = row.text(first + 1),
+      let unit = MeasureUnit(rawValue: unitText)
+    else { return nil }
+    let quantity = Quantity(amount: amount, unit: unit)
+    return QuantityRules.isStorable(quantity) ? quantity : nil
   }
 
   /// Decodes `memoryColumns` starting at column `first` into the entry and its key.

@@ -35,11 +35,22 @@ extension SQLiteStore {
   /// copied over; the report says so. Nothing is ever deleted. An empty file counts as a new
   /// store (as it does for SQLite: there is nothing in it to lose).
   ///
+  /// A quantity Basket can't use (see `dropImpossibleQuantities`) is cleared from its item, and
+  /// the report lists it.
+  ///
   /// - Throws: `StoreError.newerSchema` for a store written by a newer Basket, and
   ///   `StoreError.cannotOpen` for a non-empty file that doesn't start with the SQLite header
   ///   (a text file, say): both are left byte-for-byte untouched. `StoreError.cannotOpen` also
   ///   when the file or its directory cannot be used.
   public static func open(at path: String, now: Date) throws -> (SQLiteStore, OpenReport) {
+    var (store, report) = try openUnrepaired(at: path, now: now)
+    report.droppedQuantities = try store.dropImpossibleQuantities()
+    return (store, report)
+  }
+
+  private static func openUnrepaired(at path: String, now: Date) throws -> (
+    SQLiteStore, OpenReport
+  ) {
     let directory = FileSystem.parentDirectory(of: path)
     do {
       try FileSystem.createDirectories(directory)

@@ -16,6 +16,7 @@ public final class InMemoryStore: ListStore {
     var items: [Item] = []
     var memory: [String: MemoryEntry] = [:]
     var revision: Int64 = 0
+    var transactions = 0
   }
 
   private let state: Mutex<State>
@@ -35,6 +36,7 @@ public final class InMemoryStore: ListStore {
 
   public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
     try state.withLock { state in
+      state.transactions += 1
       var draft = ListDraft(reading: ListSnapshot(state.items))
       let result: T
       do {
@@ -61,4 +63,7 @@ public final class InMemoryStore: ListStore {
   }
 
   public func revision() throws -> Int64 { state.withLock { $0.revision } }
+
+  /// How many times `modify` has been called (each is one transaction in a real store).
+  public var transactions: Int { state.withLock { $0.transactions } }
 }

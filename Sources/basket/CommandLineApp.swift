@@ -106,6 +106,7 @@ enum CommandLineApp {
 
         """, to: STDERR_FILENO)
     }
+    write(droppedQuantityNotice(report.droppedQuantities), to: STDERR_FILENO)
     return Basket(store: store, environment: Wiring.environment(clock: clock))
   }
 
@@ -114,6 +115,17 @@ enum CommandLineApp {
     var info = stat()
     guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR }
     return info.st_mode & S_IFMT == S_IFREG && info.st_size == 0
+  }
+
+  /// One line per quantity the store held that Basket can't use (at most five, then a count).
+  static func droppedQuantityNotice(_ dropped: [DroppedQuantity]) -> String {
+    var lines = dropped.prefix(5).map { drop in
+      "basket: dropped the quantity \"\(drop.stored)\" from \(drop.itemName): the store held an amount Basket can't use\n"
+    }
+    if dropped.count > 5 {
+      lines.append("basket: and from \(dropped.count - 5) more items\n")
+    }
+    return lines.joined()
   }
 
   static func usage(_ message: String, command: String? = nil) -> Int32 {

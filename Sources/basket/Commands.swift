@@ -115,13 +115,14 @@ enum Commands {
 
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "add")
-    let entries = flags.positional.flatMap(AddTextParser.entries)
-    guard !entries.isEmpty else { throw ListError.emptyName }
-    for entry in entries { _ = try ListRules.cleanName(AddTextParser.parse(entry).name) }
+    let texts = flags.positional.flatMap(AddTextParser.entries)
+    guard !texts.isEmpty else { throw ListError.emptyName }
+    // Every entry is checked before any is stored, so a bad one adds nothing.
+    let entries = try texts.map { try AddEntry(text: $0, classifier: Wiring.classifier) }
     let basket = try context.openBasket(.createIfMissing)
     let style = Style(context: context)
     for entry in entries {
-      let result = try basket.add(text: entry)
+      let result = try basket.add(entry)
       let shown = style.itemLabel(result.item)
       switch result.outcome {
       case .added: context.out("Added \(shown)\n")
@@ -184,12 +185,14 @@ enum Commands {
     guard flags.positional.count >= 2 else {
       throw UsageError(message: "qty needs an amount, such as: basket qty milk 2 L")
     }
-    let quantity = try QuantityInput.parse(
-      amount: flags.positional[1], unit: flags.positional.count == 3 ? flags.positional[2] : nil,
-      item: item, classification: basket.classify(item.name))
-    try basket.setQuantity(item.id, quantity)
-    var updated = item
-    updated.quantity = quantity.amount == 0 ? nil : quantity
+    let updated: Item
+    do {
+      updated = try basket.setQuantity(
+        item.id, amount: flags.positional[1],
+        unit: flags.positional.count == 3 ? flags.positional[2] : nil)
+    } catch ListError.unknownUnit(let word) {
+      throw UsageError(message: ListError.unknownUnit(word).description)
+    }
     context.out("Set \(style.itemLabel(updated))\n")
     return 0
   }

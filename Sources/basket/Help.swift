@@ -1,3 +1,4 @@
+import BasketKit
 import BasketWeb
 
 /// The --help texts. Kept together so the usage contract reads in one place.
@@ -74,6 +75,8 @@ enum Help {
 
         Adds each argument (or comma-separated part) as an item. A quantity is understood
         before or after the name: "2 l milk", "milk 2l", "eggs x12", "500g flour".
+        A quantity Basket can't take (too large, or a unit the item isn't measured in)
+        refuses the whole command, so nothing is added without what was typed.
         Adding a name already on the list moves it to the top instead of making a copy;
         adding one you checked off brings it back.
 
@@ -111,6 +114,8 @@ enum Help {
         Sets ITEM's quantity. UNIT is ml, L, g, kg or units; without one, the item's current
         unit or its natural one (ml for drinks, g for weighed things, else units) is used.
         AMOUNT takes a comma or a dot: "1,5" or "1.5". An amount of 0 clears the quantity.
+        At most \(limit(.ml)) ml or g, \(limit(.liters)) L or kg, \(limit(.units)) units. Drinks take
+        ml, L or units; weighed things g, kg or units.
 
         """
     case "clear":
@@ -152,5 +157,10 @@ enum Help {
     default:
       return nil
     }
+  }
+
+  /// The largest amount in `unit`, as shown: help quotes the core's limits, never copies them.
+  private static func limit(_ unit: MeasureUnit) -> String {
+    Quantity.format(QuantityRules.maximum(for: unit))
   }
 }

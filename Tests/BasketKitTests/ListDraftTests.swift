@@ -214,16 +214,17 @@ final class RecordingReader: ListReader {
     let top = Fixtures.id(2000)
     switch change {
     case "add":
-      _ = ListRules.add(
-        "Tea", quantity: nil, emoji: "🍵", id: Fixtures.id(9999), now: now, to: &draft)
+      let entry = try AddEntry(name: "Tea", quantity: nil, classifier: Fixtures.TinyClassifier())
+      _ = ListRules.add(entry, id: Fixtures.id(9999), now: now, to: &draft)
     case "add again":
-      _ = ListRules.add(
-        "item 5", quantity: nil, emoji: "🧺", id: Fixtures.id(9999), now: now, to: &draft)
+      let entry = try AddEntry(name: "item 5", quantity: nil, classifier: Fixtures.TinyClassifier())
+      _ = ListRules.add(entry, id: Fixtures.id(9999), now: now, to: &draft)
     case "check": _ = try ListRules.check(top, now: now, in: &draft)
     case "uncheck": try ListRules.uncheck(Fixtures.id(1), now: now, in: &draft)
     case "rename": try ListRules.rename(top, to: "Tea", emoji: "🍵", now: now, in: &draft)
     case "qty":
-      try ListRules.setQuantity(top, Quantity(amount: 2, unit: .units), now: now, in: &draft)
+      try ListRules.setQuantity(
+        top, Quantity(amount: 2, unit: .units), measure: { _ in nil }, now: now, in: &draft)
     case "remove": try ListRules.remove(top, now: now, in: &draft)
     case "clear": #expect(ListRules.clearGotIt(now: now, in: &draft) == 1)
     default: #expect(try ListRules.undoClear(now: now, in: &draft) == 1)

@@ -55,6 +55,9 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownItem(String)
   case ambiguous(String, candidates: [String])
   case badAmount(String)
+  /// Negative, NaN, infinite or past `QuantityRules.maximum(for:)`.
+  case amountOutOfRange(Quantity)
+  case unknownUnit(String)
   case unitNotAllowed(MeasureUnit, item: String)
   case nothingToUndo
 
@@ -70,6 +73,10 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
       "\"\(reference)\" matches several items: \(candidates.joined(separator: ", "))"
     case .badAmount(let text):
       "\"\(text)\" is not an amount (try a number such as 2, 500 or 1.5)"
+    case .amountOutOfRange(let quantity):
+      "\(Quantity.format(quantity.amount)) \(quantity.unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: quantity.unit))) \(quantity.unit.rawValue))"
+    case .unknownUnit(let word):
+      "unknown unit \"\(word)\" (use ml, L, g, kg or units)"
     case .unitNotAllowed(let unit, let item):
       "\(item) can't be measured in \(unit.rawValue)"
     case .nothingToUndo:
@@ -124,14 +131,15 @@ public enum ListRules {
     return name
   }
 
-  /// Adds `name`, duplicate-aware: a name already on To get bumps that item to the top; a name
-  /// in Got it restores that item; otherwise a new item goes on top. A given `quantity` is set
-  /// on whichever item results. `id` is the new item's id; if an item with that id already
-  /// exists the add is a replay and changes nothing.
-  public static func add(
-    _ name: String, quantity: Quantity?, emoji: String, id: UUID, now: Date,
-    to draft: inout ListDraft
-  ) -> AddOutcome {
+  /// Adds `entry`, duplicate-aware: a name already on To get bumps that item to the top; a
+  /// name in Got it restores that item; otherwise a new item goes on top. The entry's quantity,
+  /// if any, is set on whichever item results. `id` is the new item's id; if an item with that
+  /// id already exists the add is a replay and changes nothing.
+  public static func add(_ entry: AddEntry, id: UUID, now: Date, to draft: inout ListDraft)
+    -> AddOutcome
+  {
+    let name = entry.name
+    let quantity = entry.quantity
     if draft.item(id) != nil { return .replayed(id) }
     let key = NameKey.of(name)
     draft.remember(name, key: key, at: now)
@@ -152,7 +160,8 @@ public enum ListRules {
     }
     draft.insert(
       Item(
-        id: id, name: name, emoji: emoji, quantity: quantity, addedAt: now, listedAt: top))
+        id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: now,
+        listedAt: top))
     return .added(id)
   }
 
@@ -191,21 +200,18 @@ public enum ListRules {
     draft.update(item)
   }
 
-  /// Sets or clears (nil, or an amount of zero) an item's quantity.
+  /// Sets or clears (nil, or an amount of zero) an item's quantity, after the one check every
+  /// quantity passes (`QuantityRules.checked`): the amount must be in range and the unit one
+  /// that the item's measure (`measure(name)`) allows.
   public static func setQuantity(
-    _ id: UUID, _ quantity: Quantity?, now: Date, in draft: inout ListDraft
+    _ id: UUID, _ quantity: Quantity?, measure: (String) -> MeasureKind?, now: Date,
+    in draft: inout ListDraft
   ) throws {
-    if let quantity {
-      guard quantity.amount.isFinite, quantity.amount >= 0,
-        quantity.amount <= QuantityRules.maximum(for: quantity.unit)
-      else { throw ListError.badAmount(Quantity.format(quantity.amount)) }
-    }
     var item = try visibleItem(id, in: draft, now: now)
-    let tidy = quantity.flatMap { quantity -> Quantity? in
-      let amount = QuantityRules.tidy(quantity.amount, unit: quantity.unit)
-      return amount == 0 ? nil : Quantity(amount: amount, unit: quantity.unit)
+    let name = item.name
+    item.quantity = try quantity.flatMap {
+      try QuantityRules.checked($0, measure: measure(name), item: name)
     }
-    item.quantity = tidy
     draft.update(item)
   }
 

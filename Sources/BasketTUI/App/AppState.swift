@@ -160,12 +160,12 @@ public struct QuantityEditor: Equatable, Sendable {
     quantity = item.quantity ?? QuantityRules.startingQuantity(for: measure)
   }
 
-  /// The quantity Enter would save: the typed amount if there is one (forgivingly read; a
-  /// nonsense entry keeps the current amount), else the stepper's.
+  /// The quantity Enter would save: the typed amount if there is one (read by the core's
+  /// forgiving rule, which takes a unit named in it, "1,5 l", when the pills offer it; a
+  /// nonsense entry keeps the current quantity), else the stepper's.
   public var resolved: Quantity {
     guard !typed.isEmpty else { return quantity }
-    let amount = QuantityRules.typed(typed, unit: quantity.unit, old: quantity.amount)
-    return Quantity(amount: amount, unit: quantity.unit)
+    return QuantityRules.typed(typed, current: quantity, allowed: units)
   }
 
   /// Folds a typed amount into the stepper's value.

@@ -55,7 +55,7 @@ package struct JSONBody {
     return id
   }
 
-  /// The quantity member: absent → `.absent`, null → `.clear`, or a checked amount and unit.
+  /// The quantity member: absent → `.absent`, null → `.clear`, or an amount in range and a unit.
   package func quantity(_ key: String = "quantity") throws -> QuantityField {
     guard let value = value(key) else { return .absent }
     switch value {
@@ -81,13 +81,15 @@ package struct JSONBody {
           "\"\(unitText.prefix(20))\" is not a unit (use \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
       }
-      guard amount.isFinite, amount >= 0, amount <= QuantityRules.maximum(for: unit) else {
-        throw RequestError(
-          400,
-          "\(Quantity.format(amount)) \(unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: unit))))"
-        )
+      // NB: the core's range rule, so a bad amount is refused before any item is looked up;
+      // the unit is checked against the item by `QuantityRules.checked` when it is set.
+      let quantity = Quantity(amount: amount, unit: unit)
+      do {
+        try QuantityRules.checkRange(quantity)
+      } catch let error as ListError {
+        throw RequestError(400, error.description)
       }
-      return .set(Quantity(amount: amount, unit: unit))
+      return .set(quantity)
     default:
       throw RequestError(400, "\"\(key)\" must be an object or null, not \(value.typeName)")
     }
