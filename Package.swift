@@ -37,6 +37,7 @@ let package = Package(
       name: "BasketBench",
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
+    .executableTarget(name: "RecipeLab", dependencies: ["BasketKit"]),
 
     // MARK: - Test support and tests
 
