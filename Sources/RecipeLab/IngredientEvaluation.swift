@@ -88,7 +88,12 @@ struct IngredientEvaluation {
 
   static func quantityMatches(_ row: Row, _ line: IngredientLine) -> Bool {
     let label = labelAmount(row.quantity)
-    guard let label else { return line.quantity == nil }
+    guard let label else {
+      // An empty label also matches the one we read from a leading unit word ("Pinch of salt").
+      let first = row.input.split(separator: " ").first.map(String.init) ?? ""
+      return line.quantity == nil
+        || line.quantity?.amount == 1 && first.count > 2 && KitchenUnit.spelled(first) != nil
+    }
     guard let mine = line.quantity else { return false }
     guard close(mine.amount, label.0) else { return false }
     switch (label.1, mine.maxAmount) {

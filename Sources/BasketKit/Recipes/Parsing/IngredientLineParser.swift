@@ -142,6 +142,14 @@ private struct LineReader {
       index = next
       if word(index) == "of" { index += 1 }
       return
+    } else if let (found, next) = unitAt(index, afterNumber: false), next < tokens.count,
+      tokens[index].lower.count > 2, tokens[next].isWord
+    {
+      amount = 1  // "Pinch of salt", "pound elbow macaroni": one, unwritten
+      unit = found
+      index = next
+      if word(index) == "of" { index += 1 }
+      return
     } else {
       return
     }
@@ -293,7 +301,9 @@ private struct LineReader {
       var total = value
       var next = position + 1
       if !fraction && value == value.rounded() {
-        if next < tokens.count, tokens[next].isFraction, let part = tokens[next].number, part < 1 {
+        if next < tokens.count, tokens[next].isFraction, let part = tokens[next].number, part < 1,
+          !isHyphenatedUnit(next + 1)
+        {
           total += part  // "1 1/2", "1½"
           next += 1
         } else if next + 1 < tokens.count, tokens[next].isDash, !tokens[next].spaced,
@@ -349,12 +359,60 @@ private struct LineReader {
     return (value, next)
   }
 
-  /// A number with a measuring unit: "400 g", "14-ounce", "7oz". Counts don't qualify.
+  /// Whether `position` holds "-ounce" (a hyphen joining a number to a unit word).
+  private func isHyphenatedUnit(_ position: Int) -> Bool {
+    punctuation(position, "-") && !tokens[position].spaced && position + 1 < tokens.count
+      && tokens[position + 1].isWord && !tokens[position + 1].spaced
+  }
+
+  /// A number with a measuring unit: "400 g", "14-ounce", "7oz", "8- to 10-pound", "3 to 4
+  /// ounces". Counts don't qualify.
   private func measuredAmount(at position: Int) -> (IngredientQuantity, Int)? {
-    guard let (value, next) = amountAt(position), tokens[position].number != nil,
-      let (found, after) = unitAt(next, afterNumber: true), found.family != .count
+    guard position < tokens.count, tokens[position].number != nil,
+      let (value, afterAmount) = amountAt(position)
     else { return nil }
-    return (IngredientQuantity(amount: value, unit: found), after)
+    var next = afterAmount
+    var high: Double?
+    if punctuation(next, "-"), word(next + 1) == "to" { next += 1 }  // "8- to 10-pound"
+    if punctuation(next, "-") || word(next) == "to", next + 1 < tokens.count,
+      tokens[next + 1].number != nil, let (top, after) = amountAt(next + 1), top > value
+    {
+      high = top
+      next = after
+    }
+    guard let (found, after) = unitAt(next, afterNumber: true), found.family != .count else {
+      return nil
+    }
+    return (IngredientQuantity(amount: value, maxAmount: high, unit: found), after)
+  }
+
+  /// Tokens `start..<end` that hold only a measure, "about 1 1/2 pounds", "8 ounces each":
+  /// the measure, and whether it is per piece.
+  private func measureOnly(_ start: Int, _ end: Int) -> (IngredientQuantity, Bool)? {
+    var cursor = start
+    while cursor < end, let qualifier = word(cursor), Vocabulary.qualifiers.contains(qualifier)
+    {
+      cursor += 1
+    }
+    guard let (quantity, after) = measuredAmount(at: cursor), after <= end else { return nil }
+    var each = false
+    var rest = after
+    while rest < end, let filler = word(rest), ["each", "total", "in", "all", "per"].contains(filler)
+    {
+      if filler == "each" || filler == "per" { each = true }
+      rest += 1
+    }
+    while rest < end, punctuation(rest, ".") { rest += 1 }
+    return rest == end ? (quantity, each) : nil
+  }
+
+  private mutating func noteMeasure(_ start: Int, _ end: Int) {
+    guard let (measure, each) = measureOnly(start, end) else { return }
+    if each && packSize == nil {
+      packSize = measure  // "2 ducks, about 4 1/2 pounds each"
+    } else {
+      equivalents.append(measure)  // "(about 3 cups)"
+    }
   }
 
   /// "(14-ounce)", "(240 ml)", "(about 8 oz)", "(14.5 oz each)" when the brackets hold only that.
@@ -474,6 +532,18 @@ private struct LineReader {
         segments[segments.count - 1].append(position)
       }
     }
+    if segments.count > 1, let opener = segments[1].first,
+      segments[1].contains(where: { tokens[$0].lower == "or" }),
+      !Vocabulary.prepWords.contains(tokens[opener].lower),
+      !Vocabulary.prepAdverbs.contains(tokens[opener].lower),
+      !Vocabulary.noteOpeners.contains(tokens[opener].lower), !tokens[opener].lower.hasSuffix("ed"),
+      !segments[0].isEmpty, segments[0].count <= 2
+    {
+      // "corn, peanut or vegetable oil": a list of alternatives, not a note.
+      let comma = segments[1][0] - 1
+      segments[0] += [comma] + segments[1]
+      segments.remove(at: 1)
+    }
     let phrase = readName(segments[0])
     for segment in segments.dropFirst() where !segment.isEmpty {
       readSegment(segment)
@@ -486,6 +556,7 @@ private struct LineReader {
   }
 
   private mutating func readBracketed(_ inner: [Int]) {
+    if let first = inner.first, let last = inner.last { noteMeasure(first, last + 1) }
     let words = inner.filter { tokens[$0].lower != "optional" }
     if words.count < inner.count { optional = true }
     let meaningful = words.filter { tokens[$0].isWord || tokens[$0].number != nil }
@@ -504,6 +575,12 @@ private struct LineReader {
       phrase.removeFirst()
       if let next = phrase.first, tokens[next].isPunctuation(":") { phrase.removeFirst() }
     }
+    if let first = phrase.first, tokens[first].lower == "or", phrase.count > 1,
+      ["more", "so", "less"].contains(tokens[phrase[1]].lower)
+    {
+      notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
+      phrase.removeFirst(2)
+    }
     // A note or flag that ends the name: "salt to taste", "oil for frying", "optional".
     for (offset, position) in phrase.enumerated() where offset > 0 {
       let lower = tokens[position].lower
@@ -512,6 +589,7 @@ private struct LineReader {
         lower == "to" ? next == "taste" : Vocabulary.nameEnders.contains(lower)
         || lower == "as" && (next == "needed" || next == "required" || next == "desired")
         || lower == "if" && (next == "desired" || next == "needed" || next == "using")
+        || lower == "or" && ["to", "more", "as", "so", "less"].contains(next)
       if ends {
         let tail = Array(phrase[offset...])
         phrase = Array(phrase[..<offset])
@@ -521,20 +599,19 @@ private struct LineReader {
     }
     let namePhrase = render(phrase)
     // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
-    if let split = phrase.indices.dropFirst().first(where: {
-      tokens[phrase[$0]].lower == "or" || tokens[phrase[$0]].lower == "and/or"
+    if phrase.dropFirst().contains(where: {
+      tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
     }) {
-      let right = Array(phrase[(split + 1)...])
-      var left = Array(phrase[..<split])
-      if !right.isEmpty && !left.isEmpty {
-        let others = splitOnOr(right)
+      let parts = splitOnOr(phrase)
+      if parts.count >= 2, var left = parts.first, let right = parts.last {
+        let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
         if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil,
-          Vocabulary.sharedHeads.contains(tokens[last].lower)
+          listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
           left.append(last)
         }
-        alternatives.append(contentsOf: others.map(render))
+        alternatives.append(contentsOf: parts.dropFirst().map(render))
         phrase = left
       }
     }
@@ -563,6 +640,13 @@ private struct LineReader {
     {
       phrase.removeLast()
     }
+    if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
+      Vocabulary.trailingUnits.contains(tokens[last].lower),
+      let found = KitchenUnit.spelled(tokens[last].lower)
+    {
+      unit = found  // "2 garlic cloves" → 2 cloves of garlic
+      phrase.removeLast()
+    }
     name = render(phrase)
     for (offset, position) in phrase.enumerated() where tokens[position].number != nil {
       let next = offset + 1 < phrase.count ? phrase[offset + 1] : nil
@@ -575,7 +659,7 @@ private struct LineReader {
   private func splitOnOr(_ segment: [Int]) -> [[Int]] {
     var parts: [[Int]] = [[]]
     for position in segment {
-      if tokens[position].lower == "or" {
+      if ["or", "and/or"].contains(tokens[position].lower) || tokens[position].isPunctuation(",") {
         parts.append([])
       } else {
         parts[parts.count - 1].append(position)
@@ -591,7 +675,8 @@ private struct LineReader {
     while let first = words.first, !tokens[first].isWord && tokens[first].number == nil {
       words.removeFirst()
     }
-    guard let first = words.first else { return }
+    guard let first = words.first, let last = words.last else { return }
+    if words.count == last - first + 1 { noteMeasure(first, last + 1) }
     let lower = tokens[first].lower
     if lower == "or" {
       let rest = Array(words.dropFirst())

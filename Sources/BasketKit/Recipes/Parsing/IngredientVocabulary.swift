@@ -20,6 +20,7 @@ enum IngredientVocabulary {
   static let sizes: Set<String> = [
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
     "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick", "whole",
+    "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe",
   ]
 
   /// Adverbs that open a preparation ("finely chopped").
@@ -39,7 +40,10 @@ enum IngredientVocabulary {
     "lightly-packed", "firmly-packed", "cut", "stemmed", "destemmed", "hulled", "shelled",
     "deveined", "scrubbed", "washed", "snipped", "slivered", "chilled", "warmed", "thawed",
     "defrosted", "sieved", "blanched", "boiled", "steamed", "whisked", "lightly-beaten",
-    "uncooked", "unpeeled", "room-temperature", "separated", "divided",
+    "uncooked", "unpeeled", "room-temperature", "separated", "divided", "toasted", "cleaned",
+    "imported", "cracked", "hard-cooked", "hard-boiled", "shucked", "lukewarm", "warm", "shaved",
+    "good-quality", "high-quality", "best-quality", "store-bought", "bottled", "crispy",
+    "finely-grated", "freshly-grated", "freshly-squeezed",
   ]
 
   /// Words that, opening a segment after a comma, make it a note rather than a preparation.
@@ -50,7 +54,15 @@ enum IngredientVocabulary {
   ]
 
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
-  static let nameEnders: Set<String> = ["for", "optional", "divided", "plus", "to"]
+  static let nameEnders: Set<String> = [
+    "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
+    "about", "weighing", "at",
+  ]
+
+  /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks").
+  static let trailingUnits: Set<String> = [
+    "clove", "cloves", "stalk", "stalks", "rib", "ribs", "sprig", "sprigs",
+  ]
 
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
   /// "chicken stock" or "vegetable stock".
