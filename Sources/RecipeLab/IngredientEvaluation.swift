@@ -138,6 +138,7 @@ struct IngredientEvaluation {
     var misses: [String] = []
     var perSet: [(String, Score, Score)] = []
     for (file, rows) in sets {
+      var setMisses = 0
       var setTuning = Score()
       var setHeld = Score()
       for row in rows {
@@ -154,7 +155,8 @@ struct IngredientEvaluation {
           if q && u && n { score.all += 1 }
         }
         if heldOut { add(&held); add(&setHeld) } else { add(&tuning); add(&setTuning) }
-        if !heldOut && !(q && u && n) && misses.count < showMisses {
+        if !heldOut && !(q && u && n) && setMisses < showMisses {
+          setMisses += 1
           let l = detailed.line
           let got = "q=\(l.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")" } ?? "nil") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.count) name=\(l.name) phrase=\(detailed.namePhrase)"
           misses.append("\(q ? " " : "Q")\(u ? " " : "U")\(n ? " " : "N") \(row.input)\n      label: q=\(row.quantity) u=\(row.unit) name=\(row.name)\n      got:   \(got)")

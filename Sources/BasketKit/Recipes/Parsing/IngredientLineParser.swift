@@ -98,7 +98,8 @@ private struct LineReader {
       index += 1
       if punctuation(index, ":") || punctuation(index, "-") { index += 1 }
     }
-    readLeadingQuantity()
+    readPartOf()
+    if amount == nil { readLeadingQuantity() }
     var end = tokens.count
     if amount == nil && unit == nil, let start = readTrailingQuantity() {
       end = start
@@ -130,6 +131,21 @@ private struct LineReader {
   }
 
   // MARK: - Quantity at the start
+
+  /// "Juice of 1 lime", "The zest of two lemons": the fruit is what you buy.
+  private mutating func readPartOf() {
+    var cursor = index
+    if word(cursor) == "the" { cursor += 1 }
+    let parts: Set<String> = ["juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel"]
+    let first = cursor
+    while let part = word(cursor), parts.contains(part), cursor - first < 5 { cursor += 1 }
+    guard cursor > first, word(cursor) == "of", let (low, high, next) = range(at: cursor + 1)
+    else { return }
+    preparations.append(tokenizer.text(first, cursor))
+    amount = low
+    maxAmount = high
+    index = next
+  }
 
   private mutating func readLeadingQuantity() {
     readQualifiers()
@@ -192,7 +208,13 @@ private struct LineReader {
         equivalents.append(pack)
       }
     }
+    if let found = unit, let (again, next) = unitAt(index, afterNumber: false), again == found {
+      index = next  // "1½ lb pounds"
+    }
     if word(index) == "of" { index += 1 }
+    if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
+      index += 1  // "½ a butternut squash"
+    }
   }
 
   /// Dual units and ranges that follow a unit: "200g/7oz", "1 cup (240 ml)", "200-250 g".
@@ -215,6 +237,12 @@ private struct LineReader {
         let low = amount, other.amount > low
       {
         maxAmount = other.amount  // "200g-250g"
+        index = next
+      } else if word(index) == "or", let (other, afterAmount) = amountAt(index + 1),
+        index + 1 < tokens.count, tokens[index + 1].number != nil,
+        let (otherUnit, next) = unitAt(afterAmount, afterNumber: true)
+      {
+        equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))  // "or 1 stick"
         index = next
       } else if word(index) == "plus", let (extra, next) = measuredAmount(at: index + 1) {
         _ = extra
@@ -294,7 +322,9 @@ private struct LineReader {
     return (low, nil, next)
   }
 
-  private func amountAt(_ position: Int) -> (Double, Int)? {
+  /// The amount at `position`. "2 1/4-ounce" reads as 2 (of a ¼ ounce) unless `hyphenMixes`,
+  /// as inside a pack size ("2 1 1/2-pound eggplants").
+  private func amountAt(_ position: Int, hyphenMixes: Bool = false) -> (Double, Int)? {
     guard position < tokens.count else { return nil }
     let token = tokens[position]
     if case .number(let value, let fraction) = token.kind {
@@ -302,7 +332,7 @@ private struct LineReader {
       var next = position + 1
       if !fraction && value == value.rounded() {
         if next < tokens.count, tokens[next].isFraction, let part = tokens[next].number, part < 1,
-          !isHyphenatedUnit(next + 1)
+          hyphenMixes || !isHyphenatedUnit(next + 1)
         {
           total += part  // "1 1/2", "1½"
           next += 1
@@ -369,7 +399,7 @@ private struct LineReader {
   /// ounces". Counts don't qualify.
   private func measuredAmount(at position: Int) -> (IngredientQuantity, Int)? {
     guard position < tokens.count, tokens[position].number != nil,
-      let (value, afterAmount) = amountAt(position)
+      let (value, afterAmount) = amountAt(position, hyphenMixes: true)
     else { return nil }
     var next = afterAmount
     var high: Double?
@@ -390,12 +420,15 @@ private struct LineReader {
   /// the measure, and whether it is per piece.
   private func measureOnly(_ start: Int, _ end: Int) -> (IngredientQuantity, Bool)? {
     var cursor = start
-    while cursor < end, let qualifier = word(cursor), Vocabulary.qualifiers.contains(qualifier)
+    var each = false
+    while cursor < end, let qualifier = word(cursor),
+      Vocabulary.qualifiers.contains(qualifier)
+        || ["each", "weighing", "at", "least", "most", "or", "so"].contains(qualifier)
     {
+      if qualifier == "each" { each = true }
       cursor += 1
     }
     guard let (quantity, after) = measuredAmount(at: cursor), after <= end else { return nil }
-    var each = false
     var rest = after
     while rest < end, let filler = word(rest), ["each", "total", "in", "all", "per"].contains(filler)
     {
@@ -465,9 +498,7 @@ private struct LineReader {
       if let id = KitchenUnit.caseSensitiveSpellings[written] {
         guard afterNumber else { return nil }
         found = (KitchenUnit(known: id), start + 1)
-      } else if first.lower.count == 1 && first.lower != "l" || first.lower == "in" && !afterNumber {
-        return nil
-      } else if first.lower == "l" && !afterNumber {
+      } else if (first.lower.count == 1 || first.lower == "in") && !afterNumber {
         return nil
       } else if let id = KitchenUnit.spellings[first.lower] {
         found = (KitchenUnit(known: id), start + 1)
@@ -532,18 +563,7 @@ private struct LineReader {
         segments[segments.count - 1].append(position)
       }
     }
-    if segments.count > 1, let opener = segments[1].first,
-      segments[1].contains(where: { tokens[$0].lower == "or" }),
-      !Vocabulary.prepWords.contains(tokens[opener].lower),
-      !Vocabulary.prepAdverbs.contains(tokens[opener].lower),
-      !Vocabulary.noteOpeners.contains(tokens[opener].lower), !tokens[opener].lower.hasSuffix("ed"),
-      !segments[0].isEmpty, segments[0].count <= 2
-    {
-      // "corn, peanut or vegetable oil": a list of alternatives, not a note.
-      let comma = segments[1][0] - 1
-      segments[0] += [comma] + segments[1]
-      segments.remove(at: 1)
-    }
+    mergeListedNames(&segments)
     let phrase = readName(segments[0])
     for segment in segments.dropFirst() where !segment.isEmpty {
       readSegment(segment)
@@ -555,8 +575,56 @@ private struct LineReader {
     return phrase
   }
 
+  /// "corn, peanut or vegetable oil", "figs, cherries, or dates", "boneless, skin-on thighs":
+  /// a list of names or adjectives, not a name and its notes.
+  private func mergeListedNames(_ segments: inout [[Int]]) {
+    guard segments.count > 1, !segments[0].isEmpty else { return }
+    func nameLike(_ segment: [Int]) -> Bool {
+      guard let opener = segment.first else { return false }
+      let lower = tokens[opener].lower
+      return tokens[opener].isWord && !Vocabulary.prepWords.contains(lower)
+        && !Vocabulary.prepAdverbs.contains(lower) && !Vocabulary.noteOpeners.contains(lower)
+        && !Vocabulary.sizes.contains(lower) && !lower.hasSuffix("ed") && !lower.hasSuffix("ly")
+        && measureOnly(opener, (segment.last ?? opener) + 1) == nil
+    }
+    var last = 0
+    var sawOr = false
+    for candidate in 1..<segments.count {
+      let segment = segments[candidate]
+      if let opener = segment.first, tokens[opener].lower == "or", segment.count > 1,
+        nameLike(Array(segment.dropFirst()))
+      {
+        last = candidate
+        sawOr = true
+        break
+      }
+      guard nameLike(segment) else { break }
+      if segment.contains(where: { tokens[$0].lower == "or" || tokens[$0].lower == "and/or" }) {
+        last = candidate
+        sawOr = true
+        break
+      }
+      last = candidate
+    }
+    let adjectives = segments[0].count == 1 && last >= 1 && !sawOr
+    guard sawOr && segments[0].count <= 3 || adjectives else { return }
+    let end = adjectives ? 1 : last
+    for candidate in 1...end {
+      segments[0] += [segments[candidate][0] - 1] + segments[candidate]
+    }
+    segments.removeSubrange(1...end)
+  }
+
   private mutating func readBracketed(_ inner: [Int]) {
-    if let first = inner.first, let last = inner.last { noteMeasure(first, last + 1) }
+    var pieceStart = inner.first ?? 0
+    for position in inner + [(inner.last ?? -1) + 1] {
+      if position > (inner.last ?? -1) || tokens[position].isPunctuation(",")
+        || tokens[position].isPunctuation(";") || tokens[position].isPunctuation("/")
+      {
+        if position > pieceStart { noteMeasure(pieceStart, position) }  // "(1.8oz / 1/3 cup)"
+        pieceStart = position + 1
+      }
+    }
     let words = inner.filter { tokens[$0].lower != "optional" }
     if words.count < inner.count { optional = true }
     let meaningful = words.filter { tokens[$0].isWord || tokens[$0].number != nil }
@@ -624,13 +692,21 @@ private struct LineReader {
         sawAdverb = true
       } else if Vocabulary.prepWords.contains(lower) || lower == "ground" && sawAdverb {
         sawAdverb = false
-      } else if (lower == "and" || tokens[phrase[prepEnd]].isPunctuation("-")) && prepEnd > 0 {
+      } else if (lower == "and" || lower == "or" || tokens[phrase[prepEnd]].isPunctuation("-")
+        || tokens[phrase[prepEnd]].isPunctuation(","))
+        && prepEnd > 0
+      {
       } else {
         break
       }
       prepEnd += 1
     }
-    while prepEnd > 0, ["and"].contains(tokens[phrase[prepEnd - 1]].lower) { prepEnd -= 1 }
+    while prepEnd > 0,
+      ["and", "or"].contains(tokens[phrase[prepEnd - 1]].lower)
+        || tokens[phrase[prepEnd - 1]].isPunctuation(",")
+    {
+      prepEnd -= 1
+    }
     if prepEnd > 0 {
       preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
       phrase.removeFirst(prepEnd)

@@ -19,7 +19,7 @@ enum IngredientVocabulary {
   /// Size words for counted things ("2 large eggs").
   static let sizes: Set<String> = [
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
-    "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick", "whole",
+    "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick",
     "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe",
   ]
 
@@ -43,7 +43,8 @@ enum IngredientVocabulary {
     "uncooked", "unpeeled", "room-temperature", "separated", "divided", "toasted", "cleaned",
     "imported", "cracked", "hard-cooked", "hard-boiled", "shucked", "lukewarm", "warm", "shaved",
     "good-quality", "high-quality", "best-quality", "store-bought", "bottled", "crispy",
-    "finely-grated", "freshly-grated", "freshly-squeezed",
+    "finely-grated", "freshly-grated", "freshly-squeezed", "strained", "popped", "well-stirred",
+    "well-shaken", "well-trimmed", "well-washed", "well-chilled", "well-drained",
   ]
 
   /// Words that, opening a segment after a comma, make it a note rather than a preparation.
@@ -61,7 +62,7 @@ enum IngredientVocabulary {
 
   /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks").
   static let trailingUnits: Set<String> = [
-    "clove", "cloves", "stalk", "stalks", "rib", "ribs", "sprig", "sprigs",
+    "clove", "cloves", "stalk", "stalks", "sprig", "sprigs", "stick", "sticks", "slice", "slices",
   ]
 
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is

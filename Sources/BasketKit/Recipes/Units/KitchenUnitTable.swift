@@ -112,6 +112,7 @@ extension KitchenUnit {
       KitchenUnitRow("ear", .count, 1, "ear", "ears"),
       KitchenUnitRow("knob", .count, 1, "knob", "knobs"),
       KitchenUnitRow("scoop", .count, 1, "scoop", "scoops"),
+      KitchenUnitRow("ball", .count, 1, "ball", "balls"),
       KitchenUnitRow("pinch", .count, 1, "pinch", "pinches"),
       KitchenUnitRow("dash", .count, 1, "dash", "dashes"),
       KitchenUnitRow("drop", .count, 1, "drop", "drops"),
