@@ -22,6 +22,8 @@ let package = Package(
     .target(name: "BasketTUI", dependencies: ["BasketKit"]),
     .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
     .target(name: "BasketWeb", dependencies: ["BasketKit", "CCivetweb"]),
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "CLibXML2"]),
     .target(
       name: "BasketTLSCompat",
       linkerSettings: [
@@ -37,7 +39,7 @@ let package = Package(
       name: "BasketBench",
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
-    .executableTarget(name: "RecipeLab", dependencies: ["BasketKit"]),
+    .executableTarget(name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport"]),
 
     // MARK: - Test support and tests
 
@@ -46,6 +48,8 @@ let package = Package(
     .testTarget(
       name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
+    .testTarget(
+      name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(

@@ -16,7 +16,14 @@ struct RecipeLab {
       misses = Int(arguments[flag + 1]) ?? 0
       arguments.removeSubrange(flag...(flag + 1))
     }
+    var field: String?
+    if let flag = arguments.firstIndex(of: "--field"), flag + 1 < arguments.count {
+      field = arguments[flag + 1]
+      arguments.removeSubrange(flag...(flag + 1))
+    }
     switch arguments.first {
+    case "pages" where arguments.count == 2:
+      PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
     case "ingredients" where arguments.count == 2:
       try IngredientEvaluation.run(directory: arguments[1], showMisses: misses)
     default:

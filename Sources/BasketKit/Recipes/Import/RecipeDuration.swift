@@ -1,0 +1,145 @@
+/// Reads cooking times: ISO 8601 durations ("PT1H30M", "P0DT2H", "PT0.5H") as schema.org
+/// writes them, and plain text ("1 hour 20 mins", "45 minutes", "1 hr 5 min").
+public enum RecipeDuration {
+  /// Whole minutes, or nil when `text` holds no duration (or more than a month).
+  public static func minutes(_ text: String) -> Int? {
+    let trimmed = String(text.trimmingCharacters())
+    guard !trimmed.isEmpty else { return nil }
+    let upper = trimmed.uppercased()
+    let total = upper.hasPrefix("P") ? iso(upper) : words(trimmed.lowercased())
+    guard let total, total.isFinite, total >= 0, total <= 43_200 else { return nil }
+    return Int(total.rounded())
+  }
+
+  /// "P1DT2H30M15S" → 1590.25 minutes; nil when malformed.
+  private static func iso(_ text: String) -> Double? {
+    var total = 0.0
+    var number = ""
+    var inTime = false
+    var sawAny = false
+    for character in text.dropFirst() {
+      if character.isNumber || character == "." || character == "," {
+        number.append(character == "," ? "." : character)
+        continue
+      }
+      if character == "T" {
+        inTime = true
+        continue
+      }
+      guard let value = Double(number) else {
+        if character == " " { continue }
+        return nil
+      }
+      number = ""
+      sawAny = true
+      switch (character, inTime) {
+      case ("Y", false): total += value * 525_600
+      case ("M", false): total += value * 43_200
+      case ("W", false): total += value * 10_080
+      case ("D", false): total += value * 1440
+      case ("H", true): total += value * 60
+      case ("M", true): total += value
+      case ("S", true): total += value / 60
+      case ("H", false): total += value * 60  // "P1H": a common slip for "PT1H"
+      default: return nil
+      }
+    }
+    if !number.isEmpty, let value = Double(number), !sawAny { return value }  // "PT45"
+    return sawAny ? total : nil
+  }
+
+  /// "1 hour 20 mins", "1h30", "45 minutes", "2 hrs".
+  private static func words(_ text: String) -> Double? {
+    var total = 0.0
+    var sawAny = false
+    var pending: Double?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character.isNumber {
+        var end = index
+        while end < text.endIndex, text[end].isNumber || text[end] == "." { end = text.index(after: end) }
+        pending = Double(text[index..<end])
+        index = end
+        continue
+      }
+      if character.isLetter {
+        var end = index
+        while end < text.endIndex, text[end].isLetter { end = text.index(after: end) }
+        let word = text[index..<end]
+        if let value = pending {
+          if word.hasPrefix("h") {
+            total += value * 60
+            sawAny = true
+          } else if word.hasPrefix("m") {
+            total += value
+            sawAny = true
+          } else if word.hasPrefix("d") {
+            total += value * 1440
+            sawAny = true
+          } else if word.hasPrefix("s") {
+            total += value / 60
+            sawAny = true
+          }
+          pending = nil
+        }
+        index = end
+        continue
+      }
+      index = text.index(after: index)
+    }
+    if let value = pending, sawAny { total += value }  // "1h30"
+    return sawAny ? total : nil
+  }
+}
+
+/// How much a recipe makes: a count and what is counted ("24 cookies"); servings when the
+/// noun is servings, people or portions, or absent.
+public struct RecipeYield: Equatable, Sendable {
+  public var count: Int
+  /// nil for servings.
+  public var noun: String?
+
+  public init(count: Int, noun: String? = nil) {
+    self.count = count
+    self.noun = noun
+  }
+
+  /// "4 servings", "1 serving", "24 cookies".
+  public var text: String {
+    guard let noun else { return "\(count) serving\(count == 1 ? "" : "s")" }
+    return "\(count) \(noun)"
+  }
+
+  private static let servingWords: Set<String> = [
+    "serving", "servings", "people", "persons", "person", "portions", "portion", "serves",
+    "guests", "adults", "pax", "personas", "porciones", "portionen", "personen", "plates",
+  ]
+
+  /// Reads "Serves 4", "4-6 servings", "Makes 24 cookies", "4", "1 dozen"; nil without a number.
+  public static func read(_ text: String) -> RecipeYield? {
+    let tokens = IngredientTokenizer(text).tokens
+    guard let first = tokens.firstIndex(where: { $0.number != nil }),
+      let value = tokens[first].number, value > 0, value < 100_000
+    else { return nil }
+    var after = first + 1
+    while after < tokens.count,
+      tokens[after].number != nil || tokens[after].isDash || tokens[after].lower == "to"
+        || tokens[after].lower == "or" || tokens[after].isPunctuation("/")
+    {
+      after += 1  // the rest of a range: "4-6", "4 to 6"
+    }
+    var count = value
+    var noun: String?
+    if after < tokens.count, tokens[after].isWord {
+      let word = tokens[after].lower
+      if word == "dozen" {
+        count *= 12
+      } else if !servingWords.contains(word) && !["x", "as", "for", "with"].contains(word) {
+        noun = word
+      }
+    }
+    let whole = max(1, Int(count.rounded()))
+    return RecipeYield(count: whole, noun: noun.map { whole == 1 ? $0 : $0 })
+  }
+}

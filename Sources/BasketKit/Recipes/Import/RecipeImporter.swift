@@ -1,0 +1,61 @@
+/// Turns what a page or a paste holds into a `Recipe`. The faces call this; the HTML adapter
+/// only turns bytes into a `RecipePage` first.
+public enum RecipeImporter {
+  /// The recipe on a page: schema.org JSON-LD first, then microdata, then the page's headings
+  /// and lists. Nil when the page holds no recipe (no ingredients and no method).
+  public static func recipe(from page: RecipePage) -> Recipe? {
+    var values: [JSONValue] = []
+    for script in page.jsonLD { values.append(contentsOf: JSONValue.parseAll(script)) }
+    if let node = SchemaOrgRecipeReader.recipeNode(in: values) {
+      let recipe = SchemaOrgRecipeReader.recipe(from: node, page: page)
+      if hasContent(recipe) { return completed(recipe, page: page) }
+    }
+    let items = page.microdata.map(\.json)
+    if let node = SchemaOrgRecipeReader.recipeNode(in: items) {
+      let recipe = SchemaOrgRecipeReader.recipe(from: node, page: page)
+      if hasContent(recipe) { return completed(recipe, page: page) }
+    }
+    if let recipe = PageHeuristicReader.recipe(from: page), hasContent(recipe) {
+      return recipe
+    }
+    return nil
+  }
+
+  /// The recipe in pasted text, or nil when it holds no ingredients and no method.
+  public static func recipe(fromText text: String) -> Recipe? {
+    let recipe = PastedRecipeReader.recipe(from: text)
+    return hasContent(recipe) ? recipe : nil
+  }
+
+  /// Fills what markup left out from the page's readable text: a method the JSON-LD omits.
+  private static func completed(_ recipe: Recipe, page: RecipePage) -> Recipe {
+    var recipe = recipe
+    if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
+      let fallback = PageHeuristicReader.recipe(from: page)
+    {
+      if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
+      if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
+    }
+    if recipe.title.isEmpty { recipe.title = page.title ?? "" }
+    return recipe
+  }
+
+  static func hasContent(_ recipe: Recipe) -> Bool {
+    !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty
+  }
+
+  /// Ingredient lines read into groups: a heading line ("For the sauce:") opens a group.
+  public static func groups(_ lines: [String]) -> [IngredientGroup] {
+    var groups: [IngredientGroup] = []
+    for line in lines {
+      switch IngredientLineParser.read(line) {
+      case .heading(let heading):
+        groups.append(IngredientGroup(heading: heading, ingredients: []))
+      case .ingredient(let ingredient):
+        if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
+        groups[groups.count - 1].ingredients.append(ingredient)
+      }
+    }
+    return groups.filter { !$0.ingredients.isEmpty }
+  }
+}

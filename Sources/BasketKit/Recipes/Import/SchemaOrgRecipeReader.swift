@@ -1,0 +1,179 @@
+/// Reads a schema.org `Recipe` from JSON-LD (or microdata turned into the same shape):
+/// `@graph`, `mainEntity`, arrays and nested lists, `HowToSection`/`HowToStep`,
+/// `PropertyValue` ingredients, ISO 8601 durations, and yields as a number, text or list.
+enum SchemaOrgRecipeReader {
+  /// The recipe node among `values`, searched depth-first in document order (at most
+  /// `visitLimit` nodes); the first one that lists ingredients wins, else the first at all.
+  static func recipeNode(in values: [JSONValue]) -> JSONValue? {
+    var stack: [JSONValue] = values.reversed()
+    var first: JSONValue?
+    var visits = 0
+    while let value = stack.popLast(), visits < visitLimit {
+      visits += 1
+      switch value {
+      case .object(let members):
+        if isType(value, "recipe") {
+          if value["recipeIngredient"] != nil || value["ingredients"] != nil { return value }
+          first = first ?? value
+        }
+        for (_, child) in members.reversed() {
+          if case .object = child { stack.append(child) }
+          if case .array = child { stack.append(child) }
+        }
+      case .array(let elements):
+        for child in elements.reversed() {
+          if case .object = child { stack.append(child) }
+          if case .array = child { stack.append(child) }
+        }
+      default:
+        break
+      }
+    }
+    return first
+  }
+
+  static let visitLimit = 200_000
+
+  /// Whether the node's `@type` (a string or a list; "Recipe", "schema:Recipe",
+  /// "http://schema.org/Recipe") names `type`, ignoring case.
+  static func isType(_ node: JSONValue, _ type: String) -> Bool {
+    guard let types = node["@type"] ?? node["type"] else { return false }
+    return types.list.contains { value in
+      guard let text = value.string else { return false }
+      let last = text.split(whereSeparator: { $0 == "/" || $0 == ":" || $0 == "#" }).last
+      return last.map { $0.lowercased() == type } ?? false
+    }
+  }
+
+  static func recipe(from node: JSONValue, page: RecipePage) -> Recipe {
+    let title = firstText(node["name"]) ?? firstText(node["headline"]) ?? page.title ?? ""
+    let lines = ingredientTexts(node["recipeIngredient"] ?? node["ingredients"] ?? .null)
+    var instructions: [String] = []
+    var budget = 20_000
+    readSteps(node["recipeInstructions"] ?? .null, into: &instructions, depth: 0, budget: &budget)
+    let prep = duration(node["prepTime"])
+    let cook = duration(node["cookTime"])
+    var total = duration(node["totalTime"])
+    if total == nil, prep != nil || cook != nil { total = (prep ?? 0) + (cook ?? 0) }
+    let yield = readYield(node["recipeYield"] ?? node["yield"] ?? .null)
+    return Recipe(
+      title: title,
+      source: firstText(node["url"]).flatMap(webAddress) ?? page.address,
+      yields: yield?.text, servings: yield?.count, prepTime: prep, cookTime: cook,
+      totalTime: total, ingredientGroups: RecipeImporter.groups(lines),
+      instructions: instructions, image: image(node["image"] ?? .null) ?? page.image)
+  }
+
+  private static func webAddress(_ text: String) -> String? {
+    text.hasPrefix("http://") || text.hasPrefix("https://") ? text : nil
+  }
+
+  /// The first non-empty cleaned text of a value or list.
+  static func firstText(_ value: JSONValue?) -> String? {
+    guard let value else { return nil }
+    for element in value.list {
+      if let text = element.string.map(RecipeText.clean), !text.isEmpty { return text }
+      if case .object = element, let text = firstText(element["name"] ?? element["text"]) {
+        return text
+      }
+    }
+    return nil
+  }
+
+  private static func duration(_ value: JSONValue?) -> Int? {
+    guard let value else { return nil }
+    for element in value.list {
+      if let text = element.string, let minutes = RecipeDuration.minutes(text) { return minutes }
+      if case .object = element, let minutes = duration(element["maxValue"] ?? element["value"]) {
+        return minutes
+      }
+    }
+    return nil
+  }
+
+  /// Ingredient lines: strings (a block of several lines is split), nested lists, and
+  /// `PropertyValue`s ("200", "g", "flour").
+  static func ingredientTexts(_ value: JSONValue) -> [String] {
+    var out: [String] = []
+    var stack: [JSONValue] = [value]
+    var visits = 0
+    while let next = stack.popLast(), visits < 50_000 {
+      visits += 1
+      switch next {
+      case .string(let text):
+        out.append(contentsOf: RecipeText.lines(text))
+      case .number:
+        if let text = next.string { out.append(text) }
+      case .array(let elements):
+        stack.append(contentsOf: elements.reversed())
+      case .object:
+        if let text = propertyValueText(next) { out.append(text) }
+      default:
+        break
+      }
+    }
+    return out
+  }
+
+  private static func propertyValueText(_ node: JSONValue) -> String? {
+    let parts = [node["value"], node["unitText"], node["name"]].compactMap { $0?.string }
+      .map(RecipeText.clean).filter { !$0.isEmpty }
+    if !parts.isEmpty { return parts.joined(separator: " ") }
+    return firstText(node["text"] ?? node["description"])
+  }
+
+  /// Steps in order: strings (split into lines), `HowToStep` text, `HowToSection` names as
+  /// their own line followed by their steps, `ItemList`s and nested arrays.
+  static func readSteps(
+    _ value: JSONValue, into steps: inout [String], depth: Int, budget: inout Int
+  ) {
+    budget -= 1
+    guard depth < 32, budget > 0 else { return }
+    switch value {
+    case .string(let text):
+      steps.append(contentsOf: RecipeText.lines(text))
+    case .array(let elements):
+      for element in elements { readSteps(element, into: &steps, depth: depth + 1, budget: &budget) }
+    case .object:
+      let children = value["itemListElement"] ?? value["steps"]
+      if isType(value, "howtosection") || children != nil && value["text"] == nil {
+        if isType(value, "howtosection"), let name = firstText(value["name"]) {
+          steps.append(name)
+        }
+        if let children {
+          readSteps(children, into: &steps, depth: depth + 1, budget: &budget)
+        }
+      } else if let text = value["text"] ?? value["description"] ?? value["name"] {
+        let before = steps.count
+        readSteps(text, into: &steps, depth: depth + 1, budget: &budget)
+        if steps.count - before > 1 {
+          // One step's text broken over lines is still one step.
+          let joined = steps[before...].joined(separator: " ")
+          steps.removeSubrange(before...)
+          steps.append(joined)
+        }
+      }
+    default:
+      break
+    }
+  }
+
+  /// The most telling yield in a number, text or list: one with a noun ("24 cookies") over a
+  /// bare count.
+  static func readYield(_ value: JSONValue) -> RecipeYield? {
+    let candidates = value.list.compactMap { $0.string }.compactMap {
+      RecipeYield.read(RecipeText.clean($0))
+    }
+    return candidates.first { $0.noun != nil } ?? candidates.first
+  }
+
+  static func image(_ value: JSONValue) -> String? {
+    for element in value.list {
+      if let text = element.string, !text.isEmpty { return RecipeText.clean(text) }
+      if case .object = element, let url = image(element["url"] ?? element["contentUrl"] ?? .null) {
+        return url
+      }
+    }
+    return nil
+  }
+}
