@@ -1,4 +1,5 @@
 import BasketKit
+import BasketRecipeImport
 import Foundation
 
 /// Measures the recipe importer and the ingredient line parser against the shared data sets,
@@ -22,6 +23,24 @@ struct RecipeLab {
       arguments.removeSubrange(flag...(flag + 1))
     }
     switch arguments.first {
+    case "page" where arguments.count == 2:
+      let bytes = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
+      let page = HTMLRecipePage.read(bytes)
+      print("title: \(page.title ?? "nil") lang: \(page.language ?? "nil") jsonLD: \(page.jsonLD.map(\.count)) microdata: \(page.microdata.count) blocks: \(page.blocks.count)")
+      for script in page.jsonLD {
+        let values = JSONValue.parseAll(script)
+        print("  script: \(values.count) values \(script.prefix(120))")
+      }
+      if arguments.contains("--blocks") || true {
+        for block in page.blocks.prefix(400) { print("  [\(block.kind)] \(block.text.prefix(100))") }
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+      if let recipe = RecipeImporter.recipe(from: page) {
+        print(String(decoding: try encoder.encode(recipe), as: UTF8.self).prefix(3000))
+      } else {
+        print("no recipe")
+      }
     case "pages" where arguments.count == 2:
       PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
     case "ingredients" where arguments.count == 2:

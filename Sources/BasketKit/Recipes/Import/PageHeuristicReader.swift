@@ -21,10 +21,22 @@ enum PageHeuristicReader {
       instructions: steps.map(stripStepNumber), image: page.image)
   }
 
-  static let ingredientWords = ["ingredients", "ingredient", "you will need", "you'll need"]
+  /// Headings over an ingredient list, in the languages the pages come in.
+  static let ingredientWords = [
+    "ingredients", "ingredient", "you will need", "you'll need", "what you need", "zutaten",
+    "ingrédients", "ingredientes", "ingredienti", "ingrediënten", "ingredienser", "ainekset",
+    "składniki", "hozzávalók", "suroviny", "přísady", "sastojci", "υλικά", "malzemeler",
+    "ингредиенты", "材料", "食材", "재료", "bahan-bahan", "bahan",
+  ]
+  /// Headings over a method.
   static let methodWords = [
     "method", "directions", "instructions", "preparation", "steps", "how to make it",
-    "how to make", "to make", "procedure",
+    "how to make", "to make", "procedure", "zubereitung", "anleitung", "préparation",
+    "étapes", "preparación", "elaboración", "instrucciones", "preparazione", "procedimento",
+    "bereiding", "bereidingswijze", "werkwijze", "fremgangsmåde", "sådan gør du",
+    "gör så här", "tillagning", "instruktioner", "fremgangsmåte", "valmistus", "przygotowanie",
+    "sposób przygotowania", "elkészítés", "postup", "postup prípravy", "εκτέλεση", "οδηγίες",
+    "hazırlanışı", "приготовление", "做法", "作り方", "步骤", "만드는 법", "cara membuat",
   ]
 
   /// A heading (or a short heading-like paragraph) that is one of `words`, give or take a

@@ -6,38 +6,34 @@ public enum RecipeImporter {
   public static func recipe(from page: RecipePage) -> Recipe? {
     var values: [JSONValue] = []
     for script in page.jsonLD { values.append(contentsOf: JSONValue.parseAll(script)) }
-    if let node = SchemaOrgRecipeReader.recipeNode(in: values) {
+    var marked: Recipe?
+    for candidates in [values, page.microdata.map(\.json)] {
+      guard let node = SchemaOrgRecipeReader.recipeNode(in: candidates) else { continue }
       let recipe = SchemaOrgRecipeReader.recipe(from: node, page: page)
-      if hasContent(recipe) { return completed(recipe, page: page) }
+      if hasContent(recipe) {
+        marked = recipe
+        break
+      }
+      marked = marked ?? recipe
     }
-    let items = page.microdata.map(\.json)
-    if let node = SchemaOrgRecipeReader.recipeNode(in: items) {
-      let recipe = SchemaOrgRecipeReader.recipe(from: node, page: page)
-      if hasContent(recipe) { return completed(recipe, page: page) }
+    guard var recipe = marked else {
+      return PageHeuristicReader.recipe(from: page).flatMap { hasContent($0) ? $0 : nil }
     }
-    if let recipe = PageHeuristicReader.recipe(from: page), hasContent(recipe) {
-      return recipe
+    if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
+      let fallback = PageHeuristicReader.recipe(from: page)
+    {
+      // Markup that leaves out the lists: read them from the page's headings and lists.
+      if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
+      if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
     }
-    return nil
+    if recipe.title.isEmpty { recipe.title = page.title ?? "" }
+    return hasContent(recipe) || !recipe.title.isEmpty ? recipe : nil
   }
 
   /// The recipe in pasted text, or nil when it holds no ingredients and no method.
   public static func recipe(fromText text: String) -> Recipe? {
     let recipe = PastedRecipeReader.recipe(from: text)
     return hasContent(recipe) ? recipe : nil
-  }
-
-  /// Fills what markup left out from the page's readable text: a method the JSON-LD omits.
-  private static func completed(_ recipe: Recipe, page: RecipePage) -> Recipe {
-    var recipe = recipe
-    if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
-      let fallback = PageHeuristicReader.recipe(from: page)
-    {
-      if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
-      if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
-    }
-    if recipe.title.isEmpty { recipe.title = page.title ?? "" }
-    return recipe
   }
 
   static func hasContent(_ recipe: Recipe) -> Bool {

@@ -115,6 +115,45 @@ public enum RecipeText {
     normalizedWhitespace(decodingEntities(strippingTags(decodingEntities(text))))
   }
 
+  /// An ingredient line as a page means it: cleaned, without a leading bullet ("• 2 eggs"),
+  /// and with a bracket pair that a template doubled ("((sifted))") written once.
+  public static func ingredientLine(_ text: String) -> String {
+    var line = Substring(text)
+    while let first = line.first, "•·▪◦‣●○▢□☐*-–".contains(first),
+      line.dropFirst().first == " "
+    {
+      line = line.dropFirst(2)
+    }
+    guard line.contains("((") else { return String(line) }
+    var characters = Array(line)
+    var index = 0
+    while index + 1 < characters.count {
+      if characters[index] == "(", characters[index + 1] == "(",
+        let inner = closing(characters, from: index + 1), inner + 1 < characters.count,
+        characters[inner + 1] == ")"
+      {
+        characters.remove(at: inner + 1)
+        characters.remove(at: index)
+        continue
+      }
+      index += 1
+    }
+    return String(characters)
+  }
+
+  /// The index of the ")" that closes the "(" at `start`.
+  private static func closing(_ characters: [Character], from start: Int) -> Int? {
+    var depth = 0
+    for index in start..<characters.count {
+      if characters[index] == "(" { depth += 1 }
+      if characters[index] == ")" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+    }
+    return nil
+  }
+
   /// Splits text into its non-empty cleaned lines.
   public static func lines(_ text: String) -> [String] {
     strippingTags(decodingEntities(text)).split(whereSeparator: \.isNewline)

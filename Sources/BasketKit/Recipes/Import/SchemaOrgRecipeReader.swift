@@ -101,7 +101,7 @@ enum SchemaOrgRecipeReader {
       visits += 1
       switch next {
       case .string(let text):
-        out.append(contentsOf: RecipeText.lines(text))
+        out.append(contentsOf: RecipeText.lines(text).map(RecipeText.ingredientLine))
       case .number:
         if let text = next.string { out.append(text) }
       case .array(let elements):

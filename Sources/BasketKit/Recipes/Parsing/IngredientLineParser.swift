@@ -53,6 +53,10 @@ public enum IngredientLineParser {
       let heading = String(String(trimmed.dropLast()).trimmingCharacters())
       return words.count <= 8 && !heading.isEmpty ? heading : nil
     }
+    let letters = trimmed.filter(\.isLetter)
+    if letters.count >= 4, letters.allSatisfy(\.isUppercase), words.count <= 6 {
+      return String(trimmed)  // "MASHED POTATOES", "TO SERVE"
+    }
     let lower = trimmed.lowercased()
     if lower.hasPrefix("for ") && words.count <= 7 && !trimmed.contains(",")
       && !lower.hasSuffix(" to taste")
