@@ -144,6 +144,11 @@ enum SchemaOrgRecipeReader {
           readSteps(children, into: &steps, depth: depth + 1, budget: &budget)
         }
       } else if let text = value["text"] ?? value["description"] ?? value["name"] {
+        if let name = firstText(value["name"]), let body = firstText(text),
+          !isRestatement(name, of: body)
+        {
+          steps.append(name)  // a step's own title: "Make the filling", "Step 1"
+        }
         let before = steps.count
         readSteps(text, into: &steps, depth: depth + 1, budget: &budget)
         if steps.count - before > 1 {
@@ -156,6 +161,14 @@ enum SchemaOrgRecipeReader {
     default:
       break
     }
+  }
+
+  /// Whether a step's name only repeats its text (whole, or cut short with "…").
+  static func isRestatement(_ name: String, of text: String) -> Bool {
+    var stem = name
+    while let last = stem.last, ".…:! ".contains(last) { stem.removeLast() }
+    let plainText = text.lowercased()
+    return stem.isEmpty || plainText.hasPrefix(stem.lowercased()) || name == text
   }
 
   /// The most telling yield in a number, text or list: one with a noun ("24 cookies") over a
