@@ -31,6 +31,23 @@ public enum HTMLRecipePage {
     return walker.page
   }
 
+  /// libxml2's parse and free alone, for benchmarks: the floor under `read`.
+  public static func parseOnly(_ bytes: [UInt8]) -> Int {
+    guard !bytes.isEmpty, bytes.count <= maximumBytes else { return 0 }
+    _ = initialized
+    let options = Int32(
+      HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+        | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
+    let document = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+        htmlReadMemory(pointer, Int32(buffer.count), nil, nil, options)
+      }
+    }
+    guard let document else { return 0 }
+    xmlFreeDoc(document)
+    return 1
+  }
+
   private static let initialized: Bool = {
     xmlInitParser()
     return true

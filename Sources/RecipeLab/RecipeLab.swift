@@ -23,6 +23,13 @@ struct RecipeLab {
       arguments.removeSubrange(flag...(flag + 1))
     }
     switch arguments.first {
+    case "bench":
+      try Bench.run(
+        ingredientsDirectory: arguments.count > 1 ? arguments[1] : nil,
+        pagesDirectory: arguments.count > 2 ? arguments[2] : nil)
+    case "json" where arguments.count == 2:
+      let text = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
+      print(JSONValue.parseAll(text).count)
     case "page" where arguments.count == 2:
       let bytes = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
       let page = HTMLRecipePage.read(bytes)

@@ -71,6 +71,9 @@ public indirect enum JSONValue: Equatable, Sendable {
 private struct LenientJSONReader {
   let bytes: [UInt8]
   var position = 0
+  /// Set at the first thing that is not JSON; containers open at that point are closed with
+  /// what they held so far.
+  var failed = false
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
@@ -87,7 +90,7 @@ private struct LenientJSONReader {
       } else {
         break
       }
-      if position == before { break }
+      if failed || position == before { break }
     }
     return values
   }
@@ -188,13 +191,21 @@ private struct LenientJSONReader {
         continue
       }
       guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"), let key = readString() else {
-        return nil
+        failed = true
+        return .object(members)
       }
       skipSpace()
-      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+        failed = true
+        return .object(members)
+      }
       position += 1
-      guard let value = readValue(depth: depth + 1) else { return nil }
+      guard let value = readValue(depth: depth + 1) else {
+        failed = true
+        return .object(members)
+      }
       members.append((key, value))
+      if failed { return .object(members) }
     }
   }
 
@@ -213,8 +224,12 @@ private struct LenientJSONReader {
         position += 1
         continue
       }
-      guard let value = readValue(depth: depth + 1) else { return nil }
+      guard let value = readValue(depth: depth + 1) else {
+        failed = true
+        return .array(elements)
+      }
       elements.append(value)
+      if failed { return .array(elements) }
     }
   }
 
@@ -228,10 +243,12 @@ private struct LenientJSONReader {
       guard isNumberByte else { break }
       position += 1
     }
-    guard position > start, position - start < 40,
+    guard position > start else { return nil }
+    // NB: A malformed or absurdly long number reads as null rather than losing the page.
+    guard position - start < 400,
       let text = String(validating: bytes[start..<position], as: UTF8.self),
       let value = Double(text), value.isFinite
-    else { return nil }
+    else { return .null }
     return .number(value)
   }
 

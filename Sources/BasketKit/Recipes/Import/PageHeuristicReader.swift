@@ -16,10 +16,33 @@ enum PageHeuristicReader {
       ?? page.title ?? ""
     let groups = RecipeImporter.groups(lines)
     guard !groups.isEmpty else { return nil }
+    let yield = yield(in: blocks)
     return Recipe(
-      title: title, source: page.address, ingredientGroups: groups,
+      title: title, source: page.address, yields: yield?.text, servings: yield?.count,
+      ingredientGroups: groups,
       instructions: steps.map(stripStepNumber), image: page.image)
   }
+
+  /// A yield stated in the page's text: "Serves 4", "Servings: 6", "Yield: 24 cookies".
+  static func yield(in blocks: [PageBlock]) -> RecipeYield? {
+    for block in blocks where block.text.count <= 60 {
+      let lower = block.text.lowercased()
+      for prefix in yieldWords where lower.hasPrefix(prefix) {
+        let rest = lower.dropFirst(prefix.count)
+        guard let next = rest.first, !next.isLetter else { continue }
+        if var found = RecipeYield.read(String(rest)) {
+          if !["yield", "yields", "makes"].contains(prefix) { found.noun = nil }
+          return found
+        }
+      }
+    }
+    return nil
+  }
+
+  static let yieldWords = [
+    "serves", "servings", "serving size", "yield", "yields", "makes", "portions", "portionen",
+    "porties", "personen", "porciones", "personnes", "porsjoner", "portioner",
+  ]
 
   /// Headings over an ingredient list, in the languages the pages come in.
   static let ingredientWords = [

@@ -116,6 +116,18 @@ public struct RecipeYield: Equatable, Sendable {
     "guests", "adults", "pax", "personas", "porciones", "portionen", "personen", "plates",
   ]
 
+  /// Things a recipe makes that are counted as themselves rather than as servings.
+  private static let itemNouns: Set<String> = [
+    "cookie", "cookies", "muffin", "muffins", "cupcake", "cupcakes", "loaf", "loaves", "pie",
+    "pies", "cake", "cakes", "tart", "tarts", "bun", "buns", "roll", "rolls", "bar", "bars",
+    "brownie", "brownies", "blondies", "scone", "scones", "pancake", "pancakes", "crepes",
+    "slice", "slices", "piece", "pieces", "square", "squares", "sandwich", "sandwiches",
+    "cup", "cups", "pint", "pints", "quart", "quarts", "gallon", "gallons", "jar", "jars",
+    "batch", "batches", "layer", "layers", "item", "items", "skewers", "wraps", "bowls",
+    "croissants", "fritters", "turnovers", "churros", "pierogies", "quesadillas", "gorditas",
+    "naan", "falafel", "pizzelles", "patties", "scoops", "grams", "ounces", "pounds", "liters",
+  ]
+
   /// Reads "Serves 4", "4-6 servings", "Makes 24 cookies", "4", "1 dozen"; nil without a number.
   public static func read(_ text: String) -> RecipeYield? {
     let tokens = IngredientTokenizer(text).tokens
@@ -131,15 +143,21 @@ public struct RecipeYield: Equatable, Sendable {
     }
     var count = value
     var noun: String?
-    if after < tokens.count, tokens[after].isWord {
-      let word = tokens[after].lower
+    var cursor = after
+    while cursor < tokens.count, cursor < after + 4, tokens[cursor].isWord {
+      let word = tokens[cursor].lower
       if word == "dozen" {
         count *= 12
-      } else if !servingWords.contains(word) && !["x", "as", "for", "with"].contains(word) {
-        noun = word
+        break
       }
+      if servingWords.contains(word) { break }
+      if itemNouns.contains(word) {
+        noun = word  // "24 cookies", "12 large muffins"
+        break
+      }
+      cursor += 1
     }
     let whole = max(1, Int(count.rounded()))
-    return RecipeYield(count: whole, noun: noun.map { whole == 1 ? $0 : $0 })
+    return RecipeYield(count: whole, noun: noun)
   }
 }

@@ -26,6 +26,10 @@ public enum RecipeImporter {
       if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
       if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
     }
+    if recipe.yields == nil, let found = PageHeuristicReader.yield(in: page.blocks) {
+      recipe.yields = found.text
+      recipe.servings = found.count
+    }
     if recipe.title.isEmpty { recipe.title = page.title ?? "" }
     return hasContent(recipe) || !recipe.title.isEmpty ? recipe : nil
   }

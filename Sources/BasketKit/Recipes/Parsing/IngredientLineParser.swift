@@ -498,7 +498,7 @@ private struct LineReader {
       }
     }
     if found == nil {
-      let written = tokenizer.text(start, start)
+      let written = tokenizer.length(start) <= 2 ? tokenizer.text(start, start) : ""
       if let id = KitchenUnit.caseSensitiveSpellings[written] {
         guard afterNumber else { return nil }
         found = (KitchenUnit(known: id), start + 1)

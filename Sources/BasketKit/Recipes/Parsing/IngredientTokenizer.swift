@@ -40,6 +40,10 @@ struct IngredientToken: Sendable {
 /// becomes g + "rams").
 struct IngredientTokenizer {
   private(set) var scalars: [Unicode.Scalar] = []
+  /// The normalised text as UTF-8, and where each scalar starts in it (one past the end too),
+  /// so token text is sliced from bytes rather than rebuilt scalar by scalar.
+  private var utf8: [UInt8] = []
+  private var offsets: [Int] = []
   private(set) var tokens: [IngredientToken] = []
 
   init(_ text: String) {
@@ -62,15 +66,29 @@ struct IngredientTokenizer {
         scalars.append(scalar)
       }
     }
+    utf8.reserveCapacity(scalars.count + 8)
+    offsets.reserveCapacity(scalars.count + 1)
+    for scalar in scalars {
+      offsets.append(utf8.count)
+      if scalar.isASCII {
+        utf8.append(UInt8(scalar.value))
+      } else {
+        utf8.append(contentsOf: UTF8.encode(scalar)!)
+      }
+    }
+    offsets.append(utf8.count)
     tokenize()
   }
 
   /// The normalised text of tokens `from...through`, as written.
   func text(_ from: Int, _ through: Int) -> String {
     guard from <= through, from >= 0, through < tokens.count else { return "" }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars[tokens[from].start..<tokens[through].end])
-    return String(view)
+    return String(decoding: utf8[offsets[tokens[from].start]..<offsets[tokens[through].end]], as: UTF8.self)
+  }
+
+  /// The length in scalars of token `index`.
+  func length(_ index: Int) -> Int {
+    tokens[index].end - tokens[index].start
   }
 
   private static func vulgar(_ scalar: Unicode.Scalar) -> Double? {
@@ -139,7 +157,7 @@ struct IngredientTokenizer {
             break
           }
         }
-        tokens.append(.init(kind: .word, start: start, end: index, lower: Self.lowercase(scalars[start..<index]), spaced: spaced))
+        tokens.append(.init(kind: .word, start: start, end: index, lower: lowercase(start, index), spaced: spaced))
       } else {
         index += 1
         tokens.append(.init(kind: .punctuation(scalar), start: start, end: index, lower: "", spaced: spaced))
@@ -206,19 +224,18 @@ struct IngredientTokenizer {
     return index
   }
 
-  private static func lowercase(_ slice: ArraySlice<Unicode.Scalar>) -> String {
-    var view = String.UnicodeScalarView()
-    var ascii = true
-    for scalar in slice {
-      let v = scalar.value
-      if v >= 65 && v <= 90 {
-        view.append(Unicode.Scalar(v + 32)!)
-      } else {
-        if v >= 128 { ascii = false }
-        view.append(scalar)
-      }
+  private func lowercase(_ start: Int, _ end: Int) -> String {
+    let bytes = utf8[offsets[start]..<offsets[end]]
+    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+      return String(decoding: bytes, as: UTF8.self).lowercased()
     }
-    let text = String(view)
-    return ascii ? text : text.lowercased()
+    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+      var index = 0
+      for byte in bytes {
+        buffer[index] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+        index += 1
+      }
+      return index
+    }
   }
 }
