@@ -27,15 +27,21 @@ struct RecipeLab {
       try Bench.run(
         ingredientsDirectory: arguments.count > 1 ? arguments[1] : nil,
         pagesDirectory: arguments.count > 2 ? arguments[2] : nil)
+    case "parse":
+      for line in arguments.dropFirst() {
+        let l = IngredientLineParser.parse(line)
+        let q = l.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")" } ?? "nil"
+        print("\(line) => q=\(q) name=\(l.name) prep=\(l.preparation ?? "-") note=\(l.note ?? "-") opt=\(l.optional) unc=\(l.uncertain) alt=\(l.alternatives) size=\(l.size ?? "-") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.map { "\($0.amount) \($0.unit?.id ?? "-")" })")
+      }
     case "json" where arguments.count == 2:
       let text = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
-      print(JSONValue.parseAll(text).count)
+      print(PageJSON.parseAll(text).count)
     case "page" where arguments.count == 2:
       let bytes = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
       let page = HTMLRecipePage.read(bytes)
       print("title: \(page.title ?? "nil") lang: \(page.language ?? "nil") jsonLD: \(page.jsonLD.map(\.count)) microdata: \(page.microdata.count) blocks: \(page.blocks.count)")
       for script in page.jsonLD {
-        let values = JSONValue.parseAll(script)
+        let values = PageJSON.parseAll(script)
         print("  script: \(values.count) values \(script.prefix(120))")
       }
       if arguments.contains("--blocks") || true {

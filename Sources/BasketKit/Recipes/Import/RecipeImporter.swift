@@ -4,8 +4,8 @@ public enum RecipeImporter {
   /// The recipe on a page: schema.org JSON-LD first, then microdata, then the page's headings
   /// and lists. Nil when the page holds no recipe (no ingredients and no method).
   public static func recipe(from page: RecipePage) -> Recipe? {
-    var values: [JSONValue] = []
-    for script in page.jsonLD { values.append(contentsOf: JSONValue.parseAll(script)) }
+    var values: [PageJSON] = []
+    for script in page.jsonLD { values.append(contentsOf: PageJSON.parseAll(script)) }
     var marked: Recipe?
     for candidates in [values, page.microdata.map(\.json)] {
       guard let node = SchemaOrgRecipeReader.recipeNode(in: candidates) else { continue }

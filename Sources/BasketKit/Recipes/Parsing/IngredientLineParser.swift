@@ -157,6 +157,10 @@ private struct LineReader {
       amount = low
       maxAmount = high
       index = next
+      if punctuation(index, "-"), !isHyphenatedUnit(index) {
+        uncertain = true  // "1- cup": a range or a unit lost its other half
+        index += 1
+      }
     } else if let next = vaguePhrase(at: index) {
       notes.append(tokenizer.text(index, next - 1))
       index = next

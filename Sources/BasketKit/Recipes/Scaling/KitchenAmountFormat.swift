@@ -34,7 +34,7 @@ public enum KitchenAmountFormat {
   ]
 
   /// "2", "2.5", "0.125": at most three decimals, no trailing zeros.
-  static func decimal(_ value: Double) -> String {
+  public static func decimal(_ value: Double) -> String {
     let thousandths = (value * 1000).rounded()
     guard thousandths.magnitude < 1e15 else { return "\(value)" }
     let whole = Int64(thousandths) / 1000

@@ -23,7 +23,8 @@ public enum RecipeScaler {
     let factor = Double(servings) / Double(from)
     var scaled = recipe
     scaled.servings = servings
-    scaled.yields = "\(servings) serving\(servings == 1 ? "" : "s")"
+    let noun = recipe.yields.flatMap(RecipeYield.read)?.noun
+    scaled.yields = RecipeYield(count: servings, noun: noun).text  // "36 cookies" stays cookies
     for group in scaled.ingredientGroups.indices {
       for line in scaled.ingredientGroups[group].ingredients.indices {
         let old = scaled.ingredientGroups[group].ingredients[line]

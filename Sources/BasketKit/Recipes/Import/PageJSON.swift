@@ -7,16 +7,16 @@
 /// `Decodable` types (a yield is a number, a string or a list; a step is a string, an object or
 /// a list of either), and it must be quick and bounded on any input: nesting is capped at
 /// `maximumDepth` and every loop advances, so no input can recurse deeply or spin.
-public indirect enum JSONValue: Equatable, Sendable {
+public indirect enum PageJSON: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
-  case array([JSONValue])
+  case array([PageJSON])
   /// Members in document order; a repeated key keeps both.
-  case object([(String, JSONValue)])
+  case object([(String, PageJSON)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  public static func == (lhs: PageJSON, rhs: PageJSON) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -32,7 +32,7 @@ public indirect enum JSONValue: Equatable, Sendable {
   public static let maximumDepth = 128
 
   /// The first member named `key` of an object; nil otherwise.
-  public subscript(key: String) -> JSONValue? {
+  public subscript(key: String) -> PageJSON? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
@@ -47,7 +47,7 @@ public indirect enum JSONValue: Equatable, Sendable {
   }
 
   /// The value as a list: an array's elements, or the value itself.
-  public var list: [JSONValue] {
+  public var list: [PageJSON] {
     switch self {
     case .array(let elements): elements
     case .null: []
@@ -57,13 +57,13 @@ public indirect enum JSONValue: Equatable, Sendable {
 
   /// Reads every top-level value in `text` (pages sometimes put several in one script),
   /// tolerating the slips real pages make. Returns what it could read before any error.
-  public static func parseAll(_ text: String) -> [JSONValue] {
+  public static func parseAll(_ text: String) -> [PageJSON] {
     var reader = LenientJSONReader(Array(text.utf8))
     return reader.readAll()
   }
 
   /// The single value in `text`, or nil when it holds none.
-  public static func parse(_ text: String) -> JSONValue? {
+  public static func parse(_ text: String) -> PageJSON? {
     parseAll(text).first
   }
 }
@@ -79,8 +79,8 @@ private struct LenientJSONReader {
     self.bytes = bytes
   }
 
-  mutating func readAll() -> [JSONValue] {
-    var values: [JSONValue] = []
+  mutating func readAll() -> [PageJSON] {
+    var values: [PageJSON] = []
     while true {
       skipNoise()
       guard position < bytes.count else { break }
@@ -150,14 +150,14 @@ private struct LenientJSONReader {
     return true
   }
 
-  private mutating func readValue(depth: Int) -> JSONValue? {
-    guard depth < JSONValue.maximumDepth else { return nil }
+  private mutating func readValue(depth: Int) -> PageJSON? {
+    guard depth < PageJSON.maximumDepth else { return nil }
     skipSpace()
     guard position < bytes.count else { return nil }
     switch bytes[position] {
     case UInt8(ascii: "{"): return readObject(depth: depth)
     case UInt8(ascii: "["): return readArray(depth: depth)
-    case UInt8(ascii: "\""), UInt8(ascii: "'"): return readString().map(JSONValue.string)
+    case UInt8(ascii: "\""), UInt8(ascii: "'"): return readString().map(PageJSON.string)
     case UInt8(ascii: "t"):
       guard starts(with: "true") else { return nil }
       position += 4
@@ -175,9 +175,9 @@ private struct LenientJSONReader {
     }
   }
 
-  private mutating func readObject(depth: Int) -> JSONValue? {
+  private mutating func readObject(depth: Int) -> PageJSON? {
     position += 1
-    var members: [(String, JSONValue)] = []
+    var members: [(String, PageJSON)] = []
     while true {
       skipSpace()
       guard position < bytes.count else { return .object(members) }
@@ -209,9 +209,9 @@ private struct LenientJSONReader {
     }
   }
 
-  private mutating func readArray(depth: Int) -> JSONValue? {
+  private mutating func readArray(depth: Int) -> PageJSON? {
     position += 1
-    var elements: [JSONValue] = []
+    var elements: [PageJSON] = []
     while true {
       skipSpace()
       guard position < bytes.count else { return .array(elements) }
@@ -233,7 +233,7 @@ private struct LenientJSONReader {
     }
   }
 
-  private mutating func readNumber() -> JSONValue? {
+  private mutating func readNumber() -> PageJSON? {
     let start = position
     while position < bytes.count {
       let byte = bytes[position]
