@@ -186,6 +186,11 @@ private struct PageWalker {
       break
     }
     readMicrodataOpening(node)
+    if let open = block, case .heading = open.kind,
+      name == "ul" || name == "ol" || name == "li" || name == "p" || name == "div"
+    {
+      flushBlock()  // a heading left open by broken markup ends where its list begins
+    }
     if isBlockBoundary(name) { appendBreak() }
     if block == nil, let kind = blockKind(name) {
       block = (node, kind, OpenText(node: node))
@@ -199,12 +204,15 @@ private struct PageWalker {
     if node == titleNode { titleNode = nil }
     if name == "ul" || name == "ol" { _ = lists.popLast() }
     if isBlockBoundary(name) { appendBreak() }
-    if let open = block, open.node == node {
-      let text = RecipeText.normalizedWhitespace(string(open.text.bytes))
-      if !text.isEmpty { page.blocks.append(PageBlock(kind: open.kind, text: text)) }
-      block = nil
-    }
+    if let open = block, open.node == node { flushBlock() }
     readMicrodataClosing(node)
+  }
+
+  private mutating func flushBlock() {
+    guard let open = block else { return }
+    let text = RecipeText.normalizedWhitespace(string(open.text.bytes))
+    if !text.isEmpty { page.blocks.append(PageBlock(kind: open.kind, text: text)) }
+    block = nil
   }
 
   private func blockKind(_ name: String) -> PageBlock.Kind? {

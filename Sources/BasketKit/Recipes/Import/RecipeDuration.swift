@@ -4,7 +4,7 @@ public enum RecipeDuration {
   /// Whole minutes, or nil when `text` holds no duration (or more than a month).
   public static func minutes(_ text: String) -> Int? {
     let trimmed = String(text.trimmingCharacters())
-    guard !trimmed.isEmpty else { return nil }
+    guard !trimmed.isEmpty, !trimmed.hasPrefix("-") else { return nil }
     let upper = trimmed.uppercased()
     let total = upper.hasPrefix("P") ? iso(upper) : words(trimmed.lowercased())
     guard let total, total.isFinite, total >= 0, total <= 43_200 else { return nil }
