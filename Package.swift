@@ -41,6 +41,11 @@ let package = Package(
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
     .executableTarget(name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport"]),
 
+    // MARK: - Fuzz targets
+
+    .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
+
     // MARK: - Test support and tests
 
     .target(name: "BasketTestSupport", dependencies: ["BasketKit"]),
