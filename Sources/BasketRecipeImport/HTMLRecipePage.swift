@@ -186,10 +186,16 @@ private struct PageWalker {
       break
     }
     readMicrodataOpening(node)
-    if let open = block, case .heading = open.kind,
-      name == "ul" || name == "ol" || name == "li" || name == "p" || name == "div"
-    {
-      flushBlock()  // a heading left open by broken markup ends where its list begins
+    if let open = block {
+      if case .heading = open.kind,
+        name == "ul" || name == "ol" || name == "li" || name == "p" || name == "div"
+      {
+        flushBlock()  // a heading left open by broken markup ends where its list begins
+      } else if let inner = blockKind(name), !(name == "p" && isListItem(open.kind)) {
+        // A block inside a block (a menu item holding headings and lists): each is its own.
+        _ = inner
+        flushBlock()
+      }
     }
     if isBlockBoundary(name) { appendBreak() }
     if block == nil, let kind = blockKind(name) {
@@ -206,6 +212,11 @@ private struct PageWalker {
     if isBlockBoundary(name) { appendBreak() }
     if let open = block, open.node == node { flushBlock() }
     readMicrodataClosing(node)
+  }
+
+  private func isListItem(_ kind: PageBlock.Kind) -> Bool {
+    if case .listItem = kind { return true }
+    return false
   }
 
   private mutating func flushBlock() {
