@@ -17,27 +17,77 @@ enum PageHeuristicReader {
     let groups = RecipeImporter.groups(lines)
     guard !groups.isEmpty else { return nil }
     let yield = yield(in: blocks)
+    let prep = minutes(in: blocks, labels: prepTimeWords)
+    let cook = minutes(in: blocks, labels: cookTimeWords)
+    let total =
+      minutes(in: blocks, labels: totalTimeWords)
+      ?? (prep != nil || cook != nil ? (prep ?? 0) + (cook ?? 0) : nil)
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
-      ingredientGroups: groups,
+      prepTime: prep, cookTime: cook, totalTime: total, ingredientGroups: groups,
       instructions: steps.map(stripStepNumber), image: page.image)
   }
 
-  /// A yield stated in the page's text: "Serves 4", "Servings: 6", "Yield: 24 cookies".
+  /// A yield stated in the page's text: "Serves 4", "Servings: 6", "Yield: 24 cookies", also
+  /// inside a short line of facts ("Prep Time: 5 minutes … Servings: 4").
   static func yield(in blocks: [PageBlock]) -> RecipeYield? {
-    for block in blocks where block.text.count <= 60 {
+    for block in blocks where block.text.count <= 200 {
       let lower = block.text.lowercased()
-      for prefix in yieldWords where lower.hasPrefix(prefix) {
-        let rest = lower.dropFirst(prefix.count)
-        guard let next = rest.first, !next.isLetter else { continue }
-        if var found = RecipeYield.read(String(rest)) {
-          if !["yield", "yields", "makes"].contains(prefix) { found.noun = nil }
+      for word in yieldWords {
+        guard let rest = after(word, in: lower) else { continue }
+        if var found = RecipeYield.read(String(rest.prefix(40))) {
+          if !["yield", "yields", "makes"].contains(word) { found.noun = nil }
           return found
         }
       }
     }
     return nil
   }
+
+  /// Minutes stated in the page's text after one of `labels` ("Total Time: 1 hour 5 minutes").
+  static func minutes(in blocks: [PageBlock], labels: [String]) -> Int? {
+    for block in blocks where block.text.count <= 200 {
+      let lower = block.text.lowercased()
+      for label in labels {
+        guard let rest = after(label, in: lower) else { continue }
+        var kept: [Substring] = []
+        for word in rest.split(separator: " ").prefix(8) {
+          let letters = word.filter(\.isLetter)
+          let isAmount = word.first?.isNumber ?? false
+          let isUnit = ["h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes",
+            "d", "day", "days", "and"].contains(letters)
+          guard isAmount || isUnit else { break }
+          kept.append(word)
+        }
+        if let minutes = RecipeDuration.minutes(kept.joined(separator: " ")), minutes > 0 {
+          return minutes
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The text after `label` where it starts a word, past a colon; nil when it isn't there.
+  private static func after(_ label: String, in text: String) -> Substring? {
+    guard let range = text.firstRange(of: label) else { return nil }
+    if range.lowerBound != text.startIndex {
+      let before = text[text.index(before: range.lowerBound)]
+      guard !before.isLetter else { return nil }
+    }
+    var rest = text[range.upperBound...]
+    guard let next = rest.first, !next.isLetter else { return nil }
+    while let first = rest.first, first == ":" || first == " " || first == "-" {
+      rest = rest.dropFirst()
+    }
+    return rest
+  }
+
+  static let totalTimeWords = [
+    "total time", "ready in", "gesamtzeit", "tiempo total", "temps total", "totale tijd",
+    "tempo total", "tempo totale", "total tid",
+  ]
+  static let prepTimeWords = ["prep time", "preparation time", "zubereitungszeit", "temps de préparation"]
+  static let cookTimeWords = ["cook time", "cooking time", "kochzeit", "temps de cuisson"]
 
   static let yieldWords = [
     "serves", "servings", "serving size", "yield", "yields", "makes", "portions", "portionen",

@@ -26,6 +26,15 @@ public enum RecipeImporter {
       if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
       if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
     }
+    if recipe.totalTime == nil {
+      let blocks = page.blocks
+      recipe.prepTime = recipe.prepTime ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.prepTimeWords)
+      recipe.cookTime = recipe.cookTime ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.cookTimeWords)
+      recipe.totalTime =
+        PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.totalTimeWords)
+        ?? (recipe.prepTime != nil || recipe.cookTime != nil
+          ? (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0) : nil)
+    }
     if recipe.yields == nil, let found = PageHeuristicReader.yield(in: page.blocks) {
       recipe.yields = found.text
       recipe.servings = found.count

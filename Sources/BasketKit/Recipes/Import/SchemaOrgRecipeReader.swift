@@ -51,10 +51,11 @@ enum SchemaOrgRecipeReader {
     var instructions: [String] = []
     var budget = 20_000
     readSteps(node["recipeInstructions"] ?? .null, into: &instructions, depth: 0, budget: &budget)
-    let prep = duration(node["prepTime"])
-    let cook = duration(node["cookTime"])
+    let prep = duration(node["prepTime"]).flatMap { $0 > 0 ? $0 : nil }
+    let cook = duration(node["cookTime"]).flatMap { $0 > 0 ? $0 : nil }
     var total = duration(node["totalTime"])
     if total == nil, prep != nil || cook != nil { total = (prep ?? 0) + (cook ?? 0) }
+    if total == 0 { total = nil }  // "PT0M" means the page doesn't say
     let yield = readYield(node["recipeYield"] ?? node["yield"] ?? .null)
     return Recipe(
       title: title,
