@@ -134,28 +134,30 @@ public struct RecipeYield: Equatable, Sendable {
     guard let first = tokens.firstIndex(where: { $0.number != nil }),
       let value = tokens[first].number, value > 0, value < 100_000
     else { return nil }
+    var count = value
     var after = first + 1
     while after < tokens.count,
       tokens[after].number != nil || tokens[after].isDash || tokens[after].lower == "to"
         || tokens[after].lower == "or" || tokens[after].isPunctuation("/")
     {
-      after += 1  // the rest of a range: "4-6", "4 to 6"
+      if let top = tokens[after].number, top > count, top < 100_000 {
+        count = top  // the rest of a range, "4-6", counts at its top
+      }
+      after += 1
     }
-    var count = value
     var noun: String?
     var cursor = after
     while cursor < tokens.count, cursor < after + 4, tokens[cursor].isWord {
       let word = tokens[cursor].lower
-      if word == "dozen" {
-        count *= 12
-        break
-      }
       if servingWords.contains(word) { break }
-      if itemNouns.contains(word) {
-        noun = word  // "24 cookies", "12 large muffins"
+      if itemNouns.contains(word) || word == "dozen" {
+        noun = word  // "24 cookies", "12 large muffins", "2 dozen"
         break
       }
       cursor += 1
+    }
+    if noun == nil, first > 0, tokens[..<first].contains(where: { $0.lower == "makes" }) {
+      noun = count == 1 ? "item" : "items"  // "Makes 12"
     }
     let whole = max(1, Int(count.rounded()))
     return RecipeYield(count: whole, noun: noun)
