@@ -18,8 +18,15 @@ public enum HTMLRecipePage {
     let options = Int32(
       HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
         | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
-    let encoding = declaresCharset(bytes) ? nil : (isUTF8(bytes) ? "UTF-8" : "windows-1252")
-    let document = bytes.withUnsafeBufferPointer { buffer in
+    var input = bytes
+    var encoding: String?
+    if !declaresCharset(bytes) {
+      // NB: transcoded here rather than by libxml2's iconv, which stops at the five bytes
+      // Windows-1252 leaves undefined.
+      if !isUTF8(bytes) { input = Array(RecipeText.decodingWindows1252(bytes).utf8) }
+      encoding = "UTF-8"
+    }
+    let document = input.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
         htmlReadMemory(pointer, Int32(buffer.count), nil, encoding, options)
       }
@@ -48,8 +55,12 @@ public enum HTMLRecipePage {
     return 1
   }
 
+  /// Initialises libxml2 once and routes its error reports to a handler that drops them:
+  /// HTML_PARSE_NOERROR silences the parser, but encoding and I/O errors still go to stderr,
+  /// and library code never prints. (This sets libxml2's process-wide structured handler.)
   private static let initialized: Bool = {
     xmlInitParser()
+    xmlSetStructuredErrorFunc(nil) { _, _ in }
     return true
   }()
 

@@ -66,10 +66,12 @@ import Testing
 
   @Test func readsWindows1252BytesWithoutADeclaredCharset() throws {
     var bytes = Array("<html><body><h2>Ingredients</h2><ul><li>".utf8)
-    bytes += [0xBD] + Array(" cup sugar</li></ul></body></html>".utf8)  // ½ in Windows-1252
+    bytes += [0xBD] + Array(" cup sugar</li><li>".utf8) + [0x9D]  // ½, then an undefined byte
+    bytes += Array("1 egg</li></ul></body></html>".utf8)
     let recipe = try #require(RecipeDocumentImporter.recipe(from: bytes))
     #expect(recipe.ingredients.first?.text == "½ cup sugar")
     #expect(recipe.ingredients.first?.quantity?.amount == 0.5)
+    #expect(recipe.ingredients.last?.text == "\u{FFFD}1 egg")
   }
 
   @Test func followsADeclaredCharset() throws {

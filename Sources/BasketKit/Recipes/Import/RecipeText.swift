@@ -71,6 +71,21 @@ public enum RecipeText {
     return HTMLEntities.codePoints[name].flatMap(Unicode.Scalar.init)
   }
 
+  /// Bytes in Windows-1252 (the usual encoding of an old page that names none) as text; the
+  /// five bytes it leaves undefined become U+FFFD.
+  public static func decodingWindows1252(_ bytes: [UInt8]) -> String {
+    var view = String.UnicodeScalarView()
+    view.reserveCapacity(bytes.count)
+    for byte in bytes {
+      if byte < 0x80 || byte >= 0xA0 {
+        view.append(Unicode.Scalar(byte))
+      } else {
+        view.append(windows1252(UInt32(byte)))
+      }
+    }
+    return String(view)
+  }
+
   /// Browsers read "&#146;" as the Windows-1252 character it was typed as (a right quote).
   private static func windows1252(_ value: UInt32) -> Unicode.Scalar {
     let table: [UInt32: UInt32] = [
