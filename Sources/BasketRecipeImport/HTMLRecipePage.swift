@@ -368,7 +368,8 @@ private struct PageWalker {
         var child = current.pointee.children
         while let text = child {
           if let content = text.pointee.content {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+            bytes.append(
+              contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
           }
           child = text.pointee.next
         }
@@ -396,7 +397,8 @@ private struct PageWalker {
     var child = node.pointee.children
     while let current = child {
       if let content = current.pointee.content {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        bytes.append(
+          contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
       }
       child = current.pointee.next
     }

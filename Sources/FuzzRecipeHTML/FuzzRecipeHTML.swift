@@ -17,13 +17,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let page = HTMLRecipePage.read(bytes)
   for block in page.blocks {
-    require(!block.text.isEmpty && block.text == RecipeText.normalizedWhitespace(block.text), "a block with untidy text")
+    require(
+      !block.text.isEmpty && block.text == RecipeText.normalizedWhitespace(block.text),
+      "a block with untidy text")
   }
   guard let recipe = RecipeImporter.recipe(from: page) else { return 0 }
-  require(!recipe.title.isEmpty || !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty, "an empty recipe")
+  require(
+    !recipe.title.isEmpty || !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty,
+    "an empty recipe")
   for line in recipe.ingredients {
     require(!line.text.isEmpty, "an empty ingredient line")
-    if let amount = line.quantity?.amount { require(amount.isFinite && amount >= 0, "amount \(amount)") }
+    if let amount = line.quantity?.amount {
+      require(amount.isFinite && amount >= 0, "amount \(amount)")
+    }
   }
   for step in recipe.instructions { require(!step.isEmpty, "an empty step") }
   for minutes in [recipe.prepTime, recipe.cookTime, recipe.totalTime].compactMap({ $0 }) {
@@ -31,7 +37,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   if let servings = recipe.servings { require(servings > 0, "servings \(servings)") }
   let encoded = try! JSONEncoder().encode(recipe)
-  require(try! JSONDecoder().decode(Recipe.self, from: encoded) == recipe, "JSON does not read back")
+  require(
+    try! JSONDecoder().decode(Recipe.self, from: encoded) == recipe, "JSON does not read back")
   return 0
 }
 

@@ -77,7 +77,9 @@ enum Bench {
     for (_, bytes) in sized {
       for _ in 0..<9 {
         var recipe: Recipe?
-        let (wall, cpu) = measure { recipe = RecipeImporter.recipe(from: HTMLRecipePage.read(bytes)) }
+        let (wall, cpu) = measure {
+          recipe = RecipeImporter.recipe(from: HTMLRecipePage.read(bytes))
+        }
         importTimes.append(wall * 1000)
         importCPU.append(cpu * 1000)
         checksum &+= recipe?.ingredients.count ?? 0

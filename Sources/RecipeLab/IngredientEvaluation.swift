@@ -45,17 +45,21 @@ struct IngredientEvaluation {
 
   static func load(_ directory: String) throws -> [(String, [Row])] {
     var sets: [(String, [Row])] = []
-    for file in ["nyt-ingredients-snapshot-2015-clean.csv", "tastecooking-ingredients-snapshot-2024.csv"] {
+    for file in [
+      "nyt-ingredients-snapshot-2015-clean.csv", "tastecooking-ingredients-snapshot-2024.csv",
+    ] {
       let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
       let records = CSV.parse(text)
       guard let header = records.first else { continue }
       func column(_ name: String) -> Int? { header.firstIndex(of: name) }
-      guard let input = column("input"), let name = column("name"), let quantity = column("quantity"),
+      guard let input = column("input"), let name = column("name"),
+        let quantity = column("quantity"),
         let unit = column("unit")
       else { continue }
       let rows = records.dropFirst().compactMap { record -> Row? in
         guard record.count > max(input, name, quantity, unit) else { return nil }
-        return Row(input: record[input], name: record[name], quantity: record[quantity], unit: record[unit])
+        return Row(
+          input: record[input], name: record[name], quantity: record[quantity], unit: record[unit])
       }
       sets.append((file, rows))
     }
@@ -111,7 +115,9 @@ struct IngredientEvaluation {
     var mine = Set<String>()
     if let unit = line.quantity?.unit { mine.insert(groupID(unit)) }
     if let unit = line.packSize?.unit { mine.insert(groupID(unit)) }
-    for equivalent in line.equivalents { if let unit = equivalent.unit { mine.insert(groupID(unit)) } }
+    for equivalent in line.equivalents {
+      if let unit = equivalent.unit { mine.insert(groupID(unit)) }
+    }
     return label == mine
   }
 
@@ -158,15 +164,20 @@ struct IngredientEvaluation {
         if !heldOut && !(q && u && n) && setMisses < showMisses {
           setMisses += 1
           let l = detailed.line
-          let got = "q=\(l.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")" } ?? "nil") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.count) name=\(l.name) phrase=\(detailed.namePhrase)"
-          misses.append("\(q ? " " : "Q")\(u ? " " : "U")\(n ? " " : "N") \(row.input)\n      label: q=\(row.quantity) u=\(row.unit) name=\(row.name)\n      got:   \(got)")
+          let got =
+            "q=\(l.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")" } ?? "nil") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.count) name=\(l.name) phrase=\(detailed.namePhrase)"
+          misses.append(
+            "\(q ? " " : "Q")\(u ? " " : "U")\(n ? " " : "N") \(row.input)\n      label: q=\(row.quantity) u=\(row.unit) name=\(row.name)\n      got:   \(got)"
+          )
         }
       }
       perSet.append((file, setTuning, setHeld))
     }
     for miss in misses { print(miss) }
     func line(_ label: String, _ s: Score) {
-      print("\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(s.lines).padding(toLength: 7, withPad: " ", startingAt: 0)) quantity \(s.percent(s.quantity))  unit \(s.percent(s.unit))  name \(s.percent(s.name))  all three \(s.percent(s.all))")
+      print(
+        "\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(s.lines).padding(toLength: 7, withPad: " ", startingAt: 0)) quantity \(s.percent(s.quantity))  unit \(s.percent(s.unit))  name \(s.percent(s.name))  all three \(s.percent(s.all))"
+      )
     }
     print("Ingredient lines (held out: FNV-1a hash of the line divisible by 5):")
     for (file, t, h) in perSet {
@@ -196,8 +207,12 @@ enum CSV {
         if scalar == "\"" {
           if let following = iterator.next() {
             if following == "\"" { view.append("\"") } else { quoted = false; pending = following }
-          } else { quoted = false }
-        } else { view.append(scalar) }
+          } else {
+            quoted = false
+          }
+        } else {
+          view.append(scalar)
+        }
       } else if scalar == "\"" {
         quoted = true
       } else if scalar == "," {
@@ -206,7 +221,9 @@ enum CSV {
         if scalar == "\r" { continue }
         record.append(String(view)); view = String.UnicodeScalarView()
         records.append(record); record = []
-      } else { view.append(scalar) }
+      } else {
+        view.append(scalar)
+      }
     }
     if !view.isEmpty || !record.isEmpty { record.append(String(view)); records.append(record) }
     return records

@@ -70,7 +70,8 @@ struct PageEvaluation {
         page = HTMLRecipePage.read(bytes)
         recipe = RecipeImporter.recipe(from: page)
       }
-      let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+      let ms =
+        Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
       times.append(ms)
       if ms > slowest.0 { slowest = (ms, item.html) }
       if recipe == nil { noRecipe += 1 }
@@ -102,7 +103,9 @@ struct PageEvaluation {
         case "title": print("  want: \(e["title"] ?? "nil")\n  got:  \(recipe?.title ?? "nil")")
         case "yields": print("  want: \(e["yields"] ?? "nil")\n  got:  \(recipe?.yields ?? "nil")")
         case "total time":
-          print("  want: \(e["total_time"] ?? "nil")\n  got:  \(recipe?.totalTime.map(String.init) ?? "nil")")
+          print(
+            "  want: \(e["total_time"] ?? "nil")\n  got:  \(recipe?.totalTime.map(String.init) ?? "nil")"
+          )
         case "ingredients":
           let want = normList(e["ingredients"]) ?? []
           let got = recipe?.ingredients.map { RecipeText.normalizedWhitespace($0.text) } ?? []
@@ -116,20 +119,34 @@ struct PageEvaluation {
     }
     times.sort()
     let median = times[times.count / 2]
-    print("Saved pages: \(all.count) (\(marked) with schema.org Recipe markup), no recipe found on \(noRecipe)")
+    print(
+      "Saved pages: \(all.count) (\(marked) with schema.org Recipe markup), no recipe found on \(noRecipe)"
+    )
     print("  field          all pages         pages with markup   generic schema.org reader")
-    let generic = ["title": "99 %", "ingredients": "85 %", "method": "84 %", "yields": "97 %", "total time": "97 %"]
+    let generic = [
+      "title": "99 %", "ingredients": "85 %", "method": "84 %", "yields": "97 %",
+      "total time": "97 %",
+    ]
     for field in fields {
       let a = matched[field, default: 0]
       let m = matchedMarked[field, default: 0]
-      print("  \(field.padding(toLength: 12, withPad: " ", startingAt: 0))  \(pct(a, all.count))   \(pct(m, marked))     \(generic[field]!)")
+      print(
+        "  \(field.padding(toLength: 12, withPad: " ", startingAt: 0))  \(pct(a, all.count))   \(pct(m, marked))     \(generic[field]!)"
+      )
     }
-    print("  all five      \(pct(allFive, all.count))   \(pct(allFiveMarked, marked))     67 % (of all pages)")
-    print(String(format: "  import time per page: median %.2f ms, slowest %.1f ms (%@)", median, slowest.0, (slowest.1 as NSString).lastPathComponent))
+    print(
+      "  all five      \(pct(allFive, all.count))   \(pct(allFiveMarked, marked))     67 % (of all pages)"
+    )
+    print(
+      String(
+        format: "  import time per page: median %.2f ms, slowest %.1f ms (%@)", median, slowest.0,
+        (slowest.1 as NSString).lastPathComponent))
   }
 
   static func pct(_ count: Int, _ total: Int) -> String {
-    String(format: "%4d/%4d %5.1f %%", count, total, total == 0 ? 0 : Double(count) * 100 / Double(total))
+    String(
+      format: "%4d/%4d %5.1f %%", count, total, total == 0 ? 0 : Double(count) * 100 / Double(total)
+    )
   }
 
   static func printDiff(_ want: [String], _ got: [String]) {
@@ -150,7 +167,9 @@ enum SchemaOrgProbe {
   static func hasRecipe(_ page: RecipePage) -> Bool {
     let lowered = page.jsonLD.joined().lowercased()
     if lowered.contains("recipe") { return true }
-    return page.microdata.contains { item in item.types.contains { $0.lowercased().hasSuffix("recipe") } }
+    return page.microdata.contains { item in
+      item.types.contains { $0.lowercased().hasSuffix("recipe") }
+    }
       || page.microdata.contains { "\($0)".lowercased().contains("recipe") }
   }
 }

@@ -30,8 +30,13 @@ struct RecipeLab {
     case "parse":
       for line in arguments.dropFirst() {
         let l = IngredientLineParser.parse(line)
-        let q = l.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")" } ?? "nil"
-        print("\(line) => q=\(q) name=\(l.name) prep=\(l.preparation ?? "-") note=\(l.note ?? "-") opt=\(l.optional) unc=\(l.uncertain) alt=\(l.alternatives) size=\(l.size ?? "-") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.map { "\($0.amount) \($0.unit?.id ?? "-")" })")
+        let q =
+          l.quantity.map {
+            "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")"
+          } ?? "nil"
+        print(
+          "\(line) => q=\(q) name=\(l.name) prep=\(l.preparation ?? "-") note=\(l.note ?? "-") opt=\(l.optional) unc=\(l.uncertain) alt=\(l.alternatives) size=\(l.size ?? "-") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.map { "\($0.amount) \($0.unit?.id ?? "-")" })"
+        )
       }
     case "json" where arguments.count == 2:
       let text = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
@@ -39,13 +44,17 @@ struct RecipeLab {
     case "page" where arguments.count == 2:
       let bytes = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
       let page = HTMLRecipePage.read(bytes)
-      print("title: \(page.title ?? "nil") lang: \(page.language ?? "nil") jsonLD: \(page.jsonLD.map(\.count)) microdata: \(page.microdata.count) blocks: \(page.blocks.count)")
+      print(
+        "title: \(page.title ?? "nil") lang: \(page.language ?? "nil") jsonLD: \(page.jsonLD.map(\.count)) microdata: \(page.microdata.count) blocks: \(page.blocks.count)"
+      )
       for script in page.jsonLD {
         let values = PageJSON.parseAll(script)
         print("  script: \(values.count) values \(script.prefix(120))")
       }
       if arguments.contains("--blocks") || true {
-        for block in page.blocks.prefix(400) { print("  [\(block.kind)] \(block.text.prefix(100))") }
+        for block in page.blocks.prefix(400) {
+          print("  [\(block.kind)] \(block.text.prefix(100))")
+        }
       }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
@@ -59,7 +68,9 @@ struct RecipeLab {
     case "ingredients" where arguments.count == 2:
       try IngredientEvaluation.run(directory: arguments[1], showMisses: misses)
     default:
-      print("usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N] | bench [PAGES_DIR]")
+      print(
+        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N] | bench [PAGES_DIR]"
+      )
       exit(2)
     }
   }

@@ -58,7 +58,8 @@ import Testing
   }
 
   @Test func recoversFromMalformedMarkup() throws {
-    let html = "<html><body><h2>Ingredients<ul><li>2 eggs<li>1 cup milk</ul><h2>Method</h2><p>Whisk.<p>Cook"
+    let html =
+      "<html><body><h2>Ingredients<ul><li>2 eggs<li>1 cup milk</ul><h2>Method</h2><p>Whisk.<p>Cook"
     let recipe = try #require(importing(html))
     #expect(recipe.ingredients.map(\.text) == ["2 eggs", "1 cup milk"])
     #expect(recipe.instructions == ["Whisk.", "Cook"])
@@ -75,14 +76,16 @@ import Testing
   }
 
   @Test func followsADeclaredCharset() throws {
-    var bytes = Array("<html><head><meta charset=\"iso-8859-1\"></head><body><h2>Ingredients</h2><ul><li>1 cr".utf8)
+    var bytes = Array(
+      "<html><head><meta charset=\"iso-8859-1\"></head><body><h2>Ingredients</h2><ul><li>1 cr".utf8)
     bytes += [0xE8] + Array("me fra".utf8) + [0xEE] + Array("che</li></ul></body></html>".utf8)
     let recipe = try #require(RecipeDocumentImporter.recipe(from: bytes))
     #expect(recipe.ingredients.first?.text == "1 crème fraîche")
   }
 
   @Test func survivesDeepNestingAndHugePagesWithoutAnswerOrCrash() {
-    let deep = String(repeating: "<div>", count: 200_000) + "x" + String(repeating: "</div>", count: 10)
+    let deep =
+      String(repeating: "<div>", count: 200_000) + "x" + String(repeating: "</div>", count: 10)
     #expect(importing(deep) == nil)
     let filler = String(repeating: "<p>Lorem ipsum dolor sit amet &amp; more</p>\n", count: 120_000)
     let huge = "<html><body>" + filler + "<h2>Ingredients</h2><ul><li>1 egg</li></ul></body></html>"
@@ -90,7 +93,9 @@ import Testing
     #expect(importing(huge)?.ingredients.count == 1)
   }
 
-  @Test(arguments: [[], [0], [0xFF, 0xFE], Array("<".utf8), Array("<<<>>>".utf8), Array("<script>".utf8)])
+  @Test(arguments: [
+    [], [0], [0xFF, 0xFE], Array("<".utf8), Array("<<<>>>".utf8), Array("<script>".utf8),
+  ])
   func findsNothingInJunkWithoutCrashing(bytes: [UInt8]) {
     #expect(RecipeDocumentImporter.recipe(from: bytes) == nil)
   }
@@ -99,7 +104,8 @@ import Testing
     #expect(RecipeDocumentImporter.kind(of: Array("  <!DOCTYPE html><html>".utf8)) == .html)
     #expect(RecipeDocumentImporter.kind(of: [0xEF, 0xBB, 0xBF] + Array("<html>".utf8)) == .html)
     #expect(RecipeDocumentImporter.kind(of: Array("Pancakes\n1 egg".utf8)) == .text)
-    let recipe = RecipeDocumentImporter.recipe(from: Array("Pancakes\n1 egg\n1 cup milk\nWhisk and fry.".utf8))
+    let recipe = RecipeDocumentImporter.recipe(
+      from: Array("Pancakes\n1 egg\n1 cup milk\nWhisk and fry.".utf8))
     #expect(recipe?.title == "Pancakes")
   }
 }

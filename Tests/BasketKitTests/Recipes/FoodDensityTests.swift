@@ -13,19 +13,24 @@ import Testing
     food: String, amount: Double, from: String, expected: Double, to: String
   ) throws {
     let converted = try #require(
-      FoodDensity.convert(amount, from: KitchenUnit(id: from)!, to: KitchenUnit(id: to)!, food: food))
+      FoodDensity.convert(
+        amount, from: KitchenUnit(id: from)!, to: KitchenUnit(id: to)!, food: food))
     #expect(abs(converted - expected) / expected < 0.02, "\(converted)")
   }
 
   @Test func findsAFoodUnderExtraLeadingWords() {
     #expect(FoodDensity.gramsPerMilliliter(for: "organic plain flour") != nil)
-    #expect(FoodDensity.gramsPerMilliliter(for: "Caster Sugar") == FoodDensity.gramsPerMilliliter(for: "sugar"))
+    #expect(
+      FoodDensity.gramsPerMilliliter(for: "Caster Sugar")
+        == FoodDensity.gramsPerMilliliter(for: "sugar"))
   }
 
   @Test func refusesUnknownFoodsAndCountsAcrossFamilies() {
     #expect(FoodDensity.gramsPerMilliliter(for: "unobtainium") == nil)
     #expect(FoodDensity.convert(1, from: .cup, to: .gram, food: "unobtainium") == nil)
-    #expect(FoodDensity.convert(1, from: KitchenUnit(id: "clove")!, to: .gram, food: "garlic") == nil)
-    #expect(FoodDensity.convert(2, from: .cup, to: .milliliter, food: "anything") == 2 * 236.5882365)
+    #expect(
+      FoodDensity.convert(1, from: KitchenUnit(id: "clove")!, to: .gram, food: "garlic") == nil)
+    #expect(
+      FoodDensity.convert(2, from: .cup, to: .milliliter, food: "anything") == 2 * 236.5882365)
   }
 }

@@ -86,46 +86,85 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "1 jar pesto", amount: 1, unit: "jar", name: "pesto"),
     Reading(text: "1 pack puff pastry", amount: 1, unit: "pack", name: "puff pastry"),
     Reading(text: "3 ribs celery", amount: 3, unit: "stalk", name: "celery"),
-    Reading(text: "2 garlic cloves, minced", amount: 2, unit: "clove", name: "garlic", preparation: "minced"),
+    Reading(
+      text: "2 garlic cloves, minced", amount: 2, unit: "clove", name: "garlic",
+      preparation: "minced"),
     Reading(text: "4 cloves", amount: 4, name: "cloves"),
     // Dual units and pack sizes
-    Reading(text: "200g/7oz dark chocolate", amount: 200, unit: "g", name: "dark chocolate", equivalents: ["7 oz"]),
-    Reading(text: "1 cup (240 ml) milk", amount: 1, unit: "cup", name: "milk", equivalents: ["240 ml"]),
-    Reading(text: "2 (14-ounce) cans tomatoes", amount: 2, unit: "can", name: "tomatoes", pack: "14 oz"),
-    Reading(text: "1 × 400 g tin chickpeas", amount: 1, unit: "tin", name: "chickpeas", pack: "400 g"),
-    Reading(text: "2 x 400g cans coconut milk", amount: 2, unit: "can", name: "coconut milk", pack: "400 g"),
-    Reading(text: "1 (15.5 oz) can black beans", amount: 1, unit: "can", name: "black beans", pack: "15.5 oz"),
-    Reading(text: "1 can (14 oz) chickpeas", amount: 1, unit: "can", name: "chickpeas", pack: "14 oz"),
-    Reading(text: "2 28-ounce cans tomatoes", amount: 2, unit: "can", name: "tomatoes", pack: "28 oz"),
-    Reading(text: "1/2 cup or 1 stick butter", amount: 0.5, unit: "cup", name: "butter", equivalents: ["1 stick"]),
+    Reading(
+      text: "200g/7oz dark chocolate", amount: 200, unit: "g", name: "dark chocolate",
+      equivalents: ["7 oz"]),
+    Reading(
+      text: "1 cup (240 ml) milk", amount: 1, unit: "cup", name: "milk", equivalents: ["240 ml"]),
+    Reading(
+      text: "2 (14-ounce) cans tomatoes", amount: 2, unit: "can", name: "tomatoes", pack: "14 oz"),
+    Reading(
+      text: "1 × 400 g tin chickpeas", amount: 1, unit: "tin", name: "chickpeas", pack: "400 g"),
+    Reading(
+      text: "2 x 400g cans coconut milk", amount: 2, unit: "can", name: "coconut milk",
+      pack: "400 g"),
+    Reading(
+      text: "1 (15.5 oz) can black beans", amount: 1, unit: "can", name: "black beans",
+      pack: "15.5 oz"),
+    Reading(
+      text: "1 can (14 oz) chickpeas", amount: 1, unit: "can", name: "chickpeas", pack: "14 oz"),
+    Reading(
+      text: "2 28-ounce cans tomatoes", amount: 2, unit: "can", name: "tomatoes", pack: "28 oz"),
+    Reading(
+      text: "1/2 cup or 1 stick butter", amount: 0.5, unit: "cup", name: "butter",
+      equivalents: ["1 stick"]),
     Reading(text: "2 ducks, about 4 1/2 pounds each", amount: 2, name: "ducks", pack: "4.5 lb"),
     Reading(text: "3 pears (about 1 pound)", amount: 3, name: "pears", equivalents: ["1 lb"]),
     // Alternatives, optional, notes
-    Reading(text: "1 cup butter or margarine", amount: 1, unit: "cup", name: "butter", alternatives: ["margarine"]),
+    Reading(
+      text: "1 cup butter or margarine", amount: 1, unit: "cup", name: "butter",
+      alternatives: ["margarine"]),
     Reading(text: "1 onion or 2 shallots", amount: 1, name: "onion", alternatives: ["2 shallots"]),
-    Reading(text: "4 cups chicken or vegetable stock", amount: 4, unit: "cup", name: "chicken stock", alternatives: ["vegetable stock"]),
-    Reading(text: "2 tbsp corn, peanut or vegetable oil", amount: 2, unit: "tbsp", name: "corn oil", alternatives: ["peanut", "vegetable oil"]),
-    Reading(text: "1 tbsp chopped chives (optional)", amount: 1, unit: "tbsp", name: "chives", preparation: "chopped", optional: true),
-    Reading(text: "1/2 cup walnuts, optional", amount: 0.5, unit: "cup", name: "walnuts", optional: true),
-    Reading(text: "Optional: 1 tsp chilli flakes", amount: 1, unit: "tsp", name: "chilli flakes", optional: true),
+    Reading(
+      text: "4 cups chicken or vegetable stock", amount: 4, unit: "cup", name: "chicken stock",
+      alternatives: ["vegetable stock"]),
+    Reading(
+      text: "2 tbsp corn, peanut or vegetable oil", amount: 2, unit: "tbsp", name: "corn oil",
+      alternatives: ["peanut", "vegetable oil"]),
+    Reading(
+      text: "1 tbsp chopped chives (optional)", amount: 1, unit: "tbsp", name: "chives",
+      preparation: "chopped", optional: true),
+    Reading(
+      text: "1/2 cup walnuts, optional", amount: 0.5, unit: "cup", name: "walnuts", optional: true),
+    Reading(
+      text: "Optional: 1 tsp chilli flakes", amount: 1, unit: "tsp", name: "chilli flakes",
+      optional: true),
     Reading(text: "salt to taste", amount: nil, name: "salt", note: "to taste"),
-    Reading(text: "Salt and pepper, to taste", amount: nil, name: "Salt and pepper", note: "to taste"),
+    Reading(
+      text: "Salt and pepper, to taste", amount: nil, name: "Salt and pepper", note: "to taste"),
     Reading(text: "parsley, for serving", amount: nil, name: "parsley", note: "for serving"),
     Reading(text: "olive oil for frying", amount: nil, name: "olive oil", note: "for frying"),
     Reading(text: "1 cup milk (warm)", amount: 1, unit: "cup", name: "milk", note: "warm"),
-    Reading(text: "1 cup plus 2 tablespoons flour", amount: 1, unit: "cup", name: "flour", note: "plus 2 tablespoons"),
+    Reading(
+      text: "1 cup plus 2 tablespoons flour", amount: 1, unit: "cup", name: "flour",
+      note: "plus 2 tablespoons"),
     Reading(text: "about 2 cups rice", amount: 2, unit: "cup", name: "rice", note: "about"),
-    Reading(text: "1/2 cup sugar, divided", amount: 0.5, unit: "cup", name: "sugar", note: "divided"),
+    Reading(
+      text: "1/2 cup sugar, divided", amount: 0.5, unit: "cup", name: "sugar", note: "divided"),
     // Sizes and preparation
     Reading(text: "2 large eggs", amount: 2, name: "eggs", size: "large"),
-    Reading(text: "1 medium onion, diced", amount: 1, name: "onion", preparation: "diced", size: "medium"),
-    Reading(text: "1 onion, finely chopped", amount: 1, name: "onion", preparation: "finely chopped"),
+    Reading(
+      text: "1 medium onion, diced", amount: 1, name: "onion", preparation: "diced", size: "medium"),
+    Reading(
+      text: "1 onion, finely chopped", amount: 1, name: "onion", preparation: "finely chopped"),
     Reading(text: "chopped parsley", amount: nil, name: "parsley", preparation: "chopped"),
-    Reading(text: "1 cup finely grated parmesan", amount: 1, unit: "cup", name: "parmesan", preparation: "finely grated"),
+    Reading(
+      text: "1 cup finely grated parmesan", amount: 1, unit: "cup", name: "parmesan",
+      preparation: "finely grated"),
     Reading(text: "2 tsp ground cumin", amount: 2, unit: "tsp", name: "ground cumin"),
-    Reading(text: "freshly ground black pepper", amount: nil, name: "black pepper", preparation: "freshly ground"),
-    Reading(text: "2 cups cooked rice", amount: 2, unit: "cup", name: "rice", preparation: "cooked"),
-    Reading(text: "3 carrots, peeled and diced", amount: 3, name: "carrots", preparation: "peeled and diced"),
+    Reading(
+      text: "freshly ground black pepper", amount: nil, name: "black pepper",
+      preparation: "freshly ground"),
+    Reading(
+      text: "2 cups cooked rice", amount: 2, unit: "cup", name: "rice", preparation: "cooked"),
+    Reading(
+      text: "3 carrots, peeled and diced", amount: 3, name: "carrots",
+      preparation: "peeled and diced"),
     Reading(text: "Juice of 1 lemon", amount: 1, name: "lemon", preparation: "Juice of"),
     // Other layouts
     Reading(text: "Flour 200g", amount: 200, unit: "g", name: "Flour"),
@@ -169,7 +208,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     #expect(!heading.hasSuffix(":") && !heading.isEmpty)
   }
 
-  @Test(arguments: ["2 eggs", "Salt: 1 tsp", "for 4 people 2 eggs", "Salt", "olive oil, for serving"])
+  @Test(arguments: [
+    "2 eggs", "Salt: 1 tsp", "for 4 people 2 eggs", "Salt", "olive oil, for serving",
+  ])
   func doesNotTakeIngredientsForHeadings(text: String) {
     #expect(IngredientLineParser.heading(in: text) == nil)
   }
@@ -180,7 +221,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     #expect(detailed.namePhrase == "chicken or vegetable stock")
   }
 
-  @Test(arguments: ["", "   ", "((((", "1/", "½½½", "-----", "x x x", "🍅🍅", "0", "99999999999999 g"])
+  @Test(arguments: [
+    "", "   ", "((((", "1/", "½½½", "-----", "x x x", "🍅🍅", "0", "99999999999999 g",
+  ])
   func neverTrapsOnOddLinesAndFlagsThemWhenUnsure(text: String) {
     let line = IngredientLineParser.parse(text)
     if let amount = line.quantity?.amount { #expect(amount.isFinite) }

@@ -28,7 +28,8 @@ import Testing
     arguments: [
       (16.0, "tbsp", 1.0, "cup"), (3, "tsp", 1, "tbsp"), (2, "cup", 1, "pint"),
       (2, "pint", 1, "quart"), (4, "quart", 1, "gallon"), (8, "fl oz", 1, "cup"),
-      (16, "oz", 1, "lb"), (1000, "g", 1, "kg"), (1000, "ml", 1, "l"), (1, "cup", 236.5882365, "ml"),
+      (16, "oz", 1, "lb"), (1000, "g", 1, "kg"), (1000, "ml", 1, "l"),
+      (1, "cup", 236.5882365, "ml"),
       (1, "lb", 453.59237, "g"), (1, "uk pint", 568.26125, "ml"), (1, "metric cup", 250, "ml"),
       (1, "metric tbsp", 15, "ml"), (1, "inch", 2.54, "cm"),
     ] as [(Double, String, Double, String)])
@@ -60,7 +61,10 @@ import Testing
   @Test func encodesAsItsIdAndRefusesUnknownIds() throws {
     let data = try JSONEncoder().encode([KitchenUnit.tablespoon])
     #expect(String(decoding: data, as: UTF8.self) == #"["tbsp"]"#)
-    #expect(try JSONDecoder().decode([KitchenUnit].self, from: Data(#"["tablespoons"]"#.utf8)) == [.tablespoon])
+    #expect(
+      try JSONDecoder().decode([KitchenUnit].self, from: Data(#"["tablespoons"]"#.utf8)) == [
+        .tablespoon
+      ])
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode([KitchenUnit].self, from: Data(#"["furlong"]"#.utf8))
     }

@@ -3,8 +3,11 @@ import Testing
 
 @Suite struct PageJSONTests {
   @Test func readsStrictJSON() {
-    let value = PageJSON.parse(#"{"a": [1, 2.5, "x\u00e9\n", true, false, null], "b": {"c": -3e2}}"#)
-    #expect(value?["a"] == .array([.number(1), .number(2.5), .string("xé\n"), .bool(true), .bool(false), .null]))
+    let value = PageJSON.parse(
+      #"{"a": [1, 2.5, "x\u00e9\n", true, false, null], "b": {"c": -3e2}}"#)
+    #expect(
+      value?["a"]
+        == .array([.number(1), .number(2.5), .string("xé\n"), .bool(true), .bool(false), .null]))
     #expect(value?["b"]?["c"] == .number(-300))
   }
 
@@ -29,7 +32,9 @@ import Testing
 
   @Test func readsAnAbsurdlyLongNumberAsNullAndGoesOn() {
     let long = String(repeating: "9", count: 500)
-    let value = PageJSON.parse(#"{"rating": 4.79999999999999982236431605997495353221893310546875, "x": \#(long), "name": "Pie"}"#)
+    let value = PageJSON.parse(
+      #"{"rating": 4.79999999999999982236431605997495353221893310546875, "x": \#(long), "name": "Pie"}"#
+    )
     #expect(value?["rating"] == .number(4.8))
     #expect(value?["x"] == .null)
     #expect(value?["name"] == .string("Pie"))

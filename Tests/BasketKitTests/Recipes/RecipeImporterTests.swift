@@ -42,7 +42,10 @@ import Testing
             {"@type":"HowToStep","text":"Bake."}],
           "recipeYield":12,"totalTime":"PT1H15M","image":[{"@type":"ImageObject","url":"https://x.test/t.jpg"}]}}
         """#))
-    #expect(found.instructions == ["Pastry", "Rub in the butter.", "Rest", "Chill for 30 minutes.", "Bake."])
+    #expect(
+      found.instructions == [
+        "Pastry", "Rub in the butter.", "Rest", "Chill for 30 minutes.", "Bake.",
+      ])
     #expect(found.ingredientGroups.map(\.heading) == ["For the pastry"])
     #expect(found.ingredients.count == 2)
     #expect(found.totalTime == 75)
@@ -118,9 +121,11 @@ import Testing
   }
 
   @Test func findsNoRecipeOnAPageWithoutOne() {
-    let page = RecipePage(title: "News", jsonLD: [#"{"@type":"NewsArticle"}"#], blocks: [
-      PageBlock(kind: .paragraph, text: "Nothing to cook here.")
-    ])
+    let page = RecipePage(
+      title: "News", jsonLD: [#"{"@type":"NewsArticle"}"#],
+      blocks: [
+        PageBlock(kind: .paragraph, text: "Nothing to cook here.")
+      ])
     #expect(RecipeImporter.recipe(from: page) == nil)
   }
 }
@@ -146,8 +151,10 @@ import Testing
   @Test(
     arguments: [
       ("4", "4 servings"), ("Serves 4", "4 servings"), ("4-6 servings", "6 servings"),
-      ("1 serving", "1 serving"), ("Makes 24 cookies", "24 cookies"), ("12 large muffins", "12 muffins"),
-      ("2 loaves", "2 loaves"), ("1 dozen", "1 dozen"), ("Makes 12", "12 items"), ("6 people", "6 servings"),
+      ("1 serving", "1 serving"), ("Makes 24 cookies", "24 cookies"),
+      ("12 large muffins", "12 muffins"),
+      ("2 loaves", "2 loaves"), ("1 dozen", "1 dozen"), ("Makes 12", "12 items"),
+      ("6 people", "6 servings"),
       ("4 personnes", "4 servings"),
     ] as [(String, String)])
   func tidiesYields(text: String, expected: String) {
@@ -181,8 +188,10 @@ import Testing
       """
     let recipe = try #require(RecipeImporter.recipe(fromText: text))
     #expect(recipe.title == "Banana Bread")
-    #expect(recipe.ingredients.map(\.text) == ["3 ripe bananas", "2 cups flour", "1 tsp baking soda"])
-    #expect(recipe.instructions == ["Mash the bananas.", "Mix in the flour and the soda.", "Bake."])
+    #expect(
+      recipe.ingredients.map(\.text) == ["3 ripe bananas", "2 cups flour", "1 tsp baking soda"])
+    #expect(
+      recipe.instructions == ["Mash the bananas.", "Mix in the flour and the soda.", "Bake."])
     #expect(recipe.servings == 8)
     #expect(recipe.prepTime == 15)
     #expect(recipe.totalTime == 75)

@@ -13,7 +13,10 @@ import Testing
     let json = try object(line)
     #expect(
       Set(json.keys)
-        == ["text", "quantity", "name", "preparation", "note", "optional", "uncertain", "alternatives"])
+        == [
+          "text", "quantity", "name", "preparation", "note", "optional", "uncertain",
+          "alternatives",
+        ])
     let quantity = try #require(json["quantity"] as? [String: Any])
     #expect(Set(quantity.keys) == ["amount", "maxAmount", "unit"])
     #expect(quantity["unit"] as? String == "clove")
@@ -46,7 +49,8 @@ import Testing
       prepTime: 10, cookTime: nil, totalTime: 40,
       ingredientGroups: [
         IngredientGroup(ingredients: [IngredientLineParser.parse("1 onion")]),
-        IngredientGroup(heading: "For the garnish", ingredients: [IngredientLineParser.parse("parsley")]),
+        IngredientGroup(
+          heading: "For the garnish", ingredients: [IngredientLineParser.parse("parsley")]),
       ],
       instructions: ["Chop.", "Simmer."], image: nil)
     let json = try object(recipe)

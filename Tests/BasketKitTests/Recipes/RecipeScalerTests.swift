@@ -34,7 +34,8 @@ import Testing
 
   @Test func neverLeavesFractionsOfAnEggThatCannotBeMeasured() {
     for servings in 1...12 {
-      let scaled = RecipeScaler.scale(IngredientLineParser.parse("4 eggs"), by: Double(servings) / 6)
+      let scaled = RecipeScaler.scale(
+        IngredientLineParser.parse("4 eggs"), by: Double(servings) / 6)
       let amount = scaled.line.quantity?.amount ?? 0
       #expect((amount * 2).rounded() == amount * 2, "\(amount) eggs")
     }
@@ -73,6 +74,8 @@ import Testing
     #expect(scaled.yields == "36 cookies")
     #expect(scaled.ingredients.first?.quantity?.amount == 3)
     #expect(scaled.ingredients.first?.text == "2 cups flour")
-    #expect(RecipeScaler.scale(Recipe(title: "No servings"), toServings: 4) == Recipe(title: "No servings"))
+    #expect(
+      RecipeScaler.scale(Recipe(title: "No servings"), toServings: 4)
+        == Recipe(title: "No servings"))
   }
 }

@@ -8,7 +8,8 @@ enum PageHeuristicReader {
       return nil
     }
     let lines = section(blocks, after: ingredientsAt, stopAt: methodWords)
-    let methodAt = blocks[(ingredientsAt + 1)...].firstIndex { isTitle($0, methodWords) }
+    let methodAt =
+      blocks[(ingredientsAt + 1)...].firstIndex { isTitle($0, methodWords) }
       ?? blocks.firstIndex { isTitle($0, methodWords) }
     let steps = methodAt.map { section(blocks, after: $0, stopAt: []) } ?? []
     let title =
@@ -54,8 +55,10 @@ enum PageHeuristicReader {
         for word in rest.split(separator: " ").prefix(8) {
           let letters = word.filter(\.isLetter)
           let isAmount = word.first?.isNumber ?? false
-          let isUnit = ["h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes",
-            "d", "day", "days", "and"].contains(letters)
+          let isUnit = [
+            "h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes",
+            "d", "day", "days", "and",
+          ].contains(letters)
           guard isAmount || isUnit else { break }
           kept.append(word)
         }
@@ -86,7 +89,9 @@ enum PageHeuristicReader {
     "total time", "ready in", "gesamtzeit", "tiempo total", "temps total", "totale tijd",
     "tempo total", "tempo totale", "total tid",
   ]
-  static let prepTimeWords = ["prep time", "preparation time", "zubereitungszeit", "temps de préparation"]
+  static let prepTimeWords = [
+    "prep time", "preparation time", "zubereitungszeit", "temps de préparation",
+  ]
   static let cookTimeWords = ["cook time", "cooking time", "kochzeit", "temps de cuisson"]
 
   static let yieldWords = [
@@ -133,7 +138,11 @@ enum PageHeuristicReader {
     -> [String]
   {
     let level: Int
-    if case .heading(let headingLevel) = blocks[start].kind { level = headingLevel } else { level = 6 }
+    if case .heading(let headingLevel) = blocks[start].kind {
+      level = headingLevel
+    } else {
+      level = 6
+    }
     var lines: [String] = []
     var paragraphs: [String] = []
     var index = start + 1

@@ -68,7 +68,8 @@ enum PastedRecipeReader {
     let cook = times["cook"]
     return Recipe(
       title: title ?? "", yields: yield?.text, servings: yield?.count, prepTime: prep,
-      cookTime: cook, totalTime: times["total"] ?? (prep != nil || cook != nil ? (prep ?? 0) + (cook ?? 0) : nil),
+      cookTime: cook,
+      totalTime: times["total"] ?? (prep != nil || cook != nil ? (prep ?? 0) + (cook ?? 0) : nil),
       ingredientGroups: RecipeImporter.groups(ingredientLines), instructions: steps(methodLines))
   }
 

@@ -58,7 +58,9 @@ public enum RecipeDuration {
       let character = text[index]
       if character.isNumber {
         var end = index
-        while end < text.endIndex, text[end].isNumber || text[end] == "." { end = text.index(after: end) }
+        while end < text.endIndex, text[end].isNumber || text[end] == "." {
+          end = text.index(after: end)
+        }
         pending = Double(text[index..<end])
         index = end
         continue

@@ -28,8 +28,12 @@ public enum RecipeImporter {
     }
     if recipe.totalTime == nil {
       let blocks = page.blocks
-      recipe.prepTime = recipe.prepTime ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.prepTimeWords)
-      recipe.cookTime = recipe.cookTime ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.cookTimeWords)
+      recipe.prepTime =
+        recipe.prepTime
+        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.prepTimeWords)
+      recipe.cookTime =
+        recipe.cookTime
+        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.cookTimeWords)
       recipe.totalTime =
         PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.totalTimeWords)
         ?? (recipe.prepTime != nil || recipe.cookTime != nil

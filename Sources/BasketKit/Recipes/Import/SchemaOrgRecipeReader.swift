@@ -134,7 +134,9 @@ enum SchemaOrgRecipeReader {
     case .string(let text):
       steps.append(contentsOf: RecipeText.lines(text))
     case .array(let elements):
-      for element in elements { readSteps(element, into: &steps, depth: depth + 1, budget: &budget) }
+      for element in elements {
+        readSteps(element, into: &steps, depth: depth + 1, budget: &budget)
+      }
     case .object:
       let children = value["itemListElement"] ?? value["steps"]
       if isType(value, "howtosection") || children != nil && value["text"] == nil {

@@ -438,7 +438,8 @@ private struct LineReader {
     }
     guard let (quantity, after) = measuredAmount(at: cursor), after <= end else { return nil }
     var rest = after
-    while rest < end, let filler = word(rest), ["each", "total", "in", "all", "per"].contains(filler)
+    while rest < end, let filler = word(rest),
+      ["each", "total", "in", "all", "per"].contains(filler)
     {
       if filler == "each" || filler == "per" { each = true }
       rest += 1
@@ -662,10 +663,12 @@ private struct LineReader {
       let lower = tokens[position].lower
       let next = offset + 1 < phrase.count ? tokens[phrase[offset + 1]].lower : ""
       let ends =
-        lower == "to" ? next == "taste" : Vocabulary.nameEnders.contains(lower)
-        || lower == "as" && (next == "needed" || next == "required" || next == "desired")
-        || lower == "if" && (next == "desired" || next == "needed" || next == "using")
-        || lower == "or" && ["to", "more", "as", "so", "less"].contains(next)
+        lower == "to"
+        ? next == "taste"
+        : Vocabulary.nameEnders.contains(lower)
+          || lower == "as" && (next == "needed" || next == "required" || next == "desired")
+          || lower == "if" && (next == "desired" || next == "needed" || next == "using")
+          || lower == "or" && ["to", "more", "as", "so", "less"].contains(next)
       if ends {
         let tail = Array(phrase[offset...])
         phrase = Array(phrase[..<offset])

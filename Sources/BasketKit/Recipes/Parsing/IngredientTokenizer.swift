@@ -83,7 +83,8 @@ struct IngredientTokenizer {
   /// The normalised text of tokens `from...through`, as written.
   func text(_ from: Int, _ through: Int) -> String {
     guard from <= through, from >= 0, through < tokens.count else { return "" }
-    return String(decoding: utf8[offsets[tokens[from].start]..<offsets[tokens[through].end]], as: UTF8.self)
+    return String(
+      decoding: utf8[offsets[tokens[from].start]..<offsets[tokens[through].end]], as: UTF8.self)
   }
 
   /// The length in scalars of token `index`.
@@ -142,7 +143,10 @@ struct IngredientTokenizer {
       let start = index
       if let value = Self.vulgar(scalar) {
         index += 1
-        tokens.append(.init(kind: .number(value, fraction: true), start: start, end: index, lower: "", spaced: spaced))
+        tokens.append(
+          .init(
+            kind: .number(value, fraction: true), start: start, end: index, lower: "",
+            spaced: spaced))
       } else if Self.isDigit(scalar) {
         index = scanNumber(from: start, spaced: spaced)
       } else if Self.isLetter(scalar) {
@@ -151,16 +155,20 @@ struct IngredientTokenizer {
           let next = scalars[index]
           if Self.isLetter(next) {
             index += 1
-          } else if next == "'" || next == "-", index + 1 < count, Self.isLetter(scalars[index + 1]) {
+          } else if next == "'" || next == "-", index + 1 < count, Self.isLetter(scalars[index + 1])
+          {
             index += 2
           } else {
             break
           }
         }
-        tokens.append(.init(kind: .word, start: start, end: index, lower: lowercase(start, index), spaced: spaced))
+        tokens.append(
+          .init(
+            kind: .word, start: start, end: index, lower: lowercase(start, index), spaced: spaced))
       } else {
         index += 1
-        tokens.append(.init(kind: .punctuation(scalar), start: start, end: index, lower: "", spaced: spaced))
+        tokens.append(
+          .init(kind: .punctuation(scalar), start: start, end: index, lower: "", spaced: spaced))
       }
       spaced = false
     }

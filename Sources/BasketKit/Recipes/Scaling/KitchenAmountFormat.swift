@@ -16,7 +16,8 @@ public enum KitchenAmountFormat {
   /// One amount: metric units in decimals, everything else with kitchen fractions where they
   /// are exact (halves as ".5" from one up, other fractions as glyphs).
   public static func number(_ value: Double, unit: KitchenUnit?) -> String {
-    let metric = unit.map { ["g", "kg", "mg", "ml", "l", "cl", "dl", "cm"].contains($0.id) } ?? false
+    let metric =
+      unit.map { ["g", "kg", "mg", "ml", "l", "cl", "dl", "cm"].contains($0.id) } ?? false
     if !metric {
       let whole = value.rounded(.down)
       let part = value - whole
