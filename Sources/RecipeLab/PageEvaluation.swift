@@ -75,8 +75,7 @@ struct PageEvaluation {
       times.append(ms)
       if ms > slowest.0 { slowest = (ms, item.html) }
       if recipe == nil { noRecipe += 1 }
-      let hasMarkup =
-        SchemaOrgProbe.hasRecipe(page)
+      let hasMarkup = RecipeImporter.hasMarkup(page)
       if hasMarkup { marked += 1 }
       let e = item.expected
       let results: [String: Bool] = [
@@ -159,17 +158,5 @@ struct PageEvaluation {
         break
       }
     }
-  }
-}
-
-enum SchemaOrgProbe {
-  /// Whether the page carries schema.org Recipe markup (JSON-LD or microdata).
-  static func hasRecipe(_ page: RecipePage) -> Bool {
-    let lowered = page.jsonLD.joined().lowercased()
-    if lowered.contains("recipe") { return true }
-    return page.microdata.contains { item in
-      item.types.contains { $0.lowercased().hasSuffix("recipe") }
-    }
-      || page.microdata.contains { "\($0)".lowercased().contains("recipe") }
   }
 }

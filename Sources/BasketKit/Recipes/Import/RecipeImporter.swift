@@ -47,6 +47,14 @@ public enum RecipeImporter {
     return hasContent(recipe) || !recipe.title.isEmpty ? recipe : nil
   }
 
+  /// Whether the page carries a schema.org Recipe, in JSON-LD or microdata.
+  public static func hasMarkup(_ page: RecipePage) -> Bool {
+    var values: [PageJSON] = []
+    for script in page.jsonLD { values.append(contentsOf: PageJSON.parseAll(script)) }
+    return SchemaOrgRecipeReader.recipeNode(in: values) != nil
+      || SchemaOrgRecipeReader.recipeNode(in: page.microdata.map(\.json)) != nil
+  }
+
   /// The recipe in pasted text, or nil when it holds no ingredients and no method.
   public static func recipe(fromText text: String) -> Recipe? {
     let recipe = PastedRecipeReader.recipe(from: text)
