@@ -202,7 +202,9 @@ private struct PageWalker {
         name == "ul" || name == "ol" || name == "li" || name == "p" || name == "div"
       {
         flushBlock()  // a heading left open by broken markup ends where its list begins
-      } else if let inner = blockKind(name), !(name == "p" && isListItem(open.kind)) {
+      } else if let inner = blockKind(name), inner != .text || open.kind == .text,
+        !(name == "p" && isListItem(open.kind))
+      {
         // A block inside a block (a menu item holding headings and lists): each is its own.
         _ = inner
         flushBlock()
@@ -233,7 +235,8 @@ private struct PageWalker {
   private mutating func flushBlock() {
     guard let open = block else { return }
     let text = RecipeText.normalizedWhitespace(string(open.text.bytes))
-    if !text.isEmpty { page.blocks.append(PageBlock(kind: open.kind, text: text)) }
+    let isLongText = open.kind == .text && text.count > 200
+    if !text.isEmpty && !isLongText { page.blocks.append(PageBlock(kind: open.kind, text: text)) }
     block = nil
   }
 
@@ -247,6 +250,7 @@ private struct PageWalker {
     case "h6": .heading(6)
     case "li": .listItem(list: lists.last ?? 0)
     case "p": .paragraph
+    case "div": .text
     default: nil
     }
   }

@@ -126,7 +126,7 @@ enum PageHeuristicReader {
       while let last = text.last, last == ":" || last == " " { text.removeLast() }
       guard text.count <= 30 else { return false }
       return words.contains(text) || words.contains { text.hasSuffix(" " + $0) }
-    case .listItem:
+    case .listItem, .text:
       return false
     }
   }
@@ -157,6 +157,8 @@ enum PageHeuristicReader {
         lines.append(block.text)
       case .paragraph:
         if lines.isEmpty { paragraphs.append(block.text) }
+      case .text:
+        break
       }
       index += 1
     }

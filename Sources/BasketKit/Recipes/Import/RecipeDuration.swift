@@ -149,8 +149,16 @@ public struct RecipeYield: Equatable, Sendable {
     }
     var noun: String?
     var cursor = after
-    while cursor < tokens.count, cursor < after + 4, tokens[cursor].isWord {
+    while cursor < tokens.count, cursor < after + 6 {
+      guard tokens[cursor].isWord else {
+        cursor += 1  // "9 large or 16 small brownies"
+        continue
+      }
       let word = tokens[cursor].lower
+      if cursor == after, word == "g" || word == "grams" || word == "gr" {
+        noun = "grams"  // "750 g di crema"
+        break
+      }
       if servingWords.contains(word) { break }
       if itemNouns.contains(word) || word == "dozen" {
         noun = word  // "24 cookies", "12 large muffins", "2 dozen"

@@ -86,6 +86,8 @@ public struct PageBlock: Equatable, Sendable {
     /// An `<li>`; `list` tells items of one list from the next.
     case listItem(list: Int)
     case paragraph
+    /// Text in another element (a `<div>` line such as "Serves 6"), read only for facts.
+    case text
   }
 
   public var kind: Kind

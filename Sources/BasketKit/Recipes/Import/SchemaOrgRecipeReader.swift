@@ -177,9 +177,14 @@ enum SchemaOrgRecipeReader {
   /// The most telling yield in a number, text or list: one with a noun ("24 cookies") over a
   /// bare count.
   static func readYield(_ value: PageJSON) -> RecipeYield? {
-    let candidates = value.list.compactMap { $0.string }.compactMap {
-      RecipeYield.read(RecipeText.clean($0))
+    let texts = value.list.compactMap { element -> String? in
+      if case .object = element {  // a QuantitativeValue: {"value": 6, "unitText": "…"}
+        return [element["value"], element["unitText"]].compactMap { $0?.string }
+          .joined(separator: " ")
+      }
+      return element.string
     }
+    let candidates = texts.compactMap { RecipeYield.read(RecipeText.clean($0)) }
     return candidates.first { $0.noun != nil } ?? candidates.first
   }
 
