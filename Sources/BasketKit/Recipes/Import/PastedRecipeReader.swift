@@ -16,7 +16,7 @@ enum PastedRecipeReader {
     var blankBefore = true
     for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       let line = RecipeText.normalizedWhitespace(String(raw))
-      if line.isEmpty {
+      if line.isEmpty || stripBullet(line).isEmpty {  // blank, or a rule such as "---"
         blankBefore = true
         continue
       }

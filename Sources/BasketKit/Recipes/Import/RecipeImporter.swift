@@ -68,7 +68,7 @@ public enum RecipeImporter {
   /// Ingredient lines read into groups: a heading line ("For the sauce:") opens a group.
   public static func groups(_ lines: [String]) -> [IngredientGroup] {
     var groups: [IngredientGroup] = []
-    for line in lines {
+    for line in lines where !line.trimmingCharacters().isEmpty {
       switch IngredientLineParser.read(line) {
       case .heading(let heading):
         groups.append(IngredientGroup(heading: heading, ingredients: []))
