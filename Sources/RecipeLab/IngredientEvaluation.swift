@@ -176,7 +176,7 @@ struct IngredientEvaluation {
     for miss in misses { print(miss) }
     func line(_ label: String, _ s: Score) {
       print(
-        "\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(s.lines).padding(toLength: 7, withPad: " ", startingAt: 0)) quantity \(s.percent(s.quantity))  unit \(s.percent(s.unit))  name \(s.percent(s.name))  all three \(s.percent(s.all))"
+        "\(label.padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(s.lines).padding(toLength: 7, withPad: " ", startingAt: 0)) quantity \(s.percent(s.quantity))  unit \(s.percent(s.unit))  name \(s.percent(s.name))  all three \(s.percent(s.all))"
       )
     }
     print("Ingredient lines (held out: FNV-1a hash of the line divisible by 5):")
