@@ -95,7 +95,7 @@ struct PageEvaluation {
         allFive += 1
         if hasMarkup { allFiveMarked += 1 }
       }
-      if printed < showMisses, let field = missField, results[field] == false {
+      if printed < showMisses, let field = missField, results[field] == false, hasMarkup {
         printed += 1
         print("MISS \(field) \(item.html)")
         switch field {

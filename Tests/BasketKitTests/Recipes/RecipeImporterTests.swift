@@ -135,7 +135,8 @@ import Testing
     arguments: [
       ("PT1H30M", 90), ("PT90M", 90), ("P0DT2H", 120), ("PT0.5H", 30), ("P1DT1H", 1500),
       ("PT45S", 1), ("pt20m", 20), ("1 hour 20 mins", 80), ("45 minutes", 45), ("1h30", 90),
-      ("2 hrs", 120), ("P1H", 60),
+      ("2 hrs", 120), ("P1H", 60), ("P2H30M", 150), ("PT0D4H45M", 285), ("PTH25MS", 25),
+      ("PT20 Mins", 20),
     ] as [(String, Int)])
   func readsDurations(text: String, minutes: Int) {
     #expect(RecipeDuration.minutes(text) == minutes)

@@ -6,7 +6,8 @@ public enum RecipeDuration {
     let trimmed = String(text.trimmingCharacters())
     guard !trimmed.isEmpty, !trimmed.hasPrefix("-") else { return nil }
     let upper = trimmed.uppercased()
-    let total = upper.hasPrefix("P") ? iso(upper) : words(trimmed.lowercased())
+    let total =
+      upper.hasPrefix("P") ? iso(upper) ?? words(trimmed.lowercased()) : words(trimmed.lowercased())
     guard let total, total.isFinite, total >= 0, total <= 43_200 else { return nil }
     return Int(total.rounded())
   }
@@ -28,6 +29,7 @@ public enum RecipeDuration {
       }
       guard let value = Double(number) else {
         if character == " " { continue }
+        if number.isEmpty && "YMWDHS".contains(character) { continue }  // "PTH25MS"
         return nil
       }
       number = ""
@@ -40,7 +42,10 @@ public enum RecipeDuration {
       case ("H", true): total += value * 60
       case ("M", true): total += value
       case ("S", true): total += value / 60
-      case ("H", false): total += value * 60  // "P1H": a common slip for "PT1H"
+      case ("D", true): total += value * 1440  // "PT0D4H45M"
+      case ("H", false):
+        total += value * 60  // "P2H30M": a common slip for "PT2H30M"; minutes follow
+        inTime = true
       default: return nil
       }
     }

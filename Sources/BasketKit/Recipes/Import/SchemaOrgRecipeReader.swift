@@ -85,7 +85,9 @@ enum SchemaOrgRecipeReader {
     guard let value else { return nil }
     for element in value.list {
       if let text = element.string, let minutes = RecipeDuration.minutes(text) { return minutes }
-      if case .object = element, let minutes = duration(element["maxValue"] ?? element["value"]) {
+      if case .object = element,
+        let minutes = duration(element["maxValue"] ?? element["value"] ?? element["@value"])
+      {
         return minutes
       }
     }
