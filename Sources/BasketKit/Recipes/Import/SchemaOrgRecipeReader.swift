@@ -173,7 +173,9 @@ enum SchemaOrgRecipeReader {
     var stem = name
     while let last = stem.last, ".…:! ".contains(last) { stem.removeLast() }
     let plainText = text.lowercased()
-    return stem.isEmpty || plainText.hasPrefix(stem.lowercased()) || name == text
+    // "Step 1", "step1", "Schritt 2", "1.": numbering, not a title.
+    let numbering = name.contains(where: \.isNumber) && name.split(separator: " ").count <= 3
+    return stem.isEmpty || numbering || plainText.hasPrefix(stem.lowercased()) || name == text
   }
 
   /// The most telling yield in a number, text or list: one with a noun ("24 cookies") over a
