@@ -155,6 +155,9 @@ import Testing
       ("1 serving", "1 serving"), ("Makes 24 cookies", "24 cookies"),
       ("12 large muffins", "12 muffins"),
       ("2 loaves", "2 loaves"), ("1 dozen", "1 dozen"), ("Makes 12", "12 items"),
+      ("Makes 2 pie", "2 pies"),
+      ("1 loaves", "1 loaf"), ("9 large or 16 small brownies", "9 brownies"),
+      ("750 g", "750 grams"),
       ("6 people", "6 servings"),
       ("4 personnes", "4 servings"),
     ] as [(String, String)])

@@ -175,6 +175,24 @@ public struct RecipeYield: Equatable, Sendable {
       noun = count == 1 ? "item" : "items"  // "Makes 12"
     }
     let whole = max(1, Int(count.rounded()))
-    return RecipeYield(count: whole, noun: noun)
+    return RecipeYield(count: whole, noun: noun.map { number($0, for: whole) })
   }
+
+  /// The noun in the number `count` asks for: "2 pies", "1 loaf".
+  private static func number(_ noun: String, for count: Int) -> String {
+    if count == 1 { return singulars[noun] ?? noun }
+    return singulars.first { $0.value == noun }?.key ?? noun
+  }
+
+  private static let singulars: [String: String] = {
+    var map: [String: String] = [
+      "loaves": "loaf", "patties": "patty", "sandwiches": "sandwich", "batches": "batch",
+      "items": "item",
+    ]
+    for plural in itemNouns where plural.hasSuffix("s") && map[plural] == nil {
+      let singular = String(plural.dropLast())
+      if itemNouns.contains(singular) { map[plural] = singular }
+    }
+    return map
+  }()
 }
