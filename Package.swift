@@ -22,6 +22,8 @@ let package = Package(
     .target(name: "BasketTUI", dependencies: ["BasketKit"]),
     .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
     .target(name: "BasketWeb", dependencies: ["BasketKit", "CCivetweb"]),
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "CLibXML2"]),
     .target(
       name: "BasketTLSCompat",
       linkerSettings: [
@@ -37,15 +39,15 @@ let package = Package(
       name: "BasketBench",
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
+    .executableTarget(name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport"]),
 
     // MARK: - Fuzz targets
 
     .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
-
-    // MARK: - Fuzz targets
-
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
 
     // MARK: - Test support and tests
 
@@ -54,6 +56,8 @@ let package = Package(
     .testTarget(
       name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
+    .testTarget(
+      name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(
