@@ -6,7 +6,7 @@ const CACHE = 'basket-shell-v1';
 const SHELL = [
   '/', '/app/basket.css', '/app/app.js', '/app/controller.js', '/app/view.js', '/app/model.js',
   '/app/api.js', '/app/template.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',
-  '/icons/icon-192.png', '/manifest.webmanifest',
+  '/icons/icon-192.png', '/icons/fruit.svg', '/manifest.webmanifest',
 ];
 
 self.addEventListener('install', (event) => {

@@ -90,12 +90,16 @@ def browser():
 def new_page(browser):
     contexts = []
 
-    def make(url, reduced_motion="no-preference"):
+    def make(url, reduced_motion="no-preference", clock=False):
+        """With `clock`, the page's timers run on Playwright's clock: time flows as usual until a
+        test pauses it (`page.clock.pause_at`) and moves it on by hand (`page.clock.run_for`)."""
         context = browser.new_context(
             viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2,
             reduced_motion=reduced_motion, service_workers="block")
         contexts.append(context)
         page = context.new_page()
+        if clock:
+            page.clock.install()
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.goto(url)

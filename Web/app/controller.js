@@ -2,7 +2,7 @@
 // (which row is being edited or renamed, which checks are mid-choreography).
 
 import { api, ApiError, watchChanges } from './api.js';
-import { CheckOff, QuantityRules, uuid } from './model.js';
+import { CheckOff, QuantityRules, namesPhrase, uuid } from './model.js';
 import { View } from './view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -82,20 +82,55 @@ export class Controller {
     input.addEventListener('input', () => this.suggest());
     input.addEventListener('focus', () => this.suggest());
     input.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') {
-        input.value = '';
-        this.view.chips([], () => {});
-      }
+      if (event.key !== 'Escape') return;
+      event.stopPropagation(); // not the page's Escape: that one closes the quantity editor
+      this.view.endCelebration();
+      // The first Escape clears the bar and its chips; the next one leaves it.
+      if (input.value === '' && $('chips').hidden) input.blur();
+      input.value = '';
+      this.view.chips([]);
+    });
+    // Chips belong to the add bar in use: when focus leaves it, they go.
+    $('add-bar').addEventListener('focusout', (event) => {
+      if (!this.addBarInUse(event.relatedTarget)) this.view.chips([]);
     });
     $('clear-all').addEventListener('click', () => this.clearAll());
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && this.editing && !this.editing.typing) {
+    $('celebration-close').addEventListener('click', (event) => {
+      event.stopPropagation();
+      this.view.endCelebration();
+    });
+    document.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /** Page-wide keys: Escape closes what is open; "/" or "a" jumps to the add bar. */
+  key(event) {
+    if (event.key === 'Escape') {
+      this.view.endCelebration();
+      if (this.editing && !this.editing.typing) {
         const id = this.editing.id;
         this.editing = null;
         this.render();
         document.querySelector(`[data-focus-key="qty:${CSS.escape(id)}"]`)?.focus();
       }
-    });
+      return;
+    }
+    if ((event.key !== '/' && event.key !== 'a') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && target.closest('input, textarea, select, [contenteditable]')) return;
+    if ($('add-bar').hidden) return;
+    event.preventDefault();
+    $('add-input').focus();
+  }
+
+  /**
+   * Whether the add bar is in use with focus on `focused`: typing in it, or on one of its
+   * chips, or on ＋ with something typed. (After an add from ＋ the bar is empty: not in use.)
+   */
+  addBarInUse(focused = document.activeElement) {
+    const input = $('add-input');
+    if (!focused) return false;
+    if (focused === input || $('chips').contains(focused)) return true;
+    return focused === $('add-button') && input.value.trim() !== '';
   }
 
   // MARK: Reading
@@ -139,6 +174,11 @@ export class Controller {
     }, { glide });
   }
 
+  /** A toast's `about`: these items, as the list shows them now. */
+  about(ids) {
+    return { list: this.list || { toGet: [], gotIt: [] }, ids };
+  }
+
   fail(error) {
     if (error instanceof ApiError && error.status === 401) {
       this.view.showPairing('This phone needs pairing again.');
@@ -152,14 +192,16 @@ export class Controller {
   async suggest() {
     const input = $('add-input');
     const query = input.value.trim();
-    const asked = query;
+    if (!this.addBarInUse()) {
+      this.view.chips([]);
+      return;
+    }
     try {
       const result = query ? await api.suggestions(query) : await api.usuals();
-      if (input.value.trim() !== asked) return; // typed on meanwhile
-      this.view.chips(document.activeElement === input || query ? result.suggestions : [],
-        (name) => this.addName(name));
+      if (input.value.trim() !== query) return; // typed on meanwhile
+      this.view.chips(this.addBarInUse() ? result.suggestions : [], (name) => this.addName(name));
     } catch {
-      this.view.chips([], () => {});
+      this.view.chips([]);
     }
   }
 
@@ -183,6 +225,8 @@ export class Controller {
     try {
       const result = await api.addName(name, uuid());
       $('add-input').value = '';
+      // A chip picked from the keyboard is gone now: keep the add bar in use.
+      if (!document.activeElement || document.activeElement === document.body) $('add-input').focus();
       await this.added(result);
     } catch (error) {
       this.fail(error);
@@ -195,7 +239,7 @@ export class Controller {
       this.view.flash(result.item.id);
       this.view.toast(result.outcome === 'bumped'
         ? `${result.item.name} is already on the list: moved to the top.`
-        : `${result.item.name} is back on the list.`);
+        : `${result.item.name} is back on the list.`, { about: this.about([result.item.id]) });
     }
     this.suggest();
   }
@@ -215,6 +259,7 @@ export class Controller {
       return;
     }
     this.checkOff.check(item.id);
+    this.view.itemChanged(item.id);
     button.closest('.item')?.classList.add('checking');
     button.setAttribute('aria-checked', 'true');
     this.view.sparks(button);
@@ -248,6 +293,8 @@ export class Controller {
   // MARK: Clear and undo
 
   async clearAll() {
+    // What Clear all takes away, to say what an undo brought back.
+    const cleared = this.list ? this.list.gotIt.map((item) => item.id) : [];
     try {
       const result = await api.clear();
       await this.refresh({ glide: true });
@@ -261,7 +308,11 @@ export class Controller {
           try {
             const undone = await api.undo(result.undoUntil);
             await this.refresh({ glide: true });
-            this.view.toast(`Brought back ${undone.restored}.`);
+            const back = this.list.gotIt.filter((item) => cleared.includes(item.id));
+            this.view.toast(back.length
+              ? `Brought back ${namesPhrase(back.map((item) => item.name))}.`
+              : `Brought back ${undone.restored} ${undone.restored === 1 ? 'item' : 'items'}.`,
+            { about: this.about(back.map((item) => item.id)) });
           } catch (error) {
             this.fail(error);
           }
@@ -353,7 +404,7 @@ export class Controller {
         try {
           await api.remove(item.id);
           await this.refresh({ glide: true });
-          this.view.toast(`Removed ${item.name}.`);
+          this.view.toast(`Removed ${item.name}.`, { about: { ...this.about([]), name: item.name } });
         } catch (error) {
           this.fail(error);
         }
@@ -371,19 +422,24 @@ export class Controller {
         const name = value.trim();
         if (!name) {
           this.render();
-          this.view.toast("A name can't be empty, so it stays as it was.");
+          this.view.toast("A name can't be empty, so it stays as it was.", { about: this.about([item.id]) });
           return;
         }
         if (name === item.name) {
           this.render();
           return;
         }
+        let renamed = null;
         try {
-          await api.update(item.id, { name });
+          renamed = (await api.update(item.id, { name })).item;
         } catch (error) {
           this.fail(error);
         }
         await this.refresh();
+        // A rename resets the quantity (BASKET.md §1): say so rather than drop it silently.
+        if (renamed && item.quantity && !renamed.quantity) {
+          this.view.toast(`Renamed to ${renamed.name}; its amount was reset.`, { about: this.about([item.id]) });
+        }
         document.querySelector(`[data-focus-key="name:${CSS.escape(item.id)}"]`)?.focus();
       },
       onRenameCancel: (item) => {

@@ -48,6 +48,16 @@ export function chipText(quantity) {
 }
 
 /**
+ * Names for a message, most three: "Milk", "Milk and Eggs", "Milk, Eggs and Tea",
+ * "Milk, Eggs and 4 more".
+ */
+export function namesPhrase(names) {
+  if (names.length <= 1) return names.join('');
+  if (names.length <= 3) return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+}
+
+/**
  * The quantity editor's arithmetic, from the server's rules table (GET /api/v1/quantity-rules:
  * step, start, max, dimension and naming words per unit). Tests/cases/quantity-cases.json holds
  * this file and the core (QuantityRules) to the same answers.

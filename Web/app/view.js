@@ -2,10 +2,27 @@
 // checked item can glide (FLIP) from To get into Got it. All user text goes in as text.
 
 import { h, replaceChildren } from './template.js';
-import { chipText, formatAmount } from './model.js';
+import { CHECK_OFF_DELAY, chipText, formatAmount } from './model.js';
 
 const $ = (id) => document.getElementById(id);
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** The fruity palette the sparks and confetti bits are drawn from. */
+const FRUITY = ['#e8553a', '#ffd23f', '#45c43a', '#ff6fae', '#4fb3ff', '#ff9f1c', '#9b6bd8'];
+/** How many fruit icons/fruit.svg holds (Tools/web/make-fruit.py draws them). */
+const FRUIT_COUNT = 7;
+/** How long All done! stays up unless closed sooner, in ms. */
+export const CELEBRATION_TIME = 5000;
+
+/** What an item looks like in a list, to tell whether a toast about it is still true. */
+function look(list, id) {
+  const toGet = list.toGet.find((item) => item.id === id);
+  if (toGet) return `to get|${toGet.name}|${toGet.chip || ''}`;
+  const gotIt = list.gotIt.find((item) => item.id === id);
+  return gotIt ? `got it|${gotIt.name}|${gotIt.chip || ''}` : 'gone';
+}
+
+const folded = (name) => name.trim().toLocaleLowerCase();
 
 export class View {
   constructor() {
@@ -13,6 +30,9 @@ export class View {
     this.toGet = $('to-get');
     this.gotIt = $('got-it');
     this.toastTimer = null;
+    this.toastAbout = null; // {looks: Map id → look, name, known: Set of ids}
+    document.documentElement.style.setProperty('--hold', `${CHECK_OFF_DELAY}ms`);
+    $('celebration-banner').addEventListener('click', () => this.endCelebration());
   }
 
   // MARK: Whole page
@@ -88,6 +108,8 @@ export class View {
       if (again && again !== document.activeElement) again.focus();
     }
     if (before) this.glide(before);
+    if (this.toastAbout && this.toastIsStale(list)) this.hideToast();
+    if (list.toGet.length) this.endCelebration();
   }
 
   fill(container, items, build, seen) {
@@ -135,14 +157,14 @@ export class View {
       : h('button', {
           type: 'button', class: 'name', 'aria-label': `Rename ${item.name}`,
           dataset: { focusKey: `name:${item.id}` }, onclick: () => ui.onRename(item),
-        }, item.name);
+        }, h('span', { class: 'label' }, item.name));
     const chip = h('button', {
       type: 'button', class: item.quantity ? 'qty-chip' : 'qty-chip unset',
       'aria-expanded': editing ? 'true' : 'false',
       'aria-label': item.quantity ? `Quantity of ${item.name}: ${item.chip}` : `Set a quantity for ${item.name}`,
       dataset: { focusKey: `qty:${item.id}` },
       onclick: () => ui.onEdit(item),
-    }, item.quantity ? item.chip : '+ Qty');
+    }, item.quantity ? item.chip : ['+', h('span', { class: 'qty-word' }, ' Qty')]);
     const row = h('li', {
       class: `item${checking ? ' checking' : ''}${editing ? ' editing' : ''}`,
       dataset: { id: item.id },
@@ -220,7 +242,7 @@ export class View {
       },
         h('span', { class: 'check', 'aria-hidden': 'true' }, h('span', { class: 'tick' }, '✓')),
         h('span', { class: 'emoji', 'aria-hidden': 'true' }, item.emoji),
-        h('span', { class: 'name' }, item.name),
+        h('span', { class: 'name' }, h('span', { class: 'label' }, item.name)),
         item.quantity ? h('span', { class: 'qty-chip' }, item.chip) : null,
       ));
   }
@@ -257,20 +279,39 @@ export class View {
     }
   }
 
-  /** The spark burst on a check circle (a calm ring when motion is reduced). */
+  /**
+   * The spark burst on a check circle: pixel squares and twinkles in the fruity palette that
+   * fly two to three circle-widths out (a calm ring when motion is reduced). Angles, sizes and
+   * distances vary by index, not by chance, so every burst looks the same.
+   */
   sparks(button) {
-    const burst = h('span', { class: reducedMotion() ? 'burst calm' : 'burst', 'aria-hidden': 'true' });
-    if (!reducedMotion()) {
-      const colors = ['#ff7a59', '#ffd23f', '#7bc96f', '#ff9ecd', '#6ec3ff'];
-      for (let index = 0; index < 10; index += 1) {
-        const spark = h('span', { class: 'spark' });
-        spark.style.setProperty('--angle', `${index * 36}deg`);
-        spark.style.setProperty('--color', colors[index % colors.length]);
+    const calm = reducedMotion();
+    const burst = h('span', { class: calm ? 'burst calm' : 'burst', 'aria-hidden': 'true' });
+    if (!calm) {
+      const count = 16;
+      for (let index = 0; index < count; index += 1) {
+        const spark = h('span', { class: index % 3 === 1 ? 'spark star' : 'spark' });
+        const set = (name, value) => spark.style.setProperty(name, value);
+        const angle = ((index * (360 / count) + (index % 2 ? 7 : -4)) * Math.PI) / 180;
+        const distance = [58, 78, 66, 88][index % 4];
+        set('--dx', `${(Math.sin(angle) * distance).toFixed(1)}px`);
+        set('--dy', `${(-Math.cos(angle) * distance).toFixed(1)}px`);
+        set('--size', index % 3 === 1 ? '4px' : `${[7, 9, 8][index % 3]}px`);
+        set('--color', FRUITY[index % FRUITY.length]);
+        set('--delay', `${(index % 3) * 30}ms`);
         burst.appendChild(spark);
       }
     }
-    button.appendChild(burst);
-    setTimeout(() => burst.remove(), 800);
+    // NB: in the row, not the button: the circle's pop must not scale the sparks with it.
+    const host = button.parentElement;
+    burst.style.left = `${button.offsetLeft + button.offsetWidth / 2}px`;
+    burst.style.top = `${button.offsetTop + button.offsetHeight / 2}px`;
+    if (calm) {
+      burst.style.width = `${button.offsetWidth + 8}px`;
+      burst.style.height = `${button.offsetHeight + 8}px`;
+    }
+    host.appendChild(burst);
+    setTimeout(() => burst.remove(), 900);
   }
 
   flash(id) {
@@ -282,31 +323,70 @@ export class View {
     setTimeout(() => row.classList.remove('flash'), 1200);
   }
 
+  /**
+   * All done!: a bouncy banner and pixel fruit raining across the screen for
+   * CELEBRATION_TIME; a calm fade when motion is reduced. It never takes focus or a tap
+   * (except on the banner, which closes it).
+   */
   celebrate() {
     const element = $('celebration');
+    const field = element.querySelector('.confetti-field');
+    const calm = reducedMotion();
+    field.textContent = '';
+    element.classList.remove('leaving');
+    element.classList.toggle('calm', calm);
     element.hidden = false;
-    element.classList.toggle('calm', reducedMotion());
-    if (!reducedMotion()) {
-      const colors = ['#ff7a59', '#ffd23f', '#7bc96f', '#ff9ecd', '#6ec3ff'];
-      for (let index = 0; index < 24; index += 1) {
-        const bit = h('span', { class: 'confetti', 'aria-hidden': 'true' });
-        bit.style.setProperty('--x', `${(index * 41) % 100}vw`);
-        bit.style.setProperty('--delay', `${(index % 6) * 60}ms`);
-        bit.style.setProperty('--color', colors[index % colors.length]);
-        element.appendChild(bit);
+    if (!calm) {
+      for (let index = 0; index < 36; index += 1) {
+        const fruit = index % 3 !== 2;
+        const bit = h('span', { class: fruit ? 'confetti fruit' : 'confetti bit' });
+        const set = (name, value) => bit.style.setProperty(name, value);
+        // Golden-ratio steps spread the pieces evenly across the width without randomness.
+        set('--x', `${(((index * 0.618034) + 0.04) % 1 * 100).toFixed(1)}%`);
+        set('--size', fruit ? `${28 + (index % 3) * 6}px` : `${index % 2 ? 10 : 7}px`);
+        set('--delay', `${(index % 9) * 130 + Math.floor(index / 9) * 70}ms`);
+        set('--fall', `${2500 + (index % 5) * 280}ms`);
+        set('--sway', `${((index % 7) - 3) * 14}px`);
+        // Fruit only tilts (turned pixel art smears); the small bits tumble.
+        set('--spin', fruit ? `${((index % 4) - 1.5) * 16}deg` : `${index % 2 ? 540 : -540}deg`);
+        set('--fruit', String(index % FRUIT_COUNT));
+        set('--fruits', String(FRUIT_COUNT));
+        set('--color', FRUITY[index % FRUITY.length]);
+        field.appendChild(bit);
       }
     }
+    this.announce('All done! Everything is in the basket.');
+    clearTimeout(this.celebrationTimer);
+    this.celebrationTimer = setTimeout(() => this.endCelebration(), CELEBRATION_TIME);
+  }
+
+  /** Closes All done! (after a short leaving animation); nothing if it isn't up. */
+  endCelebration() {
+    const element = $('celebration');
+    if (element.hidden || element.classList.contains('leaving')) return;
+    element.classList.add('leaving');
     clearTimeout(this.celebrationTimer);
     this.celebrationTimer = setTimeout(() => {
       element.hidden = true;
-      for (const bit of element.querySelectorAll('.confetti')) bit.remove();
-    }, 2600);
+      element.classList.remove('leaving');
+      element.querySelector('.confetti-field').textContent = '';
+    }, reducedMotion() ? 600 : 350);
+  }
+
+  /** Tells screen readers something that the page shows without words. */
+  announce(text) {
+    const element = $('announcer');
+    element.textContent = text;
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(() => { element.textContent = ''; }, 7000);
   }
 
   // MARK: Chips and toast
 
-  chips(suggestions, onPick) {
+  /** Shows suggestion chips; an empty array (or none) hides them. */
+  chips(suggestions = [], onPick = () => {}) {
     const container = $('chips');
+    container.hidden = suggestions.length === 0;
     replaceChildren(container, suggestions.map((chip) => h('button', {
       type: 'button', class: `chip ${chip.source}`, 'aria-label': `Add ${chip.name}`,
       onmousedown: (event) => event.preventDefault(), // keep the add bar focused
@@ -314,21 +394,47 @@ export class View {
     }, h('span', { 'aria-hidden': 'true' }, chip.emoji), ' ', chip.name)));
   }
 
-  /** A short message; with `undo`, an Undo button until `until` (a local time in ms). */
-  toast(text, { undo = null, until = null, duration = 3500 } = {}) {
+  /**
+   * A short message; with `undo`, an Undo button until `until` (a local time in ms). With
+   * `about` ({list, ids, name}), the toast is about those items and goes away as soon as one
+   * of them changes (or, for `name`, an item by that name turns up again), so it never says
+   * something that is no longer true.
+   */
+  toast(text, { undo = null, until = null, duration = 3500, about = null } = {}) {
     const element = $('toast');
     const button = $('toast-undo');
     $('toast-text').textContent = text;
     button.hidden = !undo;
     button.onclick = undo;
     element.hidden = false;
+    this.toastAbout = about ? {
+      looks: new Map((about.ids || []).map((id) => [id, look(about.list, id)])),
+      name: about.name ? folded(about.name) : null,
+      known: new Set([...about.list.toGet, ...about.list.gotIt].map((item) => item.id)),
+    } : null;
     clearTimeout(this.toastTimer);
     const wait = until ? Math.max(0, until - Date.now()) : duration;
     this.toastTimer = setTimeout(() => this.hideToast(), wait);
   }
 
+  toastIsStale(list) {
+    const { looks, name, known } = this.toastAbout;
+    for (const [id, seen] of looks) {
+      if (look(list, id) !== seen) return true;
+    }
+    return !!name && [...list.toGet, ...list.gotIt]
+      .some((item) => !known.has(item.id) && folded(item.name) === name);
+  }
+
+  /** Something happened to an item (checked, say): a toast about it is out of date. */
+  itemChanged(id) {
+    if (this.toastAbout && this.toastAbout.looks.has(id)) this.hideToast();
+  }
+
   hideToast() {
     $('toast').hidden = true;
     $('toast-undo').onclick = null;
+    this.toastAbout = null;
+    clearTimeout(this.toastTimer);
   }
 }

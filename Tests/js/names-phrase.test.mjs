@@ -1,0 +1,25 @@
+// The web app's "Brought back Milk, Eggs and 4 more." phrase (Web/app/model.js namesPhrase),
+// under Node. Run: node --test Tests/js/
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const root = new URL('../../', import.meta.url);
+// NB: model.js is an ES module in a folder without package.json: load it as one explicitly.
+const source = readFileSync(new URL('Web/app/model.js', root), 'utf8');
+const model = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+
+const cases = [
+  [[], ''],
+  [['Milk'], 'Milk'],
+  [['Milk', 'Eggs'], 'Milk and Eggs'],
+  [['Milk', 'Eggs', 'Tea'], 'Milk, Eggs and Tea'],
+  [['Milk', 'Eggs', 'Tea', 'Jam'], 'Milk, Eggs and 2 more'],
+  [['Milk', 'Eggs', 'Tea', 'Jam', 'Rice', 'Oats'], 'Milk, Eggs and 4 more'],
+];
+
+test('names read as a short phrase, at most three of them', () => {
+  for (const [names, expected] of cases) {
+    assert.equal(model.namesPhrase(names), expected, JSON.stringify(names));
+  }
+});
