@@ -125,26 +125,40 @@ extension Connection {
   /// find nothing on almost every call.
   private func prune(before date: Date) throws {
     let bound: [SQLValue] = [.real(date.seconds)]
-    if let newest = try singleInteger(
-      "SELECT max(revision) FROM tombstones WHERE at < ?1", bound)
-    {
+    if let newest = try singleInteger(Self.newestTombstoneBefore, bound) {
       try run(
         "UPDATE meta SET value = max(value, ?1) WHERE key = 'changes_floor'", [.integer(newest)])
-      try run("DELETE FROM tombstones WHERE at < ?1", bound)
+      try run(Self.pruneTombstones, bound)
     }
-    try run("DELETE FROM operations WHERE at < ?1", bound)
-    try run("DELETE FROM aliases WHERE at < ?1", bound)
+    try run(Self.pruneOperations, bound)
+    try run(Self.pruneAliases, bound)
   }
 
   // MARK: - Reading what makes operations exactly-once
 
+  static let operationByID =
+    "SELECT kind, at, applied_at, refusal, item, affected FROM operations WHERE id = ?1"
+  static let tombstoneByID = "SELECT name, reason, at FROM tombstones WHERE id = ?1"
+  static let aliasByID = "SELECT item, at FROM aliases WHERE id = ?1"
+  static let itemsWrittenAfter =
+    "SELECT \(storedItemColumns) FROM items WHERE revision > ?1 ORDER BY revision, rowid"
+  static let itemsRemovedAfter =
+    "SELECT id FROM tombstones WHERE revision > ?1 ORDER BY revision"
+  static let newestTombstoneBefore = "SELECT max(revision) FROM tombstones WHERE at < ?1"
+  static let pruneTombstones = "DELETE FROM tombstones WHERE at < ?1"
+  static let pruneOperations = "DELETE FROM operations WHERE at < ?1"
+  static let pruneAliases = "DELETE FROM aliases WHERE at < ?1"
+
+  /// Every query that applying operations, pruning and `/changes` run, for tests that check
+  /// each one reads through an index.
+  static let syncQueries = [
+    operationByID, tombstoneByID, aliasByID, itemsWrittenAfter, itemsRemovedAfter,
+    newestTombstoneBefore, pruneTombstones, pruneOperations, pruneAliases,
+  ]
+
   func loadOperation(_ id: UUID) throws -> OperationRecord? {
     var found: OperationRecord?
-    try run(
-      """
-      SELECT kind, at, applied_at, refusal, item, affected FROM operations WHERE id = ?1
-      """, [.text(id.uuidString)]
-    ) { row in
+    try run(Self.operationByID, [.text(id.uuidString)]) { row in
       guard let kind = row.text(0).flatMap(Operation.Kind.init(rawValue:)),
         let at = Self.date(row, 1), let appliedAt = Self.date(row, 2)
       else { return }
@@ -160,8 +174,7 @@ extension Connection {
 
   func loadTombstone(_ id: UUID) throws -> Tombstone? {
     var found: Tombstone?
-    try run("SELECT name, reason, at FROM tombstones WHERE id = ?1", [.text(id.uuidString)]) {
-      row in
+    try run(Self.tombstoneByID, [.text(id.uuidString)]) { row in
       guard let name = row.text(0), let at = Self.date(row, 2) else { return }
       let reason = row.text(1).flatMap(Tombstone.Reason.init(rawValue:)) ?? .removed
       found = Tombstone(id: id, name: name, reason: reason, at: at)
@@ -171,7 +184,7 @@ extension Connection {
 
   func loadAlias(_ id: UUID) throws -> ItemAlias? {
     var found: ItemAlias?
-    try run("SELECT item, at FROM aliases WHERE id = ?1", [.text(id.uuidString)]) { row in
+    try run(Self.aliasByID, [.text(id.uuidString)]) { row in
       guard let item = row.text(0).flatMap(UUID.init(uuidString:)), let at = Self.date(row, 1)
       else { return }
       found = ItemAlias(alias: id, item: item, at: at)
@@ -182,16 +195,11 @@ extension Connection {
   /// The items written and the ids removed after `revision`; call inside a transaction.
   func loadChanges(since revision: Int64) throws -> (items: [Item], removed: [UUID]) {
     var items: [Item] = []
-    try run(
-      "SELECT \(Self.storedItemColumns) FROM items WHERE revision > ?1 ORDER BY revision, rowid",
-      [.integer(revision)]
-    ) { row in
+    try run(Self.itemsWrittenAfter, [.integer(revision)]) { row in
       if let item = Self.decodeStoredItem(row, from: 0) { items.append(item) }
     }
     var removed: [UUID] = []
-    try run(
-      "SELECT id FROM tombstones WHERE revision > ?1 ORDER BY revision", [.integer(revision)]
-    ) { row in
+    try run(Self.itemsRemovedAfter, [.integer(revision)]) { row in
       if let id = row.text(0).flatMap(UUID.init(uuidString:)) { removed.append(id) }
     }
     return (items, removed)
