@@ -41,6 +41,9 @@ let package = Package(
     // MARK: - Fuzz targets
 
     .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
+    // NB: applies what it parses, so it needs a store: the in-memory one from test support.
+    .executableTarget(
+      name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
 
     // MARK: - Fuzz targets
 
