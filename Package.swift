@@ -35,7 +35,7 @@ let package = Package(
       name: "basket", dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb"]),
     .executableTarget(
       name: "BasketBench",
-      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
+      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
 
     // MARK: - Fuzz targets

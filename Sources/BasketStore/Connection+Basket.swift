@@ -159,7 +159,7 @@ extension Connection {
   func loadOperation(_ id: UUID) throws -> OperationRecord? {
     var found: OperationRecord?
     try run(Self.operationByID, [.text(id.uuidString)]) { row in
-      guard let kind = row.text(0).flatMap(Operation.Kind.init(rawValue:)),
+      guard let kind = row.text(0).flatMap(ListOperation.Kind.init(rawValue:)),
         let at = Self.date(row, 1), let appliedAt = Self.date(row, 2)
       else { return }
       found = OperationRecord(

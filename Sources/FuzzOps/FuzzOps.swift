@@ -1,5 +1,5 @@
 // Fuzz target for a phone's queue of changes: the body of `POST /api/v1/ops` (`OpsBody`, the
-// `Operation` JSON) and the rules that apply it (`SyncRules`), through `WebApp.handle` over an
+// `ListOperation` JSON) and the rules that apply it (`SyncRules`), through `WebApp.handle` over an
 // in-memory store with a frozen clock.
 //
 // Built with `-sanitize=fuzzer -DFUZZING` by `scripts/fuzz`, libFuzzer calls `fuzzOne` with

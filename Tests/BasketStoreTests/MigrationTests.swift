@@ -155,7 +155,7 @@ import Testing
         clock: .frozen(at: StoreFixtures.now), ids: .random, classifier: EmojiClassifier.shared,
         suggestions: { SuggestionEngine(dictionary: [String]()) }))
     let revision = try store.revision()
-    let op = Operation(
+    let op = ListOperation(
       id: UUID(), at: StoreFixtures.now, change: .rename(StoreFixtures.id(1), name: "Green apples"))
 
     #expect(try basket.apply([op]).map(\.status) == [.applied])

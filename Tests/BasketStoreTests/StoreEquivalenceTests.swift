@@ -66,7 +66,7 @@ import Testing
     let baskets = [basket(memory, clock), basket(sqlite, clock)]
     var random = SeededGenerator(seed: seed)
     var known: [UUID] = []
-    var sent: [Operation] = []
+    var sent: [ListOperation] = []
     var clears: [UUID] = []
     var statuses: [OperationResult.Status: Int] = [:]
 
@@ -74,7 +74,7 @@ import Testing
       let name = Self.names.randomElement(using: &random)!
       let target = known.randomElement(using: &random) ?? Fixtures.id(9999)
       let at = clock.now.addingTimeInterval(-Double(Int.random(in: 0...7200, using: &random)) / 2)
-      let change: Operation.Change
+      let change: ListOperation.Change
       switch Int.random(in: 0..<11, using: &random) {
       case 0...2:
         let id = Fixtures.id(10_000 + step)
@@ -91,7 +91,7 @@ import Testing
         clock.advance(by: Self.steps.randomElement(using: &random)!)
         continue
       }
-      var batch = [Operation(id: Fixtures.id(100_000 + step), at: at, change: change)]
+      var batch = [ListOperation(id: Fixtures.id(100_000 + step), at: at, change: change)]
       if case .clear = change { clears.append(batch[0].id) }
       if Bool.random(using: &random), let replay = sent.randomElement(using: &random) {
         batch.append(replay)

@@ -26,11 +26,12 @@ import Testing
         suggestions: { SuggestionEngine(dictionary: [String]()) }))
   }
 
-  private func op(_ n: Int, _ change: Operation.Change, at seconds: Double = 0) -> Operation {
+  private func op(_ n: Int, _ change: ListOperation.Change, at seconds: Double = 0) -> ListOperation
+  {
     let hex = String(n, radix: 16)
     let id = UUID(
       uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
-    return Operation(id: id, at: StoreFixtures.at(seconds), change: change)
+    return ListOperation(id: id, at: StoreFixtures.at(seconds), change: change)
   }
 
   @Test func theSameOperationSentToTwoServersOnOneStoreAppliesOnce() throws {

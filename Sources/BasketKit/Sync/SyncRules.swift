@@ -29,7 +29,7 @@ public enum SyncRules {
   /// Cost: a few indexed reads (the operation, an alias, a tombstone, the item, the top of To
   /// get) and the rows it changes.
   public static func apply(
-    _ change: Operation.Change, id: UUID?, at requestedAt: Date, now: Date,
+    _ change: ListOperation.Change, id: UUID?, at requestedAt: Date, now: Date,
     classifier: any ItemClassifier, in draft: inout ListDraft
   ) -> OperationResult {
     if let id, let record = draft.operation(id) {
@@ -70,7 +70,7 @@ public enum SyncRules {
   }
 
   private static func perform(
-    _ change: Operation.Change, at: Date, now: Date, classifier: any ItemClassifier,
+    _ change: ListOperation.Change, at: Date, now: Date, classifier: any ItemClassifier,
     in draft: inout ListDraft
   ) throws -> OperationResult {
     let measure: (String) -> MeasureKind? = { classifier.classify($0).measure }
@@ -188,7 +188,7 @@ extension Basket {
   ///
   /// Cost: one commit (one `fsync`) for the whole batch, and per operation the indexed reads
   /// and rows it touches.
-  public func apply(_ operations: [Operation]) throws -> [OperationResult] {
+  public func apply(_ operations: [ListOperation]) throws -> [OperationResult] {
     let now = self.now
     let classifier = environment.classifier
     return try store.modify(inOrder: operations) { operation, draft in
@@ -200,7 +200,7 @@ extension Basket {
 
   /// Applies one change made through this server (by the web API's single routes), recorded
   /// under `id` when the client sent one, so a retried request never applies twice.
-  public func apply(_ change: Operation.Change, at: Date? = nil, recordingAs id: UUID? = nil)
+  public func apply(_ change: ListOperation.Change, at: Date? = nil, recordingAs id: UUID? = nil)
     throws -> OperationResult
   {
     let now = self.now

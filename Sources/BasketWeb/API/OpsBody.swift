@@ -20,7 +20,7 @@ package struct OpsBody {
   package struct Entry {
     /// Its `op` member as sent, when that is a string (for the result, even if malformed).
     package var op: String?
-    package var operation: Result<Operation, Operation.Malformed>
+    package var operation: Result<ListOperation, ListOperation.Malformed>
   }
 
   package let entries: [Entry]
@@ -55,17 +55,18 @@ package struct OpsBody {
   }
 
   private static func decode(_ json: JSONValue, with decoder: JSONDecoder) -> Result<
-    Operation, Operation.Malformed
+    ListOperation, ListOperation.Malformed
   > {
     guard case .object = json else {
-      return .failure(Operation.Malformed("a change must be a JSON object, not \(json.typeName)"))
+      return .failure(
+        ListOperation.Malformed("a change must be a JSON object, not \(json.typeName)"))
     }
     do {
-      return .success(try decoder.decode(Operation.self, from: Data(json.encoded())))
-    } catch let malformed as Operation.Malformed {
+      return .success(try decoder.decode(ListOperation.self, from: Data(json.encoded())))
+    } catch let malformed as ListOperation.Malformed {
       return .failure(malformed)
     } catch {
-      return .failure(Operation.Malformed("it is not a change Basket understands"))
+      return .failure(ListOperation.Malformed("it is not a change Basket understands"))
     }
   }
 }

@@ -135,7 +135,7 @@ extension WebApp {
     let text = try body.string("text")
     let id = try body.uuid("id") ?? basket.environment.ids()
     let quantity = try body.quantity()
-    let entry: Operation.Entry
+    let entry: ListOperation.Entry
     switch (name, text) {
     case (let name?, nil):
       var given: Quantity?
@@ -198,7 +198,7 @@ extension WebApp {
     case .clear: change = .clear
     case .set(let value): change = .set(value)
     }
-    let operation: Operation.Change
+    let operation: ListOperation.Change
     switch (name, change) {
     case (let name?, _): operation = .rename(id, name: name, then: change)
     case (nil, .set(let quantity)): operation = .quantity(id, quantity)
@@ -279,7 +279,7 @@ extension WebApp {
   static let opFields = ["op", "at"]
 
   /// Applies `change` as a batch of one, with the body's `op` and `at`; a refusal is thrown.
-  private func apply(_ change: Operation.Change, _ body: JSONBody) throws -> OperationResult {
+  private func apply(_ change: ListOperation.Change, _ body: JSONBody) throws -> OperationResult {
     let op = try body.uuid("op")
     var at: Date?
     if let text = try body.string("at") {

@@ -9,7 +9,7 @@ import BasketKit
 extension WebApp {
   /// POST /api/v1/ops `{"ops": [operation, …]}`: applies a phone's queue in order, in one
   /// transaction, and answers `{"results": [{"op", "status", "reason"?, "item"?}], "revision"}`
-  /// (see `Operation`, `SyncRules` and OFFLINE-PROTOCOL.md).
+  /// (see `ListOperation`, `SyncRules` and OFFLINE-PROTOCOL.md).
   func ops(_ request: Request) throws -> Response {
     let body = try OpsBody(request.body)
     let readable = body.entries.compactMap { try? $0.operation.get() }
@@ -39,7 +39,7 @@ extension WebApp {
 
   /// One result as the phone reads it. `item` only when the server's id differs from the one
   /// sent (the phone renames its local id).
-  static func json(_ result: OperationResult, for operation: Operation) -> JSONValue {
+  static func json(_ result: OperationResult, for operation: ListOperation) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("op", .string(operation.id.uuidString.lowercased())),
       ("status", .string(result.status.rawValue)),

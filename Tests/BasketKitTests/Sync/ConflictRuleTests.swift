@@ -91,7 +91,7 @@ import Testing
 
   // MARK: - Rule 4: removal is final
 
-  static let edits: [(String, Operation.Change)] = [
+  static let edits: [(String, ListOperation.Change)] = [
     ("rename", .rename(milkID, name: "Oat milk")),
     ("check", .check(milkID)),
     ("uncheck", .uncheck(milkID)),
@@ -102,7 +102,7 @@ import Testing
 
   @Test(arguments: edits)
   func anItemRemovedOnOnePhoneNeverComesBackFromAnotherPhonesEdit(
-    kind: String, edit: Operation.Change
+    kind: String, edit: ListOperation.Change
   ) throws {
     try listBothPhonesSaw()
     var a = Phone(1)
@@ -118,7 +118,7 @@ import Testing
   }
 
   @Test(arguments: edits)
-  func anItemClearedAndCommittedOnOnePhoneNeverComesBack(kind: String, edit: Operation.Change)
+  func anItemClearedAndCommittedOnOnePhoneNeverComesBack(kind: String, edit: ListOperation.Change)
     throws
   {
     try listBothPhonesSaw()

@@ -24,7 +24,7 @@ import Testing
 
     clock.advance(by: 60)
     let again = try basket.apply([
-      add, Operation(id: phone.opID(2), at: at(1), change: .check(milkID)),
+      add, ListOperation(id: phone.opID(2), at: at(1), change: .check(milkID)),
     ])
 
     #expect(again.map(\.status) == [.duplicate, .duplicate])
@@ -36,7 +36,7 @@ import Testing
 
   @Test func aDuplicateReturnsTheItemTheFirstResultNamed() throws {
     try basket.add(name: "Milk", id: milkID)
-    let add = Operation(
+    let add = ListOperation(
       id: Phone(2).opID(1), at: at(0), change: .add(item: eggsID, .name("milk", nil)))
     let first = try basket.apply([add])
     let again = try basket.apply([add])
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func aRefusedOperationSentAgainIsRefusedTheSameWay() throws {
-    let rename = Operation(
+    let rename = ListOperation(
       id: Phone(1).opID(1), at: at(0), change: .rename(milkID, name: "Oat milk"))
     let first = try basket.apply([rename])
     try basket.add(name: "Milk", id: milkID)
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func theSameOperationTwiceInOneBatchAppliesOnce() throws {
-    let add = Operation(
+    let add = ListOperation(
       id: Phone(1).opID(1), at: at(0), change: .add(item: milkID, .text("2 l milk")))
     let results = try basket.apply([add, add])
     #expect(results.map(\.status) == [.applied, .duplicate])
@@ -69,7 +69,7 @@ import Testing
   @Test func anOperationOlderThanTheRetentionIsRefusedAndRecordsNothing() throws {
     try basket.add(name: "Milk", id: milkID)
     let old = at(0).addingTimeInterval(-OpLog.retention - 1)
-    let check = Operation(id: Phone(1).opID(1), at: old, change: .check(milkID))
+    let check = ListOperation(id: Phone(1).opID(1), at: old, change: .check(milkID))
     let results = try basket.apply([check])
     #expect(results[0].status == .refused)
     #expect(results[0].reason == "This change is too old to apply")
@@ -81,7 +81,7 @@ import Testing
     try basket.add(name: "Milk", id: milkID)
     let old = at(0).addingTimeInterval(-OpLog.retention + 1)
     let results = try basket.apply([
-      Operation(id: Phone(1).opID(1), at: old, change: .uncheck(milkID))
+      ListOperation(id: Phone(1).opID(1), at: old, change: .uncheck(milkID))
     ])
     #expect(results[0].status == .applied)
   }

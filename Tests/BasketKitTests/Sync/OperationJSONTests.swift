@@ -14,8 +14,8 @@ import Testing
   static let item = "6f1c2a4e-1111-4222-8333-444455556666"
   static let at = "2026-12-01T09:00:00.000Z"
 
-  private func decode(_ json: String) throws -> Operation {
-    try JSONDecoder().decode(Operation.self, from: Data(json.utf8))
+  private func decode(_ json: String) throws -> ListOperation {
+    try JSONDecoder().decode(ListOperation.self, from: Data(json.utf8))
   }
 
   /// `{"op", "at", "type"` then the members given.
@@ -23,7 +23,7 @@ import Testing
     #"{"op":"\#(Self.op)","at":"\#(Self.at)","type":"\#(type)"\#(members.isEmpty ? "" : ",")\#(members)}"#
   }
 
-  static let cases: [(String, String, Operation.Change)] = [
+  static let cases: [(String, String, ListOperation.Change)] = [
     ("add", #""item":"\#(item)","text":"2 l milk""#, .add(item: id, .text("2 l milk"))),
     ("add", #""item":"\#(item)","name":"Milk""#, .add(item: id, .name("Milk", nil))),
     (
@@ -51,7 +51,7 @@ import Testing
 
   @Test(arguments: cases)
   func everyTypeReadsAsTheContractSaysAndWritesBackTheSame(
-    type: String, members: String, change: Operation.Change
+    type: String, members: String, change: ListOperation.Change
   ) throws {
     let operation = try decode(json(type, members))
     #expect(operation.id == UUID(uuidString: Self.op))
@@ -116,7 +116,7 @@ import Testing
     #expect {
       try decode(json)
     } throws: { error in
-      guard let malformed = error as? Operation.Malformed else { return false }
+      guard let malformed = error as? ListOperation.Malformed else { return false }
       return malformed.message.contains(reason)
     }
   }

@@ -12,7 +12,7 @@ import BasketTestSupport
 struct Phone {
   /// Distinguishes this phone's op ids from another's.
   let number: Int
-  private(set) var queue: [Operation] = []
+  private(set) var queue: [ListOperation] = []
   private var made = 0
 
   init(_ number: Int) {
@@ -26,9 +26,9 @@ struct Phone {
 
   /// Makes a change at `at` and queues it; returns the operation.
   @discardableResult
-  mutating func make(_ change: Operation.Change, at: Date) -> Operation {
+  mutating func make(_ change: ListOperation.Change, at: Date) -> ListOperation {
     made += 1
-    let operation = Operation(id: opID(made), at: at, change: change)
+    let operation = ListOperation(id: opID(made), at: at, change: change)
     queue.append(operation)
     return operation
   }

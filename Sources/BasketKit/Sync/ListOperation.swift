@@ -5,13 +5,14 @@
 #endif
 
 /// One change a user made, as a phone sends it: made offline, queued, and applied by the
-/// server exactly once (see `SyncRules`).
+/// server exactly once (see `SyncRules`). ("ListOperation", not "Operation": Foundation has an
+/// `Operation` of its own, and a face importing both would have to spell it out everywhere.)
 ///
 /// Its JSON (`Codable`) is the contract between the phone and the server:
 /// `{"op": uuid, "at": ISO 8601, "type", "item"?, "text"?, "name"?, "quantity"?, "items"?,
 /// "clear"?}`. Decoding is strict: a missing or unexpected member, a bad uuid or time, or a
-/// member of the wrong type throws `Operation.Malformed` with a reason for the user.
-public struct Operation: Equatable, Sendable {
+/// member of the wrong type throws `ListOperation.Malformed` with a reason for the user.
+public struct ListOperation: Equatable, Sendable {
   /// Made on the phone, unique per change.
   public var id: UUID
   /// When the user made it, by the phone's clock.
@@ -91,7 +92,7 @@ public struct Operation: Equatable, Sendable {
 
 // MARK: - JSON
 
-extension Operation: Codable {
+extension ListOperation: Codable {
   struct Key: CodingKey, Hashable {
     var stringValue: String
     var intValue: Int? { nil }
