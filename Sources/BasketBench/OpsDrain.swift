@@ -118,7 +118,7 @@ enum OpsDrain {
         figures["in process: \(way.rawValue)", default: Figures()].seconds.append(seconds)
         figures["in process: \(way.rawValue)", default: Figures()].requests = requests
       }
-      guard let binary, round < 3 else { continue }
+      guard let binary else { continue }
       for way in [Way.batch, .single].shuffled(using: &generator) {
         let path = directory.appendingPathComponent("http-\(round)-\(way).sqlite").path
         try FileManager.default.copyItem(atPath: template, toPath: path)
@@ -131,7 +131,7 @@ enum OpsDrain {
     }
     print("")
     print(
-      "Draining \(changes) offline changes (a store of 1,000 items; medians of \(rounds) rounds, HTTP of \(min(rounds, 3)))"
+      "Draining \(changes) offline changes (a store of 1,000 items; medians of \(rounds) rounds, interleaved)"
     )
     for (label, figure) in figures.sorted(by: { $0.key < $1.key }) {
       print(
