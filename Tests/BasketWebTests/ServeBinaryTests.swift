@@ -135,6 +135,25 @@ import Testing
     #expect(text.contains(#""name":"eggs""#) || text.contains(#""name":"Eggs""#))
   }
 
+  @Test(.enabled(if: available)) func theSameChangeSentToTwoServersOnOneStoreAppliesOnce() throws {
+    let first = try Server()
+    let second = try Server(directory: first.directory)
+    defer {
+      #expect(second.stop() == 0)
+      #expect(first.stop() == 0)
+    }
+    let at = ISO8601.string(Date())
+    let body =
+      #"{"ops":[{"op":"0000000a-0000-4000-8000-000000000001","at":"\#(at)","type":"add","item":"00000000-0000-4000-8000-000000000001","text":"2 l milk"}]}"#
+    let json = ["-X", "POST", "-H", "Content-Type: application/json", "-d", body]
+    let one = try Self.curl(json + ["\(first.base)/api/v1/ops"])
+    let two = try Self.curl(json + ["\(second.base)/api/v1/ops"])
+    #expect(one.1.contains(#""status":"applied""#), "\(one.1)")
+    #expect(two.1.contains(#""status":"duplicate""#), "\(two.1)")
+    let list = try Self.curl(["\(second.base)/api/v1/list"])
+    #expect(list.1.components(separatedBy: #""name":"milk""#).count == 2, "\(list.1)")
+  }
+
   @Test(.enabled(if: available)) func aQueueOfChangesTakesABiggerBodyThanOtherRoutes() throws {
     let server = try Server()
     defer { #expect(server.stop() == 0) }
