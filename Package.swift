@@ -37,13 +37,16 @@ let package = Package(
       name: "basket", dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb"]),
     .executableTarget(
       name: "BasketBench",
-      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
+      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
     .executableTarget(name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport"]),
 
     // MARK: - Fuzz targets
 
     .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
+    // NB: applies what it parses, so it needs a store: the in-memory one from test support.
+    .executableTarget(
+      name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),

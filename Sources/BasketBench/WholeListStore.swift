@@ -13,6 +13,13 @@ final class WholeListStore: ListStore {
   func items() throws -> [Item] { try base.items() }
   func memory() throws -> [MemoryEntry] { try base.memory() }
   func revision() throws -> Int64 { try base.revision() }
+  func changes(since revision: Int64) throws -> ListChanges? { try base.changes(since: revision) }
+
+  func modify<Input, T>(inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T)
+    throws -> [T]
+  {
+    try inputs.map { input in try modify { try body(input, &$0) } }
+  }
 
   func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
     try base.modify { draft in

@@ -21,6 +21,19 @@ if CommandLine.arguments.dropFirst().first == "adds" {
   try? FileManager.default.removeItem(at: scratch)
   exit(0)
 }
+// `BasketBench ops [ROUNDS]`: draining a phone's queue of 500 offline changes.
+if CommandLine.arguments.dropFirst().first == "ops" {
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  let rounds = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 7
+  let served = root.appendingPathComponent(".build/release/basket").path
+  try OpsDrain.report(
+    in: scratch, rounds: rounds, changes: 500,
+    binary: FileManager.default.isExecutableFile(atPath: served) ? served : nil)
+  try? FileManager.default.removeItem(at: scratch)
+  exit(0)
+}
 let binary = root.appendingPathComponent(".build/release/basket").path
 guard FileManager.default.isExecutableFile(atPath: binary) else {
   print("build the release binary first: scripts/bench")
@@ -127,6 +140,10 @@ print(String(format: "ratio add / sqlite3 floor:               %.2f×", addMedia
 // MARK: - Adds as the list grows: into an empty list and into 2,000 items
 
 try AddRate.report(in: directory, now: now, rounds: 7, adds: 30)
+
+// MARK: - Draining a phone's queue of offline changes: one /ops request against one each
+
+try OpsDrain.report(in: directory, rounds: 7, changes: 500, binary: binary)
 
 // MARK: - Suggestion query against a scan of a pre-folded array
 

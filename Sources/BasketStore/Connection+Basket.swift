@@ -11,15 +11,19 @@ import BasketKit
 /// Dates are stored as REAL seconds since 1970: exact for dates made from such a count (a parsed
 /// timestamp, a test fixture), and within a fraction of a microsecond for any other.
 extension Connection {
+  /// The item columns every schema version has (salvage reads these from any store).
   static let itemColumns =
     "id, name, emoji, amount, unit, added_at, checked_at, listed_at, cleared_at"
+  /// `itemColumns` and the field-change times (schema v3).
+  static let storedItemColumns =
+    "\(itemColumns), name_changed_at, quantity_changed_at, checked_changed_at, place_changed_at"
   static let memoryColumns = "key, name, times_added, last_added"
 
   /// Every item, in the order they were first stored. Rows that cannot be decoded are skipped.
   func loadItems() throws -> [Item] {
     var items: [Item] = []
-    try run("SELECT \(Self.itemColumns) FROM items ORDER BY rowid") { row in
-      if let item = Self.decodeItem(row, from: 0) { items.append(item) }
+    try run("SELECT \(Self.storedItemColumns) FROM items ORDER BY rowid") { row in
+      if let item = Self.decodeStoredItem(row, from: 0) { items.append(item) }
     }
     return items
   }
@@ -37,36 +41,168 @@ extension Connection {
     try singleInteger("SELECT value FROM meta WHERE key = 'revision'") ?? 0
   }
 
-  /// Writes `changes` and bumps the revision if there are any. Call inside a write transaction.
-  func save(_ changes: ListDraft.Changes) throws {
-    for item in changes.inserted { try insert(item) }
-    for item in changes.updated { try update(item) }
-    for id in changes.removed {
-      try run("DELETE FROM items WHERE id = ?1", [.text(id.uuidString)])
-    }
-    for remembered in changes.remembered {
-      try remember(remembered.name, key: remembered.key, at: remembered.at)
-    }
-    if !changes.isEmpty { try bumpRevision() }
+  /// The newest revision whose removals the store no longer knows (see `changes(since:)`).
+  func loadChangesFloor() throws -> Int64 {
+    try singleInteger("SELECT value FROM meta WHERE key = 'changes_floor'") ?? 0
   }
 
-  /// Stores a new item; `orIgnore` skips one whose id is taken instead of failing.
-  func insert(_ item: Item, orIgnore: Bool = false) throws {
+  /// Writes `changes`; if the list or memory changes, bumps the revision first and stamps
+  /// every row written with it. Call inside a write transaction.
+  func save(_ changes: ListDraft.Changes) throws {
+    if let before = changes.pruneBefore { try prune(before: before) }
+    if changes.touchesList {
+      let revision = try bumpRevision()
+      for item in changes.inserted { try insert(item, revision: revision) }
+      for item in changes.updated { try update(item, revision: revision) }
+      for id in changes.removed {
+        try run("DELETE FROM items WHERE id = ?1", [.text(id.uuidString)])
+      }
+      for tombstone in changes.tombstones { try bury(tombstone, revision: revision) }
+      for remembered in changes.remembered {
+        try remember(remembered.name, key: remembered.key, at: remembered.at)
+      }
+    }
+    for operation in changes.operations { try record(operation) }
+    for alias in changes.aliases {
+      try run(
+        "INSERT OR REPLACE INTO aliases (id, item, at) VALUES (?1, ?2, ?3)",
+        [.text(alias.alias.uuidString), .text(alias.item.uuidString), .real(alias.at.seconds)])
+    }
+  }
+
+  /// Stores a new item, stamped with `revision`; `orIgnore` skips one whose id is taken
+  /// instead of failing.
+  func insert(_ item: Item, revision: Int64, orIgnore: Bool = false) throws {
     let verb = orIgnore ? "INSERT OR IGNORE" : "INSERT"
     try run(
       """
-      \(verb) INTO items (\(Self.itemColumns), name_key)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-      """, Self.values(of: item) + [.text(NameKey.of(item.name))])
+      \(verb) INTO items (\(Self.storedItemColumns), name_key, revision)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+      """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
   }
 
-  private func update(_ item: Item) throws {
+  private func update(_ item: Item, revision: Int64) throws {
     try run(
       """
       UPDATE items SET name = ?2, emoji = ?3, amount = ?4, unit = ?5, added_at = ?6,
-        checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_key = ?10
+        checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_changed_at = ?10,
+        quantity_changed_at = ?11, checked_changed_at = ?12, place_changed_at = ?13,
+        name_key = ?14, revision = ?15
       WHERE id = ?1
-      """, Self.values(of: item) + [.text(NameKey.of(item.name))])
+      """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
+  }
+
+  private func bury(_ tombstone: Tombstone, revision: Int64) throws {
+    try run(
+      """
+      INSERT OR REPLACE INTO tombstones (id, name, reason, at, revision)
+      VALUES (?1, ?2, ?3, ?4, ?5)
+      """,
+      [
+        .text(tombstone.id.uuidString), .text(tombstone.name), .text(tombstone.reason.rawValue),
+        .real(tombstone.at.seconds), .integer(revision),
+      ])
+  }
+
+  private func record(_ operation: OperationRecord) throws {
+    try run(
+      """
+      INSERT OR REPLACE INTO operations (id, kind, at, applied_at, refusal, item, affected)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      """,
+      [
+        .text(operation.id.uuidString), .text(operation.kind.rawValue), .real(operation.at.seconds),
+        .real(operation.appliedAt.seconds), operation.refusal.map(SQLValue.text) ?? .null,
+        operation.item.map { .text($0.uuidString) } ?? .null,
+        .text(operation.affected.map(\.uuidString).joined(separator: " ")),
+      ])
+  }
+
+  /// Forgets operations, tombstones and aliases from before `date`, raising the changes floor
+  /// to the newest revision whose tombstones go.
+  ///
+  /// Cost: three indexed range deletes (and an indexed read of the tombstones that go), which
+  /// find nothing on almost every call.
+  private func prune(before date: Date) throws {
+    let bound: [SQLValue] = [.real(date.seconds)]
+    if let newest = try singleInteger(Self.newestTombstoneBefore, bound) {
+      try run(
+        "UPDATE meta SET value = max(value, ?1) WHERE key = 'changes_floor'", [.integer(newest)])
+      try run(Self.pruneTombstones, bound)
+    }
+    try run(Self.pruneOperations, bound)
+    try run(Self.pruneAliases, bound)
+  }
+
+  // MARK: - Reading what makes operations exactly-once
+
+  static let operationByID =
+    "SELECT kind, at, applied_at, refusal, item, affected FROM operations WHERE id = ?1"
+  static let tombstoneByID = "SELECT name, reason, at FROM tombstones WHERE id = ?1"
+  static let aliasByID = "SELECT item, at FROM aliases WHERE id = ?1"
+  static let itemsWrittenAfter =
+    "SELECT \(storedItemColumns) FROM items WHERE revision > ?1 ORDER BY revision, rowid"
+  static let itemsRemovedAfter =
+    "SELECT id FROM tombstones WHERE revision > ?1 ORDER BY revision"
+  static let newestTombstoneBefore = "SELECT max(revision) FROM tombstones WHERE at < ?1"
+  static let pruneTombstones = "DELETE FROM tombstones WHERE at < ?1"
+  static let pruneOperations = "DELETE FROM operations WHERE at < ?1"
+  static let pruneAliases = "DELETE FROM aliases WHERE at < ?1"
+
+  /// Every query that applying operations, pruning and `/changes` run, for tests that check
+  /// each one reads through an index.
+  static let syncQueries = [
+    operationByID, tombstoneByID, aliasByID, itemsWrittenAfter, itemsRemovedAfter,
+    newestTombstoneBefore, pruneTombstones, pruneOperations, pruneAliases,
+  ]
+
+  func loadOperation(_ id: UUID) throws -> OperationRecord? {
+    var found: OperationRecord?
+    try run(Self.operationByID, [.text(id.uuidString)]) { row in
+      guard let kind = row.text(0).flatMap(ListOperation.Kind.init(rawValue:)),
+        let at = Self.date(row, 1), let appliedAt = Self.date(row, 2)
+      else { return }
+      found = OperationRecord(
+        id: id, kind: kind, at: at, appliedAt: appliedAt, refusal: row.text(3),
+        item: row.text(4).flatMap(UUID.init(uuidString:)),
+        affected: (row.text(5) ?? "").split(separator: " ").compactMap {
+          UUID(uuidString: String($0))
+        })
+    }
+    return found
+  }
+
+  func loadTombstone(_ id: UUID) throws -> Tombstone? {
+    var found: Tombstone?
+    try run(Self.tombstoneByID, [.text(id.uuidString)]) { row in
+      guard let name = row.text(0), let at = Self.date(row, 2) else { return }
+      let reason = row.text(1).flatMap(Tombstone.Reason.init(rawValue:)) ?? .removed
+      found = Tombstone(id: id, name: name, reason: reason, at: at)
+    }
+    return found
+  }
+
+  func loadAlias(_ id: UUID) throws -> ItemAlias? {
+    var found: ItemAlias?
+    try run(Self.aliasByID, [.text(id.uuidString)]) { row in
+      guard let item = row.text(0).flatMap(UUID.init(uuidString:)), let at = Self.date(row, 1)
+      else { return }
+      found = ItemAlias(alias: id, item: item, at: at)
+    }
+    return found
+  }
+
+  /// The items written and the ids removed after `revision`; call inside a transaction.
+  func loadChanges(since revision: Int64) throws -> (items: [Item], removed: [UUID]) {
+    var items: [Item] = []
+    try run(Self.itemsWrittenAfter, [.integer(revision)]) { row in
+      if let item = Self.decodeStoredItem(row, from: 0) { items.append(item) }
+    }
+    var removed: [UUID] = []
+    try run(Self.itemsRemovedAfter, [.integer(revision)]) { row in
+      if let id = row.text(0).flatMap(UUID.init(uuidString:)) { removed.append(id) }
+    }
+    return (items, removed)
   }
 
   private func remember(_ name: String, key: String, at date: Date) throws {
@@ -90,14 +226,21 @@ extension Connection {
       ])
   }
 
-  func bumpRevision() throws {
+  /// Moves the revision on by one and returns the new value.
+  @discardableResult
+  func bumpRevision() throws -> Int64 {
+    var revision: Int64 = 0
     try run(
       """
       INSERT INTO meta (key, value) VALUES ('revision', 1)
       ON CONFLICT (key) DO UPDATE SET value = value + 1
-      """)
+      RETURNING value
+      """
+    ) { row in revision = row.int64(0) ?? 0 }
+    return revision
   }
 
+  /// The values of `storedItemColumns`, in order.
   private static func values(of item: Item) -> [SQLValue] {
     [
       .text(item.id.uuidString),
@@ -105,11 +248,27 @@ extension Connection {
       .text(item.emoji),
       item.quantity.map { .real($0.amount) } ?? .null,
       item.quantity.map { .text($0.unit.rawValue) } ?? .null,
-      .real(item.addedAt.timeIntervalSince1970),
-      item.checkedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
-      .real(item.listedAt.timeIntervalSince1970),
-      item.clearedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+      .real(item.addedAt.seconds),
+      item.checkedAt.map { .real($0.seconds) } ?? .null,
+      .real(item.listedAt.seconds),
+      item.clearedAt.map { .real($0.seconds) } ?? .null,
+      .real(item.changed.name.seconds),
+      .real(item.changed.quantity.seconds),
+      .real(item.changed.checked.seconds),
+      .real(item.changed.place.seconds),
     ]
+  }
+
+  /// Decodes `storedItemColumns` starting at column `first` (see `decodeItem`); a field time
+  /// that can't be read defaults as `Item.init` says.
+  static func decodeStoredItem(_ row: Statement, from first: Int32) -> Item? {
+    guard var item = decodeItem(row, from: first) else { return nil }
+    if let name = date(row, first + 9), let quantity = date(row, first + 10),
+      let checked = date(row, first + 11), let place = date(row, first + 12)
+    {
+      item.changed = FieldTimes(name: name, quantity: quantity, checked: checked, place: place)
+    }
+    return item
   }
 
   /// Decodes `itemColumns` starting at column `first`; nil when a required value is missing or
@@ -149,8 +308,13 @@ extension Connection {
     return (key, MemoryEntry(name: name, timesAdded: timesAdded, lastAdded: lastAdded))
   }
 
-  private static func date(_ row: Statement, _ column: Int32) -> Date? {
+  static func date(_ row: Statement, _ column: Int32) -> Date? {
     guard let seconds = row.double(column), seconds.isFinite else { return nil }
     return Date(timeIntervalSince1970: seconds)
   }
+}
+
+extension Date {
+  /// Seconds since 1970, as the store keeps dates.
+  var seconds: Double { timeIntervalSince1970 }
 }

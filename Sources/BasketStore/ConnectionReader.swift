@@ -45,13 +45,17 @@ struct ConnectionReader: ListReader, @unchecked Sendable {
     var items: [Item] = []
     guard limit > 0 else { return items }
     try connection.scan(sql, values) { row in
-      if let item = Connection.decodeItem(row, from: 0) { items.append(item) }
+      if let item = Connection.decodeStoredItem(row, from: 0) { items.append(item) }
       return items.count < limit
     }
     return items
   }
 
-  private static let selectItems = "SELECT \(Connection.itemColumns) FROM items"
+  func operation(_ id: UUID) throws -> OperationRecord? { try connection.loadOperation(id) }
+  func tombstone(_ id: UUID) throws -> Tombstone? { try connection.loadTombstone(id) }
+  func alias(_ id: UUID) throws -> ItemAlias? { try connection.loadAlias(id) }
+
+  private static let selectItems = "SELECT \(Connection.storedItemColumns) FROM items"
   static let byID = "\(selectItems) WHERE id = ?1"
   static let byNameKey = "\(selectItems) WHERE name_key = ?1"
   static let toGet =

@@ -24,11 +24,13 @@ extension SQLiteStore {
       guard try !connection.impossibleQuantities().isEmpty else { return [] }
       return try connection.transaction(immediate: true) {
         let found = try connection.impossibleQuantities()
+        guard !found.isEmpty else { return [] }
+        let revision = try connection.bumpRevision()
         for (rowid, _) in found {
           try connection.run(
-            "UPDATE items SET amount = NULL, unit = NULL WHERE rowid = ?1", [.integer(rowid)])
+            "UPDATE items SET amount = NULL, unit = NULL, revision = ?2 WHERE rowid = ?1",
+            [.integer(rowid), .integer(revision)])
         }
-        if !found.isEmpty { try connection.bumpRevision() }
         return found.map(\.1)
       }
     }

@@ -26,15 +26,15 @@ extension SQLiteStore {
     let copied = try? withConnection { connection in
       try connection.transaction(immediate: true) {
         var counts = (items: 0, memory: 0)
+        let revision = try connection.bumpRevision()
         for item in items {
-          try connection.insert(item, orIgnore: true)
+          try connection.insert(item, revision: revision, orIgnore: true)
           counts.items += connection.changes
         }
         for (key, entry) in memory {
           try connection.insertMemory(entry, key: key)
           counts.memory += connection.changes
         }
-        try connection.bumpRevision()
         return counts
       }
     }

@@ -39,21 +39,33 @@ public final class SQLiteStore: ListStore {
   /// (unless `body` uses `ListDraft.items`). Blocks while another process writes, for up to the
   /// busy timeout.
   public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
-    var result: T?
+    try modify(inOrder: [()]) { _, draft in try body(&draft) }[0]
+  }
+
+  /// Runs `body` once per input, each on its own draft over what the ones before wrote, all
+  /// inside one `BEGIN IMMEDIATE` transaction: one commit, one `fsync`, for the lot. Nothing
+  /// is written if any call throws or a read fails.
+  public func modify<Input, T>(
+    inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T
+  ) throws -> [T] {
+    var results: [T] = []
+    results.reserveCapacity(inputs.count)
     try translatingErrors {
       try connection.withLock { connection in
         // NB: not `transaction { }`: a closure capturing both `connection` and `body` would tie
         // the connection to the caller's isolation region, which the lock forbids.
         try connection.begin(immediate: true)
         do {
-          var draft = ListDraft(reading: ConnectionReader(connection: connection))
-          do {
-            result = try body(&draft)
-          } catch {
-            try draft.checkReads()
-            throw error
+          for input in inputs {
+            var draft = ListDraft(reading: ConnectionReader(connection: connection))
+            do {
+              results.append(try body(input, &draft))
+            } catch {
+              try draft.checkReads()
+              throw error
+            }
+            try connection.save(try draft.changes())
           }
-          try connection.save(try draft.changes())
           try connection.commit()
         } catch {
           connection.rollBack()
@@ -61,8 +73,23 @@ public final class SQLiteStore: ListStore {
         }
       }
     }
-    guard let result else { throw StoreError.failed("the change produced no result") }
-    return result
+    guard results.count == inputs.count else {
+      throw StoreError.failed("the change produced no result")
+    }
+    return results
+  }
+
+  public func changes(since revision: Int64) throws -> ListChanges? {
+    try withConnection { connection in
+      try connection.transaction(immediate: false) { () throws -> ListChanges? in
+        let current = try connection.loadRevision()
+        guard revision >= (try connection.loadChangesFloor()), revision <= current else {
+          return nil
+        }
+        let (items, removed) = try connection.loadChanges(since: revision)
+        return ListChanges(from: revision, revision: current, items: items, removed: removed)
+      }
+    }
   }
 
   /// The revision counter, bumped by every write from any process; one indexed read.

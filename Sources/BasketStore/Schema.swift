@@ -70,6 +70,53 @@ enum Schema {
         try recomputeNameKeys(connection)
         try recomputeMemoryKeys(connection)
       }),
+    // v3: changes made offline, applied exactly once. Per item: the revision that last wrote
+    // the row (for /changes) and when each field group last changed (later change wins). The
+    // operation log, tombstones of items gone for good, and aliases of merged ids, each
+    // pruned by date. `changes_floor`: the newest revision whose removals were pruned (or
+    // predate v3), below which /changes can't answer.
+    Migration(
+      """
+      ALTER TABLE items ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN name_changed_at REAL NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN quantity_changed_at REAL NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN checked_changed_at REAL NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN place_changed_at REAL NOT NULL DEFAULT 0;
+      UPDATE items SET
+        revision = (SELECT value FROM meta WHERE key = 'revision'),
+        name_changed_at = added_at,
+        quantity_changed_at = added_at,
+        checked_changed_at = coalesce(checked_at, listed_at),
+        place_changed_at = listed_at;
+      CREATE INDEX items_by_revision ON items(revision);
+      CREATE TABLE operations (
+        id TEXT PRIMARY KEY NOT NULL,
+        kind TEXT NOT NULL,
+        at REAL NOT NULL,
+        applied_at REAL NOT NULL,
+        refusal TEXT,
+        item TEXT,
+        affected TEXT NOT NULL DEFAULT ''
+      ) WITHOUT ROWID;
+      CREATE INDEX operations_by_at ON operations(at);
+      CREATE TABLE tombstones (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at REAL NOT NULL,
+        revision INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX tombstones_by_at ON tombstones(at);
+      CREATE INDEX tombstones_by_revision ON tombstones(revision);
+      CREATE TABLE aliases (
+        id TEXT PRIMARY KEY NOT NULL,
+        item TEXT NOT NULL,
+        at REAL NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX aliases_by_at ON aliases(at);
+      INSERT INTO meta (key, value)
+        SELECT 'changes_floor', value FROM meta WHERE key = 'revision';
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

@@ -9,13 +9,18 @@ import Synchronization
 
 /// A `ListStore` held in memory, for tests of everything above the store.
 ///
-/// Its drafts read through a `ListSnapshot` of the items, so the rules run the same queries
-/// and edits they run against the SQLite store.
+/// Its drafts read through a `ListSnapshot` of the items and the sync state, so the rules run
+/// the same queries and edits they run against the SQLite store.
 public final class InMemoryStore: ListStore {
   private struct State {
     var items: [Item] = []
     var memory: [String: MemoryEntry] = [:]
+    var sync = SyncState()
     var revision: Int64 = 0
+    /// The revision that last wrote each item and each tombstone.
+    var itemRevisions: [UUID: Int64] = [:]
+    var tombstoneRevisions: [UUID: Int64] = [:]
+    var changesFloor: Int64 = 0
     var transactions = 0
   }
 
@@ -35,20 +40,52 @@ public final class InMemoryStore: ListStore {
   }
 
   public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
+    try modify(inOrder: [()]) { _, draft in try body(&draft) }[0]
+  }
+
+  public func modify<Input, T>(
+    inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T
+  ) throws -> [T] {
+    var results: [T] = []
     try state.withLock { state in
       state.transactions += 1
-      var draft = ListDraft(reading: ListSnapshot(state.items))
-      let result: T
-      do {
-        result = try body(&draft)
-      } catch {
-        try draft.checkReads()
-        throw error
+      var working = state
+      for input in inputs {
+        var draft = ListDraft(reading: ListSnapshot(working.items, sync: working.sync))
+        do {
+          results.append(try body(input, &draft))
+        } catch {
+          try draft.checkReads()
+          throw error
+        }
+        Self.save(try draft.changes(), to: &working)
       }
-      let changes = try draft.changes()
-      guard !changes.isEmpty else { return result }
+      state = working
+    }
+    return results
+  }
+
+  private static func save(_ changes: ListDraft.Changes, to state: inout State) {
+    if let before = changes.pruneBefore {
+      for (id, tombstone) in state.sync.tombstones where tombstone.at < before {
+        state.changesFloor = max(state.changesFloor, state.tombstoneRevisions[id] ?? 0)
+        state.sync.tombstones[id] = nil
+        state.tombstoneRevisions[id] = nil
+      }
+      state.sync.operations = state.sync.operations.filter { $0.value.at >= before }
+      state.sync.aliases = state.sync.aliases.filter { $0.value.at >= before }
+    }
+    if changes.touchesList {
       state.revision += 1
       state.items = changes.applied(to: state.items)
+      for item in changes.inserted + changes.updated {
+        state.itemRevisions[item.id] = state.revision
+      }
+      for tombstone in changes.tombstones {
+        state.itemRevisions[tombstone.id] = nil
+        state.sync.tombstones[tombstone.id] = tombstone
+        state.tombstoneRevisions[tombstone.id] = state.revision
+      }
       for added in changes.remembered {
         var entry =
           state.memory[added.key]
@@ -58,11 +95,25 @@ public final class InMemoryStore: ListStore {
         entry.lastAdded = max(entry.lastAdded, added.at)
         state.memory[added.key] = entry
       }
-      return result
     }
+    for operation in changes.operations { state.sync.operations[operation.id] = operation }
+    for alias in changes.aliases { state.sync.aliases[alias.alias] = alias }
   }
 
   public func revision() throws -> Int64 { state.withLock { $0.revision } }
+
+  public func changes(since revision: Int64) throws -> ListChanges? {
+    state.withLock { state in
+      guard revision >= state.changesFloor, revision <= state.revision else { return nil }
+      let items = state.items.filter { (state.itemRevisions[$0.id] ?? 0) > revision }
+      let removed = state.tombstoneRevisions.filter { $0.value > revision }
+        .sorted { ($0.value, $0.key.uuidString) < ($1.value, $1.key.uuidString) }.map(\.key)
+      return ListChanges(from: revision, revision: state.revision, items: items, removed: removed)
+    }
+  }
+
+  /// What the store remembers to apply operations exactly once (for tests).
+  public var sync: SyncState { state.withLock { $0.sync } }
 
   /// How many times `modify` has been called (each is one transaction in a real store).
   public var transactions: Int { state.withLock { $0.transactions } }

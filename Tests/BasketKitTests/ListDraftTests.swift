@@ -51,7 +51,7 @@ final class RecordingReader: ListReader {
     var renamed = eggs
     renamed.name = "Milks"
     draft.update(renamed)
-    draft.remove(milk.id)
+    draft.remove(milk.id, leaving: .removed, at: Self.now)
     let jam = Self.item(3, "milk")
     draft.insert(jam)
 
@@ -69,11 +69,11 @@ final class RecordingReader: ListReader {
     top.checkedAt = Self.now
     draft.update(top)
     #expect(draft.topOfToGet() == items[1])
-    draft.remove(items[1].id)
+    draft.remove(items[1].id, leaving: .removed, at: Self.now)
     #expect(draft.topOfToGet() == items[0])
     draft.insert(Self.item(4, "New", listed: 0.5))
     #expect(draft.topOfToGet() == items[0])
-    draft.remove(items[0].id)
+    draft.remove(items[0].id, leaving: .removed, at: Self.now)
     #expect(draft.topOfToGet()?.name == "New")
   }
 
@@ -89,27 +89,28 @@ final class RecordingReader: ListReader {
     draft.update(eggs)  // the same
     let tea = Self.item(4, "Tea")
     draft.insert(tea)
-    draft.remove(tea.id)  // gone again
+    draft.remove(tea.id, leaving: .removed, at: Self.now)  // gone again
     var checked = jam
     checked.checkedAt = Self.now
     draft.update(checked)
     let bread = Self.item(5, "Bread")
     draft.insert(bread)
-    draft.remove(eggs.id)
+    draft.remove(eggs.id, leaving: .removed, at: Self.now)
     draft.remember("Bread", key: "bread", at: Self.now)
 
     #expect(
       try draft.changes()
         == ListDraft.Changes(
           inserted: [bread], updated: [checked], removed: [eggs.id],
-          remembered: [ListDraft.Remembered(name: "Bread", key: "bread", at: Self.now)]))
+          remembered: [ListDraft.Remembered(name: "Bread", key: "bread", at: Self.now)],
+          tombstones: [Tombstone(id: eggs.id, name: "Eggs", reason: .removed, at: Self.now)]))
     #expect(try ListDraft(reading: RecordingReader([milk])).changes().isEmpty)
   }
 
   @Test func anItemRemovedAndAddedAgainUnderItsIDIsAnUpdate() throws {
     let milk = Self.item(1, "Milk")
     var draft = ListDraft(reading: RecordingReader([milk]))
-    draft.remove(milk.id)
+    draft.remove(milk.id, leaving: .removed, at: Self.now)
     var again = milk
     again.quantity = Quantity(amount: 2, unit: .liters)
     draft.insert(again)
@@ -154,9 +155,13 @@ final class RecordingReader: ListReader {
     #expect(draft.items == [checked, tea])
     #expect(draft.item(tea.id) == tea)
     #expect(reader.queries.filter { $0 == .all }.count == 1)
+    // NB: removed without a reason, so with a tombstone dated by the item's latest time.
     #expect(
       try draft.changes()
-        == ListDraft.Changes(inserted: [tea], updated: [checked], removed: [milk.id]))
+        == ListDraft.Changes(
+          inserted: [tea], updated: [checked], removed: [milk.id],
+          tombstones: [Tombstone(id: milk.id, name: "Milk", reason: .removed, at: milk.listedAt)]
+        ))
   }
 
   @Test func twoItemsWithOneIDInTheWholeListAreRefused() {

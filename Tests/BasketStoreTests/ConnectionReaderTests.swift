@@ -73,7 +73,7 @@ import Testing
 
   @Test func everyQueryAChangeRunsReadsThroughAnIndex() throws {
     let store = try storeWithFixture()
-    for sql in ConnectionReader.indexedQueries {
+    for sql in ConnectionReader.indexedQueries + Connection.syncQueries {
       let plan = try store.withConnection { connection in
         var details: [String] = []
         try connection.runOnce("EXPLAIN QUERY PLAN \(sql)") { row in

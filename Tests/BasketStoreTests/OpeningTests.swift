@@ -121,15 +121,17 @@ import Testing
     #expect(Schema.latestVersion >= 1)
   }
 
-  @Test func aStoreFromANewerBasketIsRefusedAndLeftByteForByte() throws {
+  @Test(arguments: [Schema.latestVersion + 1, 99])
+  func aStoreFromANewerBasketIsRefusedAndLeftByteForByte(version: Int) throws {
     _ = try openStore(path)
-    try runSQL("PRAGMA user_version = 99", on: path)
+    try runSQL("PRAGMA user_version = \(version)", on: path)
     let before = try #require(bytes(of: path))
     let listing = try directory.listing()
     #expect(listing == ["basket.sqlite"])
 
-    #expect(throws: StoreError.newerSchema(found: 99, supported: Schema.latestVersion, path: path))
-    {
+    #expect(
+      throws: StoreError.newerSchema(found: version, supported: Schema.latestVersion, path: path)
+    ) {
       try SQLiteStore.open(at: path, now: StoreFixtures.now)
     }
 
@@ -249,7 +251,7 @@ import Testing
   }
 
   @Test(arguments: [
-    Damage.overwrite(at: 0.3, count: 4096), .overwrite(at: 0.45, count: 3000),
+    Damage.overwrite(at: 0.35, count: 4096), .overwrite(at: 0.45, count: 3000),
     .overwrite(at: 0.8, count: 10_000), .truncate(to: 0.6),
   ])
   func aDamagedStoreIsMovedAsideAndWhatCanBeReadIsSalvaged(damage: Damage) throws {

@@ -50,7 +50,67 @@ import Testing
     item.listedAt = round(item.listedAt)
     item.checkedAt = item.checkedAt.map(round)
     item.clearedAt = item.clearedAt.map(round)
+    item.changed = FieldTimes(
+      name: round(item.changed.name), quantity: round(item.changed.quantity),
+      checked: round(item.changed.checked), place: round(item.changed.place))
     return item
+  }
+
+  /// Operations from three phones, each made up to an hour before it arrives, some of them
+  /// sent twice, naming items the phones saw (or ids they made, or ids gone for good).
+  @Test(arguments: [4, 5] as [UInt64])
+  func aRandomRunOfOperationsLeavesBothStoresAlike(seed: UInt64) throws {
+    let clock = TestClock()
+    let memory = InMemoryStore()
+    let (sqlite, _) = try SQLiteStore.open(at: directory.file("ops-\(seed).sqlite"), now: clock.now)
+    let baskets = [basket(memory, clock), basket(sqlite, clock)]
+    var random = SeededGenerator(seed: seed)
+    var known: [UUID] = []
+    var sent: [ListOperation] = []
+    var clears: [UUID] = []
+    var statuses: [OperationResult.Status: Int] = [:]
+
+    for step in 0..<300 {
+      let name = Self.names.randomElement(using: &random)!
+      let target = known.randomElement(using: &random) ?? Fixtures.id(9999)
+      let at = clock.now.addingTimeInterval(-Double(Int.random(in: 0...7200, using: &random)) / 2)
+      let change: ListOperation.Change
+      switch Int.random(in: 0..<11, using: &random) {
+      case 0...2:
+        let id = Fixtures.id(10_000 + step)
+        known.append(id)
+        change = .add(item: id, .name(name, nil))
+      case 3: change = .check(target)
+      case 4: change = .uncheck(target)
+      case 5: change = .rename(target, name: name)
+      case 6: change = .quantity(target, Quantity(amount: Double(step % 4), unit: .units))
+      case 7: change = .remove(target)
+      case 8: change = .clear(items: Array(known.shuffled(using: &random).prefix(4)))
+      case 9: change = .undo(clear: clears.randomElement(using: &random) ?? Fixtures.id(1))
+      default:
+        clock.advance(by: Self.steps.randomElement(using: &random)!)
+        continue
+      }
+      var batch = [ListOperation(id: Fixtures.id(100_000 + step), at: at, change: change)]
+      if case .clear = change { clears.append(batch[0].id) }
+      if Bool.random(using: &random), let replay = sent.randomElement(using: &random) {
+        batch.append(replay)
+      }
+      sent += batch
+      let results = try baskets.map { try $0.apply(batch) }
+      #expect(results[0] == results[1], "step \(step)")
+      for result in results[0] { statuses[result.status, default: 0] += 1 }
+      #expect(try memory.items().map(rounded) == sqlite.items().map(rounded), "step \(step)")
+      #expect(try memory.revision() == sqlite.revision(), "step \(step)")
+      let since = max(0, try memory.revision() - 3)
+      let fromMemory = try #require(try memory.changes(since: since))
+      let fromSQLite = try #require(try sqlite.changes(since: since))
+      #expect(Set(fromMemory.items.map(rounded)) == Set(fromSQLite.items.map(rounded)))
+      #expect(Set(fromMemory.removed) == Set(fromSQLite.removed), "step \(step)")
+      #expect(fromMemory.revision == fromSQLite.revision, "step \(step)")
+    }
+    #expect(try memory.revision() > 50)
+    #expect(statuses.values.allSatisfy { $0 > 10 } && statuses.count == 3, "\(statuses)")
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64])

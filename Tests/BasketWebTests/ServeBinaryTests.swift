@@ -1,3 +1,4 @@
+import BasketKit
 import Foundation  // NB: Process and Pipe live in full Foundation; only tests use them.
 import Testing
 
@@ -94,7 +95,7 @@ import Testing
     #expect(list.1.hasPrefix(#"{"toGet":[{"id":"6f1c2a4e-1111-4222-8333-444455556666""#))
     let check = try Self.curl(
       ["-X", "POST", "\(server.base)/api/v1/items/6f1c2a4e-1111-4222-8333-444455556666/check"])
-    #expect(check.1 == #"{"allDone":true}"#)
+    #expect(check.1 == #"{"allDone":true,"revision":2}"#)
     let big = String(repeating: "x", count: 70_000)
     let tooBig = try Self.curl(
       json + ["-d", #"{"name":"\#(big)"}"#, "\(server.base)/api/v1/items"])
@@ -129,6 +130,54 @@ import Testing
     events.waitUntilExit()
     #expect(text.contains("event: hello"))
     #expect(text.contains("event: change"))
+    // NB: the change itself rides on the event, so the page needn't refetch the list.
+    #expect(text.contains(#"data: {"from":0,"revision":1,"items":[{"id":"#))
+    #expect(text.contains(#""name":"eggs""#) || text.contains(#""name":"Eggs""#))
+  }
+
+  @Test(.enabled(if: available)) func theSameChangeSentToTwoServersOnOneStoreAppliesOnce() throws {
+    let first = try Server()
+    let second = try Server(directory: first.directory)
+    defer {
+      #expect(second.stop() == 0)
+      #expect(first.stop() == 0)
+    }
+    let at = ISO8601.string(Date())
+    let body =
+      #"{"ops":[{"op":"0000000a-0000-4000-8000-000000000001","at":"\#(at)","type":"add","item":"00000000-0000-4000-8000-000000000001","text":"2 l milk"}]}"#
+    let json = ["-X", "POST", "-H", "Content-Type: application/json", "-d", body]
+    let one = try Self.curl(json + ["\(first.base)/api/v1/ops"])
+    let two = try Self.curl(json + ["\(second.base)/api/v1/ops"])
+    #expect(one.1.contains(#""status":"applied""#), "\(one.1)")
+    #expect(two.1.contains(#""status":"duplicate""#), "\(two.1)")
+    let list = try Self.curl(["\(second.base)/api/v1/list"])
+    #expect(list.1.components(separatedBy: #""name":"milk""#).count == 2, "\(list.1)")
+  }
+
+  @Test(.enabled(if: available)) func aQueueOfChangesTakesABiggerBodyThanOtherRoutes() throws {
+    let server = try Server()
+    defer { #expect(server.stop() == 0) }
+    let json = ["-X", "POST", "-H", "Content-Type: application/json"]
+    // 400 adds of about 240 bytes: some 96 KiB, past the 64 KiB other routes take.
+    let at = ISO8601.string(Date())
+    let ops = (1...400).map { n in
+      let id = String(format: "%08x-0000-4000-8000-%012x", n, n)
+      let item = String(format: "00000000-0000-4000-8000-%012x", n)
+      return
+        #"{"op":"\#(id)","at":"\#(at)","type":"add","item":"\#(item)","name":"item \#(n) \#(String(repeating: "x", count: 120))"}"#
+    }
+    let body = #"{"ops":["# + ops.joined(separator: ",") + "]}"
+    #expect(body.utf8.count > 64 * 1024)
+    let file = "\(server.directory)/ops.json"
+    try body.write(toFile: file, atomically: true, encoding: .utf8)
+    let sent = try Self.curl(json + ["--data-binary", "@\(file)", "\(server.base)/api/v1/ops"])
+    #expect(sent.0 == 200)
+    #expect(sent.1.components(separatedBy: #""status":"applied""#).count == 401)
+    let huge = #"{"ops":[],"pad":""# + String(repeating: "x", count: 520 * 1024) + #""}"#
+    try huge.write(toFile: file, atomically: true, encoding: .utf8)
+    let tooBig = try Self.curl(json + ["--data-binary", "@\(file)", "\(server.base)/api/v1/ops"])
+    #expect(tooBig.0 == 413)
+    #expect(tooBig.1.contains("512 KiB"))
   }
 
   @Test(.enabled(if: available)) func aSecretGuardsTheAPIAndThePairingLinkOpensIt() throws {

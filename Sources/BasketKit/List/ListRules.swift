@@ -135,123 +135,184 @@ public enum ListRules {
   /// name in Got it restores that item; otherwise a new item goes on top. The entry's quantity,
   /// if any, is set on whichever item results. `id` is the new item's id; if an item with that
   /// id already exists the add is a replay and changes nothing.
-  public static func add(_ entry: AddEntry, id: UUID, now: Date, to draft: inout ListDraft)
-    -> AddOutcome
-  {
+  ///
+  /// `at` is when the user made the add (by default `now`): the new item's `addedAt`, and the
+  /// time each field it changes is stamped with. A field changed after `at` keeps its value.
+  public static func add(
+    _ entry: AddEntry, id: UUID, at: Date? = nil, now: Date, to draft: inout ListDraft
+  ) -> AddOutcome {
+    let at = at ?? now
     let name = entry.name
     let quantity = entry.quantity
     if draft.item(id) != nil { return .replayed(id) }
     let key = NameKey.of(name)
-    draft.remember(name, key: key, at: now)
-    let top = topListedAt(draft, now: now)
+    draft.remember(name, key: key, at: at)
     let sameName = ListSections(items: draft.items(.nameKey(key)), now: now)
-    if var existing = sameName.toGet.first {
-      existing.listedAt = top
-      if let quantity { existing.quantity = quantity }
+    if var existing = sameName.toGet.first ?? sameName.gotIt.first {
+      let restoring = existing.checkedAt != nil && existing.changed.checked <= at
+      if restoring {
+        existing.checkedAt = nil
+        existing.changed.checked = at
+      }
+      if existing.changed.place <= at {
+        existing.listedAt = place(at, now: now, in: draft)
+        existing.changed.place = at
+      }
+      if let quantity, existing.changed.quantity <= at {
+        existing.quantity = quantity
+        existing.changed.quantity = at
+      }
       draft.update(existing)
-      return .bumped(existing.id)
-    }
-    if var existing = sameName.gotIt.first {
-      existing.checkedAt = nil
-      existing.listedAt = top
-      if let quantity { existing.quantity = quantity }
-      draft.update(existing)
-      return .restored(existing.id)
+      return restoring ? .restored(existing.id) : .bumped(existing.id)
     }
     draft.insert(
       Item(
-        id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: now,
-        listedAt: top))
+        id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: at,
+        listedAt: place(at, now: now, in: draft), changed: FieldTimes(all: at)))
     return .added(id)
   }
 
-  /// Checks an item off. Checking an already checked item changes nothing (idempotent).
-  public static func check(_ id: UUID, now: Date, in draft: inout ListDraft) throws
-    -> CheckOutcome
+  /// Checks an item off (`checkedAt` is `at`, by default `now`). Checking an already checked
+  /// item, or one unchecked after `at`, changes nothing.
+  public static func check(_ id: UUID, at: Date? = nil, now: Date, in draft: inout ListDraft)
+    throws -> CheckOutcome
   {
+    let at = at ?? now
     var item = try visibleItem(id, in: draft, now: now)
-    if item.checkedAt == nil {
-      item.checkedAt = now
+    if item.checkedAt == nil, item.changed.checked <= at {
+      item.checkedAt = at
+      item.changed.checked = at
       draft.update(item)
     }
     return CheckOutcome(id: id, allDone: draft.topOfToGet() == nil)
   }
 
-  /// Restores a checked item to the top of To get. Unchecking an unchecked item changes nothing.
-  public static func uncheck(_ id: UUID, now: Date, in draft: inout ListDraft) throws {
+  /// Restores a checked item to the top of To get. Unchecking an unchecked item, or one
+  /// checked after `at`, changes nothing.
+  public static func uncheck(_ id: UUID, at: Date? = nil, now: Date, in draft: inout ListDraft)
+    throws
+  {
+    let at = at ?? now
     var item = try visibleItem(id, in: draft, now: now)
-    guard item.checkedAt != nil else { return }
-    item.listedAt = topListedAt(draft, now: now)
+    guard item.checkedAt != nil, item.changed.checked <= at else { return }
     item.checkedAt = nil
+    item.changed.checked = at
+    if item.changed.place <= at {
+      item.listedAt = place(at, now: now, in: draft)
+      item.changed.place = at
+    }
     draft.update(item)
   }
 
   /// Renames in place: the emoji is re-derived by the caller, the quantity resets, the item
   /// keeps its place. An empty name throws and leaves the item as it was.
+  ///
+  /// A name changed after `at` stands. A quantity set after `at` is kept if `measure` says the
+  /// new name allows it (spec §1: the old amount may not fit), else dropped.
   public static func rename(
-    _ id: UUID, to rawName: String, emoji: String, now: Date, in draft: inout ListDraft
+    _ id: UUID, to rawName: String, emoji: String, at: Date? = nil,
+    measure: ((String) -> MeasureKind?)? = nil, now: Date, in draft: inout ListDraft
   ) throws {
+    let at = at ?? now
     let name = try cleanName(rawName)
     var item = try visibleItem(id, in: draft, now: now)
-    guard item.name != name else { return }
+    guard item.name != name, item.changed.name <= at else { return }
     item.name = name
     item.emoji = emoji
-    item.quantity = nil
+    item.changed.name = at
+    if item.changed.quantity <= at {
+      item.quantity = nil
+      item.changed.quantity = at
+    } else if let kept = item.quantity {
+      let fits = measure.flatMap { try? QuantityRules.checked(kept, measure: $0(name), item: name) }
+      item.quantity = fits
+    }
     draft.update(item)
   }
 
   /// Sets or clears (nil, or an amount of zero) an item's quantity, after the one check every
   /// quantity passes (`QuantityRules.checked`): the amount must be in range and the unit one
-  /// that the item's measure (`measure(name)`) allows.
+  /// that the item's measure (`measure(name)`) allows. A quantity set after `at` stands.
   public static func setQuantity(
-    _ id: UUID, _ quantity: Quantity?, measure: (String) -> MeasureKind?, now: Date,
-    in draft: inout ListDraft
+    _ id: UUID, _ quantity: Quantity?, measure: (String) -> MeasureKind?, at: Date? = nil,
+    now: Date, in draft: inout ListDraft
   ) throws {
+    let at = at ?? now
     var item = try visibleItem(id, in: draft, now: now)
     let name = item.name
-    item.quantity = try quantity.flatMap {
+    let checked = try quantity.flatMap {
       try QuantityRules.checked($0, measure: measure(name), item: name)
     }
+    guard item.changed.quantity <= at else { return }
+    item.quantity = checked
+    item.changed.quantity = at
     draft.update(item)
   }
 
-  /// Removes an item for good (its suggestion memory stays).
+  /// Removes an item for good (its suggestion memory stays), leaving a tombstone: removal is
+  /// final, whatever was changed after it.
   public static func remove(_ id: UUID, now: Date, in draft: inout ListDraft) throws {
     _ = try visibleItem(id, in: draft, now: now)
-    draft.remove(id)
+    draft.remove(id, leaving: .removed, at: now)
   }
 
   /// Clear all: hides every Got it item until the undo window passes. Returns how many.
   @discardableResult
   public static func clearGotIt(now: Date, in draft: inout ListDraft) -> Int {
-    let cutoff = now.addingTimeInterval(-ListTiming.gotItTTL - queryMargin)
-    let gotIt = ListSections(items: draft.items(.checked(.atOrAfter(cutoff))), now: now).gotIt
+    clear(nil, now: now, in: &draft).count
+  }
+
+  /// Clear all as a phone saw it: hides those of `ids` (nil: all) that are in Got it now, until
+  /// the undo window passes (`clearedAt` is `now`). Returns the ids it hid.
+  public static func clear(_ ids: [UUID]?, now: Date, in draft: inout ListDraft) -> [UUID] {
+    let gotIt: [Item]
+    if let ids {
+      var seen = Set<UUID>()
+      let items = ids.filter { seen.insert($0).inserted }.compactMap { draft.item($0) }
+      gotIt = ListSections(items: items, now: now).gotIt
+    } else {
+      let cutoff = now.addingTimeInterval(-ListTiming.gotItTTL - queryMargin)
+      gotIt = ListSections(items: draft.items(.checked(.atOrAfter(cutoff))), now: now).gotIt
+    }
     for var item in gotIt {
       item.clearedAt = now
       draft.update(item)
     }
-    return gotIt.count
+    return gotIt.map(\.id)
   }
 
   /// Undoes the most recent Clear all if its window is still open: the items come back exactly
   /// as they were. Returns how many came back.
   public static func undoClear(now: Date, in draft: inout ListDraft) throws -> Int {
+    try undoLatestClear(now: now, in: &draft).count
+  }
+
+  /// Undoes the most recent Clear all if its window is still open. Returns the ids restored.
+  public static func undoLatestClear(now: Date, in draft: inout ListDraft) throws -> [UUID] {
     let windowStart = now.addingTimeInterval(-ListTiming.undoWindow - queryMargin)
     let cleared = draft.items(.cleared(.atOrAfter(windowStart)))
     let open = cleared.compactMap(\.clearedAt)
       .filter { now.timeIntervalSince($0) < ListTiming.undoWindow }
     guard let latest = open.max() else { throw ListError.nothingToUndo }
-    var count = 0
-    for var item in cleared where item.clearedAt == latest {
+    return restore(cleared.map(\.id), clearedAt: latest, in: &draft)
+  }
+
+  /// Brings back those of `ids` still hidden by the clear made at `clearedAt` (the caller
+  /// checks the undo window). Returns the ids restored.
+  public static func restore(_ ids: [UUID], clearedAt: Date, in draft: inout ListDraft) -> [UUID] {
+    var restored: [UUID] = []
+    for id in ids {
+      guard var item = draft.item(id), item.clearedAt == clearedAt else { continue }
       item.clearedAt = nil
       draft.update(item)
-      count += 1
+      restored.append(id)
     }
-    return count
+    return restored
   }
 
   /// Commits what time has settled: clears whose undo window has passed and Got it items past
-  /// their hour are deleted.
+  /// their hour are deleted, each leaving a tombstone, and what the store remembers to apply
+  /// operations exactly once is pruned past `OpLog.retention`.
   public static func tidy(now: Date, in draft: inout ListDraft) {
     let ttlCutoff = now.addingTimeInterval(-ListTiming.gotItTTL)
     let candidates =
@@ -263,9 +324,10 @@ public enum ListRules {
       let pastUndo = item.clearedAt.map { now.timeIntervalSince($0) >= ListTiming.undoWindow }
       let pastTTL = item.checkedAt.map { $0 <= ttlCutoff }
       guard pastUndo == true || pastTTL == true else { continue }
-      draft.remove(item.id)
+      draft.remove(item.id, leaving: pastUndo == true ? .cleared : .expired, at: now)
       removed.insert(item.id)
     }
+    draft.prune(before: now.addingTimeInterval(-OpLog.retention))
   }
 
   /// Whether an undo of the latest Clear all is still possible at `now`, and until when.
@@ -279,9 +341,12 @@ public enum ListRules {
   /// leave out an item; the rule then decides exactly.
   private static let queryMargin: TimeInterval = 1
 
-  private static func topListedAt(_ draft: ListDraft, now: Date) -> Date {
-    guard let top = draft.topOfToGet()?.listedAt, top >= now else { return now }
-    return top.addingTimeInterval(0.001)
+  /// Where a change made at `at` puts an item in To get (its `listedAt`): above the top, as
+  /// when it was made now; but a change made earlier (offline) goes only above items placed no
+  /// later than it, so it lands at its own time below newer ones.
+  private static func place(_ at: Date, now: Date, in draft: ListDraft) -> Date {
+    guard let top = draft.topOfToGet(), top.listedAt >= at else { return at }
+    return at >= now || top.changed.place <= at ? top.listedAt.addingTimeInterval(0.001) : at
   }
 
   /// The item with `id` if it shows in To get or Got it.

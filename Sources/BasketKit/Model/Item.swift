@@ -20,10 +20,17 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
   public var listedAt: Date
   /// Set by Clear all; the item is hidden until the undo window passes, then deleted.
   public var clearedAt: Date?
+  /// When each group of fields last changed, by the clock of whoever changed it: so that when
+  /// two phones change the same item, the later change to each field wins.
+  public var changed: FieldTimes
 
+  /// `changed` defaults to the times the other dates imply: the name and quantity at
+  /// `addedAt`, the place at `listedAt`, and the checked state at `checkedAt` (or, unchecked,
+  /// at `listedAt`: a restore sets both).
   public init(
     id: UUID, name: String, emoji: String, quantity: Quantity? = nil, addedAt: Date,
-    checkedAt: Date? = nil, listedAt: Date? = nil, clearedAt: Date? = nil
+    checkedAt: Date? = nil, listedAt: Date? = nil, clearedAt: Date? = nil,
+    changed: FieldTimes? = nil
   ) {
     self.id = id
     self.name = name
@@ -33,5 +40,33 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
     self.checkedAt = checkedAt
     self.listedAt = listedAt ?? addedAt
     self.clearedAt = clearedAt
+    self.changed =
+      changed
+      ?? FieldTimes(
+        name: addedAt, quantity: addedAt, checked: checkedAt ?? listedAt ?? addedAt,
+        place: listedAt ?? addedAt)
+  }
+}
+
+/// When each group of an item's fields last changed (see `Item.changed`).
+public struct FieldTimes: Equatable, Hashable, Sendable, Codable {
+  /// The name and the emoji that goes with it.
+  public var name: Date
+  public var quantity: Date
+  /// Checked or not (`checkedAt`).
+  public var checked: Date
+  /// Where it sits in To get (`listedAt`).
+  public var place: Date
+
+  public init(name: Date, quantity: Date, checked: Date, place: Date) {
+    self.name = name
+    self.quantity = quantity
+    self.checked = checked
+    self.place = place
+  }
+
+  /// Every group changed at `date`.
+  public init(all date: Date) {
+    self.init(name: date, quantity: date, checked: date, place: date)
   }
 }

@@ -29,6 +29,13 @@ public struct ListDraft {
   private var conflict: String?
   /// Adds to record in suggestion memory when the draft is saved, in order.
   public private(set) var remembered: [Remembered] = []
+  /// Operations, tombstones and aliases this change records, by id.
+  private var sync = SyncState()
+  /// Ids in `sync.operations` and `sync.aliases`, in the order they were recorded.
+  private var operationOrder: [UUID] = []
+  private var aliasOrder: [UUID] = []
+  /// What to forget: operations, tombstones and aliases from before this date.
+  private var pruneBefore: Date?
 
   /// A draft over the store's rows as `reader` reads them.
   public init(reading reader: any ListReader) {
@@ -101,6 +108,26 @@ public struct ListDraft {
     if whole == nil { whole = items(.all) }
   }
 
+  // MARK: - Reading what makes operations exactly-once
+
+  /// The operation with this id, recorded by this change or before it.
+  public func operation(_ id: UUID) -> OperationRecord? {
+    if let recorded = sync.operations[id] { return recorded }
+    return snapshot.readSync { try $0.operation(id) } ?? nil
+  }
+
+  /// What is left of the item with this id, if it is gone for good (by this change or before).
+  public func tombstone(_ id: UUID) -> Tombstone? {
+    if let buried = sync.tombstones[id] { return buried }
+    return snapshot.readSync { try $0.tombstone(id) } ?? nil
+  }
+
+  /// The item a phone's id was merged into, if it was.
+  public func alias(_ id: UUID) -> ItemAlias? {
+    if let alias = sync.aliases[id] { return alias }
+    return snapshot.readSync { try $0.alias(id) } ?? nil
+  }
+
   // MARK: - Editing
 
   /// Adds a new item. An id already in use is a conflict, which `changes()` reports.
@@ -126,9 +153,13 @@ public struct ListDraft {
     edit(item.id, to: item)
   }
 
-  /// Removes the item that has `id`.
-  public mutating func remove(_ id: UUID) {
-    guard item(id) != nil else { return noteConflict("no item has the id \(id.uuidString)") }
+  /// Removes the item that has `id` for good, leaving a tombstone that says why and when (by
+  /// the server's clock), so no operation can bring it back.
+  public mutating func remove(_ id: UUID, leaving reason: Tombstone.Reason, at date: Date) {
+    guard let item = item(id) else {
+      return noteConflict("no item has the id \(id.uuidString)")
+    }
+    sync.tombstones[id] = Tombstone(id: id, name: item.name, reason: reason, at: date)
     if whole != nil { return whole!.removeAll { $0.id == id } }
     edit(id, to: nil)
   }
@@ -136,6 +167,27 @@ public struct ListDraft {
   /// Records one add of `name` (its memory key is `key`) at `date`.
   public mutating func remember(_ name: String, key: String, at date: Date) {
     remembered.append(Remembered(name: name, key: key, at: date))
+  }
+
+  /// Records an operation and its result; a second record with the same id replaces the first.
+  public mutating func record(_ operation: OperationRecord) {
+    if sync.operations.updateValue(operation, forKey: operation.id) == nil {
+      operationOrder.append(operation.id)
+    }
+  }
+
+  /// Makes operations naming `alias` apply to the item `item`.
+  public mutating func addAlias(_ alias: UUID, for item: UUID, at date: Date) {
+    if sync.aliases.updateValue(ItemAlias(alias: alias, item: item, at: date), forKey: alias)
+      == nil
+    {
+      aliasOrder.append(alias)
+    }
+  }
+
+  /// Forgets operations, tombstones and aliases from before `date` when the change is saved.
+  public mutating func prune(before date: Date) {
+    pruneBefore = max(pruneBefore ?? date, date)
   }
 
   private mutating func edit(_ id: UUID, to version: Item?) {
@@ -161,6 +213,9 @@ public struct ListDraft {
     try checkReads()
     if let conflict { throw StoreError.failed(conflict) }
     var changes = Changes(remembered: remembered)
+    changes.operations = operationOrder.compactMap { sync.operations[$0] }
+    changes.aliases = aliasOrder.compactMap { sync.aliases[$0] }
+    changes.pruneBefore = pruneBefore
     if let whole {
       let before = snapshot.all ?? []
       let stored = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -186,7 +241,18 @@ public struct ListDraft {
         }
       }
     }
+    changes.tombstones = changes.removed.map { id in
+      sync.tombstones[id] ?? Self.defaultTombstone(for: snapshot.stored[id], id: id)
+    }
     return changes
+  }
+
+  /// A tombstone for an item removed without one (by writing `items` whole).
+  private static func defaultTombstone(for item: Item?, id: UUID) -> Tombstone {
+    let times: [Date?] = item.map { [$0.addedAt, $0.listedAt, $0.checkedAt, $0.clearedAt] } ?? []
+    return Tombstone(
+      id: id, name: item?.name ?? "That item", reason: .removed,
+      at: times.compactMap { $0 }.max() ?? Date(timeIntervalSince1970: 0))
   }
 
   /// The rows a change writes and the names it remembers.
@@ -196,19 +262,37 @@ public struct ListDraft {
     public var updated: [Item] = []
     public var removed: [UUID] = []
     public var remembered: [Remembered] = []
+    /// One per removed item, in the same order.
+    public var tombstones: [Tombstone] = []
+    /// Operations recorded, in order.
+    public var operations: [OperationRecord] = []
+    public var aliases: [ItemAlias] = []
+    /// Forget operations, tombstones and aliases from before this date.
+    public var pruneBefore: Date?
 
     public init(
       inserted: [Item] = [], updated: [Item] = [], removed: [UUID] = [],
-      remembered: [Remembered] = []
+      remembered: [Remembered] = [], tombstones: [Tombstone] = [],
+      operations: [OperationRecord] = [], aliases: [ItemAlias] = [], pruneBefore: Date? = nil
     ) {
       self.inserted = inserted
       self.updated = updated
       self.removed = removed
       self.remembered = remembered
+      self.tombstones = tombstones
+      self.operations = operations
+      self.aliases = aliases
+      self.pruneBefore = pruneBefore
     }
 
+    /// Whether the list or suggestion memory changes: what moves the store's revision.
+    public var touchesList: Bool {
+      !(inserted.isEmpty && updated.isEmpty && removed.isEmpty && remembered.isEmpty)
+    }
+
+    /// Whether there is nothing at all to write.
     public var isEmpty: Bool {
-      inserted.isEmpty && updated.isEmpty && removed.isEmpty && remembered.isEmpty
+      !touchesList && operations.isEmpty && aliases.isEmpty && pruneBefore == nil
     }
 
     /// `items` with these changes made: updates in place, removals dropped, new items last.
@@ -243,6 +327,17 @@ public struct ListDraft {
 
     init(_ reader: any ListReader) {
       self.reader = reader
+    }
+
+    /// One read of what makes operations exactly-once; nil once a read failed.
+    func readSync<T>(_ body: (any ListReader) throws -> T) -> T? {
+      guard failure == nil else { return nil }
+      do {
+        return try body(reader)
+      } catch {
+        failure = error
+        return nil
+      }
     }
 
     func read(_ query: ItemQuery) -> [Item] {

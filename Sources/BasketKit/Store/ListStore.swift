@@ -21,9 +21,24 @@ public protocol ListStore: Sendable {
   /// same transaction. If `body` throws, or a read or the changes fail, nothing is written.
   func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T
 
+  /// Runs `body` once per input, in order, each on a fresh draft that sees what the ones
+  /// before it wrote, and writes each draft's `changes()` before the next: all in one write
+  /// transaction (one commit). If any call throws, or a read or the changes fail, nothing is
+  /// written.
+  func modify<Input, T>(inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T)
+    throws -> [T]
+
   /// A number that changes whenever any process commits a change to the store. Cheap to call;
-  /// faces poll it to notice changes made elsewhere.
+  /// faces poll it to notice changes made elsewhere. Every item row and tombstone remembers
+  /// the revision that last wrote it.
   func revision() throws -> Int64
+
+  /// What changed after `revision`: every item whose row was written after it and every item
+  /// removed after it, read in one transaction. Nil when the store no longer knows (its
+  /// tombstones from then were pruned) or `revision` is newer than the store's.
+  ///
+  /// Cost: one indexed read of the rows written since.
+  func changes(since revision: Int64) throws -> ListChanges?
 }
 
 /// Why a store could not be used.

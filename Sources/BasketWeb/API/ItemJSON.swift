@@ -10,8 +10,10 @@ import Synchronization
 /// Writes items and lists in the API's JSON shape.
 ///
 /// An item is `{"id", "name", "emoji", "quantity": {"amount", "unit"} | null, "addedAt",
-/// "checkedAt"}` as in `basket list --json`, plus what the web app's editor needs: `chip` (the
-/// amount as shown on the row), `units` (the unit pills offered) and `defaultUnit`.
+/// "checkedAt"}` as in `basket list --json`, plus `listedAt` (its place in To get: the greater,
+/// the nearer the top), `clearedAt` (set while a Clear all hides it) and what the web app's
+/// editor needs: `chip` (the amount as shown on the row), `units` (the unit pills offered) and
+/// `defaultUnit`.
 final class ItemJSON: Sendable {
   private let classify: @Sendable (String) -> Classification
   /// Measure kinds by name: classifying is not free and names repeat on every list read.
@@ -44,6 +46,8 @@ final class ItemJSON: Sendable {
       ("quantity", quantity),
       ("addedAt", .string(ISO8601.string(item.addedAt))),
       ("checkedAt", item.checkedAt.map { .string(ISO8601.string($0)) } ?? .null),
+      ("listedAt", .string(ISO8601.string(item.listedAt))),
+      ("clearedAt", item.clearedAt.map { .string(ISO8601.string($0)) } ?? .null),
       ("chip", item.quantity.map { .string($0.chipText) } ?? .null),
       ("units", .array(QuantityRules.allowedUnits(for: measure).map { .string($0.rawValue) })),
       ("defaultUnit", .string(QuantityRules.defaultUnit(for: measure).rawValue)),

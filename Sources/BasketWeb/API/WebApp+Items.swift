@@ -9,7 +9,9 @@ import BasketKit
 extension WebApp {
   // MARK: - Reading
 
-  /// GET /api/v1/list: `{"toGet", "gotIt", "undoUntil", "now", "mood"}`.
+  /// GET /api/v1/list: `{"toGet", "gotIt", "undoUntil", "now", "revision", "mood"}`; `revision`
+  /// is the store's revision the list is at (read before the list, so it is never ahead of
+  /// it): a page asks `/changes?since=` it, or applies live events from it.
   func list() throws -> Response {
     let now = basket.now
     let writes = localWrites.load(ordering: .acquiring)
@@ -44,6 +46,8 @@ extension WebApp {
     undo.write(to: &out)
     out.append(contentsOf: #","now":"#.utf8)
     JSONValue.string(ISO8601.string(now)).write(to: &out)
+    out.append(contentsOf: #","revision":"#.utf8)
+    JSONValue.number(Double(current.revision)).write(to: &out)
     out.append(contentsOf: #","mood":"#.utf8)
     JSONValue.object([
       ("tint", .string(mood.tint.rawValue)),
@@ -117,62 +121,76 @@ extension WebApp {
 
   // MARK: - Changing
 
-  /// POST /api/v1/items `{"name" | "text", "id"?, "quantity"?}`.
+  // Every route below takes an optional `op` (a UUID the client made for this change) and
+  // `at` (when the user made it) and runs as a batch of one operation (`Basket.apply`): a
+  // retried request with the same `op` never applies twice. Each answer carries `revision`.
+
+  /// POST /api/v1/items `{"name" | "text", "id"?, "quantity"?, "op"?, "at"?}`.
   ///
   /// `name` is taken as it is; `text` is what someone typed in the add bar, so a quantity in it
-  /// is understood ("2 l milk"). Replaying the same `id` changes nothing.
+  /// is understood ("2 l milk"). Replaying the same `id` (or `op`) changes nothing.
   func add(_ request: Request) throws -> Response {
-    let body = try JSONBody(request, allowed: ["name", "text", "id", "quantity"])
+    let body = try JSONBody(request, allowed: ["name", "text", "id", "quantity"] + Self.opFields)
     let name = try body.string("name")
     let text = try body.string("text")
-    let id = try body.uuid("id")
+    let id = try body.uuid("id") ?? basket.environment.ids()
     let quantity = try body.quantity()
-    let result: Basket.AddResult
+    let entry: ListOperation.Entry
     switch (name, text) {
     case (let name?, nil):
       var given: Quantity?
       if case .set(let value) = quantity { given = value }
-      result = try basket.add(name: name, quantity: given, id: id)
+      entry = .name(name, given)
     case (nil, let text?):
       guard quantity == .absent else {
         throw RequestError(400, "\"quantity\" goes with \"name\", not with \"text\"")
       }
-      result = try basket.add(text: text, id: id)
+      entry = .text(text)
     case (nil, nil):
       throw RequestError(400, "say what to add: \"name\" (or \"text\")")
     case (_?, _?):
       throw RequestError(400, "send either \"name\" or \"text\", not both")
     }
-    let outcome: String
-    switch result.outcome {
-    case .added: outcome = "added"
-    case .bumped: outcome = "bumped"
-    case .restored: outcome = "restored"
-    case .replayed: outcome = "replayed"
+    let result: OperationResult
+    do {
+      result = try apply(.add(item: id, entry), body)
+    } catch Refusal.gone(let tombstone) {
+      throw RequestError(409, Refusal.gone(tombstone).description)
     }
-    let status = if case .added = result.outcome { 201 } else { 200 }
-    return .json(
-      status, .object([("outcome", .string(outcome)), ("item", itemJSON.value(result.item))]))
+    guard let item = result.touched else { throw ListError.unknownItem(id.uuidString) }
+    var outcome = "replayed"
+    var status = 200
+    if case .added(let added) = result.effect {
+      switch added {
+      case .added: (outcome, status) = ("added", 201)
+      case .bumped: outcome = "bumped"
+      case .restored: outcome = "restored"
+      case .replayed: outcome = "replayed"
+      }
+    }
+    return try answer(status, [("outcome", .string(outcome)), ("item", itemJSON.value(item))])
   }
 
-  /// POST /api/v1/items/{id}/check: idempotent. Says whether To get just became empty.
-  func check(_ id: UUID) throws -> Response {
-    let outcome = try basket.check(id)
-    return .json(200, .object([("allDone", .bool(outcome.allDone))]))
+  /// POST /api/v1/items/{id}/check `{"op"?, "at"?}`: idempotent. Says whether To get just
+  /// became empty.
+  func check(_ id: UUID, _ request: Request) throws -> Response {
+    let result = try apply(.check(id), try JSONBody(request, allowed: Self.opFields))
+    var allDone = false
+    if case .checked(let done) = result.effect { allDone = done }
+    return try answer(200, [("allDone", .bool(allDone))])
   }
 
-  /// POST /api/v1/items/{id}/uncheck: idempotent.
-  func uncheck(_ id: UUID) throws -> Response {
-    try basket.uncheck(id)
-    return try itemResponse(id)
+  /// POST /api/v1/items/{id}/uncheck `{"op"?, "at"?}`: idempotent.
+  func uncheck(_ id: UUID, _ request: Request) throws -> Response {
+    try itemAnswer(apply(.uncheck(id), try JSONBody(request, allowed: Self.opFields)), id)
   }
 
-  /// PATCH /api/v1/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null}`.
+  /// PATCH /api/v1/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null, "op"?, "at"?}`.
   ///
-  /// Both may be sent: one transaction renames first (it resets the quantity), then sets the
+  /// Both may be sent: one operation renames first (it resets the quantity), then sets the
   /// quantity, checked against the new name. If either is refused, neither happens.
   func update(_ id: UUID, _ request: Request) throws -> Response {
-    let body = try JSONBody(request, allowed: ["name", "quantity"])
+    let body = try JSONBody(request, allowed: ["name", "quantity"] + Self.opFields)
     let name = try body.string("name")
     let change: Basket.QuantityChange
     switch try body.quantity() {
@@ -180,38 +198,68 @@ extension WebApp {
     case .clear: change = .clear
     case .set(let value): change = .set(value)
     }
-    guard name != nil || change != .keep else {
+    let operation: ListOperation.Change
+    switch (name, change) {
+    case (let name?, _): operation = .rename(id, name: name, then: change)
+    case (nil, .set(let quantity)): operation = .quantity(id, quantity)
+    case (nil, .clear): operation = .quantity(id, nil)
+    case (nil, .keep):
       throw RequestError(400, "nothing to change: send \"name\" and/or \"quantity\"")
     }
-    let item = try basket.update(id, name: name, quantity: change)
-    return .json(200, .object([("item", itemJSON.value(item))]))
+    return try itemAnswer(apply(operation, body), id)
   }
 
-  /// DELETE /api/v1/items/{id}. A second delete of the same id gets 404: the item is gone
-  /// either way, so a replaying client can treat 404 as done.
-  func remove(_ id: UUID) throws -> Response {
-    try basket.remove(id)
-    return .noContent
+  /// DELETE /api/v1/items/{id} `{"op"?, "at"?}`. A second delete of the same id gets 404 (the
+  /// item is gone either way, so a replaying client can treat 404 as done); with the same
+  /// `op` it gets 204 again.
+  func remove(_ id: UUID, _ request: Request) throws -> Response {
+    _ = try apply(.remove(id), try JSONBody(request, allowed: Self.opFields))
+    var response = Response.noContent
+    response.headers.append(.init("Basket-Revision", String(try basket.store.revision())))
+    return response
   }
 
-  /// POST /api/v1/clear: Clear all. `undoUntil` is the token for a matching undo.
+  /// POST /api/v1/clear `{"items"?, "op"?, "at"?}`: Clear all (of `items` only, when sent: the
+  /// Got it items the page showed). `undoUntil` is the token for a matching undo.
   func clear(_ request: Request) throws -> Response {
-    _ = try JSONBody(request, allowed: [])
-    let count = try basket.clearGotIt()
-    let deadline = try basket.undoDeadline()
-    return .json(
+    let body = try JSONBody(request, allowed: ["items"] + Self.opFields)
+    var ids: [UUID]?
+    if let value = body.value("items") {
+      let problem = RequestError(400, "\"items\" must be an array of item ids")
+      guard case .array(let members) = value else { throw problem }
+      ids = try members.map { member in
+        guard case .string(let text) = member, let id = UUID(uuidString: text) else {
+          throw problem
+        }
+        return id
+      }
+    }
+    let result = try apply(.clear(items: ids), body)
+    var count = 0
+    var deadline: Date?
+    if case .cleared(let hidden, let until) = result.effect {
+      count = hidden.count
+      deadline = result.status == .applied ? try basket.undoDeadline() : until
+    }
+    return try answer(
       200,
-      .object([
+      [
         ("cleared", .number(Double(count))),
         ("undoUntil", deadline.map { .string(ISO8601.string($0)) } ?? .null),
-      ]))
+      ])
   }
 
-  /// POST /api/v1/undo `{"until"?}`: brings back the latest clear. With `until` (the clear's
-  /// `undoUntil`) it only undoes that clear, so a replay can never undo a later one.
+  /// POST /api/v1/undo `{"clear"? | "until"?, "op"?, "at"?}`: brings back a clear. `clear` (the
+  /// clear's `op`) names the clear to undo; `until` (the clear's `undoUntil`) undoes the latest
+  /// clear only if it is that one, so a replay can never undo a later one; with neither, the
+  /// latest clear.
   func undo(_ request: Request) throws -> Response {
-    let body = try JSONBody(request, allowed: ["until"])
+    let body = try JSONBody(request, allowed: ["until", "clear"] + Self.opFields)
+    let clear = try body.uuid("clear")
     if let until = try body.string("until") {
+      guard clear == nil else {
+        throw RequestError(400, "send either \"clear\" or \"until\", not both")
+      }
       guard let wanted = ISO8601.date(until) else {
         throw RequestError(400, "\"until\" must be the undoUntil time a clear returned")
       }
@@ -219,19 +267,40 @@ extension WebApp {
         ISO8601.string(deadline) == ISO8601.string(wanted)
       else { throw ListError.nothingToUndo }
     }
-    let count = try basket.undoClear()
-    return .json(200, .object([("restored", .number(Double(count)))]))
+    let result = try apply(.undo(clear: clear), body)
+    var count = 0
+    if case .restored(let restored) = result.effect { count = restored.count }
+    return try answer(200, [("restored", .number(Double(count)))])
   }
 
   // MARK: - Helpers
 
-  private func visibleItem(_ id: UUID) throws -> Item? {
-    let sections = try basket.sections()
-    return sections.toGet.first { $0.id == id } ?? sections.gotIt.first { $0.id == id }
+  /// The members every changing route accepts besides its own.
+  static let opFields = ["op", "at"]
+
+  /// Applies `change` as a batch of one, with the body's `op` and `at`; a refusal is thrown.
+  private func apply(_ change: ListOperation.Change, _ body: JSONBody) throws -> OperationResult {
+    let op = try body.uuid("op")
+    var at: Date?
+    if let text = try body.string("at") {
+      guard let date = ISO8601.date(text) else {
+        throw RequestError(400, "\"at\" must be a time such as 2026-12-01T09:00:00.000Z")
+      }
+      at = date
+    }
+    let result = try basket.apply(change, at: at, recordingAs: op)
+    if let refusal = result.refusal { throw refusal }
+    return result
   }
 
-  private func itemResponse(_ id: UUID) throws -> Response {
-    guard let item = try visibleItem(id) else { throw ListError.unknownItem(id.uuidString) }
-    return .json(200, .object([("item", itemJSON.value(item))]))
+  private func answer(_ status: Int, _ members: [(String, JSONValue)]) throws -> Response {
+    .json(status, .object(members + [("revision", .number(Double(try basket.store.revision())))]))
+  }
+
+  private func itemAnswer(_ result: OperationResult, _ id: UUID) throws -> Response {
+    guard let item = result.touched, item.clearedAt == nil else {
+      throw ListError.unknownItem(id.uuidString)
+    }
+    return try answer(200, [("item", itemJSON.value(item))])
   }
 }

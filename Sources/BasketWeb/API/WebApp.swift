@@ -13,8 +13,14 @@ import Synchronization
 /// policy. No sockets here: the civetweb adapter (`WebServer`) only moves bytes. Thread-safe;
 /// each call costs one or two store reads, and a list read is usually served from a snapshot.
 public final class WebApp: Sendable {
-  /// Request bodies larger than this get 413.
+  /// Request bodies larger than this get 413 (but see `maxBodySize(for:)`).
   public static let maxBodySize = 64 * 1024
+
+  /// The largest body a request to `path` may carry: `POST /api/v1/ops` takes a phone's queue
+  /// (`OpsBody.maxBytes`), every other route `maxBodySize`. The server adapter reads no more.
+  public static func maxBodySize(for path: String) -> Int {
+    path == "/api/v1/ops" ? OpsBody.maxBytes : maxBodySize
+  }
 
   public let environment: WebEnvironment
   let itemJSON: ItemJSON
@@ -26,6 +32,8 @@ public final class WebApp: Sendable {
   /// Bumped after every change made through this app, so a list snapshot taken before it is
   /// never served after it.
   let localWrites = Atomic<Int>(0)
+  /// The last `change` event made, and the revision it starts from (see `changeEvent(after:)`).
+  let lastChangeEvent = Mutex<(from: Int64, event: ServerEvent)?>(nil)
 
   public init(environment: WebEnvironment) {
     self.environment = environment
@@ -69,8 +77,9 @@ public final class WebApp: Sendable {
     if Self.mutating.contains(method), !access.originAllowed(request) {
       return .error(403, "cross-origin requests are not allowed")
     }
-    guard request.body.count <= Self.maxBodySize else {
-      return .error(413, "the request body is larger than 64 KiB")
+    let limit = Self.maxBodySize(for: request.path)
+    guard request.body.count <= limit else {
+      return .error(413, "the request body is larger than \(limit / 1024) KiB")
     }
     // "/api/v1/items/ID/check" → ["items", "ID", "check"]
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(
@@ -106,6 +115,8 @@ public final class WebApp: Sendable {
       return .error(error.status, error.message)
     } catch let error as ListError {
       return Self.response(for: error)
+    } catch let refusal as Refusal {
+      return Self.response(for: refusal)
     } catch {
       return .error(500, "\(error)")
     }
@@ -118,16 +129,18 @@ public final class WebApp: Sendable {
     case (2, "items"):
       let id = try itemID(route[1])
       return try only(["PATCH", "DELETE"], request) {
-        request.method == "PATCH" ? try update(id, request) : try remove(id)
+        request.method == "PATCH" ? try update(id, request) : try remove(id, request)
       }
     case (3, "items") where route[2] == "check":
       let id = try itemID(route[1])
-      return try only(["POST"], request) { try check(id) }
+      return try only(["POST"], request) { try check(id, request) }
     case (3, "items") where route[2] == "uncheck":
       let id = try itemID(route[1])
-      return try only(["POST"], request) { try uncheck(id) }
+      return try only(["POST"], request) { try uncheck(id, request) }
     case (1, "clear"): return try only(["POST"], request) { try clear(request) }
     case (1, "undo"): return try only(["POST"], request) { try undo(request) }
+    case (1, "ops"): return try only(["POST"], request) { try ops(request) }
+    case (1, "changes"): return try only(["GET"], request) { try changes(request) }
     case (1, "suggestions"): return try only(["GET"], request) { try suggestions(request) }
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
@@ -164,6 +177,18 @@ public final class WebApp: Sendable {
       throw RequestError(400, "\"\(text.prefix(60))\" is not an item id")
     }
     return id
+  }
+
+  /// A refused change as an error response: gone or unknown items 404 (as an unknown id
+  /// always has), what came too late 409, what can't be read 400.
+  static func response(for refusal: Refusal) -> Response {
+    switch refusal {
+    case .list(let error): response(for: error)
+    case .unknownItem: response(for: ListError.unknownItem(""))
+    case .gone, .hidden: .error(404, refusal.description)
+    case .tooOld, .tooLateToUndo, .noSuchClear, .recorded: .error(409, refusal.description)
+    case .malformed: .error(400, refusal.description)
+    }
   }
 
   static func response(for error: ListError) -> Response {

@@ -78,6 +78,7 @@ public struct Response: Sendable, Equatable {
     case 404: "Not Found"
     case 405: "Method Not Allowed"
     case 409: "Conflict"
+    case 410: "Gone"
     case 413: "Payload Too Large"
     case 415: "Unsupported Media Type"
     case 429: "Too Many Requests"

@@ -226,11 +226,15 @@ public final class WebServer: Sendable {
       }
     }
     let hasBody = info.content_length > 0 || headers["transfer-encoding"] != nil
-    guard let body = hasBody ? readBody(connection, declaredLength: info.content_length) : []
+    let limit = WebApp.maxBodySize(for: path)
+    guard
+      let body = hasBody
+        ? readBody(connection, declaredLength: info.content_length, limit: limit) : []
     else {
       mg_disable_connection_keep_alive(connection)
       return write(
-        .error(413, "the request body is larger than 64 KiB"), to: connection, headOnly: false)
+        .error(413, "the request body is larger than \(limit / 1024) KiB"), to: connection,
+        headOnly: false)
     }
     let request = Request(
       method: method, path: path, query: query, headers: headers, body: body,
@@ -247,11 +251,13 @@ public final class WebServer: Sendable {
     return write(response, to: connection, headOnly: method == "HEAD")
   }
 
-  /// The request body, or nil when it is larger than `WebApp.maxBodySize`.
-  private func readBody(_ connection: OpaquePointer, declaredLength: Int64) -> [UInt8]? {
-    if declaredLength > Int64(WebApp.maxBodySize) { return nil }
+  /// The request body, or nil when it is larger than `maxSize`.
+  private func readBody(_ connection: OpaquePointer, declaredLength: Int64, limit maxSize: Int)
+    -> [UInt8]?
+  {
+    if declaredLength > Int64(maxSize) { return nil }
     if declaredLength == 0 { return [] }
-    let limit = declaredLength > 0 ? Int(declaredLength) : WebApp.maxBodySize + 1
+    let limit = declaredLength > 0 ? Int(declaredLength) : maxSize + 1
     var body = [UInt8](repeating: 0, count: limit)
     var filled = 0
     while filled < limit {
@@ -261,7 +267,7 @@ public final class WebServer: Sendable {
       if read <= 0 { break }
       filled += Int(read)
     }
-    if declaredLength < 0, filled > WebApp.maxBodySize { return nil }
+    if declaredLength < 0, filled > maxSize { return nil }
     body.removeSubrange(filled...)
     return body
   }
@@ -298,10 +304,11 @@ public final class WebServer: Sendable {
     }
     mg_response_header_send(connection)
 
-    var seen = revision.load(ordering: .acquiring)
-    guard send("retry: 1000\nevent: hello\ndata: {\"revision\":\(seen)}\n\n", connection) else {
-      return 200
-    }
+    guard let hello = try? app.helloEvent(),
+      send(Array("retry: 1000\n".utf8) + hello.wireBytes, connection)
+    else { return 200 }
+    var seen = hello.revision
+    var noticed = revision.load(ordering: .acquiring)
     let pollMicroseconds: UInt32 = 100_000
     let heartbeatTicks = max(
       1, Int(configuration.heartbeatSeconds * 1_000_000) / Int(pollMicroseconds))
@@ -309,10 +316,13 @@ public final class WebServer: Sendable {
     while !stopping.load(ordering: .relaxed) {
       usleep(pollMicroseconds)
       let current = revision.load(ordering: .acquiring)
-      if current != seen {
-        seen = current
+      if current != noticed {
+        noticed = current
         idleTicks = 0
-        guard send("event: change\ndata: {\"revision\":\(current)}\n\n", connection) else { break }
+        // NB: the event carries every change since the last one this stream sent.
+        guard let event = try? app.changeEvent(after: seen) else { continue }
+        seen = event.revision
+        guard send(event.wireBytes, connection) else { break }
       } else {
         idleTicks += 1
         if idleTicks >= heartbeatTicks {
@@ -325,8 +335,11 @@ public final class WebServer: Sendable {
   }
 
   private func send(_ text: String, _ connection: OpaquePointer) -> Bool {
-    var text = text
-    return text.withUTF8 { mg_write(connection, $0.baseAddress, $0.count) } > 0
+    send(Array(text.utf8), connection)
+  }
+
+  private func send(_ bytes: [UInt8], _ connection: OpaquePointer) -> Bool {
+    bytes.withUnsafeBytes { mg_write(connection, $0.baseAddress, $0.count) } > 0
   }
 
   // MARK: - Configuration helpers

@@ -1,0 +1,296 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One change a user made, as a phone sends it: made offline, queued, and applied by the
+/// server exactly once (see `SyncRules`). ("ListOperation", not "Operation": Foundation has an
+/// `Operation` of its own, and a face importing both would have to spell it out everywhere.)
+///
+/// Its JSON (`Codable`) is the contract between the phone and the server:
+/// `{"op": uuid, "at": ISO 8601, "type", "item"?, "text"?, "name"?, "quantity"?, "items"?,
+/// "clear"?}`. Decoding is strict: a missing or unexpected member, a bad uuid or time, or a
+/// member of the wrong type throws `ListOperation.Malformed` with a reason for the user.
+public struct ListOperation: Equatable, Sendable {
+  /// Made on the phone, unique per change.
+  public var id: UUID
+  /// When the user made it, by the phone's clock.
+  public var at: Date
+  public var change: Change
+
+  public init(id: UUID, at: Date, change: Change) {
+    self.id = id
+    self.at = at
+    self.change = change
+  }
+
+  public enum Kind: String, CaseIterable, Sendable {
+    case add, check, uncheck, rename, quantity, remove, clear, undo
+  }
+
+  public enum Change: Equatable, Sendable {
+    /// Adds, duplicate-aware; `item` is the id the phone gave the new item.
+    case add(item: UUID, Entry)
+    case check(UUID)
+    case uncheck(UUID)
+    /// Renames; the quantity resets unless `then` sets one (checked against the new name).
+    case rename(UUID, name: String, then: Basket.QuantityChange = .keep)
+    /// Sets (or, nil, unsets) the quantity.
+    case quantity(UUID, Quantity?)
+    case remove(UUID)
+    /// Clear all of the Got it items the phone showed; nil (only for changes made on the
+    /// server) clears whatever is in Got it.
+    case clear(items: [UUID]?)
+    /// Undoes the clear with this operation id; nil (only for changes made on the server)
+    /// undoes the latest clear.
+    case undo(clear: UUID?)
+
+    public var kind: Kind {
+      switch self {
+      case .add: .add
+      case .check: .check
+      case .uncheck: .uncheck
+      case .rename: .rename
+      case .quantity: .quantity
+      case .remove: .remove
+      case .clear: .clear
+      case .undo: .undo
+      }
+    }
+
+    /// The item the change names, as sent.
+    public var item: UUID? {
+      switch self {
+      case .add(let id, _), .check(let id), .uncheck(let id), .rename(let id, _, _),
+        .quantity(let id, _), .remove(let id):
+        id
+      case .clear, .undo: nil
+      }
+    }
+  }
+
+  /// What an add carries.
+  public enum Entry: Equatable, Sendable {
+    /// Typed text; a quantity in it is understood ("2 l milk").
+    case text(String)
+    /// A name taken as it is (a chip), with an optional quantity.
+    case name(String, Quantity?)
+  }
+
+  /// Why an operation's JSON can't be read.
+  public struct Malformed: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+      self.message = message
+    }
+
+    public var description: String { message }
+  }
+}
+
+// MARK: - JSON
+
+extension ListOperation: Codable {
+  struct Key: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+
+    static let op = Key("op")
+    static let at = Key("at")
+    static let type = Key("type")
+    static let item = Key("item")
+    static let text = Key("text")
+    static let name = Key("name")
+    static let quantity = Key("quantity")
+    static let items = Key("items")
+    static let clear = Key("clear")
+  }
+
+  /// The members each type takes besides `op`, `at` and `type`.
+  static func members(of kind: Kind) -> [String] {
+    switch kind {
+    case .add: ["item", "text", "name", "quantity"]
+    case .check, .uncheck, .remove: ["item"]
+    case .rename: ["item", "name", "quantity"]
+    case .quantity: ["item", "quantity"]
+    case .clear: ["items"]
+    case .undo: ["clear"]
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let json: KeyedDecodingContainer<Key>
+    do {
+      json = try decoder.container(keyedBy: Key.self)
+    } catch {
+      throw Malformed("a change must be a JSON object")
+    }
+    let reader = MemberReader(json: json)
+    guard let id = try reader.uuid(.op) else { throw Malformed("\"op\" is missing") }
+    guard let atText = try reader.string(.at) else { throw Malformed("\"at\" is missing") }
+    guard let at = ISO8601.date(atText) else {
+      throw Malformed("\"at\" must be a time such as 2026-12-01T09:00:00.000Z")
+    }
+    guard let typeText = try reader.string(.type) else { throw Malformed("\"type\" is missing") }
+    guard let kind = Kind(rawValue: typeText) else {
+      throw Malformed(
+        "\"\(typeText.prefix(20))\" is not a type of change (expected \(Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+      )
+    }
+    let allowed = ["op", "at", "type"] + Self.members(of: kind)
+    if let unknown = json.allKeys.first(where: { !allowed.contains($0.stringValue) }) {
+      throw Malformed("\"\(unknown.stringValue.prefix(40))\" doesn't go with a \(kind.rawValue)")
+    }
+    func item() throws -> UUID {
+      guard let item = try reader.uuid(.item) else { throw Malformed("\"item\" is missing") }
+      return item
+    }
+    let change: Change
+    switch kind {
+    case .add:
+      let item = try item()
+      switch (try reader.string(.text), try reader.string(.name)) {
+      case (let text?, nil):
+        guard !json.contains(.quantity) else {
+          throw Malformed("\"quantity\" goes with \"name\", not with \"text\"")
+        }
+        change = .add(item: item, .text(text))
+      case (nil, let name?):
+        change = .add(item: item, .name(name, try reader.quantity(.quantity) ?? nil))
+      case (nil, nil): throw Malformed("an add needs \"text\" or \"name\"")
+      case (_?, _?): throw Malformed("an add takes \"text\" or \"name\", not both")
+      }
+    case .check: change = .check(try item())
+    case .uncheck: change = .uncheck(try item())
+    case .remove: change = .remove(try item())
+    case .rename:
+      let item = try item()
+      guard let name = try reader.string(.name) else { throw Malformed("\"name\" is missing") }
+      let then: Basket.QuantityChange =
+        switch try reader.quantity(.quantity) {
+        case nil: .keep
+        case .some(nil): .clear
+        case .some(let quantity?): .set(quantity)
+        }
+      change = .rename(item, name: name, then: then)
+    case .quantity:
+      let item = try item()
+      guard let quantity = try reader.quantity(.quantity) else {
+        throw Malformed("\"quantity\" is missing (null unsets it)")
+      }
+      change = .quantity(item, quantity)
+    case .clear:
+      guard let items = try reader.uuids(.items) else { throw Malformed("\"items\" is missing") }
+      change = .clear(items: items)
+    case .undo:
+      guard let clear = try reader.uuid(.clear) else { throw Malformed("\"clear\" is missing") }
+      change = .undo(clear: clear)
+    }
+    self.init(id: id, at: at, change: change)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var json = encoder.container(keyedBy: Key.self)
+    try json.encode(id.uuidString.lowercased(), forKey: .op)
+    try json.encode(ISO8601.string(at), forKey: .at)
+    try json.encode(change.kind.rawValue, forKey: .type)
+    if let item = change.item { try json.encode(item.uuidString.lowercased(), forKey: .item) }
+    switch change {
+    case .add(_, .text(let text)):
+      try json.encode(text, forKey: .text)
+    case .add(_, .name(let name, let quantity)):
+      try json.encode(name, forKey: .name)
+      if let quantity { try json.encode(quantity, forKey: .quantity) }
+    case .rename(_, let name, let then):
+      try json.encode(name, forKey: .name)
+      switch then {
+      case .keep: break
+      case .clear: try json.encodeNil(forKey: .quantity)
+      case .set(let quantity): try json.encode(quantity, forKey: .quantity)
+      }
+    case .quantity(_, let quantity):
+      if let quantity {
+        try json.encode(quantity, forKey: .quantity)
+      } else {
+        try json.encodeNil(forKey: .quantity)
+      }
+    case .clear(let items):
+      if let items { try json.encode(items.map { $0.uuidString.lowercased() }, forKey: .items) }
+    case .undo(let clear):
+      if let clear { try json.encode(clear.uuidString.lowercased(), forKey: .clear) }
+    case .check, .uncheck, .remove:
+      break
+    }
+  }
+
+  /// Reads members with a reason for the user when one has the wrong type.
+  private struct MemberReader {
+    let json: KeyedDecodingContainer<Key>
+
+    func string(_ key: Key) throws -> String? {
+      guard json.contains(key) else { return nil }
+      guard let value = try? json.decode(String.self, forKey: key) else {
+        throw Malformed("\"\(key.stringValue)\" must be a string")
+      }
+      return value
+    }
+
+    func uuid(_ key: Key) throws -> UUID? {
+      guard let text = try string(key) else { return nil }
+      guard let id = UUID(uuidString: text) else {
+        throw Malformed("\"\(key.stringValue)\" must be a UUID such as 6f1c2a4e-…")
+      }
+      return id
+    }
+
+    func uuids(_ key: Key) throws -> [UUID]? {
+      guard json.contains(key) else { return nil }
+      guard let texts = try? json.decode([String].self, forKey: key) else {
+        throw Malformed("\"\(key.stringValue)\" must be an array of item ids")
+      }
+      return try texts.map { text in
+        guard let id = UUID(uuidString: text) else {
+          throw Malformed("\"\(key.stringValue)\" must hold UUIDs such as 6f1c2a4e-…")
+        }
+        return id
+      }
+    }
+
+    /// nil when absent, `.some(nil)` when null, else the amount and unit (range unchecked:
+    /// the rules check it when it applies).
+    func quantity(_ key: Key) throws -> Quantity?? {
+      guard json.contains(key) else { return nil }
+      if (try? json.decodeNil(forKey: key)) == true { return .some(nil) }
+      let members: KeyedDecodingContainer<Key>
+      do {
+        members = try json.nestedContainer(keyedBy: Key.self, forKey: key)
+      } catch {
+        throw Malformed("\"quantity\" must be an object or null")
+      }
+      if let unknown = members.allKeys.first(where: {
+        $0.stringValue != "amount" && $0.stringValue != "unit"
+      }) {
+        throw Malformed(
+          "unknown field \"quantity.\(unknown.stringValue.prefix(40))\" (expected \"amount\", \"unit\")"
+        )
+      }
+      guard let amount = try? members.decode(Double.self, forKey: Key("amount")) else {
+        throw Malformed("\"quantity.amount\" must be a number")
+      }
+      guard let unitText = try? members.decode(String.self, forKey: Key("unit")) else {
+        throw Malformed("\"quantity.unit\" must be a string")
+      }
+      guard let unit = MeasureUnit(rawValue: unitText) else {
+        throw Malformed(
+          "\"\(unitText.prefix(20))\" is not a unit (use \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+      }
+      return .some(Quantity(amount: amount, unit: unit))
+    }
+  }
+}

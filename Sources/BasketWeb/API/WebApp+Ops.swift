@@ -1,0 +1,76 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension WebApp {
+  /// POST /api/v1/ops `{"ops": [operation, …]}`: applies a phone's queue in order, in one
+  /// transaction, and answers `{"results": [{"op", "status", "reason"?, "item"?}], "revision"}`
+  /// (see `ListOperation`, `SyncRules` and OFFLINE-PROTOCOL.md).
+  func ops(_ request: Request) throws -> Response {
+    let body = try OpsBody(request.body)
+    let readable = body.entries.compactMap { try? $0.operation.get() }
+    var applied = try (readable.isEmpty ? [] : basket.apply(readable))[...]
+    var results: [JSONValue] = []
+    results.reserveCapacity(body.entries.count)
+    for entry in body.entries {
+      switch entry.operation {
+      case .success(let operation):
+        results.append(Self.json(applied.removeFirst(), for: operation))
+      case .failure(let malformed):
+        results.append(
+          .object([
+            ("op", entry.op.map(JSONValue.string) ?? .null),
+            ("status", .string(OperationResult.Status.refused.rawValue)),
+            ("reason", .string(Refusal.malformed(malformed.message).description)),
+          ]))
+      }
+    }
+    return .json(
+      200,
+      .object([
+        ("results", .array(results)),
+        ("revision", .number(Double(try basket.store.revision()))),
+      ]))
+  }
+
+  /// One result as the phone reads it. `item` only when the server's id differs from the one
+  /// sent (the phone renames its local id).
+  static func json(_ result: OperationResult, for operation: ListOperation) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("op", .string(operation.id.uuidString.lowercased())),
+      ("status", .string(result.status.rawValue)),
+    ]
+    if let reason = result.reason { members.append(("reason", .string(reason))) }
+    if let item = result.item, item != operation.change.item {
+      members.append(("item", .string(item.uuidString.lowercased())))
+    }
+    return .object(members)
+  }
+
+  /// GET /api/v1/changes?since=R: `{"from", "revision", "items", "removed"}`, or 410 when the
+  /// store no longer knows what changed since R (the page refetches /api/v1/list).
+  func changes(_ request: Request) throws -> Response {
+    guard let text = request.query["since"], let since = Int64(text), since >= 0 else {
+      throw RequestError(400, "\"since\" must be a revision (a whole number from 0)")
+    }
+    guard let changes = try basket.store.changes(since: since) else {
+      return .error(
+        410, "too much has changed since revision \(since); fetch /api/v1/list again")
+    }
+    return .json(200, changesJSON(changes))
+  }
+
+  /// The JSON of `/changes` and of a live `change` event.
+  func changesJSON(_ changes: ListChanges) -> [UInt8] {
+    JSONValue.object([
+      ("from", .number(Double(changes.from))),
+      ("revision", .number(Double(changes.revision))),
+      ("items", .array(changes.items.map(itemJSON.value))),
+      ("removed", .array(changes.removed.map { .string($0.uuidString.lowercased()) })),
+    ]).encoded()
+  }
+}
