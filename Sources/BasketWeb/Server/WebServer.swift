@@ -37,8 +37,8 @@ public final class WebServer: Sendable {
     }
 
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, tls: TLS? = nil, workerThreads: Int = 96,
-      maxEventStreams: Int = 32, heartbeatSeconds: Double = 15
+      host: String = "127.0.0.1", port: Int = 8080, tls: TLS? = nil, workerThreads: Int = 1024,
+      maxEventStreams: Int = 256, heartbeatSeconds: Double = 1
     ) {
       self.host = host
       self.port = port
@@ -104,8 +104,10 @@ public final class WebServer: Sendable {
       ("num_threads", String(max(4, configuration.workerThreads))),
       ("tcp_nodelay", "1"),
       ("enable_keep_alive", "yes"),
-      ("keep_alive_timeout_ms", "5000"),
-      ("request_timeout_ms", "30000"),
+      ("keep_alive_timeout_ms", "3000"),
+      ("request_timeout_ms", "3000"),
+      ("listen_backlog", "1024"),
+      ("connection_queue", "1024"),
       ("decode_url", "yes"),
       ("enable_directory_listing", "no"),
     ]
