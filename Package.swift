@@ -7,8 +7,6 @@ let package = Package(
   products: [
     .executable(name: "basket", targets: ["basket"]),
     .library(name: "BasketKit", targets: ["BasketKit"]),
-    // Loaded at run time by `basket serve --tls-cert`, never linked: see its shim.c.
-    .library(name: "BasketTLSCompat", type: .dynamic, targets: ["BasketTLSCompat"]),
   ],
   targets: [
     // MARK: - Core
@@ -20,14 +18,12 @@ let package = Package(
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BasketStore", dependencies: ["BasketKit", "CSQLite"]),
     .target(name: "BasketTUI", dependencies: ["BasketKit"]),
-    .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
-    .target(name: "BasketWeb", dependencies: ["BasketKit", "CCivetweb"]),
+    .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CLinux"),
+    .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+    .target(name: "BasketCrypto", dependencies: ["CCrypto"]),
     .target(
-      name: "BasketTLSCompat",
-      linkerSettings: [
-        .linkedLibrary("ssl"),
-        .unsafeFlags(["-Xlinker", "--no-as-needed", "-Xlinker", "-soname=libssl.so"]),
-      ]),
+      name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
 
     // MARK: - Executables
 
@@ -48,7 +44,8 @@ let package = Package(
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(
-      name: "BasketWebTests", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+      name: "BasketWebTests",
+      dependencies: ["BasketWeb", "BasketCrypto", "BasketKit", "BasketTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
