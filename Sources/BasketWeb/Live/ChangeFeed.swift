@@ -1,0 +1,47 @@
+import Synchronization
+
+/// Turns "the store may have changed" into change notices on a hub, once per new revision.
+///
+/// Called after every write the server makes (so other pages hear of it at once) and by the
+/// store watcher when another process writes. Each call costs one revision read; revisions
+/// already announced are not announced again.
+public final class ChangeFeed: Sendable {
+  public let hub = BroadcastHub<ChangeNotice>()
+  private let readRevision: @Sendable () -> Int64?
+  private let announced = Mutex<Int64?>(nil)
+
+  /// `readRevision` returns the store's revision, or nil when it can't be read.
+  public init(readRevision: @escaping @Sendable () -> Int64?) {
+    self.readRevision = readRevision
+  }
+
+  /// The last revision announced (or first read), if any.
+  public var revision: Int64? { announced.withLock { $0 } }
+
+  /// Subscribes to change notices, first handing `initial` the revision announced so far,
+  /// with no notice able to slip in between (a page's hello and its first change stay in
+  /// order).
+  public func subscribe(
+    initial: (Int64?) -> Void, _ subscriber: @escaping BroadcastHub<ChangeNotice>.Subscriber
+  ) -> BroadcastHub<ChangeNotice>.Token {
+    announced.withLock { last in
+      initial(last)
+      return hub.subscribe(subscriber)
+    }
+  }
+
+  /// Reads the revision and announces it if it moved. Returns the revision read.
+  @discardableResult
+  public func check() -> Int64? {
+    announced.withLock { last in
+      guard let current = readRevision() else { return last }
+      if let previous = last, previous != current {
+        last = current
+        hub.publish(ChangeNotice(revision: current))
+      } else if last == nil {
+        last = current
+      }
+      return current
+    }
+  }
+}
