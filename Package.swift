@@ -34,6 +34,11 @@ let package = Package(
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
 
+    // MARK: - Fuzz targets
+
+    .executableTarget(
+      name: "FuzzRequest", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+
     // MARK: - Test support and tests
 
     .target(name: "BasketTestSupport", dependencies: ["BasketKit"]),

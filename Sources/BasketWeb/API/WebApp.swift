@@ -10,8 +10,9 @@ import Synchronization
 /// The whole server as a function: `handle(_:)` turns a request into a response.
 ///
 /// It serves the embedded web app, the pairing flow and the JSON API, and applies the access
-/// policy. No sockets here: the civetweb adapter (`WebServer`) only moves bytes. Thread-safe;
-/// each call costs one or two store reads, and a list read is usually served from a snapshot.
+/// policy. No sockets here: the libmicrohttpd adapter (`WebServer`) only moves bytes.
+/// Thread-safe; each call costs one or two store reads, and a list read is usually served from
+/// a snapshot.
 public final class WebApp: Sendable {
   /// Request bodies larger than this get 413.
   public static let maxBodySize = 64 * 1024

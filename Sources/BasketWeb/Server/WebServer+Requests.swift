@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -7,13 +8,16 @@ import CMicroHTTPD
 /// What the server knows about one client connection, and the request it is receiving.
 final class ClientConnection: @unchecked Sendable {
   // NB: @unchecked: libmicrohttpd calls back for one connection on one thread at a time, and
-  // only those callbacks touch the request fields.
+  // only those callbacks touch the request fields; a worker hands its answer over in `answer`.
   let id: UInt64
   let address: String
   var target = ""
   var headers: [(name: String, value: String)] = []
   var body: [UInt8] = []
   var headersSeen = false
+  /// Whether the request went to a worker (the connection is suspended until it answers).
+  var dispatched = false
+  let answer = Mutex<(request: Request, response: Response)?>(nil)
 
   init(id: UInt64, address: String) {
     self.id = id
@@ -25,6 +29,7 @@ final class ClientConnection: @unchecked Sendable {
     headers = []
     body = []
     headersSeen = false
+    dispatched = false
   }
 }
 
@@ -54,6 +59,12 @@ extension WebServer {
       uploadSize.pointee = 0
       return .YES
     }
+    if client.dispatched {
+      // Called again once the worker resumed the connection: send what it made.
+      guard let (request, response) = client.answer.withLock({ $0.take() }) else { return .YES }
+      client.dispatched = false
+      return send(response, for: request, on: connection)
+    }
     deadlines.withLock { $0.requestReceived(client.id) }
     let request: Request
     do {
@@ -65,7 +76,26 @@ extension WebServer {
       refusal.headers += WebApp.securityHeaders
       return queue(refusal, on: connection)
     }
-    var response = app.handle(request)
+    // NB: The handler runs on a worker while the connection sleeps; the network thread goes
+    // on serving its other connections.
+    client.dispatched = true
+    MHD_suspend_connection(connection)
+    let suspended = SuspendedConnection(pointer: connection)
+    let handle: @Sendable () -> Void = { [self] in
+      let response = app.handle(request)
+      if WebApp.mutating.contains(request.method), response.status < 400 { checkForChanges() }
+      client.answer.withLock { $0 = (request, response) }
+      MHD_resume_connection(suspended.pointer)
+    }
+    if !submit(handle) { handle() }
+    return .YES
+  }
+
+  /// Sends a handler's response: a complete reply, or the start of an event stream.
+  private func send(_ response: Response, for request: Request, on connection: OpaquePointer)
+    -> MHD_Result
+  {
+    var response = response
     if response.kind == .eventStream {
       return openStream(on: connection, response)
     }
@@ -74,9 +104,7 @@ extension WebServer {
     {
       response.headers[index].value += "; Secure"
     }
-    let result = queue(response, on: connection)
-    if WebApp.mutating.contains(request.method), response.status < 400 { checkForChanges() }
-    return result
+    return queue(response, on: connection)
   }
 
   /// The request's header lines, in order, duplicates kept.
@@ -150,6 +178,12 @@ extension WebServer {
     if socket >= 0 { watchForHangUp(socket: socket, stream: stream.id) }
     return queued
   }
+}
+
+/// A connection a worker will resume once it has answered.
+private struct SuspendedConnection: @unchecked Sendable {
+  // NB: @unchecked: libmicrohttpd keeps a suspended connection alive until it is resumed.
+  let pointer: OpaquePointer
 }
 
 /// The C callbacks libmicrohttpd calls, each handing over to the `WebServer` in `cls`.

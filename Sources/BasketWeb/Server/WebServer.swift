@@ -10,8 +10,10 @@ import Synchronization
 /// The libmicrohttpd adapter: listens, turns each request into a `Request` for `WebApp`,
 /// writes the `Response` back, and holds Server-Sent Event streams open.
 ///
-/// Threading: a few threads each wait on epoll for many connections (`threads`), so an idle or
-/// slow client costs a socket, never a thread. A connection must deliver a complete request
+/// Threading: a few network threads each wait on epoll for many connections (`threads`), so an
+/// idle or slow client costs a socket, never a thread. A complete request is handed to a
+/// `WorkerPool` (`workers`) while its connection is suspended, so a slow handler never stalls
+/// the other connections on its network thread. A connection must deliver a complete request
 /// within `requestTimeout` seconds (`ConnectionDeadlines`). An event stream is suspended while
 /// it has nothing to send and resumed by the `ChangeFeed`'s hub when a change is published;
 /// the `Housekeeper` thread notices its client leaving and frees the slot at once.
@@ -22,8 +24,10 @@ public final class WebServer: Sendable {
     /// 0 picks a free port; read the chosen one from `port`.
     public var port: Int
     public var tls: TLS?
-    /// Threads answering requests, each serving many connections.
+    /// Network threads, each serving many connections.
     public var threads: Int
+    /// Threads running the handlers (`WebApp.handle`) for complete requests.
+    public var workers: Int
     /// Open connections at most, and at most from one address.
     public var connectionLimit: Int
     public var connectionsPerAddress: Int
@@ -48,7 +52,8 @@ public final class WebServer: Sendable {
     }
 
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, tls: TLS? = nil, threads: Int = 4,
+      host: String = "127.0.0.1", port: Int = 8080, tls: TLS? = nil, threads: Int = 2,
+      workers: Int = 8,
       connectionLimit: Int = 4096, connectionsPerAddress: Int = 2048, maxEventStreams: Int = 1024,
       requestTimeout: Double = 5, heartbeatSeconds: Double = 15, watchedStorePath: String? = nil
     ) {
@@ -56,6 +61,7 @@ public final class WebServer: Sendable {
       self.port = port
       self.tls = tls
       self.threads = threads
+      self.workers = workers
       self.connectionLimit = connectionLimit
       self.connectionsPerAddress = connectionsPerAddress
       self.maxEventStreams = maxEventStreams
@@ -93,6 +99,7 @@ public final class WebServer: Sendable {
   let deadlines: Mutex<ConnectionDeadlines>
   private let nextConnection = Atomic<UInt64>(0)
   private let housekeeper = Mutex<Housekeeper?>(nil)
+  private let workers = Mutex<WorkerPool?>(nil)
   private let watcher = Mutex<StoreWatcher?>(nil)
   private let lastHeartbeat = Mutex<Double>(0)
   private let messages = Mutex<[String]>([])
@@ -143,6 +150,8 @@ public final class WebServer: Sendable {
     }
     Self.raiseOpenFileLimit(to: configuration.connectionLimit + 256)
     feed.check()
+    let pool = WorkerPool(count: configuration.workers)
+    workers.withLock { $0 = pool }
 
     let me = Unmanaged.passUnretained(self).toOpaque()
     let priorities = strdup("NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2")!
@@ -178,6 +187,8 @@ public final class WebServer: Sendable {
       }
     }
     guard let started else {
+      workers.withLock { $0 = nil }
+      pool.stop()
       for pem in pems { free(pem) }
       let reason = takeMessages().joined(separator: "; ")
       if reason.lowercased().contains("bind") || reason.lowercased().contains("address") {
@@ -219,6 +230,8 @@ public final class WebServer: Sendable {
     streams.closeAll()
     let deadline = monotonicSeconds() + 2
     while streams.count > 0, monotonicSeconds() < deadline { usleep(5_000) }
+    // Handlers already running finish and resume their connections; later ones run inline.
+    workers.withLock { $0 }?.stop()
     MHD_stop_daemon(handle.pointer)
     for pem in handle.pems { free(pem) }
     housekeeper.withLock { $0 }?.stop()
@@ -242,6 +255,12 @@ public final class WebServer: Sendable {
     messages.withLock { list in
       if list.count < 100 { list.append(message) }
     }
+  }
+
+  /// Runs `job` on a worker; false if there is none (stopping), so the caller runs it itself.
+  func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+    guard let pool = workers.withLock({ $0 }) else { return false }
+    return pool.submit(job)
   }
 
   /// Reports stream `id`'s client leaving as soon as `socket` sees it.
