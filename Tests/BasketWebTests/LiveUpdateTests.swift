@@ -55,6 +55,23 @@ import Testing
     #expect(seen.all == ["hello 3", "change 4", "change 5"])
   }
 
+  @Test func anAnnouncedChangeCarriesItsPayloadAndIsNotAnnouncedTwice() {
+    let revision = Mutex<Int64?>(3)
+    let feed = ChangeFeed(readRevision: { revision.withLock { $0 } })
+    feed.check()
+    let seen = Recorder()
+    _ = feed.subscribe(initial: { _ in }) { notice in
+      seen.record(String(decoding: notice.frame, as: UTF8.self))
+    }
+    revision.withLock { $0 = 4 }
+    let added = ChangeNotice(revision: 4, payload: .object([("op", .string("add"))]))
+    #expect(feed.announce(added))
+    feed.check()  // revision 4 is already out, with its payload
+    #expect(!feed.announce(ChangeNotice(revision: 4)))
+    #expect(!feed.announce(ChangeNotice(revision: 2)))  // older than what pages have
+    #expect(seen.all == ["event: change\ndata: {\"revision\":4,\"op\":\"add\"}\n\n"])
+  }
+
   @Test func theStoreWatcherWakesOnWritesToTheStoresFilesOnly() throws {
     let folder = "/tmp/basket-watch-\(UInt32.random(in: 0...UInt32.max))"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

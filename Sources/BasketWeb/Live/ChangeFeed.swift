@@ -30,6 +30,19 @@ public final class ChangeFeed: Sendable {
     }
   }
 
+  /// Announces `notice`, a change whose revision (and perhaps payload: the change itself) the
+  /// caller already knows, unless a revision as new was announced before; a later `check()`
+  /// then doesn't announce that revision again. Returns whether it was announced.
+  @discardableResult
+  public func announce(_ notice: ChangeNotice) -> Bool {
+    announced.withLock { last in
+      if let last, notice.revision <= last { return false }
+      last = notice.revision
+      hub.publish(notice)
+      return true
+    }
+  }
+
   /// Reads the revision and announces it if it moved. Returns the revision read.
   @discardableResult
   public func check() -> Int64? {

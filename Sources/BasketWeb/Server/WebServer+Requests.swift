@@ -153,19 +153,21 @@ extension WebServer {
       busy.headers += WebApp.securityHeaders
       return queue(busy, on: connection)
     }
+    let retained = Unmanaged.passRetained(stream)
     let reply = MHD_create_response_from_callback(
       UInt64.max, 16 * 1024,
       { raw, _, buffer, max in
         guard let raw, let buffer else { return -2 }
         return Unmanaged<EventStream>.fromOpaque(raw).takeUnretainedValue().read(
           into: buffer, max: max)
-      }, Unmanaged.passRetained(stream).toOpaque(),
+      }, retained.toOpaque(),
       { raw in
         guard let raw else { return }
         let stream = Unmanaged<EventStream>.fromOpaque(raw).takeRetainedValue()
         stream.registry.closed(stream)
       })
     guard let reply else {
+      retained.release()
       stream.registry.closed(stream)
       return .NO
     }

@@ -102,6 +102,7 @@ public final class WebServer: Sendable {
   private let workers = Mutex<WorkerPool?>(nil)
   private let watcher = Mutex<StoreWatcher?>(nil)
   private let lastHeartbeat = Mutex<Double>(0)
+  private let lastBackstopCheck = Mutex<Double>(0)
   private let messages = Mutex<[String]>([])
 
   public init(app: WebApp, configuration: Configuration) {
@@ -150,6 +151,16 @@ public final class WebServer: Sendable {
     }
     Self.raiseOpenFileLimit(to: configuration.connectionLimit + 256)
     feed.check()
+    guard
+      let keeper = Housekeeper(
+        tickSeconds: 0.1,
+        onHangUp: { [unowned self] id in streams.finish(id) },
+        onTick: { [unowned self] in tick() })
+    else {
+      for pem in pems { free(pem) }
+      throw .failed("the system refused a thread or an epoll set for housekeeping")
+    }
+    housekeeper.withLock { $0 = keeper }
     let pool = WorkerPool(count: configuration.workers)
     workers.withLock { $0 = pool }
 
@@ -189,6 +200,8 @@ public final class WebServer: Sendable {
     guard let started else {
       workers.withLock { $0 = nil }
       pool.stop()
+      housekeeper.withLock { $0 = nil }
+      keeper.stop()
       for pem in pems { free(pem) }
       let reason = takeMessages().joined(separator: "; ")
       if reason.lowercased().contains("bind") || reason.lowercased().contains("address") {
@@ -203,12 +216,6 @@ public final class WebServer: Sendable {
     }
     listeningPort.store(Int(basket_mhd_bound_port(started)), ordering: .relaxed)
     daemon.withLock { $0 = DaemonHandle(pointer: started, pems: pems) }
-    housekeeper.withLock {
-      $0 = Housekeeper(
-        tickSeconds: 0.1,
-        onHangUp: { [unowned self] id in streams.finish(id) },
-        onTick: { [unowned self] in tick() })
-    }
     if let path = configuration.watchedStorePath {
       watcher.withLock {
         $0 = StoreWatcher(storePath: path) { [unowned self] in checkForChanges() }
@@ -216,7 +223,8 @@ public final class WebServer: Sendable {
     }
   }
 
-  /// Ends every event stream, then stops the server (waiting for its threads). Idempotent.
+  /// Ends every event stream, then stops the server (waiting for its threads). Idempotent; a
+  /// stopped server is not started again.
   public func stop() {
     guard
       let handle = daemon.withLock({ current -> DaemonHandle? in
@@ -238,9 +246,17 @@ public final class WebServer: Sendable {
   }
 
   /// Reads the store's revision and, if it moved, tells every event stream. Called after each
-  /// write this server makes and by the store watcher; cheap (one revision read).
+  /// write this server makes, by the store watcher, and once a second as a backstop (five
+  /// times a second without a watcher); cheap (one revision read).
   public func checkForChanges() {
     if let revision = feed.check() { app.noteRevision(revision) }
+  }
+
+  /// Pushes `notice` (a change this server just made, with its payload) to every event stream,
+  /// unless its revision was already announced. For a change whose content is known, so pages
+  /// can apply it without refetching; `checkForChanges()` covers every other change.
+  public func announce(_ notice: ChangeNotice) {
+    if feed.announce(notice) { app.noteRevision(notice.revision) }
   }
 
   /// Log messages since the last call (for the command to show on failure).
@@ -268,7 +284,8 @@ public final class WebServer: Sendable {
     housekeeper.withLock { $0 }?.watch(socket: socket, id: id)
   }
 
-  /// Every tenth of a second: close connections past their deadline; now and then, a heartbeat.
+  /// Every tenth of a second: close connections past their deadline; now and then, a heartbeat
+  /// and a backstop read of the store's revision.
   private func tick() {
     let now = monotonicSeconds()
     deadlines.withLock { table in
@@ -282,6 +299,15 @@ public final class WebServer: Sendable {
       return true
     }
     if due { streams.broadcast(ServerSentEvent.heartbeat) }
+    // NB: The watcher's follow-up checks end 2 s after a write; a commit that became visible
+    // even later (a very slow fsync) is still announced within a second.
+    let backstop = watcher.withLock { $0 } == nil ? 0.2 : 1.0
+    let check = lastBackstopCheck.withLock { last in
+      guard now - last >= backstop else { return false }
+      last = now
+      return true
+    }
+    if check { checkForChanges() }
   }
 
   // MARK: - Connections
