@@ -139,6 +139,17 @@ import Testing
     #expect(try Self.curl(["-b", jar, "\(server.base)/api/v1/list"]).0 == 200)
   }
 
+  @Test(.enabled(if: available), arguments: [false, true])
+  func theSecretIsPrintedOnlyWhenAskedAndAFlagSecretIsWarnedAbout(showLink: Bool) throws {
+    let server = try Server(
+      extra: ["--secret", "household-secret-42"] + (showLink ? ["--show-pairing-link"] : []))
+    #expect(server.stop() == 0)
+    let output = String(decoding: server.output.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(output.contains("--secret is visible to other users of this machine"), "\(output)")
+    #expect(output.contains("household-secret-42") == showLink, "\(output)")
+    #expect(output.contains("/pair?secret=") == showLink, "\(output)")
+  }
+
   @Test(.enabled(if: available)) func aPortInUseIsAClearErrorNotACrash() throws {
     let server = try Server()
     defer { #expect(server.stop() == 0) }
