@@ -22,6 +22,8 @@ let package = Package(
     .systemLibrary(name: "CLinux"),
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "BasketCrypto", dependencies: ["CCrypto"]),
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "CLibXML2"]),
     .target(
       name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
 
@@ -32,10 +34,16 @@ let package = Package(
     .executableTarget(
       name: "BasketBench",
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
-    .executableTarget(name: "EmojiLab", dependencies: ["BasketKit"]),
+    .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
+    .executableTarget(name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport"]),
 
     // MARK: - Fuzz targets
 
+    .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
+    .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .executableTarget(
       name: "FuzzRequest", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
 
@@ -46,6 +54,8 @@ let package = Package(
     .testTarget(
       name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
+    .testTarget(
+      name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(

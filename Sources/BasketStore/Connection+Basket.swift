@@ -37,53 +37,36 @@ extension Connection {
     try singleInteger("SELECT value FROM meta WHERE key = 'revision'") ?? 0
   }
 
-  /// Writes the difference between `before` and `draft` and bumps the revision; returns
-  /// whether anything was written. Call inside a write transaction.
-  func save(from before: [Item], to draft: ListDraft) throws -> Bool {
-    let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var seen = Set<UUID>()
-    var changed = false
-    for item in draft.items {
-      guard seen.insert(item.id).inserted else {
-        throw StoreError.failed("two items share the id \(item.id.uuidString)")
-      }
-      switch old[item.id] {
-      case nil:
-        try insert(item)
-        changed = true
-      case let stored? where stored != item:
-        try update(item)
-        changed = true
-      default:
-        break
-      }
+  /// Writes `changes` and bumps the revision if there are any. Call inside a write transaction.
+  func save(_ changes: ListDraft.Changes) throws {
+    for item in changes.inserted { try insert(item) }
+    for item in changes.updated { try update(item) }
+    for id in changes.removed {
+      try run("DELETE FROM items WHERE id = ?1", [.text(id.uuidString)])
     }
-    for item in before where !seen.contains(item.id) {
-      try run("DELETE FROM items WHERE id = ?1", [.text(item.id.uuidString)])
-      changed = true
-    }
-    for remembered in draft.remembered {
+    for remembered in changes.remembered {
       try remember(remembered.name, key: remembered.key, at: remembered.at)
-      changed = true
     }
-    if changed { try bumpRevision() }
-    return changed
+    if !changes.isEmpty { try bumpRevision() }
   }
 
+  /// Stores a new item; `orIgnore` skips one whose id is taken instead of failing.
   func insert(_ item: Item, orIgnore: Bool = false) throws {
     let verb = orIgnore ? "INSERT OR IGNORE" : "INSERT"
     try run(
-      "\(verb) INTO items (\(Self.itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-      Self.values(of: item))
+      """
+      \(verb) INTO items (\(Self.itemColumns), name_key)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+      """, Self.values(of: item) + [.text(NameKey.of(item.name))])
   }
 
   private func update(_ item: Item) throws {
     try run(
       """
       UPDATE items SET name = ?2, emoji = ?3, amount = ?4, unit = ?5, added_at = ?6,
-        checked_at = ?7, listed_at = ?8, cleared_at = ?9
+        checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_key = ?10
       WHERE id = ?1
-      """, Self.values(of: item))
+      """, Self.values(of: item) + [.text(NameKey.of(item.name))])
   }
 
   private func remember(_ name: String, key: String, at date: Date) throws {
@@ -130,7 +113,8 @@ extension Connection {
   }
 
   /// Decodes `itemColumns` starting at column `first`; nil when a required value is missing or
-  /// malformed. An unknown unit drops the quantity rather than the item.
+  /// malformed. A quantity Basket can't use (an unknown unit, an amount out of range) drops
+  /// the quantity rather than the item: see `decodeQuantity`.
   static func decodeItem(_ row: Statement, from first: Int32) -> Item? {
     guard let idText = row.text(first), let id = UUID(uuidString: idText),
       let name = row.text(first + 1),
@@ -138,15 +122,21 @@ extension Connection {
       let addedAt = date(row, first + 5),
       let listedAt = date(row, first + 7)
     else { return nil }
-    var quantity: Quantity?
-    if let amount = row.double(first + 3), amount.isFinite,
-      let unitText = row.text(first + 4), let unit = MeasureUnit(rawValue: unitText)
-    {
-      quantity = Quantity(amount: amount, unit: unit)
-    }
     return Item(
-      id: id, name: name, emoji: emoji, quantity: quantity, addedAt: addedAt,
+      id: id, name: name, emoji: emoji, quantity: decodeQuantity(row, from: first + 3),
+      addedAt: addedAt,
       checkedAt: date(row, first + 6), listedAt: listedAt, clearedAt: date(row, first + 8))
+  }
+
+  /// Decodes an amount column and the unit column after it; nil unless both hold a quantity
+  /// that passes `QuantityRules.isStorable` (written by an older build or by hand, a row may
+  /// hold anything).
+  static func decodeQuantity(_ row: Statement, from first: Int32) -> Quantity? {
+    guard let amount = row.double(first), let unitText = row.text(first + 1),
+      let unit = MeasureUnit(rawValue: unitText)
+    else { return nil }
+    let quantity = Quantity(amount: amount, unit: unit)
+    return QuantityRules.isStorable(quantity) ? quantity : nil
   }
 
   /// Decodes `memoryColumns` starting at column `first` into the entry and its key.

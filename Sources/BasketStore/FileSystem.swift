@@ -28,10 +28,32 @@ enum FileSystem {
     return parent.isEmpty ? "/" : parent
   }
 
-  /// Creates `directory` and any missing parents.
+  /// Creates `directory` and any missing parents, each readable and writable by the owner
+  /// only (0700, less what the umask removes). Directories that exist are left as they are.
   static func createDirectories(_ directory: String) throws {
-    try FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true, attributes: nil)
+    var info = stat()
+    if stat(directory, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw FileError("\(directory) is not a directory")
+      }
+      return
+    }
+    guard errno == ENOENT else { throw FileError(lastError()) }
+    let parent = parentDirectory(of: directory)
+    if parent != directory { try createDirectories(parent) }
+    guard mkdir(directory, 0o700) == 0 || errno == EEXIST else { throw FileError(lastError()) }
+  }
+
+  /// Creates an empty file at `path`, readable and writable by the owner only (0600, less what
+  /// the umask removes), unless something is already there; SQLite then gives the store's
+  /// `-wal` and `-shm` files the same permissions.
+  static func createPrivateFile(_ path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      if errno == EEXIST { return }
+      throw FileError(lastError())
+    }
+    close(descriptor)
   }
 
   /// What is at `path`, following symbolic links.

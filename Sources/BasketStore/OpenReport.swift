@@ -9,14 +9,18 @@ public struct OpenReport: Equatable, Sendable {
   public var salvagedMemory: Int
   /// Why the store was moved aside.
   public var reason: String?
+  /// Quantities Basket can't use (out of range, unknown unit) that were cleared from their
+  /// items; the items stay.
+  public var droppedQuantities: [DroppedQuantity]
 
   public init(
     movedAsideTo: String? = nil, salvagedItems: Int = 0, salvagedMemory: Int = 0,
-    reason: String? = nil
+    reason: String? = nil, droppedQuantities: [DroppedQuantity] = []
   ) {
     self.movedAsideTo = movedAsideTo
     self.salvagedItems = salvagedItems
     self.salvagedMemory = salvagedMemory
     self.reason = reason
+    self.droppedQuantities = droppedQuantities
   }
 }

@@ -25,17 +25,32 @@ extension SQLiteStore {
   static let busyTimeoutMilliseconds: Int32 = 15_000
 
   /// Opens the store at `path`, creating it and its directories if needed and migrating it to
-  /// the current schema.
+  /// the current schema. What it creates is for the owner only: directories 0700, the store
+  /// 0600 (SQLite gives its `-wal` and `-shm` files the store's permissions). Existing files
+  /// and directories keep theirs.
   ///
-  /// A file that is not a Basket store, or is damaged, is renamed to
+  /// A SQLite database that is damaged, or is not a Basket store, is renamed to
   /// `<path>.broken-<timestamp>` (with its `-wal`, `-shm` and `-journal` files; the timestamp
   /// is `now` in UTC), a fresh store takes its place, and the rows that can still be read are
-  /// copied over; the report says so. Nothing is ever deleted.
+  /// copied over; the report says so. Nothing is ever deleted. An empty file counts as a new
+  /// store (as it does for SQLite: there is nothing in it to lose).
   ///
-  /// - Throws: `StoreError.newerSchema` for a store written by a newer Basket, which is left
-  ///   byte-for-byte untouched; `StoreError.cannotOpen` when the file or its directory cannot
-  ///   be used.
+  /// A quantity Basket can't use (see `dropImpossibleQuantities`) is cleared from its item, and
+  /// the report lists it.
+  ///
+  /// - Throws: `StoreError.newerSchema` for a store written by a newer Basket, and
+  ///   `StoreError.cannotOpen` for a non-empty file that doesn't start with the SQLite header
+  ///   (a text file, say): both are left byte-for-byte untouched. `StoreError.cannotOpen` also
+  ///   when the file or its directory cannot be used.
   public static func open(at path: String, now: Date) throws -> (SQLiteStore, OpenReport) {
+    var (store, report) = try openUnrepaired(at: path, now: now)
+    report.droppedQuantities = try store.dropImpossibleQuantities()
+    return (store, report)
+  }
+
+  private static func openUnrepaired(at path: String, now: Date) throws -> (
+    SQLiteStore, OpenReport
+  ) {
     let directory = FileSystem.parentDirectory(of: path)
     do {
       try FileSystem.createDirectories(directory)
@@ -68,7 +83,8 @@ extension SQLiteStore {
     case broken(String)
   }
 
-  /// Decides whether the file at `path` can be opened as it is, without changing it.
+  /// Decides whether the file at `path` can be opened as it is, without changing it; throws
+  /// for a file that must be left alone (not SQLite at all, or a newer store).
   ///
   /// The newer-schema check reads `user_version` from the header bytes directly, because even
   /// a read-only SQLite connection creates `-wal` and `-shm` files for a WAL database.
@@ -89,9 +105,14 @@ extension SQLiteStore {
     } catch {
       throw StoreError.cannotOpen(path: path, reason: "\(error)")
     }
-    guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-      return .broken("it is not a SQLite database")
+    guard header.starts(with: Array("SQLite format 3\0".utf8)) else {
+      throw StoreError.cannotOpen(
+        path: path,
+        reason:
+          "it is not a SQLite database (it has no SQLite header), so it can't be a Basket store; it was left untouched. Choose another store path (--store or BASKET_STORE)"
+      )
     }
+    guard header.count == 100 else { return .broken("it is cut short inside its header") }
     let version = header[60..<64].reduce(0) { $0 << 8 | Int32($1) }
     if version > Schema.latestVersion {
       throw StoreError.newerSchema(
@@ -163,6 +184,9 @@ extension SQLiteStore {
   }
 
   private static func openReadWrite(_ path: String) throws -> SQLiteStore {
+    // NB: SQLite would create a missing file as 0644; when this can't create it, SQLite's own
+    // open below says why.
+    try? FileSystem.createPrivateFile(path)
     let connection: Connection
     do {
       connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)

@@ -31,11 +31,13 @@ public final class SQLiteStore: ListStore {
     try withConnection { try $0.loadMemory() }
   }
 
-  /// Runs `body` on the stored items inside one `BEGIN IMMEDIATE` transaction, then writes
-  /// only what changed and bumps the revision; nothing is written if nothing changed or `body`
-  /// throws.
+  /// Runs `body` on a draft over the stored items inside one `BEGIN IMMEDIATE` transaction,
+  /// then writes only what changed and bumps the revision; nothing is written if nothing
+  /// changed, `body` throws, or a read failed.
   ///
-  /// Blocks while another process writes, for up to the busy timeout.
+  /// Cost: the indexed reads the rules ask for and the rows they change, not the whole list
+  /// (unless `body` uses `ListDraft.items`). Blocks while another process writes, for up to the
+  /// busy timeout.
   public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
     var result: T?
     try translatingErrors {
@@ -44,10 +46,14 @@ public final class SQLiteStore: ListStore {
         // the connection to the caller's isolation region, which the lock forbids.
         try connection.begin(immediate: true)
         do {
-          let before = try connection.loadItems()
-          var draft = ListDraft(items: before)
-          result = try body(&draft)
-          _ = try connection.save(from: before, to: draft)
+          var draft = ListDraft(reading: ConnectionReader(connection: connection))
+          do {
+            result = try body(&draft)
+          } catch {
+            try draft.checkReads()
+            throw error
+          }
+          try connection.save(try draft.changes())
           try connection.commit()
         } catch {
           connection.rollBack()

@@ -1,43 +1,135 @@
 import BasketKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The store's tables, as an ordered list of migrations; migration N brings `user_version`
 /// from N-1 to N.
 enum Schema {
+  /// One step of the schema: SQL, then (optionally) Swift over the rows, in one transaction.
+  struct Migration: Sendable {
+    var sql: String
+    var then: (@Sendable (Connection) throws -> Void)?
+
+    init(_ sql: String, then: (@Sendable (Connection) throws -> Void)? = nil) {
+      self.sql = sql
+      self.then = then
+    }
+  }
+
   /// Each entry runs in its own transaction; never edit one that has shipped, append instead.
-  static let migrations: [String] = [
+  ///
+  /// NB: `items.name_key` holds `NameKey.of(name)` as this build folds names. A change to
+  /// that folding must append `Migration("", then: Schema.recomputeNameKeys)`, or duplicates
+  /// stored before it go unnoticed.
+  static let migrations: [Migration] = [
     // v1: the list, suggestion memory, and a revision counter for change polling.
-    """
-    CREATE TABLE items (
-      id TEXT PRIMARY KEY NOT NULL,
-      name TEXT NOT NULL,
-      emoji TEXT NOT NULL,
-      amount REAL,
-      unit TEXT,
-      added_at REAL NOT NULL,
-      checked_at REAL,
-      listed_at REAL NOT NULL,
-      cleared_at REAL
-    );
-    CREATE TABLE memory (
-      key TEXT PRIMARY KEY NOT NULL,
-      name TEXT NOT NULL,
-      times_added INTEGER NOT NULL,
-      last_added REAL NOT NULL
-    );
-    CREATE INDEX memory_by_last_added ON memory(last_added);
-    CREATE TABLE meta (
-      key TEXT PRIMARY KEY NOT NULL,
-      value INTEGER NOT NULL
-    );
-    INSERT INTO meta(key, value) VALUES ('revision', 0);
-    """
+    Migration(
+      """
+      CREATE TABLE items (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        emoji TEXT NOT NULL,
+        amount REAL,
+        unit TEXT,
+        added_at REAL NOT NULL,
+        checked_at REAL,
+        listed_at REAL NOT NULL,
+        cleared_at REAL
+      );
+      CREATE TABLE memory (
+        key TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        times_added INTEGER NOT NULL,
+        last_added REAL NOT NULL
+      );
+      CREATE INDEX memory_by_last_added ON memory(last_added);
+      CREATE TABLE meta (
+        key TEXT PRIMARY KEY NOT NULL,
+        value INTEGER NOT NULL
+      );
+      INSERT INTO meta(key, value) VALUES ('revision', 0);
+      """),
+    // v2: what a change reads, indexed: items by name key (duplicate-aware add), the top of
+    // To get, and checked and cleared items by date (tidying, Clear all, undo).
+    Migration(
+      """
+      ALTER TABLE items ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+      CREATE INDEX items_by_name_key ON items(name_key);
+      CREATE INDEX items_to_get_by_listed_at ON items(listed_at)
+        WHERE checked_at IS NULL AND cleared_at IS NULL;
+      CREATE INDEX items_by_checked_at ON items(checked_at) WHERE checked_at IS NOT NULL;
+      CREATE INDEX items_by_cleared_at ON items(cleared_at) WHERE cleared_at IS NOT NULL;
+      """,
+      then: { connection in
+        // v2 also moved to the one folding (every word singular, symbol-only names keyed by
+        // their symbols), so the memory keys written by v1 are recomputed too.
+        try recomputeNameKeys(connection)
+        try recomputeMemoryKeys(connection)
+      }),
   ]
+
+  /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:
+  /// their add counts sum, and the latest add keeps its time and spelling. Call inside a write
+  /// transaction.
+  ///
+  /// Cost: one read of the memory table; rewrites it only when a key changed.
+  static func recomputeMemoryKeys(_ connection: Connection) throws {
+    var merged: [String: MemoryEntry] = [:]
+    var order: [String] = []
+    var changed = false
+    try connection.run("SELECT key, name, times_added, last_added FROM memory ORDER BY rowid") {
+      row in
+      guard let name = row.text(1), let times = row.int64(2), let last = row.double(3) else {
+        return
+      }
+      let key = NameKey.of(name)
+      if row.text(0) != key { changed = true }
+      let entry = MemoryEntry(
+        name: name, timesAdded: Int(clamping: times),
+        lastAdded: Date(timeIntervalSince1970: last))
+      guard let earlier = merged[key] else {
+        merged[key] = entry
+        order.append(key)
+        return
+      }
+      changed = true
+      let latest = entry.lastAdded >= earlier.lastAdded ? entry : earlier
+      merged[key] = MemoryEntry(
+        name: latest.name, timesAdded: earlier.timesAdded &+ entry.timesAdded,
+        lastAdded: latest.lastAdded)
+    }
+    guard changed else { return }
+    try connection.run("DELETE FROM memory")
+    for key in order where !key.isEmpty {
+      try connection.insertMemory(merged[key]!, key: key)
+    }
+  }
 
   /// The schema version this build writes.
   static var latestVersion: Int { migrations.count }
 
   /// Tables every version of a Basket store has.
   static let requiredTables: Set<String> = ["items", "memory", "meta"]
+
+  /// Sets every item's `name_key` to `NameKey.of(name)`. Call inside a write transaction.
+  ///
+  /// Cost: one read of every name and one write per key that changed.
+  static func recomputeNameKeys(_ connection: Connection) throws {
+    var keys: [(rowid: Int64, key: String)] = []
+    try connection.run("SELECT rowid, name, name_key FROM items") { row in
+      guard let rowid = row.int64(0), let name = row.text(1) else { return }
+      let key = NameKey.of(name)
+      if row.text(2) != key { keys.append((rowid, key)) }
+    }
+    for (rowid, key) in keys {
+      try connection.run(
+        "UPDATE items SET name_key = ?2 WHERE rowid = ?1", [.integer(rowid), .text(key)])
+    }
+  }
 
   /// Brings the store to `latestVersion`, one transaction per migration.
   ///
@@ -52,7 +144,9 @@ enum Schema {
           throw StoreError.newerSchema(found: version, supported: latestVersion, path: path)
         }
         guard version < latestVersion else { return true }
-        try connection.execute(migrations[version])
+        let migration = migrations[version]
+        try connection.execute(migration.sql)
+        try migration.then?(connection)
         try connection.execute("PRAGMA user_version = \(version + 1)")
         return false
       }

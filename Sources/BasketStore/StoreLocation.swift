@@ -26,10 +26,8 @@ public struct StoreLocation: Equatable, Sendable {
   /// Picks the store path: `flag` (the `--store` value) wins, then `BASKET_STORE`, then
   /// `$XDG_DATA_HOME/basket/basket.sqlite`, then `$HOME/.local/share/basket/basket.sqlite`.
   ///
-  /// Empty variables count as unset and a relative `XDG_DATA_HOME` is ignored, as the XDG base
-  /// directory specification asks. Nothing is created here; opening the store creates the
-  /// directories.
-  public static func resolve(flag: String?, environment: [String: String]) throws
+  /// Nothing is created here; opening the store creates the directories.
+  public static func resolve(flag: String?, configuration: BasketConfiguration) throws
     -> StoreLocation
   {
     if let flag {
@@ -38,13 +36,13 @@ public struct StoreLocation: Equatable, Sendable {
       }
       return StoreLocation(path: flag, source: .flag)
     }
-    if let path = environment["BASKET_STORE"], !path.isEmpty {
+    if let path = configuration.storePath {
       return StoreLocation(path: path, source: .environment)
     }
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+    if let dataHome = configuration.dataHome {
       return StoreLocation(path: join(dataHome, "basket", fileName), source: .dataHome)
     }
-    if let home = environment["HOME"], !home.isEmpty {
+    if let home = configuration.home {
       return StoreLocation(
         path: join(home, ".local/share/basket", fileName), source: .home)
     }

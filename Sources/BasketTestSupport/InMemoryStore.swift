@@ -8,11 +8,15 @@ import Synchronization
 #endif
 
 /// A `ListStore` held in memory, for tests of everything above the store.
+///
+/// Its drafts read through a `ListSnapshot` of the items, so the rules run the same queries
+/// and edits they run against the SQLite store.
 public final class InMemoryStore: ListStore {
   private struct State {
     var items: [Item] = []
     var memory: [String: MemoryEntry] = [:]
     var revision: Int64 = 0
+    var transactions = 0
   }
 
   private let state: Mutex<State>
@@ -32,11 +36,20 @@ public final class InMemoryStore: ListStore {
 
   public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
     try state.withLock { state in
-      var draft = ListDraft(items: state.items)
-      let result = try body(&draft)
-      if draft.items != state.items || !draft.remembered.isEmpty { state.revision += 1 }
-      state.items = draft.items
-      for added in draft.remembered {
+      state.transactions += 1
+      var draft = ListDraft(reading: ListSnapshot(state.items))
+      let result: T
+      do {
+        result = try body(&draft)
+      } catch {
+        try draft.checkReads()
+        throw error
+      }
+      let changes = try draft.changes()
+      guard !changes.isEmpty else { return result }
+      state.revision += 1
+      state.items = changes.applied(to: state.items)
+      for added in changes.remembered {
         var entry =
           state.memory[added.key]
           ?? MemoryEntry(name: added.name, timesAdded: 0, lastAdded: added.at)
@@ -50,4 +63,7 @@ public final class InMemoryStore: ListStore {
   }
 
   public func revision() throws -> Int64 { state.withLock { $0.revision } }
+
+  /// How many times `modify` has been called (each is one transaction in a real store).
+  public var transactions: Int { state.withLock { $0.transactions } }
 }

@@ -20,92 +20,82 @@ enum CommandLineApp {
     arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
     stdinIsTerminal: Bool
   ) -> Int32 {
-    var arguments = arguments
-    var storeFlag: String?
-    // Global options come before the command.
-    while let first = arguments.first, first.hasPrefix("-") {
-      switch first {
-      case "--store":
-        guard arguments.count >= 2 else { return usage("--store needs a path") }
-        storeFlag = arguments[1]
-        arguments.removeFirst(2)
-        continue
-      case _ where first.hasPrefix("--store="):
-        storeFlag = String(first.dropFirst("--store=".count))
-      case "--help", "-h":
-        write(Help.overview, to: STDOUT_FILENO)
-        return 0
-      case "--version":
-        write("basket \(version)\n", to: STDOUT_FILENO)
-        return 0
-      default:
-        return usage("unknown option \(first)")
-      }
-      arguments.removeFirst()
-    }
-    if storeFlag?.isEmpty == true { return usage("--store needs a path") }
-
-    let clock: AppClock
-    if let pinned = environment["BASKET_NOW"], !pinned.isEmpty {
-      guard let date = ISO8601.date(pinned) else {
-        return usage("BASKET_NOW must be an ISO 8601 time such as 2026-11-30T10:00:00Z")
-      }
-      clock = .frozen(at: date)
-    } else {
-      clock = .system
-    }
-    let storePath: String
+    let options: GlobalOptions
     do {
-      storePath = try StoreLocation.resolve(flag: storeFlag, environment: environment).path
+      options = try GlobalOptions(parsing: arguments)
+    } catch {
+      return usage(error.message)
+    }
+    let command = options.command
+    if let command, !knownCommands.contains(command) {
+      return usage("unknown command \"\(command)\"")
+    }
+    if options.version {
+      write("basket \(version)\n", to: STDOUT_FILENO)
+      return 0
+    }
+    if options.help || command == "help" {
+      let topic = command == "help" ? options.arguments.first : command
+      write(Help.text(for: topic) ?? Help.overview, to: STDOUT_FILENO)
+      return 0
+    }
+
+    let configuration: BasketConfiguration
+    do {
+      configuration = try BasketConfiguration(environment: environment)
+    } catch {
+      return usage(error.message)
+    }
+    let clock = configuration.pinnedNow.map(AppClock.frozen(at:)) ?? .system
+    let store: StoreLocation
+    do {
+      store = try StoreLocation.resolve(flag: options.store, configuration: configuration)
     } catch {
       write("basket: \(error)\n", to: STDERR_FILENO)
       return 1
     }
     let context = CommandContext(
-      environment: environment, storePath: storePath, clock: clock,
+      configuration: configuration, store: store, clock: clock,
       stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
-      openBasket: { try openBasket(at: storePath, clock: clock) },
+      openBasket: { try openBasket(at: store, clock: clock, use: $0) },
       out: { write($0, to: STDOUT_FILENO) }, err: { write($0, to: STDERR_FILENO) })
 
-    let command = arguments.first
-    let rest = Array(arguments.dropFirst())
+    let rest = options.arguments
     do {
       switch command {
       case nil:
-        if stdinIsTerminal && stdoutIsTerminal { return try runTUI([], context: context) }
-        return try Commands.list([], context: context)
+        if stdinIsTerminal && stdoutIsTerminal { return try runTUI(rest, context: context) }
+        return try Commands.list(rest, context: context)
       case "tui": return try runTUI(rest, context: context)
       case "serve": return try runServe(rest, context: context)
-      case "help":
-        write(Help.text(for: rest.first) ?? Help.overview, to: STDOUT_FILENO)
-        return 0
-      default:
-        guard let run = Commands.table[command!] else {
-          return usage("unknown command \"\(command!)\"")
-        }
-        if rest.contains("--help") || rest.contains("-h") {
-          write(Help.text(for: command!) ?? Help.overview, to: STDOUT_FILENO)
-          return 0
+      case let command?:
+        guard let run = Commands.table[command] else {
+          return usage("unknown command \"\(command)\"")
         }
         return try run(rest, context)
       }
     } catch let error as UsageError {
       return usage(error.message, command: command)
-    } catch let error as ListError {
-      write("basket: \(error)\n", to: STDERR_FILENO)
-      return 1
-    } catch let error as StoreError {
-      write("basket: \(error)\n", to: STDERR_FILENO)
-      return 1
     } catch {
       write("basket: \(error)\n", to: STDERR_FILENO)
       return 1
     }
   }
 
-  /// Opens (creating or recovering) the store and builds the basket over it.
-  static func openBasket(at path: String, clock: AppClock) throws -> Basket {
+  /// Every command name, aliases included.
+  static let knownCommands = Set(Commands.table.keys).union(["tui", "serve", "help"])
+
+  /// Opens the store and builds the basket over it. A store that does not exist yet is
+  /// started (and the user told where) only when `use` allows it; otherwise nothing is
+  /// created, not even its directory.
+  static func openBasket(at location: StoreLocation, clock: AppClock, use: StoreUse) throws
+    -> Basket
+  {
+    let path = location.path
+    let isNew = isAbsentOrEmpty(path)
+    if isNew, use == .existing { throw MissingStore(location: location) }
     let (store, report) = try SQLiteStore.open(at: path, now: clock.now)
+    if isNew { write("Started a new list at \(path)\n", to: STDERR_FILENO) }
     if let movedTo = report.movedAsideTo {
       let reason = report.reason.map { " (\($0))" } ?? ""
       write(
@@ -116,7 +106,26 @@ enum CommandLineApp {
 
         """, to: STDERR_FILENO)
     }
+    write(droppedQuantityNotice(report.droppedQuantities), to: STDERR_FILENO)
     return Basket(store: store, environment: Wiring.environment(clock: clock))
+  }
+
+  /// Whether there is no store at `path` yet: nothing there, or an empty file.
+  private static func isAbsentOrEmpty(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR }
+    return info.st_mode & S_IFMT == S_IFREG && info.st_size == 0
+  }
+
+  /// One line per quantity the store held that Basket can't use (at most five, then a count).
+  static func droppedQuantityNotice(_ dropped: [DroppedQuantity]) -> String {
+    var lines = dropped.prefix(5).map { drop in
+      "basket: dropped the quantity \"\(drop.stored)\" from \(drop.itemName): the store held an amount Basket can't use\n"
+    }
+    if dropped.count > 5 {
+      lines.append("basket: and from \(dropped.count - 5) more items\n")
+    }
+    return lines.joined()
   }
 
   static func usage(_ message: String, command: String? = nil) -> Int32 {

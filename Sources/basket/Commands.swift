@@ -22,10 +22,15 @@ enum Commands {
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(
       arguments, allowed: ["--json", "--line"], positional: 0...0, command: "list")
-    let basket = try context.openBasket()
-    let sections = try basket.sections()
     if flags.has("--json") && flags.has("--line") {
       throw UsageError(message: "list takes --json or --line, not both")
+    }
+    let sections: ListSections
+    do {
+      sections = try context.openBasket(.existing).sections()
+    } catch let missing as MissingStore where missing.location.source.isDefault {
+      // A first run at the default place: nothing to show yet, and nothing is created.
+      sections = ListSections(toGet: [], gotIt: [])
     }
     if flags.has("--line") {
       context.out(ListPrinter.line(sections, style: Style(context: context)) + "\n")
@@ -35,7 +40,7 @@ enum Commands {
       let style = Style(context: context)
       context.out(
         ListPrinter.render(
-          sections, mood: DayMood(date: basket.now, timeZone: .current), style: style))
+          sections, mood: DayMood(date: context.clock.now, timeZone: .current), style: style))
     }
     return 0
   }
@@ -43,7 +48,7 @@ enum Commands {
   static func suggest(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(
       arguments, allowed: ["--json"], positional: 1...Int.max, command: "suggest")
-    let basket = try context.openBasket()
+    let basket = try context.openBasket(.existing)
     let chips = try basket.suggestions(for: flags.positional.joined(separator: " "))
     printChips(chips, basket: basket, json: flags.has("--json"), context: context)
     return 0
@@ -51,7 +56,7 @@ enum Commands {
 
   static func usuals(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "usuals")
-    let basket = try context.openBasket()
+    let basket = try context.openBasket(.existing)
     printChips(try basket.usuals(), basket: basket, json: flags.has("--json"), context: context)
     return 0
   }
@@ -110,13 +115,14 @@ enum Commands {
 
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "add")
-    let entries = flags.positional.flatMap(AddTextParser.entries)
-    guard !entries.isEmpty else { throw ListError.emptyName }
-    for entry in entries { _ = try ListRules.cleanName(AddTextParser.parse(entry).name) }
-    let basket = try context.openBasket()
+    let texts = flags.positional.flatMap(AddTextParser.entries)
+    guard !texts.isEmpty else { throw ListError.emptyName }
+    // Every entry is checked before any is stored, so a bad one adds nothing.
+    let entries = try texts.map { try AddEntry(text: $0, classifier: Wiring.classifier) }
+    let basket = try context.openBasket(.createIfMissing)
     let style = Style(context: context)
     for entry in entries {
-      let result = try basket.add(text: entry)
+      let result = try basket.add(entry)
       let shown = style.itemLabel(result.item)
       switch result.outcome {
       case .added: context.out("Added \(shown)\n")
@@ -155,7 +161,7 @@ enum Commands {
   static func rename(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: [], positional: 2...Int.max, command: "rename")
     let newName = try ListRules.cleanName(flags.positional.dropFirst().joined(separator: " "))
-    let basket = try context.openBasket()
+    let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(flags.positional[0], in: try basket.sections())
     try basket.rename(item.id, to: newName)
     let renamed = try basket.sections().allItems.first { $0.id == item.id } ?? item
@@ -165,7 +171,7 @@ enum Commands {
 
   static func qty(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: ["--clear"], positional: 1...3, command: "qty")
-    let basket = try context.openBasket()
+    let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(flags.positional[0], in: try basket.sections())
     let style = Style(context: context)
     if flags.has("--clear") {
@@ -179,19 +185,21 @@ enum Commands {
     guard flags.positional.count >= 2 else {
       throw UsageError(message: "qty needs an amount, such as: basket qty milk 2 L")
     }
-    let quantity = try QuantityInput.parse(
-      amount: flags.positional[1], unit: flags.positional.count == 3 ? flags.positional[2] : nil,
-      item: item, classification: basket.classify(item.name))
-    try basket.setQuantity(item.id, quantity)
-    var updated = item
-    updated.quantity = quantity.amount == 0 ? nil : quantity
+    let updated: Item
+    do {
+      updated = try basket.setQuantity(
+        item.id, amount: flags.positional[1],
+        unit: flags.positional.count == 3 ? flags.positional[2] : nil)
+    } catch ListError.unknownUnit(let word) {
+      throw UsageError(message: ListError.unknownUnit(word).description)
+    }
     context.out("Set \(style.itemLabel(updated))\n")
     return 0
   }
 
   static func clear(_ arguments: [String], context: CommandContext) throws -> Int32 {
     _ = try Flags(arguments, allowed: [], positional: 0...0, command: "clear")
-    let basket = try context.openBasket()
+    let basket = try context.openBasket(.existing)
     let count = try basket.clearGotIt()
     if count == 0 {
       context.out("Got it is already empty\n")
@@ -206,7 +214,7 @@ enum Commands {
 
   static func undo(_ arguments: [String], context: CommandContext) throws -> Int32 {
     _ = try Flags(arguments, allowed: [], positional: 0...0, command: "undo")
-    let basket = try context.openBasket()
+    let basket = try context.openBasket(.existing)
     let count = try basket.undoClear()
     context.out("Brought back \(count) \(count == 1 ? "item" : "items")\n")
     return 0
@@ -221,7 +229,7 @@ enum Commands {
     _ body: (Basket, Item, Style) throws -> Void
   ) throws -> Int32 {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: command)
-    let basket = try context.openBasket()
+    let basket = try context.openBasket(.existing)
     let sections = try basket.sections()
     let items = try flags.positional.map { try ItemReference.resolve($0, in: sections) }
     var seen = Set<UUID>()

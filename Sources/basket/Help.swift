@@ -1,9 +1,12 @@
+import BasketKit
+import BasketWeb
+
 /// The --help texts. Kept together so the usage contract reads in one place.
 enum Help {
   static let overview = """
     basket: a friendly shopping list
 
-    Usage: basket [--store PATH] [COMMAND] [ARGS...]
+    Usage: basket [COMMAND] [ARGS...] [--store PATH]
 
     Commands:
       add TEXT...              add items; each argument or comma-separated part is one item,
@@ -24,26 +27,56 @@ enum Help {
       tui                      the interactive terminal app (also: basket, on a terminal)
       serve                    serve the web app to your household (see basket serve --help)
 
-    Options:
+    Options (before or after the command):
       --store PATH             use this store file (also: BASKET_STORE)
-      --help                   show help (also after a command: basket add --help)
+      --help                   show help (after a command: that command's help)
       --version                show the version
+      --                       end of options: basket add -- --odd-name
 
     Environment:
-      BASKET_STORE             the store file (default: $XDG_DATA_HOME/basket/basket.sqlite)
+      BASKET_STORE             the store file (default: $XDG_DATA_HOME/basket/basket.sqlite,
+                               else $HOME/.local/share/basket/basket.sqlite)
       BASKET_NOW               pin the clock to an ISO 8601 time (tests and demos)
-      NO_COLOR                 plain output without colour
+      NO_COLOR                 plain output without colour (so does TERM=dumb)
+      COLORTERM                truecolor or 24bit: full colour in the terminal app
+      BASKET_REDUCE_MOTION     1: calm animations in the terminal app
+      BASKET_SECRET            the household secret for basket serve
+      BASKET_EMOJI             modern or compatible: which emoji the terminal app draws
+
+    """
+
+  static let tui = """
+    Usage: basket tui [--reduce-motion] [--emoji=modern|compatible]
+
+    Opens the interactive terminal app (bare `basket` does too, on a terminal).
+    Typing always goes to the add bar; Enter adds. ↑ ↓ select an item, Space ticks it
+    off or restores it, Ctrl-Q sets its amount, Ctrl-R renames it, Ctrl-K clears Got it
+    and Ctrl-Z undoes that. Press ? in the app for every key; Ctrl-C quits.
+
+    Options:
+      --reduce-motion   calm animations instead of sparks and confetti
+                        (also: BASKET_REDUCE_MOTION=1)
+      --emoji=MODE      modern draws every emoji; compatible shows an older one
+                        for emoji newer than Emoji 12.0 (also: BASKET_EMOJI=MODE;
+                        default: modern in kitty, WezTerm and Ghostty, else compatible)
+      --help            show this help
+
+    Colours follow COLORTERM (truecolor or 24bit for full colour) and NO_COLOR.
 
     """
 
   static func text(for command: String?) -> String? {
     switch command {
+    case "tui": return tui
+    case "serve": return ServeOptions.help
     case "add":
       return """
         Usage: basket add TEXT...
 
         Adds each argument (or comma-separated part) as an item. A quantity is understood
         before or after the name: "2 l milk", "milk 2l", "eggs x12", "500g flour".
+        A quantity Basket can't take (too large, or a unit the item isn't measured in)
+        refuses the whole command, so nothing is added without what was typed.
         Adding a name already on the list moves it to the top instead of making a copy;
         adding one you checked off brings it back.
 
@@ -81,6 +114,8 @@ enum Help {
         Sets ITEM's quantity. UNIT is ml, L, g, kg or units; without one, the item's current
         unit or its natural one (ml for drinks, g for weighed things, else units) is used.
         AMOUNT takes a comma or a dot: "1,5" or "1.5". An amount of 0 clears the quantity.
+        At most \(limit(.ml)) ml or g, \(limit(.liters)) L or kg, \(limit(.units)) units. Drinks take
+        ml, L or units; weighed things g, kg or units.
 
         """
     case "clear":
@@ -122,5 +157,10 @@ enum Help {
     default:
       return nil
     }
+  }
+
+  /// The largest amount in `unit`, as shown: help quotes the core's limits, never copies them.
+  private static func limit(_ unit: MeasureUnit) -> String {
+    Quantity.format(QuantityRules.maximum(for: unit))
   }
 }

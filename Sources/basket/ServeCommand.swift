@@ -11,7 +11,7 @@ import BasketWeb
 func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   let options: ServeOptions
   do {
-    options = try ServeOptions.parse(arguments, environment: context.environment)
+    options = try ServeOptions.parse(arguments, configuration: context.configuration)
   } catch {
     throw UsageError(message: error.message)
   }
@@ -24,7 +24,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   var secret = options.secret
   var secretNote: String?
   if secret == nil, !options.isLoopback {
-    let path = HouseholdSecret.path(forStore: context.storePath)
+    let path = HouseholdSecret.path(forStore: context.store.path)
     do {
       let loaded = try HouseholdSecret.loadOrCreate(at: path) {
         HouseholdSecret.generate(randomBytes: WebEnvironment.systemRandomBytes)
@@ -40,7 +40,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     }
   }
 
-  let basket = try context.openBasket()
+  let basket = try context.openBasket(.createIfMissing)
   let app = WebApp(
     environment: WebEnvironment(
       basket: basket,
@@ -51,7 +51,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   let server = WebServer(
     app: app,
     configuration: WebServer.Configuration(
-      host: options.host, port: options.port, tls: tls, watchedStorePath: context.storePath))
+      host: options.host, port: options.port, tls: tls, watchedStorePath: context.store.path))
 
   TerminationSignals.block()
   do {

@@ -7,43 +7,33 @@ import BasketTUI
   import Foundation
 #endif
 
-private let tuiHelp = """
-  Usage: basket tui [--reduce-motion]
-
-  Opens the interactive terminal app (bare `basket` does too, on a terminal).
-  Typing always goes to the add bar; Enter adds. ↑ ↓ select an item, Space ticks it
-  off or restores it, Ctrl-Q sets its amount, Ctrl-R renames it, Ctrl-K clears Got it
-  and Ctrl-Z undoes that. Press ? in the app for every key; Ctrl-C quits.
-
-  Options:
-    --reduce-motion   calm animations instead of sparks and confetti
-                      (also: BASKET_REDUCE_MOTION=1)
-    --help            show this help
-
-  Colours follow COLORTERM (truecolor or 24bit for full colour) and NO_COLOR.
-
-  """
-
 /// `basket tui`: the interactive terminal app.
 func runTUI(_ arguments: [String], context: CommandContext) throws -> Int32 {
   var reduceMotion = false
+  var emojiFlag: String?
   for argument in arguments {
     switch argument {
     case "--reduce-motion": reduceMotion = true
-    case "--help", "-h":
-      context.out(tuiHelp)
-      return 0
+    case let flag where flag.hasPrefix("--emoji="): emojiFlag = String(flag.dropFirst(8))
     default:
       throw UsageError(message: "unknown option \(argument) for tui")
     }
+  }
+  let emoji: EmojiMode
+  do {
+    emoji = try EmojiMode.choose(
+      flag: emojiFlag, environment: context.configuration.terminalEnvironment)
+  } catch {
+    throw UsageError(message: "\(error)")
   }
   guard context.stdinIsTerminal, context.stdoutIsTerminal else {
     context.err("basket: the terminal app needs a terminal; try 'basket list' in a pipe\n")
     return 1
   }
-  let basket = try context.openBasket()
+  let basket = try context.openBasket(.createIfMissing)
   let configuration = TUIConfiguration(
-    environment: context.environment, reduceMotion: reduceMotion, timeZone: .current)
+    configuration: context.configuration, reduceMotion: reduceMotion, emoji: emoji,
+    timeZone: .current)
   let runner = Runner(basket: basket, clock: displayClock(context), configuration: configuration)
   do {
     return try runner.run()
@@ -56,7 +46,7 @@ func runTUI(_ arguments: [String], context: CommandContext) throws -> Int32 {
 /// The clock the app animates by. A clock pinned by BASKET_NOW would stop every animation
 /// and timer, so the app starts from the pinned time and lets it run on from there.
 private func displayClock(_ context: CommandContext) -> AppClock {
-  guard context.environment["BASKET_NOW"]?.isEmpty == false else { return context.clock }
+  guard context.configuration.pinnedNow != nil else { return context.clock }
   let start = context.clock.now
   let began = ContinuousClock.now
   return AppClock {

@@ -11,7 +11,7 @@ enum Wiring {
   static let classifier: any ItemClassifier = SharedClassifier()
 
   /// Built on first use (indexing the dictionary takes a few milliseconds).
-  static let engine = SuggestionEngine(dictionary: GroceryVocabulary.dictionaryWords)
+  static let engine = SuggestionEngine(dictionary: GroceryVocabulary.dictionary)
 }
 
 /// Loads the emoji tables on the first classification, so commands that never classify (such

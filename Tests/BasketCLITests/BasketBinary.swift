@@ -8,17 +8,8 @@ struct BasketBinary {
     var stderr: String
   }
 
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The debug build of `basket` (the README's test command builds it before testing).
-  static let executable: URL = {
-    let candidates = ["debug", "release"].map {
-      packageRoot.appendingPathComponent(".build/\($0)/basket")
-    }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-      ?? candidates[0]
-  }()
+  /// The built `basket`, or why it can't be used (missing, or older than its sources).
+  static let executable = Swift.Result { try BuiltExecutable.locate("basket") }
 
   let directory: URL
   var storePath: String { directory.appendingPathComponent("basket.sqlite").path }
@@ -35,7 +26,7 @@ struct BasketBinary {
 
   @discardableResult
   func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
-    try run(program: Self.executable.path, arguments, environment: extra)
+    try run(program: Self.executable.get().path, arguments, environment: extra)
   }
 
   /// Runs any program with this store's environment (plus `extra`).
@@ -60,6 +51,13 @@ struct BasketBinary {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
+  /// Starts an empty list in the store (only a command that adds starts one).
+  func startEmptyList() throws {
+    let added = try run(["add", "placeholder"])
+    let removed = try run(["remove", "placeholder"])
+    precondition(added.status == 0 && removed.status == 0, added.stderr + removed.stderr)
+  }
+
   /// Runs at a given instant (BASKET_NOW).
   @discardableResult
   func run(_ arguments: [String], at now: String) throws -> Result {
@@ -75,5 +73,58 @@ struct BasketBinary {
   func names(_ section: String, at now: String? = nil) throws -> [String] {
     let items = try listJSON(at: now)[section] as! [[String: Any]]
     return items.map { $0["name"] as! String }
+  }
+}
+
+extension BasketBinary {
+  /// What `basket serve` printed before it was stopped.
+  struct Served {
+    var banner: String
+    var stderr: String
+  }
+
+  /// Starts `basket ARGS` (a serve command; "PORT" is replaced by a free port), waits for its
+  /// banner, then stops it with SIGINT.
+  func serve(_ arguments: [String]) throws -> Served {
+    let process = Process()
+    process.executableURL = try Self.executable.get()
+    let port = try Self.freePort()
+    process.arguments = arguments.map { $0 == "PORT" ? String(port) : $0 }
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    var banner = Data()
+    let deadline = Date(timeIntervalSinceNow: 20)
+    while process.isRunning, Date() < deadline,
+      !String(decoding: banner, as: UTF8.self).contains("Ctrl-C")
+    {
+      banner += out.fileHandleForReading.availableData
+    }
+    if process.isRunning { process.interrupt() }
+    process.waitUntilExit()
+    return Served(
+      banner: String(decoding: banner, as: UTF8.self),
+      stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+  }
+
+  /// A TCP port nothing listens on right now (the kernel's pick).
+  static func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    guard bound else { throw BuiltExecutable.Unusable(description: "no free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 }

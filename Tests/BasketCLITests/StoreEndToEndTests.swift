@@ -20,7 +20,7 @@ import Testing
     let other = basket.directory.appendingPathComponent("nested/dir/other.sqlite").path
     #expect(try basket.run(["--store", other, "add", "milk"]).status == 0)
     #expect(try basket.run(["--store", other, "list"]).stdout.contains("milk"))
-    #expect(!(try basket.run(["list"]).stdout.contains("milk")))
+    #expect(try basket.run(["list"]).status == 1)  // no store was made at BASKET_STORE
   }
 
   @Test func aStoreFromANewerVersionIsRefusedAndLeftUntouched() throws {
@@ -38,7 +38,7 @@ import Testing
 
   @Test func aBrokenStoreIsMovedAsideNeverDeleted() throws {
     let basket = BasketBinary()
-    let garbage = Data("this is not a database, just a shopping list on a napkin".utf8)
+    let garbage = Data("SQLite format 3\0 and then the rest of it was lost".utf8)
     try garbage.write(to: URL(fileURLWithPath: basket.storePath))
     let result = try basket.run(["add", "milk"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -49,9 +49,40 @@ import Testing
     #expect(try basket.names("toGet") == ["milk"])
   }
 
+  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
+    let basket = BasketBinary()
+    let notes = basket.directory.appendingPathComponent("notes.txt")
+    let text = Data("milk\neggs\nask Sam about the bread\n".utf8)
+    try text.write(to: notes)
+    let listing = try FileManager.default.contentsOfDirectory(atPath: basket.directory.path)
+
+    let result = try basket.run(["--store", notes.path, "list"])
+
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot open the store at \(notes.path)"))
+    #expect(result.stderr.contains("not a SQLite database"))
+    #expect(result.stdout.isEmpty)
+    #expect(try Data(contentsOf: notes) == text)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: basket.directory.path) == listing)
+  }
+
+  @Test func theStoreAndTheDirectoriesItMakesAreForTheOwnerOnly() throws {
+    var basket = BasketBinary()
+    basket.environment["BASKET_STORE"] = nil
+    let dataHome = basket.directory.appendingPathComponent("data").path
+    let result = try basket.run(["add", "milk"], environment: ["XDG_DATA_HOME": dataHome])
+    #expect(result.status == 0, "\(result.stderr)")
+    func mode(_ path: String) throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    }
+    #expect(try mode(dataHome) == 0o700)
+    #expect(try mode(dataHome + "/basket") == 0o700)
+    #expect(try mode(dataHome + "/basket/basket.sqlite") == 0o600)
+  }
+
   @Test func twoProcessesWritingAtOnceLoseNothing() async throws {
     let basket = BasketBinary(now: nil)
-    try basket.run(["list"])  // create the store first
+    try basket.startEmptyList()
     async let first = addMany(basket, prefix: "left", count: 300)
     async let second = addMany(basket, prefix: "right", count: 300)
     let failures = try await first + second

@@ -175,7 +175,7 @@ import Testing
     #expect(try basket.sections().toGet[0].quantity == Quantity(amount: 0.3, unit: .liters))
     try basket.setQuantity(milk.id, Quantity(amount: 0, unit: .liters))
     #expect(try basket.sections().toGet[0].quantity == nil)
-    #expect(throws: ListError.badAmount("-1")) {
+    #expect(throws: ListError.amountOutOfRange(Quantity(amount: -1, unit: .units))) {
       try basket.setQuantity(milk.id, Quantity(amount: -1, unit: .units))
     }
   }

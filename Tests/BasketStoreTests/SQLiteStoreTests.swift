@@ -32,7 +32,7 @@ import Testing
       checkedAt: StoreFixtures.at(60.001), listedAt: StoreFixtures.at(30.5),
       clearedAt: StoreFixtures.at(90.75))
     let units = MeasureUnit.allCases.enumerated().map { offset, unit in
-      StoreFixtures.item(10 + offset, "Thing \(unit)", quantity: Quantity(amount: 250, unit: unit))
+      StoreFixtures.item(10 + offset, "Thing \(unit)", quantity: Quantity(amount: 25, unit: unit))
     }
     let odd = Item(
       id: StoreFixtures.id(20), name: "Crème fraîche « épaisse »\0 and a NUL", emoji: "",

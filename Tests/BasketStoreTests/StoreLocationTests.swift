@@ -44,18 +44,21 @@ import Testing
   ])
   func resolvesInOrderOfPrecedence(_ test: Case) throws {
     #expect(
-      try StoreLocation.resolve(flag: test.flag, environment: test.environment) == test.expected)
+      try StoreLocation.resolve(
+        flag: test.flag, configuration: BasketConfiguration(environment: test.environment))
+        == test.expected)
   }
 
   @Test func withNoHomeAndNoOverrideThereIsNoPlaceForTheStore() {
     #expect(throws: StoreError.self) {
-      try StoreLocation.resolve(flag: nil, environment: ["XDG_DATA_HOME": ""])
+      try StoreLocation.resolve(
+        flag: nil, configuration: BasketConfiguration(environment: ["XDG_DATA_HOME": ""]))
     }
   }
 
   @Test func anEmptyFlagIsRefused() {
     #expect(throws: StoreError.self) {
-      try StoreLocation.resolve(flag: "", environment: ["HOME": "/h"])
+      try StoreLocation.resolve(flag: "", configuration: BasketConfiguration(home: "/h"))
     }
   }
 }

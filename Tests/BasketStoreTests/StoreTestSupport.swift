@@ -88,3 +88,9 @@ func garbage(count: Int, seed: UInt64) -> [UInt8] {
     return UInt8(truncatingIfNeeded: state >> 33)
   }
 }
+
+/// A SQLite header followed by deterministic junk: a store damaged past its first 16 bytes.
+func damagedStore(count: Int, seed: UInt64) -> [UInt8] {
+  let header = Array("SQLite format 3\0".utf8)
+  return header + garbage(count: count - header.count, seed: seed)
+}

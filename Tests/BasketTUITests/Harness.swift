@@ -19,15 +19,26 @@ final class Harness {
   init(
     size: Size = Size(width: 60, height: 20), colorMode: ColorMode = .monochrome,
     reduceMotion: Bool = false, flourish: Bool = false, start: Date = Fixtures.monday,
-    memory: [MemoryEntry] = [], items: [Item] = []
+    memory: [MemoryEntry] = [], items: [Item] = [], emoji: EmojiMode = .modern,
+    classifier: (any ItemClassifier)? = nil
   ) {
     clock = TestClock(start)
     store = InMemoryStore(items: items, memory: memory)
     self.size = size
     let settings = Settings(
-      reduceMotion: reduceMotion, colorMode: colorMode, timeZone: TimeZone(identifier: "UTC")!)
+      reduceMotion: reduceMotion, colorMode: colorMode, timeZone: TimeZone(identifier: "UTC")!,
+      emoji: emoji)
+    var basket = Fixtures.basket(clock: clock, store: store)
+    if let classifier {
+      let engine = SuggestionEngine(dictionary: [String]())
+      basket = Basket(
+        store: store,
+        environment: BasketEnvironment(
+          clock: clock.appClock, ids: Fixtures.sequentialIDs(), classifier: classifier,
+          suggestions: { engine }))
+    }
     program = Program(
-      basket: Fixtures.basket(clock: clock, store: store),
+      basket: basket,
       state: AppState(settings: settings, now: clock.now, size: size, flourish: flourish))
     program.start()
   }

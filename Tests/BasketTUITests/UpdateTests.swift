@@ -62,4 +62,39 @@ import Testing
   @Test func controlLAsksForAFullRedraw() {
     #expect(update(start, .key(.control("l"))).1 == [.redraw])
   }
+
+  /// Items 1…count, the last one newest (so on top).
+  private func listed(_ count: Int) -> AppState {
+    let items = (1...count).map { item($0, "Item \($0)") }
+    return update(start, .storeChanged(items: items, undoDeadline: nil)).0
+  }
+
+  @Test func upFromTheAddBarSelectsTheItemNearestIt() {
+    let state = listed(3)
+    #expect(Layout(state.size).addBarRow > Layout(state.size).listTop)
+    #expect(update(state, .key(.up)).0.selection == .item(Fixtures.id(1)))
+  }
+
+  @Test func upFromTheAddBarSelectsTheBottomMostVisibleItemOfALongList() {
+    let state = listed(40)
+    let height = Layout(state.size).listHeight
+    // The header, then items 40, 39, …: the last row shows item 40 − (height − 2).
+    let next = update(state, .key(.up)).0
+    #expect(next.selection == .item(Fixtures.id(40 - (height - 2))))
+    #expect(next.scroll == 0)
+  }
+
+  @Test func upFromTheAddBarSelectsAGotItItemWhenThatIsLowest() {
+    var items = (1...3).map { item($0, "Item \($0)") }
+    items[0].checkedAt = Fixtures.monday.addingTimeInterval(10)
+    let state = update(start, .storeChanged(items: items, undoDeadline: nil)).0
+    #expect(update(state, .key(.up)).0.selection == .item(Fixtures.id(1)))
+  }
+
+  @Test func downFromTheAddBarStillSelectsTheTopItemAndEndTheLast() {
+    let state = listed(3)
+    #expect(update(state, .key(.down)).0.selection == .item(Fixtures.id(3)))
+    #expect(update(state, .key(.end)).0.selection == .item(Fixtures.id(1)))
+    #expect(update(state, .key(.home)).0.selection == .item(Fixtures.id(3)))
+  }
 }

@@ -1,3 +1,4 @@
+import BasketKit
 import Testing
 
 @testable import BasketWeb
@@ -77,16 +78,21 @@ import Testing
   }
 
   @Test func aSecretOnTheCommandLineIsWarnedAbout() throws {
-    let flag = try ServeOptions.parse(["--secret", "kitchen-table-42"], environment: [:])
+    let flag = try ServeOptions.parse(
+      ["--secret", "kitchen-table-42"], configuration: BasketConfiguration())
     #expect(flag.secretSource == .commandLine)
     #expect(flag.secretWarning?.contains("BASKET_SECRET") == true)
-    let environment = try ServeOptions.parse([], environment: ["BASKET_SECRET": "kitchen-table-42"])
+    let environment = try ServeOptions.parse(
+      [], configuration: BasketConfiguration(secret: "kitchen-table-42"))
     #expect(environment.secretSource == .environment)
     #expect(environment.secretWarning == nil)
   }
 
   @Test func thePairingLinkIsShownOnlyWhenAsked() throws {
-    #expect(try ServeOptions.parse([], environment: [:]).showPairingLink == false)
-    #expect(try ServeOptions.parse(["--show-pairing-link"], environment: [:]).showPairingLink)
+    #expect(
+      try ServeOptions.parse([], configuration: BasketConfiguration()).showPairingLink == false)
+    #expect(
+      try ServeOptions.parse(["--show-pairing-link"], configuration: BasketConfiguration())
+        .showPairingLink)
   }
 }

@@ -16,18 +16,20 @@ import Testing
 
     let scheme: String
 
-    init(extra: [String] = [], scheme: String = "http") throws {
+    /// - Parameter directory: where the store lives (`basket.sqlite`); a fresh one by default.
+    init(extra: [String] = [], scheme: String = "http", directory: String? = nil) throws {
       self.scheme = scheme
-      directory = "/tmp/basket-serve-test-\(UInt32.random(in: 0...UInt32.max))"
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      self.directory = directory ?? "/tmp/basket-serve-test-\(UInt32.random(in: 0...UInt32.max))"
+      try FileManager.default.createDirectory(
+        atPath: self.directory, withIntermediateDirectories: true)
       port = Int.random(in: 20_000...40_000)
       process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
       process.arguments =
-        ["--store", "\(directory)/basket.sqlite", "serve", "--port", String(port)] + extra
+        ["--store", "\(self.directory)/basket.sqlite", "serve", "--port", String(port)] + extra
       process.standardOutput = output
       process.standardError = output
       try process.run()
-      for _ in 0..<100 {
+      for _ in 0..<400 {  // NB: up to 20 s: a loaded machine starts it slowly
         if (try? curl(["-k", "-o", "/dev/null", "\(scheme)://127.0.0.1:\(port)/"])) != nil {
           return
         }

@@ -121,6 +121,34 @@ def test_nonsense_typed_amounts_keep_the_old_amount(page):
     expect(editor.locator(".amount")).to_have_text("250 g")
 
 
+def test_a_typed_amount_takes_a_unit_it_names_when_the_item_allows_it(page, server):
+    # Issue 9: "1,5 l" while ml is picked means 1.5 L, not 1.5 ml.
+    add(page, "Milk")
+    row(page, "Milk").locator(".qty-chip").click()
+    editor = row(page, "Milk").locator(".editor")
+    expect(editor.locator(".amount")).to_have_text("500 ml")
+    editor.locator(".amount").click()
+    page.fill(".amount-input", "1,5 l")
+    page.press(".amount-input", "Enter")
+    expect(editor.locator(".amount")).to_have_text("1.5 L")
+    expect(editor.locator('.pill[aria-pressed="true"]')).to_have_text("L")
+    editor.get_by_role("button", name="Done").click()
+    expect(row(page, "Milk").locator(".qty-chip")).to_have_text("1.5 L")
+    page.wait_for_timeout(400)
+    assert api_list(server)["toGet"][0]["quantity"] == {"amount": 1.5, "unit": "L"}
+
+
+def test_a_typed_unit_the_item_doesnt_offer_is_ignored(page):
+    add(page, "Flour")
+    row(page, "Flour").locator(".qty-chip").click()
+    editor = row(page, "Flour").locator(".editor")
+    expect(editor.locator(".amount")).to_have_text("250 g")
+    editor.locator(".amount").click()
+    page.fill(".amount-input", "750 ml")
+    page.press(".amount-input", "Enter")
+    expect(editor.locator(".amount")).to_have_text("750 g")
+
+
 def test_renaming_in_place(page):
     add(page, "Milk")
     add(page, "Bread")

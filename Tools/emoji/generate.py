@@ -5,10 +5,13 @@ Reads:
   Data/emoji/curated/*.tsv   keyword<TAB>emoji<TAB>category<TAB>measure   (# comments allowed)
   Data/emoji/anchors.tsv     WordNet synset<TAB>emoji<TAB>category<TAB>measure
   Data/corpus/*.txt          one grocery item per line (# comments allowed)
+  Data/suggestions/popularity.tsv   how common each dictionary word is (Tools/suggest/popularity.py)
   /usr/share/wordnet/        WordNet 3.0 noun database (Debian wordnet-base)
   /usr/share/unicode/emoji/emoji-test.txt   the fully-qualified emoji (Debian unicode-data)
 
 Writes Sources/BasketKit/Emoji/Generated/*.swift (string literals the core parses at start-up).
+Table keys come from the core's own folding (`EmojiLab fold`, see namefold.py); `--check` reuses
+the keys already shipped and needs neither a Swift build nor the shared data folder.
 
   python3 Tools/emoji/generate.py           regenerate
   python3 Tools/emoji/generate.py --check   exit 1 if the generated files are out of date
@@ -21,12 +24,15 @@ Python 3 standard library only. Run from anywhere.
 import glob
 import os
 import sys
-import unicodedata
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import namefold  # noqa: E402  (the core's folding, through EmojiLab fold)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CURATED_DIR = os.path.join(ROOT, "Data", "emoji", "curated")
 ANCHORS = os.path.join(ROOT, "Data", "emoji", "anchors.tsv")
 CORPUS_DIR = os.path.join(ROOT, "Data", "corpus")
+POPULARITY = os.path.join(ROOT, "Data", "suggestions", "popularity.tsv")
 OUT_DIR = os.path.join(ROOT, "Sources", "BasketKit", "Emoji", "Generated")
 EMOJI_TEST = "/usr/share/unicode/emoji/emoji-test.txt"
 WORDNET = "/usr/share/wordnet"
@@ -50,62 +56,6 @@ def load_emoji_set():
     return qualified
 
 
-# Letters NFKD does not decompose, spelled as ItemText.foldLatin spells them.
-LATIN_FOLDS = str.maketrans({"ł": "l", "ø": "o", "ß": "ss", "đ": "d", "ð": "d", "æ": "ae",
-                             "œ": "oe", "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ŀ": "l"})
-
-
-def fold_key(text):
-    """Lower-cases, strips accents and squeezes punctuation: the key used to spot duplicates."""
-    text = unicodedata.normalize("NFKD", text.lower().translate(LATIN_FOLDS))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = text.replace("'", "").replace("\u2019", "")
-    out = []
-    for c in text:
-        out.append(c if c.isalnum() else " ")
-    return " ".join("".join(out).split())
-
-
-F_PLURALS = {
-    "loaves": "loaf", "leaves": "leaf", "halves": "half", "knives": "knife", "calves": "calf",
-    "shelves": "shelf", "scarves": "scarf", "wolves": "wolf", "thieves": "thief", "wives": "wife",
-    "lives": "life", "sheaves": "sheaf",
-}
-
-
-def stem(w):
-    """Mirror of Sources/BasketKit/Emoji/Engine/Stemmer.swift (a test checks they agree)."""
-    if len(w) < 3 or not all("a" <= c <= "z" for c in w):
-        return w
-    if len(w) >= 4 and w.endswith("s"):
-        if w.endswith("ves"):
-            if w in F_PLURALS:
-                return F_PLURALS[w]
-            w = w[:-1]
-        elif len(w) >= 5 and w.endswith("ies"):
-            w = w[:-3] + "y"
-        elif len(w) >= 5 and w.endswith("oes"):
-            w = w[:-2]
-        elif w.endswith(("xes", "ches", "shes")) or (len(w) >= 5 and w.endswith(("sses", "zzes"))):
-            w = w[:-2]
-        elif not w.endswith(("ss", "us")):
-            w = w[:-1]
-    if len(w) < 3:
-        return w
-    if w.endswith("y") and w[-2] not in "aeiou":
-        return w[:-1] + "i"
-    if len(w) >= 4 and w.endswith(("ie", "oe")):
-        return w[:-1]
-    if len(w) >= 5 and w.endswith("che"):
-        return w[:-1]
-    return w
-
-
-def match_key(text):
-    """The key the engine matches on: folded, then each word stemmed."""
-    return " ".join(stem(w) for w in fold_key(text).split())
-
-
 def read_tsv(path, columns, errors):
     rows = []
     with open(path, encoding="utf-8") as f:
@@ -125,8 +75,8 @@ def read_tsv(path, columns, errors):
 
 
 def load_curated(emoji_set, errors):
-    entries = {}  # fold key -> (where, keyword, emoji, category, measure)
-    order = []
+    """Validated curated rows (where, keyword, emoji, category, measure), in file order."""
+    rows = []
     for path in sorted(glob.glob(os.path.join(CURATED_DIR, "*.tsv"))):
         for where, (keyword, emoji, category, measure) in read_tsv(path, 4, errors):
             if not keyword:
@@ -141,22 +91,30 @@ def load_curated(emoji_set, errors):
             if measure not in MEASURES:
                 errors.append(f"{where}: measure {measure!r} must be poured, weighed, counted or empty")
                 continue
-            key = match_key(keyword)
-            if not key:
-                errors.append(f"{where}: keyword {keyword!r} has no letters")
-                continue
-            if key in entries:
-                first = entries[key]
-                same = first[2:] == (emoji, category, measure)
-                kind = "duplicate" if same else "conflicting"
-                alias = "" if first[1] == keyword else f" {first[1]!r}, the same once case, accents, punctuation and plurals fold,"
-                errors.append(
-                    f"{where}: {kind} keyword {keyword!r} (first{alias} at {first[0]}: "
-                    f"{first[2]} {first[3]} {first[4] or '-'}; here: {emoji} {category} {measure or '-'})")
-                continue
-            entries[key] = (where, keyword, emoji, category, measure)
-            order.append(key)
-    return [entries[k] for k in sorted(order)]
+            rows.append((where, keyword, emoji, category, measure))
+    return rows
+
+
+def keyed_curated(rows, keys, errors):
+    """The curated rows sorted by key, each keyword once: two lines whose keywords fold to the
+    same key (by the core's folding) are an error that names both places."""
+    entries = {}
+    for where, keyword, emoji, category, measure in rows:
+        key = keys[keyword]
+        if not key or not any(c.isalnum() for c in key):
+            errors.append(f"{where}: keyword {keyword!r} has no letters")
+            continue
+        if key in entries:
+            first = entries[key]
+            same = first[2:] == (emoji, category, measure)
+            kind = "duplicate" if same else "conflicting"
+            alias = "" if first[1] == keyword else f" {first[1]!r}, the same once case, accents, punctuation and plurals fold,"
+            errors.append(
+                f"{where}: {kind} keyword {keyword!r} (first{alias} at {first[0]}: "
+                f"{first[2]} {first[3]} {first[4] or '-'}; here: {emoji} {category} {measure or '-'})")
+            continue
+        entries[key] = (where, keyword, emoji, category, measure)
+    return [entries[k] for k in sorted(entries)]
 
 
 def load_corpus():
@@ -281,13 +239,15 @@ def nearest_anchor(offset, synsets, anchors, memo):
 SKIPPED_LEXFILES = {18, 20}  # noun.person, noun.plant
 
 
-def semantic_map(synsets, index, anchors, curated_keys):
+def semantic_map(synsets, index, anchors):
     """A lemma maps to an anchor only when its first sense reaches one and no other of its
     first three senses reaches a different one (prefer no answer over a confident wrong one).
-    Senses that name a plant or a person are skipped: nobody shops for the tree or the singer."""
+    Senses that name a plant or a person are skipped: nobody shops for the tree or the singer.
+    Lemmas that are also curated keywords stay in: the loader skips them, except when the
+    hold-out evaluation has taken the curated keyword out (the semantic map must not know which
+    words the curated table has, or that evaluation would flatter it)."""
     memo = {}
     table = {}
-    seen_keys = set()
     for lemma, all_senses in index.items():
         senses = [o for o in all_senses if synsets[o][3] not in SKIPPED_LEXFILES]
         if not senses:
@@ -298,8 +258,6 @@ def semantic_map(synsets, index, anchors, curated_keys):
         if len(words) > 3:
             continue
         word = " ".join(words)
-        if match_key(word) in curated_keys:
-            continue
         first = nearest_anchor(senses[0], synsets, anchors, memo)
         if first is None:
             continue
@@ -309,8 +267,7 @@ def semantic_map(synsets, index, anchors, curated_keys):
             if a is not None and a[0] != first[0]:
                 agree = False
                 break
-        if agree and match_key(word) not in seen_keys:
-            seen_keys.add(match_key(word))
+        if agree:
             table[word] = first
     return table
 
@@ -328,11 +285,11 @@ def swift_literal(lines):
     return '#"""\n' + "\n".join("    " + line for line in lines) + '\n    """#'
 
 
-def table_literal(rows):
+def table_literal(rows, keys):
     """Rows of (keyword, emoji, category, measure) as the compact text EmojiTables parses:
     an `E` line listing the emoji and a `C` line listing the categories (tab-separated), then
-    one line per keyword: match key, the keyword as written when it differs from the key,
-    emoji index, category index, measure code."""
+    one line per keyword: its key (the core's folding, from `keys`), the keyword as written when
+    it differs from the key, emoji index, category index, measure code."""
     emojis, categories = [], []
     e_index, c_index = {}, {}
     body = []
@@ -343,15 +300,15 @@ def table_literal(rows):
         if category not in c_index:
             c_index[category] = len(categories)
             categories.append(category)
-        key = match_key(keyword)
+        key = keys[keyword]
         shown = "" if keyword == key else keyword
         body.append(f"{key}\t{shown}\t{e_index[emoji]}\t{c_index[category]}\t{MEASURE_CODE[measure]}")
     return ["E\t" + "\t".join(emojis), "C\t" + "\t".join(categories)] + body
 
 
-def render(curated, semantic, dictionary):
+def render(curated, semantic, dictionary, keys):
     files = {}
-    lines = table_literal([(e[1], e[2], e[3], e[4]) for e in curated])
+    lines = table_literal([(e[1], e[2], e[3], e[4]) for e in curated], keys)
     files["CuratedData.swift"] = (
         HEADER.format(src="Data/emoji/curated/*.tsv")
         + "extension EmojiData {\n"
@@ -359,7 +316,7 @@ def render(curated, semantic, dictionary):
         + "  static let curated = "
         + swift_literal(lines)
         + "\n}\n")
-    lines = table_literal([(w, a[0], a[1], a[2]) for w, a in sorted(semantic.items())])
+    lines = table_literal([(w, a[0], a[1], a[2]) for w, a in sorted(semantic.items())], keys)
     files["SemanticData.swift"] = (
         HEADER.format(src="WordNet 3.0 and Data/emoji/anchors.tsv")
         + "extension EmojiData {\n"
@@ -367,36 +324,87 @@ def render(curated, semantic, dictionary):
         + "  static let semantic = "
         + swift_literal(lines)
         + "\n}\n")
+    popularity = load_popularity()
+    lines = [f"{w}\t{popularity[w]}" if popularity.get(w) else w for w in dictionary]
     files["DictionaryData.swift"] = (
-        HEADER.format(src="the curated keywords and Data/corpus/*.txt")
+        HEADER.format(src="the curated keywords, Data/corpus/*.txt and Data/suggestions/popularity.tsv")
         + "extension EmojiData {\n"
-        + f"  /// {len(dictionary)} display-cased grocery and household words, one a line.\n"
+        + f"  /// {len(dictionary)} display-cased grocery and household words, one a line, each with its\n"
+        + "  /// popularity score after a tab when it has one.\n"
         + "  static let dictionary = "
-        + swift_literal(dictionary)
+        + swift_literal(lines)
         + "\n}\n")
     return files
 
 
-def build(keep_going=False):
+class Stale(Exception):
+    pass
+
+
+def build(keep_going=False, check=False):
+    """The generated files. Keys come from the core (`EmojiLab fold`); with `check`, from the
+    files already generated, and a name they lack means those files are out of date."""
     errors = []
     emoji_set = load_emoji_set()
-    curated = load_curated(emoji_set, errors)
+    rows = load_curated(emoji_set, errors)
     synsets, index = wordnet_nouns()
     anchors = load_anchors(emoji_set, index, errors)
     if errors and not keep_going:
         raise DataError("\n".join(errors))
-    curated_keys = {match_key(e[1]) for e in curated}
-    semantic = semantic_map(synsets, index, anchors, curated_keys)
+    semantic = semantic_map(synsets, index, anchors)
+    names = [r[1] for r in rows] + list(semantic)
+    if check:
+        keys = namefold.cached_keys(generated_texts())
+        missing = sorted(n for n in names if n not in keys)
+        if missing:
+            raise Stale(f"{len(missing)} keywords are not in the generated tables yet "
+                        f"(first: {', '.join(map(repr, missing[:5]))})")
+    else:
+        keys = namefold.fold(names)
+    curated = keyed_curated(rows, keys, errors)
+    if errors and not keep_going:
+        raise DataError("\n".join(errors))
+    return render(curated, semantic, dictionary_words(curated), keys), errors
+
+
+def generated_texts():
+    texts = []
+    for name in ("CuratedData.swift", "SemanticData.swift"):
+        path = os.path.join(OUT_DIR, name)
+        if os.path.exists(path):
+            texts.append(open(path, encoding="utf-8").read())
+    return texts
+
+
+def dictionary_words(curated):
+    """Every curated keyword display-cased, then every corpus item, without exact repeats
+    (ignoring case). Spellings that fold together stay: `SuggestionEngine` keeps the first."""
     seen = set()
     dictionary = []
     for text in [display_case(e[1]) for e in curated] + load_corpus():
         text = " ".join(text.split())
-        key = fold_key(text)
-        if key and key not in seen:
-            seen.add(key)
+        if text and text.lower() not in seen:
+            seen.add(text.lower())
             dictionary.append(text)
-    dictionary.sort(key=lambda t: (fold_key(t), t))
-    return render(curated, semantic, dictionary), errors
+    dictionary.sort(key=lambda t: (t.lower(), t))
+    return dictionary
+
+
+def load_popularity():
+    """{dictionary word: score} from Data/suggestions/popularity.tsv (empty when absent)."""
+    scores = {}
+    if not os.path.exists(POPULARITY):
+        return scores
+    with open(POPULARITY, encoding="utf-8") as f:
+        for number, raw in enumerate(f, 1):
+            line = raw.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if len(fields) != 4 or not fields[1].isdigit():
+                raise DataError(f"Data/suggestions/popularity.tsv:{number}: expected word, score, recipe lines, corpus lines")
+            scores[fields[0]] = int(fields[1])
+    return scores
 
 
 def explain(word):
@@ -421,8 +429,14 @@ def main(argv):
     check = "--check" in argv
     keep_going = "--keep-going" in argv
     try:
-        files, errors = build(keep_going)
+        files, errors = build(keep_going, check)
     except DataError as e:
+        print(e, file=sys.stderr)
+        return 2
+    except Stale as e:
+        print(f"out of date: {e} (run python3 Tools/emoji/generate.py)", file=sys.stderr)
+        return 1
+    except namefold.FoldError as e:
         print(e, file=sys.stderr)
         return 2
     for e in errors:

@@ -5,7 +5,8 @@
   python3 Tools/emoji/vocab_check.py --dupes    also lists every item repeated across files
 
 Corpus (Data/corpus/*.txt): one display-cased item a line, '#' comments allowed. Reports the
-number of distinct items (after the generator's case/accent/punctuation/plural folding) and
+number of distinct items (after the core's case/accent/punctuation/plural folding, through
+`EmojiLab fold`) and
 items written more than once.
 
 Golden set (Data/emoji/golden.tsv): 'item<TAB>emoji' lines. Reports malformed lines, emoji
@@ -23,7 +24,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
-import generate  # noqa: E402  (fold_key, match_key, emoji set)
+import generate  # noqa: E402  (emoji set)
+import namefold  # noqa: E402  (the core's folding)
 
 
 def corpus_items():
@@ -41,13 +43,25 @@ def corpus_items():
 def main(argv):
     problems = 0
     items = corpus_items()
+    curated_rows = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "Data", "emoji", "curated", "*.tsv"))):
+        with open(path, encoding="utf-8") as f:
+            for raw in f:
+                if raw.strip() and not raw.startswith("#"):
+                    fields = raw.rstrip("\n").split("\t")
+                    if len(fields) >= 2:
+                        curated_rows.append(fields)
+    golden_path = os.path.join(ROOT, "Data", "emoji", "golden.tsv")
+    golden_lines = open(golden_path, encoding="utf-8").read().split("\n") if os.path.exists(golden_path) else []
+    keys = namefold.fold([t for _, _, t in items] + [r[0] for r in curated_rows]
+                         + [l.split("\t")[0] for l in golden_lines if l.strip() and not l.startswith("#")])
     seen = {}
     repeats = []
     per_file = {}
     for name, number, text in items:
         per_file[name] = per_file.get(name, 0) + 1
-        key = generate.match_key(text)
-        if not key:
+        key = keys[text]
+        if not any(c.isalnum() for c in key):
             print(f"Data/corpus/{name}:{number}: no letters in {text!r}")
             problems += 1
             continue
@@ -66,15 +80,7 @@ def main(argv):
             print("  " + r)
 
     emoji_set = generate.load_emoji_set()
-    curated = {}
-    for path in sorted(glob.glob(os.path.join(ROOT, "Data", "emoji", "curated", "*.tsv"))):
-        with open(path, encoding="utf-8") as f:
-            for raw in f:
-                if raw.strip() and not raw.startswith("#"):
-                    fields = raw.rstrip("\n").split("\t")
-                    if len(fields) >= 2:
-                        curated[generate.match_key(fields[0])] = fields[1]
-    golden_path = os.path.join(ROOT, "Data", "emoji", "golden.tsv")
+    curated = {keys[r[0]]: r[1] for r in curated_rows}
     golden = 0
     if os.path.exists(golden_path):
         gseen = {}
@@ -94,7 +100,7 @@ def main(argv):
                 if emoji not in emoji_set:
                     print(f"{where}: {emoji!r} is not a fully-qualified emoji")
                     problems += 1
-                key = generate.match_key(item)
+                key = keys[item]
                 # The same folded key under a different spelling is a deliberate folding test
                 # ("Jalapeño" / "Jalapeno"); only an exact repeat is a mistake.
                 if item in gseen:

@@ -329,12 +329,12 @@ export class Controller {
       onTyped: (item, text) => {
         if (!this.editing || !this.editing.typing) return;
         const { quantity } = this.editing;
-        const amount = this.rules.typed(text, quantity.unit, quantity.amount);
-        if (amount === quantity.amount) {
+        const typed = this.rules.typed(text, quantity, item.units);
+        if (typed.amount === quantity.amount && typed.unit === quantity.unit) {
           this.editing = { ...this.editing, typing: false };
           this.render();
         } else {
-          this.setQuantity(item, { amount, unit: quantity.unit });
+          this.setQuantity(item, typed);
         }
         document.querySelector(`[data-focus-key="amount:${CSS.escape(item.id)}"]`)?.focus();
       },

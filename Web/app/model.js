@@ -15,9 +15,30 @@ export function uuid() {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** 1.5, 0.25, 2: at most three decimals, no trailing zeros (as Quantity.format). */
+/** Rounds half away from zero, as Swift's `rounded()` (Math.round rounds half up). */
+function roundHalfAway(value) {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+/**
+ * 1.5, 0.25, 2: at most three decimals, no trailing zeros (as Quantity.format). Defined for
+ * every number: "NaN", "∞", "-∞", and from a trillion on the shortest exponent form ("1e+20").
+ */
 export function formatAmount(amount) {
-  return String(Math.round(amount * 1000) / 1000);
+  if (Number.isNaN(amount)) return 'NaN';
+  if (!Number.isFinite(amount)) return amount < 0 ? '-∞' : '∞';
+  if (Math.abs(amount) >= 1e12) return amount.toExponential();
+  const thousandths = roundHalfAway(amount * 1000);
+  const whole = Math.trunc(thousandths / 1000);
+  let fraction = Math.abs(thousandths % 1000);
+  if (fraction === 0) return String(whole);
+  let digits = 3;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits -= 1;
+  }
+  const sign = thousandths < 0 && whole === 0 ? '-' : '';
+  return `${sign}${whole}.${String(fraction).padStart(digits, '0')}`;
 }
 
 /** "2", "500 ml", "1.5 L": the chip text (as Quantity.chipText). */
@@ -27,8 +48,9 @@ export function chipText(quantity) {
 }
 
 /**
- * The quantity editor's arithmetic, from the server's rules table
- * (GET /api/v1/quantity-rules: step, start and max per unit, and each unit's dimension).
+ * The quantity editor's arithmetic, from the server's rules table (GET /api/v1/quantity-rules:
+ * step, start, max, dimension and naming words per unit). Tests/cases/quantity-cases.json holds
+ * this file and the core (QuantityRules) to the same answers.
  */
 export class QuantityRules {
   constructor(table) {
@@ -36,11 +58,23 @@ export class QuantityRules {
   }
 
   tidy(amount, unit) {
-    return unit === 'units' ? Math.round(amount) : Math.round(amount * 1000) / 1000;
+    return unit === 'units' ? roundHalfAway(amount) : roundHalfAway(amount * 1000) / 1000;
+  }
+
+  /** A bad amount made safe to step from: NaN is 0; anything else is pulled into 0…max. */
+  clamped(amount, unit) {
+    if (Number.isNaN(amount)) return 0;
+    return Math.min(Math.max(amount, 0), this.units[unit].max);
   }
 
   starting(unit) {
     return { amount: this.units[unit].start, unit };
+  }
+
+  /** The unit a word names ("l", "Litres", "kg."), or null (as MeasureUnit(word:)). */
+  unitNamed(word) {
+    const folded = word.toLowerCase().replace(/\.$/, '');
+    return Object.keys(this.units).find((unit) => this.units[unit].words.includes(folded)) ?? null;
   }
 
   /** ml↔L and g↔kg keep the amount; another kind of unit starts fresh (never "500 units"). */
@@ -50,26 +84,38 @@ export class QuantityRules {
     const to = this.units[unit];
     if (from.dimension !== to.dimension) return this.starting(unit);
     const factor = (u) => (u === 'L' || u === 'kg' ? 1000 : 1);
-    return { amount: this.tidy((quantity.amount * factor(quantity.unit)) / factor(unit), unit), unit };
+    const amount = this.clamped(quantity.amount, quantity.unit);
+    return { amount: this.tidy((amount * factor(quantity.unit)) / factor(unit), unit), unit };
   }
 
   increment(quantity) {
     const { step, max } = this.units[quantity.unit];
-    const next = Math.floor(quantity.amount / step + 1e-9) * step + step;
+    const amount = this.clamped(quantity.amount, quantity.unit);
+    const next = Math.floor(amount / step + 1e-9) * step + step;
     return { amount: this.tidy(Math.min(next, max), quantity.unit), unit: quantity.unit };
   }
 
   decrement(quantity) {
     const { step } = this.units[quantity.unit];
-    const next = Math.ceil(quantity.amount / step - 1e-9) * step - step;
+    const amount = this.clamped(quantity.amount, quantity.unit);
+    const next = Math.ceil(amount / step - 1e-9) * step - step;
     return { amount: this.tidy(Math.max(next, 0), quantity.unit), unit: quantity.unit };
   }
 
-  /** Forgiving typed entry: "750 ml" → 750, "1,5" → 1.5; nonsense keeps `old`. */
-  typed(text, unit, old) {
+  /**
+   * Forgiving typed entry (as QuantityRules.typed): "750" → 750, "1,5" → 1.5. A unit named
+   * after the number is used when `allowed` offers it ("1,5 l" while ml is picked → 1.5 L);
+   * other letters are ignored. Nonsense, negative or too-large text keeps `current`.
+   */
+  typed(text, current, allowed) {
     const value = parseAmount(text);
-    if (value === null || value < 0 || value > this.units[unit].max) return old;
-    return this.tidy(value, unit);
+    if (value === null) return current;
+    let unit = current.unit;
+    const word = unitWord(text);
+    const named = word === null ? null : this.unitNamed(word);
+    if (named !== null && allowed.includes(named)) unit = named;
+    if (!(value <= this.units[unit].max)) return current;
+    return { amount: this.tidy(value, unit), unit };
   }
 }
 
@@ -99,6 +145,15 @@ export function parseAmount(text) {
   if (negative || !/[0-9]/.test(digits) || digits.length > 15) return null;
   const value = Number(digits === '.' ? 'x' : digits);
   return Number.isFinite(value) ? value : null;
+}
+
+/** The unit word typed after the number: "1,5 l" → "l", "2" → null (as AmountParser.unitWord). */
+export function unitWord(text) {
+  let last = text.length - 1;
+  while (last >= 0 && !/[0-9]/.test(text[last])) last -= 1;
+  if (last < 0) return null;
+  const word = text.slice(last + 1).replace(/^[.,]+/, '').trim();
+  return word === '' ? null : word;
 }
 
 /**

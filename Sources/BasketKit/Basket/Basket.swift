@@ -55,26 +55,33 @@ public final class Basket: Sendable {
   }
 
   /// Adds one typed entry, understanding a quantity in it ("2 l milk", "eggs x12").
+  ///
+  /// - Throws: `ListError` for a bad name or a quantity Basket can't take; nothing is stored.
   @discardableResult
   public func add(text: String, id: UUID? = nil) throws -> AddResult {
-    let parsed = AddTextParser.parse(text)
-    return try add(name: parsed.name, quantity: parsed.quantity, id: id)
+    try add(AddEntry(text: text, classifier: environment.classifier), id: id)
   }
 
   /// Adds `name` (duplicate-aware). `id` lets a client make the add replay-safe.
   @discardableResult
-  public func add(name rawName: String, quantity: Quantity? = nil, id: UUID? = nil) throws
+  public func add(name: String, quantity: Quantity? = nil, id: UUID? = nil) throws
     -> AddResult
   {
-    let name = try ListRules.cleanName(rawName)
-    let emoji = environment.classifier.classify(name).emoji
+    try add(AddEntry(name: name, quantity: quantity, classifier: environment.classifier), id: id)
+  }
+
+  /// Adds an entry that was understood and checked beforehand (see `AddEntry`), so a face
+  /// can check several before adding any.
+  @discardableResult
+  public func add(_ entry: AddEntry, id: UUID? = nil) throws -> AddResult {
     let id = id ?? environment.ids()
     let now = self.now
     return try store.modify { draft in
       ListRules.tidy(now: now, in: &draft)
-      let outcome = ListRules.add(
-        name, quantity: quantity, emoji: emoji, id: id, now: now, to: &draft)
-      let item = draft.items.first { $0.id == outcome.id }!
+      let outcome = ListRules.add(entry, id: id, now: now, to: &draft)
+      guard let item = draft.item(outcome.id) else {
+        throw StoreError.failed("the added item \(outcome.id.uuidString) could not be read back")
+      }
       return AddResult(outcome: outcome, item: item)
     }
   }
@@ -97,22 +104,83 @@ public final class Basket: Sendable {
   }
 
   /// Renames in place; the emoji is re-derived and the quantity reset.
-  public func rename(_ id: UUID, to rawName: String) throws {
-    let name = try ListRules.cleanName(rawName)
-    let emoji = environment.classifier.classify(name).emoji
+  public func rename(_ id: UUID, to name: String) throws {
+    try update(id, name: name)
+  }
+
+  /// Sets an item's quantity (nil or an amount of zero clears it) and returns the item.
+  ///
+  /// - Throws: `ListError` when the amount is out of range or the item isn't measured in that
+  ///   unit (`QuantityRules.checked`); nothing changes.
+  @discardableResult
+  public func setQuantity(_ id: UUID, _ quantity: Quantity?) throws -> Item {
+    try update(id, quantity: quantity.map(QuantityChange.set) ?? .clear)
+  }
+
+  /// Sets an item's quantity from text as typed at a command line: "750", "2l", or "1,5" with
+  /// the unit "L". Without a unit the amount is in the item's current unit, or else its
+  /// default one. Returns the item.
+  @discardableResult
+  public func setQuantity(_ id: UUID, amount: String, unit: String?) throws -> Item {
     let now = self.now
-    try store.modify { draft in
+    let classifier = environment.classifier
+    return try store.modify { draft in
       ListRules.tidy(now: now, in: &draft)
-      try ListRules.rename(id, to: name, emoji: emoji, now: now, in: &draft)
+      let sections = ListSections(items: draft.items, now: now)
+      guard let current = (sections.toGet + sections.gotIt).first(where: { $0.id == id }) else {
+        throw ListError.unknownItem(id.uuidString)
+      }
+      let fallback =
+        current.quantity?.unit
+        ?? QuantityRules.defaultUnit(for: classifier.classify(current.name).measure)
+      let quantity = try QuantityRules.reading(amount: amount, unit: unit, fallback: fallback)
+      try ListRules.setQuantity(
+        id, quantity, measure: { classifier.classify($0).measure }, now: now, in: &draft)
+      return try Self.item(id, in: draft)
     }
   }
 
-  public func setQuantity(_ id: UUID, _ quantity: Quantity?) throws {
+  /// What `update` does to the quantity.
+  public enum QuantityChange: Equatable, Sendable {
+    case keep
+    case clear
+    case set(Quantity)
+  }
+
+  /// Renames and/or sets the quantity in one transaction: the rename first (it resets the
+  /// quantity), then the quantity, checked against the new name. If either part is refused,
+  /// neither happens. Returns the item as it now stands.
+  @discardableResult
+  public func update(_ id: UUID, name rawName: String? = nil, quantity: QuantityChange = .keep)
+    throws -> Item
+  {
+    let name = try rawName.map { try ListRules.cleanName($0) }
+    let emoji = name.map { environment.classifier.classify($0).emoji }
+    let classifier = environment.classifier
     let now = self.now
-    try store.modify { draft in
+    return try store.modify { draft in
       ListRules.tidy(now: now, in: &draft)
-      try ListRules.setQuantity(id, quantity, now: now, in: &draft)
+      if let name, let emoji {
+        try ListRules.rename(id, to: name, emoji: emoji, now: now, in: &draft)
+      }
+      switch quantity {
+      case .keep:
+        break
+      case .clear:
+        try ListRules.setQuantity(id, nil, measure: { _ in nil }, now: now, in: &draft)
+      case .set(let quantity):
+        try ListRules.setQuantity(
+          id, quantity, measure: { classifier.classify($0).measure }, now: now, in: &draft)
+      }
+      return try Self.item(id, in: draft)
     }
+  }
+
+  private static func item(_ id: UUID, in draft: ListDraft) throws -> Item {
+    guard let item = draft.items.first(where: { $0.id == id }) else {
+      throw ListError.unknownItem(id.uuidString)
+    }
+    return item
   }
 
   public func remove(_ id: UUID) throws {

@@ -2,9 +2,10 @@
 /// semantic map built offline from WordNet, then the default 🧺.
 ///
 /// Matching rules, in the order they apply:
-/// - **Folding.** Case, accents, apostrophes and punctuation are ignored, and every word is
-///   reduced to a plural-free stem, so "Jalapeños", "jalapeno" and "JALAPEÑO" are one key,
-///   as are "berries"/"berry", "tomatoes"/"tomato" and "loaves"/"loaf".
+/// - **Folding.** Names and keywords fold the one way item identity does (`FoldedName`, as in
+///   `NameKey`): case, accents, apostrophes and punctuation are ignored and every word gets one
+///   singular spelling, so "Jalapeños", "jalapeno" and "JALAPEÑO" are one key, as are
+///   "berries"/"berry", "tomatoes"/"tomato" and "loaves"/"loaf".
 /// - **Whole words.** Keywords match whole words and phrases of whole words, so a short keyword
 ///   never fires inside a longer word (pap ≠ paper, oat ≠ goat, gin ≠ ginger, pea ≠ peach).
 ///   Longer keywords may occur inside a word only in the compound rule below.
@@ -40,7 +41,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
   }
 
   public func classify(_ name: String) -> Classification {
-    let text = ItemText(name)
+    let text = FoldedName(name)
     guard !text.words.isEmpty else { return .fallback }
     return text.bytes.withUnsafeBufferPointer { bytes in
       classify(text.words, bytes)
@@ -60,7 +61,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
     }
   }
 
-  private func classify(_ words: [ItemText.Word], _ bytes: UnsafeBufferPointer<UInt8>)
+  private func classify(_ words: [FoldedName.Word], _ bytes: UnsafeBufferPointer<UInt8>)
     -> Classification
   {
     let n = words.count
@@ -114,7 +115,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
 
   /// The main part of the name as a word range: before the first clause break and the first
   /// linking "in"/"with"/"for", after the last measuring "of".
-  private func mainPart(_ words: [ItemText.Word], _ bytes: UnsafeBufferPointer<UInt8>)
+  private func mainPart(_ words: [FoldedName.Word], _ bytes: UnsafeBufferPointer<UInt8>)
     -> (Int, Int)
   {
     var hi = words.count
@@ -137,7 +138,9 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
   }
 
   @inline(__always)
-  private func isWord(_ word: ItemText.Word, _ bytes: UnsafeBufferPointer<UInt8>, _ s: StaticString)
+  private func isWord(
+    _ word: FoldedName.Word, _ bytes: UnsafeBufferPointer<UInt8>, _ s: StaticString
+  )
     -> Bool
   {
     guard word.length == s.utf8CodeUnitCount else { return false }
@@ -148,7 +151,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
 
   /// Two words written apart that a keyword spells as one ("corn flakes" → "cornflakes").
   private func joinedLookup(
-    _ a: ItemText.Word, _ b: ItemText.Word, _ bytes: UnsafeBufferPointer<UInt8>
+    _ a: FoldedName.Word, _ b: FoldedName.Word, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int? {
     var joined: [UInt8] = []
     joined.reserveCapacity(a.length + b.length)
@@ -177,7 +180,7 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
 
   /// The longest semantic-map phrase ending at word `last` and starting no earlier than `first`.
   private func semanticLookup(
-    endingAt last: Int, from first: Int, _ words: [ItemText.Word],
+    endingAt last: Int, from first: Int, _ words: [FoldedName.Word],
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Classification? {
     var start = max(first, last - tables.semanticMaxWords + 1)
@@ -208,8 +211,17 @@ extension EmojiClassifier {
 
 extension EmojiClassifier {
   /// A classifier over freshly parsed tables, not the shared ones. Costs a full table load
-  /// (about a millisecond); meant for benchmarks that time the load.
+  /// (a few milliseconds); meant for benchmarks that time the load.
   public static func loadingFreshTables() -> EmojiClassifier {
     EmojiClassifier(tables: EmojiTables(curated: EmojiData.curated, semantic: EmojiData.semantic))
+  }
+
+  /// A classifier whose curated table leaves out `keywords` (spelled as in
+  /// `GroceryVocabulary.curatedKeywords`), for measuring how the rest of the cascade copes
+  /// with words the table never saw. Costs a full table load.
+  public static func holdingOut(_ keywords: Set<String>) -> EmojiClassifier {
+    EmojiClassifier(
+      tables: EmojiTables(
+        curated: EmojiData.curated, semantic: EmojiData.semantic, holdingOut: keywords))
   }
 }

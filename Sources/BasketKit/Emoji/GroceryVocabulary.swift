@@ -1,10 +1,19 @@
 /// The built-in grocery and household vocabulary: every curated emoji keyword plus every item
 /// of the grocery corpus, display-cased ("Cordial", "Peanut Butter") and deduplicated.
 public enum GroceryVocabulary {
-  /// The dictionary words, sorted by their folded spelling. Parsed on first use (about a
-  /// millisecond) and then shared.
-  public static let dictionaryWords: [String] = EmojiData.dictionary.split(separator: "\n").map(
-    String.init)
+  /// The dictionary words with their popularity, sorted by spelling. Popularity counts how
+  /// often a word appears in 36,000 labelled recipe ingredient lines and in the shopping-list
+  /// corpus (`Data/suggestions/popularity.tsv`, made by `Tools/suggest/popularity.py`). Parsed
+  /// on first use (about a millisecond) and then shared.
+  public static let dictionary: [DictionaryWord] = EmojiData.dictionary.split(separator: "\n").map {
+    line in
+    guard let tab = line.firstIndex(of: "\t") else { return DictionaryWord(name: String(line)) }
+    return DictionaryWord(
+      name: String(line[..<tab]), popularity: Int(line[line.index(after: tab)...]) ?? 0)
+  }
+
+  /// The dictionary words alone.
+  public static var dictionaryWords: [String] { dictionary.map(\.name) }
 
   /// Every curated keyword as written in `Data/emoji/curated/*.tsv`, with what it maps to.
   /// Parses the generated data on each call: meant for tests and tools.

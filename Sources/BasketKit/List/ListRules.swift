@@ -55,6 +55,9 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownItem(String)
   case ambiguous(String, candidates: [String])
   case badAmount(String)
+  /// Negative, NaN, infinite or past `QuantityRules.maximum(for:)`.
+  case amountOutOfRange(Quantity)
+  case unknownUnit(String)
   case unitNotAllowed(MeasureUnit, item: String)
   case nothingToUndo
 
@@ -70,6 +73,10 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
       "\"\(reference)\" matches several items: \(candidates.joined(separator: ", "))"
     case .badAmount(let text):
       "\"\(text)\" is not an amount (try a number such as 2, 500 or 1.5)"
+    case .amountOutOfRange(let quantity):
+      "\(Quantity.format(quantity.amount)) \(quantity.unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: quantity.unit))) \(quantity.unit.rawValue))"
+    case .unknownUnit(let word):
+      "unknown unit \"\(word)\" (use ml, L, g, kg or units)"
     case .unitNotAllowed(let unit, let item):
       "\(item) can't be measured in \(unit.rawValue)"
     case .nothingToUndo:
@@ -103,7 +110,8 @@ public struct CheckOutcome: Equatable, Sendable {
   public var allDone: Bool
 }
 
-/// The list rules, as pure functions over the stored items. Every rule takes `now` explicitly.
+/// The list rules, as pure functions over the stored items. Every rule takes `now` explicitly
+/// and reads through the draft only the items it needs (see `ListDraft`).
 public enum ListRules {
   /// Cleans a typed name: trims, removes control characters, collapses inner whitespace runs.
   /// Throws when nothing is left or the name is too long.
@@ -123,37 +131,37 @@ public enum ListRules {
     return name
   }
 
-  /// Adds `name`, duplicate-aware: a name already on To get bumps that item to the top; a name
-  /// in Got it restores that item; otherwise a new item goes on top. A given `quantity` is set
-  /// on whichever item results. `id` is the new item's id; if an item with that id already
-  /// exists the add is a replay and changes nothing.
-  public static func add(
-    _ name: String, quantity: Quantity?, emoji: String, id: UUID, now: Date,
-    to draft: inout ListDraft
-  ) -> AddOutcome {
-    if draft.items.contains(where: { $0.id == id }) { return .replayed(id) }
+  /// Adds `entry`, duplicate-aware: a name already on To get bumps that item to the top; a
+  /// name in Got it restores that item; otherwise a new item goes on top. The entry's quantity,
+  /// if any, is set on whichever item results. `id` is the new item's id; if an item with that
+  /// id already exists the add is a replay and changes nothing.
+  public static func add(_ entry: AddEntry, id: UUID, now: Date, to draft: inout ListDraft)
+    -> AddOutcome
+  {
+    let name = entry.name
+    let quantity = entry.quantity
+    if draft.item(id) != nil { return .replayed(id) }
     let key = NameKey.of(name)
     draft.remember(name, key: key, at: now)
-    let sections = ListSections(items: draft.items, now: now)
-    if let existing = sections.toGet.first(where: { NameKey.of($0.name) == key }),
-      let index = draft.items.firstIndex(where: { $0.id == existing.id })
-    {
-      draft.items[index].listedAt = topListedAt(sections, now: now)
-      if let quantity { draft.items[index].quantity = quantity }
+    let top = topListedAt(draft, now: now)
+    let sameName = ListSections(items: draft.items(.nameKey(key)), now: now)
+    if var existing = sameName.toGet.first {
+      existing.listedAt = top
+      if let quantity { existing.quantity = quantity }
+      draft.update(existing)
       return .bumped(existing.id)
     }
-    if let existing = sections.gotIt.first(where: { NameKey.of($0.name) == key }),
-      let index = draft.items.firstIndex(where: { $0.id == existing.id })
-    {
-      draft.items[index].checkedAt = nil
-      draft.items[index].listedAt = topListedAt(sections, now: now)
-      if let quantity { draft.items[index].quantity = quantity }
+    if var existing = sameName.gotIt.first {
+      existing.checkedAt = nil
+      existing.listedAt = top
+      if let quantity { existing.quantity = quantity }
+      draft.update(existing)
       return .restored(existing.id)
     }
-    let item = Item(
-      id: id, name: name, emoji: emoji, quantity: quantity, addedAt: now,
-      listedAt: topListedAt(sections, now: now))
-    draft.items.append(item)
+    draft.insert(
+      Item(
+        id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: now,
+        listedAt: top))
     return .added(id)
   }
 
@@ -161,19 +169,21 @@ public enum ListRules {
   public static func check(_ id: UUID, now: Date, in draft: inout ListDraft) throws
     -> CheckOutcome
   {
-    let index = try visibleIndex(of: id, in: draft, now: now)
-    if draft.items[index].checkedAt == nil { draft.items[index].checkedAt = now }
-    let remaining = ListSections(items: draft.items, now: now).toGet.count
-    return CheckOutcome(id: id, allDone: remaining == 0)
+    var item = try visibleItem(id, in: draft, now: now)
+    if item.checkedAt == nil {
+      item.checkedAt = now
+      draft.update(item)
+    }
+    return CheckOutcome(id: id, allDone: draft.topOfToGet() == nil)
   }
 
   /// Restores a checked item to the top of To get. Unchecking an unchecked item changes nothing.
   public static func uncheck(_ id: UUID, now: Date, in draft: inout ListDraft) throws {
-    let index = try visibleIndex(of: id, in: draft, now: now)
-    guard draft.items[index].checkedAt != nil else { return }
-    let sections = ListSections(items: draft.items, now: now)
-    draft.items[index].checkedAt = nil
-    draft.items[index].listedAt = topListedAt(sections, now: now)
+    var item = try visibleItem(id, in: draft, now: now)
+    guard item.checkedAt != nil else { return }
+    item.listedAt = topListedAt(draft, now: now)
+    item.checkedAt = nil
+    draft.update(item)
   }
 
   /// Renames in place: the emoji is re-derived by the caller, the quantity resets, the item
@@ -182,55 +192,59 @@ public enum ListRules {
     _ id: UUID, to rawName: String, emoji: String, now: Date, in draft: inout ListDraft
   ) throws {
     let name = try cleanName(rawName)
-    let index = try visibleIndex(of: id, in: draft, now: now)
-    guard draft.items[index].name != name else { return }
-    draft.items[index].name = name
-    draft.items[index].emoji = emoji
-    draft.items[index].quantity = nil
+    var item = try visibleItem(id, in: draft, now: now)
+    guard item.name != name else { return }
+    item.name = name
+    item.emoji = emoji
+    item.quantity = nil
+    draft.update(item)
   }
 
-  /// Sets or clears (nil, or an amount of zero) an item's quantity.
+  /// Sets or clears (nil, or an amount of zero) an item's quantity, after the one check every
+  /// quantity passes (`QuantityRules.checked`): the amount must be in range and the unit one
+  /// that the item's measure (`measure(name)`) allows.
   public static func setQuantity(
-    _ id: UUID, _ quantity: Quantity?, now: Date, in draft: inout ListDraft
+    _ id: UUID, _ quantity: Quantity?, measure: (String) -> MeasureKind?, now: Date,
+    in draft: inout ListDraft
   ) throws {
-    if let quantity {
-      guard quantity.amount.isFinite, quantity.amount >= 0,
-        quantity.amount <= QuantityRules.maximum(for: quantity.unit)
-      else { throw ListError.badAmount(Quantity.format(quantity.amount)) }
+    var item = try visibleItem(id, in: draft, now: now)
+    let name = item.name
+    item.quantity = try quantity.flatMap {
+      try QuantityRules.checked($0, measure: measure(name), item: name)
     }
-    let index = try visibleIndex(of: id, in: draft, now: now)
-    let tidy = quantity.flatMap { quantity -> Quantity? in
-      let amount = QuantityRules.tidy(quantity.amount, unit: quantity.unit)
-      return amount == 0 ? nil : Quantity(amount: amount, unit: quantity.unit)
-    }
-    draft.items[index].quantity = tidy
+    draft.update(item)
   }
 
   /// Removes an item for good (its suggestion memory stays).
   public static func remove(_ id: UUID, now: Date, in draft: inout ListDraft) throws {
-    let index = try visibleIndex(of: id, in: draft, now: now)
-    draft.items.remove(at: index)
+    _ = try visibleItem(id, in: draft, now: now)
+    draft.remove(id)
   }
 
   /// Clear all: hides every Got it item until the undo window passes. Returns how many.
   @discardableResult
   public static func clearGotIt(now: Date, in draft: inout ListDraft) -> Int {
-    let ids = Set(ListSections(items: draft.items, now: now).gotIt.map(\.id))
-    for index in draft.items.indices where ids.contains(draft.items[index].id) {
-      draft.items[index].clearedAt = now
+    let cutoff = now.addingTimeInterval(-ListTiming.gotItTTL - queryMargin)
+    let gotIt = ListSections(items: draft.items(.checked(.atOrAfter(cutoff))), now: now).gotIt
+    for var item in gotIt {
+      item.clearedAt = now
+      draft.update(item)
     }
-    return ids.count
+    return gotIt.count
   }
 
   /// Undoes the most recent Clear all if its window is still open: the items come back exactly
   /// as they were. Returns how many came back.
   public static func undoClear(now: Date, in draft: inout ListDraft) throws -> Int {
-    let open = draft.items.compactMap(\.clearedAt)
+    let windowStart = now.addingTimeInterval(-ListTiming.undoWindow - queryMargin)
+    let cleared = draft.items(.cleared(.atOrAfter(windowStart)))
+    let open = cleared.compactMap(\.clearedAt)
       .filter { now.timeIntervalSince($0) < ListTiming.undoWindow }
     guard let latest = open.max() else { throw ListError.nothingToUndo }
     var count = 0
-    for index in draft.items.indices where draft.items[index].clearedAt == latest {
-      draft.items[index].clearedAt = nil
+    for var item in cleared where item.clearedAt == latest {
+      item.clearedAt = nil
+      draft.update(item)
       count += 1
     }
     return count
@@ -240,12 +254,17 @@ public enum ListRules {
   /// their hour are deleted.
   public static func tidy(now: Date, in draft: inout ListDraft) {
     let ttlCutoff = now.addingTimeInterval(-ListTiming.gotItTTL)
-    draft.items.removeAll { item in
-      if let cleared = item.clearedAt, now.timeIntervalSince(cleared) >= ListTiming.undoWindow {
-        return true
-      }
-      if let checked = item.checkedAt, checked <= ttlCutoff { return true }
-      return false
+    let candidates =
+      draft.items(
+        .cleared(.atOrBefore(now.addingTimeInterval(-ListTiming.undoWindow + queryMargin))))
+      + draft.items(.checked(.atOrBefore(ttlCutoff.addingTimeInterval(queryMargin))))
+    var removed = Set<UUID>()
+    for item in candidates where !removed.contains(item.id) {
+      let pastUndo = item.clearedAt.map { now.timeIntervalSince($0) >= ListTiming.undoWindow }
+      let pastTTL = item.checkedAt.map { $0 <= ttlCutoff }
+      guard pastUndo == true || pastTTL == true else { continue }
+      draft.remove(item.id)
+      removed.insert(item.id)
     }
   }
 
@@ -256,17 +275,20 @@ public enum ListRules {
     return deadline > now ? deadline : nil
   }
 
-  private static func topListedAt(_ sections: ListSections, now: Date) -> Date {
-    guard let top = sections.toGet.first?.listedAt, top >= now else { return now }
+  /// How much wider than a rule needs it a date query reaches, so that rounding can never
+  /// leave out an item; the rule then decides exactly.
+  private static let queryMargin: TimeInterval = 1
+
+  private static func topListedAt(_ draft: ListDraft, now: Date) -> Date {
+    guard let top = draft.topOfToGet()?.listedAt, top >= now else { return now }
     return top.addingTimeInterval(0.001)
   }
 
-  private static func visibleIndex(of id: UUID, in draft: ListDraft, now: Date) throws -> Int {
-    let sections = ListSections(items: draft.items, now: now)
-    let visible = sections.toGet.contains { $0.id == id } || sections.gotIt.contains { $0.id == id }
-    guard visible, let index = draft.items.firstIndex(where: { $0.id == id })
+  /// The item with `id` if it shows in To get or Got it.
+  private static func visibleItem(_ id: UUID, in draft: ListDraft, now: Date) throws -> Item {
+    guard let item = draft.item(id), !ListSections(items: [item], now: now).isEmpty
     else { throw ListError.unknownItem(id.uuidString) }
-    return index
+    return item
   }
 }
 

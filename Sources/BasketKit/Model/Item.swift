@@ -34,6 +34,4 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
     self.listedAt = listedAt ?? addedAt
     self.clearedAt = clearedAt
   }
-
-  public var isChecked: Bool { checkedAt != nil }
 }

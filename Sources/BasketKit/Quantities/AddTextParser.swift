@@ -108,13 +108,22 @@ extension MeasureUnit {
   /// Reads a unit as people write it: "ml", "l", "litres", "g", "grams", "kg", "kilos",
   /// "units", "pcs"… (case-insensitive, a trailing dot allowed). nil for anything else.
   public init?(word: String) {
-    switch word.lowercased().trimmingSuffix(".") {
-    case "ml", "millilitre", "millilitres", "milliliter", "milliliters": self = .ml
-    case "l", "litre", "litres", "liter", "liters", "ltr": self = .liters
-    case "g", "gram", "grams", "gr", "grammes": self = .grams
-    case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": self = .kilograms
-    case "pcs", "pc", "pack", "packs", "unit", "units": self = .units
-    default: return nil
+    let folded = String(word.lowercased().trimmingSuffix("."))
+    guard let unit = MeasureUnit.allCases.first(where: { $0.words.contains(folded) }) else {
+      return nil
+    }
+    self = unit
+  }
+
+  /// The lower-case words that name this unit (`init(word:)` reads them). The web app gets
+  /// them from `GET /api/v1/quantity-rules`.
+  public var words: [String] {
+    switch self {
+    case .ml: ["ml", "millilitre", "millilitres", "milliliter", "milliliters"]
+    case .liters: ["l", "litre", "litres", "liter", "liters", "ltr"]
+    case .grams: ["g", "gram", "grams", "gr", "grammes"]
+    case .kilograms: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"]
+    case .units: ["pcs", "pc", "pack", "packs", "unit", "units"]
     }
   }
 }

@@ -30,6 +30,16 @@ public enum AmountParser {
     else { return nil }
     return value
   }
+
+  /// The unit word typed after the number, if any: "1,5 l" → "l", "750ml" → "ml", "2" → nil,
+  /// "x12" → nil (letters before the number are not a unit). Only meaningful when
+  /// `number(in:)` reads a number from the same text.
+  public static func unitWord(in text: String) -> String? {
+    guard let last = text.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+    let rest = text[text.index(after: last)...].drop { $0 == "." || $0 == "," }
+    let word = String(rest).trimmingCharacters()
+    return word.isEmpty ? nil : String(word)
+  }
 }
 
 extension String {
@@ -39,6 +49,8 @@ extension String {
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
-    return self[first...last]
+    // NB: sliced by scalars: slicing the string would round out to whole Characters, and a
+    // prepended mark (U+06DD) joins the space after it into one, so the space would stay.
+    return Substring(scalars[first...last])
   }
 }

@@ -68,14 +68,16 @@ public enum QuantityRules {
     guard quantity.unit.dimension == unit.dimension else {
       return Quantity(amount: startingAmount(unit), unit: unit)
     }
-    let converted = quantity.amount * quantity.unit.baseFactor / unit.baseFactor
+    let amount = clamped(quantity.amount, unit: quantity.unit)
+    let converted = amount * quantity.unit.baseFactor / unit.baseFactor
     return Quantity(amount: tidy(converted, unit: unit), unit: unit)
   }
 
   /// One press of +: up by a step, snapped to the step grid, capped at the maximum.
   public static func increment(_ quantity: Quantity) -> Quantity {
     let step = step(for: quantity.unit)
-    let next = (quantity.amount / step + 1e-9).rounded(.down) * step + step
+    let amount = clamped(quantity.amount, unit: quantity.unit)
+    let next = (amount / step + 1e-9).rounded(.down) * step + step
     return Quantity(
       amount: tidy(min(next, maximum(for: quantity.unit)), unit: quantity.unit),
       unit: quantity.unit)
@@ -84,17 +86,26 @@ public enum QuantityRules {
   /// One press of −: down by a step, snapped to the step grid, never below zero.
   public static func decrement(_ quantity: Quantity) -> Quantity {
     let step = step(for: quantity.unit)
-    let next = (quantity.amount / step - 1e-9).rounded(.up) * step - step
+    let amount = clamped(quantity.amount, unit: quantity.unit)
+    let next = (amount / step - 1e-9).rounded(.up) * step - step
     return Quantity(amount: tidy(max(next, 0), unit: quantity.unit), unit: quantity.unit)
   }
 
-  /// The forgiving exact-amount entry: "750 ml" → 750, "1,5" → 1.5, counts round to whole
-  /// numbers. Empty, negative, nonsense or absurdly large text keeps `old`.
-  public static func typed(_ text: String, unit: MeasureUnit, old: Double) -> Double {
-    guard let value = AmountParser.number(in: text), value >= 0,
-      value <= maximum(for: unit)
-    else { return old }
-    return tidy(value, unit: unit)
+  /// The forgiving exact-amount entry: "750" → 750, "1,5" → 1.5, counts round to whole numbers.
+  ///
+  /// A unit named after the number is used when `allowed` offers it ("1,5 l" while ml is picked
+  /// gives 1.5 L); other letters are ignored ("750 ml" on an item measured in g gives 750 g).
+  /// Empty, negative, nonsense or too-large text keeps `current` as it is.
+  public static func typed(_ text: String, current: Quantity, allowed: [MeasureUnit]) -> Quantity {
+    guard let value = AmountParser.number(in: text) else { return current }
+    var unit = current.unit
+    if let word = AmountParser.unitWord(in: text), let named = MeasureUnit(word: word),
+      allowed.contains(named)
+    {
+      unit = named
+    }
+    guard value <= maximum(for: unit) else { return current }
+    return Quantity(amount: tidy(value, unit: unit), unit: unit)
   }
 
   /// Rounds counts to whole numbers and other units to at most three decimals, so binary
@@ -102,5 +113,12 @@ public enum QuantityRules {
   static func tidy(_ amount: Double, unit: MeasureUnit) -> Double {
     if unit == .units { return amount.rounded() }
     return (amount * 1000).rounded() / 1000
+  }
+
+  /// `amount` made safe for the stepper's arithmetic: NaN counts as zero, and anything outside
+  /// 0 through the unit's maximum is pulled inside, so a bad value steps to a good one.
+  static func clamped(_ amount: Double, unit: MeasureUnit) -> Double {
+    guard !amount.isNaN else { return 0 }
+    return min(max(amount, 0), maximum(for: unit))
   }
 }

@@ -16,37 +16,14 @@ public protocol ListStore: Sendable {
   /// Every suggestion-memory entry.
   func memory() throws -> [MemoryEntry]
 
-  /// Reads the items into a draft, runs `body`, then writes back what changed (inserted,
-  /// updated and removed items, and the names remembered) in the same transaction. If `body`
-  /// throws, nothing is written.
+  /// Runs `body` on a draft that reads the store inside one write transaction, then writes the
+  /// draft's `changes()` (inserted, updated and removed items, and the names remembered) in the
+  /// same transaction. If `body` throws, or a read or the changes fail, nothing is written.
   func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T
 
   /// A number that changes whenever any process commits a change to the store. Cheap to call;
   /// faces poll it to notice changes made elsewhere.
   func revision() throws -> Int64
-}
-
-/// The mutable view of the store handed to `ListStore.modify`.
-public struct ListDraft: Sendable {
-  public var items: [Item]
-  /// Adds to record in suggestion memory when the draft is saved, in order.
-  public private(set) var remembered: [Remembered] = []
-
-  public init(items: [Item]) {
-    self.items = items
-  }
-
-  /// Records one add of `name` (its memory key is `key`) at `date`.
-  public mutating func remember(_ name: String, key: String, at date: Date) {
-    remembered.append(Remembered(name: name, key: key, at: date))
-  }
-
-  public struct Remembered: Equatable, Sendable {
-    public var name: String
-    /// The normalised form (see `NameKey`), which identifies the memory entry.
-    public var key: String
-    public var at: Date
-  }
 }
 
 /// Why a store could not be used.

@@ -50,39 +50,84 @@ public struct HistoryIndex: Sendable {
   }
 }
 
+/// A dictionary word and how common it is on shopping lists and in recipes (higher is more
+/// common; 0 when unknown).
+public struct DictionaryWord: Equatable, Sendable {
+  public var name: String
+  public var popularity: Int
+
+  public init(name: String, popularity: Int = 0) {
+    self.name = name
+    self.popularity = popularity
+  }
+}
+
 /// Suggests names as the user types: history first, then the grocery dictionary.
 ///
-/// Build it once (it indexes the dictionary); queries are then fast: a binary search plus a
-/// scan of the matches. Thread-safe.
+/// Dictionary words rank by popularity (how common they are on shopping lists and in recipes,
+/// see `GroceryVocabulary.dictionary`), then shorter first, then A–Z. Build it once (it indexes
+/// the dictionary); queries are then fast: a binary search plus a scan of the matches.
+/// Thread-safe.
 public struct SuggestionEngine: Sendable {
   public static let defaultLimit = 8
   private let words: [String]
   private let wordKeys: [String]
+  /// Where each key's word sits in `words`, to show a shouted history name as the dictionary
+  /// spells it.
+  private let positionOfKey: [String: Int]
   private let index: PrefixIndex
-  /// rank[position] is the word's place in (shorter first, then A–Z) order; order inverts it.
+  /// rank[position] is the word's place in (most popular, shorter, A–Z) order; order inverts it.
   private let rank: [Int]
   private let order: [Int]
 
-  /// - Parameter dictionary: display-cased grocery and household words.
+  /// - Parameter dictionary: display-cased grocery and household words, all equally common.
   public init(dictionary: [String]) {
-    var seen = Set<String>()
+    self.init(dictionary: dictionary.map { DictionaryWord(name: $0) })
+  }
+
+  /// - Parameter dictionary: display-cased grocery and household words with their popularity.
+  ///   Of words that fold to the same key, the first is kept, with the highest popularity.
+  public init(dictionary: [DictionaryWord]) {
+    var positionOfKey: [String: Int] = [:]
     var words: [String] = []
-    for word in dictionary where seen.insert(NameKey.of(word)).inserted { words.append(word) }
+    var wordKeys: [String] = []
+    var popularity: [Int] = []
+    for word in dictionary {
+      let key = NameKey.of(word.name)
+      if let position = positionOfKey[key] {
+        popularity[position] = max(popularity[position], word.popularity)
+        continue
+      }
+      positionOfKey[key] = words.count
+      words.append(word.name)
+      wordKeys.append(key)
+      popularity.append(word.popularity)
+    }
     self.words = words
-    wordKeys = words.map(NameKey.of)
+    self.wordKeys = wordKeys
+    self.positionOfKey = positionOfKey
     index = PrefixIndex(names: words)
+    let lengths = words.map(\.count)
     order = words.indices.sorted { a, b in
-      words[a].count != words[b].count ? words[a].count < words[b].count : words[a] < words[b]
+      if popularity[a] != popularity[b] { return popularity[a] > popularity[b] }
+      if lengths[a] != lengths[b] { return lengths[a] < lengths[b] }
+      return words[a] < words[b]
     }
     var rank = [Int](repeating: 0, count: words.count)
     for (place, position) in order.enumerated() { rank[position] = place }
     self.rank = rank
   }
 
-  public var dictionarySize: Int { words.count }
+  /// How a remembered name shows on a chip: as typed, unless it was shouted ("MILK"); then as
+  /// the dictionary spells the same item, or else in the tidy form of `TidyName`.
+  func chipName(_ name: String, key: String) -> String {
+    guard TidyName.isShouted(name) else { return name }
+    if let position = positionOfKey[key] { return words[position] }
+    return TidyName.of(name)
+  }
 
   /// Chips for `query`: matching history (by rank), then dictionary words matching the whole
-  /// name's prefix, then a word's prefix (shorter first), then, for queries of five letters or
+  /// name's prefix, then a word's prefix (each by popularity), then, for queries of five letters or
   /// more, words within one typo. Names whose key is in `excluding` (the To get list) never
   /// appear; nothing appears twice.
   public func suggest(
@@ -107,10 +152,11 @@ public struct SuggestionEngine: Sendable {
     var historyCodes: [Int] = []
     history.index.forEachMatch(of: folded) { position, _ in historyCodes.append(position) }
     take(
-      historyCodes, name: { history.ranked[$0].name }, key: { history.keys[$0] }, source: .history)
+      historyCodes, name: { chipName(history.ranked[$0].name, key: history.keys[$0]) },
+      key: { history.keys[$0] }, source: .history)
     guard results.count < limit else { return results }
 
-    // NB: A code sorts whole-name matches first, then by the word's rank (shorter, then A–Z).
+    // NB: A code sorts whole-name matches first, then by the word's rank.
     var codes: [Int] = []
     index.forEachMatch(of: folded) { position, whole in
       codes.append((whole ? 0 : 1 << 32) | rank[position])
@@ -160,7 +206,7 @@ public struct SuggestionEngine: Sendable {
     var results: [Suggestion] = []
     for (entry, key) in zip(history.ranked, history.keys) where results.count < limit {
       if taken.insert(key).inserted {
-        results.append(Suggestion(name: entry.name, source: .history))
+        results.append(Suggestion(name: chipName(entry.name, key: key), source: .history))
       }
     }
     return results

@@ -94,6 +94,19 @@ final class Connection {
     try statement.reset()
   }
 
+  /// Like `run`, but stops stepping as soon as `row` returns false.
+  func scan(_ sql: String, _ values: [SQLValue], while row: (Statement) throws -> Bool) throws {
+    let statement = try cached(sql)
+    do {
+      try statement.bind(values)
+      while try statement.step(), try row(statement) {}
+    } catch {
+      statement.resetAfterFailure()
+      throw error
+    }
+    try statement.reset()
+  }
+
   /// Like `run`, but prepares a fresh statement that is finalized right after; for SQL that
   /// runs once, such as checks at open.
   func runOnce(

@@ -98,10 +98,6 @@ final class Statement {
     _ = try? reset()
   }
 
-  func isNull(_ column: Int32) -> Bool {
-    sqlite3_column_type(handle, column) == SQLITE_NULL
-  }
-
   func int64(_ column: Int32) -> Int64? {
     guard sqlite3_column_type(handle, column) == SQLITE_INTEGER else { return nil }
     return sqlite3_column_int64(handle, column)

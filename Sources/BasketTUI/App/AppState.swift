@@ -13,11 +13,17 @@ public struct Settings: Equatable, Sendable {
   public var colorMode: ColorMode
   /// The time zone for the day's tint, accent and line.
   public var timeZone: TimeZone
+  /// Which emoji the terminal draws; items' emoji it can't draw show as a fallback.
+  public var emoji: EmojiMode
 
-  public init(reduceMotion: Bool = false, colorMode: ColorMode, timeZone: TimeZone) {
+  public init(
+    reduceMotion: Bool = false, colorMode: ColorMode, timeZone: TimeZone,
+    emoji: EmojiMode = .modern
+  ) {
     self.reduceMotion = reduceMotion
     self.colorMode = colorMode
     self.timeZone = timeZone
+    self.emoji = emoji
   }
 }
 
@@ -154,12 +160,12 @@ public struct QuantityEditor: Equatable, Sendable {
     quantity = item.quantity ?? QuantityRules.startingQuantity(for: measure)
   }
 
-  /// The quantity Enter would save: the typed amount if there is one (forgivingly read; a
-  /// nonsense entry keeps the current amount), else the stepper's.
+  /// The quantity Enter would save: the typed amount if there is one (read by the core's
+  /// forgiving rule, which takes a unit named in it, "1,5 l", when the pills offer it; a
+  /// nonsense entry keeps the current quantity), else the stepper's.
   public var resolved: Quantity {
     guard !typed.isEmpty else { return quantity }
-    let amount = QuantityRules.typed(typed, unit: quantity.unit, old: quantity.amount)
-    return Quantity(amount: amount, unit: quantity.unit)
+    return QuantityRules.typed(typed, current: quantity, allowed: units)
   }
 
   /// Folds a typed amount into the stepper's value.

@@ -391,17 +391,35 @@ extension AppState {
   }
 
   private mutating func moveSelection(by offset: Int) {
-    let choices = ListRow.rows(for: sections).compactMap(\.selection)
+    let rows = ListRow.rows(for: sections)
+    let choices = rows.compactMap(\.selection)
     guard !choices.isEmpty else {
       selection = nil
       return
     }
     guard let current = selection, let index = choices.firstIndex(of: current) else {
-      selection = choices.first
+      let start = entryPoint(towards: offset, rows: rows, choices: choices)
+      // The first step lands on the entry point itself.
+      let target = start + (offset < 0 ? offset + 1 : offset - 1)
+      selection = choices[max(0, min(choices.count - 1, target))]
       return
     }
     let target = max(0, min(choices.count - 1, index + offset))
     selection = choices[target]
+  }
+
+  /// Where a move from the add bar (nothing selected) enters the list: moving from the add
+  /// bar towards the list starts at the visible item nearest the add bar (with the add bar
+  /// below the list, ↑ picks the bottom-most visible row); moving the other way starts at
+  /// the far end of the list.
+  private func entryPoint(towards offset: Int, rows: [ListRow], choices: [Selection]) -> Int {
+    let layout = Layout(size)
+    let addBarBelow = layout.addBarRow >= layout.listTop + layout.listHeight
+    guard addBarBelow == (offset < 0) else { return offset < 0 ? choices.count - 1 : 0 }
+    let first = min(scroll, rows.count)
+    let visible = rows[first..<min(rows.count, first + layout.listHeight)].compactMap(\.selection)
+    let nearest = addBarBelow ? visible.last : visible.first
+    return nearest.flatMap { choices.firstIndex(of: $0) } ?? (addBarBelow ? choices.count - 1 : 0)
   }
 
   mutating func say(_ message: String) {

@@ -1,3 +1,5 @@
+import BasketKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -19,13 +21,20 @@ public struct TUIConfiguration: Sendable {
     self.settings = settings
   }
 
-  /// Reads the settings from the environment: `NO_COLOR`, `COLORTERM` and `TERM` choose the
-  /// colours; `BASKET_REDUCE_MOTION=1` (or the `--reduce-motion` flag) calms the animations.
-  public init(environment: [String: String], reduceMotion flag: Bool, timeZone: TimeZone) {
-    let fromEnvironment = ["1", "true", "yes", "on"].contains(
-      environment["BASKET_REDUCE_MOTION"]?.lowercased() ?? "")
+  /// Takes the colours and reduce-motion from the configuration (the `--reduce-motion` flag
+  /// also calms the animations). The emoji mode is `emoji` if given, else `BASKET_EMOJI`, else
+  /// what `TERM`, `TERM_PROGRAM` and `TMUX` suggest (an unknown `BASKET_EMOJI` counts as unset
+  /// here: check it with `EmojiMode.choose` first to report it).
+  public init(
+    configuration: BasketConfiguration, reduceMotion flag: Bool, emoji: EmojiMode? = nil,
+    timeZone: TimeZone
+  ) {
+    let terminal = configuration.terminalEnvironment
+    let emoji =
+      emoji ?? (try? EmojiMode.choose(flag: nil, environment: terminal))
+      ?? EmojiMode.detect(environment: terminal)
     settings = Settings(
-      reduceMotion: flag || fromEnvironment, colorMode: ColorMode.detect(environment: environment),
-      timeZone: timeZone)
+      reduceMotion: flag || configuration.reduceMotion, colorMode: configuration.colorMode,
+      timeZone: timeZone, emoji: emoji)
   }
 }

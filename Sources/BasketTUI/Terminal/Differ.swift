@@ -1,3 +1,5 @@
+import BasketKit
+
 /// Turns the change from one frame to the next into terminal output: cursor moves and SGR
 /// sequences for the changed cells only.
 ///
@@ -19,6 +21,9 @@ public struct Differ: Sendable {
     if full { out.raw("\u{1B}[0m\u{1B}[2J") }
     for y in 0..<new.size.height {
       var x = 0
+      // Cells a terminal may have drawn over while writing an emoji it measures wider than
+      // we do (a joined sequence drawn as separate pictures): rewritten even if unchanged.
+      var forcedUntil = 0
       while x < width {
         let cell = new[x, y]
         if cell.isContinuation {
@@ -26,11 +31,13 @@ public struct Differ: Sendable {
           continue
         }
         let span = Int(max(1, cell.width))
-        if !full, let old, !changed(old, new, x: x, y: y, span: span) {
+        if !full, x >= forcedUntil, let old, !changed(old, new, x: x, y: y, span: span) {
           x += span
           continue
         }
-        out.write(cell, x: x, y: y, screenWidth: width)
+        let uncertain = TextWidth.isUncertain(cell.text)
+        out.write(cell, x: x, y: y, screenWidth: width, uncertain: uncertain)
+        if uncertain { forcedUntil = max(forcedUntil, x + TextWidth.widest(cell.text)) }
         x += span
       }
     }
@@ -67,7 +74,10 @@ public struct Differ: Sendable {
       bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func write(_ cell: Cell, x: Int, y: Int, screenWidth: Int) {
+    /// Writes one cell. An `uncertain` one (an emoji terminals may measure differently) is
+    /// drawn over blanks, so a terminal that draws it narrower, or not at all, shows blank
+    /// cells rather than what was there before.
+    mutating func write(_ cell: Cell, x: Int, y: Int, screenWidth: Int, uncertain: Bool) {
       if let cursor, cursor.y == y {
         if cursor.x != x { raw("\u{1B}[\(x + 1)G") }
       } else {
@@ -77,13 +87,17 @@ public struct Differ: Sendable {
         raw(sgr(cell.style))
         style = cell.style
       }
+      let width = Int(max(1, cell.width))
+      if uncertain {
+        raw(width == 2 ? "  " : " ")
+        raw("\u{1B}[\(x + 1)G")
+      }
       raw(cell.text.isEmpty ? " " : cell.text)
-      let next = x + Int(max(1, cell.width))
-      // NB: terminals disagree on the width of some emoji, and the last column leaves the
-      // cursor in a pending-wrap state; re-anchor explicitly after either.
-      if next >= screenWidth {
-        cursor = nil
-      } else if cell.text.count == 1, TextWidth.isPictographic(cell.text.first!) {
+      let next = x + width
+      // NB: Terminals disagree on the width of some emoji, and the last column leaves the
+      // cursor in a pending-wrap state; re-anchor explicitly after a wide or uncertain cell
+      // and after the last column.
+      if next >= screenWidth || width == 2 || uncertain {
         cursor = (nil, y)
       } else {
         cursor = (next, y)

@@ -53,11 +53,6 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
-  /// Paints whole rows `rows` with `style`.
-  public mutating func fillRows(_ rows: Range<Int>, style: Style) {
-    for y in rows { fill(x: 0, y: y, width: size.width, style: style) }
-  }
-
   /// Writes `text` from column `x` of row `y`, at most `maxWidth` columns (and never past the
   /// right edge). A wide grapheme that would not fit whole becomes a space. Returns the
   /// columns written.

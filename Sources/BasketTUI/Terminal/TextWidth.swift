@@ -1,3 +1,5 @@
+import BasketKit
+
 /// How many terminal columns text takes.
 ///
 /// Emoji (emoji presentation, or any character carrying the emoji variation selector U+FE0F)
@@ -29,12 +31,30 @@ public enum TextWidth {
     return total
   }
 
-  /// Whether the grapheme is drawn as an emoji picture; terminals disagree most about these,
-  /// so the differ re-anchors the cursor after writing one.
-  static func isPictographic(_ character: Character) -> Bool {
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first, first.value >= 0x2000 else { return false }
-    return scalars.count > 1 || first.properties.isEmojiPresentation
+  /// Whether terminals may give this grapheme another width than `of` does: a sequence
+  /// (U+FE0F, a skin tone, joined emoji, a flag, combining marks), an emoji newer than
+  /// Emoji 12.0 (or than the tables), or a symbol drawn as text or emoji depending on the
+  /// font (☑). Plain text, CJK and emoji every current terminal knows are certain.
+  public static func isUncertain(_ text: String) -> Bool {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.first, first.value >= 0x80 else { return false }
+    if scalars.count > 1 { return of(text) > 0 }
+    guard first.value >= 0x2000, first.properties.isEmoji else { return false }
+    guard first.properties.isEmojiPresentation else { return true }
+    if (0x1F1E6...0x1F1FF).contains(first.value) { return true }  // half a flag
+    guard let release = EmojiVersion.of(first) else { return true }
+    return release > EmojiVersion.compatibleNewest
+  }
+
+  /// The most cells a terminal may cover when it draws `text`: every emoji in a sequence as a
+  /// separate two-cell picture, a text-style symbol as an emoji.
+  public static func widest(_ text: String) -> Int {
+    var total = 0
+    for scalar in text.unicodeScalars {
+      let emoji = scalar.value >= 0x2000 && scalar.properties.isEmoji
+      total += max(scalarWidth(scalar), emoji ? 2 : 0)
+    }
+    return max(total, of(text))
   }
 
   /// The width of one scalar on its own.

@@ -94,7 +94,7 @@ extension Painter {
     box.attributes.insert(.bold)
     let mark = gotIt ? "✓" : pending ? "☑" : "☐"
     frame.put(mark, x: x0 + 1, y: y, style: box)
-    frame.put(item.emoji, x: x0 + 3, y: y, style: plainBase, maxWidth: 2)
+    frame.put(emojiRepertoire.displayed(item.emoji), x: x0 + 3, y: y, style: plainBase, maxWidth: 2)
 
     // Renaming in place replaces the name with a field.
     let nameX = x0 + 6

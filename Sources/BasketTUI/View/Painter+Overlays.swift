@@ -28,79 +28,104 @@ extension Painter {
     ("^C  ^D", "quit"),
   ]
 
+  /// The keys in a framed panel over the list. On a short screen the panel shows the first
+  /// keys that fit and its bottom border says how many more there are.
   mutating func paintHelp() {
     let keyWidth = Self.keyTable.map { TextWidth.of($0.0) }.max()! + 2
     let width = min(size.width - 2 * layout.margin, keyWidth + 34)
-    let height = min(size.height - 2, Self.keyTable.count + 3)
+    let area = 1..<layout.hintRow
+    let height = min(area.count, Self.keyTable.count + 2)
     let x = (size.width - width) / 2
-    let top = max(1, (size.height - height) / 2)
-    card(x: x, y: top, width: width, height: height, style: theme.card)
-    centred("Keys", x: x, y: top, width: width, style: theme.overlayTitle)
-    for (offset, entry) in Self.keyTable.prefix(height - 3).enumerated() {
+    let top = area.lowerBound + (area.count - height) / 2
+    let shown = height - 2
+    let hidden = Self.keyTable.count - shown
+    let footers =
+      hidden > 0
+      ? ["\(hidden) more · any key closes", "\(hidden) more · any key", "\(hidden) more"]
+      : ["any key closes"]
+    let footer = footers.first { TextWidth.of($0) <= width - 6 } ?? footers.last!
+    panel(x: x, y: top, width: width, height: height, title: "Keys", footer: footer)
+    let textWidth = width - keyWidth - 4
+    for (offset, entry) in Self.keyTable.prefix(shown).enumerated() {
       let y = top + 1 + offset
-      frame.put(entry.0, x: x + 2, y: y, style: theme.overlayKey, maxWidth: keyWidth)
+      frame.put(entry.0, x: x + 2, y: y, style: theme.panelKey, maxWidth: keyWidth)
       frame.put(
-        entry.1, x: x + 2 + keyWidth, y: y, style: theme.card, maxWidth: width - keyWidth - 3)
+        TextWidth.truncate(entry.1, toWidth: textWidth), x: x + 2 + keyWidth, y: y,
+        style: theme.panelText)
     }
-    centred(
-      "any key closes", x: x, y: top + height - 1, width: width, style: theme.emptyLine)
   }
 
   // MARK: - Quantity editor
 
+  /// The quantity editor in a framed panel titled with the item: unit pills, the stepper and
+  /// the exact-amount field. It sits over the list, and grows into the rows above and below
+  /// the list when the list area is too short to hold it.
   mutating func paintQuantityEditor(_ editor: QuantityEditor) {
     let width = min(layout.cardWidth, 46)
     let x = layout.cardLeft + (layout.cardWidth - width) / 2
-    var lines: [Line] = [.title, .blank, .pills, .blank, .stepper, .blank, .typed]
-    if layout.listHeight < lines.count + 2 { lines.removeAll { $0 == .blank } }
-    let height = min(layout.listHeight, lines.count + 2)
-    let top = layout.listTop + max(0, (layout.listHeight - height) / 2)
-    card(x: x, y: top, width: width, height: height, style: theme.card)
-    for (offset, line) in lines.prefix(height - 1).enumerated() {
-      let y = top + (height > lines.count + 1 ? 1 : 0) + offset
+    let listArea = layout.listTop..<(layout.listTop + layout.listHeight)
+    let area = listArea.count >= 5 ? listArea : 1..<layout.addBarRow  // 3 controls, 2 borders
+    // Blank lines for air, dropped from the outside in when space is short (the indices
+    // count the removals before them: last, first, then the two inner ones).
+    var lines: [Line] = [.blank, .pills, .blank, .stepper, .blank, .typed, .blank]
+    for index in [6, 0, 3, 1] where lines.count + 2 > area.count { lines.remove(at: index) }
+    let height = min(area.count, lines.count + 2)
+    let top = area.lowerBound + (area.count - height) / 2
+    let emoji = emojiRepertoire.displayed(editor.emoji)
+    panel(
+      x: x, y: top, width: width, height: height,
+      title: "Amount for \(emoji) \(editor.itemName)", footer: nil)
+    let inner = (left: x + 2, right: x + width - 2)
+    for (offset, line) in lines.prefix(height - 2).enumerated() {
+      let y = top + 1 + offset
       switch line {
       case .blank: break
-      case .title:
-        let used = frame.put("Amount for ", x: x + 2, y: y, style: theme.overlayTitle)
-        frame.put(
-          "\(editor.emoji) \(editor.itemName)", x: x + 2 + used, y: y,
-          style: theme.card.adding(.bold),
-          maxWidth: width - used - 4)
       case .pills:
-        var column = x + 2
+        var column = inner.left
         for unit in editor.units {
           let picked = unit == editor.quantity.unit
           let label = picked && theme.isMonochrome ? "[\(unit.rawValue)]" : " \(unit.rawValue) "
+          let labelWidth = TextWidth.of(label)
+          guard column + labelWidth <= inner.right else {
+            frame.put("…", x: column, y: y, style: theme.panelSoft)
+            break
+          }
           column += frame.put(label, x: column, y: y, style: picked ? theme.pillPicked : theme.pill)
           column += 1
         }
       case .stepper:
         let amount = editor.quantity.chipText.isEmpty ? "0" : stepperText(editor.quantity)
         let text = " −   \(amount)   + "
-        centred(text, x: x, y: y, width: width, style: theme.card.adding(.bold))
+        centred(
+          text, x: inner.left, y: y, width: inner.right - inner.left,
+          style: theme.panelText.adding(.bold))
       case .typed:
-        let used = frame.put("Exact: ", x: x + 2, y: y, style: theme.card)
-        let fieldWidth = 10
-        frame.fill(x: x + 2 + used, y: y, width: fieldWidth, style: theme.field)
+        let used = frame.put("Exact: ", x: inner.left, y: y, style: theme.panelText)
+        let fieldWidth = min(10, inner.right - inner.left - used)
+        frame.fill(x: inner.left + used, y: y, width: fieldWidth, style: theme.panelField)
         let typed = TextWidth.tail(editor.typed, toWidth: fieldWidth - 1)
-        let typedWidth = frame.put(typed, x: x + 2 + used, y: y, style: theme.field)
-        frame.put(" ", x: x + 2 + used + typedWidth, y: y, style: theme.caret)
-        if !editor.typed.isEmpty {
+        let typedWidth = frame.put(typed, x: inner.left + used, y: y, style: theme.panelField)
+        frame.put(" ", x: inner.left + used + typedWidth, y: y, style: theme.caret)
+        let previewX = inner.left + used + fieldWidth + 1
+        if !editor.typed.isEmpty, previewX < inner.right {
+          let preview = "→ \(stepperText(editor.resolved))"
           frame.put(
-            "→ \(stepperText(editor.resolved))", x: x + 3 + used + fieldWidth, y: y,
-            style: theme.emptyLine, maxWidth: width - used - fieldWidth - 5)
+            TextWidth.truncate(preview, toWidth: inner.right - previewX), x: previewX, y: y,
+            style: theme.panelSoft)
         }
       }
     }
   }
 
   private enum Line {
-    case title, blank, pills, stepper, typed
+    case blank, pills, stepper, typed
   }
 
+  /// The amount with its unit word: "500 ml", "1 unit", "3 units".
   private func stepperText(_ quantity: Quantity) -> String {
     let number = Quantity.format(quantity.amount)
-    return "\(number) \(quantity.unit.rawValue)"
+    guard quantity.unit == .units else { return "\(number) \(quantity.unit.rawValue)" }
+    return number == "1" ? "1 unit" : "\(number) units"
   }
 
   // MARK: - Flourish

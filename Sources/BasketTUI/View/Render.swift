@@ -20,6 +20,8 @@ struct Painter {
   let layout: Layout
   let theme: Theme
   let mood: DayMood
+  /// The emoji the terminal draws; item emoji outside it show as a fallback.
+  let emojiRepertoire: EmojiRepertoire
   /// The sections as drawn, computed once per frame (sorting them is the costliest step).
   let sections: ListSections
   var frame: Frame
@@ -30,6 +32,7 @@ struct Painter {
     layout = Layout(size)
     theme = Theme(state.settings.colorMode)
     mood = DayMood(date: state.now, timeZone: state.settings.timeZone)
+    emojiRepertoire = state.settings.emoji.repertoire
     frame = Frame(size: size, fill: Cell(" ", style: theme.backdrop))
   }
 
@@ -86,6 +89,30 @@ struct Painter {
   /// A card: rows filled with `style`.
   mutating func card(x: Int, y: Int, width: Int, height: Int, style: Style) {
     for row in y..<(y + height) { frame.fill(x: x, y: row, width: width, style: style) }
+  }
+
+  /// A framed panel over whatever is below it: a rounded border in its own colour, `title`
+  /// in the top border and `footer` at the right of the bottom one (each cut to fit).
+  mutating func panel(x: Int, y: Int, width: Int, height: Int, title: String, footer: String?) {
+    guard width >= 4, height >= 2 else { return }
+    card(x: x, y: y, width: width, height: height, style: theme.panel)
+    let right = x + width - 1
+    let bottom = y + height - 1
+    let rule = String(repeating: "─", count: width - 2)
+    frame.put("╭" + rule + "╮", x: x, y: y, style: theme.panelBorder)
+    frame.put("╰" + rule + "╯", x: x, y: bottom, style: theme.panelBorder)
+    for row in (y + 1)..<bottom {
+      frame.put("│", x: x, y: row, style: theme.panelBorder)
+      frame.put("│", x: right, y: row, style: theme.panelBorder)
+    }
+    let fitted = TextWidth.truncate(title, toWidth: width - 6)
+    if !fitted.isEmpty {
+      frame.put(" \(fitted) ", x: x + 2, y: y, style: theme.panelTitle)
+    }
+    if let footer {
+      let text = " " + TextWidth.truncate(footer, toWidth: width - 6) + " "
+      frame.put(text, x: right - 1 - TextWidth.of(text), y: bottom, style: theme.panelSoft)
+    }
   }
 
   /// Breaks `text` into lines of at most `width` columns at spaces.

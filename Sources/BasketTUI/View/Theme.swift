@@ -55,7 +55,6 @@ struct Theme: Sendable {
   var gotItSelected: Style {
     style(Palette.inkSoft, Palette.creamSelected, .strikethrough, mono: [.reverse, .strikethrough])
   }
-  var checkBox: Style { style(Palette.leaf, Palette.cream, .bold) }
   var tick: Style { style(Palette.leaf, Palette.cream, .bold, mono: .bold) }
   var quantityChip: Style { style(Palette.leafDeep, Palette.chip) }
   var quantityChipDim: Style { style(Palette.inkFaint, Palette.creamDim) }
@@ -95,8 +94,14 @@ struct Theme: Sendable {
   var toast: Style { style(Palette.ink, Palette.toast, mono: .reverse) }
   var toastKey: Style { style(Palette.tomato, Palette.toast, .bold, mono: [.reverse, .bold]) }
 
-  var overlayTitle: Style { style(Palette.tomato, Palette.cream, .bold, mono: .bold) }
-  var overlayKey: Style { style(Palette.leafDeep, Palette.cream, .bold, mono: .bold) }
+  /// Framed panels (help, quantity editor): white paper over the cream rows.
+  var panel: Style { style(Palette.ink, Palette.paper) }
+  var panelBorder: Style { style(Palette.leafDeep, Palette.paper, .bold) }
+  var panelTitle: Style { style(Palette.tomato, Palette.paper, .bold, mono: .bold) }
+  var panelKey: Style { style(Palette.leafDeep, Palette.paper, .bold, mono: .bold) }
+  var panelText: Style { style(Palette.ink, Palette.paper) }
+  var panelSoft: Style { style(Palette.inkSoft, Palette.paper, .italic, mono: .italic) }
+  var panelField: Style { style(Palette.ink, Palette.creamSelected, mono: .underline) }
   var pill: Style { style(Palette.ink, Palette.chip) }
   var pillPicked: Style { style(Palette.cream, Palette.tomato, .bold, mono: [.reverse, .bold]) }
   var field: Style { style(Palette.ink, Palette.paper, mono: .underline) }

@@ -1,12 +1,12 @@
 import BasketKit
 
 /// A request body that must be a JSON object with known members, read with clear errors.
-struct JSONBody {
+package struct JSONBody {
   private let members: [(String, JSONValue)]
 
   /// Parses the body. An empty body counts as `{}`. Unknown members are refused so a typo
   /// ("qty") never passes silently.
-  init(_ request: Request, allowed: [String]) throws {
+  package init(_ request: Request, allowed: [String]) throws {
     if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       members = []
       return
@@ -29,16 +29,16 @@ struct JSONBody {
     self.members = members
   }
 
-  func has(_ key: String) -> Bool {
+  package func has(_ key: String) -> Bool {
     members.contains { $0.0 == key }
   }
 
-  func value(_ key: String) -> JSONValue? {
+  package func value(_ key: String) -> JSONValue? {
     members.first { $0.0 == key }?.1
   }
 
   /// The string member `key`, nil when absent; any other type is an error.
-  func string(_ key: String) throws -> String? {
+  package func string(_ key: String) throws -> String? {
     guard let value = value(key) else { return nil }
     guard case .string(let text) = value else {
       throw RequestError(400, "\"\(key)\" must be a string, not \(value.typeName)")
@@ -47,7 +47,7 @@ struct JSONBody {
   }
 
   /// The client-made UUID member `key`, nil when absent.
-  func uuid(_ key: String) throws -> UUID? {
+  package func uuid(_ key: String) throws -> UUID? {
     guard let text = try string(key) else { return nil }
     guard let id = UUID(uuidString: text) else {
       throw RequestError(400, "\"\(key)\" must be a UUID such as 6f1c2a4e-…")
@@ -55,8 +55,8 @@ struct JSONBody {
     return id
   }
 
-  /// The quantity member: absent → `.absent`, null → `.clear`, or a checked amount and unit.
-  func quantity(_ key: String = "quantity") throws -> QuantityField {
+  /// The quantity member: absent → `.absent`, null → `.clear`, or an amount in range and a unit.
+  package func quantity(_ key: String = "quantity") throws -> QuantityField {
     guard let value = value(key) else { return .absent }
     switch value {
     case .null:
@@ -81,19 +81,21 @@ struct JSONBody {
           "\"\(unitText.prefix(20))\" is not a unit (use \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
       }
-      guard amount.isFinite, amount >= 0, amount <= QuantityRules.maximum(for: unit) else {
-        throw RequestError(
-          400,
-          "\(Quantity.format(amount)) \(unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: unit))))"
-        )
+      // NB: the core's range rule, so a bad amount is refused before any item is looked up;
+      // the unit is checked against the item by `QuantityRules.checked` when it is set.
+      let quantity = Quantity(amount: amount, unit: unit)
+      do {
+        try QuantityRules.checkRange(quantity)
+      } catch let error as ListError {
+        throw RequestError(400, error.description)
       }
-      return .set(Quantity(amount: amount, unit: unit))
+      return .set(quantity)
     default:
       throw RequestError(400, "\"\(key)\" must be an object or null, not \(value.typeName)")
     }
   }
 
-  enum QuantityField: Equatable {
+  package enum QuantityField: Equatable {
     case absent
     case clear
     case set(Quantity)

@@ -94,7 +94,8 @@ extension WebApp {
       ]))
   }
 
-  /// GET /api/v1/quantity-rules: the stepper's step, starting amount and maximum per unit.
+  /// GET /api/v1/quantity-rules: the stepper's step, starting amount and maximum per unit, and
+  /// the words that name each unit (for the typed-amount rule).
   func quantityRules() -> Response {
     let units = MeasureUnit.allCases.map { unit -> (String, JSONValue) in
       let start = QuantityRules.switching(Quantity(amount: 0, unit: .units), to: unit)
@@ -107,6 +108,7 @@ extension WebApp {
           ("start", .number(startAmount)),
           ("max", .number(QuantityRules.maximum(for: unit))),
           ("dimension", .string("\(unit.dimension)")),
+          ("words", .array(unit.words.map(JSONValue.string))),
         ])
       )
     }
@@ -128,13 +130,9 @@ extension WebApp {
     let result: Basket.AddResult
     switch (name, text) {
     case (let name?, nil):
-      let clean = try ListRules.cleanName(name)
       var given: Quantity?
-      if case .set(let value) = quantity {
-        try checkUnit(value.unit, forName: clean)
-        given = value
-      }
-      result = try basket.add(name: clean, quantity: given, id: id)
+      if case .set(let value) = quantity { given = value }
+      result = try basket.add(name: name, quantity: given, id: id)
     case (nil, let text?):
       guard quantity == .absent else {
         throw RequestError(400, "\"quantity\" goes with \"name\", not with \"text\"")
@@ -171,26 +169,22 @@ extension WebApp {
 
   /// PATCH /api/v1/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null}`.
   ///
-  /// Both may be sent: the rename happens first (it resets the quantity), then the quantity.
-  /// Everything is checked before anything changes.
+  /// Both may be sent: one transaction renames first (it resets the quantity), then sets the
+  /// quantity, checked against the new name. If either is refused, neither happens.
   func update(_ id: UUID, _ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["name", "quantity"])
-    let name = try body.string("name").map { try ListRules.cleanName($0) }
-    let quantity = try body.quantity()
-    guard name != nil || quantity != .absent else {
+    let name = try body.string("name")
+    let change: Basket.QuantityChange
+    switch try body.quantity() {
+    case .absent: change = .keep
+    case .clear: change = .clear
+    case .set(let value): change = .set(value)
+    }
+    guard name != nil || change != .keep else {
       throw RequestError(400, "nothing to change: send \"name\" and/or \"quantity\"")
     }
-    guard let item = try visibleItem(id) else { throw ListError.unknownItem(id.uuidString) }
-    if case .set(let value) = quantity {
-      try checkUnit(value.unit, forName: name ?? item.name)
-    }
-    if let name { try basket.rename(id, to: name) }
-    switch quantity {
-    case .absent: break
-    case .clear: try basket.setQuantity(id, nil)
-    case .set(let value): try basket.setQuantity(id, value)
-    }
-    return try itemResponse(id)
+    let item = try basket.update(id, name: name, quantity: change)
+    return .json(200, .object([("item", itemJSON.value(item))]))
   }
 
   /// DELETE /api/v1/items/{id}. A second delete of the same id gets 404: the item is gone
@@ -239,10 +233,5 @@ extension WebApp {
   private func itemResponse(_ id: UUID) throws -> Response {
     guard let item = try visibleItem(id) else { throw ListError.unknownItem(id.uuidString) }
     return .json(200, .object([("item", itemJSON.value(item))]))
-  }
-
-  private func checkUnit(_ unit: MeasureUnit, forName name: String) throws {
-    let allowed = QuantityRules.allowedUnits(for: itemJSON.measure(of: name))
-    guard allowed.contains(unit) else { throw ListError.unitNotAllowed(unit, item: name) }
   }
 }

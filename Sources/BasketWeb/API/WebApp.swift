@@ -193,11 +193,11 @@ public final class WebApp: Sendable {
 }
 
 /// A request the API refuses, with its status and a reason for the user.
-struct RequestError: Error {
-  var status: Int
-  var message: String
+package struct RequestError: Error {
+  package var status: Int
+  package var message: String
 
-  init(_ status: Int, _ message: String) {
+  package init(_ status: Int, _ message: String) {
     self.status = status
     self.message = message
   }

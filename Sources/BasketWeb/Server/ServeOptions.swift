@@ -1,3 +1,5 @@
+import BasketKit
+
 /// `basket serve`'s options, read from its arguments and the environment in one typed place.
 public struct ServeOptions: Equatable, Sendable {
   public var host = "127.0.0.1"
@@ -55,8 +57,13 @@ public struct ServeOptions: Equatable, Sendable {
 
     """
 
-  public static func parse(_ arguments: [String], environment: [String: String]) throws(Problem)
-    -> ServeOptions
+  /// The options that take a value (`--port 8080` or `--port=8080`).
+  public static let valueOptions: Set<String> = [
+    "--host", "--port", "--secret", "--tls-cert", "--tls-key",
+  ]
+
+  public static func parse(_ arguments: [String], configuration: BasketConfiguration)
+    throws(Problem) -> ServeOptions
   {
     var options = ServeOptions()
     var remaining = arguments[...]
@@ -75,7 +82,7 @@ public struct ServeOptions: Equatable, Sendable {
         name = String(argument[..<equals])
         value = String(argument[argument.index(after: equals)...])
       }
-      guard ["--host", "--port", "--secret", "--tls-cert", "--tls-key"].contains(name) else {
+      guard valueOptions.contains(name) else {
         throw Problem(
           message: argument.hasPrefix("-")
             ? "serve doesn't take \(argument)" : "serve takes no arguments (got \"\(argument)\")")
@@ -96,7 +103,7 @@ public struct ServeOptions: Equatable, Sendable {
       default: options.tlsKey = value
       }
     }
-    if options.secret == nil, let secret = environment["BASKET_SECRET"], !secret.isEmpty {
+    if options.secret == nil, let secret = configuration.secret {
       options.secret = secret
       options.secretSource = .environment
     }

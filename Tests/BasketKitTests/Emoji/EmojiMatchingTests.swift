@@ -55,12 +55,12 @@ import Testing
       ("olives", "olive"), ("kiwis", "kiwi"),
     ])
   func stemsMeet(plural: String, singular: String) {
-    #expect(ItemText(plural).key == ItemText(singular).key)
+    #expect(FoldedName(plural).key == FoldedName(singular).key)
   }
 
   @Test("Words that are not plurals keep their ending", arguments: ["hummus", "couscous", "swiss"])
   func nonPluralsKeepEnding(word: String) {
-    #expect(ItemText(word).key == word)
+    #expect(FoldedName(word).key == word)
   }
 
   @Test(

@@ -4,9 +4,11 @@ enum EmojiData {}
 
 /// The curated and semantic tables, parsed from the generated data once per process.
 ///
-/// The generated text already holds each keyword's match key (folded and stemmed by the
-/// generator's mirror of `ItemText`), so loading is one pass over the bytes that hashes each key
-/// into a `KeywordTable`: about a millisecond for both tables. Immutable and thread-safe.
+/// The generated text already holds each keyword's match key: the generator asks the core to
+/// fold every keyword (`EmojiLab fold`, which runs `NameKey.of`) instead of folding it again
+/// itself, and a test checks every shipped key against `FoldedName`. So loading is one pass over
+/// the bytes that hashes each key into a `KeywordTable`: a few milliseconds for both tables.
+/// Immutable and thread-safe.
 final class EmojiTables: Sendable {
   let curated: KeywordTable
   let semantic: KeywordTable
@@ -99,7 +101,12 @@ final class EmojiTables: Sendable {
     return value
   }
 
-  init(curated curatedData: String, semantic semanticData: String) {
+  /// Loads both tables, leaving out the curated keywords (as written) in `holdingOut`: the
+  /// hold-out evaluation rebuilds the tables without some keywords. The semantic data covers
+  /// every WordNet noun it can map, curated keywords included (so a held-out keyword still has
+  /// its semantic entry); a semantic key that is also a curated key is skipped here, since the
+  /// classifier would never reach it.
+  init(curated curatedData: String, semantic semanticData: String, holdingOut: Set<String> = []) {
     var emojis: [String] = []
     var emojiIndex: [String: UInt16] = [:]
     var categories: [String] = []
@@ -113,23 +120,36 @@ final class EmojiTables: Sendable {
     }
 
     /// Parses one generated table into a `KeywordTable`, interning its emoji and categories
-    /// into the shared lists. With `joiningPhrases`, each phrase is also entered with its spaces
-    /// dropped ("icecream"), after every key, so a keyword spelled as one word keeps its own
-    /// entry. Returns the table and the most words in any key.
-    func load(_ data: String, joiningPhrases: Bool, arenaShare: Int) -> (KeywordTable, Int) {
+    /// into the shared lists, skipping keys already in `excluding`. With `joiningPhrases`, each
+    /// phrase is also entered with its spaces dropped ("icecream"), after every key, so a
+    /// keyword spelled as one word keeps its own entry. Returns the table and the most words in
+    /// any key.
+    func load(
+      _ data: String, joiningPhrases: Bool, arenaShare: Int, holdingOut: Set<String>,
+      excluding: KeywordTable? = nil
+    ) -> (KeywordTable, Int) {
       var text = data
       var table = KeywordTable(capacity: 0)
       var maxWords = 1
       text.withUTF8 { bytes in
         var rows: [Row] = []
         rows.reserveCapacity(bytes.count / 24)
-        let lists = EmojiTables.parse(bytes) { rows.append($0) }
+        let lists = EmojiTables.parse(bytes) { row in
+          if !holdingOut.isEmpty,
+            holdingOut.contains(
+              String(decoding: UnsafeBufferPointer(rebasing: bytes[row.keyword]), as: UTF8.self))
+          {
+            return
+          }
+          rows.append(row)
+        }
         let phrases = joiningPhrases ? rows.reduce(0) { $0 + ($1.wordCount > 1 ? 1 : 0) } : 0
         table = KeywordTable(
           capacity: rows.count + phrases, arenaCapacity: bytes.count / arenaShare)
         let e = lists.emojis.map { intern($0, &emojis, &emojiIndex) }
         let c = lists.categories.map { intern($0, &categories, &categoryIndex) }
         for row in rows {
+          if let excluding, excluding.lookup(bytes, row.key) != nil { continue }
           table.insert(
             bytes, row.key, emoji: e[row.emoji], category: c[row.category],
             measure: row.measure, wordCount: row.wordCount)
@@ -145,8 +165,10 @@ final class EmojiTables: Sendable {
       return (table, maxWords)
     }
 
-    let (curated, maxWords) = load(curatedData, joiningPhrases: true, arenaShare: 1)
-    let (semantic, semanticMax) = load(semanticData, joiningPhrases: false, arenaShare: 2)
+    let (curated, maxWords) = load(
+      curatedData, joiningPhrases: true, arenaShare: 1, holdingOut: holdingOut)
+    let (semantic, semanticMax) = load(
+      semanticData, joiningPhrases: false, arenaShare: 2, holdingOut: [], excluding: curated)
     self.curated = curated
     self.semantic = semantic
     self.emojis = emojis

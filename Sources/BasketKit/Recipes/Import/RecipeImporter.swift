@@ -1,0 +1,82 @@
+/// Turns what a page or a paste holds into a `Recipe`. The faces call this; the HTML adapter
+/// only turns bytes into a `RecipePage` first.
+public enum RecipeImporter {
+  /// The recipe on a page: schema.org JSON-LD first, then microdata, then the page's headings
+  /// and lists. Nil when the page holds no recipe (no ingredients and no method).
+  public static func recipe(from page: RecipePage) -> Recipe? {
+    var values: [PageJSON] = []
+    for script in page.jsonLD { values.append(contentsOf: PageJSON.parseAll(script)) }
+    var marked: Recipe?
+    for candidates in [values, page.microdata.map(\.json)] {
+      guard let node = SchemaOrgRecipeReader.recipeNode(in: candidates) else { continue }
+      let recipe = SchemaOrgRecipeReader.recipe(from: node, page: page)
+      if hasContent(recipe) {
+        marked = recipe
+        break
+      }
+      marked = marked ?? recipe
+    }
+    guard var recipe = marked else {
+      return PageHeuristicReader.recipe(from: page).flatMap { hasContent($0) ? $0 : nil }
+    }
+    if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
+      let fallback = PageHeuristicReader.recipe(from: page)
+    {
+      // Markup that leaves out the lists: read them from the page's headings and lists.
+      if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
+      if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
+    }
+    if recipe.totalTime == nil {
+      let blocks = page.blocks
+      recipe.prepTime =
+        recipe.prepTime
+        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.prepTimeWords)
+      recipe.cookTime =
+        recipe.cookTime
+        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.cookTimeWords)
+      recipe.totalTime =
+        PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.totalTimeWords)
+        ?? (recipe.prepTime != nil || recipe.cookTime != nil
+          ? (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0) : nil)
+    }
+    if recipe.yields == nil, let found = PageHeuristicReader.yield(in: page.blocks) {
+      recipe.yields = found.text
+      recipe.servings = found.count
+    }
+    if recipe.title.isEmpty { recipe.title = page.title ?? "" }
+    return hasContent(recipe) || !recipe.title.isEmpty ? recipe : nil
+  }
+
+  /// Whether the page carries a schema.org Recipe, in JSON-LD or microdata.
+  public static func hasMarkup(_ page: RecipePage) -> Bool {
+    var values: [PageJSON] = []
+    for script in page.jsonLD { values.append(contentsOf: PageJSON.parseAll(script)) }
+    return SchemaOrgRecipeReader.recipeNode(in: values) != nil
+      || SchemaOrgRecipeReader.recipeNode(in: page.microdata.map(\.json)) != nil
+  }
+
+  /// The recipe in pasted text, or nil when it holds no ingredients and no method.
+  public static func recipe(fromText text: String) -> Recipe? {
+    let recipe = PastedRecipeReader.recipe(from: text)
+    return hasContent(recipe) ? recipe : nil
+  }
+
+  static func hasContent(_ recipe: Recipe) -> Bool {
+    !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty
+  }
+
+  /// Ingredient lines read into groups: a heading line ("For the sauce:") opens a group.
+  public static func groups(_ lines: [String]) -> [IngredientGroup] {
+    var groups: [IngredientGroup] = []
+    for line in lines where !line.trimmingCharacters().isEmpty {
+      switch IngredientLineParser.read(line) {
+      case .heading(let heading):
+        groups.append(IngredientGroup(heading: heading, ingredients: []))
+      case .ingredient(let ingredient):
+        if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
+        groups[groups.count - 1].ingredients.append(ingredient)
+      }
+    }
+    return groups.filter { !$0.ingredients.isEmpty }
+  }
+}

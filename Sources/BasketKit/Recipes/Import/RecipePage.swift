@@ -1,0 +1,101 @@
+/// What an HTML adapter hands the core from a saved web page: the page's JSON-LD scripts, its
+/// microdata items and its readable text blocks in document order. The core decides what the
+/// recipe is from these, so every rule stays testable without an HTML parser.
+public struct RecipePage: Equatable, Sendable {
+  /// The document title (or `og:title`).
+  public var title: String?
+  /// The `lang` of the page ("en-GB").
+  public var language: String?
+  /// The canonical address, when the page names one.
+  public var address: String?
+  /// The `og:image`, when the page names one.
+  public var image: String?
+  /// The text of every `<script type="application/ld+json">`.
+  public var jsonLD: [String]
+  /// Top-level microdata items (`itemscope` without an `itemprop`).
+  public var microdata: [MicrodataItem]
+  /// Headings, list items and paragraphs, for pages without markup.
+  public var blocks: [PageBlock]
+
+  public init(
+    title: String? = nil, language: String? = nil, address: String? = nil, image: String? = nil,
+    jsonLD: [String] = [], microdata: [MicrodataItem] = [], blocks: [PageBlock] = []
+  ) {
+    self.title = title
+    self.language = language
+    self.address = address
+    self.image = image
+    self.jsonLD = jsonLD
+    self.microdata = microdata
+    self.blocks = blocks
+  }
+}
+
+/// A microdata item: its types and its properties in document order.
+public struct MicrodataItem: Equatable, Sendable {
+  public struct Property: Equatable, Sendable {
+    public var name: String
+    public var value: MicrodataValue
+
+    public init(name: String, value: MicrodataValue) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  public var types: [String]
+  public var properties: [Property]
+
+  public init(types: [String], properties: [Property] = []) {
+    self.types = types
+    self.properties = properties
+  }
+
+  /// The item as JSON-LD would write it, so one schema.org reader serves both.
+  public var json: PageJSON {
+    var members: [(String, PageJSON)] = [("@type", .array(types.map(PageJSON.string)))]
+    var order: [String] = []
+    var values: [String: [PageJSON]] = [:]
+    for property in properties {
+      let value: PageJSON
+      switch property.value {
+      case .text(let text): value = .string(text)
+      case .item(let item): value = item.json
+      }
+      if values[property.name] == nil { order.append(property.name) }
+      values[property.name, default: []].append(value)
+    }
+    for name in order {
+      let all = values[name] ?? []
+      members.append((name, all.count == 1 ? all[0] : .array(all)))
+    }
+    return .object(members)
+  }
+}
+
+public indirect enum MicrodataValue: Equatable, Sendable {
+  case text(String)
+  case item(MicrodataItem)
+}
+
+/// A block of readable text on a page.
+public struct PageBlock: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    /// `<h1>`…`<h6>`, by level.
+    case heading(Int)
+    /// An `<li>`; `list` tells items of one list from the next.
+    case listItem(list: Int)
+    case paragraph
+    /// Text in another element (a `<div>` line such as "Serves 6"), read only for facts.
+    case text
+  }
+
+  public var kind: Kind
+  /// Whitespace-normalised text.
+  public var text: String
+
+  public init(kind: Kind, text: String) {
+    self.kind = kind
+    self.text = text
+  }
+}

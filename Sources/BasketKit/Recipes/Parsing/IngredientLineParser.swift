@@ -1,0 +1,807 @@
+/// Understands one ingredient line ("2 (14-ounce) cans chopped tomatoes, drained") into an
+/// `IngredientLine`: quantity with optional range, unit, name, preparation, note, optional
+/// flag and alternatives. Deterministic, no model; about a microsecond per line.
+///
+/// A line it cannot read confidently comes back with `uncertain` set and its text kept, so the
+/// review can ask instead of guessing.
+public enum IngredientLineParser {
+  /// What a line in an ingredient list is: a heading over the lines below it, or an ingredient.
+  public enum Reading: Equatable, Sendable {
+    case heading(String)
+    case ingredient(IngredientLine)
+  }
+
+  /// A parsed line, and the name phrase as written before alternatives were split off
+  /// ("chicken or vegetable stock" for name "chicken stock").
+  public struct Detailed: Equatable, Sendable {
+    public var line: IngredientLine
+    public var namePhrase: String
+  }
+
+  /// Reads a line of an ingredient list: "For the sauce:" is a heading, anything else an
+  /// ingredient.
+  public static func read(_ text: String) -> Reading {
+    if let heading = heading(in: text) { return .heading(heading) }
+    return .ingredient(parse(text))
+  }
+
+  /// Reads `text` as an ingredient.
+  public static func parse(_ text: String) -> IngredientLine {
+    parseDetailed(text).line
+  }
+
+  public static func parseDetailed(_ text: String) -> Detailed {
+    var reader = LineReader(text)
+    return reader.run()
+  }
+
+  /// The heading `text` is, if it is one: a short line without digits that ends in a colon
+  /// ("Marinade:") or begins with "For" ("For the sauce"). Returned without the colon.
+  public static func heading(in text: String) -> String? {
+    var trimmed = Substring(text.trimmingCharacters())
+    while let first = trimmed.first, "#*_•-–—▢□☐".contains(first) {
+      trimmed = String(trimmed.dropFirst()).trimmingCharacters()
+    }
+    while let last = trimmed.last, "*_".contains(last) {
+      trimmed = trimmed.dropLast()
+    }
+    guard !trimmed.isEmpty, trimmed.count <= 60,
+      !trimmed.contains(where: { $0.isNumber })
+    else { return nil }
+    let words = trimmed.split(separator: " ")
+    if trimmed.hasSuffix(":") {
+      let heading = String(String(trimmed.dropLast()).trimmingCharacters())
+      return words.count <= 8 && !heading.isEmpty ? heading : nil
+    }
+    let letters = trimmed.filter(\.isLetter)
+    if letters.count >= 4, letters.allSatisfy(\.isUppercase), words.count <= 6 {
+      return String(trimmed)  // "MASHED POTATOES", "TO SERVE"
+    }
+    let lower = trimmed.lowercased()
+    if lower.hasPrefix("for ") && words.count <= 7 && !trimmed.contains(",")
+      && !lower.hasSuffix(" to taste")
+    {
+      return String(trimmed)
+    }
+    return nil
+  }
+}
+
+/// The grammar, over the tokens of one line.
+private struct LineReader {
+  typealias Vocabulary = IngredientVocabulary
+
+  let text: String
+  let tokenizer: IngredientTokenizer
+  let tokens: [IngredientToken]
+  var index = 0
+  var amount: Double?
+  var maxAmount: Double?
+  var unit: KitchenUnit?
+  var size: String?
+  var packSize: IngredientQuantity?
+  var equivalents: [IngredientQuantity] = []
+  var notes: [String] = []
+  var preparations: [String] = []
+  var alternatives: [String] = []
+  var optional = false
+  var uncertain = false
+
+  init(_ text: String) {
+    self.text = String(text.trimmingCharacters())
+    tokenizer = IngredientTokenizer(self.text)
+    tokens = tokenizer.tokens
+  }
+
+  // MARK: - The line
+
+  mutating func run() -> IngredientLineParser.Detailed {
+    skipBullets()
+    if word(index) == "optional" {
+      optional = true
+      index += 1
+      if punctuation(index, ":") || punctuation(index, "-") { index += 1 }
+    }
+    readPartOf()
+    if amount == nil { readLeadingQuantity() }
+    var end = tokens.count
+    if amount == nil && unit == nil, let start = readTrailingQuantity() {
+      end = start
+    }
+    if tokens.contains(where: { $0.kind == .badNumber }) { uncertain = true }
+    let namePhrase = readRest(from: index, to: end)
+    if let value = amount, value > 100_000 || (maxAmount ?? 0) > 100_000 { uncertain = true }
+    let quantity = amount.map { IngredientQuantity(amount: $0, maxAmount: maxAmount, unit: unit) }
+    let line = IngredientLine(
+      text: text, quantity: quantity, name: name, preparation: joined(preparations),
+      note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
+      alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents)
+    return .init(line: line, namePhrase: namePhrase)
+  }
+
+  var name = ""
+
+  private func joined(_ parts: [String]) -> String? {
+    let kept = parts.filter { !$0.isEmpty }
+    return kept.isEmpty ? nil : kept.joined(separator: ", ")
+  }
+
+  private mutating func skipBullets() {
+    while index < tokens.count, case .punctuation(let mark) = tokens[index].kind,
+      "-*•·▪▫◦‣⁃▢□☐■●○✓✔>".unicodeScalars.contains(mark)
+    {
+      index += 1
+    }
+  }
+
+  // MARK: - Quantity at the start
+
+  /// "Juice of 1 lime", "The zest of two lemons": the fruit is what you buy.
+  private mutating func readPartOf() {
+    var cursor = index
+    if word(cursor) == "the" { cursor += 1 }
+    let parts: Set<String> = ["juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel"]
+    let first = cursor
+    while let part = word(cursor), parts.contains(part), cursor - first < 5 { cursor += 1 }
+    guard cursor > first, word(cursor) == "of", let (low, high, next) = range(at: cursor + 1)
+    else { return }
+    preparations.append(tokenizer.text(first, cursor))
+    amount = low
+    maxAmount = high
+    index = next
+  }
+
+  private mutating func readLeadingQuantity() {
+    readQualifiers()
+    if let (low, high, next) = range(at: index) {
+      amount = low
+      maxAmount = high
+      index = next
+      if punctuation(index, "-"), !isHyphenatedUnit(index) {
+        uncertain = true  // "1- cup": a range or a unit lost its other half
+        index += 1
+      }
+    } else if let next = vaguePhrase(at: index) {
+      notes.append(tokenizer.text(index, next - 1))
+      index = next
+      if word(index) == "of" { index += 1 }
+      return
+    } else if let (found, next) = unitAt(index, afterNumber: false), next < tokens.count,
+      tokens[index].lower.count > 2, tokens[next].isWord
+    {
+      amount = 1  // "Pinch of salt", "pound elbow macaroni": one, unwritten
+      unit = found
+      index = next
+      if word(index) == "of" { index += 1 }
+      return
+    } else {
+      return
+    }
+    var pendingPack: IngredientQuantity?
+    while index < tokens.count {
+      let token = tokens[index]
+      if token.lower == "x" || token.isPunctuation("*"),
+        let (pack, next) = measuredAmount(at: index + 1)
+      {
+        packSize = pack  // "1 x 400 g tin", "2 x 400g cans"
+        index = next
+      } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
+        pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
+        index = next
+      } else if token.number != nil, let (pack, next) = measuredAmount(at: index) {
+        pendingPack = pack  // "2 14-ounce cans", "1 28 oz can"
+        index = next
+      } else if Vocabulary.sizes.contains(token.lower) {
+        size = size.map { $0 + " " + tokenizer.text(index, index) } ?? tokenizer.text(index, index)
+        index += 1
+        if punctuation(index, ",") && unitAt(index + 1, afterNumber: false) == nil {
+          index += 1  // "1 large, ripe avocado" keeps reading the name
+        }
+      } else if Vocabulary.qualifiers.contains(token.lower), token.lower != "up" {
+        notes.append(tokenizer.text(index, index))
+        index += 1
+      } else {
+        break
+      }
+    }
+    if let (found, next) = unitAt(index, afterNumber: true) {
+      unit = found
+      index = next
+      readAfterUnit()
+    }
+    if let pack = pendingPack {
+      if unit == nil || unit?.family == .count {
+        packSize = packSize ?? pack
+      } else {
+        equivalents.append(pack)
+      }
+    }
+    if let found = unit, let (again, next) = unitAt(index, afterNumber: false), again == found {
+      index = next  // "1½ lb pounds"
+    }
+    if word(index) == "of" { index += 1 }
+    if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
+      index += 1  // "½ a butternut squash"
+    }
+  }
+
+  /// Dual units and ranges that follow a unit: "200g/7oz", "1 cup (240 ml)", "200-250 g".
+  private mutating func readAfterUnit() {
+    while index < tokens.count {
+      if punctuation(index, "/"), let (other, next) = measuredAmount(at: index + 1) {
+        equivalents.append(other)
+        index = next
+      } else if punctuation(index, "("), let (other, next) = parenthesisedAmount(at: index) {
+        if unit?.family == .count && packSize == nil && other.unit != nil {
+          packSize = other  // "1 can (14 oz) tomatoes"
+        } else if other.unit != nil {
+          equivalents.append(other)
+        } else {
+          notes.append(tokenizer.text(index + 1, next - 2))
+        }
+        index = next
+      } else if (punctuation(index, "-") || word(index) == "to") && maxAmount == nil,
+        let (other, next) = measuredAmount(at: index + 1), other.unit == unit,
+        let low = amount, other.amount > low
+      {
+        maxAmount = other.amount  // "200g-250g"
+        index = next
+      } else if word(index) == "or", let (other, afterAmount) = amountAt(index + 1),
+        index + 1 < tokens.count, tokens[index + 1].number != nil,
+        let (otherUnit, next) = unitAt(afterAmount, afterNumber: true)
+      {
+        equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))  // "or 1 stick"
+        index = next
+      } else if word(index) == "plus", let (extra, next) = measuredAmount(at: index + 1) {
+        _ = extra
+        notes.append(tokenizer.text(index, next - 1))  // "1 cup plus 2 tablespoons"
+        index = next
+      } else {
+        break
+      }
+    }
+  }
+
+  private mutating func readQualifiers() {
+    while index < tokens.count, Vocabulary.qualifiers.contains(tokens[index].lower),
+      tokens[index].lower != "big", range(at: index + 1) != nil || word(index + 1) == "a"
+    {
+      notes.append(tokenizer.text(index, index))
+      index += 1
+      while punctuation(index, ".") { index += 1 }
+    }
+    if punctuation(index, "~") { index += 1 }
+  }
+
+  /// "a few", "a little", "some", "several": no amount to read, but not a name either.
+  private func vaguePhrase(at position: Int) -> Int? {
+    let first = word(position)
+    if first == "a" || first == "an", let second = word(position + 1),
+      Vocabulary.vagueAfterA.contains(second)
+    {
+      return position + 2
+    }
+    if first == "some" || first == "several" || first == "few" { return position + 1 }
+    return nil
+  }
+
+  // MARK: - Quantity at the end ("Flour 200 g", "Eggs: 2")
+
+  private mutating func readTrailingQuantity() -> Int? {
+    let count = tokens.count
+    guard count >= 2 else { return nil }
+    for start in stride(from: count - 1, through: max(index + 1, count - 6), by: -1) {
+      guard tokens[start].number != nil, let (low, high, next) = range(at: start) else {
+        continue
+      }
+      var end = next
+      var found: KitchenUnit?
+      if let (trailingUnit, after) = unitAt(next, afterNumber: true) {
+        found = trailingUnit
+        end = after
+      }
+      guard end == count else { continue }
+      let separated =
+        punctuation(start - 1, ":") || punctuation(start - 1, "-") || punctuation(start - 1, ",")
+      guard found != nil || separated else { return nil }
+      amount = low
+      maxAmount = high
+      unit = found
+      return separated ? start - 1 : start
+    }
+    return nil
+  }
+
+  // MARK: - Amounts
+
+  /// An amount or a range starting at `position`: "2", "1 1/2", "2-3", "2 to 3", "1 or 2".
+  private func range(at position: Int) -> (Double, Double?, Int)? {
+    guard let (low, next) = amountAt(position) else { return nil }
+    guard next < tokens.count else { return (low, nil, next) }
+    let joiner = tokens[next]
+    let isNumeric = next + 1 < tokens.count && tokens[next + 1].number != nil
+    if joiner.isDash || joiner.lower == "to" || (joiner.lower == "or" && isNumeric)
+      || joiner.lower == "and" && isNumeric && !tokens[next + 1].isFraction
+    {
+      if let (high, after) = amountAt(next + 1), high > low {
+        return (low, high, after)
+      }
+    }
+    return (low, nil, next)
+  }
+
+  /// The amount at `position`. "2 1/4-ounce" reads as 2 (of a ¼ ounce) unless `hyphenMixes`,
+  /// as inside a pack size ("2 1 1/2-pound eggplants").
+  private func amountAt(_ position: Int, hyphenMixes: Bool = false) -> (Double, Int)? {
+    guard position < tokens.count else { return nil }
+    let token = tokens[position]
+    if case .number(let value, let fraction) = token.kind {
+      var total = value
+      var next = position + 1
+      if !fraction && value == value.rounded() {
+        if next < tokens.count, tokens[next].isFraction, let part = tokens[next].number, part < 1,
+          hyphenMixes || !isHyphenatedUnit(next + 1)
+        {
+          total += part  // "1 1/2", "1½"
+          next += 1
+        } else if next + 1 < tokens.count, tokens[next].isDash, !tokens[next].spaced,
+          tokens[next + 1].isFraction, !tokens[next + 1].spaced, let part = tokens[next + 1].number,
+          part < 1
+        {
+          total += part  // "1-1/2"
+          next += 2
+        } else if word(next) == "and", next + 1 < tokens.count, tokens[next + 1].isFraction,
+          let part = tokens[next + 1].number, part < 1
+        {
+          total += part  // "1 and 1/2"
+          next += 2
+        }
+      }
+      if word(next) == "dozen" {
+        total *= 12
+        next += 1
+      }
+      return (total, next)
+    }
+    guard token.isWord, var value = Vocabulary.numberWords[token.lower] else { return nil }
+    var next = position + 1
+    switch token.lower {
+    case "a", "an":
+      guard let following = word(next) else { return nil }
+      if Vocabulary.vagueAfterA.contains(following) { return nil }
+      if let inner = Vocabulary.numberWords[following], following != "a", following != "an" {
+        value = inner  // "a dozen", "a half", "a couple"
+        next += 1
+      }
+    case "half":
+      if word(next) == "a" || word(next) == "an" { next += 1 }  // "half a cup"
+      if word(next) == "dozen" {
+        value = 6
+        next += 1
+      }
+      return (value, next)
+    case "couple", "dozen", "quarter":
+      break
+    default:
+      if word(next) == "and", word(next + 1) == "a", word(next + 2) == "half" {
+        value += 0.5  // "one and a half"
+        next += 3
+      } else if word(next) == "dozen" {
+        value *= 12
+        next += 1
+      }
+    }
+    if token.lower == "couple" || value == 2 && word(position + 1) == "couple" {
+      if word(next) == "of" { next += 1 }
+    }
+    return (value, next)
+  }
+
+  /// Whether `position` holds "-ounce" (a hyphen joining a number to a unit word).
+  private func isHyphenatedUnit(_ position: Int) -> Bool {
+    punctuation(position, "-") && !tokens[position].spaced && position + 1 < tokens.count
+      && tokens[position + 1].isWord && !tokens[position + 1].spaced
+  }
+
+  /// A number with a measuring unit: "400 g", "14-ounce", "7oz", "8- to 10-pound", "3 to 4
+  /// ounces". Counts don't qualify.
+  private func measuredAmount(at position: Int) -> (IngredientQuantity, Int)? {
+    guard position < tokens.count, tokens[position].number != nil,
+      let (value, afterAmount) = amountAt(position, hyphenMixes: true)
+    else { return nil }
+    var next = afterAmount
+    var high: Double?
+    if punctuation(next, "-"), word(next + 1) == "to" { next += 1 }  // "8- to 10-pound"
+    if punctuation(next, "-") || word(next) == "to", next + 1 < tokens.count,
+      tokens[next + 1].number != nil, let (top, after) = amountAt(next + 1), top > value
+    {
+      high = top
+      next = after
+    }
+    guard let (found, after) = unitAt(next, afterNumber: true), found.family != .count else {
+      return nil
+    }
+    return (IngredientQuantity(amount: value, maxAmount: high, unit: found), after)
+  }
+
+  /// Tokens `start..<end` that hold only a measure, "about 1 1/2 pounds", "8 ounces each":
+  /// the measure, and whether it is per piece.
+  private func measureOnly(_ start: Int, _ end: Int) -> (IngredientQuantity, Bool)? {
+    var cursor = start
+    var each = false
+    while cursor < end, let qualifier = word(cursor),
+      Vocabulary.qualifiers.contains(qualifier)
+        || ["each", "weighing", "at", "least", "most", "or", "so"].contains(qualifier)
+    {
+      if qualifier == "each" { each = true }
+      cursor += 1
+    }
+    guard let (quantity, after) = measuredAmount(at: cursor), after <= end else { return nil }
+    var rest = after
+    while rest < end, let filler = word(rest),
+      ["each", "total", "in", "all", "per"].contains(filler)
+    {
+      if filler == "each" || filler == "per" { each = true }
+      rest += 1
+    }
+    while rest < end, punctuation(rest, ".") { rest += 1 }
+    return rest == end ? (quantity, each) : nil
+  }
+
+  private mutating func noteMeasure(_ start: Int, _ end: Int) {
+    guard let (measure, each) = measureOnly(start, end) else { return }
+    if each && packSize == nil {
+      packSize = measure  // "2 ducks, about 4 1/2 pounds each"
+    } else {
+      equivalents.append(measure)  // "(about 3 cups)"
+    }
+  }
+
+  /// "(14-ounce)", "(240 ml)", "(about 8 oz)", "(14.5 oz each)" when the brackets hold only that.
+  private func parenthesisedAmount(at position: Int) -> (IngredientQuantity, Int)? {
+    guard punctuation(position, "(") else { return nil }
+    var cursor = position + 1
+    while let qualifier = word(cursor), Vocabulary.qualifiers.contains(qualifier) { cursor += 1 }
+    guard let (value, next) = amountAt(cursor), tokens[cursor].number != nil else { return nil }
+    var quantity = IngredientQuantity(amount: value)
+    var end = next
+    if punctuation(end, "-") || word(end) == "to", let (high, after) = amountAt(end + 1),
+      high > value
+    {
+      quantity.maxAmount = high
+      end = after
+    }
+    if let (found, after) = unitAt(end, afterNumber: true) {
+      quantity.unit = found
+      end = after
+    }
+    while let filler = word(end), filler == "each" || filler == "total" || filler == "can" {
+      end += 1
+    }
+    guard punctuation(end, ")") else { return nil }
+    return (quantity, end + 1)
+  }
+
+  // MARK: - Units
+
+  /// The unit written at `position` (one to three tokens: "tbsp", "fl. oz", "fluid ounces"),
+  /// skipping a joining hyphen ("14-ounce") and a trailing dot ("oz.").
+  private func unitAt(_ position: Int, afterNumber: Bool) -> (KitchenUnit, Int)? {
+    var start = position
+    if punctuation(start, "-"), start + 1 < tokens.count, !tokens[start].spaced,
+      !tokens[start + 1].spaced, tokens[start + 1].isWord
+    {
+      start += 1
+    }
+    guard start < tokens.count, tokens[start].isWord else { return nil }
+    let first = tokens[start]
+    var found: (KitchenUnit, Int)?
+    if let second = nextWord(after: start) {
+      let key = first.lower + " " + tokens[second].lower
+      if let id = KitchenUnit.spellings[key] {
+        found = (KitchenUnit(known: id), second + 1)
+      }
+    }
+    if found == nil {
+      let written = tokenizer.length(start) <= 2 ? tokenizer.text(start, start) : ""
+      if let id = KitchenUnit.caseSensitiveSpellings[written] {
+        guard afterNumber else { return nil }
+        found = (KitchenUnit(known: id), start + 1)
+      } else if (first.lower.count == 1 || first.lower == "in") && !afterNumber {
+        return nil
+      } else if let id = KitchenUnit.spellings[first.lower] {
+        found = (KitchenUnit(known: id), start + 1)
+      }
+    }
+    guard let (unit, foundNext) = found else { return nil }
+    if unit.id == "inch", tokens[start].lower == "in", !punctuation(foundNext, "."),
+      !punctuation(start - 1, "-")
+    {
+      return nil  // "in" is a word unless written "in." or "2-in"
+    }
+    var next = foundNext
+    if next < tokens.count, tokens[next].isWord, !tokens[next].spaced { return nil }
+    while punctuation(next, "."), !(next + 1 < tokens.count && tokens[next + 1].number != nil) {
+      next += 1
+    }
+    return (unit, next)
+  }
+
+  /// The word after `position`, stepping over one dot ("fl. oz").
+  private func nextWord(after position: Int) -> Int? {
+    var next = position + 1
+    if punctuation(next, ".") { next += 1 }
+    guard next < tokens.count, tokens[next].isWord else { return nil }
+    return next
+  }
+
+  // MARK: - Name, preparation, notes
+
+  /// Reads tokens `start..<end` after the quantity; returns the name phrase as written.
+  private mutating func readRest(from start: Int, to end: Int) -> String {
+    var kept: [Int] = []
+    var cursor = start
+    while cursor < end {
+      let token = tokens[cursor]
+      if token.isPunctuation("(") || token.isPunctuation("[") {
+        let close: Unicode.Scalar = token.isPunctuation("(") ? ")" : "]"
+        var depth = 1
+        var inner = cursor + 1
+        while inner < end {
+          if tokens[inner].isPunctuation(token.isPunctuation("(") ? "(" : "[") { depth += 1 }
+          if tokens[inner].isPunctuation(close) {
+            depth -= 1
+            if depth == 0 { break }
+          }
+          inner += 1
+        }
+        readBracketed(Array(cursor + 1..<min(inner, end)))
+        cursor = inner + 1
+      } else if token.isPunctuation(")") || token.isPunctuation("]") {
+        cursor += 1
+      } else {
+        kept.append(cursor)
+        cursor += 1
+      }
+    }
+    var segments: [[Int]] = [[]]
+    for position in kept {
+      if tokens[position].isPunctuation(",") || tokens[position].isPunctuation(";") {
+        segments.append([])
+      } else {
+        segments[segments.count - 1].append(position)
+      }
+    }
+    mergeListedNames(&segments)
+    let phrase = readName(segments[0])
+    for segment in segments.dropFirst() where !segment.isEmpty {
+      readSegment(segment)
+    }
+    if name.isEmpty, let found = unit, found.family == .count, amount != nil {
+      name = found.label(for: amount ?? 1)  // "4 cloves" (the spice), "2 whole cloves"
+      unit = nil
+    }
+    return phrase
+  }
+
+  /// "corn, peanut or vegetable oil", "figs, cherries, or dates", "boneless, skin-on thighs":
+  /// a list of names or adjectives, not a name and its notes.
+  private func mergeListedNames(_ segments: inout [[Int]]) {
+    guard segments.count > 1, !segments[0].isEmpty else { return }
+    func nameLike(_ segment: [Int]) -> Bool {
+      guard let opener = segment.first else { return false }
+      let lower = tokens[opener].lower
+      return tokens[opener].isWord && !Vocabulary.prepWords.contains(lower)
+        && !Vocabulary.prepAdverbs.contains(lower) && !Vocabulary.noteOpeners.contains(lower)
+        && !Vocabulary.sizes.contains(lower) && !lower.hasSuffix("ed") && !lower.hasSuffix("ly")
+        && measureOnly(opener, (segment.last ?? opener) + 1) == nil
+    }
+    var last = 0
+    var sawOr = false
+    for candidate in 1..<segments.count {
+      let segment = segments[candidate]
+      if let opener = segment.first, tokens[opener].lower == "or", segment.count > 1,
+        nameLike(Array(segment.dropFirst()))
+      {
+        last = candidate
+        sawOr = true
+        break
+      }
+      guard nameLike(segment) else { break }
+      if segment.contains(where: { tokens[$0].lower == "or" || tokens[$0].lower == "and/or" }) {
+        last = candidate
+        sawOr = true
+        break
+      }
+      last = candidate
+    }
+    let adjectives = segments[0].count == 1 && last >= 1 && !sawOr
+    guard sawOr && segments[0].count <= 3 || adjectives else { return }
+    let end = adjectives ? 1 : last
+    for candidate in 1...end {
+      segments[0] += [segments[candidate][0] - 1] + segments[candidate]
+    }
+    segments.removeSubrange(1...end)
+  }
+
+  private mutating func readBracketed(_ inner: [Int]) {
+    var pieceStart = inner.first ?? 0
+    for position in inner + [(inner.last ?? -1) + 1] {
+      if position > (inner.last ?? -1) || tokens[position].isPunctuation(",")
+        || tokens[position].isPunctuation(";") || tokens[position].isPunctuation("/")
+      {
+        if position > pieceStart { noteMeasure(pieceStart, position) }  // "(1.8oz / 1/3 cup)"
+        pieceStart = position + 1
+      }
+    }
+    let words = inner.filter { tokens[$0].lower != "optional" }
+    if words.count < inner.count { optional = true }
+    let meaningful = words.filter { tokens[$0].isWord || tokens[$0].number != nil }
+    if !meaningful.isEmpty { notes.append(render(words)) }
+  }
+
+  /// The first segment: name, with a leading preparation, a trailing note and alternatives.
+  private mutating func readName(_ segment: [Int]) -> String {
+    var phrase = segment
+    while let first = phrase.first, !tokens[first].isWord && tokens[first].number == nil {
+      phrase.removeFirst()
+    }
+    if let first = phrase.first, tokens[first].lower == "of" { phrase.removeFirst() }
+    if let first = phrase.first, tokens[first].lower == "optional" {
+      optional = true
+      phrase.removeFirst()
+      if let next = phrase.first, tokens[next].isPunctuation(":") { phrase.removeFirst() }
+    }
+    if let first = phrase.first, tokens[first].lower == "or", phrase.count > 1,
+      ["more", "so", "less"].contains(tokens[phrase[1]].lower)
+    {
+      notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
+      phrase.removeFirst(2)
+    }
+    // A note or flag that ends the name: "salt to taste", "oil for frying", "optional".
+    for (offset, position) in phrase.enumerated() where offset > 0 {
+      let lower = tokens[position].lower
+      let next = offset + 1 < phrase.count ? tokens[phrase[offset + 1]].lower : ""
+      let ends =
+        lower == "to"
+        ? next == "taste"
+        : Vocabulary.nameEnders.contains(lower)
+          || lower == "as" && (next == "needed" || next == "required" || next == "desired")
+          || lower == "if" && (next == "desired" || next == "needed" || next == "using")
+          || lower == "or" && ["to", "more", "as", "so", "less"].contains(next)
+      if ends {
+        let tail = Array(phrase[offset...])
+        phrase = Array(phrase[..<offset])
+        readSegment(tail)
+        break
+      }
+    }
+    let namePhrase = render(phrase)
+    // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
+    if phrase.dropFirst().contains(where: {
+      tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
+    }) {
+      let parts = splitOnOr(phrase)
+      if parts.count >= 2, var left = parts.first, let right = parts.last {
+        let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
+        if let last = right.last, left.count == 1, right.count >= 2,
+          tokens[right[0]].number == nil,
+          listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
+        {
+          left.append(last)
+        }
+        alternatives.append(contentsOf: parts.dropFirst().map(render))
+        phrase = left
+      }
+    }
+    // A preparation before the name: "finely chopped parsley", "cooked rice".
+    var prepEnd = 0
+    var sawAdverb = false
+    while prepEnd < phrase.count - 1 {
+      let lower = tokens[phrase[prepEnd]].lower
+      if Vocabulary.prepAdverbs.contains(lower) {
+        sawAdverb = true
+      } else if Vocabulary.prepWords.contains(lower) || lower == "ground" && sawAdverb {
+        sawAdverb = false
+      } else if (lower == "and" || lower == "or" || tokens[phrase[prepEnd]].isPunctuation("-")
+        || tokens[phrase[prepEnd]].isPunctuation(","))
+        && prepEnd > 0
+      {
+      } else {
+        break
+      }
+      prepEnd += 1
+    }
+    while prepEnd > 0,
+      ["and", "or"].contains(tokens[phrase[prepEnd - 1]].lower)
+        || tokens[phrase[prepEnd - 1]].isPunctuation(",")
+    {
+      prepEnd -= 1
+    }
+    if prepEnd > 0 {
+      preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
+      phrase.removeFirst(prepEnd)
+    }
+    while let last = phrase.last, !tokens[last].isWord && tokens[last].number == nil,
+      !tokens[last].isPunctuation("%")
+    {
+      phrase.removeLast()
+    }
+    if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
+      Vocabulary.trailingUnits.contains(tokens[last].lower),
+      let found = KitchenUnit.spelled(tokens[last].lower)
+    {
+      unit = found  // "2 garlic cloves" → 2 cloves of garlic
+      phrase.removeLast()
+    }
+    name = render(phrase)
+    for (offset, position) in phrase.enumerated() where tokens[position].number != nil {
+      let next = offset + 1 < phrase.count ? phrase[offset + 1] : nil
+      let attached = next.map { !tokens[$0].spaced } ?? false
+      if !attached { uncertain = true }  // a stray amount in the name ("salt 1 2")
+    }
+    return namePhrase
+  }
+
+  private func splitOnOr(_ segment: [Int]) -> [[Int]] {
+    var parts: [[Int]] = [[]]
+    for position in segment {
+      if ["or", "and/or"].contains(tokens[position].lower) || tokens[position].isPunctuation(",") {
+        parts.append([])
+      } else {
+        parts[parts.count - 1].append(position)
+      }
+    }
+    return parts.filter { !$0.isEmpty }
+  }
+
+  /// A segment after a comma (or a name-ending phrase): preparation, note, flag or alternative.
+  private mutating func readSegment(_ segment: [Int]) {
+    var words = segment.filter { tokens[$0].lower != "optional" }
+    if words.count < segment.count { optional = true }
+    while let first = words.first, !tokens[first].isWord && tokens[first].number == nil {
+      words.removeFirst()
+    }
+    guard let first = words.first, let last = words.last else { return }
+    if words.count == last - first + 1 { noteMeasure(first, last + 1) }
+    let lower = tokens[first].lower
+    if lower == "or" {
+      let rest = Array(words.dropFirst())
+      if !rest.isEmpty { alternatives.append(render(rest)) }
+    } else if Vocabulary.noteOpeners.contains(lower) {
+      notes.append(render(words))
+    } else if Vocabulary.prepAdverbs.contains(lower) || Vocabulary.prepWords.contains(lower)
+      || lower.hasSuffix("ed") || lower == "cut" || lower == "into" || lower == "thawed"
+    {
+      preparations.append(render(words))
+    } else {
+      notes.append(render(words))
+    }
+  }
+
+  /// The tokens' text as written, single-spaced.
+  private func render(_ positions: [Int]) -> String {
+    var out = ""
+    var previous = -2
+    for position in positions {
+      let token = tokens[position]
+      if !out.isEmpty && (token.spaced || position != previous + 1) && !token.isPunctuation(",") {
+        out += " "
+      }
+      out += tokenizer.text(position, position)
+      previous = position
+    }
+    return out
+  }
+
+  // MARK: - Token helpers
+
+  private func word(_ position: Int) -> String? {
+    guard position >= 0, position < tokens.count, tokens[position].isWord else { return nil }
+    return tokens[position].lower
+  }
+
+  private func punctuation(_ position: Int, _ mark: Unicode.Scalar) -> Bool {
+    position >= 0 && position < tokens.count && tokens[position].isPunctuation(mark)
+  }
+}

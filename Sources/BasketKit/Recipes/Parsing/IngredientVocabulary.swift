@@ -1,0 +1,76 @@
+/// The small word lists the ingredient line parser reads by. Data, kept apart from the grammar.
+enum IngredientVocabulary {
+  /// Amounts written as words.
+  static let numberWords: [String: Double] = [
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
+    "twenty": 20, "dozen": 12, "half": 0.5, "quarter": 0.25, "couple": 2,
+  ]
+
+  /// Words after "a"/"an" that make it not a count of one ("a few", "a little").
+  static let vagueAfterA: Set<String> = ["few", "little", "bit", "touch", "lot", "good", "drizzle"]
+
+  /// Words before or inside an amount that qualify it; they go to the note.
+  static let qualifiers: Set<String> = [
+    "about", "approx", "approximately", "around", "roughly", "nearly", "almost", "scant",
+    "heaping", "heaped", "generous", "rounded", "level", "good", "big", "small-ish", "up",
+  ]
+
+  /// Size words for counted things ("2 large eggs").
+  static let sizes: Set<String> = [
+    "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
+    "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick",
+    "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe",
+  ]
+
+  /// Adverbs that open a preparation ("finely chopped").
+  static let prepAdverbs: Set<String> = [
+    "finely", "roughly", "coarsely", "thinly", "thickly", "freshly", "lightly", "very",
+    "well", "loosely", "firmly", "freshly-ground", "finely-chopped", "thinly-sliced",
+    "roughly-chopped", "well-drained", "well-chilled", "cold", "just", "gently", "slightly",
+    "evenly", "completely", "partially", "cleanly",
+  ]
+
+  /// Words that are a preparation wherever they stand before the name ("chopped parsley").
+  static let prepWords: Set<String> = [
+    "chopped", "minced", "diced", "sliced", "grated", "shredded", "crushed", "peeled",
+    "cooked", "softened", "melted", "beaten", "sifted", "halved", "quartered", "cubed",
+    "julienned", "trimmed", "rinsed", "drained", "pitted", "seeded", "deseeded", "cored",
+    "mashed", "pureed", "puréed", "zested", "juiced", "squeezed", "torn", "crumbled", "packed",
+    "lightly-packed", "firmly-packed", "cut", "stemmed", "destemmed", "hulled", "shelled",
+    "deveined", "scrubbed", "washed", "snipped", "slivered", "chilled", "warmed", "thawed",
+    "defrosted", "sieved", "blanched", "boiled", "steamed", "whisked", "lightly-beaten",
+    "uncooked", "unpeeled", "room-temperature", "separated", "divided", "toasted", "cleaned",
+    "imported", "cracked", "hard-cooked", "hard-boiled", "shucked", "lukewarm", "warm", "shaved",
+    "good-quality", "high-quality", "best-quality", "store-bought", "bottled", "crispy",
+    "finely-grated", "freshly-grated", "freshly-squeezed", "strained", "popped", "well-stirred",
+    "well-shaken", "well-trimmed", "well-washed", "well-chilled", "well-drained",
+  ]
+
+  /// Words that, opening a segment after a comma, make it a note rather than a preparation.
+  static let noteOpeners: Set<String> = [
+    "divided", "plus", "or", "such", "preferably", "optional", "to", "for", "about", "at",
+    "if", "as", "more", "reserved", "see", "from", "store-bought", "homemade", "and", "each",
+    "any", "use", "with", "without", "in", "recipe", "like", "ideally", "approximately",
+  ]
+
+  /// Words that end the name and start a note ("salt to taste", "oil for frying").
+  static let nameEnders: Set<String> = [
+    "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
+    "about", "weighing", "at",
+  ]
+
+  /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks").
+  static let trailingUnits: Set<String> = [
+    "clove", "cloves", "stalk", "stalks", "sprig", "sprigs", "stick", "sticks", "slice", "slices",
+  ]
+
+  /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
+  /// "chicken stock" or "vegetable stock".
+  static let sharedHeads: Set<String> = [
+    "stock", "broth", "juice", "zest", "vinegar", "wine", "chocolate", "sugar", "flour", "rice",
+    "beans", "cheese", "milk", "onion", "onions", "pepper", "peppers", "pasta", "noodles",
+    "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
+    "nuts", "sauce", "paste", "yogurt", "yoghurt", "syrup", "bread", "potatoes", "squash",
+  ]
+}

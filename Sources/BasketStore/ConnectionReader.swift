@@ -1,0 +1,69 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Answers a draft's queries with indexed reads inside `SQLiteStore.modify`'s transaction.
+///
+/// NB: `@unchecked Sendable` so that the draft holding it doesn't tie the connection to the
+/// caller's isolation region; it is used only inside `modify`, with the store's lock held.
+struct ConnectionReader: ListReader, @unchecked Sendable {
+  let connection: Connection
+
+  /// How far a date bound is widened, in seconds, so that rounding between `Date` and the
+  /// stored seconds since 1970 never leaves out a match; the draft drops the extras.
+  static let dateSlack: Double = 1
+
+  func items(_ query: ItemQuery) throws -> [Item] {
+    switch query {
+    case .all:
+      return try connection.loadItems()
+    case .id(let id):
+      return try select(Self.byID, [.text(id.uuidString)])
+    case .nameKey(let key):
+      return try select(Self.byNameKey, [.text(key)])
+    case .toGet(let limit):
+      return try select(Self.toGet, [], limit: limit)
+    case .checked(.atOrBefore(let date)):
+      return try select(
+        Self.checkedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack)])
+    case .checked(.atOrAfter(let date)):
+      return try select(Self.checkedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack)])
+    case .cleared(.atOrBefore(let date)):
+      return try select(
+        Self.clearedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack)])
+    case .cleared(.atOrAfter(let date)):
+      return try select(Self.clearedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack)])
+    }
+  }
+
+  /// Decodes the rows `sql` returns, skipping ones that don't decode, until `limit` are found.
+  private func select(_ sql: String, _ values: [SQLValue], limit: Int = .max) throws -> [Item] {
+    var items: [Item] = []
+    guard limit > 0 else { return items }
+    try connection.scan(sql, values) { row in
+      if let item = Connection.decodeItem(row, from: 0) { items.append(item) }
+      return items.count < limit
+    }
+    return items
+  }
+
+  private static let selectItems = "SELECT \(Connection.itemColumns) FROM items"
+  static let byID = "\(selectItems) WHERE id = ?1"
+  static let byNameKey = "\(selectItems) WHERE name_key = ?1"
+  static let toGet =
+    "\(selectItems) WHERE checked_at IS NULL AND cleared_at IS NULL ORDER BY listed_at DESC"
+  static let checkedAtOrBefore = "\(selectItems) WHERE checked_at <= ?1"
+  static let checkedAtOrAfter = "\(selectItems) WHERE checked_at >= ?1"
+  static let clearedAtOrBefore = "\(selectItems) WHERE cleared_at <= ?1"
+  static let clearedAtOrAfter = "\(selectItems) WHERE cleared_at >= ?1"
+
+  /// Every query a change may run, for tests that check each one reads through an index.
+  static let indexedQueries = [
+    byID, byNameKey, toGet, checkedAtOrBefore, checkedAtOrAfter, clearedAtOrBefore,
+    clearedAtOrAfter,
+  ]
+}

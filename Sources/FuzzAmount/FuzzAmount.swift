@@ -1,0 +1,133 @@
+// Fuzz target for amounts: `AmountParser`, the typed-amount rule, strict reading, the one
+// check, the stepper, unit switching and formatting (BasketKit's QuantityRules).
+//
+// Built with `-sanitize=fuzzer -DFUZZING` by `scripts/fuzz`, libFuzzer calls `fuzzOne` with
+// mutated inputs. Built normally, `main` replays the seed corpus (or the files given) through
+// the same checks, so the seeds run as a regression test.
+//
+// An input is: 8 bytes of a Double's bit pattern (little-endian: NaN, infinities, subnormals
+// and -0 all arise), a unit byte, a byte whose low five bits pick the allowed units, then the
+// typed text. Shorter inputs are padded with zeros.
+
+import BasketKit
+
+/// Checks what the rules promise for one input: nothing traps; a number read is finite and
+/// not negative; every quantity the rules produce (typed, stepped, switched, checked) lies in
+/// 0 through the unit's maximum and formats to text that reads back as the same amount; the
+/// typed rule only moves to a unit it was allowed; refusals are `ListError`s.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  if bytes.count < 10 { bytes += [UInt8](repeating: 0, count: 10 - bytes.count) }
+  let bits = bytes[0..<8].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.1) << (8 * $1.0) }
+  let units = MeasureUnit.allCases
+  let current = Quantity(amount: Double(bitPattern: bits), unit: units[Int(bytes[8]) % units.count])
+  let allowed = units.enumerated().filter { bytes[9] & (1 << $0.offset) != 0 }.map(\.element)
+  let text = String(decoding: bytes[10...], as: UTF8.self)
+
+  _ = Quantity.format(current.amount)
+  _ = current.chipText
+  checkParsing(text)
+  checkTyped(text, current: current, allowed: allowed)
+  checkReading(text, fallback: current.unit)
+  checkChecked(current)
+  for produced in [QuantityRules.increment(current), QuantityRules.decrement(current)] {
+    requireValid(produced, "the stepper")
+    require(produced.unit == current.unit, "the stepper changed the unit")
+  }
+  for unit in units {
+    let switched = QuantityRules.switching(current, to: unit)
+    require(switched.unit == unit, "a switch landed on another unit")
+    if unit != current.unit { requireValid(switched, "a unit switch") }
+  }
+  return 0
+}
+
+private func checkParsing(_ text: String) {
+  guard let number = AmountParser.number(in: text) else { return }
+  require(number.isFinite && number >= 0, "AmountParser read \(number)")
+  _ = AmountParser.unitWord(in: text)
+}
+
+private func checkTyped(_ text: String, current: Quantity, allowed: [MeasureUnit]) {
+  let typed = QuantityRules.typed(text, current: current, allowed: allowed)
+  if typed.unit != current.unit {
+    require(allowed.contains(typed.unit), "the typed rule moved to a unit it wasn't offered")
+  }
+  let kept = typed.unit == current.unit && typed.amount.bitPattern == current.amount.bitPattern
+  if !kept { requireValid(typed, "the typed rule") }
+}
+
+private func checkReading(_ text: String, fallback: MeasureUnit) {
+  for unitText in [nil, "L", "kg", "parsecs"] {
+    do {
+      let read = try QuantityRules.reading(amount: text, unit: unitText, fallback: fallback)
+      checkChecked(read)
+    } catch {
+      require(error is ListError, "a refusal that is not a ListError: \(error)")
+    }
+  }
+}
+
+private func checkChecked(_ quantity: Quantity) {
+  for measure in [nil, MeasureKind.poured, .weighed, .counted] {
+    do {
+      guard let stored = try QuantityRules.checked(quantity, measure: measure, item: "x") else {
+        continue
+      }
+      require(QuantityRules.isStorable(stored), "a checked quantity the store would drop")
+      requireValid(stored, "the check")
+    } catch let error as ListError {
+      _ = error.description
+    } catch {
+      require(false, "a refusal that is not a ListError: \(error)")
+    }
+  }
+}
+
+/// In range and shown as text that reads back exactly.
+private func requireValid(_ quantity: Quantity, _ source: String) {
+  let amount = quantity.amount
+  require(
+    amount >= 0 && amount <= QuantityRules.maximum(for: quantity.unit),
+    "\(source) produced \(amount) \(quantity.unit.rawValue)")
+  let shown = Quantity.format(amount)
+  require(AmountParser.number(in: shown) == amount, "\(source): \(shown) reads back differently")
+}
+
+private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
+  if !condition { fatalError("FuzzAmount invariant broken: \(broken())") }
+}
+
+#if !FUZZING
+  import Foundation
+
+  /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
+  @main
+  enum Replay {
+    static func main() throws {
+      let seeds = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Amount/seeds").path
+      let paths = CommandLine.arguments.dropFirst()
+      var count = 0
+      for path in paths.isEmpty ? [seeds] : Array(paths) {
+        for file in inputFiles(at: path) {
+          let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+          let padded = bytes + [0]  // NB: a valid pointer even for an empty input
+          _ = padded.withUnsafeBufferPointer { fuzzOne($0.baseAddress!, bytes.count) }
+          count += 1
+        }
+      }
+      print("FuzzAmount: replayed \(count) inputs, no invariant broken")
+    }
+
+    /// Every file directly inside the folder at `path` (sorted), or the file at `path`.
+    static func inputFiles(at path: String) -> [String] {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        return [path]
+      }
+      return names.sorted().map { path + "/" + $0 }
+    }
+  }
+#endif

@@ -1,0 +1,154 @@
+// Fuzz target for the JSON body reader: `JSONValue.parse` and `JSONBody` (BasketWeb).
+//
+// Built with `-sanitize=fuzzer -DFUZZING` by `scripts/fuzz`, libFuzzer calls `fuzzOne` with
+// mutated bodies. Built normally, `main` replays the seed corpus (or the files given) through
+// the same checks, so the seeds run as a regression test.
+
+import BasketKit
+import BasketWeb
+
+/// Feeds one request body to the parser and the body reader and checks what they promise:
+/// nothing traps, an accepted value nests at most `maximumDepth` deep and re-encodes to JSON
+/// that parses back to the same value (byte for byte once encoded), a refusal is a short 400,
+/// and an accepted quantity is finite and within the unit's maximum.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let parsed = checkValue(bytes)
+  for allowed in allowedMemberSets {
+    checkBody(bytes, parsed: parsed, allowed: allowed)
+  }
+  return 0
+}
+
+/// The deepest nesting `JSONValue.parse` accepts.
+private let maximumDepth = 32
+/// The longest error message a bad body may produce, whatever its size.
+private let maximumMessageLength = 300
+/// Every member an endpoint accepts (WebApp+Items.swift, WebApp+Pairing.swift), and none.
+private let allowedMemberSets: [[String]] = [
+  ["name", "text", "id", "quantity", "until", "secret"], [],
+]
+
+private func checkValue(_ bytes: [UInt8]) -> JSONValue? {
+  let value: JSONValue
+  do {
+    value = try JSONValue.parse(bytes)
+  } catch {
+    require(error.message.utf8.count <= maximumMessageLength, "an unbounded parse error")
+    return nil
+  }
+  require(depth(of: value) <= maximumDepth, "a value nested deeper than the limit")
+  require(stringBytes(in: value) <= bytes.count, "a value larger than its input")
+  let encoded = value.encoded()
+  guard let again = try? JSONValue.parse(encoded) else {
+    fail("the encoding of an accepted value does not parse")
+  }
+  require(again == value, "the value changed in a round trip")
+  require(again.encoded() == encoded, "the encoding changed in a round trip")
+  return value
+}
+
+private func checkBody(_ bytes: [UInt8], parsed: JSONValue?, allowed: [String]) {
+  let request = Request(
+    method: "POST", path: "/api/v1/items", headers: ["Content-Type": "application/json"],
+    body: bytes)
+  let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+  let body: JSONBody
+  do {
+    body = try JSONBody(request, allowed: allowed)
+  } catch {
+    checkRefusal(error)
+    return
+  }
+  if !isBlank {
+    guard case .object(let members) = parsed else { fail("a body that is not an object") }
+    require(members.allSatisfy { allowed.contains($0.0) }, "an unknown member was accepted")
+  }
+  for key in allowed {
+    require(body.has(key) == (body.value(key) != nil), "has and value disagree")
+    refusalOrValue { try body.string(key) }
+    refusalOrValue { try body.uuid(key) }
+    refusalOrValue {
+      if case .set(let quantity) = try body.quantity(key) {
+        require(quantity.amount.isFinite, "an infinite amount was accepted")
+        require(quantity.amount >= 0, "a negative amount was accepted")
+        require(
+          quantity.amount <= QuantityRules.maximum(for: quantity.unit),
+          "an amount over the unit's maximum was accepted")
+      }
+    }
+  }
+}
+
+private func refusalOrValue<T>(_ read: () throws -> T) {
+  do {
+    _ = try read()
+  } catch {
+    checkRefusal(error)
+  }
+}
+
+private func checkRefusal(_ error: any Error) {
+  guard let refusal = error as? RequestError else { fail("an error that is not a RequestError") }
+  require(refusal.status == 400, "a refusal that is not a 400")
+  require(refusal.message.utf8.count <= maximumMessageLength, "an unbounded error message")
+}
+
+private func depth(of value: JSONValue) -> Int {
+  switch value {
+  case .array(let values): 1 + (values.map(depth).max() ?? 0)
+  case .object(let members): 1 + (members.map { depth(of: $0.1) }.max() ?? 0)
+  default: 0
+  }
+}
+
+private func stringBytes(in value: JSONValue) -> Int {
+  switch value {
+  case .string(let text): text.utf8.count
+  case .array(let values): values.reduce(0) { $0 + stringBytes(in: $1) }
+  case .object(let members): members.reduce(0) { $0 + $1.0.utf8.count + stringBytes(in: $1.1) }
+  default: 0
+  }
+}
+
+private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
+  if !condition { fail(broken()) }
+}
+
+private func fail(_ broken: String) -> Never {
+  fatalError("FuzzJSONBody invariant broken: \(broken)")
+}
+
+#if !FUZZING
+  import Foundation
+
+  /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
+  @main
+  enum Replay {
+    static func main() throws {
+      let seeds = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/JSONBody/seeds").path
+      let paths = CommandLine.arguments.dropFirst()
+      var count = 0
+      for path in paths.isEmpty ? [seeds] : Array(paths) {
+        for file in inputFiles(at: path) {
+          let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+          let padded = bytes + [0]  // NB: a valid pointer even for an empty input
+          _ = padded.withUnsafeBufferPointer { fuzzOne($0.baseAddress!, bytes.count) }
+          count += 1
+        }
+      }
+      print("FuzzJSONBody: replayed \(count) inputs, no invariant broken")
+    }
+
+    /// Every file directly inside the folder at `path` (sorted), or the file at `path`.
+    static func inputFiles(at path: String) -> [String] {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        return [path]
+      }
+      return names.sorted().map { path + "/" + $0 }
+    }
+  }
+#endif

@@ -1,0 +1,78 @@
+// Fuzz target for the saved-page importer: libxml2's HTML parser behind HTMLRecipePage, then
+// the core's schema.org, microdata and heading readers (BasketRecipeImport).
+//
+// Built with `-sanitize=fuzzer -DFUZZING`, libFuzzer calls `fuzzOne` with mutated pages (run
+// it with `-timeout=2` so a hang counts as a failure). Built normally, `main` replays the seed
+// corpus (or the files given) through the same checks.
+
+import BasketKit
+import BasketRecipeImport
+import Foundation
+
+/// Imports one page and checks what the importer promises: nothing traps; a recipe it returns
+/// has a title or content; its lines are non-empty and whitespace-normalised; times and
+/// servings are not negative; the recipe's JSON reads back as the same recipe.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let page = HTMLRecipePage.read(bytes)
+  for block in page.blocks {
+    require(
+      !block.text.isEmpty && block.text == RecipeText.normalizedWhitespace(block.text),
+      "a block with untidy text")
+  }
+  guard let recipe = RecipeImporter.recipe(from: page) else { return 0 }
+  require(
+    !recipe.title.isEmpty || !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty,
+    "an empty recipe")
+  for line in recipe.ingredients {
+    require(!line.text.isEmpty, "an empty ingredient line")
+    if let amount = line.quantity?.amount {
+      require(amount.isFinite && amount >= 0, "amount \(amount)")
+    }
+  }
+  for step in recipe.instructions { require(!step.isEmpty, "an empty step") }
+  for minutes in [recipe.prepTime, recipe.cookTime, recipe.totalTime].compactMap({ $0 }) {
+    require(minutes >= 0, "negative time")
+  }
+  if let servings = recipe.servings { require(servings > 0, "servings \(servings)") }
+  let encoded = try! JSONEncoder().encode(recipe)
+  require(
+    try! JSONDecoder().decode(Recipe.self, from: encoded) == recipe, "JSON does not read back")
+  return 0
+}
+
+private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
+  if !condition { fatalError("FuzzRecipeHTML invariant broken: \(broken())") }
+}
+
+#if !FUZZING
+  /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
+  @main
+  enum Replay {
+    static func main() throws {
+      let seeds = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/RecipeHTML/seeds").path
+      let paths = CommandLine.arguments.dropFirst()
+      var count = 0
+      for path in paths.isEmpty ? [seeds] : Array(paths) {
+        for file in inputFiles(at: path) {
+          let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+          let padded = bytes + [0]  // NB: a valid pointer even for an empty input
+          _ = padded.withUnsafeBufferPointer { fuzzOne($0.baseAddress!, bytes.count) }
+          count += 1
+        }
+      }
+      print("FuzzRecipeHTML: replayed \(count) inputs, no invariant broken")
+    }
+
+    /// Every file directly inside the folder at `path` (sorted), or the file at `path`.
+    static func inputFiles(at path: String) -> [String] {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        return [path]
+      }
+      return names.sorted().map { path + "/" + $0 }
+    }
+  }
+#endif

@@ -1,0 +1,77 @@
+import BasketKit
+import BasketRecipeImport
+import Foundation
+
+/// Measures the recipe importer and the ingredient line parser against the shared data sets,
+/// and times them. Run by `scripts/bench`; skips with a message when the data is absent.
+///
+///   RecipeLab ingredients DIR [--misses N]
+///   RecipeLab pages DIR [--misses N]
+///   RecipeLab bench [PAGES_DIR]
+@main
+struct RecipeLab {
+  static func main() throws {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var misses = 0
+    if let flag = arguments.firstIndex(of: "--misses"), flag + 1 < arguments.count {
+      misses = Int(arguments[flag + 1]) ?? 0
+      arguments.removeSubrange(flag...(flag + 1))
+    }
+    var field: String?
+    if let flag = arguments.firstIndex(of: "--field"), flag + 1 < arguments.count {
+      field = arguments[flag + 1]
+      arguments.removeSubrange(flag...(flag + 1))
+    }
+    switch arguments.first {
+    case "bench":
+      try Bench.run(
+        ingredientsDirectory: arguments.count > 1 ? arguments[1] : nil,
+        pagesDirectory: arguments.count > 2 ? arguments[2] : nil)
+    case "parse":
+      for line in arguments.dropFirst() {
+        let l = IngredientLineParser.parse(line)
+        let q =
+          l.quantity.map {
+            "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")"
+          } ?? "nil"
+        print(
+          "\(line) => q=\(q) name=\(l.name) prep=\(l.preparation ?? "-") note=\(l.note ?? "-") opt=\(l.optional) unc=\(l.uncertain) alt=\(l.alternatives) size=\(l.size ?? "-") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.map { "\($0.amount) \($0.unit?.id ?? "-")" })"
+        )
+      }
+    case "json" where arguments.count == 2:
+      let text = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
+      print(PageJSON.parseAll(text).count)
+    case "page" where arguments.count == 2:
+      let bytes = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
+      let page = HTMLRecipePage.read(bytes)
+      print(
+        "title: \(page.title ?? "nil") lang: \(page.language ?? "nil") jsonLD: \(page.jsonLD.map(\.count)) microdata: \(page.microdata.count) blocks: \(page.blocks.count)"
+      )
+      for script in page.jsonLD {
+        let values = PageJSON.parseAll(script)
+        print("  script: \(values.count) values \(script.prefix(120))")
+      }
+      if arguments.contains("--blocks") || true {
+        for block in page.blocks.prefix(400) {
+          print("  [\(block.kind)] \(block.text.prefix(100))")
+        }
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+      if let recipe = RecipeImporter.recipe(from: page) {
+        print(String(decoding: try encoder.encode(recipe), as: UTF8.self).prefix(3000))
+      } else {
+        print("no recipe")
+      }
+    case "pages" where arguments.count == 2:
+      PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
+    case "ingredients" where arguments.count == 2:
+      try IngredientEvaluation.run(directory: arguments[1], showMisses: misses)
+    default:
+      print(
+        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N] | bench [PAGES_DIR]"
+      )
+      exit(2)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import BasketStore
+
+/// Whether a command may start a new list when there is no store yet. Only the commands that
+/// put things on the list do (`add`, the terminal app, `serve`); the others need a list, so a
+/// mistyped `--store` path is reported instead of silently becoming an empty store.
+enum StoreUse {
+  case existing
+  case createIfMissing
+}
+
+/// There is no store where one was expected; nothing was created. Exit status 1.
+struct MissingStore: Error, CustomStringConvertible {
+  var location: StoreLocation
+
+  var description: String {
+    switch location.source {
+    case .flag:
+      "there is no list at \(location.path); check the --store path ('basket add' starts a list)"
+    case .environment:
+      "there is no list at \(location.path); check BASKET_STORE ('basket add' starts a list)"
+    case .dataHome, .home:
+      "there is no list yet at \(location.path); 'basket add ITEM' starts one"
+    }
+  }
+}
+
+extension StoreLocation.Source {
+  /// The platform's data directory rather than a path the user gave.
+  var isDefault: Bool { self == .dataHome || self == .home }
+}

@@ -1,0 +1,232 @@
+import BasketKit
+import Testing
+
+/// What a line should read as; nil fields are not checked.
+struct Reading: Sendable, CustomStringConvertible {
+  var text: String
+  var amount: Double?
+  var maxAmount: Double? = nil
+  var unit: String? = nil
+  var name: String
+  var preparation: String? = nil
+  var note: String? = nil
+  var optional = false
+  var uncertain = false
+  var alternatives: [String] = []
+  var size: String? = nil
+  var pack: String? = nil
+  var equivalents: [String] = []
+
+  var description: String { text }
+}
+
+private func described(_ quantity: IngredientQuantity?) -> String? {
+  quantity.map { "\(KitchenAmountFormat.decimal($0.amount)) \($0.unit?.id ?? "")" }
+}
+
+@Suite struct IngredientLineParserTests {
+  static let cases: [Reading] = [
+    // Amounts
+    Reading(text: "2 eggs", amount: 2, name: "eggs"),
+    Reading(text: "1 1/2 cups flour", amount: 1.5, unit: "cup", name: "flour"),
+    Reading(text: "1½ cups sugar", amount: 1.5, unit: "cup", name: "sugar"),
+    Reading(text: "1 ½ cups sugar", amount: 1.5, unit: "cup", name: "sugar"),
+    Reading(text: "½ tsp salt", amount: 0.5, unit: "tsp", name: "salt"),
+    Reading(text: "0,5 l milk", amount: 0.5, unit: "l", name: "milk"),
+    Reading(text: "1,5 kg potatoes", amount: 1.5, unit: "kg", name: "potatoes"),
+    Reading(text: "1,000 g flour", amount: 1000, unit: "g", name: "flour"),
+    Reading(text: "1.25 cups stock", amount: 1.25, unit: "cup", name: "stock"),
+    Reading(text: "2-3 cloves garlic", amount: 2, maxAmount: 3, unit: "clove", name: "garlic"),
+    Reading(text: "2–3 cloves garlic", amount: 2, maxAmount: 3, unit: "clove", name: "garlic"),
+    Reading(text: "2 to 3 tbsp oil", amount: 2, maxAmount: 3, unit: "tbsp", name: "oil"),
+    Reading(text: "1 or 2 chillies", amount: 1, maxAmount: 2, name: "chillies"),
+    Reading(text: "1 1/2-2 cups water", amount: 1.5, maxAmount: 2, unit: "cup", name: "water"),
+    Reading(text: "1-1/2 cups rice", amount: 1.5, unit: "cup", name: "rice"),
+    Reading(text: "a pinch of salt", amount: 1, unit: "pinch", name: "salt"),
+    Reading(text: "an onion", amount: 1, name: "onion"),
+    Reading(text: "one onion", amount: 1, name: "onion"),
+    Reading(text: "two carrots", amount: 2, name: "carrots"),
+    Reading(text: "a dozen eggs", amount: 12, name: "eggs"),
+    Reading(text: "2 dozen clams", amount: 24, name: "clams"),
+    Reading(text: "half a cup of cream", amount: 0.5, unit: "cup", name: "cream"),
+    Reading(text: "one and a half cups milk", amount: 1.5, unit: "cup", name: "milk"),
+    Reading(text: "Pinch of salt", amount: 1, unit: "pinch", name: "salt"),
+    // Peers' known failures
+    Reading(text: "15 grams sesame seeds", amount: 15, unit: "g", name: "sesame seeds"),
+    Reading(text: "15grams sesame seeds", amount: 15, unit: "g", name: "sesame seeds"),
+    Reading(text: "1/3 cup sugar", amount: 1.0 / 3, unit: "cup", name: "sugar"),
+    Reading(text: "¾ C milk", amount: 0.75, unit: "cup", name: "milk"),
+    Reading(text: "1,5 dl cream", amount: 1.5, unit: "dl", name: "cream"),
+    Reading(
+      text: "2 (8 ounce) steaks", amount: 2, name: "steaks", note: nil, pack: "8 oz"),
+    Reading(text: "1- cup flour", amount: 1, unit: "cup", name: "flour", uncertain: true),
+    Reading(text: "1-", amount: 1, name: "", uncertain: true),
+    // Unit spellings and case
+    Reading(text: "3 T butter", amount: 3, unit: "tbsp", name: "butter"),
+    Reading(text: "1 t vanilla", amount: 1, unit: "tsp", name: "vanilla"),
+    Reading(text: "2 Tbs honey", amount: 2, unit: "tbsp", name: "honey"),
+    Reading(text: "2 tablespoons honey", amount: 2, unit: "tbsp", name: "honey"),
+    Reading(text: "1 tbsp. soy sauce", amount: 1, unit: "tbsp", name: "soy sauce"),
+    Reading(text: "100 gr flour", amount: 100, unit: "g", name: "flour"),
+    Reading(text: "200g butter", amount: 200, unit: "g", name: "butter"),
+    Reading(text: "8 fl. oz. cream", amount: 8, unit: "fl oz", name: "cream"),
+    Reading(text: "2 fluid ounces rum", amount: 2, unit: "fl oz", name: "rum"),
+    Reading(text: "1 lb. beef", amount: 1, unit: "lb", name: "beef"),
+    Reading(text: "2 pints stock", amount: 2, unit: "pint", name: "stock"),
+    Reading(text: "1 qt water", amount: 1, unit: "quart", name: "water"),
+    Reading(text: "1 gallon water", amount: 1, unit: "gallon", name: "water"),
+    Reading(text: "500 mL milk", amount: 500, unit: "ml", name: "milk"),
+    Reading(text: "2 L water", amount: 2, unit: "l", name: "water"),
+    Reading(text: "3 sprigs thyme", amount: 3, unit: "sprig", name: "thyme"),
+    Reading(text: "1 bunch coriander", amount: 1, unit: "bunch", name: "coriander"),
+    Reading(text: "2 slices bread", amount: 2, unit: "slice", name: "bread"),
+    Reading(text: "1 stick butter", amount: 1, unit: "stick", name: "butter"),
+    Reading(text: "a handful of spinach", amount: 1, unit: "handful", name: "spinach"),
+    Reading(text: "a dash of Tabasco", amount: 1, unit: "dash", name: "Tabasco"),
+    Reading(text: "1 jar pesto", amount: 1, unit: "jar", name: "pesto"),
+    Reading(text: "1 pack puff pastry", amount: 1, unit: "pack", name: "puff pastry"),
+    Reading(text: "3 ribs celery", amount: 3, unit: "stalk", name: "celery"),
+    Reading(
+      text: "2 garlic cloves, minced", amount: 2, unit: "clove", name: "garlic",
+      preparation: "minced"),
+    Reading(text: "4 cloves", amount: 4, name: "cloves"),
+    // Dual units and pack sizes
+    Reading(
+      text: "200g/7oz dark chocolate", amount: 200, unit: "g", name: "dark chocolate",
+      equivalents: ["7 oz"]),
+    Reading(
+      text: "1 cup (240 ml) milk", amount: 1, unit: "cup", name: "milk", equivalents: ["240 ml"]),
+    Reading(
+      text: "2 (14-ounce) cans tomatoes", amount: 2, unit: "can", name: "tomatoes", pack: "14 oz"),
+    Reading(
+      text: "1 × 400 g tin chickpeas", amount: 1, unit: "tin", name: "chickpeas", pack: "400 g"),
+    Reading(
+      text: "2 x 400g cans coconut milk", amount: 2, unit: "can", name: "coconut milk",
+      pack: "400 g"),
+    Reading(
+      text: "1 (15.5 oz) can black beans", amount: 1, unit: "can", name: "black beans",
+      pack: "15.5 oz"),
+    Reading(
+      text: "1 can (14 oz) chickpeas", amount: 1, unit: "can", name: "chickpeas", pack: "14 oz"),
+    Reading(
+      text: "2 28-ounce cans tomatoes", amount: 2, unit: "can", name: "tomatoes", pack: "28 oz"),
+    Reading(
+      text: "1/2 cup or 1 stick butter", amount: 0.5, unit: "cup", name: "butter",
+      equivalents: ["1 stick"]),
+    Reading(text: "2 ducks, about 4 1/2 pounds each", amount: 2, name: "ducks", pack: "4.5 lb"),
+    Reading(text: "3 pears (about 1 pound)", amount: 3, name: "pears", equivalents: ["1 lb"]),
+    // Alternatives, optional, notes
+    Reading(
+      text: "1 cup butter or margarine", amount: 1, unit: "cup", name: "butter",
+      alternatives: ["margarine"]),
+    Reading(text: "1 onion or 2 shallots", amount: 1, name: "onion", alternatives: ["2 shallots"]),
+    Reading(
+      text: "4 cups chicken or vegetable stock", amount: 4, unit: "cup", name: "chicken stock",
+      alternatives: ["vegetable stock"]),
+    Reading(
+      text: "2 tbsp corn, peanut or vegetable oil", amount: 2, unit: "tbsp", name: "corn oil",
+      alternatives: ["peanut", "vegetable oil"]),
+    Reading(
+      text: "1 tbsp chopped chives (optional)", amount: 1, unit: "tbsp", name: "chives",
+      preparation: "chopped", optional: true),
+    Reading(
+      text: "1/2 cup walnuts, optional", amount: 0.5, unit: "cup", name: "walnuts", optional: true),
+    Reading(
+      text: "Optional: 1 tsp chilli flakes", amount: 1, unit: "tsp", name: "chilli flakes",
+      optional: true),
+    Reading(text: "salt to taste", amount: nil, name: "salt", note: "to taste"),
+    Reading(
+      text: "Salt and pepper, to taste", amount: nil, name: "Salt and pepper", note: "to taste"),
+    Reading(text: "parsley, for serving", amount: nil, name: "parsley", note: "for serving"),
+    Reading(text: "olive oil for frying", amount: nil, name: "olive oil", note: "for frying"),
+    Reading(text: "1 cup milk (warm)", amount: 1, unit: "cup", name: "milk", note: "warm"),
+    Reading(
+      text: "1 cup plus 2 tablespoons flour", amount: 1, unit: "cup", name: "flour",
+      note: "plus 2 tablespoons"),
+    Reading(text: "about 2 cups rice", amount: 2, unit: "cup", name: "rice", note: "about"),
+    Reading(
+      text: "1/2 cup sugar, divided", amount: 0.5, unit: "cup", name: "sugar", note: "divided"),
+    // Sizes and preparation
+    Reading(text: "2 large eggs", amount: 2, name: "eggs", size: "large"),
+    Reading(
+      text: "1 medium onion, diced", amount: 1, name: "onion", preparation: "diced", size: "medium"),
+    Reading(
+      text: "1 onion, finely chopped", amount: 1, name: "onion", preparation: "finely chopped"),
+    Reading(text: "chopped parsley", amount: nil, name: "parsley", preparation: "chopped"),
+    Reading(
+      text: "1 cup finely grated parmesan", amount: 1, unit: "cup", name: "parmesan",
+      preparation: "finely grated"),
+    Reading(text: "2 tsp ground cumin", amount: 2, unit: "tsp", name: "ground cumin"),
+    Reading(
+      text: "freshly ground black pepper", amount: nil, name: "black pepper",
+      preparation: "freshly ground"),
+    Reading(
+      text: "2 cups cooked rice", amount: 2, unit: "cup", name: "rice", preparation: "cooked"),
+    Reading(
+      text: "3 carrots, peeled and diced", amount: 3, name: "carrots",
+      preparation: "peeled and diced"),
+    Reading(text: "Juice of 1 lemon", amount: 1, name: "lemon", preparation: "Juice of"),
+    // Other layouts
+    Reading(text: "Flour 200g", amount: 200, unit: "g", name: "Flour"),
+    Reading(text: "Eggs: 2", amount: 2, name: "Eggs"),
+    Reading(text: "- 2 eggs", amount: 2, name: "eggs"),
+    Reading(text: "• 1 cup milk", amount: 1, unit: "cup", name: "milk"),
+    // Uncertain lines keep their text
+    Reading(text: "1/0 cup sugar", amount: nil, name: "cup sugar", uncertain: true),
+    Reading(text: "2 cups", amount: 2, unit: "cup", name: "", uncertain: true),
+    Reading(text: "salt 1 2", amount: nil, name: "salt 1 2", uncertain: true),
+  ]
+
+  @Test(arguments: cases)
+  func readsEachCase(expected: Reading) {
+    let line = IngredientLineParser.parse(expected.text)
+    #expect(line.text == expected.text)
+    if let amount = expected.amount {
+      #expect(abs((line.quantity?.amount ?? .nan) - amount) < 1e-9)
+    } else {
+      #expect(line.quantity == nil)
+    }
+    #expect(line.quantity?.maxAmount == expected.maxAmount)
+    #expect(line.quantity?.unit?.id == expected.unit)
+    #expect(line.name == expected.name)
+    if let preparation = expected.preparation { #expect(line.preparation == preparation) }
+    if let note = expected.note { #expect(line.note == note) }
+    #expect(line.optional == expected.optional)
+    #expect(line.uncertain == expected.uncertain)
+    #expect(line.alternatives == expected.alternatives)
+    if let size = expected.size { #expect(line.size == size) }
+    #expect(described(line.packSize) == expected.pack)
+    #expect(line.equivalents.compactMap { described($0) } == expected.equivalents)
+  }
+
+  @Test(arguments: ["For the sauce:", "Marinade:", "For the Tacos", "**Dressing:**", "TO SERVE"])
+  func readsHeadings(text: String) {
+    guard case .heading(let heading) = IngredientLineParser.read(text) else {
+      Issue.record("\(text) was not read as a heading")
+      return
+    }
+    #expect(!heading.hasSuffix(":") && !heading.isEmpty)
+  }
+
+  @Test(arguments: [
+    "2 eggs", "Salt: 1 tsp", "for 4 people 2 eggs", "Salt", "olive oil, for serving",
+  ])
+  func doesNotTakeIngredientsForHeadings(text: String) {
+    #expect(IngredientLineParser.heading(in: text) == nil)
+  }
+
+  @Test func keepsTheNamePhraseAsWrittenBesideTheSplitName() {
+    let detailed = IngredientLineParser.parseDetailed("2 cups chicken or vegetable stock")
+    #expect(detailed.line.name == "chicken stock")
+    #expect(detailed.namePhrase == "chicken or vegetable stock")
+  }
+
+  @Test(arguments: [
+    "", "   ", "((((", "1/", "½½½", "-----", "x x x", "🍅🍅", "0", "99999999999999 g",
+  ])
+  func neverTrapsOnOddLinesAndFlagsThemWhenUnsure(text: String) {
+    let line = IngredientLineParser.parse(text)
+    if let amount = line.quantity?.amount { #expect(amount.isFinite) }
+    if line.name.isEmpty { #expect(line.uncertain) }
+  }
+}

@@ -1,0 +1,132 @@
+import BasketKit
+import Testing
+
+@testable import BasketStore
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+@Suite struct MigrationTests {
+  let directory = TemporaryDirectory()
+  var path: String { directory.file("basket.sqlite") }
+
+  static let v1Rows = """
+    INSERT INTO items VALUES
+      ('00000000-0000-0000-0000-000000000001', 'Apples', '🍎', NULL, NULL,
+       1796033600, NULL, 1796033600, NULL),
+      ('00000000-0000-0000-0000-000000000002', 'Crème Fraîche', '🥛', 2, 'units',
+       1796033650, 1796033660, 1796033650, NULL),
+      ('00000000-0000-0000-0000-000000000003', 'Cherry tomatoes', '🍅', NULL, NULL,
+       1796033670, NULL, 1796033670, NULL);
+    UPDATE meta SET value = 5 WHERE key = 'revision';
+    """
+
+  private func nameKeys(_ store: SQLiteStore) throws -> [String: String] {
+    try store.withConnection { connection in
+      var keys: [String: String] = [:]
+      try connection.runOnce("SELECT name, name_key FROM items") { row in
+        keys[row.text(0) ?? ""] = row.text(1)
+      }
+      return keys
+    }
+  }
+
+  @Test func aVersionOneStoreGainsNameKeysAndIndexesWithItsRowsIntact() throws {
+    try runSQL(OpeningTests.v1Schema + Self.v1Rows, on: path)
+    let before = try Connection(path: path, flags: SQLITE_OPEN_READWRITE).loadItems()
+
+    let store = try openStore(path)
+
+    #expect(try store.pragma("user_version") == "2")
+    #expect(try store.items() == before)
+    #expect(try store.revision() == 5)
+    #expect(
+      try nameKeys(store) == [
+        "Apples": "apple", "Crème Fraîche": "creme fraich", "Cherry tomatoes": "cherri tomato",
+      ])
+    let indexes = try store.withConnection { connection in
+      var names: Set<String> = []
+      try connection.runOnce(
+        "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'items'"
+      ) { row in
+        if let name = row.text(0) { names.insert(name) }
+      }
+      return names
+    }
+    #expect(
+      indexes.isSuperset(of: [
+        "items_by_name_key", "items_to_get_by_listed_at", "items_by_checked_at",
+        "items_by_cleared_at",
+      ]))
+  }
+
+  @Test func addingANameStoredBeforeTheMigrationFindsIt() throws {
+    try runSQL(OpeningTests.v1Schema + Self.v1Rows, on: path)
+    let basket = Basket(
+      store: try openStore(path),
+      environment: BasketEnvironment(
+        clock: .frozen(at: StoreFixtures.now), ids: .random, classifier: EmojiClassifier.shared,
+        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    #expect(try basket.add(name: "apple").outcome == .bumped(StoreFixtures.id(1)))
+    #expect(try basket.add(name: "creme fraiche").outcome == .restored(StoreFixtures.id(2)))
+  }
+
+  @Test func recomputingNameKeysIsOneCall() throws {
+    let store = try openStore(path)
+    try store.modify {
+      $0.items = [StoreFixtures.item(1, "Apples"), StoreFixtures.item(2, "Eggs")]
+    }
+    try runSQL("UPDATE items SET name_key = 'stale'", on: path)
+
+    try store.withConnection { connection in
+      try connection.transaction(immediate: true) { try Schema.recomputeNameKeys(connection) }
+    }
+
+    #expect(try nameKeys(store) == ["Apples": "apple", "Eggs": "egg"])
+  }
+
+  @Test func versionOneMemoryIsReKeyedAndEntriesThatNowShareAKeyMerge() throws {
+    try runSQL(
+      OpeningTests.v1Schema + """
+        INSERT INTO memory VALUES
+          ('cherry tomato', 'Cherry tomatoes', 3, 1796033600),
+          ('cherries tomato', 'cherries tomato', 2, 1796033700),
+          ('loave', 'Loaves', 1, 1796033500),
+          ('', '🍕', 4, 1796033400);
+        """, on: path)
+
+    let store = try openStore(path)
+
+    let memory = Dictionary(
+      uniqueKeysWithValues: try store.memory().map { (NameKey.of($0.name), $0) })
+    #expect(memory.count == 3)
+    let tomatoes = try #require(memory["cherri tomato"])
+    #expect(tomatoes.timesAdded == 5)
+    #expect(tomatoes.name == "cherries tomato")
+    #expect(tomatoes.lastAdded == Date(timeIntervalSince1970: 1_796_033_700))
+    #expect(memory["loaf"]?.timesAdded == 1)
+    #expect(memory["🍕"]?.timesAdded == 4)
+  }
+
+  /// Keys as schema version 2 stores them. If this fails, `NameKey.of` folds names differently
+  /// now: stored keys are stale, so append `Migration("", then: Schema.recomputeNameKeys)` to
+  /// `Schema.migrations`, then update this table.
+  @Test(arguments: [
+    ("Apples", "apple"), ("Tomatoes", "tomato"), ("Berries", "berri"), ("Hummus", "hummus"),
+    ("Jalapeños", "jalapeno"), ("Crème  Fraîche", "creme fraich"), ("Hellmann's", "hellmann"),
+    ("Oat-milk", "oat milk"), ("2 L milk", "2 l milk"), ("Æbleskiver", "aebleskiver"),
+    ("🍕", "🍕"), ("!!!", "!!!"), ("Loaves", "loaf"), ("Brussels Sprouts", "brussel sprout"),
+  ])
+  func theStoredNameKeysStillMatchNameKey(name: String, storedKey: String) {
+    #expect(NameKey.of(name) == storedKey)
+  }
+}

@@ -1,0 +1,76 @@
+// Runs Tests/cases/quantity-cases.json against the web app's Web/app/model.js under Node, as
+// Tests/BasketKitTests/QuantityCaseTableTests.swift runs it against the core: one table, so the
+// phone and the server can't drift apart. Run: node --test Tests/js/
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const root = new URL('../../', import.meta.url);
+const cases = JSON.parse(readFileSync(new URL('Tests/cases/quantity-cases.json', root), 'utf8'));
+// NB: model.js is an ES module in a folder without package.json: load it as one explicitly.
+const source = readFileSync(new URL('Web/app/model.js', root), 'utf8');
+const model = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+const rules = new model.QuantityRules(cases.rules);
+
+/** A table amount: a number, or "NaN", "Infinity", "-Infinity", "-0" as strings. */
+const amount = (value) => (typeof value === 'string' ? Number(value) : value);
+const quantity = ([value, unit]) => ({ amount: amount(value), unit });
+
+/** Same amount (NaN equals NaN, -0 equals 0) and unit. */
+function same(actual, expected, label) {
+  const amountsMatch =
+    actual.amount === expected.amount || (Number.isNaN(actual.amount) && Number.isNaN(expected.amount));
+  assert.ok(amountsMatch && actual.unit === expected.unit,
+    `${label}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+}
+
+test('amounts read as the table says', () => {
+  for (const [text, expected] of cases.amounts) {
+    assert.equal(model.parseAmount(text), expected, JSON.stringify(text));
+  }
+});
+
+test('unit words name the table\'s units', () => {
+  for (const [word, expected] of cases.unitNamed) {
+    assert.equal(rules.unitNamed(word), expected, JSON.stringify(word));
+  }
+});
+
+test('the unit word is what follows the number', () => {
+  for (const [text, expected] of cases.unitWord) {
+    assert.equal(model.unitWord(text), expected, JSON.stringify(text));
+  }
+});
+
+test('typed amounts follow the table', () => {
+  for (const row of cases.typed) {
+    same(rules.typed(row.text, quantity(row.current), row.allowed), quantity(row.expect),
+      JSON.stringify(row));
+  }
+});
+
+test('the stepper follows the table', () => {
+  for (const row of cases.stepper) {
+    const from = quantity(row.quantity);
+    const result = row.press === 'up' ? rules.increment(from) : rules.decrement(from);
+    same(result, quantity(row.expect), JSON.stringify(row));
+  }
+});
+
+test('switching units follows the table', () => {
+  for (const row of cases.switching) {
+    same(rules.switching(quantity(row.quantity), row.to), quantity(row.expect), JSON.stringify(row));
+  }
+});
+
+test('every number formats as the table says', () => {
+  for (const [value, expected] of cases.format) {
+    assert.equal(model.formatAmount(amount(value)), expected, JSON.stringify(value));
+  }
+});
+
+test('chip text follows the table', () => {
+  for (const [value, expected] of cases.chips) {
+    assert.equal(model.chipText(quantity(value)), expected, JSON.stringify(value));
+  }
+});
