@@ -34,7 +34,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
   }
   require(headers.count <= RequestParser.maxHeaders, "more than 64 headers accepted")
-  require(request.path.hasPrefix("/"), "a path that does not start with /")
+  require(request.path.utf8.first == UInt8(ascii: "/"), "a path that does not start with /")
   require(
     !request.path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
     "a control character in the path")

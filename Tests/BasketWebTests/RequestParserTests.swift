@@ -33,6 +33,15 @@ import Testing
     #expect(try Self.parse("GET", target).path == path)
   }
 
+  /// Found by FuzzRequest: "/" and a combining mark make one Character, so a path starting
+  /// with one did not `hasPrefix("/")`, and the same mark sent unescaped was refused.
+  @Test(arguments: ["/%E1%9C%93/.{\"/%E2%9C%93/1", "/\u{0301}api/v1/list"])
+  func aCombiningMarkAfterTheSlashStillGivesAPathStartingWithASlashByte(target: String) throws {
+    let path = try Self.parse("GET", target).path
+    #expect(path.utf8.first == UInt8(ascii: "/"))
+    #expect(Harness().send("GET", path).status == 404)
+  }
+
   @Test(arguments: [
     ("GET", "/%00", 400), ("GET", "/%0A", 400), ("GET", "/%FF", 400), ("GET", "*", 400),
     ("GET", "http://evil.example/", 400), ("GET", "", 400), ("G T", "/", 400), ("", "/", 400),

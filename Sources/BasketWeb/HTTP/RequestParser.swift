@@ -37,7 +37,9 @@ public enum RequestParser {
     guard target.utf8.count <= maxTargetLength else {
       throw Refusal(status: 414, message: "the address is longer than \(maxTargetLength) bytes")
     }
-    guard target.hasPrefix("/") else {
+    // NB: by bytes: "/" followed by a combining mark is one Character, which hasPrefix("/")
+    // would not match.
+    guard target.utf8.first == UInt8(ascii: "/") else {
       throw Refusal(status: 400, message: "the request target must be a path starting with /")
     }
     var combined: [String: String] = [:]
