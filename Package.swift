@@ -7,8 +7,6 @@ let package = Package(
   products: [
     .executable(name: "basket", targets: ["basket"]),
     .library(name: "BasketKit", targets: ["BasketKit"]),
-    // Loaded at run time by `basket serve --tls-cert`, never linked: see its shim.c.
-    .library(name: "BasketTLSCompat", type: .dynamic, targets: ["BasketTLSCompat"]),
   ],
   targets: [
     // MARK: - Core
@@ -20,16 +18,14 @@ let package = Package(
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BasketStore", dependencies: ["BasketKit", "CSQLite"]),
     .target(name: "BasketTUI", dependencies: ["BasketKit"]),
-    .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
-    .target(name: "BasketWeb", dependencies: ["BasketKit", "CCivetweb"]),
+    .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CLinux"),
+    .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+    .target(name: "BasketCrypto", dependencies: ["CCrypto"]),
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "CLibXML2"]),
     .target(
-      name: "BasketTLSCompat",
-      linkerSettings: [
-        .linkedLibrary("ssl"),
-        .unsafeFlags(["-Xlinker", "--no-as-needed", "-Xlinker", "-soname=libssl.so"]),
-      ]),
+      name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
 
     // MARK: - Executables
 
@@ -51,6 +47,8 @@ let package = Package(
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
+    .executableTarget(
+      name: "FuzzRequest", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
 
     // MARK: - Test support and tests
 
@@ -64,7 +62,8 @@ let package = Package(
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(
-      name: "BasketWebTests", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+      name: "BasketWebTests",
+      dependencies: ["BasketWeb", "BasketCrypto", "BasketKit", "BasketTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

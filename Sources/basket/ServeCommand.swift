@@ -20,20 +20,20 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     return 0
   }
 
+  if let warning = options.secretWarning { context.err("basket: \(warning)\n") }
   var secret = options.secret
   var secretNote: String?
   if secret == nil, !options.isLoopback {
     let path = HouseholdSecret.path(forStore: context.store.path)
     do {
-      var random = SystemRandomNumberGenerator()
       let loaded = try HouseholdSecret.loadOrCreate(at: path) {
-        HouseholdSecret.generate(using: &random)
+        HouseholdSecret.generate(randomBytes: WebEnvironment.systemRandomBytes)
       }
       secret = loaded.secret
       secretNote =
         loaded.created
         ? "made a household secret and saved it in \(path)"
-        : "using the household secret in \(path)"
+        : "the household secret is in \(path)"
     } catch {
       context.err("basket: \(error)\n")
       return 1
@@ -50,7 +50,8 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   }
   let server = WebServer(
     app: app,
-    configuration: WebServer.Configuration(host: options.host, port: options.port, tls: tls))
+    configuration: WebServer.Configuration(
+      host: options.host, port: options.port, tls: tls, watchedStorePath: context.store.path))
 
   TerminationSignals.block()
   do {
@@ -68,9 +69,15 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   }
   if let secret {
     if let secretNote { banner += "(\(secretNote))\n" }
-    banner += "Pair a phone by opening:\n"
-    for host in hosts {
-      banner += "  \(scheme)://\(host):\(server.port)\(AccessPolicy.pairingPath(secret: secret))\n"
+    if options.showPairingLink {
+      banner += "Pair a phone by opening:\n"
+      for host in hosts {
+        banner +=
+          "  \(scheme)://\(host):\(server.port)\(AccessPolicy.pairingPath(secret: secret))\n"
+      }
+    } else {
+      banner +=
+        "Pair a phone by typing the household secret into the page, or start with --show-pairing-link to print a link that carries it.\n"
     }
   } else {
     banner += "Only this machine can connect; no pairing needed.\n"
@@ -78,9 +85,9 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   banner += "Press Ctrl-C to stop.\n"
   context.out(banner)
 
-  while TerminationSignals.wait(milliseconds: 200) == nil {
-    server.checkForChanges()
-  }
+  // NB: Changes reach live pages from the server's own writes and its store watcher; this
+  // loop only waits for Ctrl-C.
+  while TerminationSignals.wait(milliseconds: 60_000) == nil {}
   server.stop()
   context.out("Stopped.\n")
   return 0

@@ -45,7 +45,8 @@ import Testing
     let folders = Set(BuiltExecutable.sourceFolders(of: "basket").map(\.lastPathComponent))
     #expect(
       folders.isSuperset(of: [
-        "basket", "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "CSQLite", "CCivetweb",
+        "basket", "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "CSQLite", "CMicroHTTPD",
+        "BasketCrypto", "CCrypto", "CLinux",
       ]))
     #expect(!folders.contains("BasketBench"))
   }

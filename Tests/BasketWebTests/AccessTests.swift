@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketWeb
@@ -64,6 +65,21 @@ import Testing
     harness.clock.advance(by: 61)
     #expect(
       harness.send("POST", "/api/v1/pair", json: #"{"secret":"\#(Self.secret)"}"#).status == 204)
+  }
+
+  @Test func withoutASecureRandomSourcePairingSaysSoInsteadOfCrashing() {
+    let clock = TestClock()
+    let app = WebApp(
+      environment: WebEnvironment(
+        basket: Fixtures.basket(clock: clock),
+        access: AccessPolicy(mode: .householdSecret(Self.secret)),
+        randomBytes: { _ in nil }))
+    let response = app.handle(
+      Request(
+        method: "POST", path: "/api/v1/pair",
+        headers: ["Host": "h:1", "Content-Type": "application/json"],
+        body: Array(#"{"secret":"\#(Self.secret)"}"#.utf8)))
+    #expect(response.status == 503)
   }
 
   @Test(arguments: [

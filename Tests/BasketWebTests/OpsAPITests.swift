@@ -334,36 +334,32 @@ import Testing
 
   // MARK: - Live events
 
-  @Test func helloCarriesTheRevisionAndAChangeEventCarriesTheChange() throws {
+  @Test func aChangeNoticeCarriesTheChangeAsSlashChangesDoes() throws {
     harness.add("Milk")
-    let hello = try harness.app.helloEvent()
-    #expect(hello.name == "hello")
-    #expect(hello.wireBytes == Array(#"event: hello\#ndata: {"revision":1}\#n\#n"#.utf8))
-    #expect(try harness.app.changeEvent(after: hello.revision) == nil)
+    let before = try harness.store.revision()
+    #expect(harness.app.changeNotice(after: before)?.payload?["items"] == .array([]))
 
     let eggs = harness.add("Eggs")
-    let event = try #require(try harness.app.changeEvent(after: hello.revision))
-    #expect(event.name == "change")
-    #expect(event.revision == 2)
-    let data = try JSONValue.parse(event.data)
-    #expect(data["from"]?.number == 1)
-    #expect(data["revision"]?.number == 2)
-    #expect(data["items"].map { if case .array(let items) = $0 { items.count } else { 0 } } == 1)
-    #expect(
-      data["items"].flatMap { if case .array(let items) = $0 { items.first?["id"] } else { nil } }
-        == .string(eggs))
+    let notice = try #require(harness.app.changeNotice(after: before))
+    #expect(notice.revision == before + 1)
+    let data = notice.data
+    #expect(data["from"]?.number == Double(before))
+    #expect(data["revision"]?.number == Double(before + 1))
+    let ids: [JSONValue?] =
+      if case .array(let items)? = data["items"] { items.map { $0["id"] } } else { [] }
+    #expect(ids == [JSONValue.string(eggs)])
     // The same JSON as /changes.
-    #expect(event.data == harness.send("GET", "/api/v1/changes", query: ["since": "1"]).body)
-    #expect(try harness.app.changeEvent(after: 1) == event)
+    let changes = try JSONValue.parse(
+      harness.send("GET", "/api/v1/changes", query: ["since": String(before)]).body)
+    for key in ["from", "revision", "items", "removed"] { #expect(data[key] == changes[key]) }
   }
 
-  @Test func aStreamTooFarBehindGetsHelloAgain() throws {
+  @Test func aNoticeTooFarBehindIsUnknownSoPagesRefetch() throws {
     let milk = harness.add("Milk")
     _ = harness.send("DELETE", "/api/v1/items/\(milk)")
     harness.clock.advance(by: OpLog.retention + 60)
     harness.add("Eggs")
-    let event = try #require(try harness.app.changeEvent(after: 1))
-    #expect(event.name == "hello")
-    #expect(event.revision == 3)
+    #expect(harness.app.changeNotice(after: 1) == nil)
   }
+
 }

@@ -131,7 +131,7 @@ import Testing
     #expect(text.contains("event: hello"))
     #expect(text.contains("event: change"))
     // NB: the change itself rides on the event, so the page needn't refetch the list.
-    #expect(text.contains(#"data: {"from":0,"revision":1,"items":[{"id":"#))
+    #expect(text.contains(#"data: {"revision":1,"from":0,"items":[{"id":"#))
     #expect(text.contains(#""name":"eggs""#) || text.contains(#""name":"Eggs""#))
   }
 
@@ -188,6 +188,42 @@ import Testing
     let paired = try Self.curl(["-c", jar, "\(server.base)/pair?secret=household-secret-42"])
     #expect(paired.0 == 303)
     #expect(try Self.curl(["-b", jar, "\(server.base)/api/v1/list"]).0 == 200)
+  }
+
+  @Test(.enabled(if: available), arguments: [false, true])
+  func theSecretIsPrintedOnlyWhenAskedAndAFlagSecretIsWarnedAbout(showLink: Bool) throws {
+    let server = try Server(
+      extra: ["--secret", "household-secret-42"] + (showLink ? ["--show-pairing-link"] : []))
+    #expect(server.stop() == 0)
+    let output = String(decoding: server.output.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(output.contains("--secret is visible to other users of this machine"), "\(output)")
+    #expect(output.contains("household-secret-42") == showLink, "\(output)")
+    #expect(output.contains("/pair?secret=") == showLink, "\(output)")
+  }
+
+  @Test(.enabled(if: available), arguments: [(0o644, "long-enough-secret"), (0o600, "short")])
+  func aSecretFileOthersCanReadOrTooShortStopsServeWithTheFix(mode: Int, secret: String) throws {
+    let directory = "/tmp/basket-secret-file-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = "\(directory)/basket.sqlite.secret"
+    try Data("\(secret)\n".utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    // NB: the secret file is read before the server listens, so 0.0.0.0 is never bound here.
+    let serve = Process()
+    let pipe = Pipe()
+    serve.executableURL = URL(fileURLWithPath: Self.binary)
+    serve.arguments = [
+      "--store", "\(directory)/basket.sqlite", "serve", "--host", "0.0.0.0", "--port",
+      String(Int.random(in: 20_000...40_000)),
+    ]
+    serve.standardError = pipe
+    serve.standardOutput = Pipe()
+    try serve.run()
+    serve.waitUntilExit()
+    let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(serve.terminationStatus == 1, "\(message)")
+    #expect(message.contains(mode == 0o644 ? "chmod 600 \(path)" : "shorter than 8"), "\(message)")
   }
 
   @Test(.enabled(if: available)) func aPortInUseIsAClearErrorNotACrash() throws {

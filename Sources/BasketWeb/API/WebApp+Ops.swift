@@ -65,12 +65,15 @@ extension WebApp {
   }
 
   /// The JSON of `/changes` and of a live `change` event.
-  func changesJSON(_ changes: ListChanges) -> [UInt8] {
-    JSONValue.object([
+  func changesJSON(_ changes: ListChanges) -> [UInt8] { changesValue(changes).encoded() }
+
+  /// The `/changes` JSON: `from`, `revision`, the changed `items` and the `removed` ids.
+  func changesValue(_ changes: ListChanges) -> JSONValue {
+    .object([
       ("from", .number(Double(changes.from))),
       ("revision", .number(Double(changes.revision))),
       ("items", .array(changes.items.map(itemJSON.value))),
       ("removed", .array(changes.removed.map { .string($0.uuidString.lowercased()) })),
-    ]).encoded()
+    ])
   }
 }

@@ -22,7 +22,7 @@ extension WebApp {
       return .error(400, "\(error)")
     }
     guard let secret else { return .error(400, "send the household secret as \"secret\"") }
-    switch attempt(secret, secure: request.isSecure) {
+    switch attempt(secret, request) {
     case .paired(let cookie):
       var response = Response.noContent
       response.headers.append(.init("Set-Cookie", cookie))
@@ -30,7 +30,9 @@ extension WebApp {
     case .wrong:
       return .error(403, "that is not this household's secret")
     case .throttled:
-      return .error(429, "too many wrong secrets; wait a minute and try again")
+      return .error(429, "too many wrong secrets from this device; wait a minute and try again")
+    case .unavailable:
+      return .error(503, "the server cannot make a session right now; try again")
     }
   }
 
@@ -41,14 +43,14 @@ extension WebApp {
       return .error(405, "use GET here", headers: [.init("Allow", "GET, HEAD")])
     }
     guard access.requiresSession else { return Self.redirect("/") }
-    switch attempt(request.query["secret"] ?? "", secure: request.isSecure) {
+    switch attempt(request.query["secret"] ?? "", request) {
     case .paired(let cookie):
       var response = Self.redirect("/?paired")
       response.headers.append(.init("Set-Cookie", cookie))
       return response
     case .wrong:
       return Self.redirect("/?pairing=wrong")
-    case .throttled:
+    case .throttled, .unavailable:
       return Self.redirect("/?pairing=wait")
     }
   }
@@ -57,18 +59,23 @@ extension WebApp {
     case paired(cookie: String)
     case wrong
     case throttled
+    case unavailable
   }
 
-  private func attempt(_ secret: String, secure: Bool) -> PairingAttempt {
+  /// Checks `secret` from the request's client, within that client's allowance of wrong
+  /// guesses (`PairingGuesses`): a stranger's guesses never lock out another device.
+  private func attempt(_ secret: String, _ request: Request) -> PairingAttempt {
     let now = basket.now
-    guard throttle.allows(at: now) else { return .throttled }
-    guard access.secretMatches(secret),
-      let value = access.sessionValue(nonce: environment.randomBytes(16))
-    else {
-      throttle.recordFailure(at: now)
+    let client = request.clientAddress
+    guard throttle.allows(client, at: now) else { return .throttled }
+    guard access.secretMatches(secret) else {
+      throttle.recordWrongGuess(from: client, at: now)
       return .wrong
     }
-    return .paired(cookie: access.setCookieHeader(value: value, secure: secure))
+    guard let nonce = environment.randomBytes(16), nonce.count == 16,
+      let value = access.sessionValue(nonce: nonce)
+    else { return .unavailable }
+    return .paired(cookie: access.setCookieHeader(value: value, secure: request.isSecure))
   }
 
   static func redirect(_ location: String) -> Response {

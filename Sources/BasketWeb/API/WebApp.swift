@@ -10,8 +10,9 @@ import Synchronization
 /// The whole server as a function: `handle(_:)` turns a request into a response.
 ///
 /// It serves the embedded web app, the pairing flow and the JSON API, and applies the access
-/// policy. No sockets here: the civetweb adapter (`WebServer`) only moves bytes. Thread-safe;
-/// each call costs one or two store reads, and a list read is usually served from a snapshot.
+/// policy. No sockets here: the libmicrohttpd adapter (`WebServer`) only moves bytes.
+/// Thread-safe; each call costs one or two store reads, and a list read is usually served from
+/// a snapshot.
 public final class WebApp: Sendable {
   /// Request bodies larger than this get 413 (but see `maxBodySize(for:)`).
   public static let maxBodySize = 64 * 1024
@@ -32,8 +33,6 @@ public final class WebApp: Sendable {
   /// Bumped after every change made through this app, so a list snapshot taken before it is
   /// never served after it.
   let localWrites = Atomic<Int>(0)
-  /// The last `change` event made, and the revision it starts from (see `changeEvent(after:)`).
-  let lastChangeEvent = Mutex<(from: Int64, event: ServerEvent)?>(nil)
 
   public init(environment: WebEnvironment) {
     self.environment = environment

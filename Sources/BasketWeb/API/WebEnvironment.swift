@@ -1,3 +1,4 @@
+import BasketCrypto
 import BasketKit
 
 #if canImport(FoundationEssentials)
@@ -13,12 +14,12 @@ public struct WebEnvironment: Sendable {
   public var access: AccessPolicy
   /// The household's time zone, for the time-of-day tint and the empty-state line.
   public var timeZone: TimeZone
-  /// Random bytes for session nonces.
-  public var randomBytes: @Sendable (Int) -> [UInt8]
+  /// Random bytes for session nonces; nil when the system can't supply them.
+  public var randomBytes: @Sendable (Int) -> [UInt8]?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
-    randomBytes: @escaping @Sendable (Int) -> [UInt8] = WebEnvironment.systemRandomBytes
+    randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes
   ) {
     self.basket = basket
     self.access = access
@@ -26,9 +27,8 @@ public struct WebEnvironment: Sendable {
     self.randomBytes = randomBytes
   }
 
-  /// Cryptographically secure random bytes from the system.
-  public static let systemRandomBytes: @Sendable (Int) -> [UInt8] = { count in
-    var generator = SystemRandomNumberGenerator()
-    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+  /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.
+  public static let systemRandomBytes: @Sendable (Int) -> [UInt8]? = { count in
+    SecureRandom.bytes(count)
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import BasketCrypto
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -13,8 +13,8 @@ import Synchronization
 ///   which stops DNS-rebinding pages from reaching it.
 /// - `.householdSecret`: every API call needs a session cookie. A browser gets one by presenting
 ///   the secret once (the pairing URL or the pairing form). The cookie is a random nonce signed
-///   with HMAC-SHA-256 under the secret, so sessions survive restarts and changing the secret
-///   signs every phone out.
+///   with HMAC-SHA-256 under the secret (libcrypto, through `BasketCrypto`), so sessions
+///   survive restarts and changing the secret signs every phone out.
 ///
 /// In both modes a mutating request carrying an `Origin` (every browser sends one) must come
 /// from this server's own origin.
@@ -42,18 +42,21 @@ public struct AccessPolicy: Sendable {
   /// Whether `candidate` is the household secret (constant time).
   public func secretMatches(_ candidate: String) -> Bool {
     guard case .householdSecret(let secret) = mode else { return false }
-    // NB: Comparing HMACs keeps the comparison's time independent of where the strings differ.
+    // NB: Comparing fixed-length HMACs hides both where the strings differ and how long the
+    // secret is.
     let key = Array("basket-pairing".utf8)
-    return constantTimeEqual(
-      SHA256.hmac(key: key, message: Array(secret.utf8)),
-      SHA256.hmac(key: key, message: Array(candidate.utf8)))
+    guard let expected = HMACSHA256.code(key: key, message: Array(secret.utf8)),
+      let offered = HMACSHA256.code(key: key, message: Array(candidate.utf8))
+    else { return false }
+    return ConstantTime.equal(expected, offered)
   }
 
   /// A fresh session cookie value for a random `nonce`.
   public func sessionValue(nonce: [UInt8]) -> String? {
     guard case .householdSecret(let secret) = mode else { return nil }
     let nonceHex = nonce.hexString
-    return "v1.\(nonceHex).\(signature(nonceHex, secret: secret))"
+    guard let signature = signature(nonceHex, secret: secret) else { return nil }
+    return "v1.\(nonceHex).\(signature)"
   }
 
   /// Whether the request carries a valid session (always true without a secret).
@@ -61,9 +64,10 @@ public struct AccessPolicy: Sendable {
     guard case .householdSecret(let secret) = mode else { return true }
     guard let value = request.cookie(Self.cookieName) else { return false }
     let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0] == "v1", parts[1].utf8.count == 32 else { return false }
-    return constantTimeEqual(
-      Array(parts[2].utf8), Array(signature(String(parts[1]), secret: secret).utf8))
+    guard parts.count == 3, parts[0] == "v1", parts[1].utf8.count == 32,
+      let expected = signature(String(parts[1]), secret: secret)
+    else { return false }
+    return ConstantTime.equal(Array(parts[2].utf8), Array(expected.utf8))
   }
 
   /// The Set-Cookie header value that pairs a browser.
@@ -100,8 +104,10 @@ public struct AccessPolicy: Sendable {
     return origin.lowercased() == "\(scheme)://\(host.lowercased())"
   }
 
-  private func signature(_ nonceHex: String, secret: String) -> String {
-    SHA256.hmac(key: Array(secret.utf8), message: Array("basket-session:\(nonceHex)".utf8))
+  /// The cookie's signature: hex HMAC-SHA-256 of "basket-session:<nonce hex>" under the secret.
+  /// Unchanged since the first release, so phones paired then stay paired.
+  private func signature(_ nonceHex: String, secret: String) -> String? {
+    HMACSHA256.code(key: Array(secret.utf8), message: Array("basket-session:\(nonceHex)".utf8))?
       .hexString
   }
 
@@ -111,29 +117,6 @@ public struct AccessPolicy: Sendable {
       return host[...close]
     }
     return host.split(separator: ":", maxSplits: 1).first ?? ""
-  }
-}
-
-/// Slows down guessing of the household secret: at most `limit` failed pairings a minute.
-public final class PairingThrottle: Sendable {
-  private let failures: Mutex<[Date]>
-  private let limit: Int
-
-  public init(limit: Int = 10) {
-    self.failures = Mutex([])
-    self.limit = limit
-  }
-
-  /// Whether another attempt may be tried at `now`.
-  public func allows(at now: Date) -> Bool {
-    failures.withLock { list in
-      list.removeAll { now.timeIntervalSince($0) >= 60 }
-      return list.count < limit
-    }
-  }
-
-  public func recordFailure(at now: Date) {
-    failures.withLock { $0.append(now) }
   }
 }
 
@@ -151,5 +134,19 @@ extension AccessPolicy {
       }
     }
     return "/pair?secret=\(encoded)"
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Lower-case hexadecimal.
+  var hexString: String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(count * 2)
+    for byte in self {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }

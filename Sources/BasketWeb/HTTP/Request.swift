@@ -16,10 +16,12 @@ public struct Request: Sendable, Equatable {
   public var body: [UInt8]
   /// Whether the request arrived over TLS.
   public var isSecure: Bool
+  /// The client's IP address as text ("192.168.1.20"), or "" when unknown.
+  public var clientAddress: String
 
   public init(
     method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-    body: [UInt8] = [], isSecure: Bool = false
+    body: [UInt8] = [], isSecure: Bool = false, clientAddress: String = ""
   ) {
     self.method = method.uppercased()
     self.path = path
@@ -28,6 +30,7 @@ public struct Request: Sendable, Equatable {
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     self.body = body
     self.isSecure = isSecure
+    self.clientAddress = clientAddress
   }
 
   /// The value of header `name` (any case), if present.
@@ -78,7 +81,7 @@ public struct Request: Sendable, Equatable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
+  static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -6,9 +6,19 @@ public struct ServeOptions: Equatable, Sendable {
   public var port = 8080
   /// From `--secret` or `BASKET_SECRET`; nil means "generate one if sharing beyond loopback".
   public var secret: String?
+  /// Where `secret` came from, so the command can warn about one on the command line.
+  public var secretSource: SecretSource?
   public var tlsCertificate: String?
   public var tlsKey: String?
+  /// Print the pairing link (which carries the secret) at start-up.
+  public var showPairingLink = false
   public var help = false
+
+  public enum SecretSource: Equatable, Sendable {
+    /// `--secret`: visible to every user of the machine in the process list.
+    case commandLine
+    case environment
+  }
 
   public init() {}
 
@@ -18,7 +28,7 @@ public struct ServeOptions: Equatable, Sendable {
   }
 
   public static let help = """
-    Usage: basket serve [--host ADDRESS] [--port PORT] [--secret SECRET]
+    Usage: basket serve [--host ADDRESS] [--port PORT] [--show-pairing-link]
                         [--tls-cert FILE --tls-key FILE]
 
     Serves Basket's web app and JSON API over the same store the command line uses.
@@ -26,17 +36,21 @@ public struct ServeOptions: Equatable, Sendable {
 
     On 127.0.0.1 (the default) only this machine can connect and no pairing is needed.
     To share the list with the household's phones, listen on the network (--host 0.0.0.0)
-    with a household secret: --secret, BASKET_SECRET, or one generated on first use and kept
-    beside the store (STORE.secret, readable only by you). Each phone pairs once by opening
-    the pairing link printed at start-up, or by typing the secret into the page.
+    with a household secret: one generated on first use and kept beside the store
+    (STORE.secret, which must be readable only by you: chmod 600), or BASKET_SECRET. Each
+    phone pairs once by typing the secret into the page, or by opening the pairing link that
+    --show-pairing-link prints at start-up.
 
     Options:
-      --host ADDRESS     IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 = every network)
-      --port PORT        port to listen on (default 8080)
-      --secret SECRET    household secret for pairing (at least 8 characters)
-      --tls-cert FILE    serve HTTPS with this PEM certificate (needs --tls-key)
-      --tls-key FILE     the certificate's PEM private key
-      --help             show this help
+      --host ADDRESS       IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 = every network)
+      --port PORT          port to listen on (default 8080)
+      --show-pairing-link  print the pairing link (it carries the secret) at start-up
+      --secret SECRET      household secret (at least 8 characters); other users of this
+                           machine can see it in the process list, so prefer BASKET_SECRET
+                           or the secret file
+      --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
+      --tls-key FILE       the certificate's PEM private key
+      --help               show this help
 
     Environment:
       BASKET_SECRET      household secret, when --secret is not given
@@ -56,6 +70,10 @@ public struct ServeOptions: Equatable, Sendable {
     while let argument = remaining.popFirst() {
       if argument == "--help" || argument == "-h" {
         options.help = true
+        continue
+      }
+      if argument == "--show-pairing-link" {
+        options.showPairingLink = true
         continue
       }
       var name = argument
@@ -78,14 +96,20 @@ public struct ServeOptions: Equatable, Sendable {
           throw Problem(message: "--port must be a number from 1 to 65535")
         }
         options.port = port
-      case "--secret": options.secret = value
+      case "--secret":
+        options.secret = value
+        options.secretSource = .commandLine
       case "--tls-cert": options.tlsCertificate = value
       default: options.tlsKey = value
       }
     }
-    if options.secret == nil { options.secret = configuration.secret }
-    if let secret = options.secret, secret.count < 8 {
-      throw Problem(message: "the household secret needs at least 8 characters")
+    if options.secret == nil, let secret = configuration.secret {
+      options.secret = secret
+      options.secretSource = .environment
+    }
+    if let secret = options.secret, secret.count < HouseholdSecret.minimumLength {
+      throw Problem(
+        message: "the household secret needs at least \(HouseholdSecret.minimumLength) characters")
     }
     if (options.tlsCertificate == nil) != (options.tlsKey == nil) {
       throw Problem(message: "--tls-cert and --tls-key go together")
@@ -96,5 +120,14 @@ public struct ServeOptions: Equatable, Sendable {
   /// Whether the host is a loopback address, reachable only from this machine.
   public var isLoopback: Bool {
     host == "localhost" || host.hasPrefix("127.")
+  }
+}
+
+extension ServeOptions {
+  /// The warning for a secret given with `--secret`, or nil.
+  public var secretWarning: String? {
+    guard secretSource == .commandLine else { return nil }
+    return
+      "warning: --secret is visible to other users of this machine (in the process list); prefer BASKET_SECRET or the secret file beside the store"
   }
 }

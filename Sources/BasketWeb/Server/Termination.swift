@@ -8,7 +8,7 @@
 /// one loop, which can then stop the server cleanly.
 public enum TerminationSignals {
   /// Blocks SIGINT, SIGTERM and SIGHUP in this thread and every thread it starts later. Call
-  /// it before starting the server so civetweb's workers inherit the mask.
+  /// it before starting the server so its threads inherit the mask.
   public static func block() {
     var set = signals()
     pthread_sigmask(SIG_BLOCK, &set, nil)

@@ -1,4 +1,4 @@
-import CCivetweb
+import CMicroHTTPD
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,24 +7,39 @@ import Synchronization
   import Darwin
 #endif
 
-/// The civetweb adapter: listens, turns each request into a `Request` for `WebApp`, writes the
-/// `Response` back, and holds Server-Sent Event streams open.
+/// The libmicrohttpd adapter: listens, turns each request into a `Request` for `WebApp`,
+/// writes the `Response` back, and holds Server-Sent Event streams open.
 ///
-/// Threading: civetweb runs a fixed pool of worker threads; each request (and each open event
-/// stream) occupies one worker. Event streams are capped at `maxEventStreams` so ordinary
-/// requests always find a worker, and `stop()` ends them before stopping civetweb.
+/// Threading: a few network threads each wait on epoll for many connections (`threads`), so an
+/// idle or slow client costs a socket, never a thread. A complete request is handed to a
+/// `WorkerPool` (`workers`) while its connection is suspended, so a slow handler never stalls
+/// the other connections on its network thread. A connection must deliver a complete request
+/// within `requestTimeout` seconds (`ConnectionDeadlines`). An event stream is suspended while
+/// it has nothing to send and resumed by the `ChangeFeed`'s hub when a change is published;
+/// the `Housekeeper` thread notices its client leaving and frees the slot at once.
 public final class WebServer: Sendable {
   public struct Configuration: Sendable {
-    /// An IPv4 address (or "localhost"). The Debian civetweb has no IPv6.
+    /// An IPv4 address (or "localhost").
     public var host: String
     /// 0 picks a free port; read the chosen one from `port`.
     public var port: Int
     public var tls: TLS?
-    /// Worker threads: enough for busy keep-alive clients plus every event stream.
-    public var workerThreads: Int
+    /// Network threads, each serving many connections.
+    public var threads: Int
+    /// Threads running the handlers (`WebApp.handle`) for complete requests.
+    public var workers: Int
+    /// Open connections at most, and at most from one address.
+    public var connectionLimit: Int
+    public var connectionsPerAddress: Int
     public var maxEventStreams: Int
-    /// How often an idle event stream sends a comment to notice a vanished client.
+    /// A connection that delivers no complete request this long after opening (or after its
+    /// previous response) is closed.
+    public var requestTimeout: Double
+    /// How often an idle event stream sends a comment (keeps proxies and NAT entries open).
     public var heartbeatSeconds: Double
+    /// The store file whose changes by other processes become change events (nil: only this
+    /// server's own writes do).
+    public var watchedStorePath: String?
 
     public struct TLS: Sendable {
       public var certificatePath: String
@@ -37,15 +52,22 @@ public final class WebServer: Sendable {
     }
 
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, tls: TLS? = nil, workerThreads: Int = 96,
-      maxEventStreams: Int = 32, heartbeatSeconds: Double = 15
+      host: String = "127.0.0.1", port: Int = 8080, tls: TLS? = nil, threads: Int = 2,
+      workers: Int = 8,
+      connectionLimit: Int = 4096, connectionsPerAddress: Int = 2048, maxEventStreams: Int = 1024,
+      requestTimeout: Double = 5, heartbeatSeconds: Double = 15, watchedStorePath: String? = nil
     ) {
       self.host = host
       self.port = port
       self.tls = tls
-      self.workerThreads = workerThreads
+      self.threads = threads
+      self.workers = workers
+      self.connectionLimit = connectionLimit
+      self.connectionsPerAddress = connectionsPerAddress
       self.maxEventStreams = maxEventStreams
+      self.requestTimeout = requestTimeout
       self.heartbeatSeconds = heartbeatSeconds
+      self.watchedStorePath = watchedStorePath
     }
   }
 
@@ -60,7 +82,7 @@ public final class WebServer: Sendable {
       switch self {
       case .cannotListen(let reason): reason
       case .tlsUnavailable:
-        "this build of civetweb has no TLS support, so --tls-cert/--tls-key cannot be used"
+        "this build of libmicrohttpd has no TLS support, so --tls-cert/--tls-key cannot be used"
       case .tls(let reason): "cannot set up HTTPS: \(reason)"
       case .failed(let reason): "the web server could not start: \(reason)"
       }
@@ -69,17 +91,28 @@ public final class WebServer: Sendable {
 
   public let app: WebApp
   public let configuration: Configuration
-  private let context = Mutex<ContextHandle?>(nil)
+  /// Change notices for live pages: fed by this server's writes and the store watcher.
+  public let feed: ChangeFeed
+  private let daemon = Mutex<DaemonHandle?>(nil)
   private let listeningPort = Atomic<Int>(0)
-  private let openStreams = Atomic<Int>(0)
-  private let stopping = Atomic<Bool>(false)
-  /// The store revision last seen by `checkForChanges()`; event streams watch it.
-  private let revision = Atomic<Int64>(0)
+  let streams: EventStreams
+  let deadlines: Mutex<ConnectionDeadlines>
+  private let nextConnection = Atomic<UInt64>(0)
+  private let housekeeper = Mutex<Housekeeper?>(nil)
+  private let workers = Mutex<WorkerPool?>(nil)
+  private let watcher = Mutex<StoreWatcher?>(nil)
+  private let lastHeartbeat = Mutex<Double>(0)
+  private let lastBackstopCheck = Mutex<Double>(0)
   private let messages = Mutex<[String]>([])
 
   public init(app: WebApp, configuration: Configuration) {
     self.app = app
     self.configuration = configuration
+    let store = app.basket.store
+    feed = ChangeFeed(
+      readRevision: { try? store.revision() }, describe: { app.changeNotice(after: $0) })
+    streams = EventStreams(capacity: configuration.maxEventStreams, hub: feed.hub)
+    deadlines = Mutex(ConnectionDeadlines(requestTimeout: configuration.requestTimeout))
   }
 
   deinit {
@@ -89,296 +122,260 @@ public final class WebServer: Sendable {
   /// The port actually listened on (after `start()`).
   public var port: Int { listeningPort.load(ordering: .relaxed) }
   public var isSecure: Bool { configuration.tls != nil }
+  /// How many event streams are open now.
+  public var eventStreamCount: Int { streams.count }
 
-  /// Whether this civetweb can serve HTTPS (checked at run time).
-  public static var supportsTLS: Bool { mg_check_feature(UInt32(MG_FEATURES_TLS)) != 0 }
+  /// Whether this libmicrohttpd can serve HTTPS (checked at run time).
+  public static var supportsTLS: Bool { MHD_is_feature_supported(.FEATURE_TLS) == .YES }
 
   /// Starts listening. Throws with a readable reason (port in use, no TLS…); never crashes.
   public func start() throws(StartError) {
-    guard context.withLock({ $0 == nil }) else { return }
-    let address = try Self.listeningAddress(configuration)
-    var options: [(String, String)] = [
-      ("listening_ports", address + (configuration.tls == nil ? "" : "s")),
-      ("num_threads", String(max(4, configuration.workerThreads))),
-      ("tcp_nodelay", "1"),
-      ("enable_keep_alive", "yes"),
-      ("keep_alive_timeout_ms", "5000"),
-      ("request_timeout_ms", "30000"),
-      ("decode_url", "yes"),
-      ("enable_directory_listing", "no"),
-    ]
-    var combinedPEM: String?
-    defer { if let combinedPEM { unlink(combinedPEM) } }
-    var features: UInt32 = 0
+    guard daemon.withLock({ $0 == nil }) else { return }
+    var address = try Self.socketAddress(configuration)
+    var pems: [UnsafeMutablePointer<CChar>] = []
+    var flags =
+      MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+      | MHD_USE_ERROR_LOG.rawValue
     if let tls = configuration.tls {
       guard Self.supportsTLS else { throw .tlsUnavailable }
-      let pem = try Self.combinedPEM(tls)
-      combinedPEM = pem
-      options += [("ssl_certificate", pem), ("ssl_protocol_version", "4")]
-      features |= UInt32(MG_FEATURES_TLS)
+      guard let certificate = Self.readFile(tls.certificatePath) else {
+        throw .tls("cannot read the certificate \(tls.certificatePath)")
+      }
+      guard let key = Self.readFile(tls.keyPath) else {
+        throw .tls("cannot read the key \(tls.keyPath)")
+      }
+      pems = [
+        strdup(String(decoding: key, as: UTF8.self))!,
+        strdup(String(decoding: certificate, as: UTF8.self))!,
+      ]
+      flags |= MHD_USE_TLS.rawValue
     }
-    if features != 0, let problem = OpenSSLCompat.prepare() { throw .tls(problem) }
-    guard mg_init_library(features) != 0 || features == 0 else {
-      throw .tls("civetweb could not load OpenSSL (libssl.so and libcrypto.so, from libssl-dev)")
+    Self.raiseOpenFileLimit(to: configuration.connectionLimit + 256)
+    feed.check()
+    guard
+      let keeper = Housekeeper(
+        tickSeconds: 0.1,
+        onHangUp: { [unowned self] id in streams.finish(id) },
+        onTick: { [unowned self] in tick() })
+    else {
+      for pem in pems { free(pem) }
+      throw .failed("the system refused a thread or an epoll set for housekeeping")
     }
+    housekeeper.withLock { $0 = keeper }
+    let pool = WorkerPool(count: configuration.workers)
+    workers.withLock { $0 = pool }
 
-    stopping.store(false, ordering: .relaxed)
-    checkForChanges()
-    var callbacks = mg_callbacks()
-    callbacks.log_message = { connection, message in
-      guard let connection, let message,
-        let context = mg_get_context(connection), let data = mg_get_user_data(context)
-      else { return 1 }
-      Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().note(String(cString: message))
-      return 1
-    }
-    let cStrings = options.flatMap { [strdup($0.0), strdup($0.1)] } + [nil]
-    defer { for pointer in cStrings { free(pointer) } }
-    var errorCode: UInt32 = 0
-    var errorText = [CChar](repeating: 0, count: 512)
-    let started: OpaquePointer? = cStrings.withUnsafeBufferPointer { optionsBuffer in
-      withUnsafePointer(to: &callbacks) { callbacksPointer in
-        errorText.withUnsafeMutableBufferPointer { textBuffer in
-          withUnsafeMutablePointer(to: &errorCode) { codePointer in
-            var errorData = mg_error_data(
-              code: codePointer, text: textBuffer.baseAddress, text_buffer_size: textBuffer.count)
-            let rawOptions = UnsafeMutableRawPointer(mutating: optionsBuffer.baseAddress!)
-              .assumingMemoryBound(to: UnsafePointer<CChar>?.self)
-            var initData = mg_init_data(
-              callbacks: callbacksPointer, user_data: Unmanaged.passUnretained(self).toOpaque(),
-              configuration_options: rawOptions)
-            return mg_start2(&initData, &errorData)
-          }
-        }
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    let priorities = strdup("NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2")!
+    defer { free(priorities) }
+    let started: OpaquePointer? = withUnsafeMutablePointer(to: &address) { addressPointer in
+      var options: [MHD_OptionItem] = [
+        .init(option: .EXTERNAL_LOGGER, value: Self.cast(Callbacks.log), ptr_value: me),
+        .init(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(addressPointer)),
+        .init(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
+        .init(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+        .init(
+          option: .PER_IP_CONNECTION_LIMIT, value: configuration.connectionsPerAddress,
+          ptr_value: nil),
+        // NB: A backstop only: ConnectionDeadlines closes slow clients sooner.
+        .init(option: .CONNECTION_TIMEOUT, value: 30, ptr_value: nil),
+        .init(option: .LISTEN_BACKLOG_SIZE, value: 1024, ptr_value: nil),
+        .init(option: .CONNECTION_MEMORY_LIMIT, value: 64 * 1024, ptr_value: nil),
+        .init(option: .NOTIFY_CONNECTION, value: Self.cast(Callbacks.connection), ptr_value: me),
+        .init(option: .URI_LOG_CALLBACK, value: Self.cast(Callbacks.requestLine), ptr_value: me),
+        .init(option: .NOTIFY_COMPLETED, value: Self.cast(Callbacks.completed), ptr_value: me),
+      ]
+      if pems.count == 2 {
+        options += [
+          .init(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(pems[0])),
+          .init(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(pems[1])),
+          .init(
+            option: .HTTPS_PRIORITIES, value: 0, ptr_value: UnsafeMutableRawPointer(priorities)),
+        ]
+      }
+      options.append(.init(option: .END, value: 0, ptr_value: nil))
+      return options.withUnsafeMutableBufferPointer { buffer in
+        basket_mhd_start(flags, Callbacks.access, me, buffer.baseAddress)
       }
     }
     guard let started else {
-      if features != 0 { mg_exit_library() }
-      let reason = String(
-        decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if reason.localizedLowercaseContains("bind") || reason.localizedLowercaseContains("port") {
+      workers.withLock { $0 = nil }
+      pool.stop()
+      housekeeper.withLock { $0 = nil }
+      keeper.stop()
+      for pem in pems { free(pem) }
+      let reason = takeMessages().joined(separator: "; ")
+      if reason.lowercased().contains("bind") || reason.lowercased().contains("address") {
         throw .cannotListen(
           "cannot listen on \(configuration.host):\(configuration.port): the port is in use or the address is not available (\(reason))"
         )
       }
-      if configuration.tls != nil { throw .tls(reason) }
-      throw .failed(reason.isEmpty ? "civetweb error \(errorCode)" : reason)
+      if configuration.tls != nil {
+        throw .tls(reason.isEmpty ? "the certificate or key was refused" : reason)
+      }
+      throw .failed(reason.isEmpty ? "libmicrohttpd refused to start" : reason)
     }
-    mg_set_request_handler(
-      started, "/",
-      { connection, data in
-        guard let connection, let data else { return 0 }
-        return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().serve(connection)
-      }, Unmanaged.passUnretained(self).toOpaque())
-    var ports = [mg_server_port](repeating: mg_server_port(), count: 4)
-    let count = mg_get_server_ports(started, Int32(ports.count), &ports)
-    listeningPort.store(count > 0 ? Int(ports[0].port) : configuration.port, ordering: .relaxed)
-    context.withLock { $0 = ContextHandle(pointer: started, features: features) }
+    listeningPort.store(Int(basket_mhd_bound_port(started)), ordering: .relaxed)
+    daemon.withLock { $0 = DaemonHandle(pointer: started, pems: pems) }
+    if let path = configuration.watchedStorePath {
+      watcher.withLock {
+        $0 = StoreWatcher(storePath: path) { [unowned self] in checkForChanges() }
+      }
+    }
   }
 
-  /// Ends every event stream, then stops civetweb (waiting for its threads). Idempotent.
+  /// Ends every event stream, then stops the server (waiting for its threads). Idempotent; a
+  /// stopped server is not started again.
   public func stop() {
     guard
-      let handle = context.withLock({ current -> ContextHandle? in
+      let handle = daemon.withLock({ current -> DaemonHandle? in
         defer { current = nil }
         return current
       })
     else { return }
-    stopping.store(true, ordering: .relaxed)
-    // NB: Streams notice `stopping` within one poll interval; mg_stop waits for workers, so
-    // ending streams first keeps shutdown quick.
-    var waited = 0
-    while openStreams.load(ordering: .relaxed) > 0, waited < 50 {
-      usleep(20_000)
-      waited += 1
-    }
-    mg_stop(handle.pointer)
-    if handle.features != 0 { mg_exit_library() }
+    watcher.withLock { $0 }?.stop()
+    // NB: libmicrohttpd must not be stopped with suspended connections: end every stream
+    // (which resumes it) and give the threads a moment to close them.
+    streams.closeAll()
+    let deadline = monotonicSeconds() + 2
+    while streams.count > 0, monotonicSeconds() < deadline { usleep(5_000) }
+    // Handlers already running finish and resume their connections; later ones run inline.
+    workers.withLock { $0 }?.stop()
+    MHD_stop_daemon(handle.pointer)
+    for pem in handle.pems { free(pem) }
+    housekeeper.withLock { $0 }?.stop()
   }
 
-  /// Reads the store's revision and, if it moved, wakes every event stream. Call it every
-  /// 200 ms or so from one thread; it costs one cheap store call.
+  /// Reads the store's revision and, if it moved, tells every event stream. Called after each
+  /// write this server makes, by the store watcher, and once a second as a backstop (five
+  /// times a second without a watcher); cheap (one revision read).
   public func checkForChanges() {
-    guard let current = try? app.basket.store.revision() else { return }
-    app.noteRevision(current)
-    revision.store(current, ordering: .releasing)
+    if let revision = feed.check() { app.noteRevision(revision) }
   }
 
-  private func note(_ message: String) {
+  /// Log messages since the last call (for the command to show on failure).
+  public func takeMessages() -> [String] {
+    messages.withLock { list in
+      defer { list.removeAll() }
+      return list
+    }
+  }
+
+  func note(_ message: String) {
     messages.withLock { list in
       if list.count < 100 { list.append(message) }
     }
   }
 
-  // MARK: - One request
-
-  private func serve(_ connection: OpaquePointer) -> Int32 {
-    guard let info = mg_get_request_info(connection)?.pointee else { return 0 }
-    let method = info.request_method.map { String(cString: $0) } ?? "GET"
-    let path = (info.local_uri ?? info.request_uri).map { String(cString: $0) } ?? "/"
-    let query = info.query_string.map { Request.parseQuery(String(cString: $0)) } ?? [:]
-    var headers: [String: String] = [:]
-    withUnsafeBytes(of: info.http_headers) { raw in
-      let all = raw.bindMemory(to: mg_header.self)
-      for index in 0..<min(Int(info.num_headers), all.count) {
-        guard let name = all[index].name, let value = all[index].value else { continue }
-        headers[String(cString: name).lowercased()] = String(cString: value)
-      }
-    }
-    let hasBody = info.content_length > 0 || headers["transfer-encoding"] != nil
-    let limit = WebApp.maxBodySize(for: path)
-    guard
-      let body = hasBody
-        ? readBody(connection, declaredLength: info.content_length, limit: limit) : []
-    else {
-      mg_disable_connection_keep_alive(connection)
-      return write(
-        .error(413, "the request body is larger than \(limit / 1024) KiB"), to: connection,
-        headOnly: false)
-    }
-    let request = Request(
-      method: method, path: path, query: query, headers: headers, body: body,
-      isSecure: info.is_ssl != 0)
-    var response = app.handle(request)
-    if response.kind == .eventStream {
-      return streamEvents(connection, response)
-    }
-    if isSecure, let index = response.headers.firstIndex(where: { $0.name == "Set-Cookie" }),
-      !response.headers[index].value.contains("; Secure")
-    {
-      response.headers[index].value += "; Secure"
-    }
-    return write(response, to: connection, headOnly: method == "HEAD")
+  /// Runs `job` on a worker; false if there is none (stopping), so the caller runs it itself.
+  func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+    guard let pool = workers.withLock({ $0 }) else { return false }
+    return pool.submit(job)
   }
 
-  /// The request body, or nil when it is larger than `maxSize`.
-  private func readBody(_ connection: OpaquePointer, declaredLength: Int64, limit maxSize: Int)
-    -> [UInt8]?
-  {
-    if declaredLength > Int64(maxSize) { return nil }
-    if declaredLength == 0 { return [] }
-    let limit = declaredLength > 0 ? Int(declaredLength) : maxSize + 1
-    var body = [UInt8](repeating: 0, count: limit)
-    var filled = 0
-    while filled < limit {
-      let read = body.withUnsafeMutableBytes { buffer in
-        mg_read(connection, buffer.baseAddress! + filled, limit - filled)
-      }
-      if read <= 0 { break }
-      filled += Int(read)
-    }
-    if declaredLength < 0, filled > maxSize { return nil }
-    body.removeSubrange(filled...)
-    return body
+  /// Reports stream `id`'s client leaving as soon as `socket` sees it.
+  func watchForHangUp(socket: Int32, stream id: UInt64) {
+    housekeeper.withLock { $0 }?.watch(socket: socket, id: id)
   }
 
-  private func write(_ response: Response, to connection: OpaquePointer, headOnly: Bool) -> Int32 {
-    mg_response_header_start(connection, Int32(response.status))
-    for header in response.headers {
-      mg_response_header_add(connection, header.name, header.value, -1)
+  /// Every tenth of a second: close connections past their deadline; now and then, a heartbeat
+  /// and a backstop read of the store's revision.
+  private func tick() {
+    let now = monotonicSeconds()
+    deadlines.withLock { table in
+      // NB: shut down under the lock: the connection's close notice waits for it, so the
+      // socket can't be closed (and its number reused) in between.
+      for overdue in table.takeOverdue(at: now) { shutdown(overdue.socket, Int32(SHUT_RDWR)) }
     }
-    if response.status != 304 && response.status != 204 {
-      mg_response_header_add(connection, "Content-Length", String(response.body.count), -1)
+    let due = lastHeartbeat.withLock { last in
+      guard now - last >= configuration.heartbeatSeconds else { return false }
+      last = now
+      return true
     }
-    mg_response_header_send(connection)
-    if !headOnly, !response.body.isEmpty {
-      _ = response.body.withUnsafeBytes { mg_write(connection, $0.baseAddress, $0.count) }
+    if due { streams.broadcast(ServerSentEvent.heartbeat) }
+    // NB: The watcher's follow-up checks end 2 s after a write; a commit that became visible
+    // even later (a very slow fsync) is still announced within a second.
+    let backstop = watcher.withLock { $0 } == nil ? 0.2 : 1.0
+    let check = lastBackstopCheck.withLock { last in
+      guard now - last >= backstop else { return false }
+      last = now
+      return true
     }
-    return Int32(response.status)
+    if check { checkForChanges() }
   }
 
-  // MARK: - Event streams
+  // MARK: - Connections
 
-  private func streamEvents(_ connection: OpaquePointer, _ response: Response) -> Int32 {
-    let open = openStreams.add(1, ordering: .relaxed).newValue
-    defer { openStreams.subtract(1, ordering: .relaxed) }
-    guard open <= configuration.maxEventStreams, !stopping.load(ordering: .relaxed) else {
-      return write(
-        .error(503, "too many live pages are open; this one will retry"), to: connection,
-        headOnly: false)
+  /// A new connection (`opened`) or its end.
+  func connection(
+    _ connection: OpaquePointer, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+    opened: Bool
+  ) {
+    if opened {
+      let id = nextConnection.add(1, ordering: .relaxed).newValue
+      let client = ClientConnection(id: id, address: Self.clientAddress(connection))
+      context.pointee = Unmanaged.passRetained(client).toOpaque()
+      let socket = basket_mhd_connection_fd(connection)
+      deadlines.withLock { $0.opened(id, socket: socket, at: monotonicSeconds()) }
+    } else if let raw = context.pointee {
+      let client = Unmanaged<ClientConnection>.fromOpaque(raw).takeRetainedValue()
+      context.pointee = nil
+      deadlines.withLock { $0.closed(client.id) }
     }
-    mg_disable_connection_keep_alive(connection)
-    mg_response_header_start(connection, 200)
-    for header in response.headers + WebApp.securityHeaders {
-      mg_response_header_add(connection, header.name, header.value, -1)
-    }
-    mg_response_header_send(connection)
-
-    guard let hello = try? app.helloEvent(),
-      send(Array("retry: 1000\n".utf8) + hello.wireBytes, connection)
-    else { return 200 }
-    var seen = hello.revision
-    var noticed = revision.load(ordering: .acquiring)
-    let pollMicroseconds: UInt32 = 100_000
-    let heartbeatTicks = max(
-      1, Int(configuration.heartbeatSeconds * 1_000_000) / Int(pollMicroseconds))
-    var idleTicks = 0
-    while !stopping.load(ordering: .relaxed) {
-      usleep(pollMicroseconds)
-      let current = revision.load(ordering: .acquiring)
-      if current != noticed {
-        noticed = current
-        idleTicks = 0
-        // NB: the event carries every change since the last one this stream sent.
-        guard let event = try? app.changeEvent(after: seen) else { continue }
-        seen = event.revision
-        guard send(event.wireBytes, connection) else { break }
-      } else {
-        idleTicks += 1
-        if idleTicks >= heartbeatTicks {
-          idleTicks = 0
-          guard send(": still here\n\n", connection) else { break }
-        }
-      }
-    }
-    return 200
   }
 
-  private func send(_ text: String, _ connection: OpaquePointer) -> Bool {
-    send(Array(text.utf8), connection)
+  static func client(of connection: OpaquePointer) -> ClientConnection? {
+    guard let raw = basket_mhd_socket_context(connection) else { return nil }
+    return Unmanaged<ClientConnection>.fromOpaque(raw).takeUnretainedValue()
   }
 
-  private func send(_ bytes: [UInt8], _ connection: OpaquePointer) -> Bool {
-    bytes.withUnsafeBytes { mg_write(connection, $0.baseAddress, $0.count) } > 0
+  func requestCompleted(_ connection: OpaquePointer) {
+    guard let client = Self.client(of: connection) else { return }
+    client.reset()
+    deadlines.withLock { $0.responded(client.id, at: monotonicSeconds()) }
   }
 
   // MARK: - Configuration helpers
 
-  static func listeningAddress(_ configuration: Configuration) throws(StartError) -> String {
+  static func socketAddress(_ configuration: Configuration) throws(StartError) -> sockaddr_in {
     guard (0...65535).contains(configuration.port) else {
       throw .cannotListen("\(configuration.port) is not a port number (0 to 65535)")
     }
     let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(configuration.port).bigEndian)
     let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-    guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else {
+    guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }),
+      inet_pton(AF_INET, host, &address.sin_addr) == 1
+    else {
       throw .cannotListen(
-        "\(configuration.host) is not an IPv4 address (this civetweb has no IPv6; use 0.0.0.0 for every network)"
-      )
+        "\(configuration.host) is not an IPv4 address (use 0.0.0.0 for every network)")
     }
-    return "\(host):\(configuration.port)"
+    return address
   }
 
-  /// civetweb wants the key and the certificate in one PEM file: write them to a private
-  /// temporary file (mode 0600), removed once the server has read it.
-  static func combinedPEM(_ tls: Configuration.TLS) throws(StartError) -> String {
-    guard let certificate = readFile(tls.certificatePath) else {
-      throw .tls("cannot read the certificate \(tls.certificatePath)")
-    }
-    guard let key = readFile(tls.keyPath) else { throw .tls("cannot read the key \(tls.keyPath)") }
-    var template = Array("/tmp/basket-tls-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw .tls("cannot write a temporary file") }
-    defer { close(fd) }
-    fchmod(fd, 0o600)
-    let path = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let combined = key + [0x0A] + certificate
-    let written = combined.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    guard written == combined.count else {
-      unlink(path)
-      throw .tls("cannot write a temporary file")
-    }
-    return path
+  static func clientAddress(_ connection: OpaquePointer) -> String {
+    guard let address = basket_mhd_client_address(connection),
+      address.pointee.sa_family == sa_family_t(AF_INET)
+    else { return "" }
+    var ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+    var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+    guard inet_ntop(AF_INET, &ipv4, &buffer, socklen_t(buffer.count)) != nil else { return "" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Lets the process hold `wanted` open files (sockets), up to the hard limit.
+  static func raiseOpenFileLimit(to wanted: Int) {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted)
+    else { return }
+    limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  }
+
+  static func cast<Function>(_ function: Function) -> Int {
+    unsafeBitCast(function, to: Int.self)
   }
 
   static func readFile(_ path: String) -> [UInt8]? {
@@ -397,14 +394,9 @@ public final class WebServer: Sendable {
   }
 }
 
-/// The civetweb context pointer, owned by `WebServer` and only used under its lock.
-private struct ContextHandle: @unchecked Sendable {
+/// The libmicrohttpd daemon and the PEM strings it reads from, owned by `WebServer` and only
+/// used under its lock.
+private struct DaemonHandle: @unchecked Sendable {
   var pointer: OpaquePointer
-  var features: UInt32
-}
-
-extension String {
-  fileprivate func localizedLowercaseContains(_ word: String) -> Bool {
-    lowercased().contains(word)
-  }
+  var pems: [UnsafeMutablePointer<CChar>]
 }

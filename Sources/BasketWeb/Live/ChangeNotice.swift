@@ -1,0 +1,43 @@
+/// What a live page is told when the list changes: the store's new revision, and room for the
+/// change itself (`payload`, a JSON object whose members join the event's data) so a page can
+/// apply it without refetching the list.
+public struct ChangeNotice: Sendable, Equatable {
+  public var revision: Int64
+  public var payload: JSONValue?
+
+  public init(revision: Int64, payload: JSONValue? = nil) {
+    self.revision = revision
+    self.payload = payload
+  }
+
+  /// The event's JSON data: `{"revision": N, …payload members}`.
+  public var data: JSONValue {
+    var members: [(String, JSONValue)] = [("revision", .number(Double(revision)))]
+    if case .object(let extra)? = payload {
+      members += extra.filter { $0.0 != "revision" }
+    }
+    return .object(members)
+  }
+
+  /// The Server-Sent Event for this notice: `event: change`.
+  public var frame: [UInt8] { ServerSentEvent.frame(event: "change", data: data) }
+}
+
+/// The Server-Sent Events wire format (WHATWG HTML, "Server-sent events").
+public enum ServerSentEvent {
+  /// One event: `event: NAME`, one `data:` line (JSON never holds a raw newline), a blank line.
+  public static func frame(event: String, data: JSONValue, retryMilliseconds: Int? = nil)
+    -> [UInt8]
+  {
+    var out: [UInt8] = []
+    if let retryMilliseconds { out += Array("retry: \(retryMilliseconds)\n".utf8) }
+    out += Array("event: \(event)\ndata: ".utf8)
+    data.write(to: &out)
+    out += Array("\n\n".utf8)
+    return out
+  }
+
+  /// A comment line: ignored by browsers, it keeps proxies from timing the stream out and
+  /// shows whether the client is still there.
+  public static let heartbeat = Array(": still here\n\n".utf8)
+}

@@ -1,0 +1,67 @@
+import CLinux
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A POSIX thread running one closure; `join()` waits for it to return.
+final class BackgroundThread: @unchecked Sendable {
+  // NB: @unchecked: `thread` is written once in init, before the object is shared.
+  private var thread = pthread_t()
+
+  private final class Body {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+
+  /// Starts `body` on a new thread; nil if the system refuses another thread.
+  init?(_ body: @escaping @Sendable () -> Void) {
+    let box = Unmanaged.passRetained(Body(body))
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
+        return nil
+      }, box.toOpaque())
+    if started != 0 {
+      box.release()
+      return nil
+    }
+  }
+
+  func join() {
+    pthread_join(thread, nil)
+  }
+}
+
+/// An eventfd that one thread signals to wake another from `poll` or `epoll_wait`.
+final class WakeSignal: Sendable {
+  let fd: Int32
+
+  init?() {
+    fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+    if fd < 0 { return nil }
+  }
+
+  deinit {
+    close(fd)
+  }
+
+  func signal() {
+    var one: UInt64 = 1
+    _ = write(fd, &one, 8)
+  }
+
+  func drain() {
+    var value: UInt64 = 0
+    _ = read(fd, &value, 8)
+  }
+}
+
+/// Monotonic seconds (never steps back with the wall clock).
+func monotonicSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
