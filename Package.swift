@@ -39,7 +39,8 @@ let package = Package(
       name: "BasketBench",
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
-    .executableTarget(name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport"]),
+    .executableTarget(
+      name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport", "CLibXML2"]),
 
     // MARK: - Fuzz targets
 

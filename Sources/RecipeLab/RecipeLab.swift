@@ -63,6 +63,20 @@ struct RecipeLab {
       } else {
         print("no recipe")
       }
+    case "repeat" where arguments.count >= 3:
+      // For profilers: imports the pages given N times over.
+      let pages = arguments.dropFirst(2).map {
+        Array(FileManager.default.contents(atPath: $0) ?? Data())
+      }
+      var total = 0
+      for _ in 0..<(Int(arguments[1]) ?? 1) {
+        for bytes in pages {
+          total &+= RecipeImporter.recipe(from: HTMLRecipePage.read(bytes))?.ingredients.count ?? 0
+        }
+      }
+      print(total)
+    case "differential" where arguments.count >= 2:
+      PageEvaluation.differential(directory: arguments[1])
     case "pages" where arguments.count == 2:
       PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
     case "ingredients" where arguments.count == 2:

@@ -20,10 +20,13 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
   public var listedAt: Date
   /// Set by Clear all; the item is hidden until the undo window passes, then deleted.
   public var clearedAt: Date?
+  /// What recipes asked for: their amounts the stepper can't show, and which recipes.
+  public var recipeNeeds: RecipeNeeds
 
   public init(
     id: UUID, name: String, emoji: String, quantity: Quantity? = nil, addedAt: Date,
-    checkedAt: Date? = nil, listedAt: Date? = nil, clearedAt: Date? = nil
+    checkedAt: Date? = nil, listedAt: Date? = nil, clearedAt: Date? = nil,
+    recipeNeeds: RecipeNeeds = .none
   ) {
     self.id = id
     self.name = name
@@ -33,5 +36,6 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
     self.checkedAt = checkedAt
     self.listedAt = listedAt ?? addedAt
     self.clearedAt = clearedAt
+    self.recipeNeeds = recipeNeeds
   }
 }

@@ -16,30 +16,33 @@ public enum RecipeImporter {
       }
       marked = marked ?? recipe
     }
+    var scanned: PageFacts?
+    func facts() -> PageFacts {
+      if let scanned { return scanned }
+      let made = PageFacts(page.blocks)
+      scanned = made
+      return made
+    }
     guard var recipe = marked else {
       return PageHeuristicReader.recipe(from: page).flatMap { hasContent($0) ? $0 : nil }
     }
     if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
-      let fallback = PageHeuristicReader.recipe(from: page)
+      let fallback = PageHeuristicReader.recipe(from: page, facts: facts())
     {
       // Markup that leaves out the lists: read them from the page's headings and lists.
       if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
       if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
     }
     if recipe.totalTime == nil {
-      let blocks = page.blocks
-      recipe.prepTime =
-        recipe.prepTime
-        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.prepTimeWords)
-      recipe.cookTime =
-        recipe.cookTime
-        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.cookTimeWords)
+      let facts = facts()
+      recipe.prepTime = recipe.prepTime ?? facts.minutes(labels: PageHeuristicReader.prepTimeWords)
+      recipe.cookTime = recipe.cookTime ?? facts.minutes(labels: PageHeuristicReader.cookTimeWords)
       recipe.totalTime =
-        PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.totalTimeWords)
+        facts.minutes(labels: PageHeuristicReader.totalTimeWords)
         ?? (recipe.prepTime != nil || recipe.cookTime != nil
           ? (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0) : nil)
     }
-    if recipe.yields == nil, let found = PageHeuristicReader.yield(in: page.blocks) {
+    if recipe.yields == nil, let found = facts().yield() {
       recipe.yields = found.text
       recipe.servings = found.count
     }
