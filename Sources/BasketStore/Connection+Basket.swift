@@ -12,7 +12,10 @@ import BasketKit
 /// timestamp, a test fixture), and within a fraction of a microsecond for any other.
 extension Connection {
   static let itemColumns =
-    "id, name, emoji, amount, unit, added_at, checked_at, listed_at, cleared_at"
+    "id, name, emoji, amount, unit, added_at, checked_at, listed_at, cleared_at, recipe_needs"
+  /// `itemColumns` for a store from before schema v3, which has no `recipe_needs` (salvage).
+  static let itemColumnsBeforeRecipes =
+    "id, name, emoji, amount, unit, added_at, checked_at, listed_at, cleared_at, NULL"
   static let memoryColumns = "key, name, times_added, last_added"
 
   /// Every item, in the order they were first stored. Rows that cannot be decoded are skipped.
@@ -56,7 +59,7 @@ extension Connection {
     try run(
       """
       \(verb) INTO items (\(Self.itemColumns), name_key)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
       """, Self.values(of: item) + [.text(NameKey.of(item.name))])
   }
 
@@ -64,7 +67,7 @@ extension Connection {
     try run(
       """
       UPDATE items SET name = ?2, emoji = ?3, amount = ?4, unit = ?5, added_at = ?6,
-        checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_key = ?10
+        checked_at = ?7, listed_at = ?8, cleared_at = ?9, recipe_needs = ?10, name_key = ?11
       WHERE id = ?1
       """, Self.values(of: item) + [.text(NameKey.of(item.name))])
   }
@@ -109,7 +112,23 @@ extension Connection {
       item.checkedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
       .real(item.listedAt.timeIntervalSince1970),
       item.clearedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+      recipeNeedsText(item.recipeNeeds).map(SQLValue.text) ?? .null,
     ]
+  }
+
+  /// `needs` as the `recipe_needs` column holds it: JSON, or nil for none.
+  static func recipeNeedsText(_ needs: RecipeNeeds) -> String? {
+    guard !needs.isEmpty, let data = try? JSONEncoder().encode(needs) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The `recipe_needs` column read back; none when it is empty or can't be read (an item is
+  /// never lost over it).
+  static func decodeRecipeNeeds(_ row: Statement, _ column: Int32) -> RecipeNeeds {
+    guard let text = row.text(column),
+      let needs = try? JSONDecoder().decode(RecipeNeeds.self, from: Data(text.utf8))
+    else { return .none }
+    return needs
   }
 
   /// Decodes `itemColumns` starting at column `first`; nil when a required value is missing or
@@ -125,7 +144,8 @@ extension Connection {
     return Item(
       id: id, name: name, emoji: emoji, quantity: decodeQuantity(row, from: first + 3),
       addedAt: addedAt,
-      checkedAt: date(row, first + 6), listedAt: listedAt, clearedAt: date(row, first + 8))
+      checkedAt: date(row, first + 6), listedAt: listedAt, clearedAt: date(row, first + 8),
+      recipeNeeds: decodeRecipeNeeds(row, first + 9))
   }
 
   /// Decodes an amount column and the unit column after it; nil unless both hold a quantity

@@ -12,7 +12,11 @@ extension SQLiteStore {
   /// throws.
   func salvage(from brokenPath: String) -> (items: Int, memory: Int) {
     guard let source = Salvage.openReadOnly(brokenPath) else { return (0, 0) }
-    let items = Salvage.readRows(source, table: "items", columns: Connection.itemColumns) {
+    // NB: a store from before schema v3 has no recipe_needs column.
+    let columns =
+      Salvage.hasColumn(source, table: "items", column: "recipe_needs")
+      ? Connection.itemColumns : Connection.itemColumnsBeforeRecipes
+    let items = Salvage.readRows(source, table: "items", columns: columns) {
       Connection.decodeItem($0, from: 1).flatMap { item in
         Salvage.isPlausible(item.name) && Salvage.isPlausible(item.emoji) ? item : nil
       }
@@ -67,6 +71,15 @@ private enum Salvage {
     // refusing it whole; the connection is read-only, so nothing can be written through it.
     try? connection.execute("PRAGMA writable_schema = ON")
     return connection
+  }
+
+  /// Whether `table` has `column`, as far as the damaged store's schema can be read.
+  static func hasColumn(_ source: Connection, table: String, column: String) -> Bool {
+    var found = false
+    try? source.runOnce("SELECT name FROM pragma_table_info(?1)", [.text(table)]) { row in
+      if row.text(0) == column { found = true }
+    }
+    return found
   }
 
   /// Whether `text` could have been written by Basket: a row cut short by a truncated page

@@ -42,11 +42,11 @@ import Testing
 
   @Test func aVersionOneStoreGainsNameKeysAndIndexesWithItsRowsIntact() throws {
     try runSQL(OpeningTests.v1Schema + Self.v1Rows, on: path)
-    let before = try Connection(path: path, flags: SQLITE_OPEN_READWRITE).loadItems()
+    let before = try Connection(path: path, flags: SQLITE_OPEN_READWRITE).loadItemsBeforeRecipes()
 
     let store = try openStore(path)
 
-    #expect(try store.pragma("user_version") == "2")
+    #expect(try store.pragma("user_version") == String(Schema.latestVersion))
     #expect(try store.items() == before)
     #expect(try store.revision() == 5)
     #expect(
@@ -117,6 +117,62 @@ import Testing
     #expect(memory["🍕"]?.timesAdded == 4)
   }
 
+  /// The v2 schema exactly as it shipped (v1 plus the name keys and indexes).
+  static let v2Schema =
+    OpeningTests.v1Schema + """
+      ALTER TABLE items ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+      CREATE INDEX items_by_name_key ON items(name_key);
+      CREATE INDEX items_to_get_by_listed_at ON items(listed_at)
+        WHERE checked_at IS NULL AND cleared_at IS NULL;
+      CREATE INDEX items_by_checked_at ON items(checked_at) WHERE checked_at IS NOT NULL;
+      CREATE INDEX items_by_cleared_at ON items(cleared_at) WHERE cleared_at IS NOT NULL;
+      PRAGMA user_version = 2;
+      """
+
+  static let v2Rows = """
+    INSERT INTO items (id, name, emoji, amount, unit, added_at, checked_at, listed_at,
+      cleared_at, name_key) VALUES
+      ('00000000-0000-0000-0000-000000000001', 'Apples', '🍎', NULL, NULL,
+       1796033600, NULL, 1796033600, NULL, 'apple'),
+      ('00000000-0000-0000-0000-000000000002', 'Crème Fraîche', '🥛', 2, 'units',
+       1796033650, 1796033660, 1796033650, NULL, 'creme fraich'),
+      ('00000000-0000-0000-0000-000000000003', 'Cherry tomatoes', '🍅', NULL, NULL,
+       1796033670, NULL, 1796033670, NULL, 'cherri tomato');
+    UPDATE meta SET value = 5 WHERE key = 'revision';
+    """
+
+  @Test func aVersionTwoStoreGainsTheRecipeLibraryWithItsRowsIntact() throws {
+    try runSQL(
+      Self.v2Schema + Self.v2Rows + """
+        INSERT INTO memory VALUES ('apple', 'Apples', 3, 1796033600);
+        """, on: path)
+    let before = try Connection(path: path, flags: SQLITE_OPEN_READWRITE).loadItemsBeforeRecipes()
+
+    let store = try openStore(path)
+
+    #expect(try store.pragma("user_version") == String(Schema.latestVersion))
+    #expect(try store.items() == before)
+    #expect(try store.items().allSatisfy { $0.recipeNeeds == .none })
+    #expect(try store.memory().map(\.name) == ["Apples"])
+    #expect(try store.revision() == 5)
+    let recipe = Recipe(
+      id: StoreFixtures.id(9), title: "Apple pie",
+      ingredientGroups: [
+        IngredientGroup(ingredients: [IngredientLineParser.parse("6 apples")])
+      ], savedAt: StoreFixtures.now, lastOpenedAt: StoreFixtures.now)
+    try store.saveRecipe(recipe)
+    #expect(try store.recipes(.matching(["apple"])).map(\.title) == ["Apple pie"])
+  }
+
+  @Test func aDamagedVersionTwoStoreIsSalvagedWithoutTheNewColumn() throws {
+    let broken = directory.file("old.sqlite")
+    try runSQL(Self.v2Schema + Self.v2Rows, on: broken)
+    let store = try openStore(path)
+    #expect(store.salvage(from: broken).items == 3)
+    #expect(
+      try store.items().map(\.name).sorted() == ["Apples", "Cherry tomatoes", "Crème Fraîche"])
+  }
+
   /// Keys as schema version 2 stores them. If this fails, `NameKey.of` folds names differently
   /// now: stored keys are stale, so append `Migration("", then: Schema.recomputeNameKeys)` to
   /// `Schema.migrations`, then update this table.
@@ -128,5 +184,16 @@ import Testing
   ])
   func theStoredNameKeysStillMatchNameKey(name: String, storedKey: String) {
     #expect(NameKey.of(name) == storedKey)
+  }
+}
+
+extension Connection {
+  /// The items of a store from before schema v3, which has no `recipe_needs` column.
+  func loadItemsBeforeRecipes() throws -> [Item] {
+    var items: [Item] = []
+    try runOnce("SELECT \(Connection.itemColumnsBeforeRecipes) FROM items ORDER BY rowid") { row in
+      if let item = Connection.decodeItem(row, from: 0) { items.append(item) }
+    }
+    return items
   }
 }
