@@ -23,7 +23,10 @@ let package = Package(
     .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
     .target(name: "BasketWeb", dependencies: ["BasketKit", "CCivetweb"]),
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "CLibXML2"]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
+    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"]),
     .target(
       name: "BasketTLSCompat",
       linkerSettings: [
@@ -34,7 +37,10 @@ let package = Package(
     // MARK: - Executables
 
     .executableTarget(
-      name: "basket", dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb"]),
+      name: "basket",
+      dependencies: [
+        "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
+      ]),
     .executableTarget(
       name: "BasketBench",
       dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
@@ -59,6 +65,7 @@ let package = Package(
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
     .testTarget(
       name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
+    .testTarget(name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(

@@ -18,18 +18,27 @@ public enum HTMLRecipePage {
     HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
       | HTML_PARSE_NONET.rawValue)
 
-  public static func read(_ bytes: [UInt8]) -> RecipePage {
-    read(bytes, emptyingScripts: true)
+  /// Reads the page. `charset` is the one the server named in its `Content-Type`, if any: it
+  /// is followed when the page names none itself (as browsers do).
+  public static func read(_ bytes: [UInt8], charset: String? = nil) -> RecipePage {
+    read(bytes, charset: charset, emptyingScripts: true)
   }
 
   /// `read`, optionally without first emptying script and style bodies (`ScriptBodies`), so
   /// a test can check that the two read a page alike.
-  package static func read(_ bytes: [UInt8], emptyingScripts: Bool) -> RecipePage {
+  package static func read(_ bytes: [UInt8], charset: String? = nil, emptyingScripts: Bool)
+    -> RecipePage
+  {
     guard !bytes.isEmpty, bytes.count <= maximumBytes else { return RecipePage() }
     _ = initialized
     var input = bytes
     var encoding: String?
-    if !declaresCharset(bytes) {
+    let named = charset.map { $0.lowercased() }
+    if !declaresCharset(bytes), let named, named != "utf-8", named != "utf8",
+      xmlFindCharEncodingHandler(named) != nil
+    {
+      encoding = named
+    } else if !declaresCharset(bytes) {
       // NB: transcoded here rather than by libxml2's iconv, which stops at the five bytes
       // Windows-1252 leaves undefined.
       if !isUTF8(bytes) { input = Array(RecipeText.decodingWindows1252(bytes).utf8) }

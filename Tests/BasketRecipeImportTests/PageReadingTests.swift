@@ -96,3 +96,30 @@ import Testing
     #expect(page.title == "Crème brûlée")
   }
 }
+
+@Suite struct ServerCharsetTests {
+  @Test func followsTheServersCharsetWhenThePageNamesNone() throws {
+    var bytes = Array("<html><body><h2>Ingredients</h2><ul><li>1 cr".utf8)
+    bytes += [0xE8] + Array("me fra".utf8) + [0xEE] + Array("che</li></ul></body></html>".utf8)
+    let recipe = try #require(RecipeDocumentImporter.recipe(from: bytes, charset: "ISO-8859-1"))
+    #expect(recipe.ingredients.first?.text == "1 crème fraîche")
+  }
+
+  @Test func aPagesOwnCharsetWinsOverTheServers() throws {
+    let html =
+      "<html><head><meta charset=\"utf-8\"></head><body><h2>Ingredients</h2><ul><li>1 crème</li></ul></body></html>"
+    let recipe = try #require(
+      RecipeDocumentImporter.recipe(from: Array(html.utf8), charset: "iso-8859-1"))
+    #expect(recipe.ingredients.first?.text == "1 crème")
+  }
+
+  @Test(
+    arguments: [
+      ("text/html; charset=ISO-8859-1", "ISO-8859-1"), ("text/html;charset=\"utf-8\"", "utf-8"),
+      ("text/html", nil), ("text/html; charset=", nil),
+      ("text/html; q=1; Charset = 'koi8-r'", "koi8-r"),
+    ] as [(String, String?)])
+  func readsTheCharsetOfAContentType(contentType: String, charset: String?) {
+    #expect(RecipeDocumentImporter.charset(in: contentType) == charset)
+  }
+}

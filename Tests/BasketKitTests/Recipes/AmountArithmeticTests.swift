@@ -114,3 +114,52 @@ func kitchenAmount(_ text: String) -> ItemAmount {
     #expect(text == expected)
   }
 }
+
+@Suite struct WebAddressRulesTests {
+  @Test(
+    arguments: [
+      ([127, 0, 0, 1], true), ([10, 1, 2, 3], true), ([172, 16, 0, 1], true),
+      ([172, 31, 255, 255], true), ([172, 32, 0, 1], false), ([192, 168, 1, 20], true),
+      ([169, 254, 169, 254], true), ([100, 64, 0, 1], true), ([100, 128, 0, 1], false),
+      ([0, 0, 0, 0], true), ([224, 0, 0, 1], true), ([255, 255, 255, 255], true),
+      ([93, 184, 216, 34], false), ([8, 8, 8, 8], false), ([1, 2, 3], true),
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], true),
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 127, 0, 0, 1], true),
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 8, 8, 8, 8], false),
+      ([0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0, 192, 168, 0, 1], true),
+      ([0xFD, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),
+      ([0xFE, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),
+      ([0xFF, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),
+      ([0x26, 0x06, 0x47, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x68, 0x1A, 0x0A, 0x2A], false),
+    ] as [([UInt8], Bool)])
+  func tellsLocalAddressesFromPublicOnes(address: [UInt8], local: Bool) {
+    #expect(WebAddressRules.isLocal(address) == local)
+  }
+
+  @Test(
+    arguments: [
+      ("https://www.example.com/pie", "www.example.com"),
+      ("http://EXAMPLE.com:8080", "example.com"),
+      ("https://user:pw@example.com/x", "example.com"), ("http://[::1]:80/x", "::1"),
+      ("  https://example.com?q=1  ", "example.com"),
+    ] as [(String, String)])
+  func findsTheHostOfAWebAddress(address: String, host: String) throws {
+    #expect(try WebAddressRules.host(of: address) == host)
+  }
+
+  @Test func refusesWhatIsNotAnHTTPAddress() {
+    #expect(throws: WebFetchError.unsupportedScheme("ftp")) {
+      try WebAddressRules.host(of: "ftp://example.com/x")
+    }
+    #expect(throws: WebFetchError.notAnAddress("example.com/pie")) {
+      try WebAddressRules.host(of: "example.com/pie")
+    }
+    #expect(throws: WebFetchError.notAnAddress("https:///pie")) {
+      try WebAddressRules.host(of: "https:///pie")
+    }
+    #expect(WebAddressRules.isWebAddress("https://x.test/a"))
+    #expect(!WebAddressRules.isWebAddress("page.html"))
+    #expect(!WebAddressRules.isWebAddress("./a://b"))
+  }
+}
