@@ -4,6 +4,7 @@
 Listens on 127.0.0.1 at a free port, prints the port on the first line of stdout, and serves:
   /recipe.html            a saved page with a schema.org Recipe in JSON-LD
   /plain.txt              a recipe as plain text
+  /about.html             a page without a recipe
   /redirect/N             N redirects, then /recipe.html
   /to?url=ADDRESS         one redirect to ADDRESS
   /big                    6,000,000 bytes, sent without a length
@@ -64,6 +65,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = url.path
         if path == "/recipe.html":
             self.send(200, PAGE)
+        elif path == "/about.html":
+            self.send(200, b"<html><body><h1>About us</h1><p>We like food.</p></body></html>")
         elif path == "/plain.txt":
             self.send(200, TEXT, "text/plain; charset=utf-8")
         elif path.startswith("/redirect/"):

@@ -69,6 +69,31 @@ public struct RecipeLineResult: Equatable, Sendable {
   public var before: String?
 }
 
+extension RecipeLineResult.Outcome {
+  /// The outcome's name in JSON: "added", "merged", "restored", "skipped" or "refused".
+  public var name: String {
+    switch self {
+    case .added: "added"
+    case .merged: "merged"
+    case .restored: "restored"
+    case .skipped: "skipped"
+    case .refused: "refused"
+    }
+  }
+
+  /// How a merged line's amount met the item's; nil for other outcomes.
+  public var merge: RecipeLineResult.AmountMerge? {
+    if case .merged(let merge) = self { return merge }
+    return nil
+  }
+
+  /// Why a refused line was not added; nil for other outcomes.
+  public var reason: String? {
+    if case .refused(let reason) = self { return reason }
+    return nil
+  }
+}
+
 /// The rules for putting a recipe on the list, as pure functions over a `ListDraft`.
 public enum RecipeListRules {
   /// The lines `selection` chooses from `recipe`, scaled, with their positions.
