@@ -69,7 +69,8 @@ let package = Package(
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(
-      name: "BasketWebTests", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+      name: "BasketWebTests",
+      dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "BasketRecipeImport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,6 @@
+import BasketFetch
 import BasketKit
+import BasketRecipeImport
 import BasketWeb
 
 #if canImport(FoundationEssentials)
@@ -40,11 +42,17 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     }
   }
 
-  let basket = try context.openBasket(.createIfMissing)
+  let book = try context.openRecipeBook(.createIfMissing)
+  // NB: the server never fetches from the household's own network (its own or a neighbour's
+  // admin pages): a page address comes from whoever can reach the server.
+  let recipes = RecipeServices(
+    book: book, importBytes: { RecipeDocumentImporter.recipe(from: $0) },
+    importAddress: { try RecipeDocumentImporter.recipe(fromAddress: $0, fetcher: PageFetcher()) })
   let app = WebApp(
     environment: WebEnvironment(
-      basket: basket,
-      access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly)))
+      basket: book.basket,
+      access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly),
+      recipes: recipes))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }

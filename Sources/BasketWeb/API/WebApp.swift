@@ -16,6 +16,12 @@ public final class WebApp: Sendable {
   /// Request bodies larger than this get 413.
   public static let maxBodySize = 64 * 1024
 
+  /// The largest body a request to `path` may send: a saved page uploaded for import (as
+  /// base64 in JSON) may be as large as a fetched one, 5 MB; every other route takes 64 KiB.
+  public static func maxBodySize(forPath path: String) -> Int {
+    path == recipeImportPath ? 8 << 20 : maxBodySize
+  }
+
   public let environment: WebEnvironment
   let itemJSON: ItemJSON
   let snapshot = ReadMostly<ListSnapshot?>(nil)
@@ -69,8 +75,9 @@ public final class WebApp: Sendable {
     if Self.mutating.contains(method), !access.originAllowed(request) {
       return .error(403, "cross-origin requests are not allowed")
     }
-    guard request.body.count <= Self.maxBodySize else {
-      return .error(413, "the request body is larger than 64 KiB")
+    let maximum = Self.maxBodySize(forPath: request.path)
+    guard request.body.count <= maximum else {
+      return .error(413, "the request body is larger than \(maximum >> 10) KiB")
     }
     // "/api/v1/items/ID/check" → ["items", "ID", "check"]
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(
@@ -131,6 +138,7 @@ public final class WebApp: Sendable {
     case (1, "suggestions"): return try only(["GET"], request) { try suggestions(request) }
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
+    case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
     case (1, "events"):
       return only(["GET"], request) {
         Response(

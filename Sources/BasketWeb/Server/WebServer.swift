@@ -226,11 +226,15 @@ public final class WebServer: Sendable {
       }
     }
     let hasBody = info.content_length > 0 || headers["transfer-encoding"] != nil
-    guard let body = hasBody ? readBody(connection, declaredLength: info.content_length) : []
+    let maximum = WebApp.maxBodySize(forPath: path)
+    guard
+      let body = hasBody
+        ? readBody(connection, declaredLength: info.content_length, maximum: maximum) : []
     else {
       mg_disable_connection_keep_alive(connection)
       return write(
-        .error(413, "the request body is larger than 64 KiB"), to: connection, headOnly: false)
+        .error(413, "the request body is larger than \(maximum >> 10) KiB"), to: connection,
+        headOnly: false)
     }
     let request = Request(
       method: method, path: path, query: query, headers: headers, body: body,
@@ -247,11 +251,13 @@ public final class WebServer: Sendable {
     return write(response, to: connection, headOnly: method == "HEAD")
   }
 
-  /// The request body, or nil when it is larger than `WebApp.maxBodySize`.
-  private func readBody(_ connection: OpaquePointer, declaredLength: Int64) -> [UInt8]? {
-    if declaredLength > Int64(WebApp.maxBodySize) { return nil }
+  /// The request body, or nil when it is larger than `maximum`.
+  private func readBody(_ connection: OpaquePointer, declaredLength: Int64, maximum: Int)
+    -> [UInt8]?
+  {
+    if declaredLength > Int64(maximum) { return nil }
     if declaredLength == 0 { return [] }
-    let limit = declaredLength > 0 ? Int(declaredLength) : WebApp.maxBodySize + 1
+    let limit = declaredLength > 0 ? Int(declaredLength) : maximum + 1
     var body = [UInt8](repeating: 0, count: limit)
     var filled = 0
     while filled < limit {
@@ -261,7 +267,7 @@ public final class WebServer: Sendable {
       if read <= 0 { break }
       filled += Int(read)
     }
-    if declaredLength < 0, filled > WebApp.maxBodySize { return nil }
+    if declaredLength < 0, filled > maximum { return nil }
     body.removeSubrange(filled...)
     return body
   }
