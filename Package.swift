@@ -43,7 +43,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "BasketBench",
-      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport"]),
+      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketTestSupport", "CSQLite"]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
     .executableTarget(
       name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport", "CLibXML2"]),
