@@ -10,22 +10,28 @@
 /// bytes of a typical saved page, which the page reader never looks at (JSON-LD scripts are
 /// kept), and which libxml2's tokenizer otherwise walks a character at a time.
 ///
-/// It tokenizes the way libxml2's HTML parser does at these points: comments, `<!…>` and `<?…>`
-/// declarations, end tags, and start tags with quoted or unquoted attribute values (a quote
-/// opens a value only after `=`); a `<script>` or `<style>` body runs to the next `</script` or
-/// `</style`, in any case, as libxml2 ends it; `<script … />` has no body. Wherever it is unsure
-/// (an unterminated comment, tag or body) it stops and leaves the rest as it is, so the worst a
-/// mistake can cost is speed. `FuzzRecipeHTML` checks that pages read the same either way.
+/// It tokenizes the way libxml2's HTML parser (2.9) does at these points: comments, doctypes
+/// (with their quoted literals), other `<!…>` and `<?…>`, end tags, and start tags (`<` and a
+/// letter) with quoted or unquoted attribute values (a quote opens a value only after `=`);
+/// a `<script>` or `<style>` body runs to its end tag, in any case (`</scriptx …>` is dropped
+/// whole by libxml2 and does not end the body); `<script … />` has no body. Where it may read
+/// more as markup than libxml2 does, it only misses a body. Wherever it is unsure (an
+/// unterminated comment, tag or body; a NUL byte anywhere, which libxml2 reads unlike other
+/// bytes) it stops and leaves the rest as it is, so the worst a mistake can cost is speed.
+/// `FuzzRecipeHTML` checks that every page reads the same either way.
 ///
 /// Until the page's encoding is settled (given, or named by a `<meta … charset …>` tag) bodies
 /// are kept: libxml2 may search the rest of the page for a charset when it meets a non-ASCII
-/// byte before then, and a script may hold one.
+/// byte before then, and a script may hold one. A page in a 7-bit stateful encoding
+/// (ISO-2022, UTF-7, HZ) or a 16- or 32-bit one, whose ASCII-looking bytes may be parts of
+/// other characters, is left as it is.
 ///
 /// Cost: one pass that jumps from `<` to `<` (and over bodies to their end tags).
 enum ScriptBodies {
   static func emptied(_ bytes: [UInt8], encodingKnown: Bool) -> [UInt8] {
     // NB: a UTF-16 page has no ASCII `<` bytes to find; leave it to libxml2.
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return bytes }
+    if bytes.contains(0) { return bytes }
     return bytes.withUnsafeBufferPointer { emptied($0, encodingKnown: encodingKnown) } ?? bytes
   }
 
@@ -45,6 +51,9 @@ enum ScriptBodies {
         if matches(page, at: index + 1, "--") {
           guard let end = find("-->", in: page, from: index + 3) else { break scan }
           index = end + 3
+        } else if matches(page, at: index + 1, "doctype", ignoringCase: true) {
+          guard let end = endOfDoctype(page, from: index) else { break scan }
+          index = end + 1
         } else {
           guard let end = find(0x3E, in: page, from: index) else { break scan }
           index = end + 1
@@ -61,15 +70,15 @@ enum ScriptBodies {
         if !settled, nameEnd - open == 5, matches(page, at: open + 1, "meta", ignoringCase: true),
           contains(page, open..<tagEnd, "charset")
         {
+          if namesUnsafeCharset(page, open..<tagEnd) { return nil }
           settled = true
         }
-        guard settled, let name, !isEmpty else { continue }
-        if name == .script, contains(page, open..<tagEnd, "ld+json") { continue }
-        let closing: StaticString = name == .script ? "</script" : "</style"
-        guard let end = find(closing, in: page, from: index, ignoringCase: true) else {
-          break scan
-        }
-        if end > index { cuts.append(index..<end) }
+        guard let name, !isEmpty else { continue }
+        // NB: a body is raw text to its end tag whether or not it is emptied: a JSON-LD
+        // script's text may hold anything that looks like markup.
+        guard let end = endTag(of: name, in: page, from: index) else { break scan }
+        let keep = !settled || (name == .script && contains(page, open..<tagEnd, "ld+json"))
+        if !keep, end > index { cuts.append(index..<end) }
         index = end
       }
     }
@@ -87,6 +96,54 @@ enum ScriptBodies {
 
   private enum RawText {
     case script, style
+  }
+
+  /// Where a doctype ends: its `>`, past quoted literals (libxml2 reads its identifiers so).
+  private static func endOfDoctype(_ page: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    var index = start
+    while index < page.count {
+      let byte = page[index]
+      if byte == 0x3E { return index }
+      if byte == 0x22 || byte == 0x27 {
+        guard let close = find(byte, in: page, from: index + 1) else { return nil }
+        index = close + 1
+      } else {
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// Whether the meta tag at `range` names an encoding whose ASCII-looking bytes may be parts
+  /// of other characters: ISO-2022-*, UTF-7, HZ, UTF-16, UTF-32, UCS-2, UCS-4.
+  private static func namesUnsafeCharset(_ page: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Bool
+  {
+    contains(page, range, "2022") || contains(page, range, "utf-7")
+      || contains(page, range, "utf7") || contains(page, range, "hz-gb")
+      || contains(page, range, "=hz") || contains(page, range, "\"hz")
+      || contains(page, range, "'hz") || contains(page, range, "utf-16")
+      || contains(page, range, "utf16") || contains(page, range, "utf-32")
+      || contains(page, range, "utf32") || contains(page, range, "ucs")
+  }
+
+  /// Where the body starting at `start` ends: at `</script` or `</style` (in any case) not
+  /// followed by a byte of a longer name, as libxml2 closes it. An end tag with a longer name
+  /// (`</scriptx …>`) is dropped whole, up to its `>`, and the body reads on after it.
+  private static func endTag(of name: RawText, in page: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    let closing: StaticString = name == .script ? "</script" : "</style"
+    var index = start
+    while let found = find(closing, in: page, from: index, ignoringCase: true) {
+      var after = found + closing.utf8CodeUnitCount
+      if after >= page.count || !isNameByte(page[after]) { return found }
+      while after < page.count, isNameByte(page[after]) { after += 1 }
+      while after < page.count, isBlank(page[after]) { after += 1 }
+      guard let close = find(0x3E, in: page, from: after) else { return nil }
+      index = close + 1
+    }
+    return nil
   }
 
   /// Whether the element name at `range` (as libxml2 reads it, ignoring case) is `script` or

@@ -146,7 +146,9 @@ struct PageEvaluation {
   /// where the two `RecipePage`s differ, field by field.
   static func differential(directory: String) {
     var differing = 0
-    let all = cases(in: directory)
+    var isFolder: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder)
+    let all = isFolder.boolValue ? cases(in: directory) : [Case(html: directory, expected: [:])]
     for item in all {
       guard let bytes = FileManager.default.contents(atPath: item.html).map(Array.init) else {
         continue
@@ -165,7 +167,14 @@ struct PageEvaluation {
         print("  language: \(sax.language ?? "nil") | \(tree.language ?? "nil")")
       }
       if sax.address != tree.address || sax.image != tree.image { print("  address/image differ") }
-      if sax.jsonLD != tree.jsonLD { print("  jsonLD: \(sax.jsonLD.count) | \(tree.jsonLD.count)") }
+      if sax.jsonLD != tree.jsonLD {
+        print("  jsonLD: \(sax.jsonLD.count) | \(tree.jsonLD.count)")
+        for (a, b) in zip(sax.jsonLD, tree.jsonLD) where a != b {
+          print(
+            "   first: \(a.debugDescription.prefix(300))\n   other: \(b.debugDescription.prefix(300))"
+          )
+        }
+      }
       if sax.microdata != tree.microdata { print("  microdata differs") }
       if sax.blocks != tree.blocks {
         print("  blocks: \(sax.blocks.count) | \(tree.blocks.count)")

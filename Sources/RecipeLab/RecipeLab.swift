@@ -6,8 +6,12 @@ import Foundation
 /// and times them. Run by `scripts/bench`; skips with a message when the data is absent.
 ///
 ///   RecipeLab ingredients DIR [--misses N]
-///   RecipeLab pages DIR [--misses N]
-///   RecipeLab bench [PAGES_DIR]
+///   RecipeLab pages DIR [--misses N --field FIELD]
+///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
+///   RecipeLab differential PAGES_DIR [--scripts]   the SAX reader against the tree-walking one
+///                                                 (or, with --scripts, against itself without
+///                                                 emptying script bodies), page by page
+///   RecipeLab repeat N FILE...                      imports the files N times (for profilers)
 @main
 struct RecipeLab {
   static func main() throws {
@@ -83,7 +87,7 @@ struct RecipeLab {
       try IngredientEvaluation.run(directory: arguments[1], showMisses: misses)
     default:
       print(
-        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N] | bench [PAGES_DIR]"
+        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N --field F] | bench [INGREDIENTS_DIR PAGES_DIR] | differential DIR [--scripts] | repeat N FILE..."
       )
       exit(2)
     }

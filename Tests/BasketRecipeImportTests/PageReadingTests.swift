@@ -18,9 +18,21 @@ import Testing
         #"<script type="application/ld+json">{"a":1}</script>"#,
         #"<script type="application/ld+json">{"a":1}</script>"#
       ),
+      // A kept body is still raw text: markup inside it is not read (found by FuzzRecipeHTML).
+      (
+        #"<script type="application/ld+json">{"a":"<script>x</script>"}</script><script>y</script>"#,
+        #"<script type="application/ld+json">{"a":"<script>x</script>"}</script><script></script>"#
+      ),
       // A body ends at its own end tag, in any case, as libxml2 ends it.
       ("<script>a</b>c</SCRIPT>x", "<script></SCRIPT>x"),
-      ("<script>if (a </ b) {}</scriptx>y", "<script></scriptx>y"),
+      ("<script>if (a </ b) {}</script >y", "<script></script >y"),
+      // A longer end tag doesn't close it (libxml2 drops it and reads on; found by the fuzzer).
+      ("<script>a</scriptx>b</script>c", "<script></script>c"),
+      ("<script>a</scriptx>never closed", "<script>a</scriptx>never closed"),
+      ("<script>a</script7;</script>b", "<script>a</script7;</script>b"),
+      ("<script>a</script7;</script>b</script>c", "<script></script>c"),
+      // A NUL byte anywhere: left as it is.
+      ("<script>a</script>\u{0}", "<script>a</script>\u{0}"),
       // An empty element has no body.
       (
         #"<script src="a.js"/><p>kept</p><script>x</script>"#,
@@ -31,6 +43,10 @@ import Testing
       (#"<a title="<script>">kept</a>"#, #"<a title="<script>">kept</a>"#),
       (#"<a title='x>y'><script>z</script>"#, #"<a title='x>y'><script></script>"#),
       ("<scripts>kept</scripts>", "<scripts>kept</scripts>"),
+      (
+        #"<!DOCTYPE html SYSTEM "a><script>x"><script>y</script>"#,
+        #"<!DOCTYPE html SYSTEM "a><script>x"><script></script>"#
+      ),
       // Unsure: the rest is left as it is.
       ("<p>a<script>never closed", "<p>a<script>never closed"),
       ("<!-- never closed <script>x</script>", "<!-- never closed <script>x</script>"),
@@ -38,6 +54,14 @@ import Testing
     ] as [(String, String)])
   func emptiesScriptAndStyleBodies(html: String, expected: String) {
     #expect(emptied(html) == expected)
+  }
+
+  @Test func leavesPagesInStatefulEncodingsAsTheyAre() {
+    let html = "<meta charset=\"ISO-2022-JP\"><script>a</script>"
+    #expect(emptied(html, encodingKnown: false) == html)
+    #expect(
+      emptied("<meta charset=utf-8><script>a</script>", encodingKnown: false)
+        == "<meta charset=utf-8><script></script>")
   }
 
   @Test func keepsBodiesUntilTheEncodingIsSettled() {
