@@ -23,19 +23,28 @@ let package = Package(
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "BasketCrypto", dependencies: ["CCrypto"]),
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "CLibXML2"]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
+    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"]),
     .target(
       name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
 
     // MARK: - Executables
 
     .executableTarget(
-      name: "basket", dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb"]),
+      name: "basket",
+      dependencies: [
+        "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
+      ]),
     .executableTarget(
       name: "BasketBench",
-      dependencies: ["BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketTestSupport"]),
+      dependencies: [
+        "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketTestSupport", "CSQLite",
+      ]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
-    .executableTarget(name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport"]),
+    .executableTarget(
+      name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport", "CLibXML2"]),
 
     // MARK: - Fuzz targets
 
@@ -59,11 +68,14 @@ let package = Package(
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
     .testTarget(
       name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
+    .testTarget(name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(
       name: "BasketWebTests",
-      dependencies: ["BasketWeb", "BasketCrypto", "BasketKit", "BasketTestSupport"]),
+      dependencies: [
+        "BasketWeb", "BasketCrypto", "BasketKit", "BasketTestSupport", "BasketRecipeImport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

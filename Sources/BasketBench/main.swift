@@ -34,6 +34,15 @@ if CommandLine.arguments.dropFirst().first == "ops" {
   try? FileManager.default.removeItem(at: scratch)
   exit(0)
 }
+// `BasketBench recipes`: the recipe search section only.
+if CommandLine.arguments.dropFirst().first == "recipes" {
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  try RecipeSearchBench.report(in: scratch, now: Date())
+  try? FileManager.default.removeItem(at: scratch)
+  exit(0)
+}
 let binary = root.appendingPathComponent(".build/release/basket").path
 guard FileManager.default.isExecutableFile(atPath: binary) else {
   print("build the release binary first: scripts/bench")
@@ -316,3 +325,8 @@ for (size, mode) in [
 ] {
   print(FrameBenchmark.run(items: 200, size: size, colorMode: mode))
 }
+
+// MARK: - Recipe library search
+
+print("")
+try RecipeSearchBench.report(in: directory, now: now)

@@ -5,54 +5,141 @@ import CLibXML2
 /// the `RecipePage` the core imports from: JSON-LD scripts, microdata items and readable text
 /// blocks.
 ///
-/// Any bytes are accepted: the parser recovers from malformed markup, a script's `</` ends
-/// only at its own closing tag, and the tree is walked without recursion, so depth costs no
-/// stack. Cost is linear in the page: a 300 KB page takes about a millisecond.
+/// The parser's SAX events are read as they come; no document tree is built. Any bytes are
+/// accepted: the parser recovers from malformed markup (closing what it leaves open, so every
+/// start has its end), a script's `</` ends only at its own closing tag, and nothing here
+/// recurses, so depth costs no stack. Cost is linear in the page: a 300 KB page takes about
+/// 3 ms, most of it libxml2's tokenizer.
 public enum HTMLRecipePage {
   /// Pages larger than this are refused as holding no recipe.
   public static let maximumBytes = 64 << 20
 
-  public static func read(_ bytes: [UInt8]) -> RecipePage {
+  static let options = Int32(
+    HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+      | HTML_PARSE_NONET.rawValue)
+
+  /// Reads the page. `charset` is the one the server named in its `Content-Type`, if any: it
+  /// is followed when the page names none itself (as browsers do).
+  public static func read(_ bytes: [UInt8], charset: String? = nil) -> RecipePage {
+    read(bytes, charset: charset, emptyingScripts: true)
+  }
+
+  /// `read`, optionally without first emptying script and style bodies (`ScriptBodies`), so
+  /// a test can check that the two read a page alike.
+  package static func read(_ bytes: [UInt8], charset: String? = nil, emptyingScripts: Bool)
+    -> RecipePage
+  {
     guard !bytes.isEmpty, bytes.count <= maximumBytes else { return RecipePage() }
     _ = initialized
-    let options = Int32(
-      HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-        | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
     var input = bytes
     var encoding: String?
-    if !declaresCharset(bytes) {
+    let named = charset.map { $0.lowercased() }
+    if !declaresCharset(bytes), let named, named != "utf-8", named != "utf8",
+      xmlFindCharEncodingHandler(named) != nil
+    {
+      encoding = named
+    } else if !declaresCharset(bytes) {
       // NB: transcoded here rather than by libxml2's iconv, which stops at the five bytes
       // Windows-1252 leaves undefined.
       if !isUTF8(bytes) { input = Array(RecipeText.decodingWindows1252(bytes).utf8) }
       encoding = "UTF-8"
     }
-    let document = input.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-        htmlReadMemory(pointer, Int32(buffer.count), nil, encoding, options)
+    if emptyingScripts { input = ScriptBodies.emptied(input, encodingKnown: encoding != nil) }
+    let collector = PageCollector()
+    withExtendedLifetime(collector) {
+      input.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+          parse($0, count: buffer.count, encoding: encoding, handler: handler(), user: collector)
+        }
       }
     }
-    guard let document else { return RecipePage() }
-    defer { xmlFreeDoc(document) }
-    var walker = PageWalker()
-    walker.walk(document)
-    return walker.page
+    collector.finish()
+    return collector.page
   }
 
-  /// libxml2's parse and free alone, for benchmarks: the floor under `read`.
-  public static func parseOnly(_ bytes: [UInt8]) -> Int {
+  /// libxml2's tree parse and free alone, for benchmarks: what the reader cost when it walked
+  /// the tree.
+  public static func treeParseOnly(_ bytes: [UInt8]) -> Int {
     guard !bytes.isEmpty, bytes.count <= maximumBytes else { return 0 }
     _ = initialized
-    let options = Int32(
-      HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-        | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
     let document = bytes.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-        htmlReadMemory(pointer, Int32(buffer.count), nil, nil, options)
+        htmlReadMemory(
+          pointer, Int32(buffer.count), nil, nil,
+          options | Int32(HTML_PARSE_COMPACT.rawValue))
       }
     }
     guard let document else { return 0 }
     xmlFreeDoc(document)
     return 1
+  }
+
+  /// libxml2's tokenizer with callbacks that do nothing, for benchmarks: the floor under `read`.
+  public static func tokenizeOnly(_ bytes: [UInt8]) -> Int {
+    guard !bytes.isEmpty, bytes.count <= maximumBytes else { return 0 }
+    _ = initialized
+    var handler = htmlSAXHandler()
+    handler.initialized = 1
+    handler.startElement = { _, _, _ in }
+    handler.endElement = { _, _ in }
+    handler.characters = { _, _, _ in }
+    handler.cdataBlock = { _, _, _ in }
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        parse($0, count: buffer.count, encoding: nil, handler: handler, user: nil)
+      }
+    }
+    return 1
+  }
+
+  /// Runs libxml2's HTML parser over `count` bytes at `bytes`, sending its events to `handler`
+  /// with `user` as their context; builds no tree.
+  ///
+  /// NB: set up as `htmlReadMemory` sets up its parser (an XML parser context switched to
+  /// HTML), not through `htmlCtxtReadMemory`: only that path reads UTF-8 text that comes
+  /// before a page's `<meta charset>` as UTF-8 (libxml2 2.9).
+  private static func parse(
+    _ bytes: UnsafePointer<CChar>, count: Int, encoding: String?, handler: htmlSAXHandler,
+    user: AnyObject?
+  ) {
+    guard let context = xmlCreateMemoryParserCtxt(bytes, Int32(count)) else { return }
+    defer {
+      if let document = context.pointee.myDoc { xmlFreeDoc(document) }  // never built here
+      context.pointee.myDoc = nil
+      xmlFreeParserCtxt(context)
+    }
+    context.pointee.sax.pointee = handler
+    context.pointee.userData = user.map { Unmanaged.passUnretained($0).toOpaque() }
+    htmlCtxtUseOptions(context, options)
+    context.pointee.html = 1
+    if let encoding, let converter = xmlFindCharEncodingHandler(encoding) {
+      xmlSwitchToEncoding(context, converter)
+      if context.pointee.input.pointee.encoding == nil {
+        context.pointee.input.pointee.encoding = UnsafePointer(xmlStrdup(encoding))
+      }
+    }
+    htmlParseDocument(context)
+  }
+
+  /// The callbacks: each hands its event to the `PageCollector` in the parser's user data.
+  private static func handler() -> htmlSAXHandler {
+    var handler = htmlSAXHandler()
+    handler.initialized = 1
+    handler.startElement = { user, name, attributes in
+      guard let user, let name else { return }
+      PageCollector.from(user).start(name, attributes)
+    }
+    handler.endElement = { user, _ in
+      guard let user else { return }
+      PageCollector.from(user).end()
+    }
+    handler.characters = { user, text, length in
+      guard let user, let text, length > 0 else { return }
+      PageCollector.from(user).text(UnsafeBufferPointer(start: text, count: Int(length)))
+    }
+    // A script's or style's body: kept only inside a JSON-LD script (the rest are skipped).
+    handler.cdataBlock = handler.characters
+    return handler
   }
 
   /// Initialises libxml2 once and routes its error reports to a handler that drops them:
@@ -66,7 +153,7 @@ public enum HTMLRecipePage {
 
   /// Whether the first 4 KB declare a charset (a `<meta charset>` or an XML declaration);
   /// then libxml2 follows the declaration, as browsers do.
-  static func declaresCharset(_ bytes: [UInt8]) -> Bool {
+  package static func declaresCharset(_ bytes: [UInt8]) -> Bool {
     let head = bytes.prefix(4096).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
     let needle = Array("charset".utf8)
     guard head.count >= needle.count else { return false }
@@ -81,339 +168,8 @@ public enum HTMLRecipePage {
     return false
   }
 
-  static func isUTF8(_ bytes: [UInt8]) -> Bool {
+  package static func isUTF8(_ bytes: [UInt8]) -> Bool {
     String(validating: bytes.prefix(1 << 20), as: UTF8.self) != nil
       || String(validating: bytes.prefix((1 << 20) - 3), as: UTF8.self) != nil
-  }
-}
-
-/// One pass over the document tree, iterative, collecting what `RecipePage` holds.
-private struct PageWalker {
-  var page = RecipePage()
-
-  /// Open text accumulators: readable blocks and microdata properties being read.
-  private struct OpenText {
-    var node: xmlNodePtr
-    var bytes: [UInt8] = []
-  }
-
-  private struct OpenItem {
-    var node: xmlNodePtr
-    var item: MicrodataItem
-    /// The property names it fills on its parent, when it has any.
-    var names: [String]
-  }
-
-  private struct OpenProperty {
-    var node: xmlNodePtr
-    var names: [String]
-    var text: OpenText
-  }
-
-  private var block: (node: xmlNodePtr, kind: PageBlock.Kind, text: OpenText)?
-  private var items: [OpenItem] = []
-  private var properties: [OpenProperty] = []
-  private var listCount = 0
-  private var lists: [Int] = []
-  private var title: [UInt8]?
-  private var titleNode: xmlNodePtr?
-  private var openGraphTitle: String?
-  private static let textLimit = 1 << 20
-
-  mutating func walk(_ document: htmlDocPtr) {
-    guard let root = xmlDocGetRootElement(document) else { return }
-    var node: xmlNodePtr? = root
-    var steps = 0
-    while let current = node {
-      steps += 1
-      let descend = enter(current)
-      if descend, let child = current.pointee.children {
-        node = child
-        continue
-      }
-      var climbing: xmlNodePtr? = current
-      node = nil
-      while let up = climbing {
-        leave(up)
-        if up == root { break }
-        if let next = up.pointee.next {
-          node = next
-          break
-        }
-        climbing = up.pointee.parent
-        if climbing == nil || climbing?.pointee.type != XML_ELEMENT_NODE { break }
-      }
-    }
-    if page.title == nil {
-      page.title = openGraphTitle ?? title.map { RecipeText.normalizedWhitespace(string($0)) }
-    }
-    if page.title?.isEmpty ?? false { page.title = openGraphTitle }
-    _ = steps
-  }
-
-  // MARK: - Entering and leaving
-
-  /// Handles `node` on the way down; returns whether to visit its children.
-  private mutating func enter(_ node: xmlNodePtr) -> Bool {
-    switch node.pointee.type {
-    case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-      guard let content = node.pointee.content else { return false }
-      appendText(content)
-      return false
-    case XML_ELEMENT_NODE:
-      break
-    default:
-      return false
-    }
-    let name = elementName(node)
-    switch name {
-    case "script":
-      if let type = attribute(node, "type"), type.lowercased().contains("ld+json") {
-        page.jsonLD.append(string(childText(node)))
-      }
-      return false
-    case "style", "noscript", "template", "svg", "iframe", "object", "select", "textarea":
-      return false
-    case "html":
-      page.language = attribute(node, "lang")
-    case "title":
-      if title == nil {
-        title = []
-        titleNode = node
-        return true
-      }
-    case "meta":
-      readMeta(node)
-    case "link":
-      if attribute(node, "rel")?.lowercased() == "canonical", page.address == nil {
-        page.address = attribute(node, "href")
-      }
-    case "br":
-      appendBreak()
-    case "ul", "ol":
-      listCount += 1
-      lists.append(listCount)
-    default:
-      break
-    }
-    readMicrodataOpening(node)
-    if let open = block {
-      if case .heading = open.kind,
-        name == "ul" || name == "ol" || name == "li" || name == "p" || name == "div"
-      {
-        flushBlock()  // a heading left open by broken markup ends where its list begins
-      } else if let inner = blockKind(name), inner != .text || open.kind == .text,
-        !(name == "p" && isListItem(open.kind))
-      {
-        // A block inside a block (a menu item holding headings and lists): each is its own.
-        _ = inner
-        flushBlock()
-      }
-    }
-    if isBlockBoundary(name) { appendBreak() }
-    if block == nil, let kind = blockKind(name) {
-      block = (node, kind, OpenText(node: node))
-    }
-    return true
-  }
-
-  private mutating func leave(_ node: xmlNodePtr) {
-    guard node.pointee.type == XML_ELEMENT_NODE else { return }
-    let name = elementName(node)
-    if node == titleNode { titleNode = nil }
-    if name == "ul" || name == "ol" { _ = lists.popLast() }
-    if isBlockBoundary(name) { appendBreak() }
-    if let open = block, open.node == node { flushBlock() }
-    readMicrodataClosing(node)
-  }
-
-  private func isListItem(_ kind: PageBlock.Kind) -> Bool {
-    if case .listItem = kind { return true }
-    return false
-  }
-
-  private mutating func flushBlock() {
-    guard let open = block else { return }
-    let text = RecipeText.normalizedWhitespace(string(open.text.bytes))
-    let isLongText = open.kind == .text && text.count > 200
-    if !text.isEmpty && !isLongText { page.blocks.append(PageBlock(kind: open.kind, text: text)) }
-    block = nil
-  }
-
-  private func blockKind(_ name: String) -> PageBlock.Kind? {
-    switch name {
-    case "h1": .heading(1)
-    case "h2": .heading(2)
-    case "h3": .heading(3)
-    case "h4": .heading(4)
-    case "h5": .heading(5)
-    case "h6": .heading(6)
-    case "li": .listItem(list: lists.last ?? 0)
-    case "p": .paragraph
-    case "div": .text
-    default: nil
-    }
-  }
-
-  private func isBlockBoundary(_ name: String) -> Bool {
-    switch name {
-    case "p", "li", "div", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "ul", "ol", "section",
-      "article", "dd", "dt", "table", "blockquote":
-      true
-    default: false
-    }
-  }
-
-  // MARK: - Text
-
-  private mutating func appendText(_ content: UnsafePointer<xmlChar>) {
-    let length = Int(xmlStrlen(content))
-    let buffer = UnsafeBufferPointer(start: content, count: length)
-    if titleNode != nil, title != nil, title!.count < 4096 { title!.append(contentsOf: buffer) }
-    if block != nil, block!.text.bytes.count < Self.textLimit {
-      block!.text.bytes.append(contentsOf: buffer)
-    }
-    for index in properties.indices where properties[index].text.bytes.count < Self.textLimit {
-      properties[index].text.bytes.append(contentsOf: buffer)
-    }
-  }
-
-  private mutating func appendBreak() {
-    if block != nil { block!.text.bytes.append(0x0A) }
-    for index in properties.indices { properties[index].text.bytes.append(0x0A) }
-  }
-
-  // MARK: - Meta tags
-
-  private mutating func readMeta(_ node: xmlNodePtr) {
-    let key = (attribute(node, "property") ?? attribute(node, "name"))?.lowercased()
-    guard let key, let content = attribute(node, "content") else { return }
-    switch key {
-    case "og:title":
-      openGraphTitle = openGraphTitle ?? RecipeText.normalizedWhitespace(content)
-    case "og:image":
-      page.image = page.image ?? content
-    case "og:url":
-      page.address = page.address ?? content
-    default:
-      break
-    }
-  }
-
-  // MARK: - Microdata
-
-  private mutating func readMicrodataOpening(_ node: xmlNodePtr) {
-    let names = attribute(node, "itemprop").map(words) ?? []
-    if hasAttribute(node, "itemscope") {
-      let types = attribute(node, "itemtype").map(words) ?? []
-      if items.count < 64 {
-        items.append(OpenItem(node: node, item: MicrodataItem(types: types), names: names))
-      }
-      return
-    }
-    guard !names.isEmpty, !items.isEmpty else { return }
-    if let value = attributeValue(node) {
-      addProperty(names, .text(value))
-    } else if properties.count < 16 {
-      properties.append(OpenProperty(node: node, names: names, text: OpenText(node: node)))
-    }
-  }
-
-  private mutating func readMicrodataClosing(_ node: xmlNodePtr) {
-    if let last = properties.last, last.node == node {
-      properties.removeLast()
-      addProperty(last.names, .text(string(last.text.bytes)))
-    }
-    if let last = items.last, last.node == node {
-      items.removeLast()
-      if last.names.isEmpty || items.isEmpty {
-        page.microdata.append(last.item)
-      } else {
-        addProperty(last.names, .item(last.item))
-      }
-    }
-  }
-
-  private mutating func addProperty(_ names: [String], _ value: MicrodataValue) {
-    guard !items.isEmpty else { return }
-    for name in names where items[items.count - 1].item.properties.count < 10_000 {
-      items[items.count - 1].item.properties.append(.init(name: name, value: value))
-    }
-  }
-
-  /// The value microdata takes from an attribute rather than the text, per element.
-  private func attributeValue(_ node: xmlNodePtr) -> String? {
-    if let content = attribute(node, "content") { return content }
-    switch elementName(node) {
-    case "a", "link", "area": return attribute(node, "href")
-    case "img", "audio", "video", "source", "embed", "track": return attribute(node, "src")
-    case "time": return attribute(node, "datetime")
-    case "data", "meter": return attribute(node, "value")
-    case "meta": return ""
-    default: return nil
-    }
-  }
-
-  // MARK: - libxml2 helpers
-
-  private func elementName(_ node: xmlNodePtr) -> String {
-    guard let name = node.pointee.name else { return "" }
-    return String(cString: name)
-  }
-
-  /// The attribute's text, read from the node's attribute list without allocating in C.
-  private func attribute(_ node: xmlNodePtr, _ wanted: String) -> String? {
-    var property = node.pointee.properties
-    var seen = 0
-    while let current = property, seen < 256 {
-      seen += 1
-      if let name = current.pointee.name, String(cString: name).lowercased() == wanted {
-        var bytes: [UInt8] = []
-        var child = current.pointee.children
-        while let text = child {
-          if let content = text.pointee.content {
-            bytes.append(
-              contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
-          }
-          child = text.pointee.next
-        }
-        return string(bytes)
-      }
-      property = current.pointee.next
-    }
-    return nil
-  }
-
-  private func hasAttribute(_ node: xmlNodePtr, _ wanted: String) -> Bool {
-    var property = node.pointee.properties
-    while let current = property {
-      if let name = current.pointee.name, String(cString: name).lowercased() == wanted {
-        return true
-      }
-      property = current.pointee.next
-    }
-    return false
-  }
-
-  /// The text directly inside `node` (a script's body).
-  private func childText(_ node: xmlNodePtr) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var child = node.pointee.children
-    while let current = child {
-      if let content = current.pointee.content {
-        bytes.append(
-          contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
-      }
-      child = current.pointee.next
-    }
-    return bytes
-  }
-
-  private func words(_ text: String) -> [String] {
-    text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-  }
-
-  private func string(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -1,3 +1,4 @@
+import BasketFetch
 import BasketKit
 
 /// Imports a recipe from a file's bytes: a saved web page when it looks like HTML, pasted text
@@ -18,13 +19,43 @@ public enum RecipeDocumentImporter {
     return .html
   }
 
-  /// The recipe in `bytes`, or nil when they hold none.
-  public static func recipe(from bytes: [UInt8]) -> Recipe? {
+  /// The recipe in `bytes`, or nil when they hold none. `charset` is one a server named.
+  public static func recipe(from bytes: [UInt8], charset: String? = nil) -> Recipe? {
     switch kind(of: bytes) {
     case .html:
-      return RecipeImporter.recipe(from: HTMLRecipePage.read(bytes))
+      return RecipeImporter.recipe(from: HTMLRecipePage.read(bytes, charset: charset))
     case .text:
       return RecipeImporter.recipe(fromText: String(decoding: bytes, as: UTF8.self))
     }
+  }
+
+  /// Fetches the page at `address` (see `PageFetcher`) and imports it as a saved page; the
+  /// recipe's source is the page's own address when it names one, else where the fetch ended.
+  ///
+  /// - Throws: `WebFetchError` when the page can't be fetched, `RecipeError.noRecipe` when it
+  ///   holds no recipe.
+  public static func recipe(fromAddress address: String, fetcher: PageFetcher) throws -> Recipe {
+    let page = try fetcher.fetch(address)
+    guard var recipe = recipe(from: page.bytes, charset: charset(in: page.contentType)) else {
+      throw RecipeError.noRecipe(page.address)
+    }
+    recipe.source = recipe.source ?? page.address
+    return recipe
+  }
+
+  /// The `charset` parameter of a `Content-Type` ("text/html; charset=ISO-8859-1").
+  static func charset(in contentType: String?) -> String? {
+    guard let contentType else { return nil }
+    func trimmed(_ text: Substring) -> String {
+      String(
+        text.drop { " \t\"'".contains($0) }.reversed().drop { " \t\"'".contains($0) }.reversed())
+    }
+    for parameter in contentType.split(separator: ";").dropFirst() {
+      let parts = parameter.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, trimmed(parts[0]).lowercased() == "charset" else { continue }
+      let value = trimmed(parts[1])
+      return value.isEmpty ? nil : value
+    }
+    return nil
   }
 }

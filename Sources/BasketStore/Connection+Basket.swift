@@ -14,9 +14,10 @@ extension Connection {
   /// The item columns every schema version has (salvage reads these from any store).
   static let itemColumns =
     "id, name, emoji, amount, unit, added_at, checked_at, listed_at, cleared_at"
-  /// `itemColumns` and the field-change times (schema v3).
+  /// `itemColumns`, the field-change times (schema v3) and what recipes asked (v4).
   static let storedItemColumns =
-    "\(itemColumns), name_changed_at, quantity_changed_at, checked_changed_at, place_changed_at"
+    "\(itemColumns), name_changed_at, quantity_changed_at, checked_changed_at, place_changed_at, "
+    + "recipe_needs"
   static let memoryColumns = "key, name, times_added, last_added"
 
   /// Every item, in the order they were first stored. Rows that cannot be decoded are skipped.
@@ -77,7 +78,7 @@ extension Connection {
     try run(
       """
       \(verb) INTO items (\(Self.storedItemColumns), name_key, revision)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
       """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
   }
 
@@ -87,7 +88,7 @@ extension Connection {
       UPDATE items SET name = ?2, emoji = ?3, amount = ?4, unit = ?5, added_at = ?6,
         checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_changed_at = ?10,
         quantity_changed_at = ?11, checked_changed_at = ?12, place_changed_at = ?13,
-        name_key = ?14, revision = ?15
+        recipe_needs = ?14, name_key = ?15, revision = ?16
       WHERE id = ?1
       """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
   }
@@ -256,6 +257,7 @@ extension Connection {
       .real(item.changed.quantity.seconds),
       .real(item.changed.checked.seconds),
       .real(item.changed.place.seconds),
+      recipeNeedsText(item.recipeNeeds).map(SQLValue.text) ?? .null,
     ]
   }
 
@@ -268,7 +270,23 @@ extension Connection {
     {
       item.changed = FieldTimes(name: name, quantity: quantity, checked: checked, place: place)
     }
+    item.recipeNeeds = decodeRecipeNeeds(row, first + 13)
     return item
+  }
+
+  /// `needs` as the `recipe_needs` column holds it: JSON, or nil for none.
+  static func recipeNeedsText(_ needs: RecipeNeeds) -> String? {
+    guard !needs.isEmpty, let data = try? JSONEncoder().encode(needs) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The `recipe_needs` column read back; none when it is empty or can't be read (an item is
+  /// never lost over it).
+  static func decodeRecipeNeeds(_ row: Statement, _ column: Int32) -> RecipeNeeds {
+    guard let text = row.text(column),
+      let needs = try? JSONDecoder().decode(RecipeNeeds.self, from: Data(text.utf8))
+    else { return .none }
+    return needs
   }
 
   /// Decodes `itemColumns` starting at column `first`; nil when a required value is missing or

@@ -12,10 +12,15 @@ extension SQLiteStore {
   /// throws.
   func salvage(from brokenPath: String) -> (items: Int, memory: Int) {
     guard let source = Salvage.openReadOnly(brokenPath) else { return (0, 0) }
-    let items = Salvage.readRows(source, table: "items", columns: Connection.itemColumns) {
-      Connection.decodeItem($0, from: 1).flatMap { item in
-        Salvage.isPlausible(item.name) && Salvage.isPlausible(item.emoji) ? item : nil
-      }
+    // NB: a store from before schema v4 has no recipe_needs column.
+    let needs = Salvage.hasColumn(source, table: "items", column: "recipe_needs")
+    let columns = "\(Connection.itemColumns), \(needs ? "recipe_needs" : "NULL")"
+    let items = Salvage.readRows(source, table: "items", columns: columns) { row -> Item? in
+      guard var item = Connection.decodeItem(row, from: 1),
+        Salvage.isPlausible(item.name), Salvage.isPlausible(item.emoji)
+      else { return nil }
+      item.recipeNeeds = Connection.decodeRecipeNeeds(row, 10)
+      return item
     }
     let memory = Salvage.readRows(source, table: "memory", columns: Connection.memoryColumns) {
       Connection.decodeMemory($0, from: 1).flatMap { key, entry in
@@ -67,6 +72,15 @@ private enum Salvage {
     // refusing it whole; the connection is read-only, so nothing can be written through it.
     try? connection.execute("PRAGMA writable_schema = ON")
     return connection
+  }
+
+  /// Whether `table` has `column`, as far as the damaged store's schema can be read.
+  static func hasColumn(_ source: Connection, table: String, column: String) -> Bool {
+    var found = false
+    try? source.runOnce("SELECT name FROM pragma_table_info(?1)", [.text(table)]) { row in
+      if row.text(0) == column { found = true }
+    }
+    return found
   }
 
   /// Whether `text` could have been written by Basket: a row cut short by a truncated page

@@ -117,6 +117,27 @@ enum Schema {
       INSERT INTO meta (key, value)
         SELECT 'changes_floor', value FROM meta WHERE key = 'revision';
       """),
+    // v4: saved recipes, searched through FTS5 by their folded title and ingredient words
+    // (`RecipeSearch.words`; the search table's rowid is the recipe's), and what recipes asked
+    // of list items (`RecipeNeeds` as JSON, NULL for none).
+    Migration(
+      """
+      ALTER TABLE items ADD COLUMN recipe_needs TEXT;
+      CREATE TABLE recipes (
+        id TEXT PRIMARY KEY NOT NULL,
+        title TEXT NOT NULL,
+        source TEXT,
+        yields TEXT,
+        total_time INTEGER,
+        image TEXT,
+        ingredient_count INTEGER NOT NULL,
+        saved_at REAL NOT NULL,
+        last_opened_at REAL NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX recipes_by_last_opened_at ON recipes(last_opened_at);
+      CREATE VIRTUAL TABLE recipe_search USING fts5(title, ingredients);
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

@@ -73,9 +73,18 @@ enum Bench {
     var importTimes: [Double] = []
     var importCPU: [Double] = []
     var readCPU: [Double] = []
-    var libxmlCPU: [Double] = []
-    for (_, bytes) in sized {
-      for _ in 0..<9 {
+    var tokenizeCPU: [Double] = []
+    var coreCPU: [Double] = []
+    var fullReadCPU: [Double] = []
+    var treeImportCPU: [Double] = []
+    var treeReadCPU: [Double] = []
+    var treeParseCPU: [Double] = []
+    // NB: each kind of measurement runs over all the pages in turn, round after round, so no
+    // kind pays for the caches another left cold, and all share the machine's load.
+    let pages = sized.map(\.1)
+    let parsed = pages.map { HTMLRecipePage.read($0) }
+    for _ in 0..<9 {
+      for bytes in pages {
         var recipe: Recipe?
         let (wall, cpu) = measure {
           recipe = RecipeImporter.recipe(from: HTMLRecipePage.read(bytes))
@@ -83,17 +92,51 @@ enum Bench {
         importTimes.append(wall * 1000)
         importCPU.append(cpu * 1000)
         checksum &+= recipe?.ingredients.count ?? 0
+      }
+      for bytes in pages {
         readCPU.append(measure { checksum &+= HTMLRecipePage.read(bytes).blocks.count }.1 * 1000)
-        libxmlCPU.append(measure { checksum &+= HTMLRecipePage.parseOnly(bytes) }.1 * 1000)
+      }
+      for page in parsed {
+        coreCPU.append(
+          measure { checksum &+= RecipeImporter.recipe(from: page)?.ingredients.count ?? 0 }.1
+            * 1000)
+      }
+      for bytes in pages {
+        fullReadCPU.append(
+          measure { checksum &+= HTMLRecipePage.read(bytes, emptyingScripts: false).blocks.count }
+            .1 * 1000)
+      }
+      for bytes in pages {
+        tokenizeCPU.append(measure { checksum &+= HTMLRecipePage.tokenizeOnly(bytes) }.1 * 1000)
+      }
+      // The baseline: the first reader, which had libxml2 build the tree and walked it.
+      for bytes in pages {
+        treeImportCPU.append(
+          measure {
+            checksum &+=
+              RecipeImporter.recipe(from: TreeWalkingPageReader.read(bytes))?.ingredients.count ?? 0
+          }.1 * 1000)
+      }
+      for bytes in pages {
+        treeReadCPU.append(
+          measure { checksum &+= TreeWalkingPageReader.read(bytes).blocks.count }.1 * 1000)
+      }
+      for bytes in pages {
+        treeParseCPU.append(measure { checksum &+= HTMLRecipePage.treeParseOnly(bytes) }.1 * 1000)
       }
     }
     let sizes = sized.map { $0.1.count }
     print(
       String(
         format:
-          "Page import: %d saved pages of %d–%d KB, median %.2f ms CPU (%.2f ms by the wall clock); of which reading the page %.2f ms; libxml2's parse alone (the floor) %.2f ms",
+          "Page import: %d saved pages of %d–%d KB, median %.2f ms CPU (%.2f ms by the wall clock); of which reading the page (SAX) %.2f ms, the core's reading of what it found %.2f ms; libxml2's tokenizer alone (the floor) %.2f ms",
         sized.count, (sizes.min() ?? 0) / 1000, (sizes.max() ?? 0) / 1000, median(importCPU),
-        median(importTimes), median(readCPU), median(libxmlCPU)))
+        median(importTimes), median(readCPU), median(coreCPU), median(tokenizeCPU)))
+    print(
+      String(
+        format:
+          "  reading the page without emptying scripts first: %.2f ms\n  baseline, the tree-walking reader: import %.2f ms CPU; reading the page %.2f ms; libxml2's tree parse alone %.2f ms",
+        median(fullReadCPU), median(treeImportCPU), median(treeReadCPU), median(treeParseCPU)))
     if checksum == 42 { print("") }
   }
 }

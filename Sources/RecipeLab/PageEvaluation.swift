@@ -142,6 +142,60 @@ struct PageEvaluation {
         (slowest.1 as NSString).lastPathComponent))
   }
 
+  /// Reads every page with the SAX reader and the tree-walking baseline and lists the pages
+  /// where the two `RecipePage`s differ, field by field.
+  static func differential(directory: String) {
+    var differing = 0
+    var isFolder: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder)
+    let all = isFolder.boolValue ? cases(in: directory) : [Case(html: directory, expected: [:])]
+    for item in all {
+      guard let bytes = FileManager.default.contents(atPath: item.html).map(Array.init) else {
+        continue
+      }
+      let sax = HTMLRecipePage.read(bytes)
+      let tree =
+        CommandLine.arguments.contains("--scripts")
+        ? HTMLRecipePage.read(bytes, emptyingScripts: false) : TreeWalkingPageReader.read(bytes)
+      guard sax != tree else { continue }
+      differing += 1
+      print("DIFF \(item.html)")
+      if sax.title != tree.title {
+        print("  title: \(sax.title ?? "nil") | \(tree.title ?? "nil")")
+      }
+      if sax.language != tree.language {
+        print("  language: \(sax.language ?? "nil") | \(tree.language ?? "nil")")
+      }
+      if sax.address != tree.address || sax.image != tree.image { print("  address/image differ") }
+      if sax.jsonLD != tree.jsonLD {
+        print("  jsonLD: \(sax.jsonLD.count) | \(tree.jsonLD.count)")
+        for (a, b) in zip(sax.jsonLD, tree.jsonLD) where a != b {
+          print(
+            "   first: \(a.debugDescription.prefix(300))\n   other: \(b.debugDescription.prefix(300))"
+          )
+        }
+      }
+      if sax.microdata != tree.microdata { print("  microdata differs") }
+      if sax.blocks != tree.blocks {
+        print("  blocks: \(sax.blocks.count) | \(tree.blocks.count)")
+        if let index = sax.blocks.indices.first(where: {
+          $0 >= tree.blocks.count || sax.blocks[$0] != tree.blocks[$0]
+        }) {
+          for offset in max(0, index - 1)..<min(index + 3, min(sax.blocks.count, tree.blocks.count))
+          {
+            let (a, b) = (sax.blocks[offset], tree.blocks[offset])
+            print(
+              "   [\(offset)] sax:  [\(a.kind)] \(a.text.prefix(150))\n        tree: [\(b.kind)] \(b.text.prefix(150))"
+            )
+          }
+        }
+      }
+    }
+    print(
+      "Differential: \(differing) of \(all.count) pages read differently by the SAX and tree readers"
+    )
+  }
+
   static func pct(_ count: Int, _ total: Int) -> String {
     String(
       format: "%4d/%4d %5.1f %%", count, total, total == 0 ? 0 : Double(count) * 100 / Double(total)

@@ -6,8 +6,12 @@ import Foundation
 /// and times them. Run by `scripts/bench`; skips with a message when the data is absent.
 ///
 ///   RecipeLab ingredients DIR [--misses N]
-///   RecipeLab pages DIR [--misses N]
-///   RecipeLab bench [PAGES_DIR]
+///   RecipeLab pages DIR [--misses N --field FIELD]
+///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
+///   RecipeLab differential PAGES_DIR [--scripts]   the SAX reader against the tree-walking one
+///                                                 (or, with --scripts, against itself without
+///                                                 emptying script bodies), page by page
+///   RecipeLab repeat N FILE...                      imports the files N times (for profilers)
 @main
 struct RecipeLab {
   static func main() throws {
@@ -63,13 +67,27 @@ struct RecipeLab {
       } else {
         print("no recipe")
       }
+    case "repeat" where arguments.count >= 3:
+      // For profilers: imports the pages given N times over.
+      let pages = arguments.dropFirst(2).map {
+        Array(FileManager.default.contents(atPath: $0) ?? Data())
+      }
+      var total = 0
+      for _ in 0..<(Int(arguments[1]) ?? 1) {
+        for bytes in pages {
+          total &+= RecipeImporter.recipe(from: HTMLRecipePage.read(bytes))?.ingredients.count ?? 0
+        }
+      }
+      print(total)
+    case "differential" where arguments.count >= 2:
+      PageEvaluation.differential(directory: arguments[1])
     case "pages" where arguments.count == 2:
       PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
     case "ingredients" where arguments.count == 2:
       try IngredientEvaluation.run(directory: arguments[1], showMisses: misses)
     default:
       print(
-        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N] | bench [PAGES_DIR]"
+        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N --field F] | bench [INGREDIENTS_DIR PAGES_DIR] | differential DIR [--scripts] | repeat N FILE..."
       )
       exit(2)
     }

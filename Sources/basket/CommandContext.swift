@@ -17,6 +17,10 @@ struct CommandContext {
   /// `StoreError` when the store can't be used, `MissingStore` when there is none and the
   /// command may not start one.
   var openBasket: (StoreUse) throws -> Basket
+  /// Opens the store like `openBasket` and builds the recipe library over it.
+  var openRecipeBook: (StoreUse) throws -> RecipeBook
+  /// Reads all of standard input.
+  var readInput: () -> [UInt8]
   var out: (String) -> Void
   var err: (String) -> Void
 }

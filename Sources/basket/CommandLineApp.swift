@@ -35,7 +35,11 @@ enum CommandLineApp {
       return 0
     }
     if options.help || command == "help" {
-      let topic = command == "help" ? options.arguments.first : command
+      var topic = command == "help" ? options.arguments.first : command
+      let rest = command == "help" ? Array(options.arguments.dropFirst()) : options.arguments
+      if topic == "recipe", let subcommand = rest.first, !subcommand.hasPrefix("-") {
+        topic = "recipe \(subcommand)"
+      }
       write(Help.text(for: topic) ?? Help.overview, to: STDOUT_FILENO)
       return 0
     }
@@ -58,6 +62,12 @@ enum CommandLineApp {
       configuration: configuration, store: store, clock: clock,
       stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
       openBasket: { try openBasket(at: store, clock: clock, use: $0) },
+      openRecipeBook: { use in
+        let sqlite = try openStore(at: store, clock: clock, use: use)
+        let basket = Basket(store: sqlite, environment: Wiring.environment(clock: clock))
+        return RecipeBook(store: sqlite, basket: basket)
+      },
+      readInput: { readAll(STDIN_FILENO) },
       out: { write($0, to: STDOUT_FILENO) }, err: { write($0, to: STDERR_FILENO) })
 
     let rest = options.arguments
@@ -91,6 +101,15 @@ enum CommandLineApp {
   static func openBasket(at location: StoreLocation, clock: AppClock, use: StoreUse) throws
     -> Basket
   {
+    Basket(
+      store: try openStore(at: location, clock: clock, use: use),
+      environment: Wiring.environment(clock: clock))
+  }
+
+  /// Opens the store as `openBasket` does (recovery notices on stderr).
+  static func openStore(at location: StoreLocation, clock: AppClock, use: StoreUse) throws
+    -> SQLiteStore
+  {
     let path = location.path
     let isNew = isAbsentOrEmpty(path)
     if isNew, use == .existing { throw MissingStore(location: location) }
@@ -107,7 +126,7 @@ enum CommandLineApp {
         """, to: STDERR_FILENO)
     }
     write(droppedQuantityNotice(report.droppedQuantities), to: STDERR_FILENO)
-    return Basket(store: store, environment: Wiring.environment(clock: clock))
+    return store
   }
 
   /// Whether there is no store at `path` yet: nothing there, or an empty file.
@@ -132,6 +151,25 @@ enum CommandLineApp {
     let help = command.map { "basket \($0) --help" } ?? "basket --help"
     write("basket: \(message)\nTry '\(help)' for more.\n", to: STDERR_FILENO)
     return 2
+  }
+
+  /// Reads a file descriptor to its end (stopping past `RecipeFiles.maximumBytes`).
+  static func readAll(_ fd: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count <= RecipeFiles.maximumBytes {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.read(fd, buffer.baseAddress, buffer.count)
+        #else
+          Darwin.read(fd, buffer.baseAddress, buffer.count)
+        #endif
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += chunk[..<count]
+    }
+    return bytes
   }
 
   /// Writes all of `text` to a file descriptor, retrying short writes.

@@ -15,6 +15,7 @@ enum Commands {
     "add": add, "list": list, "ls": list, "check": check, "uncheck": uncheck,
     "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
+    "recipe": RecipeCommand.run,
   ]
 
   // MARK: - Reading

@@ -24,6 +24,8 @@ enum Help {
       suggest PREFIX [--json]  suggestions for what you are typing
       usuals [--json]          your usual items
       emoji NAME... [--json]   the emoji Basket picks for a name, and why
+      recipe COMMAND           import, read and keep recipes, and shop for them
+                               (see basket recipe --help)
       tui                      the interactive terminal app (also: basket, on a terminal)
       serve                    serve the web app to your household (see basket serve --help)
 
@@ -68,6 +70,8 @@ enum Help {
   static func text(for command: String?) -> String? {
     switch command {
     case "tui": return tui
+    case let topic? where topic == "recipe" || topic.hasPrefix("recipe "):
+      return RecipeHelp.text(for: topic)
     case "serve": return ServeOptions.help
     case "add":
       return """

@@ -18,7 +18,7 @@ enum ListPrinter {
     out += style.heading("To get") + "\n"
     if sections.toGet.isEmpty { out += style.dim("  Nothing left to get. 🎉") + "\n" }
     for item in sections.toGet {
-      out += "  \(numbered()) \(style.itemLabel(item))\n"
+      out += "  \(numbered()) \(style.itemLabel(item))\(style.recipesNote(item))\n"
     }
     if !sections.gotIt.isEmpty {
       out += "\n" + style.heading("Got it") + "\n"

@@ -1,6 +1,13 @@
+import BasketFetch
 import BasketKit
+import BasketRecipeImport
 import BasketWeb
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -40,11 +47,26 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     }
   }
 
-  let basket = try context.openBasket(.createIfMissing)
+  let book = try context.openRecipeBook(.createIfMissing)
+  // NB: request handlers run on the web server's worker threads, whose stacks are small
+  // (Debian's civetweb: 100 KB): the recipe tables are built here, and imports, which parse
+  // whole pages, run on a thread of their own with a full-size stack.
+  RecipeImporter.prepareTables()
+  // NB: the server never fetches from the household's own network (its own or a neighbour's
+  // admin pages): a page address comes from whoever can reach the server.
+  let recipes = RecipeServices(
+    book: book,
+    importBytes: { bytes in LargeStack.run { RecipeDocumentImporter.recipe(from: bytes) } },
+    importAddress: { address in
+      try LargeStack.run {
+        Result { try RecipeDocumentImporter.recipe(fromAddress: address, fetcher: PageFetcher()) }
+      }.get()
+    })
   let app = WebApp(
     environment: WebEnvironment(
-      basket: basket,
-      access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly)))
+      basket: book.basket,
+      access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly),
+      recipes: recipes))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }
@@ -91,4 +113,39 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   server.stop()
   context.out("Stopped.\n")
   return 0
+}
+
+/// Runs work on a thread of its own with a full-size stack, waiting for it.
+enum LargeStack {
+  static let size = 16 << 20
+
+  /// The work and, once done, its result; passed to the thread as a raw pointer.
+  private final class Job {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+  }
+
+  static func run<T>(_ work: @escaping () -> T) -> T {
+    var result: T?
+    let job = Job { result = work() }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, size)
+    let context = Unmanaged.passRetained(job).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, &attributes,
+      { context in
+        Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+      }, context)
+    guard started == 0 else {
+      // NB: no thread to be had: do the work here rather than not at all.
+      Unmanaged<Job>.fromOpaque(context).release()
+      return work()
+    }
+    pthread_join(thread, nil)
+    return result!
+  }
 }

@@ -27,9 +27,16 @@ struct Style {
   func celebrate(_ text: String) -> String { sgr("1;38;5;208", text) }
   func emoji(_ glyph: String) -> String { emoji ? glyph + " " : "" }
 
-  /// "🥛 Milk (2 L)" on a terminal, "Milk (2 L)" piped.
+  /// "🥛 Milk (2 L)" on a terminal, "Milk (2 L)" piped; recipe amounts beside the stepper's
+  /// ("Flour (500 g + 2 cups)").
   func itemLabel(_ item: Item) -> String {
-    let chip = item.quantity.map { " " + self.chip("(\($0.chipText))") } ?? ""
+    let chip = item.amountText.map { " " + self.chip("(\($0))") } ?? ""
     return emoji(item.emoji) + item.name + chip
+  }
+
+  /// " · for Pancakes, Bread": the recipes that asked for the item, or nothing.
+  func recipesNote(_ item: Item) -> String {
+    let titles = item.recipeNeeds.recipes.map(\.title)
+    return titles.isEmpty ? "" : dim(" · for " + titles.joined(separator: ", "))
   }
 }

@@ -29,10 +29,16 @@ struct BasketBinary {
     try run(program: Self.executable.get().path, arguments, environment: extra)
   }
 
+  /// Runs `basket` with `input` on its standard input.
+  func run(_ arguments: [String], input: [UInt8]) throws -> Result {
+    try run(program: Self.executable.get().path, arguments, input: input)
+  }
+
   /// Runs any program with this store's environment (plus `extra`).
-  func run(program: String, _ arguments: [String], environment extra: [String: String] = [:])
-    throws -> Result
-  {
+  func run(
+    program: String, _ arguments: [String], environment extra: [String: String] = [:],
+    input: [UInt8]? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
@@ -41,8 +47,13 @@ struct BasketBinary {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let stdin = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
+    if let input {
+      try stdin.fileHandleForWriting.write(contentsOf: input)
+      try stdin.fileHandleForWriting.close()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -211,6 +211,51 @@ import Testing
     #expect(memory["🍕"]?.timesAdded == 4)
   }
 
+  /// More v2 rows: names that fold, a unit-count quantity, memory left to the test.
+  static let v2MoreRows = """
+    INSERT INTO items (id, name, emoji, amount, unit, added_at, checked_at, listed_at,
+      cleared_at, name_key) VALUES
+      ('00000000-0000-0000-0000-000000000001', 'Apples', '🍎', NULL, NULL,
+       1796033600, NULL, 1796033600, NULL, 'apple'),
+      ('00000000-0000-0000-0000-000000000002', 'Crème Fraîche', '🥛', 2, 'units',
+       1796033650, 1796033660, 1796033650, NULL, 'creme fraich'),
+      ('00000000-0000-0000-0000-000000000003', 'Cherry tomatoes', '🍅', NULL, NULL,
+       1796033670, NULL, 1796033670, NULL, 'cherri tomato');
+    UPDATE meta SET value = 5 WHERE key = 'revision';
+    """
+
+  @Test func aVersionTwoStoreGainsTheRecipeLibraryWithItsRowsIntact() throws {
+    try runSQL(
+      Self.v2Schema + Self.v2MoreRows + """
+        INSERT INTO memory VALUES ('apple', 'Apples', 3, 1796033600);
+        """, on: path)
+    let before = try Self.itemsAsStored(at: path)
+
+    let store = try openStore(path)
+
+    #expect(try store.pragma("user_version") == String(Schema.latestVersion))
+    #expect(try store.items() == before)
+    #expect(try store.items().allSatisfy { $0.recipeNeeds == .none })
+    #expect(try store.memory().map(\.name) == ["Apples"])
+    #expect(try store.revision() == 5)
+    let recipe = Recipe(
+      id: StoreFixtures.id(9), title: "Apple pie",
+      ingredientGroups: [
+        IngredientGroup(ingredients: [IngredientLineParser.parse("6 apples")])
+      ], savedAt: StoreFixtures.now, lastOpenedAt: StoreFixtures.now)
+    try store.saveRecipe(recipe)
+    #expect(try store.recipes(.matching(["apple"])).map(\.title) == ["Apple pie"])
+  }
+
+  @Test func aDamagedVersionTwoStoreIsSalvagedWithoutTheNewColumn() throws {
+    let broken = directory.file("old.sqlite")
+    try runSQL(Self.v2Schema + Self.v2MoreRows, on: broken)
+    let store = try openStore(path)
+    #expect(store.salvage(from: broken).items == 3)
+    #expect(
+      try store.items().map(\.name).sorted() == ["Apples", "Cherry tomatoes", "Crème Fraîche"])
+  }
+
   /// Keys as schema version 2 stores them. If this fails, `NameKey.of` folds names differently
   /// now: stored keys are stale, so append `Migration("", then: Schema.recomputeNameKeys)` to
   /// `Schema.migrations`, then update this table.

@@ -13,6 +13,14 @@ public struct ListJSON: Codable, Equatable, Sendable {
     public var quantity: Quantity?
     public var addedAt: String
     public var checkedAt: String?
+    /// Every amount as shown ("500 g + 2 cups", "≈ 625 g, converted"); null for none.
+    public var amountText: String?
+    /// Whether `quantity` includes a mass–volume conversion a recipe add made.
+    public var quantityConverted: Bool
+    /// Amounts recipes asked for that the stepper can't show ("2 cups", "3 cloves").
+    public var recipeAmounts: [ItemAmount]
+    /// The recipes that asked for the item: `{"id", "title"}`.
+    public var recipes: [RecipeReference]
 
     public init(_ item: Item) {
       id = item.id.uuidString.lowercased()
@@ -21,6 +29,10 @@ public struct ListJSON: Codable, Equatable, Sendable {
       quantity = item.quantity
       addedAt = ISO8601.string(item.addedAt)
       checkedAt = item.checkedAt.map(ISO8601.string)
+      amountText = item.amountText
+      quantityConverted = item.isQuantityConverted
+      recipeAmounts = item.recipeNeeds.amounts
+      recipes = item.recipeNeeds.recipes
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -31,6 +43,10 @@ public struct ListJSON: Codable, Equatable, Sendable {
       try container.encode(quantity, forKey: .quantity)  // null when unset, never omitted
       try container.encode(addedAt, forKey: .addedAt)
       try container.encode(checkedAt, forKey: .checkedAt)
+      try container.encode(amountText, forKey: .amountText)
+      try container.encode(quantityConverted, forKey: .quantityConverted)
+      try container.encode(recipeAmounts, forKey: .recipeAmounts)
+      try container.encode(recipes, forKey: .recipes)
     }
   }
 

@@ -23,6 +23,8 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
   /// When each group of fields last changed, by the clock of whoever changed it: so that when
   /// two phones change the same item, the later change to each field wins.
   public var changed: FieldTimes
+  /// What recipes asked for: their amounts the stepper can't show, and which recipes.
+  public var recipeNeeds: RecipeNeeds
 
   /// `changed` defaults to the times the other dates imply: the name and quantity at
   /// `addedAt`, the place at `listedAt`, and the checked state at `checkedAt` (or, unchecked,
@@ -30,7 +32,7 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
   public init(
     id: UUID, name: String, emoji: String, quantity: Quantity? = nil, addedAt: Date,
     checkedAt: Date? = nil, listedAt: Date? = nil, clearedAt: Date? = nil,
-    changed: FieldTimes? = nil
+    changed: FieldTimes? = nil, recipeNeeds: RecipeNeeds = .none
   ) {
     self.id = id
     self.name = name
@@ -45,6 +47,7 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
       ?? FieldTimes(
         name: addedAt, quantity: addedAt, checked: checkedAt ?? listedAt ?? addedAt,
         place: listedAt ?? addedAt)
+    self.recipeNeeds = recipeNeeds
   }
 }
 

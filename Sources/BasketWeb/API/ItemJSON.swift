@@ -10,10 +10,10 @@ import Synchronization
 /// Writes items and lists in the API's JSON shape.
 ///
 /// An item is `{"id", "name", "emoji", "quantity": {"amount", "unit"} | null, "addedAt",
-/// "checkedAt"}` as in `basket list --json`, plus `listedAt` (its place in To get: the greater,
-/// the nearer the top), `clearedAt` (set while a Clear all hides it) and what the web app's
-/// editor needs: `chip` (the amount as shown on the row), `units` (the unit pills offered) and
-/// `defaultUnit`.
+/// "checkedAt", "amountText", "quantityConverted", "recipeAmounts", "recipes"}` as in `basket
+/// list --json`, plus `listedAt` (its place in To get: the greater, the nearer the top),
+/// `clearedAt` (set while a Clear all hides it) and what the web app's editor needs: `chip` (the
+/// amount as shown on the row), `units` (the unit pills offered) and `defaultUnit`.
 final class ItemJSON: Sendable {
   private let classify: @Sendable (String) -> Classification
   /// Measure kinds by name: classifying is not free and names repeat on every list read.
@@ -51,6 +51,33 @@ final class ItemJSON: Sendable {
       ("chip", item.quantity.map { .string($0.chipText) } ?? .null),
       ("units", .array(QuantityRules.allowedUnits(for: measure).map { .string($0.rawValue) })),
       ("defaultUnit", .string(QuantityRules.defaultUnit(for: measure).rawValue)),
+      ("amountText", item.amountText.map(JSONValue.string) ?? .null),
+      ("quantityConverted", .bool(item.isQuantityConverted)),
+      ("recipeAmounts", .array(item.recipeNeeds.amounts.map(Self.amount))),
+      ("recipes", .array(item.recipeNeeds.recipes.map(Self.recipe))),
+    ])
+  }
+
+  /// A recipe amount as `ItemAmount` encodes it.
+  static func amount(_ amount: ItemAmount) -> JSONValue {
+    func quantity(_ value: Double, _ top: Double?, _ unit: KitchenUnit?) -> [(String, JSONValue)] {
+      [
+        ("amount", .number(value)), ("maxAmount", top.map(JSONValue.number) ?? .null),
+        ("unit", unit.map { .string($0.id) } ?? .null),
+      ]
+    }
+    var members = quantity(amount.amount, amount.maxAmount, amount.unit)
+    if let pack = amount.packSize {
+      members.append(("packSize", .object(quantity(pack.amount, pack.maxAmount, pack.unit))))
+    }
+    members += [("converted", .bool(amount.converted)), ("text", .string(amount.text))]
+    return .object(members)
+  }
+
+  static func recipe(_ reference: RecipeReference) -> JSONValue {
+    .object([
+      ("id", reference.id.map { .string($0.uuidString.lowercased()) } ?? .null),
+      ("title", .string(reference.title)),
     ])
   }
 

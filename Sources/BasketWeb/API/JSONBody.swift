@@ -46,6 +46,15 @@ package struct JSONBody {
     return text
   }
 
+  /// The boolean member `key`, nil when absent; any other type is an error.
+  package func bool(_ key: String) throws -> Bool? {
+    guard let value = value(key) else { return nil }
+    guard case .bool(let flag) = value else {
+      throw RequestError(400, "\"\(key)\" must be true or false, not \(value.typeName)")
+    }
+    return flag
+  }
+
   /// The client-made UUID member `key`, nil when absent.
   package func uuid(_ key: String) throws -> UUID? {
     guard let text = try string(key) else { return nil }

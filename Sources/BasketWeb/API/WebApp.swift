@@ -18,9 +18,15 @@ public final class WebApp: Sendable {
   public static let maxBodySize = 64 * 1024
 
   /// The largest body a request to `path` may carry: `POST /api/v1/ops` takes a phone's queue
-  /// (`OpsBody.maxBytes`), every other route `maxBodySize`. The server adapter reads no more.
+  /// (`OpsBody.maxBytes`); a saved page uploaded for import (as base64 in JSON) may be as large
+  /// as a fetched one, 5 MB; every other route takes `maxBodySize`. The server adapter reads no
+  /// more.
   public static func maxBodySize(for path: String) -> Int {
-    path == "/api/v1/ops" ? OpsBody.maxBytes : maxBodySize
+    switch path {
+    case "/api/v1/ops": OpsBody.maxBytes
+    case recipeImportPath: 8 << 20
+    default: maxBodySize
+    }
   }
 
   public let environment: WebEnvironment
@@ -143,6 +149,7 @@ public final class WebApp: Sendable {
     case (1, "suggestions"): return try only(["GET"], request) { try suggestions(request) }
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
+    case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
     case (1, "events"):
       return only(["GET"], request) {
         Response(

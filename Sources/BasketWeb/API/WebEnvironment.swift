@@ -16,15 +16,19 @@ public struct WebEnvironment: Sendable {
   public var timeZone: TimeZone
   /// Random bytes for session nonces; nil when the system can't supply them.
   public var randomBytes: @Sendable (Int) -> [UInt8]?
+  /// The recipe library and importers; nil answers the recipe routes with 503.
+  public var recipes: RecipeServices?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
-    randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes
+    randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
+    recipes: RecipeServices? = nil
   ) {
     self.basket = basket
     self.access = access
     self.timeZone = timeZone
     self.randomBytes = randomBytes
+    self.recipes = recipes
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.

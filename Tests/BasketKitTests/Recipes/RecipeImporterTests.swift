@@ -160,6 +160,9 @@ import Testing
       ("750 g", "750 grams"),
       ("6 people", "6 servings"),
       ("4 personnes", "4 servings"),
+      ("2 (9-inch) round cakes", "2 cakes"), ("16 servings (2 pies)", "16 servings"),
+      ("6.5 gallons", "6.5 gallons"), ("3 8-oz jars", "3 jars"), ("12 stk.", "12 items"),
+      ("1 9x13 loaf tin", "1 loaf"), ("4 porções", "4 servings"),
     ] as [(String, String)])
   func tidiesYields(text: String, expected: String) {
     #expect(RecipeYield.read(text)?.text == expected)
@@ -167,6 +170,52 @@ import Testing
 
   @Test func findsNoYieldWithoutANumber() {
     #expect(RecipeYield.read("a crowd") == nil)
+  }
+
+  private func page(_ texts: [String]) -> RecipePage {
+    RecipePage(
+      jsonLD: [#"{"@type":"Recipe","name":"Ribs","recipeIngredient":["1 rack ribs"]}"#],
+      blocks: texts.map { PageBlock(kind: .text, text: $0) })
+  }
+
+  @Test(
+    arguments: [
+      (["Prep 10 min", "Makes 2 racks"], "2 items"),
+      (["Yield:", "24 cookies"], "24 cookies"),
+      (["Servings", "4"], "4 servings"),
+      (["Antal", "4 portioner"], "4 servings"),
+      (["Rendimento 6 porções"], "6 servings"),
+      (["Serves", "your family"], nil),
+    ] as [([String], String?)])
+  func readsYieldsStatedOnThePage(blocks: [String], expected: String?) throws {
+    #expect(try #require(RecipeImporter.recipe(from: page(blocks))).yields == expected)
+  }
+
+  @Test func readsATimeWhoseValueIsTheNextBlock() throws {
+    let found = try #require(RecipeImporter.recipe(from: page(["Total Time:", "1 hr 5 mins"])))
+    #expect(found.totalTime == 65)
+  }
+}
+
+@Suite struct WhitespaceTests {
+  /// Every scalar from U+0000 to U+FFFF plus a few beyond: the byte-level reading agrees with
+  /// Unicode's White_Space property (and U+200B, U+FEFF).
+  @Test func collapsesExactlyTheUnicodeWhitespace() {
+    var scalars = (0..<0xD800).compactMap(Unicode.Scalar.init)
+    scalars += (0xE000...0xFFFF).compactMap(Unicode.Scalar.init)
+    scalars += [Unicode.Scalar(0x1F34E)!, Unicode.Scalar(0x10FFFF)!]
+    for scalar in scalars {
+      let isSpace = scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}"
+      let text = "a\(Character(scalar))b"
+      let expected = isSpace ? "a b" : text
+      #expect(
+        RecipeText.normalizedWhitespace(text) == expected, "U+\(String(scalar.value, radix: 16))")
+    }
+  }
+
+  @Test func trimsAndCollapsesRuns() {
+    #expect(RecipeText.normalizedWhitespace("\u{A0} 2\t\n eggs \u{2009}") == "2 eggs")
+    #expect(RecipeText.normalizedWhitespace("") == "")
   }
 }
 

@@ -2,7 +2,7 @@
 /// are the lists (or paragraphs) under headings that name them ("Ingredients", "Method",
 /// "Directions", "Instructions", "Preparation").
 enum PageHeuristicReader {
-  static func recipe(from page: RecipePage) -> Recipe? {
+  static func recipe(from page: RecipePage, facts: PageFacts? = nil) -> Recipe? {
     let blocks = page.blocks
     guard let ingredientsAt = blocks.firstIndex(where: { isTitle($0, ingredientWords) }) else {
       return nil
@@ -17,11 +17,12 @@ enum PageHeuristicReader {
       ?? page.title ?? ""
     let groups = RecipeImporter.groups(lines)
     guard !groups.isEmpty else { return nil }
-    let yield = yield(in: blocks)
-    let prep = minutes(in: blocks, labels: prepTimeWords)
-    let cook = minutes(in: blocks, labels: cookTimeWords)
+    let facts = facts ?? PageFacts(blocks)
+    let yield = facts.yield()
+    let prep = facts.minutes(labels: prepTimeWords)
+    let cook = facts.minutes(labels: cookTimeWords)
     let total =
-      minutes(in: blocks, labels: totalTimeWords)
+      facts.minutes(labels: totalTimeWords)
       ?? (prep != nil || cook != nil ? (prep ?? 0) + (cook ?? 0) : nil)
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
@@ -32,57 +33,12 @@ enum PageHeuristicReader {
   /// A yield stated in the page's text: "Serves 4", "Servings: 6", "Yield: 24 cookies", also
   /// inside a short line of facts ("Prep Time: 5 minutes … Servings: 4").
   static func yield(in blocks: [PageBlock]) -> RecipeYield? {
-    for block in blocks where block.text.count <= 200 {
-      let lower = block.text.lowercased()
-      for word in yieldWords {
-        guard let rest = after(word, in: lower) else { continue }
-        if var found = RecipeYield.read(String(rest.prefix(40))) {
-          if !["yield", "yields", "makes"].contains(word) { found.noun = nil }
-          return found
-        }
-      }
-    }
-    return nil
+    PageFacts(blocks).yield()
   }
 
   /// Minutes stated in the page's text after one of `labels` ("Total Time: 1 hour 5 minutes").
   static func minutes(in blocks: [PageBlock], labels: [String]) -> Int? {
-    for block in blocks where block.text.count <= 200 {
-      let lower = block.text.lowercased()
-      for label in labels {
-        guard let rest = after(label, in: lower) else { continue }
-        var kept: [Substring] = []
-        for word in rest.split(separator: " ").prefix(8) {
-          let letters = word.filter(\.isLetter)
-          let isAmount = word.first?.isNumber ?? false
-          let isUnit = [
-            "h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes",
-            "d", "day", "days", "and",
-          ].contains(letters)
-          guard isAmount || isUnit else { break }
-          kept.append(word)
-        }
-        if let minutes = RecipeDuration.minutes(kept.joined(separator: " ")), minutes > 0 {
-          return minutes
-        }
-      }
-    }
-    return nil
-  }
-
-  /// The text after `label` where it starts a word, past a colon; nil when it isn't there.
-  private static func after(_ label: String, in text: String) -> Substring? {
-    guard let range = text.firstRange(of: label) else { return nil }
-    if range.lowerBound != text.startIndex {
-      let before = text[text.index(before: range.lowerBound)]
-      guard !before.isLetter else { return nil }
-    }
-    var rest = text[range.upperBound...]
-    guard let next = rest.first, !next.isLetter else { return nil }
-    while let first = rest.first, first == ":" || first == " " || first == "-" {
-      rest = rest.dropFirst()
-    }
-    return rest
+    PageFacts(blocks).minutes(labels: labels)
   }
 
   static let totalTimeWords = [
@@ -96,7 +52,8 @@ enum PageHeuristicReader {
 
   static let yieldWords = [
     "serves", "servings", "serving size", "yield", "yields", "makes", "portions", "portionen",
-    "porties", "personen", "porciones", "personnes", "porsjoner", "portioner",
+    "porties", "personen", "porciones", "personnes", "porsjoner", "portioner", "rendimento",
+    "rendimiento", "rendement", "porções", "raciones", "porcje", "adagok",
   ]
 
   /// Headings over an ingredient list, in the languages the pages come in.
@@ -177,5 +134,121 @@ enum PageHeuristicReader {
     after = after.dropFirst()
     let stripped = String(after).trimmingCharacters()
     return stripped.isEmpty ? text : String(stripped)
+  }
+}
+
+/// A page's short blocks (at most 200 characters: lines of facts, not prose), lowercased once,
+/// for the label searches that find times and yields ("total time: 1 hour", "serves 4").
+///
+/// Cost: lowercasing the short blocks once; then each label is a byte search per block.
+struct PageFacts {
+  private let lines: [(text: String, bytes: [UInt8])]
+
+  init(_ blocks: [PageBlock]) {
+    lines = blocks.compactMap { block in
+      let text = block.text
+      guard text.utf8.count <= 200 || text.count <= 200 else { return nil }
+      let lower = text.lowercased()
+      return (lower, Array(lower.utf8))
+    }
+  }
+
+  /// See `PageHeuristicReader.yield(in:)`. Also reads a label whose value is the next block
+  /// ("Yield:" then "24"), and a block that is only a count of servings ("4 portioner").
+  func yield() -> RecipeYield? {
+    for (index, line) in lines.enumerated() {
+      for word in PageHeuristicReader.yieldWords {
+        guard let rest = after(word, in: line, orNextOf: index) else { continue }
+        if var found = RecipeYield.read(String(rest.prefix(40))) {
+          if word == "makes", found.noun == nil { found.noun = found.count == 1 ? "item" : "items" }
+          if !["yield", "yields", "makes"].contains(word) {
+            found.noun = nil
+            found.amount = nil
+          }
+          return found
+        }
+      }
+      if let found = Self.servingsAlone(line.text) { return found }
+    }
+    return nil
+  }
+
+  /// A block that says only how many it serves: "4 portioner", "4 adag", "1 personas".
+  private static func servingsAlone(_ text: String) -> RecipeYield? {
+    let words = text.split(separator: " ")
+    guard words.count == 2, let count = Int(words[0]), (1...1000).contains(count),
+      RecipeYield.servingWords.contains(String(words[1]))
+    else { return nil }
+    return RecipeYield(count: count)
+  }
+
+  /// See `PageHeuristicReader.minutes(in:labels:)`.
+  func minutes(labels: [String]) -> Int? {
+    for (index, line) in lines.enumerated() {
+      for label in labels {
+        guard let rest = after(label, in: line, orNextOf: index) else { continue }
+        var kept: [Substring] = []
+        for word in rest.split(separator: " ").prefix(8) {
+          let letters = word.filter(\.isLetter)
+          let isAmount = word.first?.isNumber ?? false
+          let isUnit = Self.timeWords.contains(letters)
+          guard isAmount || isUnit else { break }
+          kept.append(word)
+        }
+        if let minutes = RecipeDuration.minutes(kept.joined(separator: " ")), minutes > 0 {
+          return minutes
+        }
+      }
+    }
+    return nil
+  }
+
+  /// `after(label, in: line)`, or the next block when `line` is the label alone ("Yield:").
+  private func after(
+    _ label: String, in line: (text: String, bytes: [UInt8]), orNextOf index: Int
+  ) -> Substring? {
+    guard let rest = after(label, in: line) else { return nil }
+    guard rest.isEmpty, index + 1 < lines.count else { return rest }
+    return Substring(lines[index + 1].text)
+  }
+
+  private static let timeWords: Set<String> = [
+    "h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes", "d", "day",
+    "days", "and",
+  ]
+
+  /// The text after the first `label` in `line` where it starts a word, past a colon; nil
+  /// when it isn't there.
+  private func after(_ label: String, in line: (text: String, bytes: [UInt8])) -> Substring? {
+    guard let offset = Self.firstOffset(of: label, in: line.bytes) else { return nil }
+    let text = line.text
+    let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    let end = text.utf8.index(start, offsetBy: label.utf8.count)
+    if start != text.startIndex {
+      let before = text[text.index(before: start)]
+      guard !before.isLetter else { return nil }
+    }
+    var rest = text[end...]
+    if let next = rest.first, next.isLetter { return nil }
+    while let first = rest.first, first == ":" || first == " " || first == "-" {
+      rest = rest.dropFirst()
+    }
+    return rest
+  }
+
+  /// Where `needle`'s bytes first occur in `haystack`.
+  private static func firstOffset(of needle: String, in haystack: [UInt8]) -> Int? {
+    let pattern = Array(needle.utf8)
+    guard let first = pattern.first, pattern.count <= haystack.count else { return nil }
+    var start = 0
+    while start + pattern.count <= haystack.count {
+      if haystack[start] == first {
+        var index = 1
+        while index < pattern.count, haystack[start + index] == pattern[index] { index += 1 }
+        if index == pattern.count { return start }
+      }
+      start += 1
+    }
+    return nil
   }
 }

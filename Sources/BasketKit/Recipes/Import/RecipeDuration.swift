@@ -106,21 +106,28 @@ public struct RecipeYield: Equatable, Sendable {
   public var count: Int
   /// nil for servings.
   public var noun: String?
+  /// The amount as stated when it is a measure that need not be whole ("6.5 gallons"); nil
+  /// when it is `count`.
+  public var amount: Double?
 
-  public init(count: Int, noun: String? = nil) {
+  public init(count: Int, noun: String? = nil, amount: Double? = nil) {
     self.count = count
     self.noun = noun
+    self.amount = amount
   }
 
-  /// "4 servings", "1 serving", "24 cookies".
+  /// "4 servings", "1 serving", "24 cookies", "6.5 gallons".
   public var text: String {
     guard let noun else { return "\(count) serving\(count == 1 ? "" : "s")" }
+    if let amount { return "\(KitchenAmountFormat.decimal(amount)) \(noun)" }
     return "\(count) \(noun)"
   }
 
-  private static let servingWords: Set<String> = [
+  static let servingWords: Set<String> = [
     "serving", "servings", "people", "persons", "person", "portions", "portion", "serves",
     "guests", "adults", "pax", "personas", "porciones", "portionen", "personen", "plates",
+    "portioner", "porsjoner", "porties", "personnes", "porzioni", "porções", "porcje", "porcji",
+    "porcie", "porcií", "adag", "adagok", "raciones",
   ]
 
   /// Things a recipe makes that are counted as themselves rather than as servings.
@@ -135,7 +142,19 @@ public struct RecipeYield: Equatable, Sendable {
     "naan", "falafel", "pizzelles", "patties", "scoops", "grams", "ounces", "pounds", "liters",
   ]
 
+  /// Nouns that measure rather than count, so "6.5 gallons" keeps its half.
+  private static let measureNouns: Set<String> = [
+    "cup", "cups", "pint", "pints", "quart", "quarts", "gallon", "gallons", "grams", "ounces",
+    "pounds", "liters",
+  ]
+
+  /// Words for "pieces" that count items: "12 stk." (Danish, Norwegian), "12 Stück".
+  private static let pieceWords: Set<String> = ["stk", "stück", "stuck", "st", "pcs", "pc"]
+
   /// Reads "Serves 4", "4-6 servings", "Makes 24 cookies", "4", "1 dozen"; nil without a number.
+  ///
+  /// A range counts at its top ("4-6 servings": 6); a number in brackets describes rather
+  /// than counts ("2 (9-inch) cakes"), and so does one straight after ("3 8-oz jars").
   public static func read(_ text: String) -> RecipeYield? {
     let tokens = IngredientTokenizer(text).tokens
     guard let first = tokens.firstIndex(where: { $0.number != nil }),
@@ -143,24 +162,33 @@ public struct RecipeYield: Equatable, Sendable {
     else { return nil }
     var count = value
     var after = first + 1
-    while after < tokens.count,
-      tokens[after].number != nil || tokens[after].isDash || tokens[after].lower == "to"
-        || tokens[after].lower == "or" || tokens[after].isPunctuation("/")
+    while after + 1 < tokens.count,
+      tokens[after].isDash || tokens[after].lower == "to" || tokens[after].lower == "or"
+        || tokens[after].isPunctuation("/"),
+      let top = tokens[after + 1].number
     {
-      if let top = tokens[after].number, top > count, top < 100_000 {
-        count = top  // the rest of a range, "4-6", counts at its top
-      }
-      after += 1
+      if top > count, top < 100_000 { count = top }  // a range, "4-6", counts at its top
+      after += 2
     }
     var noun: String?
     var cursor = after
-    while cursor < tokens.count, cursor < after + 6 {
-      guard tokens[cursor].isWord else {
-        cursor += 1  // "9 large or 16 small brownies"
+    var words = 0
+    var brackets = 0
+    while cursor < tokens.count, words < 6 {
+      let token = tokens[cursor]
+      cursor += 1
+      if token.isPunctuation("(") || token.isPunctuation("[") {
+        brackets += 1
         continue
       }
-      let word = tokens[cursor].lower
-      if cursor == after, word == "g" || word == "grams" || word == "gr" {
+      if token.isPunctuation(")") || token.isPunctuation("]") {
+        brackets = max(0, brackets - 1)
+        continue
+      }
+      guard token.isWord, brackets == 0 else { continue }  // "9 large or 16 small brownies"
+      words += 1
+      let word = token.lower
+      if cursor == after + 1, word == "g" || word == "grams" || word == "gr" {
         noun = "grams"  // "750 g di crema"
         break
       }
@@ -169,13 +197,18 @@ public struct RecipeYield: Equatable, Sendable {
         noun = word  // "24 cookies", "12 large muffins", "2 dozen"
         break
       }
-      cursor += 1
+      if cursor == after + 1, pieceWords.contains(word) {
+        noun = "items"  // "12 stk."
+        break
+      }
     }
     if noun == nil, first > 0, tokens[..<first].contains(where: { $0.lower == "makes" }) {
-      noun = count == 1 ? "item" : "items"  // "Makes 12"
+      noun = "items"  // "Makes 12"
     }
     let whole = max(1, Int(count.rounded()))
-    return RecipeYield(count: whole, noun: noun.map { number($0, for: whole) })
+    let measured = noun.map(measureNouns.contains) ?? false
+    let amount = measured && count != count.rounded() ? count : nil
+    return RecipeYield(count: whole, noun: noun.map { number($0, for: whole) }, amount: amount)
   }
 
   /// The noun in the number `count` asks for: "2 pies", "1 loaf".

@@ -16,30 +16,33 @@ public enum RecipeImporter {
       }
       marked = marked ?? recipe
     }
+    var scanned: PageFacts?
+    func facts() -> PageFacts {
+      if let scanned { return scanned }
+      let made = PageFacts(page.blocks)
+      scanned = made
+      return made
+    }
     guard var recipe = marked else {
       return PageHeuristicReader.recipe(from: page).flatMap { hasContent($0) ? $0 : nil }
     }
     if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
-      let fallback = PageHeuristicReader.recipe(from: page)
+      let fallback = PageHeuristicReader.recipe(from: page, facts: facts())
     {
       // Markup that leaves out the lists: read them from the page's headings and lists.
       if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
       if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
     }
     if recipe.totalTime == nil {
-      let blocks = page.blocks
-      recipe.prepTime =
-        recipe.prepTime
-        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.prepTimeWords)
-      recipe.cookTime =
-        recipe.cookTime
-        ?? PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.cookTimeWords)
+      let facts = facts()
+      recipe.prepTime = recipe.prepTime ?? facts.minutes(labels: PageHeuristicReader.prepTimeWords)
+      recipe.cookTime = recipe.cookTime ?? facts.minutes(labels: PageHeuristicReader.cookTimeWords)
       recipe.totalTime =
-        PageHeuristicReader.minutes(in: blocks, labels: PageHeuristicReader.totalTimeWords)
+        facts.minutes(labels: PageHeuristicReader.totalTimeWords)
         ?? (recipe.prepTime != nil || recipe.cookTime != nil
           ? (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0) : nil)
     }
-    if recipe.yields == nil, let found = PageHeuristicReader.yield(in: page.blocks) {
+    if recipe.yields == nil, let found = facts().yield() {
       recipe.yields = found.text
       recipe.servings = found.count
     }
@@ -59,6 +62,20 @@ public enum RecipeImporter {
   public static func recipe(fromText text: String) -> Recipe? {
     let recipe = PastedRecipeReader.recipe(from: text)
     return hasContent(recipe) ? recipe : nil
+  }
+
+  /// Builds the tables the importers and the line parser read (units, densities, words,
+  /// entities) now rather than on first use: a server calls it on its main thread, so a
+  /// request handled on a worker thread with a small stack never builds them there.
+  public static func prepareTables() {
+    _ = recipe(
+      from: RecipePage(
+        jsonLD: [
+          #"{"@type":"Recipe","name":"Warm-up","recipeYield":"2","recipeIngredient":"#
+            + #"["1 cup flour","2 (14 oz) cans tomatoes, drained","salt &amp; pepper"]}"#
+        ]))
+    _ = recipe(fromText: "Warm-up\nIngredients\n1 tbsp oil\nMethod\nStir.")
+    _ = FoodDensity.gramsPerMilliliter(for: "flour")
   }
 
   static func hasContent(_ recipe: Recipe) -> Bool {

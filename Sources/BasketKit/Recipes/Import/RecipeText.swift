@@ -1,26 +1,72 @@
 /// Text clean-ups every importer shares: character references decoded, tags dropped,
 /// whitespace collapsed.
 public enum RecipeText {
-  /// `text` with its whitespace (any kind, non-breaking included) collapsed to single spaces
-  /// and trimmed.
+  /// `text` with its whitespace (any kind, non-breaking included, and the zero-width space
+  /// and byte order mark) collapsed to single spaces and trimmed.
+  ///
+  /// Cost: one pass over the UTF-8 bytes; pages call it on every block they hold.
   public static func normalizedWhitespace(_ text: String) -> String {
-    var out = String.UnicodeScalarView()
-    var pendingSpace = false
-    for scalar in text.unicodeScalars {
-      if scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}" {
-        pendingSpace = !out.isEmpty
-      } else {
-        if pendingSpace { out.append(" ") }
-        pendingSpace = false
-        out.append(scalar)
-      }
+    var utf8 = text.utf8
+    if let fast = utf8.withContiguousStorageIfAvailable({ normalizedWhitespace(bytes: $0) }) {
+      return fast
     }
-    return String(out)
+    var copy = text
+    copy.makeContiguousUTF8()
+    utf8 = copy.utf8
+    return utf8.withContiguousStorageIfAvailable { normalizedWhitespace(bytes: $0) } ?? text
+  }
+
+  private static func normalizedWhitespace(bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var pendingSpace = false
+    var index = 0
+    while index < bytes.count {
+      let width = whitespaceWidth(bytes, at: index)
+      if width > 0 {
+        pendingSpace = !out.isEmpty
+        index += width
+        continue
+      }
+      if pendingSpace { out.append(0x20) }
+      pendingSpace = false
+      out.append(bytes[index])
+      index += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// How many bytes the whitespace at `index` takes: a character with Unicode's White_Space
+  /// property, U+200B or U+FEFF; 0 when it is not whitespace (or is a byte inside one).
+  static func whitespaceWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let byte = bytes[index]
+    if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? 1 : 0 }
+    func next(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+    switch byte {
+    case 0xC2:  // U+0085, U+00A0
+      return next(1) == 0x85 || next(1) == 0xA0 ? 2 : 0
+    case 0xE1:  // U+1680
+      return next(1) == 0x9A && next(2) == 0x80 ? 3 : 0
+    case 0xE2:
+      let (second, third) = (next(1), next(2))
+      if second == 0x80 {
+        // U+2000–U+200B, U+2028, U+2029, U+202F
+        return (0x80...0x8B).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF
+          ? 3 : 0
+      }
+      return second == 0x81 && third == 0x9F ? 3 : 0  // U+205F
+    case 0xE3:  // U+3000
+      return next(1) == 0x80 && next(2) == 0x80 ? 3 : 0
+    case 0xEF:  // U+FEFF
+      return next(1) == 0xBB && next(2) == 0xBF ? 3 : 0
+    default:
+      return 0
+    }
   }
 
   /// Decodes "&amp;", "&frac12;", "&#39;" and "&#x2019;"; unknown references stay as written.
   public static func decodingEntities(_ text: String) -> String {
-    guard text.contains("&") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
     let scalars = Array(text.unicodeScalars)
     var out = String.UnicodeScalarView()
     var index = 0
@@ -100,7 +146,7 @@ public enum RecipeText {
 
   /// Text with HTML tags removed; a line break or block end becomes a newline.
   public static func strippingTags(_ text: String) -> String {
-    guard text.contains("<") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
     var out = ""
     var index = text.startIndex
     while index < text.endIndex {
@@ -139,7 +185,10 @@ public enum RecipeText {
     {
       line = line.dropFirst(2)
     }
-    guard line.contains("((") else { return String(line) }
+    let bytes = line.utf8
+    guard zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x28 && $1 == 0x28 }) else {
+      return String(line)
+    }
     var characters = Array(line)
     var index = 0
     while index + 1 < characters.count {

@@ -83,7 +83,7 @@ extension Recipe: Codable {
   /// (timestamps as `ISO8601` text); every other key is always present, null when unknown.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(id, forKey: .id)
+    try container.encodeIfPresent(id.map { $0.uuidString.lowercased() }, forKey: .id)
     try container.encode(title, forKey: .title)
     try container.encode(yields, forKey: .yields)
     try container.encode(servings, forKey: .servings)

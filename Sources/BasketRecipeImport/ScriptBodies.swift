@@ -1,0 +1,266 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Empties the bodies of a page's scripts and style sheets before libxml2 reads it: half the
+/// bytes of a typical saved page, which the page reader never looks at (JSON-LD scripts are
+/// kept), and which libxml2's tokenizer otherwise walks a character at a time.
+///
+/// It tokenizes the way libxml2's HTML parser (2.9) does at these points: comments, doctypes
+/// (with their quoted literals), other `<!…>` and `<?…>`, end tags, and start tags (`<` and a
+/// letter) with quoted or unquoted attribute values (a quote opens a value only after `=`);
+/// a `<script>` or `<style>` body runs to its end tag, in any case (`</scriptx …>` is dropped
+/// whole by libxml2 and does not end the body); `<script … />` has no body. Where it may read
+/// more as markup than libxml2 does, it only misses a body. Wherever it is unsure (an
+/// unterminated comment, tag or body; a NUL byte anywhere, which libxml2 reads unlike other
+/// bytes) it stops and leaves the rest as it is, so the worst a mistake can cost is speed.
+/// `FuzzRecipeHTML` checks that every page reads the same either way.
+///
+/// Until the page's encoding is settled (given, or named by a `<meta … charset …>` tag) bodies
+/// are kept: libxml2 may search the rest of the page for a charset when it meets a non-ASCII
+/// byte before then, and a script may hold one. A page in a 7-bit stateful encoding
+/// (ISO-2022, UTF-7, HZ) or a 16- or 32-bit one, whose ASCII-looking bytes may be parts of
+/// other characters, is left as it is.
+///
+/// Cost: one pass that jumps from `<` to `<` (and over bodies to their end tags).
+enum ScriptBodies {
+  static func emptied(_ bytes: [UInt8], encodingKnown: Bool) -> [UInt8] {
+    // NB: a UTF-16 page has no ASCII `<` bytes to find; leave it to libxml2.
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return bytes }
+    if bytes.contains(0) { return bytes }
+    return bytes.withUnsafeBufferPointer { emptied($0, encodingKnown: encodingKnown) } ?? bytes
+  }
+
+  /// The page with the bodies removed, or nil when there was nothing to remove.
+  private static func emptied(_ page: UnsafeBufferPointer<UInt8>, encodingKnown: Bool)
+    -> [UInt8]?
+  {
+    var settled = encodingKnown
+    var cuts: [Range<Int>] = []
+    var index = 0
+    let count = page.count
+    scan: while let open = find(0x3C, in: page, from: index) {  // "<"
+      index = open + 1
+      guard index < count else { break }
+      let next = page[index]
+      if next == 0x21 {  // "!": a comment or a declaration
+        if matches(page, at: index + 1, "--") {
+          guard let end = find("-->", in: page, from: index + 3) else { break scan }
+          index = end + 3
+        } else if matches(page, at: index + 1, "doctype", ignoringCase: true) {
+          guard let end = endOfDoctype(page, from: index) else { break scan }
+          index = end + 1
+        } else {
+          guard let end = find(0x3E, in: page, from: index) else { break scan }
+          index = end + 1
+        }
+      } else if next == 0x3F || next == 0x2F {  // "?" or "/": a processing instruction or end tag
+        guard let end = find(0x3E, in: page, from: index) else { break scan }
+        index = end + 1
+      } else if isLetter(next) {
+        var nameEnd = index
+        while nameEnd < count, isNameByte(page[nameEnd]) { nameEnd += 1 }
+        let name = nameKind(page, index..<nameEnd)
+        guard let (tagEnd, isEmpty) = endOfStartTag(page, from: nameEnd) else { break scan }
+        index = tagEnd + 1
+        if !settled, nameEnd - open == 5, matches(page, at: open + 1, "meta", ignoringCase: true),
+          contains(page, open..<tagEnd, "charset")
+        {
+          if namesUnsafeCharset(page, open..<tagEnd) { return nil }
+          settled = true
+        }
+        guard let name, !isEmpty else { continue }
+        // NB: a body is raw text to its end tag whether or not it is emptied: a JSON-LD
+        // script's text may hold anything that looks like markup.
+        guard let end = endTag(of: name, in: page, from: index) else { break scan }
+        let keep = !settled || (name == .script && contains(page, open..<tagEnd, "ld+json"))
+        if !keep, end > index { cuts.append(index..<end) }
+        index = end
+      }
+    }
+    guard !cuts.isEmpty else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(count - cuts.reduce(0) { $0 + $1.count })
+    var kept = 0
+    for cut in cuts {
+      out.append(contentsOf: page[kept..<cut.lowerBound])
+      kept = cut.upperBound
+    }
+    out.append(contentsOf: page[kept..<count])
+    return out
+  }
+
+  private enum RawText {
+    case script, style
+  }
+
+  /// Where a doctype ends: its `>`, past quoted literals (libxml2 reads its identifiers so).
+  private static func endOfDoctype(_ page: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    var index = start
+    while index < page.count {
+      let byte = page[index]
+      if byte == 0x3E { return index }
+      if byte == 0x22 || byte == 0x27 {
+        guard let close = find(byte, in: page, from: index + 1) else { return nil }
+        index = close + 1
+      } else {
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// Whether the meta tag at `range` names an encoding whose ASCII-looking bytes may be parts
+  /// of other characters: ISO-2022-*, UTF-7, HZ, UTF-16, UTF-32, UCS-2, UCS-4.
+  private static func namesUnsafeCharset(_ page: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Bool
+  {
+    contains(page, range, "2022") || contains(page, range, "utf-7")
+      || contains(page, range, "utf7") || contains(page, range, "hz-gb")
+      || contains(page, range, "=hz") || contains(page, range, "\"hz")
+      || contains(page, range, "'hz") || contains(page, range, "utf-16")
+      || contains(page, range, "utf16") || contains(page, range, "utf-32")
+      || contains(page, range, "utf32") || contains(page, range, "ucs")
+  }
+
+  /// Where the body starting at `start` ends: at `</script` or `</style` (in any case) not
+  /// followed by a byte of a longer name, as libxml2 closes it. An end tag with a longer name
+  /// (`</scriptx …>`) is dropped whole, up to its `>`, and the body reads on after it.
+  private static func endTag(of name: RawText, in page: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    let closing: StaticString = name == .script ? "</script" : "</style"
+    var index = start
+    while let found = find(closing, in: page, from: index, ignoringCase: true) {
+      var after = found + closing.utf8CodeUnitCount
+      if after >= page.count || !isNameByte(page[after]) { return found }
+      while after < page.count, isNameByte(page[after]) { after += 1 }
+      while after < page.count, isBlank(page[after]) { after += 1 }
+      guard let close = find(0x3E, in: page, from: after) else { return nil }
+      index = close + 1
+    }
+    return nil
+  }
+
+  /// Whether the element name at `range` (as libxml2 reads it, ignoring case) is `script` or
+  /// `style`.
+  private static func nameKind(_ page: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> RawText?
+  {
+    if range.count == 6, matches(page, at: range.lowerBound, "script", ignoringCase: true) {
+      return .script
+    }
+    if range.count == 5, matches(page, at: range.lowerBound, "style", ignoringCase: true) {
+      return .style
+    }
+    return nil
+  }
+
+  /// Where the start tag whose attributes begin at `start` ends (its `>`), and whether it ends
+  /// with `/>`; nil when it never ends.
+  private static func endOfStartTag(_ page: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> (Int, Bool)?
+  {
+    var index = start
+    let count = page.count
+    while index < count {
+      let byte = page[index]
+      if byte == 0x3E { return (index, false) }  // ">"
+      if byte == 0x2F, index + 1 < count, page[index + 1] == 0x3E { return (index + 1, true) }
+      if isBlank(byte) || byte == 0x2F {
+        index += 1
+        continue
+      }
+      // An attribute name (or junk, which libxml2 skips the same way): up to a blank, "=",
+      // ">" or "/>".
+      while index < count {
+        let current = page[index]
+        if isBlank(current) || current == 0x3D || current == 0x3E { break }
+        if current == 0x2F, index + 1 < count, page[index + 1] == 0x3E { break }
+        index += 1
+      }
+      var look = index
+      while look < count, isBlank(page[look]) { look += 1 }
+      guard look < count, page[look] == 0x3D else { continue }  // no value
+      index = look + 1
+      while index < count, isBlank(page[index]) { index += 1 }
+      guard index < count else { return nil }
+      let quote = page[index]
+      if quote == 0x22 || quote == 0x27 {
+        guard let close = find(quote, in: page, from: index + 1) else { return nil }
+        index = close + 1
+      } else {
+        while index < count, !isBlank(page[index]), page[index] != 0x3E { index += 1 }
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Bytes
+
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+  }
+
+  /// The bytes libxml2 takes into an HTML element name: letters, digits, ":", "-", "_", ".".
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x3A || byte == 0x2D
+      || byte == 0x5F || byte == 0x2E
+  }
+
+  private static func find(_ byte: UInt8, in page: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    guard start < page.count, let base = page.baseAddress else { return nil }
+    guard let found = memchr(base + start, Int32(byte), page.count - start) else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  private static func find(
+    _ text: StaticString, in page: UnsafeBufferPointer<UInt8>, from start: Int,
+    ignoringCase: Bool = false
+  ) -> Int? {
+    let first = text.utf8Start[0]
+    var index = start
+    while let candidate = find(first, in: page, from: index) {
+      if matches(page, at: candidate, text, ignoringCase: ignoringCase) { return candidate }
+      index = candidate + 1
+    }
+    return nil
+  }
+
+  /// Whether `text` (lowercase ASCII) is at `index`, in any case when `ignoringCase`.
+  private static func matches(
+    _ page: UnsafeBufferPointer<UInt8>, at index: Int, _ text: StaticString,
+    ignoringCase: Bool = false
+  ) -> Bool {
+    let length = text.utf8CodeUnitCount
+    guard index >= 0, index + length <= page.count else { return false }
+    for offset in 0..<length {
+      var byte = page[index + offset]
+      if ignoringCase, byte >= 0x41, byte <= 0x5A { byte += 0x20 }
+      guard byte == text.utf8Start[offset] else { return false }
+    }
+    return true
+  }
+
+  private static func contains(
+    _ page: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString
+  ) -> Bool {
+    let length = text.utf8CodeUnitCount
+    var index = range.lowerBound
+    while index + length <= range.upperBound {
+      if matches(page, at: index, text, ignoringCase: true) { return true }
+      index += 1
+    }
+    return false
+  }
+}

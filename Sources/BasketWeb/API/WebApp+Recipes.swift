@@ -1,0 +1,302 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the recipe routes need beyond the list: the library, and the importers (an adapter's,
+/// passed in, so this target needs neither libxml2 nor libcurl).
+public struct RecipeServices: Sendable {
+  public var book: RecipeBook
+  /// A saved page's or a text file's bytes as a recipe; nil when they hold none.
+  public var importBytes: @Sendable ([UInt8]) -> Recipe?
+  /// Fetches a web address and imports the page; throws `WebFetchError` or
+  /// `RecipeError.noRecipe`.
+  public var importAddress: @Sendable (String) throws -> Recipe
+
+  public init(
+    book: RecipeBook, importBytes: @escaping @Sendable ([UInt8]) -> Recipe?,
+    importAddress: @escaping @Sendable (String) throws -> Recipe
+  ) {
+    self.book = book
+    self.importBytes = importBytes
+    self.importAddress = importAddress
+  }
+}
+
+/// The recipe routes, for the web app's Recipes screen and Recipe Ready review:
+///
+/// - `POST /api/v1/recipes/import` `{"text"} | {"page": base64} | {"url"}`, optional
+///   `"save": true` → `{"recipe"}` (201 when saved)
+/// - `POST /api/v1/recipes/parse` `{"lines": [text]}` → `{"lines": [line]}`
+/// - `GET /api/v1/recipes` (`?q=` searches, `?recent=1&limit=` the recent ones) →
+///   `{"recipes": [summary]}`; `POST /api/v1/recipes` `{"recipe"}` saves → `{"recipe"}`
+/// - `GET /api/v1/recipes/{id}` (counts as opening) and `DELETE /api/v1/recipes/{id}`
+/// - `POST /api/v1/recipes/{id}/add` `{"servings"?, "skip"?: [line index]}`, and
+///   `POST /api/v1/recipes/add` `{"recipe", "servings"?, "skip"?}` for one not saved →
+///   `{"recipe": {"id", "title"}, "servings", "lines": [{"index", "text", "outcome", "merge",
+///   "reason", "before", "item"}]}`
+///
+/// Recipes and lines have the shapes of issue 11 (`Recipe`'s and `IngredientLine`'s JSON).
+extension WebApp {
+  static let recipeImportPath = "/api/v1/recipes/import"
+
+  func recipes(_ route: [String], _ request: Request) throws -> Response {
+    guard let services = environment.recipes else {
+      return .error(503, "recipes are not available on this server")
+    }
+    do {
+      switch (route.count, route.first) {
+      case (0, _):
+        return try allowing(["GET", "POST"], request) {
+          request.method == "GET"
+            ? try listRecipes(services, request) : try saveRecipe(services, request)
+        }
+      case (1, "import"):
+        return try allowing(["POST"], request) { try importRecipe(services, request) }
+      case (1, "parse"):
+        return try allowing(["POST"], request) { try parseLines(request) }
+      case (1, "add"):
+        return try allowing(["POST"], request) {
+          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip"])
+          return try addToList(services, try recipe(in: body), body)
+        }
+      case (1, _):
+        let id = try recipeID(route[0])
+        return try allowing(["GET", "DELETE"], request) {
+          request.method == "GET"
+            ? try showRecipe(services, id) : try removeRecipe(services, id)
+        }
+      case (2, _) where route[1] == "add":
+        let id = try recipeID(route[0])
+        return try allowing(["POST"], request) {
+          let body = try JSONBody(request, allowed: ["servings", "skip"])
+          let opened = try services.book.open(id.uuidString)
+          return try addToList(services, opened, body)
+        }
+      default:
+        return .error(404, "no such API route")
+      }
+    } catch let error as RecipeError {
+      switch error {
+      case .unknownRecipe: return .error(404, "no such recipe (it may have been removed)")
+      case .noRecipe: return .error(422, error.description)
+      default: return .error(400, error.description)
+      }
+    } catch let error as WebFetchError {
+      switch error {
+      case .notAnAddress, .unsupportedScheme: return .error(400, error.description)
+      case .localAddress: return .error(403, error.description)
+      default: return .error(502, error.description)
+      }
+    }
+  }
+
+  // MARK: - Reading
+
+  /// `GET /api/v1/recipes[?q=TEXT | ?recent=1&limit=N]`
+  private func listRecipes(_ services: RecipeServices, _ request: Request) throws -> Response {
+    let summaries: [RecipeSummary]
+    if let query = request.query["q"] {
+      guard query.count <= 200 else { throw RequestError(400, "\"q\" is too long") }
+      summaries = try services.book.search(query)
+    } else if request.query["recent"] != nil {
+      var limit = RecipeBook.recentLimit
+      if let text = request.query["limit"] {
+        guard let value = Int(text), (1...50).contains(value) else {
+          throw RequestError(400, "\"limit\" must be a whole number from 1 to 50")
+        }
+        limit = value
+      }
+      summaries = try services.book.recent(limit: limit)
+    } else {
+      summaries = try services.book.all()
+    }
+    return .json(200, Self.object([("recipes", try Self.encoded(summaries))]))
+  }
+
+  /// `GET /api/v1/recipes/{id}`: counts as opening it.
+  private func showRecipe(_ services: RecipeServices, _ id: UUID) throws -> Response {
+    let recipe = try services.book.open(id.uuidString)
+    return .json(200, Self.object([("recipe", try Self.encoded(recipe))]))
+  }
+
+  /// `POST /api/v1/recipes/import`: exactly one of `text` (pasted), `page` (a saved page's
+  /// or text file's bytes, base64) or `url`; `save` keeps it.
+  private func importRecipe(_ services: RecipeServices, _ request: Request) throws -> Response {
+    let body = try JSONBody(request, allowed: ["text", "page", "url", "save"])
+    let save = try body.bool("save") ?? false
+    let given = ["text", "page", "url"].filter(body.has)
+    guard given.count == 1 else {
+      throw RequestError(400, "send one of \"text\", \"page\" (base64) or \"url\"")
+    }
+    var recipe: Recipe
+    switch given[0] {
+    case "text":
+      let text = try body.string("text") ?? ""
+      guard let found = RecipeImporter.recipe(fromText: text) else {
+        throw RecipeError.noRecipe("the pasted text")
+      }
+      recipe = found
+    case "page":
+      guard let encoded = try body.string("page"),
+        let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters)
+      else { throw RequestError(400, "\"page\" must be the file's bytes in base64") }
+      guard let found = services.importBytes(Array(data)) else {
+        throw RecipeError.noRecipe("the page")
+      }
+      recipe = found
+    default:
+      recipe = try services.importAddress(try body.string("url") ?? "")
+    }
+    var status = 200
+    if save {
+      recipe = try services.book.save(recipe)
+      status = 201
+    }
+    return .json(status, Self.object([("recipe", try Self.encoded(recipe))]))
+  }
+
+  /// `POST /api/v1/recipes/parse` `{"lines": [text]}` (at most 500 lines).
+  private func parseLines(_ request: Request) throws -> Response {
+    let body = try JSONBody(request, allowed: ["lines"])
+    guard case .array(let values)? = body.value("lines"), values.count <= 500 else {
+      throw RequestError(400, "\"lines\" must be an array of at most 500 strings")
+    }
+    let lines = try values.map { value -> IngredientLine in
+      guard case .string(let text) = value else {
+        throw RequestError(400, "\"lines\" must hold strings, not \(value.typeName)")
+      }
+      return IngredientLineParser.parse(text)
+    }
+    return .json(200, Self.object([("lines", try Self.encoded(lines))]))
+  }
+
+  // MARK: - Changing
+
+  /// `POST /api/v1/recipes` `{"recipe"}`: 201 for a new recipe, 200 for one saved before.
+  private func saveRecipe(_ services: RecipeServices, _ request: Request) throws -> Response {
+    let body = try JSONBody(request, allowed: ["recipe"])
+    let recipe = try recipe(in: body)
+    let existed = try recipe.id.map { try services.book.recipe($0) != nil } ?? false
+    let saved = try services.book.save(recipe)
+    return .json(existed ? 200 : 201, Self.object([("recipe", try Self.encoded(saved))]))
+  }
+
+  /// `DELETE /api/v1/recipes/{id}`
+  private func removeRecipe(_ services: RecipeServices, _ id: UUID) throws -> Response {
+    try services.book.remove(id.uuidString)
+    return .noContent
+  }
+
+  /// Puts `recipe` on the list with the body's `servings` and `skip`, answering what became
+  /// of each line.
+  private func addToList(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
+    -> Response
+  {
+    var selection = RecipeSelection()
+    if let value = body.value("servings"), value != .null {
+      guard case .number(let number) = value, number == number.rounded(),
+        (1...1000).contains(number)
+      else { throw RequestError(400, "\"servings\" must be a whole number from 1 to 1000") }
+      guard recipe.servings != nil else {
+        throw RequestError(
+          400, "\(recipe.title) doesn't say how many it serves, so it can't be scaled")
+      }
+      selection.servings = Int(number)
+    }
+    if let value = body.value("skip") {
+      guard case .array(let indexes) = value else {
+        throw RequestError(400, "\"skip\" must be an array of line positions")
+      }
+      for index in indexes {
+        guard case .number(let number) = index, number == number.rounded(), number >= 0,
+          number < Double(recipe.ingredients.count)
+        else {
+          throw RequestError(
+            400,
+            "\"skip\" holds positions of ingredient lines, from 0 to \(recipe.ingredients.count - 1)"
+          )
+        }
+        selection.skipped.insert(Int(number))
+      }
+    }
+    let results = try services.book.basket.add(recipe, selection: selection)
+    let lines = results.map { result -> JSONValue in
+      .object([
+        ("index", .number(Double(result.index))),
+        ("text", .string(result.line.text)),
+        ("outcome", .string(result.outcome.name)),
+        ("merge", result.outcome.merge.map { .string($0.rawValue) } ?? .null),
+        ("reason", result.outcome.reason.map(JSONValue.string) ?? .null),
+        ("before", result.before.map(JSONValue.string) ?? .null),
+        ("item", result.item.map(itemJSON.value) ?? .null),
+      ])
+    }
+    let reference = JSONValue.object([
+      ("id", recipe.id.map { .string($0.uuidString.lowercased()) } ?? .null),
+      ("title", .string(recipe.title)),
+    ])
+    let servings = (selection.servings ?? recipe.servings).map { JSONValue.number(Double($0)) }
+    return .json(
+      200,
+      .object([
+        ("recipe", reference), ("servings", servings ?? .null), ("lines", .array(lines)),
+      ]))
+  }
+
+  // MARK: - Helpers
+
+  /// The `recipe` member of a body, read as issue 11's recipe JSON.
+  private func recipe(in body: JSONBody) throws -> Recipe {
+    guard let value = body.value("recipe") else {
+      throw RequestError(400, "send the recipe as \"recipe\"")
+    }
+    do {
+      return try JSONDecoder().decode(Recipe.self, from: Data(value.encoded()))
+    } catch {
+      throw RequestError(400, "\"recipe\" is not a recipe (it needs at least a \"title\")")
+    }
+  }
+
+  private func recipeID(_ text: String) throws -> UUID {
+    guard let id = UUID(uuidString: text) else {
+      throw RequestError(400, "\"\(text.prefix(60))\" is not a recipe id")
+    }
+    return id
+  }
+
+  /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
+  private func allowing(
+    _ methods: [String], _ request: Request, _ body: () throws -> Response
+  ) rethrows -> Response {
+    guard methods.contains(request.method) else {
+      return .error(
+        405, "use \(methods.joined(separator: " or ")) here",
+        headers: [.init("Allow", methods.joined(separator: ", "))])
+    }
+    return try body()
+  }
+
+  /// A value in the JSON the core's `Codable` shapes write (keys sorted, so stable).
+  static func encoded<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return Array(try encoder.encode(value))
+  }
+
+  /// `{"key": value, …}` from values already encoded.
+  static func object(_ members: [(String, [UInt8])]) -> [UInt8] {
+    var out: [UInt8] = [UInt8(ascii: "{")]
+    for (index, (key, value)) in members.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      JSONValue.string(key).write(to: &out)
+      out.append(UInt8(ascii: ":"))
+      out.append(contentsOf: value)
+    }
+    out.append(UInt8(ascii: "}"))
+    return out
+  }
+}

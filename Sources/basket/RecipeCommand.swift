@@ -1,0 +1,331 @@
+import BasketFetch
+import BasketKit
+import BasketRecipeImport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `basket recipe …`: import, parse, keep and shop for recipes. Each subcommand takes its
+/// arguments and the context and returns the exit status, like the list commands.
+enum RecipeCommand {
+  static let subcommands: [String: Commands.Run] = [
+    "import": importRecipe, "parse": parse, "list": list, "ls": list, "show": show,
+    "search": search, "remove": remove, "rm": remove, "add": add,
+  ]
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    guard let name = arguments.first else {
+      throw UsageError(
+        message: "recipe needs a command: import, parse, list, show, search, remove or add")
+    }
+    guard let subcommand = subcommands[name] else {
+      throw UsageError(message: "unknown recipe command \"\(name)\"")
+    }
+    do {
+      return try subcommand(Array(arguments.dropFirst()), context)
+    } catch let error as RecipeError {
+      context.err("basket: \(error)\n")
+      return 1
+    } catch let error as WebFetchError {
+      context.err("basket: \(error)\n")
+      return 1
+    }
+  }
+
+  // MARK: - Reading recipes
+
+  /// `recipe import [FILE | URL | -] [--json] [--save] [--allow-local]`
+  static func importRecipe(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(
+      arguments, allowed: ["--json", "--save", "--allow-local"], positional: 0...1,
+      command: "recipe import")
+    let source = flags.positional.first ?? "-"
+    if source == "-", flags.positional.isEmpty, context.stdinIsTerminal {
+      throw UsageError(
+        message: "recipe import needs a FILE, a web address, or - to read standard input")
+    }
+    var recipe: Recipe
+    if WebAddressRules.isWebAddress(source) {
+      recipe = try RecipeDocumentImporter.recipe(
+        fromAddress: source, fetcher: PageFetcher(allowLocal: flags.has("--allow-local")))
+    } else {
+      let bytes = source == "-" ? context.readInput() : try RecipeFiles.read(source)
+      guard let found = RecipeDocumentImporter.recipe(from: bytes) else {
+        throw RecipeError.noRecipe(source == "-" ? "standard input" : source)
+      }
+      recipe = found
+    }
+    let style = Style(context: context)
+    if flags.has("--save") {
+      recipe = try context.openRecipeBook(.createIfMissing).save(recipe)
+    }
+    if flags.has("--json") {
+      context.out(try JSONText.encode(recipe) + "\n")
+    } else {
+      context.out(RecipePrinter.recipe(recipe, style: style))
+      if let id = recipe.id {
+        let short = RecipePrinter.shortID(id)
+        context.out(
+          "\nSaved as \(short). 'basket recipe add \(short)' puts it on the list.\n")
+      }
+    }
+    return 0
+  }
+
+  /// `recipe parse LINE... [--json]`
+  static func parse(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(
+      arguments, allowed: ["--json"], positional: 1...Int.max, command: "recipe parse")
+    let lines = flags.positional.map(IngredientLineParser.parse)
+    if flags.has("--json") {
+      context.out(try JSONText.encode(lines) + "\n")
+    } else {
+      let style = Style(context: context)
+      for line in lines { context.out(RecipePrinter.understanding(line, style: style)) }
+    }
+    return 0
+  }
+
+  /// `recipe list [--recent] [--json]`
+  static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(
+      arguments, allowed: ["--json", "--recent"], positional: 0...0, command: "recipe list")
+    let summaries: [RecipeSummary]
+    do {
+      let book = try context.openRecipeBook(.existing)
+      summaries = try flags.has("--recent") ? book.recent() : book.all()
+    } catch let missing as MissingStore where missing.location.source.isDefault {
+      summaries = []
+    }
+    printSummaries(
+      summaries, json: flags.has("--json"),
+      empty: "No saved recipes yet. 'basket recipe import FILE --save' keeps one.", context: context
+    )
+    return 0
+  }
+
+  /// `recipe search TEXT... [--json]`
+  static func search(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(
+      arguments, allowed: ["--json"], positional: 1...Int.max, command: "recipe search")
+    let text = flags.positional.joined(separator: " ")
+    let found = try context.openRecipeBook(.existing).search(text)
+    printSummaries(
+      found, json: flags.has("--json"), empty: "No saved recipe matches \"\(text)\".",
+      context: context)
+    return 0
+  }
+
+  /// `recipe show ID [--json]`: counts as opening it.
+  static func show(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(
+      arguments, allowed: ["--json"], positional: 1...Int.max, command: "recipe show")
+    let recipe = try context.openRecipeBook(.existing).open(
+      flags.positional.joined(separator: " "))
+    if flags.has("--json") {
+      context.out(try JSONText.encode(recipe) + "\n")
+    } else {
+      context.out(RecipePrinter.recipe(recipe, style: Style(context: context)))
+    }
+    return 0
+  }
+
+  /// `recipe remove ID`
+  static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "recipe remove")
+    let removed = try context.openRecipeBook(.existing).remove(
+      flags.positional.joined(separator: " "))
+    context.out("Removed \(removed.title) from your recipes\n")
+    return 0
+  }
+
+  // MARK: - Shopping
+
+  /// `recipe add ID [--servings N] [--skip NAME...] [--json]`: `--skip` takes every argument
+  /// after it up to the next option: names ("salt", "black pepper") or line numbers as
+  /// `recipe show` numbers them.
+  static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    var reference: [String] = []
+    var skips: [String] = []
+    var servings: Int?
+    var json = false
+    var index = 0
+    var inSkip = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      switch argument {
+      case "--json":
+        json = true
+        inSkip = false
+      case "--skip":
+        inSkip = true
+      case "--servings":
+        guard index < arguments.count else {
+          throw UsageError(message: "--servings needs a number")
+        }
+        servings = try servingsValue(arguments[index])
+        index += 1
+        inSkip = false
+      case _ where argument.hasPrefix("--servings="):
+        servings = try servingsValue(String(argument.dropFirst("--servings=".count)))
+        inSkip = false
+      case _ where argument.hasPrefix("--skip="):
+        skips.append(String(argument.dropFirst("--skip=".count)))
+      case _ where argument.hasPrefix("--"):
+        throw UsageError(message: "recipe add doesn't take \(argument)")
+      default:
+        if inSkip { skips.append(argument) } else { reference.append(argument) }
+      }
+    }
+    guard !reference.isEmpty else {
+      throw UsageError(message: "recipe add needs a recipe: its id or title")
+    }
+    let book = try context.openRecipeBook(.createIfMissing)
+    let recipe = try book.open(reference.joined(separator: " "))
+    if servings != nil, recipe.servings == nil {
+      context.err(
+        "basket: \(recipe.title) doesn't say how many it serves, so it can't be scaled; nothing was added\n"
+      )
+      return 1
+    }
+    var skipped = Set<Int>()
+    for skip in skips {
+      if let number = Int(skip), (1...recipe.ingredients.count).contains(number) {
+        skipped.insert(number - 1)
+        continue
+      }
+      let lines = RecipeSelection.lines(named: skip, in: recipe)
+      guard !lines.isEmpty else {
+        context.err(
+          "basket: \(recipe.title) has no ingredient \"\(skip)\" to skip; nothing was added\n")
+        return 1
+      }
+      skipped.formUnion(lines)
+    }
+    let results = try book.basket.add(
+      recipe, selection: RecipeSelection(servings: servings, skipped: skipped))
+    if json {
+      context.out(
+        try JSONText.encode(RecipeAddJSON(recipe: recipe, servings: servings, results: results))
+          + "\n")
+    } else {
+      context.out(
+        RecipePrinter.added(recipe, servings: servings, results, style: Style(context: context)))
+    }
+    return 0
+  }
+
+  private static func servingsValue(_ text: String) throws -> Int {
+    guard let value = Int(text), (1...1000).contains(value) else {
+      throw UsageError(
+        message: "--servings takes a whole number from 1 to 1000, not \"\(text.prefix(20))\"")
+    }
+    return value
+  }
+
+  private static func printSummaries(
+    _ summaries: [RecipeSummary], json: Bool, empty: String, context: CommandContext
+  ) {
+    if json {
+      context.out(((try? JSONText.encode(summaries)) ?? "[]") + "\n")
+      return
+    }
+    if summaries.isEmpty {
+      context.out(empty + "\n")
+      return
+    }
+    let style = Style(context: context)
+    for summary in summaries { context.out(RecipePrinter.summary(summary, style: style)) }
+  }
+}
+
+/// `recipe add --json`: what became of each line, and the item it touched.
+struct RecipeAddJSON: Encodable {
+  struct Line: Encodable {
+    var index: Int
+    var text: String
+    var outcome: String
+    var merge: String?
+    var reason: String?
+    var before: String?
+    var item: ListJSON.ItemJSON?
+
+    private enum CodingKeys: String, CodingKey {
+      case index, text, outcome, merge, reason, before, item
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(index, forKey: .index)
+      try container.encode(text, forKey: .text)
+      try container.encode(outcome, forKey: .outcome)
+      try container.encode(merge, forKey: .merge)
+      try container.encode(reason, forKey: .reason)
+      try container.encode(before, forKey: .before)
+      try container.encode(item, forKey: .item)
+    }
+  }
+
+  var recipe: RecipeReference
+  var servings: Int?
+  var lines: [Line]
+
+  init(recipe: Recipe, servings: Int?, results: [RecipeLineResult]) {
+    self.recipe = RecipeReference(id: recipe.id, title: recipe.title)
+    self.servings = servings ?? recipe.servings
+    lines = results.map { result in
+      Line(
+        index: result.index, text: result.line.text, outcome: result.outcome.name,
+        merge: result.outcome.merge?.rawValue, reason: result.outcome.reason,
+        before: result.before, item: result.item.map(ListJSON.ItemJSON.init))
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey { case recipe, servings, lines }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(recipe, forKey: .recipe)
+    try container.encode(servings, forKey: .servings)
+    try container.encode(lines, forKey: .lines)
+  }
+}
+
+/// Reading a recipe file from disk, refusing what can't be a page.
+enum RecipeFiles {
+  /// The largest file read (as `HTMLRecipePage.maximumBytes`).
+  static let maximumBytes = HTMLRecipePage.maximumBytes
+
+  static func read(_ path: String) throws -> [UInt8] {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw RecipeFileError(message: "there is no file \(path)")
+    }
+    guard info.st_mode & S_IFMT != S_IFDIR else {
+      throw RecipeFileError(message: "\(path) is a folder; give a saved page or a text file")
+    }
+    guard Int(info.st_size) <= maximumBytes else {
+      throw RecipeFileError(
+        message: "\(path) is larger than \(maximumBytes >> 20) MB, too large to be a recipe page")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RecipeFileError(message: "cannot read \(path)")
+    }
+    return Array(data)
+  }
+}
+
+/// A file that can't be read as a recipe; exit status 1.
+struct RecipeFileError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

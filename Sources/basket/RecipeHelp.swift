@@ -1,0 +1,107 @@
+import BasketKit
+
+/// The --help texts of `basket recipe` and its commands.
+enum RecipeHelp {
+  static let overview = """
+    Usage: basket recipe COMMAND [ARGS...]
+
+    Import recipes from saved web pages, web addresses or text, keep them, and put them
+    on the list.
+
+    Commands:
+      import [FILE | URL | -] [--json] [--save] [--allow-local]
+                               read a recipe from a saved page or text file, a web
+                               address, or standard input
+      parse LINE... [--json]   show how ingredient lines are understood
+      list [--recent] [--json] your saved recipes (alias: ls)
+      show RECIPE [--json]     one saved recipe
+      search TEXT... [--json]  saved recipes by a word of the title or an ingredient
+      remove RECIPE            remove a saved recipe (alias: rm)
+      add RECIPE [--servings N] [--skip NAME...] [--json]
+                               put a saved recipe's ingredients on the list
+
+    RECIPE is a recipe's id (the first few characters are enough) or its title (a unique
+    start is enough). 'basket recipe COMMAND --help' tells more.
+
+    """
+
+  static func text(for topic: String) -> String {
+    switch topic {
+    case "recipe import":
+      return """
+        Usage: basket recipe import [FILE | URL | -] [--json] [--save] [--allow-local]
+
+        Reads a recipe and prints it. FILE is a saved web page (schema.org markup, or
+        headings such as "Ingredients" and "Method") or text (a title, ingredients and a
+        method, with or without headings); which one is told from its first bytes. - (or
+        nothing, in a pipe) reads standard input. A URL (http or https) is fetched: at most
+        \(WebAddressRules.maximumBytes / 1_000_000) MB in \(WebAddressRules.timeoutSeconds) s, following at most \(WebAddressRules.maximumRedirects) redirects; addresses
+        on your own network or this machine are refused unless --allow-local is given.
+
+        --json          print the recipe as JSON
+        --save          keep it in your recipes (see basket recipe list)
+        --allow-local   allow fetching from this machine and your own network
+
+        Exit status 1 when the file or page holds no recipe, or can't be read or fetched.
+
+        """
+    case "recipe parse":
+      return """
+        Usage: basket recipe parse LINE... [--json]
+
+        Shows how each ingredient line is understood: amount or range, unit, name,
+        preparation, note, optional, alternatives. --json prints an array of lines.
+
+        """
+    case "recipe list", "recipe ls":
+      return """
+        Usage: basket recipe list [--recent] [--json]
+
+        Lists your saved recipes by title; --recent lists the ten opened most recently.
+
+        """
+    case "recipe show":
+      return """
+        Usage: basket recipe show RECIPE [--json]
+
+        Prints a saved recipe with its ingredients numbered (the numbers 'recipe add
+        --skip' takes). It counts as opening it.
+
+        """
+    case "recipe search":
+      return """
+        Usage: basket recipe search TEXT... [--json]
+
+        Finds saved recipes where every word of TEXT starts a word of the title or of an
+        ingredient ("tomato" finds "Tomatoes", "parm" finds "Parmesan"). Title matches
+        come first.
+
+        """
+    case "recipe remove", "recipe rm":
+      return """
+        Usage: basket recipe remove RECIPE
+
+        Removes a saved recipe. Items on the list keep its title.
+
+        """
+    case "recipe add":
+      return """
+        Usage: basket recipe add RECIPE [--servings N] [--skip NAME...] [--json]
+
+        Puts the recipe's ingredients on the list. Each becomes an item or joins the one
+        already there: amounts of the same kind add up (g with kg, ml with L, cups with
+        spoons, ounces with pounds, counts with counts); weight and volume meet only
+        through a food's known density, shown as "≈ 250 g, converted"; other amounts stay
+        side by side. Every item remembers the recipe.
+
+        --servings N     scale every amount to N servings first
+        --skip NAME...   leave out ingredients by name or by the number 'recipe show'
+                         gives them (several may follow one --skip)
+        --json           print what became of each line as JSON
+
+        """
+    default:
+      return overview
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The recipe commands' plain-text output.
+enum RecipePrinter {
+  /// The first eight characters of an id: enough to name a recipe on the command line.
+  static func shortID(_ id: UUID) -> String {
+    String(id.uuidString.lowercased().prefix(8))
+  }
+
+  /// A recipe as `recipe import` and `recipe show` print it: title, facts, numbered
+  /// ingredients under their headings (uncertain ones marked), and the method.
+  static func recipe(_ recipe: Recipe, style: Style) -> String {
+    var out = style.heading(recipe.title.isEmpty ? "(untitled)" : recipe.title) + "\n"
+    var facts: [String] = []
+    if let yields = recipe.yields { facts.append(yields) }
+    if let total = recipe.totalTime { facts.append(minutes(total)) }
+    if let prep = recipe.prepTime { facts.append("prep " + minutes(prep)) }
+    if let cook = recipe.cookTime { facts.append("cook " + minutes(cook)) }
+    if !facts.isEmpty { out += facts.joined(separator: " · ") + "\n" }
+    if let source = recipe.source { out += style.dim(source) + "\n" }
+    if !recipe.ingredientGroups.isEmpty {
+      out += "\n" + style.heading("Ingredients") + "\n"
+      var number = 0
+      let width = String(recipe.ingredients.count).count
+      for group in recipe.ingredientGroups {
+        if let heading = group.heading { out += "  " + style.bold(heading) + "\n" }
+        for line in group.ingredients {
+          number += 1
+          let label = String(repeating: " ", count: width - String(number).count) + "\(number)."
+          let mark = line.uncertain ? style.chip("  (not sure how to read this)") : ""
+          out += "  \(label) \(line.text)\(mark)\n"
+        }
+      }
+    }
+    if !recipe.instructions.isEmpty {
+      out += "\n" + style.heading("Method") + "\n"
+      for (index, step) in recipe.instructions.enumerated() {
+        out += "  \(index + 1). \(step)\n"
+      }
+    }
+    return out
+  }
+
+  /// What `recipe parse` understood of a line, under the line.
+  static func understanding(_ line: IngredientLine, style: Style) -> String {
+    var parts: [String] = []
+    if let quantity = line.quantity { parts.append(KitchenAmountFormat.text(quantity)) }
+    if let size = line.size { parts.append("size: \(size)") }
+    if let pack = line.packSize { parts.append("pack: \(KitchenAmountFormat.text(pack))") }
+    parts.append(line.name.isEmpty ? "(no name)" : line.name)
+    if let preparation = line.preparation { parts.append("preparation: \(preparation)") }
+    if let note = line.note { parts.append("note: \(note)") }
+    if line.optional { parts.append("optional") }
+    if !line.alternatives.isEmpty {
+      parts.append("or: " + line.alternatives.joined(separator: ", "))
+    }
+    let doubt = line.uncertain ? style.chip(" (not sure)") : ""
+    return line.text + "\n  → " + parts.joined(separator: " · ") + doubt + "\n"
+  }
+
+  /// One saved recipe in a list: title, facts and short id.
+  static func summary(_ summary: RecipeSummary, style: Style) -> String {
+    var facts: [String] = []
+    if let yields = summary.yields { facts.append(yields) }
+    if let total = summary.totalTime { facts.append(minutes(total)) }
+    facts.append("\(summary.ingredientCount) ingredient\(summary.ingredientCount == 1 ? "" : "s")")
+    return "\(summary.title)  "
+      + style.dim(facts.joined(separator: " · ") + "  " + shortID(summary.id))
+      + "\n"
+  }
+
+  /// What `recipe add` did, a line each.
+  static func added(
+    _ recipe: Recipe, servings: Int?, _ results: [RecipeLineResult], style: Style
+  ) -> String {
+    let serves = (servings ?? recipe.servings).map { " (\($0) servings)" } ?? ""
+    var out = "Added \(recipe.title)\(serves) to the list:\n"
+    for result in results {
+      out += "  " + line(result, style: style) + "\n"
+    }
+    return out
+  }
+
+  private static func line(_ result: RecipeLineResult, style: Style) -> String {
+    let name = result.item?.name ?? result.line.name
+    let after = result.item?.amountText
+    let amount = ItemAmount(result.line)?.text
+    switch result.outcome {
+    case .added:
+      return "Added " + (result.item.map(style.itemLabel) ?? name)
+    case .restored:
+      return "Back from Got it: " + (result.item.map(style.itemLabel) ?? name)
+    case .skipped:
+      return style.dim("Skipped \(result.line.text)")
+    case .refused(let reason):
+      return "Couldn't add \"\(result.line.text)\": \(reason)"
+    case .merged(.noAmount):
+      return "\(name) was already on the list" + (after.map { " (\($0))" } ?? "")
+    case .merged(.sideBySide):
+      return "\(name): \(amount ?? "") kept beside \(result.before ?? "the rest") → \(after ?? "")"
+    case .merged(.summed), .merged(.converted):
+      return "\(name): \(result.before ?? "") + \(amount ?? "") → \(after ?? "")"
+    }
+  }
+
+  /// "35 min", "1 h 20 min".
+  static func minutes(_ total: Int) -> String {
+    total < 60 ? "\(total) min" : "\(total / 60) h" + (total % 60 == 0 ? "" : " \(total % 60) min")
+  }
+}
