@@ -34,8 +34,18 @@ import Testing
         if (try? curl(["-k", "-o", "/dev/null", "\(scheme)://127.0.0.1:\(port)/"])) != nil {
           return
         }
+        if !process.isRunning { break }
         usleep(50_000)
       }
+      if process.isRunning { process.interrupt() }
+      process.waitUntilExit()
+      let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      throw StartFailure(message: "basket serve did not answer on port \(port): \(said)")
+    }
+
+    struct StartFailure: Error, CustomStringConvertible {
+      let message: String
+      var description: String { message }
     }
 
     var base: String { "\(scheme)://127.0.0.1:\(port)" }
