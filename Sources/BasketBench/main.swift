@@ -34,6 +34,11 @@ if CommandLine.arguments.dropFirst().first == "ops" {
   try? FileManager.default.removeItem(at: scratch)
   exit(0)
 }
+// `BasketBench aisles [RUNS]`: learning a shop's walking order on simulated trips.
+if CommandLine.arguments.dropFirst().first == "aisles" {
+  AisleBench.report(runs: CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 30)
+  exit(0)
+}
 // `BasketBench recipes`: the recipe search section only.
 if CommandLine.arguments.dropFirst().first == "recipes" {
   let scratch = FileManager.default.temporaryDirectory

@@ -1,0 +1,98 @@
+import BasketKit
+import BasketTestSupport
+import Testing
+
+@Suite struct AisleOrderTests {
+  @Test func aTripTeachesItsOrder() {
+    var order = AisleOrder()
+    order.learn(trip: ["bread", "milk", "eggs", "milk"])  // milk again: already placed
+    #expect(order.position(of: "bread") == 0)
+    #expect(order.position(of: "milk") == 0.5)
+    #expect(order.position(of: "eggs") == 1)
+    #expect(order.position(of: "tea") == nil)
+  }
+
+  @Test func aTripOfOneThingTeachesNothing() {
+    var order = AisleOrder()
+    order.learn(trip: ["bread"])
+    order.learn(trip: [])
+    #expect(order.isEmpty)
+    #expect(order.position(of: "bread") == nil)
+  }
+
+  @Test func aRearrangedShopIsRelearntWhereAnOrderWithoutDecayIsNot() {
+    var decaying = AisleOrder(decay: 0.5)
+    var keeping = AisleOrder(decay: 1)
+    for _ in 0..<4 {
+      decaying.learn(trip: ["bread", "milk", "eggs"])
+      keeping.learn(trip: ["bread", "milk", "eggs"])
+    }
+    for _ in 0..<2 {
+      decaying.learn(trip: ["eggs", "milk", "bread"])
+      keeping.learn(trip: ["eggs", "milk", "bread"])
+    }
+    #expect(decaying.position(of: "eggs")! < decaying.position(of: "bread")!)
+    #expect(keeping.position(of: "eggs")! > keeping.position(of: "bread")!)
+  }
+
+  @Test func thingsNotBoughtForLongAreForgotten() {
+    var order = AisleOrder(decay: 0.5)
+    order.learn(trip: ["candles", "cake"])
+    for _ in 0..<6 { order.learn(trip: ["bread", "milk"]) }
+    #expect(order.position(of: "candles") == nil)
+    #expect(order.positions.keys.sorted() == ["bread", "milk"])
+  }
+
+  @Test func aCorrectionByHandOutweighsATripOrTwo() {
+    var order = AisleOrder(decay: 1)
+    order.learn(trip: ["milk", "bread"])
+    order.learn(trip: ["milk", "bread"])
+    order.learn(trip: ["bread", "milk"], weight: 3)
+    #expect(order.position(of: "bread")! < order.position(of: "milk")!)
+  }
+
+  @Test func anUnknownItemTakesItsCategorysPlaceThenAnotherShopsThenTheEnd() {
+    var shop = WalkingOrder(items: AisleOrder(), categories: AisleOrder())
+    shop.learn(trip: [("apple", "produce"), ("milk", "dairy"), ("bread", "bakery")])
+    var elsewhere = AisleOrder()
+    elsewhere.learn(trip: ["tea", "soap", "towels", "bin bags"])
+    shop.otherShops = [elsewhere]
+    let list: [(String, String?)] = [
+      ("soap", nil), ("zucchini", "produce"), ("bread", "bakery"), ("mystery", nil),
+      ("cheese", "dairy"), ("milk", "dairy"), ("apple", "produce"),
+    ]
+    let walked = shop.sorted(list, key: { $0.0 }, category: { $0.1 }).map(\.0)
+    // zucchini and cheese by their categories; soap from the other shop (early there);
+    // mystery, unknown everywhere, at the end.
+    #expect(walked == ["zucchini", "apple", "soap", "cheese", "milk", "bread", "mystery"])
+  }
+
+  @Test func inASimulatedShopTheVotesLearnTheLayoutBetterThanTheLastTrip() {
+    let simulation = AisleSimulation()
+    let votes = simulation.run(AisleSimulation.Pairwise(decay: 0.9), trips: 40, seed: 7)
+    let last = simulation.run(AisleSimulation.LastTrip(), trips: 40, seed: 7)
+    let settledVotes = votes[30...].reduce(0, +) / 10
+    let settledLast = last[30...].reduce(0, +) / 10
+    #expect(votes[0] > 0.2)  // one trip knows little
+    #expect(settledVotes < 0.1)
+    #expect(settledVotes < settledLast * 0.85)
+  }
+
+  @Test func aRearrangedSimulatedShopIsRelearnt() {
+    let simulation = AisleSimulation()
+    let distances = simulation.run(
+      AisleSimulation.Pairwise(decay: 0.9), trips: 70, rearrangeAt: 40, seed: 11)
+    #expect(distances[40] > 0.2)  // the first trip after the change
+    #expect(distances[60...].reduce(0, +) / 10 < 0.12)
+  }
+
+  @Test(arguments: [
+    ([0.5, 0.2, 0.04, 0.03], 0, 3), ([0.01, 0.02], 0, 1), ([0.5, 0.5], 0, nil),
+    ([0.01, 0.3, 0.04, 0.02], 1, 2),
+  ])
+  func tripsUntilCountsFromTheFirstTripThatStaysUnderTheGoal(
+    distances: [Double], from: Int, expected: Int?
+  ) {
+    #expect(AisleSimulation.tripsUntil(0.05, in: distances, from: from) == expected)
+  }
+}
