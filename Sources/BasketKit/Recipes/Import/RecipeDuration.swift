@@ -153,22 +153,22 @@ public struct RecipeYield: Equatable, Sendable {
 
   /// Reads "Serves 4", "4-6 servings", "Makes 24 cookies", "4", "1 dozen"; nil without a number.
   ///
-  /// A range counts at its bottom ("4-6 servings": 4, what the recipe promises at least, and
-  /// the figure scaling starts from); a number in brackets describes rather than counts
-  /// ("2 (9-inch) cakes"), and so does one straight after ("3 8-oz jars").
+  /// A range counts at its top ("4-6 servings": 6); a number in brackets describes rather
+  /// than counts ("2 (9-inch) cakes"), and so does one straight after ("3 8-oz jars").
   public static func read(_ text: String) -> RecipeYield? {
     let tokens = IngredientTokenizer(text).tokens
     guard let first = tokens.firstIndex(where: { $0.number != nil }),
       let value = tokens[first].number, value > 0, value < 100_000
     else { return nil }
-    let count = value
+    var count = value
     var after = first + 1
     while after + 1 < tokens.count,
       tokens[after].isDash || tokens[after].lower == "to" || tokens[after].lower == "or"
         || tokens[after].isPunctuation("/"),
-      tokens[after + 1].number != nil
+      let top = tokens[after + 1].number
     {
-      after += 2  // a range, "4-6", counts at its bottom
+      if top > count, top < 100_000 { count = top }  // a range, "4-6", counts at its top
+      after += 2
     }
     var noun: String?
     var cursor = after
