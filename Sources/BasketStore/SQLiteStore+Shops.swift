@@ -72,7 +72,7 @@ extension SQLiteStore: ShopStore {
     try withConnection { connection in
       var found: [CheckOff] = []
       try connection.run(
-        "SELECT shop, key, name, at FROM checkoffs WHERE at >= ?1 ORDER BY at",
+        "SELECT shop, key, name, at FROM checkoffs WHERE at >= ?1 ORDER BY at, rowid",
         [.real(date.timeIntervalSince1970)]
       ) { row in
         guard let shop = row.text(0).flatMap(UUID.init(uuidString:)), let key = row.text(1),
