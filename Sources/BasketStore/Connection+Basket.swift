@@ -97,8 +97,9 @@ extension Connection {
   }
 
   /// Records a check-off for each of `items` that is checked now and was not in the store,
-  /// and deletes the one made at the stored check time of each that is no longer checked.
-  /// Reads each item's stored check time (one indexed read each); does nothing without a shop.
+  /// and forgets it for each unchecked within `ShopRules.slip` of its check-off (a slip of the
+  /// finger; an item brought back later, say added again, was still found there). Reads each
+  /// item's stored check time (one indexed read each); does nothing without a shop.
   private func noteCheckOffs(_ items: [Item], shop: UUID?) throws {
     guard let shop = try shop ?? currentShopID() else { return }
     for item in items {
@@ -112,7 +113,7 @@ extension Connection {
         try run(
           "INSERT INTO checkoffs (shop, key, name, at) VALUES (?1, ?2, ?3, ?4)",
           [.text(shop.uuidString), .text(key), .text(item.name), .real(checked.seconds)])
-      case (let was?, nil):
+      case (let was?, nil) where item.changed.checked.seconds - was <= ShopRules.slip:
         try run("DELETE FROM checkoffs WHERE key = ?1 AND at = ?2", [.text(key), .real(was)])
       default:
         break

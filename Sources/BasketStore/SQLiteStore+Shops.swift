@@ -47,6 +47,8 @@ extension SQLiteStore: ShopStore {
     try withConnection { connection in
       try connection.transaction(immediate: true) { () throws -> Bool in
         try connection.run("DELETE FROM checkoffs WHERE shop = ?1", [.text(id.uuidString)])
+        try connection.run(
+          "DELETE FROM shop_corrections WHERE shop = ?1", [.text(id.uuidString)])
         try connection.run("DELETE FROM shops WHERE id = ?1", [.text(id.uuidString)])
         return connection.changes > 0
       }
@@ -80,6 +82,37 @@ extension SQLiteStore: ShopStore {
         else { return }
         found.append(
           CheckOff(shop: shop, key: key, name: name, at: Date(timeIntervalSince1970: at)))
+      }
+      return found
+    }
+  }
+
+  public func addCorrection(_ correction: ShopCorrection) throws {
+    let body = String(decoding: try JSONEncoder().encode(correction), as: UTF8.self)
+    try withConnection { connection in
+      try connection.transaction(immediate: true) {
+        try connection.run(
+          "INSERT INTO shop_corrections (shop, at, body) VALUES (?1, ?2, ?3)",
+          [
+            .text(correction.shop.uuidString), .real(correction.at.timeIntervalSince1970),
+            .text(body),
+          ])
+      }
+    }
+  }
+
+  public func corrections(since date: Date) throws -> [ShopCorrection] {
+    try withConnection { connection in
+      var found: [ShopCorrection] = []
+      try connection.run(
+        "SELECT body FROM shop_corrections WHERE at >= ?1 ORDER BY at, rowid",
+        [.real(date.timeIntervalSince1970)]
+      ) { row in
+        if let body = row.text(0),
+          let correction = try? JSONDecoder().decode(ShopCorrection.self, from: Data(body.utf8))
+        {
+          found.append(correction)
+        }
       }
       return found
     }

@@ -138,8 +138,9 @@ enum Schema {
       CREATE INDEX recipes_by_last_opened_at ON recipes(last_opened_at);
       CREATE VIRTUAL TABLE recipe_search USING fts5(title, ingredients);
       """),
-    // v5: the household's shops (at most one `current`) and every check-off made in one,
-    // which each shop's walking order is learnt from.
+    // v5: the household's shops (at most one `current`), every check-off made in one and
+    // every order put right by hand (`ShopCorrection` as JSON), which each shop's walking
+    // order is learnt from.
     Migration(
       """
       CREATE TABLE shops (
@@ -157,6 +158,12 @@ enum Schema {
       );
       CREATE INDEX checkoffs_by_at ON checkoffs(at);
       CREATE INDEX checkoffs_by_key ON checkoffs(key, at);
+      CREATE TABLE shop_corrections (
+        shop TEXT NOT NULL,
+        at REAL NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX shop_corrections_by_at ON shop_corrections(at);
       """),
   ]
 

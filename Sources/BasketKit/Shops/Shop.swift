@@ -35,6 +35,24 @@ public struct CheckOff: Equatable, Sendable {
   }
 }
 
+/// An order the user put right by hand (moving an item in the walking order): learnt like a
+/// trip, counting `ShopRules.correctionWeight` times.
+public struct ShopCorrection: Equatable, Sendable, Codable {
+  public var shop: UUID
+  /// `NameKey.of(name)` of each item, in the order the user left them.
+  public var keys: [String]
+  /// The items' names, for their categories.
+  public var names: [String]
+  public var at: Date
+
+  public init(shop: UUID, keys: [String], names: [String], at: Date) {
+    self.shop = shop
+    self.keys = keys
+    self.names = names
+    self.at = at
+  }
+}
+
 /// What shops need from a store. The SQLite store records a `CheckOff` for the current shop
 /// whenever an item goes from To get to Got it, whichever face checked it.
 public protocol ShopStore: Sendable {
@@ -50,6 +68,10 @@ public protocol ShopStore: Sendable {
   func setCurrentShop(_ id: UUID?) throws
   /// The check-offs made from `date` on, oldest first, in every shop.
   func checkOffs(since date: Date) throws -> [CheckOff]
+  /// Keeps an order the user put right.
+  func addCorrection(_ correction: ShopCorrection) throws
+  /// The corrections made from `date` on, oldest first, in every shop.
+  func corrections(since date: Date) throws -> [ShopCorrection]
 }
 
 /// A shop name or reference that can't be used, said so a person can act on it.
@@ -84,6 +106,10 @@ public enum ShopRules {
   /// (`AisleOrder` keeps 0.9ⁿ of a trip n trips ago; it forgets below 0.02, after ~37 trips).
   public static let memory: TimeInterval = 365 * 24 * 60 * 60
   public static let maxNameLength = 60
+  /// A check-off taken back within this long was a slip, and teaches nothing.
+  public static let slip: TimeInterval = 60
+  /// How many trips an order put right by hand counts as.
+  public static let correctionWeight = 2.0
 
   /// `raw` tidied into a shop name: trimmed, inner whitespace collapsed.
   public static func name(_ raw: String) throws -> String {
@@ -131,17 +157,25 @@ public enum ShopRules {
     return trips
   }
 
-  /// The walking order for `shop`, learnt from every trip there (oldest first, so the latest
-  /// counts most), with the other shops' orders to fall back on. `category` gives an item's
-  /// category from its name (the emoji engine's curated category).
+  /// The walking order for `shop`, learnt from every trip there and every order put right by
+  /// hand (oldest first, so the latest counts most), with the other shops' orders to fall back
+  /// on. `category` gives an item's category from its name (the emoji engine's curated one).
   public static func walkingOrder(
     for shop: UUID, among shops: [Shop], checkOffs: [CheckOff],
-    category: (String) -> String?
+    corrections: [ShopCorrection] = [], category: (String) -> String?
   ) -> WalkingOrder {
     func learnt(_ id: UUID) -> WalkingOrder {
+      typealias Lesson = (at: Date, things: [(key: String, category: String?)], weight: Double)
+      var lessons: [Lesson] = trips(checkOffs, in: id).map { trip in
+        (trip[0].at, trip.map { ($0.key, category($0.name)) }, 1)
+      }
+      for correction in corrections where correction.shop == id {
+        let things = zip(correction.keys, correction.names).map { ($0, category($1)) }
+        lessons.append((correction.at, things, correctionWeight))
+      }
       var order = WalkingOrder(items: AisleOrder(), categories: AisleOrder())
-      for trip in trips(checkOffs, in: id) {
-        order.learn(trip: trip.map { ($0.key, category($0.name)) })
+      for lesson in lessons.sorted(by: { $0.at < $1.at }) {
+        order.learn(trip: lesson.things, weight: lesson.weight)
       }
       return order
     }

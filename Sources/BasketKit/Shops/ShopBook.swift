@@ -74,10 +74,21 @@ public final class ShopBook: Sendable {
   /// What `shop` has learnt, with the other shops to fall back on.
   public func walkingOrder(for shop: Shop) throws -> WalkingOrder {
     let classifier = basket.environment.classifier
+    let since = basket.now.addingTimeInterval(-ShopRules.memory)
     return ShopRules.walkingOrder(
-      for: shop.id, among: try store.shops(),
-      checkOffs: try store.checkOffs(since: basket.now.addingTimeInterval(-ShopRules.memory)),
+      for: shop.id, among: try store.shops(), checkOffs: try store.checkOffs(since: since),
+      corrections: try store.corrections(since: since),
       category: { classifier.classify($0).category })
+  }
+
+  /// Teaches `shop` that `items` (To get, as the user left them after moving one) are found
+  /// in this order.
+  public func correct(_ shop: Shop, order items: [Item]) throws {
+    guard items.count > 1 else { return }
+    try store.addCorrection(
+      ShopCorrection(
+        shop: shop.id, keys: items.map { NameKey.of($0.name) }, names: items.map(\.name),
+        at: basket.now))
   }
 
   /// To get in walking order for `shop`, cut into stretches of one category each.
