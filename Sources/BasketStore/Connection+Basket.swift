@@ -49,11 +49,14 @@ extension Connection {
 
   /// Writes `changes`; if the list or memory changes, bumps the revision first and stamps
   /// every row written with it. Call inside a write transaction.
-  func save(_ changes: ListDraft.Changes) throws {
+  /// Writes `changes`; an item that goes from To get to Got it is recorded as checked off in
+  /// `shop` (nil: the current shop, if any), and one taken back out of Got it is forgotten.
+  func save(_ changes: ListDraft.Changes, shop: UUID? = nil) throws {
     if let before = changes.pruneBefore { try prune(before: before) }
     if changes.touchesList {
       let revision = try bumpRevision()
       for item in changes.inserted { try insert(item, revision: revision) }
+      if !changes.updated.isEmpty { try noteCheckOffs(changes.updated, shop: shop) }
       for item in changes.updated { try update(item, revision: revision) }
       for id in changes.removed {
         try run("DELETE FROM items WHERE id = ?1", [.text(id.uuidString)])
@@ -91,6 +94,40 @@ extension Connection {
         recipe_needs = ?14, name_key = ?15, revision = ?16
       WHERE id = ?1
       """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
+  }
+
+  /// Records a check-off for each of `items` that is checked now and was not in the store,
+  /// and forgets it for each unchecked within `ShopRules.slip` of its check-off (a slip of the
+  /// finger; an item brought back later, say added again, was still found there). Reads each
+  /// item's stored check time (one indexed read each); does nothing without a shop.
+  private func noteCheckOffs(_ items: [Item], shop: UUID?) throws {
+    guard let shop = try shop ?? currentShopID() else { return }
+    for item in items {
+      var stored: Double?
+      try run("SELECT checked_at FROM items WHERE id = ?1", [.text(item.id.uuidString)]) {
+        stored = $0.double(0)
+      }
+      let key = NameKey.of(item.name)
+      switch (stored, item.checkedAt) {
+      case (nil, let checked?):
+        try run(
+          "INSERT INTO checkoffs (shop, key, name, at) VALUES (?1, ?2, ?3, ?4)",
+          [.text(shop.uuidString), .text(key), .text(item.name), .real(checked.seconds)])
+      case (let was?, nil) where item.changed.checked.seconds - was <= ShopRules.slip:
+        try run("DELETE FROM checkoffs WHERE key = ?1 AND at = ?2", [.text(key), .real(was)])
+      default:
+        break
+      }
+    }
+  }
+
+  /// The id of the household's current shop, or nil.
+  func currentShopID() throws -> UUID? {
+    var found: UUID?
+    try run("SELECT id FROM shops WHERE current = 1 LIMIT 1") { row in
+      found = row.text(0).flatMap(UUID.init(uuidString:))
+    }
+    return found
   }
 
   private func bury(_ tombstone: Tombstone, revision: Int64) throws {

@@ -17,6 +17,8 @@ public final class SQLiteStore: ListStore {
   /// The file the store lives in.
   public let path: String
   private let connection: Mutex<Connection>
+  /// The shop this process checks things off in, when not the household's current one.
+  private let shopOverride = Mutex<UUID?>(nil)
 
   init(connection: consuming sending Connection, path: String) {
     self.connection = Mutex(connection)
@@ -50,6 +52,7 @@ public final class SQLiteStore: ListStore {
   ) throws -> [T] {
     var results: [T] = []
     results.reserveCapacity(inputs.count)
+    let shop = shopOverride.withLock { $0 }
     try translatingErrors {
       try connection.withLock { connection in
         // NB: not `transaction { }`: a closure capturing both `connection` and `body` would tie
@@ -64,7 +67,7 @@ public final class SQLiteStore: ListStore {
               try draft.checkReads()
               throw error
             }
-            try connection.save(try draft.changes())
+            try connection.save(try draft.changes(), shop: shop)
           }
           try connection.commit()
         } catch {
@@ -77,6 +80,12 @@ public final class SQLiteStore: ListStore {
       throw StoreError.failed("the change produced no result")
     }
     return results
+  }
+
+  /// Checks things off in `shop` from now on in this process (`--shop`), whichever shop is
+  /// current for the household; nil goes back to the current one.
+  public func checkOffIn(_ shop: UUID?) {
+    shopOverride.withLock { $0 = shop }
   }
 
   public func changes(since revision: Int64) throws -> ListChanges? {

@@ -138,6 +138,33 @@ enum Schema {
       CREATE INDEX recipes_by_last_opened_at ON recipes(last_opened_at);
       CREATE VIRTUAL TABLE recipe_search USING fts5(title, ingredients);
       """),
+    // v5: the household's shops (at most one `current`), every check-off made in one and
+    // every order put right by hand (`ShopCorrection` as JSON), which each shop's walking
+    // order is learnt from.
+    Migration(
+      """
+      CREATE TABLE shops (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        added_at REAL NOT NULL,
+        current INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID;
+      CREATE TABLE checkoffs (
+        shop TEXT NOT NULL,
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        at REAL NOT NULL
+      );
+      CREATE INDEX checkoffs_by_at ON checkoffs(at);
+      CREATE INDEX checkoffs_by_key ON checkoffs(key, at);
+      CREATE TABLE shop_corrections (
+        shop TEXT NOT NULL,
+        at REAL NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX shop_corrections_by_at ON shop_corrections(at);
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

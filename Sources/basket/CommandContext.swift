@@ -19,6 +19,10 @@ struct CommandContext {
   var openBasket: (StoreUse) throws -> Basket
   /// Opens the store like `openBasket` and builds the recipe library over it.
   var openRecipeBook: (StoreUse) throws -> RecipeBook
+  /// Opens the store like `openBasket` and builds the household's shops over it.
+  var openShopBook: (StoreUse) throws -> ShopBook
+  /// The shop `--shop` named for this command, if any.
+  var shop: String?
   /// Reads all of standard input.
   var readInput: () -> [UInt8]
   var out: (String) -> Void

@@ -61,12 +61,18 @@ enum CommandLineApp {
     let context = CommandContext(
       configuration: configuration, store: store, clock: clock,
       stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
-      openBasket: { try openBasket(at: store, clock: clock, use: $0) },
+      openBasket: { try openBasket(at: store, clock: clock, use: $0, shop: options.shop) },
       openRecipeBook: { use in
-        let sqlite = try openStore(at: store, clock: clock, use: use)
+        let sqlite = try openStore(at: store, clock: clock, use: use, shop: options.shop)
         let basket = Basket(store: sqlite, environment: Wiring.environment(clock: clock))
         return RecipeBook(store: sqlite, basket: basket)
       },
+      openShopBook: { use in
+        let sqlite = try openStore(at: store, clock: clock, use: use, shop: options.shop)
+        let basket = Basket(store: sqlite, environment: Wiring.environment(clock: clock))
+        return ShopBook(store: sqlite, basket: basket)
+      },
+      shop: options.shop,
       readInput: { readAll(STDIN_FILENO) },
       out: { write($0, to: STDOUT_FILENO) }, err: { write($0, to: STDERR_FILENO) })
 
@@ -98,18 +104,19 @@ enum CommandLineApp {
   /// Opens the store and builds the basket over it. A store that does not exist yet is
   /// started (and the user told where) only when `use` allows it; otherwise nothing is
   /// created, not even its directory.
-  static func openBasket(at location: StoreLocation, clock: AppClock, use: StoreUse) throws
-    -> Basket
-  {
+  static func openBasket(
+    at location: StoreLocation, clock: AppClock, use: StoreUse, shop: String? = nil
+  ) throws -> Basket {
     Basket(
-      store: try openStore(at: location, clock: clock, use: use),
+      store: try openStore(at: location, clock: clock, use: use, shop: shop),
       environment: Wiring.environment(clock: clock))
   }
 
-  /// Opens the store as `openBasket` does (recovery notices on stderr).
-  static func openStore(at location: StoreLocation, clock: AppClock, use: StoreUse) throws
-    -> SQLiteStore
-  {
+  /// Opens the store as `openBasket` does (recovery notices on stderr); with `shop`, things
+  /// checked off through it are checked off in that shop (`--shop`).
+  static func openStore(
+    at location: StoreLocation, clock: AppClock, use: StoreUse, shop: String? = nil
+  ) throws -> SQLiteStore {
     let path = location.path
     let isNew = isAbsentOrEmpty(path)
     if isNew, use == .existing { throw MissingStore(location: location) }
@@ -126,6 +133,7 @@ enum CommandLineApp {
         """, to: STDERR_FILENO)
     }
     write(droppedQuantityNotice(report.droppedQuantities), to: STDERR_FILENO)
+    if let shop { store.checkOffIn(try ShopRules.find(shop, in: store.shops()).id) }
     return store
   }
 

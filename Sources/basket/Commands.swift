@@ -15,16 +15,23 @@ enum Commands {
     "add": add, "list": list, "ls": list, "check": check, "uncheck": uncheck,
     "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
-    "recipe": RecipeCommand.run,
+    "recipe": RecipeCommand.run, "shop": ShopCommand.run,
   ]
 
   // MARK: - Reading
 
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(
-      arguments, allowed: ["--json", "--line"], positional: 0...0, command: "list")
+      arguments, allowed: ["--json", "--line", "--walking-order"], positional: 0...0,
+      command: "list")
     if flags.has("--json") && flags.has("--line") {
       throw UsageError(message: "list takes --json or --line, not both")
+    }
+    if flags.has("--walking-order") {
+      if flags.has("--line") {
+        throw UsageError(message: "list takes --walking-order or --line, not both")
+      }
+      return try ShopCommand.walkingOrder(json: flags.has("--json"), context: context)
     }
     let sections: ListSections
     do {

@@ -1,12 +1,14 @@
 import BasketWeb
 
-/// The options every command takes (`--store`, `--help`, `--version`), read from anywhere on
+/// The options every command takes (`--store`, `--shop`, `--help`, `--version`), read from anywhere on
 /// the command line, before or after the command, as `git -C` users expect.
 ///
 /// `--` ends option parsing: it and everything after it go to the command untouched, so
 /// `basket add -- --store` adds an item called "--store".
 struct GlobalOptions: Equatable {
   var store: String?
+  /// The shop things are checked off in for this command, instead of the current one.
+  var shop: String?
   var help = false
   var version = false
   /// The command, if one was given.
@@ -36,6 +38,10 @@ struct GlobalOptions: Equatable {
         try setStore(remaining.popFirst())
       case _ where argument.hasPrefix("--store="):
         try setStore(String(argument.dropFirst("--store=".count)))
+      case "--shop":
+        try setShop(remaining.popFirst())
+      case _ where argument.hasPrefix("--shop="):
+        try setShop(String(argument.dropFirst("--shop=".count)))
       case "--help", "-h":
         help = true
       case "--version":
@@ -48,6 +54,12 @@ struct GlobalOptions: Equatable {
         command = argument
       }
     }
+  }
+
+  private mutating func setShop(_ name: String?) throws(UsageError) {
+    guard let name, !name.isEmpty else { throw UsageError(message: "--shop needs a shop's name") }
+    guard shop == nil else { throw UsageError(message: "--shop is given twice") }
+    shop = name
   }
 
   private mutating func setStore(_ path: String?) throws(UsageError) {

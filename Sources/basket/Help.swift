@@ -26,11 +26,15 @@ enum Help {
       emoji NAME... [--json]   the emoji Basket picks for a name, and why
       recipe COMMAND           import, read and keep recipes, and shop for them
                                (see basket recipe --help)
+      shop [add|use|leave|remove NAME]
+                               the shops you buy at; the list learns each one's walking
+                               order from the order you check things off there
       tui                      the interactive terminal app (also: basket, on a terminal)
       serve                    serve the web app to your household (see basket serve --help)
 
     Options (before or after the command):
       --store PATH             use this store file (also: BASKET_STORE)
+      --shop NAME              check off in this shop this time, not the current one
       --help                   show help (after a command: that command's help)
       --version                show the version
       --                       end of options: basket add -- --odd-name
@@ -53,7 +57,8 @@ enum Help {
     Opens the interactive terminal app (bare `basket` does too, on a terminal).
     Typing always goes to the add bar; Enter adds. ↑ ↓ select an item, Space ticks it
     off or restores it, Ctrl-Q sets its amount, Ctrl-R renames it, Ctrl-K clears Got it
-    and Ctrl-Z undoes that. Press ? in the app for every key; Ctrl-C quits.
+    and Ctrl-Z undoes that. Ctrl-G shows To get in the current shop's walking order, where
+    Alt-↑ ↓ move an item (and teach the shop). Press ? in the app for every key; Ctrl-C quits.
 
     Options:
       --reduce-motion   calm animations instead of sparks and confetti
@@ -73,6 +78,23 @@ enum Help {
     case let topic? where topic == "recipe" || topic.hasPrefix("recipe "):
       return RecipeHelp.text(for: topic)
     case "serve": return ServeOptions.help
+    case "shop":
+      return """
+        Usage: basket shop [list [--json] | add NAME | use NAME | leave | remove NAME]
+
+        The shops you buy at ("shop", not "store": --store is the list's file).
+        One shop is current: things checked off (here, in the terminal app or on a
+        phone) teach its walking order, so `basket list --walking-order` shows To get
+        in the order you walk it. Items never checked off there take their place from
+        their category, then from your other shops. The first shop added is current.
+          list       every shop, the current one marked (the default)
+          add NAME   add a shop
+          use NAME   make it current (a unique beginning of its name is enough)
+          leave      no current shop: check-offs teach nothing
+          remove NAME  remove it and what it learnt
+        --shop NAME before or after any command checks off in that shop this time only.
+
+        """
     case "add":
       return """
         Usage: basket add TEXT...
@@ -87,11 +109,14 @@ enum Help {
         """
     case "list", "ls":
       return """
-        Usage: basket list [--json | --line]
+        Usage: basket list [--json | --line] [--walking-order [--shop NAME]]
 
         Shows To get (newest first) and Got it (checked off in the last hour), numbered.
         --json prints {"toGet": [...], "gotIt": [...]} for scripts.
         --line prints one short line ("3 to get: milk (2 L), eggs, bread") for status bars.
+        --walking-order shows To get in the order you walk the current shop (or --shop's),
+        learnt from the order things were checked off there, in stretches by category;
+        numbers stay those of the plain list. With --json: {"shop", "stretches": [...]}.
 
         """
     case "check", "uncheck", "remove", "rm":

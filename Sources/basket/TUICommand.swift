@@ -34,7 +34,9 @@ func runTUI(_ arguments: [String], context: CommandContext) throws -> Int32 {
   let configuration = TUIConfiguration(
     configuration: context.configuration, reduceMotion: reduceMotion, emoji: emoji,
     timeZone: .current)
-  let runner = Runner(basket: basket, clock: displayClock(context), configuration: configuration)
+  let shops = (basket.store as? any ShopStore).map { ShopBook(store: $0, basket: basket) }
+  let runner = Runner(
+    basket: basket, clock: displayClock(context), configuration: configuration, shops: shops)
   do {
     return try runner.run()
   } catch let error as TerminalError {

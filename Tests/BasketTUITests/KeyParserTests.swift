@@ -5,7 +5,8 @@ import Testing
   @Test(arguments: [
     ("\r", Key.enter), ("\n", .enter), ("\t", .tab), ("\u{7F}", .backspace),
     ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
-    ("\u{1B}OA", .up), ("\u{1B}[1;5B", .down), ("\u{1B}[Z", .backTab), ("\u{1B}[3~", .delete),
+    ("\u{1B}OA", .up), ("\u{1B}[1;5B", .down), ("\u{1B}[1;3A", .moveUp), ("\u{1B}[1;3B", .moveDown),
+    ("\u{1B}[1;7A", .moveUp), ("\u{1B}[1;2A", .up), ("\u{1B}[Z", .backTab), ("\u{1B}[3~", .delete),
     ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[H", .home), ("\u{1B}[4~", .end),
     ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}[13~", .function(3)),
     ("\u{03}", .control("c")), ("\u{11}", .control("q")), ("\u{12}", .control("r")),

@@ -127,6 +127,46 @@ struct TmuxEndToEndTests {
     #expect(TmuxSession.toGet(screen).first?.contains("Tea") == true)
   }
 
+  @Test func theWalkingOrderShowsTheShopsOrderAndAMoveTeachesIt() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    #expect(try tmux.runBasket(["shop", "add", "Lidl"]) == 0)
+    // The last trip, three hours ago.
+    let then = Date().addingTimeInterval(-3 * 60 * 60)
+    #expect(try tmux.runBasket(["add", "Apples, Milk, Bread"], now: then) == 0)
+    for (second, name) in ["Bread", "Milk", "Apples"].enumerated() {
+      let checked = then.addingTimeInterval(Double(second + 1))
+      #expect(try tmux.runBasket(["check", name], now: checked) == 0)
+    }
+    #expect(try tmux.runBasket(["add", "Bread, Toothpaste, Apples, Milk"]) == 0)
+    _ = try #require(tmux.waitFor("four to get") { TmuxSession.toGet($0).count == 4 })
+
+    tmux.send("C-g")
+    let walking = try #require(
+      tmux.waitFor("the walking order") { TmuxSession.walkingToGet($0).count == 4 })
+    #expect(walking.contains("To get · Lidl order"))
+    let names = ["Bread", "Milk", "Apples", "Toothpaste"]
+    #expect(
+      zip(TmuxSession.walkingToGet(walking), names).allSatisfy { $0.contains($1) },
+      "\(walking)")
+
+    // ↑ from the add bar selects Toothpaste, at the bottom; Alt-↑ moves it above Apples.
+    tmux.send("Up", "M-Up")
+    let moved = try #require(
+      tmux.waitFor("toothpaste moved") {
+        TmuxSession.walkingToGet($0).dropFirst(2).first?.contains("Toothpaste") == true
+      })
+    #expect(TmuxSession.walkingToGet(moved).last?.contains("Apples") == true)
+    let learnt = try tmux.runBasketOutput(["list", "--walking-order"])
+    let order = learnt.split(separator: "\n").filter { $0.hasPrefix("    ") }
+    #expect(
+      order.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        == ["Bread", "Milk", "Toothpaste", "Apples"], "\(learnt)")
+
+    tmux.send("C-g")
+    _ = try #require(tmux.waitFor("list order") { $0.contains("Back to list order") })
+  }
+
   @Test func quittingLeavesTheTerminalUsable() throws {
     let tmux = try TmuxSession.started()
     defer { tmux.close() }
@@ -376,9 +416,22 @@ final class TmuxSession {
     _ = try run("/bin/kill", ["-\(name)", pid])
   }
 
-  /// Runs the binary as another process on the same store; returns its exit status.
-  func runBasket(_ arguments: [String]) throws -> Int32 {
-    try run(Self.binary, ["--store", store] + arguments, environment: ["NO_COLOR": "1"])
+  /// Runs the binary as another process on the same store; returns its exit status. With
+  /// `now`, its clock is pinned there (the app itself keeps the real one).
+  func runBasket(_ arguments: [String], now: Date? = nil) throws -> Int32 {
+    var environment = ["NO_COLOR": "1"]
+    if let now { environment["BASKET_NOW"] = ISO8601DateFormatter().string(from: now) }
+    return try run(Self.binary, ["--store", store] + arguments, environment: environment)
+  }
+
+  /// Runs the binary as another process on the same store; returns what it printed.
+  func runBasketOutput(_ arguments: [String]) throws -> String {
+    let outputPath = directory.appendingPathComponent("basket-\(UUID().uuidString).out").path
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    _ = try Self.spawn(
+      Self.binary, ["--store", store] + arguments, environment: ["NO_COLOR": "1"],
+      output: outputPath)
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 
   /// Runs a tmux command on this session's server; returns what it printed.
@@ -416,9 +469,9 @@ final class TmuxSession {
     // NB: tmux needs a UTF-8 locale to keep symbols such as the backdrop's dots; CI may run
     // with no locale set at all. (`swift test` itself may set NO_COLOR; the session script
     // decides colour explicitly.)
-    let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+    let environment = ProcessInfo.processInfo.environment
       .filter { $0.key != "BASKET_NOW" && $0.key != "BASKET_STORE" && $0.key != "TMUX" }
-      .merging(["LC_ALL": "C.UTF-8"]) { $1 }
+      .merging(extra) { $1 }.merging(["LC_ALL": "C.UTF-8"]) { $1 }
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
@@ -449,6 +502,8 @@ final class TmuxSession {
   /// The rows of To get (after its header, up to the first blank line).
   static func toGet(_ screen: String) -> [String] { section("To get  ", in: screen) }
   static func gotIt(_ screen: String) -> [String] { section("Got it  ", in: screen) }
+  /// The rows of To get in a shop's walking order.
+  static func walkingToGet(_ screen: String) -> [String] { section(" order  ", in: screen) }
 
   private static func section(_ header: String, in screen: String) -> [String] {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -97,4 +97,40 @@ import Testing
     #expect(update(state, .key(.end)).0.selection == .item(Fixtures.id(1)))
     #expect(update(state, .key(.home)).0.selection == .item(Fixtures.id(3)))
   }
+
+  @Test func theWalkingOrderReordersToGetAndAnAltMoveTeachesTheNewOrder() {
+    let items = [item(1, "Milk"), item(2, "Bread"), item(3, "Apples")]
+    var state = update(start, .storeChanged(items: items, undoDeadline: nil)).0
+    let (asked, effects) = update(state, .key(.control("g")))
+    #expect(effects == [.showWalkingOrder(true)])
+    let walk = WalkingView(shop: "Lidl", order: [Fixtures.id(2), Fixtures.id(1)])
+    state = update(asked, .walkingOrder(walk, reason: nil)).0
+    // Apples was never placed: it goes last.
+    #expect(state.sections.toGet.map(\.name) == ["Bread", "Milk", "Apples"])
+    state.selection = .item(Fixtures.id(3))
+    let (moved, taught) = update(state, .key(.moveUp))
+    #expect(moved.sections.toGet.map(\.name) == ["Bread", "Apples", "Milk"])
+    #expect(taught == [.correctWalkingOrder([Fixtures.id(2), Fixtures.id(3), Fixtures.id(1)])])
+    #expect(update(moved, .key(.moveUp)).0.sections.toGet.first?.name == "Apples")
+    // At the top nothing moves and nothing is taught.
+    var top = moved
+    top.selection = .item(Fixtures.id(2))
+    #expect(update(top, .key(.moveUp)).1.isEmpty)
+
+    let (off, stop) = update(moved, .key(.control("g")))
+    #expect(stop == [.showWalkingOrder(false)])
+    #expect(off.sections.toGet.map(\.name) == ["Apples", "Bread", "Milk"])
+  }
+
+  @Test func withoutAShopTheWalkingOrderSaysWhyAndAltMovesSelect() {
+    let items = [item(1, "Milk"), item(2, "Bread")]
+    var state = update(start, .storeChanged(items: items, undoDeadline: nil)).0
+    state = update(state, .walkingOrder(nil, reason: "No shop chosen: basket shop add NAME")).0
+    #expect(state.walking == nil)
+    #expect(state.toast?.text == "No shop chosen: basket shop add NAME")
+    state.selection = .item(Fixtures.id(2))
+    let (next, effects) = update(state, .key(.moveDown))
+    #expect(effects.isEmpty)
+    #expect(next.selection == .item(Fixtures.id(1)))
+  }
 }

@@ -64,6 +64,9 @@ public struct AppState: Equatable, Sendable {
   public var scroll = 0
   public var mode: Mode = .list
 
+  /// To get in the current shop's walking order (Ctrl-G), or nil for list order.
+  public var walking: WalkingView?
+
   /// Items flashing because they were added again (or restored), and since when.
   public var flashes: [UUID: Date] = [:]
   public var toast: Toast?
@@ -109,9 +112,18 @@ public struct AppState: Equatable, Sendable {
     }
   }
 
-  /// The sections as drawn now: pending check-offs still in To get.
+  /// The sections as drawn now: pending check-offs still in To get, in the walking order
+  /// when it is shown (items it doesn't know yet last, in list order).
   public var sections: ListSections {
-    choreography.arrange(items, now: now)
+    var sections = choreography.arrange(items, now: now)
+    if let walking {
+      let last = walking.rank.count
+      sections.toGet = sections.toGet.enumerated().sorted {
+        let (a, b) = (walking.rank[$0.element.id] ?? last, walking.rank[$1.element.id] ?? last)
+        return a != b ? a < b : $0.offset < $1.offset
+      }.map(\.element)
+    }
+    return sections
   }
 
   /// The visible item with this id, if any.
@@ -124,6 +136,18 @@ public struct AppState: Equatable, Sendable {
   public var selectedItem: Item? {
     guard case .item(let id) = selection else { return nil }
     return item(id)
+  }
+}
+
+/// The walking order of one shop, as the app shows it.
+public struct WalkingView: Equatable, Sendable {
+  public var shop: String
+  /// Each To get item's place in the walk, from 0.
+  public var rank: [UUID: Int]
+
+  public init(shop: String, order: [UUID]) {
+    self.shop = shop
+    rank = Dictionary(order.enumerated().map { ($1, $0) }) { first, _ in first }
   }
 }
 

@@ -26,6 +26,8 @@ public enum Event: Equatable, Sendable {
   case undone(Int)
   /// An action failed; the message reads as a sentence for the user.
   case failed(String)
+  /// The current shop's walking order, or nil with the reason it can't be shown.
+  case walkingOrder(WalkingView?, reason: String?)
 }
 
 /// Work for the runner: every change to the store, and the reads that answer with events.
@@ -44,6 +46,11 @@ public enum Effect: Equatable, Sendable {
   case suggest(String)
   /// Classifies an item to open its quantity editor; answers `.measured`.
   case measure(UUID, name: String)
+  /// Starts (true) or stops showing the walking order; starting answers `.walkingOrder`, and
+  /// so does every reload while it is shown.
+  case showWalkingOrder(Bool)
+  /// Teaches the current shop that these To get items are found in this order.
+  case correctWalkingOrder([UUID])
   /// Reads the store again; answers `.storeChanged`.
   case reload
   /// Forgets the screen and draws everything again.

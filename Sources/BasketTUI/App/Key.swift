@@ -16,6 +16,9 @@ public enum Key: Hashable, Sendable {
   case end
   case pageUp
   case pageDown
+  /// Alt with ↑ / ↓: move the selected item (in the walking order; elsewhere, as ↑ / ↓).
+  case moveUp
+  case moveDown
   /// Ctrl plus a letter, as the lowercase letter ("c" for Ctrl-C).
   case control(Character)
   /// F1 to F12.

@@ -125,9 +125,11 @@ public struct KeyParser: Sendable {
     let used = index + 1
     let numbers = parameters.split(separator: ";").map { Int($0) ?? 0 }
     let key: Key?
+    // Alt (ESC [ 1 ; 3 A, or with Ctrl too: 7) makes ↑ ↓ move the item; others are plain.
+    let moves = numbers.count >= 2 && [3, 4, 7, 8].contains(numbers[1])
     switch final {
-    case UInt8(ascii: "A"): key = .up
-    case UInt8(ascii: "B"): key = .down
+    case UInt8(ascii: "A"): key = moves ? .moveUp : .up
+    case UInt8(ascii: "B"): key = moves ? .moveDown : .down
     case UInt8(ascii: "C"): key = .right
     case UInt8(ascii: "D"): key = .left
     case UInt8(ascii: "H"): key = .home

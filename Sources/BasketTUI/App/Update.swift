@@ -95,6 +95,12 @@ extension AppState {
       say(count == 1 ? "1 item is back in Got it" : "\(count) items are back in Got it")
     case .failed(let message):
       say(Self.sentence(message))
+    case .walkingOrder(let view, let reason):
+      if view != nil, walking == nil {
+        say("In \(view!.shop)'s walking order: Alt-↑ ↓ moves an item")
+      }
+      walking = view
+      if let reason { say(reason) }
     case .key(let key):
       handle(key, effects: &effects)
     case .paste(let pasted):
@@ -239,6 +245,16 @@ extension AppState {
       if text.isEmpty { effects.append(.quit) }
     case .control("l"):
       effects.append(.redraw)
+    case .control("g"), .function(5):
+      if walking == nil {
+        effects.append(.showWalkingOrder(true))
+      } else {
+        walking = nil
+        effects.append(.showWalkingOrder(false))
+        say("Back to list order")
+      }
+    case .moveUp: moveInWalkingOrder(by: -1, effects: &effects)
+    case .moveDown: moveInWalkingOrder(by: 1, effects: &effects)
     case .function(1):
       mode = .help
     default:
@@ -420,6 +436,21 @@ extension AppState {
     let visible = rows[first..<min(rows.count, first + layout.listHeight)].compactMap(\.selection)
     let nearest = addBarBelow ? visible.last : visible.first
     return nearest.flatMap { choices.firstIndex(of: $0) } ?? (addBarBelow ? choices.count - 1 : 0)
+  }
+
+  /// Moves the selected To get item one place in the walking order and teaches the shop the
+  /// order it leaves.
+  private mutating func moveInWalkingOrder(by offset: Int, effects: inout [Effect]) {
+    guard let walking else { return moveSelection(by: offset) }
+    let toGet = sections.toGet.filter { $0.checkedAt == nil }
+    guard let item = selectedItem, let index = toGet.firstIndex(where: { $0.id == item.id })
+    else { return say("Select an item in To get with ↑ ↓ first") }
+    let target = index + offset
+    guard toGet.indices.contains(target) else { return }
+    var order = toGet.map(\.id)
+    order.swapAt(index, target)
+    self.walking = WalkingView(shop: walking.shop, order: order)
+    effects.append(.correctWalkingOrder(order))
   }
 
   mutating func say(_ message: String) {

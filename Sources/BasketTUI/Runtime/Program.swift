@@ -14,6 +14,10 @@ import BasketKit
 public final class Program {
   public private(set) var state: AppState
   public let basket: Basket
+  /// The household's shops, for the walking order; nil where the store keeps none.
+  public let shops: ShopBook?
+  /// Whether the walking order is shown, so every reload answers it too.
+  private var showsWalkingOrder = false
   /// Set when an effect asked to quit.
   public private(set) var wantsQuit = false
   /// Set when an effect asked to redraw the whole screen; `takeRedraw()` clears it.
@@ -21,9 +25,10 @@ public final class Program {
   /// The store revision last read, to notice changes made by other processes.
   private var revision: Int64?
 
-  public init(basket: Basket, state: AppState) {
+  public init(basket: Basket, state: AppState, shops: ShopBook? = nil) {
     self.basket = basket
     self.state = state
+    self.shops = shops
   }
 
   /// Reads the list and the usuals for the first frame.
@@ -92,6 +97,14 @@ public final class Program {
         return [.measured(id, basket.classify(name).measure)]
       case .reload:
         return reload()
+      case .showWalkingOrder(let show):
+        showsWalkingOrder = show
+        return show ? walkingOrder() : []
+      case .correctWalkingOrder(let ids):
+        guard let shops, let shop = try shops.current() else { return [] }
+        let items = ids.compactMap { state.item($0) }
+        try shops.correct(shop, order: items)
+        return []
       case .redraw:
         wantsRedraw = true
         return []
@@ -109,8 +122,27 @@ public final class Program {
       revision = try basket.store.revision()
       let items = try basket.store.items()
       return [.storeChanged(items: items, undoDeadline: try basket.undoDeadline())]
+        + (showsWalkingOrder ? walkingOrder() : [])
     } catch {
       return [.failed(String(describing: error))]
+    }
+  }
+
+  /// The current shop's walking order of To get, or why there is none.
+  private func walkingOrder() -> [Event] {
+    do {
+      guard let shops, let shop = try shops.current() else {
+        showsWalkingOrder = false
+        return [
+          .walkingOrder(
+            nil, reason: "No shop chosen: basket shop add NAME, or basket shop use NAME")
+        ]
+      }
+      let order = try shops.toGet(in: shop).flatMap { $0.items.map(\.id) }
+      return [.walkingOrder(WalkingView(shop: shop.name, order: order), reason: nil)]
+    } catch {
+      showsWalkingOrder = false
+      return [.walkingOrder(nil, reason: String(describing: error))]
     }
   }
 }
@@ -118,7 +150,7 @@ public final class Program {
 extension Effect {
   fileprivate var changesStore: Bool {
     switch self {
-    case .suggest, .measure, .reload, .redraw, .quit: false
+    case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder: false
     default: true
     }
   }

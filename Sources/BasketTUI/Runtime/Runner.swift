@@ -15,11 +15,15 @@ import BasketKit
   /// SIGHUP, or a crash (see `CrashGuard`).
   public final class Runner {
     private let basket: Basket
+    private let shops: ShopBook?
     private let clock: AppClock
     private let configuration: TUIConfiguration
 
-    public init(basket: Basket, clock: AppClock, configuration: TUIConfiguration) {
+    public init(
+      basket: Basket, clock: AppClock, configuration: TUIConfiguration, shops: ShopBook? = nil
+    ) {
       self.basket = basket
+      self.shops = shops
       self.clock = clock
       self.configuration = configuration
     }
@@ -50,7 +54,7 @@ import BasketKit
         basket: basket,
         state: AppState(
           settings: configuration.settings, now: clock.now, size: size,
-          flourish: configuration.flourish))
+          flourish: configuration.flourish), shops: shops)
       program.start()
       let differ = Differ(colorMode: configuration.settings.colorMode)
       var shown: Frame?

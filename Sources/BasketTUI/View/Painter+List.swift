@@ -17,7 +17,8 @@ extension Painter {
       let y = layout.listTop + offset
       switch rows[index] {
       case .toGetHeader(let count):
-        paintSectionLabel("To get", count: count, y: y)
+        paintSectionLabel(
+          state.walking.map { "To get · \($0.shop) order" } ?? "To get", count: count, y: y)
       case .gotItHeader(let count):
         paintSectionLabel("Got it", count: count, y: y)
         paintClearAll(y: y)

@@ -21,6 +21,8 @@ extension Painter {
     ("^R  F2", "rename in place"),
     ("^K", "Clear all (Got it)"),
     ("^Z", "undo Clear all"),
+    ("^G  F5", "walking order of the current shop"),
+    ("Alt-↑ ↓", "move an item there (teaches it)"),
     ("^U  ^W", "clear bar / last word"),
     ("Esc", "back, deselect, clear"),
     ("?  F1", "this help (bar empty)"),

@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The household's shops, as the faces use them: naming them, choosing the current one, and
+/// the list in walking order for a shop.
+public final class ShopBook: Sendable {
+  public let store: any ShopStore
+  public let basket: Basket
+
+  public init(store: any ShopStore, basket: Basket) {
+    self.store = store
+    self.basket = basket
+  }
+
+  /// A run of To get items that sit together in the walking order and share a category.
+  public struct Stretch: Equatable, Sendable {
+    /// The curated category ("dairy", "produce"), or nil when it is not known.
+    public var category: String?
+    public var items: [Item]
+  }
+
+  /// Adds a shop called `rawName` (tidied); the first shop becomes the current one.
+  @discardableResult
+  public func add(_ rawName: String) throws -> Shop {
+    let name = try ShopRules.name(rawName)
+    let existing = try store.shops()
+    if let clash = ShopRules.clash(name, in: existing) { throw ShopError.nameTaken(clash.name) }
+    let shop = Shop(id: basket.environment.ids(), name: name, addedAt: basket.now)
+    try store.addShop(shop)
+    if existing.isEmpty { try store.setCurrentShop(shop.id) }
+    return shop
+  }
+
+  /// Every shop, in the order they were added, and which one is current.
+  public func all() throws -> (shops: [Shop], current: UUID?) {
+    (try store.shops(), try store.currentShopID())
+  }
+
+  /// The shop `reference` names (its name, or a unique beginning of it).
+  public func find(_ reference: String) throws -> Shop {
+    try ShopRules.find(reference, in: store.shops())
+  }
+
+  /// The household's current shop, or nil.
+  public func current() throws -> Shop? {
+    guard let id = try store.currentShopID() else { return nil }
+    return try store.shops().first { $0.id == id }
+  }
+
+  /// Makes the shop `reference` names the current one, for every face.
+  @discardableResult
+  public func use(_ reference: String) throws -> Shop {
+    let shop = try find(reference)
+    try store.setCurrentShop(shop.id)
+    return shop
+  }
+
+  /// Leaves every shop: check-offs teach no shop until one is chosen again.
+  public func leave() throws {
+    try store.setCurrentShop(nil)
+  }
+
+  /// Removes the shop `reference` names, with everything it learnt.
+  @discardableResult
+  public func remove(_ reference: String) throws -> Shop {
+    let shop = try find(reference)
+    _ = try store.removeShop(shop.id)
+    return shop
+  }
+
+  /// What `shop` has learnt, with the other shops to fall back on.
+  public func walkingOrder(for shop: Shop) throws -> WalkingOrder {
+    let classifier = basket.environment.classifier
+    let since = basket.now.addingTimeInterval(-ShopRules.memory)
+    return ShopRules.walkingOrder(
+      for: shop.id, among: try store.shops(), checkOffs: try store.checkOffs(since: since),
+      corrections: try store.corrections(since: since),
+      category: { classifier.classify($0).category })
+  }
+
+  /// Teaches `shop` that `items` (To get, as the user left them after moving one) are found
+  /// in this order.
+  public func correct(_ shop: Shop, order items: [Item]) throws {
+    guard items.count > 1 else { return }
+    try store.addCorrection(
+      ShopCorrection(
+        shop: shop.id, keys: items.map { NameKey.of($0.name) }, names: items.map(\.name),
+        at: basket.now))
+  }
+
+  /// To get in walking order for `shop`, cut into stretches of one category each.
+  public func toGet(in shop: Shop) throws -> [Stretch] {
+    let classifier = basket.environment.classifier
+    let toGet = try basket.sections().toGet
+    let category = { (item: Item) in classifier.classify(item.name).category }
+    let sorted = try walkingOrder(for: shop).sorted(
+      toGet, key: { NameKey.of($0.name) }, category: category)
+    var stretches: [Stretch] = []
+    for item in sorted {
+      let itemCategory = category(item)
+      if let last = stretches.last, last.category == itemCategory {
+        stretches[stretches.count - 1].items.append(item)
+      } else {
+        stretches.append(Stretch(category: itemCategory, items: [item]))
+      }
+    }
+    return stretches
+  }
+}

@@ -1,0 +1,144 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `basket shop …`: the household's shops, and `basket list --walking-order`.
+enum ShopCommand {
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
+      return try list(arguments, context: context)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch subcommand {
+    case "list", "ls": return try list(rest, context: context)
+    case "add": return try add(rest, context: context)
+    case "use": return try use(rest, context: context)
+    case "leave": return try leave(rest, context: context)
+    case "remove", "rm": return try remove(rest, context: context)
+    default:
+      throw UsageError(
+        message: "shop has no subcommand \"\(subcommand)\" (list, add, use, leave, remove)")
+    }
+  }
+
+  /// `shop list [--json]`: every shop, the current one marked.
+  static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "shop list")
+    let (shops, current): ([Shop], UUID?)
+    do {
+      (shops, current) = try context.openShopBook(.existing).all()
+    } catch let missing as MissingStore where missing.location.source.isDefault {
+      (shops, current) = ([], nil)
+    }
+    if flags.has("--json") {
+      struct Row: Encodable {
+        var name: String
+        var current: Bool
+      }
+      context.out(
+        try JSONText.encode(shops.map { Row(name: $0.name, current: $0.id == current) }) + "\n")
+      return 0
+    }
+    guard !shops.isEmpty else {
+      context.out("No shops yet. Add one: basket shop add NAME\n")
+      return 0
+    }
+    let style = Style(context: context)
+    for shop in shops {
+      let mark = shop.id == current ? style.bold("* ") : "  "
+      context.out("\(mark)\(shop.name)\(shop.id == current ? style.dim(" (current)") : "")\n")
+    }
+    return 0
+  }
+
+  /// `shop add NAME...`: one shop, its name in one or more words; the first becomes current.
+  static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "shop add")
+    let book = try context.openShopBook(.createIfMissing)
+    let shop = try book.add(flags.positional.joined(separator: " "))
+    let current = try book.current()?.id == shop.id
+    context.out("Added \(shop.name)\(current ? ", the current shop" : "").\n")
+    return 0
+  }
+
+  /// `shop use NAME...`: the current shop for every face, until another is chosen.
+  static func use(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "shop use")
+    let shop = try context.openShopBook(.existing).use(flags.positional.joined(separator: " "))
+    context.out("Shopping at \(shop.name): check-offs teach its walking order.\n")
+    return 0
+  }
+
+  /// `shop leave`: no current shop, so check-offs teach no shop.
+  static func leave(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    _ = try Flags(arguments, allowed: [], positional: 0...0, command: "shop leave")
+    try context.openShopBook(.existing).leave()
+    context.out("No current shop.\n")
+    return 0
+  }
+
+  /// `shop remove NAME...`: the shop and what it learnt.
+  static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "shop remove")
+    let shop = try context.openShopBook(.existing).remove(flags.positional.joined(separator: " "))
+    context.out("Removed \(shop.name) and the walking order it learnt.\n")
+    return 0
+  }
+
+  /// `list --walking-order [--json]`: To get in the walking order of the shop `--shop` names,
+  /// or the current one, in stretches of one category; items keep their `list` numbers, so
+  /// `basket check 3` still means what `basket list` showed.
+  static func walkingOrder(json: Bool, context: CommandContext) throws -> Int32 {
+    let book = try context.openShopBook(.existing)
+    let named = try context.shop.map(book.find)
+    guard let shop = try named ?? book.current() else {
+      throw ShopError.unknown("(none chosen)", known: try book.all().shops.map(\.name))
+    }
+    let stretches = try book.toGet(in: shop)
+    if json {
+      struct Stretch: Encodable {
+        var category: String?
+        var items: [ListJSON.ItemJSON]
+      }
+      struct Walk: Encodable {
+        var shop: String
+        var stretches: [Stretch]
+      }
+      let walk = Walk(
+        shop: shop.name,
+        stretches: stretches.map {
+          Stretch(category: $0.category, items: $0.items.map(ListJSON.ItemJSON.init))
+        })
+      context.out(try JSONText.encode(walk) + "\n")
+      return 0
+    }
+    let style = Style(context: context)
+    let numbers = Dictionary(
+      uniqueKeysWithValues: try book.basket.sections().toGet.enumerated().map {
+        ($1.id, $0 + 1)
+      })
+    let width = String(numbers.count).count
+    var out = style.heading("To get at \(shop.name)") + "\n"
+    if stretches.isEmpty { out += style.dim("  Nothing left to get. 🎉") + "\n" }
+    for stretch in stretches {
+      out += style.dim("  " + (stretch.category.map(Self.title) ?? "Elsewhere")) + "\n"
+      for item in stretch.items {
+        let number = String(numbers[item.id] ?? 0)
+        let padded = String(repeating: " ", count: max(0, width - number.count)) + number
+        out += "    \(padded). \(style.itemLabel(item))\(style.recipesNote(item))\n"
+      }
+    }
+    context.out(out)
+    return 0
+  }
+
+  /// "dairy" → "Dairy", "cuisines-east-asian" → "Cuisines east asian".
+  private static func title(_ category: String) -> String {
+    let words = category.split(separator: "-").joined(separator: " ")
+    return words.prefix(1).uppercased() + words.dropFirst()
+  }
+}
