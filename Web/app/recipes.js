@@ -13,7 +13,7 @@ export class Recipes {
   constructor({ onAdded = () => {} } = {}) {
     this.view = new RecipesView();
     this.onAdded = onAdded;
-    this.library = { query: '', found: [], recent: [], all: [], removing: null, message: '', isError: false, busy: false };
+    this.library = { pasted: '', address: '', query: '', found: [], recent: [], all: [], removing: null, message: '', isError: false, busy: false };
     this.ready = null; // {recipe, servings, skip: Set, choose: {}, editing, review, result, message}
     this.searchTimer = null;
     this.reviewing = 0; // the latest review asked for; older answers are dropped
@@ -79,7 +79,7 @@ export class Recipes {
       this.drawLibrary();
       try {
         const { recipe } = await work();
-        this.library.busy = false;
+        Object.assign(this.library, { busy: false, pasted: '', address: '' });
         say('');
         location.hash = `#/recipes/${encodeURIComponent(recipe.id)}`;
       } catch (error) {

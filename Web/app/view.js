@@ -24,6 +24,22 @@ function look(list, id) {
 
 const folded = (name) => name.trim().toLocaleLowerCase();
 
+/**
+ * Which recipes asked for an item, and the recipe amounts its chip can't show ("For Pancakes,
+ * Soup · 2 cups + 1 tbsp"); nothing for an item no recipe asked for.
+ */
+export function recipeNoteText(item) {
+  const titles = (item.recipes || []).map((recipe) => recipe.title).filter(Boolean);
+  if (!titles.length) return '';
+  const amounts = item.amountText && item.amountText !== item.chip ? ` · ${item.amountText}` : '';
+  return `For ${titles.join(', ')}${amounts}`;
+}
+
+function recipeNote(item) {
+  const text = recipeNoteText(item);
+  return text ? h('p', { class: 'recipe-note' }, text) : null;
+}
+
 export class View {
   constructor() {
     this.rows = new Map(); // id → <li>
@@ -182,6 +198,7 @@ export class View {
         name,
         chip,
       ),
+      recipeNote(item),
       editing ? this.editor(item, editing, ui) : null,
     );
     return row;
