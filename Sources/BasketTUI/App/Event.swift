@@ -26,6 +26,11 @@ public enum Event: Equatable, Sendable {
   case undone(Int)
   /// An action failed; the message reads as a sentence for the user.
   case failed(String)
+  /// The saved recipes, most recently opened first.
+  case recipesListed([RecipeSummary])
+  case recipeOpened(Recipe)
+  /// A recipe went on the list: how many lines became new items and how many joined one.
+  case recipeAdded(title: String, added: Int, merged: Int)
 }
 
 /// Work for the runner: every change to the store, and the reads that answer with events.
@@ -46,6 +51,12 @@ public enum Effect: Equatable, Sendable {
   case measure(UUID, name: String)
   /// Reads the store again; answers `.storeChanged`.
   case reload
+  /// Reads the saved recipes; answers `.recipesListed`.
+  case listRecipes
+  /// Opens a saved recipe (it counts as opened); answers `.recipeOpened`.
+  case openRecipe(UUID)
+  /// Puts a saved recipe on the list as written; answers `.recipeAdded`.
+  case addRecipe(UUID)
   /// Forgets the screen and draws everything again.
   case redraw
   case quit

@@ -14,6 +14,8 @@ import BasketKit
 public final class Program {
   public private(set) var state: AppState
   public let basket: Basket
+  /// The saved recipes; nil answers the recipes panel with a message.
+  public let recipes: RecipeBook?
   /// Set when an effect asked to quit.
   public private(set) var wantsQuit = false
   /// Set when an effect asked to redraw the whole screen; `takeRedraw()` clears it.
@@ -21,9 +23,10 @@ public final class Program {
   /// The store revision last read, to notice changes made by other processes.
   private var revision: Int64?
 
-  public init(basket: Basket, state: AppState) {
+  public init(basket: Basket, state: AppState, recipes: RecipeBook? = nil) {
     self.basket = basket
     self.state = state
+    self.recipes = recipes
   }
 
   /// Reads the list and the usuals for the first frame.
@@ -90,6 +93,15 @@ public final class Program {
         return [.suggestions(query: query, chips)]
       case .measure(let id, let name):
         return [.measured(id, basket.classify(name).measure)]
+      case .listRecipes:
+        return [.recipesListed(try book().recent(limit: 1000))]
+      case .openRecipe(let id):
+        return [.recipeOpened(try book().open(id.uuidString))]
+      case .addRecipe(let id):
+        let (recipe, lines) = try book().addToList(id.uuidString)
+        let added = lines.count { $0.outcome == .added || $0.outcome == .restored }
+        let merged = lines.count { $0.outcome.name == "merged" }
+        return [.recipeAdded(title: recipe.title, added: added, merged: merged)] + reload()
       case .reload:
         return reload()
       case .redraw:
@@ -102,6 +114,15 @@ public final class Program {
     } catch {
       return [.failed(String(describing: error))] + (effect.changesStore ? reload() : [])
     }
+  }
+
+  private func book() throws -> RecipeBook {
+    guard let recipes else { throw NoRecipeLibrary() }
+    return recipes
+  }
+
+  private struct NoRecipeLibrary: Error, CustomStringConvertible {
+    var description: String { "recipes aren't available here" }
   }
 
   private func reload() -> [Event] {
@@ -118,7 +139,7 @@ public final class Program {
 extension Effect {
   fileprivate var changesStore: Bool {
     switch self {
-    case .suggest, .measure, .reload, .redraw, .quit: false
+    case .suggest, .measure, .reload, .redraw, .quit, .listRecipes, .openRecipe: false
     default: true
     }
   }

@@ -17,11 +17,15 @@ import BasketKit
     private let basket: Basket
     private let clock: AppClock
     private let configuration: TUIConfiguration
+    private let recipes: RecipeBook?
 
-    public init(basket: Basket, clock: AppClock, configuration: TUIConfiguration) {
+    public init(
+      basket: Basket, clock: AppClock, configuration: TUIConfiguration, recipes: RecipeBook? = nil
+    ) {
       self.basket = basket
       self.clock = clock
       self.configuration = configuration
+      self.recipes = recipes
     }
 
     /// Runs the app. Returns the exit status: 0 after a quit, 128 + the signal's number after
@@ -50,7 +54,7 @@ import BasketKit
         basket: basket,
         state: AppState(
           settings: configuration.settings, now: clock.now, size: size,
-          flourish: configuration.flourish))
+          flourish: configuration.flourish), recipes: recipes)
       program.start()
       let differ = Differ(colorMode: configuration.settings.colorMode)
       var shown: Frame?

@@ -21,6 +21,7 @@ extension Painter {
     ("^R  F2", "rename in place"),
     ("^K", "Clear all (Got it)"),
     ("^Z", "undo Clear all"),
+    ("^O  F4", "recipes: browse, add to list"),
     ("^U  ^W", "clear bar / last word"),
     ("Esc", "back, deselect, clear"),
     ("?  F1", "this help (bar empty)"),
