@@ -112,6 +112,11 @@ def test_paste_review_edit_scale_skip_and_add_to_the_list(page, server):
         names = sorted(item["name"].lower() for item in json.load(response)["toGet"])
     assert names == ["flour", "jam", "margarine", "milk"]
 
+    # The note leads back to the recipe.
+    row(page, "milk").get_by_role("link", name="Pancakes: open the recipe").click()
+    expect(page.locator("#recipes-title")).to_have_text("Pancakes")
+    expect(page.locator("#recipes-title")).to_be_focused()
+
 
 def test_library_search_recents_and_remove(page, server):
     for text in ["Tomato soup\n\nIngredients\n4 tomatoes\n1 onion\n\nMethod\nSimmer.",

@@ -35,9 +35,20 @@ export function recipeNoteText(item) {
   return `For ${titles.join(', ')}${amounts}`;
 }
 
+/** The note as drawn: each saved recipe's title links to its Recipe Ready review. */
 function recipeNote(item) {
   const text = recipeNoteText(item);
-  return text ? h('p', { class: 'recipe-note' }, text) : null;
+  if (!text) return null;
+  const recipes = (item.recipes || []).filter((recipe) => recipe.title);
+  const amounts = text.slice(`For ${recipes.map((recipe) => recipe.title).join(', ')}`.length);
+  return h('p', { class: 'recipe-note' }, 'For ',
+    recipes.map((recipe, index) => [
+      index ? ', ' : '',
+      recipe.id
+        ? h('a', { href: `#/recipes/${encodeURIComponent(recipe.id)}`, 'aria-label': `${recipe.title}: open the recipe` }, recipe.title)
+        : recipe.title,
+    ]),
+    amounts);
 }
 
 export class View {
