@@ -174,6 +174,28 @@ def test_a_page_without_a_recipe_says_so_and_keeps_the_text(page):
     expect(page.locator("#import-text")).to_have_value("just some words")
 
 
+def test_an_address_on_the_household_network_is_refused_with_the_address_kept(page):
+    page.click("#recipes-link")
+    page.fill("#import-url", "http://127.0.0.1:9/pie")
+    page.get_by_role("button", name="Fetch").click()
+    expect(page.locator("#recipes-status")).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#recipes-status")).not_to_be_empty()
+    expect(page.locator("#import-url")).to_have_value("http://127.0.0.1:9/pie")
+
+
+def test_escape_goes_back_a_step(page):
+    import_pasted(page, PANCAKES)
+    expect(page.locator(LINES)).to_have_count(6)
+    page.locator("#add-recipe").focus()
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(re.compile(r"#/recipes$"))
+    expect(page.locator("#recipes-title")).to_have_text("Recipes")
+    expect(page.locator("#recipes-title")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#list-area")).to_be_visible()
+    expect(page.locator("#recipes-link")).to_be_focused()
+
+
 def test_the_recipes_screen_has_no_serious_accessibility_problems(page):
     import_pasted(page, PANCAKES)
     expect(page.locator(LINES)).to_have_count(6)

@@ -182,7 +182,7 @@ export class RecipesView {
       flag === 'rounded' ? h('span', { class: 'tag warn' }, 'rounded') : null);
     const text = editing
       ? h('input', {
-          type: 'text', class: 'line-edit', value: line.text, maxlength: 500,
+          type: 'text', class: 'line-edit', value: state.draft ?? line.text, maxlength: 500,
           'aria-label': `Edit the line “${line.text}”`, dataset: { focusKey: `edit:${index}` },
           onkeydown: (event) => {
             if (event.key === 'Enter') { event.preventDefault(); ui.onEditCommit(index, event.target.value); }

@@ -18,6 +18,13 @@ export class Recipes {
     this.searchTimer = null;
     this.reviewing = 0; // the latest review asked for; older answers are dropped
     window.addEventListener('hashchange', () => this.route());
+    // Escape goes back a step (review → library → list), unless a field is taking it.
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || this.view.area.hidden) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && target.closest('input, textarea, select')) return;
+      location.hash = location.hash.startsWith('#/recipes/') ? '#/recipes' : '#/';
+    });
   }
 
   /** Whether the page's address is one of the Recipes screen's. */
@@ -43,6 +50,14 @@ export class Recipes {
   }
 
   failure(error) {
+    if (error instanceof ApiError && error.status === 401) {
+      // Unpaired now: the list's controller shows pairing on its next call; make room for it.
+      this.view.show(false);
+      history.replaceState(null, '', '/');
+      document.getElementById('pairing').hidden = false;
+      document.getElementById('list-area').hidden = true;
+      document.getElementById('add-bar').hidden = true;
+    }
     return error instanceof ApiError ? error.message : 'Something went wrong.';
   }
 
@@ -206,6 +221,7 @@ export class Recipes {
       },
       onEdit: (index) => {
         ready.editing = index;
+        ready.draft = null;
         this.drawReady();
         const input = this.view.area.querySelector('.line-edit');
         input?.focus();
@@ -237,8 +253,14 @@ export class Recipes {
           ready.message = `Read again: ${line.text}`;
           ready.isError = false;
         } catch (error) {
+          // Nothing lost: the line stays open with what was typed.
           ready.message = this.failure(error);
           ready.isError = true;
+          ready.editing = index;
+          ready.draft = text;
+          this.drawReady();
+          this.view.area.querySelector('.line-edit')?.focus();
+          return;
         }
         changed();
         this.view.area.querySelector(`[data-focus-key="text:${index}"]`)?.focus();
