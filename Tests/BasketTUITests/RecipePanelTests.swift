@@ -63,6 +63,23 @@ import Testing
     #expect(milk.recipeNeeds.recipes.map(\.title) == ["Pancakes"])
   }
 
+  @Test func plusAndMinusChooseTheServingsTheCoreScalesTo() throws {
+    let app = Harness(recipes: Self.library)
+    app.press(.control("o"), .enter)
+    #expect(app.screen.contains("serves 4"))
+    app.type("++++")
+    #expect(app.screen.contains("serves 8"))
+    #expect(app.screen.contains("• 2 cups milk"))
+    #expect(app.screen.contains("• 400 g flour"))
+    app.type("-")
+    #expect(app.screen.contains("serves 7"))
+    app.type("+")
+    app.press(.enter)
+    #expect(app.screen.contains("Pancakes is on the list: 3 new, 0 merged"))
+    let flour = try #require(app.state.items.first { $0.name == "flour" })
+    #expect(flour.quantity == Quantity(amount: 400, unit: .grams))
+  }
+
   @Test func anEmptyLibrarySaysHowToFillIt() {
     let app = Harness(recipes: [])
     app.press(.control("o"))

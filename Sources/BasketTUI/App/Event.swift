@@ -55,8 +55,9 @@ public enum Effect: Equatable, Sendable {
   case listRecipes
   /// Opens a saved recipe (it counts as opened); answers `.recipeOpened`.
   case openRecipe(UUID)
-  /// Puts a saved recipe on the list as written; answers `.recipeAdded`.
-  case addRecipe(UUID)
+  /// Puts a saved recipe on the list, for this many servings (nil: as written); answers
+  /// `.recipeAdded`.
+  case addRecipe(UUID, servings: Int?)
   /// Forgets the screen and draws everything again.
   case redraw
   case quit

@@ -19,8 +19,26 @@ public struct RecipePanel: Equatable, Sendable {
   public var detail: Recipe?
   /// The first ingredient line shown in the detail.
   public var scroll = 0
+  /// The servings the recipe will be added for (+ and −); nil when it doesn't say.
+  public var servings: Int?
 
   public init() {}
+
+  /// The recipe's ingredient lines as they would be added: as written, or for `servings`
+  /// ("1 cup milk" for 8 instead of 4 reads "2 cups milk"), scaled by the core.
+  public var shownLines: [String] {
+    guard let detail else { return [] }
+    guard let servings, servings != detail.servings else { return detail.ingredients.map(\.text) }
+    return RecipeScaler.scale(detail, toServings: servings).ingredients.map { line in
+      guard let quantity = line.quantity else { return line.text }
+      return KitchenAmountFormat.text(quantity) + " " + line.name
+    }
+  }
+
+  mutating func step(servingsBy offset: Int) {
+    guard let servings else { return }
+    self.servings = max(1, min(1000, servings + offset))
+  }
 
   mutating func move(by offset: Int) {
     if let detail {

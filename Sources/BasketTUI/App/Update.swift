@@ -107,6 +107,7 @@ extension AppState {
       guard case .recipes(var panel) = mode else { return }
       panel.detail = recipe
       panel.scroll = 0
+      panel.servings = recipe.servings
       mode = .recipes(panel)
     case .recipeAdded(let title, let added, let merged):
       say("\(title) is on the list: \(added) new, \(merged) merged")
@@ -279,7 +280,7 @@ extension AppState {
       if let detail = panel.detail {
         guard key != .right, let id = detail.id else { break }
         mode = .list
-        effects.append(.addRecipe(id))
+        effects.append(.addRecipe(id, servings: panel.servings))
         return
       }
       guard key != .character("a"), panel.summaries.indices.contains(panel.picked) else { break }
@@ -291,6 +292,8 @@ extension AppState {
         mode = .list
         return
       }
+    case .character("+"), .character("="): panel.step(servingsBy: 1)
+    case .character("-"), .character("−"): panel.step(servingsBy: -1)
     case .control("o"), .function(4):
       mode = .list
       return

@@ -97,8 +97,9 @@ public final class Program {
         return [.recipesListed(try book().recent(limit: 1000))]
       case .openRecipe(let id):
         return [.recipeOpened(try book().open(id.uuidString))]
-      case .addRecipe(let id):
-        let (recipe, lines) = try book().addToList(id.uuidString)
+      case .addRecipe(let id, let servings):
+        let (recipe, lines) = try book().addToList(
+          id.uuidString, selection: RecipeSelection(servings: servings))
         let added = lines.count { $0.outcome == .added || $0.outcome == .restored }
         let merged = lines.count { $0.outcome.name == "merged" }
         return [.recipeAdded(title: recipe.title, added: added, merged: merged)] + reload()

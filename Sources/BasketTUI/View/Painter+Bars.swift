@@ -122,7 +122,7 @@ extension Painter {
     case .recipes(let panel):
       return panel.detail == nil
         ? [("↑↓", "pick"), ("Enter", "open"), ("Esc", "close")]
-        : [("Enter", "add to list"), ("↑↓", "scroll"), ("Esc", "back")]
+        : [("Enter", "add to list"), ("+−", "servings"), ("↑↓", "scroll"), ("Esc", "back")]
     case .list:
       break
     }

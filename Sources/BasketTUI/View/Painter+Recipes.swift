@@ -20,12 +20,13 @@ extension Painter {
     let rows = max(0, height - 2)
     if let recipe = panel.detail {
       var lines: [(String, Style)] = []
-      let facts = [recipe.yields, recipe.totalTime.map { "\($0) min" }].compactMap { $0 }
+      let serves = panel.servings.map { "serves \($0) (+ −)" }
+      let facts = [serves ?? recipe.yields, recipe.totalTime.map { "\($0) min" }].compactMap { $0 }
       if !facts.isEmpty { lines.append((facts.joined(separator: " · "), theme.panelSoft)) }
-      let shown = recipe.ingredients.dropFirst(panel.scroll)
-      for line in shown {
+      let shown = zip(recipe.ingredients, panel.shownLines).dropFirst(panel.scroll)
+      for (line, text) in shown {
         let mark = line.uncertain ? "? " : "• "
-        lines.append((mark + line.text, line.uncertain ? theme.panelKey : theme.panelText))
+        lines.append((mark + text, line.uncertain ? theme.panelKey : theme.panelText))
       }
       let footer = "Enter add to list · Esc back"
       self.panel(x: x, y: top, width: width, height: height, title: recipe.title, footer: footer)
