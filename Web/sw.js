@@ -2,10 +2,10 @@
 // Network first (the server is on the home network and answers fast), the cache when
 // offline. The API is never cached: the list must be live.
 
-const CACHE = 'basket-shell-v1';
+const CACHE = 'basket-shell-v2';
 const SHELL = [
   '/', '/app/basket.css', '/app/app.js', '/app/controller.js', '/app/view.js', '/app/model.js',
-  '/app/api.js', '/app/template.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',
+  '/app/api.js', '/app/template.js', '/app/recipes.js', '/app/recipes-view.js', '/app/recipes-api.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',
   '/icons/icon-192.png', '/icons/fruit.svg', '/manifest.webmanifest',
 ];
 

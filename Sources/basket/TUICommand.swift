@@ -30,13 +30,15 @@ func runTUI(_ arguments: [String], context: CommandContext) throws -> Int32 {
     context.err("basket: the terminal app needs a terminal; try 'basket list' in a pipe\n")
     return 1
   }
-  let basket = try context.openBasket(.createIfMissing)
+  let recipes = try context.openRecipeBook(.createIfMissing)
+  let basket = recipes.basket
   let configuration = TUIConfiguration(
     configuration: context.configuration, reduceMotion: reduceMotion, emoji: emoji,
     timeZone: .current)
   let shops = (basket.store as? any ShopStore).map { ShopBook(store: $0, basket: basket) }
   let runner = Runner(
-    basket: basket, clock: displayClock(context), configuration: configuration, shops: shops)
+    basket: basket, clock: displayClock(context), configuration: configuration, shops: shops,
+    recipes: recipes)
   do {
     return try runner.run()
   } catch let error as TerminalError {

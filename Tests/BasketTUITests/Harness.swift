@@ -20,7 +20,7 @@ final class Harness {
     size: Size = Size(width: 60, height: 20), colorMode: ColorMode = .monochrome,
     reduceMotion: Bool = false, flourish: Bool = false, start: Date = Fixtures.monday,
     memory: [MemoryEntry] = [], items: [Item] = [], emoji: EmojiMode = .modern,
-    classifier: (any ItemClassifier)? = nil
+    classifier: (any ItemClassifier)? = nil, recipes: [Recipe]? = nil
   ) {
     clock = TestClock(start)
     store = InMemoryStore(items: items, memory: memory)
@@ -39,7 +39,8 @@ final class Harness {
     }
     program = Program(
       basket: basket,
-      state: AppState(settings: settings, now: clock.now, size: size, flourish: flourish))
+      state: AppState(settings: settings, now: clock.now, size: size, flourish: flourish),
+      recipes: recipes.map { RecipeBook(store: InMemoryRecipeStore($0), basket: basket) })
     program.start()
   }
 

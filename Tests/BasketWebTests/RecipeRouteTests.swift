@@ -298,6 +298,62 @@ private let page = """
     #expect(try harness.basket.sections().toGet.isEmpty)
   }
 
+  @Test func reviewsWhatAddingWouldDoAndWritesNothing() throws {
+    let harness = RecipeHarness()
+    let id = harness.save(pancakes)
+    _ = harness.send(
+      "POST", "/api/v1/items", json: #"{"name":"flour","quantity":{"amount":500,"unit":"g"}}"#)
+    let saved = harness.body(harness.send("GET", "/api/v1/recipes/\(id)"))["recipe"] ?? .null
+    let recipeJSON = String(decoding: saved.encoded(), as: UTF8.self)
+    let response = harness.send(
+      "POST", "/api/v1/recipes/review",
+      json: #"{"recipe":\#(recipeJSON),"servings":8,"skip":[3]}"#)
+    #expect(response.status == 200)
+    let body = harness.body(response)
+    #expect(body["servings"]?.number == 8)
+    guard case .array(let lines)? = body["lines"] else {
+      Issue.record("no lines")
+      return
+    }
+    #expect(lines.map { $0["outcome"]?.string } == ["added", "added", "merged", "skipped"])
+    #expect(lines.map { $0["amountText"]?.string } == ["4", "2 cups", "400 g", nil])
+    #expect(lines[2]["before"]?.string == "500 g")
+    #expect(lines[2]["after"]?.string == "900 g")
+    #expect(lines[2]["itemName"]?.string == "flour")
+    #expect(lines[2]["merge"]?.string == "summed")
+    #expect(lines[1]["text"]?.string == "1 cup milk")
+    #expect(lines[1]["line"]?["quantity"]?["amount"]?.number == 2)
+    #expect(try harness.basket.sections().toGet.map(\.name) == ["flour"])
+  }
+
+  @Test func reviewsAndAddsAChosenAlternative() throws {
+    let harness = RecipeHarness()
+    let recipe =
+      #"{"title":"Cake","ingredients":[{"text":"1 cup butter or margarine","name":"butter","quantity":{"amount":1,"unit":"cup"},"alternatives":["margarine"]}]}"#
+    let choose = #","choose":[{"line":0,"alternative":0}]}"#
+    let review = harness.body(
+      harness.send("POST", "/api/v1/recipes/review", json: #"{"recipe":"# + recipe + choose))
+    #expect(review["lines"]?[0]?["line"]?["name"]?.string == "margarine")
+    #expect(review["lines"]?[0]?["alternative"]?.number == 0)
+    #expect(review["lines"]?[0]?["amountText"]?.string == "1 cup")
+    let added = harness.send("POST", "/api/v1/recipes/add", json: #"{"recipe":"# + recipe + choose)
+    #expect(added.status == 200)
+    #expect(try harness.basket.sections().toGet.map { $0.name.lowercased() } == ["margarine"])
+  }
+
+  @Test(
+    arguments: [
+      #"{"choose":[{"line":0,"alternative":3}]}"#, #"{"choose":[{"line":9,"alternative":0}]}"#,
+      #"{"choose":{"0":0}}"#, #"{"choose":[{"line":0}]}"#,
+    ])
+  func refusesAChoiceThatIsNotAnAlternative(json: String) throws {
+    let harness = RecipeHarness()
+    let id = harness.save(pancakes)
+    #expect(harness.send("POST", "/api/v1/recipes/\(id)/add", json: json).status == 400)
+    #expect(harness.send("GET", "/api/v1/recipes/review").status == 405)
+    #expect(try harness.basket.sections().toGet.isEmpty)
+  }
+
   @Test func aServerWithoutRecipesSaysSo() {
     let harness = Harness()
     #expect(harness.send("GET", "/api/v1/recipes").status == 503)

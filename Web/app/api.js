@@ -8,7 +8,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+export async function call(method, path, body) {
   const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';

@@ -2,14 +2,16 @@
 // flourish on a cold start.
 
 import { Controller } from './controller.js';
+import { Recipes } from './recipes.js';
 
 const controller = new Controller();
+const recipes = new Recipes();
 let started = false;
 
 window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
-  controller.start({ coldStart: !event.persisted });
+  controller.start({ coldStart: !event.persisted }).then(() => recipes.route());
 });
 
 if ('serviceWorker' in navigator) {

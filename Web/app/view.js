@@ -24,6 +24,33 @@ function look(list, id) {
 
 const folded = (name) => name.trim().toLocaleLowerCase();
 
+/**
+ * Which recipes asked for an item, and the recipe amounts its chip can't show ("For Pancakes,
+ * Soup · 2 cups + 1 tbsp"); nothing for an item no recipe asked for.
+ */
+export function recipeNoteText(item) {
+  const titles = (item.recipes || []).map((recipe) => recipe.title).filter(Boolean);
+  if (!titles.length) return '';
+  const amounts = item.amountText && item.amountText !== item.chip ? ` · ${item.amountText}` : '';
+  return `For ${titles.join(', ')}${amounts}`;
+}
+
+/** The note as drawn: each saved recipe's title links to its Recipe Ready review. */
+function recipeNote(item) {
+  const text = recipeNoteText(item);
+  if (!text) return null;
+  const recipes = (item.recipes || []).filter((recipe) => recipe.title);
+  const amounts = text.slice(`For ${recipes.map((recipe) => recipe.title).join(', ')}`.length);
+  return h('p', { class: 'recipe-note' }, 'For ',
+    recipes.map((recipe, index) => [
+      index ? ', ' : '',
+      recipe.id
+        ? h('a', { href: `#/recipes/${encodeURIComponent(recipe.id)}`, 'aria-label': `${recipe.title}: open the recipe` }, recipe.title)
+        : recipe.title,
+    ]),
+    amounts);
+}
+
 export class View {
   constructor() {
     this.rows = new Map(); // id → <li>
@@ -182,6 +209,7 @@ export class View {
         name,
         chip,
       ),
+      recipeNote(item),
       editing ? this.editor(item, editing, ui) : null,
     );
     return row;

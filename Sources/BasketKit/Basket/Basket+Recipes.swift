@@ -15,18 +15,28 @@ extension Basket {
   {
     let now = self.now
     let environment = self.environment
-    let reference = RecipeReference(id: recipe.id, title: recipe.title)
-    let lines = RecipeListRules.chosenLines(recipe, selection)
     return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      return lines.map { index, line in
-        guard !selection.skipped.contains(index) else {
-          return RecipeLineResult(index: index, line: line, outcome: .skipped)
-        }
-        return RecipeListRules.add(
-          line, index: index, from: reference, id: environment.ids(),
-          classifier: environment.classifier, now: now, to: &draft)
-      }
+      RecipeListRules.add(
+        recipe, selection: selection, ids: { environment.ids() },
+        classifier: environment.classifier, now: now, to: &draft)
     }
+  }
+
+  /// What `add(_:selection:)` would do now, without writing anything: the Recipe Ready
+  /// review's scaled lines and planned merges (`RecipeReview`).
+  public func review(_ recipe: Recipe, selection: RecipeSelection = RecipeSelection()) throws
+    -> RecipeReview
+  {
+    var draft = ListDraft(items: try store.items())
+    // Throwaway ids for the items the plan would make: the real ones are drawn when adding.
+    var planned = 0
+    let results = RecipeListRules.add(
+      recipe, selection: selection,
+      ids: {
+        planned += 1
+        return RecipeReview.plannedID(planned)
+      }, classifier: environment.classifier, now: now, to: &draft)
+    try draft.checkReads()
+    return RecipeReview(recipe, selection: selection, planned: results)
   }
 }

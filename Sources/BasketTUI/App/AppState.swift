@@ -99,6 +99,8 @@ public struct AppState: Equatable, Sendable {
     case rename(RenameDraft)
     /// The quantity editor for an item.
     case quantity(QuantityEditor)
+    /// The saved recipes (^O, F4).
+    case recipes(RecipePanel)
   }
 
   /// A short message over the add bar.

@@ -28,6 +28,11 @@ public enum Event: Equatable, Sendable {
   case failed(String)
   /// The current shop's walking order, or nil with the reason it can't be shown.
   case walkingOrder(WalkingView?, reason: String?)
+  /// The saved recipes, most recently opened first.
+  case recipesListed([RecipeSummary])
+  case recipeOpened(Recipe)
+  /// A recipe went on the list: how many lines became new items and how many joined one.
+  case recipeAdded(title: String, added: Int, merged: Int)
 }
 
 /// Work for the runner: every change to the store, and the reads that answer with events.
@@ -53,6 +58,13 @@ public enum Effect: Equatable, Sendable {
   case correctWalkingOrder([UUID])
   /// Reads the store again; answers `.storeChanged`.
   case reload
+  /// Reads the saved recipes; answers `.recipesListed`.
+  case listRecipes
+  /// Opens a saved recipe (it counts as opened); answers `.recipeOpened`.
+  case openRecipe(UUID)
+  /// Puts a saved recipe on the list, for this many servings (nil: as written); answers
+  /// `.recipeAdded`.
+  case addRecipe(UUID, servings: Int?)
   /// Forgets the screen and draws everything again.
   case redraw
   case quit

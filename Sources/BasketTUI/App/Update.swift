@@ -94,6 +94,8 @@ extension AppState {
       undoDeadline = nil
       say(count == 1 ? "1 item is back in Got it" : "\(count) items are back in Got it")
     case .failed(let message):
+      // A library that could not be read closes its panel, so the message shows.
+      if case .recipes(let panel) = mode, !panel.loaded { mode = .list }
       say(Self.sentence(message))
     case .walkingOrder(let view, let reason):
       if view != nil, walking == nil {
@@ -101,6 +103,20 @@ extension AppState {
       }
       walking = view
       if let reason { say(reason) }
+    case .recipesListed(let summaries):
+      guard case .recipes(var panel) = mode else { return }
+      panel.summaries = summaries
+      panel.loaded = true
+      panel.picked = max(0, min(summaries.count - 1, panel.picked))
+      mode = .recipes(panel)
+    case .recipeOpened(let recipe):
+      guard case .recipes(var panel) = mode else { return }
+      panel.detail = recipe
+      panel.scroll = 0
+      panel.servings = recipe.servings
+      mode = .recipes(panel)
+    case .recipeAdded(let title, let added, let merged):
+      say("\(title) is on the list: \(added) new, \(merged) merged")
     case .key(let key):
       handle(key, effects: &effects)
     case .paste(let pasted):
@@ -166,6 +182,7 @@ extension AppState {
     case .help: mode = .list
     case .rename(var draft): handleRename(key, draft: &draft, effects: &effects)
     case .quantity(var editor): handleQuantity(key, editor: &editor, effects: &effects)
+    case .recipes(var panel): handleRecipes(key, panel: &panel, effects: &effects)
     }
   }
 
@@ -257,9 +274,49 @@ extension AppState {
     case .moveDown: moveInWalkingOrder(by: 1, effects: &effects)
     case .function(1):
       mode = .help
+    case .control("o"), .function(4):
+      mode = .recipes(RecipePanel())
+      effects.append(.listRecipes)
     default:
       break
     }
+  }
+
+  /// The recipes panel: ↑↓ pick (or scroll a recipe), Enter opens the picked recipe and, on
+  /// a recipe, puts it on the list; Esc goes back a step; ^O or F4 closes it.
+  private mutating func handleRecipes(
+    _ key: Key, panel: inout RecipePanel, effects: inout [Effect]
+  ) {
+    switch key {
+    case .up: panel.move(by: -1)
+    case .down: panel.move(by: 1)
+    case .pageUp: panel.move(by: -max(1, Layout(size).listHeight - 3))
+    case .pageDown: panel.move(by: max(1, Layout(size).listHeight - 3))
+    case .enter, .right, .character("a"):
+      if let detail = panel.detail {
+        guard key != .right, let id = detail.id else { break }
+        mode = .list
+        effects.append(.addRecipe(id, servings: panel.servings))
+        return
+      }
+      guard key != .character("a"), panel.summaries.indices.contains(panel.picked) else { break }
+      effects.append(.openRecipe(panel.summaries[panel.picked].id))
+    case .escape, .left:
+      if panel.detail != nil {
+        panel.detail = nil
+      } else if key == .escape {
+        mode = .list
+        return
+      }
+    case .character("+"), .character("="): panel.step(servingsBy: 1)
+    case .character("-"), .character("−"): panel.step(servingsBy: -1)
+    case .control("o"), .function(4):
+      mode = .list
+      return
+    default:
+      break
+    }
+    mode = .recipes(panel)
   }
 
   private mutating func handleRename(
@@ -348,6 +405,8 @@ extension AppState {
       mode = .quantity(editor)
     case .help:
       mode = .list
+    case .recipes:
+      break
     }
   }
 

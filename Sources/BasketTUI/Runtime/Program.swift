@@ -18,6 +18,8 @@ public final class Program {
   public let shops: ShopBook?
   /// Whether the walking order is shown, so every reload answers it too.
   private var showsWalkingOrder = false
+  /// The saved recipes; nil answers the recipes panel with a message.
+  public let recipes: RecipeBook?
   /// Set when an effect asked to quit.
   public private(set) var wantsQuit = false
   /// Set when an effect asked to redraw the whole screen; `takeRedraw()` clears it.
@@ -25,10 +27,13 @@ public final class Program {
   /// The store revision last read, to notice changes made by other processes.
   private var revision: Int64?
 
-  public init(basket: Basket, state: AppState, shops: ShopBook? = nil) {
+  public init(
+    basket: Basket, state: AppState, shops: ShopBook? = nil, recipes: RecipeBook? = nil
+  ) {
     self.basket = basket
     self.state = state
     self.shops = shops
+    self.recipes = recipes
   }
 
   /// Reads the list and the usuals for the first frame.
@@ -95,6 +100,16 @@ public final class Program {
         return [.suggestions(query: query, chips)]
       case .measure(let id, let name):
         return [.measured(id, basket.classify(name).measure)]
+      case .listRecipes:
+        return [.recipesListed(try book().recent(limit: 1000))]
+      case .openRecipe(let id):
+        return [.recipeOpened(try book().open(id.uuidString))]
+      case .addRecipe(let id, let servings):
+        let (recipe, lines) = try book().addToList(
+          id.uuidString, selection: RecipeSelection(servings: servings))
+        let added = lines.count { $0.outcome == .added || $0.outcome == .restored }
+        let merged = lines.count { $0.outcome.name == "merged" }
+        return [.recipeAdded(title: recipe.title, added: added, merged: merged)] + reload()
       case .reload:
         return reload()
       case .showWalkingOrder(let show):
@@ -115,6 +130,15 @@ public final class Program {
     } catch {
       return [.failed(String(describing: error))] + (effect.changesStore ? reload() : [])
     }
+  }
+
+  private func book() throws -> RecipeBook {
+    guard let recipes else { throw NoRecipeLibrary() }
+    return recipes
+  }
+
+  private struct NoRecipeLibrary: Error, CustomStringConvertible {
+    var description: String { "recipes aren't available here" }
   }
 
   private func reload() -> [Event] {
@@ -150,7 +174,9 @@ public final class Program {
 extension Effect {
   fileprivate var changesStore: Bool {
     switch self {
-    case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder: false
+    case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder, .listRecipes,
+      .openRecipe:
+      false
     default: true
     }
   }

@@ -18,14 +18,17 @@ import BasketKit
     private let shops: ShopBook?
     private let clock: AppClock
     private let configuration: TUIConfiguration
+    private let recipes: RecipeBook?
 
     public init(
-      basket: Basket, clock: AppClock, configuration: TUIConfiguration, shops: ShopBook? = nil
+      basket: Basket, clock: AppClock, configuration: TUIConfiguration, shops: ShopBook? = nil,
+      recipes: RecipeBook? = nil
     ) {
       self.basket = basket
       self.shops = shops
       self.clock = clock
       self.configuration = configuration
+      self.recipes = recipes
     }
 
     /// Runs the app. Returns the exit status: 0 after a quit, 128 + the signal's number after
@@ -54,7 +57,7 @@ import BasketKit
         basket: basket,
         state: AppState(
           settings: configuration.settings, now: clock.now, size: size,
-          flourish: configuration.flourish), shops: shops)
+          flourish: configuration.flourish), shops: shops, recipes: recipes)
       program.start()
       let differ = Differ(colorMode: configuration.settings.colorMode)
       var shown: Frame?

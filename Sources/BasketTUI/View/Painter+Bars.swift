@@ -119,6 +119,10 @@ extension Painter {
         ("←→", "unit"), ("+/−", "step"), ("0-9", "amount"), ("Enter", "save"),
         ("Del", "none"), ("Esc", "cancel"),
       ]
+    case .recipes(let panel):
+      return panel.detail == nil
+        ? [("↑↓", "pick"), ("Enter", "open"), ("Esc", "close")]
+        : [("Enter", "add to list"), ("+−", "servings"), ("↑↓", "scroll"), ("Esc", "back")]
     case .list:
       break
     }

@@ -23,6 +23,7 @@ extension Painter {
     ("^Z", "undo Clear all"),
     ("^G  F5", "walking order of the current shop"),
     ("Alt-↑ ↓", "move an item there (teaches it)"),
+    ("^O  F4", "recipes: browse, add to list"),
     ("^U  ^W", "clear bar / last word"),
     ("Esc", "back, deselect, clear"),
     ("?  F1", "this help (bar empty)"),

@@ -62,6 +62,7 @@ struct Painter {
     switch state.mode {
     case .help: paintHelp()
     case .quantity(let editor): paintQuantityEditor(editor)
+    case .recipes(let panel): paintRecipes(panel)
     case .list, .rename: break
     }
   }

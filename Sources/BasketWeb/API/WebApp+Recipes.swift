@@ -34,10 +34,14 @@ public struct RecipeServices: Sendable {
 /// - `GET /api/v1/recipes` (`?q=` searches, `?recent=1&limit=` the recent ones) →
 ///   `{"recipes": [summary]}`; `POST /api/v1/recipes` `{"recipe"}` saves → `{"recipe"}`
 /// - `GET /api/v1/recipes/{id}` (counts as opening) and `DELETE /api/v1/recipes/{id}`
-/// - `POST /api/v1/recipes/{id}/add` `{"servings"?, "skip"?: [line index]}`, and
-///   `POST /api/v1/recipes/add` `{"recipe", "servings"?, "skip"?}` for one not saved →
-///   `{"recipe": {"id", "title"}, "servings", "lines": [{"index", "text", "outcome", "merge",
-///   "reason", "before", "item"}]}`
+/// - `POST /api/v1/recipes/{id}/add` `{"servings"?, "skip"?: [line index], "choose"?:
+///   [{"line", "alternative"}]}`, and `POST /api/v1/recipes/add` `{"recipe", "servings"?,
+///   "skip"?, "choose"?}` for one not saved → `{"recipe": {"id", "title"}, "servings", "lines":
+///   [{"index", "text", "outcome", "merge", "reason", "before", "item"}]}`
+/// - `POST /api/v1/recipes/review` `{"recipe", "servings"?, "skip"?, "choose"?}` → what adding
+///   would do, writing nothing (`Basket.review`): `{"servings", "lines": [{"index", "text",
+///   "line", "amountText", "flag", "alternative", "outcome", "merge", "reason", "before",
+///   "after", "itemName"}]}`
 ///
 /// Recipes and lines have the shapes of issue 11 (`Recipe`'s and `IngredientLine`'s JSON).
 extension WebApp {
@@ -60,8 +64,13 @@ extension WebApp {
         return try allowing(["POST"], request) { try parseLines(request) }
       case (1, "add"):
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip"])
+          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip", "choose"])
           return try addToList(services, try recipe(in: body), body)
+        }
+      case (1, "review"):
+        return try allowing(["POST"], request) {
+          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip", "choose"])
+          return try review(services, try recipe(in: body), body)
         }
       case (1, _):
         let id = try recipeID(route[0])
@@ -72,7 +81,7 @@ extension WebApp {
       case (2, _) where route[1] == "add":
         let id = try recipeID(route[0])
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["servings", "skip"])
+          let body = try JSONBody(request, allowed: ["servings", "skip", "choose"])
           let opened = try services.book.open(id.uuidString)
           return try addToList(services, opened, body)
         }
@@ -196,6 +205,73 @@ extension WebApp {
   private func addToList(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
     -> Response
   {
+    let selection = try selection(for: recipe, body)
+    let results = try services.book.basket.add(recipe, selection: selection)
+    let lines = results.map { result -> JSONValue in
+      .object([
+        ("index", .number(Double(result.index))),
+        ("text", .string(result.line.text)),
+        ("outcome", .string(result.outcome.name)),
+        ("merge", result.outcome.merge.map { .string($0.rawValue) } ?? .null),
+        ("reason", result.outcome.reason.map(JSONValue.string) ?? .null),
+        ("before", result.before.map(JSONValue.string) ?? .null),
+        ("item", result.item.map(itemJSON.value) ?? .null),
+      ])
+    }
+    let reference = JSONValue.object([
+      ("id", recipe.id.map { .string($0.uuidString.lowercased()) } ?? .null),
+      ("title", .string(recipe.title)),
+    ])
+    let servings = (selection.servings ?? recipe.servings).map { JSONValue.number(Double($0)) }
+    return .json(
+      200,
+      .object([
+        ("recipe", reference), ("servings", servings ?? .null), ("lines", .array(lines)),
+      ]))
+  }
+
+  /// `POST /api/v1/recipes/review`: what adding would do now, nothing written.
+  private func review(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
+    -> Response
+  {
+    let review = try services.book.basket.review(
+      recipe, selection: try selection(for: recipe, body))
+    let lines = try review.lines.map { line -> JSONValue in
+      let planned = line.planned
+      let flag: JSONValue =
+        switch line.flag {
+        case .uncertain?: .string("uncertain")
+        case .rounded?: .string("rounded")
+        case nil: .null
+        }
+      let amountText: JSONValue = line.amountText.map(JSONValue.string) ?? .null
+      let alternative: JSONValue = line.alternative.map { .number(Double($0)) } ?? .null
+      let merge: JSONValue = planned.outcome.merge.map { .string($0.rawValue) } ?? .null
+      let reason: JSONValue = planned.outcome.reason.map(JSONValue.string) ?? .null
+      let before: JSONValue = planned.before.map(JSONValue.string) ?? .null
+      let after: JSONValue = planned.item?.amountText.map(JSONValue.string) ?? .null
+      let itemName: JSONValue = planned.item.map { .string($0.name) } ?? .null
+      let members: [(String, JSONValue)] = [
+        ("index", .number(Double(line.index))), ("text", .string(line.original.text)),
+        ("line", try JSONValue.parse(Self.encoded(line.line))), ("amountText", amountText),
+        ("flag", flag), ("alternative", alternative),
+        ("outcome", .string(planned.outcome.name)), ("merge", merge), ("reason", reason),
+        ("before", before), ("after", after), ("itemName", itemName),
+      ]
+      return .object(members)
+    }
+    return .json(
+      200,
+      .object([
+        ("servings", review.servings.map { .number(Double($0)) } ?? .null),
+        ("lines", .array(lines)),
+      ]))
+  }
+
+  // MARK: - Helpers
+
+  /// The body's `servings`, `skip` and `choose` for `recipe`.
+  private func selection(for recipe: Recipe, _ body: JSONBody) throws -> RecipeSelection {
     var selection = RecipeSelection()
     if let value = body.value("servings"), value != .null {
       guard case .number(let number) = value, number == number.rounded(),
@@ -223,31 +299,27 @@ extension WebApp {
         selection.skipped.insert(Int(number))
       }
     }
-    let results = try services.book.basket.add(recipe, selection: selection)
-    let lines = results.map { result -> JSONValue in
-      .object([
-        ("index", .number(Double(result.index))),
-        ("text", .string(result.line.text)),
-        ("outcome", .string(result.outcome.name)),
-        ("merge", result.outcome.merge.map { .string($0.rawValue) } ?? .null),
-        ("reason", result.outcome.reason.map(JSONValue.string) ?? .null),
-        ("before", result.before.map(JSONValue.string) ?? .null),
-        ("item", result.item.map(itemJSON.value) ?? .null),
-      ])
+    if let value = body.value("choose") {
+      guard case .array(let choices) = value else {
+        throw RequestError(400, "\"choose\" must be an array of {\"line\", \"alternative\"}")
+      }
+      let lines = recipe.ingredients
+      for choice in choices {
+        guard case .object(let members) = choice,
+          case .number(let line)? = members.first(where: { $0.0 == "line" })?.1,
+          case .number(let alternative)? = members.first(where: { $0.0 == "alternative" })?.1,
+          line == line.rounded(), alternative == alternative.rounded(), line >= 0,
+          line < Double(lines.count), alternative >= 0,
+          alternative < Double(lines[Int(line)].alternatives.count)
+        else {
+          throw RequestError(
+            400, "\"choose\" holds {\"line\", \"alternative\"} positions of a line's alternatives")
+        }
+        selection.alternatives[Int(line)] = Int(alternative)
+      }
     }
-    let reference = JSONValue.object([
-      ("id", recipe.id.map { .string($0.uuidString.lowercased()) } ?? .null),
-      ("title", .string(recipe.title)),
-    ])
-    let servings = (selection.servings ?? recipe.servings).map { JSONValue.number(Double($0)) }
-    return .json(
-      200,
-      .object([
-        ("recipe", reference), ("servings", servings ?? .null), ("lines", .array(lines)),
-      ]))
+    return selection
   }
-
-  // MARK: - Helpers
 
   /// The `recipe` member of a body, read as issue 11's recipe JSON.
   private func recipe(in body: JSONBody) throws -> Recipe {

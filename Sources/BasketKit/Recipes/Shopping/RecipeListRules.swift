@@ -10,10 +10,14 @@ public struct RecipeSelection: Equatable, Sendable {
   public var servings: Int?
   /// Lines left out, by their position in `Recipe.ingredients` (0-based).
   public var skipped: Set<Int>
+  /// Alternatives chosen instead of what a line names: line position → position in the
+  /// line's `alternatives` ("margarine" for "butter or margarine").
+  public var alternatives: [Int: Int]
 
-  public init(servings: Int? = nil, skipped: Set<Int> = []) {
+  public init(servings: Int? = nil, skipped: Set<Int> = [], alternatives: [Int: Int] = [:]) {
     self.servings = servings
     self.skipped = skipped
+    self.alternatives = alternatives
   }
 
   /// The positions of the lines whose name is `name`, folded as list names are (so "eggs"
@@ -96,12 +100,34 @@ extension RecipeLineResult.Outcome {
 
 /// The rules for putting a recipe on the list, as pure functions over a `ListDraft`.
 public enum RecipeListRules {
-  /// The lines `selection` chooses from `recipe`, scaled, with their positions.
+  /// The lines `selection` chooses from `recipe`, scaled, with their positions; a line whose
+  /// alternative was chosen reads as that alternative (`RecipeReview.line(_:choosing:)`).
   public static func chosenLines(_ recipe: Recipe, _ selection: RecipeSelection) -> [(
     Int, IngredientLine
   )] {
     let scaled = selection.servings.map { RecipeScaler.scale(recipe, toServings: $0) } ?? recipe
-    return scaled.ingredients.enumerated().map { ($0.offset, $0.element) }
+    return scaled.ingredients.enumerated().map { index, line in
+      (index, selection.alternatives[index].map { RecipeReview.line(line, choosing: $0) } ?? line)
+    }
+  }
+
+  /// Puts the lines `selection` chooses from `recipe` into `draft` (skipped ones only
+  /// reported): one result per ingredient line, in the recipe's order. `Basket.add` runs it
+  /// on the store's draft, `Basket.review` on a copy it throws away.
+  public static func add(
+    _ recipe: Recipe, selection: RecipeSelection, ids: () -> UUID,
+    classifier: any ItemClassifier, now: Date, to draft: inout ListDraft
+  ) -> [RecipeLineResult] {
+    let reference = RecipeReference(id: recipe.id, title: recipe.title)
+    ListRules.tidy(now: now, in: &draft)
+    return chosenLines(recipe, selection).map { index, line in
+      guard !selection.skipped.contains(index) else {
+        return RecipeLineResult(index: index, line: line, outcome: .skipped)
+      }
+      return add(
+        line, index: index, from: reference, id: ids(), classifier: classifier, now: now,
+        to: &draft)
+    }
   }
 
   /// Adds one line as an item through the list's duplicate-aware add (`ListRules.add`): a

@@ -1,0 +1,210 @@
+"""The Recipes screen in a phone-sized chromium, against a real `basket serve` (BASKET.md §9,
+issue 11): import, the Recipe Ready review, adding to the list, the library."""
+
+import json
+import re
+import urllib.request
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from test_web_app import TO_GET, row
+
+PANCAKES = """Pancakes
+Serves 4
+
+Ingredients
+2 eggs
+1 cup milk
+200 g flour
+1 cup butter or margarine
+3 splodges 7 of jam
+2 tbsp chopped parsley, optional
+
+Method
+1. Mix everything.
+2. Fry in small rounds.
+"""
+
+LINES = ".review-line"
+
+
+def post(server, path, body):
+    request = urllib.request.Request(
+        server.url + path, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": server.url})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def line(page, text):
+    """The review row whose line as written is `text`."""
+    return page.locator(LINES).filter(has=page.locator(".written", has_text=re.compile("^" + re.escape(text) + "$")))
+
+
+def import_pasted(page, text):
+    page.click("#recipes-link")
+    expect(page.locator("#recipes-area")).to_be_visible()
+    expect(page.locator("#list-area")).to_be_hidden()
+    page.fill("#import-text", text)
+    page.get_by_role("button", name="Import text").click()
+    expect(page).to_have_url(re.compile(r"#/recipes/[0-9a-f-]{36}$"))
+
+
+def test_paste_review_edit_scale_skip_and_add_to_the_list(page, server):
+    post(server, "/api/v1/items", {"name": "flour", "quantity": {"amount": 500, "unit": "g"}})
+    import_pasted(page, PANCAKES)
+    expect(page.locator("#recipes-title")).to_have_text("Pancakes")
+    expect(page.locator(LINES)).to_have_count(6)
+    expect(page.locator(".method li")).to_have_count(2)
+
+    # What was understood, beside the line as written; the unreadable line stands out.
+    expect(line(page, "1 cup milk").locator(".line-amount")).to_have_text("1 cup")
+    expect(line(page, "1 cup milk").locator(".line-name")).to_have_text("milk")
+    expect(line(page, "3 splodges 7 of jam")).to_have_class(re.compile(r"\buncertain\b"))
+    # Optional lines start left out; the rest would be added, flour joining the list's.
+    expect(line(page, "2 tbsp chopped parsley, optional").locator(".include")).not_to_be_checked()
+    expect(line(page, "200 g flour").locator(".plan")).to_have_text("Joins flour: 500 g → 700 g (added up)")
+    expect(line(page, "2 eggs").locator(".plan")).to_have_text("New item: eggs (2)")
+
+    # Edit in place: the server reads the line again.
+    page.get_by_role("button", name="Edit “3 splodges 7 of jam”").click()
+    edit = page.locator(".line-edit")
+    expect(edit).to_be_focused()
+    edit.fill("3 tbsp jam")
+    edit.press("Enter")
+    fixed = line(page, "3 tbsp jam")
+    expect(fixed.locator(".line-name")).to_have_text("jam")
+    expect(fixed.locator(".line-amount")).to_have_text("3 tbsp")
+    expect(fixed).not_to_have_class(re.compile(r"\buncertain\b"))
+    expect(page.get_by_role("button", name="Edit “3 tbsp jam”")).to_be_focused()
+
+    # Servings: every amount scaled by the core.
+    for _ in range(4):
+        page.get_by_role("button", name="More servings").click()
+    expect(page.locator("#servings-count")).to_have_text("8 servings")
+    expect(line(page, "1 cup milk").locator(".line-amount")).to_have_text("2 cups")
+    expect(line(page, "200 g flour").locator(".plan")).to_have_text("Joins flour: 500 g → 900 g (added up)")
+    expect(line(page, "3 tbsp jam").locator(".line-amount")).to_have_text("6 tbsp")
+
+    # Skip a line, choose an alternative.
+    page.get_by_role("checkbox", name="Add eggs").uncheck()
+    expect(line(page, "2 eggs").locator(".plan")).to_have_text("Skipped")
+    line(page, "1 cup butter or margarine").locator("select").select_option(label="margarine")
+    expect(line(page, "1 cup butter or margarine").locator(".line-name")).to_have_text("margarine")
+    expect(page.locator("#add-recipe")).to_have_text("Add to list (4 of 6)")
+
+    page.locator("#add-recipe").click()
+    result = page.locator(".result")
+    expect(result.locator("#result-title")).to_have_text("On the list: 3 new, 1 merged")
+    expect(result).to_contain_text("Joins flour: 500 g → 900 g (added up)")
+    expect(result).to_contain_text("New item: margarine (2 cups)")
+
+    result.get_by_role("link", name="See the list").click()
+    expect(page.locator("#list-area")).to_be_visible()
+    expect(page.locator("#recipes-area")).to_be_hidden()
+    expect(row(page, "milk").locator(".recipe-note")).to_have_text("For Pancakes · 2 cups")
+    expect(row(page, "flour").locator(".recipe-note")).to_have_text("For Pancakes")
+    expect(row(page, "flour").locator(".qty-chip")).to_have_text("900 g")
+    expect(row(page, "eggs")).to_have_count(0)
+    expect(page.locator(TO_GET)).to_have_count(4)
+    with urllib.request.urlopen(server.url + "/api/v1/list") as response:
+        names = sorted(item["name"].lower() for item in json.load(response)["toGet"])
+    assert names == ["flour", "jam", "margarine", "milk"]
+
+    # The note leads back to the recipe.
+    row(page, "milk").get_by_role("link", name="Pancakes: open the recipe").click()
+    expect(page.locator("#recipes-title")).to_have_text("Pancakes")
+    expect(page.locator("#recipes-title")).to_be_focused()
+
+
+def test_library_search_recents_and_remove(page, server):
+    for text in ["Tomato soup\n\nIngredients\n4 tomatoes\n1 onion\n\nMethod\nSimmer.",
+                 "Lemon cake\n\nIngredients\n2 lemons\n200 g sugar\n\nMethod\nBake."]:
+        post(server, "/api/v1/recipes/import", {"text": text, "save": True})
+    page.click("#recipes-link")
+    expect(page.locator("#all-title + ul .recipe-entry")).to_have_count(2)
+    page.fill("#recipe-search", "onion")
+    found = page.locator("#found-title + ul .recipe-name")
+    expect(found).to_have_text(["Tomato soup"])
+    page.fill("#recipe-search", "")
+    expect(page.locator("#all-title")).to_be_visible()
+
+    # Opening the soup puts it first among the recent ones.
+    page.locator("#all-title + ul").get_by_role("link", name=re.compile("^Tomato soup")).click()
+    expect(page.locator("#recipes-title")).to_have_text("Tomato soup")
+    page.get_by_role("link", name="← Recipes").click()
+    expect(page.locator("#recent-title + ul .recipe-name")).to_have_text(["Tomato soup", "Lemon cake"])
+
+    page.locator("#all-title + ul").get_by_role("button", name="Remove Tomato soup").click()
+    page.locator("#all-title + ul").get_by_role("button", name="Really remove Tomato soup?").click()
+    expect(page.locator("#recipes-status")).to_have_text("Removed Tomato soup.")
+    expect(page.locator("#all-title + ul .recipe-name")).to_have_text(["Lemon cake"])
+
+
+def test_importing_a_saved_page_file(page, tmp_path):
+    recipe = {
+        "@context": "https://schema.org", "@type": "Recipe", "name": "Garlic <b>bread</b> & butter",
+        "recipeYield": "2", "recipeIngredient": ["1 baguette", "3 cloves garlic", "50 g butter"],
+        "recipeInstructions": [{"@type": "HowToStep", "text": "Bake it."}],
+    }
+    saved = tmp_path / "garlic.html"
+    saved.write_text("<html><head><title>x</title><script type=\"application/ld+json\">"
+                     + json.dumps(recipe) + "</script></head><body><p>page</p></body></html>")
+    page.click("#recipes-link")
+    page.set_input_files("#import-file", str(saved))
+    expect(page.locator("#recipes-title")).to_have_text("Garlic bread & butter")
+    expect(page.locator(LINES)).to_have_count(3)
+    expect(page.locator("#servings-count")).to_have_text("2 servings")
+
+
+def test_recipe_text_shows_as_typed_never_as_markup(page):
+    import_pasted(page, "<img src=x onerror=alert(1)> toast\n\nIngredients\n2 slices <b>bread</b>\n\nMethod\nToast it.")
+    expect(page.locator("#recipes-title")).to_have_text("<img src=x onerror=alert(1)> toast")
+    expect(page.locator("#recipes-area img, #recipes-area b")).to_have_count(0)
+    expect(page.locator(".written")).to_have_text(["2 slices <b>bread</b>"])
+
+
+def test_a_page_without_a_recipe_says_so_and_keeps_the_text(page):
+    page.click("#recipes-link")
+    page.fill("#import-text", "just some words")
+    page.get_by_role("button", name="Import text").click()
+    expect(page.locator("#recipes-status")).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#recipes-status")).not_to_be_empty()
+    expect(page.locator("#import-text")).to_have_value("just some words")
+
+
+def test_an_address_on_the_household_network_is_refused_with_the_address_kept(page):
+    page.click("#recipes-link")
+    page.fill("#import-url", "http://127.0.0.1:9/pie")
+    page.get_by_role("button", name="Fetch").click()
+    expect(page.locator("#recipes-status")).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#recipes-status")).not_to_be_empty()
+    expect(page.locator("#import-url")).to_have_value("http://127.0.0.1:9/pie")
+
+
+def test_escape_goes_back_a_step(page):
+    import_pasted(page, PANCAKES)
+    expect(page.locator(LINES)).to_have_count(6)
+    page.locator("#add-recipe").focus()
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(re.compile(r"#/recipes$"))
+    expect(page.locator("#recipes-title")).to_have_text("Recipes")
+    expect(page.locator("#recipes-title")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#list-area")).to_be_visible()
+    expect(page.locator("#recipes-link")).to_be_focused()
+
+
+def test_the_recipes_screen_has_no_serious_accessibility_problems(page):
+    import_pasted(page, PANCAKES)
+    expect(page.locator(LINES)).to_have_count(6)
+    expect(page.locator(".plan").first).to_be_visible()
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps(bad, indent=1)[:4000]
+    page.get_by_role("link", name="← Recipes").click()
+    expect(page.locator("#import-text")).to_be_visible()
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps(bad, indent=1)[:4000]

@@ -1,0 +1,54 @@
+// The Recipes screen's page-side helpers (Web/app/recipes-api.js): which line an edit
+// replaces, how a planned merge reads, which addresses become links. Run: node --test Tests/js/
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const root = new URL('../../', import.meta.url);
+// Loaded as a data: module, so its one import (the API caller) is stood in for.
+const source = readFileSync(new URL('Web/app/recipes-api.js', root), 'utf8')
+  .replace("import { call } from './api.js';", 'const call = () => null;');
+assert.notEqual(source.indexOf('const call = () => null;'), -1, 'the import to stand in for moved');
+const recipes = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+
+test('an edit replaces the line at its position counted across the groups', () => {
+  const line = (text) => ({ text, name: text });
+  const recipe = {
+    title: 'Pie',
+    ingredientGroups: [
+      { heading: 'Pastry', ingredients: [line('flour'), line('butter')] },
+      { heading: 'Filling', ingredients: [line('apples'), line('sugar')] },
+    ],
+  };
+  const edited = recipes.replaceLine(recipe, 2, line('pears'));
+  assert.deepEqual(edited.ingredientGroups[1].ingredients.map((l) => l.text), ['pears', 'sugar']);
+  assert.deepEqual(edited.ingredients.map((l) => l.text), ['flour', 'butter', 'pears', 'sugar']);
+  assert.equal(recipe.ingredientGroups[1].ingredients[0].text, 'apples', 'the original is left alone');
+});
+
+const outcomes = [
+  [{ outcome: 'added', itemName: 'eggs', after: '4' }, 'New item: eggs (4)'],
+  [{ outcome: 'added', itemName: 'salt', after: null }, 'New item: salt'],
+  [{ outcome: 'merged', merge: 'summed', itemName: 'flour', before: '500 g', after: '900 g' },
+    'Joins flour: 500 g → 900 g (added up)'],
+  [{ outcome: 'merged', merge: 'converted', item: { name: 'flour', amountText: '≈ 625 g, converted' }, before: '500 g' },
+    'Joins flour: 500 g → ≈ 625 g, converted (converted by density)'],
+  [{ outcome: 'merged', merge: 'noAmount', itemName: 'salt', before: null, after: null }, 'Joins salt (no amount to add)'],
+  [{ outcome: 'restored', itemName: 'milk' }, 'Back from Got it: milk'],
+  [{ outcome: 'skipped' }, 'Skipped'],
+  [{ outcome: 'refused', reason: 'the name is empty' }, 'Not added: the name is empty'],
+];
+
+for (const [line, expected] of outcomes) {
+  test(`a ${line.outcome} line reads "${expected}"`, () => {
+    assert.equal(recipes.outcomeText(line), expected);
+  });
+}
+
+test('only http and https addresses become links', () => {
+  assert.equal(recipes.safeAddress('https://example.org/pie'), 'https://example.org/pie');
+  assert.equal(recipes.safeAddress('http://example.org/'), 'http://example.org/');
+  assert.equal(recipes.safeAddress('javascript:alert(1)'), null);
+  assert.equal(recipes.safeAddress('data:text/html,<b>x</b>'), null);
+  assert.equal(recipes.safeAddress('not an address'), null);
+});

@@ -1,0 +1,84 @@
+// The recipe routes of the server (WebApp+Recipes.swift): import, library, parse, review, add.
+
+import { call } from './api.js';
+
+const recipe = (id) => `/api/v1/recipes/${encodeURIComponent(id)}`;
+
+/** What to add: servings, skipped line positions and chosen alternatives ({line: alt}). */
+function selection({ servings, skip, choose }) {
+  const body = {};
+  if (servings) body.servings = servings;
+  body.skip = [...skip].sort((a, b) => a - b);
+  body.choose = Object.entries(choose).map(([line, alternative]) => ({ line: Number(line), alternative }));
+  return body;
+}
+
+export const recipesApi = {
+  importText: (text) => call('POST', '/api/v1/recipes/import', { text, save: true }),
+  importPage: (page) => call('POST', '/api/v1/recipes/import', { page, save: true }),
+  importAddress: (url) => call('POST', '/api/v1/recipes/import', { url, save: true }),
+  all: () => call('GET', '/api/v1/recipes'),
+  recent: () => call('GET', '/api/v1/recipes?recent=1&limit=5'),
+  search: (q) => call('GET', `/api/v1/recipes?q=${encodeURIComponent(q)}`),
+  open: (id) => call('GET', recipe(id)),
+  save: (value) => call('POST', '/api/v1/recipes', { recipe: value }),
+  remove: (id) => call('DELETE', recipe(id)),
+  parse: (lines) => call('POST', '/api/v1/recipes/parse', { lines }),
+  review: (value, choices) => call('POST', '/api/v1/recipes/review', { recipe: value, ...selection(choices) }),
+  add: (value, choices) => value.id
+    ? call('POST', `${recipe(value.id)}/add`, selection(choices))
+    : call('POST', '/api/v1/recipes/add', { recipe: value, ...selection(choices) }),
+};
+
+/** A file's bytes as base64, for `importPage`. */
+export async function fileAsBase64(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(text);
+}
+
+/**
+ * Replaces the `index`th ingredient line (counted across the groups, as the server counts)
+ * with `line`; returns a new recipe, the groups and the flat list kept in step.
+ */
+export function replaceLine(value, index, line) {
+  let seen = 0;
+  const ingredientGroups = value.ingredientGroups.map((group) => ({
+    ...group,
+    ingredients: group.ingredients.map((old) => (seen++ === index ? line : old)),
+  }));
+  return { ...value, ingredientGroups, ingredients: ingredientGroups.flatMap((group) => group.ingredients) };
+}
+
+/** How a planned or done line reads: "New item", "Joins flour: 500 g → 900 g (added up)". */
+export function outcomeText(line) {
+  const name = line.itemName || (line.item && line.item.name) || '';
+  const after = line.after !== undefined ? line.after : (line.item && line.item.amountText);
+  const how = {
+    summed: 'added up', converted: 'converted by density', sideBySide: 'kept side by side',
+    noAmount: 'no amount to add',
+  }[line.merge] || '';
+  switch (line.outcome) {
+    case 'added': return after ? `New item: ${name} (${after})` : `New item: ${name}`;
+    case 'merged': return line.before && after
+      ? `Joins ${name}: ${line.before} → ${after} (${how})`
+      : `Joins ${name} (${how})`;
+    case 'restored': return `Back from Got it: ${name}`;
+    case 'skipped': return 'Skipped';
+    case 'refused': return `Not added: ${line.reason || 'unreadable'}`;
+    default: return '';
+  }
+}
+
+/** Only http and https addresses become links. */
+export function safeAddress(text) {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

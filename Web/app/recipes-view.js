@@ -1,0 +1,232 @@
+// Draws the Recipes screen: the library (import, search, recents, all) and the Recipe Ready
+// review. All recipe and page text goes in as text nodes (template.js), never as markup.
+
+import { h, replaceChildren } from './template.js';
+import { outcomeText, safeAddress } from './recipes-api.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class RecipesView {
+  constructor() {
+    this.area = $('recipes-area');
+  }
+
+  show(visible) {
+    this.area.hidden = !visible;
+    $('list-area').hidden = visible;
+    $('add-bar').hidden = visible;
+    $('recipes-link').hidden = visible;
+  }
+
+  /** Replaces the screen, keeping focus (and the caret) on the control that had it. */
+  draw(...children) {
+    const active = document.activeElement;
+    const key = active && this.area.contains(active) ? active.dataset.focusKey : undefined;
+    const caret = key && active.selectionStart !== undefined ? [active.selectionStart, active.selectionEnd] : null;
+    replaceChildren(this.area, ...children);
+    if (!key) return;
+    const again = this.area.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    if (!again) return;
+    again.focus();
+    if (caret && again.setSelectionRange) {
+      try { again.setSelectionRange(...caret); } catch { /* not a text field */ }
+    }
+  }
+
+  /** The message line at the top of the screen (errors and confirmations). */
+  status(message, isError = false) {
+    return h('p', { id: 'recipes-status', class: isError ? 'recipes-status error' : 'recipes-status', role: isError ? 'alert' : 'status' }, message || '');
+  }
+
+  head(title, ui) {
+    return h('div', { class: 'recipes-head' },
+      h('a', { class: 'button small quiet', href: ui.backHref, dataset: { focusKey: 'back' } }, ui.backText),
+      h('h2', { id: 'recipes-title', class: 'section-title', tabindex: '-1' }, title));
+  }
+
+  // MARK: Library
+
+  library(state, ui) {
+    const entry = (summary) => h('li', { class: 'recipe-entry' },
+      h('a', { class: 'recipe-link', href: `#/recipes/${encodeURIComponent(summary.id)}` },
+        h('span', { class: 'recipe-name' }, summary.title),
+        h('span', { class: 'recipe-meta' }, [
+          `${summary.ingredientCount} ${summary.ingredientCount === 1 ? 'ingredient' : 'ingredients'}`,
+          summary.yields ? ` · ${summary.yields}` : '',
+        ].join(''))),
+      state.removing === summary.id
+        ? h('button', {
+            type: 'button', class: 'button small danger', dataset: { focusKey: `really:${summary.id}` },
+            'aria-label': `Really remove ${summary.title}?`, onclick: () => ui.onRemove(summary),
+          }, 'Really remove?')
+        : h('button', {
+            type: 'button', class: 'button small quiet', dataset: { focusKey: `remove:${summary.id}` },
+            'aria-label': `Remove ${summary.title}`, onclick: () => ui.onAskRemove(summary),
+          }, 'Remove'));
+    const list = (id, title, summaries, empty) => h('section', { class: 'section', 'aria-labelledby': id },
+      h('h3', { id, class: 'section-title small' }, title),
+      summaries.length
+        ? h('ul', { class: 'recipe-list', 'aria-labelledby': id }, summaries.map(entry))
+        : h('p', { class: 'recipes-none' }, empty));
+
+    this.draw(
+      this.head('Recipes', { backHref: '#/', backText: '← List' }),
+      this.status(state.message, state.isError),
+      h('section', { class: 'card import', 'aria-labelledby': 'import-title' },
+        h('h3', { id: 'import-title', class: 'section-title small' }, 'Import a recipe'),
+        h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportText(event.target.elements.text.value); } },
+          h('label', { for: 'import-text' }, 'Paste a recipe (title, ingredients, method)'),
+          h('textarea', {
+            id: 'import-text', name: 'text', rows: 6, maxlength: 200000, dataset: { focusKey: 'import-text' },
+            oninput: (event) => { state.pasted = event.target.value; },
+          }, state.pasted || ''),
+          h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Import text')),
+        h('div', { class: 'import-form' },
+          h('label', { for: 'import-file' }, 'Or choose a saved web page or text file'),
+          h('input', {
+            id: 'import-file', type: 'file', accept: '.html,.htm,.txt,text/html,text/plain',
+            dataset: { focusKey: 'import-file' }, onchange: (event) => ui.onImportFile(event.target.files[0]),
+          })),
+        h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportAddress(event.target.elements.url.value); } },
+          h('label', { for: 'import-url' }, 'Or give its web address'),
+          h('div', { class: 'import-row' },
+            h('input', {
+              id: 'import-url', name: 'url', type: 'url', inputmode: 'url', placeholder: 'https://…', maxlength: 2000,
+              value: state.address || '', dataset: { focusKey: 'import-url' },
+              oninput: (event) => { state.address = event.target.value; },
+            }),
+            h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Fetch')))),
+      h('section', { class: 'section', 'aria-labelledby': 'library-title' },
+        h('h3', { id: 'library-title', class: 'section-title' }, 'Library'),
+        h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
+          h('label', { for: 'recipe-search', class: 'visually-hidden' }, 'Search recipes by title or ingredient'),
+          h('input', {
+            id: 'recipe-search', type: 'search', placeholder: 'Search by title or ingredient', value: state.query,
+            maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
+          })),
+        state.query
+          ? list('found-title', `Found for “${state.query}”`, state.found, 'No saved recipe matches.')
+          : [
+              state.recent.length ? list('recent-title', 'Recently opened', state.recent, '') : null,
+              list('all-title', 'All recipes', state.all, 'No recipes yet: import one above.'),
+            ]));
+  }
+
+  // MARK: Recipe Ready
+
+  review(state, ui) {
+    const { recipe, review, result } = state;
+    const planned = review ? review.lines : [];
+    const groups = [];
+    let index = 0;
+    for (const group of recipe.ingredientGroups) {
+      const lines = group.ingredients.map(() => index++);
+      groups.push({ heading: group.heading, lines });
+    }
+    const source = recipe.source ? safeAddress(recipe.source) : null;
+    const servings = state.servings;
+    const skipped = planned.filter((line) => line.outcome === 'skipped').length;
+    this.draw(
+      this.head(recipe.title, { backHref: '#/recipes', backText: '← Recipes' }),
+      this.status(state.message, state.isError),
+      h('p', { class: 'recipe-facts' },
+        recipe.yields ? h('span', {}, recipe.yields) : null,
+        recipe.totalTime ? h('span', {}, `${recipe.totalTime} min`) : null,
+        source ? h('a', { href: source, rel: 'noopener noreferrer', target: '_blank' }, 'Source') : null),
+      h('section', { class: 'card ready', 'aria-labelledby': 'ready-title' },
+        h('h3', { id: 'ready-title', class: 'section-title small' }, 'Recipe Ready'),
+        recipe.servings
+          ? h('div', { class: 'stepper servings', role: 'group', 'aria-label': 'Servings' },
+              h('button', {
+                type: 'button', class: 'step', 'aria-label': 'Fewer servings', disabled: servings <= 1,
+                dataset: { focusKey: 'fewer' }, onclick: () => ui.onServings(servings - 1),
+              }, '−'),
+              h('span', { class: 'amount', id: 'servings-count', 'aria-live': 'polite' }, `${servings} ${servings === 1 ? 'serving' : 'servings'}`),
+              h('button', {
+                type: 'button', class: 'step', 'aria-label': 'More servings', disabled: servings >= 1000,
+                dataset: { focusKey: 'more' }, onclick: () => ui.onServings(servings + 1),
+              }, '＋'))
+          : h('p', { class: 'recipes-none' }, "This recipe doesn't say how many it serves, so it is added as written."),
+        groups.map((group, number) => [
+          group.heading ? h('h4', { class: 'group-heading' }, group.heading) : null,
+          h('ul', { class: 'review-lines', 'aria-label': group.heading || (number ? `Ingredients ${number + 1}` : 'Ingredients') },
+            group.lines.map((at) => this.reviewLine(state, recipe.ingredients[at], planned[at], at, ui))),
+        ]),
+        h('div', { class: 'ready-actions' },
+          h('button', {
+            type: 'button', id: 'add-recipe', class: 'button', disabled: state.busy || !review,
+            dataset: { focusKey: 'add-recipe' }, onclick: () => ui.onAdd(),
+          }, `Add to list${planned.length ? ` (${planned.length - skipped} of ${planned.length})` : ''}`))),
+      result ? this.result(result) : null,
+      recipe.instructions && recipe.instructions.length
+        ? h('details', { class: 'card method' },
+            h('summary', {}, 'Method'),
+            h('ol', {}, recipe.instructions.map((step) => h('li', {}, step))))
+        : null);
+  }
+
+  reviewLine(state, line, plan, index, ui) {
+    const skipped = state.skip.has(index);
+    const shown = plan ? plan.line : line;
+    const flag = plan ? plan.flag : (line.uncertain ? 'uncertain' : null);
+    const editing = state.editing === index;
+    const label = line.text;
+    const understood = h('span', { class: 'understood' },
+      h('span', { class: 'line-amount' }, plan && plan.amountText ? plan.amountText : '—'),
+      ' ',
+      h('span', { class: 'line-name' }, shown.name || line.text),
+      shown.preparation ? h('span', { class: 'line-extra' }, `, ${shown.preparation}`) : null,
+      shown.note ? h('span', { class: 'line-extra' }, ` (${shown.note})`) : null,
+      line.optional ? h('span', { class: 'tag' }, 'optional') : null,
+      flag === 'uncertain' ? h('span', { class: 'tag warn' }, 'check this') : null,
+      flag === 'rounded' ? h('span', { class: 'tag warn' }, 'rounded') : null);
+    const text = editing
+      ? h('input', {
+          type: 'text', class: 'line-edit', value: state.draft ?? line.text, maxlength: 500,
+          'aria-label': `Edit the line “${line.text}”`, dataset: { focusKey: `edit:${index}` },
+          onkeydown: (event) => {
+            if (event.key === 'Enter') { event.preventDefault(); ui.onEditCommit(index, event.target.value); }
+            if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); ui.onEditCancel(index); }
+          },
+          onblur: (event) => ui.onEditCommit(index, event.target.value),
+        })
+      : h('button', {
+          type: 'button', class: 'line-text', 'aria-label': `Edit “${line.text}”`,
+          dataset: { focusKey: `text:${index}` }, onclick: () => ui.onEdit(index),
+        }, h('span', { class: 'written' }, label), h('span', { class: 'pencil', 'aria-hidden': 'true' }, ' ✎'));
+    const choice = line.alternatives && line.alternatives.length
+      ? h('label', { class: 'alternative' }, 'Use ',
+          h('select', {
+            'aria-label': `Use instead of ${line.name}`, dataset: { focusKey: `alt:${index}` },
+            onchange: (event) => ui.onChoose(index, event.target.value === '' ? null : Number(event.target.value)),
+          },
+          h('option', { value: '', selected: state.choose[index] === undefined }, line.name || line.text),
+          line.alternatives.map((alternative, at) => h('option', { value: at, selected: state.choose[index] === at }, alternative))))
+      : null;
+    return h('li', {
+      class: `review-line${flag === 'uncertain' ? ' uncertain' : ''}${skipped ? ' skipped' : ''}`,
+      dataset: { index },
+    },
+      h('input', {
+        type: 'checkbox', class: 'include', id: `include-${index}`, checked: !skipped,
+        'aria-label': `Add ${shown.name || line.text}`, dataset: { focusKey: `include:${index}` },
+        onchange: (event) => ui.onSkip(index, !event.target.checked),
+      }),
+      h('div', { class: 'line-body' },
+        understood,
+        text,
+        choice,
+        plan ? h('p', { class: `plan ${plan.outcome}` }, outcomeText(plan)) : null));
+  }
+
+  result(result) {
+    const done = result.lines.filter((line) => line.outcome !== 'skipped');
+    const added = done.filter((line) => line.outcome === 'added' || line.outcome === 'restored').length;
+    const merged = done.filter((line) => line.outcome === 'merged').length;
+    return h('section', { class: 'card result', 'aria-labelledby': 'result-title' },
+      h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1' },
+        `On the list: ${added} new, ${merged} merged`),
+      h('ul', { class: 'result-lines' }, done.map((line) => h('li', { class: `plan ${line.outcome}` }, outcomeText(line)))),
+      h('a', { class: 'button small', href: '#/' }, 'See the list'));
+  }
+}

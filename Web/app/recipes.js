@@ -1,0 +1,288 @@
+// The Recipes screen: hash routes #/recipes (the library and importing) and #/recipes/ID (the
+// Recipe Ready review of a saved recipe). Every rule stays on the server: lines are re-read by
+// /recipes/parse, scaled and planned by /recipes/review, added by /recipes/{id}/add.
+
+import { ApiError } from './api.js';
+import { fileAsBase64, recipesApi, replaceLine } from './recipes-api.js';
+import { RecipesView } from './recipes-view.js';
+
+/** The largest saved page the server takes (its recipe import body limit is about 8 MB). */
+const MAX_FILE = 5 * 1024 * 1024;
+
+export class Recipes {
+  constructor({ onAdded = () => {} } = {}) {
+    this.view = new RecipesView();
+    this.onAdded = onAdded;
+    this.library = { pasted: '', address: '', query: '', found: [], recent: [], all: [], removing: null, message: '', isError: false, busy: false };
+    this.ready = null; // {recipe, servings, skip: Set, choose: {}, editing, review, result, message}
+    this.searchTimer = null;
+    this.reviewing = 0; // the latest review asked for; older answers are dropped
+    window.addEventListener('hashchange', () => this.route());
+    // Escape goes back a step (review → library → list), unless a field is taking it.
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || this.view.area.hidden) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && target.closest('input, textarea, select')) return;
+      location.hash = location.hash.startsWith('#/recipes/') ? '#/recipes' : '#/';
+    });
+  }
+
+  /** Whether the page's address is one of the Recipes screen's. */
+  static isRecipesRoute() {
+    return location.hash === '#/recipes' || location.hash.startsWith('#/recipes/');
+  }
+
+  /** Shows the screen the address names (or hands the page back to the list). */
+  async route() {
+    if (!document.getElementById('pairing').hidden) return;
+    if (!Recipes.isRecipesRoute()) {
+      if (!this.view.area.hidden) {
+        this.view.show(false);
+        document.getElementById('recipes-link').focus();
+      }
+      return;
+    }
+    this.view.show(true);
+    const id = decodeURIComponent(location.hash.slice('#/recipes/'.length));
+    if (location.hash.startsWith('#/recipes/') && id) await this.openRecipe(id);
+    else await this.openLibrary();
+    document.getElementById('recipes-title')?.focus();
+  }
+
+  failure(error) {
+    if (error instanceof ApiError && error.status === 401) {
+      // Unpaired now: the list's controller shows pairing on its next call; make room for it.
+      this.view.show(false);
+      history.replaceState(null, '', '/');
+      document.getElementById('pairing').hidden = false;
+      document.getElementById('list-area').hidden = true;
+      document.getElementById('add-bar').hidden = true;
+    }
+    return error instanceof ApiError ? error.message : 'Something went wrong.';
+  }
+
+  // MARK: Library
+
+  async openLibrary() {
+    this.ready = null;
+    await this.loadLibrary();
+  }
+
+  async loadLibrary() {
+    try {
+      const [recent, all] = await Promise.all([recipesApi.recent(), recipesApi.all()]);
+      this.library.recent = recent.recipes;
+      this.library.all = all.recipes;
+      if (this.library.query) this.library.found = (await recipesApi.search(this.library.query)).recipes;
+    } catch (error) {
+      this.library.message = this.failure(error);
+      this.library.isError = true;
+    }
+    this.drawLibrary();
+  }
+
+  drawLibrary() {
+    if (this.ready || !Recipes.isRecipesRoute()) return;
+    this.view.library(this.library, this.libraryHandlers());
+  }
+
+  libraryHandlers() {
+    const say = (message, isError = false) => Object.assign(this.library, { message, isError });
+    const importing = async (work, what) => {
+      this.library.busy = true;
+      say(`Importing ${what}…`);
+      this.drawLibrary();
+      try {
+        const { recipe } = await work();
+        Object.assign(this.library, { busy: false, pasted: '', address: '' });
+        say('');
+        location.hash = `#/recipes/${encodeURIComponent(recipe.id)}`;
+      } catch (error) {
+        this.library.busy = false;
+        say(this.failure(error), true);
+        this.drawLibrary();
+      }
+    };
+    return {
+      onImportText: (text) => {
+        if (!text.trim()) return this.drawLibrary(say('Paste a recipe first.', true));
+        return importing(() => recipesApi.importText(text), 'the pasted recipe');
+      },
+      onImportFile: async (file) => {
+        if (!file) return undefined;
+        if (file.size > MAX_FILE) return this.drawLibrary(say(`${file.name} is larger than 5 MB.`, true));
+        return importing(async () => recipesApi.importPage(await fileAsBase64(file)), file.name);
+      },
+      onImportAddress: (url) => {
+        if (!url.trim()) return this.drawLibrary(say('Give a web address first.', true));
+        return importing(() => recipesApi.importAddress(url.trim()), url.trim());
+      },
+      onSearch: (query) => {
+        this.library.query = query;
+        clearTimeout(this.searchTimer);
+        this.searchTimer = setTimeout(async () => {
+          const asked = query.trim();
+          if (!asked) {
+            this.library.query = '';
+            return this.drawLibrary();
+          }
+          try {
+            const { recipes } = await recipesApi.search(asked);
+            if (this.library.query.trim() !== asked) return undefined; // typed on meanwhile
+            this.library.found = recipes;
+          } catch (error) {
+            say(this.failure(error), true);
+          }
+          return this.drawLibrary();
+        }, 150);
+      },
+      onAskRemove: (summary) => {
+        this.library.removing = summary.id;
+        this.drawLibrary();
+      },
+      onRemove: async (summary) => {
+        this.library.removing = null;
+        try {
+          await recipesApi.remove(summary.id);
+          say(`Removed ${summary.title}.`);
+        } catch (error) {
+          say(this.failure(error), true);
+        }
+        await this.loadLibrary();
+        document.getElementById('recipe-search')?.focus();
+      },
+    };
+  }
+
+  // MARK: Recipe Ready
+
+  async openRecipe(id) {
+    let recipe;
+    try {
+      recipe = (await recipesApi.open(id)).recipe;
+    } catch (error) {
+      this.ready = null;
+      Object.assign(this.library, { message: this.failure(error), isError: true });
+      this.drawLibrary();
+      return;
+    }
+    // Optional lines start left out: the cook opts in.
+    const skip = new Set(recipe.ingredients.flatMap((line, index) => (line.optional ? [index] : [])));
+    this.ready = {
+      recipe, servings: recipe.servings || null, skip, choose: {}, editing: null,
+      review: null, result: null, message: '', isError: false, busy: false,
+    };
+    this.drawReady();
+    await this.review();
+  }
+
+  drawReady() {
+    if (this.ready) this.view.review(this.ready, this.readyHandlers());
+  }
+
+  /** Asks the server what adding would do now (scaled lines, planned merges). */
+  async review() {
+    const ready = this.ready;
+    const asked = ++this.reviewing;
+    try {
+      const review = await recipesApi.review(ready.recipe, ready);
+      if (asked !== this.reviewing || ready !== this.ready) return;
+      ready.review = review;
+      ready.isError = false;
+    } catch (error) {
+      if (ready !== this.ready) return;
+      ready.message = this.failure(error);
+      ready.isError = true;
+    }
+    this.drawReady();
+  }
+
+  readyHandlers() {
+    const ready = this.ready;
+    const changed = () => {
+      ready.result = null;
+      this.drawReady();
+      this.review();
+    };
+    return {
+      onServings: (servings) => {
+        ready.servings = Math.max(1, Math.min(1000, servings));
+        changed();
+      },
+      onSkip: (index, skip) => {
+        if (skip) ready.skip.add(index);
+        else ready.skip.delete(index);
+        changed();
+      },
+      onChoose: (index, alternative) => {
+        if (alternative === null) delete ready.choose[index];
+        else ready.choose[index] = alternative;
+        changed();
+      },
+      onEdit: (index) => {
+        ready.editing = index;
+        ready.draft = null;
+        this.drawReady();
+        const input = this.view.area.querySelector('.line-edit');
+        input?.focus();
+        input?.select();
+      },
+      onEditCancel: (index) => {
+        ready.editing = null;
+        this.drawReady();
+        this.view.area.querySelector(`[data-focus-key="text:${index}"]`)?.focus();
+      },
+      onEditCommit: async (index, value) => {
+        if (ready.editing !== index) return;
+        ready.editing = null;
+        const text = value.trim();
+        const old = ready.recipe.ingredients[index];
+        if (!text || text === old.text) {
+          if (!text) ready.message = "A line can't be empty, so it stays as it was.";
+          this.drawReady();
+          this.view.area.querySelector(`[data-focus-key="text:${index}"]`)?.focus();
+          return;
+        }
+        try {
+          const [line] = (await recipesApi.parse([text])).lines;
+          let recipe = replaceLine(ready.recipe, index, line);
+          if (recipe.id) recipe = (await recipesApi.save(recipe)).recipe;
+          ready.recipe = recipe;
+          delete ready.choose[index];
+          if (line.optional) ready.skip.add(index);
+          ready.message = `Read again: ${line.text}`;
+          ready.isError = false;
+        } catch (error) {
+          // Nothing lost: the line stays open with what was typed.
+          ready.message = this.failure(error);
+          ready.isError = true;
+          ready.editing = index;
+          ready.draft = text;
+          this.drawReady();
+          this.view.area.querySelector('.line-edit')?.focus();
+          return;
+        }
+        changed();
+        this.view.area.querySelector(`[data-focus-key="text:${index}"]`)?.focus();
+      },
+      onAdd: async () => {
+        ready.busy = true;
+        this.drawReady();
+        try {
+          ready.result = await recipesApi.add(ready.recipe, ready);
+          ready.message = '';
+        } catch (error) {
+          ready.message = this.failure(error);
+          ready.isError = true;
+        }
+        ready.busy = false;
+        this.drawReady();
+        if (ready.result) {
+          this.view.area.querySelector('#result-title')?.focus();
+          this.onAdded();
+          this.review();
+        }
+      },
+    };
+  }
+}
