@@ -133,7 +133,9 @@ private enum Salvage {
         misses = hit ? 0 : misses + 1
         rowid += 1
       }
-      guard let found else { return rows }
+      // NB: a damaged tree can answer a seek with a rowid behind it; only ever move forward,
+      // or the scan would read the same rows again and again.
+      guard let found, found > next, found >= start else { return rows }
       next = found
     }
   }
