@@ -98,7 +98,8 @@ enum ShopCommand {
     guard let shop = try named ?? book.current() else {
       throw ShopError.unknown("(none chosen)", known: try book.all().shops.map(\.name))
     }
-    let stretches = try book.toGet(in: shop)
+    let toGet = try book.basket.sections().toGet
+    let stretches = try book.stretches(of: toGet, in: shop)
     if json {
       struct Stretch: Encodable {
         var category: String?
@@ -117,10 +118,7 @@ enum ShopCommand {
       return 0
     }
     let style = Style(context: context)
-    let numbers = Dictionary(
-      uniqueKeysWithValues: try book.basket.sections().toGet.enumerated().map {
-        ($1.id, $0 + 1)
-      })
+    let numbers = Dictionary(uniqueKeysWithValues: toGet.enumerated().map { ($1.id, $0 + 1) })
     let width = String(numbers.count).count
     var out = style.heading("To get at \(shop.name)") + "\n"
     if stretches.isEmpty { out += style.dim("  Nothing left to get. 🎉") + "\n" }

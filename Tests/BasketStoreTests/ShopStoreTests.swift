@@ -134,8 +134,12 @@ private struct AisleClassifier: ItemClassifier {
   @Test func removingAShopForgetsWhatItLearnt() throws {
     let store = try openStore(path)
     let shops = book(store)
-    try shops.add("Lidl")
+    let lidl = try shops.add("Lidl")
     try shop(["Bread"], with: shops)
+    try shops.correct(lidl, order: try shops.basket.store.items())
+    try shops.basket.add(name: "Milk")
+    try shops.correct(lidl, order: try shops.basket.store.items())
+    #expect(try store.corrections(since: .distantPast).count == 1)
     #expect(try shops.remove("lidl").name == "Lidl")
     #expect(try shops.all().shops.isEmpty)
     #expect(try store.checkOffs(since: .distantPast).isEmpty)

@@ -93,14 +93,20 @@ public final class ShopBook: Sendable {
 
   /// To get in walking order for `shop`, cut into stretches of one category each.
   public func toGet(in shop: Shop) throws -> [Stretch] {
+    try stretches(of: basket.sections().toGet, in: shop)
+  }
+
+  /// `items` (To get, as read by the caller) in walking order for `shop`, in stretches.
+  public func stretches(of items: [Item], in shop: Shop) throws -> [Stretch] {
     let classifier = basket.environment.classifier
-    let toGet = try basket.sections().toGet
-    let category = { (item: Item) in classifier.classify(item.name).category }
+    let categories = Dictionary(
+      items.map { ($0.id, classifier.classify($0.name).category) }
+    ) { first, _ in first }
     let sorted = try walkingOrder(for: shop).sorted(
-      toGet, key: { NameKey.of($0.name) }, category: category)
+      items, key: { NameKey.of($0.name) }, category: { categories[$0.id] ?? nil })
     var stretches: [Stretch] = []
     for item in sorted {
-      let itemCategory = category(item)
+      let itemCategory = categories[item.id] ?? nil
       if let last = stretches.last, last.category == itemCategory {
         stretches[stretches.count - 1].items.append(item)
       } else {
