@@ -33,6 +33,7 @@ public enum HTMLRecipePage {
     _ = initialized
     var input = bytes
     var encoding: String?
+    var validUTF8 = false
     let named = charset.map { $0.lowercased() }
     if !declaresCharset(bytes), let named, named != "utf-8", named != "utf8",
       xmlFindCharEncodingHandler(named) != nil
@@ -41,10 +42,18 @@ public enum HTMLRecipePage {
     } else if !declaresCharset(bytes) {
       // NB: transcoded here rather than by libxml2's iconv, which stops at the five bytes
       // Windows-1252 leaves undefined.
-      if !isUTF8(bytes) { input = Array(RecipeText.decodingWindows1252(bytes).utf8) }
+      if !isUTF8(bytes) {
+        input = Array(RecipeText.decodingWindows1252(bytes).utf8)
+        validUTF8 = true
+      } else {
+        validUTF8 = bytes.count <= (1 << 20) - 3  // NB: `isUTF8` checks the first megabyte
+      }
       encoding = "UTF-8"
     }
-    if emptyingScripts { input = ScriptBodies.emptied(input, encodingKnown: encoding != nil) }
+    if emptyingScripts {
+      input = ScriptBodies.emptied(
+        input, encodingKnown: encoding != nil, validUTF8: validUTF8)
+    }
     let collector = PageCollector()
     withExtendedLifetime(collector) {
       input.withUnsafeBufferPointer { buffer in

@@ -26,19 +26,25 @@
 /// (ISO-2022, UTF-7, HZ) or a 16- or 32-bit one, whose ASCII-looking bytes may be parts of
 /// other characters, is left as it is.
 ///
+/// A body holding a byte outside ASCII is kept unless the page is known to be valid UTF-8 read
+/// as UTF-8: elsewhere libxml2 may meet a byte its decoder refuses there, and then it changes
+/// decoders (or stops) for the rest of the page, which emptying the body would hide.
+///
 /// Cost: one pass that jumps from `<` to `<` (and over bodies to their end tags).
 enum ScriptBodies {
-  static func emptied(_ bytes: [UInt8], encodingKnown: Bool) -> [UInt8] {
+  static func emptied(_ bytes: [UInt8], encodingKnown: Bool, validUTF8: Bool) -> [UInt8] {
     // NB: a UTF-16 page has no ASCII `<` bytes to find; leave it to libxml2.
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return bytes }
     if bytes.contains(0) { return bytes }
-    return bytes.withUnsafeBufferPointer { emptied($0, encodingKnown: encodingKnown) } ?? bytes
+    return bytes.withUnsafeBufferPointer {
+      emptied($0, encodingKnown: encodingKnown, validUTF8: validUTF8)
+    } ?? bytes
   }
 
   /// The page with the bodies removed, or nil when there was nothing to remove.
-  private static func emptied(_ page: UnsafeBufferPointer<UInt8>, encodingKnown: Bool)
-    -> [UInt8]?
-  {
+  private static func emptied(
+    _ page: UnsafeBufferPointer<UInt8>, encodingKnown: Bool, validUTF8: Bool
+  ) -> [UInt8]? {
     var settled = encodingKnown
     var cuts: [Range<Int>] = []
     var index = 0
@@ -63,7 +69,9 @@ enum ScriptBodies {
         index = end + 1
       } else if isLetter(next) {
         var nameEnd = index
-        while nameEnd < count, isNameByte(page[nameEnd]) { nameEnd += 1 }
+        while nameEnd < count, nameEnd - index < maximumName, isNameByte(page[nameEnd]) {
+          nameEnd += 1
+        }
         let name = nameKind(page, index..<nameEnd)
         guard let (tagEnd, isEmpty) = endOfStartTag(page, from: nameEnd) else { break scan }
         index = tagEnd + 1
@@ -77,7 +85,9 @@ enum ScriptBodies {
         // NB: a body is raw text to its end tag whether or not it is emptied: a JSON-LD
         // script's text may hold anything that looks like markup.
         guard let end = endTag(of: name, in: page, from: index) else { break scan }
-        let keep = !settled || (name == .script && contains(page, open..<tagEnd, "ld+json"))
+        let keep =
+          !settled || (name == .script && contains(page, open..<tagEnd, "ld+json"))
+          || (!validUTF8 && !isASCII(page, index..<end))
         if !keep, end > index { cuts.append(index..<end) }
         index = end
       }
@@ -160,47 +170,74 @@ enum ScriptBodies {
     return nil
   }
 
+  /// The longest element or attribute name libxml2 reads; the bytes after it start the next
+  /// attribute.
+  private static let maximumName = 100
+
   /// Where the start tag whose attributes begin at `start` ends (its `>`), and whether it ends
-  /// with `/>`; nil when it never ends.
+  /// with `/>`; nil when it never ends. As libxml2 reads attributes: a name starts with a
+  /// letter, "_", ":" or "."; after a name, "=" and a quoted or unquoted value may follow.
+  /// Anything else is junk, dropped up to a blank, ">" or "/>", quotes and all (found by
+  /// FuzzRecipeHTML: `<script="></script">` ends at its first ">").
   private static func endOfStartTag(_ page: UnsafeBufferPointer<UInt8>, from start: Int)
     -> (Int, Bool)?
   {
     var index = start
     let count = page.count
+    func endsTag(_ at: Int) -> Bool {
+      page[at] == 0x3E || (page[at] == 0x2F && at + 1 < count && page[at + 1] == 0x3E)
+    }
+    while index < count, isBlank(page[index]) { index += 1 }
     while index < count {
       let byte = page[index]
       if byte == 0x3E { return (index, false) }  // ">"
       if byte == 0x2F, index + 1 < count, page[index + 1] == 0x3E { return (index + 1, true) }
-      if isBlank(byte) || byte == 0x2F {
-        index += 1
-        continue
+      if isLetter(byte) || byte == 0x5F || byte == 0x3A || byte == 0x2E {  // a name
+        let nameStart = index
+        while index < count, index - nameStart < maximumName, isNameByte(page[index]) {
+          index += 1
+        }
+        var look = index
+        while look < count, isBlank(page[look]) { look += 1 }
+        index = look
+        if look < count, page[look] == 0x3D {  // "=" and a value
+          index = look + 1
+          while index < count, isBlank(page[index]) { index += 1 }
+          guard index < count else { return nil }
+          let quote = page[index]
+          if quote == 0x22 || quote == 0x27 {
+            guard let close = find(quote, in: page, from: index + 1) else { return nil }
+            index = close + 1
+          } else {
+            while index < count, !isBlank(page[index]), page[index] != 0x3E { index += 1 }
+          }
+        }
+      } else {  // junk
+        while index < count, !isBlank(page[index]), !endsTag(index) { index += 1 }
       }
-      // An attribute name (or junk, which libxml2 skips the same way): up to a blank, "=",
-      // ">" or "/>".
-      while index < count {
-        let current = page[index]
-        if isBlank(current) || current == 0x3D || current == 0x3E { break }
-        if current == 0x2F, index + 1 < count, page[index + 1] == 0x3E { break }
-        index += 1
-      }
-      var look = index
-      while look < count, isBlank(page[look]) { look += 1 }
-      guard look < count, page[look] == 0x3D else { continue }  // no value
-      index = look + 1
       while index < count, isBlank(page[index]) { index += 1 }
-      guard index < count else { return nil }
-      let quote = page[index]
-      if quote == 0x22 || quote == 0x27 {
-        guard let close = find(quote, in: page, from: index + 1) else { return nil }
-        index = close + 1
-      } else {
-        while index < count, !isBlank(page[index]), page[index] != 0x3E { index += 1 }
-      }
     }
     return nil
   }
 
   // MARK: - Bytes
+
+  /// Whether every byte in `range` is below 0x80, read eight at a time.
+  private static func isASCII(_ page: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    guard let base = page.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = range.lowerBound
+    var high: UInt64 = 0
+    while index + 8 <= range.upperBound {
+      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < range.upperBound {
+      high |= UInt64(page[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
 
   private static func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

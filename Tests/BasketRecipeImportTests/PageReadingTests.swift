@@ -4,9 +4,30 @@ import Testing
 @testable import BasketRecipeImport
 
 @Suite struct ScriptBodiesTests {
-  private func emptied(_ html: String, encodingKnown: Bool = true) -> String {
+  private func emptied(_ html: String, encodingKnown: Bool = true, validUTF8: Bool = true)
+    -> String
+  {
     String(
-      decoding: ScriptBodies.emptied(Array(html.utf8), encodingKnown: encodingKnown), as: UTF8.self)
+      decoding: ScriptBodies.emptied(
+        Array(html.utf8), encodingKnown: encodingKnown, validUTF8: validUTF8),
+      as: UTF8.self)
+  }
+
+  @Test func keepsBodiesOutsideASCIIUnlessThePageIsKnownUTF8() {
+    let html = "<p>a</p><script>s = 'crème';</script><script>t = 1;</script>"
+    #expect(emptied(html) == "<p>a</p><script></script><script></script>")
+    #expect(
+      emptied(html, validUTF8: false) == "<p>a</p><script>s = 'crème';</script><script></script>")
+  }
+
+  /// Found by FuzzRecipeHTML: a page that names UTF-8 but holds bytes that aren't in a script;
+  /// libxml2 changes decoders there, so emptying the script changed how "crème" read after it.
+  @Test func readsAPageWithBadUTF8InAScriptAlikeEitherWay() {
+    let bytes =
+      Array("<html><head><meta charset=\"utf-8\"></head><body><p>Whisk<script>".utf8)
+      + [0x05, 0xFF, 0xFF, 0x05] + Array("var a;</script><ul><li>500 ml crème</li></ul>".utf8)
+    #expect(
+      HTMLRecipePage.read(bytes) == HTMLRecipePage.read(bytes, emptyingScripts: false))
   }
 
   @Test(
@@ -46,6 +67,15 @@ import Testing
       (
         #"<!DOCTYPE html SYSTEM "a><script>x"><script>y</script>"#,
         #"<!DOCTYPE html SYSTEM "a><script>x"><script></script>"#
+      ),
+      // A quote opens a value only after a name and "=": junk runs to a blank or ">".
+      (#"<script="></script">;</script"#, #"<script="></script">;</script"#),
+      (#"<script 1="a>b">c</script>"#, #"<script 1="a></script>"#),
+      (#"<script a = "x>y">c</script>"#, #"<script a = "x>y"></script>"#),
+      // Names stop at 100 bytes; what follows starts the next attribute.
+      (
+        "<script " + String(repeating: "a", count: 100) + #"-="x>y">c</script>"#,
+        "<script " + String(repeating: "a", count: 100) + #"-="x></script>"#
       ),
       // Unsure: the rest is left as it is.
       ("<p>a<script>never closed", "<p>a<script>never closed"),
