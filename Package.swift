@@ -27,6 +27,8 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
     .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"]),
+    .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+    .target(name: "BasketCalDAV", dependencies: ["BasketKit", "CICal", "CLibXML2"]),
     .target(
       name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
 
@@ -69,6 +71,7 @@ let package = Package(
     .testTarget(
       name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .testTarget(name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit"]),
+    .testTarget(name: "BasketCalDAVTests", dependencies: ["BasketCalDAV", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(
