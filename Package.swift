@@ -30,7 +30,8 @@ let package = Package(
     .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
     .target(name: "BasketCalDAV", dependencies: ["BasketKit", "CICal", "CLibXML2"]),
     .target(
-      name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
+      name: "BasketWeb",
+      dependencies: ["BasketKit", "BasketCrypto", "BasketCalDAV", "CMicroHTTPD", "CLinux"]),
 
     // MARK: - Executables
 
