@@ -344,10 +344,26 @@ public enum DAVXML {
       }
     }
     if let text = element.text {
-      with(text) { content in _ = xmlTextWriterWriteString(writer, content) }
+      with(xmlText(text)) { content in _ = xmlTextWriterWriteString(writer, content) }
     }
     for child in element.children { write(child, to: writer, isRoot: false) }
     xmlTextWriterEndElement(writer)
+  }
+
+  /// `text` without the characters XML 1.0 can't hold (C0 controls other than tab, line feed
+  /// and carriage return; U+FFFE and U+FFFF), which a client may have put in a task.
+  static func xmlText(_ text: String) -> String {
+    let allowed: (Unicode.Scalar) -> Bool = { scalar in
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D: true
+      case 0..<0x20, 0xFFFE, 0xFFFF: false
+      default: true
+      }
+    }
+    guard !text.unicodeScalars.allSatisfy(allowed) else { return text }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.filter(allowed))
+    return String(kept)
   }
 
   private static func with(_ text: String, _ body: (UnsafePointer<xmlChar>) -> Void) {

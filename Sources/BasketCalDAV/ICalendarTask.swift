@@ -53,11 +53,18 @@ public enum ICalendarTask {
     }
     guard !body.contains(0) else { throw Unreadable("the task holds a NUL byte") }
     return try lock.withLock { _ in
-      try (body + [0]).withUnsafeBufferPointer { buffer in
+      let task = try (body + [0]).withUnsafeBufferPointer { buffer in
         try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
           try readLocked($0)
         }
       }
+      // NB: libical reads on past much it can't make sense of, and what it then writes may
+      // not read back the same: a task is taken only if it would be given back as it came.
+      let again = try? writeLocked(task).withCString { try readLocked($0) }
+      guard again == task else {
+        throw Unreadable("the task can't be read back as it was sent: a property is malformed")
+      }
+      return task
     }
   }
 
@@ -93,17 +100,31 @@ public enum ICalendarTask {
         todos.isEmpty
           ? "the calendar holds no VTODO" : "a resource holds one VTODO, not \(todos.count)")
     }
-    if icalcomponent_count_errors(todo) > 0 {
-      throw Unreadable("the VTODO can't be read: \(firstError(in: todo))")
+    // NB: libical reads on past what it can't read, leaving X-LIC-ERROR properties behind;
+    // anything it couldn't read, in the task or the time zones it keeps, refuses the body.
+    if let error = firstError(in: calendar) {
+      throw Unreadable("the task can't be read: \(error)")
+    }
+    for child in components(of: todo, ICAL_ANY_COMPONENT)
+    where icalcomponent_isa(child) != ICAL_VALARM_COMPONENT {
+      throw Unreadable("a VTODO holds only VALARM components")
     }
     guard let uidProperty = icalcomponent_get_first_property(todo, ICAL_UID_PROPERTY),
-      let uid = icalproperty_get_uid(uidProperty).map({ decoded($0) }),
+      let uid = icalproperty_get_uid(uidProperty).map({ trimmed(decoded($0)) }),
       !uid.isEmpty
     else { throw Unreadable("the VTODO has no UID") }
     guard uid.utf8.count <= 255 else { throw Unreadable("the UID is longer than 255 bytes") }
-    let summary =
-      icalcomponent_get_first_property(todo, ICAL_SUMMARY_PROPERTY)
-      .flatMap { icalproperty_get_summary($0) }.map { decoded($0) } ?? ""
+    guard !uid.unicodeScalars.contains(where: isControl) else {
+      throw Unreadable("the UID holds control characters")
+    }
+    // NB: a line break or other control character in a summary becomes a space: an item's
+    // name is one line (and a bare CR would not survive being written again).
+    let summary = trimmed(
+      String(
+        String.UnicodeScalarView(
+          (icalcomponent_get_first_property(todo, ICAL_SUMMARY_PROPERTY)
+            .flatMap { icalproperty_get_summary($0) }.map { decoded($0) } ?? "")
+            .unicodeScalars.map { isControl($0) ? " " : $0 })))
     var completed = time(ICAL_COMPLETED_PROPERTY, of: todo)
     if let status = icalcomponent_get_first_property(todo, ICAL_STATUS_PROPERTY) {
       let done = icalproperty_get_status(status) == ICAL_STATUS_COMPLETED
@@ -180,7 +201,9 @@ public enum ICalendarTask {
     if let modified = task.lastModified {
       icalcomponent_add_property(todo, icalproperty_new_lastmodified(utc(modified)))
     }
-    icalcomponent_add_property(todo, icalproperty_new_summary(task.summary))
+    if !task.summary.isEmpty {  // NB: libical refuses an empty SUMMARY when it reads one
+      icalcomponent_add_property(todo, icalproperty_new_summary(task.summary))
+    }
     if let completed = task.completed {
       icalcomponent_add_property(todo, icalproperty_new_status(ICAL_STATUS_COMPLETED))
       icalcomponent_add_property(todo, icalproperty_new_completed(utc(completed)))
@@ -231,6 +254,19 @@ public enum ICalendarTask {
     return icaltime_from_timet_with_zone(seconds, 0, icaltimezone_get_utc_timezone())
   }
 
+  /// `text` without leading and trailing spaces (which iCalendar doesn't keep).
+  private static func trimmed(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+      let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || scalar.value == 0x7F
+  }
+
   /// A C string as text; bytes that aren't UTF-8 become U+FFFD.
   private static func decoded(_ text: UnsafePointer<CChar>) -> String {
     String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
@@ -242,10 +278,15 @@ public enum ICalendarTask {
     return String(cString: raw)
   }
 
-  private static func firstError(in component: OpaquePointer) -> String {
-    guard let property = icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY),
-      let text = icalproperty_get_xlicerror(property)
-    else { return "a property is malformed" }
-    return String(String(cString: text).prefix(200))
+  /// The first error libical noted in `component` or any component inside it, if any.
+  private static func firstError(in component: OpaquePointer) -> String? {
+    if let property = icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY) {
+      return icalproperty_get_xlicerror(property).map { String(decoded($0).prefix(200)) }
+        ?? "a property is malformed"
+    }
+    for child in components(of: component, ICAL_ANY_COMPONENT) {
+      if let found = firstError(in: child) { return found }
+    }
+    return nil
   }
 }

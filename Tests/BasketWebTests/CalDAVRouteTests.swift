@@ -29,7 +29,8 @@ import Testing
 
   private func send(
     _ method: String, _ path: String, body: String = "", headers: [String: String] = [:],
-    password: String? = "apple-pie-42", from address: String = "192.168.1.20"
+    password: String? = "apple-pie-42", from address: String = "192.168.1.20",
+    secure: Bool = true
   ) -> Response {
     var all = ["Host": "192.168.1.5:8080"]
     if let password {
@@ -38,7 +39,7 @@ import Testing
     for (name, value) in headers { all[name] = value }
     return app.handle(
       Request(
-        method: method, path: path, headers: all, body: Array(body.utf8),
+        method: method, path: path, headers: all, body: Array(body.utf8), isSecure: secure,
         clientAddress: address))
   }
 
@@ -86,6 +87,17 @@ import Testing
     #expect(
       send("PROPFIND", "/dav/basket/", password: "apple-pie-42", from: "10.0.0.9").status == 429)
     #expect(send("PROPFIND", "/dav/basket/", from: "192.168.1.30").status == 207)
+  }
+
+  @Test func theSecretIsNeverAskedForOverPlainHTTPFromAnotherMachine() throws {
+    _ = try basket.add(text: "Milk")
+    let plain = send("PROPFIND", "/dav/basket/", headers: ["Depth": "1"], secure: false)
+    #expect(plain.status == 403)
+    #expect(plain.text.contains("--tls-cert"))
+    #expect(!plain.text.contains("Milk"))
+    let local = send(
+      "PROPFIND", "/dav/basket/", headers: ["Depth": "1"], from: "127.0.0.1", secure: false)
+    #expect(local.status == 207)
   }
 
   @Test func aTaskPutByAClientIsOnTheListAndReadsBack() throws {

@@ -64,6 +64,14 @@ extension WebApp {
   /// nil when the request may go on; else the 401 (or 429) to send.
   private func calDAVAuthRefusal(_ request: Request) -> Response? {
     guard access.requiresSession else { return nil }
+    // NB: Basic auth sends the secret itself with every request: only over TLS, or from this
+    // machine.
+    guard request.isSecure || Self.isLoopback(request.clientAddress) else {
+      return .text(
+        403,
+        "CalDAV sends the household secret with every request, so it needs HTTPS: start basket serve with --tls-cert and --tls-key"
+      )
+    }
     if Self.mutating.contains(request.method), !access.originAllowed(request) {
       return .error(403, "cross-origin requests are not allowed")
     }
@@ -86,6 +94,10 @@ extension WebApp {
       return challenge
     }
     return nil
+  }
+
+  static func isLoopback(_ address: String) -> Bool {
+    address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
   }
 
   /// The password of an `Authorization: Basic …` header.
