@@ -252,18 +252,19 @@ extension WebApp {
       let entries = matchesTasks ? try book.entries() : []
       return Self.multistatus(entries.map { response(for: $0, .properties(properties)) })
     case .multiget(let properties, let hrefs):
-      var responses: [DAVResponse] = []
-      for href in hrefs.prefix(1000) {
+      let named = hrefs.prefix(1000).map { href in
         let path = Self.path(ofHref: href)
-        let name =
+        return (
+          href,
           path.hasPrefix(Self.davCollection) ? String(path.dropFirst(Self.davCollection.count)) : ""
-        if !name.isEmpty, let entry = try book.entry(named: name) {
-          responses.append(response(for: entry, .properties(properties)))
-        } else {
-          responses.append(DAVResponse(href: href, status: 404))
-        }
+        )
       }
-      return Self.multistatus(responses)
+      let found = try book.entries(named: named.map(\.1).filter { !$0.isEmpty })
+      return Self.multistatus(
+        named.map { href, name in
+          found[name].map { response(for: $0, .properties(properties)) }
+            ?? DAVResponse(href: href, status: 404)
+        })
     case .syncCollection(let properties, let token, _):
       if token.isEmpty {
         let now = try book.token()
