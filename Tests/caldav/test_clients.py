@@ -194,3 +194,31 @@ item_types = ["VTODO"]
     run(VDIRSYNCER, "sync")
     assert set(todos()) == {"flour (500 g)", "Eggs", "Bread"}
     assert todos()["Eggs"]["completed"] is True
+
+
+def test_a_change_from_a_task_app_reaches_open_pages_at_once(server):
+    """An open page's live stream (Server-Sent Events) hears a task app's change."""
+    import http.cookiejar
+    import threading
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    pair = urllib.request.Request(
+        server.url + "/api/v1/pair", data=json.dumps({"secret": SECRET}).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": server.url})
+    opener.open(pair, timeout=10).read()
+    stream = opener.open(server.url + "/api/v1/events", timeout=10)
+    events = []
+
+    def listen():
+        for line in stream:
+            events.append(line.decode().strip())
+            if line.startswith(b"data:") and b"Bread" in line:
+                return
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    the_calendar(server).save_todo(summary="Bread")
+    listener.join(timeout=10)
+    stream.close()
+    assert any("Bread" in event for event in events if event.startswith("data:")), events
