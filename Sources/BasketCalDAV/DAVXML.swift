@@ -177,6 +177,7 @@ public enum DAVXML {
       throw Unreadable("the body is larger than \(maximumBytes / 1024) KiB")
     }
     guard !body.isEmpty else { throw Unreadable("the body is empty") }
+    _ = initialized
     let options = Int32(
       XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
         | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOCDATA.rawValue)
@@ -195,6 +196,14 @@ public enum DAVXML {
     }
     return try read(root)
   }
+
+  /// libxml2 set up once, before any thread parses (its rule), with its error messages
+  /// silenced: a refusal says what was wrong instead.
+  private static let initialized: Bool = {
+    xmlInitParser()
+    xmlSetStructuredErrorFunc(nil) { _, _ in }
+    return true
+  }()
 
   private static func elements(in node: UnsafeMutablePointer<xmlNode>)
     -> [UnsafeMutablePointer<xmlNode>]
