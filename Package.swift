@@ -51,17 +51,23 @@ let package = Package(
 
     // MARK: - Fuzz targets
 
-    .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
+    .target(name: "SeedReplay"),
+
+    .executableTarget(
+      name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit", "SeedReplay"]),
     // NB: applies what it parses, so it needs a store: the in-memory one from test support.
     .executableTarget(
-      name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
-    .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
-    .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
-    .executableTarget(name: "FuzzCalDAV", dependencies: ["BasketCalDAV", "BasketKit"]),
-    .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),
-    .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
+      name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
+    .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
-      name: "FuzzRequest", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+      name: "FuzzCalDAV", dependencies: ["BasketCalDAV", "BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(
+      name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit", "SeedReplay"]),
+    .executableTarget(
+      name: "FuzzRequest",
+      dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
 
     // MARK: - Test support and tests
 
