@@ -102,7 +102,8 @@ public final class CalDAVBook: Sendable {
   /// Every task: To get and Got it, as the list shows them.
   public func entries() throws -> [Entry] {
     let sections = try basket.sections()
-    return try (sections.toGet + sections.gotIt).map { try entry(for: $0) }
+    let records = try ownRecords()
+    return (sections.toGet + sections.gotIt).map { entry(for: $0, record: records[$0.id]) }
   }
 
   /// The task named `name`, if the list shows it.
@@ -256,7 +257,17 @@ public final class CalDAVBook: Sendable {
   // MARK: - Reading
 
   private func entry(for item: Item) throws -> Entry {
-    let record = try store.resources(item: item.id).first { !$0.absorbed }
+    entry(for: item, record: try store.resources(item: item.id).first { !$0.absorbed })
+  }
+
+  /// Each item's own record (not absorbed ones), read in one go for a whole collection.
+  private func ownRecords() throws -> [UUID: CalDAVResource] {
+    Dictionary(
+      try store.resources(changedAfter: .min).filter { !$0.absorbed }.map { ($0.item, $0) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  private func entry(for item: Item, record: CalDAVResource?) -> Entry {
     let name = record?.name ?? Self.defaultName(item.id)
     let task = ReminderTask(
       uid: record?.uid ?? Self.defaultUID(item.id),
