@@ -27,6 +27,8 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
     .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"]),
+    // NB: runs the tesseract program (Debian tesseract-ocr) rather than linking libtesseract.
+    .target(name: "BasketOCR", dependencies: ["BasketKit"]),
     .target(
       name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
 
@@ -36,6 +38,7 @@ let package = Package(
       name: "basket",
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
+        "BasketOCR",
       ]),
     .executableTarget(
       name: "BasketBench",
@@ -58,6 +61,7 @@ let package = Package(
     .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .executableTarget(
       name: "FuzzRequest", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+    .executableTarget(name: "FuzzTesseractTSV", dependencies: ["BasketKit"]),
 
     // MARK: - Test support and tests
 
@@ -69,6 +73,7 @@ let package = Package(
     .testTarget(
       name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .testTarget(name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit"]),
+    .testTarget(name: "BasketOCRTests", dependencies: ["BasketOCR", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(
