@@ -9,6 +9,8 @@
 /// - "l", "I", "|" → 1, and those letters inside a number ("l00", "I0") → 1, where an amount
 ///   is expected and before a unit: "l cup", "l00 g"; never "I like" or "2 l milk".
 /// - "mI", "mi" → ml after a number and before a word: "300 mI milk".
+/// - A number glued to one of those misread units, before a word: "40z flour" → "4 oz flour",
+///   "2Ib beef" → "2 lb beef".
 /// - A step number read with a comma, "3, Blend", → "3. Blend" at the line's start before a
 ///   capital.
 ///
@@ -54,6 +56,7 @@ public enum KitchenOCRFixes {
     default:
       break
     }
+    if let split = gluedUnit(word), after.map(isWord) ?? false { return split }
     if before == nil, word.count <= 3, word.hasSuffix(","), isWholeNumber(String(word.dropLast())),
       after?.first?.isUppercase ?? false
     {
@@ -63,6 +66,18 @@ public enum KitchenOCRFixes {
       return String(word.map { "lI|".contains($0) ? "1" : $0 })
     }
     return word
+  }
+
+  /// "40z" → "4 oz", "2Ib" → "2 lb", "3Ibs" → "3 lbs": a number glued to a misread unit
+  /// (never "402", which may be a number).
+  private static func gluedUnit(_ word: String) -> String? {
+    for (misread, unit) in [("0z", "oz"), ("Ibs", "lbs"), ("Ib", "lb")]
+    where word.hasSuffix(misread) {
+      let number = String(word.dropLast(misread.count))
+      guard isNumber(number), number.count <= 4 else { return nil }
+      return number + " " + unit
+    }
+    return nil
   }
 
   /// "l", "I", "|", or digits with some of those among them ("l00", "2I"): never a real word.

@@ -25,6 +25,9 @@ import Testing
     ("300 mI milk", "300 ml milk"),
     ("300 mi milk", "300 ml milk"),
     ("3, Blend until smooth", "3. Blend until smooth"),
+    ("40z flour", "4 oz flour"),
+    ("2Ib beef mince", "2 lb beef mince"),
+    ("1½Ibs potatoes", "1½ lbs potatoes"),
   ]
 
   /// Lines that look like misreads but aren't, or aren't surely: left alone.
@@ -50,6 +53,9 @@ import Testing
     "300 mi",
     "2, 3 or 4 eggs",  // a list, not a step number
     "then 3, Blend",
+    "402 flour",  // digits: may be a number
+    "40z",  // no word after
+    "x0z flour",
   ]
 
   @Test(arguments: fixed)
