@@ -47,8 +47,9 @@ public enum PhotoRecipeReader {
   /// Tesseract's confidence (0–100) below which a word is doubted. On the measured cards,
   /// words read right scored 90–96 and most misreads below 70.
   public static let confidenceThreshold = 70.0
-  /// A vertical gap between lines wider than this many line heights starts a paragraph.
-  public static let paragraphGap = 1.2
+  /// A vertical gap between lines wider than this many times the page's usual one starts a
+  /// paragraph.
+  public static let paragraphGap = 1.6
 
   /// The recipe on the pages (each the words of one photo, in the order given), or nil when
   /// they hold no ingredients and no method.
@@ -85,7 +86,7 @@ public enum PhotoRecipeReader {
     for (page, words) in pages.enumerated() {
       if !out.isEmpty { out.append(nil) }
       let segments = PhotoReadingOrder.segments(words)
-      let height = Double(PhotoReadingOrder.median(segments.map(\.height)))
+      let paragraph = paragraphGap(segments)
       var previous: PhotoSegment?
       for segment in segments {
         var words = segment.words
@@ -103,8 +104,7 @@ public enum PhotoRecipeReader {
         defer { previous = segment }
         if let above = previous {
           let gap = Double(segment.box.top - above.box.bottom)
-          let elsewhere = segment.box.top < above.box.top || segment.box.left >= above.box.right
-          if elsewhere || gap > height * paragraphGap {
+          if jumps(from: above, to: segment) || gap > paragraph {
             out.append(nil)
           } else if case let last?? = out.last, let joined = joinedHyphen(last, line) {
             out[out.count - 1] = joined
@@ -115,6 +115,23 @@ public enum PhotoRecipeReader {
       }
     }
     return out
+  }
+
+  /// Whether reading goes from `above` to another column or back up the page.
+  static func jumps(from above: PhotoSegment, to segment: PhotoSegment) -> Bool {
+    segment.box.top < above.box.top || segment.box.left >= above.box.right
+  }
+
+  /// The vertical gap between lines that starts a paragraph: over `paragraphGap` times the
+  /// page's usual gap between one line and the next (words' boxes leave the line spacing
+  /// uneven, so the line height alone is no measure), and at least a line height.
+  static func paragraphGap(_ segments: [PhotoSegment]) -> Double {
+    var gaps: [Int] = []
+    for (above, below) in zip(segments, segments.dropFirst()) where !jumps(from: above, to: below) {
+      gaps.append(max(0, below.box.top - above.box.bottom))
+    }
+    let height = Double(PhotoReadingOrder.median(segments.map(\.height)))
+    return max(height, Double(PhotoReadingOrder.median(gaps)) * paragraphGap)
   }
 
   /// Characters a bullet is printed as or read as ("•" often comes back as "*", "+" or "«").

@@ -98,6 +98,17 @@ import Testing
     #expect(lines == ["one", "two", "", "three", "", "four", "five"])
   }
 
+  @Test func measuresABigGapAgainstThePagesUsualLineSpacing() {
+    // Lines 46 px apart at 20 px high leave 26 px between them: usual here, not a paragraph.
+    let words =
+      PhotoWords.column(
+        ["1. Soften the onion", "over a low heat.", "2. Add the rest."], x: 40, y: 20, spacing: 46)
+      + PhotoWords.column(["Serve hot."], x: 40, y: 20 + 2 * 46 + 90)
+    let lines = PhotoRecipeReader.textLines(pages: [words]).map { $0?.text ?? "" }
+    #expect(
+      lines == ["1. Soften the onion", "over a low heat.", "2. Add the rest.", "", "Serve hot."])
+  }
+
   @Test func joinsAHyphenatedWordOnlyWhenTheNextLineGoesOnInLowercase() {
     let words =
       PhotoWords.column(
