@@ -166,10 +166,11 @@ def render(recipe, layout, font, bullet, path):
     subprocess.run(command, check=True)
 
 
-def wear(clean, worn, angle):
+def wear(clean, worn, angle, seed):
     # A photo of a card: turned a little, slightly soft, lit from one side, grainy, JPEG.
+    # NB: the noise is seeded, so the same cards come out every time.
     subprocess.run(
-        ["convert", clean, "-background", "white", "-rotate", str(angle), "-blur", "0x1.1",
+        ["convert", "-seed", str(seed), clean, "-background", "white", "-rotate", str(angle), "-blur", "0x1.1",
          "(", "+clone", "-sparse-color", "Barycentric", "0,0 gray(100%) %[w],%[h] gray(72%)",
          ")", "-compose", "multiply", "-composite",
          "-attenuate", "0.6", "+noise", "Gaussian", "-colorspace", "Gray",
@@ -191,7 +192,7 @@ def main():
         clean = os.path.join(out, name + ".png")
         worn = os.path.join(out, name + "-worn.jpg")
         render(recipe, layout, font, bullet, clean)
-        wear(clean, worn, [1.5, -2.0, 2.5, -1.0][index % 4])
+        wear(clean, worn, [1.5, -2.0, 2.5, -1.0][index % 4], index + 1)
         cards.append({"name": name, "clean": name + ".png", "worn": name + "-worn.jpg",
                       "layout": layout, "font": font, "title": recipe[0], "yields": recipe[1],
                       "ingredients": recipe[2], "steps": recipe[3]})
