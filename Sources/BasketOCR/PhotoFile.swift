@@ -37,9 +37,6 @@ public enum PhotoFormat: String, Sendable, Equatable {
     }
     return nil
   }
-
-  /// Whether Tesseract reads it.
-  public var isReadable: Bool { self != .heif && self != .avif }
 }
 
 /// Why photos couldn't be read; the message says what to do.

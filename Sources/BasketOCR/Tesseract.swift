@@ -12,10 +12,11 @@ public struct Tesseract: Sendable {
   /// How long one page may take before the program is stopped.
   public var timeout: Duration
 
-  /// `program` (or `BASKET_TESSERACT`, else `tesseract` on the PATH).
-  public init(program: String? = nil, timeout: Duration = .seconds(30)) {
-    let environment = ProcessInfo.processInfo.environment
-    self.program = program ?? environment["BASKET_TESSERACT"] ?? Self.find("tesseract")
+  /// `program` (the configuration's `BASKET_TESSERACT`), else `tesseract` found on
+  /// `searchPath` (the configuration's `PATH`; /usr/local/bin, /usr/bin and /bin without one).
+  public init(program: String? = nil, searchPath: String? = nil, timeout: Duration = .seconds(30)) {
+    self.program =
+      program ?? Self.find("tesseract", in: searchPath ?? "/usr/local/bin:/usr/bin:/bin")
     self.timeout = timeout
   }
 
@@ -53,9 +54,9 @@ public struct Tesseract: Sendable {
     process.arguments = [
       path, "stdout", "--psm", "3", "-l", "eng", "-c", "thresholding_method=2", "tsv",
     ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["OMP_THREAD_LIMIT"] = "1"  // NB: one thread a page; threads only slow it on 2 cores
-    process.environment = environment
+    // NB: an environment of its own: one thread a page (more only slowed it on 2 cores), and
+    // nothing of Basket's (the household secret) passed on.
+    process.environment = ["OMP_THREAD_LIMIT": "1", "PATH": "/usr/local/bin:/usr/bin:/bin"]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = out
     process.standardError = err
@@ -98,9 +99,8 @@ public struct Tesseract: Sendable {
     return TesseractTSV.words(text)
   }
 
-  static func find(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for folder in path.split(separator: ":") {
+  static func find(_ name: String, in path: String) -> String? {
+    for folder in path.split(separator: ":") where folder.hasPrefix("/") {
       let candidate = "\(folder)/\(name)"
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }

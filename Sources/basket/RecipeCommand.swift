@@ -65,7 +65,11 @@ enum RecipeCommand {
           message: "recipe import reads one page or text file, or one or more photos; "
             + "\(flags.positional.first { !PhotoFile.isPhoto(atPath: $0) } ?? "") is not a photo")
       }
-      let found = try PhotoRecipeImporter.recipe(photos: photos)
+      let found = try PhotoRecipeImporter.recipe(
+        photos: photos,
+        tesseract: Tesseract(
+          program: context.configuration.tesseractPath,
+          searchPath: context.configuration.searchPath))
       photo = found
       recipe = found.recipe
     } else if WebAddressRules.isWebAddress(source) {
