@@ -29,6 +29,8 @@ let package = Package(
     .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"]),
     .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
     .target(name: "BasketCalDAV", dependencies: ["BasketKit", "CICal", "CLibXML2"]),
+    // NB: runs the tesseract program (Debian tesseract-ocr) rather than linking libtesseract.
+    .target(name: "BasketOCR", dependencies: ["BasketKit"]),
     .target(
       name: "BasketWeb",
       dependencies: ["BasketKit", "BasketCrypto", "BasketCalDAV", "CMicroHTTPD", "CLinux"]),
@@ -39,6 +41,7 @@ let package = Package(
       name: "basket",
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
+        "BasketOCR",
       ]),
     .executableTarget(
       name: "BasketBench",
@@ -68,6 +71,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzRequest",
       dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
+    .executableTarget(name: "FuzzTesseractTSV", dependencies: ["BasketKit", "SeedReplay"]),
 
     // MARK: - Test support and tests
 
@@ -80,6 +84,7 @@ let package = Package(
       name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .testTarget(name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit"]),
     .testTarget(name: "BasketCalDAVTests", dependencies: ["BasketCalDAV", "BasketKit"]),
+    .testTarget(name: "BasketOCRTests", dependencies: ["BasketOCR", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(

@@ -1,5 +1,6 @@
 import BasketFetch
 import BasketKit
+import BasketOCR
 import BasketRecipeImport
 
 #if canImport(FoundationEssentials)
@@ -37,23 +38,41 @@ enum RecipeCommand {
     } catch let error as WebFetchError {
       context.err("basket: \(error)\n")
       return 1
+    } catch let error as PhotoImportError {
+      context.err("basket: \(error)\n")
+      return 1
     }
   }
 
   // MARK: - Reading recipes
 
-  /// `recipe import [FILE | URL | -] [--json] [--save] [--allow-local]`
+  /// `recipe import [FILE | URL | - | PHOTO...] [--json] [--save] [--allow-local]`
   static func importRecipe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(
-      arguments, allowed: ["--json", "--save", "--allow-local"], positional: 0...1,
-      command: "recipe import")
+      arguments, allowed: ["--json", "--save", "--allow-local"],
+      positional: 0...PhotoFile.maximumPages, command: "recipe import")
     let source = flags.positional.first ?? "-"
     if source == "-", flags.positional.isEmpty, context.stdinIsTerminal {
       throw UsageError(
         message: "recipe import needs a FILE, a web address, or - to read standard input")
     }
     var recipe: Recipe
-    if WebAddressRules.isWebAddress(source) {
+    var photo: PhotoRecipe?
+    let photos = flags.positional.filter(PhotoFile.isPhoto(atPath:))
+    if !photos.isEmpty || flags.positional.count > 1 {
+      guard photos.count == flags.positional.count else {
+        throw UsageError(
+          message: "recipe import reads one page or text file, or one or more photos; "
+            + "\(flags.positional.first { !PhotoFile.isPhoto(atPath: $0) } ?? "") is not a photo")
+      }
+      let found = try PhotoRecipeImporter.recipe(
+        photos: photos,
+        tesseract: Tesseract(
+          program: context.configuration.tesseractPath,
+          searchPath: context.configuration.searchPath))
+      photo = found
+      recipe = found.recipe
+    } else if WebAddressRules.isWebAddress(source) {
       recipe = try RecipeDocumentImporter.recipe(
         fromAddress: source, fetcher: PageFetcher(allowLocal: flags.has("--allow-local")))
     } else {
@@ -68,9 +87,14 @@ enum RecipeCommand {
       recipe = try context.openRecipeBook(.createIfMissing).save(recipe)
     }
     if flags.has("--json") {
-      context.out(try JSONText.encode(recipe) + "\n")
+      if let photo {
+        context.out(try JSONText.encode(PhotoRecipeJSON(recipe: recipe, photo: photo)) + "\n")
+      } else {
+        context.out(try JSONText.encode(recipe) + "\n")
+      }
     } else {
       context.out(RecipePrinter.recipe(recipe, style: style))
+      if let photo { context.out(RecipePrinter.photoChecks(photo, style: style)) }
       if let id = recipe.id {
         let short = RecipePrinter.shortID(id)
         context.out(
@@ -297,6 +321,45 @@ struct RecipeAddJSON: Encodable {
     try container.encode(recipe, forKey: .recipe)
     try container.encode(servings, forKey: .servings)
     try container.encode(lines, forKey: .lines)
+  }
+}
+
+/// `recipe import PHOTO... --json`: the recipe's JSON, plus `ingredientRegions` beside
+/// `ingredientGroups`: where each line stands in the photos (`page` counts from 0) and the
+/// words Tesseract doubted; null for a line not traced to a photo.
+struct PhotoRecipeJSON: Encodable {
+  struct Region: Encodable {
+    var page: Int
+    var left: Int
+    var top: Int
+    var width: Int
+    var height: Int
+    var doubtfulWords: [String]
+  }
+
+  var recipe: Recipe
+  var regions: [[Region?]]
+
+  init(recipe: Recipe, photo: PhotoRecipe) {
+    self.recipe = recipe
+    regions = photo.ingredientSources.map { group in
+      group.map { source in
+        source.map {
+          Region(
+            page: $0.region.page, left: $0.region.box.left, top: $0.region.box.top,
+            width: $0.region.box.width, height: $0.region.box.height,
+            doubtfulWords: $0.doubtfulWords)
+        }
+      }
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey { case ingredientRegions }
+
+  func encode(to encoder: any Encoder) throws {
+    try recipe.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(regions, forKey: .ingredientRegions)
   }
 }
 

@@ -1,4 +1,5 @@
 import BasketKit
+import BasketOCR
 
 /// The --help texts of `basket recipe` and its commands.
 enum RecipeHelp {
@@ -9,9 +10,9 @@ enum RecipeHelp {
     on the list.
 
     Commands:
-      import [FILE | URL | -] [--json] [--save] [--allow-local]
+      import [FILE | URL | - | PHOTO...] [--json] [--save] [--allow-local]
                                read a recipe from a saved page or text file, a web
-                               address, or standard input
+                               address, standard input, or photos of a recipe card
       parse LINE... [--json]   show how ingredient lines are understood
       list [--recent] [--json] your saved recipes (alias: ls)
       show RECIPE [--json]     one saved recipe
@@ -29,7 +30,7 @@ enum RecipeHelp {
     switch topic {
     case "recipe import":
       return """
-        Usage: basket recipe import [FILE | URL | -] [--json] [--save] [--allow-local]
+        Usage: basket recipe import [FILE | URL | - | PHOTO...] [--json] [--save] [--allow-local]
 
         Reads a recipe and prints it. FILE is a saved web page (schema.org markup, or
         headings such as "Ingredients" and "Method") or text (a title, ingredients and a
@@ -37,6 +38,12 @@ enum RecipeHelp {
         nothing, in a pipe) reads standard input. A URL (http or https) is fetched: at most
         \(WebAddressRules.maximumBytes / 1_000_000) MB in \(WebAddressRules.timeoutSeconds) s, following at most \(WebAddressRules.maximumRedirects) redirects; addresses
         on your own network or this machine are refused unless --allow-local is given.
+
+        PHOTO... are photos of a recipe card or book (JPEG, PNG, TIFF, WebP, GIF or BMP;
+        at most \(PhotoFile.maximumPages), \(PhotoFile.maximumBytes >> 20) MB each), read in the order given with Tesseract
+        (Debian's tesseract-ocr and tesseract-ocr-eng). Lines with a word Tesseract was
+        unsure of are marked, with where to find them in the photo. HEIC is refused:
+        send JPEG (iPhone: Settings → Camera → Formats → Most Compatible).
 
         --json          print the recipe as JSON
         --save          keep it in your recipes (see basket recipe list)

@@ -47,6 +47,33 @@ enum RecipePrinter {
     return out
   }
 
+  /// After a recipe read from photos: each line marked unsure, with where to look for it in the
+  /// photos and the words Tesseract doubted.
+  static func photoChecks(_ photo: PhotoRecipe, style: Style) -> String {
+    var out = ""
+    var number = 0
+    for (group, sources) in zip(photo.recipe.ingredientGroups, photo.ingredientSources) {
+      for (line, source) in zip(group.ingredients, sources) {
+        number += 1
+        guard line.uncertain else { continue }
+        var note = "  \(number). \(line.text)"
+        if let source {
+          let box = source.region.box
+          note +=
+            " — photo \(source.region.page + 1), at x \(box.left), y \(box.top) "
+            + "(\(box.width)×\(box.height) px)"
+          if !source.doubtfulWords.isEmpty {
+            note +=
+              "; unsure of " + source.doubtfulWords.map { "\"\($0)\"" }.joined(separator: ", ")
+          }
+        }
+        out += note + "\n"
+      }
+    }
+    guard !out.isEmpty else { return "" }
+    return "\n" + style.heading("Check against the photo") + "\n" + out
+  }
+
   /// What `recipe parse` understood of a line, under the line.
   static func understanding(_ line: IngredientLine, style: Style) -> String {
     var parts: [String] = []

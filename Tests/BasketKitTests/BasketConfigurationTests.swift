@@ -18,13 +18,15 @@ import Testing
       "BASKET_STORE": "/lists/home.sqlite", "XDG_DATA_HOME": "/data", "HOME": "/home/ann",
       "BASKET_NOW": "2026-11-30T10:00:00Z", "COLORTERM": "truecolor",
       "BASKET_REDUCE_MOTION": "1", "BASKET_SECRET": "household-secret", "PATH": "/bin",
+      "BASKET_TESSERACT": "/opt/ocr/tesseract", "LANG": "C.UTF-8",
     ])
-    #expect(
-      configuration
-        == BasketConfiguration(
-          storePath: "/lists/home.sqlite", dataHome: "/data", home: "/home/ann",
-          pinnedNow: ISO8601.date("2026-11-30T10:00:00Z"), colorMode: .trueColor,
-          reduceMotion: true, secret: "household-secret"))
+    var expected = BasketConfiguration(
+      storePath: "/lists/home.sqlite", dataHome: "/data", home: "/home/ann",
+      pinnedNow: ISO8601.date("2026-11-30T10:00:00Z"), colorMode: .trueColor,
+      reduceMotion: true, secret: "household-secret")
+    expected.searchPath = "/bin"
+    expected.tesseractPath = "/opt/ocr/tesseract"
+    #expect(configuration == expected)
   }
 
   @Test(arguments: ["BASKET_STORE", "XDG_DATA_HOME", "HOME", "BASKET_NOW", "BASKET_SECRET"])
@@ -75,7 +77,8 @@ import Testing
       "BASKET_NOW": "2026-11-30T10:00:00Z", "NO_COLOR": "1", "TERM": "dumb",
       "COLORTERM": "truecolor", "BASKET_REDUCE_MOTION": "1", "BASKET_SECRET": "secret-42",
       "BASKET_EMOJI": "modern", "TERM_PROGRAM": "WezTerm", "TMUX": "/tmp/tmux-0/default",
-      "STY": "1234.pts-0", "KITTY_WINDOW_ID": "1",
+      "STY": "1234.pts-0", "KITTY_WINDOW_ID": "1", "BASKET_TESSERACT": "/opt/ocr/tesseract",
+      "PATH": "/opt/bin:/usr/bin",
     ]
     #expect(Set(samples.keys) == Set(BasketConfiguration.variables))
     for (name, value) in samples {

@@ -27,6 +27,11 @@ public struct BasketConfiguration: Equatable, Sendable {
   /// tell which terminal (and multiplexer) it runs in: `TERM`, `TERM_PROGRAM`, `TMUX`, `STY`,
   /// `KITTY_WINDOW_ID`. Only the non-empty ones are kept.
   public var terminalEnvironment: [String: String] = [:]
+  /// `BASKET_TESSERACT`: the OCR program recipe photos are read with, instead of `tesseract`
+  /// found on `PATH`.
+  public var tesseractPath: String?
+  /// `PATH`: where the programs Basket runs (Tesseract) are looked for.
+  public var searchPath: String?
 
   public init(
     storePath: String? = nil, dataHome: String? = nil, home: String? = nil,
@@ -46,7 +51,7 @@ public struct BasketConfiguration: Equatable, Sendable {
   public static let variables =
     [
       "BASKET_STORE", "XDG_DATA_HOME", "HOME", "BASKET_NOW", "NO_COLOR", "TERM", "COLORTERM",
-      "BASKET_REDUCE_MOTION", "BASKET_SECRET",
+      "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH",
     ] + terminalVariables
 
   /// The variables kept in `terminalEnvironment`.
@@ -88,6 +93,8 @@ public struct BasketConfiguration: Equatable, Sendable {
     }
     reduceMotion = ["1", "true", "yes", "on"].contains(value("BASKET_REDUCE_MOTION")?.lowercased())
     secret = value("BASKET_SECRET")
+    tesseractPath = value("BASKET_TESSERACT")
+    searchPath = value("PATH")
     terminalEnvironment = [
       "BASKET_EMOJI": value("BASKET_EMOJI"), "TERM": value("TERM"),
       "TERM_PROGRAM": value("TERM_PROGRAM"), "TMUX": value("TMUX"), "STY": value("STY"),
