@@ -1,5 +1,5 @@
-// The server: JSON API calls and the live change feed. Every add carries a client id so a
-// retry can never add twice.
+// The server: JSON API calls and the live change feed. Changes go as operations with ids made
+// on the phone (POST /api/v1/ops), so a retry can never apply one twice.
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -50,6 +50,8 @@ export const api = {
   remove: (id) => call('DELETE', item(id)),
   clear: () => call('POST', '/api/v1/clear'),
   undo: (until) => call('POST', '/api/v1/undo', until ? { until } : {}),
+  /** Sends queued changes in order: {results: [{op, status, reason?, item?}], revision}. */
+  ops: (ops) => call('POST', '/api/v1/ops', { ops }),
 };
 
 /**
@@ -69,6 +71,7 @@ export function watchChanges(onChange, onState) {
     });
     source.addEventListener('change', () => onChange());
     source.onerror = () => {
+      // Still open after an error means the browser is reconnecting by itself.
       onState('reconnecting');
       if (source.readyState === EventSource.CLOSED) {
         clearTimeout(retry);
