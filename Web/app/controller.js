@@ -382,8 +382,8 @@ export class Controller {
 
   /** The server can't be reached: try again later, waiting longer each time. */
   unreachable() {
+    // NB: `live` stays as the event stream last said: it hears its own failures.
     this.net.reachable = false;
-    this.net.live = false;
     this.showStatus();
     if (this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
