@@ -280,6 +280,9 @@ test('a queue read back from the phone keeps its order and numbering', () => {
   const outbox = new offline.Outbox([{ seq: 7, op: { op: 'b' } }, { seq: 3, op: { op: 'a' } }]);
   assert.deepEqual(outbox.ops.map((entry) => entry.op), ['a', 'b']);
   assert.equal(outbox.add({ op: 'c' }).seq, 8);
+  // Numbered by time, so another tab's changes in the same store never take the same number.
+  assert.equal(outbox.add({ op: 'd' }, 1700000000000.25).seq, 1700000000000250);
+  assert.equal(outbox.add({ op: 'e' }, 5).seq, 1700000000000251, 'never behind the last');
 });
 
 test('retries wait 1 s, doubling, never more than 30 s', () => {

@@ -134,6 +134,8 @@ export class Controller {
     }
     await this.refresh();
     this.drain();
+    if (this.watching) return;
+    this.watching = true;
     watchChanges(() => this.refresh(), (state) => {
       this.net.live = state === 'live';
       if (state === 'live') {
@@ -275,7 +277,7 @@ export class Controller {
   change(type, fields) {
     const op = makeOp(type, fields, { id: uuid(), at: new Date(this.now()).toISOString() });
     const { effect } = applyOp(this.list || EMPTY_LIST, op, this.context);
-    const entry = this.outbox.add(op);
+    const entry = this.outbox.add(op, Date.now() + Math.random());
     this.store.enqueue(entry);
     this.recompute();
     this.showStatus();

@@ -409,9 +409,13 @@ export class Outbox {
     return this.entries.map((entry) => entry.op);
   }
 
-  add(op) {
-    const entry = { seq: this.next, op, sent: false };
-    this.next += 1;
+  /**
+   * Queues a change. `now` (ms, fractions welcome) numbers it by time, so two tabs sharing the
+   * phone's store number theirs apart and in the order they were made.
+   */
+  add(op, now = 0) {
+    const entry = { seq: Math.max(this.next, Math.floor(now * 1000)), op, sent: false };
+    this.next = entry.seq + 1;
     this.entries.push(entry);
     return entry;
   }
