@@ -198,3 +198,93 @@ def test_undo_of_a_removal_made_offline_takes_it_back_before_it_leaves_the_phone
     expect(status(page)).to_have_text("Live", timeout=15000)
     after = {item["name"]: item["id"] for item in server_is(server, ["Milk", "Bread"])["toGet"]}
     assert after == before  # the very same item, never removed
+
+
+def test_clear_all_offline_then_undo_takes_it_back_and_a_clear_sent_later_arrives(server, new_page):
+    page = new_page(server.url + "/")
+    for name in ["Milk", "Bread", "Tea"]:
+        add(page, name)
+    row(page, "Milk").locator(".check").click()
+    row(page, "Bread").locator(".check").click()
+    expect(page.locator(GOT_IT)).to_have_count(2, timeout=3000)
+    server_is(server, ["Tea"], ["Milk", "Bread"])
+    cut_off(page)
+    page.click("#clear-all")
+    expect(page.locator("#got-it-section")).to_be_hidden()
+    expect(status(page)).to_have_text("Offline · 1 change waiting")
+    page.click("#toast-undo")  # the clear never left the phone: taken back
+    expect(page.locator(GOT_IT)).to_have_count(2)
+    expect(page.locator("#toast-text")).to_have_text(re.compile(r"^Brought back (Milk and Bread|Bread and Milk)\.$"))
+    expect(status(page)).to_have_text("Offline")
+    page.click("#clear-all")  # and again, for good this time
+    expect(page.locator("#got-it-section")).to_be_hidden()
+    reconnect(page)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    server_is(server, ["Tea"])
+    expect(page.locator("#got-it-section")).to_be_hidden()
+
+
+def test_two_phones_offline_at_once_end_as_the_rules_say(server, new_page):
+    # ARCHITECTURE.md, "Changes made offline": the later change to each field wins; the same
+    # name added on two phones is one item.
+    server.cli("add", "Milk")
+    first = new_page(server.url + "/")
+    second = new_page(server.url + "/")
+    for page in (first, second):
+        expect(row(page, "Milk")).to_have_count(1)
+        cut_off(page)
+    row(first, "Milk").locator("button.name").click()
+    first.fill("input.rename", "Oat milk")
+    first.press("input.rename", "Enter")
+    add(first, "Lemons")
+    first.wait_for_timeout(50)  # the second phone's rename is the later one
+    row(second, "Milk").locator("button.name").click()
+    second.fill("input.rename", "Soy milk")
+    second.press("input.rename", "Enter")
+    add(second, "lemon")
+    for page in (first, second):
+        expect(status(page)).to_have_text("Offline · 2 changes waiting")
+    reconnect(second)  # the later changes arrive first…
+    second.evaluate("window.dispatchEvent(new Event('online'))")
+    server_is(server, ["Soy milk", "lemon"])
+    reconnect(first)  # …and the earlier rename, arriving after, doesn't win
+    first.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(status(first)).to_have_text("Live", timeout=15000)
+    server_is(server, ["Soy milk", "lemon"])
+    for page in (first, second):
+        expect(row(page, "Soy milk")).to_have_count(1, timeout=5000)
+        expect(page.locator(TO_GET)).to_have_count(2)
+
+
+def test_the_server_restarting_while_the_phone_is_offline_loses_nothing(server, new_page):
+    import subprocess
+    import time
+    import urllib.request
+
+    from conftest import BASKET
+
+    page = new_page(server.url + "/")
+    add(page, "Milk")
+    server_is(server, ["Milk"])
+    server.process.terminate()
+    server.process.wait(timeout=10)
+    server.process.stdout.close()
+    server.process.stderr.close()
+    expect(status(page)).to_have_text("Offline", timeout=10000)
+    add(page, "Bread")
+    row(page, "Milk").locator(".check").click()
+    expect(row(page, "Milk", GOT_IT)).to_have_count(1, timeout=3000)
+    expect(status(page)).to_have_text("Offline · 2 changes waiting")
+    server.process = subprocess.Popen(
+        [str(BASKET), "--store", server.store, "serve", "--port", str(server.port)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 10
+    while True:
+        try:
+            urllib.request.urlopen(server.url + "/", timeout=1).read()
+            break
+        except OSError:
+            assert time.time() < deadline, "basket serve did not start again"
+            time.sleep(0.05)
+    server_is(server, ["Bread"], ["Milk"], timeout=40)  # by the retry timer alone
+    expect(status(page)).to_have_text("Live", timeout=15000)
