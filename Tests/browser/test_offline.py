@@ -126,11 +126,19 @@ def test_offline_changes_show_at_once_survive_a_reload_and_arrive_exactly_once(s
     expect(row(page, "Bread")).to_have_count(0)
     expect(status(page)).to_have_text("Offline · 5 changes waiting")
 
+    page.evaluate("""() => {
+        const line = document.getElementById('connection');
+        window.statusTexts = [];
+        new MutationObserver(() => window.statusTexts.push(line.textContent))
+            .observe(line, { childList: true, characterData: true, subtree: true });
+    }""")
     reconnect(page)  # no click, no online event: the retry timer finds the server
     listed = server_is(server, ["Tea", "Duck eggs"], ["Milk"])
     tea = next(item for item in listed["toGet"] if item["name"] == "Tea")
     assert tea["quantity"] == {"amount": 2, "unit": "units"}
     expect(status(page)).to_have_text("Live", timeout=15000)
+    texts = page.evaluate("window.statusTexts")
+    assert any(text.startswith("Syncing…") for text in texts), texts  # said while sending
     other = new_page(server.url + "/")  # a second page agrees
     expect(other.locator(TO_GET)).to_have_count(2)
     expect(row(other, "Duck eggs")).to_have_count(1)

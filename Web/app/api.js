@@ -33,8 +33,6 @@ export async function call(method, path, body) {
   return data;
 }
 
-const item = (id) => `/api/v1/items/${encodeURIComponent(id)}`;
-
 export const api = {
   session: () => call('GET', '/api/v1/session'),
   pair: (secret) => call('POST', '/api/v1/pair', { secret }),
@@ -42,14 +40,6 @@ export const api = {
   rules: () => call('GET', '/api/v1/quantity-rules'),
   suggestions: (q) => call('GET', `/api/v1/suggestions?q=${encodeURIComponent(q)}`),
   usuals: () => call('GET', '/api/v1/usuals'),
-  addText: (text, id) => call('POST', '/api/v1/items', { text, id }),
-  addName: (name, id) => call('POST', '/api/v1/items', { name, id }),
-  check: (id) => call('POST', `${item(id)}/check`),
-  uncheck: (id) => call('POST', `${item(id)}/uncheck`),
-  update: (id, changes) => call('PATCH', item(id), changes),
-  remove: (id) => call('DELETE', item(id)),
-  clear: () => call('POST', '/api/v1/clear'),
-  undo: (until) => call('POST', '/api/v1/undo', until ? { until } : {}),
   /** Sends queued changes in order: {results: [{op, status, reason?, item?}], revision}. */
   ops: (ops) => call('POST', '/api/v1/ops', { ops }),
 };

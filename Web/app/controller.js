@@ -310,10 +310,13 @@ export class Controller {
     for (;;) {
       const batch = this.outbox.batch();
       if (!batch.length) break;
-      const slow = setTimeout(() => {
+      // "Syncing…" when coming back with changes waiting, or when the server is slow to answer.
+      const syncing = () => {
         this.net.syncing = true;
         this.showStatus();
-      }, this.net.reachable ? 400 : 0);
+      };
+      if (!this.net.reachable) syncing();
+      const slow = setTimeout(syncing, 400);
       let answer;
       try {
         answer = await api.ops(batch.map((entry) => entry.op));
