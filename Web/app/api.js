@@ -8,18 +8,29 @@ export class ApiError extends Error {
   }
 }
 
+/** How long a request may take before the server counts as unreachable, in ms. */
+const TIMEOUT = 20000;
+
 export async function call(method, path, body) {
-  const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+  const controller = new AbortController();
+  const options = {
+    method, headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: controller.signal,
+  };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
   }
   let response;
+  // A weak signal can leave a request hanging for minutes: give up and let the queue retry
+  // (every change carries its id, so one that did arrive is never applied twice).
+  const timer = setTimeout(() => controller.abort(), TIMEOUT);
   try {
     response = await fetch(path, options);
   } catch {
+    clearTimeout(timer);
     throw new ApiError(0, "Can't reach Basket. Check the connection.");
   }
+  clearTimeout(timer);
   if (response.status === 204) return null;
   let data = null;
   try {

@@ -84,7 +84,14 @@ export class Controller {
     if (lexicon) this.context.lexicon = new Lexicon(lexicon);
     this.words = words || [];
     this.usuals = usuals || [];
+    const offset = await this.store.get('offset');
+    if (typeof offset === 'number') this.serverOffset = offset;
     this.recompute();
+    // A phone that has been here before shows its list at once, whatever the network does.
+    if (list || this.outbox.size) {
+      this.view.showList();
+      this.render();
+    }
   }
 
   /** Asks the server who we are; offline, opens on what the phone kept. */
@@ -252,6 +259,7 @@ export class Controller {
         this.context.lexicon.learnItems([...list.toGet, ...list.gotIt]);
         this.learnWords([...list.toGet, ...list.gotIt].map((item) => ({ name: item.name, emoji: item.emoji, source: 'history' })));
         this.store.put('list', list);
+        this.store.put('offset', this.serverOffset);
         this.store.put('lexicon', this.context.lexicon.entries());
         this.reachable();
         this.recompute();
@@ -320,6 +328,7 @@ export class Controller {
       let answer;
       try {
         answer = await api.ops(batch.map((entry) => entry.op));
+        if (!answer || !Array.isArray(answer.results)) throw new ApiError(0, 'The answer was cut off.');
       } catch (error) {
         this.outbox.unsent();
         if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429) {
