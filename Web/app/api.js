@@ -58,6 +58,8 @@ export const api = {
 /**
  * Listens for change notices (Server-Sent Events) and calls `onChange` for each, and once
  * on every (re)connection. Reconnects by itself; `onState` hears 'live' or 'reconnecting'.
+ * Returns {close, wake}: `wake` reconnects at once when the stream is down (the server was
+ * found again), rather than after the browser's own wait.
  */
 export function watchChanges(onChange, onState) {
   let source = null;
@@ -72,7 +74,6 @@ export function watchChanges(onChange, onState) {
     });
     source.addEventListener('change', () => onChange());
     source.onerror = () => {
-      // Still open after an error means the browser is reconnecting by itself.
       onState('reconnecting');
       if (source.readyState === EventSource.CLOSED) {
         clearTimeout(retry);
@@ -82,8 +83,17 @@ export function watchChanges(onChange, onState) {
     };
   };
   connect();
-  return () => {
-    clearTimeout(retry);
-    if (source) source.close();
+  return {
+    close: () => {
+      clearTimeout(retry);
+      if (source) source.close();
+    },
+    wake: () => {
+      if (source && source.readyState === EventSource.OPEN) return;
+      clearTimeout(retry);
+      if (source) source.close();
+      delay = 1000;
+      connect();
+    },
   };
 }

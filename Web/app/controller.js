@@ -95,7 +95,16 @@ export class Controller {
   }
 
   /** Asks the server who we are; offline, opens on what the phone kept. */
-  async connect() {
+  connect() {
+    if (!this.connecting) {
+      this.connecting = this.introduce().finally(() => {
+        this.connecting = null;
+      });
+    }
+    return this.connecting;
+  }
+
+  async introduce() {
     const params = new URLSearchParams(location.search);
     let session;
     try {
@@ -143,7 +152,7 @@ export class Controller {
     this.drain();
     if (this.watching) return;
     this.watching = true;
-    watchChanges(() => this.refresh(), (state) => {
+    this.changes = watchChanges(() => this.refresh(), (state) => {
       this.net.live = state === 'live';
       if (state === 'live') {
         this.reachable();
@@ -391,6 +400,7 @@ export class Controller {
       this.showStatus();
       if (!this.entered) this.connect();
       else this.drain();
+      if (this.changes && !this.net.live) this.changes.wake();
     }
   }
 
