@@ -296,3 +296,24 @@ def test_the_server_restarting_while_the_phone_is_offline_loses_nothing(server, 
             time.sleep(0.05)
     server_is(server, ["Bread"], ["Milk"], timeout=40)  # by the retry timer alone
     expect(status(page)).to_have_text("Live", timeout=15000)
+
+
+def test_a_tab_that_can_reach_the_server_sends_what_another_tab_queued(server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        cut, connected = context.new_page(), context.new_page()
+        for page in (cut, connected):
+            page.goto(server.url + "/")
+            expect(status(page)).to_have_text("Live")
+        cut_off(cut)
+        add(cut, "Tea")
+        expect(status(cut)).to_have_text("Offline · 1 change waiting")
+        add(connected, "Jam")  # its queue drains, with the other tab's change in it (one store)
+        server_is(server, ["Tea", "Jam"])
+        reconnect(cut)
+        cut.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(status(cut)).to_have_text("Live", timeout=15000)
+        connected.wait_for_timeout(300)
+        server_is(server, ["Tea", "Jam"])  # sent by both tabs, applied once
+    finally:
+        context.close()

@@ -285,6 +285,15 @@ test('a queue read back from the phone keeps its order and numbering', () => {
   assert.equal(outbox.add({ op: 'e' }, 5).seq, 1700000000000251, 'never behind the last');
 });
 
+test('changes another tab queued join in their places, once', () => {
+  const outbox = new offline.Outbox([{ seq: 10, op: { op: 'a' } }, { seq: 30, op: { op: 'c' } }]);
+  const joined = outbox.merge([{ seq: 10, op: { op: 'a' } }, { seq: 20, op: { op: 'b' } }, { seq: 40, op: { op: 'd' } }]);
+  assert.equal(joined, 2);
+  assert.deepEqual(outbox.ops.map((entry) => entry.op), ['a', 'b', 'c', 'd']);
+  assert.equal(outbox.merge([{ seq: 20, op: { op: 'b' } }]), 0);
+  assert.equal(outbox.add({ op: 'e' }).seq, 41);
+});
+
 test('retries wait 1 s, doubling, never more than 30 s', () => {
   assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 20].map(offline.backoff), [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
 });

@@ -325,6 +325,9 @@ export class Controller {
   async sendAll() {
     let answered = false;
     for (;;) {
+      // Another tab on this phone may have queued changes in the same store: send those too
+      // (the server applies each once, whichever tab sends it).
+      if (this.outbox.merge(await this.store.queued())) this.recompute();
       const batch = this.outbox.batch();
       if (!batch.length) break;
       // "Syncing…" when coming back with changes waiting, or when the server is slow to answer.

@@ -420,6 +420,20 @@ export class Outbox {
     return entry;
   }
 
+  /**
+   * Takes in changes another tab queued in the same store ({seq, op} records): those not known
+   * here join in their places. Returns how many joined.
+   */
+  merge(records) {
+    const known = new Set(this.entries.map((entry) => entry.op.op));
+    const joining = records.filter((record) => !known.has(record.op.op));
+    if (!joining.length) return 0;
+    this.entries.push(...joining.map((record) => ({ seq: record.seq, op: record.op, sent: false })));
+    this.entries.sort((a, b) => a.seq - b.seq);
+    this.next = Math.max(this.next, ...joining.map((record) => record.seq + 1));
+    return joining.length;
+  }
+
   /** Whether the change with op id `opId` waits and has not been sent: it can be withdrawn. */
   canWithdraw(opId) {
     return this.entries.some((entry) => entry.op.op === opId && !entry.sent);
