@@ -363,6 +363,8 @@ export class Controller {
       this.net.syncing = false;
       const { done, refused, aliases } = this.outbox.settle(answer.results || []);
       this.store.dequeue(done.map((entry) => entry.seq));
+      // The server's word on where each add landed replaces the page's guess.
+      for (const entry of done) if (entry.op.type === 'add') this.context.aliases.delete(entry.op.item);
       for (const [from, to] of aliases) this.context.aliases.set(from, to);
       if (aliases.length) this.store.rewrite(this.outbox.entries);
       const refusedOps = new Set(refused.map((entry) => entry.op.op));

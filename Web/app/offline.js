@@ -289,7 +289,7 @@ export function applyOp(list, op, context = {}) {
         id: op.item, name, emoji: look.emoji, quantity: null, addedAt: op.at, checkedAt: null,
         listedAt: place(toGet, op.at), clearedAt: null, chip: null, units: look.units,
         defaultUnit: look.defaultUnit, amountText: null, quantityConverted: false, recipeAmounts: [],
-        recipes: [], waiting: true,
+        recipes: [],
       }, parsed.quantity));
       return done({ outcome: 'added', item: op.item });
     }
