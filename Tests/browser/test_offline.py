@@ -317,3 +317,17 @@ def test_a_tab_that_can_reach_the_server_sends_what_another_tab_queued(server, b
         server_is(server, ["Tea", "Jam"])  # sent by both tabs, applied once
     finally:
         context.close()
+
+
+def test_a_live_change_arrives_with_the_change_itself_and_no_list_read(server, page):
+    # Issue 10: a change notice carries the change; a page that missed nothing applies it.
+    expect(status(page)).to_have_text("Live")
+    reads = []
+    page.on("request", lambda request: reads.append(request.url) if request.url.endswith("/api/v1/list") else None)
+    server.cli("add", "Coffee")
+    expect(row(page, "Coffee")).to_have_count(1, timeout=3000)
+    server.cli("check", "Coffee")
+    expect(row(page, "Coffee", GOT_IT)).to_have_count(1, timeout=3000)
+    server.cli("remove", "Coffee")
+    expect(page.locator(GOT_IT)).to_have_count(0, timeout=3000)
+    assert reads == [], reads

@@ -200,6 +200,23 @@ test('the local list is the server list with waiting changes on top, and Got it 
   assert.deepEqual(names(applied.gotIt), names(shown.gotIt));
 });
 
+test('a change notice catches the list up without reading it again', () => {
+  const server = { ...list(['Milk', 'Bread'], ['Eggs']), revision: 10 };
+  const tea = { ...item(7, 'Tea', { listed: 5 }) };
+  const bread = { ...server.toGet[1], checkedAt: at(6) };
+  const eggs = { ...server.gotIt[0], clearedAt: at(7) };
+  const notice = { from: 10, revision: 13, items: [tea, bread, eggs], removed: [id(1)] };
+  const caught = offline.applyChanges(server, notice);
+  assert.equal(caught.revision, 13);
+  assert.deepEqual(names(caught.toGet), ['Tea']);
+  assert.deepEqual(names(caught.gotIt), ['Bread']); // Eggs is hidden by a clear
+  assert.equal(offline.applyChanges(caught, notice), caught, 'a notice already seen changes nothing');
+  assert.deepEqual(offline.applyChanges(server, { ...notice, from: 8 }).toGet.map((entry) => entry.name), ['Tea'],
+    'one that starts earlier applies too: each item is its whole latest state');
+  assert.equal(offline.applyChanges(server, { ...notice, from: 11 }), null, 'missed a change: read the list');
+  assert.equal(offline.applyChanges(server, { revision: 13 }), null, 'a bare notice: read the list');
+});
+
 // MARK: Suggestions offline
 
 test('suggestions offline come from what the phone saw, history first, never what is on To get', () => {
@@ -270,6 +287,8 @@ test('a change not sent yet can be withdrawn; one sent cannot', () => {
   outbox.batch();
   const second = outbox.add(op('remove', { item: id(2) })).op;
   assert.equal(outbox.canWithdraw(first.op), false);
+  assert.equal(outbox.isSent(first.op), true);
+  assert.equal(outbox.isSent(second.op), false);
   assert.equal(outbox.withdraw(first.op), null);
   assert.equal(outbox.canWithdraw(second.op), true);
   assert.equal(outbox.withdraw(second.op).op, second);

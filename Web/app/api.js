@@ -56,8 +56,9 @@ export const api = {
 };
 
 /**
- * Listens for change notices (Server-Sent Events) and calls `onChange` for each, and once
- * on every (re)connection. Reconnects by itself; `onState` hears 'live' or 'reconnecting'.
+ * Listens for change notices (Server-Sent Events) and calls `onChange` with each notice's
+ * data ({revision, from?, items?, removed?}), and with null once on every (re)connection.
+ * Reconnects by itself; `onState` hears 'live' or 'reconnecting'.
  * Returns {close, wake}: `wake` reconnects at once when the stream is down (the server was
  * found again), rather than after the browser's own wait.
  */
@@ -70,9 +71,17 @@ export function watchChanges(onChange, onState) {
     source.addEventListener('hello', () => {
       delay = 1000;
       onState('live');
-      onChange();
+      onChange(null);
     });
-    source.addEventListener('change', () => onChange());
+    source.addEventListener('change', (event) => {
+      let notice = null;
+      try {
+        notice = JSON.parse(event.data);
+      } catch {
+        notice = null;
+      }
+      onChange(notice);
+    });
     source.onerror = () => {
       onState('reconnecting');
       if (source.readyState === EventSource.CLOSED) {

@@ -5,7 +5,7 @@
 import { api, ApiError, watchChanges } from './api.js';
 import { CheckOff, QuantityRules, namesPhrase, uuid } from './model.js';
 import {
-  DEFAULT_RULES, Lexicon, Outbox, UNDO_WINDOW, applyOp, backoff, cleanName, localList, makeOp,
+  DEFAULT_RULES, Lexicon, Outbox, UNDO_WINDOW, applyChanges, applyOp, backoff, cleanName, localList, makeOp,
   nameKey, offlineSuggestions, statusState, statusText,
 } from './offline.js';
 import { PhoneStore } from './store.js';
@@ -152,7 +152,7 @@ export class Controller {
     this.drain();
     if (this.watching) return;
     this.watching = true;
-    this.changes = watchChanges(() => this.refresh(), (state) => {
+    this.changes = watchChanges((notice) => this.caughtUp(notice), (state) => {
       this.net.live = state === 'live';
       if (state === 'live') {
         this.reachable();
@@ -285,6 +285,25 @@ export class Controller {
     }
   }
 
+  /**
+   * A live change notice: applied to the server's list when it carries the change and follows
+   * on from what the page has, else the list is read again.
+   */
+  caughtUp(notice) {
+    const list = this.refreshing ? null : applyChanges(this.server, notice);
+    if (!list) {
+      this.refresh();
+      return;
+    }
+    if (list === this.server) return;
+    this.server = list;
+    this.acked = this.acked.filter((entry) => entry.revision > list.revision);
+    this.context.lexicon.learnItems(notice.items);
+    this.store.put('list', list);
+    this.recompute();
+    if (!this.checkOff.isHolding) this.render();
+  }
+
   // MARK: The queue
 
   /**
@@ -300,6 +319,19 @@ export class Controller {
     this.showStatus();
     this.drain();
     return { op, effect };
+  }
+
+  /**
+   * Takes back a change not sent yet; false when it has reached the server. A change in a
+   * request still out waits for its answer: if the request failed, it never left.
+   */
+  async withdrawSoon(opId) {
+    let waited = null;
+    while (this.outbox.isSent(opId) && this.inFlight && this.inFlight !== waited) {
+      waited = this.inFlight;
+      await waited;
+    }
+    return this.withdraw(opId);
   }
 
   /** Takes back a change not sent yet; false when it has gone to the server already. */
@@ -339,7 +371,9 @@ export class Controller {
       const slow = setTimeout(syncing, 400);
       let answer;
       try {
-        answer = await api.ops(batch.map((entry) => entry.op));
+        const request = api.ops(batch.map((entry) => entry.op));
+        this.inFlight = request.then(() => {}, () => {});
+        answer = await request;
         if (!answer || !Array.isArray(answer.results)) throw new ApiError(0, 'The answer was cut off.');
       } catch (error) {
         this.outbox.unsent();
@@ -607,9 +641,9 @@ export class Controller {
   }
 
   /** Undo of Clear all: withdrawn if it never left the phone, else an undo sent after it. */
-  undoClear(clearOp, cleared) {
+  async undoClear(clearOp, cleared) {
     this.view.hideToast();
-    if (!this.withdraw(clearOp.op)) this.change('undo', { clear: clearOp.op });
+    if (!(await this.withdrawSoon(clearOp.op))) this.change('undo', { clear: clearOp.op });
     this.render({ glide: true });
     const back = this.list.gotIt.filter((item) => cleared.includes(item.id));
     this.view.toast(back.length
@@ -618,10 +652,10 @@ export class Controller {
   }
 
   /** Undo of a removal: withdrawn if it never left the phone, else the same name added again. */
-  undoRemove(removeOp, item) {
+  async undoRemove(removeOp, item) {
     this.view.hideToast();
     let id = item.id;
-    if (!this.withdraw(removeOp.op)) {
+    if (!(await this.withdrawSoon(removeOp.op))) {
       const fields = { item: uuid(), name: item.name };
       if (item.quantity) fields.quantity = item.quantity;
       id = this.change('add', fields).effect.item;

@@ -360,6 +360,27 @@ export function localList(server, ops, context, now) {
   return { ...list, gotIt: list.gotIt.filter((item) => time(item.checkedAt) > cutoff) };
 }
 
+/**
+ * The server's list caught up by a change notice ({from, revision, items, removed}, as a live
+ * `change` event or GET /api/v1/changes carries it) without reading the whole list again; null
+ * when the notice can't be applied to this list (it starts after the list's revision, or
+ * carries no changes) and the list must be read again. Each item in a notice is its whole
+ * latest state, so a notice that starts before the list's revision applies as well.
+ */
+export function applyChanges(list, notice) {
+  if (!list || !notice || !Array.isArray(notice.items) || !Array.isArray(notice.removed)) return null;
+  if (typeof notice.from !== 'number' || notice.from > list.revision) return null;
+  if (notice.revision <= list.revision) return list;
+  const gone = new Set([...notice.removed, ...notice.items.map((item) => item.id)]);
+  const toGet = list.toGet.filter((item) => !gone.has(item.id));
+  const gotIt = list.gotIt.filter((item) => !gone.has(item.id));
+  for (const item of notice.items) {
+    if (item.clearedAt) continue; // hidden by a Clear all until it is undone or committed
+    (item.checkedAt ? gotIt : toGet).push(item);
+  }
+  return { ...list, toGet: toGet.sort(byPlace), gotIt: gotIt.sort(byChecked), revision: notice.revision };
+}
+
 // MARK: Suggestions offline
 
 /**
@@ -437,6 +458,11 @@ export class Outbox {
   /** Whether the change with op id `opId` waits and has not been sent: it can be withdrawn. */
   canWithdraw(opId) {
     return this.entries.some((entry) => entry.op.op === opId && !entry.sent);
+  }
+
+  /** Whether the change with op id `opId` is in a request that hasn't answered yet. */
+  isSent(opId) {
+    return this.entries.some((entry) => entry.op.op === opId && entry.sent);
   }
 
   /** Takes back an unsent change; returns its entry, or null when it was sent already. */
