@@ -9,9 +9,13 @@ still loads: a server that is down while the page is open, or plain HTTP with no
 worker, where only IndexedDB keeps the list and the queue)."""
 
 import re
+import subprocess
+import time
+import urllib.request
 
 from playwright.sync_api import expect
 
+from conftest import BASKET
 from test_web_app import GOT_IT, TO_GET, add, api_list, row
 
 
@@ -21,8 +25,6 @@ def names(items):
 
 def server_is(server, to_get, got_it=(), timeout=10.0):
     """Waits until the server's list (read over HTTP) has exactly these names, each once."""
-    import time
-
     deadline = time.time() + timeout
     while True:
         listed = api_list(server)
@@ -265,12 +267,6 @@ def test_two_phones_offline_at_once_end_as_the_rules_say(server, new_page):
 
 
 def test_the_server_restarting_while_the_phone_is_offline_loses_nothing(server, new_page):
-    import subprocess
-    import time
-    import urllib.request
-
-    from conftest import BASKET
-
     page = new_page(server.url + "/")
     add(page, "Milk")
     server_is(server, ["Milk"])
