@@ -79,6 +79,10 @@ def test_opening_offline_after_a_visit_shows_the_list_and_every_control_works(se
         expect(row(page, "Milk", GOT_IT)).to_have_count(1, timeout=3000)
         expect(status(page)).to_have_text("Offline · 2 changes waiting")
         page.click("#add-input")
+        page.locator("#add-input").blur()
+        page.click("#add-input")  # usuals from what the phone saw: Milk is off To get now
+        expect(page.locator('#chips .chip[aria-label="Add Milk"]')).to_be_visible()
+        expect(page.locator('#chips .chip[aria-label="Add Bread"]')).to_have_count(0)
         page.fill("#add-input", "mi")  # suggestions from what the phone saw
         expect(page.locator('#chips .chip[aria-label="Add Milk"]')).to_be_visible()
         page.fill("#add-input", "bre")

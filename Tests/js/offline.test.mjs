@@ -230,7 +230,8 @@ test('suggestions offline come from what the phone saw, history first, never wha
   assert.deepEqual(names(offline.offlineSuggestions('mi', { words, toGet })), ['Milk', 'Oat milk', 'Mirin']);
   assert.deepEqual(names(offline.offlineSuggestions('MÍ', { words, toGet }, 1)), ['Milk']);
   const usuals = [{ name: 'Mince', emoji: '🥩', source: 'history' }, { name: 'Tea', emoji: '🍵', source: 'history' }];
-  assert.deepEqual(names(offline.offlineSuggestions('  ', { words, usuals, toGet })), ['Tea']);
+  assert.deepEqual(names(offline.offlineSuggestions('  ', { words, usuals, toGet })), ['Tea', 'Milk', 'Oat milk']);
+  assert.deepEqual(names(offline.offlineSuggestions('', { words, usuals, toGet }, 2)), ['Tea', 'Milk']);
 });
 
 // MARK: The queue

@@ -385,12 +385,22 @@ export function applyChanges(list, notice) {
 
 /**
  * Chips for `query` from what the phone last saw (history first, as the server ranks them),
- * never a name already on To get; the usuals when the query is empty.
+ * never a name already on To get; for an empty query the usuals the server last gave, then
+ * the phone's history.
  */
 export function offlineSuggestions(query, { words = [], usuals = [], toGet = [] }, limit = 8) {
   const onList = new Set(toGet.map((item) => nameKey(item.name)));
   const fresh = (chip) => !onList.has(nameKey(chip.name));
-  if (!query.trim()) return usuals.filter(fresh).slice(0, limit);
+  if (!query.trim()) {
+    // The server's last usuals first, then names from the history the phone saw.
+    const seen = new Set();
+    return [...usuals, ...words.filter((chip) => chip.source === 'history')].filter((chip) => {
+      const key = nameKey(chip.name);
+      if (seen.has(key) || !fresh(chip)) return false;
+      seen.add(key);
+      return true;
+    }).slice(0, limit);
+  }
   const plain = (name) => name.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
   const folded = plain(query.trim());
   const matches = (name) => {
