@@ -333,3 +333,14 @@ def test_a_live_change_arrives_with_the_change_itself_and_no_list_read(server, p
     server.cli("remove", "Coffee")
     expect(page.locator(GOT_IT)).to_have_count(0, timeout=3000)
     assert reads == [], reads
+
+
+def test_an_add_the_server_refuses_keeps_what_was_typed_and_says_why(server, page):
+    add(page, "Bread")
+    page.fill("#add-input", "2 kg milk")  # milk is poured: kg is not a unit it takes
+    page.press("#add-input", "Enter")
+    expect(page.locator("#toast-text")).to_contain_text("Not saved: ")
+    expect(status(page)).to_contain_text("Not saved: ")
+    expect(page.locator("#add-input")).to_have_value("2 kg milk")  # to mend, not lost
+    expect(page.locator(TO_GET)).to_have_count(1)
+    server_is(server, ["Bread"])
