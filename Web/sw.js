@@ -1,11 +1,12 @@
 // Basket's service worker: keeps the app shell so the page opens without a network.
 // Network first (the server is on the home network and answers fast), the cache when
-// offline. The API is never cached: the list must be live.
+// offline. The API is never cached here: the page keeps the last list and the queue of
+// changes in IndexedDB itself (store.js), which works over plain HTTP too.
 
-const CACHE = 'basket-shell-v2';
+const CACHE = 'basket-shell-v3';
 const SHELL = [
   '/', '/app/basket.css', '/app/app.js', '/app/controller.js', '/app/view.js', '/app/model.js',
-  '/app/api.js', '/app/template.js', '/app/recipes.js', '/app/recipes-view.js', '/app/recipes-api.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',
+  '/app/api.js', '/app/template.js', '/app/offline.js', '/app/store.js', '/app/recipes.js', '/app/recipes-view.js', '/app/recipes-api.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',
   '/icons/icon-192.png', '/icons/fruit.svg', '/manifest.webmanifest',
 ];
 

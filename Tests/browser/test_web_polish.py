@@ -29,8 +29,9 @@ def pause(page):
 
 
 def check(page, name):
-    """Checks an item off and waits for the server to take it (timers may be paused)."""
-    with page.expect_response(lambda response: response.url.endswith("/check")):
+    """Checks an item off and waits for the server to take it (timers may be paused). Every
+    change travels as an operation in the queue (issue 10): POST /api/v1/ops."""
+    with page.expect_response(lambda response: response.url.endswith("/api/v1/ops")):
         row(page, name).locator(".check").click()
 
 

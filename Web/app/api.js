@@ -1,5 +1,5 @@
-// The server: JSON API calls and the live change feed. Every add carries a client id so a
-// retry can never add twice.
+// The server: JSON API calls and the live change feed. Changes go as operations with ids made
+// on the phone (POST /api/v1/ops), so a retry can never apply one twice.
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -8,18 +8,29 @@ export class ApiError extends Error {
   }
 }
 
+/** How long a request may take before the server counts as unreachable, in ms. */
+const TIMEOUT = 20000;
+
 export async function call(method, path, body) {
-  const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+  const controller = new AbortController();
+  const options = {
+    method, headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: controller.signal,
+  };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
   }
   let response;
+  // A weak signal can leave a request hanging for minutes: give up and let the queue retry
+  // (every change carries its id, so one that did arrive is never applied twice).
+  const timer = setTimeout(() => controller.abort(), TIMEOUT);
   try {
     response = await fetch(path, options);
   } catch {
+    clearTimeout(timer);
     throw new ApiError(0, "Can't reach Basket. Check the connection.");
   }
+  clearTimeout(timer);
   if (response.status === 204) return null;
   let data = null;
   try {
@@ -33,8 +44,6 @@ export async function call(method, path, body) {
   return data;
 }
 
-const item = (id) => `/api/v1/items/${encodeURIComponent(id)}`;
-
 export const api = {
   session: () => call('GET', '/api/v1/session'),
   pair: (secret) => call('POST', '/api/v1/pair', { secret }),
@@ -42,19 +51,16 @@ export const api = {
   rules: () => call('GET', '/api/v1/quantity-rules'),
   suggestions: (q) => call('GET', `/api/v1/suggestions?q=${encodeURIComponent(q)}`),
   usuals: () => call('GET', '/api/v1/usuals'),
-  addText: (text, id) => call('POST', '/api/v1/items', { text, id }),
-  addName: (name, id) => call('POST', '/api/v1/items', { name, id }),
-  check: (id) => call('POST', `${item(id)}/check`),
-  uncheck: (id) => call('POST', `${item(id)}/uncheck`),
-  update: (id, changes) => call('PATCH', item(id), changes),
-  remove: (id) => call('DELETE', item(id)),
-  clear: () => call('POST', '/api/v1/clear'),
-  undo: (until) => call('POST', '/api/v1/undo', until ? { until } : {}),
+  /** Sends queued changes in order: {results: [{op, status, reason?, item?}], revision}. */
+  ops: (ops) => call('POST', '/api/v1/ops', { ops }),
 };
 
 /**
- * Listens for change notices (Server-Sent Events) and calls `onChange` for each, and once
- * on every (re)connection. Reconnects by itself; `onState` hears 'live' or 'reconnecting'.
+ * Listens for change notices (Server-Sent Events) and calls `onChange` with each notice's
+ * data ({revision, from?, items?, removed?}), and with null once on every (re)connection.
+ * Reconnects by itself; `onState` hears 'live' or 'reconnecting'.
+ * Returns {close, wake}: `wake` reconnects at once when the stream is down (the server was
+ * found again), rather than after the browser's own wait.
  */
 export function watchChanges(onChange, onState) {
   let source = null;
@@ -65,9 +71,17 @@ export function watchChanges(onChange, onState) {
     source.addEventListener('hello', () => {
       delay = 1000;
       onState('live');
-      onChange();
+      onChange(null);
     });
-    source.addEventListener('change', () => onChange());
+    source.addEventListener('change', (event) => {
+      let notice = null;
+      try {
+        notice = JSON.parse(event.data);
+      } catch {
+        notice = null;
+      }
+      onChange(notice);
+    });
     source.onerror = () => {
       onState('reconnecting');
       if (source.readyState === EventSource.CLOSED) {
@@ -78,8 +92,17 @@ export function watchChanges(onChange, onState) {
     };
   };
   connect();
-  return () => {
-    clearTimeout(retry);
-    if (source) source.close();
+  return {
+    close: () => {
+      clearTimeout(retry);
+      if (source) source.close();
+    },
+    wake: () => {
+      if (source && source.readyState === EventSource.OPEN) return;
+      clearTimeout(retry);
+      if (source) source.close();
+      delay = 1000;
+      connect();
+    },
   };
 }

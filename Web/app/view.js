@@ -77,6 +77,13 @@ export class View {
     $('add-bar').hidden = false;
   }
 
+  /** The status line: what the connection and the queue really are ("Offline · 2 changes waiting"). */
+  setStatus(text, state) {
+    const element = $('connection');
+    if (element.textContent !== text) element.textContent = text;
+    element.dataset.state = state;
+  }
+
   setConnection(state) {
     const text = { live: 'Live', reconnecting: 'Reconnecting…', offline: 'Offline' }[state] || '';
     const element = $('connection');

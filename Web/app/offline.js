@@ -1,0 +1,560 @@
+// Offline-first, free of the DOM and the network (BASKET.md §8): the queue of changes made on
+// the phone (the outbox), the local copy they are applied to at once, the retry schedule and
+// the status line. The server stays the judge: it applies each change exactly once (POST
+// /api/v1/ops, ListOperation's JSON) and the page then shows its list with the changes still
+// waiting applied on top. The rules here mirror the core's only as far as a phone must show a
+// change before the server has seen it; Tests/cases/offline-cases.json holds the ones that
+// must agree with the core (name folding, typed adds).
+
+import { chipText } from './model.js';
+
+/** The most changes one POST /api/v1/ops carries (OpsBody.maxOperations). */
+export const BATCH_LIMIT = 500;
+/** How long Got it keeps an item, and how long a Clear all can be undone (ListTiming), in ms. */
+export const GOT_IT_TTL = 60 * 60 * 1000;
+export const UNDO_WINDOW = 10 * 1000;
+/** Every unit, in the core's order: what an item the phone can't classify is offered. */
+export const ALL_UNITS = ['ml', 'L', 'g', 'kg', 'units'];
+/** The words that name each unit (MeasureUnit.words; the quantity case table checks them). */
+export const UNIT_WORDS = {
+  ml: ['ml', 'millilitre', 'millilitres', 'milliliter', 'milliliters'],
+  L: ['l', 'litre', 'litres', 'liter', 'liters', 'ltr'],
+  g: ['g', 'gram', 'grams', 'gr', 'grammes'],
+  kg: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'],
+  units: ['pcs', 'pc', 'pack', 'packs', 'unit', 'units'],
+};
+
+/**
+ * The quantity rules (GET /api/v1/quantity-rules) for a phone that has never read them: the
+ * page opens offline with a working editor. Tests/js/offline.test.mjs holds it to the case table.
+ */
+export const DEFAULT_RULES = {
+  units: {
+    ml: { step: 50, start: 500, max: 100000, dimension: 'volume', words: UNIT_WORDS.ml },
+    L: { step: 0.25, start: 1, max: 100, dimension: 'volume', words: UNIT_WORDS.L },
+    g: { step: 50, start: 250, max: 100000, dimension: 'mass', words: UNIT_WORDS.g },
+    kg: { step: 0.25, start: 1, max: 100, dimension: 'mass', words: UNIT_WORDS.kg },
+    units: { step: 1, start: 1, max: 999, dimension: 'count', words: UNIT_WORDS.units },
+  },
+};
+
+// MARK: Names
+
+/** The unit a word names ("l", "Litres", "kg."), or null (as MeasureUnit(word:)). */
+export function unitOfWord(word) {
+  const folded = word.toLowerCase().replace(/\.$/, '');
+  return Object.keys(UNIT_WORDS).find((unit) => UNIT_WORDS[unit].includes(folded)) ?? null;
+}
+
+/** A typed name cleaned as ListRules.cleanName: whitespace runs become one space, trimmed. */
+export function cleanName(raw) {
+  return String(raw).replace(/\s/gu, ' ').replace(/[\p{Cc}\p{Zl}\p{Zp}\p{Co}]|(?![\u200c\u200d])\p{Cf}/gu, '')
+    .split(' ').filter(Boolean).join(' ');
+}
+
+const F_PLURALS = {
+  loaves: 'loaf', leaves: 'leaf', halves: 'half', knives: 'knife', calves: 'calf', shelves: 'shelf',
+  scarves: 'scarf', wolves: 'wolf', thieves: 'thief', wives: 'wife', lives: 'life', sheaves: 'sheaf',
+};
+const LATIN = [
+  ['àáâãäåāăą', 'a'], ['æ', 'ae'], ['çćĉċč', 'c'], ['ðďđ', 'd'], ['èéêëēĕėęě', 'e'], ['ĝğġģ', 'g'],
+  ['ĥħ', 'h'], ['ìíîïĩīĭįı', 'i'], ['ĳ', 'ij'], ['ĵ', 'j'], ['ķĸ', 'k'], ['ĺļľŀł', 'l'],
+  ['ñńņňŉŋ', 'n'], ['òóôõöøōŏő', 'o'], ['œ', 'oe'], ['ŕŗř', 'r'], ['śŝşšſș', 's'], ['ß', 'ss'],
+  ['ţťŧț', 't'], ['þ', 'th'], ['ùúûüũūŭůűųų', 'u'], ['ŵ', 'w'], ['ýÿŷ', 'y'], ['źżž', 'z'],
+];
+const LATIN_MAP = new Map(LATIN.flatMap(([letters, plain]) => [...letters].map((letter) => [letter, plain])));
+
+/** One word reduced to the core's singular spelling (Singular.reduce). */
+export function singular(word) {
+  if (word.length < 3 || !/^[a-z]+$/.test(word)) return word;
+  let w = word;
+  const n = () => w.length;
+  const at = (back) => w[w.length - back];
+  if (n() >= 4 && at(1) === 's') {
+    if (at(3) === 'v' && at(2) === 'e') {
+      if (F_PLURALS[w]) return F_PLURALS[w];
+      w = w.slice(0, -1);
+    } else if (n() >= 5 && at(3) === 'i' && at(2) === 'e') {
+      w = w.slice(0, -2);
+    } else if (n() >= 5 && at(3) === 'o' && at(2) === 'e') {
+      w = w.slice(0, -2);
+    } else if (at(2) === 'e' && (at(3) === 'x' || (at(3) === 'h' && (at(4) === 'c' || at(4) === 's'))
+        || (n() >= 5 && at(3) === 's' && at(4) === 's') || (n() >= 5 && at(3) === 'z' && at(4) === 'z'))) {
+      w = w.slice(0, -2);
+    } else if (at(2) !== 's' && at(2) !== 'u') {
+      w = w.slice(0, -1);
+    }
+  }
+  if (n() < 3) return w;
+  if (at(1) === 'y' && !'aeiou'.includes(at(2))) return `${w.slice(0, -1)}i`;
+  if (n() < 4 || at(1) !== 'e') return w;
+  if (at(2) === 'i' || at(2) === 'o') return w.slice(0, -1);
+  if (n() >= 5 && at(2) === 'h' && at(3) === 'c') return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * The key two names share when they are the same item (NameKey.of): lower case, accents and
+ * apostrophes gone, other punctuation a word break, each word singular; "Apples" and "apple"
+ * meet. A name of symbols only keys on its symbols.
+ */
+export function nameKey(name) {
+  const words = [];
+  let word = '';
+  const end = () => {
+    if (word) words.push(singular(word));
+    word = '';
+  };
+  for (const character of String(name).normalize('NFD')) {
+    if (/^[a-z0-9]$/.test(character)) word += character;
+    else if (/^[A-Z]$/.test(character)) word += character.toLowerCase();
+    else if (/^['`\u2018\u2019\u02bc]$/u.test(character) || /^\p{Mn}$/u.test(character)) continue;
+    else if (LATIN_MAP.has(character.toLowerCase())) word += LATIN_MAP.get(character.toLowerCase());
+    else if (/^[\p{Alphabetic}\p{N}]$/u.test(character)) word += character.toLowerCase();
+    else end();
+  }
+  end();
+  if (words.length) return words.join(' ');
+  return String(name).replace(/[\ufe0e\ufe0f]/g, '').split(/\s+/u).filter(Boolean).join(' ');
+}
+
+// MARK: Typed adds
+
+/** "500g" → [500, "g"]; "2" → [2, null]; "b12" → null (as AddTextParser.splitNumber). */
+function splitNumber(word) {
+  if (!/^\p{N}/u.test(word)) return null;
+  const numberPart = /^[\p{N}.,]*/u.exec(word)[0];
+  const rest = word.slice(numberPart.length);
+  const digits = numberPart.replace(/,/g, '.');
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(digits)) return null;
+  const value = Number(digits);
+  if (!(value > 0) || !Number.isFinite(value)) return null;
+  return [value, rest === '' ? null : rest];
+}
+
+const roundHalfAway = (value) => Math.sign(value) * Math.round(Math.abs(value));
+const isTimes = (word) => word === 'x' || word === '×';
+
+/** A quantity starting at words[index] and how many words it used, or null. */
+function quantityAt(words, index) {
+  let word = words[index].toLowerCase();
+  let used = 1;
+  let sawTimes = false;
+  if (isTimes(word)) {
+    sawTimes = true;
+    if (index + 1 >= words.length) return null;
+    word = words[index + 1].toLowerCase();
+    used = 2;
+  } else if (word.startsWith('x') || word.startsWith('×')) {
+    sawTimes = true;
+    word = word.slice(1);
+  }
+  const split = splitNumber(word);
+  if (!split) return null;
+  const [amount, attached] = split;
+  if (sawTimes) return attached === null ? [{ amount: roundHalfAway(amount), unit: 'units' }, used] : null;
+  if (attached !== null) {
+    if (isTimes(attached)) return [{ amount: roundHalfAway(amount), unit: 'units' }, used];
+    const unit = unitOfWord(attached);
+    return unit ? [{ amount, unit }, used] : null;
+  }
+  if (index + used < words.length) {
+    const next = words[index + used].toLowerCase();
+    const unit = unitOfWord(next);
+    if (unit) return [{ amount, unit }, used + 1];
+    if (isTimes(next)) return [{ amount: roundHalfAway(amount), unit: 'units' }, used + 1];
+  }
+  if (amount !== Math.round(amount) || !(amount > 0) || !(amount < 1000)) return null;
+  return [{ amount, unit: 'units' }, used];
+}
+
+/** What was typed in the add bar as a name and a quantity: "2 l milk", "eggs x12" (AddTextParser). */
+export function parseAddText(text) {
+  const words = String(text).split(/\s+/u).filter(Boolean);
+  if (words.length < 2) return { name: words.join(''), quantity: null };
+  const leading = quantityAt(words, 0);
+  if (leading && leading[1] < words.length) {
+    return { name: words.slice(leading[1]).join(' '), quantity: leading[0] };
+  }
+  for (let start = words.length - 1; start >= Math.max(1, words.length - 3); start -= 1) {
+    const trailing = quantityAt(words, start);
+    if (trailing && start + trailing[1] === words.length) {
+      return { name: words.slice(0, start).join(' '), quantity: trailing[0] };
+    }
+  }
+  return { name: words.join(' '), quantity: null };
+}
+
+// MARK: The local copy
+
+/**
+ * What the phone knows about names it has seen (from lists and suggestion chips): emoji and
+ * unit pills, so an item added offline looks right when the name is a known one.
+ */
+export class Lexicon {
+  constructor(entries = []) {
+    this.map = new Map(entries);
+  }
+
+  learnItems(items) {
+    for (const item of items) {
+      this.map.set(nameKey(item.name), { emoji: item.emoji, units: item.units, defaultUnit: item.defaultUnit });
+    }
+  }
+
+  learnChips(chips) {
+    for (const chip of chips) {
+      const key = nameKey(chip.name);
+      this.map.set(key, { ...this.map.get(key), emoji: chip.emoji });
+    }
+  }
+
+  /** {emoji, units, defaultUnit} for a name, filled in with the defaults for an unknown one. */
+  look(name) {
+    const known = this.map.get(nameKey(name)) || {};
+    return {
+      emoji: known.emoji || '🧺',
+      units: known.units || ALL_UNITS,
+      defaultUnit: known.defaultUnit || 'units',
+    };
+  }
+
+  entries(limit = 3000) {
+    return [...this.map].slice(-limit);
+  }
+}
+
+const time = (iso) => (iso ? Date.parse(iso) : 0);
+const byPlace = (a, b) => time(b.listedAt) - time(a.listedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byChecked = (a, b) => time(b.checkedAt) - time(a.checkedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Where a change made at `at` puts an item in To get: above the top (ListRules.place). */
+function place(toGet, at) {
+  const top = toGet.length ? time(toGet[0].listedAt) : -Infinity;
+  return new Date(top >= time(at) ? top + 1 : time(at)).toISOString();
+}
+
+function withQuantity(item, quantity) {
+  const q = quantity && quantity.amount !== 0 ? quantity : null;
+  return { ...item, quantity: q, chip: q ? chipText(q) : null, amountText: null, quantityConverted: false };
+}
+
+/**
+ * Applies one operation (ListOperation JSON) to a list ({toGet, gotIt, …}) as the server would,
+ * for display. `context` holds `lexicon` (emoji and units for new names), `aliases` (phone id →
+ * the item an add was merged into) and `clears` (clear op id → the items it hid, for an undo).
+ * Returns {list, effect}: effect.outcome for an add ('added', 'bumped', 'restored', 'replayed'),
+ * effect.item (the item it landed on), effect.allDone for a check, effect.missing when the item
+ * is not on the local copy.
+ */
+export function applyOp(list, op, context = {}) {
+  const lexicon = context.lexicon || new Lexicon();
+  const aliases = context.aliases || new Map();
+  const clears = context.clears || new Map();
+  let toGet = [...list.toGet];
+  let gotIt = [...list.gotIt];
+  const id = op.item ? aliases.get(op.item) || op.item : null;
+  const where = (itemId) => {
+    const index = toGet.findIndex((item) => item.id === itemId);
+    if (index >= 0) return { section: 'toGet', index, item: toGet[index] };
+    const done = gotIt.findIndex((item) => item.id === itemId);
+    return done >= 0 ? { section: 'gotIt', index: done, item: gotIt[done] } : null;
+  };
+  const take = (found) => {
+    if (found.section === 'toGet') toGet.splice(found.index, 1);
+    else gotIt.splice(found.index, 1);
+  };
+  const done = (effect = {}) => ({ list: { ...list, toGet: toGet.sort(byPlace), gotIt: gotIt.sort(byChecked) }, effect });
+  const found = id ? where(id) : null;
+
+  switch (op.type) {
+    case 'add': {
+      const parsed = op.text !== undefined ? parseAddText(op.text) : { name: op.name, quantity: op.quantity ?? null };
+      const name = cleanName(parsed.name);
+      if (!name) return done({ refused: "A name can't be empty." });
+      if (found) return done({ outcome: 'replayed', item: id });
+      const key = nameKey(name);
+      const same = toGet.find((item) => nameKey(item.name) === key) || gotIt.find((item) => nameKey(item.name) === key);
+      if (same) {
+        const existing = where(same.id);
+        take(existing);
+        let item = { ...same, checkedAt: null, listedAt: place(toGet, op.at) };
+        if (parsed.quantity) item = withQuantity(item, parsed.quantity);
+        toGet.unshift(item);
+        aliases.set(op.item, same.id);
+        return done({ outcome: existing.section === 'gotIt' ? 'restored' : 'bumped', item: same.id });
+      }
+      const look = lexicon.look(name);
+      toGet.unshift(withQuantity({
+        id: op.item, name, emoji: look.emoji, quantity: null, addedAt: op.at, checkedAt: null,
+        listedAt: place(toGet, op.at), clearedAt: null, chip: null, units: look.units,
+        defaultUnit: look.defaultUnit, amountText: null, quantityConverted: false, recipeAmounts: [],
+        recipes: [],
+      }, parsed.quantity));
+      return done({ outcome: 'added', item: op.item });
+    }
+    case 'check':
+      if (!found) return done({ missing: true });
+      if (found.section === 'toGet') {
+        take(found);
+        gotIt.push({ ...found.item, checkedAt: op.at });
+      }
+      return done({ item: id, allDone: toGet.length === 0 });
+    case 'uncheck':
+      if (!found) return done({ missing: true });
+      if (found.section === 'gotIt') {
+        take(found);
+        toGet.unshift({ ...found.item, checkedAt: null, listedAt: place(toGet.sort(byPlace), op.at) });
+      }
+      return done({ item: id });
+    case 'rename': {
+      if (!found) return done({ missing: true });
+      const name = cleanName(op.name);
+      if (!name) return done({ refused: "A name can't be empty." });
+      if (name === found.item.name) return done({ item: id });
+      const look = lexicon.look(name);
+      const known = lexicon.map.has(nameKey(name));
+      let item = {
+        ...found.item, name, emoji: known ? look.emoji : found.item.emoji,
+        units: known ? look.units : ALL_UNITS, defaultUnit: known ? look.defaultUnit : 'units',
+      };
+      item = withQuantity(item, op.quantity ?? null);
+      (found.section === 'toGet' ? toGet : gotIt)[found.index] = item;
+      return done({ item: id });
+    }
+    case 'quantity':
+      if (!found) return done({ missing: true });
+      (found.section === 'toGet' ? toGet : gotIt)[found.index] = withQuantity(found.item, op.quantity);
+      return done({ item: id });
+    case 'remove':
+      if (!found) return done({ missing: true });
+      take(found);
+      return done({ item: id });
+    case 'clear': {
+      const ids = new Set((op.items || []).map((itemId) => aliases.get(itemId) || itemId));
+      const hidden = gotIt.filter((item) => ids.has(item.id));
+      gotIt = gotIt.filter((item) => !ids.has(item.id));
+      if (!clears.has(op.op)) clears.set(op.op, hidden);
+      return done({ cleared: hidden.map((item) => item.id) });
+    }
+    case 'undo': {
+      const hidden = clears.get(op.clear) || [];
+      const shown = new Set([...toGet, ...gotIt].map((item) => item.id));
+      const back = hidden.filter((item) => !shown.has(item.id));
+      gotIt.push(...back);
+      return done({ restored: back.map((item) => item.id) });
+    }
+    default:
+      return done({});
+  }
+}
+
+/**
+ * The list the page shows: the server's last list with every change still waiting applied on
+ * top, and Got it items past their hour gone. `now` is in ms (server time).
+ */
+export function localList(server, ops, context, now) {
+  let list = { ...server, toGet: [...server.toGet], gotIt: [...server.gotIt] };
+  for (const op of ops) list = applyOp(list, op, context).list;
+  const cutoff = now - GOT_IT_TTL;
+  return { ...list, gotIt: list.gotIt.filter((item) => time(item.checkedAt) > cutoff) };
+}
+
+/**
+ * The server's list caught up by a change notice ({from, revision, items, removed}, as a live
+ * `change` event or GET /api/v1/changes carries it) without reading the whole list again; null
+ * when the notice can't be applied to this list (it starts after the list's revision, or
+ * carries no changes) and the list must be read again. Each item in a notice is its whole
+ * latest state, so a notice that starts before the list's revision applies as well.
+ */
+export function applyChanges(list, notice) {
+  if (!list || !notice || !Array.isArray(notice.items) || !Array.isArray(notice.removed)) return null;
+  if (typeof notice.from !== 'number' || notice.from > list.revision) return null;
+  if (notice.revision <= list.revision) return list;
+  const gone = new Set([...notice.removed, ...notice.items.map((item) => item.id)]);
+  const toGet = list.toGet.filter((item) => !gone.has(item.id));
+  const gotIt = list.gotIt.filter((item) => !gone.has(item.id));
+  for (const item of notice.items) {
+    if (item.clearedAt) continue; // hidden by a Clear all until it is undone or committed
+    (item.checkedAt ? gotIt : toGet).push(item);
+  }
+  return { ...list, toGet: toGet.sort(byPlace), gotIt: gotIt.sort(byChecked), revision: notice.revision };
+}
+
+// MARK: Suggestions offline
+
+/**
+ * Chips for `query` from what the phone last saw (history first, as the server ranks them),
+ * never a name already on To get; for an empty query the usuals the server last gave, then
+ * the phone's history.
+ */
+export function offlineSuggestions(query, { words = [], usuals = [], toGet = [] }, limit = 8) {
+  const onList = new Set(toGet.map((item) => nameKey(item.name)));
+  const fresh = (chip) => !onList.has(nameKey(chip.name));
+  if (!query.trim()) {
+    // The server's last usuals first, then names from the history the phone saw.
+    const seen = new Set();
+    return [...usuals, ...words.filter((chip) => chip.source === 'history')].filter((chip) => {
+      const key = nameKey(chip.name);
+      if (seen.has(key) || !fresh(chip)) return false;
+      seen.add(key);
+      return true;
+    }).slice(0, limit);
+  }
+  const plain = (name) => name.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+  const folded = plain(query.trim());
+  const matches = (name) => {
+    const text = plain(name);
+    return text.startsWith(folded) || text.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(folded));
+  };
+  const seen = new Set();
+  const out = [];
+  const rank = (chip) => (chip.source === 'history' ? 0 : 1);
+  for (const chip of [...words].sort((a, b) => rank(a) - rank(b))) {
+    const key = nameKey(chip.name);
+    if (seen.has(key) || !fresh(chip) || !matches(chip.name)) continue;
+    seen.add(key);
+    out.push(chip);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+// MARK: The queue
+
+/**
+ * The ordered queue of changes waiting for the server. Each entry is {seq, op, sent}: `seq`
+ * orders it (the store's key), `sent` marks it as in a request that hasn't answered.
+ */
+export class Outbox {
+  constructor(entries = []) {
+    this.entries = [...entries].sort((a, b) => a.seq - b.seq).map((entry) => ({ ...entry, sent: false }));
+    this.next = this.entries.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
+  }
+
+  get size() {
+    return this.entries.length;
+  }
+
+  get ops() {
+    return this.entries.map((entry) => entry.op);
+  }
+
+  /**
+   * Queues a change. `now` (ms, fractions welcome) numbers it by time, so two tabs sharing the
+   * phone's store number theirs apart and in the order they were made.
+   */
+  add(op, now = 0) {
+    const entry = { seq: Math.max(this.next, Math.floor(now * 1000)), op, sent: false };
+    this.next = entry.seq + 1;
+    this.entries.push(entry);
+    return entry;
+  }
+
+  /**
+   * Takes in changes another tab queued in the same store ({seq, op} records): those not known
+   * here join in their places. Returns how many joined.
+   */
+  merge(records) {
+    const known = new Set(this.entries.map((entry) => entry.op.op));
+    const joining = records.filter((record) => !known.has(record.op.op));
+    if (!joining.length) return 0;
+    this.entries.push(...joining.map((record) => ({ seq: record.seq, op: record.op, sent: false })));
+    this.entries.sort((a, b) => a.seq - b.seq);
+    this.next = Math.max(this.next, ...joining.map((record) => record.seq + 1));
+    return joining.length;
+  }
+
+  /** Whether the change with op id `opId` waits and has not been sent: it can be withdrawn. */
+  canWithdraw(opId) {
+    return this.entries.some((entry) => entry.op.op === opId && !entry.sent);
+  }
+
+  /** Whether the change with op id `opId` is in a request that hasn't answered yet. */
+  isSent(opId) {
+    return this.entries.some((entry) => entry.op.op === opId && entry.sent);
+  }
+
+  /** Takes back an unsent change; returns its entry, or null when it was sent already. */
+  withdraw(opId) {
+    const index = this.entries.findIndex((entry) => entry.op.op === opId && !entry.sent);
+    if (index < 0) return null;
+    return this.entries.splice(index, 1)[0];
+  }
+
+  /** The next batch to send, oldest first (marked sent), or [] when one is out already. */
+  batch(limit = BATCH_LIMIT) {
+    if (this.entries.some((entry) => entry.sent)) return [];
+    const batch = this.entries.slice(0, limit);
+    for (const entry of batch) entry.sent = true;
+    return batch;
+  }
+
+  /** A request failed before the server answered: its changes wait again, in order. */
+  unsent() {
+    for (const entry of this.entries) entry.sent = false;
+  }
+
+  /**
+   * The server answered `results` ({op, status, reason?, item?}) for the sent batch: every sent
+   * change leaves the queue. Returns {done, refused: [{op, reason}], aliases: [[from, to]]}.
+   * A sent change the answer doesn't mention waits again (never dropped silently).
+   */
+  settle(results) {
+    const byOp = new Map(results.map((result) => [result.op, result]));
+    const done = [];
+    const refused = [];
+    const aliases = [];
+    this.entries = this.entries.filter((entry) => {
+      if (!entry.sent) return true;
+      const result = byOp.get(entry.op.op);
+      if (!result) {
+        entry.sent = false;
+        return true;
+      }
+      done.push(entry);
+      if (result.status === 'refused') refused.push({ op: entry.op, reason: result.reason || 'The server refused it.' });
+      if (result.item && entry.op.item && result.item !== entry.op.item) aliases.push([entry.op.item, result.item]);
+      return false;
+    });
+    if (aliases.length) {
+      const map = new Map(aliases);
+      for (const entry of this.entries) {
+        if (entry.op.item && map.has(entry.op.item) && entry.op.type !== 'add') entry.op = { ...entry.op, item: map.get(entry.op.item) };
+        if (entry.op.items) entry.op = { ...entry.op, items: entry.op.items.map((item) => map.get(item) || item) };
+      }
+    }
+    return { done, refused, aliases };
+  }
+}
+
+/** Milliseconds to wait before retry number `attempt` (0, 1, 2…): 1 s doubling to 30 s. */
+export function backoff(attempt) {
+  return Math.min(1000 * 2 ** Math.max(0, attempt), 30000);
+}
+
+/**
+ * The status line: 'Live', 'Syncing…', 'Offline · 3 changes waiting', 'Reconnecting…', or
+ * the latest refusal. `state` is {reachable, live, syncing, waiting, refusal}.
+ */
+export function statusText({ reachable, live, syncing, waiting, refusal }) {
+  if (refusal) return `Not saved: ${refusal}`;
+  const changes = `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`;
+  if (!reachable) return waiting ? `Offline · ${changes}` : 'Offline';
+  if (syncing) return 'Syncing…';
+  if (waiting) return `Syncing… · ${changes}`;
+  return live ? 'Live' : 'Reconnecting…';
+}
+
+/** The status line's state word (data-state on #connection, for its colour). */
+export function statusState({ reachable, live, syncing, waiting, refusal }) {
+  if (refusal) return 'refused';
+  if (!reachable) return 'offline';
+  if (syncing || waiting) return 'syncing';
+  return live ? 'live' : 'reconnecting';
+}
+
+/** A change as ListOperation's JSON: {op, at, type, …fields}. */
+export function makeOp(type, fields, { id, at }) {
+  return { op: id, at, type, ...fields };
+}
