@@ -125,7 +125,7 @@ public struct PantryCoverage: Equatable, Sendable {
     servings = recipe.servings == nil ? nil : (selection.servings ?? recipe.servings)
     let byKey = Dictionary(pantry.map { ($0.key, $0) }) { first, _ in first }
     lines = RecipeListRules.chosenLines(recipe, selection).map { index, line in
-      let entry = byKey[NameKey.of(line.name)]
+      let entry = Self.entry(for: line, in: byKey)
       let need = ItemAmount(line)
       let have = entry?.onHand.map(\.itemAmount)
       return Line(
@@ -133,6 +133,16 @@ public struct PantryCoverage: Equatable, Sendable {
         status: Self.status(need: need, entry: entry, have: have),
         override: overrides[index], leftOut: selection.skipped.contains(index))
     }
+  }
+
+  /// The pantry entry a line asks for: the one named as the line's food ("tomatoes"), else
+  /// as the food with its preparation in front, as a tin is labelled ("chopped tomatoes").
+  public static func entry(for line: IngredientLine, in byKey: [String: PantryEntry])
+    -> PantryEntry?
+  {
+    if let entry = byKey[NameKey.of(line.name)] { return entry }
+    guard let preparation = line.preparation else { return nil }
+    return byKey[NameKey.of(preparation + " " + line.name)]
   }
 
   /// How the pantry covers one need.
@@ -162,7 +172,8 @@ public struct PantryCoverage: Equatable, Sendable {
   }
 
   /// What the list gets: the recipe as cooked (scaled, alternatives chosen), each partly
-  /// covered line reduced to its remainder, and a selection that leaves out what is skipped.
+  /// covered line reduced to its remainder and named as the pantry entry it matched, and a
+  /// selection that leaves out what is skipped.
   /// `Basket.add(_:selection:)` puts it on the list like any recipe.
   public func shopping() -> (recipe: Recipe, selection: RecipeSelection) {
     var shopped = recipe
@@ -175,6 +186,10 @@ public struct PantryCoverage: Equatable, Sendable {
         defer { position += 1 }
         guard let covered = decisions[position] else { continue }
         var line = covered.line
+        if let entry = covered.entry, NameKey.of(line.name) != entry.key {
+          // Matched as "chopped tomatoes": the list says so, and the check-in finds the entry.
+          line.name = entry.name
+        }
         switch covered.decision {
         case .skip: skipped.insert(position)
         case .buyAll: break

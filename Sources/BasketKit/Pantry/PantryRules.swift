@@ -210,6 +210,11 @@ public enum PantryRules {
     }
     entry.packageSize = edit.packageSize.applied(to: entry.packageSize)
     entry.left = edit.left.applied(to: entry.left)
+    if case .set(let left) = edit.left, edit.packages == nil, entry.packages == 0, left.amount > 0 {
+      // Something is left again, so at least one package is at home.
+      let size = perPackage(entry, in: left.unit) ?? left.amount
+      entry.packages = max(1, Int((left.amount / max(size, 1e-9) - 1e-9).rounded(.up)))
+    }
     entry.note = try note(edit.note.applied(to: entry.note))
     entry.updatedAt = now
     if let code = entry.barcode, edit.name != nil || edit.barcode != .keep {

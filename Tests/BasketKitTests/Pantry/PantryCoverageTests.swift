@@ -90,6 +90,17 @@ func entry(
     #expect(status(line, [entry]) == expected)
   }
 
+  @Test func aLineFindsTheEntryNamedWithItsPreparationAndTheListUsesThatName() throws {
+    let chili = recipe(["400 g chopped tomatoes", "2 onions, finely chopped"])
+    #expect(chili.ingredients[0].name == "tomatoes")
+    let pantry = [entry("Chopped tomatoes", left: "150 g")]
+    let coverage = PantryCoverage(chili, pantry: pantry)
+    #expect(coverage.lines[0].arithmetic == "need 400 g, have 150 g → buy 250 g")
+    #expect(coverage.lines[1].status == .notCovered)
+    let (shopped, _) = coverage.shopping()
+    #expect(shopped.ingredients.map(\.name) == ["Chopped tomatoes", "onions"])
+  }
+
   @Test func servingsScaleTheNeedBeforeComparing() {
     let soup = recipe(["400 g lentils", "2 onions"], servings: 4)
     let pantry = [entry("Lentils", left: "500 g")]
