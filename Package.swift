@@ -54,6 +54,7 @@ let package = Package(
       name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
+    .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),
     .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .executableTarget(

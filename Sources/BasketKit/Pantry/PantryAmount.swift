@@ -27,10 +27,12 @@ public enum PantryAmount {
       }
       unit = found
     }
-    guard amount.isFinite, amount > 0, amount <= maximum else {
+    // NB: checked after tidying: 0.0000001 tidies to 0, which is no amount.
+    let tidied = amount.tidy
+    guard tidied.isFinite, tidied > 0, tidied <= maximum else {
       throw .badAmount(String(text.prefix(40)))
     }
-    return IngredientQuantity(amount: amount.tidy, unit: unit)
+    return IngredientQuantity(amount: tidied, unit: unit)
   }
 
   /// A leading number: "12", "1.5", "1,5" or a fraction "1/2"; consumed from `text`.
