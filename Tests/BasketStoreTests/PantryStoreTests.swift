@@ -182,6 +182,16 @@ import Testing
     #expect(try book(reopened).pendingOffers().map(\.amountText) == ["2 cups"])
   }
 
+  @Test func twoConnectionsAddingToTheSameEntryLoseNoPackage() throws {
+    let first = book(try openStore(path))
+    let second = book(try openStore(path))
+    for round in 0..<10 {
+      try (round.isMultiple(of: 2) ? first : second).add(PantryAddition(name: "Eggs"))
+    }
+    #expect(try first.list().map(\.packages) == [10])
+    #expect(try second.list().map(\.packages) == [10])
+  }
+
   @Test func aFailedChangeWritesNothing() throws {
     let store = try openStore(path)
     let pantry = book(store)

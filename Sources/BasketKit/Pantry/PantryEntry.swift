@@ -154,6 +154,7 @@ public enum PantryError: Error, Equatable, Sendable, CustomStringConvertible {
   case ambiguous(String, candidates: [String])
   case nameTaken(String)
   case barcodeTaken(code: String, by: String)
+  case otherCode(entry: String, code: String)
   case unnamedCode(String)
   case badAmount(String)
   case badPackages(String)
@@ -170,6 +171,8 @@ public enum PantryError: Error, Equatable, Sendable, CustomStringConvertible {
       "\"\(reference)\" could be \(candidates.joined(separator: " or ")); say which"
     case .nameTaken(let name): "the pantry already has \(name)"
     case .barcodeTaken(let code, let name): "the code \(code) is already \(name)'s"
+    case .otherCode(let name, let code):
+      "\(name) has the code \(code); to change it: basket pantry edit \(name) --code CODE"
     case .unnamedCode(let code):
       "the code \(code) is new to this pantry: give it a name (there is no product database)"
     case .badAmount(let text):

@@ -114,7 +114,7 @@ public enum PantryRules {
         if let code = addition.barcode, let other = existing?.barcode, other.key != code.key {
           // NB: the name's entry is another product: a second code for it would make the
           // code lead to the wrong entry later, so the code is not taken over.
-          throw PantryError.barcodeTaken(code: other.digits, by: existing!.name)
+          throw PantryError.otherCode(entry: existing!.name, code: other.digits)
         }
       }
     } else if let entry = existing {

@@ -79,7 +79,7 @@ func pantryAmount(_ text: String) -> IngredientQuantity {
   @Test func aNameAlreadyHoldingAnotherCodeDoesNotTakeASecondOne() throws {
     let book = self.book
     try book.add(PantryAddition(name: "Pens", barcode: try Barcode("96385074")))
-    #expect(throws: PantryError.barcodeTaken(code: "96385074", by: "Pens")) {
+    #expect(throws: PantryError.otherCode(entry: "Pens", code: "96385074")) {
       try book.add(PantryAddition(name: "pens", barcode: try Barcode("73513537")))
     }
     #expect(try book.list().map(\.packages) == [1])
