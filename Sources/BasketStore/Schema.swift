@@ -168,7 +168,8 @@ enum Schema {
     // v6: the pantry: entries (identity by `name_key`, `NameKey.of(name)`, and by
     // `barcode_key`, the code as a GTIN-14; amounts as amount + kitchen unit id, a NULL unit
     // counting), the names the household gave to barcodes, and check-in offers
-    // (`CheckinOffer` as JSON).
+    // (`CheckinOffer` as JSON). NB: the core keys entries by their names as it reads them,
+    // so `name_key` here only serves SQL and needs no recomputing when folding changes.
     Migration(
       """
       CREATE TABLE pantry_entries (

@@ -12,7 +12,7 @@ enum CheckinCommand {
   /// offer on a terminal (or with `--ask`); otherwise lists them and keeps them for later
   /// unless told what to do with all of them.
   static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try Options(
+    let options = try ArgumentOptions(
       arguments, flags: ["--accept-all", "--skip-all", "--later", "--all", "--ask", "--json"],
       values: [], command: "checkin")
     guard options.words.isEmpty else { throw UsageError(message: "checkin takes no arguments") }

@@ -30,7 +30,7 @@ enum PantryCommand {
   /// `pantry add NAME... [--code CODE] [--packages N] [--size AMOUNT] [--left AMOUNT]
   /// [--note TEXT] [--json]`: a name already there (or its code) gets the packages.
   static func add(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try Options(
+    let options = try ArgumentOptions(
       arguments, flags: ["--json"],
       values: ["--code", "--packages", "--size", "--left", "--note"], command: "pantry add")
     let name = options.words.isEmpty ? nil : options.words.joined(separator: " ")
@@ -79,7 +79,7 @@ enum PantryCommand {
   /// `pantry edit ENTRY [--name NAME] [--code CODE | --no-code] [--packages N]
   /// [--size AMOUNT | --no-size] [--left AMOUNT | --no-left] [--note TEXT | --no-note] [--json]`
   static func edit(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try Options(
+    let options = try ArgumentOptions(
       arguments, flags: ["--json", "--no-code", "--no-size", "--no-left", "--no-note"],
       values: ["--name", "--code", "--packages", "--size", "--left", "--note"],
       command: "pantry edit")
@@ -120,7 +120,7 @@ enum PantryCommand {
   /// `pantry use ENTRY AMOUNT | ENTRY --amount AMOUNT | ENTRY --up [--json]`: takes an amount
   /// out ("basket pantry use flour 200 g"), or uses the entry up.
   static func use(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try Options(
+    let options = try ArgumentOptions(
       arguments, flags: ["--json", "--up"], values: ["--amount"], command: "pantry use")
     var words = options.words
     var taken = try options["--amount"].map(amount)
@@ -169,7 +169,7 @@ enum PantryCommand {
   /// `pantry scan CODE [--add] [--name NAME] [--json]`: what a code is, and with `--add`
   /// a package of it in the pantry (a new code needs `--name`).
   static func scan(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try Options(
+    let options = try ArgumentOptions(
       arguments, flags: ["--json", "--add"], values: ["--name"], command: "pantry scan")
     guard !options.words.isEmpty else {
       throw UsageError(message: "pantry scan needs a code")

@@ -13,7 +13,7 @@ enum PantryRecipeCommands {
   /// and `--have` override lines (numbers or names, comma-separated); `--add` puts what is
   /// left to buy on the list.
   static func coverage(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try Options(
+    let options = try ArgumentOptions(
       arguments, flags: ["--json", "--add"], values: ["--servings", "--buy", "--have"],
       command: "recipe coverage")
     let (recipes, recipe, selection) = try open(options, context, command: "recipe coverage")
@@ -81,7 +81,7 @@ enum PantryRecipeCommands {
   /// `recipe cooked RECIPE [--servings N] [--yes] [--json]`: what cooking it takes out of the
   /// pantry; taken out with `--yes`, or when you say so on a terminal.
   static func cooked(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try Options(
+    let options = try ArgumentOptions(
       arguments, flags: ["--json", "--yes"], values: ["--servings"], command: "recipe cooked")
     let (recipes, recipe, selection) = try open(options, context, command: "recipe cooked")
     let pantry = try PantryCommand.book(over: recipes.basket)
@@ -152,7 +152,7 @@ enum PantryRecipeCommands {
   }
 
   /// The recipe the words name, opened, and the selection `--servings` asks for.
-  private static func open(_ options: Options, _ context: CommandContext, command: String)
+  private static func open(_ options: ArgumentOptions, _ context: CommandContext, command: String)
     throws -> (RecipeBook, Recipe, RecipeSelection)
   {
     guard !options.words.isEmpty else {

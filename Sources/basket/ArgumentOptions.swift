@@ -1,6 +1,6 @@
 /// A command's arguments: words, flags, and options that take a value (`--size 500g` or
 /// `--size=500g`), checked against what the command accepts.
-struct Options {
+struct ArgumentOptions {
   private(set) var words: [String] = []
   private(set) var flags: Set<String> = []
   private(set) var values: [String: String] = [:]
