@@ -140,7 +140,7 @@ public struct CookedPlan: Equatable, Sendable {
       var usesUp = false
       switch covered.status {
       case .covered, .partlyCovered:
-        let need = covered.need!
+        let need = PantryCoverage.contents(of: covered.need!)
         action = .take(
           IngredientQuantity(amount: need.maxAmount ?? need.amount, unit: need.unit))
         if case .partlyCovered = covered.status { usesUp = true }

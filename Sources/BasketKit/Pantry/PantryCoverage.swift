@@ -151,11 +151,32 @@ public struct PantryCoverage: Equatable, Sendable {
     if entry.isUsedUp { return .notCovered }
     guard let have else { return .maybeCovered(.noAmountRecorded) }
     guard let need else { return .maybeCovered(.noAmountNeeded) }
+    if let pack = need.packSize, have.packSize == nil, pack.amount > 0 {
+      // "2 (400 g) cans" against 500 g at home: compared as 800 g, bought in whole cans.
+      switch AmountArithmetic.remainder(of: contents(of: need), after: have, food: entry.name) {
+      case .covered: return .covered
+      case .incomparable: return .maybeCovered(.unitsDontMeet)
+      case .buy(let rest):
+        let packages = max(1, (rest.amount / pack.amount - 1e-9).rounded(.up))
+        return .partlyCovered(
+          buy: ItemAmount(
+            amount: packages, unit: need.unit, packSize: pack, converted: rest.converted))
+      }
+    }
     switch AmountArithmetic.remainder(of: need, after: have, food: entry.name) {
     case .covered: return .covered
     case .buy(let rest): return .partlyCovered(buy: rest)
     case .incomparable: return .maybeCovered(.unitsDontMeet)
     }
+  }
+
+  /// What a need holds: for packages of a size ("2 (400 g) cans"), their contents (800 g);
+  /// otherwise the need itself. A range counts at its top.
+  public static func contents(of need: ItemAmount) -> ItemAmount {
+    guard let pack = need.packSize else { return need }
+    return ItemAmount(
+      amount: ((need.maxAmount ?? need.amount) * pack.amount).tidy, unit: pack.unit,
+      converted: need.converted)
   }
 
   /// Counts by decision: how many lines are bought in full, in part, and skipped.

@@ -110,6 +110,12 @@ import Testing
     let results = try book.apply(plan)
     #expect(results.map(\.entry.stockText) == ["1 package, 0.7 kg left", "used up"])
     #expect(results.map(\.ranOut) == [false, true])
+    // Packages of a size come out as what they hold.
+    try book.add(PantryAddition(name: "Chopped tomatoes", amount: pantryAmount("1 kg")))
+    let chili = recipe(["2 (400 g) cans chopped tomatoes"])
+    let tins = try book.cooked(chili)
+    #expect(tins.lines.map(\.action) == [.take(pantryAmount("800 g"))])
+    #expect(try book.apply(tins).map(\.entry.stockText) == ["1 package, 0.2 kg left"])
     // Only the lines chosen.
     let again = try book.cooked(bread, selection: RecipeSelection(servings: 4))
     #expect(again.lines[0].action == .take(pantryAmount("600 g")))

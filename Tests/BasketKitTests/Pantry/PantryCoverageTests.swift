@@ -66,6 +66,15 @@ func entry(
         "200 g butter", entry("Butter", left: "1 cup"),
         "covered (need 200 g, have 1 cup → covered)"
       ),
+      // Packages of a size compare by what they hold, and are bought whole.
+      (
+        "2 (400 g) cans chopped tomatoes", entry("Chopped tomatoes", left: "500 g"),
+        "partly covered (need 2 cans (400 g), have 500 g → buy 1 can (400 g))"
+      ),
+      (
+        "2 (14 oz) cans beans", entry("Beans", packages: 3, size: "400 g"),
+        "covered (need 2 cans (14 oz), have 1200 g → covered)"
+      ),
       // No density, different families, or no amount: maybe.
       (
         "2 onions", entry("Onions", left: "500 g"),
