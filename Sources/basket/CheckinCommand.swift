@@ -86,7 +86,13 @@ enum CheckinCommand {
         out += "Skipped \(offer.name).\n"
       }
     }
-    if !waiting.isEmpty {
+    if interactive {
+      if !waiting.isEmpty {
+        let count = waiting.count
+        out +=
+          "\(count) left for later: 'basket checkin' offers \(count == 1 ? "it" : "them") again.\n"
+      }
+    } else if !waiting.isEmpty {
       out += style.heading("Waiting to go into the pantry") + "\n"
       for offer in waiting {
         let joins =
@@ -134,10 +140,19 @@ enum CheckinCommand {
           context.out("  \(result.entry.name): \(result.entry.stockText).\n")
           decided.append((offer, "accepted", result))
         case "e", "edit":
-          context.out("  How much (such as 500 g, 2 l, 6)? ")
-          guard let typed = readLine() else { break offers }
+          var amount: IngredientQuantity?
+          while amount == nil {
+            context.out("  How much (such as 500 g, 2 l, 6; nothing to go back)? ")
+            guard let typed = readLine() else { break offers }
+            if typed.allSatisfy(\.isWhitespace) { break }
+            do {
+              amount = try PantryAmount.read(typed)
+            } catch {
+              context.out("  \(error)\n")
+            }
+          }
+          guard let amount else { continue }
           do {
-            let amount = try PantryAmount.read(typed)
             let result = try pantry.accept(offer.id, amount: .set(amount))
             context.out("  \(result.entry.name): \(result.entry.stockText).\n")
             decided.append((offer, "accepted", result))

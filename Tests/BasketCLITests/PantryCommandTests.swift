@@ -185,10 +185,14 @@ import Testing
     #expect(!listed.stdout.contains("Toothpaste"))
 
     // Answering one by one: beef yes, tomatoes edited, onions later.
-    let asked = try basket.run(["checkin", "--ask"], input: Array("y\ne\n400 g\nl\n".utf8))
+    let asked = try basket.run(
+      ["checkin", "--ask"], input: Array("y\nmaybe\ne\nlots\n400 g\nl\n".utf8))
     #expect(asked.status == 0, "\(asked.stderr)")
     #expect(asked.stdout.contains("beef, 500 g for Chili: add to the pantry?"))
+    #expect(asked.stdout.contains("  Answer y, e, s, l or q.\n"))
+    #expect(asked.stdout.contains("\"lots\" isn't an amount"))
     #expect(asked.stdout.contains("chopped tomatoes: 2 packages, 550 g left."))
+    #expect(asked.stdout.hasSuffix("1 left for later: 'basket checkin' offers it again.\n"))
     // After Got it has emptied, the onions still wait.
     let later = try json(
       try basket.run(["checkin", "--later", "--json"], at: "2026-07-06T14:00:00Z"))
