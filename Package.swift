@@ -27,8 +27,11 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
     .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"]),
+    .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+    .target(name: "BasketCalDAV", dependencies: ["BasketKit", "CICal", "CLibXML2"]),
     .target(
-      name: "BasketWeb", dependencies: ["BasketKit", "BasketCrypto", "CMicroHTTPD", "CLinux"]),
+      name: "BasketWeb",
+      dependencies: ["BasketKit", "BasketCrypto", "BasketCalDAV", "CMicroHTTPD", "CLinux"]),
 
     // MARK: - Executables
 
@@ -48,17 +51,24 @@ let package = Package(
 
     // MARK: - Fuzz targets
 
-    .executableTarget(name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit"]),
+    .target(name: "SeedReplay"),
+
+    .executableTarget(
+      name: "FuzzJSONBody", dependencies: ["BasketWeb", "BasketKit", "SeedReplay"]),
     // NB: applies what it parses, so it needs a store: the in-memory one from test support.
     .executableTarget(
-      name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
-    .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit"]),
-    .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit"]),
-    .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit"]),
-    .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit"]),
-    .executableTarget(name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit"]),
+      name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
+    .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
-      name: "FuzzRequest", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport"]),
+      name: "FuzzCalDAV", dependencies: ["BasketCalDAV", "BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(
+      name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit", "SeedReplay"]),
+    .executableTarget(
+      name: "FuzzRequest",
+      dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
 
     // MARK: - Test support and tests
 
@@ -70,6 +80,7 @@ let package = Package(
     .testTarget(
       name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"]),
     .testTarget(name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit"]),
+    .testTarget(name: "BasketCalDAVTests", dependencies: ["BasketCalDAV", "BasketKit"]),
     .testTarget(
       name: "BasketTUITests", dependencies: ["BasketTUI", "BasketKit", "BasketTestSupport"]),
     .testTarget(

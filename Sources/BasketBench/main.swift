@@ -34,6 +34,17 @@ if CommandLine.arguments.dropFirst().first == "ops" {
   try? FileManager.default.removeItem(at: scratch)
   exit(0)
 }
+// `BasketBench caldav [ROUNDS]`: a CalDAV client catching up after one change.
+if CommandLine.arguments.dropFirst().first == "caldav" {
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  try CalDAVSync.report(
+    in: scratch, rounds: CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 15,
+    items: 500)
+  try? FileManager.default.removeItem(at: scratch)
+  exit(0)
+}
 // `BasketBench aisles [RUNS]`: learning a shop's walking order on simulated trips.
 if CommandLine.arguments.dropFirst().first == "aisles" {
   AisleBench.report(runs: CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 30)

@@ -6,7 +6,7 @@ import BasketKit
   import Foundation
 #endif
 
-/// The pantry in the store (schema v6): one row per entry in `pantry_entries`, the names the
+/// The pantry in the store (schema v7): one row per entry in `pantry_entries`, the names the
 /// household gave to barcodes in `barcode_names` (by GTIN-14 key), and the check-in offers in
 /// `checkin_offers` (each as JSON in `body`). A change reads the whole pantry and writes the
 /// rows that differ, inside one `BEGIN IMMEDIATE` transaction.

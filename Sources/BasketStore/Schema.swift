@@ -165,7 +165,22 @@ enum Schema {
       );
       CREATE INDEX shop_corrections_by_at ON shop_corrections(at);
       """),
-    // v6: the pantry: entries (identity by `name_key`, `NameKey.of(name)`, and by
+    // v6: what CalDAV clients wrote about items (`CalDAVResource`): the resource name and UID
+    // they chose and the properties Basket doesn't use, with the revision that wrote each.
+    Migration(
+      """
+      CREATE TABLE caldav_resources (
+        name TEXT PRIMARY KEY NOT NULL,
+        item TEXT NOT NULL,
+        uid TEXT NOT NULL,
+        kept TEXT NOT NULL,
+        absorbed INTEGER NOT NULL DEFAULT 0,
+        revision INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX caldav_resources_by_item ON caldav_resources(item);
+      CREATE INDEX caldav_resources_by_revision ON caldav_resources(revision);
+      """),
+    // v7: the pantry: entries (identity by `name_key`, `NameKey.of(name)`, and by
     // `barcode_key`, the code as a GTIN-14; amounts as amount + kitchen unit id, a NULL unit
     // counting), the names the household gave to barcodes, and check-in offers
     // (`CheckinOffer` as JSON). NB: the core keys entries by their names as it reads them,

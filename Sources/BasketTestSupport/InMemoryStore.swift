@@ -12,7 +12,7 @@ import Synchronization
 /// Its drafts read through a `ListSnapshot` of the items and the sync state, so the rules run
 /// the same queries and edits they run against the SQLite store.
 public final class InMemoryStore: ListStore {
-  private struct State {
+  struct State {
     var items: [Item] = []
     var memory: [String: MemoryEntry] = [:]
     var sync = SyncState()
@@ -21,10 +21,12 @@ public final class InMemoryStore: ListStore {
     var itemRevisions: [UUID: Int64] = [:]
     var tombstoneRevisions: [UUID: Int64] = [:]
     var changesFloor: Int64 = 0
+    /// CalDAV clients' records, by resource name (`InMemoryStore+CalDAV`).
+    var calDAV: [String: CalDAVResource] = [:]
     var transactions = 0
   }
 
-  private let state: Mutex<State>
+  let state: Mutex<State>
 
   public init(items: [Item] = [], memory: [MemoryEntry] = []) {
     var initial = State()

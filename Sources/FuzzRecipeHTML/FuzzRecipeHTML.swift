@@ -51,32 +51,11 @@ private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
 }
 
 #if !FUZZING
+  import SeedReplay
+
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {
-    static func main() throws {
-      let seeds = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/RecipeHTML/seeds").path
-      let paths = CommandLine.arguments.dropFirst()
-      var count = 0
-      for path in paths.isEmpty ? [seeds] : Array(paths) {
-        for file in inputFiles(at: path) {
-          let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-          let padded = bytes + [0]  // NB: a valid pointer even for an empty input
-          _ = padded.withUnsafeBufferPointer { fuzzOne($0.baseAddress!, bytes.count) }
-          count += 1
-        }
-      }
-      print("FuzzRecipeHTML: replayed \(count) inputs, no invariant broken")
-    }
-
-    /// Every file directly inside the folder at `path` (sorted), or the file at `path`.
-    static func inputFiles(at path: String) -> [String] {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-        return [path]
-      }
-      return names.sorted().map { path + "/" + $0 }
-    }
+    static func main() throws { try SeedReplay.run("RecipeHTML", fuzzOne) }
   }
 #endif

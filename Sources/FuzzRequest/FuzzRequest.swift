@@ -121,30 +121,11 @@ private func fail(_ broken: String) -> Never {
 }
 
 #if !FUZZING
-  import Foundation
+  import SeedReplay
 
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {
-    static func main() throws {
-      let seeds = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Request/seeds").path
-      let paths = CommandLine.arguments.dropFirst()
-      var count = 0
-      for path in paths.isEmpty ? [seeds] : Array(paths) {
-        let files =
-          (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted().map {
-            path + "/" + $0
-          } ?? [path]
-        for file in files {
-          let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-          let padded = bytes + [0]  // NB: a valid pointer even for an empty input
-          _ = padded.withUnsafeBufferPointer { fuzzOne($0.baseAddress!, bytes.count) }
-          count += 1
-        }
-      }
-      print("FuzzRequest: replayed \(count) inputs, no invariant broken")
-    }
+    static func main() throws { try SeedReplay.run("Request", fuzzOne) }
   }
 #endif

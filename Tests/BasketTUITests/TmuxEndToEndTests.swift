@@ -163,6 +163,14 @@ struct TmuxEndToEndTests {
       order.map { $0.split(separator: " ").last.map(String.init) ?? "" }
         == ["Bread", "Milk", "Toothpaste", "Apples"], "\(learnt)")
 
+    // Shift-Alt-↑ on Apples moves its whole aisle (produce) up past Toothpaste's.
+    tmux.send("Down", "S-M-Up")
+    let aisle = try #require(
+      tmux.waitFor("apples' aisle moved") {
+        TmuxSession.walkingToGet($0).last?.contains("Toothpaste") == true
+      })
+    #expect(TmuxSession.walkingToGet(aisle).dropFirst(2).first?.contains("Apples") == true)
+
     tmux.send("C-g")
     _ = try #require(tmux.waitFor("list order") { $0.contains("Back to list order") })
   }

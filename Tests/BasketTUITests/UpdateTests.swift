@@ -122,6 +122,30 @@ import Testing
     #expect(off.sections.toGet.map(\.name) == ["Apples", "Bread", "Milk"])
   }
 
+  @Test func aShiftAltMoveMovesTheWholeCategoryAndTeachesTheNewOrder() {
+    let items = [item(1, "Milk"), item(2, "Cheese"), item(3, "Apples"), item(4, "Pears")]
+    var state = update(start, .storeChanged(items: items, undoDeadline: nil)).0
+    let ids = (1...4).map(Fixtures.id)
+    let walk = WalkingView(
+      shop: "Lidl", order: ids,
+      category: [ids[0]: "dairy", ids[1]: "dairy", ids[2]: "produce", ids[3]: "produce"])
+    state = update(state, .walkingOrder(walk, reason: nil)).0
+    state.selection = .item(ids[3])
+    let (moved, taught) = update(state, .key(.moveGroupUp))
+    #expect(moved.sections.toGet.map(\.name) == ["Apples", "Pears", "Milk", "Cheese"])
+    #expect(taught == [.correctWalkingOrder([ids[2], ids[3], ids[0], ids[1]])])
+    // The first stretch can't go further up; the last one can't go further down.
+    #expect(update(moved, .key(.moveGroupUp)).1.isEmpty)
+    var last = moved
+    last.selection = .item(ids[0])
+    #expect(update(last, .key(.moveGroupDown)).1.isEmpty)
+    // An item whose category is unknown says so and stays.
+    let unknown = update(state, .walkingOrder(WalkingView(shop: "Lidl", order: ids), reason: nil)).0
+    let (stayed, nothing) = update(unknown, .key(.moveGroupUp))
+    #expect(nothing.isEmpty)
+    #expect(stayed.toast?.text.contains("aisle") == true)
+  }
+
   @Test func withoutAShopTheWalkingOrderSaysWhyAndAltMovesSelect() {
     let items = [item(1, "Milk"), item(2, "Bread")]
     var state = update(start, .storeChanged(items: items, undoDeadline: nil)).0

@@ -47,6 +47,16 @@ public enum AddTextParser {
     return Parsed(name: words.joined(separator: " "), quantity: nil)
   }
 
+  /// The quantity `text` is, when it is one and nothing more ("2 L", "12", "x3", "500g");
+  /// nil otherwise.
+  public static func quantity(wholly text: String) -> Quantity? {
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard !words.isEmpty, let (quantity, used) = quantity(at: words, from: 0),
+      used == words.count
+    else { return nil }
+    return quantity
+  }
+
   /// Reads a quantity starting at `words[index]`; returns it and how many words it used.
   private static func quantity(at words: [String], from index: Int) -> (Quantity, Int)? {
     var word = words[index].lowercased()

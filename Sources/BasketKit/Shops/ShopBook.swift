@@ -20,6 +20,11 @@ public final class ShopBook: Sendable {
     /// The curated category ("dairy", "produce"), or nil when it is not known.
     public var category: String?
     public var items: [Item]
+
+    public init(category: String?, items: [Item]) {
+      self.category = category
+      self.items = items
+    }
   }
 
   /// Adds a shop called `rawName` (tidied); the first shop becomes the current one.
@@ -94,6 +99,21 @@ public final class ShopBook: Sendable {
   /// To get in walking order for `shop`, cut into stretches of one category each.
   public func toGet(in shop: Shop) throws -> [Stretch] {
     try stretches(of: basket.sections().toGet, in: shop)
+  }
+
+  /// The walk with the stretch holding `item` moved `offset` stretches on (-1: before the one
+  /// in front of it), as ids in their new order; nil when it can't move that way. Left as the
+  /// user's correction (`correct`), it teaches the shop where that category is.
+  public static func order(
+    movingStretchOf item: UUID, by offset: Int, in stretches: [Stretch]
+  ) -> [UUID]? {
+    guard let from = stretches.firstIndex(where: { $0.items.contains { $0.id == item } })
+    else { return nil }
+    let to = from + offset
+    guard offset != 0, stretches.indices.contains(to) else { return nil }
+    var moved = stretches
+    moved.insert(moved.remove(at: from), at: to)
+    return moved.flatMap { $0.items.map(\.id) }
   }
 
   /// `items` (To get, as read by the caller) in walking order for `shop`, in stretches.

@@ -146,10 +146,27 @@ public struct WalkingView: Equatable, Sendable {
   public var shop: String
   /// Each To get item's place in the walk, from 0.
   public var rank: [UUID: Int]
+  /// Each To get item's category, where it is known: the stretches a category move moves.
+  public var category: [UUID: String]
 
-  public init(shop: String, order: [UUID]) {
+  public init(shop: String, order: [UUID], category: [UUID: String] = [:]) {
     self.shop = shop
     rank = Dictionary(order.enumerated().map { ($1, $0) }) { first, _ in first }
+    self.category = category
+  }
+
+  /// The walk as stretches of one category each, over `items` in walking order.
+  func stretches(_ items: [Item]) -> [ShopBook.Stretch] {
+    var stretches: [ShopBook.Stretch] = []
+    for item in items {
+      let itemCategory = category[item.id]
+      if let last = stretches.last, last.category == itemCategory {
+        stretches[stretches.count - 1].items.append(item)
+      } else {
+        stretches.append(ShopBook.Stretch(category: itemCategory, items: [item]))
+      }
+    }
+    return stretches
   }
 }
 

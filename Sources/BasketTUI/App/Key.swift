@@ -19,6 +19,9 @@ public enum Key: Hashable, Sendable {
   /// Alt with ↑ / ↓: move the selected item (in the walking order; elsewhere, as ↑ / ↓).
   case moveUp
   case moveDown
+  /// Shift-Alt-↑ ↓: moves the selected item's whole category (its stretch of the walk).
+  case moveGroupUp
+  case moveGroupDown
   /// Ctrl plus a letter, as the lowercase letter ("c" for Ctrl-C).
   case control(Character)
   /// F1 to F12.

@@ -99,7 +99,7 @@ extension AppState {
       say(Self.sentence(message))
     case .walkingOrder(let view, let reason):
       if view != nil, walking == nil {
-        say("In \(view!.shop)'s walking order: Alt-↑ ↓ moves an item")
+        say("In \(view!.shop)'s walking order: Alt-↑ ↓ moves an item, Shift-Alt its aisle")
       }
       walking = view
       if let reason { say(reason) }
@@ -272,6 +272,8 @@ extension AppState {
       }
     case .moveUp: moveInWalkingOrder(by: -1, effects: &effects)
     case .moveDown: moveInWalkingOrder(by: 1, effects: &effects)
+    case .moveGroupUp: moveCategoryInWalkingOrder(by: -1, effects: &effects)
+    case .moveGroupDown: moveCategoryInWalkingOrder(by: 1, effects: &effects)
     case .function(1):
       mode = .help
     case .control("o"), .function(4):
@@ -508,7 +510,26 @@ extension AppState {
     guard toGet.indices.contains(target) else { return }
     var order = toGet.map(\.id)
     order.swapAt(index, target)
-    self.walking = WalkingView(shop: walking.shop, order: order)
+    self.walking = WalkingView(shop: walking.shop, order: order, category: walking.category)
+    effects.append(.correctWalkingOrder(order))
+  }
+
+  /// Moves the selected To get item's category (its stretch of the walk) one stretch on and
+  /// teaches the shop the order it leaves.
+  private mutating func moveCategoryInWalkingOrder(by offset: Int, effects: inout [Effect]) {
+    guard let walking else { return moveSelection(by: offset) }
+    let toGet = sections.toGet.filter { $0.checkedAt == nil }
+    guard let item = selectedItem, toGet.contains(where: { $0.id == item.id }) else {
+      return say("Select an item in To get with ↑ ↓ first")
+    }
+    guard walking.category[item.id] != nil else {
+      return say("Basket doesn't know \(item.name)'s aisle: Alt-↑ ↓ moves it alone")
+    }
+    guard
+      let order = ShopBook.order(
+        movingStretchOf: item.id, by: offset, in: walking.stretches(toGet))
+    else { return }
+    self.walking = WalkingView(shop: walking.shop, order: order, category: walking.category)
     effects.append(.correctWalkingOrder(order))
   }
 

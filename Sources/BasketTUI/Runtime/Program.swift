@@ -162,8 +162,16 @@ public final class Program {
             nil, reason: "No shop chosen: basket shop add NAME, or basket shop use NAME")
         ]
       }
-      let order = try shops.toGet(in: shop).flatMap { $0.items.map(\.id) }
-      return [.walkingOrder(WalkingView(shop: shop.name, order: order), reason: nil)]
+      let stretches = try shops.toGet(in: shop)
+      var category: [UUID: String] = [:]
+      for stretch in stretches {
+        for item in stretch.items { category[item.id] = stretch.category }
+      }
+      let order = stretches.flatMap { $0.items.map(\.id) }
+      return [
+        .walkingOrder(
+          WalkingView(shop: shop.name, order: order, category: category), reason: nil)
+      ]
     } catch {
       showsWalkingOrder = false
       return [.walkingOrder(nil, reason: String(describing: error))]

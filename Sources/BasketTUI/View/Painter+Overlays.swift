@@ -22,7 +22,7 @@ extension Painter {
     ("^K", "Clear all (Got it)"),
     ("^Z", "undo Clear all"),
     ("^G  F5", "walking order of the current shop"),
-    ("Alt-↑ ↓", "move an item there (teaches it)"),
+    ("Alt-↑ ↓  ⇧Alt", "move an item, ⇧ its aisle"),
     ("^O  F4", "recipes: browse, add to list"),
     ("^U  ^W", "clear bar / last word"),
     ("Esc", "back, deselect, clear"),

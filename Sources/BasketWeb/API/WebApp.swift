@@ -1,3 +1,4 @@
+import BasketCalDAV
 import BasketKit
 import Synchronization
 
@@ -25,6 +26,7 @@ public final class WebApp: Sendable {
     switch path {
     case "/api/v1/ops": OpsBody.maxBytes
     case recipeImportPath: 8 << 20
+    case _ where path.hasPrefix(davRoot): ICalendarTask.maximumBytes
     default: maxBodySize
     }
   }
@@ -68,6 +70,9 @@ public final class WebApp: Sendable {
     }
     if request.path.hasPrefix("/api/") {
       return api(request)
+    }
+    if isCalDAV(request.path) || request.path == "/" && request.method == "PROPFIND" {
+      return calDAV(request)
     }
     if request.path == "/pair" {
       return pairPage(request)

@@ -18,17 +18,20 @@ public struct WebEnvironment: Sendable {
   public var randomBytes: @Sendable (Int) -> [UInt8]?
   /// The recipe library and importers; nil answers the recipe routes with 503.
   public var recipes: RecipeServices?
+  /// The list as CalDAV tasks; nil answers the CalDAV routes with 503.
+  public var calDAV: CalDAVBook?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
-    recipes: RecipeServices? = nil
+    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil
   ) {
     self.basket = basket
     self.access = access
     self.timeZone = timeZone
     self.randomBytes = randomBytes
     self.recipes = recipes
+    self.calDAV = calDAV
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.

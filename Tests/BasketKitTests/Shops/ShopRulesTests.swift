@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -96,5 +97,33 @@ private let categories: [String: String] = [
       for: lidl.id, among: [lidl], checkOffs: offs, category: { _ in nil })
     #expect(
       order.sorted(["milk", "bread"], key: { $0 }, category: { _ in nil }) == ["bread", "milk"])
+  }
+}
+
+@Suite struct StretchMoveTests {
+  private func stretch(_ category: String?, _ ids: [Int]) -> ShopBook.Stretch {
+    ShopBook.Stretch(
+      category: category,
+      items: ids.map {
+        Item(
+          id: Fixtures.id($0), name: "item \($0)", emoji: "🧺", quantity: nil,
+          addedAt: Fixtures.monday, checkedAt: nil, listedAt: Fixtures.monday)
+      })
+  }
+
+  @Test func aStretchMovesPastItsNeighbourAsAWhole() {
+    let walk = [stretch("dairy", [1, 2]), stretch("produce", [3]), stretch(nil, [4, 5])]
+    #expect(
+      ShopBook.order(movingStretchOf: Fixtures.id(3), by: -1, in: walk)
+        == [3, 1, 2, 4, 5].map(Fixtures.id))
+    #expect(
+      ShopBook.order(movingStretchOf: Fixtures.id(2), by: 1, in: walk)
+        == [3, 1, 2, 4, 5].map(Fixtures.id))
+    #expect(
+      ShopBook.order(movingStretchOf: Fixtures.id(1), by: 2, in: walk)
+        == [3, 4, 5, 1, 2].map(Fixtures.id))
+    #expect(ShopBook.order(movingStretchOf: Fixtures.id(1), by: -1, in: walk) == nil)
+    #expect(ShopBook.order(movingStretchOf: Fixtures.id(5), by: 1, in: walk) == nil)
+    #expect(ShopBook.order(movingStretchOf: Fixtures.id(9), by: 1, in: walk) == nil)
   }
 }

@@ -1,0 +1,383 @@
+import CLibXML2
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// An XML element name: its namespace and local name.
+public struct DAVName: Hashable, Sendable, CustomStringConvertible {
+  public var namespace: String
+  public var name: String
+
+  public init(_ namespace: String, _ name: String) {
+    self.namespace = namespace
+    self.name = name
+  }
+
+  public static let dav = "DAV:"
+  public static let calDAV = "urn:ietf:params:xml:ns:caldav"
+  public static let calendarServer = "http://calendarserver.org/ns/"
+  public static let apple = "http://apple.com/ns/ical/"
+
+  public static func d(_ name: String) -> DAVName { DAVName(dav, name) }
+  public static func c(_ name: String) -> DAVName { DAVName(calDAV, name) }
+
+  public var description: String { "{\(namespace)}\(name)" }
+}
+
+/// One element of a response: a name, attributes, and text or child elements.
+public struct DAVElement: Equatable, Sendable {
+  public var name: DAVName
+  public var attributes: [String: String]
+  public var text: String?
+  public var children: [DAVElement]
+
+  public init(
+    _ name: DAVName, attributes: [String: String] = [:], text: String? = nil,
+    children: [DAVElement] = []
+  ) {
+    self.name = name
+    self.attributes = attributes
+    self.text = text
+    self.children = children
+  }
+
+  /// `<d:href>…</d:href>`.
+  public static func href(_ path: String) -> DAVElement { DAVElement(.d("href"), text: path) }
+}
+
+/// A `<d:response>` of a multistatus: a resource and its properties grouped by status, or
+/// (for what a sync removed) a status alone.
+public struct DAVResponse: Equatable, Sendable {
+  public var href: String
+  /// (status, properties); a property's children or text is its value.
+  public var propstats: [(status: Int, properties: [DAVElement])]
+  public var status: Int?
+
+  public init(
+    href: String, propstats: [(status: Int, properties: [DAVElement])] = [], status: Int? = nil
+  ) {
+    self.href = href
+    self.propstats = propstats
+    self.status = status
+  }
+
+  public static func == (left: DAVResponse, right: DAVResponse) -> Bool {
+    left.href == right.href && left.status == right.status
+      && left.propstats.count == right.propstats.count
+      && zip(left.propstats, right.propstats).allSatisfy {
+        $0.status == $1.status && $0.properties == $1.properties
+      }
+  }
+}
+
+/// What a PROPFIND asks for.
+public enum PropfindRequest: Equatable, Sendable {
+  case allProperties
+  case propertyNames
+  case properties([DAVName])
+}
+
+/// What a REPORT asks for.
+public enum ReportRequest: Equatable, Sendable {
+  /// CalDAV calendar-query: the properties, and whether its filter can match a VTODO.
+  case calendarQuery(properties: [DAVName], matchesTasks: Bool)
+  /// CalDAV calendar-multiget: the properties of the resources at `hrefs`.
+  case multiget(properties: [DAVName], hrefs: [String])
+  /// RFC 6578 sync-collection: the changes after `token` ("" for everything).
+  case syncCollection(properties: [DAVName], token: String, limit: Int?)
+}
+
+/// Reads WebDAV and CalDAV request bodies and writes multistatus responses with libxml2, so
+/// neither XML is written by hand here.
+///
+/// Reading never resolves entities or loads anything from the network; bodies are bounded by
+/// the server before they get here.
+public enum DAVXML {
+  /// Why a body can't be read; each reads as one sentence for the client.
+  public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Bodies larger than this are refused before libxml2 sees them.
+  public static let maximumBytes = 64 * 1024
+
+  // MARK: - Reading
+
+  /// A PROPFIND body; an empty one asks for all properties (RFC 4918 §9.1).
+  public static func propfind(_ body: [UInt8]) throws -> PropfindRequest {
+    if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      return .allProperties
+    }
+    return try withDocument(body) { root in
+      guard name(of: root) == .d("propfind") else {
+        throw Unreadable("a PROPFIND body is a DAV:propfind element")
+      }
+      for child in elements(in: root) {
+        switch name(of: child) {
+        case .d("allprop"): return .allProperties
+        case .d("propname"): return .propertyNames
+        case .d("prop"): return .properties(elements(in: child).map(name(of:)))
+        default: continue
+        }
+      }
+      throw Unreadable("a propfind names prop, allprop or propname")
+    }
+  }
+
+  /// A REPORT body: calendar-query, calendar-multiget or sync-collection.
+  public static func report(_ body: [UInt8]) throws -> ReportRequest {
+    try withDocument(body) { root in
+      let children = elements(in: root)
+      let properties =
+        children.first { name(of: $0) == .d("prop") }.map { elements(in: $0).map(name(of:)) }
+        ?? []
+      switch name(of: root) {
+      case .c("calendar-query"):
+        let filter = children.first { name(of: $0) == .c("filter") }
+        return .calendarQuery(
+          properties: properties, matchesTasks: filter.map(filterMatchesTasks) ?? true)
+      case .c("calendar-multiget"):
+        let hrefs = children.filter { name(of: $0) == .d("href") }.map(text(of:))
+        return .multiget(properties: properties, hrefs: hrefs)
+      case .d("sync-collection"):
+        let token = children.first { name(of: $0) == .d("sync-token") }.map(text(of:)) ?? ""
+        let limit = children.first { name(of: $0) == .d("limit") }
+          .flatMap { elements(in: $0).first { name(of: $0) == .d("nresults") } }
+          .flatMap { Int(trimmed(text(of: $0))) }
+        return .syncCollection(
+          properties: properties, token: trimmed(token),
+          limit: limit)
+      default:
+        throw Unreadable(
+          "this collection answers calendar-query, calendar-multiget and sync-collection reports, not \(name(of: root).name)"
+        )
+      }
+    }
+  }
+
+  /// Whether a calendar-query filter can match a VTODO: its top comp-filter is VCALENDAR and
+  /// its next, if any, names VTODO. Other conditions (time ranges, text matches) are not
+  /// applied: every task is returned, which clients filter again.
+  private static func filterMatchesTasks(_ filter: UnsafeMutablePointer<xmlNode>) -> Bool {
+    guard let calendar = elements(in: filter).first(where: { name(of: $0) == .c("comp-filter") })
+    else { return true }
+    guard attribute("name", of: calendar)?.uppercased() == "VCALENDAR" else { return false }
+    let inner = elements(in: calendar).filter { name(of: $0) == .c("comp-filter") }
+    return inner.isEmpty || inner.contains { attribute("name", of: $0)?.uppercased() == "VTODO" }
+  }
+
+  private static func withDocument<T>(
+    _ body: [UInt8], _ read: (UnsafeMutablePointer<xmlNode>) throws -> T
+  ) throws -> T {
+    guard body.count <= maximumBytes else {
+      throw Unreadable("the body is larger than \(maximumBytes / 1024) KiB")
+    }
+    guard !body.isEmpty else { throw Unreadable("the body is empty") }
+    _ = initialized
+    let options = Int32(
+      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOCDATA.rawValue)
+    let document = body.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        xmlReadMemory($0, Int32(buffer.count), "request.xml", nil, options)
+      }
+    }
+    guard let document else { throw Unreadable("the body is not well-formed XML") }
+    defer { xmlFreeDoc(document) }
+    if let dtd = document.pointee.intSubset, dtd.pointee.children != nil {
+      throw Unreadable("a body with a document type declaration is not accepted")
+    }
+    guard let root = xmlDocGetRootElement(document) else {
+      throw Unreadable("the body has no root element")
+    }
+    return try read(root)
+  }
+
+  /// libxml2 set up once, before any thread parses (its rule), with its error messages
+  /// silenced: a refusal says what was wrong instead.
+  private static let initialized: Bool = {
+    xmlInitParser()
+    xmlSetStructuredErrorFunc(nil) { _, _ in }
+    return true
+  }()
+
+  private static func elements(in node: UnsafeMutablePointer<xmlNode>)
+    -> [UnsafeMutablePointer<xmlNode>]
+  {
+    var found: [UnsafeMutablePointer<xmlNode>] = []
+    var child = node.pointee.children
+    while let current = child {
+      if current.pointee.type == XML_ELEMENT_NODE { found.append(current) }
+      child = current.pointee.next
+    }
+    return found
+  }
+
+  private static func name(of node: UnsafeMutablePointer<xmlNode>) -> DAVName {
+    let namespace = node.pointee.ns.flatMap { $0.pointee.href }.map { string($0) } ?? ""
+    return DAVName(namespace, node.pointee.name.map { string($0) } ?? "")
+  }
+
+  /// The node's text: its text and CDATA children, joined.
+  private static func text(of node: UnsafeMutablePointer<xmlNode>) -> String {
+    var text = ""
+    var child = node.pointee.children
+    while let current = child {
+      if current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE,
+        let content = current.pointee.content
+      {
+        text += string(content)
+      }
+      child = current.pointee.next
+    }
+    return text
+  }
+
+  private static func attribute(_ wanted: String, of node: UnsafeMutablePointer<xmlNode>)
+    -> String?
+  {
+    var property = node.pointee.properties
+    while let current = property {
+      if current.pointee.name.map({ string($0) }) == wanted {
+        return current.pointee.children.flatMap { $0.pointee.content }.map { string($0) } ?? ""
+      }
+      property = current.pointee.next
+    }
+    return nil
+  }
+
+  private static func trimmed(_ text: String) -> String {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+    return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
+  }
+
+  private static func string(_ text: UnsafePointer<xmlChar>) -> String {
+    String(cString: text)
+  }
+
+  // MARK: - Writing
+
+  /// The prefixes every response declares on its root.
+  private static let prefixes: [(String, String)] = [
+    ("d", DAVName.dav), ("c", DAVName.calDAV), ("cs", DAVName.calendarServer),
+    ("a", DAVName.apple),
+  ]
+
+  /// A `207 Multi-Status` body (RFC 4918 §13), with a sync token for sync-collection.
+  public static func multistatus(_ responses: [DAVResponse], syncToken: String? = nil)
+    -> [UInt8]
+  {
+    document(
+      DAVElement(
+        .d("multistatus"),
+        children: responses.map(element(for:))
+          + (syncToken.map {
+            [DAVElement(.d("sync-token"), text: $0)]
+          } ?? [])))
+  }
+
+  /// An error body naming the precondition a request failed (RFC 4918 §16), such as
+  /// `c:supported-calendar-component` or `d:valid-sync-token`.
+  public static func error(_ condition: DAVName, message: String? = nil) -> [UInt8] {
+    var children = [DAVElement(condition)]
+    if let message {
+      children.append(DAVElement(DAVName(DAVName.apple, "message"), text: message))
+    }
+    return document(DAVElement(.d("error"), children: children))
+  }
+
+  private static func element(for response: DAVResponse) -> DAVElement {
+    var children = [DAVElement.href(response.href)]
+    for (status, properties) in response.propstats {
+      children.append(
+        DAVElement(
+          .d("propstat"),
+          children: [
+            DAVElement(.d("prop"), children: properties),
+            DAVElement(.d("status"), text: statusLine(status)),
+          ]))
+    }
+    if let status = response.status {
+      children.append(DAVElement(.d("status"), text: statusLine(status)))
+    }
+    return DAVElement(.d("response"), children: children)
+  }
+
+  public static func statusLine(_ status: Int) -> String {
+    let reasons = [
+      200: "OK", 201: "Created", 204: "No Content", 403: "Forbidden", 404: "Not Found",
+      409: "Conflict", 412: "Precondition Failed", 507: "Insufficient Storage",
+    ]
+    return "HTTP/1.1 \(status) \(reasons[status] ?? "Status")"
+  }
+
+  private static func document(_ root: DAVElement) -> [UInt8] {
+    guard let buffer = xmlBufferCreate() else { return [] }
+    defer { xmlBufferFree(buffer) }
+    guard let writer = xmlNewTextWriterMemory(buffer, 0) else { return [] }
+    xmlTextWriterStartDocument(writer, nil, "UTF-8", nil)
+    write(root, to: writer, isRoot: true)
+    xmlTextWriterEndDocument(writer)
+    xmlFreeTextWriter(writer)  // NB: flushes into the buffer
+    guard let content = xmlBufferContent(buffer) else { return [] }
+    return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+  }
+
+  private static func write(_ element: DAVElement, to writer: xmlTextWriterPtr, isRoot: Bool) {
+    let known = prefixes.first { $0.1 == element.name.namespace }?.0
+    with(element.name.name) { name in
+      if let known {
+        with(known) { prefix in _ = xmlTextWriterStartElementNS(writer, prefix, name, nil) }
+      } else if element.name.namespace.isEmpty {
+        _ = xmlTextWriterStartElement(writer, name)
+      } else {
+        with(element.name.namespace) { uri in
+          _ = xmlTextWriterStartElementNS(writer, nil, name, uri)
+        }
+      }
+    }
+    if isRoot {
+      for (prefix, uri) in prefixes {
+        with("xmlns:" + prefix) { name in
+          with(uri) { value in _ = xmlTextWriterWriteAttribute(writer, name, value) }
+        }
+      }
+    }
+    for (key, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
+      with(key) { name in
+        with(value) { text in _ = xmlTextWriterWriteAttribute(writer, name, text) }
+      }
+    }
+    if let text = element.text {
+      with(xmlText(text)) { content in _ = xmlTextWriterWriteString(writer, content) }
+    }
+    for child in element.children { write(child, to: writer, isRoot: false) }
+    xmlTextWriterEndElement(writer)
+  }
+
+  /// `text` without the characters XML 1.0 can't hold (C0 controls other than tab, line feed
+  /// and carriage return; U+FFFE and U+FFFF), which a client may have put in a task.
+  static func xmlText(_ text: String) -> String {
+    let allowed: (Unicode.Scalar) -> Bool = { scalar in
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D: true
+      case 0..<0x20, 0xFFFE, 0xFFFF: false
+      default: true
+      }
+    }
+    guard !text.unicodeScalars.allSatisfy(allowed) else { return text }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.filter(allowed))
+    return String(kept)
+  }
+
+  private static func with(_ text: String, _ body: (UnsafePointer<xmlChar>) -> Void) {
+    text.withCString { pointer in
+      pointer.withMemoryRebound(to: xmlChar.self, capacity: text.utf8.count + 1) { body($0) }
+    }
+  }
+}

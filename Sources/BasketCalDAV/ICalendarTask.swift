@@ -1,0 +1,292 @@
+import BasketKit
+import CICal
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Reads and writes one task as iCalendar (RFC 5545) with libical: a VCALENDAR holding one
+/// VTODO, as CalDAV clients PUT and GET it.
+///
+/// What Basket uses (UID, SUMMARY, STATUS, COMPLETED, CREATED, LAST-MODIFIED) becomes the
+/// `ReminderTask`'s fields. Everything else (priority, notes, due date, alarms, the time zones
+/// they name, any X- property) is `kept`: a VCALENDAR of its own that the core stores untouched
+/// and that writing folds back in, so a client's fields are never lost.
+public enum ICalendarTask {
+  /// Why a body isn't a task Basket can take; each reads as one sentence for the client.
+  public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Bodies larger than this are refused before libical sees them.
+  public static let maximumBytes = 256 * 1024
+
+  /// The properties Basket reads (or derives) itself; never kept.
+  private static let own: Set<UInt32> = [
+    ICAL_UID_PROPERTY.rawValue, ICAL_SUMMARY_PROPERTY.rawValue, ICAL_STATUS_PROPERTY.rawValue,
+    ICAL_COMPLETED_PROPERTY.rawValue, ICAL_DTSTAMP_PROPERTY.rawValue,
+    ICAL_CREATED_PROPERTY.rawValue, ICAL_LASTMODIFIED_PROPERTY.rawValue,
+    ICAL_PERCENTCOMPLETE_PROPERTY.rawValue,
+  ]
+
+  /// NB: libical keeps global state (its error number, the built-in time zones); one call at a
+  /// time.
+  private static let lock = Mutex(())
+
+  /// The task in an iCalendar body, as it came: bytes, because a folded line may split a
+  /// UTF-8 character (RFC 5545 folds octets), and only unfolding makes it whole again.
+  public static func read(_ body: [UInt8]) throws -> ReminderTask {
+    guard body.count <= maximumBytes else {
+      throw Unreadable("the task is larger than \(maximumBytes / 1024) KiB")
+    }
+    guard !body.contains(0) else { throw Unreadable("the task holds a NUL byte") }
+    return try lock.withLock { _ in
+      let task = try (body + [0]).withUnsafeBufferPointer { buffer in
+        try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+          try readLocked($0)
+        }
+      }
+      // NB: libical reads on past much it can't make sense of, and what it then writes may
+      // not read back the same: a task is taken only if it would be given back as it came.
+      let again = try? writeLocked(task).withCString { try readLocked($0) }
+      guard again == task else {
+        throw Unreadable("the task can't be read back as it was sent: a property is malformed")
+      }
+      return task
+    }
+  }
+
+  /// `read` for a body already in a string.
+  public static func read(_ text: String) throws -> ReminderTask {
+    try read(Array(text.utf8))
+  }
+
+  /// The task as an iCalendar body (CRLF line ends, lines folded at 75 octets).
+  public static func write(_ task: ReminderTask) -> String {
+    lock.withLock { _ in writeLocked(task) }
+  }
+
+  // MARK: - Reading
+
+  private static func readLocked(_ text: UnsafePointer<CChar>) throws -> ReminderTask {
+    guard let root = icalcomponent_new_from_string(text) else {
+      throw Unreadable("the body is not iCalendar (RFC 5545)")
+    }
+    defer { icalcomponent_free(root) }
+    let calendar: OpaquePointer
+    if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
+      calendar = root
+    } else {
+      throw Unreadable("a task is sent as a VCALENDAR holding one VTODO")
+    }
+    let todos = components(of: calendar, ICAL_VTODO_COMPONENT)
+    guard todos.count == 1, let todo = todos.first else {
+      if todos.isEmpty, !components(of: calendar, ICAL_VEVENT_COMPONENT).isEmpty {
+        throw Unreadable("Basket's list holds tasks (VTODO), not events (VEVENT)")
+      }
+      throw Unreadable(
+        todos.isEmpty
+          ? "the calendar holds no VTODO" : "a resource holds one VTODO, not \(todos.count)")
+    }
+    // NB: libical reads on past what it can't read, leaving X-LIC-ERROR properties behind;
+    // anything it couldn't read, in the task or the time zones it keeps, refuses the body.
+    if let error = firstError(in: calendar) {
+      throw Unreadable("the task can't be read: \(error)")
+    }
+    for child in components(of: todo, ICAL_ANY_COMPONENT)
+    where icalcomponent_isa(child) != ICAL_VALARM_COMPONENT {
+      throw Unreadable("a VTODO holds only VALARM components")
+    }
+    guard let uidProperty = icalcomponent_get_first_property(todo, ICAL_UID_PROPERTY),
+      let uid = icalproperty_get_uid(uidProperty).map({ trimmed(decoded($0)) }),
+      !uid.isEmpty
+    else { throw Unreadable("the VTODO has no UID") }
+    guard uid.utf8.count <= 255 else { throw Unreadable("the UID is longer than 255 bytes") }
+    guard !uid.unicodeScalars.contains(where: isControl) else {
+      throw Unreadable("the UID holds control characters")
+    }
+    // NB: a line break or other control character in a summary becomes a space: an item's
+    // name is one line (and a bare CR would not survive being written again).
+    let summary = trimmed(
+      String(
+        String.UnicodeScalarView(
+          (icalcomponent_get_first_property(todo, ICAL_SUMMARY_PROPERTY)
+            .flatMap { icalproperty_get_summary($0) }.map { decoded($0) } ?? "")
+            .unicodeScalars.map { isControl($0) ? " " : $0 })))
+    var completed = time(ICAL_COMPLETED_PROPERTY, of: todo)
+    if let status = icalcomponent_get_first_property(todo, ICAL_STATUS_PROPERTY) {
+      let done = icalproperty_get_status(status) == ICAL_STATUS_COMPLETED
+      if done, completed == nil { completed = Date(timeIntervalSince1970: 0) }
+      if !done { completed = nil }
+    }
+    return ReminderTask(
+      uid: uid, summary: summary, completed: completed,
+      created: time(ICAL_CREATED_PROPERTY, of: todo),
+      lastModified: time(ICAL_LASTMODIFIED_PROPERTY, of: todo),
+      kept: kept(calendar: calendar, todo: todo))
+  }
+
+  /// The calendar without Basket's own properties, as text; "" when nothing else is left.
+  private static func kept(calendar: OpaquePointer, todo: OpaquePointer) -> String {
+    let copy = icalcomponent_new_vcalendar()!
+    defer { icalcomponent_free(copy) }
+    for zone in components(of: calendar, ICAL_VTIMEZONE_COMPONENT) {
+      icalcomponent_add_component(copy, icalcomponent_new_clone(zone))
+    }
+    let task = icalcomponent_new_clone(todo)!
+    for property in properties(of: task) where own.contains(icalproperty_isa(property).rawValue) {
+      icalcomponent_remove_property(task, property)
+      icalproperty_free(property)
+    }
+    let empty =
+      icalcomponent_get_first_property(task, ICAL_ANY_PROPERTY) == nil
+      && icalcomponent_get_first_component(task, ICAL_ANY_COMPONENT) == nil
+    icalcomponent_add_component(copy, task)
+    return empty ? "" : text(of: copy)
+  }
+
+  // MARK: - Writing
+
+  private static func writeLocked(_ task: ReminderTask) -> String {
+    let calendar =
+      task.kept.isEmpty
+      ? nil
+      : icalcomponent_new_from_string(task.kept).flatMap { parsed in
+        icalcomponent_isa(parsed) == ICAL_VCALENDAR_COMPONENT
+          ? parsed
+          : {
+            icalcomponent_free(parsed); return nil
+          }()
+      }
+    let root = calendar ?? icalcomponent_new_vcalendar()!
+    defer { icalcomponent_free(root) }
+    for property in properties(of: root) {
+      let kind = icalproperty_isa(property)
+      if kind == ICAL_VERSION_PROPERTY || kind == ICAL_PRODID_PROPERTY {
+        icalcomponent_remove_property(root, property)
+        icalproperty_free(property)
+      }
+    }
+    icalcomponent_add_property(root, icalproperty_new_version("2.0"))
+    icalcomponent_add_property(root, icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
+    let todo: OpaquePointer
+    if let existing = components(of: root, ICAL_VTODO_COMPONENT).first {
+      todo = existing
+    } else {
+      todo = icalcomponent_new_vtodo()!
+      icalcomponent_add_component(root, todo)
+    }
+    for property in properties(of: todo) where own.contains(icalproperty_isa(property).rawValue) {
+      icalcomponent_remove_property(todo, property)
+      icalproperty_free(property)
+    }
+    let stamp = task.lastModified ?? task.created ?? Date(timeIntervalSince1970: 0)
+    icalcomponent_add_property(todo, icalproperty_new_uid(task.uid))
+    icalcomponent_add_property(todo, icalproperty_new_dtstamp(utc(stamp)))
+    if let created = task.created {
+      icalcomponent_add_property(todo, icalproperty_new_created(utc(created)))
+    }
+    if let modified = task.lastModified {
+      icalcomponent_add_property(todo, icalproperty_new_lastmodified(utc(modified)))
+    }
+    if !task.summary.isEmpty {  // NB: libical refuses an empty SUMMARY when it reads one
+      icalcomponent_add_property(todo, icalproperty_new_summary(task.summary))
+    }
+    if let completed = task.completed {
+      icalcomponent_add_property(todo, icalproperty_new_status(ICAL_STATUS_COMPLETED))
+      icalcomponent_add_property(todo, icalproperty_new_completed(utc(completed)))
+      icalcomponent_add_property(todo, icalproperty_new_percentcomplete(100))
+    } else {
+      icalcomponent_add_property(todo, icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
+    }
+    return text(of: root)
+  }
+
+  // MARK: - libical
+
+  private static func components(of parent: OpaquePointer, _ kind: icalcomponent_kind)
+    -> [OpaquePointer]
+  {
+    var found: [OpaquePointer] = []
+    var child = icalcomponent_get_first_component(parent, kind)
+    while let current = child {
+      found.append(current)
+      child = icalcomponent_get_next_component(parent, kind)
+    }
+    return found
+  }
+
+  private static func properties(of component: OpaquePointer) -> [OpaquePointer] {
+    var found: [OpaquePointer] = []
+    var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+    while let current = property {
+      found.append(current)
+      property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+    }
+    return found
+  }
+
+  /// A date-time property as an instant: UTC, or in the time zone its TZID names (from the
+  /// calendar's VTIMEZONE, else libical's built-in zones); a floating time is read as UTC.
+  private static func time(_ kind: icalproperty_kind, of todo: OpaquePointer) -> Date? {
+    guard let property = icalcomponent_get_first_property(todo, kind) else { return nil }
+    let value = icalproperty_get_datetime_with_component(property, todo)
+    guard icaltime_is_null_time(value) == 0, icaltime_is_valid_time(value) != 0 else { return nil }
+    let zone = value.zone ?? icaltimezone_get_utc_timezone()
+    let seconds = icaltime_as_timet_with_zone(value, zone)
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  private static func utc(_ date: Date) -> icaltimetype {
+    let seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    return icaltime_from_timet_with_zone(seconds, 0, icaltimezone_get_utc_timezone())
+  }
+
+  /// `text` without leading and trailing spaces (which iCalendar doesn't keep).
+  private static func trimmed(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+      let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || scalar.value == 0x7F
+  }
+
+  /// A C string as text; bytes that aren't UTF-8 become U+FFFD.
+  private static func decoded(_ text: UnsafePointer<CChar>) -> String {
+    String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+  }
+
+  private static func text(of component: OpaquePointer) -> String {
+    guard let raw = icalcomponent_as_ical_string_r(component) else { return "" }
+    defer { icalmemory_free_buffer(raw) }
+    return String(cString: raw)
+  }
+
+  /// The first error libical noted in `component` or any component inside it, if any.
+  private static func firstError(in component: OpaquePointer) -> String? {
+    if let property = icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY) {
+      return icalproperty_get_xlicerror(property).map { String(decoded($0).prefix(200)) }
+        ?? "a property is malformed"
+    }
+    for child in components(of: component, ICAL_ANY_COMPONENT) {
+      if let found = firstError(in: child) { return found }
+    }
+    return nil
+  }
+}

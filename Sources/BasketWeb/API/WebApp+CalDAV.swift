@@ -1,0 +1,400 @@
+import BasketCalDAV
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The list as a CalDAV task collection (RFC 4791, with sync-collection from RFC 6578), so
+/// Apple Reminders, Thunderbird and Android task apps show it and change it.
+///
+/// Layout: `/.well-known/caldav` redirects to `/dav/`, which is the principal and its calendar
+/// home; the home holds one collection, `/dav/basket/`, whose resources are the list's items
+/// (`CalDAVBook`). With a household secret, every request needs HTTP Basic auth with the secret
+/// as password (any user name), under the same per-address guess limits as pairing.
+extension WebApp {
+  static let davRoot = "/dav/"
+  static let davCollection = "/dav/basket/"
+  static let davMethods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT"
+
+  func isCalDAV(_ path: String) -> Bool {
+    path == "/.well-known/caldav" || path == "/dav" || path.hasPrefix(Self.davRoot)
+  }
+
+  func calDAV(_ request: Request) -> Response {
+    if request.path == "/.well-known/caldav" || request.path == "/dav" {
+      return Response(
+        status: 301, headers: [.init("Location", Self.davRoot), .init("Cache-Control", "no-store")])
+    }
+    if request.method == "OPTIONS" { return Self.davOptions() }
+    if let refusal = calDAVAuthRefusal(request) { return refusal }
+    guard let book = environment.calDAV else {
+      return .error(503, "this server has no CalDAV store")
+    }
+    guard request.body.count <= Self.maxBodySize(for: request.path) else {
+      return .error(
+        413, "the request body is larger than \(Self.maxBodySize(for: request.path) / 1024) KiB")
+    }
+    do {
+      return try calDAVRoute(request, book)
+    } catch let error as CalDAVError {
+      switch error {
+      case .preconditionFailed(let reason): return .text(412, reason)
+      case .notFound(let reason): return .text(404, reason)
+      case .refused(let reason): return .text(400, reason)
+      }
+    } catch let error as DAVXML.Unreadable {
+      return .text(400, error.description)
+    } catch let error as ICalendarTask.Unreadable {
+      if error.description.contains("VEVENT") {
+        return Self.davError(403, .c("supported-calendar-component"), error.description)
+      }
+      return Self.davError(400, .c("valid-calendar-data"), error.description)
+    } catch let error as ListError {
+      return .text(400, error.description)
+    } catch {
+      return .text(500, "\(error)")
+    }
+  }
+
+  // MARK: - Auth
+
+  /// nil when the request may go on; else the 401 (or 429) to send.
+  private func calDAVAuthRefusal(_ request: Request) -> Response? {
+    guard access.requiresSession else { return nil }
+    // NB: Basic auth sends the secret itself with every request: only over TLS, or from this
+    // machine.
+    guard request.isSecure || Self.isLoopback(request.clientAddress) else {
+      return .text(
+        403,
+        "CalDAV sends the household secret with every request, so it needs HTTPS: start basket serve with --tls-cert and --tls-key"
+      )
+    }
+    if Self.mutating.contains(request.method), !access.originAllowed(request) {
+      return .error(403, "cross-origin requests are not allowed")
+    }
+    let challenge = Response(
+      status: 401,
+      headers: [
+        .init("WWW-Authenticate", "Basic realm=\"Basket\", charset=\"UTF-8\""),
+        .init("Content-Type", "text/plain; charset=utf-8"),
+      ],
+      body: Array("Sign in with the household secret as the password.".utf8))
+    guard let password = Self.basicPassword(request.header("authorization")) else {
+      return challenge
+    }
+    let now = basket.now
+    guard throttle.allows(request.clientAddress, at: now) else {
+      return .text(429, "too many wrong secrets from this address; wait a minute")
+    }
+    guard access.secretMatches(password) else {
+      throttle.recordWrongGuess(from: request.clientAddress, at: now)
+      return challenge
+    }
+    return nil
+  }
+
+  static func isLoopback(_ address: String) -> Bool {
+    address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+  }
+
+  /// The password of an `Authorization: Basic …` header.
+  static func basicPassword(_ header: String?) -> String? {
+    guard let header, header.count < 4096 else { return nil }
+    let parts = header.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "basic",
+      let decoded = Data(base64Encoded: String(parts[1].trimmingSpaces())),
+      let text = String(data: decoded, encoding: .utf8),
+      let colon = text.firstIndex(of: ":")
+    else { return nil }
+    return String(text[text.index(after: colon)...])
+  }
+
+  // MARK: - Routing
+
+  private func calDAVRoute(_ request: Request, _ book: CalDAVBook) throws -> Response {
+    let path = request.path
+    // NB: a client given only the server's address asks its root for the principal.
+    if path == Self.davRoot || path == "/" {
+      switch request.method {
+      case "PROPFIND": return try propfindRoot(request, book)
+      default: return Self.davNotAllowed("OPTIONS, PROPFIND")
+      }
+    }
+    if path == Self.davCollection || path == "/dav/basket" {
+      switch request.method {
+      case "PROPFIND": return try propfindCollection(request, book)
+      case "REPORT": return try report(request, book)
+      case "GET", "HEAD":
+        return .text(200, "Basket's list as CalDAV tasks: add this server to a task app.")
+      default: return Self.davNotAllowed("OPTIONS, PROPFIND, REPORT")
+      }
+    }
+    guard path.hasPrefix(Self.davCollection) else { return .text(404, "no such CalDAV resource") }
+    let name = String(path.dropFirst(Self.davCollection.count))
+    guard !name.isEmpty, !name.contains("/"), name.utf8.count <= 255 else {
+      return .text(404, "no such CalDAV resource")
+    }
+    switch request.method {
+    case "GET", "HEAD":
+      guard let entry = try book.entry(named: name) else {
+        return .text(404, "\(name) is not on the list")
+      }
+      return Response(
+        status: 200,
+        headers: [
+          .init("Content-Type", "text/calendar; charset=utf-8; component=VTODO"),
+          .init("ETag", entry.etag), .init("Cache-Control", "no-store"),
+        ],
+        body: request.method == "HEAD" ? [] : Array(ICalendarTask.write(entry.task).utf8))
+    case "PUT":
+      let type = request.header("content-type")?.lowercased() ?? ""
+      guard type.hasPrefix("text/calendar") else {
+        return .text(415, "send the task as iCalendar with Content-Type: text/calendar")
+      }
+      let task = try ICalendarTask.read(request.body)
+      let written = try book.put(
+        task, named: name, ifMatch: request.header("if-match"),
+        ifNoneMatch: request.header("if-none-match") == "*")
+      localWrites.add(1, ordering: .releasing)
+      switch written {
+      case .created(let etag):
+        return Response(status: 201, headers: etag.map { [.init("ETag", $0)] } ?? [])
+      case .updated(let etag):
+        return Response(status: 204, headers: etag.map { [.init("ETag", $0)] } ?? [])
+      }
+    case "DELETE":
+      try book.delete(named: name, ifMatch: request.header("if-match"))
+      localWrites.add(1, ordering: .releasing)
+      return Response(status: 204)
+    case "PROPFIND":
+      guard let entry = try book.entry(named: name) else {
+        return .text(404, "\(name) is not on the list")
+      }
+      let wanted = try DAVXML.propfind(request.body)
+      return Self.multistatus([response(for: entry, wanted)])
+    default:
+      return Self.davNotAllowed("OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND")
+    }
+  }
+
+  // MARK: - PROPFIND and REPORT
+
+  private var principal: String { Self.davRoot }
+
+  private func propfindRoot(_ request: Request, _ book: CalDAVBook) throws -> Response {
+    let wanted = try DAVXML.propfind(request.body)
+    let values: [DAVName: DAVElement] = [
+      .d("resourcetype"): DAVElement(
+        .d("resourcetype"), children: [DAVElement(.d("collection")), DAVElement(.d("principal"))]),
+      .d("displayname"): DAVElement(.d("displayname"), text: "Basket"),
+      .d("current-user-principal"): DAVElement(
+        .d("current-user-principal"), children: [.href(principal)]),
+      .d("principal-URL"): DAVElement(.d("principal-URL"), children: [.href(principal)]),
+      .c("calendar-home-set"): DAVElement(.c("calendar-home-set"), children: [.href(Self.davRoot)]),
+      .d("current-user-privilege-set"): Self.privileges(),
+    ]
+    var responses = [Self.response(href: request.path, values: values, wanted: wanted)]
+    if Self.depth(request) > 0 {
+      responses.append(try collectionResponse(book, wanted))
+    }
+    return Self.multistatus(responses)
+  }
+
+  private func propfindCollection(_ request: Request, _ book: CalDAVBook) throws -> Response {
+    let wanted = try DAVXML.propfind(request.body)
+    var responses = [try collectionResponse(book, wanted)]
+    if Self.depth(request) > 0 {
+      responses += try book.entries().map { response(for: $0, wanted) }
+    }
+    return Self.multistatus(responses)
+  }
+
+  private func collectionResponse(_ book: CalDAVBook, _ wanted: PropfindRequest) throws
+    -> DAVResponse
+  {
+    let token = try book.token()
+    let values: [DAVName: DAVElement] = [
+      .d("resourcetype"): DAVElement(
+        .d("resourcetype"), children: [DAVElement(.d("collection")), DAVElement(.c("calendar"))]),
+      .d("displayname"): DAVElement(.d("displayname"), text: "Basket"),
+      DAVName(DAVName.apple, "calendar-color"): DAVElement(
+        DAVName(DAVName.apple, "calendar-color"), text: "#F4A261FF"),
+      .c("calendar-description"): DAVElement(
+        .c("calendar-description"), text: "The household's shopping list"),
+      .c("supported-calendar-component-set"): DAVElement(
+        .c("supported-calendar-component-set"),
+        children: [DAVElement(.c("comp"), attributes: ["name": "VTODO"])]),
+      .d("sync-token"): DAVElement(.d("sync-token"), text: Self.syncToken(token)),
+      DAVName(DAVName.calendarServer, "getctag"): DAVElement(
+        DAVName(DAVName.calendarServer, "getctag"), text: "\"\(token)\""),
+      .d("current-user-principal"): DAVElement(
+        .d("current-user-principal"), children: [.href(principal)]),
+      .d("owner"): DAVElement(.d("owner"), children: [.href(principal)]),
+      .d("current-user-privilege-set"): Self.privileges(),
+      .d("supported-report-set"): DAVElement(
+        .d("supported-report-set"),
+        children: [.c("calendar-query"), .c("calendar-multiget"), .d("sync-collection")].map {
+          report in
+          DAVElement(
+            .d("supported-report"),
+            children: [DAVElement(.d("report"), children: [DAVElement(report)])])
+        }),
+    ]
+    return Self.response(href: Self.davCollection, values: values, wanted: wanted)
+  }
+
+  private func report(_ request: Request, _ book: CalDAVBook) throws -> Response {
+    switch try DAVXML.report(request.body) {
+    case .calendarQuery(let properties, let matchesTasks):
+      let entries = matchesTasks ? try book.entries() : []
+      return Self.multistatus(entries.map { response(for: $0, .properties(properties)) })
+    case .multiget(let properties, let hrefs):
+      let named = hrefs.prefix(1000).map { href in
+        let path = Self.path(ofHref: href)
+        return (
+          href,
+          path.hasPrefix(Self.davCollection) ? String(path.dropFirst(Self.davCollection.count)) : ""
+        )
+      }
+      let found = try book.entries(named: named.map(\.1).filter { !$0.isEmpty })
+      return Self.multistatus(
+        named.map { href, name in
+          found[name].map { response(for: $0, .properties(properties)) }
+            ?? DAVResponse(href: href, status: 404)
+        })
+    case .syncCollection(let properties, let token, _):
+      if token.isEmpty {
+        let now = try book.token()
+        return Self.multistatus(
+          try book.entries().map { response(for: $0, .properties(properties)) },
+          syncToken: Self.syncToken(now))
+      }
+      guard let revision = Self.revision(ofToken: token),
+        let changes = try book.changes(since: revision)
+      else {
+        return Self.davError(
+          403, .d("valid-sync-token"),
+          "the sync token is unknown or too old; sync again from the start")
+      }
+      let responses =
+        changes.changed.map { response(for: $0, .properties(properties)) }
+        + changes.removed.map { DAVResponse(href: Self.davCollection + $0, status: 404) }
+      return Self.multistatus(responses, syncToken: Self.syncToken(changes.token))
+    }
+  }
+
+  private func response(for entry: CalDAVBook.Entry, _ wanted: PropfindRequest) -> DAVResponse {
+    let values: [DAVName: DAVElement] = [
+      .d("getetag"): DAVElement(.d("getetag"), text: entry.etag),
+      .d("getcontenttype"): DAVElement(
+        .d("getcontenttype"), text: "text/calendar; charset=utf-8; component=VTODO"),
+      .d("resourcetype"): DAVElement(.d("resourcetype")),
+      .c("calendar-data"): DAVElement(.c("calendar-data"), text: ICalendarTask.write(entry.task)),
+    ]
+    return Self.response(href: Self.davCollection + entry.name, values: values, wanted: wanted)
+  }
+
+  // MARK: - Helpers
+
+  /// One resource's response: the wanted properties it has (200) and those it hasn't (404).
+  /// All properties leave out calendar-data (RFC 4791 §9.6 asks for it by name).
+  static func response(href: String, values: [DAVName: DAVElement], wanted: PropfindRequest)
+    -> DAVResponse
+  {
+    let ordered = values.keys.sorted { $0.description < $1.description }
+    switch wanted {
+    case .allProperties:
+      return DAVResponse(
+        href: href,
+        propstats: [(200, ordered.filter { $0 != .c("calendar-data") }.compactMap { values[$0] })])
+    case .propertyNames:
+      return DAVResponse(href: href, propstats: [(200, ordered.map { DAVElement($0) })])
+    case .properties(let names):
+      let found = names.compactMap { values[$0] }
+      let missing = names.filter { values[$0] == nil }.map { DAVElement($0) }
+      var propstats: [(status: Int, properties: [DAVElement])] = []
+      if !found.isEmpty { propstats.append((200, found)) }
+      if !missing.isEmpty { propstats.append((404, missing)) }
+      return DAVResponse(href: href, propstats: propstats)
+    }
+  }
+
+  static func privileges() -> DAVElement {
+    DAVElement(
+      .d("current-user-privilege-set"),
+      children: [
+        "read", "write", "write-content", "write-properties", "bind", "unbind",
+        "read-current-user-privilege-set",
+      ].map {
+        DAVElement(.d("privilege"), children: [DAVElement(.d($0))])
+      })
+  }
+
+  static func depth(_ request: Request) -> Int {
+    request.header("depth") == "0" ? 0 : 1
+  }
+
+  static func syncToken(_ revision: Int64) -> String { "urn:basket-sync:\(revision)" }
+
+  static func revision(ofToken token: String) -> Int64? {
+    guard token.hasPrefix("urn:basket-sync:") else { return nil }
+    return Int64(token.dropFirst("urn:basket-sync:".count))
+  }
+
+  /// The path of an href, which may be a full URL.
+  static func path(ofHref href: String) -> String {
+    var text = href
+    if let scheme = text.firstRange(of: "://") {
+      let rest = text[scheme.upperBound...]
+      text = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    }
+    // NB: in a path "+" is itself, not a space.
+    return Request.percentDecoded(Substring(text.replacing("+", with: "%2B")))
+  }
+
+  static func multistatus(_ responses: [DAVResponse], syncToken: String? = nil) -> Response {
+    Response(
+      status: 207,
+      headers: [
+        .init("Content-Type", "application/xml; charset=utf-8"), .init("Cache-Control", "no-store"),
+      ],
+      body: DAVXML.multistatus(responses, syncToken: syncToken))
+  }
+
+  static func davError(_ status: Int, _ condition: DAVName, _ message: String) -> Response {
+    Response(
+      status: status, headers: [.init("Content-Type", "application/xml; charset=utf-8")],
+      body: DAVXML.error(condition, message: message))
+  }
+
+  static func davOptions() -> Response {
+    Response(
+      status: 200,
+      headers: [
+        .init("DAV", "1, 3, calendar-access"), .init("Allow", davMethods),
+        .init("Content-Length", "0"),
+      ])
+  }
+
+  static func davNotAllowed(_ allowed: String) -> Response {
+    Response(
+      status: 405,
+      headers: [.init("Allow", allowed), .init("Content-Type", "text/plain; charset=utf-8")],
+      body: Array("this CalDAV resource allows \(allowed)".utf8))
+  }
+}
+
+extension Response {
+  /// A plain-text response: CalDAV clients show text, not JSON.
+  static func text(_ status: Int, _ message: String) -> Response {
+    Response(
+      status: status,
+      headers: [
+        .init("Content-Type", "text/plain; charset=utf-8"), .init("Cache-Control", "no-store"),
+      ],
+      body: Array(message.utf8))
+  }
+}

@@ -1,0 +1,97 @@
+// Fuzz target for what CalDAV clients send: iCalendar task bodies (libical, behind
+// ICalendarTask) and WebDAV request bodies (libxml2, behind DAVXML), and the multistatus
+// writer over text a client controls.
+//
+// Built with `-sanitize=fuzzer -DFUZZING` by `scripts/fuzz`, libFuzzer calls `fuzzOne` with
+// mutated inputs. Built normally, `main` replays the seed corpus (or the files given) through
+// the same checks. An input's first byte picks the reader (0: iCalendar, 1: PROPFIND,
+// 2: REPORT, 3: the writer); the rest is the body.
+
+import BasketCalDAV
+import BasketKit
+
+/// Checks what the readers promise: nothing traps; a refusal is the reader's own error with
+/// a reason; a task read and written reads back with the same fields, and writing it again
+/// changes nothing; what the writer writes is well-formed XML whatever the text.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size > 0 else { return 0 }
+  let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  switch data[0] % 4 {
+  case 0: checkTask(body)
+  case 1:
+    do { _ = try DAVXML.propfind(body) } catch { requireReason(error, DAVXML.Unreadable.self) }
+  case 2:
+    do { _ = try DAVXML.report(body) } catch { requireReason(error, DAVXML.Unreadable.self) }
+  default: checkWriter(String(decoding: body, as: UTF8.self))
+  }
+  return 0
+}
+
+private func checkTask(_ body: [UInt8]) {
+  let first: ReminderTask
+  do {
+    first = try ICalendarTask.read(body)
+  } catch {
+    requireReason(error, ICalendarTask.Unreadable.self)
+    return
+  }
+  require(!first.uid.isEmpty, "a task without a UID")
+  let written = ICalendarTask.write(first)
+  let second: ReminderTask
+  do {
+    second = try ICalendarTask.read(written)
+  } catch {
+    require(false, "what was written doesn't read back: \(error)\n\(written)")
+    return
+  }
+  require(second.uid == first.uid, "the UID changed: \(first.uid) → \(second.uid)")
+  require(second.summary == first.summary, "the summary changed")
+  require((second.completed == nil) == (first.completed == nil), "done became not done")
+  let again = try? ICalendarTask.read(ICalendarTask.write(second))
+  require(again == second, "writing a task twice is not stable")
+}
+
+private func checkWriter(_ text: String) {
+  let body = DAVXML.multistatus(
+    [
+      DAVResponse(
+        href: text,
+        propstats: [
+          (200, [DAVElement(.d("displayname"), text: text)]), (404, [DAVElement(.c("x"))]),
+        ]
+      )
+    ], syncToken: text)
+  do {
+    _ = try DAVXML.report(body)
+    require(false, "a multistatus read as a report")
+  } catch let error as DAVXML.Unreadable {
+    require(
+      error.description.contains("not multistatus") || error.description.contains("multistatus"),
+      "what the writer wrote is not XML: \(error)")
+  } catch {
+    require(false, "an unexpected error: \(error)")
+  }
+}
+
+private func requireReason<E: Error & CustomStringConvertible>(_ error: any Error, _: E.Type) {
+  guard let error = error as? E else {
+    require(false, "a refusal of another kind: \(error)")
+    return
+  }
+  require(!error.description.isEmpty, "a refusal without a reason")
+}
+
+private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
+  if !condition { fatalError("FuzzCalDAV invariant broken: \(broken())") }
+}
+
+#if !FUZZING
+  import SeedReplay
+
+  /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
+  @main
+  enum Replay {
+    static func main() throws { try SeedReplay.run("CalDAV", fuzzOne) }
+  }
+#endif

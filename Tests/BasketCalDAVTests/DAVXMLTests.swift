@@ -1,0 +1,134 @@
+import BasketCalDAV
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+@Suite struct DAVXMLTests {
+  @Test func propfindBodiesSayWhatTheyWant() throws {
+    #expect(try DAVXML.propfind([]) == .allProperties)
+    #expect(try DAVXML.propfind(bytes("\r\n")) == .allProperties)
+    #expect(
+      try DAVXML.propfind(bytes(#"<D:propfind xmlns:D="DAV:"><D:allprop/></D:propfind>"#))
+        == .allProperties)
+    #expect(
+      try DAVXML.propfind(bytes(#"<propfind xmlns="DAV:"><propname/></propfind>"#))
+        == .propertyNames)
+    let apple = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <A:propfind xmlns:A="DAV:" xmlns:B="urn:ietf:params:xml:ns:caldav"
+        xmlns:C="http://apple.com/ns/ical/" xmlns:X="urn:example">
+        <A:prop>
+          <A:current-user-principal/>
+          <B:calendar-home-set/>
+          <C:calendar-color/>
+          <X:unknown/>
+        </A:prop>
+      </A:propfind>
+      """
+    #expect(
+      try DAVXML.propfind(bytes(apple))
+        == .properties([
+          .d("current-user-principal"), .c("calendar-home-set"),
+          DAVName(DAVName.apple, "calendar-color"), DAVName("urn:example", "unknown"),
+        ]))
+  }
+
+  @Test func reportsAreRead() throws {
+    let query = """
+      <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+        <d:prop><d:getetag/><c:calendar-data/></d:prop>
+        <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter>
+        </c:filter>
+      </c:calendar-query>
+      """
+    #expect(
+      try DAVXML.report(bytes(query))
+        == .calendarQuery(properties: [.d("getetag"), .c("calendar-data")], matchesTasks: true))
+    let events = query.replacing("VTODO", with: "VEVENT")
+    #expect(
+      try DAVXML.report(bytes(events))
+        == .calendarQuery(properties: [.d("getetag"), .c("calendar-data")], matchesTasks: false))
+    let multiget = """
+      <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+        <d:prop><d:getetag/></d:prop><d:href>/dav/basket/a.ics</d:href>
+        <d:href>/dav/basket/b.ics</d:href>
+      </c:calendar-multiget>
+      """
+    #expect(
+      try DAVXML.report(bytes(multiget))
+        == .multiget(
+          properties: [.d("getetag")], hrefs: ["/dav/basket/a.ics", "/dav/basket/b.ics"]))
+    let sync = """
+      <d:sync-collection xmlns:d="DAV:"><d:sync-token>
+        urn:basket-sync:12 </d:sync-token><d:sync-level>1</d:sync-level>
+        <d:limit><d:nresults>50</d:nresults></d:limit><d:prop><d:getetag/></d:prop>
+      </d:sync-collection>
+      """
+    #expect(
+      try DAVXML.report(bytes(sync))
+        == .syncCollection(properties: [.d("getetag")], token: "urn:basket-sync:12", limit: 50))
+  }
+
+  @Test(
+    arguments: [
+      ("<propfind xmlns=\"DAV:\"><prop>", "well-formed"),
+      ("<x:propfind xmlns:x=\"urn:other\"/>", "DAV:propfind"),
+      (
+        "<!DOCTYPE d [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><propfind xmlns=\"DAV:\"><prop>&e;</prop></propfind>",
+        "document type"
+      ),
+      ("<propfind xmlns=\"DAV:\"/>", "prop, allprop or propname"),
+    ])
+  func badPropfindsAreRefusedWithAReason(body: String, reason: String) {
+    #expect {
+      try DAVXML.propfind(bytes(body))
+    } throws: { ($0 as? DAVXML.Unreadable)?.description.contains(reason) == true }
+  }
+
+  @Test func unknownReportsAndHugeBodiesAreRefused() {
+    #expect(throws: DAVXML.Unreadable.self) {
+      try DAVXML.report(bytes(#"<d:expand-property xmlns:d="DAV:"/>"#))
+    }
+    #expect(throws: DAVXML.Unreadable.self) {
+      try DAVXML.report(Array(repeating: 0x20, count: DAVXML.maximumBytes + 1))
+    }
+  }
+
+  @Test func multistatusDeclaresItsNamespacesOnceAndEscapesText() throws {
+    let body = DAVXML.multistatus(
+      [
+        DAVResponse(
+          href: "/dav/basket/a.ics",
+          propstats: [
+            (
+              200,
+              [
+                DAVElement(.d("getetag"), text: "\"abc\""),
+                DAVElement(.c("calendar-data"), text: "SUMMARY:Salt & <pepper>"),
+              ]
+            ),
+            (404, [DAVElement(DAVName("urn:example", "unknown"))]),
+          ]),
+        DAVResponse(href: "/dav/basket/gone.ics", status: 404),
+      ], syncToken: "urn:basket-sync:7")
+    let text = String(decoding: body, as: UTF8.self)
+    #expect(
+      text.contains(#"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav""#))
+    #expect(text.components(separatedBy: "xmlns:d=").count == 2)
+    #expect(text.contains("<d:href>/dav/basket/a.ics</d:href>"))
+    #expect(text.contains("SUMMARY:Salt &amp; &lt;pepper&gt;"))
+    #expect(text.contains(#"<unknown xmlns="urn:example"/>"#))
+    #expect(text.contains("<d:status>HTTP/1.1 404 Not Found</d:status>"))
+    #expect(text.contains("<d:sync-token>urn:basket-sync:7</d:sync-token>"))
+    // What it writes, it reads back as XML.
+    #expect(
+      try DAVXML.propfind(bytes(#"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#))
+        == .allProperties)
+  }
+}

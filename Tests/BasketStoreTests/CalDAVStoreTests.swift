@@ -1,0 +1,71 @@
+import BasketKit
+import BasketTestSupport
+import Testing
+
+@testable import BasketStore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+@Suite struct CalDAVStoreTests {
+  let directory = TemporaryDirectory()
+  let clock = TestClock(StoreFixtures.now)
+  var path: String { directory.file("basket.sqlite") }
+
+  private func book(_ store: SQLiteStore) -> CalDAVBook {
+    let basket = Basket(
+      store: store,
+      environment: BasketEnvironment(
+        clock: clock.appClock, ids: Fixtures.sequentialIDs(),
+        classifier: Fixtures.TinyClassifier(),
+        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    return CalDAVBook(store: store, basket: basket)
+  }
+
+  @Test func aClientsTaskKeepsItsNameUIDAndPropertiesAcrossReopening() throws {
+    let kept = "PRIORITY:1\r\nX-APPLE-SORT-ORDER:12\r\n"
+    _ = try book(try openStore(path)).put(
+      ReminderTask(uid: "abc@tasks.org", summary: "Bread", kept: kept), named: "x.ics",
+      ifMatch: nil, ifNoneMatch: true)
+    let reopened = book(try openStore(path))
+    let entry = try #require(try reopened.entry(named: "x.ics"))
+    #expect(entry.task.uid == "abc@tasks.org")
+    #expect(entry.task.kept == kept)
+    #expect(entry.task.summary == "Bread")
+  }
+
+  @Test func eachWriteOfARecordMovesTheRevisionOnAndIsFoundAfterIt() throws {
+    let store = try openStore(path)
+    let before = try store.revision()
+    let item = UUID()
+    let written = try store.saveResource(CalDAVResource(name: "a.ics", item: item, uid: "a"))
+    #expect(written == before + 1)
+    #expect(try store.revision() == written)
+    #expect(try store.resources(changedAfter: before).map(\.name) == ["a.ics"])
+    #expect(try store.resources(changedAfter: written).isEmpty)
+    var record = try #require(try store.resource(named: "a.ics"))
+    record.kept = "PRIORITY:9\r\n"
+    record.absorbed = true
+    try store.saveResource(record)
+    let again = try #require(try store.resource(named: "a.ics"))
+    #expect(again.kept == "PRIORITY:9\r\n" && again.absorbed && again.revision == written + 1)
+    #expect(try store.resources(item: item) == [again])
+  }
+
+  @Test func aVersionFiveStoreGainsTheTableAndKeepsItsList() throws {
+    let five = Schema.migrations.prefix(5).map(\.sql).joined(separator: "\n")
+    try runSQL(
+      five + """
+        INSERT INTO items (id, name, emoji, added_at, listed_at, name_key)
+          VALUES ('\(Fixtures.id(1).uuidString)', 'Milk', '🥛', 0, 0, 'milk');
+        PRAGMA user_version = 5;
+        """, on: path)
+    let store = try openStore(path)
+    #expect(try store.pragma("user_version") == String(Schema.latestVersion))
+    #expect(try store.items().map(\.name) == ["Milk"])
+    #expect(try book(store).entries().map(\.name) == ["\(Fixtures.id(1).uuidString).ics"])
+  }
+}

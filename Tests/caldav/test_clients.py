@@ -1,0 +1,224 @@
+"""The list through CalDAV clients that nobody here wrote.
+
+- the `caldav` library (PyPI): discovery from the server's address, tasks both ways,
+  completing, sync tokens, ETag conflicts and bad input;
+- Debian's `vdirsyncer` syncing the list to a folder, and `todoman` adding, completing and
+  deleting tasks there, synced back.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import urllib.error
+import urllib.request
+from base64 import b64encode
+
+import caldav
+import pytest
+
+from conftest import SECRET
+
+
+def client(server, password=SECRET):
+    return caldav.DAVClient(url=server.url + "/", username="anyone", password=password)
+
+
+def the_calendar(server):
+    calendars = client(server).principal().calendars()
+    assert len(calendars) == 1
+    return calendars[0]
+
+
+def summaries(calendar, **options):
+    return sorted(str(todo.icalendar_component.get("summary")) for todo in calendar.todos(**options))
+
+
+def listed(server):
+    """The list as `basket list --json` shows it: {section: [names]}."""
+    shown = json.loads(server.cli("list", "--json").stdout)
+    return {section: [item["name"] for item in shown[section]] for section in ("toGet", "gotIt")}
+
+
+def http(server, method, path, body=b"", headers=None, password=SECRET):
+    auth = b64encode(f"anyone:{password}".encode()).decode()
+    request = urllib.request.Request(
+        server.url + path, data=body, method=method,
+        headers={"Authorization": f"Basic {auth}", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_discovery_finds_one_task_list_called_basket(server):
+    principal = client(server).principal()
+    calendars = principal.calendars()
+    assert [c.get_display_name() for c in calendars] == ["Basket"]
+    assert calendars[0].get_supported_components() == ["VTODO"]
+
+
+def test_the_wrong_secret_is_refused(server):
+    with pytest.raises(caldav.lib.error.AuthorizationError):
+        client(server, password="not-the-secret").principal()
+
+
+def test_tasks_go_both_ways(server):
+    server.cli("add", "2 l milk")
+    calendar = the_calendar(server)
+    assert summaries(calendar) == ["milk (2 L)"]
+    calendar.save_todo(summary="Oat milk (500 ml)", priority=1, description="the barista one")
+    assert listed(server)["toGet"] == ["Oat milk", "milk"]
+    todo = next(t for t in calendar.todos() if "Oat" in str(t.icalendar_component["summary"]))
+    # What Basket doesn't use is given back.
+    assert int(todo.icalendar_component["priority"]) == 1
+    assert str(todo.icalendar_component["description"]) == "the barista one"
+    todo.complete()
+    assert listed(server) == {"toGet": ["milk"], "gotIt": ["Oat milk"]}
+    assert summaries(calendar, include_completed=True) == ["Oat milk (500 ml)", "milk (2 L)"]
+
+
+def test_a_task_for_what_is_already_on_the_list_joins_it(server):
+    server.cli("add", "Milk")
+    calendar = the_calendar(server)
+    calendar.save_todo(summary="milk")
+    assert listed(server)["toGet"] == ["Milk"]
+    assert summaries(calendar) == ["Milk"]
+
+
+def test_sync_tokens_bring_only_what_changed(server):
+    server.cli("add", "Bread")
+    calendar = the_calendar(server)
+    first = calendar.objects_by_sync_token(load_objects=True)
+    assert [str(o.icalendar_component["summary"]) for o in first] == ["Bread"]
+    server.cli("add", "Eggs")
+    second = calendar.objects_by_sync_token(sync_token=first.sync_token, load_objects=True)
+    assert [str(o.icalendar_component["summary"]) for o in second] == ["Eggs"]
+    assert second.sync_token != first.sync_token
+    third = calendar.objects_by_sync_token(sync_token=second.sync_token, load_objects=True)
+    assert list(third) == []
+
+
+def test_a_stale_etag_is_a_conflict_and_loses_nothing(server):
+    server.cli("add", "Butter")
+    calendar = the_calendar(server)
+    todo = calendar.todos()[0]
+    path = str(todo.url.path)
+    status, headers, body = http(server, "GET", path)
+    assert status == 200
+    etag = headers["ETag"]
+    server.cli("check", "Butter")
+    changed = body.replace(b"SUMMARY:Butter", b"SUMMARY:Margarine")
+    status, _, _ = http(server, "PUT", path, changed,
+                        {"Content-Type": "text/calendar", "If-Match": etag})
+    assert status == 412
+    assert listed(server) == {"toGet": [], "gotIt": ["Butter"]}
+
+
+@pytest.mark.parametrize("body,content_type,status", [
+    (b"BEGIN:VCALENDAR\r\nthis is not iCalendar", "text/calendar", 400),
+    (b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e1\r\nSUMMARY:Party\r\n"
+     b"DTSTART:20261205T180000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "text/calendar", 403),
+    (b'{"summary": "milk"}', "application/json", 415),
+    (b"BEGIN:VCALENDAR\r\n" + b"X-PAD:" + b"x" * 400_000 + b"\r\n", "text/calendar", 413),
+], ids=["malformed", "an-event", "json", "huge"])
+def test_bad_input_gets_a_clear_4xx_and_stores_nothing(server, body, content_type, status):
+    got, _, text = http(server, "PUT", "/dav/basket/bad.ics", body, {"Content-Type": content_type})
+    assert got == status
+    assert text, "a refusal says why"
+    assert listed(server) == {"toGet": [], "gotIt": []}
+
+
+VDIRSYNCER = shutil.which("vdirsyncer")
+TODOMAN = shutil.which("todoman")
+
+
+@pytest.mark.skipif(not (VDIRSYNCER and TODOMAN), reason="vdirsyncer and todoman: run scripts/setup")
+def test_vdirsyncer_and_todoman_add_complete_and_delete(server, tmp_path):
+    lists = tmp_path / "lists"
+    (lists / "basket").mkdir(parents=True)
+    config = tmp_path / "vdirsyncer.conf"
+    config.write_text(f"""
+[general]
+status_path = "{tmp_path}/status/"
+
+[pair basket]
+a = "basket_local"
+b = "basket_remote"
+collections = null
+conflict_resolution = "b wins"
+
+[storage basket_local]
+type = "filesystem"
+path = "{lists}/basket/"
+fileext = ".ics"
+
+[storage basket_remote]
+type = "caldav"
+url = "{server.url}/dav/basket/"
+username = "household"
+password = "{SECRET}"
+item_types = ["VTODO"]
+""")
+    (tmp_path / "config" / "todoman").mkdir(parents=True)
+    (tmp_path / "config" / "todoman" / "config.py").write_text(
+        f'path = "{lists}/*"\ndate_format = "%Y-%m-%d"\ntime_format = "%H:%M"\n'
+        'default_list = "basket"\n')
+    env = {**os.environ, "VDIRSYNCER_CONFIG": str(config),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+    def run(*args):
+        return subprocess.run(args, env=env, check=True, capture_output=True, text=True,
+                              input="y\n" * 5, timeout=60).stdout
+
+    def todos():
+        return {todo["summary"]: todo for todo in json.loads(run(TODOMAN, "--porcelain", "list", "--status", "ANY"))}
+
+    server.cli("add", "2 l milk")
+    server.cli("add", "Eggs")
+    run(VDIRSYNCER, "discover")
+    run(VDIRSYNCER, "sync")
+    assert set(todos()) == {"milk (2 L)", "Eggs"}
+
+    run(TODOMAN, "new", "-l", "basket", "500 g flour")
+    run(VDIRSYNCER, "sync")
+    assert listed(server)["toGet"] == ["flour", "Eggs", "milk"]
+
+    run(TODOMAN, "done", str(todos()["Eggs"]["id"]))
+    run(TODOMAN, "delete", "--yes", str(todos()["milk (2 L)"]["id"]))
+    run(VDIRSYNCER, "sync")
+    assert listed(server) == {"toGet": ["flour"], "gotIt": ["Eggs"]}
+
+    server.cli("add", "Bread")
+    run(VDIRSYNCER, "sync")
+    assert set(todos()) == {"flour (500 g)", "Eggs", "Bread"}
+    assert todos()["Eggs"]["completed"] is True
+
+
+def test_a_change_from_a_task_app_reaches_open_pages_at_once(server):
+    """An open page's live stream (Server-Sent Events) hears a task app's change."""
+    import http.cookiejar
+    import threading
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    pair = urllib.request.Request(
+        server.url + "/api/v1/pair", data=json.dumps({"secret": SECRET}).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": server.url})
+    opener.open(pair, timeout=10).read()
+    stream = opener.open(server.url + "/api/v1/events", timeout=10)
+    events = []
+
+    def listen():
+        for line in stream:
+            events.append(line.decode().strip())
+            if line.startswith(b"data:") and b"Bread" in line:
+                return
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    the_calendar(server).save_todo(summary="Bread")
+    listener.join(timeout=10)
+    stream.close()
+    assert any("Bread" in event for event in events if event.startswith("data:")), events

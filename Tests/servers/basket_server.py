@@ -1,0 +1,60 @@
+"""`basket serve` on a free port over a temporary store, for the Python test suites
+(Tests/browser, Tests/caldav)."""
+
+import os
+import pathlib
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BASKET = pathlib.Path(os.environ.get("BASKET_BIN", ROOT / ".build" / "debug" / "basket"))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    def __init__(self, secret=None):
+        if not BASKET.exists():
+            pytest.fail(f"{BASKET} is missing: run `swift build` first")
+        self.dir = tempfile.TemporaryDirectory(prefix="basket-browser-")
+        self.store = os.path.join(self.dir.name, "basket.sqlite")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        args = [str(BASKET), "--store", self.store, "serve", "--port", str(self.port)]
+        if secret:
+            args += ["--secret", secret]
+        env = {k: v for k, v in os.environ.items() if k not in ("BASKET_SECRET", "BASKET_NOW")}
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1).read()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(self.process.stderr.read().decode())
+                time.sleep(0.05)
+        raise RuntimeError("basket serve did not start")
+
+    def cli(self, *args):
+        """Runs the basket command line against the same store."""
+        return subprocess.run([str(BASKET), "--store", self.store, *args], check=True, capture_output=True, text=True)
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.process.stdout.close()
+        self.process.stderr.close()
+        self.dir.cleanup()
