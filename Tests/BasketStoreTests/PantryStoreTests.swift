@@ -129,9 +129,27 @@ import Testing
     UPDATE meta SET value = 3 WHERE key = 'revision';
     """
 
-  /// A store from before the pantry (v5, before CalDAV's v6 too) goes through both migrations.
-  @Test func aVersionFiveStoreGainsThePantryWithItsRowsIntact() throws {
-    try runSQL(Self.v5Schema + Self.v5Rows, on: path)
+  /// CalDAV's v6, the schema just before the pantry's, frozen: v5 and its table.
+  static let v6Schema =
+    v5Schema + """
+      CREATE TABLE caldav_resources (
+        name TEXT PRIMARY KEY NOT NULL,
+        item TEXT NOT NULL,
+        uid TEXT NOT NULL,
+        kept TEXT NOT NULL,
+        absorbed INTEGER NOT NULL DEFAULT 0,
+        revision INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX caldav_resources_by_item ON caldav_resources(item);
+      CREATE INDEX caldav_resources_by_revision ON caldav_resources(revision);
+      PRAGMA user_version = 6;
+
+      """
+
+  /// A store from before the pantry, v6 or v5 (which goes through CalDAV's v6 first).
+  @Test(arguments: [5, 6])
+  func anOlderStoreGainsThePantryWithItsRowsIntact(version: Int) throws {
+    try runSQL((version == 5 ? Self.v5Schema : Self.v6Schema) + Self.v5Rows, on: path)
     let before = try MigrationTests.itemsAsStored(at: path)
 
     let store = try openStore(path)
