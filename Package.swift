@@ -63,6 +63,7 @@ let package = Package(
       name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
       name: "FuzzCalDAV", dependencies: ["BasketCalDAV", "BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit", "SeedReplay"]),

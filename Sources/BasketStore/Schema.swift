@@ -180,6 +180,42 @@ enum Schema {
       CREATE INDEX caldav_resources_by_item ON caldav_resources(item);
       CREATE INDEX caldav_resources_by_revision ON caldav_resources(revision);
       """),
+    // v7: the pantry: entries (identity by `name_key`, `NameKey.of(name)`, and by
+    // `barcode_key`, the code as a GTIN-14; amounts as amount + kitchen unit id, a NULL unit
+    // counting), the names the household gave to barcodes, and check-in offers
+    // (`CheckinOffer` as JSON). NB: the core keys entries by their names as it reads them,
+    // so `name_key` here only serves SQL and needs no recomputing when folding changes.
+    Migration(
+      """
+      CREATE TABLE pantry_entries (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        barcode TEXT,
+        barcode_key TEXT,
+        packages INTEGER NOT NULL DEFAULT 0,
+        size_amount REAL,
+        size_unit TEXT,
+        left_amount REAL,
+        left_unit TEXT,
+        note TEXT,
+        updated_at REAL NOT NULL
+      );
+      CREATE INDEX pantry_entries_by_name_key ON pantry_entries(name_key);
+      CREATE INDEX pantry_entries_by_barcode_key ON pantry_entries(barcode_key)
+        WHERE barcode_key IS NOT NULL;
+      CREATE TABLE barcode_names (
+        barcode_key TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE checkin_offers (
+        item TEXT PRIMARY KEY NOT NULL,
+        state TEXT NOT NULL,
+        checked_at REAL NOT NULL,
+        at REAL NOT NULL,
+        body TEXT NOT NULL
+      ) WITHOUT ROWID;
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

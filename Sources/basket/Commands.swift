@@ -15,7 +15,8 @@ enum Commands {
     "add": add, "list": list, "ls": list, "check": check, "uncheck": uncheck,
     "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
-    "recipe": RecipeCommand.run, "shop": ShopCommand.run,
+    "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
+    "checkin": CheckinCommand.run,
   ]
 
   // MARK: - Reading

@@ -26,6 +26,9 @@ enum Help {
       emoji NAME... [--json]   the emoji Basket picks for a name, and why
       recipe COMMAND           import, read and keep recipes, and shop for them
                                (see basket recipe --help)
+      pantry [COMMAND]         what you have at home: add, list, show, edit, use, remove,
+                               scan CODE (see basket pantry --help)
+      checkin                  after a shop, put what you bought into the pantry
       shop [add|use|leave|remove NAME]
                                the shops you buy at; the list learns each one's walking
                                order from the order you check things off there
@@ -78,6 +81,8 @@ enum Help {
     case let topic? where topic == "recipe" || topic.hasPrefix("recipe "):
       return RecipeHelp.text(for: topic)
     case "serve": return ServeOptions.help
+    case let topic? where topic == "pantry" || topic.hasPrefix("pantry ") || topic == "checkin":
+      return PantryHelp.text(for: topic)
     case "shop":
       return """
         Usage: basket shop [list [--json] | add NAME | use NAME | leave | remove NAME]

@@ -20,12 +20,15 @@ enum RecipeCommand {
   static let subcommands: [String: Commands.Run] = [
     "import": importRecipe, "parse": parse, "list": list, "ls": list, "show": show,
     "search": search, "remove": remove, "rm": remove, "add": add,
+    "coverage": PantryRecipeCommands.coverage, "cooked": PantryRecipeCommands.cooked,
   ]
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard let name = arguments.first else {
       throw UsageError(
-        message: "recipe needs a command: import, parse, list, show, search, remove or add")
+        message:
+          "recipe needs a command: import, parse, list, show, search, remove, add, coverage or cooked"
+      )
     }
     guard let subcommand = subcommands[name] else {
       throw UsageError(message: "unknown recipe command \"\(name)\"")

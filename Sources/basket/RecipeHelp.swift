@@ -20,6 +20,10 @@ enum RecipeHelp {
       remove RECIPE            remove a saved recipe (alias: rm)
       add RECIPE [--servings N] [--skip NAME...] [--json]
                                put a saved recipe's ingredients on the list
+      coverage RECIPE [--servings N] [--add] [--json]
+                               what the pantry covers, and buying only the rest
+      cooked RECIPE [--servings N] [--yes]
+                               take what you cooked out of the pantry
 
     RECIPE is a recipe's id (the first few characters are enough) or its title (a unique
     start is enough). 'basket recipe COMMAND --help' tells more.
@@ -107,6 +111,8 @@ enum RecipeHelp {
         --json           print what became of each line as JSON
 
         """
+    case "recipe coverage", "recipe cooked":
+      return PantryHelp.text(for: topic)
     default:
       return overview
     }

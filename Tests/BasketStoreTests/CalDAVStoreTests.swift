@@ -64,7 +64,7 @@ import Testing
         PRAGMA user_version = 5;
         """, on: path)
     let store = try openStore(path)
-    #expect(try store.pragma("user_version") == "6")
+    #expect(try store.pragma("user_version") == String(Schema.latestVersion))
     #expect(try store.items().map(\.name) == ["Milk"])
     #expect(try book(store).entries().map(\.name) == ["\(Fixtures.id(1).uuidString).ics"])
   }

@@ -142,10 +142,13 @@ import Testing
   @Test func aNewerSchemaStillInTheWriteAheadLogIsRefusedToo() throws {
     _ = try openStore(path)
     let newer = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
-    try newer.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = 7;")
+    let version = Schema.latestVersion + 1
+    try newer.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = \(version);")
     let before = try #require(bytes(of: path))
 
-    #expect(throws: StoreError.newerSchema(found: 7, supported: Schema.latestVersion, path: path)) {
+    #expect(
+      throws: StoreError.newerSchema(found: version, supported: Schema.latestVersion, path: path)
+    ) {
       try SQLiteStore.open(at: path, now: StoreFixtures.now)
     }
 

@@ -1,0 +1,228 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The JSON shapes of the pantry, for `basket pantry … --json`, `recipe coverage --json`,
+/// `checkin --json` and the web API. Every key is always present (null when unknown).
+public enum PantryJSON {
+  /// An amount: `{"amount", "unit", "text"}` (`unit` null for a plain count).
+  public struct Amount: Encodable, Equatable, Sendable {
+    public var amount: Double
+    public var unit: String?
+    public var text: String
+
+    public init(_ quantity: IngredientQuantity) {
+      amount = quantity.amount
+      unit = quantity.unit?.id
+      text = KitchenAmountFormat.text(quantity)
+    }
+
+    public init(_ amount: ItemAmount) {
+      self.amount = amount.amount
+      unit = amount.unit?.id
+      text = amount.text
+    }
+
+    private enum CodingKeys: String, CodingKey { case amount, unit, text }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(amount, forKey: .amount)
+      try container.encode(unit, forKey: .unit)
+      try container.encode(text, forKey: .text)
+    }
+  }
+
+  public struct Entry: Encodable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var barcode: String?
+    public var barcodeFormat: String?
+    public var packages: Int
+    public var packageSize: Amount?
+    public var left: Amount?
+    /// What is at home: `left`, or the packages times their size.
+    public var onHand: Amount?
+    public var usedUp: Bool
+    /// As the list shows it: "2 × 1 l, 1.5 l left".
+    public var stock: String
+    public var note: String?
+    public var updatedAt: String
+
+    public init(_ entry: PantryEntry) {
+      id = entry.id.uuidString.lowercased()
+      name = entry.name
+      barcode = entry.barcode?.digits
+      barcodeFormat = entry.barcode?.format.rawValue
+      packages = entry.packages
+      packageSize = entry.packageSize.map(Amount.init)
+      left = entry.left.map(Amount.init)
+      onHand = entry.onHand.map(Amount.init)
+      usedUp = entry.isUsedUp
+      stock = entry.stockText
+      note = entry.note
+      updatedAt = ISO8601.string(entry.updatedAt)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case id, name, barcode, barcodeFormat, packages, packageSize, left, onHand, usedUp, stock
+      case note, updatedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(name, forKey: .name)
+      try container.encode(barcode, forKey: .barcode)
+      try container.encode(barcodeFormat, forKey: .barcodeFormat)
+      try container.encode(packages, forKey: .packages)
+      try container.encode(packageSize, forKey: .packageSize)
+      try container.encode(left, forKey: .left)
+      try container.encode(onHand, forKey: .onHand)
+      try container.encode(usedUp, forKey: .usedUp)
+      try container.encode(stock, forKey: .stock)
+      try container.encode(note, forKey: .note)
+      try container.encode(updatedAt, forKey: .updatedAt)
+    }
+  }
+
+  /// A check-in offer: `{"id", "name", "amount", "packages", "recipes", "checkedAt",
+  /// "state", "joins"}` (`joins`: the pantry entry it would add to, or null for a new one).
+  public struct Offer: Encodable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var amount: Amount?
+    public var packages: Int
+    public var recipes: [RecipeReference]
+    public var checkedAt: String
+    public var state: String
+    public var joins: String?
+
+    public init(_ offer: CheckinOffer, joins entry: PantryEntry?) {
+      id = offer.id.uuidString.lowercased()
+      name = offer.name
+      amount = offer.amount.map(Amount.init)
+      packages = offer.packages
+      recipes = offer.recipes
+      checkedAt = ISO8601.string(offer.checkedAt)
+      state = offer.state.rawValue
+      joins = entry?.name
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case id, name, amount, packages, recipes, checkedAt, state, joins
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(name, forKey: .name)
+      try container.encode(amount, forKey: .amount)
+      try container.encode(packages, forKey: .packages)
+      try container.encode(recipes, forKey: .recipes)
+      try container.encode(checkedAt, forKey: .checkedAt)
+      try container.encode(state, forKey: .state)
+      try container.encode(joins, forKey: .joins)
+    }
+  }
+
+  /// A recipe's coverage: `{"recipe", "servings", "lines": [...]}`; each line
+  /// `{"index", "text", "name", "need", "entry", "have", "status", "reason", "buy",
+  /// "arithmetic", "override", "decision", "summary"}`.
+  public struct Coverage: Encodable, Equatable, Sendable {
+    public struct Line: Encodable, Equatable, Sendable {
+      public var index: Int
+      public var text: String
+      public var name: String
+      public var need: Amount?
+      public var entry: String?
+      public var have: Amount?
+      /// "covered", "partlyCovered", "maybeCovered" or "notCovered".
+      public var status: String
+      /// Why a line is only maybe covered: "noAmountRecorded", "noAmountNeeded",
+      /// "unitsDontMeet"; null otherwise.
+      public var reason: String?
+      /// What goes on the list: the remainder, the full amount, or null when nothing does
+      /// (or the line states no amount).
+      public var buy: Amount?
+      public var arithmetic: String?
+      public var override: String?
+      /// "buyAll", "buyPart" or "skip".
+      public var decision: String
+      public var summary: String
+
+      public init(_ line: PantryCoverage.Line) {
+        index = line.index
+        text = line.line.text
+        name = line.line.name
+        need = line.need.map(Amount.init)
+        entry = line.entry?.name
+        have = line.have.map(Amount.init)
+        switch line.status {
+        case .covered: status = "covered"
+        case .partlyCovered: status = "partlyCovered"
+        case .maybeCovered(let why):
+          status = "maybeCovered"
+          reason = why.rawValue
+        case .notCovered: status = "notCovered"
+        }
+        switch line.decision {
+        case .buyAll:
+          decision = "buyAll"
+          buy = line.need.map(Amount.init)
+        case .buy(let amount):
+          decision = "buyPart"
+          buy = Amount(amount)
+        case .skip:
+          decision = "skip"
+        }
+        arithmetic = line.arithmetic
+        override = line.override?.rawValue
+        summary = line.summary
+      }
+
+      private enum CodingKeys: String, CodingKey {
+        case index, text, name, need, entry, have, status, reason, buy, arithmetic, override
+        case decision, summary
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(index, forKey: .index)
+        try container.encode(text, forKey: .text)
+        try container.encode(name, forKey: .name)
+        try container.encode(need, forKey: .need)
+        try container.encode(entry, forKey: .entry)
+        try container.encode(have, forKey: .have)
+        try container.encode(status, forKey: .status)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(buy, forKey: .buy)
+        try container.encode(arithmetic, forKey: .arithmetic)
+        try container.encode(override, forKey: .override)
+        try container.encode(decision, forKey: .decision)
+        try container.encode(summary, forKey: .summary)
+      }
+    }
+
+    public var recipe: RecipeReference
+    public var servings: Int?
+    public var lines: [Line]
+
+    public init(_ coverage: PantryCoverage) {
+      recipe = RecipeReference(id: coverage.recipe.id, title: coverage.recipe.title)
+      servings = coverage.servings
+      lines = coverage.lines.filter { !$0.leftOut }.map(Line.init)
+    }
+
+    private enum CodingKeys: String, CodingKey { case recipe, servings, lines }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(recipe, forKey: .recipe)
+      try container.encode(servings, forKey: .servings)
+      try container.encode(lines, forKey: .lines)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The pantry in the store (schema v7): one row per entry in `pantry_entries`, the names the
+/// household gave to barcodes in `barcode_names` (by GTIN-14 key), and the check-in offers in
+/// `checkin_offers` (each as JSON in `body`). A change reads the whole pantry and writes the
+/// rows that differ, inside one `BEGIN IMMEDIATE` transaction.
+extension SQLiteStore: PantryStore {
+  public func pantry() throws -> PantryState {
+    try withConnection { connection in
+      try connection.transaction(immediate: false) { try connection.loadPantry() }
+    }
+  }
+
+  public func modifyPantry<T: Sendable>(_ body: @Sendable (inout PantryState) throws -> T)
+    throws -> T
+  {
+    try withConnection { connection in
+      try connection.transaction(immediate: true) {
+        let before = try connection.loadPantry()
+        var after = before
+        let result = try body(&after)
+        if after != before {
+          try connection.savePantry(after, over: before)
+          _ = try connection.bumpRevision()
+        }
+        return result
+      }
+    }
+  }
+}
+
+extension Connection {
+  static let pantryColumns = """
+    id, name, barcode, packages, size_amount, size_unit, left_amount, left_unit, note, updated_at
+    """
+
+  /// Every pantry row, barcode name and offer. A row that can't be read (no id or name) is
+  /// skipped; an amount in a unit this build doesn't know, or out of range, reads as unknown.
+  func loadPantry() throws -> PantryState {
+    var state = PantryState()
+    try run("SELECT \(Self.pantryColumns) FROM pantry_entries ORDER BY rowid") { row in
+      guard let id = row.text(0).flatMap(UUID.init(uuidString:)), let name = row.text(1),
+        !name.isEmpty
+      else { return }
+      state.entries.append(
+        PantryEntry(
+          id: id, name: name, barcode: row.text(2).flatMap { try? Barcode($0) },
+          packages: Int(clamping: max(0, min(row.int64(3) ?? 0, Int64(PantryRules.maxPackages)))),
+          packageSize: Self.pantryAmount(row, 4), left: Self.pantryAmount(row, 6),
+          note: row.text(8), updatedAt: Date(timeIntervalSince1970: row.double(9) ?? 0)))
+    }
+    try run("SELECT barcode_key, name FROM barcode_names") { row in
+      guard let key = row.text(0), let name = row.text(1) else { return }
+      state.barcodeNames[key] = name
+    }
+    let decoder = JSONDecoder()
+    try run("SELECT body FROM checkin_offers ORDER BY checked_at") { row in
+      guard let body = row.text(0),
+        let offer = try? decoder.decode(CheckinOffer.self, from: Data(body.utf8))
+      else { return }
+      state.offers.append(offer)
+    }
+    return state
+  }
+
+  /// An amount from two columns (amount, unit id; a NULL unit counts), or nil.
+  private static func pantryAmount(_ row: Statement, _ column: Int32) -> IngredientQuantity? {
+    guard let amount = row.double(column), amount.isFinite, amount >= 0,
+      amount <= PantryAmount.maximum
+    else { return nil }
+    guard let unitID = row.text(column + 1) else { return IngredientQuantity(amount: amount) }
+    guard let unit = KitchenUnit(id: unitID) else { return nil }
+    return IngredientQuantity(amount: amount, unit: unit)
+  }
+
+  /// Writes what differs between `after` and `before`. Call inside a write transaction.
+  func savePantry(_ after: PantryState, over before: PantryState) throws {
+    let old = Dictionary(before.entries.map { ($0.id, $0) }) { first, _ in first }
+    let kept = Set(after.entries.map(\.id))
+    for entry in before.entries where !kept.contains(entry.id) {
+      try run("DELETE FROM pantry_entries WHERE id = ?1", [.text(entry.id.uuidString)])
+    }
+    for entry in after.entries where old[entry.id] != entry {
+      try run(
+        """
+        INSERT INTO pantry_entries (id, name, name_key, barcode, barcode_key, packages,
+          size_amount, size_unit, left_amount, left_unit, note, updated_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+          barcode = excluded.barcode, barcode_key = excluded.barcode_key,
+          packages = excluded.packages, size_amount = excluded.size_amount,
+          size_unit = excluded.size_unit, left_amount = excluded.left_amount,
+          left_unit = excluded.left_unit, note = excluded.note, updated_at = excluded.updated_at
+        """,
+        [
+          .text(entry.id.uuidString), .text(entry.name), .text(entry.key),
+          entry.barcode.map { .text($0.digits) } ?? .null,
+          entry.barcode.map { .text($0.key) } ?? .null, .integer(Int64(entry.packages)),
+          entry.packageSize.map { .real($0.amount) } ?? .null,
+          entry.packageSize?.unit.map { .text($0.id) } ?? .null,
+          entry.left.map { .real($0.amount) } ?? .null,
+          entry.left?.unit.map { .text($0.id) } ?? .null,
+          entry.note.map(SQLValue.text) ?? .null, .real(entry.updatedAt.timeIntervalSince1970),
+        ])
+    }
+    for key in before.barcodeNames.keys where after.barcodeNames[key] == nil {
+      try run("DELETE FROM barcode_names WHERE barcode_key = ?1", [.text(key)])
+    }
+    for (key, name) in after.barcodeNames where before.barcodeNames[key] != name {
+      try run(
+        """
+        INSERT INTO barcode_names (barcode_key, name) VALUES (?1, ?2)
+        ON CONFLICT (barcode_key) DO UPDATE SET name = excluded.name
+        """, [.text(key), .text(name)])
+    }
+    let oldOffers = Dictionary(before.offers.map { ($0.id, $0) }) { first, _ in first }
+    let keptOffers = Set(after.offers.map(\.id))
+    for offer in before.offers where !keptOffers.contains(offer.id) {
+      try run("DELETE FROM checkin_offers WHERE item = ?1", [.text(offer.id.uuidString)])
+    }
+    let encoder = JSONEncoder()
+    for offer in after.offers where oldOffers[offer.id] != offer {
+      let body = String(decoding: try encoder.encode(offer), as: UTF8.self)
+      try run(
+        """
+        INSERT INTO checkin_offers (item, state, checked_at, at, body) VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT (item) DO UPDATE SET state = excluded.state, checked_at = excluded.checked_at,
+          at = excluded.at, body = excluded.body
+        """,
+        [
+          .text(offer.id.uuidString), .text(offer.state.rawValue),
+          .real(offer.checkedAt.timeIntervalSince1970), .real(offer.at.timeIntervalSince1970),
+          .text(body),
+        ])
+    }
+  }
+}

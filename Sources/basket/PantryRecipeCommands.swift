@@ -1,0 +1,198 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `basket recipe coverage` and `basket recipe cooked`: a saved recipe against the pantry.
+enum PantryRecipeCommands {
+  /// `recipe coverage RECIPE [--servings N] [--buy LINES] [--have LINES] [--add] [--json]`:
+  /// each line covered, partly covered (with the arithmetic), maybe covered or not; `--buy`
+  /// and `--have` override lines (numbers or names, comma-separated); `--add` puts what is
+  /// left to buy on the list.
+  static func coverage(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
+    let options = try ArgumentOptions(
+      arguments, flags: ["--json", "--add"], values: ["--servings", "--buy", "--have"],
+      command: "recipe coverage")
+    let (recipes, recipe, selection) = try open(options, context, command: "recipe coverage")
+    let pantry = try PantryCommand.book(over: recipes.basket)
+    var overrides: [Int: PantryCoverage.Override] = [:]
+    for (option, override) in [("--buy", PantryCoverage.Override.buyFull), ("--have", .skip)] {
+      for index in try lines(options[option], in: recipe) { overrides[index] = override }
+    }
+    let coverage = try pantry.coverage(of: recipe, selection: selection, overrides: overrides)
+    let added = options.has("--add") ? try recipes.basket.add(coverage) : nil
+    if options.has("--json") {
+      struct Out: Encodable {
+        var coverage: PantryJSON.Coverage
+        var added: RecipeAddJSON?
+      }
+      context.out(
+        try JSONText.encode(
+          Out(
+            coverage: PantryJSON.Coverage(coverage),
+            added: added.map {
+              RecipeAddJSON(recipe: recipe, servings: selection.servings, results: $0)
+            })) + "\n")
+      return 0
+    }
+    let style = Style(context: context)
+    var out = style.heading("\(recipe.title): what the pantry covers")
+    if let servings = coverage.servings { out += style.dim(" (for \(servings))") }
+    out += "\n"
+    let width = String(recipe.ingredients.count).count
+    for line in coverage.lines where !line.leftOut {
+      let number = String(line.index + 1)
+      let label = String(repeating: " ", count: width - number.count) + number + "."
+      let amount = line.line.quantity.map { KitchenAmountFormat.text($0) + " " } ?? ""
+      let decision: String
+      switch line.decision {
+      case .buyAll: decision = line.need.map { "buy \($0.text)" } ?? "buy"
+      case .buy(let rest): decision = "buy \(rest.text)"
+      case .skip: decision = "skip"
+      }
+      let overridden =
+        switch line.override {
+        case .buyFull: " (you chose: buy the full amount)"
+        case .skip: " (you chose: skip, I have it)"
+        case nil: ""
+        }
+      out += "  \(label) \(amount)\(line.line.name): \(line.summary)\n"
+      out += "  " + String(repeating: " ", count: label.count + 1)
+      out += style.chip("→ \(decision)") + style.dim(overridden) + "\n"
+    }
+    let counts = coverage.counts
+    out += "\(counts.buyAll) to buy in full, \(counts.buyPart) in part, \(counts.skip) skipped.\n"
+    if let added {
+      let put = added.filter { $0.outcome != .skipped && $0.outcome.reason == nil }.count
+      out += "Put \(put) item\(put == 1 ? "" : "s") on the list.\n"
+    } else {
+      out +=
+        style.dim(
+          "--add puts them on the list; --buy N or --have N changes a line (N: number or name).")
+        + "\n"
+    }
+    context.out(out)
+    return 0
+  }
+
+  /// `recipe cooked RECIPE [--servings N] [--yes] [--json]`: what cooking it takes out of the
+  /// pantry; taken out with `--yes`, or when you say so on a terminal.
+  static func cooked(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
+    let options = try ArgumentOptions(
+      arguments, flags: ["--json", "--yes"], values: ["--servings"], command: "recipe cooked")
+    let (recipes, recipe, selection) = try open(options, context, command: "recipe cooked")
+    let pantry = try PantryCommand.book(over: recipes.basket)
+    let plan = try pantry.cooked(recipe, selection: selection)
+    let taking = plan.lines.filter { if case .take = $0.action { true } else { false } }
+    var apply = options.has("--yes")
+    let style = Style(context: context)
+    if !options.has("--json") {
+      var out = style.heading("Cooked \(recipe.title)")
+      if let servings = plan.servings { out += style.dim(" (for \(servings))") }
+      out += "\n"
+      for line in plan.lines {
+        let name = line.entry?.name ?? line.line.name
+        switch line.action {
+        case .take(let amount):
+          let up = line.usesUp ? " (uses it up)" : ""
+          out += "  take \(KitchenAmountFormat.text(amount)) of \(name)\(up)\n"
+        case .leave(let reason):
+          let why =
+            switch reason {
+            case .noAmountRecorded: "no amount recorded"
+            case .noAmountNeeded: "the recipe gives no amount"
+            case .unitsDontMeet: "the amounts can't be compared"
+            }
+          out += style.dim("  leave \(name) as it is (\(why))") + "\n"
+        case .notInPantry:
+          out += style.dim("  \(name): not in the pantry") + "\n"
+        }
+      }
+      context.out(out)
+    }
+    if !apply, !taking.isEmpty, context.stdinIsTerminal, !options.has("--json") {
+      context.out("Take these out of the pantry? [y/N] ")
+      apply = readLine().map { $0.lowercased().hasPrefix("y") } ?? false
+    }
+    let results = apply ? try pantry.apply(plan) : []
+    if options.has("--json") {
+      struct Out: Encodable {
+        var recipe: RecipeReference
+        var servings: Int?
+        var take: [Take]
+        var applied: Bool
+        var entries: [PantryJSON.Entry]
+      }
+      struct Take: Encodable {
+        var entry: String
+        var amount: PantryJSON.Amount
+        var usesUp: Bool
+      }
+      let take = plan.lines.compactMap { line -> Take? in
+        guard case .take(let amount) = line.action, let entry = line.entry else { return nil }
+        return Take(entry: entry.name, amount: PantryJSON.Amount(amount), usesUp: line.usesUp)
+      }
+      context.out(
+        try JSONText.encode(
+          Out(
+            recipe: RecipeReference(id: recipe.id, title: recipe.title),
+            servings: plan.servings, take: take, applied: apply,
+            entries: results.map { PantryJSON.Entry($0.entry) })) + "\n")
+    } else if taking.isEmpty {
+      context.out("Nothing to take out of the pantry.\n")
+    } else if apply {
+      context.out("Took \(results.count) out of the pantry.\n")
+    } else {
+      context.out("Nothing changed; --yes takes them out.\n")
+    }
+    return 0
+  }
+
+  /// The recipe the words name, opened, and the selection `--servings` asks for.
+  private static func open(_ options: ArgumentOptions, _ context: CommandContext, command: String)
+    throws -> (RecipeBook, Recipe, RecipeSelection)
+  {
+    guard !options.words.isEmpty else {
+      throw UsageError(message: "\(command) needs a recipe: its id or title")
+    }
+    let servings = try options["--servings"].map { text -> Int in
+      guard let value = Int(text), (1...1000).contains(value) else {
+        throw UsageError(
+          message: "--servings takes a whole number from 1 to 1000, not \"\(text.prefix(20))\"")
+      }
+      return value
+    }
+    let book = try context.openRecipeBook(.existing)
+    let recipe = try book.open(options.words.joined(separator: " "))
+    if servings != nil, recipe.servings == nil {
+      throw InputError(
+        message: "\(recipe.title) doesn't say how many it serves, so it can't be scaled")
+    }
+    return (book, recipe, RecipeSelection(servings: servings))
+  }
+
+  /// The line positions `text` names: comma-separated numbers (as `recipe show` numbers
+  /// them) or names.
+  private static func lines(_ text: String?, in recipe: Recipe) throws -> Set<Int> {
+    guard let text else { return [] }
+    var found = Set<Int>()
+    let parts = text.split(separator: ",").map {
+      $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    for part in parts where !part.isEmpty {
+      if let number = Int(part), (1...recipe.ingredients.count).contains(number) {
+        found.insert(number - 1)
+        continue
+      }
+      let named = RecipeSelection.lines(named: part, in: recipe)
+      guard !named.isEmpty else {
+        throw InputError(message: "\(recipe.title) has no ingredient \"\(part)\"")
+      }
+      found.formUnion(named)
+    }
+    return found
+  }
+}

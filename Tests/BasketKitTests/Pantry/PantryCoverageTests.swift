@@ -1,0 +1,158 @@
+import BasketKit
+import BasketTestSupport
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A recipe of the given ingredient lines, for `servings`.
+func recipe(_ lines: [String], servings: Int? = 4, title: String = "Soup") -> Recipe {
+  Recipe(
+    id: Fixtures.id(900), title: title, servings: servings,
+    ingredientGroups: [IngredientGroup(ingredients: lines.map(IngredientLineParser.parse))])
+}
+
+func entry(
+  _ name: String, packages: Int = 1, size: String? = nil, left: String? = nil
+) -> PantryEntry {
+  PantryEntry(
+    id: Fixtures.id(500 + name.count), name: name, packages: packages,
+    packageSize: size.map(pantryAmount),
+    left: left == "0 g" ? IngredientQuantity(amount: 0, unit: .gram) : left.map(pantryAmount),
+    updatedAt: Fixtures.monday)
+}
+
+@Suite struct PantryCoverageTests {
+  /// The status of one line against one entry, written as the review shows it.
+  private func status(_ line: String, _ pantry: [PantryEntry]) -> String {
+    let coverage = PantryCoverage(recipe([line]), pantry: pantry)
+    return coverage.lines[0].summary
+  }
+
+  @Test(
+    arguments: [
+      (
+        "500 g flour", entry("Flour", left: "200 g"),
+        "partly covered (need 500 g, have 200 g → buy 300 g)"
+      ),
+      ("500 g flour", entry("flour", left: "1 kg"), "covered (need 500 g, have 1 kg → covered)"),
+      (
+        "1 kg flour", entry("Flour", packages: 2, size: "300 g"),
+        "partly covered (need 1 kg, have 600 g → buy 0.4 kg)"
+      ),
+      (
+        "2 cups milk", entry("Milk", left: "250 ml"),
+        "partly covered (need 2 cups, have 250 ml → buy 0.943 cup)"
+      ),
+      (
+        "1 l stock", entry("Stock", left: "2 cups"),
+        "partly covered (need 1 l, have 2 cups → buy 0.527 l)"
+      ),
+      ("3 eggs", entry("Eggs", packages: 1, size: "6"), "covered (need 3, have 6 → covered)"),
+      ("8 eggs", entry("Eggs", left: "6"), "partly covered (need 8, have 6 → buy 2)"),
+      (
+        "2-3 cloves garlic", entry("garlic", left: "2 cloves"),
+        "partly covered (need 2–3 cloves, have 2 cloves → buy 1 clove)"
+      ),
+      // Mass against volume meets only through the density table, and says so.
+      (
+        "2 cups flour", entry("Flour", left: "100 g"),
+        "partly covered (need 2 cups, have 100 g → buy ≈ 1.2 cups, converted)"
+      ),
+      (
+        "200 g butter", entry("Butter", left: "1 cup"),
+        "covered (need 200 g, have 1 cup → covered)"
+      ),
+      // Packages of a size compare by what they hold, and are bought whole.
+      (
+        "2 (400 g) cans chopped tomatoes", entry("Chopped tomatoes", left: "500 g"),
+        "partly covered (need 2 cans (400 g), have 500 g → buy 1 can (400 g))"
+      ),
+      (
+        "2 (14 oz) cans beans", entry("Beans", packages: 3, size: "400 g"),
+        "covered (need 2 cans (14 oz), have 1200 g → covered)"
+      ),
+      // No density, different families, or no amount: maybe.
+      (
+        "2 onions", entry("Onions", left: "500 g"),
+        "maybe covered (have 500 g, need 2: these can't be compared)"
+      ),
+      (
+        "1 cup bulgur", entry("Bulgur", left: "500 g"),
+        "maybe covered (have 500 g, need 1 cup: these can't be compared)"
+      ),
+      (
+        "200 g rice", entry("Rice", packages: 2),
+        "maybe covered (Rice is in the pantry with no amount recorded)"
+      ),
+      (
+        "salt, to taste", entry("Salt", left: "1 kg"),
+        "maybe covered (Salt is in the pantry; the recipe gives no amount)"
+      ),
+      ("200 g rice", entry("Lentils", left: "1 kg"), "not covered"),
+      ("200 g rice", entry("Rice", left: "0 g"), "not covered (Rice is used up)"),
+    ] as [(String, PantryEntry, String)])
+  func comparesEachLineWithThePantry(line: String, entry: PantryEntry, expected: String) {
+    #expect(status(line, [entry]) == expected)
+  }
+
+  @Test func aLineFindsTheEntryNamedWithItsPreparationAndTheListUsesThatName() throws {
+    let chili = recipe(["400 g chopped tomatoes", "2 onions, finely chopped"])
+    #expect(chili.ingredients[0].name == "tomatoes")
+    let pantry = [entry("Chopped tomatoes", left: "150 g")]
+    let coverage = PantryCoverage(chili, pantry: pantry)
+    #expect(coverage.lines[0].arithmetic == "need 400 g, have 150 g → buy 250 g")
+    #expect(coverage.lines[1].status == .notCovered)
+    let (shopped, _) = coverage.shopping()
+    #expect(shopped.ingredients.map(\.name) == ["Chopped tomatoes", "onions"])
+  }
+
+  @Test func servingsScaleTheNeedBeforeComparing() {
+    let soup = recipe(["400 g lentils", "2 onions"], servings: 4)
+    let pantry = [entry("Lentils", left: "500 g")]
+    let asWritten = PantryCoverage(soup, pantry: pantry)
+    #expect(asWritten.lines[0].status == .covered)
+    let doubled = PantryCoverage(soup, selection: RecipeSelection(servings: 8), pantry: pantry)
+    #expect(doubled.servings == 8)
+    #expect(doubled.lines[0].arithmetic == "need 800 g, have 500 g → buy 300 g")
+    #expect(doubled.lines[1].status == .notCovered)
+  }
+
+  @Test func overridesDecideWhatIsBought() {
+    let soup = recipe(["500 g flour", "3 eggs", "2 onions", "1 l milk"])
+    let pantry = [
+      entry("Flour", left: "200 g"), entry("Eggs", left: "12"), entry("Onions", left: "1 kg"),
+    ]
+    let plain = PantryCoverage(soup, pantry: pantry)
+    #expect(
+      plain.lines.map(\.decision) == [
+        .buy(ItemAmount(amount: 300, unit: .gram)), .skip, .buyAll, .buyAll,
+      ])
+    let overridden = PantryCoverage(
+      soup, pantry: pantry, overrides: [0: .buyFull, 1: .buyFull, 2: .skip, 3: .skip])
+    #expect(overridden.lines.map(\.decision) == [.buyAll, .buyAll, .skip, .skip])
+    #expect(overridden.counts.skip == 2)
+  }
+
+  @Test func theShoppingRecipeAddsTheRemaindersAndLeavesOutWhatIsCovered() throws {
+    let clock = TestClock()
+    let basket = Fixtures.basket(clock: clock)
+    let soup = recipe(["500 g flour", "3 eggs", "2 onions", "salt"], servings: 2)
+    let pantry = [entry("Flour", left: "200 g"), entry("Eggs", left: "12")]
+    let coverage = PantryCoverage(
+      soup, selection: RecipeSelection(servings: 4, skipped: [3]), pantry: pantry)
+    #expect(coverage.lines[0].arithmetic == "need 1000 g, have 200 g → buy 800 g")
+    #expect(coverage.lines[1].decision == .skip)  // need 6, have 12
+    let results = try basket.add(coverage)
+    #expect(results.map(\.outcome.name) == ["added", "skipped", "added", "skipped"])
+    let toGet = try basket.sections().toGet
+    #expect(Set(toGet.map(\.name)) == ["flour", "onions"])
+    let flour = try #require(toGet.first { $0.name == "flour" })
+    #expect(flour.amountText == "800 g")
+    #expect(flour.recipeNeeds.recipes.map(\.title) == ["Soup"])
+    #expect(toGet.first { $0.name == "onions" }?.amountText == "4")
+  }
+}
