@@ -31,72 +31,36 @@ public struct Tesseract: Sendable {
     guard let program, FileManager.default.isExecutableFile(atPath: program) else {
       throw Self.missing
     }
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("basket-ocr-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outPath = scratch.appendingPathComponent("out.tsv").path
-    let errPath = scratch.appendingPathComponent("err.txt").path
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    guard let out = FileHandle(forWritingAtPath: outPath),
-      let err = FileHandle(forWritingAtPath: errPath)
-    else { throw PhotoImportError("cannot make a scratch file for Tesseract's output") }
-    defer {
-      try? out.close()
-      try? err.close()
-    }
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
+    let name = (path as NSString).lastPathComponent
     // NB: Sauvola's local threshold (thresholding_method=2) rather than the global Otsu:
     // on photos lit unevenly Otsu blackened half the card and Tesseract read no word at all.
-    process.arguments = [
+    let arguments = [
       path, "stdout", "--psm", "3", "-l", "eng", "-c", "thresholding_method=2", "tsv",
     ]
-    // NB: an environment of its own: one thread a page (more only slowed it on 2 cores), and
-    // nothing of Basket's (the household secret) passed on.
-    process.environment = ["OMP_THREAD_LIMIT": "1", "PATH": "/usr/local/bin:/usr/bin:/bin"]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = out
-    process.standardError = err
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
+    let run: ProgramRun?
     do {
-      try process.run()
+      run = try ProgramRun.run(program, arguments, timeout: timeout)
+    } catch let error as PhotoImportError {
+      throw error
     } catch {
       throw Self.missing
     }
-    let (seconds, attoseconds) = timeout.components
-    let limit = Double(seconds) + Double(attoseconds) / 1e18
-    if finished.wait(timeout: .now() + limit) == .timedOut {
-      process.terminate()
-      if finished.wait(timeout: .now() + 1) == .timedOut {
-        kill(process.processIdentifier, SIGKILL)
-        finished.wait()
-      }
+    guard let run else {
       throw PhotoImportError(
-        "Tesseract took longer than \(Int(limit)) s on \((path as NSString).lastPathComponent) "
+        "Tesseract took longer than \(timeout.components.seconds) s on \(name) "
           + "and was stopped; try a smaller or clearer photo")
     }
-    let errors = String(
-      decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      if errors.contains("Failed loading language") || errors.contains("eng.traineddata") {
+    guard !run.crashed, run.status == 0 else {
+      if run.errors.contains("Failed loading language") || run.errors.contains("eng.traineddata") {
         throw PhotoImportError(
           "Tesseract has no English data: install the Debian package tesseract-ocr-eng")
       }
-      let name = (path as NSString).lastPathComponent
       let reason =
-        process.terminationReason == .uncaughtSignal
-        ? "crashed (signal \(process.terminationStatus))"
-        : "failed (exit status \(process.terminationStatus))"
-      let detail = errors.split(separator: "\n").last.map { ": \($0.prefix(200))" } ?? ""
+        run.crashed ? "crashed (signal \(run.status))" : "failed (exit status \(run.status))"
+      let detail = run.errors.split(separator: "\n").last.map { ": \($0.prefix(200))" } ?? ""
       throw PhotoImportError("Tesseract \(reason) reading \(name)\(detail)")
     }
-    let text = String(
-      decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
-    return TesseractTSV.words(text)
+    return TesseractTSV.words(run.output)
   }
 
   static func find(_ name: String, in path: String) -> String? {

@@ -1,4 +1,5 @@
-// Fuzz target for what the pantry reads from people: barcodes (`Barcode`, typed or scanned),
+// Fuzz target for what the pantry reads from people: barcodes (`Barcode`, typed or scanned,
+// and zbar's output for a photo, `ScannedCodes`),
 // typed amounts (`PantryAmount.read`) and references to entries (`PantryRules.find`,
 // `PantryRules.search`).
 //
@@ -23,9 +24,23 @@ import BasketKit
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   checkBarcode(text)
+  checkScanned(text)
   checkAmount(text)
   checkReference(text)
   return 0
+}
+
+/// zbar's output for a photo: every code kept is a product code, once; every line is a code
+/// or ignored, never both.
+private func checkScanned(_ text: String) {
+  let scanned = ScannedCodes.reading(text)
+  let lines = text.split(whereSeparator: \.isNewline)
+    .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+  require(scanned.codes.count + scanned.ignored <= lines.count, "more symbols than lines")
+  require(Set(scanned.codes.map(\.key)).count == scanned.codes.count, "a product twice")
+  for code in scanned.codes {
+    require((try? Barcode(code.digits)) == code, "a scanned code that isn't a barcode")
+  }
 }
 
 private func checkBarcode(_ text: String) {

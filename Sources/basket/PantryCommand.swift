@@ -1,4 +1,5 @@
 import BasketKit
+import BasketOCR
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -172,9 +173,10 @@ enum PantryCommand {
     let options = try ArgumentOptions(
       arguments, flags: ["--json", "--add"], values: ["--name"], command: "pantry scan")
     guard !options.words.isEmpty else {
-      throw UsageError(message: "pantry scan needs a code")
+      throw UsageError(message: "pantry scan needs a code, or a photo of one")
     }
-    let code = try barcode(options.words.joined())
+    let code =
+      try photographed(options.words, context) ?? barcode(options.words.joined())
     if options.has("--add") {
       let result = try book(context, .createIfMissing).add(
         PantryAddition(name: options["--name"], barcode: code))
@@ -340,6 +342,38 @@ enum PantryCommand {
       throw StoreError.failed("this store keeps no pantry")
     }
     return PantryBook(store: store, clock: basket.environment.clock, ids: basket.environment.ids)
+  }
+
+  /// The code on a photo, when `words` is one photo's path (zbar reads it); nil when it isn't
+  /// a photo, so the words are a typed code.
+  static func photographed(_ words: [String], _ context: CommandContext) throws -> Barcode? {
+    guard words.count == 1, let path = words.first, PhotoFile.isPhoto(atPath: path) else {
+      return nil
+    }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let scanned: ScannedCodes
+    do {
+      scanned = try BarcodeReader(searchPath: context.configuration.searchPath)
+        .codes(photoAt: path)
+    } catch let error as PhotoImportError {
+      throw InputError(message: error.message)
+    }
+    switch scanned.codes.count {
+    case 1: return scanned.codes[0]
+    case 0:
+      let seen =
+        scanned.ignored > 0
+        ? " (\(scanned.ignored) other code\(scanned.ignored == 1 ? "" : "s") seen, not a product's)"
+        : ""
+      throw InputError(
+        message: "no product barcode found on \(name)\(seen): photograph the barcode "
+          + "straight on, filling most of the picture, or type its digits")
+    default:
+      throw InputError(
+        message: "\(name) shows \(scanned.codes.count) product barcodes ("
+          + scanned.codes.map(\.digits).joined(separator: ", ")
+          + "): scan one of them by typing its digits")
+    }
   }
 
   static func barcode(_ text: String) throws -> Barcode {

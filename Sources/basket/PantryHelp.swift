@@ -19,8 +19,9 @@ enum PantryHelp {
                                take an amount out ("basket pantry use flour 200 g"),
                                or use it up
       remove ENTRY             remove an entry (alias: rm); its code keeps its name
-      scan CODE [--add] [--name NAME]
-                               what a barcode is; --add puts a package of it in
+      scan CODE|PHOTO [--add] [--name NAME]
+                               what a barcode is (typed, or read from a photo of it by
+                               zbar); --add puts a package of it in
       search TEXT... [--json]  entries by a word of the name or note, or a code's digits
 
     ENTRY is the number 'pantry list' shows, a name (a unique start is enough) or a code.

@@ -225,3 +225,39 @@ import Testing
       ])
   }
 }
+
+/// `basket pantry scan PHOTO`: the code read from a photo by zbar, then the pantry's rules.
+@Suite struct PantryScanPhotoTests {
+  let basket = BasketBinary()
+  static let photos = BuiltExecutable.packageRoot.appendingPathComponent("Tests/cases/barcodes")
+
+  private func photo(_ name: String) -> String { Self.photos.appendingPathComponent(name).path }
+
+  @Test func aPhotographedCodeIsScannedAsIfTyped() throws {
+    try basket.run(["add", "Bread"])  // a store to scan against
+    let scanned = try basket.run(["pantry", "scan", photo("upca.png")])
+    #expect(scanned.status == 0, "\(scanned.stderr)")
+    #expect(scanned.stdout.hasPrefix("036000291452 is a valid UPC-A code"))
+    let added = try basket.run([
+      "pantry", "scan", photo("upca.png"), "--add", "--name", "Oat drink",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    // The same product typed in its EAN-13 form is found.
+    let typed = try basket.run(["pantry", "scan", "0036000291452"])
+    #expect(typed.stdout.contains("Oat drink, in the pantry"), "\(typed.stdout)")
+  }
+
+  @Test func aPhotoWithNoOrSeveralCodesSaysWhatToDo() throws {
+    try basket.run(["add", "Bread"])
+    let none = try basket.run(["pantry", "scan", photo("qr.png")])
+    #expect(none.status == 1)
+    #expect(none.stderr.contains("no product barcode found on qr.png (1 other code seen"))
+    let two = try basket.run(["pantry", "scan", photo("two.png")])
+    #expect(two.status == 1)
+    #expect(two.stderr.contains("shows 2 product barcodes"))
+    #expect(two.stderr.contains("4006381333931") && two.stderr.contains("036000291452"))
+    let listed = try JSONSerialization.jsonObject(
+      with: Data(try basket.run(["pantry", "list", "--json"]).stdout.utf8))
+    #expect((listed as? [Any])?.isEmpty == true, "nothing was added")
+  }
+}
