@@ -21,19 +21,10 @@ public enum HTMLRecipePage {
   /// Reads the page. `charset` is the one the server named in its `Content-Type`, if any: it
   /// is followed when the page names none itself (as browsers do).
   public static func read(_ bytes: [UInt8], charset: String? = nil) -> RecipePage {
-    read(bytes, charset: charset, emptyingScripts: true)
-  }
-
-  /// `read`, optionally without first emptying script and style bodies (`ScriptBodies`), so
-  /// a test can check that the two read a page alike.
-  package static func read(_ bytes: [UInt8], charset: String? = nil, emptyingScripts: Bool)
-    -> RecipePage
-  {
     guard !bytes.isEmpty, bytes.count <= maximumBytes else { return RecipePage() }
     _ = initialized
     var input = bytes
     var encoding: String?
-    var validUTF8 = false
     let named = charset.map { $0.lowercased() }
     if !declaresCharset(bytes), let named, named != "utf-8", named != "utf8",
       xmlFindCharEncodingHandler(named) != nil
@@ -42,17 +33,8 @@ public enum HTMLRecipePage {
     } else if !declaresCharset(bytes) {
       // NB: transcoded here rather than by libxml2's iconv, which stops at the five bytes
       // Windows-1252 leaves undefined.
-      if !isUTF8(bytes) {
-        input = Array(RecipeText.decodingWindows1252(bytes).utf8)
-        validUTF8 = true
-      } else {
-        validUTF8 = bytes.count <= (1 << 20) - 3  // NB: `isUTF8` checks the first megabyte
-      }
+      if !isUTF8(bytes) { input = Array(RecipeText.decodingWindows1252(bytes).utf8) }
       encoding = "UTF-8"
-    }
-    if emptyingScripts {
-      input = ScriptBodies.emptied(
-        input, encodingKnown: encoding != nil, validUTF8: validUTF8)
     }
     let collector = PageCollector()
     withExtendedLifetime(collector) {

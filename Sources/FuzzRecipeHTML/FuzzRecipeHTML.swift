@@ -9,17 +9,13 @@ import BasketKit
 import BasketRecipeImport
 import Foundation
 
-/// Imports one page and checks what the importer promises: nothing traps; emptying script and
-/// style bodies before parsing changes nothing the reader finds; a recipe it returns has a
+/// Imports one page and checks what the importer promises: nothing traps; a recipe it returns has a
 /// title or content; its lines are non-empty and whitespace-normalised; times and
 /// servings are not negative; the recipe's JSON reads back as the same recipe.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let page = HTMLRecipePage.read(bytes)
-  require(
-    page == HTMLRecipePage.read(bytes, emptyingScripts: false),
-    "emptying script bodies changed what the page reads as")
   for block in page.blocks {
     require(
       !block.text.isEmpty && block.text == RecipeText.normalizedWhitespace(block.text),

@@ -75,7 +75,6 @@ enum Bench {
     var readCPU: [Double] = []
     var tokenizeCPU: [Double] = []
     var coreCPU: [Double] = []
-    var fullReadCPU: [Double] = []
     var treeImportCPU: [Double] = []
     var treeReadCPU: [Double] = []
     var treeParseCPU: [Double] = []
@@ -100,11 +99,6 @@ enum Bench {
         coreCPU.append(
           measure { checksum &+= RecipeImporter.recipe(from: page)?.ingredients.count ?? 0 }.1
             * 1000)
-      }
-      for bytes in pages {
-        fullReadCPU.append(
-          measure { checksum &+= HTMLRecipePage.read(bytes, emptyingScripts: false).blocks.count }
-            .1 * 1000)
       }
       for bytes in pages {
         tokenizeCPU.append(measure { checksum &+= HTMLRecipePage.tokenizeOnly(bytes) }.1 * 1000)
@@ -135,8 +129,8 @@ enum Bench {
     print(
       String(
         format:
-          "  reading the page without emptying scripts first: %.2f ms\n  baseline, the tree-walking reader: import %.2f ms CPU; reading the page %.2f ms; libxml2's tree parse alone %.2f ms",
-        median(fullReadCPU), median(treeImportCPU), median(treeReadCPU), median(treeParseCPU)))
+          "  baseline, the tree-walking reader: import %.2f ms CPU; reading the page %.2f ms; libxml2's tree parse alone %.2f ms",
+        median(treeImportCPU), median(treeReadCPU), median(treeParseCPU)))
     if checksum == 42 { print("") }
   }
 }

@@ -154,9 +154,7 @@ struct PageEvaluation {
         continue
       }
       let sax = HTMLRecipePage.read(bytes)
-      let tree =
-        CommandLine.arguments.contains("--scripts")
-        ? HTMLRecipePage.read(bytes, emptyingScripts: false) : TreeWalkingPageReader.read(bytes)
+      let tree = TreeWalkingPageReader.read(bytes)
       guard sax != tree else { continue }
       differing += 1
       print("DIFF \(item.html)")

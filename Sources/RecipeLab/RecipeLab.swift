@@ -8,9 +8,8 @@ import Foundation
 ///   RecipeLab ingredients DIR [--misses N]
 ///   RecipeLab pages DIR [--misses N --field FIELD]
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
-///   RecipeLab differential PAGES_DIR [--scripts]   the SAX reader against the tree-walking one
-///                                                 (or, with --scripts, against itself without
-///                                                 emptying script bodies), page by page
+///   RecipeLab differential PAGES_DIR              the SAX reader against the tree-walking one,
+///                                                 page by page
 ///   RecipeLab repeat N FILE...                      imports the files N times (for profilers)
 @main
 struct RecipeLab {
@@ -87,7 +86,7 @@ struct RecipeLab {
       try IngredientEvaluation.run(directory: arguments[1], showMisses: misses)
     default:
       print(
-        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N --field F] | bench [INGREDIENTS_DIR PAGES_DIR] | differential DIR [--scripts] | repeat N FILE..."
+        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N --field F] | bench [INGREDIENTS_DIR PAGES_DIR] | differential DIR | repeat N FILE..."
       )
       exit(2)
     }
