@@ -1,5 +1,6 @@
 import BasketFetch
 import BasketKit
+import BasketOCR
 import BasketRecipeImport
 import BasketWeb
 
@@ -61,6 +62,11 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       try LargeStack.run {
         Result { try RecipeDocumentImporter.recipe(fromAddress: address, fetcher: PageFetcher()) }
       }.get()
+    },
+    importPhotos: { [configuration = context.configuration] photos in
+      try LargeStack.run {
+        Result { try importPhotos(photos, configuration: configuration) }
+      }.get()
     })
   let app = WebApp(
     environment: WebEnvironment(
@@ -116,6 +122,29 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   server.stop()
   context.out("Stopped.\n")
   return 0
+}
+
+/// Photos uploaded to the web app (each a photo file's bytes) as a recipe: written to a private
+/// scratch folder and read as `basket recipe import PHOTO…` reads them (Tesseract, with the same
+/// checks and limits).
+private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguration) throws
+  -> Recipe
+{
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-photos-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(
+    at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  defer { try? FileManager.default.removeItem(at: scratch) }
+  let paths = try photos.enumerated().map { index, bytes in
+    let path = scratch.appendingPathComponent("photo-\(index + 1)").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+  return try PhotoRecipeImporter.recipe(
+    photos: paths,
+    tesseract: Tesseract(
+      program: configuration.tesseractPath, searchPath: configuration.searchPath)
+  ).recipe
 }
 
 /// Runs work on a thread of its own with a full-size stack, waiting for it.

@@ -23,7 +23,8 @@ struct RecipeHarness {
   init(
     fetch: @escaping @Sendable (String) throws -> Recipe = { _ in
       throw WebFetchError.offline(host: "x")
-    }
+    },
+    photos: (@Sendable ([[UInt8]]) throws -> Recipe)? = nil
   ) {
     let basket = Fixtures.basket(clock: clock, store: store)
     let book = RecipeBook(store: recipeStore, basket: basket)
@@ -33,7 +34,7 @@ struct RecipeHarness {
         timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
         recipes: RecipeServices(
           book: book, importBytes: { RecipeDocumentImporter.recipe(from: $0) },
-          importAddress: fetch)))
+          importAddress: fetch, importPhotos: photos)))
   }
 
   func send(_ method: String, _ path: String, json: String? = nil, query: [String: String] = [:])
@@ -154,6 +155,38 @@ private let page = """
     #expect(harness.body(response)["error"]?.string?.isEmpty == false)
   }
 
+  @Test func importsPhotosThroughTheReaderItWasGiven() {
+    struct Unreadable: Error, CustomStringConvertible {
+      var description: String { "card.heic is a HEIC photo; send it as JPEG" }
+    }
+    let harness = RecipeHarness(photos: { photos in
+      if photos.first == [0xFF] { throw Unreadable() }
+      return Recipe(
+        title: "Read from \(photos.count): \(photos.map(\.count))", instructions: ["Bake."])
+    })
+    let two = [Data([1, 2, 3]), Data([4, 5])].map { "\"\($0.base64EncodedString())\"" }
+    let read = harness.send(
+      "POST", "/api/v1/recipes/import", json: #"{"photos":[\#(two.joined(separator: ","))]}"#)
+    #expect(read.status == 200)
+    #expect(harness.body(read)["recipe"]?["title"]?.string == "Read from 2: [3, 2]")
+    let refused = harness.send(
+      "POST", "/api/v1/recipes/import", json: #"{"photos":["/w=="]}"#)
+    #expect(refused.status == 422)
+    #expect(harness.body(refused)["error"]?.string == "card.heic is a HEIC photo; send it as JPEG")
+    for bad in [
+      #"{"photos":[]}"#, #"{"photos":"AQID"}"#, #"{"photos":[1]}"#, #"{"photos":["%%"]}"#,
+    ] {
+      #expect(harness.send("POST", "/api/v1/recipes/import", json: bad).status == 400, "\(bad)")
+    }
+    let eleven = Array(repeating: "\"AQ==\"", count: 11).joined(separator: ",")
+    #expect(
+      harness.send("POST", "/api/v1/recipes/import", json: #"{"photos":[\#(eleven)]}"#).status
+        == 400)
+    let without = RecipeHarness().send(
+      "POST", "/api/v1/recipes/import", json: #"{"photos":["AQ=="]}"#)
+    #expect(without.status == 503)
+  }
+
   @Test func aSavedPageMayBeLargerThanOtherBodies() {
     let harness = RecipeHarness()
     let filler = String(repeating: "<p>Story of the dish.</p>\n", count: 8_000)
@@ -165,7 +198,7 @@ private let page = """
     let elsewhere = harness.send(
       "POST", "/api/v1/recipes/parse", json: #"{"lines":["\#(encoded)"]}"#)
     #expect(elsewhere.status == 413)
-    #expect(WebApp.maxBodySize(for: "/api/v1/recipes/import") == 8 << 20)
+    #expect(WebApp.maxBodySize(for: "/api/v1/recipes/import") == 24 << 20)
   }
 
   @Test func parsesLines() {

@@ -2,6 +2,7 @@
 issue 11): import, the Recipe Ready review, adding to the list, the library."""
 
 import json
+import pathlib
 import re
 import urllib.request
 
@@ -208,3 +209,26 @@ def test_the_recipes_screen_has_no_serious_accessibility_problems(page):
     results = Axe().run(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], json.dumps(bad, indent=1)[:4000]
+
+
+PHOTOS = pathlib.Path(__file__).resolve().parents[1] / "cases" / "photos"
+
+
+def test_importing_photos_of_a_recipe_card(page):
+    """A photo of a card (rendered by Tools/photos/make-cards.py) read by Tesseract on the
+    server, then reviewed like any import."""
+    page.click("#recipes-link")
+    expect(page.locator("#import-photos")).to_have_attribute("accept", "image/*")
+    page.set_input_files("#import-photos", str(PHOTOS / "two-column-card.png"))
+    expect(page.locator("#recipes-title")).to_have_text("Tomato Soup", timeout=60_000)
+    expect(page.locator("#servings-count")).to_have_text("6 servings")
+    expect(page.locator(LINES)).not_to_have_count(0)
+
+
+def test_a_photo_that_cannot_be_read_says_why(page, tmp_path):
+    heic = tmp_path / "card.heic"
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic" + b"\x00" * 64)
+    page.click("#recipes-link")
+    page.set_input_files("#import-photos", str(heic))
+    expect(page.locator("#recipes-status")).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#recipes-status")).to_contain_text("JPEG")

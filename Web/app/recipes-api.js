@@ -17,6 +17,7 @@ export const recipesApi = {
   importText: (text) => call('POST', '/api/v1/recipes/import', { text, save: true }),
   importPage: (page) => call('POST', '/api/v1/recipes/import', { page, save: true }),
   importAddress: (url) => call('POST', '/api/v1/recipes/import', { url, save: true }),
+  importPhotos: (photos) => call('POST', '/api/v1/recipes/import', { photos, save: true }),
   all: () => call('GET', '/api/v1/recipes'),
   recent: () => call('GET', '/api/v1/recipes?recent=1&limit=5'),
   search: (q) => call('GET', `/api/v1/recipes?q=${encodeURIComponent(q)}`),

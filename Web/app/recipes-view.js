@@ -87,6 +87,12 @@ export class RecipesView {
             id: 'import-file', type: 'file', accept: '.html,.htm,.txt,text/html,text/plain',
             dataset: { focusKey: 'import-file' }, onchange: (event) => ui.onImportFile(event.target.files[0]),
           })),
+        h('div', { class: 'import-form' },
+          h('label', { for: 'import-photos' }, 'Or take or choose photos of a recipe card (pages in order)'),
+          h('input', {
+            id: 'import-photos', type: 'file', accept: 'image/*', capture: 'environment', multiple: true,
+            dataset: { focusKey: 'import-photos' }, onchange: (event) => ui.onImportPhotos(event.target.files),
+          })),
         h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportAddress(event.target.elements.url.value); } },
           h('label', { for: 'import-url' }, 'Or give its web address'),
           h('div', { class: 'import-row' },

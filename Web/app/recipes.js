@@ -6,6 +6,9 @@ import { ApiError } from './api.js';
 import { fileAsBase64, recipesApi, replaceLine } from './recipes-api.js';
 import { RecipesView } from './recipes-view.js';
 
+/** The most photos of one recipe, and their largest total size (the server takes 24 MB of base64). */
+const MAX_PHOTOS = 10;
+const MAX_PHOTO_BYTES = 18 * 1024 * 1024;
 /** The largest saved page the server takes (its recipe import body limit is about 8 MB). */
 const MAX_FILE = 5 * 1024 * 1024;
 
@@ -112,6 +115,15 @@ export class Recipes {
         if (!file) return undefined;
         if (file.size > MAX_FILE) return this.drawLibrary(say(`${file.name} is larger than 5 MB.`, true));
         return importing(async () => recipesApi.importPage(await fileAsBase64(file)), file.name);
+      },
+      onImportPhotos: async (files) => {
+        const photos = [...(files || [])];
+        if (photos.length === 0) return undefined;
+        if (photos.length > MAX_PHOTOS) return this.drawLibrary(say(`Choose at most ${MAX_PHOTOS} photos of one recipe.`, true));
+        const total = photos.reduce((sum, file) => sum + file.size, 0);
+        if (total > MAX_PHOTO_BYTES) return this.drawLibrary(say('Those photos are larger than 18 MB together: choose a smaller size in the camera or send fewer.', true));
+        const what = photos.length === 1 ? 'the photo' : `${photos.length} photos`;
+        return importing(async () => recipesApi.importPhotos(await Promise.all(photos.map(fileAsBase64))), what);
       },
       onImportAddress: (url) => {
         if (!url.trim()) return this.drawLibrary(say('Give a web address first.', true));

@@ -15,20 +15,26 @@ public struct RecipeServices: Sendable {
   /// Fetches a web address and imports the page; throws `WebFetchError` or
   /// `RecipeError.noRecipe`.
   public var importAddress: @Sendable (String) throws -> Recipe
+  /// Photos of a recipe card (pages in order, each a photo file's bytes) as a recipe, through
+  /// OCR; throws an error whose description says why for the user. Nil: no photo import here.
+  public var importPhotos: (@Sendable ([[UInt8]]) throws -> Recipe)?
 
   public init(
     book: RecipeBook, importBytes: @escaping @Sendable ([UInt8]) -> Recipe?,
-    importAddress: @escaping @Sendable (String) throws -> Recipe
+    importAddress: @escaping @Sendable (String) throws -> Recipe,
+    importPhotos: (@Sendable ([[UInt8]]) throws -> Recipe)? = nil
   ) {
     self.book = book
     self.importBytes = importBytes
     self.importAddress = importAddress
+    self.importPhotos = importPhotos
   }
 }
 
 /// The recipe routes, for the web app's Recipes screen and Recipe Ready review:
 ///
-/// - `POST /api/v1/recipes/import` `{"text"} | {"page": base64} | {"url"}`, optional
+/// - `POST /api/v1/recipes/import` `{"text"} | {"page": base64} | {"url"} | {"photos":
+///   [base64]}` (1–10 photos of a recipe card, pages in order), optional
 ///   `"save": true` → `{"recipe"}` (201 when saved)
 /// - `POST /api/v1/recipes/parse` `{"lines": [text]}` → `{"lines": [line]}`
 /// - `GET /api/v1/recipes` (`?q=` searches, `?recent=1&limit=` the recent ones) →
@@ -135,11 +141,12 @@ extension WebApp {
   /// `POST /api/v1/recipes/import`: exactly one of `text` (pasted), `page` (a saved page's
   /// or text file's bytes, base64) or `url`; `save` keeps it.
   private func importRecipe(_ services: RecipeServices, _ request: Request) throws -> Response {
-    let body = try JSONBody(request, allowed: ["text", "page", "url", "save"])
+    let body = try JSONBody(request, allowed: ["text", "page", "url", "photos", "save"])
     let save = try body.bool("save") ?? false
-    let given = ["text", "page", "url"].filter(body.has)
+    let given = ["text", "page", "url", "photos"].filter(body.has)
     guard given.count == 1 else {
-      throw RequestError(400, "send one of \"text\", \"page\" (base64) or \"url\"")
+      throw RequestError(
+        400, "send one of \"text\", \"page\" (base64), \"url\" or \"photos\" (base64 each)")
     }
     var recipe: Recipe
     switch given[0] {
@@ -157,6 +164,8 @@ extension WebApp {
         throw RecipeError.noRecipe("the page")
       }
       recipe = found
+    case "photos":
+      recipe = try importPhotos(services, body)
     default:
       recipe = try services.importAddress(try body.string("url") ?? "")
     }
@@ -166,6 +175,27 @@ extension WebApp {
       status = 201
     }
     return .json(status, Self.object([("recipe", try Self.encoded(recipe))]))
+  }
+
+  /// The recipe on `photos` (base64 each, at most 10), read by the injected OCR.
+  private func importPhotos(_ services: RecipeServices, _ body: JSONBody) throws -> Recipe {
+    guard let read = services.importPhotos else {
+      throw RequestError(503, "this server can't read photos; paste the recipe's text instead")
+    }
+    guard case .array(let values)? = body.value("photos"), (1...10).contains(values.count) else {
+      throw RequestError(400, "\"photos\" must be an array of 1 to 10 photos in base64")
+    }
+    let photos = try values.map { value -> [UInt8] in
+      guard case .string(let encoded) = value,
+        let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters), !data.isEmpty
+      else { throw RequestError(400, "each photo must be the file's bytes in base64") }
+      return Array(data)
+    }
+    do {
+      return try read(photos)
+    } catch {
+      throw RequestError(422, "\(error)")
+    }
   }
 
   /// `POST /api/v1/recipes/parse` `{"lines": [text]}` (at most 500 lines).

@@ -19,13 +19,14 @@ public final class WebApp: Sendable {
   public static let maxBodySize = 64 * 1024
 
   /// The largest body a request to `path` may carry: `POST /api/v1/ops` takes a phone's queue
-  /// (`OpsBody.maxBytes`); a saved page uploaded for import (as base64 in JSON) may be as large
-  /// as a fetched one, 5 MB; every other route takes `maxBodySize`. The server adapter reads no
+  /// (`OpsBody.maxBytes`); a recipe import carries a saved page or photos of a recipe card as
+  /// base64 in JSON, up to 24 MB (about 18 MB of photos); every other route takes
+  /// `maxBodySize`. The server adapter reads no
   /// more.
   public static func maxBodySize(for path: String) -> Int {
     switch path {
     case "/api/v1/ops": OpsBody.maxBytes
-    case recipeImportPath: 8 << 20
+    case recipeImportPath: 24 << 20
     case _ where path.hasPrefix(davRoot): ICalendarTask.maximumBytes
     default: maxBodySize
     }
