@@ -3,7 +3,7 @@
 // offline. The API is never cached here: the page keeps the last list and the queue of
 // changes in IndexedDB itself (store.js), which works over plain HTTP too.
 
-const CACHE = 'basket-shell-v4';
+const CACHE = 'basket-shell-v5';
 const SHELL = [
   '/', '/app/basket.css', '/app/app.js', '/app/controller.js', '/app/view.js', '/app/model.js',
   '/app/api.js', '/app/template.js', '/app/offline.js', '/app/store.js', '/app/recipes.js', '/app/recipes-view.js', '/app/recipes-api.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',

@@ -3,8 +3,8 @@
 // the status line. The server stays the judge: it applies each change exactly once (POST
 // /api/v1/ops, ListOperation's JSON) and the page then shows its list with the changes still
 // waiting applied on top. The rules here mirror the core's only as far as a phone must show a
-// change before the server has seen it; Tests/cases/offline-cases.json holds the ones that
-// must agree with the core (name folding, typed adds).
+// change before the server has seen it; the case tables in Tests/cases hold the ones that
+// must agree with the core (name-key-cases.json: name folding; quantity-cases.json: typed adds).
 
 import { chipText } from './model.js';
 
