@@ -138,11 +138,13 @@ public final class CalDAVBook: Sendable {
   public func changes(since token: Int64) throws -> Changes? {
     guard let changes = try basket.store.changes(since: token) else { return nil }
     let sections = try basket.sections()
-    let visible = Set((sections.toGet + sections.gotIt).map(\.id))
+    let visible = Dictionary(
+      (sections.toGet + sections.gotIt).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }
+    )
     var changed: [UUID: Item] = [:]
     var removedNames: Set<String> = []
     for item in changes.items {
-      if visible.contains(item.id) {
+      if visible[item.id] != nil {
         changed[item.id] = item
       } else {
         removedNames.formUnion(try names(of: item.id))
@@ -152,9 +154,7 @@ public final class CalDAVBook: Sendable {
     for resource in try store.resources(changedAfter: token) {
       if resource.absorbed {
         removedNames.insert(resource.name)
-      } else if changed[resource.item] == nil, visible.contains(resource.item),
-        let item = try visibleItem(resource.item)
-      {
+      } else if changed[resource.item] == nil, let item = visible[resource.item] {
         changed[item.id] = item
       }
     }
