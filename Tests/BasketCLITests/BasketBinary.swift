@@ -97,6 +97,15 @@ extension BasketBinary {
   /// Starts `basket ARGS` (a serve command; "PORT" is replaced by a free port), waits for its
   /// banner, then stops it with SIGINT.
   func serve(_ arguments: [String]) throws -> Served {
+    // NB: a port taken between freePort() and the server's bind is retried on a new one.
+    for _ in 0..<4 {
+      let served = try serveOnce(arguments)
+      if !served.stderr.contains("cannot listen") { return served }
+    }
+    return try serveOnce(arguments)
+  }
+
+  private func serveOnce(_ arguments: [String]) throws -> Served {
     let process = Process()
     process.executableURL = try Self.executable.get()
     let port = try Self.freePort()

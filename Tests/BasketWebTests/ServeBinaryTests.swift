@@ -10,10 +10,10 @@ import Testing
 
   /// A running `basket serve` on a free port with a temporary store.
   final class Server {
-    let process = Process()
+    let process: Process
     let port: Int
     let directory: String
-    let output = Pipe()
+    let output: Pipe
 
     let scheme: String
 
@@ -23,24 +23,35 @@ import Testing
       self.directory = directory ?? "/tmp/basket-serve-test-\(UInt32.random(in: 0...UInt32.max))"
       try FileManager.default.createDirectory(
         atPath: self.directory, withIntermediateDirectories: true)
-      port = Int.random(in: 20_000...40_000)
-      process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
-      process.arguments =
-        ["--store", "\(self.directory)/basket.sqlite", "serve", "--port", String(port)] + extra
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      for _ in 0..<400 {  // NB: up to 20 s: a loaded machine starts it slowly
-        if (try? curl(["-k", "-o", "/dev/null", "\(scheme)://127.0.0.1:\(port)/"])) != nil {
-          return
+      // NB: below Linux's ephemeral range (32768+), where curl's own sockets land; a port that
+      // another test or program holds is retried on a new one rather than failing the test.
+      var said = ""
+      for _ in 0..<5 {
+        let port = Int.random(in: 20_000..<32_768)
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
+        process.arguments =
+          ["--store", "\(self.directory)/basket.sqlite", "serve", "--port", String(port)] + extra
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        for _ in 0..<400 {  // NB: up to 20 s: a loaded machine starts it slowly
+          if (try? curl(["-k", "-o", "/dev/null", "\(scheme)://127.0.0.1:\(port)/"])) != nil {
+            (self.process, self.port, self.output) = (process, port, output)
+            return
+          }
+          if !process.isRunning { break }
+          usleep(50_000)
         }
-        if !process.isRunning { break }
-        usleep(50_000)
+        if process.isRunning { process.interrupt() }
+        process.waitUntilExit()
+        said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard said.contains("cannot listen") else {
+          throw StartFailure(message: "basket serve did not answer on port \(port): \(said)")
+        }
       }
-      if process.isRunning { process.interrupt() }
-      process.waitUntilExit()
-      let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      throw StartFailure(message: "basket serve did not answer on port \(port): \(said)")
+      throw StartFailure(message: "basket serve found no free port: \(said)")
     }
 
     struct StartFailure: Error, CustomStringConvertible {

@@ -27,21 +27,33 @@ class Server:
             pytest.fail(f"{BASKET} is missing: run `swift build` first")
         self.dir = tempfile.TemporaryDirectory(prefix="basket-browser-")
         self.store = os.path.join(self.dir.name, "basket.sqlite")
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        args = [str(BASKET), "--store", self.store, "serve", "--port", str(self.port)]
-        if secret:
-            args += ["--secret", secret]
         env = {k: v for k, v in os.environ.items() if k not in ("BASKET_SECRET", "BASKET_NOW")}
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        # A port taken between free_port() and the server's bind is retried on a new one.
+        for _ in range(5):
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            args = [str(BASKET), "--store", self.store, "serve", "--port", str(self.port)]
+            if secret:
+                args += ["--secret", secret]
+            self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            if self._answers():
+                return
+        raise RuntimeError("basket serve found no free port")
+
+    def _answers(self):
         deadline = time.time() + 10
         while time.time() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/", timeout=1).read()
-                return
+                return True
             except OSError:
                 if self.process.poll() is not None:
-                    raise RuntimeError(self.process.stderr.read().decode())
+                    said = self.process.stderr.read().decode()
+                    self.process.stdout.close()
+                    self.process.stderr.close()
+                    if "cannot listen" in said:
+                        return False
+                    raise RuntimeError(said)
                 time.sleep(0.05)
         raise RuntimeError("basket serve did not start")
 
