@@ -128,7 +128,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
 /// scratch folder and read as `basket recipe import PHOTO…` reads them (Tesseract, with the same
 /// checks and limits).
 private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguration) throws
-  -> Recipe
+  -> PhotoRecipe
 {
   let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("basket-photos-\(UUID().uuidString)")
@@ -144,7 +144,7 @@ private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguratio
     photos: paths,
     tesseract: Tesseract(
       program: configuration.tesseractPath, searchPath: configuration.searchPath)
-  ).recipe
+  )
 }
 
 /// Runs work on a thread of its own with a full-size stack, waiting for it.
