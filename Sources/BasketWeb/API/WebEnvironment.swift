@@ -20,11 +20,13 @@ public struct WebEnvironment: Sendable {
   public var recipes: RecipeServices?
   /// The list as CalDAV tasks; nil answers the CalDAV routes with 503.
   public var calDAV: CalDAVBook?
+  /// The household's shops and their walking orders; nil answers the shop routes with 503.
+  public var shops: ShopBook?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
-    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil
+    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, shops: ShopBook? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -32,6 +34,7 @@ public struct WebEnvironment: Sendable {
     self.randomBytes = randomBytes
     self.recipes = recipes
     self.calDAV = calDAV
+    self.shops = shops
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.
