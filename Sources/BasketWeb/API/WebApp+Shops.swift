@@ -93,7 +93,7 @@ extension WebApp {
                 .object([
                   ("category", stretch.category.map(JSONValue.string) ?? .null),
                   ("title", .string(stretch.title)),
-                  ("items", .array(stretch.items.map { .string($0.id.uuidString) })),
+                  ("items", .array(stretch.items.map { .string($0.id.uuidString.lowercased()) })),
                 ])
               })
           ),
@@ -105,12 +105,12 @@ extension WebApp {
     let (shops, current) = try book.all()
     return .object([
       ("shops", .array(shops.map(Self.shopJSON))),
-      ("current", current.map { .string($0.uuidString) } ?? .null),
+      ("current", current.map { .string($0.uuidString.lowercased()) } ?? .null),
     ])
   }
 
   private static func shopJSON(_ shop: Shop) -> JSONValue {
-    .object([("id", .string(shop.id.uuidString)), ("name", .string(shop.name))])
+    .object([("id", .string(shop.id.uuidString.lowercased())), ("name", .string(shop.name))])
   }
 
   /// Runs `body`, answering a shop the user can't have as 400 (a bad name), 404 (no such
