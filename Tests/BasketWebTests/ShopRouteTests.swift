@@ -96,8 +96,9 @@ private struct AisleClassifier: ItemClassifier {
   private func walk() throws -> [String] {
     let (status, body) = send("GET", "/api/v1/walking-order")
     #expect(status == 200)
+    let toGet = try basket.sections().toGet
     let names = Dictionary(
-      uniqueKeysWithValues: try basket.sections().toGet.map { ($0.id.uuidString.lowercased(), $0.name) })
+      uniqueKeysWithValues: toGet.map { ($0.id.uuidString.lowercased(), $0.name) })
     guard case .array(let stretches)? = body["stretches"] else { return [] }
     return stretches.map { stretch in
       guard case .string(let title)? = stretch["title"], case .array(let ids)? = stretch["items"]
