@@ -140,9 +140,11 @@ enum MealPrepCommand {
     let counts = json.counts
     out += "\(counts.buyAll) to buy in full, \(counts.buyPart) in part, \(counts.skip) skipped.\n"
     if added {
-      let put = json.lines.flatMap(\.parts).filter {
-        $0.outcome != nil && $0.outcome != "skipped" && $0.outcome != "refused"
-      }.count
+      let put = Set(
+        json.lines.flatMap(\.parts).filter {
+          $0.outcome != nil && $0.outcome != "skipped" && $0.outcome != "refused"
+        }.compactMap(\.itemName)
+      ).count
       out += "Put \(put) item\(put == 1 ? "" : "s") on the list.\n"
     } else {
       out +=
