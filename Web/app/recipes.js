@@ -181,7 +181,7 @@ export class Recipes {
     // Optional lines start left out: the cook opts in.
     const skip = new Set(recipe.ingredients.flatMap((line, index) => (line.optional ? [index] : [])));
     this.ready = {
-      recipe, servings: recipe.servings || null, skip, choose: {}, editing: null,
+      recipe, servings: recipe.servings || null, skip, choose: {}, overrides: {}, editing: null,
       review: null, result: null, message: '', isError: false, busy: false,
     };
     this.drawReady();
@@ -229,6 +229,11 @@ export class Recipes {
       onChoose: (index, alternative) => {
         if (alternative === null) delete ready.choose[index];
         else ready.choose[index] = alternative;
+        changed();
+      },
+      onOverride: (index, value) => {
+        if (value) ready.overrides[index] = value;
+        else delete ready.overrides[index];
         changed();
       },
       onEdit: (index) => {
