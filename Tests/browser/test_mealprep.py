@@ -153,6 +153,18 @@ def test_meal_prep_merges_two_recipes_asks_about_the_rest_and_adds_to_the_list(p
     assert [recipe["title"] for recipe in items["onions"]["recipes"]] == ["Chili", "Soup"]
 
 
+def test_meal_prep_leaves_optional_lines_out_until_ticked(page, server):
+    save(server, "Salad\nServes 2\n\nIngredients\n1 cucumber\n2 tbsp chopped parsley, optional\n\nMethod\nToss.")
+    page.goto(server.url + "/#/mealprep")
+    page.get_by_role("checkbox", name="Salad").check()
+    expect(page.locator(".plan-line")).to_have_count(2)
+    parsley = page.get_by_role("checkbox", name="Add parsley")
+    expect(parsley).not_to_be_checked()
+    expect(page.locator("#mealprep-add")).to_have_text("Add to list (1 of 2)")
+    parsley.check()
+    expect(page.locator("#mealprep-add")).to_have_text("Add to list (2 of 2)")
+
+
 def test_meal_prep_takes_at_most_five_recipes(page, server):
     for number in range(6):
         save(server, f"Dish {number}\n\nIngredients\n1 onion\n\nMethod\nCook.")

@@ -29,7 +29,8 @@ export class MealPrep {
     }
     this.view.show(true);
     this.state = {
-      all: [], chosen: [], answers: {}, skip: new Set(), overrides: {}, plan: null, result: null,
+      all: [], chosen: [], answers: {}, skip: new Set(), overrides: {}, seenOptional: new Set(),
+      plan: null, result: null,
       message: '', isError: false, busy: false,
     };
     try {
@@ -65,6 +66,13 @@ export class MealPrep {
     try {
       const { plan } = await mealPrepApi.review(state);
       if (asked !== this.asking || state !== this.state) return undefined;
+      // Optional lines start left out, as in Recipe Ready: the cook opts in.
+      const fresh = plan.lines.filter((line) => line.optional && !state.seenOptional.has(line.id));
+      for (const line of fresh) {
+        state.seenOptional.add(line.id);
+        state.skip.add(line.id);
+      }
+      if (fresh.length) return this.review();
       state.plan = plan;
       if (state.isError) this.say('');
     } catch (error) {
@@ -92,7 +100,7 @@ export class MealPrep {
           state.chosen = state.chosen.filter((recipe) => recipe.id !== summary.id);
         }
         // The lines and questions change with the recipes: start their choices afresh.
-        Object.assign(state, { answers: {}, skip: new Set(), overrides: {} });
+        Object.assign(state, { answers: {}, skip: new Set(), overrides: {}, seenOptional: new Set() });
         this.say('');
         return changed();
       },

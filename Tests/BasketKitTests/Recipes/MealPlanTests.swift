@@ -141,6 +141,19 @@ private func plan(_ first: String, _ second: String, answer: MealPlan.Answer? = 
     #expect(plan.lines[0].flag == .uncertain)
   }
 
+  @Test func linesWithNoNameNeverMerge() throws {
+    let nameless = IngredientLine(text: "a handful of something", name: "")
+    let choices = [1, 2].map { id in
+      MealPlanChoice(
+        recipe: Recipe(
+          id: Fixtures.id(id), title: "Dish \(id)",
+          ingredientGroups: [IngredientGroup(ingredients: [nameless])]))
+    }
+    let plan = try MealPlan(choices)
+    #expect(plan.lines.count == 2)
+    #expect(plan.questions.isEmpty)
+  }
+
   @Test(
     arguments: [
       ([] as [Int], MealPlanError.noRecipes),

@@ -291,9 +291,9 @@ public struct MealPlan: Equatable, Sendable {
   /// Why two lines of one food (by key) may still not merge by themselves; nil when they
   /// may, or when they aren't one food by key at all (see `relation`).
   private static func sameFoodDoubt(_ a: Source, _ b: Source) -> Doubt? {
-    guard FoodAliases.key(a.line.name) == FoodAliases.key(b.line.name) else {
-      return .namesDiffer
-    }
+    // NB: lines with no name (nothing the parser could call food) are never one food.
+    let key = FoodAliases.key(a.line.name)
+    guard !key.isEmpty, key == FoodAliases.key(b.line.name) else { return .namesDiffer }
     if a.line.uncertain || b.line.uncertain { return .uncertainLine }
     if a.line.optional != b.line.optional { return .optionalDiffers }
     if a.line.alternatives.map(NameKey.of) != b.line.alternatives.map(NameKey.of) {
@@ -309,7 +309,7 @@ public struct MealPlan: Equatable, Sendable {
   private static func relation(_ a: Cluster, _ b: Cluster) -> Doubt? {
     let first = a.sources[0]
     let second = b.sources[0]
-    if a.key == b.key {
+    if a.key == b.key, !a.key.isEmpty {
       if let doubt = sameFoodDoubt(first, second) { return doubt }
       return (a.amount == nil) != (b.amount == nil) ? .noAmount : .unitsDontMeet
     }
