@@ -49,6 +49,11 @@ public struct RecipeServices: Sendable {
 ///   "line", "amountText", "flag", "alternative", "outcome", "merge", "reason", "before",
 ///   "after", "itemName"}]}`
 ///
+/// The add and review bodies may also say `"pantry": true` (leave out what the pantry covers,
+/// buy only the rest of what it partly covers) and `"overrides": [{"line", "override":
+/// "buyFull" | "skip"}]`; each review line then carries `coverage` (`PantryJSON.Coverage`'s
+/// line, null when left out), and the review says `"pantry"`: whether the store keeps one.
+///
 /// Recipes and lines have the shapes of issue 11 (`Recipe`'s and `IngredientLine`'s JSON).
 extension WebApp {
   static let recipeImportPath = "/api/v1/recipes/import"
