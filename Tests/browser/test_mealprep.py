@@ -71,6 +71,9 @@ def test_recipe_ready_shows_pantry_coverage_and_the_add_respects_overrides(page,
     expect(salt.locator(".coverage")).to_have_class(re.compile(r"\bcovered\b"))
     expect(salt.locator(".plan")).to_have_text("Not added: you have it")
     expect(review_line(page, "onions").locator(".coverage-text")).to_have_text("Not in the pantry → buy 2")
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps(bad, indent=1)[:4000]
 
     # Overrides: buy all the flour after all; then no, we have it. Buy the salt anyway.
     choice = flour.get_by_label("Pantry choice for flour")
