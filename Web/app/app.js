@@ -3,15 +3,17 @@
 
 import { Controller } from './controller.js';
 import { Recipes } from './recipes.js';
+import { MealPrep } from './mealprep.js';
 
 const controller = new Controller();
 const recipes = new Recipes();
+const mealPrep = new MealPrep();
 let started = false;
 
 window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
-  controller.start({ coldStart: !event.persisted }).then(() => recipes.route());
+  controller.start({ coldStart: !event.persisted }).then(() => recipes.route()).then(() => mealPrep.route());
 });
 
 if ('serviceWorker' in navigator) {

@@ -4,6 +4,7 @@
 import { h, replaceChildren } from './template.js';
 import { outcomeText, safeAddress } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
+import { coverageBlock } from './coverage-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -73,6 +74,9 @@ export class RecipesView {
     this.draw(
       this.head('Recipes', { backHref: '#/', backText: '← List' }),
       this.status(state.message, state.isError),
+      h('p', { class: 'mealprep-entry' },
+        h('a', { id: 'mealprep-link', class: 'button small', href: '#/mealprep' },
+          h('span', { 'aria-hidden': 'true' }, '🍱'), ' Meal prep: plan several recipes at once')),
       h('section', { class: 'card import', 'aria-labelledby': 'import-title' },
         h('h3', { id: 'import-title', class: 'section-title small' }, 'Import a recipe'),
         h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportText(event.target.elements.text.value); } },
@@ -224,7 +228,12 @@ export class RecipesView {
         text,
         choice,
         this.photoOf(state, line, index, ui),
-        plan ? h('p', { class: `plan ${plan.outcome}` }, outcomeText(plan)) : null));
+        plan ? h('p', { class: `plan ${plan.outcome}` },
+          plan.outcome === 'skipped' && !skipped ? 'Not added: you have it' : outcomeText(plan)) : null,
+        plan ? coverageBlock(plan.coverage, {
+          name: shown.name || line.text, override: (state.overrides || {})[index] || '',
+          onOverride: (value) => ui.onOverride(index, value), key: `override:${index}`,
+        }) : null));
   }
 
   /** For a doubted line of a photo import: its unsure words and the part of the photo it came from. */

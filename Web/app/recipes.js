@@ -185,7 +185,7 @@ export class Recipes {
     // Optional lines start left out: the cook opts in.
     const skip = new Set(recipe.ingredients.flatMap((line, index) => (line.optional ? [index] : [])));
     this.ready = {
-      recipe, servings: recipe.servings || null, skip, choose: {}, editing: null,
+      recipe, servings: recipe.servings || null, skip, choose: {}, overrides: {}, editing: null,
       review: null, result: null, message: '', isError: false, busy: false,
       photos: this.photos && this.photos.recipeId === id ? this.photos : null, showing: new Set(),
     };
@@ -239,6 +239,11 @@ export class Recipes {
       onChoose: (index, alternative) => {
         if (alternative === null) delete ready.choose[index];
         else ready.choose[index] = alternative;
+        changed();
+      },
+      onOverride: (index, value) => {
+        if (value) ready.overrides[index] = value;
+        else delete ready.overrides[index];
         changed();
       },
       onEdit: (index) => {

@@ -50,9 +50,16 @@ public struct RecipeServices: Sendable {
 ///   "line", "amountText", "flag", "alternative", "outcome", "merge", "reason", "before",
 ///   "after", "itemName"}]}`
 ///
+/// The add and review bodies may also say `"pantry": true` (leave out what the pantry covers,
+/// buy only the rest of what it partly covers) and `"overrides": [{"line", "override":
+/// "buyFull" | "skip"}]`; each review line then carries `coverage` (`PantryJSON.Coverage`'s
+/// line, null when left out), and the review says `"pantry"`: whether the store keeps one.
+///
 /// Recipes and lines have the shapes of issue 11 (`Recipe`'s and `IngredientLine`'s JSON).
 extension WebApp {
   static let recipeImportPath = "/api/v1/recipes/import"
+  /// What an add or review body may say beside the recipe.
+  static let addMembers = ["servings", "skip", "choose", "pantry", "overrides"]
 
   func recipes(_ route: [String], _ request: Request) throws -> Response {
     guard let services = environment.recipes else {
@@ -71,12 +78,12 @@ extension WebApp {
         return try allowing(["POST"], request) { try parseLines(request) }
       case (1, "add"):
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip", "choose"])
+          let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
           return try addToList(services, try recipe(in: body), body)
         }
       case (1, "review"):
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip", "choose"])
+          let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
           return try review(services, try recipe(in: body), body)
         }
       case (1, _):
@@ -88,7 +95,7 @@ extension WebApp {
       case (2, _) where route[1] == "add":
         let id = try recipeID(route[0])
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["servings", "skip", "choose"])
+          let body = try JSONBody(request, allowed: Self.addMembers)
           let opened = try services.book.open(id.uuidString)
           return try addToList(services, opened, body)
         }
@@ -258,7 +265,12 @@ extension WebApp {
     -> Response
   {
     let selection = try selection(for: recipe, body)
-    let results = try services.book.basket.add(recipe, selection: selection)
+    let results =
+      if let coverage = try coverage(of: recipe, selection, body), try body.bool("pantry") == true {
+        try services.book.basket.add(coverage)
+      } else {
+        try services.book.basket.add(recipe, selection: selection)
+      }
     let lines = results.map { result -> JSONValue in
       .object([
         ("index", .number(Double(result.index))),
@@ -286,8 +298,15 @@ extension WebApp {
   private func review(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
     -> Response
   {
-    let review = try services.book.basket.review(
-      recipe, selection: try selection(for: recipe, body))
+    let selection = try selection(for: recipe, body)
+    let coverage = try coverage(of: recipe, selection, body)
+    let review =
+      if let coverage, try body.bool("pantry") == true {
+        try services.book.basket.review(coverage)
+      } else {
+        try services.book.basket.review(recipe, selection: selection)
+      }
+    let covered = Dictionary((coverage?.lines ?? []).map { ($0.index, $0) }) { first, _ in first }
     let lines = try review.lines.map { line -> JSONValue in
       let planned = line.planned
       let flag: JSONValue =
@@ -309,6 +328,7 @@ extension WebApp {
         ("flag", flag), ("alternative", alternative),
         ("outcome", .string(planned.outcome.name)), ("merge", merge), ("reason", reason),
         ("before", before), ("after", after), ("itemName", itemName),
+        ("coverage", try coverageJSON(covered[line.index])),
       ]
       return .object(members)
     }
@@ -316,8 +336,37 @@ extension WebApp {
       200,
       .object([
         ("servings", review.servings.map { .number(Double($0)) } ?? .null),
-        ("lines", .array(lines)),
+        ("pantry", .bool(coverage != nil)), ("lines", .array(lines)),
       ]))
+  }
+
+  /// What the pantry covers of `recipe` as `selection` chooses it, with the body's
+  /// `overrides` (`[{"line": position, "override": "buyFull" | "skip"}]`); nil when the
+  /// store keeps no pantry.
+  private func coverage(of recipe: Recipe, _ selection: RecipeSelection, _ body: JSONBody)
+    throws -> PantryCoverage?
+  {
+    var overrides: [Int: PantryCoverage.Override] = [:]
+    for (line, override) in try self.overrides(body) {
+      guard case .number(let number) = line, number == number.rounded(), number >= 0,
+        number < Double(recipe.ingredients.count)
+      else {
+        throw RequestError(
+          400,
+          "\"overrides\" holds positions of ingredient lines, from 0 to \(recipe.ingredients.count - 1)"
+        )
+      }
+      overrides[Int(number)] = override
+    }
+    guard environment.basket.store is any PantryStore else { return nil }
+    return PantryCoverage(
+      recipe, selection: selection, pantry: try pantryEntries(), overrides: overrides)
+  }
+
+  /// One line's coverage as `PantryJSON.Coverage` writes it; null for a line left out.
+  private func coverageJSON(_ line: PantryCoverage.Line?) throws -> JSONValue {
+    guard let line, !line.leftOut else { return .null }
+    return try JSONValue.parse(Self.encoded(PantryJSON.Coverage.Line(line)))
   }
 
   // MARK: - Helpers

@@ -158,6 +158,7 @@ public final class WebApp: Sendable {
     case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
     case (_, "shops"): return try shops(Array(route.dropFirst()), request)
     case (1, "walking-order"): return try walkingOrder(request)
+    case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
     case (1, "events"):
       return only(["GET"], request) {
         Response(
