@@ -9,6 +9,7 @@ import urllib.request
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from test_recipes import post
 from test_web_app import TO_GET, row
 
 CHILI = """Chili
@@ -34,14 +35,6 @@ Ingredients
 Method
 1. Simmer.
 """
-
-
-def post(server, path, body):
-    request = urllib.request.Request(
-        server.url + path, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Origin": server.url})
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
 
 
 def save(server, text):
