@@ -348,15 +348,7 @@ extension WebApp {
   {
     var overrides: [Int: PantryCoverage.Override] = [:]
     for (line, override) in try self.overrides(body) {
-      guard case .number(let number) = line, number == number.rounded(), number >= 0,
-        number < Double(recipe.ingredients.count)
-      else {
-        throw RequestError(
-          400,
-          "\"overrides\" holds positions of ingredient lines, from 0 to \(recipe.ingredients.count - 1)"
-        )
-      }
-      overrides[Int(number)] = override
+      overrides[try linePosition(line, in: recipe, field: "overrides")] = override
     }
     guard environment.basket.store is any PantryStore else { return nil }
     return PantryCoverage(
@@ -370,6 +362,19 @@ extension WebApp {
   }
 
   // MARK: - Helpers
+
+  /// `value` as the position of one of `recipe`'s ingredient lines, or a 400 naming `field`.
+  private func linePosition(_ value: JSONValue, in recipe: Recipe, field: String) throws -> Int {
+    guard case .number(let number) = value, number == number.rounded(), number >= 0,
+      number < Double(recipe.ingredients.count)
+    else {
+      throw RequestError(
+        400,
+        "\"\(field)\" holds positions of ingredient lines, from 0 to \(recipe.ingredients.count - 1)"
+      )
+    }
+    return Int(number)
+  }
 
   /// The body's `servings`, `skip` and `choose` for `recipe`.
   private func selection(for recipe: Recipe, _ body: JSONBody) throws -> RecipeSelection {
@@ -389,15 +394,7 @@ extension WebApp {
         throw RequestError(400, "\"skip\" must be an array of line positions")
       }
       for index in indexes {
-        guard case .number(let number) = index, number == number.rounded(), number >= 0,
-          number < Double(recipe.ingredients.count)
-        else {
-          throw RequestError(
-            400,
-            "\"skip\" holds positions of ingredient lines, from 0 to \(recipe.ingredients.count - 1)"
-          )
-        }
-        selection.skipped.insert(Int(number))
+        selection.skipped.insert(try linePosition(index, in: recipe, field: "skip"))
       }
     }
     if let value = body.value("choose") {
