@@ -68,33 +68,33 @@ extension WebApp {
     do {
       switch (route.count, route.first) {
       case (0, _):
-        return try allowing(["GET", "POST"], request) {
+        return try only(["GET", "POST"], request) {
           request.method == "GET"
             ? try listRecipes(services, request) : try saveRecipe(services, request)
         }
       case (1, "import"):
-        return try allowing(["POST"], request) { try importRecipe(services, request) }
+        return try only(["POST"], request) { try importRecipe(services, request) }
       case (1, "parse"):
-        return try allowing(["POST"], request) { try parseLines(request) }
+        return try only(["POST"], request) { try parseLines(request) }
       case (1, "add"):
-        return try allowing(["POST"], request) {
+        return try only(["POST"], request) {
           let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
           return try addToList(services, try recipe(in: body), body)
         }
       case (1, "review"):
-        return try allowing(["POST"], request) {
+        return try only(["POST"], request) {
           let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
           return try review(services, try recipe(in: body), body)
         }
       case (1, _):
         let id = try recipeID(route[0])
-        return try allowing(["GET", "DELETE"], request) {
+        return try only(["GET", "DELETE"], request) {
           request.method == "GET"
             ? try showRecipe(services, id) : try removeRecipe(services, id)
         }
       case (2, _) where route[1] == "add":
         let id = try recipeID(route[0])
-        return try allowing(["POST"], request) {
+        return try only(["POST"], request) {
           let body = try JSONBody(request, allowed: Self.addMembers)
           let opened = try services.book.open(id.uuidString)
           return try addToList(services, opened, body)
@@ -436,18 +436,6 @@ extension WebApp {
       throw RequestError(400, "\"\(text.prefix(60))\" is not a recipe id")
     }
     return id
-  }
-
-  /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
-  private func allowing(
-    _ methods: [String], _ request: Request, _ body: () throws -> Response
-  ) rethrows -> Response {
-    guard methods.contains(request.method) else {
-      return .error(
-        405, "use \(methods.joined(separator: " or ")) here",
-        headers: [.init("Allow", methods.joined(separator: ", "))])
-    }
-    return try body()
   }
 
   /// A value in the JSON the core's `Codable` shapes write (keys sorted, so stable).
