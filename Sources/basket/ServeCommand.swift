@@ -75,7 +75,12 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       recipes: recipes,
       calDAV: (book.basket.store as? any CalDAVStore).map {
         CalDAVBook(store: $0, basket: book.basket)
-      }))
+      },
+      pantry: try? PantryServices(
+        book: PantryCommand.book(over: book.basket),
+        readBarcodes: { [configuration = context.configuration] photo, name in
+          try readBarcodes(photo, name: name, configuration: configuration)
+        })))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }
@@ -145,6 +150,25 @@ private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguratio
     tesseract: Tesseract(
       program: configuration.tesseractPath, searchPath: configuration.searchPath)
   ).recipe
+}
+
+/// A photo of a barcode uploaded to the web app, read as `basket pantry scan PHOTO` reads one
+/// (zbar, with the same checks and limits): written as `name` to a private scratch folder, so
+/// the messages name the file the phone sent.
+private func readBarcodes(_ photo: [UInt8], name: String, configuration: BasketConfiguration)
+  throws -> ScannedCodes
+{
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-barcode-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(
+    at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  defer { try? FileManager.default.removeItem(at: scratch) }
+  // NB: the name came from the browser: `photoName` kept its last part; "." and ".." are no
+  // file names, so they become "photo".
+  let file = name == "." || name == ".." || name.contains("/") ? "photo" : name
+  let path = scratch.appendingPathComponent(file).path
+  try Data(photo).write(to: URL(fileURLWithPath: path))
+  return try BarcodeReader(searchPath: configuration.searchPath).codes(photoAt: path)
 }
 
 /// Runs work on a thread of its own with a full-size stack, waiting for it.

@@ -20,11 +20,13 @@ public struct WebEnvironment: Sendable {
   public var recipes: RecipeServices?
   /// The list as CalDAV tasks; nil answers the CalDAV routes with 503.
   public var calDAV: CalDAVBook?
+  /// The pantry and a barcode photo reader; nil answers the pantry and check-in routes with 503.
+  public var pantry: PantryServices?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
-    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil
+    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, pantry: PantryServices? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -32,6 +34,7 @@ public struct WebEnvironment: Sendable {
     self.randomBytes = randomBytes
     self.recipes = recipes
     self.calDAV = calDAV
+    self.pantry = pantry
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.
