@@ -317,17 +317,38 @@ def test_the_check_in_card_after_checking_items_off(page, server):
         page.reload()
     expect(page.locator(GOT_IT)).to_have_count(5)
     expect(card).to_be_hidden()
+    expire_not_yet(page)
+    page.reload()
+    expect(card.locator(".checkin-offer .pantry-name")).to_have_text(["Butter"], timeout=5000)
+    # Later hides the whole card, in the same way.
+    page.get_by_role("button", name="Not yet: ask about these later").click()
+    expect(card).to_be_hidden()
+    expire_not_yet(page)
+    page.reload()
+    expect(card.locator(".checkin-offer .pantry-name")).to_have_text(["Butter"], timeout=5000)
+    # Decided elsewhere (the command line): the card follows.
+    server.cli("checkin", "--skip-all")
+    expect(card).to_be_hidden(timeout=5000)
+    assert api(server, "GET", "/api/v1/checkin")["offers"] == []
+
+
+def expire_not_yet(page):
+    """Moves every "not yet" on this phone into the past, as if its hours had gone by."""
     page.evaluate("""() => {
         const key = 'basket-checkin-not-yet';
         const snoozed = JSON.parse(localStorage.getItem(key));
         for (const id of Object.keys(snoozed)) snoozed[id] = Date.now() - 1;
         localStorage.setItem(key, JSON.stringify(snoozed));
     }""")
-    page.reload()
-    expect(card.locator(".checkin-offer .pantry-name")).to_have_text(["Butter"], timeout=5000)
-    # Later hides the whole card.
-    page.get_by_role("button", name="Not yet: ask about these later").click()
-    expect(card).to_be_hidden()
+
+
+def test_the_screen_follows_changes_made_elsewhere(page, server):
+    open_pantry(page)
+    expect(page.locator("#pantry-area .recipes-none")).to_have_text("The pantry is empty: add what you have at home above.")
+    server.cli("pantry", "add", "Lentils", "--size", "500 g")
+    expect(entry(page, "Lentils").locator(".pantry-stock")).to_have_text("1 × 500 g", timeout=5000)
+    server.cli("pantry", "use", "lentils", "200", "g")
+    expect(entry(page, "Lentils").locator(".pantry-stock")).to_have_text("1 × 500 g, 300 g left", timeout=5000)
 
 
 def test_the_pantry_screen_has_no_serious_accessibility_violations(page, server):

@@ -18,6 +18,7 @@ export class CheckinCard {
     this.card = document.getElementById('checkin-card');
     this.offers = [];
     this.seen = null; // Got it's signature when the server was last asked
+    this.revision = null; // the list's revision last heard
     this.timer = null;
     this.editing = null; // the offer whose amount is being changed
     this.message = '';
@@ -41,19 +42,26 @@ export class CheckinCard {
     }
   }
 
-  /** The server's list changed: when Got it holds something new, ask for offers soon. */
+  /**
+   * The server's list changed: when Got it holds something new, ask for offers soon; while
+   * the card shows offers, read them again on any change (another phone may have decided).
+   */
   listChanged(list) {
     if (!list) return;
     const signature = gotItSignature(list);
-    if (signature === this.seen) return;
+    const moved = list.revision !== this.revision;
+    this.revision = list.revision;
+    if (signature === this.seen && !(moved && this.offers.length)) return;
+    const fresh = signature !== this.seen;
     this.seen = signature;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.ask(), SETTLE);
+    this.timer = setTimeout(() => this.ask(fresh), SETTLE);
   }
 
-  async ask() {
+  /** Reads the offers: with `fresh`, after offering what is newly checked off. */
+  async ask(fresh = true) {
     try {
-      this.offers = (await checkinApi.offer()).offers;
+      this.offers = (await (fresh ? checkinApi.offer() : checkinApi.waiting())).offers;
     } catch (error) {
       // Offline or unpaired: the card waits for the next list.
       if (!(error instanceof ApiError)) throw error;

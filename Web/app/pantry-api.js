@@ -19,6 +19,8 @@ export const pantryApi = {
 };
 
 export const checkinApi = {
+  /** The offers still waiting, nothing offered anew. */
+  waiting: () => call('GET', '/api/v1/checkin'),
   /** Offers what was checked off, and answers every offer still waiting. */
   offer: () => call('POST', '/api/v1/checkin'),
   accept: (id, amount) => call('POST', `${offer(id)}/accept`, amount ? { amount } : {}),

@@ -29,6 +29,20 @@ export class Pantry {
     this.video = null;
     this.ui = this.handlers();
     window.addEventListener('hashchange', () => this.route());
+    // A change anywhere (another phone, the command line) moves the list's revision: the
+    // screen reads the pantry again.
+    this.revision = null;
+    this.reloadTimer = null;
+    document.addEventListener('basket:list', (event) => {
+      const list = event.detail && event.detail.list;
+      if (!list || list.revision === this.revision) return;
+      this.revision = list.revision;
+      if (this.view.area.hidden) return;
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => {
+        if (!this.state.busy && !this.view.area.hidden) this.load();
+      }, 300);
+    });
     // Escape goes back to the list, unless a field is taking it.
     document.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || this.view.area.hidden) return;
