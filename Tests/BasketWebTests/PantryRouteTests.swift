@@ -150,6 +150,10 @@ struct PantryHarness {
         #"packages are a whole number from 0 to 9999, not "1.5""#
       ),
       (
+        #"{"name":"Jam","packages":"two"}"#, 400,
+        #"packages are a whole number from 0 to 9999, not "two""#
+      ),
+      (
         #"{"name":"Jam","left":500}"#, 400,
         #""left" must be an amount as text, such as "500 g", not a number"#
       ),

@@ -13,6 +13,12 @@ const MAX_PHOTO_BYTES = 18 * 1024 * 1024;
 /** How often the camera's picture is searched for a barcode, in ms. */
 const DETECT_EVERY = 250;
 
+/** Packages as typed: a number when it reads as one, else the text (the server says why not). */
+function packagesField(typed) {
+  const text = typed.trim();
+  return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+}
+
 const emptyDraft = () => ({ name: '', packages: '', packageSize: '', left: '', barcode: '', note: '' });
 
 export class Pantry {
@@ -205,7 +211,7 @@ export class Pantry {
         const fields = {};
         if (draft.name.trim()) fields.name = draft.name;
         if (draft.barcode.trim()) fields.barcode = draft.barcode;
-        if (draft.packages.trim()) fields.packages = Number(draft.packages.trim());
+        if (draft.packages.trim()) fields.packages = packagesField(draft.packages);
         if (draft.packageSize.trim()) fields.packageSize = draft.packageSize;
         if (draft.left.trim()) fields.left = draft.left;
         if (draft.note.trim()) fields.note = draft.note;
@@ -258,10 +264,7 @@ export class Pantry {
         const text = (value) => (value.trim() ? value.trim() : null);
         const fields = {};
         if (draft.name.trim() !== entry.name) fields.name = draft.name;
-        if (draft.packages.trim() !== String(entry.packages)) {
-          const packages = Number(draft.packages.trim());
-          fields.packages = draft.packages.trim() && Number.isFinite(packages) ? packages : draft.packages;
-        }
+        if (draft.packages.trim() !== String(entry.packages)) fields.packages = packagesField(draft.packages);
         if (text(draft.packageSize) !== (entry.packageSize ? entry.packageSize.text : null)) fields.packageSize = text(draft.packageSize);
         if (text(draft.left) !== (entry.left ? entry.left.text : null)) fields.left = text(draft.left);
         if (text(draft.barcode) !== (entry.barcode || null)) fields.barcode = text(draft.barcode);

@@ -326,8 +326,10 @@ extension WebApp {
     guard case .number(let number) = value, number == number.rounded(),
       (0...Double(PantryRules.maxPackages)).contains(number)
     else {
-      let shown = String(decoding: value.encoded().prefix(20), as: UTF8.self)
-      throw PantryError.badPackages(shown)
+      // NB: a form sends what was typed, as text; anything else is shown as its JSON.
+      var shown = String(decoding: value.encoded(), as: UTF8.self)
+      if case .string(let typed) = value { shown = typed }
+      throw PantryError.badPackages(String(shown.prefix(20)))
     }
     return Int(number)
   }
