@@ -79,7 +79,11 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       pantry: try? PantryServices(
         book: PantryCommand.book(over: book.basket),
         readBarcodes: { [configuration = context.configuration] photo, name in
-          try readBarcodes(photo, name: name, configuration: configuration)
+          // NB: like a recipe import, on a full-size stack (Foundation's file and process
+          // calls are not measured against the workers' 100 KB).
+          try LargeStack.run {
+            Result { try readBarcodes(photo, name: name, configuration: configuration) }
+          }.get()
         })))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
