@@ -290,10 +290,18 @@ def test_the_check_in_card_after_checking_items_off(page, server):
     page.get_by_role("button", name="Add self-raising flour to the pantry").click()
     expect(offers).to_have_count(3)
 
-    # Accept with the amount changed.
-    page.get_by_role("button", name="Change how much milk").click()
+    # Accept with the amount changed (Escape, or Cancel, goes back without deciding).
+    change = page.get_by_role("button", name="Change how much milk")
+    change.click()
     amount = page.locator("#checkin-card .use-amount")
     expect(amount).to_be_focused()
+    amount.press("Escape")
+    expect(change).to_be_focused()
+    expect(page.locator("#list-area")).to_be_visible()
+    change.click()
+    card.get_by_role("button", name="Cancel").click()
+    expect(amount).to_have_count(0)
+    change.click()
     expect(amount).to_have_value("2 l")
     amount.fill("1 l")
     amount.press("Enter")

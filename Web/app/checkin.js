@@ -122,6 +122,11 @@ export class CheckinCard {
   offer(offer) {
     const recipes = offerRecipes(offer);
     const editing = this.editing === offer.id;
+    const cancel = () => {
+      this.editing = null;
+      this.draw();
+      this.card.querySelector(`[data-focus-key="amount:${CSS.escape(offer.id)}"]`)?.focus();
+    };
     const accept = (amount) => this.decide(() => checkinApi.accept(offer.id, amount), (answer) => `${answer.entry.name}: ${answer.entry.stock}.`);
     return h('li', { class: 'checkin-offer', dataset: { id: offer.id } },
       h('div', { class: 'pantry-main' },
@@ -136,9 +141,7 @@ export class CheckinCard {
               if (event.key !== 'Escape') return;
               event.preventDefault();
               event.stopPropagation();
-              this.editing = null;
-              this.draw();
-              this.card.querySelector(`[data-focus-key="amount:${CSS.escape(offer.id)}"]`)?.focus();
+              cancel();
             },
           },
             h('label', { for: `checkin-amount-${offer.id}`, class: 'visually-hidden' }, `How much ${offer.name} came home`),
@@ -146,7 +149,8 @@ export class CheckinCard {
               id: `checkin-amount-${offer.id}`, name: 'amount', type: 'text', maxlength: 40, class: 'use-amount',
               value: offer.amount ? offer.amount.text : '', dataset: { focusKey: `amount-input:${offer.id}` },
             }),
-            h('button', { type: 'submit', class: 'button small', disabled: this.busy }, 'Add'))
+            h('button', { type: 'submit', class: 'button small', disabled: this.busy }, 'Add'),
+            h('button', { type: 'button', class: 'button small quiet', onclick: cancel }, 'Cancel'))
         : h('div', { class: 'pantry-actions' },
             h('button', {
               type: 'button', class: 'button small', disabled: this.busy, 'aria-label': `Add ${offer.name} to the pantry`,
