@@ -76,6 +76,9 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       calDAV: (book.basket.store as? any CalDAVStore).map {
         CalDAVBook(store: $0, basket: book.basket)
       },
+      shops: (book.basket.store as? any ShopStore).map {
+        ShopBook(store: $0, basket: book.basket)
+      },
       pantry: try? PantryServices(
         book: PantryCommand.book(over: book.basket),
         readBarcodes: { [configuration = context.configuration] photo, name in
@@ -137,7 +140,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
 /// scratch folder and read as `basket recipe import PHOTO…` reads them (Tesseract, with the same
 /// checks and limits).
 private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguration) throws
-  -> Recipe
+  -> PhotoRecipe
 {
   let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("basket-photos-\(UUID().uuidString)")
@@ -153,7 +156,7 @@ private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguratio
     photos: paths,
     tesseract: Tesseract(
       program: configuration.tesseractPath, searchPath: configuration.searchPath)
-  ).recipe
+  )
 }
 
 /// A photo of a barcode uploaded to the web app, read as `basket pantry scan PHOTO` reads one

@@ -3,6 +3,7 @@
 
 import { h, replaceChildren } from './template.js';
 import { outcomeText, safeAddress } from './recipes-api.js';
+import { photoRegion } from './recipes-photos.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -222,7 +223,23 @@ export class RecipesView {
         understood,
         text,
         choice,
+        this.photoOf(state, line, index, ui),
         plan ? h('p', { class: `plan ${plan.outcome}` }, outcomeText(plan)) : null));
+  }
+
+  /** For a doubted line of a photo import: its unsure words and the part of the photo it came from. */
+  photoOf(state, line, index, ui) {
+    const source = state.photos ? state.photos.doubted(index, line) : null;
+    if (!source) return null;
+    const showing = state.showing.has(index);
+    const words = source.doubtfulWords.map((word) => `“${word}”`).join(', ');
+    return h('div', { class: 'photo-source' },
+      h('button', {
+        type: 'button', class: 'photo-toggle', 'aria-expanded': String(showing),
+        dataset: { focusKey: `photo:${index}` }, onclick: () => ui.onPhoto(index),
+      }, showing ? 'Hide the photo' : 'See the photo'),
+      words ? h('span', { class: 'line-extra' }, ` unsure of ${words}`) : null,
+      showing ? photoRegion(state.photos, source, line.text) : null);
   }
 
   result(result) {

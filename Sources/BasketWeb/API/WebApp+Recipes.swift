@@ -15,14 +15,15 @@ public struct RecipeServices: Sendable {
   /// Fetches a web address and imports the page; throws `WebFetchError` or
   /// `RecipeError.noRecipe`.
   public var importAddress: @Sendable (String) throws -> Recipe
-  /// Photos of a recipe card (pages in order, each a photo file's bytes) as a recipe, through
-  /// OCR; throws an error whose description says why for the user. Nil: no photo import here.
-  public var importPhotos: (@Sendable ([[UInt8]]) throws -> Recipe)?
+  /// Photos of a recipe card (pages in order, each a photo file's bytes) as a recipe, with
+  /// where each ingredient line stands in them, through OCR; throws an error whose description
+  /// says why for the user. Nil: no photo import here.
+  public var importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)?
 
   public init(
     book: RecipeBook, importBytes: @escaping @Sendable ([UInt8]) -> Recipe?,
     importAddress: @escaping @Sendable (String) throws -> Recipe,
-    importPhotos: (@Sendable ([[UInt8]]) throws -> Recipe)? = nil
+    importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)? = nil
   ) {
     self.book = book
     self.importBytes = importBytes
@@ -149,6 +150,7 @@ extension WebApp {
         400, "send one of \"text\", \"page\" (base64), \"url\" or \"photos\" (base64 each)")
     }
     var recipe: Recipe
+    var photoSources: [PhotoTextLine?]?
     switch given[0] {
     case "text":
       let text = try body.string("text") ?? ""
@@ -165,7 +167,9 @@ extension WebApp {
       }
       recipe = found
     case "photos":
-      recipe = try importPhotos(services, body)
+      let read = try importPhotos(services, body)
+      recipe = read.recipe
+      photoSources = read.ingredientSources.flatMap { $0 }
     default:
       recipe = try services.importAddress(try body.string("url") ?? "")
     }
@@ -174,11 +178,29 @@ extension WebApp {
       recipe = try services.book.save(recipe)
       status = 201
     }
-    return .json(status, Self.object([("recipe", try Self.encoded(recipe))]))
+    var fields = [("recipe", try Self.encoded(recipe))]
+    if let photoSources {
+      fields.append(
+        ("photoSources", try Self.encoded(photoSources.map { $0.map(PhotoSource.init) })))
+    }
+    return .json(status, Self.object(fields))
+  }
+
+  /// Where an ingredient line stands in the photos, for Recipe Ready to show that part of the
+  /// photo beside a doubted line: `{"page", "box": {"left", "top", "width", "height"},
+  /// "doubtfulWords"}`, in the photo file's own pixels.
+  struct PhotoSource: Encodable {
+    var page: Int
+    var box: PhotoBox
+    var doubtfulWords: [String]
+
+    init(_ line: PhotoTextLine) {
+      (page, box, doubtfulWords) = (line.region.page, line.region.box, line.doubtfulWords)
+    }
   }
 
   /// The recipe on `photos` (base64 each, at most 10), read by the injected OCR.
-  private func importPhotos(_ services: RecipeServices, _ body: JSONBody) throws -> Recipe {
+  private func importPhotos(_ services: RecipeServices, _ body: JSONBody) throws -> PhotoRecipe {
     guard let read = services.importPhotos else {
       throw RequestError(503, "this server can't read photos; paste the recipe's text instead")
     }

@@ -155,6 +155,8 @@ public final class WebApp: Sendable {
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
     case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
+    case (_, "shops"): return try shops(Array(route.dropFirst()), request)
+    case (1, "walking-order"): return try walkingOrder(request)
     case (_, "pantry"): return try pantry(Array(route.dropFirst()), request)
     case (_, "checkin"): return try checkin(Array(route.dropFirst()), request)
     case (1, "events"):
@@ -174,7 +176,7 @@ public final class WebApp: Sendable {
   }
 
   /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
-  private func only(
+  func only(
     _ methods: [String], _ request: Request, _ body: () throws -> Response
   ) rethrows -> Response {
     guard methods.contains(request.method) else {
