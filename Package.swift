@@ -61,6 +61,9 @@ let package = Package(
     // NB: applies what it parses, so it needs a store: the in-memory one from test support.
     .executableTarget(
       name: "FuzzOps", dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
+    .executableTarget(
+      name: "FuzzPantryAPI",
+      dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit", "SeedReplay"]),

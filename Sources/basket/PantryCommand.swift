@@ -358,21 +358,10 @@ enum PantryCommand {
     } catch let error as PhotoImportError {
       throw InputError(message: error.message)
     }
-    switch scanned.codes.count {
-    case 1: return scanned.codes[0]
-    case 0:
-      let seen =
-        scanned.ignored > 0
-        ? " (\(scanned.ignored) other code\(scanned.ignored == 1 ? "" : "s") seen, not a product's)"
-        : ""
-      throw InputError(
-        message: "no product barcode found on \(name)\(seen): photograph the barcode "
-          + "straight on, filling most of the picture, or type its digits")
-    default:
-      throw InputError(
-        message: "\(name) shows \(scanned.codes.count) product barcodes ("
-          + scanned.codes.map(\.digits).joined(separator: ", ")
-          + "): scan one of them by typing its digits")
+    do {
+      return try scanned.onlyCode(onPhoto: name)
+    } catch {
+      throw InputError(message: error.description)
     }
   }
 

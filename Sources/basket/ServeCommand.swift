@@ -78,7 +78,16 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       },
       shops: (book.basket.store as? any ShopStore).map {
         ShopBook(store: $0, basket: book.basket)
-      }))
+      },
+      pantry: try? PantryServices(
+        book: PantryCommand.book(over: book.basket),
+        readBarcodes: { [configuration = context.configuration] photo, name in
+          // NB: like a recipe import, on a full-size stack (Foundation's file and process
+          // calls are not measured against the workers' 100 KB).
+          try LargeStack.run {
+            Result { try readBarcodes(photo, name: name, configuration: configuration) }
+          }.get()
+        })))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }
@@ -148,6 +157,25 @@ private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguratio
     tesseract: Tesseract(
       program: configuration.tesseractPath, searchPath: configuration.searchPath)
   )
+}
+
+/// A photo of a barcode uploaded to the web app, read as `basket pantry scan PHOTO` reads one
+/// (zbar, with the same checks and limits): written as `name` to a private scratch folder, so
+/// the messages name the file the phone sent.
+private func readBarcodes(_ photo: [UInt8], name: String, configuration: BasketConfiguration)
+  throws -> ScannedCodes
+{
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-barcode-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(
+    at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  defer { try? FileManager.default.removeItem(at: scratch) }
+  // NB: the name came from the browser: `photoName` kept its last part; "." and ".." are no
+  // file names, so they become "photo".
+  let file = name == "." || name == ".." || name.contains("/") ? "photo" : name
+  let path = scratch.appendingPathComponent(file).path
+  try Data(photo).write(to: URL(fileURLWithPath: path))
+  return try BarcodeReader(searchPath: configuration.searchPath).codes(photoAt: path)
 }
 
 /// Runs work on a thread of its own with a full-size stack, waiting for it.

@@ -1,19 +1,27 @@
 // Starts the web app: the controller, the service worker (app-shell cache) and the launch
 // flourish on a cold start.
 
+import { CheckinCard } from './checkin.js';
 import { Controller } from './controller.js';
+import { Pantry } from './pantry.js';
 import { Recipes } from './recipes.js';
 import { MealPrep } from './mealprep.js';
 
 const controller = new Controller();
 const recipes = new Recipes();
 const mealPrep = new MealPrep();
+const pantry = new Pantry();
+new CheckinCard(); // eslint-disable-line no-new
 let started = false;
 
 window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
-  controller.start({ coldStart: !event.persisted }).then(() => recipes.route()).then(() => mealPrep.route());
+  controller.start({ coldStart: !event.persisted }).then(() => {
+    recipes.route();
+    mealPrep.route();
+    pantry.route();
+  });
 });
 
 if ('serviceWorker' in navigator) {

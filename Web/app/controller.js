@@ -492,6 +492,8 @@ export class Controller {
     this.view.render(holding(this.list, this.checkOff), {
       ...this.ui, checking: this.checkOff.pending, editing: this.editing, renaming: this.renaming,
     }, { glide });
+    // The check-in card (checkin.js) hears what the server's list holds now.
+    document.dispatchEvent(new CustomEvent('basket:list', { detail: { list: this.server } }));
   }
 
   /** A toast's `about`: these items, as the list shows them now. */

@@ -20,13 +20,12 @@ public final class WebApp: Sendable {
 
   /// The largest body a request to `path` may carry: `POST /api/v1/ops` takes a phone's queue
   /// (`OpsBody.maxBytes`); a recipe import carries a saved page or photos of a recipe card as
-  /// base64 in JSON, up to 24 MB (about 18 MB of photos); every other route takes
-  /// `maxBodySize`. The server adapter reads no
-  /// more.
+  /// base64 in JSON, up to 24 MB (about 18 MB of photos), as does a photo of a barcode;
+  /// every other route takes `maxBodySize`. The server adapter reads no more.
   public static func maxBodySize(for path: String) -> Int {
     switch path {
     case "/api/v1/ops": OpsBody.maxBytes
-    case recipeImportPath: 24 << 20
+    case recipeImportPath, pantryScanPath: 24 << 20
     case _ where path.hasPrefix(davRoot): ICalendarTask.maximumBytes
     default: maxBodySize
     }
@@ -159,6 +158,8 @@ public final class WebApp: Sendable {
     case (_, "shops"): return try shops(Array(route.dropFirst()), request)
     case (1, "walking-order"): return try walkingOrder(request)
     case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
+    case (_, "pantry"): return try pantry(Array(route.dropFirst()), request)
+    case (_, "checkin"): return try checkin(Array(route.dropFirst()), request)
     case (1, "events"):
       return only(["GET"], request) {
         Response(

@@ -22,11 +22,14 @@ public struct WebEnvironment: Sendable {
   public var calDAV: CalDAVBook?
   /// The household's shops and their walking orders; nil answers the shop routes with 503.
   public var shops: ShopBook?
+  /// The pantry and a barcode photo reader; nil answers the pantry and check-in routes with 503.
+  public var pantry: PantryServices?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
-    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, shops: ShopBook? = nil
+    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, shops: ShopBook? = nil,
+    pantry: PantryServices? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -35,6 +38,7 @@ public struct WebEnvironment: Sendable {
     self.recipes = recipes
     self.calDAV = calDAV
     self.shops = shops
+    self.pantry = pantry
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.

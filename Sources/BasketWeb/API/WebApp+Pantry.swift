@@ -1,0 +1,355 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the pantry routes need: the pantry, and a barcode reader for photos (an adapter's,
+/// passed in, so this target needs no zbar and route tests need no photos).
+public struct PantryServices: Sendable {
+  public var book: PantryBook
+  /// The product codes on a photo (the file's bytes, and the name its messages use), through
+  /// zbar; throws an error whose description says why for the user. Nil: no photo scanning.
+  public var readBarcodes: (@Sendable ([UInt8], String) throws -> ScannedCodes)?
+
+  public init(
+    book: PantryBook, readBarcodes: (@Sendable ([UInt8], String) throws -> ScannedCodes)? = nil
+  ) {
+    self.book = book
+    self.readBarcodes = readBarcodes
+  }
+}
+
+/// The pantry and check-in routes, for the web app's Pantry screen and the check-in card.
+/// Every rule is the core's (`PantryBook`, `PantryRules`, `CheckinRules`); amounts are text
+/// the core reads ("500 g", "1,5 l", "2 cups", "6"), entries have `PantryJSON.Entry`'s shape
+/// and offers `PantryJSON.Offer`'s.
+///
+/// - `GET /api/v1/pantry` (`?q=` searches) → `{"entries"}`
+/// - `POST /api/v1/pantry` `{"name"?, "barcode"?, "packages"?, "packageSize"?, "left"?,
+///   "note"?}` → `{"outcome": "added"|"merged", "entry", "before"}` (201 when added)
+/// - `GET | PATCH | DELETE /api/v1/pantry/{id}` → `{"entry"}`; PATCH takes `"name"`,
+///   `"packages"`, and `"barcode"`, `"packageSize"`, `"left"`, `"note"` (null clears them)
+/// - `POST /api/v1/pantry/{id}/use` `{"amount"} | {"all": true}` → `{"entry", "taken",
+///   "ranOut"}`
+/// - `GET /api/v1/pantry/barcodes/{code}` → `{"code", "format", "key", "status": "inPantry" |
+///   "named" | "unknown", "entry", "name"}`; an invalid code is 400 saying which check failed
+/// - `POST /api/v1/pantry/scan` `{"photo": base64, "name"?}` → the same as a typed code
+/// - `GET /api/v1/checkin` → `{"offers"}` (those waiting); `POST /api/v1/checkin`
+///   `{"everything"?}` offers what was checked off first
+/// - `POST /api/v1/checkin/{id}/accept` `{"amount"?}` → `{"outcome", "entry", "before",
+///   "offers"}`; `POST /api/v1/checkin/{id}/skip` → `{"offers"}`. "Not yet" is no request:
+///   the offer waits.
+extension WebApp {
+  static let pantryScanPath = "/api/v1/pantry/scan"
+
+  func pantry(_ route: [String], _ request: Request) throws -> Response {
+    guard let services = environment.pantry else {
+      return .error(503, "the pantry is not available on this server")
+    }
+    return try pantryErrors {
+      switch (route.count, route.first) {
+      case (0, _):
+        return try permitting(["GET", "POST"], request) {
+          request.method == "GET"
+            ? try listPantry(services, request) : try addToPantry(services, request)
+        }
+      case (1, "scan"):
+        return try permitting(["POST"], request) { try scanPhoto(services, request) }
+      case (2, "barcodes"):
+        return try permitting(["GET"], request) {
+          try lookUp(services, try Self.barcode(route[1]))
+        }
+      case (1, _):
+        let id = try Self.pantryID(route[0], "an entry id")
+        return try permitting(["GET", "PATCH", "DELETE"], request) {
+          switch request.method {
+          case "GET": return try entryResponse(200, try services.book.entry(id: id))
+          case "PATCH": return try editEntry(services, id, request)
+          default: return try entryResponse(200, try services.book.remove(id: id))
+          }
+        }
+      case (2, _) where route[1] == "use":
+        let id = try Self.pantryID(route[0], "an entry id")
+        return try permitting(["POST"], request) { try useEntry(services, id, request) }
+      default:
+        return .error(404, "no such API route")
+      }
+    }
+  }
+
+  func checkin(_ route: [String], _ request: Request) throws -> Response {
+    guard let services = environment.pantry else {
+      return .error(503, "the pantry is not available on this server")
+    }
+    let book = services.book
+    return try pantryErrors {
+      switch (route.count, route.first) {
+      case (0, _):
+        return try permitting(["GET", "POST"], request) {
+          guard request.method == "POST" else { return try offers(book, []) }
+          let body = try JSONBody(request, allowed: ["everything"])
+          let checked = try basket.sections().gotIt
+          _ = try book.checkin(checked, everything: try body.bool("everything") ?? false)
+          return try offers(book, [])
+        }
+      case (2, _) where route[1] == "accept":
+        let id = try Self.pantryID(route[0], "an offer id")
+        return try permitting(["POST"], request) {
+          let body = try JSONBody(request, allowed: ["amount"])
+          let amount = try Self.amount(body, "amount").map { PantryField.set($0) } ?? .keep
+          let result = try book.accept(id, amount: amount)
+          return try offers(book, Self.added(result))
+        }
+      case (2, _) where route[1] == "skip":
+        let id = try Self.pantryID(route[0], "an offer id")
+        return try permitting(["POST"], request) {
+          _ = try JSONBody(request, allowed: [])
+          try book.skip(id)
+          return try offers(book, [])
+        }
+      default:
+        return .error(404, "no such API route")
+      }
+    }
+  }
+
+  // MARK: - Entries
+
+  /// `GET /api/v1/pantry[?q=TEXT]`
+  private func listPantry(_ services: PantryServices, _ request: Request) throws -> Response {
+    let entries: [PantryEntry]
+    if let query = request.query["q"] {
+      guard query.count <= 200 else { throw RequestError(400, "\"q\" is too long") }
+      entries = try services.book.search(query)
+    } else {
+      entries = try services.book.list()
+    }
+    return .json(
+      200, Self.object([("entries", try Self.encoded(entries.map(PantryJSON.Entry.init)))]))
+  }
+
+  /// `POST /api/v1/pantry`: a name or a code already there gets the stock (`PantryRules.add`).
+  private func addToPantry(_ services: PantryServices, _ request: Request) throws -> Response {
+    let body = try JSONBody(
+      request, allowed: ["name", "barcode", "packages", "packageSize", "left", "note"])
+    let name = try body.string("name")
+    let code = try body.string("barcode").map(Self.barcode)
+    guard name != nil || code != nil else {
+      throw RequestError(400, "send a \"name\", or a \"barcode\" named before")
+    }
+    let addition = PantryAddition(
+      name: name, barcode: code, packages: try Self.packages(body) ?? 1,
+      packageSize: try Self.amount(body, "packageSize"), amount: try Self.amount(body, "left"),
+      note: try body.string("note"))
+    let result = try services.book.add(addition)
+    return .json(result.outcome == .added ? 201 : 200, Self.object(try Self.added(result)))
+  }
+
+  /// `PATCH /api/v1/pantry/{id}`
+  private func editEntry(_ services: PantryServices, _ id: UUID, _ request: Request) throws
+    -> Response
+  {
+    let body = try JSONBody(
+      request, allowed: ["name", "barcode", "packages", "packageSize", "left", "note"])
+    func field<T>(_ key: String, _ read: (String) throws -> T) throws -> PantryField<T> {
+      guard let value = body.value(key) else { return .keep }
+      if value == .null { return .clear }
+      guard case .string(let text) = value else {
+        throw RequestError(400, "\"\(key)\" must be a string or null, not \(value.typeName)")
+      }
+      return .set(try read(text))
+    }
+    let edit = PantryEdit(
+      name: try body.string("name"), barcode: try field("barcode", Self.barcode),
+      packages: try Self.packages(body), packageSize: try field("packageSize", PantryAmount.read),
+      left: try field("left", PantryAmount.read), note: try field("note") { $0 })
+    guard edit != PantryEdit() else {
+      throw RequestError(
+        400,
+        "send a change: \"name\", \"barcode\", \"packages\", \"packageSize\", \"left\" or \"note\"")
+    }
+    return try entryResponse(200, try services.book.edit(id: id, edit))
+  }
+
+  /// `POST /api/v1/pantry/{id}/use` `{"amount": "200 g"}` or `{"all": true}`.
+  private func useEntry(_ services: PantryServices, _ id: UUID, _ request: Request) throws
+    -> Response
+  {
+    let body = try JSONBody(request, allowed: ["amount", "all"])
+    let all = try body.bool("all") ?? false
+    let amount = try Self.amount(body, "amount")
+    guard all != (amount != nil) else {
+      throw RequestError(400, "send an \"amount\" to take (such as \"200 g\"), or \"all\": true")
+    }
+    let result = try services.book.use(id: id, amount: amount)
+    return .json(
+      200,
+      Self.object([
+        ("entry", try Self.encoded(PantryJSON.Entry(result.entry))),
+        ("taken", try Self.nullable(result.taken.map(PantryJSON.Amount.init))),
+        ("ranOut", Array((result.ranOut ? "true" : "false").utf8)),
+      ]))
+  }
+
+  // MARK: - Barcodes
+
+  /// What `code` is to this pantry: an entry ("add a package to" it), a name given before,
+  /// or unknown (the household names it).
+  private func lookUp(_ services: PantryServices, _ code: Barcode) throws -> Response {
+    var status = "unknown"
+    var entry: PantryEntry?
+    var name: String?
+    switch try services.book.scan(code) {
+    case .inPantry(let found):
+      (status, entry, name) = ("inPantry", found, found.name)
+    case .named(let given):
+      (status, name) = ("named", given)
+    case .unknown:
+      break
+    }
+    return .json(
+      200,
+      Self.object([
+        ("code", JSONValue.string(code.digits).encoded()),
+        ("format", JSONValue.string(code.format.rawValue).encoded()),
+        ("key", JSONValue.string(code.key).encoded()),
+        ("status", JSONValue.string(status).encoded()),
+        ("entry", try Self.nullable(entry.map(PantryJSON.Entry.init))),
+        ("name", (name.map(JSONValue.string) ?? .null).encoded()),
+      ]))
+  }
+
+  /// `POST /api/v1/pantry/scan` `{"photo": base64, "name"?}`: the one product code on the
+  /// photo, read by the injected reader, looked up as a typed code is.
+  private func scanPhoto(_ services: PantryServices, _ request: Request) throws -> Response {
+    let body = try JSONBody(request, allowed: ["photo", "name"])
+    guard let read = services.readBarcodes else {
+      throw RequestError(503, "this server can't read photos of barcodes; type the code instead")
+    }
+    guard let encoded = try body.string("photo"),
+      let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters), !data.isEmpty
+    else { throw RequestError(400, "\"photo\" must be the photo file's bytes in base64") }
+    let name = Self.photoName(try body.string("name"))
+    let scanned: ScannedCodes
+    do {
+      scanned = try read(Array(data), name)
+    } catch {
+      throw RequestError(422, "\(error)")
+    }
+    do {
+      return try lookUp(services, try scanned.onlyCode(onPhoto: name))
+    } catch let error as ScanError {
+      throw RequestError(422, error.description)
+    }
+  }
+
+  /// The name a photo's messages use: the file name the browser sent (its last part, printable
+  /// characters only, at most 80), or "the photo".
+  static func photoName(_ sent: String?) -> String {
+    let last = sent?.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+    let kept = last.unicodeScalars.filter {
+      $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
+    }
+    let name = String(String.UnicodeScalarView(kept)).split(separator: " ").joined(separator: " ")
+    return name.isEmpty ? "the photo" : String(name.prefix(80))
+  }
+
+  // MARK: - Helpers
+
+  /// The pending check-in offers, each with the entry it would join, after `members`.
+  private func offers(_ book: PantryBook, _ members: [(String, [UInt8])]) throws -> Response {
+    let state = try book.store.pantry()
+    let offers = CheckinRules.pending(state).map {
+      PantryJSON.Offer($0, joins: CheckinRules.entry(for: $0, in: state))
+    }
+    return .json(200, Self.object(members + [("offers", try Self.encoded(offers))]))
+  }
+
+  private func entryResponse(_ status: Int, _ entry: PantryEntry) throws -> Response {
+    .json(status, Self.object([("entry", try Self.encoded(PantryJSON.Entry(entry)))]))
+  }
+
+  /// `{"outcome", "entry", "before"}` of an add.
+  static func added(_ result: PantryAddResult) throws -> [(String, [UInt8])] {
+    [
+      ("outcome", JSONValue.string(result.outcome.rawValue).encoded()),
+      ("entry", try encoded(PantryJSON.Entry(result.entry))),
+      ("before", try nullable(result.before.map(PantryJSON.Entry.init))),
+    ]
+  }
+
+  /// `value` encoded, or `null`.
+  static func nullable<T: Encodable>(_ value: T?) throws -> [UInt8] {
+    guard let value else { return Array("null".utf8) }
+    return try encoded(value)
+  }
+
+  /// Pantry refusals as responses: what isn't there 404, what clashes with another entry 409,
+  /// the rest 400, each with the core's message.
+  private func pantryErrors(_ body: () throws -> Response) throws -> Response {
+    do {
+      return try body()
+    } catch let error as PantryError {
+      switch error {
+      case .unknownEntry: return .error(404, "no such pantry entry (it may have been removed)")
+      case .unknownOffer:
+        return .error(404, "nothing waiting to check in has that id (it may have been decided)")
+      case .nameTaken, .barcodeTaken, .otherCode: return .error(409, error.description)
+      default: return .error(400, error.description)
+      }
+    }
+  }
+
+  static func barcode(_ text: String) throws -> Barcode {
+    do {
+      return try Barcode(text)
+    } catch {
+      throw RequestError(400, "\"\(text.prefix(40))\" isn't a barcode: \(error)")
+    }
+  }
+
+  /// The amount member `key` ("500 g"), read by `PantryAmount`; nil when absent or null.
+  static func amount(_ body: JSONBody, _ key: String) throws -> IngredientQuantity? {
+    guard let value = body.value(key), value != .null else { return nil }
+    guard case .string(let text) = value else {
+      throw RequestError(
+        400, "\"\(key)\" must be an amount as text, such as \"500 g\", not \(value.typeName)")
+    }
+    return try PantryAmount.read(text)
+  }
+
+  static func packages(_ body: JSONBody) throws -> Int? {
+    guard let value = body.value("packages") else { return nil }
+    guard case .number(let number) = value, number == number.rounded(),
+      (0...Double(PantryRules.maxPackages)).contains(number)
+    else {
+      // NB: a form sends what was typed, as text; anything else is shown as its JSON.
+      var shown = String(decoding: value.encoded(), as: UTF8.self)
+      if case .string(let typed) = value { shown = typed }
+      throw PantryError.badPackages(String(shown.prefix(20)))
+    }
+    return Int(number)
+  }
+
+  static func pantryID(_ text: String, _ what: String) throws -> UUID {
+    guard let id = UUID(uuidString: text) else {
+      throw RequestError(400, "\"\(text.prefix(60))\" is not \(what)")
+    }
+    return id
+  }
+
+  /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
+  private func permitting(
+    _ methods: [String], _ request: Request, _ body: () throws -> Response
+  ) rethrows -> Response {
+    guard methods.contains(request.method) else {
+      return .error(
+        405, "use \(methods.joined(separator: " or ")) here",
+        headers: [.init("Allow", methods.joined(separator: ", "))])
+    }
+    return try body()
+  }
+}

@@ -1,0 +1,206 @@
+// Draws the Pantry screen: barcode look-up (typed, camera, photo), the add form, and the
+// entries with search, inline edit, use and remove. All text goes in as text nodes
+// (template.js), never as markup.
+
+import { h, replaceChildren } from './template.js';
+import { scanOffer } from './pantry-model.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** An input with its label, for the add and edit forms. */
+function field(id, label, attributes) {
+  return h('div', { class: 'pantry-field' },
+    h('label', { for: id }, label),
+    h('input', { id, type: 'text', autocomplete: 'off', ...attributes }));
+}
+
+export class PantryView {
+  constructor() {
+    this.area = $('pantry-area');
+  }
+
+  /** Shows the screen, or hands the page back (to the list unless another screen has it). */
+  show(visible, { toList = true } = {}) {
+    this.area.hidden = !visible;
+    if (visible || toList) {
+      $('list-area').hidden = visible;
+      $('add-bar').hidden = visible;
+      $('recipes-link').hidden = visible;
+    }
+    $('pantry-link').hidden = visible || !toList;
+  }
+
+  /** Replaces the screen, keeping focus (and the caret) on the control that had it. */
+  draw(...children) {
+    const active = document.activeElement;
+    const key = active && this.area.contains(active) ? active.dataset.focusKey : undefined;
+    const caret = key && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
+    replaceChildren(this.area, ...children);
+    if (!key) return;
+    const again = this.area.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    if (!again) return;
+    again.focus();
+    if (caret && again.setSelectionRange) {
+      try { again.setSelectionRange(...caret); } catch { /* not a text field */ }
+    }
+  }
+
+  screen(state, ui) {
+    const shown = state.query ? state.found : state.entries;
+    this.draw(
+      h('div', { class: 'recipes-head' },
+        h('a', { class: 'button small quiet', href: '#/', dataset: { focusKey: 'back' } }, '← List'),
+        h('h2', { id: 'pantry-title', class: 'section-title', tabindex: '-1' }, 'Pantry')),
+      h('p', {
+        id: 'pantry-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
+        role: state.isError ? 'alert' : 'status',
+      }, state.message || ''),
+      this.barcodeCard(state, ui),
+      this.addCard(state, ui),
+      h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
+        h('h3', { id: 'pantry-list-title', class: 'section-title' }, 'At home ',
+          h('span', { class: 'count' }, state.entries.length ? String(state.entries.length) : '')),
+        h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
+          h('label', { for: 'pantry-search', class: 'visually-hidden' }, 'Search the pantry by name, note or code'),
+          h('input', {
+            id: 'pantry-search', type: 'search', placeholder: 'Search by name, note or code', value: state.query,
+            maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
+          })),
+        shown.length
+          ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
+          : h('p', { class: 'recipes-none' }, state.query
+            ? `Nothing in the pantry matches “${state.query}”.`
+            : 'The pantry is empty: add what you have at home above.')));
+    if (state.camera && ui.video) {
+      this.area.querySelector('.camera')?.prepend(ui.video);
+      ui.video.play().catch(() => {});
+    }
+  }
+
+  barcodeCard(state, ui) {
+    const offer = state.scan ? scanOffer(state.scan) : null;
+    return h('section', { class: 'card pantry-card', 'aria-labelledby': 'barcode-title' },
+      h('h3', { id: 'barcode-title', class: 'section-title small' }, 'Scan or type a barcode'),
+      h('form', { id: 'barcode-form', class: 'import-row', onsubmit: (event) => { event.preventDefault(); ui.onLookUp(event.target.elements.code.value); } },
+        h('label', { for: 'barcode-input', class: 'visually-hidden' }, 'Barcode digits'),
+        h('input', {
+          id: 'barcode-input', name: 'code', type: 'text', inputmode: 'numeric', autocomplete: 'off', maxlength: 64,
+          placeholder: 'Barcode digits', value: state.code, dataset: { focusKey: 'code' },
+          'aria-invalid': state.codeError ? 'true' : 'false', 'aria-describedby': 'barcode-error',
+          oninput: (event) => { state.code = event.target.value; },
+        }),
+        h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Look up')),
+      h('p', { id: 'barcode-error', class: 'field-error', role: 'alert' }, state.codeError || ''),
+      h('div', { class: 'barcode-buttons' },
+        ui.hasCamera
+          ? h('button', {
+              type: 'button', id: 'camera-button', class: 'button small quiet', dataset: { focusKey: 'camera' },
+              'aria-pressed': state.camera ? 'true' : 'false', onclick: () => (state.camera ? ui.onCameraStop() : ui.onCamera()),
+            }, state.camera ? 'Stop the camera' : '📷 Scan with the camera')
+          : null,
+        h('div', { class: 'import-form' },
+          h('label', { for: 'barcode-photo' }, 'Or take a photo of the barcode'),
+          h('input', {
+            id: 'barcode-photo', type: 'file', accept: 'image/*', capture: 'environment', disabled: state.busy,
+            dataset: { focusKey: 'photo' }, onchange: (event) => ui.onPhoto(event.target.files[0]),
+          }))),
+      state.camera ? h('div', { class: 'camera', 'aria-live': 'polite' }, h('p', {}, 'Point the camera at the barcode…')) : null,
+      offer ? h('div', { id: 'scan-result', class: 'scan-result' },
+        h('p', { id: 'scan-text' }, offer.text),
+        offer.action === 'name'
+          ? h('form', { class: 'import-row', onsubmit: (event) => { event.preventDefault(); ui.onAddScanned(event.target.elements.name.value); } },
+              h('label', { for: 'scan-name', class: 'visually-hidden' }, 'Name this product'),
+              h('input', {
+                id: 'scan-name', name: 'name', type: 'text', maxlength: 120, placeholder: 'Name it (e.g. Oat milk)',
+                value: state.scanName, dataset: { focusKey: 'scan-name' }, oninput: (event) => { state.scanName = event.target.value; },
+              }),
+              h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Add'))
+          : h('button', {
+              type: 'button', id: 'scan-add', class: 'button small', disabled: state.busy, dataset: { focusKey: 'scan-add' },
+              onclick: () => ui.onAddScanned(offer.name),
+            }, offer.action === 'addPackage' ? `Add a package to ${offer.name}` : `Add ${offer.name}`)) : null);
+  }
+
+  addCard(state, ui) {
+    const draft = state.draft;
+    const bind = (key) => ({ value: draft[key], dataset: { focusKey: `add-${key}` }, oninput: (event) => { draft[key] = event.target.value; } });
+    return h('section', { class: 'card pantry-card', 'aria-labelledby': 'pantry-add-title' },
+      h('h3', { id: 'pantry-add-title', class: 'section-title small' }, 'Add to the pantry'),
+      h('form', { id: 'pantry-add-form', class: 'pantry-form', onsubmit: (event) => { event.preventDefault(); ui.onAdd(); } },
+        field('pantry-name', 'Name', { maxlength: 120, placeholder: 'Rice, oat milk, eggs…', ...bind('name') }),
+        h('details', { class: 'pantry-more', open: state.moreOpen, ontoggle: (event) => { state.moreOpen = event.target.open; } },
+          h('summary', {}, 'Packages, size, amount left, code, note'),
+          h('div', { class: 'pantry-fields' },
+            field('pantry-packages', 'Packages', { inputmode: 'numeric', maxlength: 4, placeholder: '1', ...bind('packages') }),
+            field('pantry-size', 'Size of one package', { maxlength: 40, placeholder: '1 l, 500 g, 6', ...bind('packageSize') }),
+            field('pantry-left', 'Amount left in all', { maxlength: 40, placeholder: '1.5 l', ...bind('left') }),
+            field('pantry-code', 'Barcode', { inputmode: 'numeric', maxlength: 64, ...bind('barcode') }),
+            field('pantry-note', 'Note', { maxlength: 500, ...bind('note') }))),
+        h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Add')));
+  }
+
+  entry(state, entry, ui) {
+    const name = entry.name;
+    if (state.editing === entry.id) return this.editing(state, entry, ui);
+    const meta = [entry.barcode ? `code ${entry.barcode}` : '', entry.note || ''].filter(Boolean).join(' · ');
+    const actions = state.using === entry.id
+      ? h('form', {
+          class: 'pantry-use', onsubmit: (event) => { event.preventDefault(); ui.onUse(entry, event.target.elements.amount.value); },
+          onkeydown: (event) => { if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); ui.onUseCancel(entry); } },
+        },
+          h('label', { for: `use-${entry.id}`, class: 'visually-hidden' }, `How much ${name} to take`),
+          h('input', {
+            id: `use-${entry.id}`, name: 'amount', type: 'text', maxlength: 40, placeholder: 'How much (200 g)',
+            class: 'use-amount', dataset: { focusKey: `use-amount:${entry.id}` },
+          }),
+          h('button', { type: 'submit', class: 'button small' }, 'Take'),
+          h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onUse(entry, null) }, 'All of it'),
+          h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onUseCancel(entry) }, 'Cancel'))
+      : h('div', { class: 'pantry-actions' },
+          h('button', {
+            type: 'button', class: 'button small quiet', 'aria-label': `Edit ${name}`,
+            dataset: { focusKey: `edit:${entry.id}` }, onclick: () => ui.onEdit(entry),
+          }, 'Edit'),
+          h('button', {
+            type: 'button', class: 'button small quiet', 'aria-label': `Use some of ${name}`, disabled: entry.usedUp,
+            dataset: { focusKey: `use:${entry.id}` }, onclick: () => ui.onUseStart(entry),
+          }, 'Use'),
+          state.removing === entry.id
+            ? h('button', {
+                type: 'button', class: 'button small danger', 'aria-label': `Really remove ${name}?`,
+                dataset: { focusKey: `really:${entry.id}` }, onclick: () => ui.onRemove(entry),
+              }, 'Really remove?')
+            : h('button', {
+                type: 'button', class: 'button small quiet', 'aria-label': `Remove ${name}`,
+                dataset: { focusKey: `remove:${entry.id}` }, onclick: () => ui.onAskRemove(entry),
+              }, 'Remove'));
+    return h('li', { class: `pantry-entry${entry.usedUp ? ' used-up' : ''}`, dataset: { id: entry.id } },
+      h('div', { class: 'pantry-main' },
+        h('span', { class: 'pantry-name' }, name),
+        h('span', { class: 'pantry-stock' }, entry.stock),
+        meta ? h('span', { class: 'recipe-meta pantry-meta' }, meta) : null),
+      actions);
+  }
+
+  editing(state, entry, ui) {
+    const draft = state.editDraft;
+    const bind = (key) => ({ value: draft[key], dataset: { focusKey: `edit-${key}` }, oninput: (event) => { draft[key] = event.target.value; } });
+    const id = (key) => `edit-${key}-${entry.id}`;
+    return h('li', { class: 'pantry-entry editing', dataset: { id: entry.id } },
+      h('form', {
+        class: 'pantry-form', 'aria-label': `Edit ${entry.name}`,
+        onsubmit: (event) => { event.preventDefault(); ui.onSave(entry); },
+        onkeydown: (event) => { if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); ui.onEditCancel(entry); } },
+      },
+        h('div', { class: 'pantry-fields' },
+          field(id('name'), 'Name', { maxlength: 120, required: true, ...bind('name') }),
+          field(id('packages'), 'Packages', { inputmode: 'numeric', maxlength: 4, ...bind('packages') }),
+          field(id('size'), 'Size of one package', { maxlength: 40, placeholder: 'not known', ...bind('packageSize') }),
+          field(id('left'), 'Amount left in all', { maxlength: 40, placeholder: 'not recorded', ...bind('left') }),
+          field(id('code'), 'Barcode', { inputmode: 'numeric', maxlength: 64, placeholder: 'none', ...bind('barcode') }),
+          field(id('note'), 'Note', { maxlength: 500, ...bind('note') })),
+        h('div', { class: 'editor-actions' },
+          h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onEditCancel(entry) }, 'Cancel'),
+          h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Save'))));
+  }
+}
