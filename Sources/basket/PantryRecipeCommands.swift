@@ -94,21 +94,10 @@ enum PantryRecipeCommands {
       if let servings = plan.servings { out += style.dim(" (for \(servings))") }
       out += "\n"
       for line in plan.lines {
-        let name = line.entry?.name ?? line.line.name
-        switch line.action {
-        case .take(let amount):
-          let up = line.usesUp ? " (uses it up)" : ""
-          out += "  take \(KitchenAmountFormat.text(amount)) of \(name)\(up)\n"
-        case .leave(let reason):
-          let why =
-            switch reason {
-            case .noAmountRecorded: "no amount recorded"
-            case .noAmountNeeded: "the recipe gives no amount"
-            case .unitsDontMeet: "the amounts can't be compared"
-            }
-          out += style.dim("  leave \(name) as it is (\(why))") + "\n"
-        case .notInPantry:
-          out += style.dim("  \(name): not in the pantry") + "\n"
+        if case .take = line.action {
+          out += "  \(line.summary)\n"
+        } else {
+          out += style.dim("  \(line.summary)") + "\n"
         }
       }
       context.out(out)
@@ -119,28 +108,8 @@ enum PantryRecipeCommands {
     }
     let results = apply ? try pantry.apply(plan) : []
     if options.has("--json") {
-      struct Out: Encodable {
-        var recipe: RecipeReference
-        var servings: Int?
-        var take: [Take]
-        var applied: Bool
-        var entries: [PantryJSON.Entry]
-      }
-      struct Take: Encodable {
-        var entry: String
-        var amount: PantryJSON.Amount
-        var usesUp: Bool
-      }
-      let take = plan.lines.compactMap { line -> Take? in
-        guard case .take(let amount) = line.action, let entry = line.entry else { return nil }
-        return Take(entry: entry.name, amount: PantryJSON.Amount(amount), usesUp: line.usesUp)
-      }
       context.out(
-        try JSONText.encode(
-          Out(
-            recipe: RecipeReference(id: recipe.id, title: recipe.title),
-            servings: plan.servings, take: take, applied: apply,
-            entries: results.map { PantryJSON.Entry($0.entry) })) + "\n")
+        try JSONText.encode(PantryJSON.Cooked(plan, applied: apply, results: results)) + "\n")
     } else if taking.isEmpty {
       context.out("Nothing to take out of the pantry.\n")
     } else if apply {

@@ -219,6 +219,11 @@ import Testing
     #expect(try entries()[1]["stock"] as? String == "1 package, 1 kg left")
     let done = try json(try basket.run(["recipe", "cooked", chili, "--yes", "--json"]))
     #expect((done as? [String: Any])?["applied"] as? Bool == true)
+    let lines = (done as? [String: Any])?["lines"] as? [[String: Any]] ?? []
+    #expect(lines.compactMap { $0["action"] as? String }.contains("take"))
+    #expect(
+      lines.compactMap { $0["summary"] as? String }.contains(
+        "leave salt as it is (no amount recorded)"))
     #expect(
       try entries().map { $0["stock"] as? String } == [
         "1 package, 0.763 l left", "1 package, 0.5 kg left", "1 package",

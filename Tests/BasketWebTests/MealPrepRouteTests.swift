@@ -52,7 +52,8 @@ private struct MealPrepHarness {
         recipes: RecipeServices(
           book: RecipeBook(store: InMemoryRecipeStore(), basket: basket),
           importBytes: { RecipeDocumentImporter.recipe(from: $0) },
-          importAddress: { _ in throw WebFetchError.offline(host: "x") })))
+          importAddress: { _ in throw WebFetchError.offline(host: "x") }),
+        pantry: PantryServices(book: pantry)))
   }
 
   func send(_ method: String, _ path: String, json: String? = nil) -> Response {
@@ -153,6 +154,45 @@ extension JSONValue {
     #expect(response.status == 400)
     #expect(web.body(response)["error"]?.string?.contains(message) == true)
     #expect(web.toGet().isEmpty)
+  }
+
+  @Test func iCookedThisShowsWhatItTakesAndTakesOnlyTheLinesChosen() throws {
+    let harness = MealPrepHarness()
+    let id = harness.save("Pancakes", ["200 g flour", "2 eggs", "1 pinch salt", "1 tsp saffron"])
+    try harness.have("Flour", left: "1 kg")
+    try harness.have("Eggs", left: "6")
+    try harness.have("Salt", left: "500 g")
+    let look = harness.send("POST", "/api/v1/recipes/\(id)/cooked", json: "{}")
+    #expect(look.status == 200)
+    let lines = harness.body(look)["lines"]
+    #expect(
+      lines.map { lines in
+        guard case .array(let all) = lines else { return [] }
+        return all.compactMap { $0["summary"]?.string }
+      } == [
+        "take 200 g of Flour", "take 2 of Eggs",
+        "leave Salt as it is (the amounts can't be compared)", "saffron: not in the pantry",
+      ])
+    #expect(harness.body(look)["applied"] == .bool(false))
+    #expect(try harness.pantry.list().map(\.stockText).contains("1 package, 1 kg left"))
+
+    // Twice the servings, and only the flour is taken.
+    let took = harness.send(
+      "POST", "/api/v1/recipes/\(id)/cooked", json: #"{"servings":8,"apply":true,"only":[0]}"#)
+    #expect(took.status == 200)
+    #expect(harness.body(took)["applied"] == .bool(true))
+    let stock = try harness.pantry.list().map { "\($0.name): \($0.stockText)" }
+    #expect(stock.contains("Flour: 1 package, 0.6 kg left"), "\(stock)")
+    #expect(stock.contains("Eggs: 1 package, 6 left"), "\(stock)")
+
+    for bad in [#"{"only":[9]}"#, #"{"only":"0"}"#, #"{"apply":"yes"}"#, #"{"servings":0}"#] {
+      #expect(
+        harness.send("POST", "/api/v1/recipes/\(id)/cooked", json: bad).status == 400, "\(bad)")
+    }
+    #expect(harness.send("GET", "/api/v1/recipes/\(id)/cooked").status == 405)
+    #expect(
+      harness.send("POST", "/api/v1/recipes/\(UUID().uuidString)/cooked", json: "{}").status
+        == 404)
   }
 
   @Test func aMealPlanMergesShowsSourcesAsksAndCovers() throws {

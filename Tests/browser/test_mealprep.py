@@ -171,3 +171,27 @@ def test_meal_prep_takes_at_most_five_recipes(page, server):
     expect(page.locator("#mealprep-choose-title")).to_have_text("Choose 1 to 5 recipes (5 chosen)")
     expect(page.locator(".plan-line")).to_have_count(1)
     expect(page.locator(".plan-line .sources")).to_have_text("Dish 0 ×1, Dish 1 ×1, Dish 2 ×1, Dish 3 ×1, Dish 4 ×1")
+
+
+def test_i_cooked_this_takes_the_chosen_lines_out_of_the_pantry(page, server):
+    chili = save(server, CHILI)
+    server.cli("pantry", "add", "flour", "--left", "1 kg")
+    server.cli("pantry", "add", "onions", "--left", "6")
+    page.goto(server.url + f"/#/recipes/{chili}")
+    expect(page.locator("#recipes-title")).to_have_text("Chili")
+    page.click("#cooked-button")
+    expect(page.locator("#cooked-title")).to_be_focused()
+    expect(page.locator("#cooked-title")).to_contain_text("Cooked Chili")
+    card = page.locator("section.cooked")
+    expect(card.get_by_label("Take 500 g of flour")).to_be_checked()
+    expect(card.get_by_label("Take 2 of onions")).to_be_checked()
+    expect(card).to_contain_text("not in the pantry")
+    card.get_by_label("Take 2 of onions").uncheck()
+    expect(page.locator("#cooked-take")).to_have_text("Take 1 out of the pantry")
+    page.click("#cooked-take")
+    expect(page.locator("#cooked-title")).to_have_text("Took 1 out of the pantry")
+    expect(card).to_contain_text("flour: 1 package, 0.5 kg left")
+    stock = {e["name"]: e["stock"] for e in json.loads(server.cli("pantry", "list", "--json").stdout)}
+    assert stock == {"flour": "1 package, 0.5 kg left", "onions": "1 package, 6 left"}, stock
+    # Recipe Ready reads the pantry as it is now.
+    expect(review_line(page, "flour").locator(".coverage-text")).to_contain_text("have 0.5 kg")

@@ -31,6 +31,11 @@ export const recipesApi = {
   remove: (id) => call('DELETE', recipe(id)),
   parse: (lines) => call('POST', '/api/v1/recipes/parse', { lines }),
   review: (value, choices) => call('POST', '/api/v1/recipes/review', { recipe: value, ...selection(choices) }),
+  /** "I cooked this": what the saved recipe takes out of the pantry; taken when `apply` (lines `only`). */
+  cooked: (id, { servings, skip, choose }, apply = false, only = null) => {
+    const { pantry, overrides, ...body } = selection({ servings, skip, choose });
+    return call('POST', `${recipe(id)}/cooked`, { ...body, apply, ...(only ? { only } : {}) });
+  },
   add: (value, choices) => value.id
     ? call('POST', `${recipe(value.id)}/add`, selection(choices))
     : call('POST', '/api/v1/recipes/add', { recipe: value, ...selection(choices) }),

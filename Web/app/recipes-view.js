@@ -167,8 +167,15 @@ export class RecipesView {
           h('button', {
             type: 'button', id: 'add-recipe', class: 'button', disabled: state.busy || !review,
             dataset: { focusKey: 'add-recipe' }, onclick: () => ui.onAdd(),
-          }, `Add to list${planned.length ? ` (${planned.length - skipped} of ${planned.length})` : ''}`))),
+          }, `Add to list${planned.length ? ` (${planned.length - skipped} of ${planned.length})` : ''}`),
+          review && review.pantry && recipe.id
+            ? h('button', {
+                type: 'button', id: 'cooked-button', class: 'button quiet', disabled: state.busy,
+                dataset: { focusKey: 'cooked' }, onclick: () => ui.onCooked(),
+              }, 'I cooked this')
+            : null)),
       result ? this.result(result) : null,
+      state.cooked ? this.cooked(state.cooked, state.busy, ui) : null,
       recipe.instructions && recipe.instructions.length
         ? h('details', { class: 'card method' },
             h('summary', {}, 'Method'),
@@ -249,6 +256,35 @@ export class RecipesView {
       }, showing ? 'Hide the photo' : 'See the photo'),
       words ? h('span', { class: 'line-extra' }, ` unsure of ${words}`) : null,
       showing ? photoRegion(state.photos, source, line.text) : null);
+  }
+
+  /** "I cooked this": what the recipe takes out of the pantry, each line to take chosen. */
+  cooked({ plan, taking, done }, busy, ui) {
+    const takes = plan.lines.filter((line) => line.action === 'take');
+    const title = done
+      ? (plan.entries.length ? `Took ${plan.entries.length} out of the pantry` : 'Nothing taken out of the pantry')
+      : `Cooked ${plan.recipe.title}${plan.servings ? ` for ${plan.servings}` : ''}?`;
+    return h('section', { class: 'card cooked', 'aria-labelledby': 'cooked-title' },
+      h('h3', { id: 'cooked-title', class: 'section-title small', tabindex: '-1' }, title),
+      done
+        ? h('ul', { class: 'cooked-lines' }, plan.entries.map((entry) => h('li', {}, `${entry.name}: ${entry.stock}`)))
+        : h('ul', { class: 'cooked-lines' }, plan.lines.map((line) => (line.action === 'take'
+          ? h('li', {}, h('label', {},
+              h('input', {
+                type: 'checkbox', checked: taking.has(line.index), dataset: { focusKey: `cooked:${line.index}` },
+                onchange: (event) => ui.onCookedLine(line.index, event.target.checked),
+              }), ` ${line.summary[0].toUpperCase()}${line.summary.slice(1)}`))
+          : h('li', { class: 'cooked-left' }, `${line.summary[0].toUpperCase()}${line.summary.slice(1)}`)))),
+      done
+        ? h('button', { type: 'button', class: 'button small', onclick: () => ui.onCookedCancel() }, 'Done')
+        : h('div', { class: 'ready-actions' },
+            takes.length
+              ? h('button', {
+                  type: 'button', id: 'cooked-take', class: 'button', disabled: busy || taking.size === 0,
+                  onclick: () => ui.onCookedTake(),
+                }, `Take ${taking.size} out of the pantry`)
+              : h('p', { class: 'recipes-none' }, 'Nothing in the pantry to take out.'),
+            h('button', { type: 'button', class: 'button quiet', onclick: () => ui.onCookedCancel() }, 'Not now')));
   }
 
   result(result) {

@@ -292,6 +292,49 @@ export class Recipes {
         changed();
         this.view.area.querySelector(`[data-focus-key="text:${index}"]`)?.focus();
       },
+      onCooked: async () => {
+        ready.busy = true;
+        this.drawReady();
+        try {
+          const plan = await recipesApi.cooked(ready.recipe.id, ready);
+          const taking = plan.lines.filter((line) => line.action === 'take').map((line) => line.index);
+          ready.cooked = { plan, taking: new Set(taking), done: false };
+          ready.message = '';
+        } catch (error) {
+          ready.message = this.failure(error);
+          ready.isError = true;
+        }
+        ready.busy = false;
+        this.drawReady();
+        this.view.area.querySelector('#cooked-title')?.focus();
+      },
+      onCookedLine: (index, take) => {
+        if (take) ready.cooked.taking.add(index);
+        else ready.cooked.taking.delete(index);
+        this.drawReady();
+      },
+      onCookedCancel: () => {
+        ready.cooked = null;
+        this.drawReady();
+        this.view.area.querySelector('#cooked-button')?.focus();
+      },
+      onCookedTake: async () => {
+        ready.busy = true;
+        this.drawReady();
+        try {
+          const only = [...ready.cooked.taking].sort((a, b) => a - b);
+          const plan = await recipesApi.cooked(ready.recipe.id, ready, true, only);
+          ready.cooked = { plan, taking: new Set(only), done: true };
+          ready.message = '';
+        } catch (error) {
+          ready.message = this.failure(error);
+          ready.isError = true;
+        }
+        ready.busy = false;
+        this.drawReady();
+        this.view.area.querySelector('#cooked-title')?.focus();
+        this.review(); // coverage now reads the pantry as it is
+      },
       onAdd: async () => {
         ready.busy = true;
         this.drawReady();

@@ -117,6 +117,27 @@ public struct CookedPlan: Equatable, Sendable {
     public var action: Action
     /// Whether taking the amount uses up the entry (it needs as much as is left, or more).
     public var usesUp: Bool
+
+    /// What cooking does to the pantry for this line, as a person reads it: "take 500 g of
+    /// Flour (uses it up)", "leave Salt as it is (the recipe gives no amount)", "Saffron: not
+    /// in the pantry".
+    public var summary: String {
+      let name = entry?.name ?? line.name
+      switch action {
+      case .take(let amount):
+        return "take \(KitchenAmountFormat.text(amount)) of \(name)\(usesUp ? " (uses it up)" : "")"
+      case .leave(let reason):
+        let why =
+          switch reason {
+          case .noAmountRecorded: "no amount recorded"
+          case .noAmountNeeded: "the recipe gives no amount"
+          case .unitsDontMeet: "the amounts can't be compared"
+          }
+        return "leave \(name) as it is (\(why))"
+      case .notInPantry:
+        return "\(name): not in the pantry"
+      }
+    }
   }
 
   public var recipe: Recipe

@@ -225,4 +225,88 @@ public enum PantryJSON {
       try container.encode(lines, forKey: .lines)
     }
   }
+
+  /// "I cooked this" (`CookedPlan`) as the command line and the web app write it: `{"recipe",
+  /// "servings", "lines": [{"index", "name", "action": "take" | "leave" | "notInPantry",
+  /// "amount", "usesUp", "reason", "summary"}], "take": [{"entry", "amount", "usesUp"}],
+  /// "applied", "entries"}` (`entries`: the pantry entries as they are after taking).
+  public struct Cooked: Encodable, Sendable {
+    public struct Line: Encodable, Sendable {
+      public var index: Int
+      public var name: String
+      public var action: String
+      public var amount: Amount?
+      public var usesUp: Bool
+      /// Why a line in the pantry is left as it is: "noAmountRecorded", "noAmountNeeded" or
+      /// "unitsDontMeet"; null otherwise.
+      public var reason: String?
+      public var summary: String
+
+      private enum CodingKeys: String, CodingKey {
+        case index, name, action, amount, usesUp, reason, summary
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(index, forKey: .index)
+        try container.encode(name, forKey: .name)
+        try container.encode(action, forKey: .action)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(usesUp, forKey: .usesUp)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(summary, forKey: .summary)
+      }
+    }
+
+    public struct Take: Encodable, Sendable {
+      public var entry: String
+      public var amount: Amount
+      public var usesUp: Bool
+    }
+
+    public var recipe: RecipeReference
+    public var servings: Int?
+    public var lines: [Line]
+    public var take: [Take]
+    public var applied: Bool
+    public var entries: [Entry]
+
+    public init(_ plan: CookedPlan, applied: Bool, results: [PantryUseResult]) {
+      recipe = RecipeReference(id: plan.recipe.id, title: plan.recipe.title)
+      servings = plan.servings
+      lines = plan.lines.map { line in
+        var amount: Amount?
+        var action = "notInPantry"
+        var reason: String?
+        switch line.action {
+        case .take(let taken): (action, amount) = ("take", Amount(taken))
+        case .leave(let why): (action, reason) = ("leave", why.rawValue)
+        case .notInPantry: break
+        }
+        return Line(
+          index: line.index, name: line.entry?.name ?? line.line.name, action: action,
+          amount: amount, usesUp: line.usesUp, reason: reason, summary: line.summary)
+      }
+      take = plan.lines.compactMap { line in
+        guard case .take(let amount) = line.action, let entry = line.entry else { return nil }
+        return Take(entry: entry.name, amount: Amount(amount), usesUp: line.usesUp)
+      }
+      self.applied = applied
+      entries = results.map { Entry($0.entry) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case recipe, servings, lines, take, applied, entries
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(recipe, forKey: .recipe)
+      try container.encode(servings, forKey: .servings)
+      try container.encode(lines, forKey: .lines)
+      try container.encode(take, forKey: .take)
+      try container.encode(applied, forKey: .applied)
+      try container.encode(entries, forKey: .entries)
+    }
+  }
 }

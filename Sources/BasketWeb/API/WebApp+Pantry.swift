@@ -289,7 +289,7 @@ extension WebApp {
 
   /// Pantry refusals as responses: what isn't there 404, what clashes with another entry 409,
   /// the rest 400, each with the core's message.
-  private func pantryErrors(_ body: () throws -> Response) throws -> Response {
+  func pantryErrors(_ body: () throws -> Response) throws -> Response {
     do {
       return try body()
     } catch let error as PantryError {

@@ -99,6 +99,13 @@ extension WebApp {
           let opened = try services.book.open(id.uuidString)
           return try addToList(services, opened, body)
         }
+      case (2, _) where route[1] == "cooked":
+        let id = try recipeID(route[0])
+        return try only(["POST"], request) {
+          let body = try JSONBody(
+            request, allowed: ["servings", "skip", "choose", "apply", "only"])
+          return try pantryErrors { try cooked(try services.book.open(id.uuidString), body) }
+        }
       default:
         return .error(404, "no such API route")
       }
@@ -359,6 +366,27 @@ extension WebApp {
   private func coverageJSON(_ line: PantryCoverage.Line?) throws -> JSONValue {
     guard let line, !line.leftOut else { return .null }
     return try JSONValue.parse(Self.encoded(PantryJSON.Coverage.Line(line)))
+  }
+
+  /// `POST /api/v1/recipes/{id}/cooked` `{"servings", "skip", "choose", "apply", "only"}`: "I
+  /// cooked this": what cooking the recipe takes out of the pantry (`PantryJSON.Cooked`),
+  /// taken out when `apply` is true (of the lines at the positions in `only`, when given).
+  private func cooked(_ recipe: Recipe, _ body: JSONBody) throws -> Response {
+    guard let pantry = environment.pantry?.book else {
+      throw RequestError(503, "this server keeps no pantry")
+    }
+    let plan = try pantry.cooked(recipe, selection: try selection(for: recipe, body))
+    var only: Set<Int>?
+    if let value = body.value("only"), value != .null {
+      guard case .array(let positions) = value else {
+        throw RequestError(400, "\"only\" must be an array of line positions")
+      }
+      only = Set(try positions.map { try linePosition($0, in: recipe, field: "only") })
+    }
+    let apply = try body.bool("apply") ?? false
+    let results = apply ? try pantry.apply(plan, only: only) : []
+    return .json(
+      200, try Self.encoded(PantryJSON.Cooked(plan, applied: apply, results: results)))
   }
 
   // MARK: - Helpers
