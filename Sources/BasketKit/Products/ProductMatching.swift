@@ -63,6 +63,13 @@ public struct ProductMatch: Equatable, Sendable {
   public var reason: String
 
   public var isException: Bool { sure == nil }
+
+  public init(product: Product?, sure: Sureness?, candidates: [Product], reason: String) {
+    self.product = product
+    self.sure = sure
+    self.candidates = candidates
+    self.reason = reason
+  }
 }
 
 /// Matching list items to products.
@@ -111,12 +118,11 @@ public enum ProductMatching {
         reason: "\(codedEligible[0].name) by its barcode \(code.digits)")
     }
     let refused = (named + coded).compactMap(preferences.refusal)
-    if namedEligible.isEmpty, codedEligible.isEmpty, refused.isEmpty, food.count == 1,
-      candidates.count == 1
-    {
+    if namedEligible.isEmpty, codedEligible.isEmpty, refused.isEmpty, candidates.count == 1 {
+      let filtered = food.count > 1 ? " that meets your preferences" : ""
       return ProductMatch(
         product: candidates[0], sure: .onlyOne, candidates: candidates,
-        reason: "the only product for \(name)\(at)")
+        reason: "the only product for \(name)\(at)\(filtered)")
     }
     let reason: String
     if let first = refused.first, candidates.isEmpty {
@@ -124,13 +130,10 @@ public enum ProductMatching {
     } else if let first = refused.first {
       reason = "\(first) (your preferences): \(candidates[0].name) could do instead"
     } else if candidates.isEmpty {
-      let filtered = food.count - food.filter { preferences.refusal(of: $0) == nil }.count
       reason =
-        filtered > 0
-        ? "no product for \(name)\(at) meets your preferences"
-        : "no product for \(name)\(at) in your catalogue"
-    } else if candidates.count == 1 {
-      reason = "\(candidates[0].name) may be \(name)\(at), but other products for it don't suit"
+        food.isEmpty
+        ? "no product for \(name)\(at) in your catalogue"
+        : "no product for \(name)\(at) meets your preferences"
     } else {
       reason = "\(candidates.count) products could be \(name)\(at)"
     }
