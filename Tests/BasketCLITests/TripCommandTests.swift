@@ -44,28 +44,32 @@ import Testing
 
     let edited = try ok(
       ["product", "edit", "oat", "--no-alias", "oatmilk", "--store-brand", "--no-price"], at: 60)
-    #expect(edited == "Changed Oat drink · 1 l · at Lidl · organic · vegan · gluten-free · store brand · aka oat milk.\n")
+    #expect(
+      edited
+        == "Changed Oat drink · 1 l · at Lidl · organic · vegan · gluten-free · store brand · aka oat milk.\n"
+    )
     #expect(try ok(["product", "list"]).contains("Oat drink · 1 l"))
     #expect(try ok(["product", "rm", "Oat drink"]) == "Removed Oat drink from your products.\n")
     #expect(try ok(["product"]).hasPrefix("No products yet."))
   }
 
-  @Test(arguments: [
-    (["product", "add", "Milk", "--page", "lidl.example/milk"], 1, "isn't a web address"),
-    (["product", "add", "Milk", "--page", "javascript:alert(1)"], 1, "isn't a web address"),
-    (["product", "add", "Milk", "--price", "€2"], 1, "isn't a price"),
-    (["product", "add", "Milk", "--diet", "paleo"], 1, "isn't a dietary tag"),
-    (["product", "add", "Milk", "--size", "lots"], 1, "isn't a pack size"),
-    (["product", "add", "Milk", "--at", "Aldi"], 1, "no shop or retailer called Aldi"),
-    (["product", "add", "Milk", "--code", "036000291453"], 1, "check digit"),
-    (["product", "add"], 2, "needs a name"),
-    (["product", "edit", "Milk"], 2, "needs a change"),
-    (["product", "frob"], 2, "no command"),
-    (["trip", "start", "--retailer", "Kroger"], 1, "no retailer called Kroger"),
-    (["trip", "next"], 1, "no trip under way"),
-    (["trip", "fly"], 2, "no command"),
-    (["retailer", "add", "Kroger", "https://kroger.example/search"], 1, "needs {query}"),
-  ] as [([String], Int32, String)])
+  @Test(
+    arguments: [
+      (["product", "add", "Milk", "--page", "lidl.example/milk"], 1, "isn't a web address"),
+      (["product", "add", "Milk", "--page", "javascript:alert(1)"], 1, "isn't a web address"),
+      (["product", "add", "Milk", "--price", "€2"], 1, "isn't a price"),
+      (["product", "add", "Milk", "--diet", "paleo"], 1, "isn't a dietary tag"),
+      (["product", "add", "Milk", "--size", "lots"], 1, "isn't a pack size"),
+      (["product", "add", "Milk", "--at", "Aldi"], 1, "no shop or retailer called Aldi"),
+      (["product", "add", "Milk", "--code", "036000291453"], 1, "check digit"),
+      (["product", "add"], 2, "needs a name"),
+      (["product", "edit", "Milk"], 2, "needs a change"),
+      (["product", "frob"], 2, "no command"),
+      (["trip", "start", "--retailer", "Kroger"], 1, "no retailer called Kroger"),
+      (["trip", "next"], 1, "no trip under way"),
+      (["trip", "fly"], 2, "no command"),
+      (["retailer", "add", "Kroger", "https://kroger.example/search"], 1, "needs {query}"),
+    ] as [([String], Int32, String)])
   func badInputIsAClearErrorAndChangesNothing(
     arguments: [String], status: Int32, message: String
   ) throws {
@@ -90,21 +94,28 @@ import Testing
     try ok(["product", "add", "Spelt flour", "--size", "1 kg", "--at", "Lidl", "--price", "1.20"])
 
     let started = try ok(["trip", "start", "--cheapest"], at: 10)
-    #expect(started.hasPrefix("Started a trip at Lidl: 3 items in walking order (cheapest per unit).\n"))
-    #expect(started.contains(" salt & pepper\n  no product for salt & pepper at Lidl in your catalogue\n"))
+    #expect(
+      started.hasPrefix("Started a trip at Lidl: 3 items in walking order (cheapest per unit).\n"))
+    #expect(
+      started.contains(" salt & pepper\n  no product for salt & pepper at Lidl in your catalogue\n")
+    )
     #expect(try run(["trip", "got"], at: 11).stderr.contains("settle the 2 exceptions first"))
-    #expect(try ok(["trip", "accept"], at: 11).contains("salt & pepper: no product, just the name."))
+    #expect(
+      try ok(["trip", "accept"], at: 11).contains("salt & pepper: no product, just the name."))
     var trip = try json(["trip"], at: 11)
     let exception = try #require(trip["exception"] as? [String: Any])
     #expect(exception["reason"] as? String == "2 products could be flour at Lidl")
     let candidates = exception["candidates"] as? [[String: Any]] ?? []
     #expect(candidates.compactMap { $0["name"] as? String } == ["Plain flour", "Spelt flour"])
-    #expect(try ok(["trip", "replace", "spelt"], at: 12).hasPrefix("flour: Spelt flour (remembered"))
+    #expect(
+      try ok(["trip", "replace", "spelt"], at: 12).hasPrefix("flour: Spelt flour (remembered"))
 
     trip = try json(["trip"], at: 12)
     #expect(trip["phase"] as? String == "walking")
     #expect((trip["current"] as? [String: Any])?["name"] as? String == "salt & pepper")
-    #expect(try ok(["trip", "next"], at: 13) .hasPrefix("Moved on from salt & pepper (not checked off).\n"))
+    #expect(
+      try ok(["trip", "next"], at: 13).hasPrefix("Moved on from salt & pepper (not checked off).\n")
+    )
     let flour = try ok(["trip"], at: 13)
     #expect(flour.contains("→ 🌾 flour · 1.2 kg\n"))
     #expect(flour.contains("Buy 2 packs (need 1.2 kg; 1.2 kg ÷ 1 kg = 1.2 → 2)\n"))
@@ -119,9 +130,13 @@ import Testing
     #expect(current["link"] is NSNull)
     #expect(try ok(["trip", "got"], at: 33).contains("That was the last item."))
 
-    let list = try JSONSerialization.jsonObject(
-      with: Data(try ok(["list", "--json"], at: 33).utf8)) as? [String: Any]
-    #expect((list?["toGet"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["salt & pepper"])
+    let list =
+      try JSONSerialization.jsonObject(
+        with: Data(try ok(["list", "--json"], at: 33).utf8)) as? [String: Any]
+    #expect(
+      (list?["toGet"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == [
+        "salt & pepper"
+      ])
     let end = try ok(["trip", "end"], at: 34)
     #expect(
       end.hasPrefix(
@@ -145,8 +160,12 @@ import Testing
     try ok([
       "retailer", "add", "Corner", "Shop", "https://corner.example/find?q={query}&sort=new",
     ])
-    #expect(try ok(["retailer"]).contains("Corner Shop: https://corner.example/find?q={query}&sort=new\n"))
-    try ok(["product", "add", "Oatly", "--alias", "oat milk", "--page", "https://corner.example/p/1"])
+    #expect(
+      try ok(["retailer"]).contains("Corner Shop: https://corner.example/find?q={query}&sort=new\n")
+    )
+    try ok([
+      "product", "add", "Oatly", "--alias", "oat milk", "--page", "https://corner.example/p/1",
+    ])
     let trip = try json(["trip", "start", "--retailer", "corner"])
     #expect(trip["kind"] as? String == "retailer")
     let stops = trip["stops"] as? [[String: Any]] ?? []
