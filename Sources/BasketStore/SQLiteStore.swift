@@ -88,6 +88,12 @@ public final class SQLiteStore: ListStore {
     shopOverride.withLock { $0 = shop }
   }
 
+  /// Checks things off in no shop from now on in this process (a trip at a retailer's
+  /// website): they teach no walking order.
+  public func checkOffNowhere() {
+    shopOverride.withLock { $0 = Connection.nowhere }
+  }
+
   public func changes(since revision: Int64) throws -> ListChanges? {
     try withConnection { connection in
       try connection.transaction(immediate: false) { () throws -> ListChanges? in

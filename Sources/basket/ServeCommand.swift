@@ -75,7 +75,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       recipes: recipes,
       calDAV: (book.basket.store as? any CalDAVStore).map {
         CalDAVBook(store: $0, basket: book.basket)
-      }))
+      }, trips: try? TripCommand.book(over: book.basket)))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }

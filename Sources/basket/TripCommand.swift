@@ -34,19 +34,28 @@ enum TripCommand {
   /// The trips over the store `context` opens. In a shop, check-offs teach that shop.
   static func book(_ context: CommandContext) throws -> TripBook {
     let basket = try context.openBasket(.existing)
+    let book = try book(over: basket)
+    guard let store = basket.store as? SQLiteStore else { return book }
+    if context.shop == nil, let trip = try store.openTrip() {
+      switch trip.place {
+      case .shop(let id, _): store.checkOffIn(id)
+      case .retailer: store.checkOffNowhere()
+      }
+    }
+    return book
+  }
+
+  /// The trips over the store `basket` uses.
+  static func book(over basket: Basket) throws -> TripBook {
     guard let store = basket.store as? SQLiteStore else {
       throw StoreError.failed("this store keeps no trips")
     }
     let shops = ShopBook(store: store, basket: basket)
     let pantry = PantryBook(
       store: store, clock: basket.environment.clock, ids: basket.environment.ids)
-    let book = TripBook(
+    return TripBook(
       trips: store, products: try ProductCommand.book(over: basket), shops: shops,
       pantry: pantry)
-    if context.shop == nil, let trip = try store.openTrip(), case .shop(let id, _) = trip.place {
-      store.checkOffIn(id)
-    }
-    return book
   }
 
   // MARK: - Commands

@@ -178,6 +178,23 @@ import Testing
     #expect(try store.recentTrips(limit: 3).map(\.id) == [ended.id])
   }
 
+  @Test func gotItAtARetailerTeachesNoShop() throws {
+    let store = try openStore(path)
+    let trips = book(store)
+    try trips.shops.add("Lidl")
+    try trips.basket.add(text: "Milk")
+    try trips.products.add("Milk", ProductChange())
+    try trips.start(.retailer("Walmart"), preferences: ShoppingPreferences())
+    store.checkOffNowhere()
+    try trips.got()
+    #expect(try trips.basket.sections().gotIt.map(\.name) == ["Milk"])
+    #expect(try store.checkOffs(since: .distantPast).isEmpty)
+    store.checkOffIn(nil)
+    try trips.basket.add(text: "Bread")
+    try trips.basket.check(try trips.basket.sections().toGet[0].id)
+    #expect(try store.checkOffs(since: .distantPast).map(\.name) == ["Bread"])
+  }
+
   @Test func aFailedStepWritesNothing() throws {
     let store = try openStore(path)
     let trips = book(store)

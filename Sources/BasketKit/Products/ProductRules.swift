@@ -110,11 +110,15 @@ public enum ProductRules {
     return cents
   }
 
-  /// The product `reference` names: the one whose name (or, failing that, alias) folds to
-  /// it, else the only one whose name begins with it, else the only one with that barcode.
+  /// The product `reference` names: the one with that id, else the one whose name (or,
+  /// failing that, alias) folds to it, else the one with that barcode, else the only one
+  /// whose name begins with it.
   public static func find(_ reference: String, in products: [Product]) throws(ProductError)
     -> Product
   {
+    if let id = UUID(uuidString: reference), let product = products.first(where: { $0.id == id }) {
+      return product
+    }
     let key = NameKey.of(reference)
     if !key.isEmpty {
       if let exact = products.first(where: { $0.key == key }) { return exact }

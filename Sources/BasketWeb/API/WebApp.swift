@@ -156,6 +156,8 @@ public final class WebApp: Sendable {
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
     case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
+    case (_, "trip"): return try trip(Array(route.dropFirst()), request)
+    case (1, "products"): return try products(request)
     case (1, "events"):
       return only(["GET"], request) {
         Response(

@@ -20,11 +20,13 @@ public struct WebEnvironment: Sendable {
   public var recipes: RecipeServices?
   /// The list as CalDAV tasks; nil answers the CalDAV routes with 503.
   public var calDAV: CalDAVBook?
+  /// Products and Shopping Trips; nil answers the trip routes with 503.
+  public var trips: TripBook?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
-    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil
+    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, trips: TripBook? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -32,6 +34,7 @@ public struct WebEnvironment: Sendable {
     self.randomBytes = randomBytes
     self.recipes = recipes
     self.calDAV = calDAV
+    self.trips = trips
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.
