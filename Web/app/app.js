@@ -3,15 +3,17 @@
 
 import { Controller } from './controller.js';
 import { Recipes } from './recipes.js';
+import { Trip } from './trip.js';
 
 const controller = new Controller();
 const recipes = new Recipes();
+const trip = new Trip();
 let started = false;
 
 window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
-  controller.start({ coldStart: !event.persisted }).then(() => recipes.route());
+  controller.start({ coldStart: !event.persisted }).then(() => recipes.route()).then(() => trip.route());
 });
 
 if ('serviceWorker' in navigator) {
