@@ -100,7 +100,7 @@ extension Connection {
   /// and forgets it for each unchecked within `ShopRules.slip` of its check-off (a slip of the
   /// finger; an item brought back later, say added again, was still found there). Reads each
   /// item's stored check time (one indexed read each); does nothing without a shop.
-  /// The shop override that means "in no shop" (`SQLiteStore.checkOffNowhere`).
+  /// The shop override that means "in no shop" (`SQLiteStore.checkingOff(in: nil)`).
   static let nowhere = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
   private func noteCheckOffs(_ items: [Item], shop: UUID?) throws {

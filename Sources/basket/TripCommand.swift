@@ -31,21 +31,13 @@ enum TripCommand {
     }
   }
 
-  /// The trips over the store `context` opens. In a shop, check-offs teach that shop.
+  /// The trips over the store `context` opens.
   static func book(_ context: CommandContext) throws -> TripBook {
-    let basket = try context.openBasket(.existing)
-    let book = try book(over: basket)
-    guard let store = basket.store as? SQLiteStore else { return book }
-    if context.shop == nil, let trip = try store.openTrip() {
-      switch trip.place {
-      case .shop(let id, _): store.checkOffIn(id)
-      case .retailer: store.checkOffNowhere()
-      }
-    }
-    return book
+    try book(over: try context.openBasket(.existing))
   }
 
-  /// The trips over the store `basket` uses.
+  /// The trips over the store `basket` uses: Got it on a trip is noted in the trip's shop
+  /// (a retailer trip teaches no shop).
   static func book(over basket: Basket) throws -> TripBook {
     guard let store = basket.store as? SQLiteStore else {
       throw StoreError.failed("this store keeps no trips")
@@ -55,7 +47,7 @@ enum TripCommand {
       store: store, clock: basket.environment.clock, ids: basket.environment.ids)
     return TripBook(
       trips: store, products: try ProductCommand.book(over: basket), shops: shops,
-      pantry: pantry)
+      pantry: pantry, checkingOff: { shop, body in try store.checkingOff(in: shop, body) })
   }
 
   // MARK: - Commands

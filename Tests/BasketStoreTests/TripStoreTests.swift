@@ -26,7 +26,8 @@ import Testing
       trips: store,
       products: ProductBook(store: store, shops: store, clock: clock.appClock, ids: .random),
       shops: ShopBook(store: store, basket: basket),
-      pantry: PantryBook(store: store, clock: clock.appClock, ids: .random))
+      pantry: PantryBook(store: store, clock: clock.appClock, ids: .random),
+      checkingOff: { shop, body in try store.checkingOff(in: shop, body) })
   }
 
   /// The pantry's v7, the schema just before products, frozen: v6 and the pantry's tables.
@@ -178,21 +179,29 @@ import Testing
     #expect(try store.recentTrips(limit: 3).map(\.id) == [ended.id])
   }
 
-  @Test func gotItAtARetailerTeachesNoShop() throws {
+  @Test func gotItAtARetailerTeachesNoShopAndInAShopTeachesThatOne() throws {
     let store = try openStore(path)
     let trips = book(store)
     try trips.shops.add("Lidl")
     try trips.basket.add(text: "Milk")
     try trips.products.add("Milk", ProductChange())
     try trips.start(.retailer("Walmart"), preferences: ShoppingPreferences())
-    store.checkOffNowhere()
     try trips.got()
     #expect(try trips.basket.sections().gotIt.map(\.name) == ["Milk"])
     #expect(try store.checkOffs(since: .distantPast).isEmpty)
-    store.checkOffIn(nil)
+    // After the trip's Got it, checking off teaches the current shop again.
     try trips.basket.add(text: "Bread")
     try trips.basket.check(try trips.basket.sections().toGet[0].id)
     #expect(try store.checkOffs(since: .distantPast).map(\.name) == ["Bread"])
+    _ = try trips.end()
+    // A trip at a shop that isn't the current one teaches that shop.
+    let market = try trips.shops.add("Market")
+    try trips.basket.add(text: "Pears")
+    try trips.products.add("Pears", ProductChange())
+    try trips.start(.shop("market"), preferences: ShoppingPreferences())
+    try trips.got()
+    #expect(try store.checkOffs(since: .distantPast).last?.shop == market.id)
+    #expect(try store.currentShopID() != market.id)
   }
 
   @Test func aFailedStepWritesNothing() throws {

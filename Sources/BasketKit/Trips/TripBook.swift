@@ -12,11 +12,20 @@ public final class TripBook: Sendable {
   public let shops: ShopBook
   public let pantry: PantryBook
 
-  public init(trips: any TripStore, products: ProductBook, shops: ShopBook, pantry: PantryBook) {
+  /// Runs a Got it's check so that it is noted in the trip's shop (nil: in no shop); the
+  /// SQLite store's `checkingOff(in:_:)`. By default the check is noted as any other.
+  public typealias CheckingOff = @Sendable (UUID?, () throws -> Void) throws -> Void
+  let checkingOff: CheckingOff
+
+  public init(
+    trips: any TripStore, products: ProductBook, shops: ShopBook, pantry: PantryBook,
+    checkingOff: @escaping CheckingOff = { _, body in try body() }
+  ) {
     self.trips = trips
     self.products = products
     self.shops = shops
     self.pantry = pantry
+    self.checkingOff = checkingOff
   }
 
   public var basket: Basket { shops.basket }
@@ -133,7 +142,17 @@ public final class TripBook: Sendable {
     if trip.phase == .paused { throw TripError.paused }
     if trip.phase == .review { throw TripError.settleFirst(trip.pendingExceptions.count) }
     guard let stop = trip.currentStop else { throw TripError.atEnd }
-    try basket.check(stop.item)
+    let shop: UUID? =
+      switch trip.place {
+      case .shop(let id, _): id
+      case .retailer: nil
+      }
+    do {
+      try checkingOff(shop) { try basket.check(stop.item) }
+    } catch ListError.unknownItem {
+      // Removed from the list a moment ago: it leaves the walk.
+      return try current() ?? trip
+    }
     let now = basket.now
     return try trips.modifyTrip { open in
       guard var trip = open else { throw TripError.noTrip }
