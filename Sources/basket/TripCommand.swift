@@ -156,22 +156,45 @@ enum TripCommand {
     return 0
   }
 
-  /// `trip replace PRODUCT [--json]`
+  /// `trip replace PRODUCT [--json]`, or `trip replace --make [NAME...] [--size AMOUNT]`: a new
+  /// product (called NAME, else the item's name), bought where the trip is.
   static func replace(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: [], command: "trip replace")
-    guard !options.words.isEmpty else {
+      arguments, flags: ["--json", "--make"], values: ["--size"], command: "trip replace")
+    guard !options.words.isEmpty || options.has("--make") else {
       throw UsageError(
         message:
-          "trip replace needs a product (make one with `basket product add NAME`, then replace)")
+          "trip replace needs a product, or --make to make one (basket trip replace --make --size 500g)"
+      )
+    }
+    if options["--size"] != nil && !options.has("--make") {
+      throw UsageError(message: "trip replace takes --size only with --make")
     }
     let book = try book(context)
-    let before = try book.current()
-    let trip = try book.replace(with: options.words.joined(separator: " "))
+    guard let before = try book.current() else { throw TripError.noTrip }
+    let stop = before.phase == .review ? before.currentException : before.currentStop
+    let reference: String
+    var made: Product?
+    if options.has("--make") {
+      guard let stop else {
+        throw before.phase == .paused ? TripError.paused : TripError.atEnd
+      }
+      let name = options.words.isEmpty ? stop.name : options.words.joined(separator: " ")
+      let product = try book.products.add(
+        name,
+        ProductChange(
+          packSize: try options["--size"].map { .set(try ProductCommand.packSize($0)) } ?? .keep,
+          shop: .set(before.place.name)))
+      made = product
+      reference = product.id.uuidString
+    } else {
+      reference = options.words.joined(separator: " ")
+    }
+    let trip = try book.replace(with: reference)
     if options.has("--json") { return try json(trip, context) }
-    let stop = before?.phase == .review ? before?.currentException : before?.currentStop
-    let product = try book.products.find(options.words.joined(separator: " "))
+    let product = try book.products.find(reference)
     var out = ""
+    if let made { out += "Made \(made.name)\(ProductCommand.summary(made)).\n" }
     if let stop {
       out += "\(stop.name): \(product.name) (remembered for next time).\n"
     }
@@ -248,7 +271,7 @@ enum TripCommand {
       }
       out +=
         style.dim(
-          "  basket trip accept | replace PRODUCT | skip   (a new product: basket product add NAME, then replace)"
+          "  basket trip accept | replace PRODUCT | replace --make [NAME] [--size AMOUNT] | skip"
         ) + "\n"
       return out
     }

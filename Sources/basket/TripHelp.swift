@@ -66,8 +66,11 @@ enum TripHelp {
       status         where the trip is (the default)
       accept         settle the exception with the suggested product
       replace PRODUCT
-                     settle it with another product (make one with basket product add);
-                     while walking, change the current item's product
+                     settle it with another product; while walking, change the current
+                     item's product
+      replace --make [NAME...] [--size AMOUNT]
+                     make a product (called NAME, else the item's name) bought where the
+                     trip is, and use it
       skip           reviewing: leave the item out of this trip; walking: leave it on the
                      list and move on
       next           move on; records only that you moved on, nothing is checked off

@@ -193,6 +193,28 @@ import Testing
     #expect(try run(["retailer", "rm", "walmart"]).stderr.contains("built in"))
   }
 
+  @Test func anExceptionIsSettledWithAProductMadeOnTheSpot() throws {
+    try ok(["shop", "add", "Lidl"])
+    try ok(["add", "saffron"])
+    try ok(["trip", "start"])
+    #expect(try run(["trip", "replace", "--size", "1 g"]).status == 2)
+    let made = try ok(["trip", "replace", "--make", "Saffron", "threads", "--size", "1 g"])
+    #expect(
+      made.hasPrefix(
+        "Made Saffron threads · 1 g · at Lidl.\nsaffron: Saffron threads (remembered for next time).\n"
+      ))
+    #expect(
+      made.contains(
+        " saffron\n  Product: Saffron threads · 1 g · at Lidl\n  Buy 1 pack (the list gives no amount)\n"
+      ))
+    let product = try json(["product", "show", "saffron threads"])
+    #expect(product["aliases"] as? [String] == ["saffron"])
+    #expect(product["shop"] as? String == "Lidl")
+    #expect(
+      try ok(["trip", "end"]).hasPrefix(
+        "Trip at Lidl: got 0 of 1; 1 not reached. 1 exception settled."))
+  }
+
   @Test func helpTextsNameEveryCommand() throws {
     let trip = try ok(["trip", "--help"])
     for word in ["start", "next", "got", "skip", "pause", "resume", "end", "accept", "replace"] {
