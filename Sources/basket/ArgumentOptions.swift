@@ -4,6 +4,8 @@ struct ArgumentOptions {
   private(set) var words: [String] = []
   private(set) var flags: Set<String> = []
   private(set) var values: [String: String] = [:]
+  /// Every value an option was given, in order, when it is given more than once.
+  private(set) var repeated: [String: [String]] = [:]
 
   init(
     _ arguments: [String], flags allowedFlags: Set<String>, values allowedValues: Set<String>,
@@ -35,6 +37,7 @@ struct ArgumentOptions {
           values[name] = arguments[index]
           index += 1
         }
+        repeated[name, default: []].append(values[name]!)
       } else {
         throw UsageError(message: "\(command) doesn't take \(name)")
       }
@@ -49,4 +52,7 @@ struct ArgumentOptions {
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   subscript(_ option: String) -> String? { values[option] }
+
+  /// Every value `option` was given, in order (`--merge 1 --merge 2`).
+  func all(_ option: String) -> [String] { repeated[option] ?? [] }
 }

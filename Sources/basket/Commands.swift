@@ -16,8 +16,8 @@ enum Commands {
     "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
-    "checkin": CheckinCommand.run, "product": ProductCommand.run, "trip": TripCommand.run,
-    "retailer": ProductCommand.retailer,
+    "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run,
+    "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
   ]
 
   // MARK: - Reading

@@ -29,6 +29,8 @@ enum Help {
       pantry [COMMAND]         what you have at home: add, list, show, edit, use, remove,
                                scan CODE (see basket pantry --help)
       checkin                  after a shop, put what you bought into the pantry
+      mealprep RECIPE...       one to five recipes as one shopping plan, merged, with what
+                               the pantry covers (see basket mealprep --help)
       shop [add|use|leave|remove NAME]
                                the shops you buy at; the list learns each one's walking
                                order from the order you check things off there
@@ -86,6 +88,7 @@ enum Help {
     case let topic? where topic == "recipe" || topic.hasPrefix("recipe "):
       return RecipeHelp.text(for: topic)
     case "serve": return ServeOptions.help
+    case "mealprep": return RecipeHelp.mealPrep
     case let topic? where topic == "pantry" || topic.hasPrefix("pantry ") || topic == "checkin":
       return PantryHelp.text(for: topic)
     case "product": return TripHelp.product

@@ -30,6 +30,33 @@ enum RecipeHelp {
 
     """
 
+  static let mealPrep = """
+    Usage: basket mealprep RECIPE... [--servings RECIPE=N] [--merge N] [--keep-apart N]
+                           [--buy LINES] [--have LINES] [--add] [--json]
+
+    Plans the shopping for one to \(MealPlan.maximumRecipes) saved recipes at once. Their ingredients merge
+    into one line only when they are surely the same food (the same name, or a known
+    alias such as scallions and spring onions) in amounts that add up (one family of
+    units, or mass and volume through a food's density). Every merged line shows where
+    it came from ("3 onions: Chili ×2, Soup ×1"). Lines that may be the same food but
+    aren't surely (2 onions and 200 g onion; onion and red onion) stay apart, marked ?N,
+    until you answer with --merge N or --keep-apart N. Each line shows what the pantry
+    covers, as 'basket recipe coverage' does; --add puts what is left to buy on the list,
+    each item noting the recipes that asked for it.
+
+    RECIPE is a recipe's id (the first few characters are enough) or its title (a unique
+    start is enough; quote a title with spaces).
+
+      --servings RECIPE=N  cook RECIPE for N (1 to 1000); repeat for each recipe
+      --merge N            join the lines of question ?N (repeat, or N,M)
+      --keep-apart N       keep them apart, and stop asking
+      --buy LINES          buy these plan lines in full, whatever the pantry holds
+      --have LINES         skip these plan lines: you have them (LINES: 1,3)
+      --add                put what is left to buy on the list
+      --json               print the plan as JSON
+
+    """
+
   static func text(for topic: String) -> String {
     switch topic {
     case "recipe import":

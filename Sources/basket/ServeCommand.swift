@@ -75,6 +75,9 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       recipes: recipes,
       calDAV: (book.basket.store as? any CalDAVStore).map {
         CalDAVBook(store: $0, basket: book.basket)
+      },
+      shops: (book.basket.store as? any ShopStore).map {
+        ShopBook(store: $0, basket: book.basket)
       }, trips: try? TripCommand.book(over: book.basket)))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
@@ -128,7 +131,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
 /// scratch folder and read as `basket recipe import PHOTO…` reads them (Tesseract, with the same
 /// checks and limits).
 private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguration) throws
-  -> Recipe
+  -> PhotoRecipe
 {
   let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("basket-photos-\(UUID().uuidString)")
@@ -144,7 +147,7 @@ private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguratio
     photos: paths,
     tesseract: Tesseract(
       program: configuration.tesseractPath, searchPath: configuration.searchPath)
-  ).recipe
+  )
 }
 
 /// Runs work on a thread of its own with a full-size stack, waiting for it.

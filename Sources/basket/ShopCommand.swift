@@ -123,7 +123,7 @@ enum ShopCommand {
     var out = style.heading("To get at \(shop.name)") + "\n"
     if stretches.isEmpty { out += style.dim("  Nothing left to get. 🎉") + "\n" }
     for stretch in stretches {
-      out += style.dim("  " + (stretch.category.map(Self.title) ?? "Elsewhere")) + "\n"
+      out += style.dim("  " + stretch.title) + "\n"
       for item in stretch.items {
         let number = String(numbers[item.id] ?? 0)
         let padded = String(repeating: " ", count: max(0, width - number.count)) + number
@@ -132,11 +132,5 @@ enum ShopCommand {
     }
     context.out(out)
     return 0
-  }
-
-  /// "dairy" → "Dairy", "cuisines-east-asian" → "Cuisines east asian".
-  private static func title(_ category: String) -> String {
-    let words = category.split(separator: "-").joined(separator: " ")
-    return words.prefix(1).uppercased() + words.dropFirst()
   }
 }

@@ -24,7 +24,7 @@ struct RecipeHarness {
     fetch: @escaping @Sendable (String) throws -> Recipe = { _ in
       throw WebFetchError.offline(host: "x")
     },
-    photos: (@Sendable ([[UInt8]]) throws -> Recipe)? = nil
+    photos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)? = nil
   ) {
     let basket = Fixtures.basket(clock: clock, store: store)
     let book = RecipeBook(store: recipeStore, basket: basket)
@@ -161,14 +161,37 @@ private let page = """
     }
     let harness = RecipeHarness(photos: { photos in
       if photos.first == [0xFF] { throw Unreadable() }
-      return Recipe(
-        title: "Read from \(photos.count): \(photos.map(\.count))", instructions: ["Bake."])
+      let recipe = Recipe(
+        title: "Read from \(photos.count): \(photos.map(\.count))",
+        ingredientGroups: [
+          IngredientGroup(ingredients: [
+            IngredientLineParser.parse("2 cups flour"), IngredientLineParser.parse("1 Ib butter"),
+          ])
+        ], instructions: ["Bake."])
+      let butter = PhotoTextLine(
+        text: "1 Ib butter",
+        region: PhotoRegion(page: 1, box: PhotoBox(left: 40, top: 310, width: 220, height: 28)),
+        doubtfulWords: ["Ib"])
+      return PhotoRecipe(recipe: recipe, ingredientSources: [[nil, butter]], text: "")
     })
     let two = [Data([1, 2, 3]), Data([4, 5])].map { "\"\($0.base64EncodedString())\"" }
     let read = harness.send(
       "POST", "/api/v1/recipes/import", json: #"{"photos":[\#(two.joined(separator: ","))]}"#)
     #expect(read.status == 200)
     #expect(harness.body(read)["recipe"]?["title"]?.string == "Read from 2: [3, 2]")
+    // Where each line stands in the photos, beside the flat list of lines; none for "flour".
+    guard case .array(let sources)? = harness.body(read)["photoSources"], sources.count == 2 else {
+      Issue.record("no photoSources for two lines: \(harness.body(read))")
+      return
+    }
+    #expect(sources[0] == .null)
+    #expect(sources[1]["page"] == .number(1))
+    #expect(sources[1]["box"]?["top"] == .number(310))
+    #expect(sources[1]["box"]?["height"] == .number(28))
+    #expect(sources[1]["doubtfulWords"] == .array([.string("Ib")]))
+    let pasted = harness.send(
+      "POST", "/api/v1/recipes/import", json: #"{"text":"Soup\n\n1 onion"}"#)
+    #expect(harness.body(pasted)["photoSources"] == nil)
     let refused = harness.send(
       "POST", "/api/v1/recipes/import", json: #"{"photos":["/w=="]}"#)
     #expect(refused.status == 422)

@@ -225,6 +225,34 @@ def test_importing_photos_of_a_recipe_card(page):
     expect(page.locator(LINES)).not_to_have_count(0)
 
 
+def test_a_doubted_line_of_a_photo_shows_where_it_stands_in_the_photo(page):
+    """Tesseract was unsure of "%" in "½ tsp salt" on the worn card: the line says so and shows
+    that part of the photo, drawn from the file the phone still holds."""
+    page.click("#recipes-link")
+    page.set_input_files("#import-photos", str(PHOTOS / "worn-card.jpg"))
+    salt = page.locator(LINES, has_text="salt")
+    expect(salt).to_have_count(1, timeout=60_000)
+    expect(salt).to_contain_text("unsure of “%”")
+    expect(page.locator(LINES, has_text="eggs").locator(".photo-toggle")).to_have_count(0)
+    salt.locator(".photo-toggle").click()
+    canvas = salt.locator("canvas.photo-region")
+    expect(canvas).to_be_visible()
+    page.wait_for_function("c => c.width > 100 && c.height > 20", arg=canvas.element_handle())
+    # The crop is of the photo itself: its middle is not blank.
+    inked = canvas.evaluate(
+        """c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                  let dark = 0; for (let i = 0; i < d.length; i += 4) if (d[i] < 128) dark++;
+                  return dark; }"""
+    )
+    assert inked > 50
+    salt.locator(".photo-toggle").click()
+    expect(salt.locator("canvas")).to_have_count(0)
+    # After a reload the photo is no longer on the page: the line is still flagged, without it.
+    page.reload()
+    expect(page.locator(LINES, has_text="salt")).to_have_count(1)
+    expect(page.locator(".photo-toggle")).to_have_count(0)
+
+
 def test_a_photo_that_cannot_be_read_says_why(page, tmp_path):
     heic = tmp_path / "card.heic"
     heic.write_bytes(b"\x00\x00\x00\x18ftypheic" + b"\x00" * 64)

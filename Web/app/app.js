@@ -3,17 +3,20 @@
 
 import { Controller } from './controller.js';
 import { Recipes } from './recipes.js';
+import { MealPrep } from './mealprep.js';
 import { Trip } from './trip.js';
 
 const controller = new Controller();
 const recipes = new Recipes();
+const mealPrep = new MealPrep();
 const trip = new Trip();
 let started = false;
 
 window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
-  controller.start({ coldStart: !event.persisted }).then(() => recipes.route()).then(() => trip.route());
+  controller.start({ coldStart: !event.persisted })
+    .then(() => recipes.route()).then(() => mealPrep.route()).then(() => trip.route());
 });
 
 if ('serviceWorker' in navigator) {

@@ -10,6 +10,7 @@ import {
 } from './offline.js';
 import { PhoneStore } from './store.js';
 import { View } from './view.js';
+import { Walking, dragToReorder, moveAisle, moveItem } from './walking.js';
 
 const $ = (id) => document.getElementById(id);
 /** How long a typed add waits for the server before the add bar clears anyway, in ms. */
@@ -57,6 +58,7 @@ export class Controller {
     this.checkOff = new CheckOff((ids) => this.settleChecks(ids));
     this.refreshing = null;
     this.refreshAgain = false;
+    this.walking = new Walking({ onChange: () => { if (!this.checkOff.isHolding) this.render(); } });
     this.ui = this.handlers();
   }
 
@@ -150,6 +152,7 @@ export class Controller {
     }
     await this.refresh();
     this.drain();
+    if (this.walking.on) this.walking.load();
     if (this.watching) return;
     this.watching = true;
     this.changes = watchChanges((notice) => this.caughtUp(notice), (state) => {
@@ -200,6 +203,8 @@ export class Controller {
       if (!this.addBarInUse(event.relatedTarget)) this.view.chips([]);
     });
     $('clear-all').addEventListener('click', () => this.clearAll());
+    $('walk-toggle').addEventListener('click', () => this.walking.toggle());
+    dragToReorder($('to-get'), (ids) => this.walking.move(ids));
     $('celebration-close').addEventListener('click', (event) => {
       event.stopPropagation();
       this.view.endCelebration();
@@ -691,7 +696,13 @@ export class Controller {
   }
 
   handlers() {
+    const walkEntries = () => this.walking.entries(holding(this.list, this.checkOff).toGet);
     return {
+      walking: this.walking,
+      onAddShop: (name) => this.walking.addShop(name),
+      onChooseShop: (name) => this.walking.choose(name),
+      onMoveItem: (id, offset) => this.walking.move(moveItem(walkEntries(), id, offset)),
+      onMoveAisle: (id, offset) => this.walking.move(moveAisle(walkEntries(), id, offset)),
       onCheck: (item, button) => this.check(item, button),
       onRestore: (item) => this.restore(item),
       onEdit: (item) => this.edit(item),

@@ -4,12 +4,17 @@ import { call } from './api.js';
 
 const recipe = (id) => `/api/v1/recipes/${encodeURIComponent(id)}`;
 
-/** What to add: servings, skipped line positions and chosen alternatives ({line: alt}). */
-function selection({ servings, skip, choose }) {
+/**
+ * What to add: servings, skipped line positions, chosen alternatives ({line: alt}) and the
+ * pantry overrides ({line: 'buyFull' | 'skip'}); what the pantry covers is left out.
+ */
+function selection({ servings, skip, choose, overrides = {} }) {
   const body = {};
   if (servings) body.servings = servings;
   body.skip = [...skip].sort((a, b) => a - b);
   body.choose = Object.entries(choose).map(([line, alternative]) => ({ line: Number(line), alternative }));
+  body.pantry = true;
+  body.overrides = Object.entries(overrides).map(([line, override]) => ({ line: Number(line), override }));
   return body;
 }
 
@@ -82,4 +87,35 @@ export function safeAddress(text) {
   } catch {
     return null;
   }
+}
+
+/**
+ * A line's pantry coverage as the review says it: "Covered: need 500 g, have 1 kg",
+ * "Partly covered: need 500 g, have 200 g → buy 300 g", "Maybe covered: …", "Not in the pantry".
+ */
+export function coverageText(coverage) {
+  if (!coverage) return '';
+  // The arithmetic without its result: what the list gets is said beside it.
+  const arithmetic = coverage.arithmetic ? coverage.arithmetic.replace(/ → .*$/, '') : '';
+  switch (coverage.status) {
+    case 'covered': return arithmetic ? `Covered: ${arithmetic}` : 'Covered by the pantry';
+    case 'partlyCovered': return `Partly covered: ${arithmetic}`;
+    case 'maybeCovered': {
+      const why = {
+        noAmountRecorded: `${coverage.entry} is in the pantry with no amount recorded`,
+        noAmountNeeded: `${coverage.entry} is in the pantry; the recipe gives no amount`,
+        unitsDontMeet: `have ${coverage.have ? coverage.have.text : 'some'}, need ${coverage.need ? coverage.need.text : 'some'}: these can't be compared`,
+      }[coverage.reason] || 'the amounts can\'t be compared';
+      return `Maybe covered: ${why}`;
+    }
+    default:
+      return coverage.entry ? `Not covered: ${coverage.summary.replace(/^not covered \((.*)\)$/, '$1')}` : 'Not in the pantry';
+  }
+}
+
+/** What the list gets for a line: "buy 300 g", "buy 2 cups", "skip". */
+export function decisionText(coverage) {
+  if (!coverage) return '';
+  if (coverage.decision === 'skip') return 'skip';
+  return coverage.buy ? `buy ${coverage.buy.text}` : 'buy';
 }

@@ -3,6 +3,8 @@
 
 import { h, replaceChildren } from './template.js';
 import { outcomeText, safeAddress } from './recipes-api.js';
+import { photoRegion } from './recipes-photos.js';
+import { coverageBlock } from './coverage-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,6 +74,9 @@ export class RecipesView {
     this.draw(
       this.head('Recipes', { backHref: '#/', backText: '← List' }),
       this.status(state.message, state.isError),
+      h('p', { class: 'mealprep-entry' },
+        h('a', { id: 'mealprep-link', class: 'button small', href: '#/mealprep' },
+          h('span', { 'aria-hidden': 'true' }, '🍱'), ' Meal prep: plan several recipes at once')),
       h('section', { class: 'card import', 'aria-labelledby': 'import-title' },
         h('h3', { id: 'import-title', class: 'section-title small' }, 'Import a recipe'),
         h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportText(event.target.elements.text.value); } },
@@ -222,7 +227,28 @@ export class RecipesView {
         understood,
         text,
         choice,
-        plan ? h('p', { class: `plan ${plan.outcome}` }, outcomeText(plan)) : null));
+        this.photoOf(state, line, index, ui),
+        plan ? h('p', { class: `plan ${plan.outcome}` },
+          plan.outcome === 'skipped' && !skipped ? 'Not added: you have it' : outcomeText(plan)) : null,
+        plan ? coverageBlock(plan.coverage, {
+          name: shown.name || line.text, override: (state.overrides || {})[index] || '',
+          onOverride: (value) => ui.onOverride(index, value), key: `override:${index}`,
+        }) : null));
+  }
+
+  /** For a doubted line of a photo import: its unsure words and the part of the photo it came from. */
+  photoOf(state, line, index, ui) {
+    const source = state.photos ? state.photos.doubted(index, line) : null;
+    if (!source) return null;
+    const showing = state.showing.has(index);
+    const words = source.doubtfulWords.map((word) => `“${word}”`).join(', ');
+    return h('div', { class: 'photo-source' },
+      h('button', {
+        type: 'button', class: 'photo-toggle', 'aria-expanded': String(showing),
+        dataset: { focusKey: `photo:${index}` }, onclick: () => ui.onPhoto(index),
+      }, showing ? 'Hide the photo' : 'See the photo'),
+      words ? h('span', { class: 'line-extra' }, ` unsure of ${words}`) : null,
+      showing ? photoRegion(state.photos, source, line.text) : null);
   }
 
   result(result) {

@@ -4,6 +4,7 @@
 
 import { ApiError } from './api.js';
 import { fileAsBase64, recipesApi, replaceLine } from './recipes-api.js';
+import { PhotoSources } from './recipes-photos.js';
 import { RecipesView } from './recipes-view.js';
 
 /** The most photos of one recipe, and their largest total size (the server takes 24 MB of base64). */
@@ -17,7 +18,8 @@ export class Recipes {
     this.view = new RecipesView();
     this.onAdded = onAdded;
     this.library = { pasted: '', address: '', query: '', found: [], recent: [], all: [], removing: null, message: '', isError: false, busy: false };
-    this.ready = null; // {recipe, servings, skip: Set, choose: {}, editing, review, result, message}
+    this.ready = null; // {recipe, servings, skip: Set, choose: {}, editing, review, result, message, photos, showing}
+    this.photos = null; // PhotoSources of the last photo import, while the page lives
     this.searchTimer = null;
     this.reviewing = 0; // the latest review asked for; older answers are dropped
     window.addEventListener('hashchange', () => this.route());
@@ -91,12 +93,14 @@ export class Recipes {
 
   libraryHandlers() {
     const say = (message, isError = false) => Object.assign(this.library, { message, isError });
-    const importing = async (work, what) => {
+    const importing = async (work, what, files = null) => {
       this.library.busy = true;
       say(`Importing ${what}…`);
       this.drawLibrary();
       try {
-        const { recipe } = await work();
+        const answer = await work();
+        const { recipe } = answer;
+        if (files) this.photos = PhotoSources.from(answer, files);
         Object.assign(this.library, { busy: false, pasted: '', address: '' });
         say('');
         location.hash = `#/recipes/${encodeURIComponent(recipe.id)}`;
@@ -123,7 +127,7 @@ export class Recipes {
         const total = photos.reduce((sum, file) => sum + file.size, 0);
         if (total > MAX_PHOTO_BYTES) return this.drawLibrary(say('Those photos are larger than 18 MB together: choose a smaller size in the camera or send fewer.', true));
         const what = photos.length === 1 ? 'the photo' : `${photos.length} photos`;
-        return importing(async () => recipesApi.importPhotos(await Promise.all(photos.map(fileAsBase64))), what);
+        return importing(async () => recipesApi.importPhotos(await Promise.all(photos.map(fileAsBase64))), what, photos);
       },
       onImportAddress: (url) => {
         if (!url.trim()) return this.drawLibrary(say('Give a web address first.', true));
@@ -181,8 +185,9 @@ export class Recipes {
     // Optional lines start left out: the cook opts in.
     const skip = new Set(recipe.ingredients.flatMap((line, index) => (line.optional ? [index] : [])));
     this.ready = {
-      recipe, servings: recipe.servings || null, skip, choose: {}, editing: null,
+      recipe, servings: recipe.servings || null, skip, choose: {}, overrides: {}, editing: null,
       review: null, result: null, message: '', isError: false, busy: false,
+      photos: this.photos && this.photos.recipeId === id ? this.photos : null, showing: new Set(),
     };
     this.drawReady();
     await this.review();
@@ -217,6 +222,11 @@ export class Recipes {
       this.review();
     };
     return {
+      onPhoto: (index) => {
+        if (ready.showing.has(index)) ready.showing.delete(index);
+        else ready.showing.add(index);
+        this.drawReady();
+      },
       onServings: (servings) => {
         ready.servings = Math.max(1, Math.min(1000, servings));
         changed();
@@ -229,6 +239,11 @@ export class Recipes {
       onChoose: (index, alternative) => {
         if (alternative === null) delete ready.choose[index];
         else ready.choose[index] = alternative;
+        changed();
+      },
+      onOverride: (index, value) => {
+        if (value) ready.overrides[index] = value;
+        else delete ready.overrides[index];
         changed();
       },
       onEdit: (index) => {

@@ -18,8 +18,9 @@ export class TripView {
   show(visible) {
     this.area.hidden = !visible;
     $('trip-link').hidden = visible;
-    // NB: leaving for the Recipes screen, that screen has the page: leave the list hidden.
-    if (!visible && !$('recipes-area').hidden) return;
+    // NB: leaving for another screen (#/recipes, #/mealprep…), that screen has the page: the
+    // list stays hidden. Only the list's own address (none, or #/) brings it back.
+    if (!visible && location.hash.length > 2) return;
     $('list-area').hidden = visible;
     $('add-bar').hidden = visible;
     $('recipes-link').hidden = visible;

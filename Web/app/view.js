@@ -124,7 +124,12 @@ export class View {
     $('to-get-count').textContent = list.toGet.length ? `(${list.toGet.length})` : '';
 
     const seen = new Set();
-    this.fill(this.toGet, list.toGet, (item) => this.toGetRow(item, ui), seen);
+    const walking = ui.walking && ui.walking.on ? ui.walking : null;
+    this.walkBar(walking, ui);
+    const toGet = walking && walking.shop ? walking.entries(list.toGet) : list.toGet;
+    this.toGet.classList.toggle('walk', toGet !== list.toGet);
+    this.fill(this.toGet, toGet,
+      (entry) => (entry.heading ? this.aisleRow(entry, ui) : this.toGetRow(entry, ui, toGet !== list.toGet)), seen);
     this.fill(this.gotIt, list.gotIt, (item) => this.gotItRow(item, ui), seen);
     for (const [id, row] of this.rows) {
       if (!seen.has(id)) {
@@ -174,7 +179,55 @@ export class View {
     if (!previous) container.textContent = '';
   }
 
-  toGetRow(item, ui) {
+  /** The walking order's bar: which shop you are in (or naming the first), and what went wrong. */
+  walkBar(walking, ui) {
+    const bar = $('walk-bar');
+    $('walk-toggle').setAttribute('aria-pressed', walking ? 'true' : 'false');
+    bar.hidden = !walking;
+    if (!walking) return;
+    const holdsInput = bar.contains(document.activeElement) && document.activeElement.tagName === 'INPUT';
+    if (holdsInput) return;
+    const adding = h('form', {
+      class: 'walk-add', onsubmit: (event) => {
+        event.preventDefault();
+        const name = event.currentTarget.elements.shop.value.trim();
+        if (name) ui.onAddShop(name);
+      },
+    },
+    h('label', { for: 'walk-new-shop', class: 'visually-hidden' }, 'A shop you go to'),
+    h('input', { id: 'walk-new-shop', name: 'shop', type: 'text', maxlength: 60, placeholder: walking.shops.length ? 'Another shop…' : 'Which shop are you in?' }),
+    h('button', { type: 'submit', class: 'button small' }, 'Add shop'));
+    const picker = walking.shops.length
+      ? h('label', { class: 'walk-shop' }, 'In ',
+          h('select', {
+            id: 'walk-shop', 'aria-label': 'The shop you are in', dataset: { focusKey: 'walk-shop' },
+            onchange: (event) => ui.onChooseShop(event.target.value || null),
+          },
+          h('option', { value: '', selected: !walking.current }, 'no shop'),
+          walking.shops.map((shop) => h('option', { value: shop.name, selected: shop.id === walking.current }, shop.name))))
+      : null;
+    replaceChildren(bar, picker, adding,
+      walking.message ? h('p', { class: 'walk-message', role: 'status' }, walking.message) : null,
+      walking.shop ? h('p', { class: 'walk-hint' }, 'Drag ⠿ (or press ↑ ↓ on it) to put an item or an aisle where it is in this shop.') : null);
+  }
+
+  /** An aisle's heading in the walking order; its handle moves the whole aisle. */
+  aisleRow(entry, ui) {
+    return h('li', { class: 'aisle', dataset: { id: entry.id } },
+      h('span', { class: 'aisle-title' }, entry.title),
+      h('button', {
+        type: 'button', class: 'drag-handle', 'aria-label': `Move the aisle ${entry.title}`,
+        dataset: { focusKey: `move:${entry.title}` },
+        onkeydown: (event) => {
+          const offset = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+          if (!offset) return;
+          event.preventDefault();
+          ui.onMoveAisle(entry.id, offset);
+        },
+      }, '⠿'));
+  }
+
+  toGetRow(item, ui, walking = false) {
     const checking = ui.checking.has(item.id);
     const editing = ui.editing && ui.editing.id === item.id ? ui.editing : null;
     const renaming = ui.renaming === item.id;
@@ -215,6 +268,16 @@ export class View {
         h('span', { class: 'emoji', 'aria-hidden': 'true' }, item.emoji),
         name,
         chip,
+        walking ? h('button', {
+          type: 'button', class: 'drag-handle', 'aria-label': `Move ${item.name}`,
+          dataset: { focusKey: `move:${item.id}` },
+          onkeydown: (event) => {
+            const offset = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+            if (!offset) return;
+            event.preventDefault();
+            ui.onMoveItem(item.id, offset);
+          },
+        }, '⠿') : null,
       ),
       recipeNote(item),
       editing ? this.editor(item, editing, ui) : null,

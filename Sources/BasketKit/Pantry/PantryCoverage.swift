@@ -60,6 +60,8 @@ public struct PantryCoverage: Equatable, Sendable {
     public var override: Override?
     /// Left out by the selection (not part of this shopping).
     public var leftOut: Bool
+    /// An earlier line of the same entry took some of it: `have` is what it left.
+    public var sharedEarlier = false
 
     public var decision: Decision {
       if leftOut { return .skip }
@@ -91,7 +93,9 @@ public struct PantryCoverage: Equatable, Sendable {
       let name = entry?.name ?? line.name
       switch status {
       case .covered: return "covered (\(arithmetic ?? "in the pantry"))"
-      case .partlyCovered: return "partly covered (\(arithmetic ?? ""))"
+      case .partlyCovered:
+        let shared = sharedEarlier ? "; an earlier line takes the rest" : ""
+        return "partly covered (\(arithmetic ?? "")\(shared))"
       case .maybeCovered(let reason):
         switch reason {
         case .noAmountRecorded:
@@ -103,6 +107,9 @@ public struct PantryCoverage: Equatable, Sendable {
             "maybe covered (have \(have?.text ?? "some"), need \(need?.text ?? "some"): these can't be compared)"
         }
       case .notCovered:
+        if sharedEarlier, let entry {
+          return "not covered (an earlier line takes all the \(entry.name))"
+        }
         return entry.map { "not covered (\($0.name) is used up)" } ?? "not covered"
       }
     }
@@ -124,14 +131,38 @@ public struct PantryCoverage: Equatable, Sendable {
     self.selection = selection
     servings = recipe.servings == nil ? nil : (selection.servings ?? recipe.servings)
     let byKey = Dictionary(pantry.map { ($0.key, $0) }) { first, _ in first }
+    // NB: what one line takes from an entry is not there for the next line of that food (a
+    // meal plan's lines kept apart, a recipe's "2 eggs" and "1 egg to glaze").
+    var left: [UUID: ItemAmount] = [:]
     lines = RecipeListRules.chosenLines(recipe, selection).map { index, line in
       let entry = Self.entry(for: line, in: byKey)
       let need = ItemAmount(line)
-      let have = entry?.onHand.map(\.itemAmount)
-      return Line(
-        index: index, line: line, need: need, entry: entry, have: have,
-        status: Self.status(need: need, entry: entry, have: have),
+      let shared = entry.flatMap { left[$0.id] }
+      let have = shared ?? entry?.onHand.map(\.itemAmount)
+      let status: Status =
+        if let shared, shared.amount <= 0 {
+          .notCovered
+        } else {
+          Self.status(need: need, entry: entry, have: have)
+        }
+      var covered = Line(
+        index: index, line: line, need: need, entry: entry, have: have, status: status,
         override: overrides[index], leftOut: selection.skipped.contains(index))
+      covered.sharedEarlier = shared != nil
+      if let entry, let have, let need, !covered.leftOut, covered.override != .buyFull {
+        switch status {
+        case .covered, .partlyCovered:
+          switch AmountArithmetic.remainder(
+            of: have, after: Self.contents(of: need), food: entry.name)
+          {
+          case .buy(let rest): left[entry.id] = rest
+          case .covered: left[entry.id] = ItemAmount(amount: 0, unit: have.unit)
+          case .incomparable: break
+          }
+        default: break
+        }
+      }
+      return covered
     }
   }
 

@@ -30,8 +30,10 @@ public struct AisleOrder: Equatable, Sendable, Codable {
 
   /// Learns one trip: `keys` in the order they were checked off (a key seen again is ignored
   /// after its first time). `weight` is how much the trip counts: 1 for a trip, more for an
-  /// order the user put right by hand.
-  public mutating func learn(trip keys: [String], weight: Double = 1) {
+  /// order the user put right by hand. `overruling` (an order put right by hand) also drops
+  /// every vote against it, so for the pairs it orders the user's word stands until later
+  /// trips say otherwise.
+  public mutating func learn(trip keys: [String], weight: Double = 1, overruling: Bool = false) {
     var seen: Set<String> = []
     let order = keys.filter { seen.insert($0).inserted }
     guard order.count > 1 else { return }
@@ -45,6 +47,10 @@ public struct AisleOrder: Equatable, Sendable, Codable {
     for (index, earlier) in order.enumerated() {
       for later in order[(index + 1)...] {
         votes[earlier, default: [:]][later, default: 0] += weight
+        if overruling {
+          votes[later]?[earlier] = nil
+          if votes[later]?.isEmpty == true { votes[later] = nil }
+        }
       }
     }
   }
@@ -92,9 +98,11 @@ public struct WalkingOrder: Sendable {
   }
 
   /// Learns a trip from the items checked off, in order, each with its category (if known).
-  public mutating func learn(trip: [(key: String, category: String?)], weight: Double = 1) {
-    items.learn(trip: trip.map(\.key), weight: weight)
-    categories.learn(trip: trip.compactMap(\.category), weight: weight)
+  public mutating func learn(
+    trip: [(key: String, category: String?)], weight: Double = 1, overruling: Bool = false
+  ) {
+    items.learn(trip: trip.map(\.key), weight: weight, overruling: overruling)
+    categories.learn(trip: trip.compactMap(\.category), weight: weight, overruling: overruling)
   }
 
   /// `things` in walking order; the sort is stable, so equal places keep the list's order.

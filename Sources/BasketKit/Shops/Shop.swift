@@ -36,7 +36,8 @@ public struct CheckOff: Equatable, Sendable {
 }
 
 /// An order the user put right by hand (moving an item in the walking order): learnt like a
-/// trip, counting `ShopRules.correctionWeight` times.
+/// trip, counting `ShopRules.correctionWeight` times, and overruling what earlier trips said
+/// about the pairs it orders (later trips can still move them again).
 public struct ShopCorrection: Equatable, Sendable, Codable {
   public var shop: UUID
   /// `NameKey.of(name)` of each item, in the order the user left them.
@@ -165,17 +166,19 @@ public enum ShopRules {
     corrections: [ShopCorrection] = [], category: (String) -> String?
   ) -> WalkingOrder {
     func learnt(_ id: UUID) -> WalkingOrder {
-      typealias Lesson = (at: Date, things: [(key: String, category: String?)], weight: Double)
+      typealias Lesson = (
+        at: Date, things: [(key: String, category: String?)], weight: Double, byHand: Bool
+      )
       var lessons: [Lesson] = trips(checkOffs, in: id).map { trip in
-        (trip[0].at, trip.map { ($0.key, category($0.name)) }, 1)
+        (trip[0].at, trip.map { ($0.key, category($0.name)) }, 1, false)
       }
       for correction in corrections where correction.shop == id {
         let things = zip(correction.keys, correction.names).map { ($0, category($1)) }
-        lessons.append((correction.at, things, correctionWeight))
+        lessons.append((correction.at, things, correctionWeight, true))
       }
       var order = WalkingOrder(items: AisleOrder(), categories: AisleOrder())
       for lesson in lessons.sorted(by: { $0.at < $1.at }) {
-        order.learn(trip: lesson.things, weight: lesson.weight)
+        order.learn(trip: lesson.things, weight: lesson.weight, overruling: lesson.byHand)
       }
       return order
     }

@@ -25,6 +25,14 @@ public final class ShopBook: Sendable {
       self.category = category
       self.items = items
     }
+
+    /// The stretch's heading: "dairy" → "Dairy", "cuisines-east-asian" → "Cuisines east
+    /// asian"; "Elsewhere" when the category is not known.
+    public var title: String {
+      guard let category else { return "Elsewhere" }
+      let words = category.split(separator: "-").joined(separator: " ")
+      return words.prefix(1).uppercased() + words.dropFirst()
+    }
   }
 
   /// Adds a shop called `rawName` (tidied); the first shop becomes the current one.

@@ -15,14 +15,15 @@ public struct RecipeServices: Sendable {
   /// Fetches a web address and imports the page; throws `WebFetchError` or
   /// `RecipeError.noRecipe`.
   public var importAddress: @Sendable (String) throws -> Recipe
-  /// Photos of a recipe card (pages in order, each a photo file's bytes) as a recipe, through
-  /// OCR; throws an error whose description says why for the user. Nil: no photo import here.
-  public var importPhotos: (@Sendable ([[UInt8]]) throws -> Recipe)?
+  /// Photos of a recipe card (pages in order, each a photo file's bytes) as a recipe, with
+  /// where each ingredient line stands in them, through OCR; throws an error whose description
+  /// says why for the user. Nil: no photo import here.
+  public var importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)?
 
   public init(
     book: RecipeBook, importBytes: @escaping @Sendable ([UInt8]) -> Recipe?,
     importAddress: @escaping @Sendable (String) throws -> Recipe,
-    importPhotos: (@Sendable ([[UInt8]]) throws -> Recipe)? = nil
+    importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)? = nil
   ) {
     self.book = book
     self.importBytes = importBytes
@@ -49,9 +50,16 @@ public struct RecipeServices: Sendable {
 ///   "line", "amountText", "flag", "alternative", "outcome", "merge", "reason", "before",
 ///   "after", "itemName"}]}`
 ///
+/// The add and review bodies may also say `"pantry": true` (leave out what the pantry covers,
+/// buy only the rest of what it partly covers) and `"overrides": [{"line", "override":
+/// "buyFull" | "skip"}]`; each review line then carries `coverage` (`PantryJSON.Coverage`'s
+/// line, null when left out), and the review says `"pantry"`: whether the store keeps one.
+///
 /// Recipes and lines have the shapes of issue 11 (`Recipe`'s and `IngredientLine`'s JSON).
 extension WebApp {
   static let recipeImportPath = "/api/v1/recipes/import"
+  /// What an add or review body may say beside the recipe.
+  static let addMembers = ["servings", "skip", "choose", "pantry", "overrides"]
 
   func recipes(_ route: [String], _ request: Request) throws -> Response {
     guard let services = environment.recipes else {
@@ -70,12 +78,12 @@ extension WebApp {
         return try allowing(["POST"], request) { try parseLines(request) }
       case (1, "add"):
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip", "choose"])
+          let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
           return try addToList(services, try recipe(in: body), body)
         }
       case (1, "review"):
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["recipe", "servings", "skip", "choose"])
+          let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
           return try review(services, try recipe(in: body), body)
         }
       case (1, _):
@@ -87,7 +95,7 @@ extension WebApp {
       case (2, _) where route[1] == "add":
         let id = try recipeID(route[0])
         return try allowing(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["servings", "skip", "choose"])
+          let body = try JSONBody(request, allowed: Self.addMembers)
           let opened = try services.book.open(id.uuidString)
           return try addToList(services, opened, body)
         }
@@ -149,6 +157,7 @@ extension WebApp {
         400, "send one of \"text\", \"page\" (base64), \"url\" or \"photos\" (base64 each)")
     }
     var recipe: Recipe
+    var photoSources: [PhotoTextLine?]?
     switch given[0] {
     case "text":
       let text = try body.string("text") ?? ""
@@ -165,7 +174,9 @@ extension WebApp {
       }
       recipe = found
     case "photos":
-      recipe = try importPhotos(services, body)
+      let read = try importPhotos(services, body)
+      recipe = read.recipe
+      photoSources = read.ingredientSources.flatMap { $0 }
     default:
       recipe = try services.importAddress(try body.string("url") ?? "")
     }
@@ -174,11 +185,29 @@ extension WebApp {
       recipe = try services.book.save(recipe)
       status = 201
     }
-    return .json(status, Self.object([("recipe", try Self.encoded(recipe))]))
+    var fields = [("recipe", try Self.encoded(recipe))]
+    if let photoSources {
+      fields.append(
+        ("photoSources", try Self.encoded(photoSources.map { $0.map(PhotoSource.init) })))
+    }
+    return .json(status, Self.object(fields))
+  }
+
+  /// Where an ingredient line stands in the photos, for Recipe Ready to show that part of the
+  /// photo beside a doubted line: `{"page", "box": {"left", "top", "width", "height"},
+  /// "doubtfulWords"}`, in the photo file's own pixels.
+  struct PhotoSource: Encodable {
+    var page: Int
+    var box: PhotoBox
+    var doubtfulWords: [String]
+
+    init(_ line: PhotoTextLine) {
+      (page, box, doubtfulWords) = (line.region.page, line.region.box, line.doubtfulWords)
+    }
   }
 
   /// The recipe on `photos` (base64 each, at most 10), read by the injected OCR.
-  private func importPhotos(_ services: RecipeServices, _ body: JSONBody) throws -> Recipe {
+  private func importPhotos(_ services: RecipeServices, _ body: JSONBody) throws -> PhotoRecipe {
     guard let read = services.importPhotos else {
       throw RequestError(503, "this server can't read photos; paste the recipe's text instead")
     }
@@ -236,7 +265,12 @@ extension WebApp {
     -> Response
   {
     let selection = try selection(for: recipe, body)
-    let results = try services.book.basket.add(recipe, selection: selection)
+    let results =
+      if let coverage = try coverage(of: recipe, selection, body), try body.bool("pantry") == true {
+        try services.book.basket.add(coverage)
+      } else {
+        try services.book.basket.add(recipe, selection: selection)
+      }
     let lines = results.map { result -> JSONValue in
       .object([
         ("index", .number(Double(result.index))),
@@ -264,8 +298,15 @@ extension WebApp {
   private func review(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
     -> Response
   {
-    let review = try services.book.basket.review(
-      recipe, selection: try selection(for: recipe, body))
+    let selection = try selection(for: recipe, body)
+    let coverage = try coverage(of: recipe, selection, body)
+    let review =
+      if let coverage, try body.bool("pantry") == true {
+        try services.book.basket.review(coverage)
+      } else {
+        try services.book.basket.review(recipe, selection: selection)
+      }
+    let covered = Dictionary((coverage?.lines ?? []).map { ($0.index, $0) }) { first, _ in first }
     let lines = try review.lines.map { line -> JSONValue in
       let planned = line.planned
       let flag: JSONValue =
@@ -287,6 +328,7 @@ extension WebApp {
         ("flag", flag), ("alternative", alternative),
         ("outcome", .string(planned.outcome.name)), ("merge", merge), ("reason", reason),
         ("before", before), ("after", after), ("itemName", itemName),
+        ("coverage", try coverageJSON(covered[line.index])),
       ]
       return .object(members)
     }
@@ -294,11 +336,45 @@ extension WebApp {
       200,
       .object([
         ("servings", review.servings.map { .number(Double($0)) } ?? .null),
-        ("lines", .array(lines)),
+        ("pantry", .bool(coverage != nil)), ("lines", .array(lines)),
       ]))
   }
 
+  /// What the pantry covers of `recipe` as `selection` chooses it, with the body's
+  /// `overrides` (`[{"line": position, "override": "buyFull" | "skip"}]`); nil when the
+  /// store keeps no pantry.
+  private func coverage(of recipe: Recipe, _ selection: RecipeSelection, _ body: JSONBody)
+    throws -> PantryCoverage?
+  {
+    var overrides: [Int: PantryCoverage.Override] = [:]
+    for (line, override) in try self.overrides(body) {
+      overrides[try linePosition(line, in: recipe, field: "overrides")] = override
+    }
+    guard environment.basket.store is any PantryStore else { return nil }
+    return PantryCoverage(
+      recipe, selection: selection, pantry: try pantryEntries(), overrides: overrides)
+  }
+
+  /// One line's coverage as `PantryJSON.Coverage` writes it; null for a line left out.
+  private func coverageJSON(_ line: PantryCoverage.Line?) throws -> JSONValue {
+    guard let line, !line.leftOut else { return .null }
+    return try JSONValue.parse(Self.encoded(PantryJSON.Coverage.Line(line)))
+  }
+
   // MARK: - Helpers
+
+  /// `value` as the position of one of `recipe`'s ingredient lines, or a 400 naming `field`.
+  private func linePosition(_ value: JSONValue, in recipe: Recipe, field: String) throws -> Int {
+    guard case .number(let number) = value, number == number.rounded(), number >= 0,
+      number < Double(recipe.ingredients.count)
+    else {
+      throw RequestError(
+        400,
+        "\"\(field)\" holds positions of ingredient lines, from 0 to \(recipe.ingredients.count - 1)"
+      )
+    }
+    return Int(number)
+  }
 
   /// The body's `servings`, `skip` and `choose` for `recipe`.
   private func selection(for recipe: Recipe, _ body: JSONBody) throws -> RecipeSelection {
@@ -318,15 +394,7 @@ extension WebApp {
         throw RequestError(400, "\"skip\" must be an array of line positions")
       }
       for index in indexes {
-        guard case .number(let number) = index, number == number.rounded(), number >= 0,
-          number < Double(recipe.ingredients.count)
-        else {
-          throw RequestError(
-            400,
-            "\"skip\" holds positions of ingredient lines, from 0 to \(recipe.ingredients.count - 1)"
-          )
-        }
-        selection.skipped.insert(Int(number))
+        selection.skipped.insert(try linePosition(index, in: recipe, field: "skip"))
       }
     }
     if let value = body.value("choose") {

@@ -156,6 +156,9 @@ public final class WebApp: Sendable {
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
     case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
+    case (_, "shops"): return try shops(Array(route.dropFirst()), request)
+    case (1, "walking-order"): return try walkingOrder(request)
+    case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
     case (_, "trip"): return try trip(Array(route.dropFirst()), request)
     case (1, "products"): return try products(request)
     case (1, "events"):
@@ -175,7 +178,7 @@ public final class WebApp: Sendable {
   }
 
   /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
-  private func only(
+  func only(
     _ methods: [String], _ request: Request, _ body: () throws -> Response
   ) rethrows -> Response {
     guard methods.contains(request.method) else {

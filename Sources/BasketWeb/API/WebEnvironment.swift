@@ -20,13 +20,16 @@ public struct WebEnvironment: Sendable {
   public var recipes: RecipeServices?
   /// The list as CalDAV tasks; nil answers the CalDAV routes with 503.
   public var calDAV: CalDAVBook?
+  /// The household's shops and their walking orders; nil answers the shop routes with 503.
+  public var shops: ShopBook?
   /// Products and Shopping Trips; nil answers the trip routes with 503.
   public var trips: TripBook?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
-    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, trips: TripBook? = nil
+    recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, shops: ShopBook? = nil,
+    trips: TripBook? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -34,6 +37,7 @@ public struct WebEnvironment: Sendable {
     self.randomBytes = randomBytes
     self.recipes = recipes
     self.calDAV = calDAV
+    self.shops = shops
     self.trips = trips
   }
 

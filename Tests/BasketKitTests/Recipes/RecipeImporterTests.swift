@@ -184,6 +184,9 @@ import Testing
       (["Yield:", "24 cookies"], "24 cookies"),
       (["Servings", "4"], "4 servings"),
       (["Antal", "4 portioner"], "4 servings"),
+      (["Zutaten für 4 Portionen", "1 Bund Suppengemüse"], "4 servings"),
+      (["Ingredients for 6 servings:", "1 onion"], "6 servings"),
+      (["Cut the cake into 12 portions and share them", "1 onion"], nil),
       (["Rendimento 6 porções"], "6 servings"),
       (["Serves", "your family"], nil),
     ] as [([String], String?)])

@@ -51,6 +51,25 @@ import Testing
     #expect(order.position(of: "bread")! < order.position(of: "milk")!)
   }
 
+  @Test func anOrderPutRightByHandOverrulesEveryEarlierTripUntilLaterTripsSayOtherwise() {
+    var overruled = AisleOrder()
+    var weighed = AisleOrder()
+    for _ in 0..<3 {
+      overruled.learn(trip: ["bread", "apple"])
+      weighed.learn(trip: ["bread", "apple"])
+    }
+    overruled.learn(trip: ["apple", "bread"], weight: 2, overruling: true)
+    weighed.learn(trip: ["apple", "bread"], weight: 2)
+    #expect(overruled.position(of: "apple") == 0)
+    #expect(weighed.position(of: "apple")! > 0.5)  // outvoted by three trips: the move undone
+    // One trip the other way doesn't undo it; a shop rearranged for good is relearnt.
+    overruled.learn(trip: ["bread", "apple"])
+    #expect(overruled.position(of: "apple")! < 0.5)
+    overruled.learn(trip: ["bread", "apple"])
+    overruled.learn(trip: ["bread", "apple"])
+    #expect(overruled.position(of: "apple")! > 0.5)
+  }
+
   @Test func anUnknownItemTakesItsCategorysPlaceThenAnotherShopsThenTheEnd() {
     var shop = WalkingOrder(items: AisleOrder(), categories: AisleOrder())
     shop.learn(trip: [("apple", "produce"), ("milk", "dairy"), ("bread", "bakery")])

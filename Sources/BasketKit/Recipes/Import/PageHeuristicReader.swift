@@ -154,9 +154,12 @@ struct PageFacts {
   }
 
   /// See `PageHeuristicReader.yield(in:)`. Also reads a label whose value is the next block
-  /// ("Yield:" then "24"), and a block that is only a count of servings ("4 portioner").
+  /// ("Yield:" then "24"), and a short block that ends in a count of servings ("4 portioner").
   func yield() -> RecipeYield? {
     for (index, line) in lines.enumerated() {
+      // NB: before the labels: "Zutaten für 4 Portionen" ends in a label whose value would
+      // otherwise be taken from the next block (the first ingredient's "1").
+      if let found = Self.servingsAtEnd(line.text) { return found }
       for word in PageHeuristicReader.yieldWords {
         guard let rest = after(word, in: line, orNextOf: index) else { continue }
         if var found = RecipeYield.read(String(rest.prefix(40))) {
@@ -168,16 +171,17 @@ struct PageFacts {
           return found
         }
       }
-      if let found = Self.servingsAlone(line.text) { return found }
     }
     return nil
   }
 
-  /// A block that says only how many it serves: "4 portioner", "4 adag", "1 personas".
-  private static func servingsAlone(_ text: String) -> RecipeYield? {
+  /// A short block that ends in how many it serves: "4 portioner", "1 personas",
+  /// "Zutaten für 4 Portionen", "Ingredients for 6 servings".
+  private static func servingsAtEnd(_ text: String) -> RecipeYield? {
     let words = text.split(separator: " ")
-    guard words.count == 2, let count = Int(words[0]), (1...1000).contains(count),
-      RecipeYield.servingWords.contains(String(words[1]))
+    guard (2...5).contains(words.count), let last = words.last,
+      let count = Int(words[words.count - 2]), (1...1000).contains(count),
+      RecipeYield.servingWords.contains(String(last.hasSuffix(":") ? last.dropLast() : last))
     else { return nil }
     return RecipeYield(count: count)
   }

@@ -32,6 +32,12 @@ public struct PhotoRecipe: Equatable, Sendable {
   public var ingredientSources: [[PhotoTextLine?]]
   /// The text the importer read.
   public var text: String
+
+  public init(recipe: Recipe, ingredientSources: [[PhotoTextLine?]], text: String) {
+    self.recipe = recipe
+    self.ingredientSources = ingredientSources
+    self.text = text
+  }
 }
 
 /// Turns the words Tesseract read on one or more photos of a recipe into a recipe.

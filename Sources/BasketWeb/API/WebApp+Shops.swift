@@ -1,0 +1,130 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The shop routes, for the list in walking order on the web (every rule is the core's
+/// `ShopBook`):
+///
+/// - `GET /api/v1/shops` → `{"shops": [{"id", "name"}], "current": id | null}`
+/// - `POST /api/v1/shops` `{"name"}` → 201 `{"shop"}`: adds one (the first becomes current)
+/// - `PUT /api/v1/shops/current` `{"shop": name | null}` → the shops, with that one current
+///   (null: none; check-offs then teach no shop)
+/// - `GET /api/v1/walking-order` → `{"shop": {"id", "name"} | null, "stretches": [{"category",
+///   "title", "items": [id]}]}`: To get in the current shop's walking order, one stretch per
+///   category
+/// - `POST /api/v1/walking-order` `{"order": [id]}`: To get as the user left it after moving
+///   an item or a category; taught to the current shop as a correction, and answered with the
+///   walking order it now gives. Ids no longer To get (changed meanwhile) are passed over.
+extension WebApp {
+  func shops(_ route: [String], _ request: Request) throws -> Response {
+    guard let book = environment.shops else {
+      throw RequestError(503, "this server keeps no shops")
+    }
+    switch route {
+    case []:
+      return try only(["GET", "POST"], request) {
+        if request.method == "GET" { return .json(200, try shopsJSON(book)) }
+        let body = try JSONBody(request, allowed: ["name"])
+        guard let name = try body.string("name") else {
+          throw RequestError(400, "send the shop's \"name\"")
+        }
+        let shop = try shopAnswer { try book.add(name) }
+        return .json(201, .object([("shop", Self.shopJSON(shop))]))
+      }
+    case ["current"]:
+      return try only(["PUT"], request) {
+        let body = try JSONBody(request, allowed: ["shop"])
+        guard body.has("shop") else {
+          throw RequestError(400, "send \"shop\": a shop's name, or null for none")
+        }
+        if body.value("shop") == .null {
+          try book.leave()
+        } else if let name = try body.string("shop") {
+          try shopAnswer { try book.use(name) }
+        }
+        return .json(200, try shopsJSON(book))
+      }
+    default:
+      throw RequestError(404, "no such API route")
+    }
+  }
+
+  func walkingOrder(_ request: Request) throws -> Response {
+    guard let book = environment.shops else {
+      throw RequestError(503, "this server keeps no shops")
+    }
+    return try only(["GET", "POST"], request) {
+      guard let shop = try book.current() else {
+        if request.method == "POST" {
+          throw RequestError(409, "choose the shop you are in first")
+        }
+        return .json(200, .object([("shop", .null), ("stretches", .array([]))]))
+      }
+      if request.method == "POST" {
+        let body = try JSONBody(request, allowed: ["order"])
+        guard case .array(let values)? = body.value("order") else {
+          throw RequestError(400, "send \"order\": the To get item ids in their new order")
+        }
+        let ids = try values.map { value -> UUID in
+          guard case .string(let text) = value, let id = UUID(uuidString: text) else {
+            throw RequestError(400, "\"order\" must hold item ids")
+          }
+          return id
+        }
+        let toGet = Dictionary(
+          try environment.basket.sections().toGet.map { ($0.id, $0) }
+        ) { first, _ in first }
+        var seen = Set<UUID>()
+        try book.correct(shop, order: ids.compactMap { seen.insert($0).inserted ? toGet[$0] : nil })
+      }
+      let stretches = try book.toGet(in: shop)
+      return .json(
+        200,
+        .object([
+          ("shop", Self.shopJSON(shop)),
+          (
+            "stretches",
+            .array(
+              stretches.map { stretch in
+                .object([
+                  ("category", stretch.category.map(JSONValue.string) ?? .null),
+                  ("title", .string(stretch.title)),
+                  ("items", .array(stretch.items.map { .string($0.id.uuidString.lowercased()) })),
+                ])
+              })
+          ),
+        ]))
+    }
+  }
+
+  private func shopsJSON(_ book: ShopBook) throws -> JSONValue {
+    let (shops, current) = try book.all()
+    return .object([
+      ("shops", .array(shops.map(Self.shopJSON))),
+      ("current", current.map { .string($0.uuidString.lowercased()) } ?? .null),
+    ])
+  }
+
+  private static func shopJSON(_ shop: Shop) -> JSONValue {
+    .object([("id", .string(shop.id.uuidString.lowercased())), ("name", .string(shop.name))])
+  }
+
+  /// Runs `body`, answering a shop the user can't have as 400 (a bad name), 404 (no such
+  /// shop) or 409 (the name is taken, or it could be two shops).
+  @discardableResult
+  private func shopAnswer(_ body: () throws -> Shop) throws -> Shop {
+    do {
+      return try body()
+    } catch let error as ShopError {
+      switch error {
+      case .emptyName, .nameTooLong: throw RequestError(400, error.description)
+      case .unknown: throw RequestError(404, error.description)
+      case .nameTaken, .ambiguous: throw RequestError(409, error.description)
+      }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+"""Pantry coverage in Recipe Ready and the Meal Prep screen, in a phone-sized chromium against a
+real `basket serve` (BASKET.md §10 and §11, issue 12). Pantry entries are made through the
+command line on the same store."""
+
+import json
+import re
+import urllib.request
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from test_recipes import post
+from test_web_app import TO_GET, row
+
+CHILI = """Chili
+Serves 4
+
+Ingredients
+2 onions
+500 g flour
+1 tsp salt
+
+Method
+1. Cook.
+"""
+
+SOUP = """Soup
+Serves 2
+
+Ingredients
+1 onion
+200 g onion
+300 g flour
+
+Method
+1. Simmer.
+"""
+
+
+def save(server, text):
+    return post(server, "/api/v1/recipes/import", {"text": text, "save": True})["recipe"]["id"]
+
+
+def to_get(server):
+    with urllib.request.urlopen(server.url + "/api/v1/list") as response:
+        return {item["name"]: item for item in json.load(response)["toGet"]}
+
+
+def review_line(page, name):
+    return page.locator(".review-line").filter(has=page.locator(".line-name", has_text=re.compile("^" + re.escape(name) + "$")))
+
+
+def test_recipe_ready_shows_pantry_coverage_and_the_add_respects_overrides(page, server):
+    chili = save(server, CHILI)
+    server.cli("pantry", "add", "flour", "--left", "200 g")
+    server.cli("pantry", "add", "salt", "--left", "1 kg")
+    page.goto(server.url + f"/#/recipes/{chili}")
+    expect(page.locator("#recipes-title")).to_have_text("Chili")
+
+    flour = review_line(page, "flour")
+    expect(flour.locator(".coverage-text")).to_have_text("Partly covered: need 500 g, have 200 g → buy 300 g")
+    expect(flour.locator(".plan")).to_have_text("New item: flour (300 g)")
+    salt = review_line(page, "salt")
+    expect(salt.locator(".coverage")).to_have_class(re.compile(r"\bcovered\b"))
+    expect(salt.locator(".plan")).to_have_text("Not added: you have it")
+    expect(review_line(page, "onions").locator(".coverage-text")).to_have_text("Not in the pantry → buy 2")
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps(bad, indent=1)[:4000]
+
+    # Overrides: buy all the flour after all; then no, we have it. Buy the salt anyway.
+    choice = flour.get_by_label("Pantry choice for flour")
+    choice.select_option(label="Buy the full amount")
+    expect(flour.locator(".plan")).to_have_text("New item: flour (500 g)")
+    choice.select_option(label="Skip, I have it")
+    expect(flour.locator(".coverage-decision")).to_have_text("→ skip")
+    expect(flour.locator(".plan")).to_have_text("Not added: you have it")
+    salt.get_by_label("Pantry choice for salt").select_option(label="Buy the full amount")
+    expect(salt.locator(".coverage-decision")).to_have_text("→ buy 1 tsp")
+    # A line the pantry doesn't know has no pantry choice: its checkbox leaves it out.
+    expect(review_line(page, "onions").locator("select")).to_have_count(0)
+
+    page.locator("#add-recipe").click()
+    expect(page.locator("#result-title")).to_have_text("On the list: 2 new, 0 merged")
+    items = to_get(server)
+    assert sorted(items) == ["onions", "salt"]
+    assert items["salt"]["amountText"] == "1 tsp"
+
+
+def test_meal_prep_merges_two_recipes_asks_about_the_rest_and_adds_to_the_list(page, server):
+    save(server, CHILI)
+    save(server, SOUP)
+    server.cli("pantry", "add", "flour", "--left", "200 g")
+    page.click("#recipes-link")
+    page.click("#mealprep-link")
+    expect(page).to_have_url(re.compile(r"#/mealprep$"))
+    expect(page.locator("#mealprep-title")).to_have_text("Meal Prep")
+    expect(page.locator("#list-area")).to_be_hidden()
+    expect(page.locator("#recipes-area")).to_be_hidden()
+
+    page.get_by_role("checkbox", name="Chili").check()
+    page.get_by_role("checkbox", name="Soup").check()
+    lines = page.locator(".plan-line")
+    expect(lines).to_have_count(4)
+
+    # A merged line shows where it came from; flour is partly covered by the pantry.
+    onions = lines.nth(0)
+    expect(onions.locator(".line-amount")).to_have_text("3")
+    expect(onions.locator(".sources")).to_have_text("Chili ×2, Soup ×1")
+    expect(onions).to_have_class(re.compile(r"\buncertain\b"))
+    flour = lines.nth(1)
+    expect(flour.locator(".sources")).to_have_text("Chili 500 g, Soup 300 g")
+    expect(flour.locator(".coverage-text")).to_have_text("Partly covered: need 800 g, have 200 g → buy 600 g")
+
+    # Servings scale one recipe only.
+    page.get_by_role("button", name="More servings of Soup").click()
+    page.get_by_role("button", name="More servings of Soup").click()
+    expect(page.get_by_role("group", name="Servings of Soup")).to_contain_text("4 servings")
+    expect(onions.locator(".sources")).to_have_text("Chili ×2, Soup ×2")
+
+    # 200 g onion may be the onions: merge it, the amounts stay side by side.
+    question = page.locator(".mealprep-question")
+    expect(question).to_have_count(1)
+    expect(question).to_contain_text("Line 1 “onions” and line 4 “onion” may be one food (the amounts don't add up)")
+    question.get_by_role("button", name="Merge onions and onion").click()
+    expect(lines).to_have_count(3)
+    expect(lines.nth(0).locator(".line-amount")).to_have_text("4 + 400 g")
+    expect(lines.nth(0)).not_to_have_class(re.compile(r"\buncertain\b"))
+    expect(page.locator(".mealprep-answered")).to_contain_text("Merged: onions and onion")
+
+    # Skip the salt, then add.
+    page.get_by_role("checkbox", name="Add salt").uncheck()
+    expect(page.locator("#mealprep-add")).to_have_text("Add to list (2 of 3)")
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps(bad, indent=1)[:4000]
+    page.locator("#mealprep-add").click()
+    expect(page.locator("#mealprep-result-title")).to_have_text("On the list: 2 new, 1 merged")
+
+    page.get_by_role("link", name="See the list").click()
+    expect(page.locator("#list-area")).to_be_visible()
+    expect(page.locator("#mealprep-area")).to_be_hidden()
+    expect(row(page, "onions").locator(".recipe-note")).to_contain_text("For Chili, Soup")
+    expect(page.locator(TO_GET)).to_have_count(2)
+    items = to_get(server)
+    assert sorted(items) == ["flour", "onions"]
+    assert items["onions"]["amountText"] == "4 + 400 g"
+    assert items["flour"]["amountText"] == "900 g"  # 500 g + 2 × 300 g, less 200 g at home
+    assert [recipe["title"] for recipe in items["onions"]["recipes"]] == ["Chili", "Soup"]
+
+
+def test_meal_prep_leaves_optional_lines_out_until_ticked(page, server):
+    save(server, "Salad\nServes 2\n\nIngredients\n1 cucumber\n2 tbsp chopped parsley, optional\n\nMethod\nToss.")
+    page.goto(server.url + "/#/mealprep")
+    page.get_by_role("checkbox", name="Salad").check()
+    expect(page.locator(".plan-line")).to_have_count(2)
+    parsley = page.get_by_role("checkbox", name="Add parsley")
+    expect(parsley).not_to_be_checked()
+    expect(page.locator("#mealprep-add")).to_have_text("Add to list (1 of 2)")
+    parsley.check()
+    expect(page.locator("#mealprep-add")).to_have_text("Add to list (2 of 2)")
+
+
+def test_meal_prep_takes_at_most_five_recipes(page, server):
+    for number in range(6):
+        save(server, f"Dish {number}\n\nIngredients\n1 onion\n\nMethod\nCook.")
+    page.goto(server.url + "/#/mealprep")
+    for number in range(5):
+        page.get_by_role("checkbox", name=f"Dish {number}").check()
+    expect(page.get_by_role("checkbox", name="Dish 5")).to_be_disabled()
+    expect(page.locator("#mealprep-choose-title")).to_have_text("Choose 1 to 5 recipes (5 chosen)")
+    expect(page.locator(".plan-line")).to_have_count(1)
+    expect(page.locator(".plan-line .sources")).to_have_text("Dish 0 ×1, Dish 1 ×1, Dish 2 ×1, Dish 3 ×1, Dish 4 ×1")

@@ -1,0 +1,147 @@
+// The Meal Prep screen at #/mealprep: choose one to five saved recipes with their servings,
+// see them merged into one plan (sources, uncertain lines to merge or keep apart, what the
+// pantry covers) and add it to the list. Every rule stays on the server
+// (/api/v1/mealprep/review and /add); the page keeps only the choices.
+
+import { ApiError } from './api.js';
+import { recipesApi } from './recipes-api.js';
+import { mealPrepApi } from './mealprep-api.js';
+import { MealPrepView, MAX_RECIPES } from './mealprep-view.js';
+
+export class MealPrep {
+  constructor({ onAdded = () => {} } = {}) {
+    this.view = new MealPrepView();
+    this.onAdded = onAdded;
+    this.state = null;
+    this.asking = 0; // the latest review asked for; older answers are dropped
+    window.addEventListener('hashchange', () => this.route());
+  }
+
+  static isRoute() {
+    return location.hash === '#/mealprep';
+  }
+
+  async route() {
+    if (!document.getElementById('pairing').hidden) return;
+    if (!MealPrep.isRoute()) {
+      if (!this.view.area.hidden) this.view.show(false);
+      return;
+    }
+    this.view.show(true);
+    this.state = {
+      all: [], chosen: [], answers: {}, skip: new Set(), overrides: {}, seenOptional: new Set(),
+      plan: null, result: null,
+      message: '', isError: false, busy: false,
+    };
+    try {
+      this.state.all = (await recipesApi.all()).recipes;
+    } catch (error) {
+      this.say(this.failure(error), true);
+    }
+    this.draw();
+    document.getElementById('mealprep-title')?.focus();
+  }
+
+  failure(error) {
+    return error instanceof ApiError ? error.message : 'Something went wrong.';
+  }
+
+  say(message, isError = false) {
+    Object.assign(this.state, { message, isError });
+  }
+
+  draw() {
+    if (this.state && MealPrep.isRoute()) this.view.draw(this.state, this.handlers());
+  }
+
+  /** Asks the server for the plan as the choices now stand. */
+  async review() {
+    const state = this.state;
+    const asked = ++this.asking;
+    state.result = null;
+    if (state.chosen.length === 0) {
+      state.plan = null;
+      return this.draw();
+    }
+    try {
+      const { plan } = await mealPrepApi.review(state);
+      if (asked !== this.asking || state !== this.state) return undefined;
+      // Optional lines start left out, as in Recipe Ready: the cook opts in.
+      const fresh = plan.lines.filter((line) => line.optional && !state.seenOptional.has(line.id));
+      for (const line of fresh) {
+        state.seenOptional.add(line.id);
+        state.skip.add(line.id);
+      }
+      if (fresh.length) return this.review();
+      state.plan = plan;
+      if (state.isError) this.say('');
+    } catch (error) {
+      if (state !== this.state) return undefined;
+      this.say(this.failure(error), true);
+    }
+    return this.draw();
+  }
+
+  handlers() {
+    const state = this.state;
+    const changed = () => {
+      this.draw();
+      this.review();
+    };
+    return {
+      onChoose: (summary, chosen) => {
+        if (chosen) {
+          if (state.chosen.length >= MAX_RECIPES) {
+            this.say(`A meal plan takes at most ${MAX_RECIPES} recipes.`, true);
+            return this.draw();
+          }
+          state.chosen.push({ id: summary.id, title: summary.title, servings: null });
+        } else {
+          state.chosen = state.chosen.filter((recipe) => recipe.id !== summary.id);
+        }
+        // The lines and questions change with the recipes: start their choices afresh.
+        Object.assign(state, { answers: {}, skip: new Set(), overrides: {}, seenOptional: new Set() });
+        this.say('');
+        return changed();
+      },
+      onServings: (id, servings) => {
+        const recipe = state.chosen.find((chosen) => chosen.id === id);
+        if (!recipe) return;
+        recipe.servings = Math.max(1, Math.min(1000, servings));
+        changed();
+      },
+      onAnswer: (question, answer) => {
+        if (answer) state.answers[question] = answer;
+        else delete state.answers[question];
+        changed();
+      },
+      onSkip: (line, skip) => {
+        if (skip) state.skip.add(line);
+        else state.skip.delete(line);
+        changed();
+      },
+      onOverride: (line, value) => {
+        if (value) state.overrides[line] = value;
+        else delete state.overrides[line];
+        changed();
+      },
+      onAdd: async () => {
+        state.busy = true;
+        this.draw();
+        try {
+          const { plan } = await mealPrepApi.add(state);
+          state.result = plan;
+          this.say('');
+        } catch (error) {
+          this.say(this.failure(error), true);
+        }
+        state.busy = false;
+        this.draw();
+        if (state.result) {
+          this.view.area.querySelector('#mealprep-result-title')?.focus();
+          this.onAdded();
+        }
+      },
+    };
+  }
+}
