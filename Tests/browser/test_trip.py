@@ -95,3 +95,20 @@ def test_a_retailer_trip_links_to_a_search_labelled_as_one(page, server):
     page.get_by_role("button", name="Next").click()
     expect(page.locator("#trip-status")).to_contain_text("the trip has moved on")
     expect(page.get_by_text("That was everything on the trip.")).to_be_visible()
+
+
+def test_a_step_without_a_connection_changes_nothing_and_says_so(page, server):
+    prepare(server)
+    page.reload()
+    page.click("#trip-link")
+    page.get_by_role("button", name="Start the trip").click()
+    page.get_by_role("button", name="Accept: shop by name").click()
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Got it").click()
+    expect(page.locator("#trip-status")).to_have_text("Can't reach Basket. Check the connection. Nothing was changed.")
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Got it").click()
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 2 of 2")
+    assert [item["name"] for item in api_list(server)["gotIt"]] == ["saffron"]

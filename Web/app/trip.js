@@ -79,8 +79,13 @@ export class Trip {
       this.draw(said);
     } catch (error) {
       this.failure(error);
-      // A conflict means the trip moved on elsewhere: show it as it is now, and say why.
-      await this.load(this.message(error), true);
+      if (error instanceof ApiError && error.status === 0) {
+        // Not sent: the same item stays, with the reason; tapping again sends it again.
+        this.draw(`${this.message(error)} Nothing was changed.`, true);
+      } else {
+        // A conflict means the trip moved on elsewhere: show it as it is now, and say why.
+        await this.load(this.message(error), true);
+      }
     } finally {
       this.busy = false;
     }
@@ -96,7 +101,8 @@ export class Trip {
       this.view.ended(result);
     } catch (error) {
       this.failure(error);
-      await this.load(this.message(error), true);
+      if (error instanceof ApiError && error.status === 0) this.draw(`${this.message(error)} The trip goes on.`, true);
+      else await this.load(this.message(error), true);
     } finally {
       this.busy = false;
     }
