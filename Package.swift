@@ -67,6 +67,7 @@ let package = Package(
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzProducts", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
       name: "FuzzCalDAV", dependencies: ["BasketCalDAV", "BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit", "SeedReplay"]),

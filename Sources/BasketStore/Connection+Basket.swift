@@ -100,8 +100,11 @@ extension Connection {
   /// and forgets it for each unchecked within `ShopRules.slip` of its check-off (a slip of the
   /// finger; an item brought back later, say added again, was still found there). Reads each
   /// item's stored check time (one indexed read each); does nothing without a shop.
+  /// The shop override that means "in no shop" (`SQLiteStore.checkingOff(in: nil)`).
+  static let nowhere = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
   private func noteCheckOffs(_ items: [Item], shop: UUID?) throws {
-    guard let shop = try shop ?? currentShopID() else { return }
+    guard let shop = try shop ?? currentShopID(), shop != Self.nowhere else { return }
     for item in items {
       var stored: Double?
       try run("SELECT checked_at FROM items WHERE id = ?1", [.text(item.id.uuidString)]) {

@@ -88,6 +88,18 @@ public final class SQLiteStore: ListStore {
     shopOverride.withLock { $0 = shop }
   }
 
+  /// Runs `body` with things checked off in `shop` (nil: in no shop), then goes back to what
+  /// this process checked off in before. For a trip's Got it: the trip's shop learns from it,
+  /// a retailer trip teaches none.
+  public func checkingOff<T>(in shop: UUID?, _ body: () throws -> T) rethrows -> T {
+    let before = shopOverride.withLock { current in
+      defer { current = shop ?? Connection.nowhere }
+      return current
+    }
+    defer { shopOverride.withLock { $0 = before } }
+    return try body()
+  }
+
   public func changes(since revision: Int64) throws -> ListChanges? {
     try withConnection { connection in
       try connection.transaction(immediate: false) { () throws -> ListChanges? in

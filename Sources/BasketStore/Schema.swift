@@ -216,6 +216,37 @@ enum Schema {
         body TEXT NOT NULL
       ) WITHOUT ROWID;
       """),
+    // v8: the household's products (identity by `name_key` and `barcode_key`, the code as a
+    // GTIN-14 as in the pantry; everything else as `Product` JSON in `body`), the retailers
+    // it added (Walmart and Target are built in, not stored), and Shopping Trips (`Trip` as
+    // JSON; at most one not `ended`, the open one, which resumes after any restart).
+    Migration(
+      """
+      CREATE TABLE products (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        barcode_key TEXT,
+        updated_at REAL NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX products_by_name_key ON products(name_key);
+      CREATE INDEX products_by_barcode_key ON products(barcode_key)
+        WHERE barcode_key IS NOT NULL;
+      CREATE TABLE retailers (
+        name_key TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        template TEXT NOT NULL
+      );
+      CREATE TABLE trips (
+        id TEXT PRIMARY KEY NOT NULL,
+        phase TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        body TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX trips_open ON trips(started_at) WHERE phase != 'ended';
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

@@ -17,6 +17,7 @@ enum Commands {
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
     "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run,
+    "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
   ]
 
   // MARK: - Reading

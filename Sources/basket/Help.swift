@@ -34,6 +34,11 @@ enum Help {
       shop [add|use|leave|remove NAME]
                                the shops you buy at; the list learns each one's walking
                                order from the order you check things off there
+      product [COMMAND]        the products you buy: add, list, show, edit, remove
+                               (see basket product --help)
+      retailer [add|remove]    retailers to search: Walmart, Target, and your own
+      trip [COMMAND]           a Shopping Trip, one item at a time: start, next, got,
+                               skip, pause, resume, end (see basket trip --help)
       tui                      the interactive terminal app (also: basket, on a terminal)
       serve                    serve the web app to your household (see basket serve --help)
 
@@ -86,6 +91,9 @@ enum Help {
     case "mealprep": return RecipeHelp.mealPrep
     case let topic? where topic == "pantry" || topic.hasPrefix("pantry ") || topic == "checkin":
       return PantryHelp.text(for: topic)
+    case "product": return TripHelp.product
+    case "trip": return TripHelp.trip
+    case "retailer": return TripHelp.retailer
     case "shop":
       return """
         Usage: basket shop [list [--json] | add NAME | use NAME | leave | remove NAME]

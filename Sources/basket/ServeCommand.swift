@@ -87,7 +87,8 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
           try LargeStack.run {
             Result { try readBarcodes(photo, name: name, configuration: configuration) }
           }.get()
-        })))
+        }),
+      trips: try? TripCommand.book(over: book.basket)))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }

@@ -6,12 +6,14 @@ import { Controller } from './controller.js';
 import { Pantry } from './pantry.js';
 import { Recipes } from './recipes.js';
 import { MealPrep } from './mealprep.js';
+import { Trip } from './trip.js';
 
 const controller = new Controller();
 const recipes = new Recipes();
 const mealPrep = new MealPrep();
 const pantry = new Pantry();
 new CheckinCard(); // eslint-disable-line no-new
+const trip = new Trip();
 let started = false;
 
 window.addEventListener('pageshow', (event) => {
@@ -21,6 +23,7 @@ window.addEventListener('pageshow', (event) => {
     recipes.route();
     mealPrep.route();
     pantry.route();
+    trip.route();
   });
 });
 

@@ -160,6 +160,8 @@ public final class WebApp: Sendable {
     case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
     case (_, "pantry"): return try pantry(Array(route.dropFirst()), request)
     case (_, "checkin"): return try checkin(Array(route.dropFirst()), request)
+    case (_, "trip"): return try trip(Array(route.dropFirst()), request)
+    case (1, "products"): return try products(request)
     case (1, "events"):
       return only(["GET"], request) {
         Response(

@@ -24,12 +24,15 @@ public struct WebEnvironment: Sendable {
   public var shops: ShopBook?
   /// The pantry and a barcode photo reader; nil answers the pantry and check-in routes with 503.
   public var pantry: PantryServices?
+  /// Products and Shopping Trips; nil answers the trip routes with 503.
+  public var trips: TripBook?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
     recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, shops: ShopBook? = nil,
-    pantry: PantryServices? = nil
+    pantry: PantryServices? = nil,
+    trips: TripBook? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -39,6 +42,7 @@ public struct WebEnvironment: Sendable {
     self.calDAV = calDAV
     self.shops = shops
     self.pantry = pantry
+    self.trips = trips
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.

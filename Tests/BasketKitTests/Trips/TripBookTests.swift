@@ -1,0 +1,155 @@
+import BasketKit
+import BasketTestSupport
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+@Suite struct TripBookTests {
+  let clock = TestClock()
+  let list = InMemoryStore()
+  let shopStore = InMemoryShopStore()
+  let productStore = InMemoryProductStore()
+  let tripStore = InMemoryTripStore()
+  let pantryStore = InMemoryPantryStore()
+
+  /// A trip book over the test's stores, as a face would build it (again after a restart).
+  func book() -> TripBook {
+    let basket = Fixtures.basket(clock: clock, store: list)
+    return TripBook(
+      trips: tripStore,
+      products: ProductBook(
+        store: productStore, shops: shopStore, clock: clock.appClock,
+        ids: Fixtures.sequentialIDs()),
+      shops: ShopBook(store: shopStore, basket: basket),
+      pantry: PantryBook(store: pantryStore, clock: clock.appClock, ids: Fixtures.sequentialIDs()))
+  }
+
+  func toGet() throws -> [String] {
+    try Fixtures.basket(clock: clock, store: list).sections().toGet.map(\.name)
+  }
+
+  @Test func aWholeTripInAShopFromStartToCheckIn() throws {
+    let book = book()
+    try book.shops.add("Lidl")
+    try book.basket.add(text: "2 l milk")
+    clock.advance(by: 1)
+    try book.basket.add(text: "flour")
+    clock.advance(by: 1)
+    try book.basket.add(text: "eggs")
+    try book.products.add(
+      "Whole milk",
+      ProductChange(
+        addAliases: ["milk"], packSize: .set(IngredientQuantity(amount: 1, unit: .liter)),
+        shop: .set("lidl")))
+    try book.products.add("Plain flour", ProductChange(shop: .set("Lidl")))
+    try book.products.add("Spelt flour", ProductChange(shop: .set("Lidl"), organic: true))
+
+    var trip = try book.start(.currentShop, preferences: ShoppingPreferences())
+    #expect(trip.place.name == "Lidl")
+    #expect(trip.phase == .review)
+    #expect(trip.currentException?.name == "eggs")
+    #expect(throws: TripError.alreadyUnderWay("Lidl")) {
+      try book.start(.retailer("Walmart"), preferences: ShoppingPreferences())
+    }
+    #expect(throws: TripError.settleFirst(2)) { try book.got() }
+
+    trip = try book.step(.accept)  // eggs: no product, shopped by name
+    #expect(trip.currentException?.name == "flour")
+    #expect(trip.currentException?.candidates.map(\.name) == ["Plain flour", "Spelt flour"])
+    trip = try book.replace(with: "spelt")
+    #expect(trip.stops.first { $0.name == "flour" }?.product?.name == "Spelt flour")
+    // The choice is remembered: next time flour is a sure match.
+    #expect(try book.products.find("Spelt flour").aliases == ["flour"])
+    #expect(trip.phase == .walking)
+
+    let first = try #require(trip.currentStop)
+    #expect(first.name == "eggs")
+    #expect(first.product == nil && first.link(at: trip.place) == nil)
+    trip = try book.got()
+    #expect(try toGet().contains(first.name) == false)
+    trip = try book.step(.pause)
+
+    // A restart: a new book over the same stores resumes at the same item.
+    let again = self.book()
+    let resumed = try #require(try again.current())
+    #expect(resumed.phase == .paused)
+    #expect(resumed.currentStop == trip.currentStop)
+    trip = try again.step(.resume)
+    #expect(trip.currentStop?.name == "flour")
+    trip = try again.step(.next)
+    #expect(trip.currentStop?.name == "milk")
+    #expect(trip.currentStop?.packs == .packs(2, arithmetic: "need 2 l; 2 l ÷ 1 l = 2"))
+    trip = try again.got()
+    #expect(trip.isAtEnd)
+
+    clock.advance(by: 20 * 60)
+    let (ended, summary, offers) = try again.end()
+    #expect(ended.phase == .ended)
+    #expect(try again.current() == nil)
+    #expect(summary.got == 2 && summary.visited == 1 && summary.minutes == 20)
+    // What the trip got is offered to the pantry.
+    #expect(Set(offers.map(\.name)).count == 2)
+    #expect(try tripStore.recentTrips(limit: 5).first?.id == ended.id)
+  }
+
+  @Test func aShopTripFollowsTheWalkingOrderAndARetailerTripTheList() throws {
+    let book = book()
+    let lidl = try book.shops.add("Lidl")
+    for name in ["bread", "milk", "apples"] {
+      try book.basket.add(text: name)
+      clock.advance(by: 1)
+    }
+    // The shop learnt: apples, then bread, then milk.
+    for (minute, name) in ["apple", "bread", "milk"].enumerated() {
+      shopStore.record(
+        CheckOff(
+          shop: lidl.id, key: name, name: name,
+          at: clock.now.addingTimeInterval(Double(minute * 60) - 86400 * 3)))
+    }
+    let inShop = try book.start(.shop("lid"), preferences: ShoppingPreferences())
+    #expect(inShop.stops.map(\.name) == ["apples", "bread", "milk"])
+    _ = try book.end()
+    let online = try book.start(.retailer("walmart"), preferences: ShoppingPreferences())
+    #expect(online.stops.map(\.name) == ["apples", "milk", "bread"])
+    #expect(online.place.isRetailer)
+    let link = try #require(online.stops[0].link(at: online.place))
+    #expect(link.kind == .search)
+    #expect(link.address == "https://www.walmart.com/search?q=apples")
+  }
+
+  @Test func anItemCheckedOffElsewhereLeavesTheWalk() throws {
+    let book = book()
+    try book.shops.add("Lidl")
+    try book.basket.add(text: "milk")
+    clock.advance(by: 1)
+    try book.basket.add(text: "bread")
+    try book.products.add("Milk", ProductChange())
+    try book.products.add("Bread", ProductChange())
+    let trip = try book.start(.currentShop, preferences: ShoppingPreferences())
+    let shown = try #require(trip.currentStop)
+    // Another phone checks the shown item off.
+    try book.basket.check(shown.item)
+    let now = try #require(try book.current())
+    #expect(now.stops.first { $0.item == shown.item }?.status == .gone)
+    #expect(now.currentStop?.item != shown.item)
+  }
+
+  @Test func aTripNeedsAPlaceAndSomethingToGet() throws {
+    let book = book()
+    #expect(throws: TripError.noPlace(shops: [])) {
+      try book.start(.currentShop, preferences: ShoppingPreferences())
+    }
+    #expect(throws: TripError.nothingToGet) {
+      try book.start(.retailer("Target"), preferences: ShoppingPreferences())
+    }
+    #expect(throws: ProductError.self) {
+      try book.start(.retailer("Kroger"), preferences: ShoppingPreferences())
+    }
+    #expect(throws: TripError.noTrip) { try book.step(.next) }
+    #expect(throws: TripError.noTrip) { try book.end() }
+  }
+}

@@ -1,0 +1,160 @@
+import BasketKit
+import BasketTestSupport
+import BasketWeb
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A `WebApp` with trips over in-memory stores.
+private struct TripHarness {
+  let clock = TestClock()
+  let store = InMemoryStore()
+  let shops = InMemoryShopStore()
+  let products = InMemoryProductStore()
+  let trips = InMemoryTripStore()
+  let pantry = InMemoryPantryStore()
+  let app: WebApp
+  let book: TripBook
+
+  init() {
+    let basket = Fixtures.basket(clock: clock, store: store)
+    book = TripBook(
+      trips: trips,
+      products: ProductBook(
+        store: products, shops: shops, clock: clock.appClock, ids: Fixtures.sequentialIDs()),
+      shops: ShopBook(store: shops, basket: basket),
+      pantry: PantryBook(store: pantry, clock: clock.appClock, ids: Fixtures.sequentialIDs()))
+    app = WebApp(
+      environment: WebEnvironment(
+        basket: basket, access: AccessPolicy(mode: .loopbackOnly),
+        timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
+        trips: book))
+  }
+
+  func send(_ method: String, _ path: String, json: String? = nil) -> (Int, JSONValue) {
+    var headers = ["Host": "127.0.0.1:8080"]
+    if json != nil { headers["Content-Type"] = "application/json" }
+    if method != "GET" { headers["Origin"] = "http://127.0.0.1:8080" }
+    let response = app.handle(
+      Request(method: method, path: path, headers: headers, body: Array((json ?? "").utf8)))
+    return (response.status, (try? JSONValue.parse(response.body)) ?? .null)
+  }
+}
+
+@Suite struct TripRouteTests {
+  @Test func aWholeTripThroughTheAPI() throws {
+    let harness = TripHarness()
+    try harness.book.shops.add("Lidl")
+    try harness.book.basket.add(text: "2 l milk")
+    harness.clock.advance(by: 1)
+    try harness.book.basket.add(text: "saffron")
+    try harness.book.products.add(
+      "Whole milk",
+      ProductChange(
+        addAliases: ["milk"], packSize: .set(IngredientQuantity(amount: 1, unit: .liter)),
+        page: .set("https://lidl.example/milk")))
+
+    var (status, body) = harness.send("GET", "/api/v1/trip")
+    #expect(status == 200)
+    #expect(body["trip"] == .null)
+    #expect(body["currentShop"]?.string == "Lidl")
+    #expect(body["retailers"] == .array([.string("Walmart"), .string("Target")]))
+
+    (status, body) = harness.send("POST", "/api/v1/trip/start", json: #"{"cheapest": true}"#)
+    #expect(status == 201)
+    #expect(body["trip"]?["phase"]?.string == "review")
+    let saffron = try #require(body["trip"]?["exception"]?["item"]?.string)
+    #expect(
+      body["trip"]?["exception"]?["reason"]?.string
+        == "no product for saffron at Lidl in your catalogue")
+
+    (status, body) = harness.send(
+      "POST", "/api/v1/trip/replace",
+      json: #"{"make": {"name": "Saffron threads", "size": "1 g"}, "at": "\#(saffron)"}"#)
+    #expect(status == 200)
+    #expect(body["trip"]?["phase"]?.string == "walking")
+    #expect(try harness.book.products.find("saffron threads").shop == "Lidl")
+    // Saffron was added last, so it is walked first (the shop has learnt nothing yet).
+    #expect(body["trip"]?["current"]?["item"]?.string == saffron)
+    #expect(body["trip"]?["current"]?["packs"]?.number == 1)
+    #expect(body["trip"]?["current"]?["link"] == .null)
+
+    // A step meant for another item (a retry after it went through) changes nothing.
+    let milk = try #require(harness.book.basket.sections().toGet.first { $0.name == "milk" }).id
+      .uuidString
+    (status, body) = harness.send(
+      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(milk)"}"#)
+    #expect(status == 409)
+    (status, body) = harness.send("POST", "/api/v1/trip/step", json: #"{"step": "pause"}"#)
+    #expect(body["trip"]?["phase"]?.string == "paused")
+    (status, body) = harness.send(
+      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(saffron)"}"#)
+    #expect(status == 409)
+    #expect(body["error"]?.string?.contains("paused") == true)
+    (status, body) = harness.send("POST", "/api/v1/trip/step", json: #"{"step": "resume"}"#)
+    #expect(body["trip"]?["current"]?["item"]?.string == saffron)
+    (status, body) = harness.send(
+      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(saffron)"}"#)
+    #expect(status == 200)
+    #expect(body["trip"]?["current"]?["name"]?.string == "milk")
+    #expect(body["trip"]?["current"]?["packs"]?.number == 2)
+    #expect(body["trip"]?["current"]?["link"]?["kind"]?.string == "product-page")
+    (status, body) = harness.send(
+      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(milk.lowercased())"}"#)
+    #expect(body["trip"]?["atEnd"] == .bool(true))
+
+    harness.clock.advance(by: 600)
+    (status, body) = harness.send("POST", "/api/v1/trip/end", json: "{}")
+    #expect(status == 200)
+    #expect(body["summaryText"]?.string == "Trip at Lidl: got 2 of 2. 1 exception settled. 10 min.")
+    guard case .array(let offers)? = body["offers"] else {
+      Issue.record("no offers")
+      return
+    }
+    #expect(offers.compactMap { $0["name"]?.string }.sorted() == ["milk", "saffron"])
+    (status, body) = harness.send("GET", "/api/v1/trip")
+    #expect(body["trip"] == .null)
+  }
+
+  @Test(
+    arguments: [
+      ("POST", "/api/v1/trip/step", #"{"step": "next"}"#, 404),
+      ("POST", "/api/v1/trip/step", #"{"step": "fly"}"#, 400),
+      ("POST", "/api/v1/trip/step", #"{"stepp": "next"}"#, 400),
+      ("POST", "/api/v1/trip/start", #"{"retailer": "Kroger"}"#, 404),
+      ("POST", "/api/v1/trip/start", #"{"shop": "Lidl", "retailer": "Target"}"#, 400),
+      ("POST", "/api/v1/trip/start", #"{"retailer": "Target", "diets": ["paleo"]}"#, 400),
+      ("POST", "/api/v1/trip/start", #"{"retailer": "Target"}"#, 400),
+      ("POST", "/api/v1/trip/end", "{}", 404),
+      ("GET", "/api/v1/trip/start", nil, 405),
+      ("DELETE", "/api/v1/trip", nil, 405),
+      ("GET", "/api/v1/trip/nope", nil, 404),
+    ] as [(String, String, String?, Int)])
+  func badRequestsSayWhy(method: String, path: String, json: String?, status: Int) {
+    let harness = TripHarness()
+    let (answer, body) = harness.send(method, path, json: json)
+    #expect(answer == status)
+    #expect(body["error"]?.string?.isEmpty == false)
+  }
+
+  @Test func productsAreListedForTheReplaceChooser() throws {
+    let harness = TripHarness()
+    try harness.book.products.add("Oat drink", ProductChange(addAliases: ["oat milk"]))
+    let (status, body) = harness.send("GET", "/api/v1/products")
+    #expect(status == 200)
+    guard case .array(let products)? = body["products"] else {
+      Issue.record("no products")
+      return
+    }
+    #expect(products.compactMap { $0["name"]?.string } == ["Oat drink"])
+  }
+
+  @Test func aServerWithoutTripsSaysSo() {
+    let harness = Harness()
+    #expect(harness.send("GET", "/api/v1/trip").status == 503)
+  }
+}

@@ -1,0 +1,114 @@
+"""The Shopping Trip screen in a phone-sized chromium, against a real `basket serve`
+(BASKET.md §12, issue 13): an exception settled, one item at a time, a pause, a reload in the
+middle, the end with its summary and check-in offers."""
+
+import json
+import re
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from test_web_app import api_list
+
+
+def prepare(server):
+    server.cli("shop", "add", "Lidl")
+    server.cli("add", "2 l milk")
+    server.cli("add", "saffron")
+    server.cli("product", "add", "Whole milk", "--alias", "milk", "--size", "1 l", "--at", "Lidl",
+               "--page", "https://lidl.example/p/milk?ref=a&b=c")
+
+
+def no_serious_problems(page):
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps(bad, indent=1)[:4000]
+
+
+def test_a_whole_trip_with_an_exception_a_pause_a_reload_and_the_end(page, server):
+    prepare(server)
+    page.reload()
+    page.click("#trip-link")
+    expect(page).to_have_url(re.compile(r"#/trip$"))
+    expect(page.locator("#trip-area")).to_be_visible()
+    expect(page.locator("#list-area")).to_be_hidden()
+    expect(page.get_by_role("radio", name="Lidl (walking order)")).to_be_checked()
+    no_serious_problems(page)
+    page.get_by_role("button", name="Start the trip").click()
+
+    # Saffron has no product at Lidl: an exception, settled first, by making one.
+    expect(page.locator("#trip-title")).to_have_text("Settle first · 1 to go")
+    expect(page.locator("#stop-name")).to_have_text("🧂 saffron")
+    expect(page.locator(".stop-reason")).to_have_text("no product for saffron at Lidl in your catalogue")
+    no_serious_problems(page)
+    page.fill("#make-name", "Saffron threads")
+    page.fill("#make-size", "1 g")
+    page.get_by_role("button", name="Make and use").click()
+
+    # One item at a time: saffron (the newest) first, then milk with its packs and page.
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
+    expect(page.locator(".stop-product")).to_contain_text("Saffron threads")
+    page.get_by_role("button", name="Got it").click()
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 2 of 2")
+    expect(page.locator("#stop-name")).to_contain_text("milk")
+    expect(page.locator(".stop-amount")).to_have_text("Buy 2 packs (need 2 l; 2 l ÷ 1 l = 2)")
+    link = page.get_by_role("link", name="Product page: Whole milk")
+    expect(link).to_have_attribute("href", "https://lidl.example/p/milk?ref=a&b=c")
+    expect(link).to_have_attribute("rel", "noopener noreferrer")
+    no_serious_problems(page)
+    assert [item["name"] for item in api_list(server)["gotIt"]] == ["saffron"]
+
+    # Pause, reload the page in the middle: the trip is still paused at milk, and resumes there.
+    page.get_by_role("button", name="Pause").click()
+    expect(page.locator("#trip-paused")).to_have_text("Paused at 2 of 2: milk.")
+    page.reload()
+    page.wait_for_selector("#trip-area:not([hidden])")
+    expect(page.locator("#trip-paused")).to_have_text("Paused at 2 of 2: milk.")
+    page.get_by_role("button", name="Resume").click()
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 2 of 2")
+    page.get_by_role("button", name="Got it").click()
+
+    expect(page.get_by_text("That was everything on the trip.")).to_be_visible()
+    page.get_by_role("button", name="End the trip").click()
+    expect(page.locator("#trip-summary")).to_have_text(
+        re.compile(r"^Trip at Lidl: got 2 of 2\. 1 exception settled\. \d+ min\.$"))
+    expect(page.locator("#trip-offers li")).to_have_text(["saffron", "milk · 2 l"])
+    page.get_by_role("link", name="Back to the list").click()
+    expect(page.locator("#list-area")).to_be_visible()
+    expect(page.locator("#trip-link")).to_be_visible()
+    assert sorted(item["name"] for item in api_list(server)["gotIt"]) == ["milk", "saffron"]
+
+
+def test_a_retailer_trip_links_to_a_search_labelled_as_one(page, server):
+    server.cli("add", "salt & pepper")
+    page.reload()
+    page.click("#trip-link")
+    page.get_by_role("radio", name="Walmart (online, list order)").check()
+    page.get_by_role("button", name="Start the trip").click()
+    expect(page.get_by_role("button", name="Accept: search for it")).to_be_visible()
+    page.get_by_role("button", name="Accept: search for it").click()
+    link = page.get_by_role("link", name=re.compile("Search Walmart"))
+    expect(link).to_have_text("Search Walmart for “salt & pepper” (a search, not a product page)")
+    expect(link).to_have_attribute("href", "https://www.walmart.com/search?q=salt%20%26%20pepper")
+    # A step meant for an item the trip has moved past (another phone got it) says so.
+    server.cli("trip", "skip")
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("#trip-status")).to_contain_text("the trip has moved on")
+    expect(page.get_by_text("That was everything on the trip.")).to_be_visible()
+
+
+def test_a_step_without_a_connection_changes_nothing_and_says_so(page, server):
+    prepare(server)
+    page.reload()
+    page.click("#trip-link")
+    page.get_by_role("button", name="Start the trip").click()
+    page.get_by_role("button", name="Accept: shop by name").click()
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Got it").click()
+    expect(page.locator("#trip-status")).to_have_text("Can't reach Basket. Check the connection. Nothing was changed.")
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Got it").click()
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 2 of 2")
+    assert [item["name"] for item in api_list(server)["gotIt"]] == ["saffron"]

@@ -1,0 +1,21 @@
+// The Shopping Trip routes of the server (WebApp+Trip.swift): the trip, start, step, replace,
+// end, and the products to choose from. Every rule stays on the server.
+
+import { call } from './api.js';
+
+export const tripApi = {
+  /** {trip | null, shops, currentShop, retailers} */
+  show: () => call('GET', '/api/v1/trip'),
+  start: (choice) => call('POST', '/api/v1/trip/start', choice),
+  /** A step for the item being settled or shown (`at`): a retry after it went through is refused. */
+  step: (step, at) => call('POST', '/api/v1/trip/step', at ? { step, at } : { step }),
+  replace: (product, at) => call('POST', '/api/v1/trip/replace', { product, at }),
+  make: (name, size, at) => call('POST', '/api/v1/trip/replace', { make: { name, size: size || null }, at }),
+  end: () => call('POST', '/api/v1/trip/end', {}),
+  products: () => call('GET', '/api/v1/products'),
+};
+
+/** A web address the page may link to: http or https only (the server checks them too). */
+export function safeLink(address) {
+  return typeof address === 'string' && /^https?:\/\//i.test(address) ? address : null;
+}

@@ -1,0 +1,175 @@
+// Draws the trip screen (#/trip): start, the exceptions to settle, one item at a time with
+// its product page or a search (labelled as one), paused, and the end with its check-in
+// offers. Made for one hand: the big buttons sit at the bottom, in thumb reach. All text goes
+// in as text nodes (template.js).
+
+import { h, replaceChildren } from './template.js';
+import { safeLink } from './trip-api.js';
+
+const $ = (id) => document.getElementById(id);
+
+const DIETS = ['vegetarian', 'vegan', 'gluten-free', 'lactose-free'];
+
+export class TripView {
+  constructor() {
+    this.area = $('trip-area');
+  }
+
+  show(visible) {
+    this.area.hidden = !visible;
+    $('trip-link').hidden = visible;
+    // NB: leaving for another screen (#/recipes, #/mealprep…), that screen has the page: the
+    // list stays hidden. Only the list's own address (none, or #/) brings it back.
+    if (!visible && location.hash.length > 2) return;
+    $('list-area').hidden = visible;
+    $('add-bar').hidden = visible;
+    $('recipes-link').hidden = visible;
+  }
+
+  draw(...children) {
+    replaceChildren(this.area, ...children);
+  }
+
+  heading(text) {
+    return h('div', { class: 'trip-head' },
+      h('a', { class: 'button small quiet', href: '#/' }, '← List'),
+      h('h2', { id: 'trip-title', class: 'section-title', tabindex: '-1' }, text));
+  }
+
+  status(message, isError) {
+    return h('p', { id: 'trip-status', class: isError ? 'trip-status error' : 'trip-status', role: isError ? 'alert' : 'status' }, message || '');
+  }
+
+  /** No trip: where, and what the household prefers. */
+  start({ shops, currentShop, retailers }, message, isError, onStart) {
+    const places = [
+      ...shops.map((name) => ({ value: `shop:${name}`, label: `${name} (walking order)`, checked: name === currentShop })),
+      ...retailers.map((name) => ({ value: `retailer:${name}`, label: `${name} (online, list order)`, checked: false })),
+    ];
+    if (!places.some((place) => place.checked) && places.length) places[0].checked = true;
+    const form = h('form', { class: 'card trip-start', id: 'trip-start' },
+      h('fieldset', {},
+        h('legend', {}, 'Where are you shopping?'),
+        places.map((place, index) => h('label', { class: 'trip-choice' },
+          h('input', { type: 'radio', name: 'place', value: place.value, checked: place.checked, id: `trip-place-${index}` }),
+          ' ', place.label))),
+      h('fieldset', {},
+        h('legend', {}, 'Only products that are'),
+        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'organic' }), ' organic'),
+        DIETS.map((diet) => h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'diet', value: diet }), ` ${diet}`))),
+      h('fieldset', {},
+        h('legend', {}, 'Put first'),
+        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'storeBrand' }), ' the shop\'s own brand'),
+        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'cheapest' }), ' the cheapest per unit')),
+      h('button', { type: 'submit', class: 'button trip-big' }, 'Start the trip'));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      const [kind, ...rest] = String(data.get('place') || '').split(':');
+      const choice = { organic: data.has('organic'), cheapest: data.has('cheapest'), storeBrand: data.has('storeBrand'), diets: data.getAll('diet') };
+      if (kind === 'shop') choice.shop = rest.join(':');
+      if (kind === 'retailer') choice.retailer = rest.join(':');
+      onStart(choice);
+    });
+    this.draw(this.heading('Shopping Trip'), this.status(message, isError),
+      places.length ? form : h('p', { class: 'card' }, 'Add a shop first (basket shop add NAME), or shop at a retailer.'));
+  }
+
+  /** An exception to settle: accept, choose another product, make one, or skip. */
+  review(trip, message, isError, actions) {
+    const stop = trip.exception;
+    const suggestion = stop.product;
+    const others = stop.candidates.filter((product) => !suggestion || product.id !== suggestion.id);
+    const make = h('form', { class: 'trip-make', id: 'trip-make' },
+      h('label', { for: 'make-name' }, 'Make a product'),
+      h('input', { type: 'text', id: 'make-name', maxlength: '120', value: stop.name }),
+      h('label', { for: 'make-size', class: 'visually-hidden' }, 'Pack size'),
+      h('input', { type: 'text', id: 'make-size', maxlength: '40', placeholder: 'pack: 500 g, 1 l, 6' }),
+      h('button', { type: 'submit', class: 'button small' }, 'Make and use'));
+    make.addEventListener('submit', (event) => {
+      event.preventDefault();
+      actions.make($('make-name').value, $('make-size').value);
+    });
+    this.draw(
+      this.heading(`Settle first · ${trip.pendingExceptions} to go`),
+      this.status(message, isError),
+      h('section', { class: 'card trip-card', 'aria-labelledby': 'stop-name' },
+        h('p', { class: 'trip-where' }, `At ${trip.place}`),
+        h('h3', { id: 'stop-name', class: 'stop-name' }, h('span', { 'aria-hidden': 'true' }, `${stop.emoji} `), stop.name),
+        stop.amount ? h('p', { class: 'stop-amount' }, stop.amount) : null,
+        h('p', { class: 'stop-reason' }, stop.reason),
+        suggestion ? h('p', { class: 'stop-product' }, 'Suggested: ', h('strong', {}, suggestion.name), productFacts(suggestion)) : null,
+        others.length ? h('div', { class: 'trip-others' },
+          h('p', {}, 'Or choose:'),
+          others.map((product) => h('button', { type: 'button', class: 'button small quiet', onclick: () => actions.replace(product.id) },
+            product.name, productFacts(product)))) : null,
+        make),
+      h('div', { class: 'trip-actions' },
+        h('button', { type: 'button', class: 'button quiet', onclick: actions.skip }, 'Skip this item'),
+        h('button', { type: 'button', class: 'button trip-big', id: 'trip-accept', onclick: actions.accept },
+          suggestion ? `Use ${suggestion.name}` : (trip.kind === 'retailer' ? 'Accept: search for it' : 'Accept: shop by name'))),
+      h('button', { type: 'button', class: 'button small quiet trip-pause', onclick: actions.pause }, 'Pause'));
+  }
+
+  /** One item at a time, the buttons at the bottom. */
+  walk(trip, message, isError, actions) {
+    const stop = trip.current;
+    if (!stop) {
+      this.draw(this.heading(`Trip at ${trip.place}`), this.status(message, isError),
+        h('section', { class: 'card trip-card' }, h('p', { class: 'stop-name' }, 'That was everything on the trip.')),
+        h('div', { class: 'trip-actions' }, h('button', { type: 'button', class: 'button trip-big', id: 'trip-end', onclick: actions.end }, 'End the trip')));
+      return;
+    }
+    const link = stop.link && safeLink(stop.link.address);
+    this.draw(
+      this.heading(`${trip.place} · ${trip.position} of ${trip.total}`),
+      this.status(message, isError),
+      h('section', { class: 'card trip-card', 'aria-labelledby': 'stop-name' },
+        h('h3', { id: 'stop-name', class: 'stop-name' }, h('span', { 'aria-hidden': 'true' }, `${stop.emoji} `), stop.name),
+        stop.buy ? h('p', { class: 'stop-amount' }, stop.buy) : null,
+        stop.product ? h('p', { class: 'stop-product' }, h('strong', {}, stop.product.name), productFacts(stop.product)) : null,
+        link ? h('a', {
+          class: stop.link.kind === 'search' ? 'stop-link search' : 'stop-link', href: link, target: '_blank', rel: 'noopener noreferrer',
+        }, stop.link.kind === 'search' ? stop.link.label : `Product page: ${stop.product ? stop.product.name : stop.name}`) : null),
+      h('div', { class: 'trip-actions' },
+        h('button', { type: 'button', class: 'button quiet', onclick: actions.skip }, 'Skip'),
+        h('button', { type: 'button', class: 'button quiet', onclick: actions.next }, 'Next'),
+        h('button', { type: 'button', class: 'button trip-big', id: 'trip-got', onclick: actions.got }, 'Got it')),
+      h('div', { class: 'trip-more' },
+        h('button', { type: 'button', class: 'button small quiet', onclick: actions.pause }, 'Pause'),
+        h('button', { type: 'button', class: 'button small quiet', onclick: actions.end }, 'End the trip')));
+  }
+
+  paused(trip, message, isError, actions) {
+    const at = trip.exception ? `settling ${trip.exception.name}` : (trip.current ? `${trip.position} of ${trip.total}: ${trip.current.name}` : 'the end');
+    this.draw(this.heading(`Trip at ${trip.place}`), this.status(message, isError),
+      h('section', { class: 'card trip-card' }, h('p', { class: 'stop-name', id: 'trip-paused' }, `Paused at ${at}.`),
+        h('p', {}, 'Resume carries on exactly here.')),
+      h('div', { class: 'trip-actions' },
+        h('button', { type: 'button', class: 'button quiet', onclick: actions.end }, 'End the trip'),
+        h('button', { type: 'button', class: 'button trip-big', id: 'trip-resume', onclick: actions.resume }, 'Resume')));
+  }
+
+  /** The end: the summary and what could go into the pantry. */
+  ended(result) {
+    this.draw(this.heading('Trip done'),
+      h('section', { class: 'card trip-card' },
+        h('p', { id: 'trip-summary', class: 'trip-summary' }, result.summaryText),
+        result.offers.length
+          ? [h('h3', { class: 'section-title' }, 'Put away in the pantry?'),
+            h('ul', { class: 'trip-offers', id: 'trip-offers' }, result.offers.map((offer) => h('li', {}, offer.name, offer.amount ? ` · ${offer.amount.text || ''}` : ''))),
+            h('p', {}, 'Basket offers these in the pantry check-in (basket checkin), item by item.')]
+          : h('p', {}, 'Nothing to check in to the pantry.')),
+      h('div', { class: 'trip-actions' }, h('a', { class: 'button trip-big', href: '#/' }, 'Back to the list')));
+  }
+}
+
+/** " · 1 l · store brand · 0.99 noted 2026-07-06" */
+function productFacts(product) {
+  const parts = [];
+  if (product.packSize) parts.push(product.packSize);
+  if (product.storeBrand) parts.push('store brand');
+  if (product.organic) parts.push('organic');
+  if (product.price) parts.push(`${product.price} noted ${String(product.priceNotedAt || '').slice(0, 10)}`);
+  return parts.length ? h('span', { class: 'product-facts' }, ` · ${parts.join(' · ')}`) : null;
+}
