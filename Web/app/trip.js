@@ -1,10 +1,16 @@
 // The trip screen: hash route #/trip. The server keeps the trip (so a reload, a restart or
 // another phone carries on at the same item); this page shows it and sends one step at a time,
 // naming the item the step is for, so a double tap or a retry never moves the trip twice.
+// Without a connection, Next, Got it, Skip, Pause and Resume are taken on the page's copy and
+// queued in order (trip-offline.js), then sent when the server answers again.
 
 import { ApiError } from './api.js';
 import { tripApi } from './trip-api.js';
+import { keepTrip, lastTrip, queued, saveQueue, walkStep } from './trip-offline.js';
 import { TripView } from './trip-view.js';
+
+/** Steps a phone may take without a connection (settling an exception needs the server). */
+const OFFLINE_STEPS = new Set(['next', 'got', 'skip', 'pause', 'resume']);
 
 export class Trip {
   constructor() {
@@ -12,7 +18,9 @@ export class Trip {
     this.trip = null;
     this.places = null;
     this.busy = false;
+    this.draining = null;
     window.addEventListener('hashchange', () => this.route());
+    window.addEventListener('online', () => this.drain().then(() => this.redrawIfShown()));
   }
 
   static isTripRoute() {
@@ -34,16 +42,94 @@ export class Trip {
   }
 
   async load(message = '', isError = false) {
+    if (queued().length) await this.drain();
     try {
       const answer = await tripApi.show();
       this.trip = answer.trip;
       this.places = answer;
+      if (!queued().length) keepTrip(this.trip);
+      else this.trip = lastTrip() || this.trip; // still waiting to be sent: the page's copy
     } catch (error) {
       this.failure(error);
+      const kept = error instanceof ApiError && error.status === 0 ? lastTrip() : null;
+      if (kept) {
+        this.trip = kept;
+        this.draw(message || `${this.waitingText()}This is the trip as this phone last saw it.`, isError);
+        return;
+      }
       this.view.draw(this.view.heading('Shopping Trip'), this.view.status(this.message(error), true));
       return;
     }
-    this.draw(message, isError);
+    const note = this.refused;
+    this.refused = null;
+    this.draw(message || note || (queued().length ? this.waitingText() : ''), isError || !!note);
+  }
+
+  /** "Offline · 2 steps waiting. " while steps wait to be sent. */
+  waitingText() {
+    const count = queued().length;
+    return count ? `Offline · ${count} ${count === 1 ? 'step' : 'steps'} waiting: sent when Basket can be reached. ` : '';
+  }
+
+  redrawIfShown() {
+    if (Trip.isTripRoute() && !this.view.area.hidden) this.load();
+  }
+
+  /**
+   * Sends the steps taken offline, in order. One the server refuses (the trip moved on on
+   * another phone) is dropped and said; without a connection they wait for the next try.
+   */
+  drain() {
+    if (!this.draining) {
+      this.draining = (async () => {
+        let steps = queued();
+        const refused = [];
+        while (steps.length) {
+          try {
+            const answer = await tripApi.step(steps[0].step, steps[0].at || undefined);
+            this.trip = answer.trip;
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status === 0 || error.status === 401) {
+              this.failure(error);
+              break;
+            }
+            refused.push(error.message);
+          }
+          steps = steps.slice(1);
+          saveQueue(steps);
+        }
+        if (!steps.length) keepTrip(this.trip);
+        if (refused.length) this.refused = `Not taken: ${refused.join(' ')}`;
+      })().finally(() => { this.draining = null; });
+    }
+    return this.draining;
+  }
+
+  /** A step taken without a connection: on the page's copy now, sent later in order. */
+  takeOffline(step, at, said) {
+    let trip;
+    try {
+      trip = walkStep(this.trip, step);
+    } catch {
+      this.draw("Can't reach Basket, and this needs it: settle it when you're back online. Nothing was changed.", true);
+      return;
+    }
+    this.trip = trip;
+    saveQueue([...queued(), { step, at: at || null, trip: trip.id }]);
+    keepTrip(trip);
+    this.draw(`${said ? `${said} ` : ''}${this.waitingText()}`);
+  }
+
+  /** One step of the walk: sent now, or (offline, or behind steps still waiting) taken offline. */
+  async step(step, at, said = '') {
+    if (this.busy) return;
+    if (queued().length) await this.drain();
+    if (queued().length && OFFLINE_STEPS.has(step)) {
+      this.takeOffline(step, at, said);
+      document.getElementById('trip-title')?.focus();
+      return;
+    }
+    await this.act(() => tripApi.step(step, at), said, OFFLINE_STEPS.has(step) ? { step, at } : null);
   }
 
   draw(message = '', isError = false) {
@@ -57,11 +143,11 @@ export class Trip {
       accept: () => this.act(() => tripApi.step('accept', at)),
       replace: (id) => this.act(() => tripApi.replace(id, at)),
       make: (name, size) => this.act(() => tripApi.make(name, size, at)),
-      skip: () => this.act(() => tripApi.step('skip', at)),
-      next: () => this.act(() => tripApi.step('next', at)),
-      got: () => this.act(() => tripApi.step('got', at), `Got ${trip.current ? trip.current.name : ''}.`),
-      pause: () => this.act(() => tripApi.step('pause')),
-      resume: () => this.act(() => tripApi.step('resume')),
+      skip: () => this.step('skip', at),
+      next: () => this.step('next', at),
+      got: () => this.step('got', at, `Got ${trip.current ? trip.current.name : ''}.`),
+      pause: () => this.step('pause'),
+      resume: () => this.step('resume'),
       end: () => this.finish(),
     };
     if (trip.phase === 'paused') this.view.paused(trip, message, isError, actions);
@@ -70,16 +156,22 @@ export class Trip {
   }
 
   /** Sends one step; the answer is the trip as the server now has it. */
-  async act(send, said = '') {
+  async act(send, said = '', offline = null) {
     if (this.busy) return;
     this.busy = true;
     try {
       const answer = await send();
       this.trip = answer.trip;
-      this.draw(said);
+      keepTrip(this.trip);
+      const refused = this.refused;
+      this.refused = null;
+      this.draw(refused || said, !!refused);
     } catch (error) {
       this.failure(error);
-      if (error instanceof ApiError && error.status === 0) {
+      if (error instanceof ApiError && error.status === 0 && offline && this.trip) {
+        this.busy = false;
+        this.takeOffline(offline.step, offline.at, said);
+      } else if (error instanceof ApiError && error.status === 0) {
         // Not sent: the same item stays, with the reason; tapping again sends it again.
         this.draw(`${this.message(error)} Nothing was changed.`, true);
       } else {
@@ -94,6 +186,11 @@ export class Trip {
 
   async finish() {
     if (this.busy) return;
+    if (queued().length) await this.drain();
+    if (queued().length) {
+      this.draw(`${this.waitingText()}End the trip once they are sent.`, true);
+      return;
+    }
     this.busy = true;
     try {
       const result = await tripApi.end();
