@@ -19,6 +19,9 @@ public final class SQLiteStore: ListStore {
   private let connection: Mutex<Connection>
   /// The shop this process checks things off in, when not the household's current one.
   private let shopOverride = Mutex<UUID?>(nil)
+  /// The shop `checkingOff(in:_:)` checks things off in, for its body only: on that thread (or
+  /// task), so a server's other requests meanwhile keep theirs.
+  @TaskLocal private static var scopedShop: UUID?
 
   init(connection: consuming sending Connection, path: String) {
     self.connection = Mutex(connection)
@@ -52,7 +55,7 @@ public final class SQLiteStore: ListStore {
   ) throws -> [T] {
     var results: [T] = []
     results.reserveCapacity(inputs.count)
-    let shop = shopOverride.withLock { $0 }
+    let shop = Self.scopedShop ?? shopOverride.withLock { $0 }
     try translatingErrors {
       try connection.withLock { connection in
         // NB: not `transaction { }`: a closure capturing both `connection` and `body` would tie
@@ -92,12 +95,7 @@ public final class SQLiteStore: ListStore {
   /// this process checked off in before. For a trip's Got it: the trip's shop learns from it,
   /// a retailer trip teaches none.
   public func checkingOff<T>(in shop: UUID?, _ body: () throws -> T) rethrows -> T {
-    let before = shopOverride.withLock { current in
-      defer { current = shop ?? Connection.nowhere }
-      return current
-    }
-    defer { shopOverride.withLock { $0 = before } }
-    return try body()
+    try Self.$scopedShop.withValue(shop ?? Connection.nowhere) { try body() }
   }
 
   public func changes(since revision: Int64) throws -> ListChanges? {

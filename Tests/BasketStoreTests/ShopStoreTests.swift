@@ -1,5 +1,6 @@
 import BasketKit
 import BasketTestSupport
+import Dispatch
 import Testing
 
 @testable import BasketStore
@@ -74,6 +75,35 @@ private struct AisleClassifier: ItemClassifier {
     _ = try shops.basket.add(name: "Bread")
     #expect(try shops.basket.sections().toGet.contains { $0.name == "Bread" })
     #expect(try store.checkOffs(since: .distantPast).map(\.key) == ["bread", "milk"])
+  }
+
+  @Test func aTripsShopHoldsOnlyWhereItsCheckIsMadeNotForTheWholeServer() throws {
+    let store = try openStore(path)
+    let shops = book(store)
+    let lidl = try shops.add("Lidl")  // current
+    let market = try shops.add("Market")
+    let milk = try shops.basket.add(name: "Milk").item.id
+    let bread = try shops.basket.add(name: "Bread").item.id
+    clock.advance(by: 60)
+    let inside = DispatchSemaphore(value: 0)
+    let carryOn = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    // A trip at the market checks milk off on one thread, holding its scope open while another
+    // request checks bread off meanwhile: bread is still noted in the current shop.
+    DispatchQueue.global().async {
+      store.checkingOff(in: market.id) {
+        inside.signal()
+        carryOn.wait()
+        _ = try? shops.basket.check(milk)
+      }
+      finished.signal()
+    }
+    inside.wait()
+    _ = try shops.basket.check(bread)
+    carryOn.signal()
+    finished.wait()
+    let noted = try store.checkOffs(since: .distantPast).map { "\($0.key)@\($0.shop)" }
+    #expect(noted.sorted() == ["bread@\(lidl.id)", "milk@\(market.id)"].sorted())
   }
 
   @Test func withNoCurrentShopCheckOffsTeachNothing() throws {
