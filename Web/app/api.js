@@ -11,6 +11,19 @@ export class ApiError extends Error {
 /** How long a request may take before the server counts as unreachable, in ms. */
 const TIMEOUT = 20000;
 
+/**
+ * After a 401 on one of the other screens: this browser is unpaired, so the screen makes way
+ * (`hide`) and pairing shows, as the list's controller shows it on its next call.
+ */
+export function pairAgainIfUnpaired(error, hide) {
+  if (!(error instanceof ApiError) || error.status !== 401) return;
+  hide();
+  history.replaceState(null, '', '/');
+  document.getElementById('pairing').hidden = false;
+  document.getElementById('list-area').hidden = true;
+  document.getElementById('add-bar').hidden = true;
+}
+
 export async function call(method, path, body) {
   const controller = new AbortController();
   const options = {

@@ -2,7 +2,7 @@
 // the phone's camera where the browser has `BarcodeDetector`, or sent as a photo for the
 // server's zbar to read. Every rule stays on the server (WebApp+Pantry.swift).
 
-import { ApiError } from './api.js';
+import { ApiError, pairAgainIfUnpaired } from './api.js';
 import { pantryApi } from './pantry-api.js';
 import { addedText, detectorFormats } from './pantry-model.js';
 import { PantryView } from './pantry-view.js';
@@ -91,13 +91,7 @@ export class Pantry {
   }
 
   failure(error) {
-    if (error instanceof ApiError && error.status === 401) {
-      this.view.show(false);
-      history.replaceState(null, '', '/');
-      document.getElementById('pairing').hidden = false;
-      document.getElementById('list-area').hidden = true;
-      document.getElementById('add-bar').hidden = true;
-    }
+    pairAgainIfUnpaired(error, () => this.view.show(false));
     return error instanceof ApiError ? error.message : 'Something went wrong.';
   }
 

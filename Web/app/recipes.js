@@ -2,7 +2,7 @@
 // Recipe Ready review of a saved recipe). Every rule stays on the server: lines are re-read by
 // /recipes/parse, scaled and planned by /recipes/review, added by /recipes/{id}/add.
 
-import { ApiError } from './api.js';
+import { ApiError, pairAgainIfUnpaired } from './api.js';
 import { fileAsBase64, recipesApi, replaceLine } from './recipes-api.js';
 import { PhotoSources } from './recipes-photos.js';
 import { RecipesView } from './recipes-view.js';
@@ -55,14 +55,7 @@ export class Recipes {
   }
 
   failure(error) {
-    if (error instanceof ApiError && error.status === 401) {
-      // Unpaired now: the list's controller shows pairing on its next call; make room for it.
-      this.view.show(false);
-      history.replaceState(null, '', '/');
-      document.getElementById('pairing').hidden = false;
-      document.getElementById('list-area').hidden = true;
-      document.getElementById('add-bar').hidden = true;
-    }
+    pairAgainIfUnpaired(error, () => this.view.show(false));
     return error instanceof ApiError ? error.message : 'Something went wrong.';
   }
 

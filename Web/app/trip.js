@@ -4,7 +4,7 @@
 // Without a connection, Next, Got it, Skip, Pause and Resume are taken on the page's copy and
 // queued in order (trip-offline.js), then sent when the server answers again.
 
-import { ApiError } from './api.js';
+import { ApiError, pairAgainIfUnpaired } from './api.js';
 import { tripApi } from './trip-api.js';
 import { keepTrip, lastTrip, queued, saveQueue, walkStep } from './trip-offline.js';
 import { TripView } from './trip-view.js';
@@ -211,12 +211,6 @@ export class Trip {
   }
 
   failure(error) {
-    if (error instanceof ApiError && error.status === 401) {
-      this.view.show(false);
-      history.replaceState(null, '', '/');
-      document.getElementById('pairing').hidden = false;
-      document.getElementById('list-area').hidden = true;
-      document.getElementById('add-bar').hidden = true;
-    }
+    pairAgainIfUnpaired(error, () => this.view.show(false));
   }
 }

@@ -52,19 +52,19 @@ extension WebApp {
     return try pantryErrors {
       switch (route.count, route.first) {
       case (0, _):
-        return try permitting(["GET", "POST"], request) {
+        return try only(["GET", "POST"], request) {
           request.method == "GET"
             ? try listPantry(services, request) : try addToPantry(services, request)
         }
       case (1, "scan"):
-        return try permitting(["POST"], request) { try scanPhoto(services, request) }
+        return try only(["POST"], request) { try scanPhoto(services, request) }
       case (2, "barcodes"):
-        return try permitting(["GET"], request) {
+        return try only(["GET"], request) {
           try lookUp(services, try Self.barcode(route[1]))
         }
       case (1, _):
         let id = try Self.pantryID(route[0], "an entry id")
-        return try permitting(["GET", "PATCH", "DELETE"], request) {
+        return try only(["GET", "PATCH", "DELETE"], request) {
           switch request.method {
           case "GET": return try entryResponse(200, try services.book.entry(id: id))
           case "PATCH": return try editEntry(services, id, request)
@@ -73,7 +73,7 @@ extension WebApp {
         }
       case (2, _) where route[1] == "use":
         let id = try Self.pantryID(route[0], "an entry id")
-        return try permitting(["POST"], request) { try useEntry(services, id, request) }
+        return try only(["POST"], request) { try useEntry(services, id, request) }
       default:
         return .error(404, "no such API route")
       }
@@ -88,7 +88,7 @@ extension WebApp {
     return try pantryErrors {
       switch (route.count, route.first) {
       case (0, _):
-        return try permitting(["GET", "POST"], request) {
+        return try only(["GET", "POST"], request) {
           guard request.method == "POST" else { return try offers(book, []) }
           let body = try JSONBody(request, allowed: ["everything"])
           let checked = try basket.sections().gotIt
@@ -97,7 +97,7 @@ extension WebApp {
         }
       case (2, _) where route[1] == "accept":
         let id = try Self.pantryID(route[0], "an offer id")
-        return try permitting(["POST"], request) {
+        return try only(["POST"], request) {
           let body = try JSONBody(request, allowed: ["amount"])
           let amount = try Self.amount(body, "amount").map { PantryField.set($0) } ?? .keep
           let result = try book.accept(id, amount: amount)
@@ -105,7 +105,7 @@ extension WebApp {
         }
       case (2, _) where route[1] == "skip":
         let id = try Self.pantryID(route[0], "an offer id")
-        return try permitting(["POST"], request) {
+        return try only(["POST"], request) {
           _ = try JSONBody(request, allowed: [])
           try book.skip(id)
           return try offers(book, [])
@@ -339,17 +339,5 @@ extension WebApp {
       throw RequestError(400, "\"\(text.prefix(60))\" is not \(what)")
     }
     return id
-  }
-
-  /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
-  private func permitting(
-    _ methods: [String], _ request: Request, _ body: () throws -> Response
-  ) rethrows -> Response {
-    guard methods.contains(request.method) else {
-      return .error(
-        405, "use \(methods.joined(separator: " or ")) here",
-        headers: [.init("Allow", methods.joined(separator: ", "))])
-    }
-    return try body()
   }
 }

@@ -30,15 +30,15 @@ extension WebApp {
     do {
       switch route.first {
       case nil:
-        return try permitting(["GET"], request) { try showTrip(book) }
+        return try only(["GET"], request) { try showTrip(book) }
       case "start" where route.count == 1:
-        return try permitting(["POST"], request) { try startTrip(book, request) }
+        return try only(["POST"], request) { try startTrip(book, request) }
       case "step" where route.count == 1:
-        return try permitting(["POST"], request) { try stepTrip(book, request) }
+        return try only(["POST"], request) { try stepTrip(book, request) }
       case "replace" where route.count == 1:
-        return try permitting(["POST"], request) { try replaceOnTrip(book, request) }
+        return try only(["POST"], request) { try replaceOnTrip(book, request) }
       case "end" where route.count == 1:
-        return try permitting(["POST"], request) { try endTrip(book, request) }
+        return try only(["POST"], request) { try endTrip(book, request) }
       default:
         return .error(404, "no such API route")
       }
@@ -65,7 +65,7 @@ extension WebApp {
     guard let book = environment.trips else {
       return .error(503, "shopping trips are not available on this server")
     }
-    return try permitting(["GET"], request) {
+    return try only(["GET"], request) {
       let products = try book.products.list().map(TripJSON.ProductJSON.init)
       return .json(200, Self.object([("products", try Self.encoded(products))]))
     }
@@ -201,17 +201,5 @@ extension WebApp {
     guard now?.item == item else {
       throw RequestError(409, "the trip has moved on: this was meant for another item")
     }
-  }
-
-  /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
-  private func permitting(
-    _ methods: [String], _ request: Request, _ body: () throws -> Response
-  ) rethrows -> Response {
-    guard methods.contains(request.method) else {
-      return .error(
-        405, "use \(methods.joined(separator: " or ")) here",
-        headers: [.init("Allow", methods.joined(separator: ", "))])
-    }
-    return try body()
   }
 }
