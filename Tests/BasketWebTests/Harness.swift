@@ -28,13 +28,7 @@ struct Harness {
     _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
     query: [String: String] = [:]
   ) -> Response {
-    var all = ["Host": "127.0.0.1:8080"]
-    if json != nil { all["Content-Type"] = "application/json" }
-    if method != "GET" { all["Origin"] = "http://127.0.0.1:8080" }
-    for (name, value) in headers { all[name] = value }
-    return app.handle(
-      Request(
-        method: method, path: path, query: query, headers: all, body: Array((json ?? "").utf8)))
+    app.sameOrigin(method, path, json: json, headers: headers, query: query)
   }
 
   func body(_ response: Response) -> JSONValue {
@@ -71,5 +65,22 @@ extension JSONValue {
   var number: Double? {
     if case .number(let value) = self { return value }
     return nil
+  }
+}
+
+extension WebApp {
+  /// Handles a request sent as a same-origin browser page would (Host and, for writes,
+  /// Origin), for the route suites.
+  func sameOrigin(
+    _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
+    query: [String: String] = [:]
+  ) -> Response {
+    var all = ["Host": "127.0.0.1:8080"]
+    if json != nil { all["Content-Type"] = "application/json" }
+    if method != "GET" { all["Origin"] = "http://127.0.0.1:8080" }
+    for (name, value) in headers { all[name] = value }
+    return handle(
+      Request(
+        method: method, path: path, query: query, headers: all, body: Array((json ?? "").utf8)))
   }
 }

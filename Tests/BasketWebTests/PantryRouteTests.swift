@@ -46,13 +46,7 @@ struct PantryHarness {
     _ method: String, _ path: String, json: String? = nil, query: [String: String] = [:],
     headers: [String: String] = [:]
   ) -> Response {
-    var all = ["Host": "127.0.0.1:8080"]
-    if json != nil { all["Content-Type"] = "application/json" }
-    if method != "GET" { all["Origin"] = "http://127.0.0.1:8080" }
-    for (name, value) in headers { all[name] = value }
-    return app.handle(
-      Request(
-        method: method, path: path, query: query, headers: all, body: Array((json ?? "").utf8)))
+    app.sameOrigin(method, path, json: json, headers: headers, query: query)
   }
 
   func body(_ response: Response) -> JSONValue {

@@ -36,11 +36,7 @@ private struct TripHarness {
   }
 
   func send(_ method: String, _ path: String, json: String? = nil) -> (Int, JSONValue) {
-    var headers = ["Host": "127.0.0.1:8080"]
-    if json != nil { headers["Content-Type"] = "application/json" }
-    if method != "GET" { headers["Origin"] = "http://127.0.0.1:8080" }
-    let response = app.handle(
-      Request(method: method, path: path, headers: headers, body: Array((json ?? "").utf8)))
+    let response = app.sameOrigin(method, path, json: json)
     return (response.status, (try? JSONValue.parse(response.body)) ?? .null)
   }
 }
