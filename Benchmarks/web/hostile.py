@@ -10,9 +10,9 @@ For each server binary given (label=path, all measured in the same run):
   - how long the server keeps an idle connection and a half-sent request open;
   - whether 40 quick connect-and-close rounds on /api/v1/events lock out the next page;
   - what a request with 65 headers gets;
-  - live updates: time from a POST to the event arriving on 10 open streams (beside the time
-    to the POST's own response), and from starting a `basket add` process to the event
-    (beside the time until that process exits).
+  - live updates: time from a POST to the event carrying the new item's name arriving on 10
+    open streams (beside the time to the POST's own response), and from starting a
+    `basket add` process to the event carrying its item (beside the time until it exits).
 
 Usage: Benchmarks/web/hostile.py [--quick] label=/path/to/basket [label=/path/to/other ...]
 """
@@ -308,8 +308,9 @@ def live_latencies(server, streams=10, rounds=30, cli_rounds=15):
             start = time.perf_counter()
             poster = threading.Thread(target=post)
             poster.start()
+            carried = f'Live-{round_number}"'.encode()  # the notice carries the change itself
             for stream in opened:
-                seen = stream.wait_for(b"event: change")
+                seen = stream.wait_for(carried)
                 if seen is None:
                     missed += 1
                 else:
@@ -325,7 +326,8 @@ def live_latencies(server, streams=10, rounds=30, cli_rounds=15):
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             waiter = threading.Thread(target=lambda: (process.wait(), exited.append(time.perf_counter())))
             waiter.start()
-            seen = watcher.wait_for(b"event: change")
+            carried = f'Cli-{round_number}"'.encode()
+            seen = watcher.wait_for(carried)
             waiter.join()
             add_exits.append((exited[0] - start) * 1000)
             if seen is None:
@@ -333,7 +335,7 @@ def live_latencies(server, streams=10, rounds=30, cli_rounds=15):
             else:
                 add_events.append((seen - start) * 1000)
             for stream in opened[1:]:  # drain the other streams
-                stream.wait_for(b"event: change", timeout=1)
+                stream.wait_for(carried, timeout=1)
             time.sleep(0.05)
     finally:
         for stream in opened:
@@ -409,9 +411,9 @@ def measure(label, binary, quick):
         print(f"a request with 64 headers gets                   {many_headers(server.port, 64)}")
         events, responses, adds, exits, missed = live_latencies(server)
         print(f"POST -> its response ({len(responses)})                       {summary(responses)}")
-        print(f"POST -> change event on 10 streams ({len(events)})       {summary(events)}")
+        print(f"POST -> event carrying it, 10 streams ({len(events)})    {summary(events)}")
         print(f"basket add start -> its exit ({len(exits)})               {summary(exits)}")
-        print(f"basket add start -> change event ({len(adds)})           {summary(adds)}")
+        print(f"basket add start -> event carrying it ({len(adds)})      {summary(adds)}")
         if missed:
             print(f"missed events: {missed}")
     finally:
