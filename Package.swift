@@ -96,6 +96,7 @@ let package = Package(
       name: "BasketWebTests",
       dependencies: [
         "BasketWeb", "BasketCrypto", "BasketKit", "BasketTestSupport", "BasketRecipeImport",
+        "BasketStore",
       ]),
   ],
   swiftLanguageModes: [.v6]

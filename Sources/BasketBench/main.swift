@@ -297,7 +297,7 @@ print(
 )
 print(
   String(
-    format: "speed-up: %.0f× at the median, %.0f× at p99",
+    format: "speed-up: %.1f× at the median, %.1f× at p99",
     percentile(scanned, 0.5) / percentile(indexed, 0.5),
     percentile(scanned, 0.99) / percentile(indexed, 0.99)))
 print(

@@ -145,14 +145,19 @@ extension Connection {
       ])
   }
 
-  private func record(_ operation: OperationRecord) throws {
+  /// The `kind` stored for an operation that was no list change (`OperationRecord.kind` nil).
+  static let routeKind = "route"
+
+  /// Records an operation and its result. Call inside a write transaction.
+  func record(_ operation: OperationRecord) throws {
     try run(
       """
       INSERT OR REPLACE INTO operations (id, kind, at, applied_at, refusal, item, affected)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
       """,
       [
-        .text(operation.id.uuidString), .text(operation.kind.rawValue), .real(operation.at.seconds),
+        .text(operation.id.uuidString), .text(operation.kind?.rawValue ?? Self.routeKind),
+        .real(operation.at.seconds),
         .real(operation.appliedAt.seconds), operation.refusal.map(SQLValue.text) ?? .null,
         operation.item.map { .text($0.uuidString) } ?? .null,
         .text(operation.affected.map(\.uuidString).joined(separator: " ")),
@@ -200,11 +205,12 @@ extension Connection {
   func loadOperation(_ id: UUID) throws -> OperationRecord? {
     var found: OperationRecord?
     try run(Self.operationByID, [.text(id.uuidString)]) { row in
-      guard let kind = row.text(0).flatMap(ListOperation.Kind.init(rawValue:)),
-        let at = Self.date(row, 1), let appliedAt = Self.date(row, 2)
-      else { return }
+      // NB: a kind this build doesn't know (a route's, or a newer build's) is still an
+      // operation seen: it must never apply twice.
+      guard let at = Self.date(row, 1), let appliedAt = Self.date(row, 2) else { return }
       found = OperationRecord(
-        id: id, kind: kind, at: at, appliedAt: appliedAt, refusal: row.text(3),
+        id: id, kind: row.text(0).flatMap(ListOperation.Kind.init(rawValue:)), at: at,
+        appliedAt: appliedAt, refusal: row.text(3),
         item: row.text(4).flatMap(UUID.init(uuidString:)),
         affected: (row.text(5) ?? "").split(separator: " ").compactMap {
           UUID(uuidString: String($0))

@@ -22,6 +22,10 @@ public final class SQLiteStore: ListStore {
   /// The shop `checkingOff(in:_:)` checks things off in, for its body only: on that thread (or
   /// task), so a server's other requests meanwhile keep theirs.
   @TaskLocal private static var scopedShop: UUID?
+  /// The connection `exactlyOnce` holds while its body runs, on that thread (or task) only:
+  /// this store's calls from the body use it, their transactions nested inside its one, rather
+  /// than wait for the lock it holds.
+  @TaskLocal private static var held: LockedConnection?
 
   init(connection: consuming sending Connection, path: String) {
     self.connection = Mutex(connection)
@@ -57,9 +61,8 @@ public final class SQLiteStore: ListStore {
     results.reserveCapacity(inputs.count)
     let shop = Self.scopedShop ?? shopOverride.withLock { $0 }
     try translatingErrors {
-      try connection.withLock { connection in
-        // NB: not `transaction { }`: a closure capturing both `connection` and `body` would tie
-        // the connection to the caller's isolation region, which the lock forbids.
+      try locked { locked in
+        let connection = locked.connection
         try connection.begin(immediate: true)
         do {
           for input in inputs {
@@ -83,6 +86,39 @@ public final class SQLiteStore: ListStore {
       throw StoreError.failed("the change produced no result")
     }
     return results
+  }
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction that first looks `id` up in the
+  /// `operations` table and, once `body` returns, records it there: the changes `body` makes
+  /// through this store (the list, the pantry, recipes, shops, trips), each a savepoint inside
+  /// that transaction, commit with the record in one `fsync`, or not at all if `body` throws.
+  /// Nil, with nothing run, when `id` was recorded before.
+  ///
+  /// NB: the body's store calls find the connection through a task-local value, so they must
+  /// run on the calling thread; a thread `body` starts would wait for the lock held here.
+  public func exactlyOnce<T>(_ id: UUID, at now: Date, _ body: () throws -> T) throws -> T? {
+    var result: T?
+    var seen = false
+    try translatingErrors {
+      try locked { locked in
+        let connection = locked.connection
+        try connection.begin(immediate: true)
+        do {
+          if try connection.loadOperation(id) != nil {
+            seen = true
+            connection.rollBack()
+            return
+          }
+          result = try Self.$held.withValue(locked) { try body() }
+          try connection.record(OperationRecord(id: id, kind: nil, at: now, appliedAt: now))
+          try connection.commit()
+        } catch {
+          connection.rollBack()
+          throw error
+        }
+      }
+    }
+    return seen ? nil : result
   }
 
   /// Checks things off in `shop` from now on in this process (`--shop`), whichever shop is
@@ -125,7 +161,24 @@ public final class SQLiteStore: ListStore {
   /// `StoreError.failed`.
   func withConnection<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
     try translatingErrors {
-      try connection.withLock { connection in try body(connection) }
+      if let held = Self.held, held.store == ObjectIdentifier(self) {
+        return try body(held.connection)
+      }
+      return try connection.withLock { connection in try body(connection) }
+    }
+  }
+
+  /// Runs `body` with the connection: the one `exactlyOnce` holds, when it runs `body`'s
+  /// caller, else under the lock.
+  private func locked(_ body: (LockedConnection) throws -> Void) throws {
+    if let held = Self.held, held.store == ObjectIdentifier(self) {
+      try body(held)
+      return
+    }
+    try connection.withLock { connection in
+      // NB: through a `Sendable` box (like `ConnectionReader`), so that `body`, which comes
+      // from the caller, never shares a region with the connection the lock guards.
+      try body(LockedConnection(store: ObjectIdentifier(self), connection: connection))
     }
   }
 
@@ -135,5 +188,19 @@ public final class SQLiteStore: ListStore {
     } catch let error as SQLiteError {
       throw StoreError.failed(error.message)
     }
+  }
+}
+
+/// The store's connection while its lock is held, passed to code that runs under the lock.
+///
+/// NB: `@unchecked Sendable` because only the thread holding the lock (or, through
+/// `SQLiteStore.held`, the body `exactlyOnce` runs on it) ever sees it.
+final class LockedConnection: @unchecked Sendable {
+  let store: ObjectIdentifier
+  let connection: Connection
+
+  init(store: ObjectIdentifier, connection: Connection) {
+    self.store = store
+    self.connection = connection
   }
 }

@@ -102,6 +102,23 @@ public final class InMemoryStore: ListStore {
     for alias in changes.aliases { state.sync.aliases[alias.alias] = alias }
   }
 
+  /// `ListStore.exactlyOnce` as one step: what `body` changed in this store is undone if it
+  /// throws (the other in-memory stores keep theirs).
+  public func exactlyOnce<T>(_ id: UUID, at now: Date, _ body: () throws -> T) throws -> T? {
+    let before = state.withLock { $0 }
+    guard before.sync.operations[id] == nil else { return nil }
+    do {
+      let result = try body()
+      state.withLock { state in
+        state.sync.operations[id] = OperationRecord(id: id, kind: nil, at: now, appliedAt: now)
+      }
+      return result
+    } catch {
+      state.withLock { $0 = before }
+      throw error
+    }
+  }
+
   public func revision() throws -> Int64 { state.withLock { $0.revision } }
 
   public func changes(since revision: Int64) throws -> ListChanges? {

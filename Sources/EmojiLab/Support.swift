@@ -70,16 +70,32 @@ func readTSV(_ url: URL) -> [[String]] {
   }
 }
 
-/// The labelled ingredient sets' folder, or nil (with a message) when it is absent.
+/// The labelled ingredient sets' folder, or nil (with a message) when it is absent:
+/// `BASKET_INGREDIENTS`, else `shared/data/ingredients` beside the repository (as
+/// `scripts/bench` finds it for RecipeLab), else `/work/shared/data/ingredients`.
 func ingredientsFolder() -> URL? {
-  let path =
-    ProcessInfo.processInfo.environment["BASKET_INGREDIENTS"] ?? "/work/shared/data/ingredients"
-  var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-    isDirectory.boolValue
-  else {
-    print("skipped: no labelled ingredient sets at \(path) (set BASKET_INGREDIENTS to use others)")
+  if let path = ProcessInfo.processInfo.environment["BASKET_INGREDIENTS"], !path.isEmpty {
+    guard isDirectory(path) else {
+      print("skipped: BASKET_INGREDIENTS is \(path), which is not a folder")
+      return nil
+    }
+    return URL(fileURLWithPath: path)
+  }
+  let candidates = [
+    repoRoot.deletingLastPathComponent().appendingPathComponent("shared/data/ingredients").path,
+    "/work/shared/data/ingredients",
+  ]
+  guard let found = candidates.first(where: isDirectory) else {
+    print(
+      "skipped: no labelled ingredient sets at \(candidates.joined(separator: " or ")) "
+        + "(set BASKET_INGREDIENTS to use others)")
     return nil
   }
-  return URL(fileURLWithPath: path)
+  return URL(fileURLWithPath: found)
+}
+
+private func isDirectory(_ path: String) -> Bool {
+  var isDirectory: ObjCBool = false
+  return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    && isDirectory.boolValue
 }

@@ -6,9 +6,11 @@
 //   swift run -c release EmojiLab eval                 hold-out, ingredient cascade, judged samples
 //   swift run -c release EmojiLab ingredients [--sample N] [--seed S]
 //                                                      the cascade over the labelled ingredient
-//                                                      sets (BASKET_INGREDIENTS, default
-//                                                      /work/shared/data/ingredients), and a
-//                                                      seeded sample to judge by hand
+//                                                      sets (BASKET_INGREDIENTS, else
+//                                                      ../shared/data/ingredients beside the
+//                                                      repository, else /work/shared/data/
+//                                                      ingredients), and a seeded sample to
+//                                                      judge by hand
 //   swift run -c release EmojiLab classify NAME...     one line per name: emoji, stage, measure
 //   swift run -c release EmojiLab golden [file]        check Data/emoji/golden.tsv
 //   swift run -c release EmojiLab fold < names.txt     each line's `NameKey` (for Tools/)

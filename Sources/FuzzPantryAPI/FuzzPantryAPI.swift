@@ -4,7 +4,8 @@
 //
 // An input is text, one request a line: the line's first character picks the route, the rest
 // is the body (or the code, or the query). Entries and offers are addressed as the first the
-// pantry lists. A photo's "barcode reader" reads the photo's bytes as zbar's output
+// pantry lists. A body with an `"op"` that applied is sent again, which must change nothing.
+// A photo's "barcode reader" reads the photo's bytes as zbar's output
 // (`ScannedCodes.reading`), so the scan route's handling is fuzzed without zbar.
 //
 // Built with `-sanitize=fuzzer -DFUZZING` by `scripts/fuzz`, libFuzzer calls `fuzzOne` with
@@ -51,6 +52,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(response, request)
     if response.status >= 400 {
       require((try? pantry.pantry()) == before, "a refused request changed the pantry")
+    } else if request.body.contains(UInt8(ascii: "\"")),
+      case .object(let members)? = try? JSONValue.parse(request.body),
+      members.contains(where: { $0.0 == "op" })
+    {
+      checkReplay(request, app: app, pantry: pantry, basket: basket)
     }
     checkPantry(pantry)
     clock.advance(by: 7)
@@ -93,6 +99,24 @@ private func makeRequest(_ route: Int, _ rest: String, pantry: PantryState?, bas
     headers["Content-Type"] = "application/json"
   }
   return Request(method: method, path: path, query: query, headers: headers, body: Array(body.utf8))
+}
+
+/// Sends a request that carried an op again: it changes neither the pantry nor the list, and
+/// a pantry or check-in route answers it as a duplicate.
+private func checkReplay(
+  _ request: Request, app: WebApp, pantry: InMemoryPantryStore, basket: Basket
+) {
+  let state = try? pantry.pantry()
+  let revision = try? basket.store.revision()
+  let again = app.handle(request)
+  check(again, request)
+  require(again.status == 200, "a replayed op answered \(again.status)")
+  require((try? pantry.pantry()) == state, "a replayed op changed the pantry")
+  require((try? basket.store.revision()) == revision, "a replayed op changed the list")
+  if !request.path.hasPrefix("/api/v1/items") {
+    let status = (try? JSONValue.parse(again.body))?["status"]
+    require(status == .string("duplicate"), "a replayed op was not answered as a duplicate")
+  }
 }
 
 private func check(_ response: Response, _ request: Request) {

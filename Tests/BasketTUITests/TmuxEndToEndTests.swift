@@ -282,6 +282,23 @@ struct TmuxEndToEndTests {
     expectSameList("down again")
   }
 
+  /// With neither `BASKET_EMOJI` nor `--emoji`, the app sees it runs in tmux (`TMUX` is set
+  /// in the pane) and draws a fallback for an emoji newer than tmux can: peas show 🫛's
+  /// stand-in. Had it picked the modern set, the row would show 🫛, or the blank tmux leaves.
+  @Test func insideTmuxANewerEmojiShowsItsFallbackByDefault() throws {
+    let peas = EmojiClassifier.shared.classify("Peas").emoji
+    let fallback = EmojiRepertoire.compatible.displayed(peas)
+    try #require(fallback != peas, "peas' emoji is one tmux draws; pick a newer one")
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Peas")
+    let screen = try #require(
+      tmux.waitFor("peas on the list") { TmuxSession.toGet($0).contains { $0.contains("Peas") } })
+    let row = try #require(TmuxSession.toGet(screen).first { $0.contains("Peas") })
+    #expect(row.contains(fallback), "\(row)")
+    #expect(!row.contains(peas), "\(row)")
+  }
+
   @Test func theHelpAndTheQuantityEditorAreFramedPanels() throws {
     let tmux = try TmuxSession.started()
     defer { tmux.close() }
@@ -333,9 +350,13 @@ final class TmuxSession {
     var exports = ["TZ=UTC", "SWIFT_BACKTRACE=enable=no", "LANG=C.UTF-8"]
     if !colour { exports.append("NO_COLOR=1") }
     exports += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    // NB: the app reads the terminal, not the test runner's choice of emoji.
+    var unset = ["BASKET_NOW", "BASKET_STORE"]
+    if environment["BASKET_EMOJI"] == nil { unset.append("BASKET_EMOJI") }
+    if colour { unset.append("NO_COLOR") }
     let script = """
       export \(exports.joined(separator: " "))
-      unset BASKET_NOW BASKET_STORE\(colour ? " NO_COLOR" : "")
+      unset \(unset.joined(separator: " "))
       sh -c 'echo $$ > "$0"; exec "$1" --store "$2" tui' '\(pidFile)' '\(Self.binary)' '\(store)'
       echo "BACK $?"
       stty -a

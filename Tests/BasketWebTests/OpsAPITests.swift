@@ -182,8 +182,8 @@ import Testing
 
   // MARK: - Op ids on the single routes
 
-  /// Each changing route with an `op`: sent twice, it applies once and answers in its shape,
-  /// with `revision`.
+  /// Each list route with an `op`: sent twice, it applies once and answers in its shape, with
+  /// `revision`. (`OperationReplayTests` replays every changing route in `WebApp.routes`.)
   @Test func everyChangingRouteTakesAnOpIdAndAppliesItOnce() throws {
     let add = #"{"name":"Milk","id":"\#(Self.item(1))","op":"\#(Self.op(1))"}"#
     let routes: [(String, String, String, Int)] = [

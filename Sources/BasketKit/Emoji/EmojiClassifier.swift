@@ -218,10 +218,15 @@ extension EmojiClassifier {
 
   /// A classifier whose curated table leaves out `keywords` (spelled as in
   /// `GroceryVocabulary.curatedKeywords`), for measuring how the rest of the cascade copes
-  /// with words the table never saw. Costs a full table load.
-  public static func holdingOut(_ keywords: Set<String>) -> EmojiClassifier {
+  /// with words the table never saw; with `semanticToo`, the semantic map loses those words'
+  /// own entries too (its anchors are curated words, so a held-out anchor would otherwise
+  /// answer itself). Costs a full table load.
+  public static func holdingOut(_ keywords: Set<String>, semanticToo: Bool = false)
+    -> EmojiClassifier
+  {
     EmojiClassifier(
       tables: EmojiTables(
-        curated: EmojiData.curated, semantic: EmojiData.semantic, holdingOut: keywords))
+        curated: EmojiData.curated, semantic: EmojiData.semantic, holdingOut: keywords,
+        semanticToo: semanticToo))
   }
 }

@@ -28,6 +28,16 @@ public protocol ListStore: Sendable {
   func modify<Input, T>(inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T)
     throws -> [T]
 
+  /// Runs `body`, a change made through one of the server's routes other than the list's own
+  /// (a recipe put on the list, a pantry entry used, a trip step…), once per operation id:
+  /// looks `id` up in the operation log, runs `body`, and records `id` (made `now`), all in one
+  /// write transaction that also holds what `body` changed in this store. Nil, with nothing
+  /// run, when `id` was recorded before. If `body` throws, `id` stays unrecorded.
+  ///
+  /// The default runs the three steps one after another, for stores whose transactions can't
+  /// hold others (the in-memory ones); `SQLiteStore` runs them as one transaction.
+  func exactlyOnce<T>(_ id: UUID, at now: Date, _ body: () throws -> T) throws -> T?
+
   /// A number that changes whenever any process commits a change to the store. Cheap to call;
   /// faces poll it to notice changes made elsewhere. Every item row and tombstone remembers
   /// the revision that last wrote it.
@@ -39,6 +49,15 @@ public protocol ListStore: Sendable {
   ///
   /// Cost: one indexed read of the rows written since.
   func changes(since revision: Int64) throws -> ListChanges?
+}
+
+extension ListStore {
+  public func exactlyOnce<T>(_ id: UUID, at now: Date, _ body: () throws -> T) throws -> T? {
+    guard try modify({ $0.operation(id) }) == nil else { return nil }
+    let result = try body()
+    try modify { $0.record(OperationRecord(id: id, kind: nil, at: now, appliedAt: now)) }
+    return result
+  }
 }
 
 /// Why a store could not be used.

@@ -59,7 +59,9 @@ public struct ItemAlias: Equatable, Hashable, Sendable {
 /// An operation the store has seen, with its result: what makes a replay a duplicate.
 public struct OperationRecord: Equatable, Sendable {
   public var id: UUID
-  public var kind: ListOperation.Kind
+  /// The list change it was; nil for a change made through another route (a recipe added, a
+  /// pantry entry used, a trip step…: `ListStore.exactlyOnce`).
+  public var kind: ListOperation.Kind?
   /// When the operation was made (clamped to the server's clock); pruned by this.
   public var at: Date
   /// When the server applied it: the undo window of a clear counts from here.
@@ -72,7 +74,7 @@ public struct OperationRecord: Equatable, Sendable {
   public var affected: [UUID]
 
   public init(
-    id: UUID, kind: ListOperation.Kind, at: Date, appliedAt: Date, refusal: String? = nil,
+    id: UUID, kind: ListOperation.Kind?, at: Date, appliedAt: Date, refusal: String? = nil,
     item: UUID? = nil, affected: [UUID] = []
   ) {
     self.id = id

@@ -169,13 +169,13 @@ public enum SyncRules {
     if let reason = record.refusal { return .refused(.recorded(reason)) }
     let effect: OperationResult.Effect
     switch record.kind {
-    case .add: effect = record.item.map { .added(.replayed($0)) } ?? .none
-    case .check: effect = .checked(allDone: draft.topOfToGet() == nil)
-    case .clear:
+    case .add?: effect = record.item.map { .added(.replayed($0)) } ?? .none
+    case .check?: effect = .checked(allDone: draft.topOfToGet() == nil)
+    case .clear?:
       let until = record.appliedAt.addingTimeInterval(ListTiming.undoWindow)
       effect = .cleared(
         record.affected, undoUntil: until > now && !record.affected.isEmpty ? until : nil)
-    case .undo: effect = .restored(record.affected)
+    case .undo?: effect = .restored(record.affected)
     default: effect = .none
     }
     return OperationResult(status: .duplicate, item: record.item, effect: effect)
@@ -209,5 +209,15 @@ extension Basket {
       SyncRules.apply(
         change, id: id, at: at ?? now, now: now, classifier: classifier, in: &draft)
     }
+  }
+}
+
+extension Basket {
+  /// Runs `body`, a change made through one of the server's other routes (recipes, pantry,
+  /// check-in, shops, trips), once per operation id `id` the client made for it: nil, with
+  /// nothing run, for an id seen before (`ListStore.exactlyOnce`). The id is kept as long as
+  /// a list operation's (`OpLog.retention`).
+  public func exactlyOnce<T>(_ id: UUID, _ body: () throws -> T) throws -> T? {
+    try store.exactlyOnce(id, at: now, body)
   }
 }

@@ -10,6 +10,8 @@
 final class Connection {
   let handle: OpaquePointer
   private var cache: [String: Statement] = [:]
+  /// How many `begin`s are open; past the first, each is a savepoint inside the transaction.
+  private var depth = 0
 
   /// Opens `path` with `sqlite3_open_v2` flags; `isURI` says `path` is a `file:` URI.
   init(path: String, flags: Int32, isURI: Bool = false) throws {
@@ -150,17 +152,39 @@ final class Connection {
   }
 
   /// Opens a transaction; `immediate` takes the write lock up front, so reads made inside it
-  /// cannot go stale before its writes.
+  /// cannot go stale before its writes. Inside an open transaction (`SQLiteStore.exactlyOnce`
+  /// running other changes) it opens a savepoint instead, which `commit` releases and
+  /// `rollBack` undoes: the changes then commit with the enclosing transaction, or not at all.
   func begin(immediate: Bool) throws {
-    try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+    if depth > 0 {
+      // NB: if SQLite has rolled the enclosing transaction back after an error, a change
+      // made now would commit on its own.
+      guard !isAutocommit else {
+        throw SQLiteError(code: SQLITE_ERROR, message: "the enclosing transaction was rolled back")
+      }
+      try run("SAVEPOINT nested")
+    } else {
+      try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+    }
+    depth += 1
   }
 
   func commit() throws {
-    try run("COMMIT")
+    try run(depth > 1 ? "RELEASE nested" : "COMMIT")
+    depth = max(0, depth - 1)
   }
 
-  /// Rolls back the open transaction, if SQLite has not already done so after an error.
+  /// Rolls back the open transaction (or, nested, what was done since its savepoint), if
+  /// SQLite has not already done so after an error.
   func rollBack() {
+    if depth > 1 {
+      depth -= 1
+      guard !isAutocommit else { return }
+      try? run("ROLLBACK TO nested")
+      try? run("RELEASE nested")
+      return
+    }
+    depth = 0
     guard !isAutocommit else { return }
     // NB: a failed rollback leaves nothing to do; the caller reports the original error.
     try? run("ROLLBACK")

@@ -163,7 +163,7 @@ extension WebApp {
       throw RequestError(
         400, "send one of \"text\", \"page\" (base64), \"url\" or \"photos\" (base64 each)")
     }
-    var recipe: Recipe
+    let recipe: Recipe
     var photoSources: [PhotoTextLine?]?
     switch given[0] {
     case "text":
@@ -187,17 +187,17 @@ extension WebApp {
     default:
       recipe = try services.importAddress(try body.string("url") ?? "")
     }
-    var status = 200
-    if save {
-      recipe = try services.book.save(recipe)
-      status = 201
+    func answer(_ status: Int, _ recipe: Recipe) throws -> Response {
+      var fields = [("recipe", try Self.encoded(recipe))]
+      if let photoSources {
+        fields.append(
+          ("photoSources", try Self.encoded(photoSources.map { $0.map(PhotoSource.init) })))
+      }
+      return .json(status, Self.object(fields))
     }
-    var fields = [("recipe", try Self.encoded(recipe))]
-    if let photoSources {
-      fields.append(
-        ("photoSources", try Self.encoded(photoSources.map { $0.map(PhotoSource.init) })))
-    }
-    return .json(status, Self.object(fields))
+    guard save else { return try answer(200, recipe) }
+    // NB: only the save runs once per op id: the fetch or OCR before it holds no transaction.
+    return try once(request.operationID) { try answer(201, try services.book.save(recipe)) }
   }
 
   /// Where an ingredient line stands in the photos, for Recipe Ready to show that part of the

@@ -117,8 +117,11 @@ public final class WebApp: Sendable {
         return .error(415, "send JSON with Content-Type: application/json")
       }
     }
+    guard Self.knows(route) else { return .error(404, "no such API route") }
     do {
-      let response = try dispatch(route, request)
+      let response = try onceIfAsked(Self.route(method, route), request) {
+        try dispatch(route, $0)
+      }
       if method != "GET" { localWrites.add(1, ordering: .releasing) }
       return response
     } catch let error as RequestError {

@@ -18,6 +18,9 @@ public struct Request: Sendable, Equatable {
   public var isSecure: Bool
   /// The client's IP address as text ("192.168.1.20"), or "" when unknown.
   public var clientAddress: String
+  /// The operation id `WebApp.onceIfAsked` took out of the body, for a route that runs only
+  /// its write once per op id (`APIRoute.OperationID.slowChange`).
+  package var operationID: UUID?
 
   public init(
     method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],

@@ -75,4 +75,15 @@ import Testing
     #expect(GroceryVocabulary.dictionaryWords.contains("Cordial"))
     #expect(GroceryVocabulary.dictionaryWords.contains("Peanut Butter"))
   }
+
+  /// The hold-out evaluation's classifier: a held-out curated word (salmon, also a WordNet
+  /// noun in the semantic map) answers from its own semantic entry unless that goes too.
+  @Test func holdingOutAWordCanDropItsOwnSemanticEntryToo() throws {
+    let salmon = try #require(GroceryVocabulary.curatedKeywords.first { $0.keyword == "salmon" })
+    let keepingAnchors = EmojiClassifier.holdingOut(["salmon"]).classify("salmon")
+    #expect(keepingAnchors.stage == .semantic)
+    #expect(keepingAnchors.emoji == salmon.emoji)
+    let honest = EmojiClassifier.holdingOut(["salmon"], semanticToo: true).classify("salmon")
+    #expect(honest.stage != .semantic)
+  }
 }

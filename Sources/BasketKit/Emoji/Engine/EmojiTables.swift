@@ -103,10 +103,14 @@ final class EmojiTables: Sendable {
 
   /// Loads both tables, leaving out the curated keywords (as written) in `holdingOut`: the
   /// hold-out evaluation rebuilds the tables without some keywords. The semantic data covers
-  /// every WordNet noun it can map, curated keywords included (so a held-out keyword still has
-  /// its semantic entry); a semantic key that is also a curated key is skipped here, since the
-  /// classifier would never reach it.
-  init(curated curatedData: String, semantic semanticData: String, holdingOut: Set<String> = []) {
+  /// every WordNet noun it can map, curated keywords included (its anchors are curated words);
+  /// a semantic key that is also a curated key is skipped here, since the classifier would
+  /// never reach it. With `semanticToo`, a semantic entry whose key is a held-out keyword's
+  /// key goes as well, so a held-out word can't be answered by its own anchor.
+  init(
+    curated curatedData: String, semantic semanticData: String, holdingOut: Set<String> = [],
+    semanticToo: Bool = false
+  ) {
     var emojis: [String] = []
     var emojiIndex: [String: UInt16] = [:]
     var categories: [String] = []
@@ -126,7 +130,7 @@ final class EmojiTables: Sendable {
     /// any key.
     func load(
       _ data: String, joiningPhrases: Bool, arenaShare: Int, holdingOut: Set<String>,
-      excluding: KeywordTable? = nil
+      holdingOutKeys: Set<String> = [], excluding: KeywordTable? = nil
     ) -> (KeywordTable, Int) {
       var text = data
       var table = KeywordTable(capacity: 0)
@@ -138,6 +142,12 @@ final class EmojiTables: Sendable {
           if !holdingOut.isEmpty,
             holdingOut.contains(
               String(decoding: UnsafeBufferPointer(rebasing: bytes[row.keyword]), as: UTF8.self))
+          {
+            return
+          }
+          if !holdingOutKeys.isEmpty,
+            holdingOutKeys.contains(
+              String(decoding: UnsafeBufferPointer(rebasing: bytes[row.key]), as: UTF8.self))
           {
             return
           }
@@ -168,7 +178,8 @@ final class EmojiTables: Sendable {
     let (curated, maxWords) = load(
       curatedData, joiningPhrases: true, arenaShare: 1, holdingOut: holdingOut)
     let (semantic, semanticMax) = load(
-      semanticData, joiningPhrases: false, arenaShare: 2, holdingOut: [], excluding: curated)
+      semanticData, joiningPhrases: false, arenaShare: 2, holdingOut: [],
+      holdingOutKeys: semanticToo ? Set(holdingOut.map(NameKey.of)) : [], excluding: curated)
     self.curated = curated
     self.semantic = semantic
     self.emojis = emojis
