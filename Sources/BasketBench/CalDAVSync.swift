@@ -20,7 +20,7 @@ enum CalDAVSync {
     let app = WebApp(
       environment: WebEnvironment(
         basket: basket, access: AccessPolicy(mode: .loopbackOnly),
-        calDAV: CalDAVBook(store: store, basket: basket)))
+        calDAV: CalDAVBook.served(store: store, basket: basket)))
     func send(_ method: String, _ body: String, depth: String? = nil) -> Response {
       var headers = ["Host": "127.0.0.1"]
       if let depth { headers["Depth"] = depth }
