@@ -20,7 +20,7 @@ enum CalDAVSync {
     let app = WebApp(
       environment: WebEnvironment(
         basket: basket, access: AccessPolicy(mode: .loopbackOnly),
-        calDAV: CalDAVBook(store: store, basket: basket)))
+        calDAV: CalDAVBook.served(store: store, basket: basket)))
     func send(_ method: String, _ body: String, depth: String? = nil) -> Response {
       var headers = ["Host": "127.0.0.1"]
       if let depth { headers["Depth"] = depth }
@@ -29,6 +29,10 @@ enum CalDAVSync {
     }
     let propfind = """
       <d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>
+      """
+    let ctag = """
+      <d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/">
+      <d:prop><cs:getctag/><d:sync-token/></d:prop></d:propfind>
       """
     let query = """
       <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
@@ -58,6 +62,9 @@ enum CalDAVSync {
       let item = sections.toGet[round % sections.toGet.count]
       _ = try basket.setQuantity(item.id, Quantity(amount: Double(round % 7 + 1), unit: .liters))
       measure("sync-collection after one change") { send("REPORT", sync(token)) }
+      measure("PROPFIND Depth 0 of the collection tag (a poll)") {
+        send("PROPFIND", ctag, depth: "0")
+      }
       measure("baseline: PROPFIND Depth 1 of every ETag") { send("PROPFIND", propfind, depth: "1") }
       measure("baseline: calendar-query of every task") { send("REPORT", query) }
     }

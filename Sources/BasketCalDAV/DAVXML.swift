@@ -1,3 +1,5 @@
+import BasketKit
+import CICal
 import CLibXML2
 
 #if canImport(FoundationEssentials)
@@ -82,8 +84,8 @@ public enum PropfindRequest: Equatable, Sendable {
 
 /// What a REPORT asks for.
 public enum ReportRequest: Equatable, Sendable {
-  /// CalDAV calendar-query: the properties, and whether its filter can match a VTODO.
-  case calendarQuery(properties: [DAVName], matchesTasks: Bool)
+  /// CalDAV calendar-query: the properties, and the filter (nil: every task).
+  case calendarQuery(properties: [DAVName], filter: ComponentFilter?)
   /// CalDAV calendar-multiget: the properties of the resources at `hrefs`.
   case multiget(properties: [DAVName], hrefs: [String])
   /// RFC 6578 sync-collection: the changes after `token` ("" for everything).
@@ -99,7 +101,13 @@ public enum DAVXML {
   /// Why a body can't be read; each reads as one sentence for the client.
   public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    /// The precondition the body failed (answered 403 with it), if it names one; otherwise
+    /// the body is simply bad (400).
+    public var condition: DAVName?
+    init(_ description: String, condition: DAVName? = nil) {
+      self.description = description
+      self.condition = condition
+    }
   }
 
   /// Bodies larger than this are refused before libxml2 sees them.
@@ -137,9 +145,11 @@ public enum DAVXML {
         ?? []
       switch name(of: root) {
       case .c("calendar-query"):
-        let filter = children.first { name(of: $0) == .c("filter") }
-        return .calendarQuery(
-          properties: properties, matchesTasks: filter.map(filterMatchesTasks) ?? true)
+        let filter = try children.first { name(of: $0) == .c("filter") }.flatMap { filter in
+          try elements(in: filter).first { name(of: $0) == .c("comp-filter") }
+            .map { try componentFilter($0, depth: 0) }
+        }
+        return .calendarQuery(properties: properties, filter: filter)
       case .c("calendar-multiget"):
         let hrefs = children.filter { name(of: $0) == .d("href") }.map(text(of:))
         return .multiget(properties: properties, hrefs: hrefs)
@@ -159,15 +169,106 @@ public enum DAVXML {
     }
   }
 
-  /// Whether a calendar-query filter can match a VTODO: its top comp-filter is VCALENDAR and
-  /// its next, if any, names VTODO. Other conditions (time ranges, text matches) are not
-  /// applied: every task is returned, which clients filter again.
-  private static func filterMatchesTasks(_ filter: UnsafeMutablePointer<xmlNode>) -> Bool {
-    guard let calendar = elements(in: filter).first(where: { name(of: $0) == .c("comp-filter") })
-    else { return true }
-    guard attribute("name", of: calendar)?.uppercased() == "VCALENDAR" else { return false }
-    let inner = elements(in: calendar).filter { name(of: $0) == .c("comp-filter") }
-    return inner.isEmpty || inner.contains { attribute("name", of: $0)?.uppercased() == "VTODO" }
+  // MARK: - calendar-query filters (RFC 4791 §9.7)
+
+  /// Comp-filters nest at most this deep (VCALENDAR, VTODO, VALARM and one spare): the
+  /// server's workers have small stacks, and nothing deeper means anything.
+  static let maximumFilterDepth = 4
+
+  private static func componentFilter(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) throws
+    -> ComponentFilter
+  {
+    guard depth < maximumFilterDepth else {
+      throw Unreadable(
+        "comp-filters nest at most \(maximumFilterDepth) deep", condition: .c("valid-filter"))
+    }
+    guard let component = attribute("name", of: node), !component.isEmpty else {
+      throw Unreadable("a comp-filter names its component", condition: .c("valid-filter"))
+    }
+    var filter = ComponentFilter(component, anyOf: try anyOf(node))
+    for child in elements(in: node) {
+      switch name(of: child) {
+      case .c("is-not-defined"): filter.isNotDefined = true
+      case .c("time-range"): filter.timeRange = try timeRange(child)
+      case .c("prop-filter"): filter.properties.append(try propertyFilter(child))
+      case .c("comp-filter"): filter.components.append(try componentFilter(child, depth: depth + 1))
+      default: continue
+      }
+    }
+    return filter
+  }
+
+  private static func propertyFilter(_ node: UnsafeMutablePointer<xmlNode>) throws
+    -> PropertyFilter
+  {
+    guard let property = attribute("name", of: node), !property.isEmpty else {
+      throw Unreadable("a prop-filter names its property", condition: .c("valid-filter"))
+    }
+    var filter = PropertyFilter(property, anyOf: try anyOf(node))
+    for child in elements(in: node) {
+      switch name(of: child) {
+      case .c("is-not-defined"): filter.isNotDefined = true
+      case .c("time-range"): filter.timeRange = try timeRange(child)
+      case .c("text-match"): filter.textMatch = try textMatch(child)
+      case .c("param-filter"): filter.hasParameterFilters = true
+      default: continue
+      }
+    }
+    return filter
+  }
+
+  private static func textMatch(_ node: UnsafeMutablePointer<xmlNode>) throws -> TextMatch {
+    let caseless: Bool
+    switch attribute("collation", of: node) ?? "i;ascii-casemap" {
+    case "i;ascii-casemap", "i;unicode-casemap": caseless = true
+    case "i;octet": caseless = false
+    case let other:
+      throw Unreadable(
+        "the collation \(String(other.prefix(40))) is not supported (i;ascii-casemap and i;octet are)",
+        condition: .c("supported-collation"))
+    }
+    let negate: Bool
+    switch attribute("negate-condition", of: node) ?? "no" {
+    case "yes": negate = true
+    case "no": negate = false
+    default:
+      throw Unreadable("negate-condition is yes or no", condition: .c("valid-filter"))
+    }
+    return TextMatch(text(of: node), negate: negate, caseless: caseless)
+  }
+
+  /// A time-range's start and end: UTC date-times ("20261202T100000Z"), read by libical.
+  private static func timeRange(_ node: UnsafeMutablePointer<xmlNode>) throws -> TimeRange {
+    let start = try attribute("start", of: node).map(utcTime)
+    let end = try attribute("end", of: node).map(utcTime)
+    guard start != nil || end != nil else {
+      throw Unreadable("a time-range has a start or an end", condition: .c("valid-filter"))
+    }
+    return TimeRange(start: start, end: end)
+  }
+
+  private static func utcTime(_ text: String) throws -> Date {
+    let refusal = Unreadable(
+      "a time-range is given in UTC date-times, such as 20261202T100000Z",
+      condition: .c("valid-filter"))
+    guard text.utf8.count == 16, text.hasSuffix("Z") else { throw refusal }
+    let seconds = ICalendarTask.withLibical { () -> time_t? in
+      let time = icaltime_from_string(text)
+      guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0,
+        time.is_date == 0
+      else { return nil }
+      return icaltime_as_timet_with_zone(time, icaltimezone_get_utc_timezone())
+    }
+    guard let seconds else { throw refusal }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  private static func anyOf(_ node: UnsafeMutablePointer<xmlNode>) throws -> Bool {
+    switch attribute("test", of: node) ?? "allof" {
+    case "anyof": return true
+    case "allof": return false
+    default: throw Unreadable("test is anyof or allof", condition: .c("valid-filter"))
+    }
   }
 
   private static func withDocument<T>(

@@ -78,6 +78,112 @@ public enum ICalendarTask {
     lock.withLock { _ in writeLocked(task) }
   }
 
+  /// Runs `body`, which calls libical, while no other call does.
+  static func withLibical<T>(_ body: () -> T) -> T {
+    lock.withLock { _ in body() }
+  }
+
+  // MARK: - Kept properties
+
+  /// The VTODO properties and components in a task's `kept` text, as a calendar-query filter
+  /// reads them: each value's text, with its instant (date-times in their time zone, dates and
+  /// floating times as UTC) or its length (durations).
+  public static func keptProperties(_ kept: String) -> KeptProperties {
+    guard !kept.isEmpty else { return KeptProperties() }
+    return lock.withLock { _ in
+      guard let calendar = icalcomponent_new_from_string(kept) else { return KeptProperties() }
+      defer { icalcomponent_free(calendar) }
+      var found = KeptProperties()
+      if !components(of: calendar, ICAL_VTIMEZONE_COMPONENT).isEmpty {
+        found.components.insert("VTIMEZONE")
+      }
+      guard let todo = components(of: calendar, ICAL_VTODO_COMPONENT).first else { return found }
+      if !components(of: todo, ICAL_VALARM_COMPONENT).isEmpty { found.components.insert("VALARM") }
+      for property in properties(of: todo) {
+        guard let name = icalproperty_get_property_name(property).map({ decoded($0) }) else {
+          continue
+        }
+        found.properties[name.uppercased(), default: []].append(filterValue(property, in: todo))
+      }
+      return found
+    }
+  }
+
+  private static func filterValue(_ property: OpaquePointer, in todo: OpaquePointer)
+    -> FilterValue
+  {
+    var value = FilterValue(text: "")
+    if let raw = icalproperty_get_value_as_string_r(property) {
+      value.text = decoded(raw)
+      icalmemory_free_buffer(raw)
+    }
+    guard let held = icalproperty_get_value(property) else { return value }
+    switch icalvalue_isa(held) {
+    case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
+      let time = icalproperty_get_datetime_with_component(property, todo)
+      if icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 {
+        let seconds = icaltime_as_timet_with_zone(
+          time, time.zone ?? icaltimezone_get_utc_timezone())
+        value.date = Date(timeIntervalSince1970: TimeInterval(seconds))
+      }
+    case ICAL_DURATION_VALUE:
+      value.seconds = TimeInterval(icaldurationtype_as_int(icalvalue_get_duration(held)))
+    default:
+      break
+    }
+    return value
+  }
+
+  /// `kept` with what `joining` brings that it lacks: the joining task's properties of a kind
+  /// (an X- property: of a name) the kept VTODO hasn't, its alarms when the kept task has
+  /// none, and the time zones they name. What `kept` holds is never replaced. Either may be
+  /// empty; an unreadable one counts as empty.
+  public static func mergeKept(_ kept: String, _ joining: String) -> String {
+    guard !joining.isEmpty else { return kept }
+    return lock.withLock { _ in
+      guard let adding = parsedCalendar(joining) else { return kept }
+      defer { icalcomponent_free(adding) }
+      guard let base = parsedCalendar(kept) else { return text(of: adding) }
+      defer { icalcomponent_free(base) }
+      guard let from = components(of: adding, ICAL_VTODO_COMPONENT).first,
+        let into = components(of: base, ICAL_VTODO_COMPONENT).first
+      else { return text(of: base) }
+      let key: (OpaquePointer) -> String = { property in
+        icalproperty_get_property_name(property).map { decoded($0).uppercased() } ?? ""
+      }
+      let present = Set(properties(of: into).map(key))
+      for property in properties(of: from) where !present.contains(key(property)) {
+        icalcomponent_add_property(into, icalproperty_new_clone(property))
+      }
+      if components(of: into, ICAL_VALARM_COMPONENT).isEmpty {
+        for alarm in components(of: from, ICAL_VALARM_COMPONENT) {
+          icalcomponent_add_component(into, icalcomponent_new_clone(alarm))
+        }
+      }
+      let zones = Set(components(of: base, ICAL_VTIMEZONE_COMPONENT).map(zoneID))
+      for zone in components(of: adding, ICAL_VTIMEZONE_COMPONENT)
+      where !zones.contains(zoneID(zone)) {
+        icalcomponent_add_component(base, icalcomponent_new_clone(zone))
+      }
+      return text(of: base)
+    }
+  }
+
+  /// `text` read as a VCALENDAR; nil when it is empty or isn't one.
+  private static func parsedCalendar(_ text: String) -> OpaquePointer? {
+    guard !text.isEmpty, let parsed = icalcomponent_new_from_string(text) else { return nil }
+    guard icalcomponent_isa(parsed) == ICAL_VCALENDAR_COMPONENT else {
+      icalcomponent_free(parsed)
+      return nil
+    }
+    return parsed
+  }
+
+  private static func zoneID(_ zone: OpaquePointer) -> String {
+    icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY)
+      .flatMap { icalproperty_get_tzid($0) }.map { decoded($0) } ?? ""
+  }
+
   // MARK: - Reading
 
   private static func readLocked(_ text: UnsafePointer<CChar>) throws -> ReminderTask {

@@ -5,7 +5,9 @@
 // Built with `-sanitize=fuzzer -DFUZZING` by `scripts/fuzz`, libFuzzer calls `fuzzOne` with
 // mutated inputs. Built normally, `main` replays the seed corpus (or the files given) through
 // the same checks. An input's first byte picks the reader (0: iCalendar, 1: PROPFIND,
-// 2: REPORT, 3: the writer); the rest is the body.
+// 2: REPORT, 3: the writer); the rest is the body. A REPORT's calendar-query filter is also
+// applied to a few tasks, and a task's kept properties are read and merged as a filter and
+// the duplicate-aware add do.
 
 import BasketCalDAV
 import BasketKit
@@ -22,7 +24,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case 1:
     do { _ = try DAVXML.propfind(body) } catch { requireReason(error, DAVXML.Unreadable.self) }
   case 2:
-    do { _ = try DAVXML.report(body) } catch { requireReason(error, DAVXML.Unreadable.self) }
+    do {
+      if case .calendarQuery(_, let filter?) = try DAVXML.report(body) { checkFilter(filter) }
+    } catch { requireReason(error, DAVXML.Unreadable.self) }
   default: checkWriter(String(decoding: body, as: UTF8.self))
   }
   return 0
@@ -50,6 +54,32 @@ private func checkTask(_ body: [UInt8]) {
   require((second.completed == nil) == (first.completed == nil), "done became not done")
   let again = try? ICalendarTask.read(ICalendarTask.write(second))
   require(again == second, "writing a task twice is not stable")
+  _ = ICalendarTask.keptProperties(first.kept)
+  let merged = ICalendarTask.mergeKept(sample.kept, first.kept)
+  _ = ICalendarTask.keptProperties(merged)
+}
+
+/// A task as a client might keep it: an alarm, a due date in a named time zone, notes.
+private let sample: ReminderTask = {
+  let body =
+    [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fuzz//EN", "BEGIN:VTIMEZONE",
+      "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200",
+      "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE", "BEGIN:VTODO", "UID:sample",
+      "SUMMARY:Milk (2 L)", "STATUS:COMPLETED", "COMPLETED:20261202T100000Z",
+      "CREATED:20261201T100000Z", "PRIORITY:1", "DESCRIPTION:the blue one",
+      "DUE;TZID=Europe/Berlin:20261203T180000", "CATEGORIES:dairy", "BEGIN:VALARM",
+      "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Milk", "END:VALARM", "END:VTODO",
+      "END:VCALENDAR",
+    ].joined(separator: "\r\n") + "\r\n"
+  return (try? ICalendarTask.read(body)) ?? ReminderTask(uid: "sample", summary: "Milk")
+}()
+
+/// Applies `filter` to a task with kept properties and to a bare one: nothing may trap.
+private func checkFilter(_ filter: ComponentFilter) {
+  require(!sample.kept.isEmpty, "the sample task keeps nothing")
+  _ = filter.matches(sample) { ICalendarTask.keptProperties(sample.kept) }
+  _ = filter.matches(ReminderTask(uid: "bare", summary: "Bread")) { KeptProperties() }
 }
 
 private func checkWriter(_ text: String) {

@@ -74,7 +74,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
       access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly),
       recipes: recipes,
       calDAV: (book.basket.store as? any CalDAVStore).map {
-        CalDAVBook(store: $0, basket: book.basket)
+        CalDAVBook.served(store: $0, basket: book.basket)
       },
       shops: (book.basket.store as? any ShopStore).map {
         ShopBook(store: $0, basket: book.basket)

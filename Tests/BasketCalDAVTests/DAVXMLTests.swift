@@ -1,4 +1,5 @@
 import BasketCalDAV
+import BasketKit
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -49,11 +50,16 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
       """
     #expect(
       try DAVXML.report(bytes(query))
-        == .calendarQuery(properties: [.d("getetag"), .c("calendar-data")], matchesTasks: true))
-    let events = query.replacing("VTODO", with: "VEVENT")
+        == .calendarQuery(
+          properties: [.d("getetag"), .c("calendar-data")],
+          filter: ComponentFilter("VCALENDAR", components: [ComponentFilter("VTODO")])))
+    let unfiltered = """
+      <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+        <d:prop><d:getetag/></d:prop></c:calendar-query>
+      """
     #expect(
-      try DAVXML.report(bytes(events))
-        == .calendarQuery(properties: [.d("getetag"), .c("calendar-data")], matchesTasks: false))
+      try DAVXML.report(bytes(unfiltered))
+        == .calendarQuery(properties: [.d("getetag")], filter: nil))
     let multiget = """
       <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
         <d:prop><d:getetag/></d:prop><d:href>/dav/basket/a.ics</d:href>
@@ -73,6 +79,79 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(
       try DAVXML.report(bytes(sync))
         == .syncCollection(properties: [.d("getetag")], token: "urn:basket-sync:12", limit: 50))
+  }
+
+  @Test func calendarQueryFiltersAreReadWhole() throws {
+    // What Apple's Reminders and the caldav library send for "tasks still to do", and a
+    // time range, a negated case-sensitive match, anyof and a param-filter.
+    let query = """
+      <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+        <D:prop><D:getetag/></D:prop>
+        <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="vtodo" test="anyof">
+          <C:time-range start="20261201T000000Z" end="20261202T000000Z"/>
+          <C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter>
+          <C:prop-filter name="STATUS">
+            <C:text-match collation="i;octet" negate-condition="yes">COMPLETED</C:text-match>
+          </C:prop-filter>
+          <C:prop-filter name="CATEGORIES"><C:param-filter name="X"/></C:prop-filter>
+          <C:comp-filter name="VALARM"><C:is-not-defined/></C:comp-filter>
+        </C:comp-filter></C:comp-filter></C:filter>
+      </C:calendar-query>
+      """
+    let expected = ComponentFilter(
+      "VCALENDAR",
+      components: [
+        ComponentFilter(
+          "VTODO",
+          timeRange: TimeRange(
+            start: Date(timeIntervalSince1970: 1_796_083_200),
+            end: Date(timeIntervalSince1970: 1_796_169_600)),
+          properties: [
+            PropertyFilter("COMPLETED", isNotDefined: true),
+            PropertyFilter(
+              "STATUS", textMatch: TextMatch("COMPLETED", negate: true, caseless: false)),
+            PropertyFilter("CATEGORIES", hasParameterFilters: true),
+          ],
+          components: [ComponentFilter("VALARM", isNotDefined: true)], anyOf: true)
+      ])
+    #expect(
+      try DAVXML.report(bytes(query))
+        == .calendarQuery(properties: [.d("getetag")], filter: expected))
+  }
+
+  @Test(
+    arguments: [
+      (#"<C:comp-filter/>"#, "valid-filter"),
+      (#"<C:comp-filter name="VCALENDAR"><C:prop-filter/></C:comp-filter>"#, "valid-filter"),
+      (
+        #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:time-range start="yesterday"/></C:comp-filter></C:comp-filter>"#,
+        "valid-filter"
+      ),
+      (
+        #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:time-range start="20261201T000000"/></C:comp-filter></C:comp-filter>"#,
+        "valid-filter"
+      ),
+      (#"<C:comp-filter name="VCALENDAR"><C:time-range/></C:comp-filter>"#, "valid-filter"),
+      (
+        #"<C:comp-filter name="VCALENDAR"><C:prop-filter name="X"><C:text-match collation="i;klingon">a</C:text-match></C:prop-filter></C:comp-filter>"#,
+        "supported-collation"
+      ),
+      (
+        #"<C:comp-filter name="VCALENDAR" test="someof"/>"#, "valid-filter"
+      ),
+      (
+        String(repeating: #"<C:comp-filter name="V">"#, count: 5)
+          + String(repeating: "</C:comp-filter>", count: 5), "valid-filter"
+      ),
+    ])
+  func badFiltersAreRefusedNamingTheirPrecondition(filter: String, condition: String) {
+    let body = """
+      <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+      <D:prop><D:getetag/></D:prop><C:filter>\(filter)</C:filter></C:calendar-query>
+      """
+    #expect {
+      try DAVXML.report(bytes(body))
+    } throws: { ($0 as? DAVXML.Unreadable)?.condition?.name == condition }
   }
 
   @Test(

@@ -159,6 +159,51 @@ private let tenUTC = Date(timeIntervalSince1970: 1_796_205_600)
       (error as? ICalendarTask.Unreadable)?.description.contains(reason) == true
     }
   }
+
+  // MARK: - Kept properties: merging and filtering
+
+  private func kept(_ todo: [String], zones: [String] = []) throws -> String {
+    try ICalendarTask.read(calendar(["UID:x"] + todo, zones: zones)).kept
+  }
+
+  @Test func aMergeAddsWhatTheItemLacksAndNeverReplacesWhatItKeeps() throws {
+    let own = try kept(["PRIORITY:5", "X-APPLE-SORT-ORDER:3"])
+    let joining = try kept(
+      [
+        "PRIORITY:1", "DESCRIPTION:the blue one", "X-APPLE-SORT-ORDER:9", "X-OTHER:yes",
+        "DUE;TZID=Europe/Berlin:20261203T180000",
+        "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Milk", "END:VALARM",
+      ], zones: berlin)
+    let merged = ICalendarTask.mergeKept(own, joining)
+    let task = try ICalendarTask.read(
+      ICalendarTask.write(ReminderTask(uid: "x", summary: "Milk", kept: merged)))
+    let properties = ICalendarTask.keptProperties(task.kept)
+    #expect(properties.properties["PRIORITY"]?.map(\.text) == ["5"])
+    #expect(properties.properties["X-APPLE-SORT-ORDER"]?.map(\.text) == ["3"])
+    #expect(properties.properties["DESCRIPTION"]?.map(\.text) == ["the blue one"])
+    #expect(properties.properties["X-OTHER"]?.map(\.text) == ["yes"])
+    // 18:00 in Berlin in December is 17:00 UTC: the time zone came along.
+    #expect(
+      properties.properties["DUE"]?.first?.date == tenUTC.addingTimeInterval(86_400 + 7 * 3600))
+    #expect(properties.components == ["VALARM", "VTIMEZONE"])
+    #expect(ICalendarTask.mergeKept("", joining) == joining)
+    #expect(ICalendarTask.mergeKept(own, "") == own)
+    #expect(ICalendarTask.mergeKept(merged, joining) == merged)
+  }
+
+  @Test func keptPropertiesGiveTextInstantsAndLengths() throws {
+    let properties = ICalendarTask.keptProperties(
+      try kept([
+        "PRIORITY:1", "DUE;VALUE=DATE:20261203", "DTSTART:20261202T100000Z", "DURATION:PT1H30M",
+      ]))
+    #expect(properties.properties["PRIORITY"] == [FilterValue(text: "1")])
+    #expect(properties.properties["DUE"]?.first?.date == tenUTC.addingTimeInterval(14 * 3600))
+    #expect(properties.properties["DTSTART"]?.first?.date == tenUTC)
+    #expect(properties.properties["DURATION"]?.first?.seconds == 5400)
+    #expect(properties.components.isEmpty)
+    #expect(ICalendarTask.keptProperties("") == KeptProperties())
+    #expect(ICalendarTask.keptProperties("not a calendar") == KeptProperties())
+  }
 }
 
 extension String {

@@ -239,4 +239,37 @@ import Testing
     #expect(try basket.undoClear() == 1)
     #expect(names(try basket.sections().gotIt) == ["Bread"])
   }
+
+  @Test func theNextTidyIsWhenTheFirstGotItHourOrUndoWindowEnds() throws {
+    let store = InMemoryStore()
+    let basket = makeBasket(store)
+    let milk = try basket.add(name: "Milk").item
+    #expect(try basket.nextTidy() == nil)  // nothing checked: nothing will settle
+    let checked = clock.now
+    try basket.check(milk.id)
+    #expect(try basket.nextTidy() == checked.addingTimeInterval(ListTiming.gotItTTL))
+    clock.advance(by: 60)
+    let bread = try basket.add(name: "Bread").item
+    try basket.check(bread.id)
+    #expect(try basket.nextTidy() == checked.addingTimeInterval(ListTiming.gotItTTL))
+    try basket.clearGotIt()
+    #expect(try basket.nextTidy() == clock.now.addingTimeInterval(ListTiming.undoWindow))
+  }
+
+  @Test func aTidyCommitsWhatHasSettledAndWritesNothingOtherwise() throws {
+    let store = InMemoryStore()
+    let basket = makeBasket(store)
+    let milk = try basket.add(name: "Milk").item
+    try basket.check(milk.id)
+    let revision = try store.revision()
+    try basket.tidy()
+    #expect(try store.revision() == revision)
+    clock.advance(by: ListTiming.gotItTTL)
+    let due = try #require(try basket.nextTidy())
+    #expect(due <= clock.now)
+    try basket.tidy()
+    #expect(try store.items().isEmpty)
+    #expect(try store.changes(since: revision)?.removed == [milk.id])
+    #expect(try basket.nextTidy() == nil)
+  }
 }

@@ -68,4 +68,31 @@ import Testing
     #expect(try store.items().map(\.name) == ["Milk"])
     #expect(try book(store).entries().map(\.name) == ["\(Fixtures.id(1).uuidString).ics"])
   }
+
+  /// The collection tag is the tasks' content, not the store's revision: a pantry or recipe
+  /// write (which moves the revision) leaves it, and a sync from before finds no change.
+  @Test func pantryAndRecipeWritesLeaveTheCollectionTagAndFindNoChanges() throws {
+    let store = try openStore(path)
+    let calDAV = book(store)
+    _ = try calDAV.basket.add(text: "Milk")
+    let tag = try calDAV.collectionTag()
+    let token = try calDAV.token()
+
+    let pantry = PantryBook(store: store, clock: clock.appClock, ids: Fixtures.sequentialIDs())
+    _ = try pantry.add(PantryAddition(name: "Flour", amount: try PantryAmount.read("1 kg")))
+    try store.saveRecipe(
+      Recipe(
+        id: StoreFixtures.id(9), title: "Apple pie",
+        ingredientGroups: [IngredientGroup(ingredients: [IngredientLineParser.parse("6 apples")])],
+        savedAt: StoreFixtures.now, lastOpenedAt: StoreFixtures.now))
+
+    #expect(try store.revision() > token)
+    #expect(try calDAV.collectionTag() == tag)
+    let changes = try #require(try calDAV.changes(since: token))
+    #expect(changes.changed.isEmpty && changes.removed.isEmpty)
+    #expect(changes.token == (try store.revision()))
+
+    _ = try calDAV.basket.add(text: "Eggs")
+    #expect(try calDAV.collectionTag() != tag)
+  }
 }

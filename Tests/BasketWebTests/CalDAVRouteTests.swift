@@ -24,7 +24,7 @@ import Testing
       environment: WebEnvironment(
         basket: basket, access: AccessPolicy(mode: .householdSecret("apple-pie-42")),
         timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
-        calDAV: CalDAVBook(store: store, basket: basket)))
+        calDAV: CalDAVBook.served(store: store, basket: basket)))
   }
 
   private func send(
@@ -52,6 +52,46 @@ import Testing
   }
 
   private let calendar = ["Content-Type": "text/calendar; charset=utf-8"]
+
+  /// A sync-collection REPORT from `token` ("" for everything), asking for ETags.
+  private func sync(_ token: String, limit: Int? = nil, data: Bool = false) -> Response {
+    let limited = limit.map { "<d:limit><d:nresults>\($0)</d:nresults></d:limit>" } ?? ""
+    let calendarData = data ? "<c:calendar-data/>" : ""
+    return send(
+      "REPORT", "/dav/basket/",
+      body: """
+        <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+        <d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>\(limited)
+        <d:prop><d:getetag/>\(calendarData)</d:prop></d:sync-collection>
+        """)
+  }
+
+  private func token(of response: Response) throws -> String {
+    String(try #require(response.text.firstMatch(of: /<d:sync-token>([^<]+)</)?.1))
+  }
+
+  /// The collection's CS:getctag, as a client polls it.
+  private func ctag() throws -> String {
+    let response = send(
+      "PROPFIND", "/dav/basket/",
+      body: """
+        <d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/">
+        <d:prop><cs:getctag/></d:prop></d:propfind>
+        """, headers: ["Depth": "0"])
+    return String(try #require(response.text.firstMatch(of: /<cs:getctag>([^<]+)</)?.1))
+  }
+
+  /// The hrefs a multistatus reports removed (404).
+  private func removed(_ response: Response) -> [String] {
+    response.text.matches(of: /<d:href>\/dav\/basket\/([^<]+)<\/d:href><d:status>HTTP\/1.1 404/)
+      .map { String($0.1) }.sorted()
+  }
+
+  /// The hrefs a multistatus reports with properties.
+  private func present(_ response: Response) -> [String] {
+    response.text.matches(of: /<d:href>\/dav\/basket\/([^<]+)<\/d:href><d:propstat>/)
+      .map { String($0.1) }.sorted()
+  }
 
   @Test func discoveryLeadsFromTheWellKnownAddressToTheTaskCollection() {
     let redirect = send("GET", "/.well-known/caldav", password: nil)
@@ -101,9 +141,13 @@ import Testing
   }
 
   @Test func aTaskPutByAClientIsOnTheListAndReadsBack() throws {
+    // Sent with the times the server will store (the clock's), so what is stored is what was
+    // sent and the 201 carries an ETag (RFC 4791 §5.3.4).
     let put = send(
       "PUT", "/dav/basket/abc.ics",
-      body: task("abc@example", "Oat milk (2 L)", extra: ["PRIORITY:1"]),
+      body: task(
+        "abc@example", "Oat milk (2 L)",
+        extra: ["PRIORITY:1", "CREATED:20260706T100000Z", "LAST-MODIFIED:20260706T100000Z"]),
       headers: calendar.merging(["If-None-Match": "*"]) { $1 })
     #expect(put.status == 201)
     let etag = try #require(put.header("ETag"))
@@ -211,5 +255,228 @@ import Testing
         """)
     #expect(multiget.text.contains("SUMMARY:Milk"))
     #expect(multiget.text.contains("nothing.ics</d:href><d:status>HTTP/1.1 404"))
+  }
+
+  // MARK: - The Got it hour
+
+  @Test func aCompletedTaskLeavesClientsWithItsGotItHourThoughNobodyWrites() throws {
+    let milk = try basket.add(text: "Milk").item.id
+    let eggs = try basket.add(text: "Eggs").item.id
+    clock.advance(by: 60)
+    _ = try basket.check(milk)
+    let token = try token(of: sync(""))
+    let tag = try ctag()
+    #expect(!app.tidyIfDue())  // within the hour: nothing to do, nothing written
+    #expect(removed(sync(token)).isEmpty)
+
+    clock.advance(by: ListTiming.gotItTTL)
+    let revision = try store.revision()
+    #expect(app.tidyIfDue())
+    #expect(try store.revision() > revision)
+    let changes = sync(token)
+    #expect(removed(changes) == ["\(milk.uuidString).ics"])
+    #expect(present(changes).isEmpty)
+    #expect(try ctag() != tag)
+    // The tidy was an ordinary write: a tombstone, and a change notice for live pages.
+    #expect(try store.changes(since: revision)?.removed == [milk])
+    let notice = try #require(app.changeNotice(after: revision)?.payload?.encoded())
+    #expect(String(decoding: notice, as: UTF8.self).contains(milk.uuidString))
+    #expect(!app.tidyIfDue())  // done: nothing more is due
+    #expect(try basket.sections().toGet.map(\.id) == [eggs])
+  }
+
+  // MARK: - The collection tag
+
+  @Test func theCollectionTagFollowsTheTasksAndSyncsAfterOtherWritesAreEmpty() throws {
+    let first = try ctag()
+    let put = send(
+      "PUT", "/dav/basket/a.ics", body: task("a", "Milk"),
+      headers: calendar.merging(["If-None-Match": "*"]) { $1 })
+    #expect(put.status == 201)
+    let added = try ctag()
+    #expect(added != first)
+    #expect(try ctag() == added)  // reading changes nothing
+    let token = try token(of: sync(""))
+    // A store write that touches no task (here a record for an item not on the list, as a
+    // pantry or recipe write is elsewhere) moves the revision but not the tag, and a sync
+    // from before it finds nothing.
+    try store.saveResource(CalDAVResource(name: "stray.ics", item: Fixtures.id(999), uid: "stray"))
+    #expect(try ctag() == added)
+    let after = sync(token)
+    #expect(after.status == 207)
+    #expect(present(after).isEmpty && removed(after).isEmpty)
+    #expect(try self.token(of: after) != token)
+    let item = try #require(try basket.sections().toGet.first).id
+    _ = try basket.setQuantity(item, Quantity(amount: 2, unit: .liters))
+    #expect(try ctag() != added)
+  }
+
+  // MARK: - Clear all and undo
+
+  @Test func clearAllReachesClientsAsRemovalsAndUndoBringsTheTasksBack() throws {
+    let put = send(
+      "PUT", "/dav/basket/jam.ics",
+      body: task("jam@phone", "Jam", extra: ["PRIORITY:1", "DESCRIPTION:the apricot one"]),
+      headers: calendar)
+    #expect(put.status == 201)
+    let bread = try basket.add(text: "Bread").item.id
+    clock.advance(by: 60)
+    let jam = try #require(try basket.sections().toGet.first { $0.name == "Jam" }).id
+    _ = try basket.check(jam)
+    _ = try basket.check(bread)
+    let before = send("GET", "/dav/basket/jam.ics")
+    let token = try token(of: sync(""))
+    let tag = try ctag()
+
+    try basket.clearGotIt()
+    let cleared = sync(token)
+    #expect(removed(cleared) == ["\(bread.uuidString).ics", "jam.ics"].sorted())
+    #expect(present(cleared).isEmpty)
+    #expect(try ctag() != tag)
+    #expect(send("GET", "/dav/basket/jam.ics").status == 404)
+
+    clock.advance(by: ListTiming.undoWindow / 2)
+    try basket.undoClear()
+    let back = sync(try self.token(of: cleared), data: true)
+    #expect(present(back) == ["\(bread.uuidString).ics", "jam.ics"].sorted())
+    #expect(back.text.contains("PRIORITY:1") && back.text.contains("DESCRIPTION:the apricot one"))
+    #expect(try ctag() == tag)
+    let again = send("GET", "/dav/basket/jam.ics")
+    #expect(again.header("ETag") == before.header("ETag"))
+    #expect(again.text == before.text)
+  }
+
+  // MARK: - The collection's name and colour
+
+  @Test func theCollectionReportsItsNameAndColour() {
+    let response = send(
+      "PROPFIND", "/dav/basket/",
+      body: """
+        <d:propfind xmlns:d="DAV:" xmlns:a="http://apple.com/ns/ical/">
+        <d:prop><d:displayname/><a:calendar-color/></d:prop></d:propfind>
+        """, headers: ["Depth": "0"])
+    #expect(response.status == 207)
+    #expect(
+      response.text.contains(
+        "<d:prop><d:displayname>Basket</d:displayname><a:calendar-color>#F4A261FF</a:calendar-color></d:prop><d:status>HTTP/1.1 200 OK"
+      ))
+  }
+
+  // MARK: - COMPLETED times and ETags
+
+  @Test func aClientsCompletedTimeIsKeptWhenSaneAndNowOtherwise() throws {
+    let id = try basket.add(text: "Bread").item.id
+    let path = "/dav/basket/\(id.uuidString).ics"
+    clock.advance(by: 30 * 60)
+    // Completed on the phone at 10:20, sent at 10:30: Basket keeps 10:20.
+    let sane = send(
+      "PUT", path,
+      body: task(
+        id.uuidString, "Bread", extra: ["STATUS:COMPLETED", "COMPLETED:20260706T102000Z"]),
+      headers: calendar)
+    #expect(sane.status == 204)
+    #expect(sane.header("ETag") == nil)  // what is stored is not what was sent
+    #expect(send("GET", path).text.contains("COMPLETED:20260706T102000Z"))
+    try basket.uncheck(id)
+    clock.advance(by: 60)
+    // A phone whose clock is a day ahead: now (10:31) instead.
+    let ahead = send(
+      "PUT", path,
+      body: task(
+        id.uuidString, "Bread", extra: ["STATUS:COMPLETED", "COMPLETED:20260707T102000Z"]),
+      headers: calendar)
+    #expect(ahead.status == 204)
+    #expect(send("GET", path).text.contains("COMPLETED:20260706T103100Z"))
+  }
+
+  @Test func aCreateReturnsNoETagWhenBasketStoredSomethingElse() throws {
+    let tidied = send(
+      "PUT", "/dav/basket/x.ics",
+      body: task(
+        "x", "2 l milk", extra: ["CREATED:20260706T100000Z", "LAST-MODIFIED:20260706T100000Z"]),
+      headers: calendar)
+    #expect(tidied.status == 201)
+    #expect(tidied.header("ETag") == nil)
+    let asSent = send(
+      "PUT", "/dav/basket/y.ics",
+      body: task(
+        "y", "Eggs", extra: ["CREATED:20260706T100000Z", "LAST-MODIFIED:20260706T100000Z"]),
+      headers: calendar)
+    #expect(asSent.header("ETag") == send("GET", "/dav/basket/y.ics").header("ETag"))
+    #expect(asSent.header("ETag") != nil)
+  }
+
+  // MARK: - Merged tasks
+
+  @Test func aTaskMergedIntoAnItemGivesItsNotesAndPriorityBack() throws {
+    let put = send(
+      "PUT", "/dav/basket/mine.ics",
+      body: task("mine", "Milk", extra: ["PRIORITY:5", "X-APPLE-SORT-ORDER:3"]), headers: calendar)
+    #expect(put.status == 201)
+    let token = try token(of: sync(""))
+    let siri = send(
+      "PUT", "/dav/basket/siri.ics",
+      body: task("siri", "milk", extra: ["PRIORITY:1", "DESCRIPTION:the blue one"]),
+      headers: calendar)
+    #expect(siri.status == 201 && siri.header("ETag") == nil)
+    #expect(try basket.sections().toGet.map(\.name) == ["Milk"])
+    let merged = send("GET", "/dav/basket/mine.ics").text
+    // What the item kept stays; what the merged task brought and the item lacked joins it.
+    #expect(merged.contains("PRIORITY:5") && !merged.contains("PRIORITY:1"))
+    #expect(merged.contains("DESCRIPTION:the blue one"))
+    #expect(merged.contains("X-APPLE-SORT-ORDER:3"))
+    let changes = sync(token)
+    #expect(present(changes) == ["mine.ics"])
+    #expect(removed(changes) == ["siri.ics"])
+  }
+
+  // MARK: - Filters and limits
+
+  @Test func calendarQueriesForIncompleteTasksReturnOnlyTasksStillToGet() throws {
+    let milk = try basket.add(text: "Milk").item.id
+    let bread = try basket.add(text: "Bread").item.id
+    _ = try basket.check(bread)
+    let apple = """
+      <c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">
+      <c:prop-filter name="COMPLETED"><c:is-not-defined/></c:prop-filter></c:comp-filter></c:comp-filter>
+      """
+    let status = """
+      <c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">
+      <c:prop-filter name="STATUS"><c:text-match>NEEDS-ACTION</c:text-match></c:prop-filter>
+      </c:comp-filter></c:comp-filter>
+      """
+    let done = """
+      <c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">
+      <c:prop-filter name="STATUS"><c:text-match>COMPLETED</c:text-match></c:prop-filter>
+      </c:comp-filter></c:comp-filter>
+      """
+    func query(_ filter: String) -> Response {
+      send(
+        "REPORT", "/dav/basket/",
+        body: """
+          <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+          <d:prop><d:getetag/></d:prop><c:filter>\(filter)</c:filter></c:calendar-query>
+          """)
+    }
+    #expect(present(query(apple)) == ["\(milk.uuidString).ics"])
+    #expect(present(query(status)) == ["\(milk.uuidString).ics"])
+    #expect(present(query(done)) == ["\(bread.uuidString).ics"])
+    let bad = query(#"<c:comp-filter name="VCALENDAR"><c:prop-filter/></c:comp-filter>"#)
+    #expect(bad.status == 403 && bad.text.contains("valid-filter"))
+  }
+
+  @Test func aSyncWithMoreChangesThanItsLimitIsRefusedAsRFC6578Says() throws {
+    _ = try basket.add(text: "Milk")
+    let token = try token(of: sync(""))
+    _ = try basket.add(text: "Eggs")
+    _ = try basket.add(text: "Bread")
+    let over = sync(token, limit: 1)
+    #expect(over.status == 507)
+    #expect(over.text.contains("<d:number-of-matches-within-limits/>"))
+    #expect(sync("", limit: 2).status == 507)
+    let within = sync(token, limit: 2)
+    #expect(within.status == 207 && present(within).count == 2)
+    #expect(sync("", limit: 3).status == 207)
+    #expect(sync(token, limit: 0).status == 400)
   }
 }

@@ -154,6 +154,22 @@ import Testing
     #expect(SocketClient.status(of: writer.read(seconds: 2).text) == 201)
   }
 
+  /// The housekeeping thread tidies when a Got it item's hour ends, so an open page (and a
+  /// CalDAV client's next sync) sees it leave although nobody writes.
+  @Test func aGotItItemLeavesOpenPagesWithItsHourThoughNobodyWrites() throws {
+    let running = try Running()
+    let basket = running.harness.basket
+    let milk = try basket.add(text: "Milk").item.id
+    try basket.check(milk)
+    let stream = try #require(SocketClient(port: running.port))
+    stream.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+    #expect(stream.read(until: "event: hello", seconds: 2).text.contains("event: hello"))
+    running.harness.clock.advance(by: ListTiming.gotItTTL)
+    let (text, _) = stream.read(until: milk.uuidString, seconds: 3)
+    #expect(text.contains("event: change") && text.contains(milk.uuidString))
+    #expect(try running.harness.store.items().isEmpty)
+  }
+
   @Test func stoppingTheServerEndsOpenStreamsPromptly() throws {
     let running = try Running()
     let client = try #require(SocketClient(port: running.port))

@@ -212,6 +212,21 @@ public final class Basket: Sendable {
     }
   }
 
+  /// Commits what time has settled (Got it items past their hour, clears past their undo
+  /// window), as every change does first. Writes nothing, and keeps the revision, when nothing
+  /// has settled.
+  public func tidy() throws {
+    let now = self.now
+    try store.modify { draft in ListRules.tidy(now: now, in: &draft) }
+  }
+
+  /// When `tidy` next has something to commit (`ListRules.nextTidy`); nil when nothing waits.
+  ///
+  /// Cost: one read of every stored item.
+  public func nextTidy() throws -> Date? {
+    ListRules.nextTidy(items: try store.items())
+  }
+
   /// When the latest clear stops being undoable, if it still is.
   public func undoDeadline() throws -> Date? {
     ListRules.undoDeadline(items: try store.items(), now: now)

@@ -69,10 +69,25 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
 public final class CalDAVBook: Sendable {
   public let store: any CalDAVStore
   public let basket: Basket
+  /// Joins the properties a client's task brings (second) into those an item's task keeps
+  /// (first), when the task is merged into that item: the iCalendar adapter's rule
+  /// (`ICalendarTask.mergeKept`), passed in because the core never reads iCalendar. The
+  /// default keeps the item's own and takes the joining task's only when it has none.
+  public let mergeKept: @Sendable (String, String) -> String
 
-  public init(store: any CalDAVStore, basket: Basket) {
+  /// How far ahead of the server's clock a client's COMPLETED time may be and still be taken
+  /// (a phone's clock runs a little fast or slow).
+  public static let completionSkew: TimeInterval = 5 * 60
+
+  public init(
+    store: any CalDAVStore, basket: Basket,
+    mergeKept: @escaping @Sendable (String, String) -> String = { kept, joining in
+      kept.isEmpty ? joining : kept
+    }
+  ) {
     self.store = store
     self.basket = basket
+    self.mergeKept = mergeKept
   }
 
   /// One task in the collection.
@@ -133,6 +148,27 @@ public final class CalDAVBook: Sendable {
     try basket.store.revision()
   }
 
+  /// The collection's tag (CalendarServer's getctag): a digest of every task's name and ETag,
+  /// so it changes exactly when a task does (added, edited, checked, removed, cleared, or gone
+  /// with the Got it hour) and not when the store changes for anything else (the pantry,
+  /// recipes, products).
+  public func collectionTag() throws -> String {
+    Self.collectionTag(try entries())
+  }
+
+  /// The tag of a collection holding `entries`, in any order.
+  public static func collectionTag(_ entries: [Entry]) -> String {
+    digest(entries.map { "\($0.name) \($0.etag)" }.sorted())
+  }
+
+  /// When a client's task says it was completed at `sent`, the time Basket takes: `sent` when
+  /// it is sane (not before the item was `added`, not later than `now` by more than
+  /// `completionSkew`; a little ahead reads as now), else `now`.
+  public static func completionTime(sent: Date, added: Date, now: Date) -> Date {
+    guard sent >= added, sent <= now.addingTimeInterval(completionSkew) else { return now }
+    return min(sent, now)
+  }
+
   /// What changed after `token`; nil when the store no longer knows (the client then reads the
   /// whole collection again).
   public func changes(since token: Int64) throws -> Changes? {
@@ -187,6 +223,7 @@ public final class CalDAVBook: Sendable {
       if record.kept != task.kept {
         record.kept = task.kept
         try store.saveResource(record)
+        if record.absorbed { try giveBack(task.kept, to: current.id) }
       }
     } else if !task.kept.isEmpty || task.uid != Self.defaultUID(current.id) {
       try store.saveResource(
@@ -229,13 +266,44 @@ public final class CalDAVBook: Sendable {
     }
     if let refusal = result.refusal { throw CalDAVError.refused(refusal.description) }
     guard let added = result.item else { throw CalDAVError.refused("the task was not added") }
-    if task.completed != nil { _ = try basket.check(added) }
+    if let completed = task.completed, let item = try visibleItem(added) {
+      try check(item, completedAt: completed)
+    }
     let absorbed = added != id
     try store.saveResource(
       CalDAVResource(name: name, item: added, uid: task.uid, kept: task.kept, absorbed: absorbed))
+    if absorbed { try giveBack(task.kept, to: added) }
+    // NB: RFC 4791 §5.3.4: an ETag only when what is stored is what was sent; otherwise (a
+    // merge, a tidied summary, the server's own times) the client reads the task back.
     guard !absorbed, let item = try visibleItem(added) else { return .created(etag: nil) }
     let written = try self.entry(for: item)
-    return .created(etag: written.task.summary == task.summary ? written.etag : nil)
+    return .created(etag: written.name == name && written.task == task ? written.etag : nil)
+  }
+
+  /// Checks `item` off at the time a client's task says it was completed, when that is sane.
+  private func check(_ item: Item, completedAt sent: Date) throws {
+    let at = Self.completionTime(sent: sent, added: item.addedAt, now: basket.now)
+    if let refusal = try basket.apply(.check(item.id), at: at).refusal {
+      throw CalDAVError.refused(refusal.description)
+    }
+  }
+
+  /// Gives the properties a task merged into `item` brought (`kept`) back on the item's own
+  /// task, joined to what it keeps already (`mergeKept`), so a note or a priority typed in a
+  /// task app is never dropped by the duplicate-aware add.
+  private func giveBack(_ kept: String, to item: UUID) throws {
+    guard !kept.isEmpty else { return }
+    if var own = try store.resources(item: item).first(where: { !$0.absorbed }) {
+      let merged = mergeKept(own.kept, kept)
+      guard merged != own.kept else { return }
+      own.kept = merged
+      try store.saveResource(own)
+    } else {
+      try store.saveResource(
+        CalDAVResource(
+          name: Self.defaultName(item), item: item, uid: Self.defaultUID(item),
+          kept: mergeKept("", kept)))
+    }
   }
 
   private func update(_ item: Item, to task: ReminderTask, read: AddTextParser.Parsed) throws {
@@ -247,8 +315,9 @@ public final class CalDAVBook: Sendable {
         _ = try basket.setQuantity(item.id, read.quantity)
       }
     }
-    if task.completed != nil, item.checkedAt == nil {
-      _ = try basket.check(item.id)
+    if let completed = task.completed, item.checkedAt == nil {
+      guard let now = try visibleItem(item.id) else { return }
+      try check(now, completedAt: completed)
     } else if task.completed == nil, item.checkedAt != nil {
       try basket.uncheck(item.id)
     }
@@ -306,12 +375,16 @@ public final class CalDAVBook: Sendable {
 
   /// A strong ETag over everything the task shows: it changes exactly when the task does.
   static func etag(_ task: ReminderTask) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
-    let fields = [
+    digest([
       task.uid, task.summary, task.completed.map { "\($0.timeIntervalSince1970)" } ?? "-",
       task.created.map { "\($0.timeIntervalSince1970)" } ?? "-",
       task.lastModified.map { "\($0.timeIntervalSince1970)" } ?? "-", task.kept,
-    ]
+    ])
+  }
+
+  /// A quoted 64-bit FNV-1a digest of `fields`, each ended by a NUL.
+  private static func digest(_ fields: [String]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for field in fields {
       for byte in field.utf8 + [0] {
         hash ^= UInt64(byte)

@@ -330,6 +330,17 @@ public enum ListRules {
     draft.prune(before: now.addingTimeInterval(-OpLog.retention))
   }
 
+  /// When `tidy` next has something to commit among `items`: the earliest end of a Got it
+  /// item's hour or of a clear's undo window (past ones included); nil when nothing waits.
+  /// The server's housekeeping tidies then, so an item leaves every face on time even when
+  /// nobody writes.
+  public static func nextTidy(items: [Item]) -> Date? {
+    items.compactMap { item in
+      if let cleared = item.clearedAt { return cleared.addingTimeInterval(ListTiming.undoWindow) }
+      return item.checkedAt?.addingTimeInterval(ListTiming.gotItTTL)
+    }.min()
+  }
+
   /// Whether an undo of the latest Clear all is still possible at `now`, and until when.
   public static func undoDeadline(items: [Item], now: Date) -> Date? {
     guard let latest = items.compactMap(\.clearedAt).max() else { return nil }

@@ -46,6 +46,9 @@ extension WebApp {
       case .refused(let reason): return .text(400, reason)
       }
     } catch let error as DAVXML.Unreadable {
+      if let condition = error.condition {
+        return Self.davError(403, condition, error.description)
+      }
       return .text(400, error.description)
     } catch let error as ICalendarTask.Unreadable {
       if error.description.contains("VEVENT") {
@@ -198,23 +201,25 @@ extension WebApp {
     ]
     var responses = [Self.response(href: request.path, values: values, wanted: wanted)]
     if Self.depth(request) > 0 {
-      responses.append(try collectionResponse(book, wanted))
+      responses.append(try collectionResponse(book, try book.entries(), wanted))
     }
     return Self.multistatus(responses)
   }
 
   private func propfindCollection(_ request: Request, _ book: CalDAVBook) throws -> Response {
     let wanted = try DAVXML.propfind(request.body)
-    var responses = [try collectionResponse(book, wanted)]
+    let entries = try book.entries()
+    var responses = [try collectionResponse(book, entries, wanted)]
     if Self.depth(request) > 0 {
-      responses += try book.entries().map { response(for: $0, wanted) }
+      responses += entries.map { response(for: $0, wanted) }
     }
     return Self.multistatus(responses)
   }
 
-  private func collectionResponse(_ book: CalDAVBook, _ wanted: PropfindRequest) throws
-    -> DAVResponse
-  {
+  /// The collection's own properties; `entries` are its tasks (for the content-derived tag).
+  private func collectionResponse(
+    _ book: CalDAVBook, _ entries: [CalDAVBook.Entry], _ wanted: PropfindRequest
+  ) throws -> DAVResponse {
     let token = try book.token()
     let values: [DAVName: DAVElement] = [
       .d("resourcetype"): DAVElement(
@@ -229,7 +234,7 @@ extension WebApp {
         children: [DAVElement(.c("comp"), attributes: ["name": "VTODO"])]),
       .d("sync-token"): DAVElement(.d("sync-token"), text: Self.syncToken(token)),
       DAVName(DAVName.calendarServer, "getctag"): DAVElement(
-        DAVName(DAVName.calendarServer, "getctag"), text: "\"\(token)\""),
+        DAVName(DAVName.calendarServer, "getctag"), text: CalDAVBook.collectionTag(entries)),
       .d("current-user-principal"): DAVElement(
         .d("current-user-principal"), children: [.href(principal)]),
       .d("owner"): DAVElement(.d("owner"), children: [.href(principal)]),
@@ -248,8 +253,13 @@ extension WebApp {
 
   private func report(_ request: Request, _ book: CalDAVBook) throws -> Response {
     switch try DAVXML.report(request.body) {
-    case .calendarQuery(let properties, let matchesTasks):
-      let entries = matchesTasks ? try book.entries() : []
+    case .calendarQuery(let properties, let filter):
+      var entries = try book.entries()
+      if let filter {
+        entries = entries.filter { entry in
+          filter.matches(entry.task) { ICalendarTask.keptProperties(entry.task.kept) }
+        }
+      }
       return Self.multistatus(entries.map { response(for: $0, .properties(properties)) })
     case .multiget(let properties, let hrefs):
       let named = hrefs.prefix(1000).map { href in
@@ -265,11 +275,16 @@ extension WebApp {
           found[name].map { response(for: $0, .properties(properties)) }
             ?? DAVResponse(href: href, status: 404)
         })
-    case .syncCollection(let properties, let token, _):
+    case .syncCollection(let properties, let token, let limit):
+      if let limit, limit < 1 {
+        return .text(400, "a sync-collection's limit asks for at least one result")
+      }
       if token.isEmpty {
         let now = try book.token()
+        let entries = try book.entries()
+        if let refusal = Self.beyond(limit, entries.count) { return refusal }
         return Self.multistatus(
-          try book.entries().map { response(for: $0, .properties(properties)) },
+          entries.map { response(for: $0, .properties(properties)) },
           syncToken: Self.syncToken(now))
       }
       guard let revision = Self.revision(ofToken: token),
@@ -279,11 +294,24 @@ extension WebApp {
           403, .d("valid-sync-token"),
           "the sync token is unknown or too old; sync again from the start")
       }
+      if let refusal = Self.beyond(limit, changes.changed.count + changes.removed.count) {
+        return refusal
+      }
       let responses =
         changes.changed.map { response(for: $0, .properties(properties)) }
         + changes.removed.map { DAVResponse(href: Self.davCollection + $0, status: 404) }
       return Self.multistatus(responses, syncToken: Self.syncToken(changes.token))
     }
+  }
+
+  /// RFC 6578 §3.7: a sync that can't be cut at the client's `limit` fails with
+  /// DAV:number-of-matches-within-limits. (Cutting would need a token standing for part of one
+  /// revision's changes; a client asks again without a limit.)
+  private static func beyond(_ limit: Int?, _ count: Int) -> Response? {
+    guard let limit, count > limit else { return nil }
+    return davError(
+      507, .d("number-of-matches-within-limits"),
+      "\(count) changes are more than the limit of \(limit); sync again without a limit")
   }
 
   private func response(for entry: CalDAVBook.Entry, _ wanted: PropfindRequest) -> DAVResponse {
@@ -384,6 +412,14 @@ extension WebApp {
       status: 405,
       headers: [.init("Allow", allowed), .init("Content-Type", "text/plain; charset=utf-8")],
       body: Array("this CalDAV resource allows \(allowed)".utf8))
+  }
+}
+
+extension CalDAVBook {
+  /// The book `basket serve` uses: a task merged into an item joins its kept properties to the
+  /// item's through libical (`ICalendarTask.mergeKept`).
+  public static func served(store: any CalDAVStore, basket: Basket) -> CalDAVBook {
+    CalDAVBook(store: store, basket: basket, mergeKept: ICalendarTask.mergeKept)
   }
 }
 

@@ -41,6 +41,8 @@ public final class WebApp: Sendable {
   /// Bumped after every change made through this app, so a list snapshot taken before it is
   /// never served after it.
   let localWrites = Atomic<Int>(0)
+  /// When time next settles something on the list, as of a store revision (`tidyIfDue`).
+  let tidySchedule = Mutex<TidySchedule?>(nil)
 
   public init(environment: WebEnvironment) {
     self.environment = environment

@@ -278,8 +278,9 @@ public final class WebServer: Sendable {
     housekeeper.withLock { $0 }?.watch(socket: socket, id: id)
   }
 
-  /// Every tenth of a second: close connections past their deadline; now and then, a heartbeat
-  /// and a backstop read of the store's revision.
+  /// Every tenth of a second: close connections past their deadline; now and then, a heartbeat,
+  /// the list's tidy when time has settled something (`WebApp.tidyIfDue`), and a backstop read
+  /// of the store's revision.
   private func tick() {
     let now = monotonicSeconds()
     deadlines.withLock { table in
@@ -301,7 +302,11 @@ public final class WebServer: Sendable {
       last = now
       return true
     }
-    if check { checkForChanges() }
+    guard check else { return }
+    // NB: an item leaves Got it with its hour even when nobody writes: the tidy is a store
+    // write like any other, announced to live pages by the check below.
+    _ = app.tidyIfDue()
+    checkForChanges()
   }
 
   // MARK: - Connections
