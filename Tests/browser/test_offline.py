@@ -8,7 +8,9 @@ The network goes with Playwright's `context.set_offline` (the whole phone loses 
 is its own browser context), with the service worker keeping the shell: the server is
 http://127.0.0.1, where browsers allow one. A route stands in only where set_offline can't:
 one tab of two cut off (the network is the context's), and a server that answers "too far
-behind"."""
+behind". A stream gone silent and a slow answer come from the server frozen with SIGSTOP.
+NB: chromium's offline switch fails new requests but leaves an open event stream flowing; the
+page closes its stream on the browser's `offline` event, as a phone losing its signal would."""
 
 import contextlib
 import os
@@ -212,6 +214,7 @@ def test_over_plain_http_the_queue_outlives_the_tab(server, phones):
     add(phone, "Tea")
     expect(status(phone)).to_have_text("Offline · 1 change waiting")
     context = phone.context
+    # NB: not a reload while offline: chromium's error page reloads itself past the switch.
     phone.close()  # the tab closed with the change still on the phone
     server_is(server, ["Milk"])
     context.set_offline(False)

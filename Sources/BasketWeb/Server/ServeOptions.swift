@@ -54,7 +54,7 @@ public struct ServeOptions: Equatable, Sendable {
       --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
       --tls-key FILE       the certificate's PEM private key
       --heartbeat SECONDS  how often open pages hear the server is there (default 15, from
-                           0.1 to 3600); a page that hears nothing for two stops saying "Live"
+                           0.1 to 3600); a page that hears nothing for 2.5 reconnects
       --help               show this help
 
     Environment:
