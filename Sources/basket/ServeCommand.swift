@@ -95,7 +95,8 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   let server = WebServer(
     app: app,
     configuration: WebServer.Configuration(
-      host: options.host, port: options.port, tls: tls, watchedStorePath: context.store.path))
+      host: options.host, port: options.port, tls: tls, heartbeatSeconds: options.heartbeatSeconds,
+      watchedStorePath: context.store.path))
 
   TerminationSignals.block()
   do {

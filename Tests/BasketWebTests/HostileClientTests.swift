@@ -16,11 +16,12 @@ import Testing
     let harness = Harness()
     let server: WebServer
 
-    init(requestTimeout: Double = 5) throws {
+    init(requestTimeout: Double = 5, heartbeatSeconds: Double = 15) throws {
       server = WebServer(
         app: harness.app,
         configuration: WebServer.Configuration(
-          host: "127.0.0.1", port: 0, requestTimeout: requestTimeout))
+          host: "127.0.0.1", port: 0, requestTimeout: requestTimeout,
+          heartbeatSeconds: heartbeatSeconds))
       try server.start()
     }
 
@@ -179,5 +180,19 @@ import Testing
     running.server.stop()
     #expect(SocketClient.now() - start < 1)
     #expect(client.read(seconds: 2).closed)
+  }
+
+  @Test func anOpenStreamHearsAPingEveryHeartbeatAsItsHelloSays() throws {
+    let running = try Running(heartbeatSeconds: 0.2)
+    let client = try #require(SocketClient(port: running.port))
+    client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+    let hello = client.read(until: #""heartbeat":200}"#, seconds: 2).text
+    #expect(hello.contains(#"event: hello\#ndata: {"revision":0,"heartbeat":200}"#), "\(hello)")
+    // NB: nothing changes on the list, so only pings can arrive: about five in a second.
+    let (text, closed) = client.read(seconds: 1.1)
+    #expect(!closed)
+    let pings = text.ranges(of: "event: ping\ndata: {}\n\n").count
+    #expect(pings >= 3, "\(pings) pings in 1.1 s at one every 0.2 s: \(text)")
+    #expect(pings <= 8, "\(pings) pings in 1.1 s at one every 0.2 s")
   }
 }

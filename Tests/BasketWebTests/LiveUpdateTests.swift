@@ -136,4 +136,15 @@ import Testing
           event: "hello", data: .object([]), retryMilliseconds: 1000), as: UTF8.self)
         == "retry: 1000\nevent: hello\ndata: {}\n\n")
   }
+
+  @Test func theHeartbeatIsAnEventAPageSeesAndTheHelloSaysHowOftenItComes() {
+    // NB: a comment (": …") never reaches the page's EventSource, so a silent dead stream
+    // would look alive; a `ping` event does.
+    #expect(
+      String(decoding: ServerSentEvent.heartbeat, as: UTF8.self) == "event: ping\ndata: {}\n\n")
+    #expect(
+      String(
+        decoding: ServerSentEvent.hello(revision: 4, heartbeatMilliseconds: 250), as: UTF8.self)
+        == "retry: 1000\nevent: hello\ndata: {\"revision\":4,\"heartbeat\":250}\n\n")
+  }
 }

@@ -24,13 +24,18 @@ import Testing
       configuration: BasketConfiguration(secret: "from-the-environment"))
     #expect(flag.secret == "from-the-flag")
     #expect(flag.isLoopback)
+    #expect(flag.heartbeatSeconds == 15)
+    let quick = try ServeOptions.parse(
+      ["--heartbeat", "0.5"], configuration: BasketConfiguration())
+    #expect(quick.heartbeatSeconds == 0.5)
   }
 
   @Test(arguments: [
     (["--port", "0"], "--port"), (["--port"], "needs a value"),
     (["--secret", "short"], "8 characters"),
     (["--tls-cert", "c.pem"], "go together"), (["--bogus"], "doesn't take"),
-    (["extra"], "no arguments"),
+    (["extra"], "no arguments"), (["--heartbeat", "0"], "--heartbeat"),
+    (["--heartbeat=soon"], "--heartbeat"), (["--heartbeat", "nan"], "--heartbeat"),
   ])
   func badServeOptionsAreExplained(arguments: [String], fragment: String) {
     #expect {

@@ -217,6 +217,22 @@ test('a change notice catches the list up without reading it again', () => {
   assert.equal(offline.applyChanges(server, { revision: 13 }), null, 'a bare notice: read the list');
 });
 
+test('a page whose stream reconnects asks only what it missed, and reads the list only when it must', () => {
+  const server = { ...list(['Milk']), revision: 10 };
+  assert.equal(offline.catchUpPlan(server, 10), 'current', 'missed nothing: no request at all');
+  assert.equal(offline.catchUpPlan(server, 12), 'changes', 'missed a little: /changes?since=10');
+  assert.equal(offline.catchUpPlan(server, null), 'changes', 'the revision not said: ask what changed');
+  assert.equal(offline.catchUpPlan(server, 4), 'list', 'the server is behind the page (another store)');
+  assert.equal(offline.catchUpPlan(null, 12), 'list', 'never read the list: read it');
+  assert.equal(offline.catchUpPlan({ ...server, revision: undefined }, 12), 'list');
+  // What /changes answers after a missed change applies; one that starts later than the page's
+  // revision (or a 410 from a server that no longer knows) sends the page to the whole list.
+  const jam = item(9, 'Jam', { listed: 5 });
+  assert.deepEqual(names(offline.applyChanges(server, { from: 10, revision: 12, items: [jam], removed: [] }).toGet),
+    ['Jam', 'Milk']);
+  assert.equal(offline.applyChanges(server, { from: 11, revision: 12, items: [jam], removed: [] }), null);
+});
+
 // MARK: Suggestions offline
 
 test('suggestions offline come from what the phone saw, history first, never what is on To get', () => {
@@ -327,6 +343,7 @@ test('the status line tells the truth', () => {
     [{ reachable: false, waiting: 1 }, 'Offline · 1 change waiting', 'offline'],
     [{ reachable: false, waiting: 3 }, 'Offline · 3 changes waiting', 'offline'],
     [{ syncing: true, waiting: 3 }, 'Syncing…', 'syncing'],
+    [{ reachable: false, live: false, syncing: true, waiting: 3 }, 'Syncing…', 'syncing'],
     [{ waiting: 2 }, 'Syncing… · 2 changes waiting', 'syncing'],
     [{ refusal: 'Milk was removed on another phone' }, 'Not saved: Milk was removed on another phone', 'refused'],
   ];

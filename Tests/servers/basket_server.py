@@ -22,23 +22,36 @@ def free_port():
 
 
 class Server:
-    def __init__(self, secret=None):
+    def __init__(self, secret=None, heartbeat=None):
+        """`heartbeat`: seconds between the pings every live page hears (the server's default
+        when None)."""
         if not BASKET.exists():
             pytest.fail(f"{BASKET} is missing: run `swift build` first")
         self.dir = tempfile.TemporaryDirectory(prefix="basket-browser-")
         self.store = os.path.join(self.dir.name, "basket.sqlite")
-        env = {k: v for k, v in os.environ.items() if k not in ("BASKET_SECRET", "BASKET_NOW")}
+        self.options = ["--secret", secret] if secret else []
+        if heartbeat is not None:
+            self.options += ["--heartbeat", str(heartbeat)]
         # A port taken between free_port() and the server's bind is retried on a new one.
         for _ in range(5):
             self.port = free_port()
             self.url = f"http://127.0.0.1:{self.port}"
-            args = [str(BASKET), "--store", self.store, "serve", "--port", str(self.port)]
-            if secret:
-                args += ["--secret", secret]
-            self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            self._start()
             if self._answers():
                 return
         raise RuntimeError("basket serve found no free port")
+
+    def _start(self):
+        env = {k: v for k, v in os.environ.items() if k not in ("BASKET_SECRET", "BASKET_NOW")}
+        args = [str(BASKET), "--store", self.store, "serve", "--port", str(self.port), *self.options]
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+    def restart(self):
+        """Stops the server and starts it again on the same store and port."""
+        self._end()
+        self._start()
+        if not self._answers():
+            raise RuntimeError(f"basket serve could not listen on {self.port} again")
 
     def _answers(self):
         deadline = time.time() + 10
@@ -61,12 +74,16 @@ class Server:
         """Runs the basket command line against the same store."""
         return subprocess.run([str(BASKET), "--store", self.store, *args], check=True, capture_output=True, text=True)
 
-    def stop(self):
+    def _end(self):
         self.process.terminate()
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait(timeout=10)
         self.process.stdout.close()
         self.process.stderr.close()
+
+    def stop(self):
+        self._end()
         self.dir.cleanup()

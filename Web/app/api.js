@@ -64,56 +64,85 @@ export const api = {
   rules: () => call('GET', '/api/v1/quantity-rules'),
   suggestions: (q) => call('GET', `/api/v1/suggestions?q=${encodeURIComponent(q)}`),
   usuals: () => call('GET', '/api/v1/usuals'),
+  /** What changed after `revision`: {from, revision, items, removed}; 410 when too much has. */
+  changes: (revision) => call('GET', `/api/v1/changes?since=${encodeURIComponent(revision)}`),
   /** Sends queued changes in order: {results: [{op, status, reason?, item?}], revision}. */
   ops: (ops) => call('POST', '/api/v1/ops', { ops }),
 };
 
+/** How many heartbeats a stream may miss before it counts as dead (see watchChanges). */
+export const SILENT_BEATS = 2.5;
+
+function parse(data) {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Listens for change notices (Server-Sent Events) and calls `onChange` with each notice's
- * data ({revision, from?, items?, removed?}), and with null once on every (re)connection.
- * Reconnects by itself; `onState` hears 'live' or 'reconnecting'.
- * Returns {close, wake}: `wake` reconnects at once when the stream is down (the server was
- * found again), rather than after the browser's own wait.
+ * Listens for change notices (Server-Sent Events). On every (re)connection `hello` hears the
+ * server's revision then; `change` hears each notice's data ({revision, from?, items?,
+ * removed?}, or null when unreadable); `state` hears 'live' or 'reconnecting'.
+ * The server sends a `ping` every `heartbeat` ms (its hello says how often). A stream that has
+ * been silent for SILENT_BEATS of those is dead even if no error said so (a connection lost
+ * without a word, a server frozen): it counts as down and a new one is opened. Reconnects by
+ * itself. Returns {close, wake}: `close` ends the stream until `wake`, which reconnects at
+ * once when the stream is down (the server was found again), rather than after the wait.
  */
-export function watchChanges(onChange, onState) {
+export function watchChanges({ hello, change, state }) {
   let source = null;
   let retry = null;
+  let silence = null;
   let delay = 1000;
-  const connect = () => {
+  let heartbeat = 15000; // until a hello says otherwise
+  const again = () => {
+    clearTimeout(retry);
+    retry = setTimeout(connect, delay);
+    delay = Math.min(delay * 2, 15000);
+  };
+  // Heard from the server: the stream is alive for another SILENT_BEATS heartbeats.
+  const heard = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => {
+      source.close();
+      state('reconnecting');
+      again();
+    }, heartbeat * SILENT_BEATS);
+  };
+  function connect() {
+    if (source) source.close();
     source = new EventSource('/api/v1/events');
-    source.addEventListener('hello', () => {
+    heard(); // a connection that never opens is silent too
+    source.addEventListener('hello', (event) => {
       delay = 1000;
-      onState('live');
-      onChange(null);
+      const data = parse(event.data) || {};
+      if (data.heartbeat > 0) heartbeat = data.heartbeat;
+      heard();
+      state('live');
+      hello(typeof data.revision === 'number' ? data.revision : null);
     });
+    source.addEventListener('ping', heard);
     source.addEventListener('change', (event) => {
-      let notice = null;
-      try {
-        notice = JSON.parse(event.data);
-      } catch {
-        notice = null;
-      }
-      onChange(notice);
+      heard();
+      change(parse(event.data));
     });
     source.onerror = () => {
-      onState('reconnecting');
-      if (source.readyState === EventSource.CLOSED) {
-        clearTimeout(retry);
-        retry = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, 15000);
-      }
+      state('reconnecting');
+      if (source.readyState === EventSource.CLOSED) again();
     };
-  };
+  }
   connect();
   return {
     close: () => {
       clearTimeout(retry);
+      clearTimeout(silence);
       if (source) source.close();
     },
     wake: () => {
       if (source && source.readyState === EventSource.OPEN) return;
       clearTimeout(retry);
-      if (source) source.close();
       delay = 1000;
       connect();
     },

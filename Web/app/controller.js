@@ -5,8 +5,8 @@
 import { api, ApiError, watchChanges } from './api.js';
 import { CheckOff, QuantityRules, namesPhrase, uuid } from './model.js';
 import {
-  DEFAULT_RULES, Lexicon, Outbox, UNDO_WINDOW, applyChanges, applyOp, backoff, cleanName, localList, makeOp,
-  nameKey, offlineSuggestions, statusState, statusText,
+  DEFAULT_RULES, Lexicon, Outbox, UNDO_WINDOW, applyChanges, applyOp, backoff, catchUpPlan, cleanName, localList,
+  makeOp, nameKey, offlineSuggestions, statusState, statusText,
 } from './offline.js';
 import { PhoneStore } from './store.js';
 import { View } from './view.js';
@@ -69,7 +69,12 @@ export class Controller {
     this.bindStatic();
     await this.load();
     window.addEventListener('online', () => this.retry());
-    window.addEventListener('offline', () => this.unreachable());
+    window.addEventListener('offline', () => {
+      // NB: the browser says the network is gone: its open stream may not notice for minutes.
+      if (this.changes) this.changes.close();
+      this.net.live = false;
+      this.unreachable();
+    });
     await this.connect();
   }
 
@@ -155,15 +160,19 @@ export class Controller {
     if (this.walking.on) this.walking.load();
     if (this.watching) return;
     this.watching = true;
-    this.changes = watchChanges((notice) => this.caughtUp(notice), (state) => {
-      this.net.live = state === 'live';
-      if (state === 'live') {
-        this.reachable();
-        this.drain();
-      } else {
-        this.refresh(); // is it the stream, or is the server gone?
-      }
-      this.showStatus();
+    this.changes = watchChanges({
+      hello: (revision) => this.catchUp(revision),
+      change: (notice) => this.caughtUp(notice),
+      state: (state) => {
+        this.net.live = state === 'live';
+        if (state === 'live') {
+          this.reachable();
+          this.drain();
+        } else {
+          this.catchUp(); // is it the stream, or is the server gone?
+        }
+        this.showStatus();
+      },
     });
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') this.retry();
@@ -291,7 +300,32 @@ export class Controller {
   }
 
   /**
-   * A live change notice: applied to the server's list when it carries the change and follows
+   * Catches the page's copy of the server's list up with the server, which is at `revision`
+   * (a live stream's hello; undefined when not known): asks only for what changed since the
+   * page's revision, and reads the whole list only when the server no longer knows (410), or
+   * the answer doesn't follow on from what the page has.
+   */
+  async catchUp(revision) {
+    const plan = catchUpPlan(this.server, revision);
+    if (plan === 'current') return;
+    if (plan === 'list' || this.refreshing) {
+      await this.refresh();
+      return;
+    }
+    let notice;
+    try {
+      notice = await api.changes(this.server.revision);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 410) await this.refresh();
+      else this.fail(error);
+      return;
+    }
+    this.reachable();
+    this.caughtUp(notice);
+  }
+
+  /**
+   * A live change notice (or the answer to /changes): applied to the server's list when it carries the change and follows
    * on from what the page has, else the list is read again.
    */
   caughtUp(notice) {
@@ -367,12 +401,12 @@ export class Controller {
       if (this.outbox.merge(await this.store.queued())) this.recompute();
       const batch = this.outbox.batch();
       if (!batch.length) break;
-      // "Syncing…" when coming back with changes waiting, or when the server is slow to answer.
+      // "Syncing…" while the server is slow to answer (coming back on a weak signal, say); a
+      // quick answer, or a quick failure, goes straight to what it says.
       const syncing = () => {
         this.net.syncing = true;
         this.showStatus();
       };
-      if (!this.net.reachable) syncing();
       const slow = setTimeout(syncing, 400);
       let answer;
       try {
@@ -390,6 +424,7 @@ export class Controller {
         }
         if (error.status === 401) {
           clearTimeout(slow);
+          this.net.syncing = false;
           this.fail(error);
           return;
         }
@@ -467,7 +502,7 @@ export class Controller {
     this.retryTimer = null;
     if (!this.entered) return this.connect();
     if (this.outbox.size) return this.drain();
-    return this.refresh();
+    return this.catchUp();
   }
 
   showStatus() {

@@ -381,6 +381,19 @@ export function applyChanges(list, notice) {
   return { ...list, toGet: toGet.sort(byPlace), gotIt: gotIt.sort(byChecked), revision: notice.revision };
 }
 
+/**
+ * What a page does when its live stream (re)connects and the server says it is at `revision`
+ * (null: not said): 'current' when the page's list is that revision already; 'changes' to
+ * ask only what changed since the list's revision (GET /api/v1/changes?since=); 'list' to read
+ * the whole list, when the page has none or the server is behind it (another store).
+ */
+export function catchUpPlan(list, revision) {
+  if (!list || typeof list.revision !== 'number') return 'list';
+  if (typeof revision !== 'number') return 'changes';
+  if (revision === list.revision) return 'current';
+  return revision < list.revision ? 'list' : 'changes';
+}
+
 // MARK: Suggestions offline
 
 /**
@@ -535,13 +548,14 @@ export function backoff(attempt) {
 
 /**
  * The status line: 'Live', 'Syncing…', 'Offline · 3 changes waiting', 'Reconnecting…', or
- * the latest refusal. `state` is {reachable, live, syncing, waiting, refusal}.
+ * the latest refusal. `state` is {reachable, live, syncing, waiting, refusal}; `syncing`
+ * (changes on their way, the answer slow to come) wins over the last word on `reachable`.
  */
 export function statusText({ reachable, live, syncing, waiting, refusal }) {
   if (refusal) return `Not saved: ${refusal}`;
+  if (syncing) return 'Syncing…';
   const changes = `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`;
   if (!reachable) return waiting ? `Offline · ${changes}` : 'Offline';
-  if (syncing) return 'Syncing…';
   if (waiting) return `Syncing… · ${changes}`;
   return live ? 'Live' : 'Reconnecting…';
 }
@@ -549,8 +563,9 @@ export function statusText({ reachable, live, syncing, waiting, refusal }) {
 /** The status line's state word (data-state on #connection, for its colour). */
 export function statusState({ reachable, live, syncing, waiting, refusal }) {
   if (refusal) return 'refused';
+  if (syncing) return 'syncing';
   if (!reachable) return 'offline';
-  if (syncing || waiting) return 'syncing';
+  if (waiting) return 'syncing';
   return live ? 'live' : 'reconnecting';
 }
 

@@ -37,7 +37,19 @@ public enum ServerSentEvent {
     return out
   }
 
-  /// A comment line: ignored by browsers, it keeps proxies from timing the stream out and
-  /// shows whether the client is still there.
-  public static let heartbeat = Array(": still here\n\n".utf8)
+  /// The heartbeat, `event: ping`: it keeps proxies from timing the stream out, shows whether
+  /// the client is still there, and tells the page the stream is alive (a comment would be
+  /// invisible to it), so a page that stops hearing it knows the connection died silently.
+  public static let heartbeat = frame(event: "ping", data: .object([]))
+
+  /// The first event on a stream, `event: hello`: the revision announced so far, and how
+  /// often (in milliseconds) a `ping` follows when nothing else is sent.
+  public static func hello(revision: Int64, heartbeatMilliseconds: Int) -> [UInt8] {
+    frame(
+      event: "hello",
+      data: .object([
+        ("revision", .number(Double(revision))),
+        ("heartbeat", .number(Double(heartbeatMilliseconds))),
+      ]), retryMilliseconds: 1000)
+  }
 }

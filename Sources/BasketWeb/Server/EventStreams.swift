@@ -9,6 +9,8 @@ import Synchronization
 /// leaving (see `Housekeeper`).
 final class EventStreams: Sendable {
   let capacity: Int
+  /// How often a `ping` reaches every stream, told to each page in its hello.
+  let heartbeatMilliseconds: Int
   private let hub: BroadcastHub<ChangeNotice>
 
   private struct State {
@@ -19,8 +21,9 @@ final class EventStreams: Sendable {
 
   private let state = Mutex(State())
 
-  init(capacity: Int, hub: BroadcastHub<ChangeNotice>) {
+  init(capacity: Int, heartbeatMilliseconds: Int, hub: BroadcastHub<ChangeNotice>) {
     self.capacity = capacity
+    self.heartbeatMilliseconds = heartbeatMilliseconds
     self.hub = hub
   }
 
@@ -37,12 +40,11 @@ final class EventStreams: Sendable {
       return stream
     }
     guard let stream else { return nil }
+    let heartbeat = heartbeatMilliseconds
     let token = feed.subscribe(
       initial: { revision in
         stream.enqueue(
-          ServerSentEvent.frame(
-            event: "hello", data: ChangeNotice(revision: revision ?? 0).data,
-            retryMilliseconds: 1000))
+          ServerSentEvent.hello(revision: revision ?? 0, heartbeatMilliseconds: heartbeat))
       },
       { notice in stream.enqueue(notice.frame) })
     stream.subscribed(token)

@@ -12,6 +12,9 @@ public struct ServeOptions: Equatable, Sendable {
   public var tlsKey: String?
   /// Print the pairing link (which carries the secret) at start-up.
   public var showPairingLink = false
+  /// How often an open page hears from the server (a `ping` event), in seconds; a page that
+  /// hears nothing for two of these stops saying "Live" and reconnects.
+  public var heartbeatSeconds = 15.0
   public var help = false
 
   public enum SecretSource: Equatable, Sendable {
@@ -29,7 +32,7 @@ public struct ServeOptions: Equatable, Sendable {
 
   public static let help = """
     Usage: basket serve [--host ADDRESS] [--port PORT] [--show-pairing-link]
-                        [--tls-cert FILE --tls-key FILE]
+                        [--tls-cert FILE --tls-key FILE] [--heartbeat SECONDS]
 
     Serves Basket's web app and JSON API over the same store the command line uses.
     Every open page updates live when anything changes the list.
@@ -50,6 +53,8 @@ public struct ServeOptions: Equatable, Sendable {
                            or the secret file
       --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
       --tls-key FILE       the certificate's PEM private key
+      --heartbeat SECONDS  how often open pages hear the server is there (default 15, from
+                           0.1 to 3600); a page that hears nothing for 2.5 reconnects
       --help               show this help
 
     Environment:
@@ -59,7 +64,7 @@ public struct ServeOptions: Equatable, Sendable {
 
   /// The options that take a value (`--port 8080` or `--port=8080`).
   public static let valueOptions: Set<String> = [
-    "--host", "--port", "--secret", "--tls-cert", "--tls-key",
+    "--host", "--port", "--secret", "--tls-cert", "--tls-key", "--heartbeat",
   ]
 
   public static func parse(_ arguments: [String], configuration: BasketConfiguration)
@@ -100,6 +105,11 @@ public struct ServeOptions: Equatable, Sendable {
         options.secret = value
         options.secretSource = .commandLine
       case "--tls-cert": options.tlsCertificate = value
+      case "--heartbeat":
+        guard let seconds = Double(value), seconds >= 0.1, seconds <= 3600 else {
+          throw Problem(message: "--heartbeat must be a number of seconds from 0.1 to 3600")
+        }
+        options.heartbeatSeconds = seconds
       default: options.tlsKey = value
       }
     }

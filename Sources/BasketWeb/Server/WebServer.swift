@@ -35,7 +35,8 @@ public final class WebServer: Sendable {
     /// A connection that delivers no complete request this long after opening (or after its
     /// previous response) is closed.
     public var requestTimeout: Double
-    /// How often an idle event stream sends a comment (keeps proxies and NAT entries open).
+    /// How often every event stream gets a `ping` event (keeps proxies and NAT entries open,
+    /// and lets a page tell a live stream from one that died without an error).
     public var heartbeatSeconds: Double
     /// The store file whose changes by other processes become change events (nil: only this
     /// server's own writes do).
@@ -111,7 +112,9 @@ public final class WebServer: Sendable {
     let store = app.basket.store
     feed = ChangeFeed(
       readRevision: { try? store.revision() }, describe: { app.changeNotice(after: $0) })
-    streams = EventStreams(capacity: configuration.maxEventStreams, hub: feed.hub)
+    streams = EventStreams(
+      capacity: configuration.maxEventStreams,
+      heartbeatMilliseconds: Int((configuration.heartbeatSeconds * 1000).rounded()), hub: feed.hub)
     deadlines = Mutex(ConnectionDeadlines(requestTimeout: configuration.requestTimeout))
   }
 
