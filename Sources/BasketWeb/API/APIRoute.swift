@@ -26,18 +26,20 @@ package struct APIRoute: Sendable, Equatable, CustomStringConvertible {
   /// The path after `/api/v1/`, with `*` for a segment that varies (`items/*/check`).
   package var path: String
   package var operationID: OperationID
+  /// `path` split at its slashes once, as every request's lookup compares them.
+  private let segments: [Substring]
 
   package init(_ method: String, _ path: String, _ operationID: OperationID = .none) {
     self.method = method
     self.path = path
     self.operationID = operationID
+    segments = path.split(separator: "/", omittingEmptySubsequences: false)
   }
 
   package var description: String { "\(method) /api/v1/\(path)" }
 
   /// Whether `route` (the path's segments after `/api/v1/`) has this route's shape.
   package func matches(_ route: [String]) -> Bool {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
     guard segments.count == route.count else { return false }
     return zip(segments, route).allSatisfy { $0 == "*" || $0 == $1 }
   }

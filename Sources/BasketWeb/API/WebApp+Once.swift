@@ -61,7 +61,7 @@ extension WebApp {
   ///
   /// Cost: a scan for the bytes `"op"`, and only when they occur, a parse and a re-encode.
   static func takeOperationID(from body: [UInt8]) throws -> (UUID, [UInt8])? {
-    guard contains(body, #""op""#.utf8),
+    guard body.contains(Array(#""op""#.utf8)),
       case .object(let members)? = try? JSONValue.parse(body),
       let value = members.first(where: { $0.0 == "op" })?.1
     else { return nil }
@@ -69,19 +69,6 @@ extension WebApp {
       throw RequestError(400, "\"op\" must be a UUID such as 6f1c2a4e-…")
     }
     return (op, JSONValue.object(members.filter { $0.0 != "op" }).encoded())
-  }
-
-  private static func contains(_ bytes: [UInt8], _ needle: String.UTF8View) -> Bool {
-    let needle = Array(needle)
-    guard bytes.count >= needle.count else { return false }
-    var start = 0
-    while start <= bytes.count - needle.count {
-      if bytes[start] == needle[0], bytes[start..<(start + needle.count)].elementsEqual(needle) {
-        return true
-      }
-      start += 1
-    }
-    return false
   }
 
   /// A route's error answer, thrown out of `Basket.exactlyOnce` so nothing it wrote stays.
