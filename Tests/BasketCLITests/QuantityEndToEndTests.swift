@@ -8,7 +8,7 @@ import Testing
 
   @Test(arguments: [
     "eggs x99999999999999999999", "999999999999 kg rice", "rice 999999999999 kg",
-    "flour 100001 g", "2 kg milk",
+    "flour 100001 g", "2 kg milk", "1e308 g salt", "-5 kg flour", "inf g sugar", "nan kg rice",
   ])
   func anAddWithAnImpossibleQuantityIsRefusedAndSavesNothing(text: String) throws {
     let add = try basket.run(["add", "bread", text])
@@ -27,6 +27,14 @@ import Testing
     #expect(eggs.stderr == "basket: 1e+20 units is not an amount Basket takes (0 to 999 units)\n")
     let rice = try basket.run(["add", "999999999999 kg rice"])
     #expect(rice.stderr == "basket: 999999999999 kg is not an amount Basket takes (0 to 100 kg)\n")
+    // Other spellings of a number are amounts too, refused the same way, not made into names.
+    let flour = try basket.run(["add", "-5 kg flour"])
+    #expect(flour.stderr == "basket: -5 kg is not an amount Basket takes (0 to 100 kg)\n")
+    let salt = try basket.run(["add", "1e308 g salt"])
+    #expect(salt.stderr == "basket: 1e+308 g is not an amount Basket takes (0 to 100000 g)\n")
+    let rice2 = try basket.run(["add", "nan kg rice"])
+    #expect(
+      rice2.status == 1 && rice2.stderr.hasSuffix("is not an amount Basket takes (0 to 100 kg)\n"))
   }
 
   @Test func qtyRefusesWhatAddRefuses() throws {

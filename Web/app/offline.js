@@ -132,6 +132,19 @@ function splitNumber(word) {
   return [value, rest === '' ? null : rest];
 }
 
+/**
+ * A number with a sign, an exponent, or written inf/infinity/nan ("-5", "1e308", "NaN"), or null
+ * (as AddTextParser.otherSpelling): before a unit it is an amount the server refuses.
+ */
+function otherSpelling(word) {
+  const match = /^([+\-\u2212]?)(inf|infinity|nan|(?:\d+\.?\d*|\.\d+)(e[+-]?\d+)?)$/u.exec(word.toLowerCase());
+  if (!match || (match[1] === '' && /^[\d.]+$/.test(match[2]))) return null;
+  const sign = match[1] === '' || match[1] === '+' ? 1 : -1;
+  if (match[2] === 'nan') return NaN;
+  if (match[2].startsWith('inf')) return sign * Infinity;
+  return sign * Number(match[2]);
+}
+
 const roundHalfAway = (value) => Math.sign(value) * Math.round(Math.abs(value));
 const isTimes = (word) => word === 'x' || word === '×';
 
@@ -148,6 +161,11 @@ function quantityAt(words, index) {
   } else if (word.startsWith('x') || word.startsWith('×')) {
     sawTimes = true;
     word = word.slice(1);
+  }
+  if (!sawTimes && index + 1 < words.length) {
+    const unit = unitOfWord(words[index + 1].toLowerCase());
+    const value = unit ? otherSpelling(word) : null;
+    if (value !== null) return [{ amount: value, unit }, 2];
   }
   const split = splitNumber(word);
   if (!split) return null;

@@ -71,6 +71,13 @@ public enum AddTextParser {
       sawTimes = true
       word.removeFirst()
     }
+    // "-5 kg", "1e308 g", "inf g", "nan kg": an amount in another spelling before a unit is
+    // still an amount, so the add is refused for it rather than made with it in the name.
+    if !sawTimes, index + 1 < words.count, let unit = MeasureUnit(word: words[index + 1]),
+      let value = otherSpelling(word)
+    {
+      return (Quantity(amount: value, unit: unit), 2)
+    }
     guard let (amount, attachedUnit) = splitNumber(word) else { return nil }
     if sawTimes {
       guard attachedUnit == nil else { return nil }
@@ -94,6 +101,40 @@ public enum AddTextParser {
     }
     guard amount == amount.rounded(), amount > 0, amount < 1000 else { return nil }
     return (Quantity(amount: amount, unit: .units), used)
+  }
+
+  /// A number written with a sign, an exponent, or as inf/infinity/nan ("-5", "+2", "1e308",
+  /// "\u{2212}3", "inf", "NaN"); nil for anything else, plain numbers included.
+  static func otherSpelling(_ word: String) -> Double? {
+    var text = Substring(word.lowercased())
+    var negative = false
+    if let first = text.first, first == "-" || first == "+" || first == "\u{2212}" {
+      negative = first != "+"
+      text = text.dropFirst()
+    }
+    let signed = { (value: Double) in negative ? -value : value }
+    switch text {
+    case "inf", "infinity": return signed(.infinity)
+    case "nan": return .nan
+    default: break
+    }
+    let mantissa = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+    var exponent = text.dropFirst(mantissa.count)
+    guard mantissa.contains(where: \.isNumber), mantissa.filter({ $0 == "." }).count <= 1 else {
+      return nil
+    }
+    if !exponent.isEmpty {
+      guard exponent.first == "e" else { return nil }
+      exponent = exponent.dropFirst()
+      if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
+      guard !exponent.isEmpty, exponent.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        return nil
+      }
+    }
+    guard negative || word.first == "+" || text.count > mantissa.count,
+      let value = Double(text)
+    else { return nil }
+    return signed(value)
   }
 
   /// "500g" → (500, "g"); "2" → (2, nil); "1,5l" → (1.5, "l"); "b12" → nil.
