@@ -29,16 +29,33 @@ public enum RecipeDocumentImporter {
     }
   }
 
+  /// The recipe in a file's `bytes` from `source` (its name, "standard input", "the page"),
+  /// within `RecipeLimits`: a page past `pageBytes`, text past `textBytes`, bytes that aren't
+  /// text, and a recipe holding too much are refused before they cost more memory.
+  ///
+  /// - Throws: `RecipeLimitError`, or `RecipeError.noRecipe` when the bytes hold no recipe.
+  public static func importDocument(
+    _ bytes: [UInt8], from source: String, charset: String? = nil
+  ) throws -> Recipe {
+    switch kind(of: bytes) {
+    case .html:
+      try RecipeLimits.check(pageBytes: bytes.count, from: source)
+      return try RecipeImporter.importPage(
+        HTMLRecipePage.read(bytes, charset: charset), from: source)
+    case .text:
+      return try RecipeImporter.importText(RecipeLimits.text(bytes, from: source), from: source)
+    }
+  }
+
   /// Fetches the page at `address` (see `PageFetcher`) and imports it as a saved page; the
   /// recipe's source is the page's own address when it names one, else where the fetch ended.
   ///
   /// - Throws: `WebFetchError` when the page can't be fetched, `RecipeError.noRecipe` when it
-  ///   holds no recipe.
+  ///   holds no recipe, `RecipeLimitError` when it holds too much.
   public static func recipe(fromAddress address: String, fetcher: PageFetcher) throws -> Recipe {
     let page = try fetcher.fetch(address)
-    guard var recipe = recipe(from: page.bytes, charset: charset(in: page.contentType)) else {
-      throw RecipeError.noRecipe(page.address)
-    }
+    var recipe = try importDocument(
+      page.bytes, from: page.address, charset: charset(in: page.contentType))
     recipe.source = recipe.source ?? page.address
     return recipe
   }

@@ -9,7 +9,8 @@ import Foundation
 /// Feeds one text to the parser (whole, and line by line) and checks what it promises: nothing
 /// traps; the text is kept; amounts are finite, not negative, and a range's top is above its
 /// bottom; a line without a name is uncertain; the JSON form reads back as the same line;
-/// scaling keeps amounts finite and formats; the pasted-text importer terminates.
+/// scaling keeps amounts finite and formats; the pasted-text importer terminates; bytes that
+/// pass as text hold no NUL and import within `RecipeLimits`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -22,6 +23,17 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for line in recipe.ingredients { require(!line.text.isEmpty, "an empty ingredient line") }
   }
   _ = PageJSON.parseAll(text)
+  // The file importer's text check: text it passes holds no NUL, and what it imports keeps to
+  // the limits.
+  if let decoded = try? RecipeLimits.text(
+    Array(UnsafeBufferPointer(start: data, count: size)), from: "fuzz")
+  {
+    require(!decoded.unicodeScalars.contains("\u{0}"), "NUL in text that passed as text")
+    if let recipe = try? RecipeImporter.importText(decoded, from: "fuzz") {
+      require(recipe.ingredients.count <= RecipeLimits.ingredientLines, "past the line limit")
+      require(recipe.title.count <= RecipeLimits.titleCharacters, "past the title limit")
+    }
+  }
   return 0
 }
 

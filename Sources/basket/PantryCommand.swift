@@ -347,10 +347,18 @@ enum PantryCommand {
   /// The code on a photo, when `words` is one photo's path (zbar reads it); nil when it isn't
   /// a photo, so the words are a typed code.
   static func photographed(_ words: [String], _ context: CommandContext) throws -> Barcode? {
-    guard words.count == 1, let path = words.first, PhotoFile.isPhoto(atPath: path) else {
-      return nil
-    }
+    guard words.count == 1, let path = words.first, FileArgument.kind(of: path) != .missing
+    else { return nil }
+    // A file named here is a photo to read, never a typed code: say what is wrong with it.
     let name = path.split(separator: "/").last.map(String.init) ?? path
+    let size = try FileArgument.readable(path, wanted: "a photo of the barcode")
+    guard size > 0 else {
+      throw InputError(message: "\(name) is empty; give a photo of the barcode")
+    }
+    guard PhotoFile.isPhoto(atPath: path) else {
+      throw InputError(
+        message: "\(name) is not a photo (JPEG, PNG, TIFF, WebP, GIF or BMP) of a barcode")
+    }
     let scanned: ScannedCodes
     do {
       scanned = try BarcodeReader(searchPath: context.configuration.searchPath)

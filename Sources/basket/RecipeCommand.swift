@@ -61,6 +61,9 @@ enum RecipeCommand {
     }
     var recipe: Recipe
     var photo: PhotoRecipe?
+    for path in flags.positional where FileArgument.kind(of: path) != .missing {
+      try FileArgument.readable(path, wanted: "a saved page, a text file or photos")
+    }
     let photos = flags.positional.filter(PhotoFile.isPhoto(atPath:))
     if !photos.isEmpty || flags.positional.count > 1 {
       guard photos.count == flags.positional.count else {
@@ -80,10 +83,8 @@ enum RecipeCommand {
         fromAddress: source, fetcher: PageFetcher(allowLocal: flags.has("--allow-local")))
     } else {
       let bytes = source == "-" ? context.readInput() : try RecipeFiles.read(source)
-      guard let found = RecipeDocumentImporter.recipe(from: bytes) else {
-        throw RecipeError.noRecipe(source == "-" ? "standard input" : source)
-      }
-      recipe = found
+      recipe = try RecipeDocumentImporter.importDocument(
+        bytes, from: source == "-" ? "standard input" : source)
     }
     let style = Style(context: context)
     if flags.has("--save") {
@@ -366,23 +367,14 @@ struct PhotoRecipeJSON: Encodable {
   }
 }
 
-/// Reading a recipe file from disk, refusing what can't be a page.
+/// Reading a recipe file from disk, refusing what can't be a page before reading it.
 enum RecipeFiles {
-  /// The largest file read (as `HTMLRecipePage.maximumBytes`).
-  static let maximumBytes = HTMLRecipePage.maximumBytes
+  /// The largest file read: a saved page's limit (text files are held to less once read).
+  static let maximumBytes = RecipeLimits.pageBytes
 
   static func read(_ path: String) throws -> [UInt8] {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      throw RecipeFileError(message: "there is no file \(path)")
-    }
-    guard info.st_mode & S_IFMT != S_IFDIR else {
-      throw RecipeFileError(message: "\(path) is a folder; give a saved page or a text file")
-    }
-    guard Int(info.st_size) <= maximumBytes else {
-      throw RecipeFileError(
-        message: "\(path) is larger than \(maximumBytes >> 20) MB, too large to be a recipe page")
-    }
+    let size = try FileArgument.readable(path, wanted: "a saved page or a text file")
+    try RecipeLimits.check(pageBytes: size, from: path)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RecipeFileError(message: "cannot read \(path)")
     }

@@ -57,7 +57,11 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   // admin pages): a page address comes from whoever can reach the server.
   let recipes = RecipeServices(
     book: book,
-    importBytes: { bytes in LargeStack.run { RecipeDocumentImporter.recipe(from: bytes) } },
+    importBytes: { bytes in
+      try LargeStack.run {
+        Result { try RecipeDocumentImporter.importDocument(bytes, from: "the page") }
+      }.get()
+    },
     importAddress: { address in
       try LargeStack.run {
         Result { try RecipeDocumentImporter.recipe(fromAddress: address, fetcher: PageFetcher()) }

@@ -51,7 +51,7 @@ private struct MealPrepHarness {
         timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
         recipes: RecipeServices(
           book: RecipeBook(store: InMemoryRecipeStore(), basket: basket),
-          importBytes: { RecipeDocumentImporter.recipe(from: $0) },
+          importBytes: { try RecipeDocumentImporter.importDocument($0, from: "the page") },
           importAddress: { _ in throw WebFetchError.offline(host: "x") }),
         pantry: PantryServices(book: pantry)))
   }

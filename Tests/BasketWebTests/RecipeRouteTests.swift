@@ -33,7 +33,8 @@ struct RecipeHarness {
         basket: basket, access: AccessPolicy(mode: .loopbackOnly),
         timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
         recipes: RecipeServices(
-          book: book, importBytes: { RecipeDocumentImporter.recipe(from: $0) },
+          book: book,
+          importBytes: { try RecipeDocumentImporter.importDocument($0, from: "the page") },
           importAddress: fetch, importPhotos: photos)))
   }
 

@@ -47,7 +47,7 @@ final class StoreHarness {
         timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
         recipes: RecipeServices(
           book: RecipeBook(store: store, basket: basket),
-          importBytes: { RecipeDocumentImporter.recipe(from: $0) },
+          importBytes: { try RecipeDocumentImporter.importDocument($0, from: "the page") },
           importAddress: { _ in throw WebFetchError.offline(host: "x") }),
         shops: shops, pantry: PantryServices(book: trips.pantry), trips: trips))
   }

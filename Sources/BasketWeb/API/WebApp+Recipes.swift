@@ -10,9 +10,10 @@ import BasketKit
 /// passed in, so this target needs neither libxml2 nor libcurl).
 public struct RecipeServices: Sendable {
   public var book: RecipeBook
-  /// A saved page's or a text file's bytes as a recipe; nil when they hold none.
-  public var importBytes: @Sendable ([UInt8]) -> Recipe?
-  /// Fetches a web address and imports the page; throws `WebFetchError` or
+  /// A saved page's or a text file's bytes as a recipe, within `RecipeLimits`; throws
+  /// `RecipeLimitError`, or `RecipeError.noRecipe` when they hold none.
+  public var importBytes: @Sendable ([UInt8]) throws -> Recipe
+  /// Fetches a web address and imports the page; throws `WebFetchError`, `RecipeLimitError` or
   /// `RecipeError.noRecipe`.
   public var importAddress: @Sendable (String) throws -> Recipe
   /// Photos of a recipe card (pages in order, each a photo file's bytes) as a recipe, with
@@ -21,7 +22,7 @@ public struct RecipeServices: Sendable {
   public var importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)?
 
   public init(
-    book: RecipeBook, importBytes: @escaping @Sendable ([UInt8]) -> Recipe?,
+    book: RecipeBook, importBytes: @escaping @Sendable ([UInt8]) throws -> Recipe,
     importAddress: @escaping @Sendable (String) throws -> Recipe,
     importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)? = nil
   ) {
@@ -115,6 +116,9 @@ extension WebApp {
       case .noRecipe: return .error(422, error.description)
       default: return .error(400, error.description)
       }
+    } catch let error as RecipeLimitError {
+      if case .tooLarge = error { return .error(413, error.description) }
+      return .error(422, error.description)
     } catch let error as WebFetchError {
       switch error {
       case .notAnAddress, .unsupportedScheme: return .error(400, error.description)
@@ -167,19 +171,12 @@ extension WebApp {
     var photoSources: [PhotoTextLine?]?
     switch given[0] {
     case "text":
-      let text = try body.string("text") ?? ""
-      guard let found = RecipeImporter.recipe(fromText: text) else {
-        throw RecipeError.noRecipe("the pasted text")
-      }
-      recipe = found
+      recipe = try RecipeImporter.importText(try body.string("text") ?? "", from: "the pasted text")
     case "page":
       guard let encoded = try body.string("page"),
         let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters)
       else { throw RequestError(400, "\"page\" must be the file's bytes in base64") }
-      guard let found = services.importBytes(Array(data)) else {
-        throw RecipeError.noRecipe("the page")
-      }
-      recipe = found
+      recipe = try services.importBytes(Array(data))
     case "photos":
       let read = try importPhotos(services, body)
       recipe = read.recipe

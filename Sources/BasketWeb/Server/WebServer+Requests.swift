@@ -1,3 +1,4 @@
+import CLinux
 import CMicroHTTPD
 import Synchronization
 
@@ -70,7 +71,11 @@ extension WebServer {
       // Called again once the worker resumed the connection: send what it made.
       guard let (request, response) = client.answer.withLock({ $0.take() }) else { return .YES }
       client.dispatched = false
-      return send(response, for: request, on: connection)
+      let wasLarge = client.body.count >= Self.largeBodyBytes
+      client.body = []
+      let result = send(response, for: request, on: connection)
+      if wasLarge { Self.returnFreedMemory() }
+      return result
     }
     deadlines.withLock { $0.requestReceived(client.id) }
     let request: Request
@@ -96,6 +101,17 @@ extension WebServer {
     }
     if !submit(handle) { handle() }
     return .YES
+  }
+
+  /// A body from this size on leaves megabytes freed but kept by the allocator once answered.
+  static let largeBodyBytes = 1 << 20
+
+  /// Hands memory freed by a large request back to the system: glibc keeps freed memory for
+  /// reuse, so one pasted recipe of 20 MB would otherwise keep the server's size for good.
+  static func returnFreedMemory() {
+    #if canImport(Glibc)
+      malloc_trim(0)
+    #endif
   }
 
   /// Sends a handler's response: a complete reply, or the start of an event stream.

@@ -64,6 +64,24 @@ public enum RecipeImporter {
     return hasContent(recipe) ? recipe : nil
   }
 
+  /// The recipe in pasted text from `source` ("the pasted text", a file's name), within
+  /// `RecipeLimits`.
+  ///
+  /// - Throws: `RecipeLimitError` for text past the limits or a recipe holding too much;
+  ///   `RecipeError.noRecipe` when the text holds no ingredients and no method.
+  public static func importText(_ text: String, from source: String) throws -> Recipe {
+    try RecipeLimits.check(text: text, from: source)
+    guard let recipe = recipe(fromText: text) else { throw RecipeError.noRecipe(source) }
+    return try RecipeLimits.checked(recipe, from: source)
+  }
+
+  /// The recipe on a parsed page from `source`, within `RecipeLimits` (the page's size is the
+  /// adapter's to check before parsing it).
+  public static func importPage(_ page: RecipePage, from source: String) throws -> Recipe {
+    guard let recipe = recipe(from: page) else { throw RecipeError.noRecipe(source) }
+    return try RecipeLimits.checked(recipe, from: source)
+  }
+
   /// Builds the tables the importers and the line parser read (units, densities, words,
   /// entities) now rather than on first use: a server calls it on its main thread, so a
   /// request handled on a worker thread with a small stack never builds them there.

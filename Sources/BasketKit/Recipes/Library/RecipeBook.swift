@@ -46,8 +46,8 @@ public final class RecipeBook: Sendable {
   /// its id and save time and counts as opened now. Returns it as saved.
   @discardableResult
   public func save(_ recipe: Recipe) throws -> Recipe {
-    var saved = recipe
-    saved.title = RecipeText.normalizedWhitespace(recipe.title)
+    var saved = try RecipeLimits.checked(recipe, from: "the recipe")
+    saved.title = RecipeText.normalizedWhitespace(saved.title)
     guard !saved.title.isEmpty else { throw RecipeError.emptyTitle }
     let now = basket.now
     if let id = recipe.id, let existing = try store.recipe(id) {
