@@ -295,6 +295,16 @@ final class RecipePageServer {
     )
   }
 
+  @Test(arguments: [
+    "http://[::127.0.0.1]/", "http://[::ffff:0:127.0.0.1]/", "http://[2002:7f00:1::1]/",
+  ])
+  func refusesThisMachineInsideIPv6(address: String) throws {
+    // IPv4 carried inside an IPv6 address is judged as IPv4 (issue 22, finding 5).
+    let result = try basket.run(["recipe", "import", address])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("won't fetch"), "\(result.stderr)")
+  }
+
   @Test func saysWhatWentWrongWithAnAddress() throws {
     let scheme = try basket.run(["recipe", "import", "ftp://kitchen.test/pie.html"])
     #expect(scheme.status == 1)

@@ -132,6 +132,19 @@ func kitchenAmount(_ text: String) -> ItemAmount {
       ([0xFE, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),
       ([0xFF, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),
       ([0x26, 0x06, 0x47, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x68, 0x1A, 0x0A, 0x2A], false),
+      // Every IPv4 form inside IPv6 is judged as IPv4 (issue 22, finding 5).
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 0, 0, 1], true),  // ::127.0.0.1
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 168, 1, 1], true),  // ::192.168.1.1
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8], false),  // ::8.8.8.8
+      ([0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 10, 0, 0, 1], true),  // ::ffff:0:10.0.0.1
+      ([0, 0x64, 0xFF, 0x9B, 0, 0x01, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8], true),  // 64:ff9b:1::/48
+      ([0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8], false),  // 64:ff9b::8.8.8.8
+      ([0x20, 0x02, 127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),  // 6to4 of 127.0.0.1
+      ([0x20, 0x02, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], false),  // 6to4 of 8.8.8.8
+      ([0x20, 0x01, 0, 0, 8, 8, 8, 8, 0, 0, 0, 0, 0x3F, 0x57, 0xFE, 0xFE], true),  // Teredo, 192.168.1.1
+      ([0x20, 0x01, 0, 0, 8, 8, 8, 8, 0, 0, 0, 0, 0xF7, 0xF7, 0xF7, 0xF7], false),  // Teredo, 8.8.8.8
+      ([0x26, 0x06, 0, 0, 0, 0, 0, 0, 0, 0, 0x5E, 0xFE, 10, 1, 1, 1], true),  // ISATAP 10.1.1.1
+      ([0x26, 0x06, 0, 0, 0, 0, 0, 0, 2, 0, 0x5E, 0xFE, 8, 8, 4, 4], false),  // ISATAP 8.8.4.4
     ] as [([UInt8], Bool)])
   func tellsLocalAddressesFromPublicOnes(address: [UInt8], local: Bool) {
     #expect(WebAddressRules.isLocal(address) == local)

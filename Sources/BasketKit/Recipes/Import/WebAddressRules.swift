@@ -49,20 +49,15 @@ public enum WebAddressRules {
   /// Whether the IP address (4 bytes for IPv4, 16 for IPv6) is on the household's own
   /// network, this machine, or otherwise not a public host: loopback, private (RFC 1918,
   /// unique local), link-local, carrier-grade NAT, unspecified, multicast, broadcast,
-  /// documentation and benchmarking ranges. IPv4 inside IPv6 (mapped, NAT64) is judged as
-  /// IPv4. Anything that is not 4 or 16 bytes counts as local.
+  /// documentation and benchmarking ranges, the local-use NAT64 prefix. IPv4 inside IPv6 (every
+  /// form `embeddedIPv4` knows) is judged as IPv4. Anything not 4 or 16 bytes counts as local.
   public static func isLocal(_ address: [UInt8]) -> Bool {
     switch address.count {
     case 4:
       return isLocalIPv4(address)
     case 16:
-      let head = Array(address[0..<12])
-      if head == Array(repeating: 0, count: 10) + [0xFF, 0xFF] {  // ::ffff:a.b.c.d
-        return isLocalIPv4(Array(address[12...]))
-      }
-      if head == [0, 0x64, 0xFF, 0x9B] + Array(repeating: 0, count: 8) {  // 64:ff9b::a.b.c.d
-        return isLocalIPv4(Array(address[12...]))
-      }
+      if let embedded = embeddedIPv4(address) { return isLocalIPv4(embedded) }
+      if address[0..<6] == [0, 0x64, 0xFF, 0x9B, 0, 0x01] { return true }  // 64:ff9b:1::/48
       if address[0..<15].allSatisfy({ $0 == 0 }) { return true }  // :: and ::1
       if address[0] & 0xFE == 0xFC { return true }  // fc00::/7 unique local
       if address[0] == 0xFE, address[1] & 0xC0 == 0x80 { return true }  // fe80::/10
@@ -74,6 +69,24 @@ public enum WebAddressRules {
     default:
       return true
     }
+  }
+
+  /// The IPv4 address inside an IPv6 one that carries it: mapped (`::ffff:a.b.c.d`),
+  /// translated (`::ffff:0:a.b.c.d`), compatible (`::a.b.c.d`, but not `::` or `::1`), NAT64
+  /// (`64:ff9b::a.b.c.d`), 6to4 (`2002:AABB:CCDD::/48`), Teredo (`2001:0::/32`, the client's
+  /// address inverted in the last four bytes) and ISATAP (an interface id `0:5efe:a.b.c.d` or
+  /// `200:5efe:a.b.c.d`). Nil when it carries none.
+  static func embeddedIPv4(_ a: [UInt8]) -> [UInt8]? {
+    let last = Array(a[12..<16])
+    let zeros = { (range: Range<Int>) in a[range].allSatisfy { $0 == 0 } }
+    if zeros(0..<10), a[10] == 0xFF, a[11] == 0xFF { return last }
+    if zeros(0..<8), a[8] == 0xFF, a[9] == 0xFF, zeros(10..<12) { return last }
+    if zeros(0..<12), !zeros(12..<15) || a[15] > 1 { return last }
+    if a[0..<12] == [0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0] { return last }
+    if a[0] == 0x20, a[1] == 0x02 { return Array(a[2..<6]) }
+    if a[0..<4] == [0x20, 0x01, 0, 0] { return last.map { ~$0 } }
+    if a[8] & 0xFD == 0, a[9] == 0, a[10] == 0x5E, a[11] == 0xFE { return last }
+    return nil
   }
 
   private static func isLocalIPv4(_ a: [UInt8]) -> Bool {
