@@ -90,6 +90,9 @@ public enum ReportRequest: Equatable, Sendable {
   case multiget(properties: [DAVName], hrefs: [String])
   /// RFC 6578 sync-collection: the changes after `token` ("" for everything).
   case syncCollection(properties: [DAVName], token: String, limit: Int?)
+  /// CalDAV free-busy-query (RFC 4791 §7.10): the busy time in `range` (its start and end
+  /// both given).
+  case freeBusy(TimeRange)
 }
 
 /// Reads WebDAV and CalDAV request bodies and writes multistatus responses with libxml2, so
@@ -161,9 +164,20 @@ public enum DAVXML {
         return .syncCollection(
           properties: properties, token: trimmed(token),
           limit: limit)
+      case .c("free-busy-query"):
+        guard let node = children.first(where: { name(of: $0) == .c("time-range") }) else {
+          throw Unreadable("a free-busy-query has a time-range", condition: .c("valid-filter"))
+        }
+        let range = try timeRange(node)
+        guard let start = range.start, let end = range.end, start < end else {
+          throw Unreadable(
+            "a free-busy-query's time-range has a start before its end",
+            condition: .c("valid-filter"))
+        }
+        return .freeBusy(TimeRange(start: start, end: end))
       default:
         throw Unreadable(
-          "this collection answers calendar-query, calendar-multiget and sync-collection reports, not \(name(of: root).name)"
+          "this collection answers calendar-query, calendar-multiget, sync-collection and free-busy-query reports, not \(name(of: root).name)"
         )
       }
     }

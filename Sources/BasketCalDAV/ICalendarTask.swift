@@ -378,6 +378,24 @@ public enum ICalendarTask {
     String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
   }
 
+  /// The answer to a free-busy-query over `start..<end` (RFC 4791 §7.10): a VFREEBUSY with no
+  /// busy time, since a task list holds no events.
+  public static func emptyFreeBusy(start: Date, end: Date, stamp: Date) -> String {
+    withLibical {
+      let calendar = icalcomponent_new_vcalendar()!
+      defer { icalcomponent_free(calendar) }
+      icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
+      icalcomponent_add_property(
+        calendar, icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
+      let busy = icalcomponent_new_vfreebusy()!
+      icalcomponent_add_property(busy, icalproperty_new_dtstamp(utc(stamp)))
+      icalcomponent_add_property(busy, icalproperty_new_dtstart(utc(start)))
+      icalcomponent_add_property(busy, icalproperty_new_dtend(utc(end)))
+      icalcomponent_add_component(calendar, busy)
+      return text(of: calendar)
+    }
+  }
+
   private static func text(of component: OpaquePointer) -> String {
     guard let raw = icalcomponent_as_ical_string_r(component) else { return "" }
     defer { icalmemory_free_buffer(raw) }

@@ -75,9 +75,6 @@ extension WebApp {
         "CalDAV sends the household secret with every request, so it needs HTTPS: start basket serve with --tls-cert and --tls-key"
       )
     }
-    if Self.mutating.contains(request.method), !access.originAllowed(request) {
-      return .error(403, "cross-origin requests are not allowed")
-    }
     let challenge = Response(
       status: 401,
       headers: [
@@ -89,11 +86,12 @@ extension WebApp {
       return challenge
     }
     let now = basket.now
-    guard throttle.allows(request.clientAddress, at: now) else {
+    // NB: a task app with a stale password spends its own allowance, never pairing's.
+    guard calDAVThrottle.allows(request.clientAddress, at: now) else {
       return .text(429, "too many wrong secrets from this address; wait a minute")
     }
     guard access.secretMatches(password) else {
-      throttle.recordWrongGuess(from: request.clientAddress, at: now)
+      calDAVThrottle.recordWrongGuess(from: request.clientAddress, at: now)
       return challenge
     }
     return nil
@@ -119,6 +117,11 @@ extension WebApp {
 
   private func calDAVRoute(_ request: Request, _ book: CalDAVBook) throws -> Response {
     let path = request.path
+    if request.method == "MKCALENDAR" || request.method == "MKCOL" {
+      return Self.davError(
+        403, .c("calendar-collection-location-ok"),
+        "Basket keeps one task list, \(Self.davCollection); it can't make another")
+    }
     // NB: a client given only the server's address asks its root for the principal.
     if path == Self.davRoot || path == "/" {
       switch request.method {
@@ -275,6 +278,13 @@ extension WebApp {
           found[name].map { response(for: $0, .properties(properties)) }
             ?? DAVResponse(href: href, status: 404)
         })
+    case .freeBusy(let range):
+      // NB: the time-range was read with both ends.
+      return Response(
+        status: 200, headers: [.init("Content-Type", "text/calendar; charset=utf-8")],
+        body: Array(
+          ICalendarTask.emptyFreeBusy(start: range.start!, end: range.end!, stamp: basket.now)
+            .utf8))
     case .syncCollection(let properties, let token, let limit):
       if let limit, limit < 1 {
         return .text(400, "a sync-collection's limit asks for at least one result")

@@ -34,7 +34,10 @@ public final class WebApp: Sendable {
   public let environment: WebEnvironment
   let itemJSON: ItemJSON
   let snapshot = ReadMostly<ListSnapshot?>(nil)
+  /// Wrong pairing codes and wrong CalDAV passwords are counted apart, per address: a task app
+  /// with a stale password must not lock pairing out on the same machine.
   let throttle = PairingThrottle()
+  let calDAVThrottle = PairingThrottle()
   /// The store revision reported by the server's change watcher (`noteRevision`), or `.min`
   /// while nothing reports it; then every list read asks the store.
   let reportedRevision = Atomic<Int64>(.min)
@@ -70,6 +73,10 @@ public final class WebApp: Sendable {
       return .error(
         403, "this server answers only to localhost; start it with a secret to share it")
     }
+    // NB: every path: the API, CalDAV and the pairing form alike.
+    if !Self.safeMethods.contains(request.method), !access.originAllowed(request) {
+      return .error(403, "cross-origin requests are not allowed")
+    }
     if request.path.hasPrefix("/api/") {
       return api(request)
     }
@@ -86,9 +93,6 @@ public final class WebApp: Sendable {
 
   private func api(_ request: Request) -> Response {
     let method = request.method
-    if Self.mutating.contains(method), !access.originAllowed(request) {
-      return .error(403, "cross-origin requests are not allowed")
-    }
     let limit = Self.maxBodySize(for: request.path)
     guard request.body.count <= limit else {
       return .error(413, "the request body is larger than \(limit / 1024) KiB")
@@ -223,6 +227,9 @@ public final class WebApp: Sendable {
   }
 
   static let mutating: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
+  /// Methods that change nothing; a request with any other method, CalDAV's MKCALENDAR and
+  /// PROPPATCH included, must come from this server's own origin.
+  static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"]
 
   /// Sent with every response. The policy allows only this origin's own files: no inline
   /// scripts or styles, no frames, no plug-ins.

@@ -1,0 +1,90 @@
+import Foundation  // NB: Process lives in full Foundation; only tests use it.
+import Testing
+
+/// CalDAV against the built `basket serve` (issue 22, findings 4 and 11): the origin rule on
+/// every mutating request, free-busy-query, MKCALENDAR, and lockouts counted apart.
+@Suite(.serialized) struct CalDAVServeTests {
+  typealias Server = ServeBinaryTests.Server
+  static let task = [
+    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO", "UID:t1",
+    "DTSTAMP:20261202T100000Z", "SUMMARY:Milk", "END:VTODO", "END:VCALENDAR", "",
+  ].joined(separator: "\r\n")
+  static let calendar = ["-H", "Content-Type: text/calendar; charset=utf-8"]
+
+  /// curl's status and body for `method` on `path`.
+  static func dav(_ server: Server, _ method: String, _ path: String, _ extra: [String] = [])
+    throws -> (Int, String)
+  {
+    try ServeBinaryTests.curl(["-X", method] + extra + [server.base + path])
+  }
+
+  @Test(.enabled(if: ServeBinaryTests.available))
+  func aCrossOriginPutOrDeleteIsRefusedOnLoopbackToo() throws {
+    let server = try Server()
+    defer { #expect(server.stop() == 0) }
+    let evil = ["-H", "Origin: http://evil.example"]
+    let put = try Self.dav(
+      server, "PUT", "/dav/basket/t1.ics", evil + Self.calendar + ["--data-binary", Self.task])
+    #expect(put.0 == 403, "\(put.1)")
+    #expect(try ServeBinaryTests.curl([server.base + "/api/v1/list"]).1.contains("Milk") == false)
+    let made = try Self.dav(
+      server, "PUT", "/dav/basket/t1.ics", Self.calendar + ["--data-binary", Self.task])
+    #expect(made.0 == 201, "\(made.1)")
+    let delete = try Self.dav(server, "DELETE", "/dav/basket/t1.ics", evil)
+    #expect(delete.0 == 403, "\(delete.1)")
+    let proppatch = try Self.dav(server, "PROPPATCH", "/dav/basket/", evil)
+    #expect(proppatch.0 == 403, "\(proppatch.1)")
+    #expect(try ServeBinaryTests.curl([server.base + "/api/v1/list"]).1.contains("Milk"))
+    let own = try Self.dav(
+      server, "DELETE", "/dav/basket/t1.ics", ["-H", "Origin: \(server.base)"])
+    #expect(own.0 == 204, "\(own.1)")
+  }
+
+  @Test(.enabled(if: ServeBinaryTests.available))
+  func freeBusyIsAnEmptyVFreeBusyAndMkcalendarIs403() throws {
+    let server = try Server()
+    defer { #expect(server.stop() == 0) }
+    let query = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <c:free-busy-query xmlns:c="urn:ietf:params:xml:ns:caldav">
+        <c:time-range start="20261202T000000Z" end="20261209T000000Z"/>
+      </c:free-busy-query>
+      """
+    let busy = try Self.dav(
+      server, "REPORT", "/dav/basket/",
+      ["-H", "Content-Type: application/xml", "-H", "Depth: 1", "--data-binary", query])
+    #expect(busy.0 == 200, "\(busy.1)")
+    #expect(busy.1.contains("BEGIN:VFREEBUSY"), "\(busy.1)")
+    #expect(busy.1.contains("DTSTART:20261202T000000Z"), "\(busy.1)")
+    #expect(busy.1.contains("DTEND:20261209T000000Z"), "\(busy.1)")
+    #expect(!busy.1.contains("FREEBUSY:"), "\(busy.1)")
+    let open = try Self.dav(
+      server, "REPORT", "/dav/basket/",
+      [
+        "-H", "Content-Type: application/xml", "--data-binary",
+        #"<c:free-busy-query xmlns:c="urn:ietf:params:xml:ns:caldav"/>"#,
+      ])
+    #expect(open.0 == 400 || open.0 == 403, "\(open.1)")
+    let make = try Self.dav(server, "MKCALENDAR", "/dav/basket/other/")
+    #expect(make.0 == 403, "\(make.1)")
+    #expect(make.1.contains("calendar-collection-location-ok"), "\(make.1)")
+  }
+
+  @Test(.enabled(if: ServeBinaryTests.available))
+  func aStalePasswordInATaskAppDoesNotLockOutPairing() throws {
+    let secret = "household-secret-42"
+    let server = try Server(extra: ["--secret", secret])
+    defer { #expect(server.stop() == 0) }
+    for _ in 0..<12 {
+      _ = try Self.dav(server, "PROPFIND", "/dav/basket/", ["-u", "me:stale-password"])
+    }
+    let locked = try Self.dav(server, "PROPFIND", "/dav/basket/", ["-u", "me:\(secret)"])
+    #expect(locked.0 == 429, "\(locked.1)")
+    let paired = try ServeBinaryTests.curl(
+      [
+        "-H", "Content-Type: application/json", "-d", #"{"secret":"\#(secret)"}"#,
+        server.base + "/api/v1/pair",
+      ])
+    #expect(paired.0 == 204, "\(paired.1)")
+  }
+}
