@@ -14,12 +14,17 @@ import BasketWeb
 /// nothing traps; a refusal is 400, 414 or 431 with a short JSON error; an accepted request has
 /// a decoded path starting with "/" and free of control characters, at most 64 headers, and
 /// gets a response with a valid status and the security headers; only `/api/v1/events` streams.
-/// Also checks that a pairing link for any text parses back to that text.
+/// Also checks that a pairing link for any text parses back to that text, and that a head
+/// refused for its framing gets 400 or 501 and a closed connection.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let (method, target, headers, body) = split(bytes)
   checkPairingLink(String(decoding: bytes.prefix(200), as: UTF8.self))
+  if let refusal = RequestFraming.refusal(headers) {
+    require([400, 501].contains(refusal.status), "a framing refusal with \(refusal.status)")
+    require(refusal.header("Connection") == "close", "a framing refusal that keeps the connection")
+  }
   let request: Request
   do {
     request = try RequestParser.parse(

@@ -50,6 +50,12 @@ extension WebServer {
     if !client.headersSeen {
       client.headersSeen = true
       client.headers = Self.headers(of: connection)
+      if var refusal = RequestFraming.refusal(client.headers) {
+        // NB: queued before the body is read; "Connection: close" ends the connection after
+        // it, so nothing pipelined behind an ambiguous body is ever answered.
+        refusal.headers += WebApp.securityHeaders
+        return queue(refusal, on: connection)
+      }
       let length = client.headers.first { $0.name.lowercased() == "content-length" }?.value
       let limit = client.bodyLimit
       if let length, let declared = Int(length), declared > limit {
