@@ -29,8 +29,8 @@ extension SQLiteStore {
   /// 0600 (SQLite gives its `-wal` and `-shm` files the store's permissions). Existing files
   /// and directories keep theirs.
   ///
-  /// A SQLite database that is damaged, or is not a Basket store, is renamed to
-  /// `<path>.broken-<timestamp>` (with its `-wal`, `-shm` and `-journal` files; the timestamp
+  /// A damaged Basket store (one carrying Basket's mark, `Schema.applicationID`, or an older
+  /// one with Basket's tables) is renamed to `<path>.broken-<timestamp>` (with its `-wal`, `-shm` and `-journal` files; the timestamp
   /// is `now` in UTC), a fresh store takes its place, and the rows that can still be read are
   /// copied over; the report says so. Nothing is ever deleted. An empty file counts as a new
   /// store (as it does for SQLite: there is nothing in it to lose).
@@ -39,8 +39,8 @@ extension SQLiteStore {
   /// the report lists it.
   ///
   /// - Throws: `StoreError.newerSchema` for a store written by a newer Basket, and
-  ///   `StoreError.cannotOpen` for a non-empty file that doesn't start with the SQLite header
-  ///   (a text file, say): both are left byte-for-byte untouched. `StoreError.cannotOpen` also
+  ///   `StoreError.cannotOpen` for a non-empty file that isn't a Basket store (a text file,
+  ///   another program's database, damaged or not): all are left byte-for-byte untouched. `StoreError.cannotOpen` also
   ///   when the file or its directory cannot be used.
   public static func open(at path: String, now: Date) throws -> (SQLiteStore, OpenReport) {
     var (store, report) = try openUnrepaired(at: path, now: now)
@@ -112,18 +112,39 @@ extension SQLiteStore {
           "it is not a SQLite database (it has no SQLite header), so it can't be a Basket store; it was left untouched. Choose another store path (--store or BASKET_STORE)"
       )
     }
-    guard header.count == 100 else { return .broken("it is cut short inside its header") }
+    guard header.count == 100 else {
+      throw notOurs(path, "it is a SQLite file cut short inside its header")
+    }
     let version = header[60..<64].reduce(0) { $0 << 8 | Int32($1) }
+    let application = header[68..<72].reduce(0) { $0 << 8 | Int32($1) }
+    guard application == 0 || application == Schema.applicationID else {
+      throw notOurs(
+        path,
+        "it is another program's SQLite database (its application id is \(application), Basket's is \(Schema.applicationID))"
+      )
+    }
     if version > Schema.latestVersion {
       throw StoreError.newerSchema(
         found: Int(version), supported: Schema.latestVersion, path: path)
     }
-    return try check(path)
+    return try check(path, marked: application == Schema.applicationID)
+  }
+
+  /// The refusal for a file that isn't (or can't be told to be) a Basket store: it is left
+  /// exactly as it is, since another program may own it.
+  static func notOurs(_ path: String, _ why: String) -> StoreError {
+    .cannotOpen(
+      path: path,
+      reason:
+        "\(why), so it isn't a Basket store; it was left untouched. Choose another store path (--store or BASKET_STORE)"
+    )
   }
 
   /// Checks tables and page structure through a read-only connection, which never
-  /// checkpoints or deletes sidecar files.
-  private static func check(_ path: String) throws -> Inspection {
+  /// checkpoints or deletes sidecar files. A store carrying Basket's mark (`marked`) that is
+  /// damaged is broken; an unmarked file is Basket's only when it has Basket's tables (a store
+  /// from before the mark), and is refused untouched otherwise.
+  private static func check(_ path: String, marked: Bool) throws -> Inspection {
     do {
       let connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
       try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
@@ -140,14 +161,14 @@ extension SQLiteStore {
         ) { row in
           if let name = row.text(0) { tables.insert(name) }
         }
-        if version == 0 {
-          return tables.isEmpty
-            ? .usable : .broken("it is a SQLite database but not a Basket store")
-        }
+        if version == 0, tables.isEmpty { return .usable }
         let missing = Schema.requiredTables.subtracting(tables)
+        guard marked || missing.isEmpty && version > 0 else {
+          throw notOurs(path, "it is a SQLite database without Basket's mark or tables")
+        }
         guard missing.isEmpty else {
           return .broken(
-            "it is not a Basket store (no \(missing.sorted().joined(separator: ", ")) table)")
+            "it has lost Basket's \(missing.sorted().joined(separator: ", ")) table")
         }
         var verdict: String?
         try connection.runOnce("PRAGMA quick_check(1)") { row in verdict = row.text(0) }
@@ -157,6 +178,9 @@ extension SQLiteStore {
         return .usable
       }
     } catch let error as SQLiteError where error.meansCorruption {
+      guard marked else {
+        throw notOurs(path, "it is a damaged SQLite database without Basket's mark")
+      }
       return .broken(error.message)
     } catch let error as SQLiteError
       where error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN

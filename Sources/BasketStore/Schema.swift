@@ -308,11 +308,26 @@ enum Schema {
     }
   }
 
+  /// Basket's mark in the SQLite header (`PRAGMA application_id`, bytes 68–71): "BSKT". A
+  /// store made before the mark is recognised by its tables and marked when next opened.
+  static let applicationID: Int32 = 0x4253_4B54
+
+  /// Writes the mark into a store that lacks it, in a transaction of its own.
+  static func mark(_ connection: Connection) throws {
+    guard try connection.singleInteger("PRAGMA application_id") != Int64(applicationID) else {
+      return
+    }
+    try connection.transaction(immediate: true) {
+      try connection.execute("PRAGMA application_id = \(applicationID)")
+    }
+  }
+
   /// Brings the store to `latestVersion`, one transaction per migration.
   ///
   /// Each step re-reads `user_version` under the write lock, so processes opening a new store at
   /// the same time migrate it once.
   static func migrate(_ connection: Connection, path: String) throws {
+    try mark(connection)
     if try connection.singleInteger("PRAGMA user_version") == Int64(latestVersion) { return }
     while true {
       let done = try connection.transaction(immediate: true) { () throws -> Bool in

@@ -38,15 +38,39 @@ import Testing
 
   @Test func aBrokenStoreIsMovedAsideNeverDeleted() throws {
     let basket = BasketBinary()
-    let garbage = Data("SQLite format 3\0 and then the rest of it was lost".utf8)
+    try basket.run(["add", "tea"])
+    try sqlite(basket.storePath, "PRAGMA wal_checkpoint(TRUNCATE);")
+    // The store's own header (with Basket's mark), then the rest of it lost.
+    let header = try Data(contentsOf: URL(fileURLWithPath: basket.storePath)).prefix(100)
+    let garbage = header + Data(repeating: 0xA5, count: 8192)
     try garbage.write(to: URL(fileURLWithPath: basket.storePath))
     let result = try basket.run(["add", "milk"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("moved aside"))
     let siblings = try FileManager.default.contentsOfDirectory(atPath: basket.directory.path)
-    let broken = try #require(siblings.first { $0.hasPrefix("basket.sqlite.broken-") })
+    let broken = try #require(
+      siblings.first {
+        $0.hasPrefix("basket.sqlite.broken-") && !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal")
+      })
     #expect(try Data(contentsOf: basket.directory.appendingPathComponent(broken)) == garbage)
     #expect(try basket.names("toGet") == ["milk"])
+  }
+
+  @Test func anotherProgramsDatabaseIsRefusedAndLeftWhereItIs() throws {
+    // Issue 22, finding 3: it used to be moved to .broken-… and a store started in its place.
+    let basket = BasketBinary()
+    let other = basket.directory.appendingPathComponent("other.sqlite").path
+    try sqlite(other, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');")
+    let before = try Data(contentsOf: URL(fileURLWithPath: other))
+    let listing = try FileManager.default.contentsOfDirectory(atPath: basket.directory.path)
+
+    let result = try basket.run(["--store", other, "list"])
+
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("isn't a Basket store; it was left untouched"), "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: basket.directory.path) == listing)
   }
 
   @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {

@@ -196,8 +196,7 @@ import Testing
 
   @Test func aTinyFileIsNotAStore() throws {
     writeBytes(Array("SQLite format 3\0".utf8), to: path)
-    let (_, report) = try SQLiteStore.open(at: path, now: StoreFixtures.now)
-    #expect(report.movedAsideTo == aside)
+    try expectRefusedUntouched("it is a SQLite file cut short inside its header")
   }
 
   /// Files that are not SQLite databases at all: a shopping list kept as text, random bytes,
@@ -224,19 +223,61 @@ import Testing
     #expect(try directory.listing() == listing)
   }
 
-  @Test func anotherProgramsDatabaseIsMovedAsideNotAdopted() throws {
-    try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');", on: path)
-    let (store, report) = try SQLiteStore.open(at: path, now: StoreFixtures.now)
-    #expect(report.movedAsideTo == aside)
-    #expect(report.reason == "it is a SQLite database but not a Basket store")
-    #expect(try store.items().isEmpty)
+  /// Opening `path` is refused with a reason naming why it isn't Basket's, and the file and
+  /// its folder are exactly as they were.
+  func expectRefusedUntouched(_ why: String) throws {
+    let before = bytes(of: path)
+    let listing = try directory.listing()
+    #expect {
+      try SQLiteStore.open(at: path, now: StoreFixtures.now)
+    } throws: { error in
+      guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
+      return reason.hasPrefix(why) && reason.contains("isn't a Basket store; it was left untouched")
+    }
+    #expect(bytes(of: path) == before)
+    #expect(try directory.listing() == listing)
   }
 
-  @Test func aVersionedFileWithoutOurTablesIsMovedAside() throws {
+  @Test func anotherProgramsDatabaseIsRefusedAndLeftAsItIs() throws {
+    try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');", on: path)
+    try expectRefusedUntouched("it is a SQLite database without Basket's mark or tables")
+  }
+
+  @Test func aDatabaseMarkedByAnotherProgramIsRefusedEvenWhenEmpty() throws {
+    try runSQL("PRAGMA application_id = 1095779664;", on: path)  // "APPL"
+    try expectRefusedUntouched(
+      "it is another program's SQLite database (its application id is 1095779664")
+  }
+
+  @Test func aVersionedFileWithoutOurTablesIsRefused() throws {
     try runSQL("CREATE TABLE items (id TEXT); PRAGMA user_version = 1;", on: path)
+    try expectRefusedUntouched("it is a SQLite database without Basket's mark or tables")
+  }
+
+  @Test func anUnmarkedDamagedDatabaseIsRefusedNotSalvaged() throws {
+    var bytes = damagedStore(count: 5000, seed: 4)
+    bytes.replaceSubrange(68..<72, with: [0, 0, 0, 0])
+    writeBytes(bytes, to: path)
+    try expectRefusedUntouched("it is a damaged SQLite database without Basket's mark")
+  }
+
+  @Test func aStoreFromBeforeTheMarkIsRecognisedByItsTablesAndMarked() throws {
+    do {
+      let store = try openStore(path)
+      try store.modify { $0.items = [StoreFixtures.item(1, "Milk")] }
+    }
+    try runSQL("PRAGMA application_id = 0;", on: path)
+    #expect(bytes(of: path)?[68..<72] == [0, 0, 0, 0])
+    #expect(try openStore(path).items().map(\.name) == ["Milk"])
+    #expect(bytes(of: path).map { Array($0[68..<72]) } == Array("BSKT".utf8))
+  }
+
+  @Test func aMarkedStoreThatLostATableIsMovedAside() throws {
+    do { _ = try openStore(path) }
+    try runSQL("DROP TABLE memory;", on: path)
     let (_, report) = try SQLiteStore.open(at: path, now: StoreFixtures.now)
     #expect(report.movedAsideTo == aside)
-    #expect(report.reason == "it is not a Basket store (no memory, meta table)")
+    #expect(report.reason == "it has lost Basket's memory table")
   }
 
   /// Ways to damage a store in place: overwrite a run of bytes at a fraction of the file, or

@@ -89,8 +89,11 @@ func garbage(count: Int, seed: UInt64) -> [UInt8] {
   }
 }
 
-/// A SQLite header followed by deterministic junk: a store damaged past its first 16 bytes.
+/// A SQLite header with Basket's mark (application id "BSKT" at bytes 68–71) in deterministic
+/// junk: a Basket store damaged everywhere but its magic and its mark.
 func damagedStore(count: Int, seed: UInt64) -> [UInt8] {
-  let header = Array("SQLite format 3\0".utf8)
-  return header + garbage(count: count - header.count, seed: seed)
+  let magic = Array("SQLite format 3\0".utf8)
+  var bytes = magic + garbage(count: count - magic.count, seed: seed)
+  bytes.replaceSubrange(68..<72, with: Array("BSKT".utf8))
+  return bytes
 }
