@@ -290,11 +290,83 @@ extension SQLiteStore {
   }
 
   /// Runs `body`, turning any SQLite failure into `StoreError.cannotOpen`.
-  private static func cannotOpenOnFailure<T>(_ path: String, _ body: () throws -> T) throws -> T {
+  static func cannotOpenOnFailure<T>(_ path: String, _ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SQLiteError {
       throw StoreError.cannotOpen(path: path, reason: error.message)
     }
+  }
+}
+
+extension SQLiteStore {
+  /// Whether this process may only read the store at `path`: it exists, and the file or its
+  /// folder (where SQLite keeps the `-wal` and `-shm` files) can't be written.
+  public static func isReadOnly(at path: String) -> Bool {
+    guard case .regular(let size) = FileSystem.status(of: path), size > 0 else { return false }
+    return access(path, W_OK) != 0
+      || !FileSystem.isWritableDirectory(FileSystem.parentDirectory(of: path))
+  }
+
+  /// Opens a store this process can't write, for reading: nothing is migrated, marked,
+  /// repaired or moved aside, and every change is refused saying the store is read-only.
+  ///
+  /// A folder where SQLite can't make the write-ahead log's index is read with the database
+  /// marked immutable, but only when no log is waiting in it (its changes would be missed).
+  ///
+  /// - Throws: what `open(at:now:)` throws for a file that isn't a Basket store or is newer;
+  ///   `StoreError.cannotOpen` for a damaged or older store, which can't be fixed read-only.
+  public static func openReadOnly(at path: String) throws -> SQLiteStore {
+    let why = readOnlyReason(path)
+    switch try inspect(path) {
+    case .usable: break
+    case .broken(let reason):
+      throw StoreError.cannotOpen(
+        path: path, reason: "\(reason), and \(why), so it can't be moved aside and started afresh")
+    }
+    return try cannotOpenOnFailure(path) {
+      var connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+      do {
+        _ = try connection.singleInteger("PRAGMA user_version")
+      } catch let error as SQLiteError
+        where error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_READONLY
+      {
+        guard FileSystem.size(of: path + "-wal") == 0 else { throw error }
+        connection = try Connection(
+          path: "file:\(path.percentEncodedForURI)?immutable=1", flags: SQLITE_OPEN_READONLY,
+          isURI: true)
+      }
+      try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+      let version = Int(try connection.singleInteger("PRAGMA user_version") ?? 0)
+      guard version == Schema.latestVersion else {
+        throw StoreError.cannotOpen(
+          path: path,
+          reason:
+            "it was made by an older Basket and needs upgrading, but \(why); make it writable once")
+      }
+      return SQLiteStore(connection: connection, path: path, readOnlyReason: why)
+    }
+  }
+
+  static func readOnlyReason(_ path: String) -> String {
+    access(path, W_OK) != 0
+      ? "the file is read-only for you"
+      : "its folder \(FileSystem.parentDirectory(of: path)) is read-only for you"
+  }
+}
+
+extension String {
+  /// The path as a `file:` URI's path: `%`, `?` and `#` percent-encoded.
+  fileprivate var percentEncodedForURI: String {
+    var encoded = ""
+    for character in self {
+      switch character {
+      case "%": encoded += "%25"
+      case "?": encoded += "%3F"
+      case "#": encoded += "%23"
+      default: encoded.append(character)
+      }
+    }
+    return encoded
   }
 }

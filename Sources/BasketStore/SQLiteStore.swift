@@ -1,6 +1,12 @@
 import BasketKit
 import Synchronization
 
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -27,9 +33,13 @@ public final class SQLiteStore: ListStore {
   /// than wait for the lock it holds.
   @TaskLocal private static var held: LockedConnection?
 
-  init(connection: consuming sending Connection, path: String) {
+  /// Why this store was opened for reading only (`openReadOnly`); nil when it can be written.
+  public let readOnlyReason: String?
+
+  init(connection: consuming sending Connection, path: String, readOnlyReason: String? = nil) {
     self.connection = Mutex(connection)
     self.path = path
+    self.readOnlyReason = readOnlyReason
   }
 
   public func items() throws -> [Item] {
@@ -185,6 +195,12 @@ public final class SQLiteStore: ListStore {
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
+    } catch let error as SQLiteError where error.primaryCode == SQLITE_READONLY {
+      throw StoreError.cannotOpen(
+        path: path,
+        reason:
+          "\(readOnlyReason ?? "the store is read-only"), so nothing can be changed (reading commands such as list still work)"
+      )
     } catch let error as SQLiteError {
       throw StoreError.failed(error.message)
     }

@@ -120,6 +120,12 @@ enum CommandLineApp {
     let path = location.path
     let isNew = isAbsentOrEmpty(path)
     if isNew, use == .existing { throw MissingStore(location: location) }
+    if SQLiteStore.isReadOnly(at: path) {
+      // NB: read as it is: reading commands work, and a change says the store is read-only.
+      let store = try SQLiteStore.openReadOnly(at: path)
+      if let shop { store.checkOffIn(try ShopRules.find(shop, in: store.shops()).id) }
+      return store
+    }
     let (store, report) = try SQLiteStore.open(at: path, now: clock.now)
     if isNew { write("Started a new list at \(path)\n", to: STDERR_FILENO) }
     if let movedTo = report.movedAsideTo {

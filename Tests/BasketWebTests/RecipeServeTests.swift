@@ -36,5 +36,6 @@ import Testing
       json + ["-d", #"{"url":"\#(server.base)/"}"#, server.base + "/api/v1/recipes/import"])
     #expect(refused == 403)
     #expect(reason.contains("won't fetch 127.0.0.1"))
+    #expect(!reason.contains("--allow-local"), "\(reason)")  // serve has no such option
   }
 }

@@ -122,7 +122,12 @@ extension WebApp {
     } catch let error as WebFetchError {
       switch error {
       case .notAnAddress, .unsupportedScheme: return .error(400, error.description)
-      case .localAddress: return .error(403, error.description)
+      case .localAddress(let host):
+        // NB: the command line's wording names --allow-local, which the server never offers.
+        return .error(
+          403,
+          "Basket won't fetch \(host): the server never fetches from your own network or this machine. Save the page and import the file instead."
+        )
       default: return .error(502, error.description)
       }
     }

@@ -95,7 +95,13 @@ public struct ServeOptions: Equatable, Sendable {
       if value == nil { value = remaining.popFirst() }
       guard let value, !value.isEmpty else { throw Problem(message: "\(name) needs a value") }
       switch name {
-      case "--host": options.host = value
+      case "--host":
+        // NB: checked here, so bad usage exits 2 before any store or secret is made.
+        guard value == "localhost" || WebServer.isIPv4Address(value) else {
+          throw Problem(
+            message: "--host \(value) is not an IPv4 address (use 0.0.0.0 for every network)")
+        }
+        options.host = value
       case "--port":
         guard let port = Int(value), (1...65535).contains(port) else {
           throw Problem(message: "--port must be a number from 1 to 65535")

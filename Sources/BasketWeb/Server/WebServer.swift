@@ -208,9 +208,16 @@ public final class WebServer: Sendable {
       keeper.stop()
       for pem in pems { free(pem) }
       let reason = takeMessages().joined(separator: "; ")
-      if reason.lowercased().contains("bind") || reason.lowercased().contains("address") {
+      let lowered = reason.lowercased()
+      if lowered.contains("in use") {
+        // NB: libmicrohttpd's own text names "port 0" (the socket address carries the port).
         throw .cannotListen(
-          "cannot listen on \(configuration.host):\(configuration.port): the port is in use or the address is not available (\(reason))"
+          "cannot listen on \(configuration.host):\(configuration.port): port \(configuration.port) is already in use (by another basket serve or another program); choose another with --port"
+        )
+      }
+      if lowered.contains("bind") || lowered.contains("address") {
+        throw .cannotListen(
+          "cannot listen on \(configuration.host):\(configuration.port): \(configuration.host) is not an address of this machine"
         )
       }
       if configuration.tls != nil {
@@ -344,6 +351,14 @@ public final class WebServer: Sendable {
   }
 
   // MARK: - Configuration helpers
+
+  /// Whether `text` is an IPv4 address in dotted-quad form ("192.168.1.5").
+  public static func isIPv4Address(_ text: String) -> Bool {
+    var address = in_addr()
+    let octets = text.split(separator: ".", omittingEmptySubsequences: false)
+    return octets.count == 4 && octets.allSatisfy { UInt8($0) != nil }
+      && inet_pton(AF_INET, text, &address) == 1
+  }
 
   static func socketAddress(_ configuration: Configuration) throws(StartError) -> sockaddr_in {
     guard (0...65535).contains(configuration.port) else {
