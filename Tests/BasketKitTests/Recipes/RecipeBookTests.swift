@@ -78,6 +78,27 @@ import Testing
     #expect(throws: RecipeError.unknownRecipe("cake")) { try book.resolve("cake") }
   }
 
+  @Test func aWordOfOneTitleNamesThatRecipe() throws {
+    // Issue 23: "recipe add stew" found nothing while "recipe search stew" found it.
+    let book = makeBook()
+    try book.save(recipe("Beef stew", ["500 g beef"]))
+    try book.save(recipe("Lentil stew with crème fraîche", ["200 g lentils"]))
+    try book.save(recipe("Tomato soup", ["6 tomatoes"]))
+    #expect(try book.resolve("soup").title == "Tomato soup")
+    #expect(try book.resolve("beef").title == "Beef stew")
+    #expect(try book.resolve("stew beef").title == "Beef stew")
+    #expect(try book.resolve("creme").title == "Lentil stew with crème fraîche")
+    #expect(try book.resolve("lentils").title == "Lentil stew with crème fraîche")
+    #expect {
+      try book.resolve("stew")
+    } throws: { error in
+      guard case .ambiguous(_, let candidates) = error as? RecipeError else { return false }
+      return candidates.count == 2 && candidates[0].hasPrefix("Beef stew (")
+        && candidates[1].hasPrefix("Lentil stew")
+    }
+    #expect(throws: RecipeError.unknownRecipe("curry")) { try book.resolve("curry") }
+  }
+
   @Test func removingTakesItOutOfTheLibraryButItemsKeepItsTitle() throws {
     let book = makeBook()
     let saved = try book.save(recipe("Cake", ["2 eggs"]))

@@ -121,7 +121,8 @@ public final class RecipeBook: Sendable {
 
   /// The saved recipe `reference` names: its id, the start of its id (at least four
   /// characters), or its title or the start of one, ignoring case; an exact title wins over
-  /// starts.
+  /// starts. Failing those, words that each begin a word of exactly one title ("stew" for
+  /// "Beef stew"); several such recipes are listed as the candidates.
   ///
   /// - Throws: `RecipeError.unknownRecipe` or `.ambiguous`.
   public func resolve(_ reference: String) throws -> RecipeSummary {
@@ -138,8 +139,15 @@ public final class RecipeBook: Sendable {
     if byID.count == 1 { return byID[0] }
     let exact = all.filter { $0.title.lowercased() == wanted }
     if exact.count == 1 { return exact[0] }
-    let starts = exact.isEmpty ? all.filter { $0.title.lowercased().hasPrefix(wanted) } : exact
+    var starts = exact.isEmpty ? all.filter { $0.title.lowercased().hasPrefix(wanted) } : exact
     if starts.count == 1 { return starts[0] }
+    if starts.isEmpty, byID.isEmpty {
+      // "stew" names "Beef stew": every word of the reference begins a word of the title,
+      // folded as search folds them.
+      let terms = RecipeSearch.terms(reference)
+      starts = all.filter { RecipeSearch.matches(terms, words: RecipeSearch.words(in: [$0.title])) }
+      if starts.count == 1 { return starts[0] }
+    }
     let candidates = (byID + starts)
     guard candidates.isEmpty else {
       throw RecipeError.ambiguous(

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// RECIPE arguments on the command line (issue 23): a word of one title names it.
+@Suite struct RecipeReferenceTests {
+  let basket = BasketBinary()
+
+  @Test func aTitleWordNamesTheRecipeAndSeveralAreListed() throws {
+    for text in [
+      "Beef stew\n\nIngredients\n500 g beef\n2 carrots\n",
+      "Lentil stew\n\nIngredients\n200 g lentils\n",
+    ] {
+      let saved = try basket.run(["recipe", "import", "-", "--save"], input: Array(text.utf8))
+      #expect(saved.status == 0, "\(saved.stderr)")
+    }
+    let added = try basket.run(["recipe", "add", "beef"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try basket.names("toGet").contains("beef"))
+    let both = try basket.run(["recipe", "add", "stew"])
+    #expect(both.status == 1)
+    #expect(both.stderr.contains("\"stew\" matches several recipes: Beef stew ("), "\(both.stderr)")
+    #expect(both.stderr.contains("Lentil stew ("), "\(both.stderr)")
+  }
+}
