@@ -177,41 +177,46 @@ enum RecipeCommand {
 
   // MARK: - Shopping
 
-  /// `recipe add ID [--servings N] [--skip NAME...] [--json]`: `--skip` takes every argument
-  /// after it up to the next option: names ("salt", "black pepper") or line numbers as
-  /// `recipe show` numbers them.
+  /// `recipe add ID [--servings N] [--skip NAME...] [--with NAME...] [--json]`: `--skip` and
+  /// `--with` take every argument after them up to the next option: names ("salt", "black
+  /// pepper") or line numbers as `recipe show` numbers them. Tap water and optional lines are
+  /// left out unless `--with` names them (`LeftOutLines`).
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
     var reference: [String] = []
-    var skips: [String] = []
+    var lists: [String: [String]] = ["--skip": [], "--with": []]
     var servings: Int?
     var json = false
     var index = 0
-    var inSkip = false
+    var collecting: String?
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
       switch argument {
       case "--json":
         json = true
-        inSkip = false
-      case "--skip":
-        inSkip = true
+        collecting = nil
+      case "--skip", "--with":
+        collecting = argument
       case "--servings":
         guard index < arguments.count else {
           throw UsageError(message: "--servings needs a number")
         }
         servings = try servingsValue(arguments[index])
         index += 1
-        inSkip = false
+        collecting = nil
       case _ where argument.hasPrefix("--servings="):
         servings = try servingsValue(String(argument.dropFirst("--servings=".count)))
-        inSkip = false
-      case _ where argument.hasPrefix("--skip="):
-        skips.append(String(argument.dropFirst("--skip=".count)))
+        collecting = nil
+      case _ where argument.hasPrefix("--skip=") || argument.hasPrefix("--with="):
+        lists[String(argument.prefix(6)), default: []].append(String(argument.dropFirst(7)))
       case _ where argument.hasPrefix("--"):
         throw UsageError(message: "recipe add doesn't take \(argument)")
       default:
-        if inSkip { skips.append(argument) } else { reference.append(argument) }
+        if let collecting {
+          lists[collecting, default: []].append(argument)
+        } else {
+          reference.append(argument)
+        }
       }
     }
     guard !reference.isEmpty else {
@@ -225,19 +230,22 @@ enum RecipeCommand {
       )
       return 1
     }
-    var skipped = Set<Int>()
-    for skip in skips {
-      if let number = Int(skip), (1...recipe.ingredients.count).contains(number) {
-        skipped.insert(number - 1)
-        continue
+    var skipped = RecipeSelection.standard(for: recipe).skipped
+    for (option, verb) in [("--with", "add"), ("--skip", "skip")] {
+      for name in lists[option] ?? [] {
+        var lines: [Int] = []
+        if let number = Int(name), (1...recipe.ingredients.count).contains(number) {
+          lines = [number - 1]
+        } else {
+          lines = RecipeSelection.lines(named: name, in: recipe)
+        }
+        guard !lines.isEmpty else {
+          context.err(
+            "basket: \(recipe.title) has no ingredient \"\(name)\" to \(verb); nothing was added\n")
+          return 1
+        }
+        if option == "--with" { skipped.subtract(lines) } else { skipped.formUnion(lines) }
       }
-      let lines = RecipeSelection.lines(named: skip, in: recipe)
-      guard !lines.isEmpty else {
-        context.err(
-          "basket: \(recipe.title) has no ingredient \"\(skip)\" to skip; nothing was added\n")
-        return 1
-      }
-      skipped.formUnion(lines)
     }
     let results = try book.basket.add(
       recipe, selection: RecipeSelection(servings: servings, skipped: skipped))

@@ -18,7 +18,7 @@ enum RecipeHelp {
       show RECIPE [--json]     one saved recipe
       search TEXT... [--json]  saved recipes by a word of the title or an ingredient
       remove RECIPE            remove a saved recipe (alias: rm)
-      add RECIPE [--servings N] [--skip NAME...] [--json]
+      add RECIPE [--servings N] [--skip NAME...] [--with NAME...] [--json]
                                put a saved recipe's ingredients on the list
       coverage RECIPE [--servings N] [--add] [--json]
                                what the pantry covers, and buying only the rest
@@ -124,17 +124,19 @@ enum RecipeHelp {
         """
     case "recipe add":
       return """
-        Usage: basket recipe add RECIPE [--servings N] [--skip NAME...] [--json]
+        Usage: basket recipe add RECIPE [--servings N] [--skip NAME...] [--with NAME...] [--json]
 
         Puts the recipe's ingredients on the list. Each becomes an item or joins the one
         already there: amounts of the same kind add up (g with kg, ml with L, cups with
         spoons, ounces with pounds, counts with counts); weight and volume meet only
         through a food's known density, shown as "≈ 250 g, converted"; other amounts stay
-        side by side. Every item remembers the recipe.
+        side by side. Every item remembers the recipe. Tap water and optional lines are
+        left out unless --with names them.
 
         --servings N     scale every amount to N servings first
         --skip NAME...   leave out ingredients by name or by the number 'recipe show'
                          gives them (several may follow one --skip)
+        --with NAME...   add optional lines or water too, named the same way
         --json           print what became of each line as JSON
 
         """

@@ -22,3 +22,25 @@ import Testing
     #expect(both.stderr.contains("Lentil stew ("), "\(both.stderr)")
   }
 }
+
+/// Tap water and optional lines stay off the list unless named with --with (issue 23).
+@Suite struct LeftOutLineCommandTests {
+  let basket = BasketBinary()
+
+  @Test func waterAndOptionalLinesAreLeftOutUnlessChosen() throws {
+    let text =
+      "Soup\n\nIngredients\n2 onions\n4 cups water\n1 tsp chilli flakes (optional)\n1 cup boiling water\n"
+    let saved = try basket.run(["recipe", "import", "-", "--save"], input: Array(text.utf8))
+    #expect(saved.status == 0, "\(saved.stderr)")
+    let added = try basket.run(["recipe", "add", "soup"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try basket.names("toGet") == ["onions"])
+    let chilli = try basket.run(["recipe", "add", "soup", "--with", "chilli flakes"])
+    #expect(chilli.status == 0, "\(chilli.stderr)")
+    #expect(Set(try basket.names("toGet")) == ["onions", "chilli flakes"])
+    let missing = try basket.run(["recipe", "add", "soup", "--with", "saffron"])
+    #expect(missing.status == 1)
+    #expect(
+      missing.stderr == "basket: Soup has no ingredient \"saffron\" to add; nothing was added\n")
+  }
+}

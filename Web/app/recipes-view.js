@@ -195,7 +195,7 @@ export class RecipesView {
       h('span', { class: 'line-name' }, shown.name || line.text),
       shown.preparation ? h('span', { class: 'line-extra' }, `, ${shown.preparation}`) : null,
       shown.note ? h('span', { class: 'line-extra' }, ` (${shown.note})`) : null,
-      line.optional ? h('span', { class: 'tag' }, 'optional') : null,
+      line.leftOut ? h('span', { class: 'tag' }, line.leftOut) : null,
       flag === 'uncertain' ? h('span', { class: 'tag warn' }, 'check this') : null,
       flag === 'rounded' ? h('span', { class: 'tag warn' }, 'rounded') : null);
     const text = editing

@@ -175,8 +175,8 @@ export class Recipes {
       this.drawLibrary();
       return;
     }
-    // Optional lines start left out: the cook opts in.
-    const skip = new Set(recipe.ingredients.flatMap((line, index) => (line.optional ? [index] : [])));
+    // Lines the core leaves out unless chosen (tap water, optional ones) start left out.
+    const skip = new Set(recipe.ingredients.flatMap((line, index) => (line.leftOut ? [index] : [])));
     this.ready = {
       recipe, servings: recipe.servings || null, skip, choose: {}, overrides: {}, editing: null,
       review: null, result: null, message: '', isError: false, busy: false,
@@ -269,7 +269,7 @@ export class Recipes {
           if (recipe.id) recipe = (await recipesApi.save(recipe)).recipe;
           ready.recipe = recipe;
           delete ready.choose[index];
-          if (line.optional) ready.skip.add(index);
+          if (line.leftOut) ready.skip.add(index);
           ready.message = `Read again: ${line.text}`;
           ready.isError = false;
         } catch (error) {

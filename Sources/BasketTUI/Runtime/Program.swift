@@ -105,8 +105,10 @@ public final class Program {
       case .openRecipe(let id):
         return [.recipeOpened(try book().open(id.uuidString))]
       case .addRecipe(let id, let servings):
-        let (recipe, lines) = try book().addToList(
-          id.uuidString, selection: RecipeSelection(servings: servings))
+        let recipe = try book().open(id.uuidString)
+        // NB: tap water and optional lines are left out, as on every face.
+        let lines = try book().basket.add(
+          recipe, selection: .standard(for: recipe, servings: servings))
         let added = lines.count { $0.outcome == .added || $0.outcome == .restored }
         let merged = lines.count { $0.outcome.name == "merged" }
         return [.recipeAdded(title: recipe.title, added: added, merged: merged)] + reload()

@@ -221,10 +221,14 @@ public struct MealPlan: Equatable, Sendable {
   }
 
   /// The selection of `recipe` that leaves out the plan lines at `skipped` (line numbers in
-  /// `lines`, from 0).
+  /// `lines`, from 0), and tap water, which never goes on the list (`LeftOutLines`).
   public func selection(skipping skipped: Set<Int>) -> RecipeSelection {
-    RecipeSelection(
-      skipped: Set(skipped.filter(lines.indices.contains).flatMap { lines[$0].positions }))
+    let water = recipe.ingredients.indices.filter {
+      LeftOutLines.isTapWater(recipe.ingredients[$0])
+    }
+    return RecipeSelection(
+      skipped: Set(skipped.filter(lines.indices.contains).flatMap { lines[$0].positions })
+        .union(water))
   }
 
   /// The pantry overrides of plan lines (by line number) as `PantryCoverage` takes them, by

@@ -70,11 +70,11 @@ public struct IngredientLine: Equatable, Hashable, Sendable {
 extension IngredientLine: Codable {
   private enum CodingKeys: String, CodingKey {
     case text, quantity, name, preparation, note, optional, uncertain, alternatives
-    case size, packSize, equivalents
+    case size, packSize, equivalents, leftOut
   }
 
-  /// The line shape, every key present (null when unknown); `size`, `packSize` and
-  /// `equivalents` are added only when the line has them.
+  /// The line shape, every key present (null when unknown); `size`, `packSize`,
+  /// `equivalents` and `leftOut` (`LeftOutLines.reason(for:)`) only when the line has them.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(text, forKey: .text)
@@ -88,6 +88,8 @@ extension IngredientLine: Codable {
     try container.encodeIfPresent(size, forKey: .size)
     try container.encodeIfPresent(packSize, forKey: .packSize)
     if !equivalents.isEmpty { try container.encode(equivalents, forKey: .equivalents) }
+    // NB: written for the faces (the web app leaves such lines out until chosen), never read.
+    try container.encodeIfPresent(LeftOutLines.reason(for: self), forKey: .leftOut)
   }
 
   public init(from decoder: any Decoder) throws {
