@@ -39,10 +39,14 @@ enum PantryCommand {
     guard name != nil || code != nil else {
       throw UsageError(message: "pantry add needs a name, or a --code named before")
     }
-    let addition = PantryAddition(
-      name: name, barcode: code, packages: try options["--packages"].map(packages) ?? 1,
-      packageSize: try options["--size"].map(amount), amount: try options["--left"].map(amount),
-      note: options["--note"])
+    // NB: the words read as the list reads them ("3 onions", "2 x 400 g chopped tomatoes");
+    // the flags, when given, say exactly.
+    var addition =
+      name.map { PantryAddition(typed: $0, barcode: code, note: options["--note"]) }
+      ?? PantryAddition(barcode: code, note: options["--note"])
+    if let given = options["--packages"] { addition.packages = try packages(given) }
+    if let given = options["--size"] { addition.packageSize = try amount(given) }
+    if let given = options["--left"] { addition.amount = try amount(given) }
     let result = try PantryCommand.book(context, .createIfMissing).add(addition)
     if options.has("--json") {
       context.out(try JSONText.encode(AddJSON(result)) + "\n")

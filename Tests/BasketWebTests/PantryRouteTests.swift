@@ -104,6 +104,19 @@ struct PantryHarness {
     #expect(harness.send("GET", "/api/v1/pantry", query: ["q": long]).status == 400)
   }
 
+  @Test func typedTextIsReadAsTheListReadsIt() {
+    // Issue 23: the web Pantry's add field goes through the same parsers as the list.
+    let harness = PantryHarness()
+    let tins = harness.body(
+      harness.send("POST", "/api/v1/pantry", json: #"{"text":"2 x 400 g chopped tomatoes"}"#))
+    #expect(tins["entry"]?["name"]?.string == "chopped tomatoes")
+    #expect(tins["entry"]?["stock"]?.string == "2 × 400 g")
+    let onions = harness.body(
+      harness.send("POST", "/api/v1/pantry", json: #"{"text":"3 onions","packages":4}"#))
+    #expect(onions["entry"]?["name"]?.string == "onions")
+    #expect(onions["entry"]?["stock"]?.string == "4 packages")  // the exact field wins
+  }
+
   @Test func addingANameOrCodeThatIsThereAddsToItsEntry() {
     let harness = PantryHarness()
     harness.add(#"{"name":"Milk","barcode":"036000291452","packageSize":"1 l"}"#)
@@ -121,7 +134,7 @@ struct PantryHarness {
 
   @Test(
     arguments: [
-      (#"{}"#, 400, #"send a "name", or a "barcode" named before"#),
+      (#"{}"#, 400, #"send a "text" or "name", or a "barcode" named before"#),
       (#"{"name":"  "}"#, 400, "a pantry entry needs a name"),
       (
         #"{"name":"Jam","barcode":"4006381333932"}"#, 400,

@@ -203,7 +203,8 @@ export class Pantry {
           return;
         }
         const fields = {};
-        if (draft.name.trim()) fields.name = draft.name;
+        // The server reads what was typed as the list does: "3 onions", "2 x 400 g tomatoes".
+        if (draft.name.trim()) fields.text = draft.name;
         if (draft.barcode.trim()) fields.barcode = draft.barcode;
         if (draft.packages.trim()) fields.packages = packagesField(draft.packages);
         if (draft.packageSize.trim()) fields.packageSize = draft.packageSize;

@@ -372,3 +372,47 @@ extension PantryField {
     }
   }
 }
+
+extension PantryAddition {
+  /// What was typed in a pantry's add field, read as the list and recipes read amounts
+  /// (`IngredientLineParser`): "3 onions" is 3 of onions, "2 x 400 g chopped tomatoes" 2
+  /// packages of 400 g, "2 (14-oz) cans tomatoes" 2 of 14 oz, "1 kg flour" one of 1 kg, and
+  /// "milk" one of milk. A describing word before the name stays in it ("chopped tomatoes").
+  /// A count that isn't whole ("1.5 onions") is what is left of one package.
+  public init(typed text: String, barcode: Barcode? = nil, note: String? = nil) {
+    var line = IngredientLineParser.parse(text)
+    // "7up", "3-in-1 cleaner": a number glued to a word that is no unit is part of the name,
+    // as the add bar reads it (`AddTextParser`).
+    if let first = text.split(whereSeparator: \.isWhitespace).first, first.first?.isNumber == true,
+      first.contains(where: \.isLetter), line.quantity?.unit == nil,
+      AddTextParser.quantity(wholly: String(first)) == nil
+    {
+      line = IngredientLine(text: text, name: text)
+    }
+    var name = line.name.isEmpty ? text : line.name
+    if let preparation = line.preparation,
+      text.lowercased().contains("\(preparation) \(line.name)".lowercased())
+    {
+      name = "\(preparation) \(line.name)"
+    }
+    var packages = 1
+    var size: IngredientQuantity?
+    var left: IngredientQuantity?
+    if let quantity = line.quantity, quantity.maxAmount == nil, quantity.amount > 0 {
+      if quantity.unit == nil || quantity.unit?.family == .count {
+        if quantity.amount == quantity.amount.rounded(), quantity.amount <= 999 {
+          packages = Int(quantity.amount)
+        } else {
+          left = quantity
+        }
+        size = line.packSize
+      } else {
+        size = quantity
+      }
+    }
+    self.init(
+      name: String(name.trimmingCharacters()), barcode: barcode, packages: packages,
+      packageSize: size,
+      amount: left, note: note)
+  }
+}

@@ -132,18 +132,24 @@ extension WebApp {
   }
 
   /// `POST /api/v1/pantry`: a name or a code already there gets the stock (`PantryRules.add`).
+  /// `"text"` is what was typed, read as the list reads it ("3 onions",
+  /// `PantryAddition(typed:)`); `"name"` is taken as it is; the other members override.
   private func addToPantry(_ services: PantryServices, _ request: Request) throws -> Response {
     let body = try JSONBody(
-      request, allowed: ["name", "barcode", "packages", "packageSize", "left", "note"])
+      request, allowed: ["text", "name", "barcode", "packages", "packageSize", "left", "note"])
+    let text = try body.string("text").flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
     let name = try body.string("name")
     let code = try body.string("barcode").map(Self.barcode)
-    guard name != nil || code != nil else {
-      throw RequestError(400, "send a \"name\", or a \"barcode\" named before")
+    guard text != nil || name != nil || code != nil else {
+      throw RequestError(400, "send a \"text\" or \"name\", or a \"barcode\" named before")
     }
-    let addition = PantryAddition(
-      name: name, barcode: code, packages: try Self.packages(body) ?? 1,
-      packageSize: try Self.amount(body, "packageSize"), amount: try Self.amount(body, "left"),
-      note: try body.string("note"))
+    let note = try body.string("note")
+    var addition =
+      text.map { PantryAddition(typed: $0, barcode: code, note: note) }
+      ?? PantryAddition(name: name, barcode: code, note: note)
+    if let packages = try Self.packages(body) { addition.packages = packages }
+    if let size = try Self.amount(body, "packageSize") { addition.packageSize = size }
+    if let left = try Self.amount(body, "left") { addition.amount = left }
     let result = try services.book.add(addition)
     return .json(result.outcome == .added ? 201 : 200, Self.object(try Self.added(result)))
   }
