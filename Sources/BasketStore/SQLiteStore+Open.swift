@@ -333,8 +333,7 @@ extension SQLiteStore {
       {
         guard FileSystem.size(of: path + "-wal") == 0 else { throw error }
         connection = try Connection(
-          path: "file:\(path.percentEncodedForURI)?immutable=1", flags: SQLITE_OPEN_READONLY,
-          isURI: true)
+          path: Salvage.immutableURI(path), flags: SQLITE_OPEN_READONLY, isURI: true)
       }
       try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
       let version = Int(try connection.singleInteger("PRAGMA user_version") ?? 0)
@@ -352,21 +351,5 @@ extension SQLiteStore {
     access(path, W_OK) != 0
       ? "the file is read-only for you"
       : "its folder \(FileSystem.parentDirectory(of: path)) is read-only for you"
-  }
-}
-
-extension String {
-  /// The path as a `file:` URI's path: `%`, `?` and `#` percent-encoded.
-  fileprivate var percentEncodedForURI: String {
-    var encoded = ""
-    for character in self {
-      switch character {
-      case "%": encoded += "%25"
-      case "?": encoded += "%3F"
-      case "#": encoded += "%23"
-      default: encoded.append(character)
-      }
-    }
-    return encoded
   }
 }

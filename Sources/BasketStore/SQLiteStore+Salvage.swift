@@ -48,7 +48,7 @@ extension SQLiteStore {
 }
 
 /// Reading what survives in a damaged store.
-private enum Salvage {
+enum Salvage {
   /// Point lookups allowed per table while stepping over damaged pages.
   static let lookupBudget = 200_000
   /// Unreadable rowids in a row after which lookups past the last readable row stop.
@@ -161,7 +161,7 @@ private enum Salvage {
   }
 
   /// A `file:` URI for `path` that opens it as immutable: no locks, no `-wal` or `-shm` files.
-  private static func immutableURI(_ path: String) -> String {
+  static func immutableURI(_ path: String) -> String {
     var escaped = ""
     for character in path {
       switch character {
