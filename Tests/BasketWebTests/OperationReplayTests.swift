@@ -246,4 +246,14 @@ import Testing
     #expect(read.status == 200)
     #expect(web.body(read)["recipe"]?["title"]?.string == "Soup")
   }
+
+  /// The quick look for `"op"` before a body is parsed: found anywhere, never past the end.
+  @Test(arguments: [
+    (#"{"op":"x"}"#, true), (#"{"text":"1 cup flour", "op" : 1}"#, true),
+    (#"{"text":"opt"}"#, false), (#"{"text":"op"#, false), (#"""o""#, false), ("", false),
+    (#""o""o""op""#, true), (String(repeating: "\"", count: 1_000) + "op\"", true),
+  ])
+  func theLookForAnOpFindsItAnywhereAndNothingPastTheEnd(body: String, found: Bool) {
+    #expect(WebApp.mentions(#""op""#, Array(body.utf8)) == found)
+  }
 }

@@ -71,11 +71,11 @@ import Testing
 
   /// Runs curl; returns (status, body). Throws if curl itself fails (no connection).
   @discardableResult
-  static func curl(_ arguments: [String]) throws -> (Int, String) {
+  static func curl(_ arguments: [String], maxTime: Int = 5) throws -> (Int, String) {
     let process = Process()
     let pipe = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = ["-s", "-w", "\n%{http_code}", "--max-time", "5"] + arguments
+    process.arguments = ["-s", "-w", "\n%{http_code}", "--max-time", "\(maxTime)"] + arguments
     process.standardOutput = pipe
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
