@@ -1,5 +1,5 @@
 import BasketKit
-import Foundation
+import Glibc
 
 /// What kind of picture a file holds, told from its first bytes (never its name).
 public enum PhotoFormat: String, Sendable, Equatable {
@@ -54,37 +54,36 @@ public enum PhotoFile {
   /// The most photos (pages) of one recipe.
   public static let maximumPages = 10
 
-  /// Whether the file at `path` starts like a picture (of any format, HEIC too).
-  public static func isPhoto(atPath path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: 16)) ?? Data()
-    return PhotoFormat.of(head) != nil
+  /// The most pixels of a photo read: 50 megapixels (a 48-megapixel phone photo is
+  /// 8064×6048). Tesseract's memory grows with the pixels (a 20000×20000 PNG of 439 KB took
+  /// it 1.5 GB), so the size is read from the file's header and refused before it runs.
+  public static let maximumPixels = 50_000_000
+  /// The longest side of a photo read, in pixels.
+  public static let maximumSide = 16_384
+
+  /// The last part of `path`.
+  static func name(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  /// Checks the photo at `path` before it is read: it exists, is at most `maximumBytes`, and
-  /// is a picture Tesseract reads (HEIC is refused, saying how to send JPEG).
+  /// Whether the file at `path` starts like a picture (of any format, HEIC too).
+  public static func isPhoto(atPath path: String) -> Bool {
+    guard let file = try? OpenFile(path) else { return false }
+    return PhotoFormat.of(file.read(at: 0, count: 16)) != nil
+  }
+
+  /// Checks the photo at `path` before it is read: it is a regular file of at most
+  /// `maximumBytes`, a picture Tesseract reads (HEIC is refused, saying how to send JPEG), and
+  /// its header declares at most `maximumPixels` and `maximumSide`.
   public static func check(_ path: String) throws -> PhotoFormat {
-    let name = (path as NSString).lastPathComponent
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw PhotoImportError("there is no file \(path)")
-    }
-    guard !isFolder.boolValue else {
-      throw PhotoImportError("\(path) is a folder; give the photos of the recipe")
-    }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    guard size <= maximumBytes else {
+    let name = Self.name(path)
+    let file = try OpenFile(path)
+    guard file.size <= maximumBytes else {
       throw PhotoImportError(
-        "\(name) is \(size >> 20) MB; photos of at most \(maximumBytes >> 20) MB are read. "
+        "\(name) is \(file.size >> 20) MB; photos of at most \(maximumBytes >> 20) MB are read. "
           + "Send a smaller one (a phone's \"large\" or \"medium\" size is plenty).")
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw PhotoImportError("cannot read \(path)")
-    }
-    defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: 16)) ?? Data()
-    guard let format = PhotoFormat.of(head) else {
+    guard let format = PhotoFormat.of(file.read(at: 0, count: 16)) else {
       throw PhotoImportError("\(name) is not a photo (JPEG, PNG, TIFF, WebP, GIF or BMP)")
     }
     switch format {
@@ -96,7 +95,57 @@ public enum PhotoFile {
     case .avif:
       throw PhotoImportError("\(name) is an AVIF picture, which can't be read here; send a JPEG")
     default:
-      return format
+      break
+    }
+    guard let size = PhotoHeader.size(format, read: { file.read(at: $0, count: $1) }) else {
+      throw PhotoImportError(
+        "\(name) looks like a \(format.rawValue) photo but its size can't be read (the file is "
+          + "damaged or cut short); send the photo again")
+    }
+    guard size.width <= maximumSide, size.height <= maximumSide,
+      size.width * size.height <= maximumPixels
+    else {
+      throw PhotoImportError(
+        "\(name) is \(size.width)×\(size.height) pixels; photos of at most "
+          + "\(maximumPixels / 1_000_000) megapixels and \(maximumSide) pixels a side are read. "
+          + "Send a smaller one (a phone's \"large\" or \"medium\" size is plenty).")
+    }
+    return format
+  }
+}
+
+/// A regular file open for reading (never a FIFO or device, which could block).
+final class OpenFile {
+  let descriptor: Int32
+  let size: Int
+
+  init(_ path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw PhotoImportError(
+        errno == EACCES ? "cannot read \(path)" : "there is no file \(path)")
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw PhotoImportError("\(path) is a folder; give the photos of the recipe")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw PhotoImportError("\(path) is not a regular file; give a photo file")
+    }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw PhotoImportError("cannot read \(path)") }
+    self.descriptor = descriptor
+    size = Int(info.st_size)
+  }
+
+  deinit { close(descriptor) }
+
+  /// Up to `count` bytes at `offset` (fewer at the end of the file).
+  func read(at offset: Int, count: Int) -> [UInt8] {
+    guard offset >= 0, count > 0, offset < size else { return [] }
+    let wanted = min(count, size - offset)
+    return [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+      let got = pread(descriptor, buffer.baseAddress, wanted, off_t(offset))
+      initialized = max(got, 0)
     }
   }
 }

@@ -1,5 +1,5 @@
 import BasketKit
-import Foundation
+import Glibc
 
 /// Runs the `tesseract` program on one photo and reads the words it prints.
 ///
@@ -11,6 +11,11 @@ public struct Tesseract: Sendable {
   public var program: String?
   /// How long one page may take before the program is stopped.
   public var timeout: Duration
+  /// The most memory (address space, bytes) one run may take: 1.5 GiB, above what Tesseract
+  /// needs for a photo at `PhotoFile.maximumPixels`.
+  public var memory: Int = 3 << 29
+
+  var limits: ProgramRun.Limits { ProgramRun.Limits(time: timeout, memory: memory) }
 
   /// `program` (the configuration's `BASKET_TESSERACT`), else `tesseract` found on
   /// `searchPath` (the configuration's `PATH`; /usr/local/bin, /usr/bin and /bin without one).
@@ -28,27 +33,22 @@ public struct Tesseract: Sendable {
   /// The words on the photo at `path`:
   /// `tesseract PATH stdout --psm 3 -l eng -c thresholding_method=2 tsv`.
   public func words(photoAt path: String) throws -> [PhotoWord] {
-    guard let program, FileManager.default.isExecutableFile(atPath: program) else {
-      throw Self.missing
-    }
-    let name = (path as NSString).lastPathComponent
+    guard let program, access(program, X_OK) == 0 else { throw Self.missing }
+    let name = PhotoFile.name(path)
     // NB: Sauvola's local threshold (thresholding_method=2) rather than the global Otsu:
     // on photos lit unevenly Otsu blackened half the card and Tesseract read no word at all.
     let arguments = [
       path, "stdout", "--psm", "3", "-l", "eng", "-c", "thresholding_method=2", "tsv",
     ]
-    let run: ProgramRun?
+    let run: ProgramRun
     do {
-      run = try ProgramRun.run(program, arguments, timeout: timeout)
-    } catch let error as PhotoImportError {
-      throw error
-    } catch {
-      throw Self.missing
-    }
-    guard let run else {
+      run = try ProgramRun.run(program, arguments, limits: limits)
+    } catch .timedOut {
       throw PhotoImportError(
         "Tesseract took longer than \(timeout.components.seconds) s on \(name) "
           + "and was stopped; try a smaller or clearer photo")
+    } catch {
+      throw ProgramRun.error(error, program: "Tesseract", name: name, missing: Self.missing)
     }
     guard !run.crashed, run.status == 0 else {
       if run.errors.contains("Failed loading language") || run.errors.contains("eng.traineddata") {
@@ -66,7 +66,7 @@ public struct Tesseract: Sendable {
   static func find(_ name: String, in path: String) -> String? {
     for folder in path.split(separator: ":") where folder.hasPrefix("/") {
       let candidate = "\(folder)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      if access(candidate, X_OK) == 0 { return candidate }
     }
     return nil
   }

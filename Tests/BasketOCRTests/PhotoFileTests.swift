@@ -17,6 +17,108 @@ import Testing
     return path
   }
 
+  static func be(_ value: Int, _ count: Int) -> [UInt8] {
+    (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+  }
+  static func le(_ value: Int, _ count: Int) -> [UInt8] { be(value, count).reversed() }
+
+  static func png(width: Int, height: Int) -> [UInt8] {
+    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      + be(width, 4) + be(height, 4) + [8, 2, 0, 0, 0, 0, 0, 0, 0]
+  }
+  /// An APP0 segment, then a baseline start-of-frame.
+  static func jpeg(width: Int, height: Int, frame: UInt8 = 0xC0) -> [UInt8] {
+    [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+      + [0xFF, frame, 0, 17, 8] + be(height, 2) + be(width, 2) + [3, 1, 0x22, 0, 2, 0x11, 1]
+  }
+  static func gif(width: Int, height: Int) -> [UInt8] {
+    Array("GIF89a".utf8) + le(width, 2) + le(height, 2) + [0, 0, 0]
+  }
+  static func bmp(width: Int, height: Int) -> [UInt8] {
+    Array("BM".utf8) + le(0, 12) + le(40, 4) + le(width, 4) + le(height, 4) + le(1, 2)
+  }
+  static func tiff(width: Int, height: Int, little: Bool = true) -> [UInt8] {
+    let n = little ? le : be
+    return (little ? Array("II*\u{0}".utf8) : Array("MM\u{0}*".utf8)) + n(8, 4) + n(2, 2)
+      + n(256, 2) + n(3, 2) + n(1, 4) + n(width, 2) + [0, 0]
+      + n(257, 2) + n(4, 2) + n(1, 4) + n(height, 4)
+  }
+  static func webp(_ chunk: String, _ body: [UInt8]) -> [UInt8] {
+    Array("RIFF".utf8) + le(100, 4) + Array("WEBP".utf8) + Array(chunk.utf8) + le(10, 4) + body
+  }
+
+  /// Crafted headers, and each cut short.
+  @Test(
+    arguments: [
+      (png(width: 640, height: 480), PhotoFormat.png, PhotoHeader.Size(width: 640, height: 480)),
+      (png(width: 20000, height: 20000), .png, PhotoHeader.Size(width: 20000, height: 20000)),
+      (jpeg(width: 4032, height: 3024), .jpeg, PhotoHeader.Size(width: 4032, height: 3024)),
+      (
+        jpeg(width: 300, height: 200, frame: 0xC2), .jpeg, PhotoHeader.Size(width: 300, height: 200)
+      ),
+      (gif(width: 7, height: 9), .gif, PhotoHeader.Size(width: 7, height: 9)),
+      (bmp(width: 100, height: -50), .bmp, PhotoHeader.Size(width: 100, height: 50)),
+      (tiff(width: 1200, height: 900), .tiff, PhotoHeader.Size(width: 1200, height: 900)),
+      (
+        tiff(width: 1200, height: 900, little: false), .tiff,
+        PhotoHeader.Size(width: 1200, height: 900)
+      ),
+      (
+        webp("VP8 ", [0, 0, 0, 0x9D, 0x01, 0x2A] + le(800, 2) + le(600, 2)), .webp,
+        PhotoHeader.Size(width: 800, height: 600)
+      ),
+      (
+        webp("VP8L", [0x2F] + le(799 | 599 << 14, 4) + [0, 0, 0, 0, 0]), .webp,
+        PhotoHeader.Size(width: 800, height: 600)
+      ),
+      (
+        webp("VP8X", [0, 0, 0, 0] + le(799, 3) + le(599, 3)), .webp,
+        PhotoHeader.Size(width: 800, height: 600)
+      ),
+    ])
+  func readsThePixelSizeFromTheHeader(bytes: [UInt8], format: PhotoFormat, size: PhotoHeader.Size) {
+    #expect(PhotoFormat.of(bytes) == format)
+    #expect(PhotoHeader.size(format, of: bytes) == size)
+    for cut in [0, 9, bytes.count / 2] {
+      let short = Array(bytes.prefix(cut))
+      #expect(PhotoHeader.size(format, of: short) == nil, "cut at \(cut)")
+    }
+  }
+
+  @Test func refusesNonsenseHeaders() {
+    #expect(PhotoHeader.size(.png, of: Self.png(width: 0, height: 10)) == nil)
+    #expect(PhotoHeader.size(.gif, of: Self.gif(width: 0, height: 0)) == nil)
+    #expect(PhotoHeader.size(.jpeg, of: [0xFF, 0xD8, 0xFF, 0xDA, 0, 2]) == nil)
+    #expect(PhotoHeader.size(.jpeg, of: [0xFF, 0xD8, 0xFF, 0xE0, 0, 0]) == nil)
+  }
+
+  @Test(arguments: [(20000, 20000), (16385, 100), (8000, 7000)])
+  func refusesTooManyPixelsBeforeRunningTesseract(width: Int, height: Int) throws {
+    let path = try write(Self.png(width: width, height: height), "bomb.png")
+    let marker = folder.appendingPathComponent("ran").path
+    let fake = folder.appendingPathComponent("tesseract").path
+    try Data("#!/bin/sh\ntouch \(marker)\n".utf8).write(to: URL(fileURLWithPath: fake))
+    chmod(fake, 0o755)
+    let error = try #require(throws: PhotoImportError.self) {
+      try PhotoRecipeImporter.recipe(photos: [path], tesseract: Tesseract(program: fake))
+    }
+    #expect(error.message.contains("bomb.png is \(width)×\(height) pixels"))
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test func acceptsAFortyEightMegapixelPhoneSize() throws {
+    let path = try write(Self.jpeg(width: 8064, height: 6048), "phone.jpg")
+    #expect(try PhotoFile.check(path) == .jpeg)
+  }
+
+  @Test func refusesAFIFO() throws {
+    let path = folder.appendingPathComponent("pipe.jpg").path
+    #expect(mkfifo(path, 0o600) == 0)
+    let error = try #require(throws: PhotoImportError.self) { try PhotoFile.check(path) }
+    #expect(error.message.contains("not a regular file"))
+    #expect(!PhotoFile.isPhoto(atPath: path))
+  }
+
   static let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0]
 
   @Test func tellsFormatsByTheirFirstBytes() {
@@ -51,7 +153,7 @@ import Testing
     try handle.close()
     let error = try #require(throws: PhotoImportError.self) { try PhotoFile.check(path) }
     #expect(error.message.contains("big.jpg is 20 MB; photos of at most 20 MB are read"))
-    let fits = try write([0xFF, 0xD8, 0xFF, 0xE0], "fits.jpg")
+    let fits = try write(Self.jpeg(width: 4032, height: 3024), "fits.jpg")
     let sized = try #require(FileHandle(forWritingAtPath: fits))
     try sized.truncate(atOffset: UInt64(PhotoFile.maximumBytes))
     try sized.close()
