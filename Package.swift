@@ -77,6 +77,7 @@ let package = Package(
       name: "FuzzRequest",
       dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
     .executableTarget(name: "FuzzTesseractTSV", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzPhotoHeader", dependencies: ["BasketOCR", "SeedReplay"]),
 
     // MARK: - Test support and tests
 

@@ -114,4 +114,23 @@ import Testing
     #expect(result.stderr.hasPrefix("basket: "))
     #expect(!FileManager.default.fileExists(atPath: basket.storePath))
   }
+
+  /// A PNG header declaring 20000×20000 pixels (a decompression bomb's 439 KB once took
+  /// Tesseract to 1.5 GB for 18 s): refused from its header by both commands that read photos.
+  @Test func refusesAPhotoDeclaringTooManyPixelsBeforeReadingIt() throws {
+    let bomb = try write(PhotoImportTests.png(width: 20_000, height: 20_000), "bomb.png")
+    for command in [["recipe", "import", bomb], ["pantry", "scan", bomb]] {
+      let result = try basket.run(command)
+      #expect(result.status == 1, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("bomb.png is 20000×20000 pixels"), "\(result.stderr)")
+      #expect(result.stderr.contains("at most 50 megapixels"), "\(result.stderr)")
+    }
+  }
+
+  /// The first bytes of a PNG declaring `width`×`height` pixels: its signature and IHDR chunk.
+  static func png(width: Int, height: Int) -> [UInt8] {
+    func big(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(value >> ($0 * 8) & 0xFF) } }
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + big(13) + Array("IHDR".utf8)
+      + big(width) + big(height) + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
+  }
 }

@@ -38,4 +38,31 @@ import Testing
     #expect(reason.contains("won't fetch 127.0.0.1"))
     #expect(!reason.contains("--allow-local"), "\(reason)")  // serve has no such option
   }
+
+  /// A photo whose header declares 20000×20000 pixels is 422 with the reason, from its header,
+  /// and the server goes on serving.
+  @Test(.enabled(if: ServeBinaryTests.available))
+  func aPhotoDeclaringTooManyPixelsIs422() throws {
+    let server = try ServeBinaryTests.Server()
+    defer { #expect(server.stop() == 0) }
+    var bomb: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    bomb += Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+    let json = ["-H", "Content-Type: application/json"]
+    let (status, text) = try ServeBinaryTests.curl(
+      json + [
+        "-d", #"{"photos":["\#(Data(bomb).base64EncodedString())"]}"#,
+        server.base + "/api/v1/recipes/import",
+      ])
+    #expect(status == 422, "\(text)")
+    #expect(text.contains("is 20000×20000 pixels"), "\(text)")
+    let (scanned, said) = try ServeBinaryTests.curl(
+      json + [
+        "-d", #"{"photo":"\#(Data(bomb).base64EncodedString())","name":"bomb.png"}"#,
+        server.base + "/api/v1/pantry/scan",
+      ])
+    #expect(scanned == 422, "\(said)")
+    #expect(said.contains("bomb.png is 20000×20000 pixels"), "\(said)")
+    let (listed, _) = try ServeBinaryTests.curl([server.base + "/api/v1/list"])
+    #expect(listed == 200)
+  }
 }
