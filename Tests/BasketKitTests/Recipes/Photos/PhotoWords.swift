@@ -1,9 +1,12 @@
 import BasketKit
+import Synchronization
 
 /// Words laid out as Tesseract would report them, for the photo tests: each character 12 px
 /// wide, words 10 px apart, lines 20 px high.
 enum PhotoWords {
-  nonisolated(unsafe) private static var nextLine = 0
+  /// Each line's own block number. NB: atomic, as tests run in parallel: a plain static
+  /// counter raced, gave two lines one number, and merged them now and then.
+  private static let lines = Atomic<Int>(0)
 
   /// The words of `text` as one Tesseract line starting at (`x`, `y`); `gaps` widens the gap
   /// before the word at that index to the given pixels; `confidence` gives some words' scores.
@@ -11,7 +14,7 @@ enum PhotoWords {
     _ text: String, x: Int, y: Int, height: Int = 20, block: Int? = nil,
     gaps: [Int: Int] = [:], confidence: [String: Double] = [:]
   ) -> [PhotoWord] {
-    nextLine += 1
+    let nextLine = lines.add(1, ordering: .relaxed).newValue
     var left = x
     var words: [PhotoWord] = []
     for (index, word) in text.split(separator: " ").enumerated() {
