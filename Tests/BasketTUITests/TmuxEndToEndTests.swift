@@ -180,7 +180,7 @@ struct TmuxEndToEndTests {
     defer { tmux.close() }
     tmux.send("C-c")
     let after = try #require(
-      tmux.waitFor("the shell") { $0.contains("BACK 0") && $0.contains("min =") })
+      tmux.waitFor("the shell") { $0.contains("BACK 0") && TmuxSession.sttyShown($0) })
     try TmuxSession.expectCookedMode(after)
     #expect(!after.contains("Add an item"))
   }
@@ -190,7 +190,7 @@ struct TmuxEndToEndTests {
     defer { tmux.close() }
     try tmux.signal("TERM")
     let after = try #require(
-      tmux.waitFor("the shell") { $0.contains("BACK 143") && $0.contains("min =") })
+      tmux.waitFor("the shell") { $0.contains("BACK 143") && TmuxSession.sttyShown($0) })
     try TmuxSession.expectCookedMode(after)
   }
 
@@ -199,7 +199,7 @@ struct TmuxEndToEndTests {
     defer { tmux.close() }
     try tmux.signal("SEGV")
     let after = try #require(
-      tmux.waitFor("the shell") { $0.contains("BACK 139") && $0.contains("min =") })
+      tmux.waitFor("the shell") { $0.contains("BACK 139") && TmuxSession.sttyShown($0) })
     try TmuxSession.expectCookedMode(after)
   }
 
@@ -577,6 +577,12 @@ final class TmuxSession {
       guard row.count > right else { continue }
       #expect(row[left] == "│" && row[right] == "│", "\(text)", sourceLocation: sourceLocation)
     }
+  }
+
+  /// Whether the shell's `stty -a` has printed its local flags (with `echok`, after `icanon` and
+  /// `echo` on that line). NB: waiting only for its first lines ("min =") raced the rest.
+  static func sttyShown(_ screen: String) -> Bool {
+    screen.contains("min =") && screen.contains("echok")
   }
 
   /// Checks the shell's `stty -a` output after the app: line editing and echo are back on.
