@@ -28,9 +28,11 @@ struct Style {
   func emoji(_ glyph: String) -> String { emoji ? glyph + " " : "" }
 
   /// "🥛 Milk (2 L)" on a terminal, "Milk (2 L)" piped; recipe amounts beside the stepper's
-  /// ("Flour (500 g + 2 cups)").
+  /// ("Flour (500 g + 2 cups)"), or what to buy for them when the stepper has none ("Kidney
+  /// beans (4 cans · recipes need 3½)").
   func itemLabel(_ item: Item) -> String {
-    let chip = item.amountText.map { " " + self.chip("(\($0))") } ?? ""
+    let amount = item.buyable?.chip ?? item.amountText
+    let chip = amount.map { " " + self.chip("(\($0))") } ?? ""
     return emoji(item.emoji) + item.name + chip
   }
 

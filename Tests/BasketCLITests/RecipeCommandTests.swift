@@ -227,6 +227,35 @@ enum RecipeFixtures {
     #expect(skip.stderr.contains("no ingredient \"saffron\" to skip"))
     #expect(try basket.names("toGet").isEmpty)
   }
+
+  /// Two recipes' cans summed and bought whole, garlic by the head: in `list` and `--json`.
+  @Test func theListSaysWhatToBuyForTheRecipes() throws {
+    let chili = try write(
+      "Chili\n\nIngredients\n1.5 cans kidney beans\n4 cloves garlic\n", "chili.txt")
+    let soup = try write("Soup\n\nIngredients\n2 cans kidney beans\n3 cloves garlic\n", "soup.txt")
+    for path in [chili, soup] {
+      #expect(try basket.run(["recipe", "import", path, "--save"]).status == 0)
+    }
+    for title in ["chili", "soup"] {
+      let added = try basket.run(["recipe", "add", title])
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let listed = try basket.run(["list"]).stdout
+    #expect(listed.contains("kidney beans (4 cans · recipes need 3½)"), "\(listed)")
+    #expect(listed.contains("garlic (1 head · recipes need 7 cloves)"), "\(listed)")
+    let toGet = try #require(try basket.listJSON()["toGet"] as? [[String: Any]])
+    let beans = try #require(toGet.first { $0["name"] as? String == "kidney beans" })
+    let buy = try #require(beans["buy"] as? [String: Any])
+    #expect(buy["text"] as? String == "4 cans")
+    #expect(buy["need"] as? String == "recipes need 3½")
+    let number =
+      try #require(listed.split(separator: "\n").first { $0.contains("kidney beans") })
+      .split(separator: ".").first.map(String.init) ?? ""
+    let set = try basket.run(["qty", number.trimmingCharacters(in: .whitespaces), "3"])
+    #expect(set.status == 0, "\(set.stderr)")
+    let after = try #require(try basket.listJSON()["toGet"] as? [[String: Any]])
+    #expect(after.first { $0["name"] as? String == "kidney beans" }?["buy"] is NSNull)
+  }
 }
 
 /// `Tests/servers/recipe_pages.py` for one test: it exits when its stdin (held here) closes.

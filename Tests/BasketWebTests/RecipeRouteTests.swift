@@ -415,4 +415,28 @@ private let page = """
     let harness = Harness()
     #expect(harness.send("GET", "/api/v1/recipes").status == 503)
   }
+
+  /// Needs from two recipes are summed, then bought whole: the item carries `buy`, and an
+  /// item with a quantity of its own has none.
+  @Test func anItemRecipesAskedForSaysWhatToBuy() {
+    let harness = RecipeHarness()
+    let chili = harness.save("Chili\n\nIngredients\n1.5 cans kidney beans\n2 tbsp olive oil\n")
+    let soup = harness.save("Soup\n\nIngredients\n2 cans kidney beans\n")
+    for id in [chili, soup] {
+      #expect(harness.send("POST", "/api/v1/recipes/\(id)/add", json: "{}").status == 200)
+    }
+    guard case .array(let toGet)? = harness.body(harness.send("GET", "/api/v1/list"))["toGet"]
+    else {
+      Issue.record("no list")
+      return
+    }
+    let beans = toGet.first { $0["name"]?.string == "kidney beans" }
+    #expect(beans?["buy"]?["text"]?.string == "4 cans")
+    #expect(beans?["buy"]?["need"]?.string == "recipes need 3½")
+    #expect(beans?["quantity"] == .null)
+    // NB: the harness's classifier knows no categories; an oil is a bottle by its name.
+    let oil = toGet.first { $0["name"]?.string == "olive oil" }
+    #expect(oil?["buy"]?["text"]?.string == "1 bottle")
+    #expect(oil?["buy"]?["need"]?.string == "recipe needs 2 tbsp")
+  }
 }

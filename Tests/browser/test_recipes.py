@@ -104,7 +104,10 @@ def test_paste_review_edit_scale_skip_and_add_to_the_list(page, server):
     result.get_by_role("link", name="See the list").click()
     expect(page.locator("#list-area")).to_be_visible()
     expect(page.locator("#recipes-area")).to_be_hidden()
-    expect(row(page, "milk").locator(".recipe-note")).to_have_text("For Pancakes · 2 cups")
+    # A recipe's amount is the chip, as bought: what to buy, never an unset "+ Qty".
+    expect(row(page, "milk").locator(".qty-chip")).to_have_text("2 cups")
+    expect(row(page, "milk").locator(".qty-chip")).to_have_class(re.compile(r"\brecipe-buy\b"))
+    expect(row(page, "milk").locator(".recipe-note")).to_have_text("For Pancakes")
     expect(row(page, "flour").locator(".recipe-note")).to_have_text("For Pancakes")
     expect(row(page, "flour").locator(".qty-chip")).to_have_text("900 g")
     expect(row(page, "eggs")).to_have_count(0)
@@ -260,3 +263,15 @@ def test_a_photo_that_cannot_be_read_says_why(page, tmp_path):
     page.set_input_files("#import-photos", str(heic))
     expect(page.locator("#recipes-status")).to_have_class(re.compile(r"\berror\b"))
     expect(page.locator("#recipes-status")).to_contain_text("JPEG")
+
+
+def test_the_chip_says_what_to_buy_and_the_note_what_the_recipes_need(page, server):
+    for title, beans in (("Chili", "1.5"), ("Soup", "2")):
+        recipe = post(server, "/api/v1/recipes/import", {
+            "text": f"{title}\n\nIngredients\n{beans} cans kidney beans\n", "save": True})
+        post(server, f"/api/v1/recipes/{recipe['recipe']['id']}/add", {})
+    page.reload()
+    beans = row(page, "kidney beans")
+    expect(beans.locator(".qty-chip")).to_have_text("4 cans")
+    expect(beans.locator(".recipe-note")).to_have_text("For Chili, Soup · recipes need 3½")
+    page.screenshot(path="/tmp/basket-buy-chip.png")

@@ -254,7 +254,11 @@ function place(toGet, at) {
 
 function withQuantity(item, quantity) {
   const q = quantity && quantity.amount !== 0 ? quantity : null;
-  return { ...item, quantity: q, chip: q ? chipText(q) : null, amountText: null, quantityConverted: false };
+  // NB: a quantity of its own replaces what the recipes' amounts would buy (`Item.buyable`).
+  return {
+    ...item, quantity: q, chip: q ? chipText(q) : null, amountText: null, quantityConverted: false,
+    buy: q ? null : item.buy || null,
+  };
 }
 
 /**
@@ -307,7 +311,7 @@ export function applyOp(list, op, context = {}) {
         id: op.item, name, emoji: look.emoji, quantity: null, addedAt: op.at, checkedAt: null,
         listedAt: place(toGet, op.at), clearedAt: null, chip: null, units: look.units,
         defaultUnit: look.defaultUnit, amountText: null, quantityConverted: false, recipeAmounts: [],
-        recipes: [],
+        recipes: [], buy: null,
       }, parsed.quantity));
       return done({ outcome: 'added', item: op.item });
     }

@@ -31,7 +31,9 @@ const folded = (name) => name.trim().toLocaleLowerCase();
 export function recipeNoteText(item) {
   const titles = (item.recipes || []).map((recipe) => recipe.title).filter(Boolean);
   if (!titles.length) return '';
-  const amounts = item.amountText && item.amountText !== item.chip ? ` · ${item.amountText}` : '';
+  // NB: an item with `buy` shows what to buy in its chip; the note gives the exact need.
+  const shown = item.buy ? item.buy.need : item.amountText !== item.chip ? item.amountText : null;
+  const amounts = shown ? ` · ${shown}` : '';
   return `For ${titles.join(', ')}${amounts}`;
 }
 
@@ -245,13 +247,17 @@ export class View {
           type: 'button', class: 'name', 'aria-label': `Rename ${item.name}`,
           dataset: { focusKey: `name:${item.id}` }, onclick: () => ui.onRename(item),
         }, h('span', { class: 'label' }, item.name));
+    // What recipes asked for, as bought ("4 cans"), until a quantity is set.
+    const buy = !item.quantity && item.buy ? item.buy.text : null;
     const chip = h('button', {
-      type: 'button', class: item.quantity ? 'qty-chip' : 'qty-chip unset',
+      type: 'button', class: item.quantity ? 'qty-chip' : buy ? 'qty-chip recipe-buy' : 'qty-chip unset',
       'aria-expanded': editing ? 'true' : 'false',
-      'aria-label': item.quantity ? `Quantity of ${item.name}: ${item.chip}` : `Set a quantity for ${item.name}`,
+      'aria-label': item.quantity ? `Quantity of ${item.name}: ${item.chip}`
+        : buy ? `To buy for the recipes: ${buy}; tap to set a quantity of ${item.name}`
+          : `Set a quantity for ${item.name}`,
       dataset: { focusKey: `qty:${item.id}` },
       onclick: () => ui.onEdit(item),
-    }, item.quantity ? item.chip : ['+', h('span', { class: 'qty-word' }, ' Qty')]);
+    }, item.quantity ? item.chip : buy || ['+', h('span', { class: 'qty-word' }, ' Qty')]);
     const row = h('li', {
       class: `item${checking ? ' checking' : ''}${editing ? ' editing' : ''}`,
       dataset: { id: item.id },

@@ -21,6 +21,9 @@ public struct ListJSON: Codable, Equatable, Sendable {
     public var recipeAmounts: [ItemAmount]
     /// The recipes that asked for the item: `{"id", "title"}`.
     public var recipes: [RecipeReference]
+    /// What to buy for the recipe amounts when the stepper has none (`Item.buyable`):
+    /// `{"text": "4 cans", "need": "recipes need 3½" | null}`, or null.
+    public var buy: BuyableAmount?
 
     public init(_ item: Item) {
       id = item.id.uuidString.lowercased()
@@ -33,6 +36,7 @@ public struct ListJSON: Codable, Equatable, Sendable {
       quantityConverted = item.isQuantityConverted
       recipeAmounts = item.recipeNeeds.amounts
       recipes = item.recipeNeeds.recipes
+      buy = item.buyable
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,6 +51,7 @@ public struct ListJSON: Codable, Equatable, Sendable {
       try container.encode(quantityConverted, forKey: .quantityConverted)
       try container.encode(recipeAmounts, forKey: .recipeAmounts)
       try container.encode(recipes, forKey: .recipes)
+      try container.encode(buy, forKey: .buy)
     }
   }
 

@@ -107,8 +107,9 @@ extension Painter {
 
     // The quantity chip keeps its place at the right; the name gives way.
     var nameLimit = rightEdge - nameX
-    if let quantity = item.quantity {
-      let chip = " \(quantity.chipText) "
+    // NB: an item recipes asked for shows what to buy (`Item.buyable`) until a quantity is set.
+    if let chipText = item.quantity?.chipText ?? item.buyable?.text {
+      let chip = " \(chipText) "
       let chipWidth = TextWidth.of(chip)
       let chipX = rightEdge - chipWidth
       if chipX - nameX >= 4 {

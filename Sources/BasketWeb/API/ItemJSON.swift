@@ -10,7 +10,7 @@ import Synchronization
 /// Writes items and lists in the API's JSON shape.
 ///
 /// An item is `{"id", "name", "emoji", "quantity": {"amount", "unit"} | null, "addedAt",
-/// "checkedAt", "amountText", "quantityConverted", "recipeAmounts", "recipes"}` as in `basket
+/// "checkedAt", "amountText", "quantityConverted", "recipeAmounts", "recipes", "buy"}` as in `basket
 /// list --json`, plus `listedAt` (its place in To get: the greater, the nearer the top),
 /// `clearedAt` (set while a Clear all hides it) and what the web app's editor needs: `chip` (the
 /// amount as shown on the row), `units` (the unit pills offered) and `defaultUnit`.
@@ -55,6 +55,12 @@ final class ItemJSON: Sendable {
       ("quantityConverted", .bool(item.isQuantityConverted)),
       ("recipeAmounts", .array(item.recipeNeeds.amounts.map(Self.amount))),
       ("recipes", .array(item.recipeNeeds.recipes.map(Self.recipe))),
+      (
+        "buy",
+        item.buyable.map { buy in
+          .object([("text", .string(buy.text)), ("need", buy.need.map(JSONValue.string) ?? .null)])
+        } ?? .null
+      ),
     ])
   }
 

@@ -145,13 +145,18 @@ public struct RecipeNeeds: Equatable, Hashable, Sendable, Codable {
   /// NB: a stamp rather than a flag, so that any edit of the quantity (by any face or rule)
   /// ends the "≈ …, converted" without having to know about recipes.
   public var convertedQuantity: Quantity?
+  /// What the food is sold in ("jar", "bottle", "bunch", "pack"), as the recipe add judged it
+  /// from the food's shop category (`BuyingRules.container`); nil for fresh food or unknown.
+  public var container: String?
 
   public init(
-    amounts: [ItemAmount] = [], recipes: [RecipeReference] = [], convertedQuantity: Quantity? = nil
+    amounts: [ItemAmount] = [], recipes: [RecipeReference] = [], convertedQuantity: Quantity? = nil,
+    container: String? = nil
   ) {
     self.amounts = amounts
     self.recipes = recipes
     self.convertedQuantity = convertedQuantity
+    self.container = container
   }
 
   public var isEmpty: Bool {

@@ -160,7 +160,10 @@ public enum RecipeListRules {
       restored = false
     }
     let before = item.amountText
-    let measure = classifier.classify(item.name).measure
+    let classification = classifier.classify(item.name)
+    let measure = classification.measure
+    item.recipeNeeds.container = BuyingRules.container(
+      category: classification.category, name: item.name)
     var how = RecipeLineResult.AmountMerge.noAmount
     if let amount = ItemAmount(line) { how = merge(amount, into: &item, measure: measure) }
     if !item.recipeNeeds.recipes.contains(where: { $0.isSame(as: recipe) }) {

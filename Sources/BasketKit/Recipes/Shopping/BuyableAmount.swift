@@ -1,0 +1,185 @@
+/// What to buy for what recipes asked of an item, with the exact need beside it when the two
+/// differ: "4 cans · recipes need 3½", "1 head · recipe needs 6 cloves", "1 jar · recipe
+/// needs 2 tsp", "2¼ cups".
+///
+/// The list keeps the exact amounts the recipes asked for (`RecipeNeeds.amounts`, summed as
+/// they come), and this rule reads them as shop amounts only when they are shown, so needs
+/// from several recipes are added up before anything is rounded.
+public struct BuyableAmount: Equatable, Sendable, Codable {
+  /// The amount to buy: the item's chip.
+  public var text: String
+  /// What the recipes need, when it is not exactly `text`; nil when it is.
+  public var need: String?
+
+  public init(text: String, need: String? = nil) {
+    self.text = text
+    self.need = need
+  }
+
+  private enum CodingKeys: String, CodingKey { case text, need }
+
+  /// `{"text", "need"}`, the need null (never left out) when the two are the same.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(text, forKey: .text)
+    try container.encode(need, forKey: .need)
+  }
+
+  /// "4 cans · recipes need 3½", or the amount alone.
+  public var chip: String { need.map { "\(text) · \($0)" } ?? text }
+}
+
+/// The rules that turn recipe amounts into amounts a shop sells. Each rule is a row of
+/// `Tests/BasketKitTests/BuyingRulesTests.swift`'s table.
+///
+/// - Counts (cans, cloves, eggs, onions, packs, jars, slices…) are whole: the sum is rounded
+///   up, and a range is bought at its top ("2–3 cloves": 3).
+/// - Garlic past `headPastCloves` cloves is bought by the head, `clovesPerHead` to a head.
+/// - Sprigs of a herb are bought by the bunch, `sprigsPerBunch` to a bunch.
+/// - A pinch, dash, drop or splash, and any volume under `containerBelowMilliliters` (a few
+///   teaspoons or tablespoons), is bought as one container of the food (`container`), when
+///   the recipe add knew the food's shop category: a jar of cumin, a bottle of oil.
+/// - A length (4 cm of ginger) is bought as pieces, `centimetresPerPiece` to a piece.
+/// - Other masses and volumes are bought as written (2¼ cups of flour, 500 g of mince).
+public enum BuyingRules {
+  public static let headPastCloves = 5.0
+  public static let clovesPerHead = 10.0
+  public static let sprigsPerBunch = 10.0
+  public static let containerBelowMilliliters = 60.0
+  public static let centimetresPerPiece = 10.0
+
+  /// Units that measure so little that the shop sells a container of them.
+  static let smidgens: Set<String> = ["pinch", "dash", "drop", "splash"]
+
+  /// What to buy for `amount`; `container` is the word for what the food is sold in ("jar",
+  /// "bottle", "pack"), nil when unknown; `recipes` is how many recipes asked.
+  public static func buyable(_ amount: ItemAmount, container: String?, recipes: Int)
+    -> BuyableAmount
+  {
+    let needs = recipes > 1 ? "recipes need" : "recipe needs"
+    let top = amount.maxAmount ?? amount.amount
+    let exact = ItemAmount(amount: amount.amount, maxAmount: amount.maxAmount, unit: amount.unit)
+    func written() -> BuyableAmount { BuyableAmount(text: amount.text) }
+    func containerOf(_ word: String) -> BuyableAmount {
+      BuyableAmount(text: "1 \(word)", need: "\(needs) \(spoons(exact))")
+    }
+    guard let unit = amount.unit else {
+      return whole(top, exact, unit: nil, packSize: nil, needs: needs)
+    }
+    if amount.converted { return written() }
+    switch unit.family {
+    case .count:
+      if smidgens.contains(unit.id), let container { return containerOf(container) }
+      if unit.id == "clove", top > headPastCloves {
+        let heads = (top / clovesPerHead).rounded(.up)
+        return BuyableAmount(
+          text: ItemAmount(amount: heads, unit: KitchenUnit(known: "head")).text,
+          need: "\(needs) \(exact.text)")
+      }
+      if unit.id == "sprig" {
+        let bunches = (top / sprigsPerBunch).rounded(.up)
+        return BuyableAmount(
+          text: ItemAmount(amount: bunches, unit: KitchenUnit(known: "bunch")).text,
+          need: "\(needs) \(exact.text)")
+      }
+      return whole(top, exact, unit: unit, packSize: amount.packSize, needs: needs)
+    case .volume:
+      if top * unit.baseFactor < containerBelowMilliliters, let container {
+        return containerOf(container)
+      }
+      return written()
+    case .length:
+      let pieces = (top * unit.baseFactor / centimetresPerPiece).rounded(.up)
+      return BuyableAmount(
+        text: ItemAmount(amount: max(pieces, 1), unit: KitchenUnit(known: "piece")).text,
+        need: "\(needs) \(exact.text)")
+    case .mass:
+      return written()
+    }
+  }
+
+  /// A count bought whole: the top of the need rounded up; the need beside it unless it is
+  /// already that whole number.
+  private static func whole(
+    _ top: Double, _ exact: ItemAmount, unit: KitchenUnit?, packSize: IngredientQuantity?,
+    needs: String
+  ) -> BuyableAmount {
+    let count = max(top.rounded(.up), 1)
+    let bought = ItemAmount(amount: count, unit: unit, packSize: packSize)
+    guard exact.maxAmount != nil || count != exact.amount else {
+      return BuyableAmount(text: bought.text)
+    }
+    // NB: the need names its unit only when it differs from what is bought ("3½", not
+    // "3½ cans", beside "4 cans").
+    let need = exact.maxAmount == nil ? number(exact.amount) : exact.text
+    return BuyableAmount(text: bought.text, need: "\(needs) \(need)")
+  }
+
+  /// A small volume as a cook measures it: teaspoons and tablespoons as written, anything
+  /// else (0.15 cup) in tablespoons to the nearest half ("≈ 2½ tbsp").
+  static func spoons(_ amount: ItemAmount) -> String {
+    guard let unit = amount.unit, unit.family == .volume,
+      !["tsp", "tbsp", "ml", "metric tsp", "metric tbsp", "dessertspoon"].contains(unit.id)
+    else { return amount.text }
+    let tablespoon = KitchenUnit(known: "tbsp")
+    let halves = (amount.amount * unit.baseFactor / tablespoon.baseFactor * 2).rounded()
+    guard halves >= 1 else { return amount.text }
+    return "≈ \(number(halves / 2)) \(tablespoon.label(for: halves / 2))"
+  }
+
+  /// A count as a cook writes it: "3½", "⅓", "2".
+  static func number(_ value: Double) -> String {
+    let whole = value.rounded(.down)
+    if abs(value - whole - 0.5) < 0.004 { return whole == 0 ? "½" : "\(Int(whole))½" }
+    return KitchenAmountFormat.number(value, unit: nil)
+  }
+
+  /// The word for what a food is sold in, from its shop category and name: spices and dried
+  /// herbs in a jar, fresh herbs in a bunch, oils, vinegars and sauces in a bottle, other dry
+  /// goods in a pack; nil for fresh food (produce, meat, fish), bought as written.
+  public static func container(category: String?, name: String) -> String? {
+    let words = Set(NameKey.of(name).split(separator: " ").map(String.init))
+    if !words.isDisjoint(with: liquids) { return "bottle" }
+    switch category {
+    case "spices":
+      let dried = words.contains("dried") || words.contains("ground")
+      return !dried && !words.isDisjoint(with: freshHerbs) ? "bunch" : "jar"
+    case "condiments", "drinks": return "bottle"
+    case "pantry", "grains", "bakery", "sweets", "snacks", "dairy": return "pack"
+    default: return nil
+    }
+  }
+
+  static let liquids: Set<String> = [
+    "oil", "vinegar", "sauce", "syrup", "extract", "essence", "honey", "molasses", "wine",
+    "mirin", "sake",
+  ]
+  static let freshHerbs: Set<String> = [
+    "parsley", "cilantro", "coriander", "basil", "mint", "dill", "chive", "tarragon", "chervil",
+    "sage", "thyme", "rosemary", "oregano",
+  ]
+}
+
+extension Item {
+  /// What to buy for what recipes asked, when the stepper has no quantity of its own: each
+  /// recipe amount through `BuyingRules`, joined ("2 cans + 1 jar"); nil when there is a
+  /// stepper quantity or no recipe amount.
+  public var buyable: BuyableAmount? {
+    guard quantity == nil, !recipeNeeds.amounts.isEmpty else { return nil }
+    let parts = recipeNeeds.amounts.map {
+      BuyingRules.buyable(
+        $0, container: recipeNeeds.container, recipes: max(recipeNeeds.recipes.count, 1))
+    }
+    let needs = parts.compactMap(\.need)
+    let text = parts.map(\.text).joined(separator: " + ")
+    guard !needs.isEmpty else { return BuyableAmount(text: text) }
+    let prefix = recipeNeeds.recipes.count > 1 ? "recipes need " : "recipe needs "
+    let need =
+      parts.count == 1
+      ? needs[0]
+      : prefix
+        + parts.map { $0.need.map { String($0.dropFirst(prefix.count)) } ?? $0.text }
+        .joined(separator: " + ")
+    return BuyableAmount(text: text, need: need)
+  }
+}
