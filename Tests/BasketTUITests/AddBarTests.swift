@@ -106,6 +106,17 @@ import Testing
     #expect(app.toGet.first?.hasSuffix("2 L") == true)
   }
 
+  /// An item recipes asked for shows what to buy (`Item.buyable`) as its chip.
+  @Test func anItemRecipesAskedForShowsWhatToBuyAsItsChip() {
+    var beans = Item(
+      id: Fixtures.id(1), name: "kidney beans", emoji: "🫘", addedAt: Fixtures.monday)
+    beans.recipeNeeds = RecipeNeeds(
+      amounts: [ItemAmount(amount: 3.5, unit: KitchenUnit(id: "can"))],
+      recipes: [RecipeReference(id: nil, title: "Chili"), RecipeReference(id: nil, title: "Soup")])
+    let app = Harness(items: [beans])
+    #expect(app.toGet.first?.hasSuffix("4 cans") == true, "\(app.toGet)")
+  }
+
   @Test func addingANameAlreadyOnTheListFlashesItAndMovesItUp() {
     let app = Harness()
     app.add("Milk", "Bread")
