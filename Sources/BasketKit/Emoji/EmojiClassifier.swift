@@ -43,8 +43,25 @@ public struct EmojiClassifier: ItemClassifier, Sendable {
   public func classify(_ name: String) -> Classification {
     let text = FoldedName(name)
     guard !text.words.isEmpty else { return .fallback }
-    return text.bytes.withUnsafeBufferPointer { bytes in
+    var classification = text.bytes.withUnsafeBufferPointer { bytes in
       classify(text.words, bytes)
+    }
+    // NB: frozen food is shelved in the freezers whatever it is ("frozen peas", "frozen
+    // pizza"); frozen drinks ("frozen margarita") are drinks.
+    if let category = classification.category, category != "frozen", category != "drinks",
+      Self.saysFrozen(text)
+    {
+      classification.category = "frozen"
+    }
+    return classification
+  }
+
+  private static let frozenWord = Array("frozen".utf8)
+
+  /// Whether one of the name's words is "frozen".
+  private static func saysFrozen(_ text: FoldedName) -> Bool {
+    text.words.contains { word in
+      word.length == frozenWord.count && text.bytes[word.start..<word.end].elementsEqual(frozenWord)
     }
   }
 

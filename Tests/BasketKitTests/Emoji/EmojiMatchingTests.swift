@@ -85,6 +85,16 @@ import Testing
     #expect(classifier.classify("pomfret").stage == .semantic)
   }
 
+  @Test(
+    "Frozen food is shelved in the freezers; a frozen drink stays a drink",
+    arguments: [
+      ("frozen peas", "frozen"), ("bag of frozen peas", "frozen"), ("frozen pizza", "frozen"),
+      ("frozen spinach", "frozen"), ("peas", "produce"), ("frozen margarita", "drinks"),
+    ])
+  func frozenFoodIsFrozen(name: String, category: String) {
+    #expect(classifier.classify(name).category == category)
+  }
+
   @Test("Nothing known gets the basket", arguments: ["", "   ", "!!!", "xyzzy", "qwertyuiop"])
   func defaultBasket(name: String) {
     #expect(classifier.classify(name) == .fallback)
