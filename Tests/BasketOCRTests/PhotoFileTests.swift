@@ -97,8 +97,7 @@ import Testing
     let path = try write(Self.png(width: width, height: height), "bomb.png")
     let marker = folder.appendingPathComponent("ran").path
     let fake = folder.appendingPathComponent("tesseract").path
-    try Data("#!/bin/sh\ntouch \(marker)\n".utf8).write(to: URL(fileURLWithPath: fake))
-    chmod(fake, 0o755)
+    try writeExecutableScript("#!/bin/sh\ntouch \(marker)\n", to: fake)
     let error = try #require(throws: PhotoImportError.self) {
       try PhotoRecipeImporter.recipe(photos: [path], tesseract: Tesseract(program: fake))
     }
@@ -195,8 +194,7 @@ import Testing
   /// A stand-in for tesseract: a shell script.
   private func program(_ body: String) throws -> String {
     let path = folder.appendingPathComponent("fake-tesseract").path
-    try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    try writeExecutableScript("#!/bin/sh\n" + body + "\n", to: path)
     return path
   }
 

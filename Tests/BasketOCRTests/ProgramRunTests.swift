@@ -16,8 +16,7 @@ import Testing
   /// A program that runs `body` with /bin/sh.
   private func script(_ body: String, _ name: String = "fake") throws -> String {
     let path = folder.appendingPathComponent(name).path
-    try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-    chmod(path, 0o755)
+    try writeExecutableScript("#!/bin/sh\n\(body)\n", to: path)
     return path
   }
 
