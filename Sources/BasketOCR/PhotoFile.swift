@@ -25,7 +25,6 @@ public enum PhotoFormat: String, Sendable, Equatable {
     if starts(Array("II*\u{0}".utf8)) || starts(Array("MM\u{0}*".utf8)) { return .tiff }
     if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
     if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
-    if starts(Array("BM".utf8)), head.count >= 14 { return .bmp }
     if starts(Array("ftyp".utf8), at: 4), head.count >= 12 {
       let brand = String(decoding: head[8..<12], as: UTF8.self)
       if ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
@@ -35,6 +34,10 @@ public enum PhotoFormat: String, Sendable, Equatable {
       }
       if brand == "avif" || brand == "avis" { return .avif }
     }
+    // NB: after the ftyp box, whose four bytes and brand say more than "BM" does: read first,
+    // a 12-byte HEIC header starting "BM" was a BMP once three more bytes came (found by
+    // FuzzPhotoHeader).
+    if starts(Array("BM".utf8)), head.count >= 14 { return .bmp }
     return nil
   }
 }
