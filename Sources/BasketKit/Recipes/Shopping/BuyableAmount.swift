@@ -56,63 +56,56 @@ public enum BuyingRules {
   public static func buyable(_ amount: ItemAmount, container: String?, recipes: Int)
     -> BuyableAmount
   {
-    let needs = recipes > 1 ? "recipes need" : "recipe needs"
+    let (text, need) = bought(amount, container: container)
+    return BuyableAmount(text: text, need: need.map { "\(saying(recipes)) \($0)" })
+  }
+
+  /// "recipe needs" or "recipes need", for `recipes` recipes.
+  static func saying(_ recipes: Int) -> String {
+    recipes > 1 ? "recipes need" : "recipe needs"
+  }
+
+  /// What to buy for `amount`, and the bare need beside it ("3½", "6 cloves") when the two
+  /// differ.
+  static func bought(_ amount: ItemAmount, container: String?) -> (text: String, need: String?) {
     let top = amount.maxAmount ?? amount.amount
     let exact = ItemAmount(amount: amount.amount, maxAmount: amount.maxAmount, unit: amount.unit)
-    func written() -> BuyableAmount { BuyableAmount(text: amount.text) }
-    func containerOf(_ word: String) -> BuyableAmount {
-      BuyableAmount(text: "1 \(word)", need: "\(needs) \(spoons(exact))")
+    func by(_ count: Double, _ unit: String) -> (String, String?) {
+      (ItemAmount(amount: max(count, 1), unit: KitchenUnit(known: unit)).text, exact.text)
     }
-    guard let unit = amount.unit else {
-      return whole(top, exact, unit: nil, packSize: nil, needs: needs)
-    }
-    if amount.converted { return written() }
+    guard let unit = amount.unit else { return whole(top, exact, unit: nil, packSize: nil) }
+    if amount.converted { return (amount.text, nil) }
     switch unit.family {
     case .count:
-      if smidgens.contains(unit.id), let container { return containerOf(container) }
+      if smidgens.contains(unit.id), let container { return ("1 \(container)", spoons(exact)) }
       if unit.id == "clove", top > headPastCloves {
-        let heads = (top / clovesPerHead).rounded(.up)
-        return BuyableAmount(
-          text: ItemAmount(amount: heads, unit: KitchenUnit(known: "head")).text,
-          need: "\(needs) \(exact.text)")
+        return by((top / clovesPerHead).rounded(.up), "head")
       }
-      if unit.id == "sprig" {
-        let bunches = (top / sprigsPerBunch).rounded(.up)
-        return BuyableAmount(
-          text: ItemAmount(amount: bunches, unit: KitchenUnit(known: "bunch")).text,
-          need: "\(needs) \(exact.text)")
-      }
-      return whole(top, exact, unit: unit, packSize: amount.packSize, needs: needs)
+      if unit.id == "sprig" { return by((top / sprigsPerBunch).rounded(.up), "bunch") }
+      return whole(top, exact, unit: unit, packSize: amount.packSize)
     case .volume:
       if top * unit.baseFactor < containerBelowMilliliters, let container {
-        return containerOf(container)
+        return ("1 \(container)", spoons(exact))
       }
-      return written()
+      return (amount.text, nil)
     case .length:
-      let pieces = (top * unit.baseFactor / centimetresPerPiece).rounded(.up)
-      return BuyableAmount(
-        text: ItemAmount(amount: max(pieces, 1), unit: KitchenUnit(known: "piece")).text,
-        need: "\(needs) \(exact.text)")
+      return by((top * unit.baseFactor / centimetresPerPiece).rounded(.up), "piece")
     case .mass:
-      return written()
+      return (amount.text, nil)
     }
   }
 
   /// A count bought whole: the top of the need rounded up; the need beside it unless it is
   /// already that whole number.
   private static func whole(
-    _ top: Double, _ exact: ItemAmount, unit: KitchenUnit?, packSize: IngredientQuantity?,
-    needs: String
-  ) -> BuyableAmount {
+    _ top: Double, _ exact: ItemAmount, unit: KitchenUnit?, packSize: IngredientQuantity?
+  ) -> (text: String, need: String?) {
     let count = max(top.rounded(.up), 1)
-    let bought = ItemAmount(amount: count, unit: unit, packSize: packSize)
-    guard exact.maxAmount != nil || count != exact.amount else {
-      return BuyableAmount(text: bought.text)
-    }
+    let bought = ItemAmount(amount: count, unit: unit, packSize: packSize).text
+    guard exact.maxAmount != nil || count != exact.amount else { return (bought, nil) }
     // NB: the need names its unit only when it differs from what is bought ("3½", not
     // "3½ cans", beside "4 cans").
-    let need = exact.maxAmount == nil ? number(exact.amount) : exact.text
-    return BuyableAmount(text: bought.text, need: "\(needs) \(need)")
+    return (bought, exact.maxAmount == nil ? number(exact.amount) : exact.text)
   }
 
   /// A small volume as a cook measures it: teaspoons and tablespoons as written, anything
@@ -167,19 +160,12 @@ extension Item {
   public var buyable: BuyableAmount? {
     guard quantity == nil, !recipeNeeds.amounts.isEmpty else { return nil }
     let parts = recipeNeeds.amounts.map {
-      BuyingRules.buyable(
-        $0, container: recipeNeeds.container, recipes: max(recipeNeeds.recipes.count, 1))
+      BuyingRules.bought($0, container: recipeNeeds.container)
     }
-    let needs = parts.compactMap(\.need)
     let text = parts.map(\.text).joined(separator: " + ")
-    guard !needs.isEmpty else { return BuyableAmount(text: text) }
-    let prefix = recipeNeeds.recipes.count > 1 ? "recipes need " : "recipe needs "
-    let need =
-      parts.count == 1
-      ? needs[0]
-      : prefix
-        + parts.map { $0.need.map { String($0.dropFirst(prefix.count)) } ?? $0.text }
-        .joined(separator: " + ")
-    return BuyableAmount(text: text, need: need)
+    guard parts.contains(where: { $0.need != nil }) else { return BuyableAmount(text: text) }
+    let need = parts.map { $0.need ?? $0.text }.joined(separator: " + ")
+    return BuyableAmount(
+      text: text, need: "\(BuyingRules.saying(recipeNeeds.recipes.count)) \(need)")
   }
 }
