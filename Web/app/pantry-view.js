@@ -152,6 +152,8 @@ export class PantryView {
           h('input', {
             id: `use-${entry.id}`, name: 'amount', type: 'text', maxlength: 40, placeholder: 'How much (200 g)',
             class: 'use-amount', dataset: { focusKey: `use-amount:${entry.id}` },
+            // NB: kept in the state, so a live update's redraw never wipes what is being typed.
+            value: state.useAmount || '', oninput: (event) => { state.useAmount = event.target.value; },
           }),
           h('button', { type: 'submit', class: 'button small' }, 'Take'),
           h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onUse(entry, null) }, 'All of it'),

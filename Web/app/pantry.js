@@ -279,7 +279,7 @@ export class Pantry {
         }
       },
       onUseStart: (entry) => {
-        Object.assign(state, { using: entry.id, editing: null, removing: null });
+        Object.assign(state, { using: entry.id, useAmount: '', editing: null, removing: null });
         this.draw();
         this.view.area.querySelector(`#use-${CSS.escape(entry.id)}`)?.focus();
       },
