@@ -115,6 +115,25 @@ def test_naming_the_first_shop_from_the_walking_order(page, server):
     expect(page.locator("#walk-shop")).to_have_value("Corner shop")
     expect(page.locator(AISLES)).to_have_count(1)
     assert json.loads(server.cli("shop", "list", "--json").stdout)
+    expect(page.locator("#walk-new-shop")).to_have_value("")
+
+    # A name half typed survives a redraw from a live update once the focus has left the box.
+    page.fill("#walk-new-shop", "Mark")
+    page.locator("#walk-toggle").focus()
+    server.cli("add", "Eggs")
+    expect(page.locator(ITEMS)).to_have_count(2)
+    expect(page.locator("#walk-new-shop")).to_have_value("Mark")
+
+    # Enter adds the shop and empties the box; a name already taken says so and keeps the text.
+    page.fill("#walk-new-shop", "Market")
+    page.press("#walk-new-shop", "Enter")
+    expect(page.locator("#walk-shop")).to_have_value("Market")
+    expect(page.locator("#walk-new-shop")).to_have_value("")
+    page.fill("#walk-new-shop", "corner shop")
+    page.press("#walk-new-shop", "Enter")
+    expect(page.locator(".walk-message")).to_contain_text("already a shop")
+    expect(page.locator("#walk-new-shop")).to_have_value("corner shop")
+    expect(page.locator("#walk-shop option")).to_have_count(3)
     page.select_option("#walk-shop", "")
     expect(page.locator(AISLES)).to_have_count(0)
-    expect(page.locator(ITEMS)).to_have_count(1)
+    expect(page.locator(ITEMS)).to_have_count(2)

@@ -181,34 +181,42 @@ export class View {
     if (!previous) container.textContent = '';
   }
 
-  /** The walking order's bar: which shop you are in (or naming the first), and what went wrong. */
+  /**
+   * The walking order's bar: which shop you are in (or naming the first), and what went wrong.
+   * The box for a new shop is made once and kept, so a redraw never takes its text or its focus.
+   */
   walkBar(walking, ui) {
     const bar = $('walk-bar');
     $('walk-toggle').setAttribute('aria-pressed', walking ? 'true' : 'false');
     bar.hidden = !walking;
     if (!walking) return;
-    const holdsInput = bar.contains(document.activeElement) && document.activeElement.tagName === 'INPUT';
-    if (holdsInput) return;
-    const adding = h('form', {
-      class: 'walk-add', onsubmit: (event) => {
-        event.preventDefault();
-        const name = event.currentTarget.elements.shop.value.trim();
-        if (name) ui.onAddShop(name);
+    if (!bar.querySelector('.walk-add')) {
+      replaceChildren(bar, h('div', { class: 'walk-picker' }), h('form', {
+        class: 'walk-add', onsubmit: async (event) => {
+          event.preventDefault();
+          const input = event.currentTarget.elements.shop;
+          const name = input.value.trim();
+          if (name && await ui.onAddShop(name)) input.value = '';
+        },
       },
-    },
-    h('label', { for: 'walk-new-shop', class: 'visually-hidden' }, 'A shop you go to'),
-    h('input', { id: 'walk-new-shop', name: 'shop', type: 'text', maxlength: 60, placeholder: walking.shops.length ? 'Another shop…' : 'Which shop are you in?' }),
-    h('button', { type: 'submit', class: 'button small' }, 'Add shop'));
-    const picker = walking.shops.length
-      ? h('label', { class: 'walk-shop' }, 'In ',
-          h('select', {
-            id: 'walk-shop', 'aria-label': 'The shop you are in', dataset: { focusKey: 'walk-shop' },
-            onchange: (event) => ui.onChooseShop(event.target.value || null),
-          },
-          h('option', { value: '', selected: !walking.current }, 'no shop'),
-          walking.shops.map((shop) => h('option', { value: shop.name, selected: shop.id === walking.current }, shop.name))))
-      : null;
-    replaceChildren(bar, picker, adding,
+      h('label', { for: 'walk-new-shop', class: 'visually-hidden' }, 'A shop you go to'),
+      h('input', { id: 'walk-new-shop', name: 'shop', type: 'text', maxlength: 60 }),
+      h('button', { type: 'submit', class: 'button small' }, 'Add shop')), h('div', { class: 'walk-notes' }));
+    }
+    $('walk-new-shop').placeholder = walking.shops.length ? 'Another shop…' : 'Which shop are you in?';
+    const picker = bar.querySelector('.walk-picker');
+    if (!picker.contains(document.activeElement)) {
+      replaceChildren(picker, walking.shops.length
+        ? h('label', { class: 'walk-shop' }, 'In ',
+            h('select', {
+              id: 'walk-shop', 'aria-label': 'The shop you are in', dataset: { focusKey: 'walk-shop' },
+              onchange: (event) => ui.onChooseShop(event.target.value || null),
+            },
+            h('option', { value: '', selected: !walking.current }, 'no shop'),
+            walking.shops.map((shop) => h('option', { value: shop.name, selected: shop.id === walking.current }, shop.name))))
+        : null);
+    }
+    replaceChildren(bar.querySelector('.walk-notes'),
       walking.message ? h('p', { class: 'walk-message', role: 'status' }, walking.message) : null,
       walking.shop ? h('p', { class: 'walk-hint' }, 'Drag ⠿ (or press ↑ ↓ on it) to put an item or an aisle where it is in this shop.') : null);
   }

@@ -135,24 +135,36 @@ export class Walking {
     return arrange(toGet, this.stretches);
   }
 
+  /**
+   * Adds a shop and walks it as the one you are in (the bar asks which shop you are in); true
+   * when it was added, so the name typed can be cleared.
+   */
   async addShop(name) {
     try {
       await call('POST', '/api/v1/shops', { name });
-      this.message = '';
+      await call('PUT', '/api/v1/shops/current', { shop: name });
     } catch (error) {
-      this.message = error.message;
+      return this.refused(error);
     }
     await this.load();
+    return true;
   }
 
   async choose(name) {
     try {
       await call('PUT', '/api/v1/shops/current', { shop: name });
-      this.message = '';
     } catch (error) {
-      this.message = error.message;
+      return this.refused(error);
     }
     await this.load();
+    return true;
+  }
+
+  /** Says why the server refused (a name taken, say) until the next walk is read. */
+  refused(error) {
+    this.message = error.status === 0 ? 'Offline: shops can be added and chosen once back online.' : error.message;
+    this.onChange();
+    return false;
   }
 
   /**
