@@ -113,12 +113,7 @@ enum MealPrepCommand {
         guard let covered = coverageByPosition[part.position] else { continue }
         let prefix =
           line.parts.count > 1 ? "\(part.line.quantity.map(KitchenAmountFormat.text) ?? ""): " : ""
-        let decision: String
-        switch covered.decision {
-        case .buyAll: decision = covered.need.map { "buy \($0.text)" } ?? "buy"
-        case .buy(let rest): decision = "buy \(rest.text)"
-        case .skip: decision = "skip"
-        }
+        let decision = covered.decisionText
         let overridden =
           switch covered.override {
           case .buyFull: " (you chose: buy the full amount)"

@@ -47,12 +47,7 @@ enum PantryRecipeCommands {
       let number = String(line.index + 1)
       let label = String(repeating: " ", count: width - number.count) + number + "."
       let amount = line.line.quantity.map { KitchenAmountFormat.text($0) + " " } ?? ""
-      let decision: String
-      switch line.decision {
-      case .buyAll: decision = line.need.map { "buy \($0.text)" } ?? "buy"
-      case .buy(let rest): decision = "buy \(rest.text)"
-      case .skip: decision = "skip"
-      }
+      let decision = line.decisionText
       let overridden =
         switch line.override {
         case .buyFull: " (you chose: buy the full amount)"

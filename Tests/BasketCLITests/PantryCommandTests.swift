@@ -141,7 +141,10 @@ import Testing
     try basket.run(["pantry", "add", "onions", "--left", "1 kg"])
     let text = try basket.run(["recipe", "coverage", chili])
     #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stdout.contains("partly covered (need 400 g, have 150 g → buy 250 g)"))
+    #expect(
+      text.stdout.contains(
+        "partly covered (from chopped tomatoes: need 400 g, have 150 g → buy 250 g)"))
+    #expect(text.stdout.contains("→ buy 1 jar · recipe needs 1 tsp"), "what to buy, not a teaspoon")
     #expect(text.stdout.contains("covered (need 1 cup, have 1 l → covered)"))
     #expect(text.stdout.contains("maybe covered (have 1 kg, need 2: these can't be compared)"))
     #expect(text.stdout.contains("3 to buy in full, 1 in part, 1 skipped."))

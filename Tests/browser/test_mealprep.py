@@ -76,7 +76,7 @@ def test_recipe_ready_shows_pantry_coverage_and_the_add_respects_overrides(page,
     expect(flour.locator(".coverage-decision")).to_have_text("→ skip")
     expect(flour.locator(".plan")).to_have_text("Not added: you have it")
     salt.get_by_label("Pantry choice for salt").select_option(label="Buy the full amount")
-    expect(salt.locator(".coverage-decision")).to_have_text("→ buy 1 tsp")
+    expect(salt.locator(".coverage-decision")).to_have_text("→ buy 1 jar · recipe needs 1 tsp")
     # A line the pantry doesn't know has no pantry choice: its checkbox leaves it out.
     expect(review_line(page, "onions").locator("select")).to_have_count(0)
 

@@ -2,13 +2,6 @@
 // status with its arithmetic, what the list gets, and the user's override.
 
 import { h } from './template.js';
-import { coverageText, decisionText } from './recipes-api.js';
-
-const OVERRIDES = [
-  ['', 'Use the pantry'],
-  ['buyFull', 'Buy the full amount'],
-  ['skip', 'Skip, I have it'],
-];
 
 /**
  * The coverage of a line named `name` (null draws nothing); `override` is the chosen one
@@ -16,15 +9,15 @@ const OVERRIDES = [
  */
 export function coverageBlock(coverage, { name, override = '', onOverride, key }) {
   if (!coverage) return null;
-  // NB: without a pantry entry there is nothing to override: leaving the line out is the
-  // "skip, I have it" (its checkbox), and buying it all is what happens anyway.
-  const choice = coverage.entry || override;
+  // NB: the sentences and the choices are the core's (PantryCoverage.Line), so every face says
+  // the same and no choice contradicts the decision beside it.
+  const choices = coverage.choices || [];
   return h('div', { class: `coverage ${coverage.status}` },
     h('p', { class: 'coverage-text' },
-      coverageText(coverage), ' ',
-      h('span', { class: 'coverage-decision' }, `→ ${decisionText(coverage)}`)),
-    !choice ? null : h('select', {
+      coverage.headline, ' ',
+      h('span', { class: 'coverage-decision' }, `→ ${coverage.decisionText}`)),
+    !choices.length ? null : h('select', {
       class: 'override', 'aria-label': `Pantry choice for ${name}`, dataset: { focusKey: key },
       onchange: (event) => onOverride(event.target.value),
-    }, OVERRIDES.map(([value, label]) => h('option', { value, selected: value === override }, label))));
+    }, choices.map((choice) => h('option', { value: choice.override || '', selected: (choice.override || '') === override }, choice.label))));
 }

@@ -94,33 +94,3 @@ export function safeAddress(text) {
   }
 }
 
-/**
- * A line's pantry coverage as the review says it: "Covered: need 500 g, have 1 kg",
- * "Partly covered: need 500 g, have 200 g → buy 300 g", "Maybe covered: …", "Not in the pantry".
- */
-export function coverageText(coverage) {
-  if (!coverage) return '';
-  // The arithmetic without its result: what the list gets is said beside it.
-  const arithmetic = coverage.arithmetic ? coverage.arithmetic.replace(/ → .*$/, '') : '';
-  switch (coverage.status) {
-    case 'covered': return arithmetic ? `Covered: ${arithmetic}` : 'Covered by the pantry';
-    case 'partlyCovered': return `Partly covered: ${arithmetic}`;
-    case 'maybeCovered': {
-      const why = {
-        noAmountRecorded: `${coverage.entry} is in the pantry with no amount recorded`,
-        noAmountNeeded: `${coverage.entry} is in the pantry; the recipe gives no amount`,
-        unitsDontMeet: `have ${coverage.have ? coverage.have.text : 'some'}, need ${coverage.need ? coverage.need.text : 'some'}: these can't be compared`,
-      }[coverage.reason] || 'the amounts can\'t be compared';
-      return `Maybe covered: ${why}`;
-    }
-    default:
-      return coverage.entry ? `Not covered: ${coverage.summary.replace(/^not covered \((.*)\)$/, '$1')}` : 'Not in the pantry';
-  }
-}
-
-/** What the list gets for a line: "buy 300 g", "buy 2 cups", "skip". */
-export function decisionText(coverage) {
-  if (!coverage) return '';
-  if (coverage.decision === 'skip') return 'skip';
-  return coverage.buy ? `buy ${coverage.buy.text}` : 'buy';
-}

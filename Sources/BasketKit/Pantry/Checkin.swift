@@ -132,6 +132,7 @@ public struct CookedPlan: Equatable, Sendable {
           case .noAmountRecorded: "no amount recorded"
           case .noAmountNeeded: "the recipe gives no amount"
           case .unitsDontMeet: "the amounts can't be compared"
+          case .similarFood: "it may be another food"
           }
         return "leave \(name) as it is (\(why))"
       case .notInPantry:

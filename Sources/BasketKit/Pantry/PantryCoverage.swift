@@ -8,7 +8,10 @@
 ///
 /// Amounts are compared by `AmountArithmetic.remainder` (the unit table, and `FoodDensity`
 /// across mass and volume), never guessed: when they can't be compared the line is only
-/// *maybe* covered. Pantry entries match lines by folded name (`NameKey.of`).
+/// *maybe* covered. Pantry entries match lines by food (`PantryMatch`): "chopped tomatoes"
+/// covers "tomatoes", "onions" only maybe covers "red onions". Packs of about the same size
+/// (a 14-oz can and a 400 g tin) are compared by how many there are, and so are counts with no
+/// size ("3 onions" at home against "2 onions").
 public struct PantryCoverage: Equatable, Sendable {
   public enum Status: Equatable, Sendable {
     /// The pantry has at least what the line needs.
@@ -28,7 +31,13 @@ public struct PantryCoverage: Equatable, Sendable {
     case noAmountNeeded
     /// Different kinds of amount (a count and a mass, mass and volume with no density).
     case unitsDontMeet
+    /// The pantry has a food of a similar name ("onions" for "red onions").
+    case similarFood
   }
+
+  /// How far a pack's size may be from another's and still be the same pack (a 14-oz can is
+  /// 397 g, a tin 400 g).
+  public static let samePackWithin = 0.1
 
   /// The user's word on a line, over what coverage says.
   public enum Override: String, Equatable, Sendable, Codable {
@@ -62,6 +71,14 @@ public struct PantryCoverage: Equatable, Sendable {
     public var leftOut: Bool
     /// An earlier line of the same entry took some of it: `have` is what it left.
     public var sharedEarlier = false
+    /// `have` counts packs, or things, as `need` does: compared by how many.
+    public var byCount = false
+
+    /// The entry's name when it isn't the line's ("chopped tomatoes" for "tomatoes").
+    public var matchedAs: String? {
+      guard let entry, NameKey.of(entry.name) != NameKey.of(line.name) else { return nil }
+      return entry.name
+    }
 
     public var decision: Decision {
       if leftOut { return .skip }
@@ -90,28 +107,39 @@ public struct PantryCoverage: Equatable, Sendable {
 
     /// One sentence for the status: "covered: need 500 g, have 1 kg", "maybe covered: …".
     public var summary: String {
-      let name = entry?.name ?? line.name
+      let from = matchedAs.map { "from \($0): " } ?? ""
       switch status {
-      case .covered: return "covered (\(arithmetic ?? "in the pantry"))"
+      case .covered: return "covered (\(from)\(arithmetic ?? "in the pantry"))"
       case .partlyCovered:
         let shared = sharedEarlier ? "; an earlier line takes the rest" : ""
-        return "partly covered (\(arithmetic ?? "")\(shared))"
-      case .maybeCovered(let reason):
-        switch reason {
-        case .noAmountRecorded:
-          return "maybe covered (\(name) is in the pantry with no amount recorded)"
-        case .noAmountNeeded:
-          return "maybe covered (\(name) is in the pantry; the recipe gives no amount)"
-        case .unitsDontMeet:
-          return
-            "maybe covered (have \(have?.text ?? "some"), need \(need?.text ?? "some"): these can't be compared)"
-        }
+        return "partly covered (\(from)\(arithmetic ?? "")\(shared))"
+      case .maybeCovered:
+        return "maybe covered (\(doubt ?? ""))"
       case .notCovered:
-        if sharedEarlier, let entry {
-          return "not covered (an earlier line takes all the \(entry.name))"
-        }
-        return entry.map { "not covered (\($0.name) is used up)" } ?? "not covered"
+        return absence.map { "not covered (\($0))" } ?? "not covered"
       }
+    }
+
+    /// Why a maybe covered line is in doubt: "onions is in the pantry with no amount recorded".
+    var doubt: String? {
+      guard case .maybeCovered(let reason) = status else { return nil }
+      let name = entry?.name ?? line.name
+      let from = matchedAs.map { "from \($0): " } ?? ""
+      switch reason {
+      case .noAmountRecorded: return "\(name) is in the pantry with no amount recorded"
+      case .noAmountNeeded: return "\(name) is in the pantry; the recipe gives no amount"
+      case .unitsDontMeet:
+        return
+          "\(from)have \(have?.text ?? "some"), need \(need?.text ?? "some"): these can't be compared"
+      case .similarFood: return "the pantry has \(name); the recipe asks for \(line.name)"
+      }
+    }
+
+    /// Why a line with a pantry entry is not covered: "olive oil is used up"; nil without one.
+    var absence: String? {
+      guard case .notCovered = status, let entry else { return nil }
+      if sharedEarlier { return "an earlier line takes all the \(entry.name)" }
+      return "\(entry.name) is used up"
     }
   }
 
@@ -130,61 +158,106 @@ public struct PantryCoverage: Equatable, Sendable {
     self.recipe = recipe
     self.selection = selection
     servings = recipe.servings == nil ? nil : (selection.servings ?? recipe.servings)
-    let byKey = Dictionary(pantry.map { ($0.key, $0) }) { first, _ in first }
     // NB: what one line takes from an entry is not there for the next line of that food (a
     // meal plan's lines kept apart, a recipe's "2 eggs" and "1 egg to glaze").
-    var left: [UUID: ItemAmount] = [:]
+    var left: [UUID: (amount: ItemAmount, byCount: Bool)] = [:]
     lines = RecipeListRules.chosenLines(recipe, selection).map { index, line in
-      let entry = Self.entry(for: line, in: byKey)
+      let match = PantryMatch.entry(for: line, in: pantry)
+      let entry = match?.entry
       let need = ItemAmount(line)
-      let shared = entry.flatMap { left[$0.id] }
-      let have = shared ?? entry?.onHand.map(\.itemAmount)
-      let status: Status =
-        if let shared, shared.amount <= 0 {
-          .notCovered
+      let counted = entry.flatMap { Self.count(in: $0, for: need) }
+      let byCount = counted != nil
+      let shared = entry.flatMap { left[$0.id] }.flatMap { $0.byCount == byCount ? $0.amount : nil }
+      let have = shared ?? counted ?? entry?.onHand.map(\.itemAmount)
+      let judged: (status: Status, left: ItemAmount?) =
+        if match?.kind == .similar, entry?.isUsedUp == false {
+          (.maybeCovered(.similarFood), nil)
+        } else if match?.kind == .similar {
+          (.notCovered, nil)
+        } else if let shared, shared.amount <= 0 {
+          (.notCovered, nil)
         } else {
-          Self.status(need: need, entry: entry, have: have)
+          Self.judge(need: need, entry: entry, have: have, byCount: byCount)
         }
       var covered = Line(
-        index: index, line: line, need: need, entry: entry, have: have, status: status,
+        index: index, line: line, need: need, entry: entry, have: have, status: judged.status,
         override: overrides[index], leftOut: selection.skipped.contains(index))
       covered.sharedEarlier = shared != nil
-      if let entry, let have, let need, !covered.leftOut, covered.override != .buyFull {
-        switch status {
-        case .covered, .partlyCovered:
-          switch AmountArithmetic.remainder(
-            of: have, after: Self.contents(of: need), food: entry.name)
-          {
-          case .buy(let rest): left[entry.id] = rest
-          case .covered: left[entry.id] = ItemAmount(amount: 0, unit: have.unit)
-          case .incomparable: break
-          }
-        default: break
-        }
+      covered.byCount = byCount
+      if let entry, let after = judged.left, !covered.leftOut, covered.override != .buyFull {
+        left[entry.id] = (after, byCount)
       }
       return covered
     }
   }
 
-  /// The pantry entry a line asks for: the one named as the line's food ("tomatoes"), else
-  /// as the food with its preparation in front, as a tin is labelled ("chopped tomatoes").
-  public static func entry(for line: IngredientLine, in byKey: [String: PantryEntry])
-    -> PantryEntry?
-  {
-    if let entry = byKey[NameKey.of(line.name)] { return entry }
-    guard let preparation = line.preparation else { return nil }
-    return byKey[NameKey.of(preparation + " " + line.name)]
+  /// Units a thing is counted in by the pack: what a pantry's packages can stand for.
+  static let packUnits: Set<String> = [
+    "can", "tin", "pack", "packet", "package", "jar", "bottle", "bag", "box", "carton",
+    "container", "envelope",
+  ]
+
+  /// What `entry` holds counted as `need` counts, when they are counted alike: a count with no
+  /// size against a count ("3" onions for "2 onions"), or packs of about the same size (2 ×
+  /// 400 g for "2 (14-oz) cans"); nil when they are compared by amount (or not at all).
+  public static func count(in entry: PantryEntry, for need: ItemAmount?) -> ItemAmount? {
+    guard let need, !entry.isUsedUp else { return nil }
+    let inPacks = need.unit.map { packUnits.contains($0.id) } ?? false
+    guard need.unit == nil || inPacks else { return nil }
+    guard let size = entry.packageSize else {
+      // Things with no size: a count of onions, or cans of unknown size.
+      guard entry.left == nil, need.packSize == nil || inPacks else { return nil }
+      return ItemAmount(amount: Double(entry.packages), unit: need.unit)
+    }
+    guard inPacks, let sizeUnit = size.unit else { return nil }
+    if let pack = need.packSize {
+      guard let packUnit = pack.unit, packUnit.family == sizeUnit.family else { return nil }
+      let ratio = (size.amount * sizeUnit.baseFactor) / (pack.amount * packUnit.baseFactor)
+      guard abs(ratio - 1) <= samePackWithin else { return nil }
+    }
+    var packs = Double(entry.packages)
+    if let left = entry.left {
+      guard let leftUnit = left.unit, leftUnit.family == sizeUnit.family else { return nil }
+      packs = (left.amount * leftUnit.baseFactor) / (size.amount * sizeUnit.baseFactor)
+    }
+    return ItemAmount(amount: packs.tidy, unit: need.unit)
   }
 
-  /// How the pantry covers one need.
-  public static func status(need: ItemAmount?, entry: PantryEntry?, have: ItemAmount?) -> Status {
-    guard let entry else { return .notCovered }
-    if entry.isUsedUp { return .notCovered }
-    guard let have else { return .maybeCovered(.noAmountRecorded) }
-    guard let need else { return .maybeCovered(.noAmountNeeded) }
+  /// How the pantry covers one need, and what the entry has left for the next line of it
+  /// (nil when nothing was taken). `byCount`: `have` counts as `need` does (`count(in:for:)`).
+  public static func judge(need: ItemAmount?, entry: PantryEntry?, have: ItemAmount?, byCount: Bool)
+    -> (status: Status, left: ItemAmount?)
+  {
+    guard let entry else { return (.notCovered, nil) }
+    if entry.isUsedUp { return (.notCovered, nil) }
+    guard let have else { return (.maybeCovered(.noAmountRecorded), nil) }
+    guard let need else { return (.maybeCovered(.noAmountNeeded), nil) }
+    if byCount {
+      let top = need.maxAmount ?? need.amount
+      if have.amount + 1e-9 >= top {
+        return (.covered, ItemAmount(amount: (have.amount - top).tidy, unit: have.unit))
+      }
+      let buy = ItemAmount(
+        amount: (top - have.amount - 1e-9).rounded(.up), unit: need.unit, packSize: need.packSize)
+      return (.partlyCovered(buy: buy), ItemAmount(amount: 0, unit: have.unit))
+    }
+    let status = status(need: need, have: have, food: entry.name)
+    switch status {
+    case .covered, .partlyCovered:
+      switch AmountArithmetic.remainder(of: have, after: contents(of: need), food: entry.name) {
+      case .buy(let rest): return (status, rest)
+      case .covered: return (status, ItemAmount(amount: 0, unit: have.unit))
+      case .incomparable: return (status, nil)
+      }
+    default: return (status, nil)
+    }
+  }
+
+  /// How an amount at home covers a need, compared by amount.
+  static func status(need: ItemAmount, have: ItemAmount, food: String) -> Status {
     if let pack = need.packSize, have.packSize == nil, pack.amount > 0 {
       // "2 (400 g) cans" against 500 g at home: compared as 800 g, bought in whole cans.
-      switch AmountArithmetic.remainder(of: contents(of: need), after: have, food: entry.name) {
+      switch AmountArithmetic.remainder(of: contents(of: need), after: have, food: food) {
       case .covered: return .covered
       case .incomparable: return .maybeCovered(.unitsDontMeet)
       case .buy(let rest):
@@ -194,7 +267,7 @@ public struct PantryCoverage: Equatable, Sendable {
             amount: packages, unit: need.unit, packSize: pack, converted: rest.converted))
       }
     }
-    switch AmountArithmetic.remainder(of: need, after: have, food: entry.name) {
+    switch AmountArithmetic.remainder(of: need, after: have, food: food) {
     case .covered: return .covered
     case .buy(let rest): return .partlyCovered(buy: rest)
     case .incomparable: return .maybeCovered(.unitsDontMeet)
@@ -255,6 +328,56 @@ public struct PantryCoverage: Equatable, Sendable {
       }
     }
     return (shopped, RecipeSelection(skipped: skipped))
+  }
+}
+
+extension PantryCoverage.Line {
+  /// The status as a sentence for a screen: "Covered from chopped tomatoes: need 2 cans, have
+  /// 2 cans", "Partly covered: need 500 g, have 200 g", "Maybe covered: …", "Not in the
+  /// pantry". What the list gets is `decisionText`, said beside it.
+  public var headline: String {
+    let from = matchedAs.map { " from \($0)" } ?? ""
+    let sums = need.flatMap { need in have.map { "need \(need.text), have \($0.text)" } }
+    switch status {
+    case .covered: return sums.map { "Covered\(from): \($0)" } ?? "Covered by the pantry\(from)"
+    case .partlyCovered: return "Partly covered\(from): \(sums ?? "some is in the pantry")"
+    case .maybeCovered: return "Maybe covered: \(doubt ?? "")"
+    case .notCovered: return absence.map { "Not covered: \($0)" } ?? "Not in the pantry"
+    }
+  }
+
+  /// What the list gets, saying how much: "buy 1 jar · recipe needs 1 tsp", "buy 300 g",
+  /// "buy some" (the recipe gives no amount), "skip".
+  public var decisionText: String {
+    let amount: ItemAmount?
+    switch decision {
+    case .skip: return "skip"
+    case .buyAll: amount = need
+    case .buy(let rest): amount = rest
+    }
+    guard let amount else { return "buy some" }
+    let kind = EmojiClassifier.shared.classify(line.name)
+    let container = BuyingRules.container(category: kind.category, name: line.name)
+    return "buy " + BuyingRules.buyable(amount, container: container, recipes: 1).chip
+  }
+
+  /// The choices a screen offers for the line, the first being the user's word unsaid; each
+  /// label says what it does for this line, so none contradicts the decision beside it. None
+  /// without a pantry entry: leaving the line out is "I have it", and buying it all is what
+  /// happens anyway.
+  public var choices: [(override: PantryCoverage.Override?, label: String)] {
+    guard entry != nil else { return [] }
+    var unsaid = self
+    unsaid.override = nil
+    var choices: [(PantryCoverage.Override?, String)] = []
+    switch unsaid.decision {
+    case .skip:
+      choices = [(nil, "Use the pantry: skip it"), (.buyFull, "Buy the full amount")]
+    case .buy:
+      choices = [(nil, "Use the pantry: buy the rest"), (.buyFull, "Buy the full amount")]
+    case .buyAll: choices = [(nil, "Buy it")]
+    }
+    return choices + [(.skip, "Skip, I have it")]
   }
 }
 

@@ -130,7 +130,9 @@ public enum PantryJSON {
 
   /// A recipe's coverage: `{"recipe", "servings", "lines": [...]}`; each line
   /// `{"index", "text", "name", "need", "entry", "have", "status", "reason", "buy",
-  /// "arithmetic", "override", "decision", "summary"}`.
+  /// "arithmetic", "override", "decision", "summary", "headline", "decisionText", "choices":
+  /// [{"override": null | "buyFull" | "skip", "label"}]}` (the screens show `headline`,
+  /// `decisionText` and `choices` as they are).
   public struct Coverage: Encodable, Equatable, Sendable {
     public struct Line: Encodable, Equatable, Sendable {
       public var index: Int
@@ -142,7 +144,7 @@ public enum PantryJSON {
       /// "covered", "partlyCovered", "maybeCovered" or "notCovered".
       public var status: String
       /// Why a line is only maybe covered: "noAmountRecorded", "noAmountNeeded",
-      /// "unitsDontMeet"; null otherwise.
+      /// "unitsDontMeet", "similarFood"; null otherwise.
       public var reason: String?
       /// What goes on the list: the remainder, the full amount, or null when nothing does
       /// (or the line states no amount).
@@ -152,6 +154,22 @@ public enum PantryJSON {
       /// "buyAll", "buyPart" or "skip".
       public var decision: String
       public var summary: String
+      public var headline: String
+      public var decisionText: String
+      public var choices: [Choice]
+
+      public struct Choice: Encodable, Equatable, Sendable {
+        public var override: String?
+        public var label: String
+
+        private enum CodingKeys: String, CodingKey { case override, label }
+
+        public func encode(to encoder: any Encoder) throws {
+          var container = encoder.container(keyedBy: CodingKeys.self)
+          try container.encode(override, forKey: .override)
+          try container.encode(label, forKey: .label)
+        }
+      }
 
       public init(_ line: PantryCoverage.Line) {
         index = line.index
@@ -181,11 +199,14 @@ public enum PantryJSON {
         arithmetic = line.arithmetic
         override = line.override?.rawValue
         summary = line.summary
+        headline = line.headline
+        decisionText = line.decisionText
+        choices = line.choices.map { Choice(override: $0.override?.rawValue, label: $0.label) }
       }
 
       private enum CodingKeys: String, CodingKey {
         case index, text, name, need, entry, have, status, reason, buy, arithmetic, override
-        case decision, summary
+        case decision, summary, headline, decisionText, choices
       }
 
       public func encode(to encoder: any Encoder) throws {
@@ -203,6 +224,9 @@ public enum PantryJSON {
         try container.encode(override, forKey: .override)
         try container.encode(decision, forKey: .decision)
         try container.encode(summary, forKey: .summary)
+        try container.encode(headline, forKey: .headline)
+        try container.encode(decisionText, forKey: .decisionText)
+        try container.encode(choices, forKey: .choices)
       }
     }
 

@@ -69,11 +69,53 @@ func entry(
       // Packages of a size compare by what they hold, and are bought whole.
       (
         "2 (400 g) cans chopped tomatoes", entry("Chopped tomatoes", left: "500 g"),
-        "partly covered (need 2 cans (400 g), have 500 g → buy 1 can (400 g))"
+        "partly covered (from Chopped tomatoes: need 2 cans (400 g), have 500 g → buy 1 can (400 g))"
       ),
+      // Packs of about the same size (a 14-oz can is 397 g) count as packs.
       (
         "2 (14 oz) cans beans", entry("Beans", packages: 3, size: "400 g"),
-        "covered (need 2 cans (14 oz), have 1200 g → covered)"
+        "covered (need 2 cans (14 oz), have 3 cans → covered)"
+      ),
+      (
+        "1 (400 g) tin tomatoes", entry("Tomatoes", packages: 1, size: "14 oz"),
+        "covered (need 1 tin (400 g), have 1 tin → covered)"
+      ),
+      (
+        "3 (400 g) cans beans", entry("Beans", packages: 2, size: "400 g"),
+        "partly covered (need 3 cans (400 g), have 2 cans → buy 1 can (400 g))"
+      ),
+      (
+        "2 cans chickpeas", entry("Chickpeas", packages: 2, size: "400 g"),
+        "covered (need 2 cans, have 2 cans → covered)"
+      ),
+      (
+        "1 (400 g) can tomatoes", entry("Tomatoes", packages: 1, size: "200 g"),
+        "partly covered (need 1 can (400 g), have 200 g → buy 1 can (400 g))"
+      ),
+      // The food, not the string: describing words don't change what it is.
+      (
+        "2 (14-oz) cans tomatoes", entry("chopped tomatoes", packages: 2, size: "400 g"),
+        "covered (from chopped tomatoes: need 2 cans (14 oz), have 2 cans → covered)"
+      ),
+      (
+        "2 cans tomatoes", entry("Tinned tomatoes"),
+        "partly covered (from Tinned tomatoes: need 2 cans, have 1 can → buy 1 can)"
+      ),
+      (
+        "1 cup diced carrots", entry("carrots", left: "2 cups"),
+        "covered (need 1 cup, have 2 cups → covered)"
+      ),
+      // A count with no size compares with counts.
+      ("2 onions", entry("onions", packages: 3), "covered (need 2, have 3 → covered)"),
+      ("4 onions", entry("onions", packages: 3), "partly covered (need 4, have 3 → buy 1)"),
+      // Real doubt stays "maybe": onions for red onions.
+      (
+        "2 red onions", entry("onions", packages: 3),
+        "maybe covered (the pantry has onions; the recipe asks for red onions)"
+      ),
+      (
+        "1 onion", entry("Red onions", packages: 3),
+        "maybe covered (the pantry has Red onions; the recipe asks for onion)"
       ),
       // No density, different families, or no amount: maybe.
       (
@@ -154,5 +196,63 @@ func entry(
     #expect(flour.amountText == "800 g")
     #expect(flour.recipeNeeds.recipes.map(\.title) == ["Soup"])
     #expect(toGet.first { $0.name == "onions" }?.amountText == "4")
+  }
+}
+
+/// What a screen says for a line: the headline, what the list gets (always how much), and the
+/// choices, whose labels never contradict the decision beside them.
+@Suite struct PantryCoverageTextTests {
+  @Test(
+    arguments: [
+      ("500 g flour", [entry("flour", left: "1 kg")], "Covered: need 500 g, have 1 kg", "skip"),
+      (
+        "500 g flour", [entry("flour", left: "200 g")], "Partly covered: need 500 g, have 200 g",
+        "buy 300 g"
+      ),
+      (
+        "2 (14-oz) cans tomatoes", [entry("chopped tomatoes", packages: 2, size: "400 g")],
+        "Covered from chopped tomatoes: need 2 cans (14 oz), have 2 cans", "skip"
+      ),
+      (
+        "1 tsp cumin", [entry("cumin")],
+        "Maybe covered: cumin is in the pantry with no amount recorded",
+        "buy 1 jar · recipe needs 1 tsp"
+      ),
+      ("2 onions", [], "Not in the pantry", "buy 2"),
+      ("1.5 cans beans", [], "Not in the pantry", "buy 2 cans · recipe needs 1½"),
+      ("salt, to taste", [], "Not in the pantry", "buy some"),
+      ("200 g rice", [entry("Rice", left: "0 g")], "Not covered: Rice is used up", "buy 200 g"),
+      (
+        "2 red onions", [entry("onions", packages: 3)],
+        "Maybe covered: the pantry has onions; the recipe asks for red onions", "buy 2"
+      ),
+    ] as [(String, [PantryEntry], String, String)])
+  func eachLineSaysItsStatusAndHowMuchToBuy(
+    line: String, pantry: [PantryEntry], headline: String, decision: String
+  ) {
+    let covered = PantryCoverage(recipe([line]), pantry: pantry).lines[0]
+    #expect(covered.headline == headline)
+    #expect(covered.decisionText == decision)
+  }
+
+  @Test func theChoicesSayWhatEachDoesForThisLine() {
+    func labels(_ line: String, _ pantry: [PantryEntry], _ override: PantryCoverage.Override?)
+      -> [String]
+    {
+      let overrides = override.map { [0: $0] } ?? [:]
+      return PantryCoverage(recipe([line]), pantry: pantry, overrides: overrides).lines[0]
+        .choices.map(\.label)
+    }
+    #expect(
+      labels("500 g flour", [entry("flour", left: "1 kg")], nil) == [
+        "Use the pantry: skip it", "Buy the full amount", "Skip, I have it",
+      ])
+    #expect(
+      labels("500 g flour", [entry("flour", left: "200 g")], .skip) == [
+        "Use the pantry: buy the rest", "Buy the full amount", "Skip, I have it",
+      ])
+    // A maybe is bought unless you say you have it: no "use the pantry" beside "buy 2".
+    #expect(labels("2 red onions", [entry("onions")], nil) == ["Buy it", "Skip, I have it"])
+    #expect(labels("2 onions", [], nil).isEmpty)
   }
 }
