@@ -49,10 +49,14 @@ import Testing
     #expect(lines[0] == "Meal prep: Chili, Soup (Chili for 4, Soup for 2)")
     #expect(lines.contains("  1. 3 onions [?1]"))
     #expect(lines.contains("     Chili ×2, Soup ×1"))
-    #expect(lines.contains("     not covered → buy 1 jar · recipe needs 1 tsp"), "a jar, not a teaspoon")
+    #expect(
+      lines.contains("     not covered → buy 1 jar · recipe needs 1 tsp"), "a jar, not a teaspoon")
     #expect(lines.contains("  4. 5 scallions"))
     #expect(lines.contains("     Chili ×3, Soup ×2"))
-    #expect(lines.contains("     partly covered (from chopped tomatoes: need 400 g, have 150 g → buy 250 g) → buy 250 g"))
+    #expect(
+      lines.contains(
+        "     partly covered (from chopped tomatoes: need 400 g, have 150 g → buy 250 g) → buy 250 g"
+      ))
     #expect(lines.contains("  ?1 onions (line 1) and onion (line 5): the amounts don't add up"))
     #expect(try basket.names("toGet").isEmpty, "a review adds nothing")
   }
