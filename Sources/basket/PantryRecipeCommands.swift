@@ -16,7 +16,9 @@ enum PantryRecipeCommands {
     let options = try ArgumentOptions(
       arguments, flags: ["--json", "--add"], values: ["--servings", "--buy", "--have"],
       command: "recipe coverage")
-    let (recipes, recipe, selection) = try open(options, context, command: "recipe coverage")
+    let (recipes, recipe, servings) = try open(options, context, command: "recipe coverage")
+    // Tap water and optional lines stay out, as `recipe add` leaves them (`LeftOutLines`).
+    let selection = RecipeSelection.standard(for: recipe, servings: servings.servings)
     let pantry = try PantryCommand.book(over: recipes.basket)
     var overrides: [Int: PantryCoverage.Override] = [:]
     for (option, override) in [("--buy", PantryCoverage.Override.buyFull), ("--have", .skip)] {
@@ -57,6 +59,15 @@ enum PantryRecipeCommands {
       out += "  \(label) \(amount)\(line.line.name): \(line.summary)\n"
       out += "  " + String(repeating: " ", count: label.count + 1)
       out += style.chip("→ \(decision)") + style.dim(overridden) + "\n"
+    }
+    let leftOut = coverage.lines.filter(\.leftOut).compactMap { line in
+      LeftOutLines.reason(for: line.line).map {
+        let amount = line.line.quantity.map { KitchenAmountFormat.text($0) + " " } ?? ""
+        return "\(amount)\(line.line.name) (\($0))"
+      }
+    }
+    if !leftOut.isEmpty {
+      out += style.dim("Left out: " + leftOut.joined(separator: ", ")) + "\n"
     }
     let counts = coverage.counts
     out += "\(counts.buyAll) to buy in full, \(counts.buyPart) in part, \(counts.skip) skipped.\n"

@@ -72,7 +72,7 @@ def test_a_whole_trip_with_an_exception_a_pause_a_reload_and_the_end(page, serve
     page.get_by_role("button", name="End the trip").click()
     expect(page.locator("#trip-summary")).to_have_text(
         re.compile(r"^Trip at Lidl: got 2 of 2\. 1 exception settled\. \d+ min\.$"))
-    expect(page.locator("#trip-offers li")).to_have_text(["saffron", "milk · 2 l"])
+    expect(page.locator("#trip-offers li")).to_have_text(["saffron · 1 package", "milk · 2 l"])
     page.get_by_role("link", name="Back to the list").click()
     expect(page.locator("#list-area")).to_be_visible()
     expect(page.locator("#trip-link")).to_be_visible()

@@ -28,13 +28,13 @@ test('an add says whether it made an entry or added to one', () => {
 });
 
 test('an offer reads as its amount, where it goes, and what it was bought for', () => {
-  const milk = { amount: { text: '2 l' }, packages: 1, joins: 'Milk', recipes: [] };
+  // NB: the amount's words are the core's (CheckinOffer.amountText, CheckinTests).
+  const milk = { amountText: '2 l', joins: 'Milk', recipes: [] };
   assert.equal(offerText(milk), '2 l → joins Milk');
   assert.equal(offerRecipes(milk), '');
-  const tins = { amount: null, packages: 3, joins: null, recipes: [{ id: null, title: 'Chilli' }, { id: 'x', title: 'Soup' }] };
-  assert.equal(offerText(tins), '3 packages → new in the pantry');
+  const tins = { amountText: '5 × 400 g', joins: null, recipes: [{ id: null, title: 'Chilli' }, { id: 'x', title: 'Soup' }] };
+  assert.equal(offerText(tins), '5 × 400 g → new in the pantry');
   assert.equal(offerRecipes(tins), 'for Chilli, Soup');
-  assert.equal(offerText({ amount: null, packages: 1, joins: null }), '1 package → new in the pantry');
 });
 
 test('Got it changes its signature only when something is checked off anew', () => {

@@ -37,8 +37,7 @@ export function addedText(result) {
 
 /** How an offer reads: "2 l → Milk (500 ml left)", "800 g → new". */
 export function offerText(offer) {
-  const amount = offer.amount ? offer.amount.text : (offer.packages === 1 ? '1 package' : `${offer.packages} packages`);
-  return `${amount} → ${offer.joins ? `joins ${offer.joins}` : 'new in the pantry'}`;
+  return `${offer.amountText} → ${offer.joins ? `joins ${offer.joins}` : 'new in the pantry'}`;
 }
 
 /** The recipes an offer was bought for: "for Pancakes, Soup", or ''. */

@@ -157,7 +157,7 @@ export class TripView {
         h('p', { id: 'trip-summary', class: 'trip-summary' }, result.summaryText),
         result.offers.length
           ? [h('h3', { class: 'section-title' }, 'Put away in the pantry?'),
-            h('ul', { class: 'trip-offers', id: 'trip-offers' }, result.offers.map((offer) => h('li', {}, offer.name, offer.amount ? ` · ${offer.amount.text || ''}` : ''))),
+            h('ul', { class: 'trip-offers', id: 'trip-offers' }, result.offers.map((offer) => h('li', {}, offer.name, ` · ${offer.amountText}`))),
             h('p', {}, 'Basket offers these in the pantry check-in (basket checkin), item by item.')]
           : h('p', {}, 'Nothing to check in to the pantry.')),
       h('div', { class: 'trip-actions' }, h('a', { class: 'button trip-big', href: '#/' }, 'Back to the list')));

@@ -35,10 +35,10 @@ public enum CheckinRules {
         }
         state.offers.remove(at: index)
       }
-      let (amount, packages) = proposal(for: item)
+      let (amount, packages, size) = proposal(for: item)
       state.offers.append(
         CheckinOffer(
-          id: item.id, name: item.name, amount: amount, packages: packages,
+          id: item.id, name: item.name, amount: amount, packages: packages, packageSize: size,
           recipes: item.recipeNeeds.recipes, checkedAt: checkedAt, at: now))
     }
     return pending(state)
@@ -51,20 +51,27 @@ public enum CheckinRules {
     }
   }
 
-  /// What an item brings home: its first amount that is one amount (the stepper's first),
-  /// as packages when it counts packages of a size ("2 cans (14 oz)": 2 packages of 14 oz).
-  public static func proposal(for item: Item) -> (amount: IngredientQuantity?, packages: Int) {
+  /// What an item brings home, as the pantry's add field reads it (`PantryAddition(typed:)`):
+  /// its first amount that is one amount (the stepper's first). Packs of a size are that many
+  /// packages of it ("5 cans (14 oz)": 5 × 14 oz), other whole counts that many packages ("3
+  /// cans", "2" onions), and masses and volumes one package holding that much.
+  public static func proposal(for item: Item)
+    -> (amount: IngredientQuantity?, packages: Int, packageSize: IngredientQuantity?)
+  {
     for amount in item.amounts where amount.maxAmount == nil && amount.amount > 0 {
+      let whole = amount.amount == amount.amount.rounded() && amount.amount <= 999
       if let size = amount.packSize {
-        guard amount.amount == amount.amount.rounded(), amount.amount <= 999 else { continue }
+        guard whole else { continue }
+        return (nil, Int(amount.amount), size)
+      }
+      if amount.unit == nil || amount.unit?.family == .count, whole {
         return (
-          IngredientQuantity(amount: (amount.amount * size.amount).tidy, unit: size.unit),
-          Int(amount.amount)
+          IngredientQuantity(amount: amount.amount, unit: amount.unit), Int(amount.amount), nil
         )
       }
-      return (IngredientQuantity(amount: amount.amount, unit: amount.unit), 1)
+      return (IngredientQuantity(amount: amount.amount, unit: amount.unit), 1, nil)
     }
-    return (nil, 1)
+    return (nil, 1, nil)
   }
 
   /// The pantry entry an offer would join, if any.
@@ -81,10 +88,15 @@ public enum CheckinRules {
     guard let index = state.offers.firstIndex(where: { $0.id == id && $0.state == .pending })
     else { throw PantryError.unknownOffer(id.uuidString.lowercased()) }
     let offer = state.offers[index]
-    let result = try PantryRules.add(
-      PantryAddition(
-        name: offer.name, packages: offer.packages, amount: amount.applied(to: offer.amount)),
-      id: newID, now: now, to: &state)
+    var addition = PantryAddition(
+      name: offer.name, packages: offer.packages, packageSize: offer.packageSize,
+      amount: offer.counted ? nil : offer.amount)
+    if case .keep = amount {
+    } else {
+      // An amount typed instead is how much came home, in one package.
+      addition = PantryAddition(name: offer.name, amount: amount.applied(to: offer.amount))
+    }
+    let result = try PantryRules.add(addition, id: newID, now: now, to: &state)
     state.offers[index].state = .accepted
     state.offers[index].at = now
     return result

@@ -84,6 +84,8 @@ public struct CheckinOffer: Identifiable, Equatable, Hashable, Sendable, Codable
   public var amount: IngredientQuantity?
   /// How many packages go in when the amount doesn't say (1).
   public var packages: Int
+  /// The size of each package, for packs of a size ("5 cans (14 oz)"); nil otherwise.
+  public var packageSize: IngredientQuantity?
   /// The recipes the item was bought for.
   public var recipes: [RecipeReference]
   /// When the item was checked off.
@@ -94,21 +96,31 @@ public struct CheckinOffer: Identifiable, Equatable, Hashable, Sendable, Codable
 
   public init(
     id: UUID, name: String, amount: IngredientQuantity?, packages: Int = 1,
-    recipes: [RecipeReference] = [], checkedAt: Date, state: State = .pending, at: Date
+    packageSize: IngredientQuantity? = nil, recipes: [RecipeReference] = [], checkedAt: Date,
+    state: State = .pending, at: Date
   ) {
     self.id = id
     self.name = name
     self.amount = amount
     self.packages = packages
+    self.packageSize = packageSize
     self.recipes = recipes
     self.checkedAt = checkedAt
     self.state = state
     self.at = at
   }
 
-  /// "2 L", "1 package".
+  /// Whether `amount` only counts the packages ("3 cans", "2"), so the pantry gets packages.
+  public var counted: Bool {
+    guard let amount, packageSize == nil else { return false }
+    return amount.unit == nil || amount.unit?.family == .count
+  }
+
+  /// "5 × 400 g", "3 cans", "2 L", "1 package".
   public var amountText: String {
-    amount.map(KitchenAmountFormat.text) ?? (packages == 1 ? "1 package" : "\(packages) packages")
+    if let packageSize { return "\(packages) × \(KitchenAmountFormat.text(packageSize))" }
+    return amount.map(KitchenAmountFormat.text)
+      ?? (packages == 1 ? "1 package" : "\(packages) packages")
   }
 }
 

@@ -88,13 +88,16 @@ public enum PantryJSON {
     }
   }
 
-  /// A check-in offer: `{"id", "name", "amount", "packages", "recipes", "checkedAt",
-  /// "state", "joins"}` (`joins`: the pantry entry it would add to, or null for a new one).
+  /// A check-in offer: `{"id", "name", "amount", "packages", "packageSize", "amountText",
+  /// "recipes", "checkedAt", "state", "joins"}` (`amountText`: what comes home, "5 × 400 g";
+  /// `joins`: the pantry entry it would add to, or null for a new one).
   public struct Offer: Encodable, Equatable, Sendable {
     public var id: String
     public var name: String
     public var amount: Amount?
     public var packages: Int
+    public var packageSize: Amount?
+    public var amountText: String
     public var recipes: [RecipeReference]
     public var checkedAt: String
     public var state: String
@@ -105,6 +108,8 @@ public enum PantryJSON {
       name = offer.name
       amount = offer.amount.map(Amount.init)
       packages = offer.packages
+      packageSize = offer.packageSize.map(Amount.init)
+      amountText = offer.amountText
       recipes = offer.recipes
       checkedAt = ISO8601.string(offer.checkedAt)
       state = offer.state.rawValue
@@ -112,7 +117,7 @@ public enum PantryJSON {
     }
 
     private enum CodingKeys: String, CodingKey {
-      case id, name, amount, packages, recipes, checkedAt, state, joins
+      case id, name, amount, packages, packageSize, amountText, recipes, checkedAt, state, joins
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -121,6 +126,8 @@ public enum PantryJSON {
       try container.encode(name, forKey: .name)
       try container.encode(amount, forKey: .amount)
       try container.encode(packages, forKey: .packages)
+      try container.encode(packageSize, forKey: .packageSize)
+      try container.encode(amountText, forKey: .amountText)
       try container.encode(recipes, forKey: .recipes)
       try container.encode(checkedAt, forKey: .checkedAt)
       try container.encode(state, forKey: .state)

@@ -44,7 +44,7 @@ import Testing
     ]
     let offers = try book.checkin(checked)
     #expect(offers.map(\.name) == ["Chopped tomatoes", "Flour", "milk"])
-    #expect(offers.map(\.amountText) == ["800 g", "2 cups", "2 l"])
+    #expect(offers.map(\.amountText) == ["2 × 400 g", "2 cups", "2 l"])
     #expect(offers.map(\.packages) == [2, 1, 1])
     #expect(try book.entry(for: offers[2])?.name == "Milk")
     #expect(try book.entry(for: offers[1]) == nil)
@@ -82,6 +82,35 @@ import Testing
     }
     // Yeast with no amount became nothing; flour and milk are in.
     #expect(try book.list().map(\.name) == ["Flour", "Milk"])
+  }
+
+  @Test func whatWasBoughtInPacksGoesInAsPacksThatRecipesCount() throws {
+    let book = self.book
+    let can = KitchenUnit(id: "can")
+    let checked = [
+      bought(
+        1, "tomatoes",
+        needs: [
+          ItemAmount(amount: 5, unit: can, packSize: IngredientQuantity(amount: 14, unit: .ounce))
+        ], recipe: "Chilli"),
+      bought(2, "chickpeas", needs: [ItemAmount(amount: 3, unit: can)], recipe: "Chilli"),
+      bought(3, "onions", needs: [ItemAmount(amount: 2, unit: nil)], recipe: "Chilli"),
+    ]
+    let offers = try book.checkin(checked)
+    #expect(offers.map(\.amountText) == ["3 cans", "2", "5 × 14 oz"])
+    for offer in offers { try book.accept(offer.id) }
+    let pantry = try book.list()
+    #expect(pantry.map(\.stockText) == ["3 packages", "2 packages", "5 × 14 oz"])
+    // The next recipe counts them: 4 of the 5 cans, 3 chickpeas, and 2 of 3 onions.
+    let coverage = PantryCoverage(
+      recipe(["4 (400 g) tins chopped tomatoes", "3 cans chickpeas", "3 onions"]),
+      pantry: pantry)
+    #expect(
+      coverage.lines.map(\.summary) == [
+        "covered (need 4 tins (400 g), have 5 tins → covered)",
+        "covered (need 3 cans, have 3 cans → covered)",
+        "partly covered (need 3, have 2 → buy 1)",
+      ])
   }
 
   @Test func aNewCheckOffOfTheSameItemIsOfferedAgainOnceDecided() throws {
