@@ -247,6 +247,15 @@ enum Schema {
       ) WITHOUT ROWID;
       CREATE INDEX trips_open ON trips(started_at) WHERE phase != 'ended';
       """),
+    // v9: the household's always-have list (`Staples`), in order; no row at all in `meta` for
+    // 'staples_chosen' means the list was never changed and is the suggestion.
+    Migration(
+      """
+      CREATE TABLE staples (
+        position INTEGER PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL
+      );
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

@@ -18,6 +18,7 @@ enum Commands {
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
     "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run,
     "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
+    "staples": StaplesCommand.run,
   ]
 
   // MARK: - Reading

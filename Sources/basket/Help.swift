@@ -29,6 +29,9 @@ enum Help {
       pantry [COMMAND]         what you have at home: add, list, show, edit, use, remove,
                                scan CODE (see basket pantry --help)
       checkin                  after a shop, put what you bought into the pantry
+      staples [add|remove NAME...]
+                               what you always have (salt, pepper, oil): recipes leave
+                               it off the list unless you choose it
       mealprep RECIPE...       one to five recipes as one shopping plan, merged, with what
                                the pantry covers (see basket mealprep --help)
       shop [add|use|leave|remove NAME]
@@ -94,6 +97,22 @@ enum Help {
     case "product": return TripHelp.product
     case "trip": return TripHelp.trip
     case "retailer": return TripHelp.retailer
+    case "staples":
+      return """
+        Usage: basket staples [list [--json] | add NAME... | remove NAME...]
+
+        The always-have list: staples you keep in the kitchen. A recipe line for one
+        ("1 tsp sea salt", "2 tbsp extra virgin olive oil", "salt and pepper") stays off
+        the list when a recipe goes on it, and recipe coverage and the web app's Recipe
+        Ready say "you always have this"; recipe add --with NAME puts it on anyway.
+        Until you change it, the list is a suggestion: salt, pepper, oil. A staple
+        covers its plain forms (sea salt, black pepper, olive oil), not other foods
+        (bell pepper, sesame oil). Each NAME is one staple: quote names of several words.
+          list       the list (the default); --json: {"staples": [...], "suggested"}
+          add NAME   add staples
+          remove NAME  remove staples
+
+        """
     case "shop":
       return """
         Usage: basket shop [list [--json] | add NAME | use NAME | leave | remove NAME]

@@ -18,7 +18,9 @@ enum PantryRecipeCommands {
       command: "recipe coverage")
     let (recipes, recipe, servings) = try open(options, context, command: "recipe coverage")
     // Tap water and optional lines stay out, as `recipe add` leaves them (`LeftOutLines`).
-    let selection = RecipeSelection.standard(for: recipe, servings: servings.servings)
+    let staples = try StaplesCommand.staples(of: recipes.basket)
+    let selection = RecipeSelection.standard(
+      for: recipe, servings: servings.servings, staples: staples)
     let pantry = try PantryCommand.book(over: recipes.basket)
     var overrides: [Int: PantryCoverage.Override] = [:]
     for (option, override) in [("--buy", PantryCoverage.Override.buyFull), ("--have", .skip)] {
@@ -61,7 +63,7 @@ enum PantryRecipeCommands {
       out += style.chip("→ \(decision)") + style.dim(overridden) + "\n"
     }
     let leftOut = coverage.lines.filter(\.leftOut).compactMap { line in
-      LeftOutLines.reason(for: line.line).map {
+      LeftOutLines.reason(for: line.line, staples: staples).map {
         let amount = line.line.quantity.map { KitchenAmountFormat.text($0) + " " } ?? ""
         return "\(amount)\(line.line.name) (\($0))"
       }

@@ -230,7 +230,8 @@ enum RecipeCommand {
       )
       return 1
     }
-    var skipped = RecipeSelection.standard(for: recipe).skipped
+    let staples = try StaplesCommand.staples(of: book.basket)
+    var skipped = RecipeSelection.standard(for: recipe, staples: staples).skipped
     for (option, verb) in [("--with", "add"), ("--skip", "skip")] {
       for name in lists[option] ?? [] {
         var lines: [Int] = []
@@ -255,7 +256,8 @@ enum RecipeCommand {
           + "\n")
     } else {
       context.out(
-        RecipePrinter.added(recipe, servings: servings, results, style: Style(context: context)))
+        RecipePrinter.added(
+          recipe, servings: servings, results, staples: staples, style: Style(context: context)))
     }
     return 0
   }

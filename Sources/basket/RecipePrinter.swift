@@ -102,19 +102,25 @@ enum RecipePrinter {
       + "\n"
   }
 
+  /// A line as amount and name, without the notes that say why it was left out.
+  private static func plain(_ line: IngredientLine) -> String {
+    (line.quantity.map { KitchenAmountFormat.text($0) + " " } ?? "") + line.name
+  }
+
   /// What `recipe add` did, a line each.
   static func added(
-    _ recipe: Recipe, servings: Int?, _ results: [RecipeLineResult], style: Style
+    _ recipe: Recipe, servings: Int?, _ results: [RecipeLineResult], staples: Staples = .none,
+    style: Style
   ) -> String {
     let serves = (servings ?? recipe.servings).map { " (\($0) servings)" } ?? ""
     var out = "Added \(recipe.title)\(serves) to the list:\n"
     for result in results {
-      out += "  " + line(result, style: style) + "\n"
+      out += "  " + line(result, staples: staples, style: style) + "\n"
     }
     return out
   }
 
-  private static func line(_ result: RecipeLineResult, style: Style) -> String {
+  private static func line(_ result: RecipeLineResult, staples: Staples, style: Style) -> String {
     let name = result.item?.name ?? result.line.name
     let after = result.item?.amountText
     let amount = ItemAmount(result.line)?.text
@@ -124,7 +130,9 @@ enum RecipePrinter {
     case .restored:
       return "Back from Got it: " + (result.item.map(style.itemLabel) ?? name)
     case .skipped:
-      return style.dim("Skipped \(result.line.text)")
+      let why = LeftOutLines.reason(for: result.line, staples: staples).map { " (\($0))" } ?? ""
+      let said = why.isEmpty ? result.line.text : plain(result.line)
+      return style.dim("Skipped \(said)\(why)")
     case .refused(let reason):
       return "Couldn't add \"\(result.line.text)\": \(reason)"
     case .merged(.noAmount):

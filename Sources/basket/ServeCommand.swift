@@ -92,7 +92,8 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
             Result { try readBarcodes(photo, name: name, configuration: configuration) }
           }.get()
         }),
-      trips: try? TripCommand.book(over: book.basket)))
+      trips: try? TripCommand.book(over: book.basket),
+      staples: try? StaplesCommand.book(over: book.basket)))
   let tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }

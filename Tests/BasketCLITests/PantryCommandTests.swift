@@ -139,6 +139,11 @@ import Testing
     try basket.run(["pantry", "add", "chopped tomatoes", "--left", "150 g"])
     try basket.run(["pantry", "add", "milk", "--left", "1 l"])
     try basket.run(["pantry", "add", "onions", "--left", "1 kg"])
+    // Salt is on the suggested always-have list: left out, and said so.
+    let staple = try basket.run(["recipe", "coverage", chili])
+    #expect(staple.stdout.contains("Left out: 1 tsp salt (you always have this)\n"))
+    #expect(!staple.stdout.contains("1 tsp salt:"))
+    try basket.run(["staples", "remove", "salt"])
     let text = try basket.run(["recipe", "coverage", chili])
     #expect(text.status == 0, "\(text.stderr)")
     #expect(

@@ -213,7 +213,7 @@ enum RecipeFixtures {
     let plain = try basket.run(["recipe", "add", "pancakes", "--skip", "2", "3", "4"])
     #expect(
       plain.stdout == "Added Pancakes (4 servings) to the list:\n  eggs: 4 + 2 → 6\n"
-        + "  Skipped 1 cup milk\n  Skipped 200 g flour\n  Skipped salt, to taste\n")
+        + "  Skipped 1 cup milk\n  Skipped 200 g flour\n  Skipped salt (you always have this)\n")
   }
 
   @Test func addingRefusesWhatItCannotDoAndAddsNothing() throws {
@@ -255,6 +255,39 @@ enum RecipeFixtures {
     #expect(set.status == 0, "\(set.stderr)")
     let after = try #require(try basket.listJSON()["toGet"] as? [[String: Any]])
     #expect(after.first { $0["name"] as? String == "kidney beans" }?["buy"] is NSNull)
+  }
+
+  @Test func theAlwaysHaveListKeepsStaplesOffTheListUnlessChosen() throws {
+    let stew = try write(
+      "Stew\n\nIngredients\n2 onions\n1 tsp sea salt\n2 tbsp olive oil\n1 tsp cumin\n"
+        + "4 cups water\n", "stew.txt")
+    #expect(try basket.run(["recipe", "import", stew, "--save"]).status == 0)
+    let suggested = try basket.run(["staples"])
+    #expect(suggested.stdout.hasPrefix("Always have (suggested)\n  salt\n  pepper\n  oil\n"))
+    let coverage = try basket.run(["recipe", "coverage", "stew"]).stdout
+    #expect(
+      coverage.contains(
+        "Left out: 1 tsp sea salt (you always have this), 2 tbsp olive oil (you always have this), 4 cups water (tap water)"
+      ), "\(coverage)")
+    let added = try basket.run(["recipe", "add", "stew"])
+    #expect(
+      added.stdout.contains("Skipped 1 tsp sea salt (you always have this)"), "\(added.stdout)")
+    #expect(try basket.names("toGet").sorted() == ["cumin", "onions"])
+
+    // The household's own list: cumin always, oil not; --with puts a staple on anyway.
+    #expect(try basket.run(["staples", "add", "cumin"]).status == 0)
+    #expect(try basket.run(["staples", "remove", "oil"]).status == 0)
+    let taken = try basket.run(["staples", "add", "Cumin"])
+    #expect(taken.status == 1)
+    #expect(taken.stderr == "basket: cumin is already on the always-have list\n")
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(try basket.run(["staples", "--json"]).stdout.utf8)) as? [String: Any]
+    #expect(json?["staples"] as? [String] == ["salt", "pepper", "cumin"])
+    #expect(json?["suggested"] as? Bool == false)
+    try basket.run(["remove", "cumin", "onions"])
+    #expect(try basket.run(["recipe", "add", "stew", "--with", "salt"]).status == 0)
+    #expect(try basket.names("toGet").sorted() == ["olive oil", "onions", "sea salt"])
   }
 }
 

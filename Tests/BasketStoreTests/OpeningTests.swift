@@ -295,7 +295,7 @@ import Testing
   }
 
   @Test(arguments: [
-    Damage.overwrite(at: 0.35, count: 4096), .overwrite(at: 0.45, count: 3000),
+    Damage.overwrite(at: 0.35, count: 4096), .overwrite(at: 0.55, count: 3000),
     .overwrite(at: 0.8, count: 10_000), .truncate(to: 0.6),
   ])
   func aDamagedStoreIsMovedAsideAndWhatCanBeReadIsSalvaged(damage: Damage) throws {

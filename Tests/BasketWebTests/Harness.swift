@@ -66,6 +66,12 @@ extension JSONValue {
     if case .number(let value) = self { return value }
     return nil
   }
+
+  /// The elements of an array; none for anything else.
+  var elements: [JSONValue] {
+    if case .array(let values) = self { return values }
+    return []
+  }
 }
 
 extension WebApp {

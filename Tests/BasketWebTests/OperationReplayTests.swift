@@ -70,6 +70,8 @@ import Testing
       return ("/api/v1/mealprep/add", #"{"recipes":[{"id":"\#(id)"}]}"#)
     },
     "POST /api/v1/shops": { _ in ("/api/v1/shops", #"{"name":"Lidl"}"#) },
+    "POST /api/v1/staples": { _ in ("/api/v1/staples", #"{"name":"cumin"}"#) },
+    "POST /api/v1/staples/remove": { _ in ("/api/v1/staples/remove", #"{"name":"salt"}"#) },
     "PUT /api/v1/shops/current": { web in
       web.must("POST", "/api/v1/shops", json: #"{"name":"Lidl"}"#)
       web.must("POST", "/api/v1/shops", json: #"{"name":"Aldi"}"#)

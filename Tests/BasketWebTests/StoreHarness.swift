@@ -49,7 +49,8 @@ final class StoreHarness {
           book: RecipeBook(store: store, basket: basket),
           importBytes: { try RecipeDocumentImporter.importDocument($0, from: "the page") },
           importAddress: { _ in throw WebFetchError.offline(host: "x") }),
-        shops: shops, pantry: PantryServices(book: trips.pantry), trips: trips))
+        shops: shops, pantry: PantryServices(book: trips.pantry), trips: trips,
+        staples: StapleBook(store: store)))
   }
 
   deinit {
@@ -96,6 +97,7 @@ final class StoreHarness {
   func everything() throws -> String {
     let reads = [
       "list", "pantry", "checkin", "recipes", "shops", "walking-order", "trip", "products",
+      "staples",
     ]
     return try "revision \(store.revision())\n"
       + reads.map { "\($0): \(send("GET", "/api/v1/\($0)").text)" }.joined(separator: "\n")

@@ -370,3 +370,31 @@ def test_the_pantry_screen_has_no_serious_accessibility_violations(page, server)
     results = Axe().run(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], json.dumps(bad, indent=1)[:4000]
+
+
+def test_the_always_have_list_keeps_staples_off_the_list_until_ticked(page, server):
+    stew = api(server, "POST", "/api/v1/recipes/import",
+               {"text": "Stew\n\nIngredients\n2 onions\n1 tsp sea salt\n1 tsp cumin\n", "save": True})["recipe"]["id"]
+    open_pantry(page)
+    staples = page.locator(".staple")
+    expect(staples).to_have_text(["salt×", "pepper×", "oil×"])
+    expect(page.locator("#staples-title")).to_contain_text("suggested")
+    page.get_by_role("button", name="Remove pepper from always have").click()
+    expect(staples).to_have_text(["salt×", "oil×"])
+    expect(page.locator("#staples-title")).not_to_contain_text("suggested")
+    page.fill("#staple-input", "Cumin")
+    page.press("#staple-input", "Enter")
+    expect(staples).to_have_text(["salt×", "oil×", "Cumin×"])
+    expect(page.locator("#staple-input")).to_have_value("")
+    page.fill("#staple-input", "salt")
+    page.press("#staple-input", "Enter")
+    expect(page.locator("#pantry-status")).to_have_text("salt is already on the always-have list")
+    expect(page.locator("#staple-input")).to_have_value("salt")
+    assert api(server, "GET", "/api/v1/staples") == {"staples": ["salt", "oil", "Cumin"], "suggested": False}
+
+    # Recipe Ready leaves the staples unticked and says why.
+    page.goto(server.url + f"/#/recipes/{stew}")
+    salt = page.locator(".review-line").filter(has_text="sea salt")
+    expect(salt.locator(".tag")).to_have_text("you always have this")
+    expect(salt.locator("input[type=checkbox]")).not_to_be_checked()
+    expect(page.locator(".review-line").filter(has_text="onions").locator("input[type=checkbox]")).to_be_checked()

@@ -18,6 +18,13 @@ export const pantryApi = {
   scan: (photo, name) => call('POST', '/api/v1/pantry/scan', { photo, name }),
 };
 
+/** The always-have list (WebApp+Staples.swift): every answer is {staples: [name], suggested}. */
+export const staplesApi = {
+  list: () => call('GET', '/api/v1/staples'),
+  add: (name) => call('POST', '/api/v1/staples', { name }),
+  remove: (name) => call('POST', '/api/v1/staples/remove', { name }),
+};
+
 export const checkinApi = {
   /** The offers still waiting, nothing offered anew. */
   waiting: () => call('GET', '/api/v1/checkin'),

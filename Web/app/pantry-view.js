@@ -57,6 +57,7 @@ export class PantryView {
       }, state.message || ''),
       this.barcodeCard(state, ui),
       this.addCard(state, ui),
+      this.staplesCard(state, ui),
       h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
         h('h3', { id: 'pantry-list-title', class: 'section-title' }, 'At home ',
           h('span', { class: 'count' }, state.entries.length ? String(state.entries.length) : '')),
@@ -137,6 +138,29 @@ export class PantryView {
             field('pantry-code', 'Barcode', { inputmode: 'numeric', maxlength: 64, ...bind('barcode') }),
             field('pantry-note', 'Note', { maxlength: 500, ...bind('note') }))),
         h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Add')));
+  }
+
+  /** The always-have list: staples recipes leave off the shopping list unless chosen. */
+  staplesCard(state, ui) {
+    return h('section', { class: 'card pantry-card', 'aria-labelledby': 'staples-title' },
+      h('h3', { id: 'staples-title', class: 'section-title small' }, 'Always have',
+        state.staplesSuggested ? h('span', { class: 'count' }, ' suggested') : null),
+      h('p', { class: 'staples-hint' }, 'Recipes leave these off the shopping list unless you tick them in Recipe Ready.'),
+      state.staples.length
+        ? h('ul', { class: 'staples', 'aria-labelledby': 'staples-title' }, state.staples.map((name) => h('li', { class: 'staple' },
+            h('span', {}, name),
+            h('button', {
+              type: 'button', class: 'staple-remove', disabled: state.busy, 'aria-label': `Remove ${name} from always have`,
+              dataset: { focusKey: `staple:${name}` }, onclick: () => ui.onRemoveStaple(name),
+            }, '×'))))
+        : h('p', { class: 'recipes-none' }, 'Nothing yet: every recipe line goes on the list.'),
+      h('form', { class: 'import-row', onsubmit: (event) => { event.preventDefault(); ui.onAddStaple(); } },
+        h('label', { for: 'staple-input', class: 'visually-hidden' }, 'A staple you always have'),
+        h('input', {
+          id: 'staple-input', type: 'text', maxlength: 60, placeholder: 'Salt, rice, butter…', value: state.stapleDraft,
+          dataset: { focusKey: 'staple-input' }, oninput: (event) => { state.stapleDraft = event.target.value; },
+        }),
+        h('button', { type: 'submit', class: 'button small', disabled: state.busy, 'aria-label': 'Add to always have' }, 'Add')));
   }
 
   entry(state, entry, ui) {

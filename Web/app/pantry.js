@@ -3,7 +3,7 @@
 // server's zbar to read. Every rule stays on the server (WebApp+Pantry.swift).
 
 import { ApiError, pairAgainIfUnpaired } from './api.js';
-import { pantryApi } from './pantry-api.js';
+import { pantryApi, staplesApi } from './pantry-api.js';
 import { addedText, detectorFormats } from './pantry-model.js';
 import { PantryView } from './pantry-view.js';
 import { fileAsBase64 } from './recipes-api.js';
@@ -29,6 +29,7 @@ export class Pantry {
       code: '', codeError: '', scan: null, scanName: '', camera: false,
       draft: emptyDraft(), moreOpen: false,
       editing: null, editDraft: null, using: null, removing: null,
+      staples: [], staplesSuggested: false, stapleDraft: '',
     };
     this.searchTimer = null;
     this.camera = null; // {stream, timer}
@@ -98,12 +99,19 @@ export class Pantry {
   async load() {
     try {
       this.state.entries = (await pantryApi.list()).entries;
+      this.took(await staplesApi.list());
       const asked = this.state.query.trim();
       if (asked) this.state.found = (await pantryApi.search(asked)).entries;
     } catch (error) {
       this.say(this.failure(error), true);
     }
     this.draw();
+  }
+
+  /** The always-have list as the server answered it. */
+  took(answer) {
+    this.state.staples = answer.staples;
+    this.state.staplesSuggested = answer.suggested;
   }
 
   /** Runs a change, says how it went, and reads the pantry again. */
@@ -188,6 +196,22 @@ export class Pantry {
           this.draw();
           document.getElementById('barcode-input')?.focus();
         }
+      },
+      onAddStaple: async () => {
+        const name = state.stapleDraft.trim();
+        if (!name) return;
+        const ok = await this.change(async () => this.took(await staplesApi.add(name)),
+          () => `${name} is on the always-have list: recipes leave it off the list.`);
+        if (ok) {
+          state.stapleDraft = '';
+          this.draw();
+          document.getElementById('staple-input')?.focus();
+        }
+      },
+      onRemoveStaple: async (name) => {
+        await this.change(async () => this.took(await staplesApi.remove(name)),
+          () => `${name} is off the always-have list: recipes put it on the list again.`);
+        document.getElementById('staple-input')?.focus();
       },
       onCamera: () => this.startCamera(),
       onCameraStop: () => {

@@ -79,6 +79,10 @@ extension WebApp {
     .init("POST", "recipes/*/cooked", .change),
     .init("POST", "mealprep/review"),
     .init("POST", "mealprep/add", .change),
+    // The always-have list
+    .init("GET", "staples"),
+    .init("POST", "staples", .change),
+    .init("POST", "staples/remove", .change),
     // Shops
     .init("GET", "shops"),
     .init("POST", "shops", .change),

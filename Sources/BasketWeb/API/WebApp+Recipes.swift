@@ -159,7 +159,7 @@ extension WebApp {
   /// `GET /api/v1/recipes/{id}`: counts as opening it.
   private func showRecipe(_ services: RecipeServices, _ id: UUID) throws -> Response {
     let recipe = try services.book.open(id.uuidString)
-    return .json(200, Self.object([("recipe", try Self.encoded(recipe))]))
+    return .json(200, Self.object([("recipe", try Self.encoded(recipe, staples: staples))]))
   }
 
   /// `POST /api/v1/recipes/import`: exactly one of `text` (pasted), `page` (a saved page's
@@ -190,7 +190,7 @@ extension WebApp {
       recipe = try services.importAddress(try body.string("url") ?? "")
     }
     func answer(_ status: Int, _ recipe: Recipe) throws -> Response {
-      var fields = [("recipe", try Self.encoded(recipe))]
+      var fields = [("recipe", try Self.encoded(recipe, staples: staples))]
       if let photoSources {
         fields.append(
           ("photoSources", try Self.encoded(photoSources.map { $0.map(PhotoSource.init) })))
@@ -259,7 +259,8 @@ extension WebApp {
     let recipe = try recipe(in: body)
     let existed = try recipe.id.map { try services.book.recipe($0) != nil } ?? false
     let saved = try services.book.save(recipe)
-    return .json(existed ? 200 : 201, Self.object([("recipe", try Self.encoded(saved))]))
+    return .json(
+      existed ? 200 : 201, Self.object([("recipe", try Self.encoded(saved, staples: staples))]))
   }
 
   /// `DELETE /api/v1/recipes/{id}`
@@ -469,9 +470,11 @@ extension WebApp {
   }
 
   /// A value in the JSON the core's `Codable` shapes write (keys sorted, so stable).
-  static func encoded<T: Encodable>(_ value: T) throws -> [UInt8] {
+  static func encoded<T: Encodable>(_ value: T, staples: Staples = .none) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // NB: a recipe's lines say `leftOut` for the household's staples too (`LeftOutLines`).
+    encoder.userInfo[.staples] = staples
     return Array(try encoder.encode(value))
   }
 

@@ -165,6 +165,7 @@ public final class WebApp: Sendable {
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
     case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
     case (_, "shops"): return try shops(Array(route.dropFirst()), request)
+    case (_, "staples"): return try staples(Array(route.dropFirst()), request)
     case (1, "walking-order"): return try walkingOrder(request)
     case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
     case (_, "pantry"): return try pantry(Array(route.dropFirst()), request)

@@ -26,13 +26,16 @@ public struct WebEnvironment: Sendable {
   public var pantry: PantryServices?
   /// Products and Shopping Trips; nil answers the trip routes with 503.
   public var trips: TripBook?
+  /// The always-have list; nil answers the staples routes with 503 (and recipes leave out
+  /// only tap water and optional lines).
+  public var staples: StapleBook?
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
     recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, shops: ShopBook? = nil,
     pantry: PantryServices? = nil,
-    trips: TripBook? = nil
+    trips: TripBook? = nil, staples: StapleBook? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -43,6 +46,7 @@ public struct WebEnvironment: Sendable {
     self.shops = shops
     self.pantry = pantry
     self.trips = trips
+    self.staples = staples
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.

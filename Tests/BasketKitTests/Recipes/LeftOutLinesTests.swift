@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -33,5 +34,55 @@ import Testing
     #expect(json.contains(#""leftOut":"tap water""#), "\(json)")
     let plain = String(decoding: try JSONEncoder().encode(recipe.ingredients[0]), as: UTF8.self)
     #expect(!plain.contains("leftOut"))
+  }
+}
+
+/// The always-have list (issue 23): which lines a staple covers, and the book that keeps it.
+@Suite struct StaplesTests {
+  @Test(
+    arguments: [
+      ("1 tsp salt", "salt"), ("2 tsp kosher salt", "salt"), ("flaky sea salt", "salt"),
+      ("Salt and freshly ground black pepper", "salt and pepper"),
+      ("salt & pepper, to taste", "salt and pepper"), ("½ tsp ground black pepper", "pepper"),
+      ("2 tbsp extra virgin olive oil", "oil"), ("vegetable oil, for frying", "oil"),
+      ("1 red bell pepper", nil), ("1 tsp cayenne pepper", nil), ("1 tbsp sesame oil", nil),
+      ("100 g salted butter", nil), ("2 tbsp oil and 1 onion", nil), ("white pepper", nil),
+      ("1 tsp celery salt", nil),
+    ] as [(String, String?)])
+  func theSuggestedStaplesCoverTheirPlainForms(text: String, staple: String?) {
+    #expect(Staples.suggested.staple(for: IngredientLineParser.parse(text)) == staple, "\(text)")
+  }
+
+  @Test func aStapleIsLeftOutOfTheStandardSelectionAndTheJSONSaysWhy() throws {
+    let lines = ["2 onions", "1 tsp sea salt", "2 tbsp olive oil", "1 tsp cumin"]
+    let recipe = Recipe(
+      title: "Soup",
+      ingredientGroups: [IngredientGroup(ingredients: lines.map(IngredientLineParser.parse))])
+    #expect(RecipeSelection.standard(for: recipe).skipped.isEmpty, "no staples: nothing out")
+    #expect(RecipeSelection.standard(for: recipe, staples: .suggested).skipped == [1, 2])
+    let mine = Staples(names: ["cumin"])
+    #expect(RecipeSelection.standard(for: recipe, staples: mine).skipped == [3])
+    let encoder = JSONEncoder()
+    encoder.userInfo[.staples] = Staples.suggested
+    let json = String(decoding: try encoder.encode(recipe.ingredients[1]), as: UTF8.self)
+    #expect(json.contains(#""leftOut":"you always have this""#), "\(json)")
+  }
+
+  @Test func theBookStartsFromTheSuggestionAndKeepsWhatTheHouseholdChose() throws {
+    let book = StapleBook(store: InMemoryStapleStore())
+    #expect(try book.list() == Staples.suggested)
+    #expect(try book.list().chosen == false)
+    try book.add("  olive   oil ")
+    #expect(try book.list() == Staples(names: ["salt", "pepper", "oil", "olive oil"]))
+    #expect(throws: StapleError.alreadyThere("salt")) { try book.add("Salt") }
+    #expect(throws: StapleError.emptyName) { try book.add("   ") }
+    #expect(throws: StapleError.nameTooLong) { try book.add(String(repeating: "a", count: 61)) }
+    try book.remove("PEPPER")
+    try book.remove("oil")
+    #expect(throws: StapleError.notThere("cumin")) { try book.remove("cumin") }
+    #expect(try book.list().names == ["salt", "olive oil"])
+    try book.remove("salt")
+    try book.remove("olive oil")
+    #expect(try book.list() == Staples(names: []), "emptied is chosen, not the suggestion again")
   }
 }

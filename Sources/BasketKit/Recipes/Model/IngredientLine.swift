@@ -89,7 +89,9 @@ extension IngredientLine: Codable {
     try container.encodeIfPresent(packSize, forKey: .packSize)
     if !equivalents.isEmpty { try container.encode(equivalents, forKey: .equivalents) }
     // NB: written for the faces (the web app leaves such lines out until chosen), never read.
-    try container.encodeIfPresent(LeftOutLines.reason(for: self), forKey: .leftOut)
+    let staples = encoder.userInfo[.staples] as? Staples ?? .none
+    try container.encodeIfPresent(
+      LeftOutLines.reason(for: self, staples: staples), forKey: .leftOut)
   }
 
   public init(from decoder: any Decoder) throws {

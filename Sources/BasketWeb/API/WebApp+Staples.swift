@@ -1,0 +1,61 @@
+import BasketKit
+
+/// The always-have list's routes, for the Pantry screen (every rule is the core's
+/// `StapleBook`):
+///
+/// - `GET /api/v1/staples` → `{"staples": [name], "suggested": bool}` (`suggested`: the list
+///   was never changed, so it is the suggestion)
+/// - `POST /api/v1/staples` `{"name"}` → 201 and the list, with it added
+/// - `POST /api/v1/staples/remove` `{"name"}` → the list, without it
+extension WebApp {
+  func staples(_ route: [String], _ request: Request) throws -> Response {
+    guard let book = environment.staples else {
+      throw RequestError(503, "this server keeps no always-have list")
+    }
+    switch route {
+    case []:
+      return try only(["GET", "POST"], request) {
+        if request.method == "GET" { return .json(200, Self.staplesJSON(try book.list())) }
+        let name = try Self.stapleName(request)
+        return .json(201, Self.staplesJSON(try stapleAnswer { try book.add(name) }))
+      }
+    case ["remove"]:
+      return try only(["POST"], request) {
+        let name = try Self.stapleName(request)
+        return .json(200, Self.staplesJSON(try stapleAnswer { try book.remove(name) }))
+      }
+    default:
+      throw RequestError(404, "no such API route")
+    }
+  }
+
+  /// The household's staples for encoding recipes; none when the server keeps no list.
+  var staples: Staples { (try? environment.staples?.list()) ?? .none }
+
+  private static func stapleName(_ request: Request) throws -> String {
+    let body = try JSONBody(request, allowed: ["name"])
+    guard let name = try body.string("name") else {
+      throw RequestError(400, "send the staple's \"name\"")
+    }
+    return name
+  }
+
+  private func stapleAnswer(_ body: () throws -> Staples) throws -> Staples {
+    do {
+      return try body()
+    } catch let error as StapleError {
+      switch error {
+      case .alreadyThere: throw RequestError(409, error.description)
+      case .notThere: throw RequestError(404, error.description)
+      default: throw RequestError(422, error.description)
+      }
+    }
+  }
+
+  static func staplesJSON(_ staples: Staples) -> JSONValue {
+    .object([
+      ("staples", .array(staples.names.map(JSONValue.string))),
+      ("suggested", .bool(!staples.chosen)),
+    ])
+  }
+}

@@ -1,0 +1,89 @@
+import BasketKit
+
+/// `basket staples …`: the always-have list, staples a recipe's lines for which stay off the
+/// list unless chosen (`Staples`, `LeftOutLines`).
+enum StaplesCommand {
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
+      return try list(arguments, context: context)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch subcommand {
+    case "list", "ls": return try list(rest, context: context)
+    case "add": return try change(rest, adding: true, context: context)
+    case "remove", "rm": return try change(rest, adding: false, context: context)
+    default:
+      throw UsageError(
+        message: "staples has no subcommand \"\(subcommand)\" (list, add, remove)")
+    }
+  }
+
+  /// The always-have list over the store `basket` uses.
+  static func book(over basket: Basket) throws -> StapleBook {
+    guard let store = basket.store as? any StapleStore else {
+      throw StoreError.failed("this store keeps no always-have list")
+    }
+    return StapleBook(store: store)
+  }
+
+  /// The staples of the store `basket` uses; none when it keeps no list.
+  static func staples(of basket: Basket) throws -> Staples {
+    try (basket.store as? any StapleStore).map { try StapleBook(store: $0).list() } ?? .none
+  }
+
+  /// `staples [list] [--json]`: the list, marked as the suggestion until it is changed.
+  static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "staples")
+    let staples: Staples
+    do {
+      staples = try book(over: try context.openBasket(.existing)).list()
+    } catch let missing as MissingStore where missing.location.source.isDefault {
+      staples = .suggested
+    }
+    context.out(try text(staples, json: flags.has("--json"), context: context))
+    return 0
+  }
+
+  /// `staples add NAME...` and `staples remove NAME...`: each argument is one staple (quote a
+  /// name of several words); the list is printed after.
+  static func change(_ arguments: [String], adding: Bool, context: CommandContext) throws
+    -> Int32
+  {
+    let command = adding ? "staples add" : "staples remove"
+    let flags = try Flags(
+      arguments, allowed: ["--json"], positional: 1...Int.max, command: command)
+    let book = try book(over: try context.openBasket(adding ? .createIfMissing : .existing))
+    var staples = try book.list()
+    do {
+      for name in flags.positional {
+        staples = adding ? try book.add(name) : try book.remove(name)
+      }
+    } catch let error as StapleError {
+      throw InputError(message: error.description)
+    }
+    context.out(try text(staples, json: flags.has("--json"), context: context))
+    return 0
+  }
+
+  private static func text(_ staples: Staples, json: Bool, context: CommandContext) throws
+    -> String
+  {
+    if json {
+      struct Out: Encodable {
+        var staples: [String]
+        var suggested: Bool
+      }
+      return try JSONText.encode(Out(staples: staples.names, suggested: !staples.chosen)) + "\n"
+    }
+    let style = Style(context: context)
+    guard !staples.names.isEmpty else {
+      return "Nothing on the always-have list: recipes put every line on the list.\n"
+    }
+    var out = style.heading("Always have") + (staples.chosen ? "" : style.dim(" (suggested)"))
+    out += "\n"
+    for name in staples.names { out += "  \(name)\n" }
+    out += style.dim(
+      "Recipes leave these off the list unless you choose them (recipe add --with NAME).")
+    return out + "\n"
+  }
+}
