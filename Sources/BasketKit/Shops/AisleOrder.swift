@@ -80,12 +80,39 @@ public struct AisleOrder: Equatable, Sendable, Codable {
   }
 }
 
+/// A typical supermarket's walk, the order a shop with no history starts in: in by the fresh
+/// produce and bakery, round the counters (meat, fish, deli), the chilled dairy, then the
+/// aisles of dry food, drinks and household goods, and the freezers last before the tills, so
+/// frozen food is picked up last and stays cold. The order is our own choice (the common
+/// layout of UK and US supermarkets), one stretch per category; a shop corrects it as it is
+/// walked.
+public enum SupermarketWalk {
+  public static let categories = [
+    "produce", "bakery", "proteins", "seafood", "prepared", "dairy", "grains", "pantry",
+    "spices", "condiments", "baking", "snacks", "sweets", "drinks", "brands", "baby", "pet",
+    "pharmacy", "toiletries", "cleaning", "household", "frozen",
+  ]
+
+  /// Where `category` comes in the walk, from 0 (first) to 1 (last); nil for one it doesn't
+  /// place.
+  public static func place(of category: String) -> Double? {
+    places[category]
+  }
+
+  private static let places: [String: Double] = Dictionary(
+    uniqueKeysWithValues: categories.enumerated().map {
+      ($1, Double($0) / Double(categories.count - 1))
+    })
+}
+
 /// The list in walking order for one shop.
 ///
 /// An item takes its place from what this shop learnt about it; an item never checked off
 /// here, from its category's place in this shop; failing that, from the first other shop that
-/// knows it; failing everything, it goes to the end (in list order), where the shopper will
-/// look last and, once checked off, teach its place.
+/// knows it; failing that, from its category's place in a typical supermarket
+/// (`SupermarketWalk`), while this shop has learnt no categories; failing everything, it goes
+/// to the end (in list order), where the shopper will look last and, once checked off, teach
+/// its place.
 public struct WalkingOrder: Sendable {
   public var items: AisleOrder
   public var categories: AisleOrder
@@ -114,8 +141,10 @@ public struct WalkingOrder: Sendable {
     let elsewhere = otherShops.map(\.positions)
     let places = things.map { thing in
       let key = key(thing)
-      return known[key] ?? category(thing).flatMap { byCategory[$0] }
-        ?? elsewhere.lazy.compactMap { $0[key] }.first ?? 2
+      let kind = category(thing)
+      return known[key] ?? kind.flatMap { byCategory[$0] }
+        ?? elsewhere.lazy.compactMap { $0[key] }.first
+        ?? (byCategory.isEmpty ? kind.flatMap(SupermarketWalk.place) : nil) ?? 2
     }
     return things.indices.sorted { places[$0] != places[$1] ? places[$0] < places[$1] : $0 < $1 }
       .map { things[$0] }
