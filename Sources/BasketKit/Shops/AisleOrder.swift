@@ -86,11 +86,15 @@ public struct AisleOrder: Equatable, Sendable, Codable {
 /// frozen food is picked up last and stays cold. The order is our own choice (the common
 /// layout of UK and US supermarkets), one stretch per category; a shop corrects it as it is
 /// walked.
+///
+/// `categories` holds every category the curated emoji tables give an item (the third column
+/// of `Data/emoji/curated/*.tsv` and `Data/emoji/anchors.tsv`; a file's name is not always its
+/// rows' category: brands.tsv and the cuisines files hold rows of the categories here).
 public enum SupermarketWalk {
   public static let categories = [
     "produce", "bakery", "proteins", "seafood", "prepared", "dairy", "grains", "pantry",
-    "spices", "condiments", "baking", "snacks", "sweets", "drinks", "brands", "baby", "pet",
-    "pharmacy", "toiletries", "cleaning", "household", "frozen",
+    "spices", "condiments", "snacks", "sweets", "drinks", "baby", "pet", "pharmacy",
+    "toiletries", "cleaning", "household", "frozen",
   ]
 
   /// Where `category` comes in the walk, from 0 (first) to 1 (last); nil for one it doesn't

@@ -86,6 +86,67 @@ import Testing
     #expect(walked == ["zucchini", "apple", "soap", "cheese", "milk", "bread", "mystery"])
   }
 
+  /// One case of a list walked in a shop: what the shop and another shop have learnt, and the
+  /// walk expected.
+  struct WalkCase: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    /// This shop's trips, each as (item, category) in the order checked off.
+    var learnt: [[(String, String?)]] = []
+    /// Another shop's trips, as items in the order checked off.
+    var elsewhere: [[String]] = []
+    var list: [(String, String?)]
+    var walked: [String]
+  }
+
+  @Test(arguments: [
+    WalkCase(
+      testDescription: "a fresh shop walks a typical supermarket, each category one stretch",
+      list: [
+        ("frozen peas", "frozen"), ("cheese", "dairy"), ("mystery", nil), ("bread", "bakery"),
+        ("milk", "dairy"), ("apples", "produce"),
+      ],
+      // produce, bakery, dairy (cheese and milk in list order), the freezers; unknown last.
+      walked: ["apples", "bread", "cheese", "milk", "frozen peas", "mystery"]),
+    WalkCase(
+      testDescription: "an item another shop has learnt keeps that shop's place",
+      elsewhere: [["tea", "bread", "eggs"]],
+      list: [
+        ("frozen peas", "frozen"), ("bread", "bakery"), ("milk", "dairy"), ("tea", "drinks"),
+        ("apples", "produce"),
+      ],
+      // tea (0 there) comes in with the produce (0), not with the drinks (0.63); bread (0.5
+      // there) after the dairy (0.26), not with the bakery (0.05).
+      walked: ["tea", "apples", "milk", "bread", "frozen peas"]),
+    WalkCase(
+      testDescription: "once the shop has learnt categories, its own learning wins",
+      learnt: [[("frozen chips", "frozen"), ("milk", "dairy"), ("apple", "produce")]],
+      list: [
+        ("apples", "produce"), ("bread", "bakery"), ("milk", "dairy"), ("frozen peas", "frozen"),
+      ],
+      // The freezers are by the door here; bakery, a category this shop hasn't placed, goes
+      // to the end rather than to the typical walk's second stretch.
+      walked: ["frozen peas", "milk", "apples", "bread"]),
+  ])
+  func aShopWithNoHistoryStartsInATypicalSupermarketWalk(_ walk: WalkCase) {
+    var shop = WalkingOrder(items: AisleOrder(), categories: AisleOrder())
+    for trip in walk.learnt { shop.learn(trip: trip.map { (key: $0.0, category: $0.1) }) }
+    shop.otherShops = walk.elsewhere.map { trip in
+      var order = AisleOrder()
+      order.learn(trip: trip)
+      return order
+    }
+    #expect(shop.sorted(walk.list, key: { $0.0 }, category: { $0.1 }).map(\.0) == walk.walked)
+  }
+
+  @Test func theSupermarketWalkPlacesEveryCategoryTheVocabularyGivesAndNoOther() {
+    let given = Set(GroceryVocabulary.curatedKeywords.map(\.category))
+    #expect(given == Set(SupermarketWalk.categories))
+    #expect(SupermarketWalk.categories.count == given.count)  // each once
+    #expect(SupermarketWalk.place(of: "produce") == 0)
+    #expect(SupermarketWalk.place(of: "frozen") == 1)
+    #expect(SupermarketWalk.place(of: "baking") == nil)
+  }
+
   @Test func inASimulatedShopTheVotesLearnTheLayoutBetterThanTheLastTrip() {
     let simulation = AisleSimulation()
     let votes = simulation.run(AisleSimulation.Pairwise(decay: 0.9), trips: 40, seed: 7)
