@@ -103,6 +103,35 @@ public enum SupermarketWalk {
     places[category]
   }
 
+  /// Where each category comes in a shop that has placed the categories in `learnt` (each at
+  /// its position there, from 0 to 1): with nothing learnt, the walk's own places; otherwise
+  /// a category not learnt goes where the walk puts it among the learnt ones, on a straight
+  /// line between the nearest learnt category before it in the walk and the nearest after
+  /// (bakery halfway between the learnt produce and proteins), or, before or after every
+  /// learnt one in the walk, just before the first place learnt or just after the last.
+  /// Learnt categories keep their positions.
+  public static func places(around learnt: [String: Double]) -> [String: Double] {
+    let anchors = categories.indices.filter { learnt[categories[$0]] != nil }
+    guard let first = anchors.first, let last = anchors.last else { return places }
+    let lowest = anchors.map { learnt[categories[$0]]! }.min()!
+    let highest = anchors.map { learnt[categories[$0]]! }.max()!
+    let step = 0.01
+    var result = learnt
+    for (index, category) in categories.enumerated() where learnt[category] == nil {
+      if index < first {
+        result[category] = lowest - step * Double(first - index)
+      } else if index > last {
+        result[category] = highest + step * Double(index - last)
+      } else {
+        let before = anchors.last { $0 < index }!
+        let after = anchors.first { $0 > index }!
+        let (from, to) = (learnt[categories[before]]!, learnt[categories[after]]!)
+        result[category] = from + (to - from) * Double(index - before) / Double(after - before)
+      }
+    }
+    return result
+  }
+
   private static let places: [String: Double] = Dictionary(
     uniqueKeysWithValues: categories.enumerated().map {
       ($1, Double($0) / Double(categories.count - 1))
@@ -114,9 +143,10 @@ public enum SupermarketWalk {
 /// An item takes its place from what this shop learnt about it; an item never checked off
 /// here, from its category's place in this shop; failing that, from the first other shop that
 /// knows it; failing that, from its category's place in a typical supermarket
-/// (`SupermarketWalk`), while this shop has learnt no categories; failing everything, it goes
-/// to the end (in list order), where the shopper will look last and, once checked off, teach
-/// its place.
+/// (`SupermarketWalk`): the walk itself while this shop has learnt no categories, then among
+/// the categories it has learnt (`SupermarketWalk.places(around:)`); failing everything (no
+/// category), it goes to the end (in list order), where the shopper will look last and, once
+/// checked off, teach its place.
 public struct WalkingOrder: Sendable {
   public var items: AisleOrder
   public var categories: AisleOrder
@@ -142,13 +172,13 @@ public struct WalkingOrder: Sendable {
   ) -> [Thing] {
     let known = items.positions
     let byCategory = categories.positions
+    let typical = SupermarketWalk.places(around: byCategory)
     let elsewhere = otherShops.map(\.positions)
     let places = things.map { thing in
       let key = key(thing)
       let kind = category(thing)
       return known[key] ?? kind.flatMap { byCategory[$0] }
-        ?? elsewhere.lazy.compactMap { $0[key] }.first
-        ?? (byCategory.isEmpty ? kind.flatMap(SupermarketWalk.place) : nil) ?? 2
+        ?? elsewhere.lazy.compactMap { $0[key] }.first ?? kind.flatMap { typical[$0] } ?? 2
     }
     return things.indices.sorted { places[$0] != places[$1] ? places[$0] < places[$1] : $0 < $1 }
       .map { things[$0] }

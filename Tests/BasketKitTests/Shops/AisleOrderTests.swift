@@ -123,9 +123,10 @@ import Testing
       list: [
         ("apples", "produce"), ("bread", "bakery"), ("milk", "dairy"), ("frozen peas", "frozen"),
       ],
-      // The freezers are by the door here; bakery, a category this shop hasn't placed, goes
-      // to the end rather than to the typical walk's second stretch.
-      walked: ["frozen peas", "milk", "apples", "bread"]),
+      // The freezers are by the door here and the produce at the back. Bakery, a category
+      // this shop hasn't placed, comes where the typical walk puts it among the ones it has:
+      // a fifth of the way from the produce (1) to the dairy (0.5), so at 0.9.
+      walked: ["frozen peas", "milk", "bread", "apples"]),
   ])
   func aShopWithNoHistoryStartsInATypicalSupermarketWalk(_ walk: WalkCase) {
     var shop = WalkingOrder(items: AisleOrder(), categories: AisleOrder())
@@ -136,6 +137,18 @@ import Testing
       return order
     }
     #expect(shop.sorted(walk.list, key: { $0.0 }, category: { $0.1 }).map(\.0) == walk.walked)
+  }
+
+  @Test func aCategoryAShopHasNotLearntComesWhereTheTypicalWalkPutsItAmongTheLearntOnes() {
+    let places = SupermarketWalk.places(around: ["bakery": 0.2, "dairy": 0.6, "pantry": 0.4])
+    func at(_ category: String) -> Double { ((places[category] ?? .nan) * 1000).rounded() / 1000 }
+    #expect(at("bakery") == 0.2)  // learnt: kept
+    #expect(at("dairy") == 0.6)
+    #expect(at("produce") == 0.19)  // before every learnt one in the walk: before the first
+    #expect(at("proteins") == 0.3)  // a quarter of the way from bakery to dairy
+    #expect(at("grains") == 0.5)  // halfway back from dairy to pantry
+    #expect(at("frozen") == 0.72)  // after every learnt one: after the last, by its distance
+    #expect(SupermarketWalk.places(around: [:])["frozen"] == 1)
   }
 
   @Test func theSupermarketWalkPlacesEveryCategoryTheVocabularyGivesAndNoOther() {
