@@ -111,22 +111,25 @@ public enum SupermarketWalk {
   /// learnt one in the walk, just before the first place learnt or just after the last.
   /// Learnt categories keep their positions.
   public static func places(around learnt: [String: Double]) -> [String: Double] {
-    let anchors = categories.indices.filter { learnt[categories[$0]] != nil }
+    // The learnt categories, in the walk's order: (their index in the walk, their position).
+    let anchors = categories.indices.compactMap { index in
+      learnt[categories[index]].map { (index: index, position: $0) }
+    }
     guard let first = anchors.first, let last = anchors.last else { return places }
-    let lowest = anchors.map { learnt[categories[$0]]! }.min()!
-    let highest = anchors.map { learnt[categories[$0]]! }.max()!
+    let lowest = anchors.map(\.position).min() ?? 0
+    let highest = anchors.map(\.position).max() ?? 1
     let step = 0.01
     var result = learnt
     for (index, category) in categories.enumerated() where learnt[category] == nil {
-      if index < first {
-        result[category] = lowest - step * Double(first - index)
-      } else if index > last {
-        result[category] = highest + step * Double(index - last)
-      } else {
-        let before = anchors.last { $0 < index }!
-        let after = anchors.first { $0 > index }!
-        let (from, to) = (learnt[categories[before]]!, learnt[categories[after]]!)
-        result[category] = from + (to - from) * Double(index - before) / Double(after - before)
+      if index < first.index {
+        result[category] = lowest - step * Double(first.index - index)
+      } else if index > last.index {
+        result[category] = highest + step * Double(index - last.index)
+      } else if let before = anchors.last(where: { $0.index < index }),
+        let after = anchors.first(where: { $0.index > index })
+      {
+        let share = Double(index - before.index) / Double(after.index - before.index)
+        result[category] = before.position + (after.position - before.position) * share
       }
     }
     return result
