@@ -171,6 +171,25 @@ import Testing
     #expect(settledVotes < settledLast * 0.85)
   }
 
+  @Test func aSimulatedNewShopStartsCloseInTheSupermarketWalkAndFarOffInListOrder() {
+    var simulation = AisleSimulation()
+    simulation.aisleCategories = AisleSimulation.typicalAisles
+    let shop = simulation
+    var shape = SeededGenerator(seed: 5)
+    let layout = shop.nearlyTypicalLayout(&shape)
+    func run(supermarketStart: Bool) -> [Double] {
+      shop.run(
+        AisleSimulation.Pairwise(
+          decay: 0.9, category: { shop.category(of: $0) }, supermarketStart: supermarketStart),
+        trips: 3, aisleOrder: layout, fromFresh: true, seed: 5)
+    }
+    let walk = run(supermarketStart: true)
+    let list = run(supermarketStart: false)
+    #expect(walk[0] < 0.15)
+    #expect(list[0] > 0.35)  // about random
+    #expect(walk[1...] == list[1...])  // once a trip is learnt, the same
+  }
+
   @Test func aRearrangedSimulatedShopIsRelearnt() {
     let simulation = AisleSimulation()
     let distances = simulation.run(
