@@ -7,14 +7,54 @@ import BasketKit
 /// trip buys a random `listSize` of them, walking the aisles in order, but the shopper is
 /// noisy: each item is swapped with the next one with probability `swaps`, and with
 /// probability `doublingBack` an item is forgotten and fetched at the end of the trip.
+///
+/// Products are called "a3p7" (aisle 3, shelf 7). With `aisleCategories` each aisle holds one
+/// category, so a method can learn categories as the app does and start a shop from the typical
+/// supermarket walk (`SupermarketWalk`).
 public struct AisleSimulation: Sendable {
   public var aisles = 10
   public var perAisle = 10
   public var listSize = 15
   public var swaps = 0.10
   public var doublingBack = 0.05
+  /// Aisle i's category, or none when empty.
+  public var aisleCategories: [String] = []
 
   public init() {}
+
+  /// Ten aisles of categories in `SupermarketWalk`'s order: aisle i is the i-th stretch of a
+  /// typical supermarket.
+  public static let typicalAisles = SupermarketWalk.categories.filter {
+    [
+      "produce", "bakery", "proteins", "dairy", "grains", "pantry", "snacks", "drinks",
+      "household", "frozen",
+    ].contains($0)
+  }
+
+  /// The category of `product` ("a3p7": aisle 3's), nil without `aisleCategories`.
+  public func category(of product: String) -> String? {
+    guard let aisle = Int(product.dropFirst().prefix { $0 != "p" }),
+      aisleCategories.indices.contains(aisle)
+    else { return nil }
+    return aisleCategories[aisle]
+  }
+
+  /// A shop laid out close to the typical walk, as `run`'s `aisleOrder`: real supermarkets
+  /// mostly follow the pattern with local differences (the bakery before the produce, the
+  /// counters or the drinks a little elsewhere), so three times an aisle is taken out and put
+  /// back up to two places away. The assumption is ours, not measured in shops.
+  public func nearlyTypicalLayout(_ generator: inout SeededGenerator) -> [Int] {
+    var walk = Array(0..<aisles)
+    for _ in 0..<3 {
+      let from = Int.random(in: 0..<aisles, using: &generator)
+      let to = min(aisles - 1, max(0, from + Int.random(in: -2...2, using: &generator)))
+      walk.insert(walk.remove(at: from), at: to)
+    }
+    // walk[k] is the aisle walked k-th; `layout` wants each aisle's place in the walk.
+    var order = Array(repeating: 0, count: aisles)
+    for (place, aisle) in walk.enumerated() { order[aisle] = place }
+    return order
+  }
 
   /// A way of predicting the order: learn a trip, then sort a list.
   public protocol Method {
@@ -22,14 +62,31 @@ public struct AisleSimulation: Sendable {
     func sorted(_ list: [String]) -> [String]
   }
 
-  /// Basket's method: pairwise votes with decay (`AisleOrder`).
+  /// Basket's method: pairwise votes with decay (`WalkingOrder`), over items and, given
+  /// `category`, their categories as the app learns them. `supermarketStart` false hides the
+  /// categories until the shop has learnt some, so a fresh shop starts in list order as it did
+  /// before `SupermarketWalk`.
   public struct Pairwise: Method {
-    var order: AisleOrder
-    public init(decay: Double) { order = AisleOrder(decay: decay) }
-    public mutating func learn(_ trip: [String]) { order.learn(trip: trip) }
+    var order: WalkingOrder
+    let category: @Sendable (String) -> String?
+    let supermarketStart: Bool
+
+    public init(
+      decay: Double, category: @escaping @Sendable (String) -> String? = { _ in nil },
+      supermarketStart: Bool = true
+    ) {
+      order = WalkingOrder(items: AisleOrder(decay: decay), categories: AisleOrder(decay: decay))
+      self.category = category
+      self.supermarketStart = supermarketStart
+    }
+
+    public mutating func learn(_ trip: [String]) {
+      order.learn(trip: trip.map { (key: $0, category: category($0)) })
+    }
+
     public func sorted(_ list: [String]) -> [String] {
-      WalkingOrder(items: order, categories: AisleOrder()).sorted(
-        list, key: { $0 }, category: { _ in nil })
+      let hidden = !supermarketStart && order.categories.isEmpty
+      return order.sorted(list, key: { $0 }, category: { hidden ? nil : category($0) })
     }
   }
 
@@ -108,26 +165,33 @@ public struct AisleSimulation: Sendable {
     return pairs == 0 ? 0 : Double(wrong) / Double(pairs)
   }
 
-  /// The mean distance after each trip: `trips` trips, the shop rearranged (its aisles walked
-  /// in another order) before trip `rearrangeAt` if given; each figure averages `probes`
-  /// fresh lists that are not learnt.
+  /// The mean distance after each trip: `trips` trips through a shop whose aisles are walked
+  /// as `aisleOrder` says (each aisle's place; nil: in aisle order), rearranged (its aisles
+  /// walked in another order) before trip `rearrangeAt` if given; each figure averages
+  /// `probes` fresh lists that are not learnt. `fromFresh` puts first a figure for the shop
+  /// before any trip, so `distances[k]` is after k trips.
   public func run<M: Method>(
-    _ method: M, trips: Int, rearrangeAt: Int? = nil, probes: Int = 20, seed: UInt64
+    _ method: M, trips: Int, aisleOrder: [Int]? = nil, rearrangeAt: Int? = nil,
+    probes: Int = 20, fromFresh: Bool = false, seed: UInt64
   ) -> [Double] {
     var method = method
     var generator = SeededGenerator(seed: seed)
-    var place = layout(aisleOrder: Array(0..<aisles))
+    var place = layout(aisleOrder: aisleOrder ?? Array(0..<aisles))
     var distances: [Double] = []
-    for trip in 0..<trips {
-      if trip == rearrangeAt {
-        place = layout(aisleOrder: Array(0..<aisles).shuffled(using: &generator))
-      }
-      method.learn(self.trip(list(&generator), place: place, &generator))
+    func probe() {
       var total = 0.0
       for _ in 0..<probes {
         total += distance(method.sorted(list(&generator)), place: place)
       }
       distances.append(total / Double(probes))
+    }
+    if fromFresh { probe() }
+    for trip in 0..<trips {
+      if trip == rearrangeAt {
+        place = layout(aisleOrder: Array(0..<aisles).shuffled(using: &generator))
+      }
+      method.learn(self.trip(list(&generator), place: place, &generator))
+      probe()
     }
     return distances
   }

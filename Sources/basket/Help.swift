@@ -121,7 +121,9 @@ enum Help {
         One shop is current: things checked off (here, in the terminal app or on a
         phone) teach its walking order, so `basket list --walking-order` shows To get
         in the order you walk it. Items never checked off there take their place from
-        their category, then from your other shops. The first shop added is current.
+        their category, then from your other shops, then from a typical supermarket's
+        walk (produce first, frozen last), so a new shop starts in that walk.
+        The first shop added is current.
           list       every shop, the current one marked (the default)
           add NAME   add a shop
           use NAME   make it current (a unique beginning of its name is enough)

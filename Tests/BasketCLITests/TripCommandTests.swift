@@ -110,22 +110,25 @@ import Testing
     #expect(
       try ok(["trip", "replace", "spelt"], at: 12).hasPrefix("flour: Spelt flour (remembered"))
 
+    // Lidl has no history, so the trip walks a typical supermarket (`SupermarketWalk`): salt &
+    // pepper first (its "pepper" reads as produce), then milk (dairy), then flour (grains).
     trip = try json(["trip"], at: 12)
     #expect(trip["phase"] as? String == "walking")
     #expect((trip["current"] as? [String: Any])?["name"] as? String == "salt & pepper")
     #expect(
       try ok(["trip", "next"], at: 13).hasPrefix("Moved on from salt & pepper (not checked off).\n")
     )
-    let flour = try ok(["trip"], at: 13)
-    #expect(flour.contains("→ 🌾 flour · 1.2 kg\n"))
-    #expect(flour.contains("Buy 2 packs (need 1.2 kg; 1.2 kg ÷ 1 kg = 1.2 → 2)\n"))
+    let milk = try ok(["trip"], at: 13)
+    #expect(milk.contains("→ 🥛 milk · 2 L\n"))
+    #expect(milk.contains("Buy 2 packs (need 2 l; 2 l ÷ 1 l = 2)\n"))
     #expect(try ok(["trip", "pause"], at: 14).hasPrefix("Paused."))
-    #expect(try ok(["trip"], at: 30).contains("is paused at 2 of 3, flour"))
+    #expect(try ok(["trip"], at: 30).contains("is paused at 2 of 3, milk"))
     #expect(try run(["trip", "got"], at: 30).stderr.contains("the trip is paused"))
-    #expect(try ok(["trip", "resume"], at: 31).contains("→ 🌾 flour"))
-    #expect(try ok(["trip", "got"], at: 32).hasPrefix("Got flour: checked off.\n"))
-    let milk = try json(["trip"], at: 32)
-    let current = try #require(milk["current"] as? [String: Any])
+    #expect(try ok(["trip", "resume"], at: 31).contains("→ 🥛 milk"))
+    #expect(try ok(["trip", "got"], at: 32).hasPrefix("Got milk: checked off.\n"))
+    let flour = try json(["trip"], at: 32)
+    let current = try #require(flour["current"] as? [String: Any])
+    #expect(current["name"] as? String == "flour")
     #expect(current["packs"] as? Int == 2)
     #expect(current["link"] is NSNull)
     #expect(try ok(["trip", "got"], at: 33).contains("That was the last item."))

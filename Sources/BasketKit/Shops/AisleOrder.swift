@@ -80,12 +80,76 @@ public struct AisleOrder: Equatable, Sendable, Codable {
   }
 }
 
+/// A typical supermarket's walk, the order a shop with no history starts in: in by the fresh
+/// produce and bakery, round the counters (meat, fish, deli), the chilled dairy, then the
+/// aisles of dry food, drinks and household goods, and the freezers last before the tills, so
+/// frozen food is picked up last and stays cold. The order is our own choice (the common
+/// layout of UK and US supermarkets), one stretch per category; a shop corrects it as it is
+/// walked.
+///
+/// `categories` holds every category the curated emoji tables give an item (the third column
+/// of `Data/emoji/curated/*.tsv` and `Data/emoji/anchors.tsv`; a file's name is not always its
+/// rows' category: brands.tsv and the cuisines files hold rows of the categories here).
+public enum SupermarketWalk {
+  public static let categories = [
+    "produce", "bakery", "proteins", "seafood", "prepared", "dairy", "grains", "pantry",
+    "spices", "condiments", "snacks", "sweets", "drinks", "baby", "pet", "pharmacy",
+    "toiletries", "cleaning", "household", "frozen",
+  ]
+
+  /// Where `category` comes in the walk, from 0 (first) to 1 (last); nil for one it doesn't
+  /// place.
+  public static func place(of category: String) -> Double? {
+    places[category]
+  }
+
+  /// Where each category comes in a shop that has placed the categories in `learnt` (each at
+  /// its position there, from 0 to 1): with nothing learnt, the walk's own places; otherwise
+  /// a category not learnt goes where the walk puts it among the learnt ones, on a straight
+  /// line between the nearest learnt category before it in the walk and the nearest after
+  /// (bakery halfway between the learnt produce and proteins), or, before or after every
+  /// learnt one in the walk, just before the first place learnt or just after the last.
+  /// Learnt categories keep their positions.
+  public static func places(around learnt: [String: Double]) -> [String: Double] {
+    // The learnt categories, in the walk's order: (their index in the walk, their position).
+    let anchors = categories.indices.compactMap { index in
+      learnt[categories[index]].map { (index: index, position: $0) }
+    }
+    guard let first = anchors.first, let last = anchors.last else { return places }
+    let lowest = anchors.map(\.position).min() ?? 0
+    let highest = anchors.map(\.position).max() ?? 1
+    let step = 0.01
+    var result = learnt
+    for (index, category) in categories.enumerated() where learnt[category] == nil {
+      if index < first.index {
+        result[category] = lowest - step * Double(first.index - index)
+      } else if index > last.index {
+        result[category] = highest + step * Double(index - last.index)
+      } else if let before = anchors.last(where: { $0.index < index }),
+        let after = anchors.first(where: { $0.index > index })
+      {
+        let share = Double(index - before.index) / Double(after.index - before.index)
+        result[category] = before.position + (after.position - before.position) * share
+      }
+    }
+    return result
+  }
+
+  private static let places: [String: Double] = Dictionary(
+    uniqueKeysWithValues: categories.enumerated().map {
+      ($1, Double($0) / Double(categories.count - 1))
+    })
+}
+
 /// The list in walking order for one shop.
 ///
 /// An item takes its place from what this shop learnt about it; an item never checked off
 /// here, from its category's place in this shop; failing that, from the first other shop that
-/// knows it; failing everything, it goes to the end (in list order), where the shopper will
-/// look last and, once checked off, teach its place.
+/// knows it; failing that, from its category's place in a typical supermarket
+/// (`SupermarketWalk`): the walk itself while this shop has learnt no categories, then among
+/// the categories it has learnt (`SupermarketWalk.places(around:)`); failing everything (no
+/// category), it goes to the end (in list order), where the shopper will look last and, once
+/// checked off, teach its place.
 public struct WalkingOrder: Sendable {
   public var items: AisleOrder
   public var categories: AisleOrder
@@ -111,11 +175,13 @@ public struct WalkingOrder: Sendable {
   ) -> [Thing] {
     let known = items.positions
     let byCategory = categories.positions
+    let typical = SupermarketWalk.places(around: byCategory)
     let elsewhere = otherShops.map(\.positions)
     let places = things.map { thing in
       let key = key(thing)
-      return known[key] ?? category(thing).flatMap { byCategory[$0] }
-        ?? elsewhere.lazy.compactMap { $0[key] }.first ?? 2
+      let kind = category(thing)
+      return known[key] ?? kind.flatMap { byCategory[$0] }
+        ?? elsewhere.lazy.compactMap { $0[key] }.first ?? kind.flatMap { typical[$0] } ?? 2
     }
     return things.indices.sorted { places[$0] != places[$1] ? places[$0] < places[$1] : $0 < $1 }
       .map { things[$0] }
