@@ -114,7 +114,8 @@ enum TripCommand {
     -> Int32
   {
     let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: [], command: "trip \(name)")
+      arguments, flags: name == "accept" ? ["--json", "--searches"] : ["--json"], values: [],
+      command: "trip \(name)")
     guard options.words.isEmpty else { throw UsageError(message: "trip \(name) takes no names") }
     let book = try book(context)
     let before = try book.current()
@@ -123,7 +124,7 @@ enum TripCommand {
     case "got": trip = try book.got()
     case "next": trip = try book.step(.next)
     case "skip": trip = try book.step(.skip)
-    case "accept": trip = try book.step(.accept)
+    case "accept": trip = try book.step(options.has("--searches") ? .acceptSearches : .accept)
     case "pause": trip = try book.step(.pause)
     default: trip = try book.step(.resume)
     }
@@ -140,6 +141,9 @@ enum TripCommand {
           before?.phase == .review
             ? "Left \($0.name) out of this trip.\n" : "Skipped \($0.name): it stays on the list.\n"
         } ?? ""
+    case "accept" where options.has("--searches"):
+      let count = before?.searchFallbacks ?? 0
+      out += "Accepted \(count) \(count == 1 ? "search" : "searches"): shopped by name.\n"
     case "accept":
       if let stop = shown {
         out +=
@@ -273,6 +277,11 @@ enum TripCommand {
         style.dim(
           "  basket trip accept | replace PRODUCT | replace --make [NAME] [--size AMOUNT] | skip"
         ) + "\n"
+      if stop.isSearchFallback, trip.searchFallbacks > 1 {
+        out +=
+          style.dim("  basket trip accept --searches accepts all \(trip.searchFallbacks) searches")
+          + "\n"
+      }
       return out
     }
     guard let stop = trip.currentStop else {
@@ -289,6 +298,7 @@ enum TripCommand {
         ? "  Product page: \(link.address)\n" : "  \(link.label): \(link.address)\n"
     }
     if let buy = stop.buyText { out += "  \(buy)\n" }
+    out += style.dim("  " + trip.facts(of: stop)) + "\n"
     out += style.dim("  basket trip got | next | skip | pause") + "\n"
     return out
   }

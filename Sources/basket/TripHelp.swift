@@ -53,9 +53,11 @@ enum TripHelp {
     Usage: basket trip [COMMAND] [--json]
 
     A Shopping Trip walks To get one item at a time, with its product, the product page (or
-    a search, labelled as one) and how much to buy. Exceptions (items without a sure
-    product) are settled first. Every step is saved, so a trip resumes exactly where it
-    stopped, even after a restart.
+    a search, labelled as one), how much to buy, the recipes it is for, its aisle and how
+    many are left. At a shop, an item with no product is walked by its name; exceptions
+    (a product your preferences turn down; at a retailer, any item without a sure product)
+    are settled first. Every step is saved, so a trip resumes exactly where it stopped,
+    even after a restart.
 
     Commands:
       start [--shop NAME | --retailer NAME] [--organic] [--diet D,E] [--cheapest]
@@ -65,6 +67,8 @@ enum TripHelp {
                      qualify; --cheapest (per unit) and --store-brand rank them
       status         where the trip is (the default)
       accept         settle the exception with the suggested product
+      accept --searches
+                     at a retailer: accept a search for every item without a product
       replace PRODUCT
                      settle it with another product; while walking, change the current
                      item's product

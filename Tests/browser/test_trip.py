@@ -1,6 +1,7 @@
 """The Shopping Trip screen in a phone-sized chromium, against a real `basket serve`
-(BASKET.md §12, issue 13): an exception settled, one item at a time, a pause, a reload in the
-middle, the end with its summary and check-in offers."""
+(BASKET.md §12, issues 13 and 23): a shop's walk that starts at once, a product made on the
+walk, a pause, a reload in the middle, the end with its summary and check-in offers, and a
+retailer's searches accepted in one step."""
 
 import json
 import re
@@ -25,7 +26,7 @@ def no_serious_problems(page):
     assert bad == [], json.dumps(bad, indent=1)[:4000]
 
 
-def test_a_whole_trip_with_an_exception_a_pause_a_reload_and_the_end(page, server):
+def test_a_whole_trip_that_walks_at_once_with_a_pause_a_reload_and_the_end(page, server):
     prepare(server)
     page.reload()
     page.click("#trip-link")
@@ -36,28 +37,30 @@ def test_a_whole_trip_with_an_exception_a_pause_a_reload_and_the_end(page, serve
     no_serious_problems(page)
     page.get_by_role("button", name="Start the trip").click()
 
-    # Saffron has no product at Lidl: an exception, settled first, by making one.
-    expect(page.locator("#trip-title")).to_have_text("Settle first · 1 to go")
-    expect(page.locator("#stop-name")).to_have_text("🧂 saffron")
-    expect(page.locator(".stop-reason")).to_have_text("no product for saffron at Lidl in your catalogue")
-    no_serious_problems(page)
-    page.fill("#make-name", "Saffron threads")
-    page.fill("#make-size", "1 g")
-    page.get_by_role("button", name="Make and use").click()
-
-    # One item at a time, in a typical supermarket's walk (Lidl has no history yet): milk
-    # (dairy) with its packs and page first, then saffron (spices).
+    # At a shop the walk starts at once, in a typical supermarket's walk (Lidl has no history
+    # yet): milk (dairy) with its packs and page first, then saffron (spices), by its name.
     expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
     expect(page.locator("#stop-name")).to_contain_text("milk")
     expect(page.locator(".stop-amount")).to_have_text("Buy 2 packs (need 2 l; 2 l ÷ 1 l = 2)")
+    expect(page.locator(".stop-facts")).to_have_text("Dairy · 2 left")
     link = page.get_by_role("link", name="Product page: Whole milk")
     expect(link).to_have_attribute("href", "https://lidl.example/p/milk?ref=a&b=c")
     expect(link).to_have_attribute("rel", "noopener noreferrer")
     no_serious_problems(page)
     page.get_by_role("button", name="Got it").click()
     expect(page.locator("#trip-title")).to_have_text("Lidl · 2 of 2")
-    expect(page.locator(".stop-product")).to_contain_text("Saffron threads")
+    expect(page.locator("#stop-name")).to_have_text("🧂 saffron")
+    expect(page.locator(".stop-facts")).to_have_text("Spices · the last one")
+    expect(page.locator(".stop-product")).to_have_count(0)
     assert [item["name"] for item in api_list(server)["gotIt"]] == ["milk"]
+
+    # Saffron has no product at Lidl: one is made on the walk, and is Lidl's from now on.
+    page.locator(".trip-product-details summary").click()
+    page.fill("#make-name", "Saffron threads")
+    page.fill("#make-size", "1 g")
+    page.get_by_role("button", name="Make and use").click()
+    expect(page.locator(".stop-product")).to_contain_text("Saffron threads")
+    no_serious_problems(page)
 
     # Pause, reload the page in the middle: the trip is still paused at saffron, and resumes there.
     page.get_by_role("button", name="Pause").click()
@@ -72,7 +75,7 @@ def test_a_whole_trip_with_an_exception_a_pause_a_reload_and_the_end(page, serve
     expect(page.get_by_text("That was everything on the trip.")).to_be_visible()
     page.get_by_role("button", name="End the trip").click()
     expect(page.locator("#trip-summary")).to_have_text(
-        re.compile(r"^Trip at Lidl: got 2 of 2\. 1 exception settled\. \d+ min\.$"))
+        re.compile(r"^Trip at Lidl: got 2 of 2\. \d+ min\.$"))
     expect(page.locator("#trip-offers li")).to_have_text(["milk · 2 l", "saffron · 1 package"])  # as got
     page.get_by_role("link", name="Back to the list").click()
     expect(page.locator("#list-area")).to_be_visible()
@@ -81,13 +84,17 @@ def test_a_whole_trip_with_an_exception_a_pause_a_reload_and_the_end(page, serve
 
 
 def test_a_retailer_trip_links_to_a_search_labelled_as_one(page, server):
+    server.cli("add", "saffron")
     server.cli("add", "salt & pepper")
     page.reload()
     page.click("#trip-link")
     page.get_by_role("radio", name="Walmart (online, list order)").check()
     page.get_by_role("button", name="Start the trip").click()
+    expect(page.locator("#trip-title")).to_have_text("Settle first · 2 to go")
     expect(page.get_by_role("button", name="Accept: search for it")).to_be_visible()
-    page.get_by_role("button", name="Accept: search for it").click()
+    # Both have no product: one tap accepts a search for each.
+    page.get_by_role("button", name="Accept all searches (2)").click()
+    expect(page.locator("#trip-title")).to_have_text("Walmart · 1 of 2")
     link = page.get_by_role("link", name=re.compile("Search Walmart"))
     expect(link).to_have_text("Search Walmart for “salt & pepper” (a search, not a product page)")
     expect(link).to_have_attribute("href", "https://www.walmart.com/search?q=salt%20%26%20pepper")
@@ -95,7 +102,7 @@ def test_a_retailer_trip_links_to_a_search_labelled_as_one(page, server):
     server.cli("trip", "skip")
     page.get_by_role("button", name="Next").click()
     expect(page.locator("#trip-status")).to_contain_text("the trip has moved on")
-    expect(page.get_by_text("That was everything on the trip.")).to_be_visible()
+    expect(page.locator("#trip-title")).to_have_text("Walmart · 2 of 2")
 
 
 def test_steps_without_a_connection_are_taken_at_once_and_sent_when_it_returns(page, server):
@@ -103,12 +110,13 @@ def test_steps_without_a_connection_are_taken_at_once_and_sent_when_it_returns(p
     page.reload()
     page.click("#trip-link")
     page.get_by_role("button", name="Start the trip").click()
-    # Settling an exception needs the server's products: offline it is refused, said so.
+    # Making a product needs the server: offline it is refused, said so.
+    expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
     page.context.set_offline(True)
-    page.get_by_role("button", name="Accept: shop by name").click()
+    page.locator(".trip-product-details summary").click()
+    page.get_by_role("button", name="Make and use").click()
     expect(page.locator("#trip-status")).to_have_text("Can't reach Basket. Check the connection. Nothing was changed.")
     page.context.set_offline(False)
-    page.get_by_role("button", name="Accept: shop by name").click()
     expect(page.locator("#trip-title")).to_have_text("Lidl · 1 of 2")
     # Got it in the basement: the walk moves on at once, and the step waits to be sent.
     page.context.set_offline(True)

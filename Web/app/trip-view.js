@@ -75,11 +75,8 @@ export class TripView {
       places.length ? form : h('p', { class: 'card' }, 'Add a shop first (basket shop add NAME), or shop at a retailer.'));
   }
 
-  /** An exception to settle: accept, choose another product, make one, or skip. */
-  review(trip, message, isError, actions) {
-    const stop = trip.exception;
-    const suggestion = stop.product;
-    const others = stop.candidates.filter((product) => !suggestion || product.id !== suggestion.id);
+  /** A form that makes a product (bought where the trip is) and uses it for `stop`. */
+  makeForm(stop, actions) {
     const make = h('form', { class: 'trip-make', id: 'trip-make' },
       h('label', { for: 'make-name' }, 'Make a product'),
       h('input', { type: 'text', id: 'make-name', maxlength: '120', value: stop.name }),
@@ -90,6 +87,20 @@ export class TripView {
       event.preventDefault();
       actions.make($('make-name').value, $('make-size').value);
     });
+    return make;
+  }
+
+  /** An exception to settle: accept, choose another product, make one, or skip. */
+  review(trip, message, isError, actions) {
+    const stop = trip.exception;
+    const suggestion = stop.product;
+    const others = stop.candidates.filter((product) => !suggestion || product.id !== suggestion.id);
+    const make = this.makeForm(stop, actions);
+    // NB: a search for want of a product is settled the same way for every item that has one.
+    const searches = !suggestion && trip.kind === 'retailer' && trip.searches > 1
+      ? h('button', { type: 'button', class: 'button quiet', id: 'trip-accept-searches', onclick: actions.acceptSearches },
+          `Accept all searches (${trip.searches})`)
+      : null;
     this.draw(
       this.heading(`Settle first · ${trip.pendingExceptions} to go`),
       this.status(message, isError),
@@ -108,6 +119,7 @@ export class TripView {
         h('button', { type: 'button', class: 'button quiet', onclick: actions.skip }, 'Skip this item'),
         h('button', { type: 'button', class: 'button trip-big', id: 'trip-accept', onclick: actions.accept },
           suggestion ? `Use ${suggestion.name}` : (trip.kind === 'retailer' ? 'Accept: search for it' : 'Accept: shop by name'))),
+      searches,
       h('button', { type: 'button', class: 'button small quiet trip-pause', onclick: actions.pause }, 'Pause'));
   }
 
@@ -127,10 +139,18 @@ export class TripView {
       h('section', { class: 'card trip-card', 'aria-labelledby': 'stop-name' },
         h('h3', { id: 'stop-name', class: 'stop-name' }, h('span', { 'aria-hidden': 'true' }, `${stop.emoji} `), stop.name),
         stop.buy ? h('p', { class: 'stop-amount' }, stop.buy) : null,
+        stop.facts ? h('p', { class: 'stop-facts' }, stop.facts) : null,
         stop.product ? h('p', { class: 'stop-product' }, h('strong', {}, stop.product.name), productFacts(stop.product)) : null,
         link ? h('a', {
           class: stop.link.kind === 'search' ? 'stop-link search' : 'stop-link', href: link, target: '_blank', rel: 'noopener noreferrer',
-        }, stop.link.kind === 'search' ? stop.link.label : `Product page: ${stop.product ? stop.product.name : stop.name}`) : null),
+        }, stop.link.kind === 'search' ? stop.link.label : `Product page: ${stop.product ? stop.product.name : stop.name}`) : null,
+        !stop.product && stop.candidates.length ? h('div', { class: 'trip-others' },
+          h('p', {}, 'Could be:'),
+          stop.candidates.map((product) => h('button', { type: 'button', class: 'button small quiet', onclick: () => actions.replace(product.id) },
+            product.name, productFacts(product)))) : null,
+        h('details', { class: 'trip-product-details' },
+          h('summary', {}, stop.product ? 'Another product…' : 'Make a product for it…'),
+          this.makeForm(stop, actions))),
       h('div', { class: 'trip-actions' },
         h('button', { type: 'button', class: 'button quiet', onclick: actions.skip }, 'Skip'),
         h('button', { type: 'button', class: 'button quiet', onclick: actions.next }, 'Next'),

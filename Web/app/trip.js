@@ -141,6 +141,7 @@ export class Trip {
     const at = (trip.exception || trip.current || {}).item;
     const actions = {
       accept: () => this.act(() => tripApi.step('accept', at)),
+      acceptSearches: () => this.act(() => tripApi.step('acceptSearches', at)),
       replace: (id) => this.act(() => tripApi.replace(id, at)),
       make: (name, size) => this.act(() => tripApi.make(name, size, at)),
       skip: () => this.step('skip', at),

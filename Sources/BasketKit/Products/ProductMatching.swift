@@ -62,13 +62,21 @@ public struct ProductMatch: Equatable, Sendable {
   /// Walmart", "no product for saffron at Lidl".
   public var reason: String
 
+  /// Why the household's preferences turned down the products of this name ("Oat drink is
+  /// not organic"); empty when none was turned down.
+  public var refusals: [String]
+
   public var isException: Bool { sure == nil }
 
-  public init(product: Product?, sure: Sureness?, candidates: [Product], reason: String) {
+  public init(
+    product: Product?, sure: Sureness?, candidates: [Product], reason: String,
+    refusals: [String] = []
+  ) {
     self.product = product
     self.sure = sure
     self.candidates = candidates
     self.reason = reason
+    self.refusals = refusals
   }
 }
 
@@ -138,7 +146,8 @@ public enum ProductMatching {
       reason = "\(candidates.count) products could be \(name)\(at)"
     }
     return ProductMatch(
-      product: candidates.first, sure: nil, candidates: candidates, reason: reason)
+      product: candidates.first, sure: nil, candidates: candidates, reason: reason,
+      refusals: refused)
   }
 
   /// `products` best first by `preferences`: the shop's own brand first (when asked), then

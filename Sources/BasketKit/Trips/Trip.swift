@@ -66,6 +66,24 @@ public struct Trip: Identifiable, Equatable, Sendable, Codable {
   /// The exceptions still to settle, in trip order.
   public var pendingExceptions: [TripStop] { stops.filter { $0.review == .pending } }
 
+  /// How many exceptions are searches at a retailer for want of a product.
+  public var searchFallbacks: Int { stops.count(where: \.isSearchFallback) }
+
+  /// How many items are still waiting to be walked.
+  public var waiting: Int { stops.count { $0.status == .waiting } }
+
+  /// What the walking card says about `stop` besides its amount: "for Chili, Soup · Dairy · 3
+  /// left" (the recipes it is for, its aisle, and how many items are still to get).
+  public func facts(of stop: TripStop) -> String {
+    var facts: [String] = []
+    if let recipes = stop.recipes, !recipes.isEmpty {
+      facts.append("for " + recipes.joined(separator: ", "))
+    }
+    if let aisle = stop.aisle { facts.append(aisle) }
+    facts.append(waiting == 1 ? "the last one" : "\(waiting) left")
+    return facts.joined(separator: " · ")
+  }
+
   /// The exception being settled now (the first pending one).
   public var currentException: TripStop? { stops.first { $0.review == .pending } }
 
@@ -128,20 +146,40 @@ public struct TripStop: Equatable, Sendable, Codable {
   public var status: Status
   public var decidedAt: Date?
 
-  public init(
-    item: Item, match: ProductMatch
-  ) {
+  /// The stop for `item` as `match` found it at `place`. At a shop you walk, an item with no
+  /// sure product is walked by its name (you see the shelf): only a product your preferences
+  /// turned down is an exception to settle there. At a retailer every unsure match is one, a
+  /// search standing in for a product.
+  public init(item: Item, match: ProductMatch, at place: Trip.Place? = nil) {
     self.item = item.id
     self.name = item.name
     self.emoji = item.emoji
     self.amounts = item.amounts
-    self.amountText = item.amountText
+    // NB: what to buy for what recipes asked ("4 cans · recipes need 3½"), as the list says.
+    self.amountText = item.buyable?.chip ?? item.amountText
     self.product = match.product
     self.candidates = match.candidates
     self.reason = match.reason
-    self.review = match.isException ? .pending : .sure
     self.status = .waiting
+    let walkedByName = place.map { !$0.isRetailer } == true && match.refusals.isEmpty
+    if match.isException && walkedByName {
+      // NB: several candidates at a shop: the best is a hint, not a choice to make first.
+      self.product = match.candidates.count == 1 ? match.product : nil
+      self.reason = "by name: \(match.reason)"
+      self.review = .sure
+    } else {
+      self.review = match.isException ? .pending : .sure
+    }
   }
+
+  /// An exception that is a search at a retailer for want of a product ("Accept all
+  /// searches" settles these at once).
+  public var isSearchFallback: Bool { review == .pending && product == nil }
+
+  /// The titles of the recipes the item is for; nil for none (and in trips stored before).
+  public var recipes: [String]?
+  /// The aisle the walk puts it in ("Dairy"), when known; set when the trip starts.
+  public var aisle: String?
 
   /// The packs of its product to buy, with the arithmetic.
   public var packs: PackMaths.Outcome? {

@@ -62,16 +62,22 @@ public final class TripBook: Sendable {
     if let open = try trips.openTrip() { throw TripError.alreadyUnderWay(open.place.name) }
     let toGet = try basket.sections().toGet
     let ordered: [Item]
+    var aisles: [UUID: String] = [:]
     if case .shop(let id, _) = place, let shop = try shops.all().shops.first(where: { $0.id == id })
     {
-      ordered = try shops.stretches(of: toGet, in: shop).flatMap(\.items)
+      let stretches = try shops.stretches(of: toGet, in: shop)
+      for stretch in stretches where stretch.category != nil {
+        for item in stretch.items { aisles[item.id] = stretch.title }
+      }
+      ordered = stretches.flatMap(\.items)
     } else {
       ordered = toGet
     }
-    let stops = TripRules.stops(
+    var stops = TripRules.stops(
       for: ordered, products: try products.store.catalogue().products,
       pantry: try pantry.store.pantry(),
       at: place, preferences: preferences)
+    for index in stops.indices { stops[index].aisle = aisles[stops[index].item] }
     let (id, now) = (basket.environment.ids(), basket.now)
     let trip = try TripRules.start(
       id: id, at: place, preferences: preferences, stops: stops, now: now)

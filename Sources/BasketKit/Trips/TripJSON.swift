@@ -73,6 +73,12 @@ public enum TripJSON {
     public var packs: Int?
     /// What to buy, with the arithmetic: "Buy 3 packs (need 1.2 kg = 1200 g; …)".
     public var buy: String?
+    /// The titles of the recipes the item is for.
+    public var recipes: [String]
+    /// The aisle the walk puts it in ("Dairy"), when known.
+    public var aisle: String?
+    /// For the stop being walked: "for Chili · Dairy · 3 left" (`Trip.facts(of:)`).
+    public var facts: String?
 
     public init(_ stop: TripStop, place: Trip.Place) {
       item = stop.item.uuidString.lowercased()
@@ -87,11 +93,13 @@ public enum TripJSON {
       link = stop.link(at: place)
       packs = stop.packs?.packs
       buy = stop.buyText
+      recipes = stop.recipes ?? []
+      aisle = stop.aisle
     }
 
     private enum CodingKeys: String, CodingKey {
       case item, name, emoji, amount, product, candidates, reason, review, status, link, packs
-      case buy
+      case buy, recipes, aisle, facts
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,6 +116,9 @@ public enum TripJSON {
       try container.encode(link, forKey: .link)
       try container.encode(packs, forKey: .packs)
       try container.encode(buy, forKey: .buy)
+      try container.encode(recipes, forKey: .recipes)
+      try container.encode(aisle, forKey: .aisle)
+      try container.encode(facts, forKey: .facts)
     }
   }
 
@@ -128,6 +139,10 @@ public enum TripJSON {
     public var atEnd: Bool
     public var exception: StopJSON?
     public var pendingExceptions: Int
+    /// Exceptions that are searches for want of a product ("Accept all searches (N)").
+    public var searches: Int
+    /// Items still waiting to be walked.
+    public var left: Int
     public var current: StopJSON?
     public var stops: [StopJSON]
     public var startedAt: String
@@ -144,14 +159,20 @@ public enum TripJSON {
       atEnd = trip.isAtEnd
       exception = trip.currentException.map { StopJSON($0, place: trip.place) }
       pendingExceptions = trip.pendingExceptions.count
-      current = trip.currentStop.map { StopJSON($0, place: trip.place) }
+      searches = trip.searchFallbacks
+      left = trip.waiting
+      current = trip.currentStop.map { stop in
+        var shown = StopJSON(stop, place: trip.place)
+        shown.facts = trip.facts(of: stop)
+        return shown
+      }
       stops = trip.stops.map { StopJSON($0, place: trip.place) }
       startedAt = ISO8601.string(trip.startedAt)
     }
 
     private enum CodingKeys: String, CodingKey {
       case id, place, kind, phase, resumes, preferences, position, total, atEnd, exception
-      case pendingExceptions, current, stops, startedAt
+      case pendingExceptions, searches, left, current, stops, startedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -167,6 +188,8 @@ public enum TripJSON {
       try container.encode(atEnd, forKey: .atEnd)
       try container.encode(exception, forKey: .exception)
       try container.encode(pendingExceptions, forKey: .pendingExceptions)
+      try container.encode(searches, forKey: .searches)
+      try container.encode(left, forKey: .left)
       try container.encode(current, forKey: .current)
       try container.encode(stops, forKey: .stops)
       try container.encode(startedAt, forKey: .startedAt)

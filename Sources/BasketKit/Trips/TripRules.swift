@@ -9,6 +9,9 @@ public enum TripStep: Equatable, Sendable {
   /// Settle the current exception with its suggested product (or none: a search, or just the
   /// name).
   case accept
+  /// Settle every exception that is a search for want of a product (`isSearchFallback`) at
+  /// once, accepting the search.
+  case acceptSearches
   /// Settle the current exception (or, walking, change the current stop's product) with this
   /// product.
   case replace(Product)
@@ -35,7 +38,10 @@ public enum TripRules {
       let code = pantry.entry(key: NameKey.of(item.name))?.barcode
       let match = ProductMatching.match(
         item.name, pantryCode: code, products: products, at: place.name, preferences: preferences)
-      return TripStop(item: item, match: match)
+      var stop = TripStop(item: item, match: match, at: place)
+      let recipes = item.recipeNeeds.recipes.map(\.title)
+      stop.recipes = recipes.isEmpty ? nil : recipes
+      return stop
     }
   }
 
@@ -68,7 +74,7 @@ public enum TripRules {
       trip.phase = .ended
       trip.resumePhase = nil
       trip.endedAt = now
-    case .accept, .replace, .skip, .next, .got:
+    case .accept, .acceptSearches, .replace, .skip, .next, .got:
       guard trip.phase != .paused else { throw .paused }
       if trip.phase == .review {
         try settle(step, now: now, in: &trip)
@@ -85,6 +91,15 @@ public enum TripRules {
       throw .nothingToSettle
     }
     switch step {
+    case .acceptSearches:
+      let searches = trip.stops.indices.filter { trip.stops[$0].isSearchFallback }
+      guard !searches.isEmpty else { throw .nothingToSettle }
+      for search in searches {
+        trip.stops[search].review = .accepted
+        trip.stops[search].decidedAt = now
+      }
+      settleIfDone(&trip)
+      return
     case .accept:
       trip.stops[index].review = .accepted
     case .replace(let product):
@@ -102,7 +117,7 @@ public enum TripRules {
 
   /// A step on the walk: next, got it, skip, or another product for the current stop.
   private static func walk(_ step: TripStep, now: Date, in trip: inout Trip) throws(TripError) {
-    if step == .accept { throw .nothingToSettle }
+    if step == .accept || step == .acceptSearches { throw .nothingToSettle }
     guard trip.stops.indices.contains(trip.position) else { throw .atEnd }
     let index = trip.position
     switch step {

@@ -12,8 +12,9 @@ import BasketKit
 ///   "retailers": [name]}`
 /// - `POST /api/v1/trip/start` `{"shop"? | "retailer"?, "organic"?, "diets"?: [tag],
 ///   "cheapest"?, "storeBrand"?}` (neither shop nor retailer: the current shop) → 201 `{"trip"}`
-/// - `POST /api/v1/trip/step` `{"step": "next" | "got" | "skip" | "accept" | "pause" |
-///   "resume", "at"?: item id}` → `{"trip"}`. With `at`, a step meant for another item than the
+/// - `POST /api/v1/trip/step` `{"step": "next" | "got" | "skip" | "accept" |
+///   "acceptSearches" | "pause" | "resume", "at"?: item id}` → `{"trip"}` ("acceptSearches"
+///   settles every search for want of a product at once). With `at`, a step meant for another item than the
 ///   one being settled or shown (a double tap, a retry, another phone) is refused with 409 and
 ///   changes nothing.
 /// - `POST /api/v1/trip/replace` `{"product": id | name}` or `{"make": {"name", "size"?}}`
@@ -130,11 +131,14 @@ extension WebApp {
     case "got": step = .got
     case "skip": step = .skip
     case "accept": step = .accept
+    case "acceptSearches": step = .acceptSearches
     case "pause": step = .pause
     case "resume": step = .resume
     default:
       throw RequestError(
-        400, "\"\(name.prefix(20))\" isn't a step: next, got, skip, accept, pause or resume")
+        400,
+        "\"\(name.prefix(20))\" isn't a step: next, got, skip, accept, acceptSearches, pause or resume"
+      )
     }
     if step != .pause, step != .resume { try expect(try body.uuid("at"), in: book) }
     let trip = step == .got ? try book.got() : try book.step(step)

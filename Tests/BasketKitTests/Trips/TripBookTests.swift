@@ -50,24 +50,18 @@ import Testing
 
     var trip = try book.start(.currentShop, preferences: ShoppingPreferences())
     #expect(trip.place.name == "Lidl")
-    #expect(trip.phase == .review)
-    #expect(trip.currentException?.name == "eggs")
+    // At a shop the walk starts at once: eggs (no product) and flour (two could do) are walked
+    // by their names, nothing to settle first.
+    #expect(trip.phase == .walking)
+    #expect(trip.pendingExceptions.isEmpty)
     #expect(throws: TripError.alreadyUnderWay("Lidl")) {
       try book.start(.retailer("Walmart"), preferences: ShoppingPreferences())
     }
-    #expect(throws: TripError.settleFirst(2)) { try book.got() }
-
-    trip = try book.step(.accept)  // eggs: no product, shopped by name
-    #expect(trip.currentException?.name == "flour")
-    #expect(trip.currentException?.candidates.map(\.name) == ["Plain flour", "Spelt flour"])
-    trip = try book.replace(with: "spelt")
-    #expect(trip.stops.first { $0.name == "flour" }?.product?.name == "Spelt flour")
-    // The choice is remembered: next time flour is a sure match.
-    #expect(try book.products.find("Spelt flour").aliases == ["flour"])
-    #expect(trip.phase == .walking)
+    #expect(throws: TripError.nothingToSettle) { try book.step(.accept) }
 
     let first = try #require(trip.currentStop)
     #expect(first.name == "eggs")
+    #expect(first.reason == "by name: no product for eggs at Lidl in your catalogue")
     #expect(first.product == nil && first.link(at: trip.place) == nil)
     trip = try book.got()
     #expect(try toGet().contains(first.name) == false)
@@ -80,6 +74,12 @@ import Testing
     #expect(resumed.currentStop == trip.currentStop)
     trip = try again.step(.resume)
     #expect(trip.currentStop?.name == "flour")
+    #expect(trip.currentStop?.product == nil)
+    #expect(trip.currentStop?.candidates.map(\.name) == ["Plain flour", "Spelt flour"])
+    trip = try again.replace(with: "spelt")
+    #expect(trip.stops.first { $0.name == "flour" }?.product?.name == "Spelt flour")
+    // The choice is remembered: next time flour is a sure match.
+    #expect(try again.products.find("Spelt flour").aliases == ["flour"])
     trip = try again.step(.next)
     #expect(trip.currentStop?.name == "milk")
     #expect(trip.currentStop?.packs == .packs(2, arithmetic: "need 2 l; 2 l ÷ 1 l = 2"))
@@ -94,6 +94,39 @@ import Testing
     // What the trip got is offered to the pantry.
     #expect(Set(offers.map(\.name)).count == 2)
     #expect(try tripStore.recentTrips(limit: 5).first?.id == ended.id)
+  }
+
+  @Test func atAShopOnlyAProductThePreferencesTurnDownWaitsToBeSettled() throws {
+    let book = book()
+    try book.shops.add("Lidl")
+    try book.basket.add(text: "milk")
+    clock.advance(by: 1)
+    try book.basket.add(text: "rice")
+    try book.products.add("Whole milk", ProductChange(addAliases: ["milk"], shop: .set("Lidl")))
+    let trip = try book.start(.currentShop, preferences: ShoppingPreferences(organicOnly: true))
+    #expect(trip.phase == .review)
+    #expect(trip.pendingExceptions.map(\.name) == ["milk"], "rice is walked by name")
+    #expect(trip.currentException?.reason.contains("organic") == true)
+  }
+
+  @Test func atARetailerEverySearchIsAcceptedInOneStep() throws {
+    let book = book()
+    for name in ["milk", "rice", "oats"] {
+      try book.basket.add(text: name)
+      clock.advance(by: 1)
+    }
+    try book.products.add("Oat flakes", ProductChange(addAliases: ["oat"]))
+    try book.products.add("Jasmine rice", ProductChange())
+    try book.products.add("Basmati rice", ProductChange())
+    var trip = try book.start(.retailer("Walmart"), preferences: ShoppingPreferences())
+    // Rice could be two products: a real choice. Milk has none: a search.
+    #expect(trip.pendingExceptions.map(\.name) == ["rice", "milk"])
+    #expect(trip.searchFallbacks == 1)
+    trip = try book.step(.acceptSearches)
+    #expect(trip.pendingExceptions.map(\.name) == ["rice"], "the choice stays")
+    #expect(throws: TripError.nothingToSettle) { try book.step(.acceptSearches) }
+    trip = try book.step(.accept)
+    #expect(trip.phase == .walking)
   }
 
   @Test func aShopTripFollowsTheWalkingOrderAndARetailerTripTheList() throws {
