@@ -7,13 +7,16 @@ import BasketKit
 #endif
 
 /// `basket mealprep RECIPE... [--servings RECIPE=N] [--merge N] [--keep-apart N] [--buy
-/// LINES] [--have LINES] [--add] [--json]`: one to five saved recipes as one plan, merged
-/// conservatively, with what the pantry covers; `--add` puts what is left to buy on the list.
+/// LINES] [--have LINES] [--with LINES] [--add] [--json]`: one to five saved recipes as one
+/// plan, merged conservatively, with what the pantry covers; tap water, staples and optional
+/// lines are left out unless `--with` names them (`MealPlan.leftOut`); `--add` puts what is
+/// left to buy on the list.
 enum MealPrepCommand {
   static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(
       arguments, flags: ["--json", "--add"],
-      values: ["--servings", "--merge", "--keep-apart", "--buy", "--have"], command: "mealprep")
+      values: ["--servings", "--merge", "--keep-apart", "--buy", "--have", "--with"],
+      command: "mealprep")
     guard !options.words.isEmpty else {
       throw UsageError(message: "mealprep needs one to five recipes: their ids or titles")
     }
@@ -59,9 +62,12 @@ enum MealPrepCommand {
         overrides[number] = override
       }
     }
+    let staples = try StaplesCommand.staples(of: book.basket)
+    let chosen = Set(try numbers(options.all("--with"), option: "--with", upTo: plan.lines.count))
+    let skipped = plan.standardSkips(staples: staples, choosing: chosen)
     let pantry = try PantryCommand.book(over: book.basket)
     let coverage = try pantry.coverage(
-      of: plan.recipe, selection: plan.selection(skipping: []),
+      of: plan.recipe, selection: plan.selection(skipping: skipped),
       overrides: plan.overrides(overrides))
     let results: [RecipeLineResult]
     let added = options.has("--add")
@@ -71,7 +77,7 @@ enum MealPrepCommand {
       results = try book.basket.review(coverage).lines.map(\.planned)
     }
     let outcomes = Dictionary(results.map { ($0.index, $0) }) { first, _ in first }
-    let json = MealPlanJSON(plan, coverage: coverage, outcomes: outcomes)
+    let json = MealPlanJSON(plan, coverage: coverage, outcomes: outcomes, staples: staples)
     if options.has("--json") {
       struct Out: Encodable {
         var plan: MealPlanJSON
@@ -105,12 +111,14 @@ enum MealPrepCommand {
       let amount = line.amountText.map { $0 + " " } ?? ""
       var marks = line.questions.compactMap { numberOf[$0] }.map { "?\($0)" }
       if line.flag == "uncertain" { marks.append("check this") }
-      if line.optional { marks.append("optional") }
+      if let why = line.leftOut {
+        marks.append(line.skipped ? "left out: \(why)" : "\(why), chosen")
+      }
       let marked = marks.isEmpty ? "" : " " + style.chip("[\(marks.joined(separator: ", "))]")
       out += "  \(label) \(amount)\(line.name)\(marked)\n"
       out += indent + style.dim(line.sourcesText) + "\n"
       for part in line.parts {
-        guard let covered = coverageByPosition[part.position] else { continue }
+        guard let covered = coverageByPosition[part.position], !covered.leftOut else { continue }
         let prefix =
           line.parts.count > 1 ? "\(part.line.quantity.map(KitchenAmountFormat.text) ?? ""): " : ""
         let decision = covered.decisionText

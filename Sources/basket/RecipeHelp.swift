@@ -32,7 +32,7 @@ enum RecipeHelp {
 
   static let mealPrep = """
     Usage: basket mealprep RECIPE... [--servings RECIPE=N] [--merge N] [--keep-apart N]
-                           [--buy LINES] [--have LINES] [--add] [--json]
+                           [--buy LINES] [--have LINES] [--with LINES] [--add] [--json]
 
     Plans the shopping for one to \(MealPlan.maximumRecipes) saved recipes at once. Their ingredients merge
     into one line only when they are surely the same food (the same name, or a known
@@ -42,7 +42,8 @@ enum RecipeHelp {
     aren't surely (2 onions and 200 g onion; onion and red onion) stay apart, marked ?N,
     until you answer with --merge N or --keep-apart N. Each line shows what the pantry
     covers, as 'basket recipe coverage' does; --add puts what is left to buy on the list,
-    each item noting the recipes that asked for it.
+    each item noting the recipes that asked for it. Tap water, what you always have
+    (basket staples) and optional lines are left out, marked so, unless --with names them.
 
     RECIPE is a recipe's id (the first few characters are enough) or its title (a unique
     start is enough; quote a title with spaces).
@@ -52,6 +53,7 @@ enum RecipeHelp {
       --keep-apart N       keep them apart, and stop asking
       --buy LINES          buy these plan lines in full, whatever the pantry holds
       --have LINES         skip these plan lines: you have them (LINES: 1,3)
+      --with LINES         put left-out lines on after all (water, staples, optional)
       --add                put what is left to buy on the list
       --json               print the plan as JSON
 

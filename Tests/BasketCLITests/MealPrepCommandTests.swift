@@ -49,8 +49,10 @@ import Testing
     #expect(lines[0] == "Meal prep: Chili, Soup (Chili for 4, Soup for 2)")
     #expect(lines.contains("  1. 3 onions [?1]"))
     #expect(lines.contains("     Chili ×2, Soup ×1"))
-    #expect(
-      lines.contains("     not covered → buy 1 jar · recipe needs 1 tsp"), "a jar, not a teaspoon")
+    #expect(lines.contains("  3. 1 tsp salt [left out: you always have this]"), "a staple")
+    let chosen = try basket.run(["mealprep", "chili", "soup", "--with", "3"]).stdout
+    #expect(chosen.contains("  3. 1 tsp salt [you always have this, chosen]\n"), "\(chosen)")
+    #expect(chosen.contains("     not covered → buy 1 jar · recipe needs 1 tsp\n"), "a jar")
     #expect(lines.contains("  4. 5 scallions"))
     #expect(lines.contains("     Chili ×3, Soup ×2"))
     #expect(

@@ -129,8 +129,10 @@ def test_meal_prep_merges_two_recipes_asks_about_the_rest_and_adds_to_the_list(p
     expect(lines.nth(0)).not_to_have_class(re.compile(r"\buncertain\b"))
     expect(page.locator(".mealprep-answered")).to_contain_text("Merged: onions and onion")
 
-    # Skip the salt, then add.
-    page.get_by_role("checkbox", name="Add salt").uncheck()
+    # Salt is on the always-have list: it starts left out, and says why. Then add.
+    salt = page.locator(".plan-line").filter(has=page.get_by_role("checkbox", name="Add salt"))
+    expect(salt.locator(".tag")).to_have_text("you always have this")
+    expect(page.get_by_role("checkbox", name="Add salt")).not_to_be_checked()
     expect(page.locator("#mealprep-add")).to_have_text("Add to list (2 of 3)")
     results = Axe().run(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]

@@ -154,7 +154,7 @@ export class MealPrepView {
           line.merged ? h('span', { class: 'tag' }, 'merged') : null,
           line.uncertain ? h('span', { class: 'tag warn' }, 'maybe the same as another line') : null,
           line.flag === 'uncertain' ? h('span', { class: 'tag warn' }, 'check this') : null,
-          line.optional ? h('span', { class: 'tag' }, 'optional') : null),
+          line.leftOut ? h('span', { class: 'tag' }, line.leftOut) : null),
         h('p', { class: 'sources' }, line.sourcesText),
         line.parts.map((part, at) => [
           part.outcome ? h('p', { class: `plan ${part.outcome}` }, outcomeText(part)) : null,

@@ -66,8 +66,9 @@ export class MealPrep {
     try {
       const { plan } = await mealPrepApi.review(state);
       if (asked !== this.asking || state !== this.state) return undefined;
-      // Optional lines start left out, as in Recipe Ready: the cook opts in.
-      const fresh = plan.lines.filter((line) => line.optional && !state.seenOptional.has(line.id));
+      // Lines the core leaves out (tap water, staples, optional ones) start left out, as in
+      // Recipe Ready: the cook opts in.
+      const fresh = plan.lines.filter((line) => line.leftOut && !state.seenOptional.has(line.id));
       for (const line of fresh) {
         state.seenOptional.add(line.id);
         state.skip.add(line.id);

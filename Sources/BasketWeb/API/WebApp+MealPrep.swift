@@ -70,7 +70,8 @@ extension WebApp {
       adding
       ? try basket.add(plan, coverage: coverage) : try basket.review(coverage).lines.map(\.planned)
     let outcomes = Dictionary(results.map { ($0.index, $0) }) { first, _ in first }
-    let json = try Self.encoded(MealPlanJSON(plan, coverage: coverage, outcomes: outcomes))
+    let json = try Self.encoded(
+      MealPlanJSON(plan, coverage: coverage, outcomes: outcomes, staples: staples))
     var members = [("plan", json)]
     if adding { members.append(("added", Array("true".utf8))) }
     return .json(200, Self.object(members))

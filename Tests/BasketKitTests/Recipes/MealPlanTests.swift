@@ -108,6 +108,24 @@ private func plan(_ first: String, _ second: String, answer: MealPlan.Answer? = 
     #expect(plan.recipe.ingredients.map(\.text) == ["4 onions", "400 g beef mince", "1 l stock"])
   }
 
+  @Test func waterStaplesAndOptionalLinesAreLeftOutUnlessChosenByOneRule() throws {
+    let chili = dish(
+      "Chili", ["2 onions", "1 tsp salt", "1 cup water", "1 tbsp cream (optional)"], id: 1)
+    let soup = dish("Soup", ["1 onion", "1 tsp salt", "chives (optional)"], id: 2)
+    let plan = try MealPlan([MealPlanChoice(recipe: chili), MealPlanChoice(recipe: soup)])
+    let names = plan.lines.map(\.name)
+    let reasons = plan.lines.indices.map { plan.leftOut($0, staples: .suggested) }
+    #expect(
+      Dictionary(uniqueKeysWithValues: zip(names, reasons)) == [
+        "onions": nil, "salt": "you always have this", "water": "tap water",
+        "cream": "optional", "chives": "optional",
+      ])
+    #expect(plan.leftOut(names.firstIndex(of: "salt")!) == nil, "no staples: salt goes on")
+    let salt = try #require(names.firstIndex(of: "salt"))
+    let skips = plan.standardSkips(staples: .suggested, choosing: [salt])
+    #expect(skips.map { names[$0] }.sorted() == ["chives", "cream", "water"])
+  }
+
   @Test func questionsNameTheirLinesAndStayOpenUntilAnswered() throws {
     let chili = dish("Chili", ["2 onions", "1 tsp salt"], id: 1)
     let soup = dish("Soup", ["200 g onion", "1 red onion"], id: 2)

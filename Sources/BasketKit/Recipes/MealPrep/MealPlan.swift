@@ -220,6 +220,24 @@ public struct MealPlan: Equatable, Sendable {
     lines.first { $0.positions.contains(position) }
   }
 
+  /// Why plan line `number` (from 0) is left out unless chosen, as `LeftOutLines` says of
+  /// every line it merges (tap water, a staple, optional); nil when any of them goes on.
+  public func leftOut(_ number: Int, staples: Staples = .none) -> String? {
+    guard lines.indices.contains(number) else { return nil }
+    let reasons = lines[number].positions.map {
+      LeftOutLines.reason(for: recipe.ingredients[$0], staples: staples)
+    }
+    guard let first = reasons.first, reasons.allSatisfy({ $0 != nil }) else { return nil }
+    return first
+  }
+
+  /// The plan lines (numbers from 0) left out unless chosen: `leftOut`, but `chosen` ones.
+  public func standardSkips(staples: Staples = .none, choosing chosen: Set<Int> = [])
+    -> Set<Int>
+  {
+    Set(lines.indices.filter { leftOut($0, staples: staples) != nil }).subtracting(chosen)
+  }
+
   /// The selection of `recipe` that leaves out the plan lines at `skipped` (line numbers in
   /// `lines`, from 0), and tap water, which never goes on the list (`LeftOutLines`).
   public func selection(skipping skipped: Set<Int>) -> RecipeSelection {

@@ -64,6 +64,9 @@ public struct MealPlanJSON: Encodable, Equatable, Sendable {
     public var converted: Bool
     public var flag: String?
     public var optional: Bool
+    /// Why the line is left out unless chosen ("tap water", "you always have this",
+    /// "optional"; `MealPlan.leftOut`), or nil.
+    public var leftOut: String?
     public var sources: [Source]
     public var sourcesText: String
     public var skipped: Bool
@@ -71,7 +74,7 @@ public struct MealPlanJSON: Encodable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
       case number, id, name, amountText, merged, uncertain, questions, converted, flag, optional
-      case sources, sourcesText, skipped, parts
+      case leftOut, sources, sourcesText, skipped, parts
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,6 +89,7 @@ public struct MealPlanJSON: Encodable, Equatable, Sendable {
       try container.encode(converted, forKey: .converted)
       try container.encode(flag, forKey: .flag)
       try container.encode(optional, forKey: .optional)
+      try container.encode(leftOut, forKey: .leftOut)
       try container.encode(sources, forKey: .sources)
       try container.encode(sourcesText, forKey: .sourcesText)
       try container.encode(skipped, forKey: .skipped)
@@ -128,7 +132,8 @@ public struct MealPlanJSON: Encodable, Equatable, Sendable {
   /// The plan with its coverage, and what adding would do (`review`) or did (`added`), by
   /// position in `plan.recipe.ingredients`.
   public init(
-    _ plan: MealPlan, coverage: PantryCoverage, outcomes: [Int: RecipeLineResult] = [:]
+    _ plan: MealPlan, coverage: PantryCoverage, outcomes: [Int: RecipeLineResult] = [:],
+    staples: Staples = .none
   ) {
     title = plan.recipe.title
     recipes = plan.recipes.map {
@@ -157,6 +162,7 @@ public struct MealPlanJSON: Encodable, Equatable, Sendable {
         merged: line.isMerged, uncertain: line.isUncertain, questions: line.questions,
         converted: line.converted, flag: flag,
         optional: line.parts.allSatisfy(\.optional),
+        leftOut: plan.leftOut(number, staples: staples),
         sources: line.sources.map {
           Source(recipe: $0.recipe, line: $0.lineIndex + 1, text: $0.text)
         },
