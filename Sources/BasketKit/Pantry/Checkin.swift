@@ -51,23 +51,24 @@ public enum CheckinRules {
     }
   }
 
-  /// What an item brings home, as the pantry's add field reads it (`PantryAddition(typed:)`):
-  /// its first amount that is one amount (the stepper's first). Packs of a size are that many
-  /// packages of it ("5 cans (14 oz)": 5 × 14 oz), other whole counts that many packages ("3
-  /// cans", "2" onions), and masses and volumes one package holding that much.
+  /// What an item brings home, as the pantry's add field reads it (`PantryAddition(typed:)`)
+  /// and as `BuyingRules` bought it: its first amount that is one amount (the stepper's
+  /// first). Packs of a size are that many packages of it ("5 cans (14 oz)": 5 × 14 oz); other
+  /// counts in packs or of things are that many packages, rounded up as bought ("1½ cans": 2);
+  /// a spoonful of what comes in a jar is one package; cloves, masses and volumes are one
+  /// package holding that much.
   public static func proposal(for item: Item)
     -> (amount: IngredientQuantity?, packages: Int, packageSize: IngredientQuantity?)
   {
+    let container = item.quantity == nil ? item.recipeNeeds.container : nil
     for amount in item.amounts where amount.maxAmount == nil && amount.amount > 0 {
-      let whole = amount.amount == amount.amount.rounded() && amount.amount <= 999
+      if BuyingRules.isOneContainer(amount, container: container) { return (nil, 1, nil) }
       if let size = amount.packSize {
-        guard whole else { continue }
-        return (nil, Int(amount.amount), size)
+        guard let count = BuyingRules.wholeCount(amount) else { continue }
+        return (nil, count, size)
       }
-      if amount.unit == nil || amount.unit?.family == .count, whole {
-        return (
-          IngredientQuantity(amount: amount.amount, unit: amount.unit), Int(amount.amount), nil
-        )
+      if let count = BuyingRules.wholeCount(amount) {
+        return (IngredientQuantity(amount: Double(count), unit: amount.unit), count, nil)
       }
       return (IngredientQuantity(amount: amount.amount, unit: amount.unit), 1, nil)
     }

@@ -192,7 +192,7 @@ public struct PantryCoverage: Equatable, Sendable {
   }
 
   /// Units a thing is counted in by the pack: what a pantry's packages can stand for.
-  static let packUnits: Set<String> = [
+  public static let packUnits: Set<String> = [
     "can", "tin", "pack", "packet", "package", "jar", "bottle", "bag", "box", "carton",
     "container", "envelope",
   ]

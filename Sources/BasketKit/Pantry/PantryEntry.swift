@@ -110,10 +110,11 @@ public struct CheckinOffer: Identifiable, Equatable, Hashable, Sendable, Codable
     self.at = at
   }
 
-  /// Whether `amount` only counts the packages ("3 cans", "2"), so the pantry gets packages.
+  /// Whether `amount` only counts the packages ("3 cans", "2"), so the pantry gets packages
+  /// (cloves and other counted things go in as an amount left).
   public var counted: Bool {
     guard let amount, packageSize == nil else { return false }
-    return amount.unit == nil || amount.unit?.family == .count
+    return amount.unit.map { PantryCoverage.packUnits.contains($0.id) } ?? true
   }
 
   /// "5 × 400 g", "3 cans", "2 L", "1 package".

@@ -75,24 +75,45 @@ public enum BuyingRules {
     }
     guard let unit = amount.unit else { return whole(top, exact, unit: nil, packSize: nil) }
     if amount.converted { return (amount.text, nil) }
+    if let container, isOneContainer(amount, container: container) {
+      return ("1 \(container)", spoons(exact))
+    }
     switch unit.family {
     case .count:
-      if smidgens.contains(unit.id), let container { return ("1 \(container)", spoons(exact)) }
       if unit.id == "clove", top > headPastCloves {
         return by((top / clovesPerHead).rounded(.up), "head")
       }
       if unit.id == "sprig" { return by((top / sprigsPerBunch).rounded(.up), "bunch") }
       return whole(top, exact, unit: unit, packSize: amount.packSize)
     case .volume:
-      if top * unit.baseFactor < containerBelowMilliliters, let container {
-        return ("1 \(container)", spoons(exact))
-      }
       return (amount.text, nil)
     case .length:
       return by((top * unit.baseFactor / centimetresPerPiece).rounded(.up), "piece")
     case .mass:
       return (amount.text, nil)
     }
+  }
+
+  /// Whether `amount` is bought as one container of the food (when it is sold in one): a
+  /// pinch or dash, or a volume under `containerBelowMilliliters`.
+  public static func isOneContainer(_ amount: ItemAmount, container: String?) -> Bool {
+    guard container != nil, let unit = amount.unit, !amount.converted else { return false }
+    let top = amount.maxAmount ?? amount.amount
+    switch unit.family {
+    case .count: return smidgens.contains(unit.id)
+    case .volume: return top * unit.baseFactor < containerBelowMilliliters
+    default: return false
+    }
+  }
+
+  /// How many whole packs or things `amount` is bought as, when it is counted so: a count
+  /// with no unit or in packs (cans, jars, packets), its top rounded up; nil for anything
+  /// else (cloves, masses, volumes), which is bought as written.
+  public static func wholeCount(_ amount: ItemAmount) -> Int? {
+    let top = amount.maxAmount ?? amount.amount
+    guard top > 0, top <= 999 else { return nil }
+    if let unit = amount.unit, !PantryCoverage.packUnits.contains(unit.id) { return nil }
+    return Int(max(top.rounded(.up), 1))
   }
 
   /// A count bought whole: the top of the need rounded up; the need beside it unless it is
