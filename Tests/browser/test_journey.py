@@ -1,0 +1,99 @@
+"""The whole journey of issue 23 on a phone, as a new household meets it: paste a recipe, review
+it against the pantry, add it, see amounts you can buy in the chips, open the walking order of a
+new shop (grouped by aisle), start a trip that walks at once, take Got it on each item, end,
+check in, and see the pantry updated."""
+
+import re
+
+from playwright.sync_api import expect
+
+from test_pantry import api
+from test_recipes import LINES, import_pasted, line
+from test_web_app import TO_GET, row
+
+STEW = """Stew
+Serves 4
+
+Ingredients
+2 onions
+2 (14-oz) cans tomatoes
+1.5 cans kidney beans
+4 cloves garlic
+1 tsp salt
+1 tsp ground cumin
+4 cups water
+
+Method
+Cook it all slowly."""
+
+
+def test_from_a_pasted_recipe_to_the_shop_and_back_into_the_pantry(page, server):
+    server.cli("pantry", "add", "3 onions")
+    server.cli("pantry", "add", "2 x 400 g chopped tomatoes")
+    page.reload()
+
+    # Recipe Ready: what the pantry covers, what is left out and why.
+    import_pasted(page, STEW)
+    expect(page.locator("#recipes-title")).to_have_text("Stew")
+    expect(page.locator(LINES)).to_have_count(7)
+    expect(line(page, "2 onions").locator(".coverage-text")).to_have_text("Covered: need 2, have 3 → skip")
+    expect(line(page, "2 (14-oz) cans tomatoes").locator(".coverage-text")).to_have_text(
+        "Covered from chopped tomatoes: need 2 cans (14 oz), have 2 cans → skip")
+    salt = line(page, "1 tsp salt")
+    expect(salt.locator(".tag")).to_have_text("you always have this")
+    expect(salt.locator(".include")).not_to_be_checked()
+    expect(line(page, "4 cups water").locator(".tag")).to_have_text("tap water")
+    expect(line(page, "1 tsp ground cumin").locator(".coverage-text")).to_have_text(
+        "Not in the pantry → buy 1 jar · recipe needs 1 tsp")
+    page.locator("#add-recipe").click()
+    result = page.locator(".result")
+    expect(result.locator("#result-title")).to_contain_text("On the list: 3 new")
+
+    # The list: amounts you can buy, the exact need in the note.
+    result.get_by_role("link", name="See the list").click()
+    expect(page.locator(TO_GET)).to_have_count(3)
+    expect(row(page, "kidney beans").locator(".qty-chip")).to_have_text("2 cans")
+    expect(row(page, "kidney beans").locator(".recipe-note")).to_contain_text("recipe needs 1½")
+    expect(row(page, "garlic").locator(".qty-chip")).to_have_text("4 cloves")
+    expect(row(page, "ground cumin").locator(".qty-chip")).to_have_text("1 jar")
+
+    # A new shop starts in a typical supermarket's walk, one aisle each.
+    page.click("#walk-toggle")
+    page.fill("#walk-new-shop", "Corner shop")
+    page.press("#walk-new-shop", "Enter")
+    expect(page.locator("#walk-shop")).to_have_value("Corner shop")
+    expect(page.locator("#to-get > li.aisle .aisle-title")).to_have_text(["Produce", "Pantry", "Spices"])
+
+    # The trip walks at once: no exception to settle first.
+    page.click("#trip-link")
+    expect(page.get_by_role("radio", name="Corner shop (walking order)")).to_be_checked()
+    page.get_by_role("button", name="Start the trip").click()
+    expect(page.locator("#trip-title")).to_have_text("Corner shop · 1 of 3")
+    expect(page.locator("#stop-name")).to_have_text("🧄 garlic")
+    expect(page.locator(".stop-facts")).to_have_text("for Stew · Produce · 3 left")
+    for position in (2, 3):
+        page.get_by_role("button", name="Got it").click()
+        expect(page.locator("#trip-title")).to_have_text(f"Corner shop · {position} of 3")
+    expect(page.locator(".stop-facts")).to_have_text("for Stew · Spices · the last one")
+    page.get_by_role("button", name="Got it").click()
+    expect(page.get_by_text("That was everything on the trip.")).to_be_visible()
+    page.get_by_role("button", name="End the trip").click()
+    expect(page.locator("#trip-summary")).to_have_text(re.compile(r"^Trip at Corner shop: got 3 of 3\. \d+ min\.$"))
+    expect(page.locator("#trip-offers li")).to_have_text(
+        ["garlic · 4 cloves", "kidney beans · 2 cans", "ground cumin · 1 package"])
+
+    # Check in on the list, then the pantry has what was bought, as bought.
+    page.get_by_role("link", name="Back to the list").click()
+    card = page.locator("#checkin-card")
+    expect(card).to_be_visible(timeout=5000)
+    for name in ("garlic", "kidney beans", "ground cumin"):
+        card.get_by_role("button", name=f"Add {name} to the pantry").click()
+    expect(card).to_be_hidden()
+    page.click("#pantry-link")
+    stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v1/pantry")["entries"]}
+    assert stock == {
+        "chopped tomatoes": "2 × 400 g", "onions": "3 packages", "kidney beans": "2 packages",
+        "garlic": "1 package, 4 cloves left", "ground cumin": "1 package",
+    }, stock
+    entry = page.locator("#pantry-area .pantry-entry").filter(has_text="kidney beans")
+    expect(entry).to_contain_text("2 packages")
