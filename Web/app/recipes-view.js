@@ -141,7 +141,7 @@ export class RecipesView {
       this.head(recipe.title, { backHref: '#/recipes', backText: '← Recipes' }),
       this.status(state.message, state.isError),
       h('p', { class: 'recipe-facts' },
-        recipe.yields ? h('span', {}, recipe.yields) : null,
+        recipe.yields ? h('span', { id: 'recipe-yields' }, yieldsFor(recipe.yields, recipe.servings, servings)) : null,
         recipe.totalTime ? h('span', {}, `${recipe.totalTime} min`) : null,
         source ? h('a', { href: source, rel: 'noopener noreferrer', target: '_blank' }, 'Source') : null),
       h('section', { class: 'card ready', 'aria-labelledby': 'ready-title' },
@@ -163,11 +163,16 @@ export class RecipesView {
           h('ul', { class: 'review-lines', 'aria-label': group.heading || (number ? `Ingredients ${number + 1}` : 'Ingredients') },
             group.lines.map((at) => this.reviewLine(state, recipe.ingredients[at], planned[at], at, ui))),
         ]),
+        state.confirming ? this.addAgain(state, ui) : null,
         h('div', { class: 'ready-actions' },
-          h('button', {
-            type: 'button', id: 'add-recipe', class: 'button', disabled: state.busy || !review,
-            dataset: { focusKey: 'add-recipe' }, onclick: () => ui.onAdd(),
-          }, `Add to list${planned.length ? ` (${planned.length - skipped} of ${planned.length})` : ''}`),
+          state.confirming
+            ? null
+            : h('button', {
+                type: 'button', id: 'add-recipe', class: 'button', disabled: state.busy || !review,
+                dataset: { focusKey: 'add-recipe' }, onclick: () => ui.onAdd(false),
+              }, state.added || state.onList
+                ? 'Add again…'
+                : `Add to list${planned.length ? ` (${planned.length - skipped} of ${planned.length})` : ''}`),
           review && review.pantry && recipe.id
             ? h('button', {
                 type: 'button', id: 'cooked-button', class: 'button quiet', disabled: state.busy,
@@ -287,14 +292,61 @@ export class RecipesView {
             h('button', { type: 'button', class: 'button quiet', onclick: () => ui.onCookedCancel() }, 'Not now')));
   }
 
-  result(result) {
-    const done = result.lines.filter((line) => line.outcome !== 'skipped');
-    const added = done.filter((line) => line.outcome === 'added' || line.outcome === 'restored').length;
-    const merged = done.filter((line) => line.outcome === 'merged').length;
-    return h('section', { class: 'card result', 'aria-labelledby': 'result-title' },
-      h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1' },
-        `On the list: ${added} new, ${merged} merged`),
-      h('ul', { class: 'result-lines' }, done.map((line) => h('li', { class: `plan ${line.outcome}` }, outcomeText(line)))),
-      h('a', { class: 'button small', href: '#/' }, 'See the list'));
+  /** Asks before a recipe already on the list goes on it again: nothing is added until "Add again". */
+  addAgain(state, ui) {
+    return h('div', {
+      class: 'add-again', role: 'group', 'aria-labelledby': 'add-again-question',
+      onkeydown: (event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        ui.onAddCancel();
+      },
+    },
+      h('p', { id: 'add-again-question', class: 'add-again-question' },
+        `${state.recipe.title} is already on the list. Add its amounts again?`),
+      h('div', { class: 'ready-actions' },
+        h('button', {
+          type: 'button', id: 'add-again', class: 'button', disabled: state.busy || !state.review,
+          dataset: { focusKey: 'add-again' }, onclick: () => ui.onAdd(true),
+        }, 'Add again'),
+        h('button', {
+          type: 'button', id: 'add-again-cancel', class: 'button quiet',
+          dataset: { focusKey: 'add-again-cancel' }, onclick: () => ui.onAddCancel(),
+        }, 'Cancel')));
   }
+
+  result(result) {
+    const count = (outcome) => result.lines.filter((line) => line.outcome === outcome).length;
+    const parts = [
+      [count('added'), 'new'], [count('merged'), 'merged'], [count('restored'), 'back from Got it'],
+      [count('refused'), 'not added'],
+    ].filter(([number]) => number > 0).map(([number, what]) => `${number} ${what}`);
+    const onList = count('added') + count('merged') + count('restored') > 0;
+    const title = onList ? `On the list: ${parts.join(', ')}` : `Nothing added to the list${parts.length ? `: ${parts.join(', ')}` : ''}`;
+    const done = result.lines.filter((line) => line.outcome !== 'skipped');
+    return h('section', { class: 'card result', 'aria-labelledby': 'result-title' },
+      h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1' }, title),
+      done.length
+        ? h('ul', { class: 'result-lines' }, done.map((line) => h('li', { class: `plan ${line.outcome}` }, outcomeText(line))))
+        : null,
+      h('a', { id: 'see-the-list', class: 'button small', href: '#/' }, 'See the list'));
+  }
+}
+
+/**
+ * The recipe's yield as written, its number following the chosen servings ("Serves 4" →
+ * "Serves 6", "4 servings" → "1 serving"); when that number can't be told apart in the text
+ * ("4–6 servings"), the chosen servings go before it.
+ */
+export function yieldsFor(yields, written, servings) {
+  if (!yields || !written || !servings || servings === written) return yields;
+  const number = new RegExp(`(^|[^\\d.,/½¼¾–-])${written}(?![\\d.,/½¼¾–-])`, 'g');
+  const found = yields.match(number) || [];
+  const unit = servings === 1 ? 'serving' : 'servings';
+  if (found.length !== 1) return `${servings} ${unit} (written: ${yields})`;
+  return yields
+    .replace(number, (_, before) => `${before}${servings}`)
+    .replace(new RegExp(`(^|\\D)${servings}(\\s+)(serving|portion)s?\\b`, 'i'),
+      (_, before, space, word) => `${before}${servings}${space}${word}${servings === 1 ? '' : 's'}`);
 }
