@@ -321,6 +321,8 @@ def test_recipe_ready_after_the_add_counts_links_and_asks_before_adding_again(pa
     result = page.locator(".result")
     title = result.get_by_role("heading", name="On the list: 2 new, 1 merged, 1 back from Got it")
     expect(title).to_be_visible()
+    # The review is asked for again after the add (now planning onto 800 g); the heading keeps focus.
+    expect(line(page, "500 g beef").locator(".plan")).to_have_text("Joins beef: 800 g → 1300 g (added up)")
     expect(title).to_be_focused()
     expect(result).to_contain_text("Back from Got it: onion")
     expect(result.get_by_role("link", name="See the list")).to_have_attribute("href", "#/")

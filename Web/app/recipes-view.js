@@ -270,7 +270,7 @@ export class RecipesView {
       ? (plan.entries.length ? `Took ${plan.entries.length} out of the pantry` : 'Nothing taken out of the pantry')
       : `Cooked ${plan.recipe.title}${plan.servings ? ` for ${plan.servings}` : ''}?`;
     return h('section', { class: 'card cooked', 'aria-labelledby': 'cooked-title' },
-      h('h3', { id: 'cooked-title', class: 'section-title small', tabindex: '-1' }, title),
+      h('h3', { id: 'cooked-title', class: 'section-title small', tabindex: '-1', dataset: { focusKey: 'cooked-title' } }, title),
       done
         ? h('ul', { class: 'cooked-lines' }, plan.entries.map((entry) => h('li', {}, `${entry.name}: ${entry.stock}`)))
         : h('ul', { class: 'cooked-lines' }, plan.lines.map((line) => (line.action === 'take'
@@ -326,7 +326,7 @@ export class RecipesView {
     const title = onList ? `On the list: ${parts.join(', ')}` : `Nothing added to the list${parts.length ? `: ${parts.join(', ')}` : ''}`;
     const done = result.lines.filter((line) => line.outcome !== 'skipped');
     return h('section', { class: 'card result', 'aria-labelledby': 'result-title' },
-      h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1' }, title),
+      h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1', dataset: { focusKey: 'result-title' } }, title),
       done.length
         ? h('ul', { class: 'result-lines' }, done.map((line) => h('li', { class: `plan ${line.outcome}` }, outcomeText(line))))
         : null,
