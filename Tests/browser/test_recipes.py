@@ -347,7 +347,7 @@ def test_recipe_ready_after_the_add_counts_links_and_asks_before_adding_again(pa
     add.click()
     ask.get_by_role("button", name="Add again").click()
     expect(ask).to_have_count(0)
-    expect(result.get_by_role("heading", name="On the list: 4 merged")).to_be_focused()
+    expect(result.get_by_role("heading", name="On the list: 0 new, 4 merged")).to_be_focused()
     again = listed(server)
     assert again["toGet"]["beef"] == "1300 g"
     assert again["toGet"]["carrots"] == "4"

@@ -2,7 +2,7 @@
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
 import { h, replaceChildren } from './template.js';
-import { outcomeText, safeAddress } from './recipes-api.js';
+import { outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
 
@@ -318,12 +318,13 @@ export class RecipesView {
 
   result(result) {
     const count = (outcome) => result.lines.filter((line) => line.outcome === outcome).length;
+    // New and merged always; brought back from Got it and refused only when there are some.
     const parts = [
-      [count('added'), 'new'], [count('merged'), 'merged'], [count('restored'), 'back from Got it'],
-      [count('refused'), 'not added'],
-    ].filter(([number]) => number > 0).map(([number, what]) => `${number} ${what}`);
+      [count('added'), 'new', true], [count('merged'), 'merged', true],
+      [count('restored'), 'back from Got it', false], [count('refused'), 'not added', false],
+    ].filter(([number, , always]) => always || number > 0).map(([number, what]) => `${number} ${what}`);
     const onList = count('added') + count('merged') + count('restored') > 0;
-    const title = onList ? `On the list: ${parts.join(', ')}` : `Nothing added to the list${parts.length ? `: ${parts.join(', ')}` : ''}`;
+    const title = onList ? `On the list: ${parts.join(', ')}` : 'Nothing added to the list';
     const done = result.lines.filter((line) => line.outcome !== 'skipped');
     return h('section', { class: 'card result', 'aria-labelledby': 'result-title' },
       h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1', dataset: { focusKey: 'result-title' } }, title),
@@ -332,21 +333,4 @@ export class RecipesView {
         : null,
       h('a', { id: 'see-the-list', class: 'button small', href: '#/' }, 'See the list'));
   }
-}
-
-/**
- * The recipe's yield as written, its number following the chosen servings ("Serves 4" →
- * "Serves 6", "4 servings" → "1 serving"); when that number can't be told apart in the text
- * ("4–6 servings"), the chosen servings go before it.
- */
-export function yieldsFor(yields, written, servings) {
-  if (!yields || !written || !servings || servings === written) return yields;
-  const number = new RegExp(`(^|[^\\d.,/½¼¾–-])${written}(?![\\d.,/½¼¾–-])`, 'g');
-  const found = yields.match(number) || [];
-  const unit = servings === 1 ? 'serving' : 'servings';
-  if (found.length !== 1) return `${servings} ${unit} (written: ${yields})`;
-  return yields
-    .replace(number, (_, before) => `${before}${servings}`)
-    .replace(new RegExp(`(^|\\D)${servings}(\\s+)(serving|portion)s?\\b`, 'i'),
-      (_, before, space, word) => `${before}${servings}${space}${word}${servings === 1 ? '' : 's'}`);
 }
