@@ -275,3 +275,91 @@ def test_the_chip_says_what_to_buy_and_the_note_what_the_recipes_need(page, serv
     expect(beans.locator(".qty-chip")).to_have_text("4 cans")
     expect(beans.locator(".recipe-note")).to_have_text("For Chili, Soup · recipes need 3½")
     page.screenshot(path="/tmp/basket-buy-chip.png")
+
+
+STEW = """Stew
+Serves 4
+
+Ingredients
+2 carrots
+1 onion
+500 g beef
+200 g peas
+
+Method
+Simmer it all.
+"""
+
+
+def listed(server):
+    """The list as the command line gives it: {name: amount text} for To get and Got it."""
+    answer = json.loads(server.cli("list", "--json").stdout)
+    return {side: {item["name"]: item["amountText"] for item in answer[side]} for side in ("toGet", "gotIt")}
+
+
+def test_recipe_ready_after_the_add_counts_links_and_asks_before_adding_again(page, server):
+    stew = post(server, "/api/v1/recipes/import", {"text": STEW, "save": True})["recipe"]["id"]
+    post(server, "/api/v1/items", {"name": "beef", "quantity": {"amount": 300, "unit": "g"}})
+    post(server, "/api/v1/items", {"name": "onion"})
+    server.cli("check", "onion")
+    page.goto(f"{server.url}/#/recipes/{stew}")
+    expect(page.locator("#recipes-title")).to_have_text("Stew")
+    expect(line(page, "500 g beef").locator(".plan")).to_have_text("Joins beef: 300 g → 800 g (added up)")
+
+    # The header's servings follow the stepper.
+    expect(page.locator("#recipe-yields")).to_have_text("4 servings")
+    page.get_by_role("button", name="More servings").click()
+    expect(page.locator("#servings-count")).to_have_text("5 servings")
+    expect(page.locator("#recipe-yields")).to_have_text("5 servings")
+    page.get_by_role("button", name="Fewer servings").click()
+    expect(page.locator("#recipe-yields")).to_have_text("4 servings")
+    expect(line(page, "500 g beef").locator(".plan")).to_have_text("Joins beef: 300 g → 800 g (added up)")
+
+    add = page.locator("#add-recipe")
+    expect(add).to_have_text("Add to list (4 of 4)")
+    add.click()
+    result = page.locator(".result")
+    title = result.get_by_role("heading", name="On the list: 2 new, 1 merged, 1 back from Got it")
+    expect(title).to_be_visible()
+    # The review is asked for again after the add (now planning onto 800 g); the heading keeps focus.
+    expect(line(page, "500 g beef").locator(".plan")).to_have_text("Joins beef: 800 g → 1300 g (added up)")
+    expect(title).to_be_focused()
+    expect(result).to_contain_text("Back from Got it: onion")
+    expect(result.get_by_role("link", name="See the list")).to_have_attribute("href", "#/")
+    after_first = listed(server)
+    assert after_first["toGet"]["beef"] == "800 g"
+    assert after_first["toGet"]["carrots"] == "2"
+    assert "onion" in after_first["toGet"] and after_first["gotIt"] == {}
+
+    # Adding again asks first, and the first press adds nothing.
+    expect(add).to_have_text("Add again…")
+    add.click()
+    ask = page.get_by_role("group", name="Stew is already on the list. Add its amounts again?")
+    expect(ask).to_be_visible()
+    expect(ask.get_by_role("button", name="Cancel")).to_be_focused()
+    assert listed(server) == after_first
+    ask.get_by_role("button", name="Cancel").click()
+    expect(ask).to_have_count(0)
+    expect(add).to_be_focused()
+    assert listed(server) == after_first
+
+    # Confirming adds the amounts again.
+    add.click()
+    ask.get_by_role("button", name="Add again").click()
+    expect(ask).to_have_count(0)
+    expect(result.get_by_role("heading", name="On the list: 0 new, 4 merged")).to_be_focused()
+    again = listed(server)
+    assert again["toGet"]["beef"] == "1300 g"
+    assert again["toGet"]["carrots"] == "4"
+    assert again["toGet"]["peas"] == "400 g"
+
+    # Opened afresh, a recipe whose items are on the list asks too.
+    page.reload()
+    expect(page.locator("#recipes-title")).to_have_text("Stew")
+    expect(add).to_have_text("Add again…")
+    add.click()
+    expect(ask).to_be_visible()
+    assert listed(server) == again
+    page.keyboard.press("Escape")
+    expect(ask).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"#/recipes/"))

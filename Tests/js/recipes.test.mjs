@@ -52,3 +52,16 @@ test('only http and https addresses become links', () => {
   assert.equal(recipes.safeAddress('data:text/html,<b>x</b>'), null);
   assert.equal(recipes.safeAddress('not an address'), null);
 });
+
+test("the header's yield follows the chosen servings", () => {
+  assert.equal(recipes.yieldsFor('4 servings', 4, 6), '6 servings');
+  assert.equal(recipes.yieldsFor('Serves 4', 4, 8), 'Serves 8');
+  assert.equal(recipes.yieldsFor('4 servings', 4, 1), '1 serving');
+  assert.equal(recipes.yieldsFor('1 serving', 1, 3), '3 servings');
+  assert.equal(recipes.yieldsFor('Makes 12 cookies', 12, 24), 'Makes 24 cookies');
+  assert.equal(recipes.yieldsFor('Serves 4', 4, 4), 'Serves 4');
+  assert.equal(recipes.yieldsFor('Serves 4', null, 4), 'Serves 4');
+  // A number that can't be told apart in the text: the chosen servings go first.
+  assert.equal(recipes.yieldsFor('4-6 servings', 4, 8), '8 servings (written: 4-6 servings)');
+  assert.equal(recipes.yieldsFor('serves 14', 4, 5), '5 servings (written: serves 14)');
+});

@@ -94,3 +94,19 @@ export function safeAddress(text) {
   }
 }
 
+/**
+ * The recipe's yield as written, its number following the chosen servings ("Serves 4" →
+ * "Serves 6", "4 servings" → "1 serving"); when that number can't be told apart in the text
+ * ("4–6 servings"), the chosen servings go before it.
+ */
+export function yieldsFor(yields, written, servings) {
+  if (!yields || !written || !servings || servings === written) return yields;
+  const number = new RegExp(`(^|[^\\d.,/½¼¾–-])${written}(?![\\d.,/½¼¾–-])`, 'g');
+  const found = yields.match(number) || [];
+  const unit = servings === 1 ? 'serving' : 'servings';
+  if (found.length !== 1) return `${servings} ${unit} (written: ${yields})`;
+  return yields
+    .replace(number, (_, before) => `${before}${servings}`)
+    .replace(new RegExp(`(^|\\D)${servings}(\\s+)(serving|portion)s?\\b`, 'i'),
+      (_, before, space, word) => `${before}${servings}${space}${word}${servings === 1 ? '' : 's'}`);
+}

@@ -2,7 +2,7 @@
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
 import { h, replaceChildren } from './template.js';
-import { outcomeText, safeAddress } from './recipes-api.js';
+import { outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
 
@@ -141,7 +141,7 @@ export class RecipesView {
       this.head(recipe.title, { backHref: '#/recipes', backText: '← Recipes' }),
       this.status(state.message, state.isError),
       h('p', { class: 'recipe-facts' },
-        recipe.yields ? h('span', {}, recipe.yields) : null,
+        recipe.yields ? h('span', { id: 'recipe-yields' }, yieldsFor(recipe.yields, recipe.servings, servings)) : null,
         recipe.totalTime ? h('span', {}, `${recipe.totalTime} min`) : null,
         source ? h('a', { href: source, rel: 'noopener noreferrer', target: '_blank' }, 'Source') : null),
       h('section', { class: 'card ready', 'aria-labelledby': 'ready-title' },
@@ -163,11 +163,16 @@ export class RecipesView {
           h('ul', { class: 'review-lines', 'aria-label': group.heading || (number ? `Ingredients ${number + 1}` : 'Ingredients') },
             group.lines.map((at) => this.reviewLine(state, recipe.ingredients[at], planned[at], at, ui))),
         ]),
+        state.confirming ? this.addAgain(state, ui) : null,
         h('div', { class: 'ready-actions' },
-          h('button', {
-            type: 'button', id: 'add-recipe', class: 'button', disabled: state.busy || !review,
-            dataset: { focusKey: 'add-recipe' }, onclick: () => ui.onAdd(),
-          }, `Add to list${planned.length ? ` (${planned.length - skipped} of ${planned.length})` : ''}`),
+          state.confirming
+            ? null
+            : h('button', {
+                type: 'button', id: 'add-recipe', class: 'button', disabled: state.busy || !review,
+                dataset: { focusKey: 'add-recipe' }, onclick: () => ui.onAdd(false),
+              }, state.added || state.onList
+                ? 'Add again…'
+                : `Add to list${planned.length ? ` (${planned.length - skipped} of ${planned.length})` : ''}`),
           review && review.pantry && recipe.id
             ? h('button', {
                 type: 'button', id: 'cooked-button', class: 'button quiet', disabled: state.busy,
@@ -265,7 +270,7 @@ export class RecipesView {
       ? (plan.entries.length ? `Took ${plan.entries.length} out of the pantry` : 'Nothing taken out of the pantry')
       : `Cooked ${plan.recipe.title}${plan.servings ? ` for ${plan.servings}` : ''}?`;
     return h('section', { class: 'card cooked', 'aria-labelledby': 'cooked-title' },
-      h('h3', { id: 'cooked-title', class: 'section-title small', tabindex: '-1' }, title),
+      h('h3', { id: 'cooked-title', class: 'section-title small', tabindex: '-1', dataset: { focusKey: 'cooked-title' } }, title),
       done
         ? h('ul', { class: 'cooked-lines' }, plan.entries.map((entry) => h('li', {}, `${entry.name}: ${entry.stock}`)))
         : h('ul', { class: 'cooked-lines' }, plan.lines.map((line) => (line.action === 'take'
@@ -287,14 +292,45 @@ export class RecipesView {
             h('button', { type: 'button', class: 'button quiet', onclick: () => ui.onCookedCancel() }, 'Not now')));
   }
 
+  /** Asks before a recipe already on the list goes on it again: nothing is added until "Add again". */
+  addAgain(state, ui) {
+    return h('div', {
+      class: 'add-again', role: 'group', 'aria-labelledby': 'add-again-question',
+      onkeydown: (event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        ui.onAddCancel();
+      },
+    },
+      h('p', { id: 'add-again-question', class: 'add-again-question' },
+        `${state.recipe.title} is already on the list. Add its amounts again?`),
+      h('div', { class: 'ready-actions' },
+        h('button', {
+          type: 'button', id: 'add-again', class: 'button', disabled: state.busy || !state.review,
+          dataset: { focusKey: 'add-again' }, onclick: () => ui.onAdd(true),
+        }, 'Add again'),
+        h('button', {
+          type: 'button', id: 'add-again-cancel', class: 'button quiet',
+          dataset: { focusKey: 'add-again-cancel' }, onclick: () => ui.onAddCancel(),
+        }, 'Cancel')));
+  }
+
   result(result) {
+    const count = (outcome) => result.lines.filter((line) => line.outcome === outcome).length;
+    // New and merged always; brought back from Got it and refused only when there are some.
+    const parts = [
+      [count('added'), 'new', true], [count('merged'), 'merged', true],
+      [count('restored'), 'back from Got it', false], [count('refused'), 'not added', false],
+    ].filter(([number, , always]) => always || number > 0).map(([number, what]) => `${number} ${what}`);
+    const onList = count('added') + count('merged') + count('restored') > 0;
+    const title = onList ? `On the list: ${parts.join(', ')}` : 'Nothing added to the list';
     const done = result.lines.filter((line) => line.outcome !== 'skipped');
-    const added = done.filter((line) => line.outcome === 'added' || line.outcome === 'restored').length;
-    const merged = done.filter((line) => line.outcome === 'merged').length;
     return h('section', { class: 'card result', 'aria-labelledby': 'result-title' },
-      h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1' },
-        `On the list: ${added} new, ${merged} merged`),
-      h('ul', { class: 'result-lines' }, done.map((line) => h('li', { class: `plan ${line.outcome}` }, outcomeText(line)))),
-      h('a', { class: 'button small', href: '#/' }, 'See the list'));
+      h('h3', { id: 'result-title', class: 'section-title small', tabindex: '-1', dataset: { focusKey: 'result-title' } }, title),
+      done.length
+        ? h('ul', { class: 'result-lines' }, done.map((line) => h('li', { class: `plan ${line.outcome}` }, outcomeText(line))))
+        : null,
+      h('a', { id: 'see-the-list', class: 'button small', href: '#/' }, 'See the list'));
   }
 }

@@ -2,7 +2,7 @@
 // Recipe Ready review of a saved recipe). Every rule stays on the server: lines are re-read by
 // /recipes/parse, scaled and planned by /recipes/review, added by /recipes/{id}/add.
 
-import { ApiError, pairAgainIfUnpaired } from './api.js';
+import { ApiError, api, pairAgainIfUnpaired } from './api.js';
 import { fileAsBase64, recipesApi, replaceLine } from './recipes-api.js';
 import { PhotoSources } from './recipes-photos.js';
 import { RecipesView } from './recipes-view.js';
@@ -18,7 +18,9 @@ export class Recipes {
     this.view = new RecipesView();
     this.onAdded = onAdded;
     this.library = { pasted: '', address: '', query: '', found: [], recent: [], all: [], removing: null, message: '', isError: false, busy: false };
-    this.ready = null; // {recipe, servings, skip: Set, choose: {}, editing, review, result, message, photos, showing}
+    // {recipe, servings, skip: Set, choose: {}, editing, review, result, message, photos, showing,
+    //  added (in this visit), onList (the list holds items for it), confirming (asking before adding again)}
+    this.ready = null;
     this.photos = null; // PhotoSources of the last photo import, while the page lives
     this.searchTimer = null;
     this.reviewing = 0; // the latest review asked for; older answers are dropped
@@ -167,8 +169,9 @@ export class Recipes {
 
   async openRecipe(id) {
     let recipe;
+    let onList;
     try {
-      recipe = (await recipesApi.open(id)).recipe;
+      [recipe, onList] = await Promise.all([recipesApi.open(id).then((answer) => answer.recipe), this.isOnTheList(id)]);
     } catch (error) {
       this.ready = null;
       Object.assign(this.library, { message: this.failure(error), isError: true });
@@ -180,10 +183,21 @@ export class Recipes {
     this.ready = {
       recipe, servings: recipe.servings || null, skip, choose: {}, overrides: {}, editing: null,
       review: null, result: null, message: '', isError: false, busy: false,
+      added: false, onList, confirming: false,
       photos: this.photos && this.photos.recipeId === id ? this.photos : null, showing: new Set(),
     };
     this.drawReady();
     await this.review();
+  }
+
+  /** Whether an item on the list (to get) was asked for by the recipe `id`; false when unsure. */
+  async isOnTheList(id) {
+    try {
+      const list = await api.list();
+      return (list.toGet || []).some((item) => (item.recipes || []).some((recipe) => recipe.id === id));
+    } catch {
+      return false;
+    }
   }
 
   drawReady() {
@@ -211,6 +225,7 @@ export class Recipes {
     const ready = this.ready;
     const changed = () => {
       ready.result = null;
+      ready.confirming = false;
       this.drawReady();
       this.review();
     };
@@ -328,11 +343,20 @@ export class Recipes {
         this.view.area.querySelector('#cooked-title')?.focus();
         this.review(); // coverage now reads the pantry as it is
       },
-      onAdd: async () => {
+      onAdd: async (confirmed) => {
+        if (!confirmed && (ready.added || ready.onList)) {
+          // On the list already: ask first, and add nothing until "Add again".
+          ready.confirming = true;
+          this.drawReady();
+          this.view.area.querySelector('#add-again-cancel')?.focus();
+          return;
+        }
+        ready.confirming = false;
         ready.busy = true;
         this.drawReady();
         try {
           ready.result = await recipesApi.add(ready.recipe, ready);
+          ready.added = true;
           ready.message = '';
         } catch (error) {
           ready.message = this.failure(error);
@@ -345,6 +369,11 @@ export class Recipes {
           this.onAdded();
           this.review();
         }
+      },
+      onAddCancel: () => {
+        ready.confirming = false;
+        this.drawReady();
+        this.view.area.querySelector('#add-recipe')?.focus();
       },
     };
   }
