@@ -41,8 +41,8 @@ def open_pantry(page):
     expect(page).to_have_url(re.compile(r"#/pantry$"))
     expect(page.locator("#pantry-area")).to_be_visible()
     expect(page.locator("#list-area")).to_be_hidden()
-    expect(page.locator("#pantry-link")).to_be_hidden()
-    expect(page.locator("#recipes-link")).to_be_hidden()
+    expect(page.locator("#pantry-link")).to_have_attribute("aria-current", "page")
+    expect(page.locator("#recipes-link")).to_be_visible()
 
 
 def pantry_names(server):

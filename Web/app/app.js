@@ -7,6 +7,7 @@ import { Pantry } from './pantry.js';
 import { Recipes } from './recipes.js';
 import { MealPrep } from './mealprep.js';
 import { Trip } from './trip.js';
+import { markScreen } from './nav.js';
 
 const controller = new Controller();
 const recipes = new Recipes();
@@ -19,6 +20,7 @@ let started = false;
 window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
+  markScreen();
   controller.start({ coldStart: !event.persisted }).then(() => {
     recipes.route();
     mealPrep.route();

@@ -60,9 +60,14 @@ export class CheckinCard {
 
   /** Reads the offers: with `fresh`, after offering what is newly checked off. */
   async ask(fresh = true) {
+    // NB: on a slow connection two asks can cross: only the latest one's answer is drawn.
+    const asked = (this.asking = (this.asking || 0) + 1);
     try {
-      this.offers = (await (fresh ? checkinApi.offer() : checkinApi.waiting())).offers;
+      const offers = (await (fresh ? checkinApi.offer() : checkinApi.waiting())).offers;
+      if (asked !== this.asking) return;
+      this.offers = offers;
     } catch (error) {
+      if (asked !== this.asking) return;
       // Offline or unpaired: the card waits for the next list.
       if (!(error instanceof ApiError)) throw error;
       this.seen = null;

@@ -20,9 +20,9 @@ export class MealPrepView {
   show(visible) {
     this.area.hidden = !visible;
     if (visible) {
-      for (const id of ['list-area', 'add-bar', 'recipes-link', 'recipes-area']) $(id).hidden = true;
-    } else if (!location.hash.startsWith('#/recipes')) {
-      for (const id of ['list-area', 'add-bar', 'recipes-link']) $(id).hidden = false;
+      for (const id of ['list-area', 'add-bar', 'recipes-area']) $(id).hidden = true;
+    } else if (!location.hash.startsWith('#/recipes') && !['#/pantry', '#/trip'].includes(location.hash)) {
+      for (const id of ['list-area', 'add-bar']) $(id).hidden = false;
     }
   }
 

@@ -25,9 +25,7 @@ export class PantryView {
     if (visible || toList) {
       $('list-area').hidden = visible;
       $('add-bar').hidden = visible;
-      $('recipes-link').hidden = visible;
     }
-    $('pantry-link').hidden = visible || !toList;
   }
 
   /** Replaces the screen, keeping focus (and the caret) on the control that had it. */

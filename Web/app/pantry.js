@@ -72,8 +72,6 @@ export class Pantry {
         this.stopCamera();
         this.view.show(false, { toList });
         if (toList) document.getElementById('pantry-link').focus();
-      } else {
-        document.getElementById('pantry-link').hidden = !toList;
       }
       return;
     }

@@ -17,7 +17,6 @@ export class RecipesView {
     this.area.hidden = !visible;
     $('list-area').hidden = visible;
     $('add-bar').hidden = visible;
-    $('recipes-link').hidden = visible;
   }
 
   /** Replaces the screen, keeping focus (and the caret) on the control that had it. */
