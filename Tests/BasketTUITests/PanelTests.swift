@@ -87,6 +87,33 @@ import Testing
     }
   }
 
+  @Test(arguments: [40, 60, 64, 72, 80, 120])
+  func everyKeysWordsShowWholeInsideTheFrameAtAnyWidth(width: Int) throws {
+    let app = listOf(3, size: Size(width: width, height: 44))
+    app.type("?")
+    let frame = app.frame
+    let box = try #require(Self.box(in: frame))
+    Self.expectFramed(box, in: frame)
+    #expect(box.left >= 0 && box.right < width)
+    let inside = Self.inside(box, of: frame).joined(separator: " ")
+      .split(separator: " ").joined(separator: " ")
+    #expect(!inside.contains("…"), "nothing cut at \(width) columns")
+    for (key, words) in KeyHelp.table {
+      #expect(inside.contains(words), "\(key): \(words) at \(width) columns")
+    }
+    #expect(app.lines[box.bottom].contains("any key closes"))
+  }
+
+  @Test func helpLinesBreakBetweenWords() {
+    #expect(
+      TextWidth.wrap("walking order of the current shop", toWidth: 20) == [
+        "walking order of the", "current shop",
+      ])
+    #expect(TextWidth.wrap("a verylongword", toWidth: 5).count == 2)
+    #expect(TextWidth.wrap("a verylongword", toWidth: 5).allSatisfy { TextWidth.of($0) <= 5 })
+    #expect(TextWidth.wrap("", toWidth: 5) == [""])
+  }
+
   @Test func theHelpIsClippedOnASmallTerminalAndSaysHowManyKeysAreHidden() throws {
     let app = listOf(8, size: Size(width: 30, height: 10))
     app.type("?")
@@ -95,9 +122,16 @@ import Testing
     Self.expectFramed(box, in: frame)
     #expect(box.top >= 1 && box.bottom < Layout(app.size).hintRow)
     #expect(box.left >= 0 && box.right < 30)
-    let shown = Self.inside(box, of: frame).count
-    #expect(shown == box.bottom - box.top - 1)
-    #expect(app.lines[box.bottom].contains("\(18 - shown) more"))
+    let rows = Self.inside(box, of: frame)
+    #expect(rows.count == box.bottom - box.top - 1)
+    // A key starts a row; its description may wrap onto the rows after it.
+    let shown = rows.filter { $0.dropFirst().first.map { $0 != " " } ?? false }.count
+    #expect(shown >= 1 && shown < rows.count, "\(rows)")
+    #expect(app.lines[box.bottom].contains("\(18 - shown) more"), "\(app.lines)")
+    // The bottom border holds only its footer: no wrapped description ran over it.
+    let border = (box.left...box.right).map { frame[$0, box.bottom].text }.joined()
+    let footer = border.filter { !"╰╯─ ".contains($0) }
+    #expect(["\(18 - shown)more·anykey", "\(18 - shown)more"].contains(footer), "\(border)")
     #expect(app.hint.contains("Esc close"))
   }
 

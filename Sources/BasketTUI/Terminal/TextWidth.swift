@@ -130,4 +130,22 @@ public enum TextWidth {
     }
     return "…" + String(kept.reversed())
   }
+
+  /// `text` in lines of at most `width` columns, broken between words (a word longer than
+  /// a line is cut).
+  public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ").map(String.init) {
+      let candidate = line.isEmpty ? word : line + " " + word
+      if TextWidth.of(candidate) <= width {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = TextWidth.of(word) <= width ? word : TextWidth.truncate(word, toWidth: width)
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
 }

@@ -6,11 +6,9 @@ import BasketKit
   import Foundation
 #endif
 
-extension Painter {
-  // MARK: - Help
-
-  /// Every key, in the order a newcomer needs them.
-  static let keyTable: [(String, String)] = [
+/// The help panel's keys, in the order a newcomer needs them.
+public enum KeyHelp {
+  public static let table: [(key: String, does: String)] = [
     ("Type", "goes to the add bar, always"),
     ("Enter", "add (or the picked chip)"),
     ("Tab ⇧Tab ← →", "pick a suggestion chip"),
@@ -30,31 +28,48 @@ extension Painter {
     ("^L", "redraw the screen"),
     ("^C  ^D", "quit"),
   ]
+}
 
-  /// The keys in a framed panel over the list. On a short screen the panel shows the first
-  /// keys that fit and its bottom border says how many more there are.
+extension Painter {
+  // MARK: - Help
+
+  static var keyTable: [(key: String, does: String)] { KeyHelp.table }
+
+  /// The keys in a framed panel over the list. A description too long for the panel wraps
+  /// onto the next rows, inside the frame. On a short screen the panel shows the first keys
+  /// that fit whole and its bottom border says how many more there are.
   mutating func paintHelp() {
     let keyWidth = Self.keyTable.map { TextWidth.of($0.0) }.max()! + 2
-    let width = min(size.width - 2 * layout.margin, keyWidth + 34)
+    let longest = Self.keyTable.map { TextWidth.of($0.1) }.max()!
+    let width = min(size.width - 2 * layout.margin, keyWidth + longest + 4)
+    let textWidth = max(1, width - keyWidth - 4)
+    let entries = Self.keyTable.map { (key: $0.0, lines: TextWidth.wrap($0.1, toWidth: textWidth)) }
     let area = 1..<layout.hintRow
-    let height = min(area.count, Self.keyTable.count + 2)
+    let rowsNeeded = entries.reduce(0) { $0 + $1.lines.count }
+    let height = min(area.count, rowsNeeded + 2)
+    var shownEntries = 0
+    var rows = 0
+    for entry in entries {
+      guard rows + entry.lines.count <= height - 2 else { break }
+      rows += entry.lines.count
+      shownEntries += 1
+    }
     let x = (size.width - width) / 2
     let top = area.lowerBound + (area.count - height) / 2
-    let shown = height - 2
-    let hidden = Self.keyTable.count - shown
+    let hidden = entries.count - shownEntries
     let footers =
       hidden > 0
       ? ["\(hidden) more · any key closes", "\(hidden) more · any key", "\(hidden) more"]
       : ["any key closes"]
     let footer = footers.first { TextWidth.of($0) <= width - 6 } ?? footers.last!
     panel(x: x, y: top, width: width, height: height, title: "Keys", footer: footer)
-    let textWidth = width - keyWidth - 4
-    for (offset, entry) in Self.keyTable.prefix(shown).enumerated() {
-      let y = top + 1 + offset
-      frame.put(entry.0, x: x + 2, y: y, style: theme.panelKey, maxWidth: keyWidth)
-      frame.put(
-        TextWidth.truncate(entry.1, toWidth: textWidth), x: x + 2 + keyWidth, y: y,
-        style: theme.panelText)
+    var y = top + 1
+    for entry in entries.prefix(shownEntries) {
+      frame.put(entry.key, x: x + 2, y: y, style: theme.panelKey, maxWidth: keyWidth)
+      for line in entry.lines {
+        frame.put(line, x: x + 2 + keyWidth, y: y, style: theme.panelText)
+        y += 1
+      }
     }
   }
 
