@@ -80,6 +80,22 @@ import Testing
     #expect(app.toGet.first?.hasSuffix(chip) == true)
   }
 
+  @Test func tooMuchKeepsWhatWasTypedWithWhyUntilItChanges() {
+    let app = editing("Milk")
+    app.type("250000")
+    app.press(.enter)
+    #expect(app.screen.contains("Amount for 🥛 Milk"), "the editor stays open")
+    let line = app.line(containing: "Exact:")
+    #expect(line?.contains("250000") == true, "\(line ?? "no editor")")
+    #expect(line?.contains("at most 100000 ml") == true, "\(line ?? "no editor")")
+    #expect(app.toGet.first?.hasSuffix("Milk") == true, "nothing saved: \(app.toGet)")
+    for _ in 0..<4 { app.press(.backspace) }
+    #expect(app.line(containing: "Exact:")?.contains("at most") == false)
+    app.press(.enter)
+    #expect(!app.screen.contains("Amount for"))
+    #expect(app.toGet.first?.hasSuffix("25 ml") == true, "\(app.toGet)")
+  }
+
   @Test(arguments: [("1,5 l", "1.5 L"), ("250 units", "250"), ("2 kg", "2 ml")])
   func aTypedAmountTakesAUnitItNamesWhenTheItemAllowsIt(typed: String, chip: String) {
     // Issue 9: "1,5 l" while ml is picked means 1.5 L; kg isn't offered for milk, so ignored.

@@ -108,6 +108,24 @@ public enum QuantityRules {
     return Quantity(amount: tidy(value, unit: unit), unit: unit)
   }
 
+  /// Why `typed(_:current:allowed:)` can't take `text` although it reads as an amount: more
+  /// than the unit holds ("at most 100 L"), as a sentence for the face to show beside what was
+  /// typed. Nil otherwise: nonsense, an empty or a negative entry quietly keeps the old amount
+  /// (BASKET.md §4), and a unit the item isn't measured in is ignored.
+  public static func refusal(typed text: String, current: Quantity, allowed: [MeasureUnit])
+    -> String?
+  {
+    guard let value = AmountParser.number(in: text) else { return nil }
+    var unit = current.unit
+    if let word = AmountParser.unitWord(in: text), let named = MeasureUnit(word: word),
+      allowed.contains(named)
+    {
+      unit = named
+    }
+    guard value > maximum(for: unit) else { return nil }
+    return "at most \(Quantity.format(maximum(for: unit))) \(unit.rawValue)"
+  }
+
   /// Rounds counts to whole numbers and other units to at most three decimals, so binary
   /// floating-point noise never shows.
   static func tidy(_ amount: Double, unit: MeasureUnit) -> Double {

@@ -192,6 +192,8 @@ public struct QuantityEditor: Equatable, Sendable {
   public var quantity: Quantity
   /// An exact amount being typed; applied on Enter (or before a step or unit switch).
   public var typed = ""
+  /// Why Enter didn't take what was typed; shown beside it until the text changes.
+  public var refusal: String?
 
   public init(item: Item, measure: MeasureKind?) {
     itemID = item.id

@@ -363,11 +363,22 @@ extension AppState {
     case .down, .character("-"), .character("_"), .character("−"): editor.step(up: false)
     case .character(let character):
       if editor.typed.count < 12 { editor.typed.append(character) }
+      editor.refusal = nil
     case .backspace:
       if !editor.typed.isEmpty { editor.typed.removeLast() }
+      editor.refusal = nil
     case .control("u"):
       editor.typed = ""
+      editor.refusal = nil
     case .enter:
+      // Too much to take stays typed, with why, rather than closing on the old amount.
+      if let refusal = QuantityRules.refusal(
+        typed: editor.typed, current: editor.quantity, allowed: editor.units)
+      {
+        editor.refusal = refusal
+        say("\(editor.itemName) can't be \(editor.typed): \(refusal)")
+        break
+      }
       mode = .list
       effects.append(.setQuantity(editor.itemID, editor.resolved))
       return

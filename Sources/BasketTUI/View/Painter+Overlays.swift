@@ -125,7 +125,11 @@ extension Painter {
         let typedWidth = frame.put(typed, x: inner.left + used, y: y, style: theme.panelField)
         frame.put(" ", x: inner.left + used + typedWidth, y: y, style: theme.caret)
         let previewX = inner.left + used + fieldWidth + 1
-        if !editor.typed.isEmpty, previewX < inner.right {
+        if let refusal = editor.refusal, previewX < inner.right {
+          frame.put(
+            TextWidth.truncate(refusal, toWidth: inner.right - previewX), x: previewX, y: y,
+            style: theme.panelText.adding(.bold))
+        } else if !editor.typed.isEmpty, previewX < inner.right {
           let preview = "→ \(stepperText(editor.resolved))"
           frame.put(
             TextWidth.truncate(preview, toWidth: inner.right - previewX), x: previewX, y: y,
