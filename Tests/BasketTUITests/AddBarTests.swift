@@ -115,6 +115,11 @@ import Testing
       recipes: [RecipeReference(id: nil, title: "Chili"), RecipeReference(id: nil, title: "Soup")])
     let app = Harness(items: [beans])
     #expect(app.toGet.first?.hasSuffix("4 cans") == true, "\(app.toGet)")
+    // The row says which recipes asked for it, and gives way before the name does.
+    #expect(app.toGet.first?.contains("kidney beans · for Chili, Soup") == true, "\(app.toGet)")
+    let narrow = Harness(size: Size(width: 34, height: 20), items: [beans])
+    #expect(narrow.toGet.first?.contains("kidney beans") == true, "\(narrow.toGet)")
+    #expect(narrow.toGet.first?.contains("for Chili, Soup") == false, "\(narrow.toGet)")
   }
 
   @Test func addingANameAlreadyOnTheListFlashesItAndMovesItUp() {

@@ -120,6 +120,15 @@ extension Painter {
     }
     let name = TextWidth.truncate(item.name, toWidth: nameLimit)
     let nameWidth = frame.put(name, x: nameX, y: y, style: plainBase)
+    // Which recipes asked for it, softly after the name, when there is room for it.
+    let recipes = item.recipeNeeds.recipes.map(\.title)
+    let room = nameLimit - nameWidth - 1
+    if !recipes.isEmpty, !gotIt, room >= 8 {
+      var soft = plainBase
+      if !theme.isMonochrome { soft.foreground = Theme.Palette.inkSoft }
+      let note = TextWidth.truncate("· for " + recipes.joined(separator: ", "), toWidth: room)
+      frame.put(note, x: nameX + nameWidth + 1, y: y, style: soft)
+    }
 
     if gotIt {
       frame.restyle(x: nameX, y: y, width: nameWidth) { $0.attributes.insert(.strikethrough) }
