@@ -108,6 +108,10 @@ def compatible(runs, emoji):
     return release is not None and release <= COMPATIBLE_TENTHS
 
 
+# Circles, squares and hearts that say only a colour (🟢 🟥 ⚫ 🔴 …): never a stand-in for a thing.
+COLOUR_SHAPES = set(range(0x1F7E0, 0x1F7EC)) | {0x26AA, 0x26AB, 0x2B1B, 0x2B1C, 0x1F534, 0x1F535}
+
+
 def load_fallbacks(runs, releases):
     fallbacks = {}
     errors = []
@@ -130,6 +134,10 @@ def load_fallbacks(runs, releases):
                 errors.append(
                     f"{where}: the fallback {fallback} ({scalars(fallback)}) must be one "
                     f"emoji-presentation code point from Emoji {COMPATIBLE_TENTHS / 10} or earlier")
+            if len(fallback) == 1 and ord(fallback) in COLOUR_SHAPES:
+                errors.append(
+                    f"{where}: the fallback {fallback} is a coloured shape: choose by meaning (the "
+                    f"closest older emoji of the same thing, or of its kind), not by colour")
             if emoji in fallbacks:
                 errors.append(f"{where}: {emoji} has two fallbacks")
             fallbacks[emoji] = fallback
