@@ -93,7 +93,7 @@ def test_meal_prep_merges_two_recipes_asks_about_the_rest_and_adds_to_the_list(p
     save(server, SOUP)
     server.cli("pantry", "add", "flour", "--left", "200 g")
     page.click("#recipes-link")
-    page.click("#mealprep-link")
+    page.click("#mealprep-nav-link")
     expect(page).to_have_url(re.compile(r"#/mealprep$"))
     expect(page.locator("#mealprep-title")).to_have_text("Meal Prep")
     expect(page.locator("#list-area")).to_be_hidden()

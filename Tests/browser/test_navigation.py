@@ -49,3 +49,20 @@ def test_the_links_fit_beside_each_other_at_both_sizes(page, server):
         page.screenshot(path=f"/tmp/nav-{width}.png")
     goes_to(page, "Pantry")
     expect(page).to_have_url(re.compile(r"#/pantry$"))
+
+
+def test_recipes_shows_the_library_first_once_there_are_recipes(page, server):
+    def order():
+        return page.evaluate("""() => [...document.querySelectorAll('#recipes-area h3')]
+            .map((h) => h.id).filter((id) => id === 'import-title' || id === 'library-title')""")
+
+    goes_to(page, "Recipes")
+    expect(page.locator("#import-title")).to_be_visible()
+    assert order() == ["import-title", "library-title"]
+    page.fill("#import-text", "Stew\n\nIngredients\n2 onions\n\nMethod\nCook.")
+    page.get_by_role("button", name="Import text").click()
+    expect(page).to_have_url(re.compile(r"#/recipes/[0-9a-f-]{36}$"))
+    goes_to(page, "List")
+    goes_to(page, "Recipes")
+    expect(page.locator("#all-title")).to_be_visible()
+    assert order() == ["library-title", "import-title"]

@@ -70,12 +70,7 @@ export class RecipesView {
         ? h('ul', { class: 'recipe-list', 'aria-labelledby': id }, summaries.map(entry))
         : h('p', { class: 'recipes-none' }, empty));
 
-    this.draw(
-      this.head('Recipes', { backHref: '#/', backText: '← List' }),
-      this.status(state.message, state.isError),
-      h('p', { class: 'mealprep-entry' },
-        h('a', { id: 'mealprep-link', class: 'button small', href: '#/mealprep' },
-          h('span', { 'aria-hidden': 'true' }, '🍱'), ' Meal prep: plan several recipes at once')),
+    const importCard =
       h('section', { class: 'card import', 'aria-labelledby': 'import-title' },
         h('h3', { id: 'import-title', class: 'section-title small' }, 'Import a recipe'),
         h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportText(event.target.elements.text.value); } },
@@ -105,7 +100,8 @@ export class RecipesView {
               value: state.address || '', dataset: { focusKey: 'import-url' },
               oninput: (event) => { state.address = event.target.value; },
             }),
-            h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Fetch')))),
+            h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Fetch'))));
+    const library =
       h('section', { class: 'section', 'aria-labelledby': 'library-title' },
         h('h3', { id: 'library-title', class: 'section-title' }, 'Library'),
         h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
@@ -119,7 +115,14 @@ export class RecipesView {
           : [
               state.recent.length ? list('recent-title', 'Recently opened', state.recent, '') : null,
               list('all-title', 'All recipes', state.all, 'No recipes yet: import one above.'),
-            ]));
+            ]);
+    // NB: a household with recipes comes for them: the library first, importing below it.
+    const hasRecipes = state.all.length > 0;
+    this.draw(
+      this.head('Recipes', { backHref: '#/', backText: '← List' }),
+      this.status(state.message, state.isError),
+      hasRecipes ? library : importCard,
+      hasRecipes ? importCard : library);
   }
 
   // MARK: Recipe Ready
