@@ -107,6 +107,8 @@ private struct LineReader {
     var end = tokens.count
     if amount == nil && unit == nil, let start = readTrailingQuantity() {
       end = start
+    } else if amount != nil, let start = readTrailingMeasure() {
+      end = start
     }
     if tokens.contains(where: { $0.kind == .badNumber }) { uncertain = true }
     let namePhrase = readRest(from: index, to: end)
@@ -136,19 +138,21 @@ private struct LineReader {
 
   // MARK: - Quantity at the start
 
-  /// "Juice of 1 lime", "The zest of two lemons": the fruit is what you buy.
+  /// "Juice of 1 lime", "The zest of two lemons", "Leaves from 4 sprigs thyme": the fruit or
+  /// the herb is what you buy; the part goes to the preparation and the amount is read after it.
   private mutating func readPartOf() {
     var cursor = index
     if word(cursor) == "the" { cursor += 1 }
-    let parts: Set<String> = ["juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel"]
+    let parts: Set<String> = [
+      "juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel", "leaves", "stems",
+    ]
     let first = cursor
     while let part = word(cursor), parts.contains(part), cursor - first < 5 { cursor += 1 }
-    guard cursor > first, word(cursor) == "of", let (low, high, next) = range(at: cursor + 1)
+    guard cursor > first, word(cursor) == "of" || word(cursor) == "from",
+      range(at: cursor + 1) != nil
     else { return }
     preparations.append(tokenizer.text(first, cursor))
-    amount = low
-    maxAmount = high
-    index = next
+    index = cursor + 1
   }
 
   private mutating func readLeadingQuantity() {
@@ -185,6 +189,9 @@ private struct LineReader {
       {
         packSize = pack  // "1 x 400 g tin", "2 x 400g cans"
         index = next
+        if punctuation(index, "/"), let (_, after) = compoundAmount(at: index + 1) {
+          index = after  // "2 x 150g/5½oz packs": the pack's size in other units
+        }
       } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
         pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
         index = next
@@ -204,10 +211,27 @@ private struct LineReader {
         break
       }
     }
+    if size != nil, word(index) == "or", let (_, _, next) = range(at: index + 1) {
+      var cursor = next
+      while cursor < tokens.count, Vocabulary.sizes.contains(tokens[cursor].lower) { cursor += 1 }
+      if cursor > next {
+        notes.append(tokenizer.text(index, cursor - 1))  // "1 large or 2 medium courgettes"
+        index = cursor
+      }
+    }
     if let (found, next) = unitAt(index, afterNumber: true) {
       unit = found
       index = next
       readAfterUnit()
+      if found.family == .length, let (piece, after) = unitAt(index, afterNumber: true),
+        piece.id == "piece"
+      {
+        index = after  // "4cm/1½in piece galangal" is 4 cm of galangal; buying makes it pieces
+      }
+      if word(index) == "each", word(index + 1) != nil {
+        notes.append(tokenizer.text(index, index))  // "2 tbsp each chopped chives and tarragon"
+        index += 1
+      }
     }
     if let pack = pendingPack {
       if unit == nil || unit?.family == .count {
@@ -228,8 +252,8 @@ private struct LineReader {
   /// Dual units and ranges that follow a unit: "200g/7oz", "1 cup (240 ml)", "200-250 g".
   private mutating func readAfterUnit() {
     while index < tokens.count {
-      if punctuation(index, "/"), let (other, next) = measuredAmount(at: index + 1) {
-        equivalents.append(other)
+      if punctuation(index, "/"), let (other, next) = compoundAmount(at: index + 1) {
+        equivalents.append(other)  // "200g/7oz", "900g/2lb 3oz"
         index = next
       } else if punctuation(index, "("), let (other, next) = parenthesisedAmount(at: index) {
         if unit?.family == .count && packSize == nil && other.unit != nil {
@@ -312,7 +336,47 @@ private struct LineReader {
     return nil
   }
 
+  /// "1 tbsp grated ginger 15 mL", "½ cup sliced leeks (about 1) 125 mL": a weight or volume
+  /// closing a line that already has its amount, kept as an equivalent. Not after a comma or a
+  /// word that governs it ("cut into 2 cm", "plus 2 tbsp").
+  private mutating func readTrailingMeasure() -> Int? {
+    let count = tokens.count
+    guard count - index >= 3, tokens[count - 1].isWord else { return nil }
+    let governing: Set<String> = [
+      "into", "to", "by", "x", "of", "about", "plus", "and", "or", "in", "each", "from", "than",
+      "at", "with", "per", "for",
+    ]
+    for start in stride(from: count - 2, through: max(index + 1, count - 5), by: -1) {
+      guard tokens[start].number != nil, tokens[start].spaced,
+        let (measure, next) = measuredAmount(at: start), next == count
+      else { continue }
+      guard let family = measure.unit?.family, family == .mass || family == .volume,
+        let before = word(start - 1) ?? (punctuation(start - 1, ")") ? ")" : nil),
+        !governing.contains(before),
+        !tokens[index..<start].contains(where: { $0.isPunctuation(",") || $0.isPunctuation(";") })
+      else { return nil }
+      equivalents.append(measure)
+      return start
+    }
+    return nil
+  }
+
   // MARK: - Amounts
+
+  /// A measure and, after it, a smaller one of the same kind that adds to it, as one amount:
+  /// "2lb 3oz" (2.1875 lb), "2 pints 2fl oz". Only read after a slash, as the other units.
+  private func compoundAmount(at position: Int) -> (IngredientQuantity, Int)? {
+    guard var (quantity, next) = measuredAmount(at: position) else { return nil }
+    if let unit = quantity.unit, quantity.maxAmount == nil, next < tokens.count,
+      tokens[next].number != nil, let (extra, after) = measuredAmount(at: next),
+      let extraUnit = extra.unit, extra.maxAmount == nil, extraUnit.family == unit.family,
+      extraUnit.baseFactor < unit.baseFactor
+    {
+      quantity.amount += extra.amount * extraUnit.baseFactor / unit.baseFactor
+      next = after
+    }
+    return (quantity, next)
+  }
 
   /// An amount or a range starting at `position`: "2", "1 1/2", "2-3", "2 to 3", "1 or 2".
   private func range(at position: Int) -> (Double, Double?, Int)? {
@@ -418,6 +482,11 @@ private struct LineReader {
       high = top
       next = after
     }
+    if high == nil, punctuation(next, "-"), !tokens[next].spaced, next + 1 < tokens.count,
+      tokens[next + 1].isWord, tokens[next + 1].spaced
+    {
+      next += 1  // "1 14- ounce can": the hyphen lost its unit to a space
+    }
     guard let (found, after) = unitAt(next, afterNumber: true), found.family != .count else {
       return nil
     }
@@ -515,9 +584,10 @@ private struct LineReader {
     }
     guard let (unit, foundNext) = found else { return nil }
     if unit.id == "inch", tokens[start].lower == "in", !punctuation(foundNext, "."),
-      !punctuation(start - 1, "-")
+      !punctuation(start - 1, "-"),
+      tokens[start].spaced || start == 0 || tokens[start - 1].number == nil
     {
-      return nil  // "in" is a word unless written "in." or "2-in"
+      return nil  // "in" is a word unless written "in.", "2-in" or "1½in"
     }
     var next = foundNext
     if next < tokens.count, tokens[next].isWord, !tokens[next].spaced { return nil }
@@ -572,6 +642,16 @@ private struct LineReader {
         segments[segments.count - 1].append(position)
       }
     }
+    if segments.count > 1, !segments[0].isEmpty,
+      segments[0].allSatisfy({
+        Vocabulary.prepWords.contains(tokens[$0].lower)
+          || Vocabulary.prepAdverbs.contains(tokens[$0].lower) || tokens[$0].lower == "and"
+      }), let opener = segments[1].first, tokens[opener].isWord,
+      !Vocabulary.noteOpeners.contains(tokens[opener].lower)
+    {
+      segments[0] += [opener - 1] + segments[1]  // "crushed, toasted cumin seeds"
+      segments.remove(at: 1)
+    }
     mergeListedNames(&segments)
     let phrase = readName(segments[0])
     for segment in segments.dropFirst() where !segment.isEmpty {
@@ -615,7 +695,12 @@ private struct LineReader {
       }
       last = candidate
     }
-    let adjectives = segments[0].count == 1 && last >= 1 && !sawOr
+    // "boneless, skinless thighs", but not "1 lime, zest only" or "6 shallots, left whole".
+    let lead = tokens[segments[0][0]].lower
+    let plural = lead.hasSuffix("s") && !lead.hasSuffix("ss") && !lead.hasSuffix("us")
+    let adjectives =
+      segments[0].count == 1 && last >= 1 && !sawOr && !plural
+      && !segments[1].contains(where: { Vocabulary.noteTails.contains(tokens[$0].lower) })
     guard sawOr && segments[0].count <= 3 || adjectives else { return }
     let end = adjectives ? 1 : last
     for candidate in 1...end {
@@ -676,25 +761,8 @@ private struct LineReader {
         break
       }
     }
-    let namePhrase = render(phrase)
-    // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
-    if phrase.dropFirst().contains(where: {
-      tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
-    }) {
-      let parts = splitOnOr(phrase)
-      if parts.count >= 2, var left = parts.first, let right = parts.last {
-        let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
-        if let last = right.last, left.count == 1, right.count >= 2,
-          tokens[right[0]].number == nil,
-          listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
-        {
-          left.append(last)
-        }
-        alternatives.append(contentsOf: parts.dropFirst().map(render))
-        phrase = left
-      }
-    }
-    // A preparation before the name: "finely chopped parsley", "cooked rice".
+    // A preparation before the name, before alternatives are split off: "finely chopped
+    // parsley", "cooked rice", "peeled and grated or finely chopped cucumber".
     var prepEnd = 0
     var sawAdverb = false
     while prepEnd < phrase.count - 1 {
@@ -718,9 +786,27 @@ private struct LineReader {
     {
       prepEnd -= 1
     }
-    if prepEnd > 0 {
+    if prepEnd > 0, !["and", "or"].contains(tokens[phrase[prepEnd]].lower) {
       preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
       phrase.removeFirst(prepEnd)
+    }
+    let namePhrase = render(phrase)
+    // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
+    if phrase.dropFirst().contains(where: {
+      tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
+    }) {
+      let parts = splitOnOr(phrase)
+      if parts.count >= 2, var left = parts.first, let right = parts.last {
+        let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
+        if let last = right.last, left.count == 1, right.count >= 2,
+          tokens[right[0]].number == nil,
+          listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
+        {
+          left.append(last)
+        }
+        alternatives.append(contentsOf: parts.dropFirst().map(render))
+        phrase = left
+      }
     }
     while let last = phrase.last, !tokens[last].isWord && tokens[last].number == nil,
       !tokens[last].isPunctuation("%")
