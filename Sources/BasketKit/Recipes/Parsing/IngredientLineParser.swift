@@ -337,23 +337,21 @@ private struct LineReader {
   }
 
   /// "1 tbsp grated ginger 15 mL", "½ cup sliced leeks (about 1) 125 mL": a weight or volume
-  /// closing a line that already has its amount, kept as an equivalent. Not after a comma or a
-  /// word that governs it ("cut into 2 cm", "plus 2 tbsp").
+  /// closing a line that already has its amount, kept as an equivalent. Not after a comma, a
+  /// colon or a word that governs it ("cut into 2 cm", "plus 2 tbsp").
   private mutating func readTrailingMeasure() -> Int? {
     let count = tokens.count
     guard count - index >= 3, tokens[count - 1].isWord else { return nil }
-    let governing: Set<String> = [
-      "into", "to", "by", "x", "of", "about", "plus", "and", "or", "in", "each", "from", "than",
-      "at", "with", "per", "for",
-    ]
     for start in stride(from: count - 2, through: max(index + 1, count - 5), by: -1) {
       guard tokens[start].number != nil, tokens[start].spaced,
         let (measure, next) = measuredAmount(at: start), next == count
       else { continue }
       guard let family = measure.unit?.family, family == .mass || family == .volume,
         let before = word(start - 1) ?? (punctuation(start - 1, ")") ? ")" : nil),
-        !governing.contains(before),
-        !tokens[index..<start].contains(where: { $0.isPunctuation(",") || $0.isPunctuation(";") })
+        !Vocabulary.measureGoverning.contains(before),
+        !tokens[index..<start].contains(where: {
+          $0.isPunctuation(",") || $0.isPunctuation(";") || $0.isPunctuation(":")
+        })
       else { return nil }
       equivalents.append(measure)
       return start
@@ -696,11 +694,11 @@ private struct LineReader {
       last = candidate
     }
     // "boneless, skinless thighs", but not "1 lime, zest only" or "6 shallots, left whole".
-    let lead = tokens[segments[0][0]].lower
-    let plural = lead.hasSuffix("s") && !lead.hasSuffix("ss") && !lead.hasSuffix("us")
+    // The segment ends in what is done to the food, not in a food.
+    let tail = segments[1].last.map { tokens[$0].lower } ?? ""
     let adjectives =
-      segments[0].count == 1 && last >= 1 && !sawOr && !plural
-      && !segments[1].contains(where: { Vocabulary.noteTails.contains(tokens[$0].lower) })
+      segments[0].count == 1 && last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail)
+      && !tail.hasSuffix("ed")
     guard sawOr && segments[0].count <= 3 || adjectives else { return }
     let end = adjectives ? 1 : last
     for candidate in 1...end {
@@ -761,6 +759,7 @@ private struct LineReader {
         break
       }
     }
+    let written = phrase
     // A preparation before the name, before alternatives are split off: "finely chopped
     // parsley", "cooked rice", "peeled and grated or finely chopped cucumber".
     var prepEnd = 0
@@ -790,7 +789,7 @@ private struct LineReader {
       preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
       phrase.removeFirst(prepEnd)
     }
-    let namePhrase = render(phrase)
+    let namePhrase = render(written)
     // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
     if phrase.dropFirst().contains(where: {
       tokens[$0].lower == "or" || tokens[$0].lower == "and/or"

@@ -61,6 +61,13 @@ enum IngredientVocabulary {
     "separate", "separately",
   ]
 
+  /// Words that make a measure closing the line part of a phrase ("cut into 2 cm", "plus 2
+  /// tbsp"), not the line's amount written again.
+  static let measureGoverning: Set<String> = [
+    "into", "to", "by", "x", "of", "about", "plus", "and", "or", "in", "each", "from", "than",
+    "at", "with", "per", "for",
+  ]
+
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
   static let nameEnders: Set<String> = [
     "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
