@@ -190,6 +190,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "½ cup sliced leeks (about 1) 125 mL", amount: 0.5, unit: "cup", name: "leeks",
       preparation: "sliced", note: "about 1", equivalents: ["125 ml"]),
+    Reading(
+      text: "1 cup flour plus 2 tbsp", amount: 1, unit: "cup", name: "flour", note: "plus 2 tbsp"),
     // Count-like and sized units
     Reading(text: "1 small bunch dill", amount: 1, unit: "bunch", name: "dill", size: "small"),
     Reading(text: "1 small handful mint", amount: 1, unit: "handful", name: "mint", size: "small"),
@@ -224,6 +226,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 boneless, skinless chicken breasts", amount: 2,
       name: "boneless, skinless chicken breasts"),
+    Reading(
+      text: "Kidneys, heart and liver, diced", amount: nil, name: "Kidneys, heart and liver",
+      preparation: "diced"),
     // Alternatives in the amount, listed preparations
     Reading(
       text: "1 large or 2 medium courgettes", amount: 1, name: "courgettes", note: "or 2 medium",
