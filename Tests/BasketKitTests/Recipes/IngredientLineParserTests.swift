@@ -191,6 +191,13 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "½ cup sliced leeks (about 1) 125 mL", amount: 0.5, unit: "cup", name: "leeks",
       preparation: "sliced", note: "about 1", equivalents: ["125 ml"]),
     Reading(
+      text: "1 cup milk 250 mL, warmed", amount: 1, unit: "cup", name: "milk",
+      preparation: "warmed", equivalents: ["250 ml"]),
+    Reading(
+      text: "1 lb carrots, cut into 2 cm", amount: 1, unit: "lb", name: "carrots",
+      preparation: "cut into 2 cm"),
+    Reading(text: "2lb 3oz potatoes", amount: 2.1875, unit: "lb", name: "potatoes"),
+    Reading(
       text: "1 cup flour plus 2 tbsp", amount: 1, unit: "cup", name: "flour", note: "plus 2 tbsp"),
     // Count-like and sized units
     Reading(text: "1 small bunch dill", amount: 1, unit: "bunch", name: "dill", size: "small"),

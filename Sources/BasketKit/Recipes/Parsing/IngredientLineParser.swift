@@ -86,6 +86,8 @@ private struct LineReader {
   var alternatives: [String] = []
   var optional = false
   var uncertain = false
+  /// Tokens the name skips: a measure written again after it ("1 cup milk 250 mL, warmed").
+  var skipped = 0..<0
 
   init(_ text: String) {
     self.text = String(text.trimmingCharacters())
@@ -107,8 +109,8 @@ private struct LineReader {
     var end = tokens.count
     if amount == nil && unit == nil, let start = readTrailingQuantity() {
       end = start
-    } else if amount != nil, let start = readTrailingMeasure() {
-      end = start
+    } else if amount != nil {
+      readMeasureAfterName()
     }
     if tokens.contains(where: { $0.kind == .badNumber }) { uncertain = true }
     let namePhrase = readRest(from: index, to: end)
@@ -255,6 +257,11 @@ private struct LineReader {
       if punctuation(index, "/"), let (other, next) = compoundAmount(at: index + 1) {
         equivalents.append(other)  // "200g/7oz", "900g/2lb 3oz"
         index = next
+      } else if let current = unit, let low = amount, maxAmount == nil,
+        let (extra, next) = smallerPart(of: current, at: index)
+      {
+        amount = low + extra  // "2lb 3oz" is 2.1875 lb
+        index = next
       } else if punctuation(index, "("), let (other, next) = parenthesisedAmount(at: index) {
         if unit?.family == .count && packSize == nil && other.unit != nil {
           packSize = other  // "1 can (14 oz) tomatoes"
@@ -336,12 +343,17 @@ private struct LineReader {
     return nil
   }
 
-  /// "1 tbsp grated ginger 15 mL", "½ cup sliced leeks (about 1) 125 mL": a weight or volume
-  /// closing a line that already has its amount, kept as an equivalent. Not after a comma, a
+  /// "1 tbsp grated ginger 15 mL", "½ cup sliced leeks (about 1) 125 mL", "1 cup milk 250 mL,
+  /// warmed": a weight or volume closing the name of a line that already has its amount, kept
+  /// as an equivalent and left out of the name. Only before the first comma, and not after a
   /// colon or a word that governs it ("cut into 2 cm", "plus 2 tbsp").
-  private mutating func readTrailingMeasure() -> Int? {
-    let count = tokens.count
-    guard count - index >= 3, tokens[count - 1].isWord else { return nil }
+  private mutating func readMeasureAfterName() {
+    var count = index
+    while count < tokens.count, !tokens[count].isPunctuation(","), !tokens[count].isPunctuation(";")
+    {
+      count += 1
+    }
+    guard count - index >= 3, tokens[count - 1].isWord else { return }
     for start in stride(from: count - 2, through: max(index + 1, count - 5), by: -1) {
       guard tokens[start].number != nil, tokens[start].spaced,
         let (measure, next) = measuredAmount(at: start), next == count
@@ -352,11 +364,11 @@ private struct LineReader {
         !tokens[index..<start].contains(where: {
           $0.isPunctuation(",") || $0.isPunctuation(";") || $0.isPunctuation(":")
         })
-      else { return nil }
+      else { return }
       equivalents.append(measure)
-      return start
+      skipped = start..<count
+      return
     }
-    return nil
   }
 
   // MARK: - Amounts
@@ -365,15 +377,23 @@ private struct LineReader {
   /// "2lb 3oz" (2.1875 lb), "2 pints 2fl oz". Only read after a slash, as the other units.
   private func compoundAmount(at position: Int) -> (IngredientQuantity, Int)? {
     guard var (quantity, next) = measuredAmount(at: position) else { return nil }
-    if let unit = quantity.unit, quantity.maxAmount == nil, next < tokens.count,
-      tokens[next].number != nil, let (extra, after) = measuredAmount(at: next),
-      let extraUnit = extra.unit, extra.maxAmount == nil, extraUnit.family == unit.family,
-      extraUnit.baseFactor < unit.baseFactor
+    if let unit = quantity.unit, quantity.maxAmount == nil,
+      let (extra, after) = smallerPart(of: unit, at: next)
     {
-      quantity.amount += extra.amount * extraUnit.baseFactor / unit.baseFactor
+      quantity.amount += extra
       next = after
     }
     return (quantity, next)
+  }
+
+  /// The ounces of "2lb 3oz" or the fluid ounces of "2 pints 2fl oz", at `position`, in `unit`.
+  private func smallerPart(of unit: KitchenUnit, at position: Int) -> (Double, Int)? {
+    guard position < tokens.count, tokens[position].number != nil,
+      let (extra, after) = measuredAmount(at: position), let extraUnit = extra.unit,
+      extra.maxAmount == nil, extraUnit.id == "oz" || extraUnit.id == "fl oz",
+      extraUnit.family == unit.family, extraUnit.baseFactor < unit.baseFactor
+    else { return nil }
+    return (extra.amount * extraUnit.baseFactor / unit.baseFactor, after)
   }
 
   /// An amount or a range starting at `position`: "2", "1 1/2", "2-3", "2 to 3", "1 or 2".
@@ -611,7 +631,9 @@ private struct LineReader {
     var cursor = start
     while cursor < end {
       let token = tokens[cursor]
-      if token.isPunctuation("(") || token.isPunctuation("[") {
+      if skipped.contains(cursor) {
+        cursor = skipped.upperBound
+      } else if token.isPunctuation("(") || token.isPunctuation("[") {
         let close: Unicode.Scalar = token.isPunctuation("(") ? ")" : "]"
         var depth = 1
         var inner = cursor + 1
