@@ -196,6 +196,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 lb carrots, cut into 2 cm", amount: 1, unit: "lb", name: "carrots",
       preparation: "cut into 2 cm"),
+    Reading(
+      text: "6 large mint leaves to yield 1 tablespoon, chopped", amount: 6,
+      name: "mint leaves to yield 1 tablespoon", uncertain: true),
     Reading(text: "2lb 3oz potatoes", amount: 2.1875, unit: "lb", name: "potatoes"),
     Reading(
       text: "1 cup flour plus 2 tbsp", amount: 1, unit: "cup", name: "flour", note: "plus 2 tbsp"),

@@ -346,7 +346,8 @@ private struct LineReader {
   /// "1 tbsp grated ginger 15 mL", "½ cup sliced leeks (about 1) 125 mL", "1 cup milk 250 mL,
   /// warmed": a weight or volume closing the name of a line that already has its amount, kept
   /// as an equivalent and left out of the name. Only before the first comma, and not after a
-  /// colon or a word that governs it ("cut into 2 cm", "plus 2 tbsp").
+  /// colon, a "to" ("leaves to yield 1 tbsp") or a word that governs it ("cut into 2 cm", "plus
+  /// 2 tbsp").
   private mutating func readMeasureAfterName() {
     var count = index
     while count < tokens.count, !tokens[count].isPunctuation(","), !tokens[count].isPunctuation(";")
@@ -363,6 +364,7 @@ private struct LineReader {
         !Vocabulary.measureGoverning.contains(before),
         !tokens[index..<start].contains(where: {
           $0.isPunctuation(",") || $0.isPunctuation(";") || $0.isPunctuation(":")
+            || $0.lower == "to"
         })
       else { return }
       equivalents.append(measure)
