@@ -194,7 +194,7 @@ public struct PantryCoverage: Equatable, Sendable {
   /// Units a thing is counted in by the pack: what a pantry's packages can stand for.
   public static let packUnits: Set<String> = [
     "can", "tin", "pack", "packet", "package", "jar", "bottle", "bag", "box", "carton",
-    "container", "envelope",
+    "container", "envelope", "punnet", "pot",
   ]
 
   /// What `entry` holds counted as `need` counts, when they are counted alike: a count with no

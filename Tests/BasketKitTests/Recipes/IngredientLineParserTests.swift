@@ -166,6 +166,92 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "3 carrots, peeled and diced", amount: 3, name: "carrots",
       preparation: "peeled and diced"),
     Reading(text: "Juice of 1 lemon", amount: 1, name: "lemon", preparation: "Juice of"),
+    // British dual and compound amounts (issue 24): the first amount is the quantity
+    Reading(
+      text: "900g/2lb 3oz new potatoes", amount: 900, unit: "g", name: "new potatoes",
+      equivalents: ["2.188 lb"]),
+    Reading(
+      text: "1.2 litres/2 pints 2fl oz stock", amount: 1.2, unit: "l", name: "stock",
+      equivalents: ["2.125 pint"]),
+    Reading(
+      text: "4cm/1½in piece galangal", amount: 4, unit: "cm", name: "galangal",
+      equivalents: ["1.5 inch"]),
+    Reading(
+      text: "2 x 150g/5½oz packs halloumi", amount: 2, unit: "pack", name: "halloumi",
+      pack: "150 g"),
+    Reading(text: "1 x 2kg/4lb 8oz chicken", amount: 1, name: "chicken", pack: "2 kg"),
+    Reading(
+      text: "1 14- ounce can of coconut milk", amount: 1, unit: "can", name: "coconut milk",
+      pack: "14 oz"),
+    // An amount after the name
+    Reading(
+      text: "1 tbsp grated ginger 15 mL", amount: 1, unit: "tbsp", name: "ginger",
+      preparation: "grated", equivalents: ["15 ml"]),
+    Reading(
+      text: "½ cup sliced leeks (about 1) 125 mL", amount: 0.5, unit: "cup", name: "leeks",
+      preparation: "sliced", note: "about 1", equivalents: ["125 ml"]),
+    Reading(
+      text: "1 cup milk 250 mL, warmed", amount: 1, unit: "cup", name: "milk",
+      preparation: "warmed", equivalents: ["250 ml"]),
+    Reading(
+      text: "1 lb carrots, cut into 2 cm", amount: 1, unit: "lb", name: "carrots",
+      preparation: "cut into 2 cm"),
+    Reading(
+      text: "6 large mint leaves to yield 1 tablespoon, chopped", amount: 6,
+      name: "mint leaves to yield 1 tablespoon", uncertain: true),
+    Reading(text: "2lb 3oz potatoes", amount: 2.1875, unit: "lb", name: "potatoes"),
+    Reading(
+      text: "1 cup flour plus 2 tbsp", amount: 1, unit: "cup", name: "flour", note: "plus 2 tbsp"),
+    // Count-like and sized units
+    Reading(text: "1 small bunch dill", amount: 1, unit: "bunch", name: "dill", size: "small"),
+    Reading(text: "1 small handful mint", amount: 1, unit: "handful", name: "mint", size: "small"),
+    Reading(text: "a knob of butter", amount: 1, unit: "knob", name: "butter"),
+    Reading(text: "1 punnet blueberries", amount: 1, unit: "punnet", name: "blueberries"),
+    Reading(text: "2 sprigs rosemary", amount: 2, unit: "sprig", name: "rosemary"),
+    Reading(text: "4 stems fresh parsley", amount: 4, unit: "stem", name: "fresh parsley"),
+    Reading(text: "8 leaves sage", amount: 8, unit: "leaf", name: "sage"),
+    Reading(text: "4 rashers streaky bacon", amount: 4, unit: "strip", name: "streaky bacon"),
+    Reading(text: "1 tub crème fraîche", amount: 1, unit: "container", name: "crème fraîche"),
+    Reading(text: "1 pot natural yogurt", amount: 1, unit: "pot", name: "natural yogurt"),
+    Reading(text: "1 ball mozzarella", amount: 1, unit: "ball", name: "mozzarella"),
+    Reading(text: "3 chunks pineapple", amount: 3, unit: "chunk", name: "pineapple"),
+    Reading(text: "1 head broccoli", amount: 1, unit: "head", name: "broccoli"),
+    Reading(text: "2 fillets sea bass", amount: 2, unit: "fillet", name: "sea bass"),
+    Reading(text: "1 splash milk", amount: 1, unit: "splash", name: "milk"),
+    Reading(text: "1 drizzle honey", amount: 1, unit: "drizzle", name: "honey"),
+    Reading(
+      text: "Leaves from 4 sprigs thyme", amount: 4, unit: "sprig", name: "thyme",
+      preparation: "Leaves from"),
+    // What follows a comma that is not a verb is a note
+    Reading(text: "1 lime, zest only", amount: 1, name: "lime", note: "zest only"),
+    Reading(
+      text: "20g basil, leaves only", amount: 20, unit: "g", name: "basil", note: "leaves only"),
+    Reading(
+      text: "500g mussels, beards removed", amount: 500, unit: "g", name: "mussels",
+      note: "beards removed"),
+    Reading(
+      text: "4 radishes, tops and tails trimmed", amount: 4, name: "radishes",
+      note: "tops and tails trimmed"),
+    Reading(text: "6 shallots, left whole", amount: 6, name: "shallots", note: "left whole"),
+    Reading(
+      text: "2 boneless, skinless chicken breasts", amount: 2,
+      name: "boneless, skinless chicken breasts"),
+    Reading(
+      text: "Kidneys, heart and liver, diced", amount: nil, name: "Kidneys, heart and liver",
+      preparation: "diced"),
+    // Alternatives in the amount, listed preparations
+    Reading(
+      text: "1 large or 2 medium courgettes", amount: 1, name: "courgettes", note: "or 2 medium",
+      size: "large"),
+    Reading(
+      text: "2 tsp crushed, toasted cumin seeds", amount: 2, unit: "tsp", name: "cumin seeds",
+      preparation: "crushed, toasted"),
+    Reading(
+      text: "1 cup peeled and grated or finely chopped cucumber", amount: 1, unit: "cup",
+      name: "cucumber", preparation: "peeled and grated or finely chopped"),
+    Reading(
+      text: "2 tbsp each chopped chives and tarragon", amount: 2, unit: "tbsp",
+      name: "chives and tarragon", preparation: "chopped", note: "each"),
     // Other layouts
     Reading(text: "Flour 200g", amount: 200, unit: "g", name: "Flour"),
     Reading(text: "Eggs: 2", amount: 2, name: "Eggs"),

@@ -86,6 +86,8 @@ private struct LineReader {
   var alternatives: [String] = []
   var optional = false
   var uncertain = false
+  /// Tokens the name skips: a measure written again after it ("1 cup milk 250 mL, warmed").
+  var skipped = 0..<0
 
   init(_ text: String) {
     self.text = String(text.trimmingCharacters())
@@ -107,6 +109,8 @@ private struct LineReader {
     var end = tokens.count
     if amount == nil && unit == nil, let start = readTrailingQuantity() {
       end = start
+    } else if amount != nil {
+      readMeasureAfterName()
     }
     if tokens.contains(where: { $0.kind == .badNumber }) { uncertain = true }
     let namePhrase = readRest(from: index, to: end)
@@ -136,19 +140,21 @@ private struct LineReader {
 
   // MARK: - Quantity at the start
 
-  /// "Juice of 1 lime", "The zest of two lemons": the fruit is what you buy.
+  /// "Juice of 1 lime", "The zest of two lemons", "Leaves from 4 sprigs thyme": the fruit or
+  /// the herb is what you buy; the part goes to the preparation and the amount is read after it.
   private mutating func readPartOf() {
     var cursor = index
     if word(cursor) == "the" { cursor += 1 }
-    let parts: Set<String> = ["juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel"]
+    let parts: Set<String> = [
+      "juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel", "leaves", "stems",
+    ]
     let first = cursor
     while let part = word(cursor), parts.contains(part), cursor - first < 5 { cursor += 1 }
-    guard cursor > first, word(cursor) == "of", let (low, high, next) = range(at: cursor + 1)
+    guard cursor > first, word(cursor) == "of" || word(cursor) == "from",
+      range(at: cursor + 1) != nil
     else { return }
     preparations.append(tokenizer.text(first, cursor))
-    amount = low
-    maxAmount = high
-    index = next
+    index = cursor + 1
   }
 
   private mutating func readLeadingQuantity() {
@@ -185,6 +191,9 @@ private struct LineReader {
       {
         packSize = pack  // "1 x 400 g tin", "2 x 400g cans"
         index = next
+        if punctuation(index, "/"), let (_, after) = compoundAmount(at: index + 1) {
+          index = after  // "2 x 150g/5½oz packs": the pack's size in other units
+        }
       } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
         pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
         index = next
@@ -204,10 +213,27 @@ private struct LineReader {
         break
       }
     }
+    if size != nil, word(index) == "or", let (_, _, next) = range(at: index + 1) {
+      var cursor = next
+      while cursor < tokens.count, Vocabulary.sizes.contains(tokens[cursor].lower) { cursor += 1 }
+      if cursor > next {
+        notes.append(tokenizer.text(index, cursor - 1))  // "1 large or 2 medium courgettes"
+        index = cursor
+      }
+    }
     if let (found, next) = unitAt(index, afterNumber: true) {
       unit = found
       index = next
       readAfterUnit()
+      if found.family == .length, let (piece, after) = unitAt(index, afterNumber: true),
+        piece.id == "piece"
+      {
+        index = after  // "4cm/1½in piece galangal" is 4 cm of galangal; buying makes it pieces
+      }
+      if word(index) == "each", word(index + 1) != nil {
+        notes.append(tokenizer.text(index, index))  // "2 tbsp each chopped chives and tarragon"
+        index += 1
+      }
     }
     if let pack = pendingPack {
       if unit == nil || unit?.family == .count {
@@ -228,8 +254,13 @@ private struct LineReader {
   /// Dual units and ranges that follow a unit: "200g/7oz", "1 cup (240 ml)", "200-250 g".
   private mutating func readAfterUnit() {
     while index < tokens.count {
-      if punctuation(index, "/"), let (other, next) = measuredAmount(at: index + 1) {
-        equivalents.append(other)
+      if punctuation(index, "/"), let (other, next) = compoundAmount(at: index + 1) {
+        equivalents.append(other)  // "200g/7oz", "900g/2lb 3oz"
+        index = next
+      } else if let current = unit, let low = amount, maxAmount == nil,
+        let (extra, next) = smallerPart(of: current, at: index)
+      {
+        amount = low + extra  // "2lb 3oz" is 2.1875 lb
         index = next
       } else if punctuation(index, "("), let (other, next) = parenthesisedAmount(at: index) {
         if unit?.family == .count && packSize == nil && other.unit != nil {
@@ -312,7 +343,60 @@ private struct LineReader {
     return nil
   }
 
+  /// "1 tbsp grated ginger 15 mL", "½ cup sliced leeks (about 1) 125 mL", "1 cup milk 250 mL,
+  /// warmed": a weight or volume closing the name of a line that already has its amount, kept
+  /// as an equivalent and left out of the name. Only before the first comma, and not after a
+  /// colon, a "to" ("leaves to yield 1 tbsp") or a word that governs it ("cut into 2 cm", "plus
+  /// 2 tbsp").
+  private mutating func readMeasureAfterName() {
+    var count = index
+    while count < tokens.count, !tokens[count].isPunctuation(","), !tokens[count].isPunctuation(";")
+    {
+      count += 1
+    }
+    guard count - index >= 3, tokens[count - 1].isWord else { return }
+    for start in stride(from: count - 2, through: max(index + 1, count - 5), by: -1) {
+      guard tokens[start].number != nil, tokens[start].spaced,
+        let (measure, next) = measuredAmount(at: start), next == count
+      else { continue }
+      guard let family = measure.unit?.family, family == .mass || family == .volume,
+        let before = word(start - 1) ?? (punctuation(start - 1, ")") ? ")" : nil),
+        !Vocabulary.measureGoverning.contains(before),
+        !tokens[index..<start].contains(where: {
+          $0.isPunctuation(",") || $0.isPunctuation(";") || $0.isPunctuation(":")
+            || $0.lower == "to"
+        })
+      else { return }
+      equivalents.append(measure)
+      skipped = start..<count
+      return
+    }
+  }
+
   // MARK: - Amounts
+
+  /// A measure and, after it, a smaller one of the same kind that adds to it, as one amount:
+  /// "2lb 3oz" (2.1875 lb), "2 pints 2fl oz". Only read after a slash, as the other units.
+  private func compoundAmount(at position: Int) -> (IngredientQuantity, Int)? {
+    guard var (quantity, next) = measuredAmount(at: position) else { return nil }
+    if let unit = quantity.unit, quantity.maxAmount == nil,
+      let (extra, after) = smallerPart(of: unit, at: next)
+    {
+      quantity.amount += extra
+      next = after
+    }
+    return (quantity, next)
+  }
+
+  /// The ounces of "2lb 3oz" or the fluid ounces of "2 pints 2fl oz", at `position`, in `unit`.
+  private func smallerPart(of unit: KitchenUnit, at position: Int) -> (Double, Int)? {
+    guard position < tokens.count, tokens[position].number != nil,
+      let (extra, after) = measuredAmount(at: position), let extraUnit = extra.unit,
+      extra.maxAmount == nil, extraUnit.id == "oz" || extraUnit.id == "fl oz",
+      extraUnit.family == unit.family, extraUnit.baseFactor < unit.baseFactor
+    else { return nil }
+    return (extra.amount * extraUnit.baseFactor / unit.baseFactor, after)
+  }
 
   /// An amount or a range starting at `position`: "2", "1 1/2", "2-3", "2 to 3", "1 or 2".
   private func range(at position: Int) -> (Double, Double?, Int)? {
@@ -418,6 +502,11 @@ private struct LineReader {
       high = top
       next = after
     }
+    if high == nil, punctuation(next, "-"), !tokens[next].spaced, next + 1 < tokens.count,
+      tokens[next + 1].isWord, tokens[next + 1].spaced
+    {
+      next += 1  // "1 14- ounce can": the hyphen lost its unit to a space
+    }
     guard let (found, after) = unitAt(next, afterNumber: true), found.family != .count else {
       return nil
     }
@@ -515,9 +604,10 @@ private struct LineReader {
     }
     guard let (unit, foundNext) = found else { return nil }
     if unit.id == "inch", tokens[start].lower == "in", !punctuation(foundNext, "."),
-      !punctuation(start - 1, "-")
+      !punctuation(start - 1, "-"),
+      tokens[start].spaced || start == 0 || tokens[start - 1].number == nil
     {
-      return nil  // "in" is a word unless written "in." or "2-in"
+      return nil  // "in" is a word unless written "in.", "2-in" or "1½in"
     }
     var next = foundNext
     if next < tokens.count, tokens[next].isWord, !tokens[next].spaced { return nil }
@@ -543,7 +633,9 @@ private struct LineReader {
     var cursor = start
     while cursor < end {
       let token = tokens[cursor]
-      if token.isPunctuation("(") || token.isPunctuation("[") {
+      if skipped.contains(cursor) {
+        cursor = skipped.upperBound
+      } else if token.isPunctuation("(") || token.isPunctuation("[") {
         let close: Unicode.Scalar = token.isPunctuation("(") ? ")" : "]"
         var depth = 1
         var inner = cursor + 1
@@ -571,6 +663,16 @@ private struct LineReader {
       } else {
         segments[segments.count - 1].append(position)
       }
+    }
+    if segments.count > 1, !segments[0].isEmpty,
+      segments[0].allSatisfy({
+        Vocabulary.prepWords.contains(tokens[$0].lower)
+          || Vocabulary.prepAdverbs.contains(tokens[$0].lower) || tokens[$0].lower == "and"
+      }), let opener = segments[1].first, tokens[opener].isWord,
+      !Vocabulary.noteOpeners.contains(tokens[opener].lower)
+    {
+      segments[0] += [opener - 1] + segments[1]  // "crushed, toasted cumin seeds"
+      segments.remove(at: 1)
     }
     mergeListedNames(&segments)
     let phrase = readName(segments[0])
@@ -615,7 +717,12 @@ private struct LineReader {
       }
       last = candidate
     }
-    let adjectives = segments[0].count == 1 && last >= 1 && !sawOr
+    // "boneless, skinless thighs", but not "1 lime, zest only" or "6 shallots, left whole".
+    // The segment ends in what is done to the food, not in a food.
+    let tail = segments[1].last.map { tokens[$0].lower } ?? ""
+    let adjectives =
+      segments[0].count == 1 && last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail)
+      && !tail.hasSuffix("ed")
     guard sawOr && segments[0].count <= 3 || adjectives else { return }
     let end = adjectives ? 1 : last
     for candidate in 1...end {
@@ -676,25 +783,9 @@ private struct LineReader {
         break
       }
     }
-    let namePhrase = render(phrase)
-    // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
-    if phrase.dropFirst().contains(where: {
-      tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
-    }) {
-      let parts = splitOnOr(phrase)
-      if parts.count >= 2, var left = parts.first, let right = parts.last {
-        let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
-        if let last = right.last, left.count == 1, right.count >= 2,
-          tokens[right[0]].number == nil,
-          listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
-        {
-          left.append(last)
-        }
-        alternatives.append(contentsOf: parts.dropFirst().map(render))
-        phrase = left
-      }
-    }
-    // A preparation before the name: "finely chopped parsley", "cooked rice".
+    let written = phrase
+    // A preparation before the name, before alternatives are split off: "finely chopped
+    // parsley", "cooked rice", "peeled and grated or finely chopped cucumber".
     var prepEnd = 0
     var sawAdverb = false
     while prepEnd < phrase.count - 1 {
@@ -718,9 +809,27 @@ private struct LineReader {
     {
       prepEnd -= 1
     }
-    if prepEnd > 0 {
+    if prepEnd > 0, !["and", "or"].contains(tokens[phrase[prepEnd]].lower) {
       preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
       phrase.removeFirst(prepEnd)
+    }
+    let namePhrase = render(written)
+    // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
+    if phrase.dropFirst().contains(where: {
+      tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
+    }) {
+      let parts = splitOnOr(phrase)
+      if parts.count >= 2, var left = parts.first, let right = parts.last {
+        let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
+        if let last = right.last, left.count == 1, right.count >= 2,
+          tokens[right[0]].number == nil,
+          listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
+        {
+          left.append(last)
+        }
+        alternatives.append(contentsOf: parts.dropFirst().map(render))
+        phrase = left
+      }
     }
     while let last = phrase.last, !tokens[last].isWord && tokens[last].number == nil,
       !tokens[last].isPunctuation("%")

@@ -54,6 +54,20 @@ enum IngredientVocabulary {
     "any", "use", "with", "without", "in", "recipe", "like", "ideally", "approximately",
   ]
 
+  /// Words that, after a comma, make the segment a note on the food rather than more of its
+  /// name ("1 lime, zest only", "6 shallots, left whole", "leaves removed").
+  static let noteTails: Set<String> = [
+    "only", "whole", "left", "removed", "intact", "attached", "reserved", "discarded",
+    "separate", "separately",
+  ]
+
+  /// Words that make a measure closing the line part of a phrase ("cut into 2 cm", "plus 2
+  /// tbsp"), not the line's amount written again.
+  static let measureGoverning: Set<String> = [
+    "into", "to", "by", "x", "of", "about", "plus", "and", "or", "in", "each", "from", "than",
+    "at", "with", "per", "for",
+  ]
+
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
   static let nameEnders: Set<String> = [
     "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",

@@ -118,6 +118,13 @@ extension KitchenUnit {
       KitchenUnitRow("drop", .count, 1, "drop", "drops"),
       KitchenUnitRow("splash", .count, 1, "splash", "splashes"),
       KitchenUnitRow("handful", .count, 1, "handful", "handfuls"),
+      // Sold as packs in the UK: a punnet of berries, a pot of yogurt (a tub is a container)
+      KitchenUnitRow("punnet", .count, 1, "punnet", "punnets"),
+      KitchenUnitRow("pot", .count, 1, "pot", "pots"),
+      KitchenUnitRow("leaf", .count, 1, "leaf", "leaves"),
+      KitchenUnitRow("stem", .count, 1, "stem", "stems"),
+      KitchenUnitRow("chunk", .count, 1, "chunk", "chunks"),
+      KitchenUnitRow("drizzle", .count, 1, "drizzle", "drizzles"),
     ]
   }()
 }
