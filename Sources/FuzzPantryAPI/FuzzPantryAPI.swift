@@ -132,7 +132,8 @@ private func check(_ response: Response, _ request: Request) {
   if response.status >= 400 {
     guard case .string(let message)? = value["error"] else { fail("an error without a message") }
     require(!message.isEmpty, "an empty error")
-    require(message.utf8.count <= maximumMessageLength, "an unbounded error: \(message.prefix(300))")
+    require(
+      message.utf8.count <= maximumMessageLength, "an unbounded error: \(message.prefix(300))")
   }
 }
 
