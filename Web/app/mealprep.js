@@ -29,7 +29,7 @@ export class MealPrep {
     }
     this.view.show(true);
     this.state = {
-      all: [], chosen: [], answers: {}, skip: new Set(), overrides: {}, seenOptional: new Set(),
+      all: [], chosen: [], answers: {}, skip: new Set(), overrides: {}, seenLeftOut: new Set(),
       plan: null, result: null,
       message: '', isError: false, busy: false,
     };
@@ -68,9 +68,9 @@ export class MealPrep {
       if (asked !== this.asking || state !== this.state) return undefined;
       // Lines the core leaves out (tap water, staples, optional ones) start left out, as in
       // Recipe Ready: the cook opts in.
-      const fresh = plan.lines.filter((line) => line.leftOut && !state.seenOptional.has(line.id));
+      const fresh = plan.lines.filter((line) => line.leftOut && !state.seenLeftOut.has(line.id));
       for (const line of fresh) {
-        state.seenOptional.add(line.id);
+        state.seenLeftOut.add(line.id);
         state.skip.add(line.id);
       }
       if (fresh.length) return this.review();
@@ -101,7 +101,7 @@ export class MealPrep {
           state.chosen = state.chosen.filter((recipe) => recipe.id !== summary.id);
         }
         // The lines and questions change with the recipes: start their choices afresh.
-        Object.assign(state, { answers: {}, skip: new Set(), overrides: {}, seenOptional: new Set() });
+        Object.assign(state, { answers: {}, skip: new Set(), overrides: {}, seenLeftOut: new Set() });
         this.say('');
         return changed();
       },

@@ -197,13 +197,19 @@ public struct PantryCoverage: Equatable, Sendable {
     "container", "envelope", "punnet", "pot",
   ]
 
+  /// Whether an amount in `unit` counts things or packs of them, so a pantry's packages can
+  /// stand for it: no unit ("3" onions), or one of `packUnits`; cloves, masses and volumes not.
+  public static func countsPackages(_ unit: KitchenUnit?) -> Bool {
+    unit.map { packUnits.contains($0.id) } ?? true
+  }
+
   /// What `entry` holds counted as `need` counts, when they are counted alike: a count with no
   /// size against a count ("3" onions for "2 onions"), or packs of about the same size (2 ×
   /// 400 g for "2 (14-oz) cans"); nil when they are compared by amount (or not at all).
   public static func count(in entry: PantryEntry, for need: ItemAmount?) -> ItemAmount? {
     guard let need, !entry.isUsedUp else { return nil }
-    let inPacks = need.unit.map { packUnits.contains($0.id) } ?? false
-    guard need.unit == nil || inPacks else { return nil }
+    guard countsPackages(need.unit) else { return nil }
+    let inPacks = need.unit != nil
     guard let size = entry.packageSize else {
       // Things with no size: a count of onions, or cans of unknown size.
       guard entry.left == nil, need.packSize == nil || inPacks else { return nil }

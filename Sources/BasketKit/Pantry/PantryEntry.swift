@@ -114,7 +114,7 @@ public struct CheckinOffer: Identifiable, Equatable, Hashable, Sendable, Codable
   /// (cloves and other counted things go in as an amount left).
   public var counted: Bool {
     guard let amount, packageSize == nil else { return false }
-    return amount.unit.map { PantryCoverage.packUnits.contains($0.id) } ?? true
+    return PantryCoverage.countsPackages(amount.unit)
   }
 
   /// "5 × 400 g", "3 cans", "2 L", "1 package".

@@ -112,7 +112,7 @@ public enum BuyingRules {
   public static func wholeCount(_ amount: ItemAmount) -> Int? {
     let top = amount.maxAmount ?? amount.amount
     guard top > 0, top <= 999 else { return nil }
-    if let unit = amount.unit, !PantryCoverage.packUnits.contains(unit.id) { return nil }
+    guard PantryCoverage.countsPackages(amount.unit) else { return nil }
     return Int(max(top.rounded(.up), 1))
   }
 
