@@ -70,6 +70,10 @@ enum OpsDrain {
     case .quantity(let id, let quantity):
       let value = quantity.map { #"{"amount":\#($0.amount),"unit":"\#($0.unit.rawValue)"}"# }
       return ("PATCH", item(id), #"{"quantity":\#(value ?? "null"),\#(op)}"#)
+    case .amount:
+      // NB: an amount in a recipe unit has no single route; the phone sends it in a batch.
+      let body = (try? batches([operation]).first) ?? #"{"ops":[]}"#
+      return ("POST", "/api/v1/ops", body)
     case .remove(let id): return ("DELETE", item(id), "{\(op)}")
     case .clear(let ids):
       let list = (ids ?? []).map { #""\#($0.uuidString)""# }.joined(separator: ",")

@@ -48,6 +48,38 @@ import Testing
     try row.expectSame(result, try row.quantity("expect"))
   }
 
+  @Test(arguments: CaseTable.shared.list("recipeText"))
+  func recipeAmountsReadAsTheTableSays(row: Row) throws {
+    var amount = try row.recipeAmount("amount")
+    if let pack = try row.optionalRecipeAmount("pack") {
+      amount.packSize = IngredientQuantity(amount: pack.amount, unit: pack.unit)
+    }
+    #expect(amount.text == (try row.string("expect")))
+  }
+
+  @Test(arguments: CaseTable.shared.list("recipeStepper"))
+  func recipeAmountsStepAsTheTableSays(row: Row) throws {
+    let amount = try row.recipeAmount("amount")
+    let result =
+      try row.string("press") == "up"
+      ? RecipeAmountRules.increment(amount) : RecipeAmountRules.decrement(amount)
+    #expect(result.amount == (try row.amount("expect")))
+    #expect(result.unit == amount.unit)
+  }
+
+  @Test(arguments: CaseTable.shared.list("recipeTyped"))
+  func typedRecipeAmountsFollowTheTable(row: Row) throws {
+    let current = try row.recipeAmount("current")
+    let result = RecipeAmountRules.typed(try row.string("text"), current: current)
+    #expect(result.amount == (try row.amount("expect")))
+  }
+
+  @Test func theTablesRecipeUnitsAreTheCoresUnits() throws {
+    let rules = try #require(CaseTable.shared.root["rules"] as? [String: any Sendable])
+    let units = try #require(rules["recipeUnits"] as? [String: any Sendable])
+    #expect(Set(units.keys) == Set(KitchenUnit.all.map(\.id)))
+  }
+
   @Test(arguments: CaseTable.shared.list("format"))
   func everyDoubleFormatsWithoutTrapping(row: Row) throws {
     #expect(Quantity.format(try row.amount(0)) == (try row.string(1)))
@@ -145,6 +177,18 @@ struct Row: Sendable, CustomTestStringConvertible {
     return try #require(object[key], "the case has no \"\(key)\": \(value)")
   }
 
+  /// `[amount, unit]` in a recipe unit ("cup", "can").
+  func recipeAmount(_ key: String) throws -> ItemAmount {
+    let pair = try #require(try member(key) as? [any Sendable], "[amount, unit]: \(value)")
+    try #require(pair.count == 2)
+    let unit = try #require(KitchenUnit(id: try Self.string(pair[1])))
+    return ItemAmount(amount: try Self.amount(pair[0]), unit: unit)
+  }
+
+  func optionalRecipeAmount(_ key: String) throws -> ItemAmount? {
+    try member(key) is JSONNull ? nil : try recipeAmount(key)
+  }
+
   private func has(_ key: String) -> Bool {
     (value as? [String: any Sendable])?[key] != nil
   }
@@ -156,6 +200,7 @@ struct Row: Sendable, CustomTestStringConvertible {
     try Self.optional(member(key), Self.string)
   }
   func amount(_ key: Int) throws -> Double { try Self.amount(member(key)) }
+  func amount(_ key: String) throws -> Double { try Self.amount(member(key)) }
   func optionalAmount(_ key: Int) throws -> Double? { try Self.optional(member(key), Self.amount) }
   func quantity(_ key: Int) throws -> Quantity { try Self.quantity(member(key)) }
   func quantity(_ key: String) throws -> Quantity { try Self.quantity(member(key)) }

@@ -74,3 +74,26 @@ test('chip text follows the table', () => {
     assert.equal(model.chipText(quantity(value)), expected, JSON.stringify(value));
   }
 });
+
+const recipe = ([value, unit]) => ({ amount: amount(value), unit });
+
+test('recipe amounts read as the table says', () => {
+  for (const row of cases.recipeText) {
+    const shown = { ...recipe(row.amount), ...(row.pack ? { packSize: recipe(row.pack) } : {}) };
+    assert.equal(rules.recipe.text(shown), row.expect, JSON.stringify(row));
+  }
+});
+
+test('recipe amounts step as the table says', () => {
+  for (const row of cases.recipeStepper) {
+    const result = rules.recipe.step(recipe(row.amount), row.press === 'up' ? 1 : -1);
+    assert.equal(result.amount, row.expect, JSON.stringify(row));
+    assert.equal(result.unit, row.amount[1]);
+  }
+});
+
+test('typed recipe amounts follow the table', () => {
+  for (const row of cases.recipeTyped) {
+    assert.equal(rules.recipe.typed(row.text, recipe(row.current)).amount, row.expect, JSON.stringify(row));
+  }
+});

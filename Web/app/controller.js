@@ -40,7 +40,11 @@ export class Controller {
     this.list = null; // what the page shows: the server's list with waiting changes on top
     this.outbox = new Outbox();
     this.acked = []; // [{op, revision}]: answered, until a list at least that new arrives
-    this.context = { lexicon: new Lexicon(), aliases: new Map(), clears: new Map() };
+    const controller = this;
+    this.context = {
+      lexicon: new Lexicon(), aliases: new Map(), clears: new Map(),
+      get rules() { return controller.rules; },
+    };
     this.words = []; // suggestion chips seen: [{name, emoji, source}]
     this.usuals = [];
     this.net = { reachable: true, live: false, syncing: false, refusal: null };
@@ -712,6 +716,10 @@ export class Controller {
   edit(item) {
     if (this.editing && this.editing.id === item.id) {
       this.editing = null;
+    } else if (!item.quantity && item.editAmount && this.rules && this.rules.recipe.knows(item.editAmount.unit)) {
+      // What a recipe asked for is edited in its own unit: 2¼ cups steps to 2½ cups.
+      const { amount, unit, packSize } = item.editAmount;
+      this.editing = { id: item.id, amount: { amount, unit, ...(packSize ? { packSize } : {}) }, typing: false, saved: true };
     } else {
       const quantity = item.quantity || (this.rules && this.rules.starting(item.defaultUnit));
       if (!quantity) return;
@@ -721,10 +729,21 @@ export class Controller {
   }
 
   setQuantity(item, quantity) {
-    this.editing = { ...this.editing, quantity, typing: false, saved: true };
+    this.editing = { ...this.editing, quantity, amount: null, typing: false, saved: true };
     this.render();
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.save(item.id, quantity), 250);
+  }
+
+  /** An amount in a recipe unit: shown at once, saved as the stepper settles. */
+  setAmount(item, amount) {
+    this.editing = { ...this.editing, amount, typing: false, saved: true };
+    this.render();
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.change('amount', { item: item.id, amount });
+      if (!this.checkOff.isHolding) this.render();
+    }, 250);
   }
 
   save(id, quantity) {
@@ -750,11 +769,22 @@ export class Controller {
         if (!saved) this.save(item.id, quantity);
         document.querySelector(`[data-focus-key="qty:${CSS.escape(item.id)}"]`)?.focus();
       },
-      onUnit: (item, unit) => this.setQuantity(item, this.rules.switching(this.editing.quantity, unit)),
+      onUnit: (item, unit) => {
+        const { amount, quantity } = this.editing;
+        if (amount) {
+          if (unit !== amount.unit) this.setQuantity(item, this.rules.starting(unit));
+          return;
+        }
+        this.setQuantity(item, this.rules.switching(quantity, unit));
+      },
       onStep: (item, direction) => {
-        const quantity = this.editing.quantity;
+        const { amount, quantity } = this.editing;
+        if (amount) return this.setAmount(item, this.rules.recipe.step(amount, direction));
         this.setQuantity(item, direction > 0 ? this.rules.increment(quantity) : this.rules.decrement(quantity));
       },
+      recipeAmountText: (amount) => this.rules.recipe.text(amount),
+      recipeNumber: (amount) => this.rules.recipe.number(amount.amount, amount.unit),
+      recipeUnitWord: (amount) => this.rules.recipe.word(amount.unit, amount.amount),
       onTypeAmount: () => {
         this.editing = { ...this.editing, typing: true };
         this.render();
@@ -764,7 +794,18 @@ export class Controller {
       },
       onTyped: (item, text) => {
         if (!this.editing || !this.editing.typing) return;
-        const { quantity } = this.editing;
+        const { quantity, amount } = this.editing;
+        if (amount) {
+          const typed = this.rules.recipe.typed(text, amount);
+          if (typed.amount === amount.amount) {
+            this.editing = { ...this.editing, typing: false };
+            this.render();
+          } else {
+            this.setAmount(item, typed);
+          }
+          document.querySelector(`[data-focus-key="amount:${CSS.escape(item.id)}"]`)?.focus();
+          return;
+        }
         const typed = this.rules.typed(text, quantity, item.units);
         if (typed.amount === quantity.amount && typed.unit === quantity.unit) {
           this.editing = { ...this.editing, typing: false };
@@ -780,8 +821,15 @@ export class Controller {
         document.querySelector(`[data-focus-key="amount:${CSS.escape(item.id)}"]`)?.focus();
       },
       onClearQuantity: (item) => {
+        const { amount } = this.editing || {};
         this.editing = null;
-        this.save(item.id, null);
+        clearTimeout(this.saveTimer);
+        if (amount) {
+          this.change('amount', { item: item.id, amount: { ...amount, amount: 0 } });
+          this.render();
+        } else {
+          this.save(item.id, null);
+        }
       },
       onRemove: (item) => {
         this.editing = null;

@@ -65,6 +65,8 @@ export function namesPhrase(names) {
 export class QuantityRules {
   constructor(table) {
     this.units = table.units;
+    /** Editing an amount in a recipe's own unit ("2¼ cups"); none in a table without them. */
+    this.recipe = new RecipeAmountRules(table.recipeUnits || {});
   }
 
   tidy(amount, unit) {
@@ -126,6 +128,101 @@ export class QuantityRules {
     if (named !== null && allowed.includes(named)) unit = named;
     if (!(value <= this.units[unit].max)) return current;
     return { amount: this.tidy(value, unit), unit };
+  }
+}
+
+const FRACTIONS = [
+  [1 / 8, '⅛'], [1 / 4, '¼'], [1 / 3, '⅓'], [1 / 2, '½'], [2 / 3, '⅔'], [3 / 4, '¾'], [3 / 8, '⅜'],
+  [5 / 8, '⅝'], [7 / 8, '⅞'],
+];
+
+/**
+ * The editor's rules for an amount in a recipe unit ({amount, unit, packSize?}: "2¼ cups",
+ * "3 cans (14 oz)"), as RecipeAmountRules and KitchenAmountFormat in the core, from the
+ * server's `recipeUnits` table (step, max, one, many, decimals per unit).
+ * Tests/cases/quantity-cases.json (recipeAmounts) holds both to the same answers.
+ */
+export class RecipeAmountRules {
+  constructor(units) {
+    this.units = units;
+  }
+
+  knows(unit) {
+    return Object.hasOwn(this.units, unit);
+  }
+
+  /** "2¼", "2.5", "⅓", "250": kitchen fractions where exact, decimals for metric units. */
+  number(value, unit) {
+    if (!(this.units[unit] && this.units[unit].decimals)) {
+      const whole = Math.floor(value);
+      const part = value - whole;
+      for (const [fraction, glyph] of FRACTIONS) {
+        if (Math.abs(part - fraction) >= 0.004) continue;
+        if (fraction === 0.5 && whole >= 1) break;
+        return whole === 0 ? glyph : formatAmount(whole) + glyph;
+      }
+    }
+    return formatAmount(value);
+  }
+
+  /** The unit's word after `value`: "cup" after 1, "cups" after 2 or 0 (KitchenUnit.label). */
+  word(unit, value) {
+    const row = this.units[unit];
+    if (!row) return unit;
+    return value > 1 || value === 0 ? row.many : row.one;
+  }
+
+  /** "2¼ cups", "1 cup", "3 cans (14 oz)". */
+  text(amount) {
+    const part = (value, unit) => `${this.number(value, unit)} ${this.word(unit, value)}`;
+    const pack = amount.packSize && amount.packSize.unit
+      ? ` (${part(amount.packSize.amount, amount.packSize.unit)})` : '';
+    // NB: grams and millilitres from ten up show whole, as ItemAmount.text does.
+    const whole = (amount.unit === 'g' || amount.unit === 'ml') && amount.amount >= 10;
+    return part(whole ? Math.round(amount.amount) : amount.amount, amount.unit) + pack;
+  }
+
+  step(amount, direction) {
+    const { step, max } = this.units[amount.unit];
+    const value = Math.min(Math.max(Number.isNaN(amount.amount) ? 0 : amount.amount, 0), max);
+    const next = direction > 0
+      ? Math.floor(value / step + 1e-9) * step + step
+      : Math.ceil(value / step - 1e-9) * step - step;
+    return { ...amount, amount: roundHalfAway(Math.min(Math.max(next, 0), max) * 1000) / 1000 };
+  }
+
+  /** "2.5", "2,5", "2½", "2 1/4", "¾" as a number, or null (as RecipeAmountRules.number). */
+  parse(text) {
+    const trimmed = text.trim();
+    if (!/\p{L}/u.test(trimmed)) {
+      const plain = parseAmount(trimmed);
+      if (plain !== null) return plain;
+    }
+    let whole = 0;
+    let rest = trimmed;
+    const glyphAt = [...rest].findIndex((c) => FRACTIONS.some(([, g]) => g === c));
+    const space = rest.indexOf(' ');
+    const split = space >= 0 ? space : glyphAt;
+    if (split > 0) {
+      const value = parseAmount(rest.slice(0, split));
+      if (value === null || value !== Math.round(value)) return null;
+      whole = value;
+      rest = rest.slice(split).replace(/^ +/, '');
+    }
+    const glyph = FRACTIONS.find(([, g]) => g === rest);
+    if (glyph) return whole + glyph[0];
+    const parts = rest.split('/');
+    if (parts.length !== 2 || !parts.every((p) => /^[0-9]{1,15}$/.test(p))) return null;
+    const [top, bottom] = parts.map(Number);
+    if (!(bottom > 0) || !Number.isFinite(top)) return null;
+    return whole + top / bottom;
+  }
+
+  /** A typed amount in the current unit; text that isn't one, or too much, keeps `current`. */
+  typed(text, current) {
+    const value = this.parse(text);
+    if (value === null || !(value <= this.units[current.unit].max)) return current;
+    return { ...current, amount: roundHalfAway(value * 1000) / 1000 };
   }
 }
 

@@ -6,7 +6,7 @@
 // change before the server has seen it; the case tables in Tests/cases hold the ones that
 // must agree with the core (name-key-cases.json: name folding; quantity-cases.json: typed adds).
 
-import { chipText } from './model.js';
+import { chipText, formatAmount } from './model.js';
 
 /** The most changes one POST /api/v1/ops carries (OpsBody.maxOperations). */
 export const BATCH_LIMIT = 500;
@@ -262,8 +262,25 @@ function withQuantity(item, quantity) {
 }
 
 /**
+ * An amount in a recipe unit as the item's one amount (ListRules.setRecipeAmount); zero takes
+ * it off. What it buys is the server's to say (BuyingRules): until it answers, the amount.
+ */
+function withRecipeAmount(item, amount, rules) {
+  const text = rules && rules.recipe.knows(amount.unit)
+    ? rules.recipe.text(amount) : `${formatAmount(amount.amount)} ${amount.unit}`;
+  const kept = amount.amount > 0
+    ? { amount: amount.amount, maxAmount: null, unit: amount.unit, ...(amount.packSize ? { packSize: amount.packSize } : {}), converted: false, text }
+    : null;
+  return {
+    ...item, quantity: null, chip: null, amountText: kept ? text : null, quantityConverted: false,
+    recipeAmounts: kept ? [kept] : [], editAmount: kept, buy: kept ? { text, need: null } : null,
+  };
+}
+
+/**
  * Applies one operation (ListOperation JSON) to a list ({toGet, gotIt, …}) as the server would,
- * for display. `context` holds `lexicon` (emoji and units for new names), `aliases` (phone id →
+ * for display. `context` holds `lexicon` (emoji and units for new names), `rules` (QuantityRules,
+ * for an amount's words), `aliases` (phone id →
  * the item an add was merged into) and `clears` (clear op id → the items it hid, for an undo).
  * Returns {list, effect}: effect.outcome for an add ('added', 'bumped', 'restored', 'replayed'),
  * effect.item (the item it landed on), effect.allDone for a check, effect.missing when the item
@@ -347,6 +364,10 @@ export function applyOp(list, op, context = {}) {
     case 'quantity':
       if (!found) return done({ missing: true });
       (found.section === 'toGet' ? toGet : gotIt)[found.index] = withQuantity(found.item, op.quantity);
+      return done({ item: id });
+    case 'amount':
+      if (!found) return done({ missing: true });
+      (found.section === 'toGet' ? toGet : gotIt)[found.index] = withRecipeAmount(found.item, op.amount, context.rules);
       return done({ item: id });
     case 'remove':
       if (!found) return done({ missing: true });

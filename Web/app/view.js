@@ -300,12 +300,20 @@ export class View {
   }
 
   editor(item, editing, ui) {
+    // A recipe's amount is edited in its own unit ("2¼ cups"); else the list's quantity.
+    const recipe = editing.amount || null;
     const quantity = editing.quantity;
-    const amountText = chipText(quantity);
+    const amountText = recipe ? ui.recipeAmountText(recipe) : chipText(quantity);
+    const unitName = recipe ? recipe.unit : quantity.unit === 'units' ? 'units' : quantity.unit;
+    const pills = recipe
+      ? [{ unit: recipe.unit, label: ui.recipeUnitWord(recipe), pressed: true },
+        ...item.units.map((unit) => ({ unit, label: unit, pressed: false }))]
+      : item.units.map((unit) => ({ unit, label: unit, pressed: unit === quantity.unit }));
     const amount = editing.typing
       ? h('input', {
-          class: 'amount-input', type: 'text', inputmode: 'decimal', value: formatAmount(quantity.amount),
-          'aria-label': `Amount in ${quantity.unit === 'units' ? 'units' : quantity.unit}`,
+          class: 'amount-input', type: 'text', inputmode: recipe ? 'text' : 'decimal',
+          value: recipe ? ui.recipeNumber(recipe) : formatAmount(quantity.amount),
+          'aria-label': `Amount in ${unitName}`,
           dataset: { focusKey: `amount-input:${item.id}` },
           onkeydown: (event) => {
             if (event.key === 'Enter') { event.preventDefault(); ui.onTyped(item, event.target.value); }
@@ -319,11 +327,11 @@ export class View {
         }, amountText);
     return h('div', { class: 'editor', role: 'group', 'aria-label': `Quantity of ${item.name}` },
       h('div', { class: 'pills', role: 'group', 'aria-label': 'Unit' },
-        item.units.map((unit) => h('button', {
-          type: 'button', class: 'pill', 'aria-pressed': unit === quantity.unit ? 'true' : 'false',
+        pills.map(({ unit, label, pressed }) => h('button', {
+          type: 'button', class: 'pill', 'aria-pressed': pressed ? 'true' : 'false',
           dataset: { focusKey: `unit:${item.id}:${unit}`, unit },
           onclick: () => ui.onUnit(item, unit),
-        }, unit))),
+        }, label))),
       h('div', { class: 'stepper' },
         h('button', {
           type: 'button', class: 'step', 'aria-label': 'Less', dataset: { focusKey: `less:${item.id}` },
@@ -337,7 +345,7 @@ export class View {
       ),
       h('div', { class: 'editor-actions' },
         h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onRemove(item) }, 'Remove item'),
-        item.quantity ? h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onClearQuantity(item) }, 'No quantity') : null,
+        item.quantity || recipe ? h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onClearQuantity(item) }, 'No quantity') : null,
         h('button', {
           type: 'button', class: 'button small', dataset: { focusKey: `done:${item.id}` },
           onclick: () => ui.onEditDone(item),

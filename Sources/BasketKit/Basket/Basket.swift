@@ -118,7 +118,9 @@ public final class Basket: Sendable {
   }
 
   /// Sets an item's quantity from text as typed at a command line: "750", "2l", or "1,5" with
-  /// the unit "L". Without a unit the amount is in the item's current unit, or else its
+  /// the unit "L"; or an amount in a recipe unit, "2¼ cups", "3" with "cans" (see
+  /// `RecipeAmountRules.reading`). Without a unit the amount is in the item's current unit
+  /// (a recipe's own, "2¼ cups", while the item has no quantity of its own), or else its
   /// default one. Returns the item.
   @discardableResult
   public func setQuantity(_ id: UUID, amount: String, unit: String?) throws -> Item {
@@ -129,6 +131,12 @@ public final class Basket: Sendable {
       let sections = ListSections(items: draft.items, now: now)
       guard let current = (sections.toGet + sections.gotIt).first(where: { $0.id == id }) else {
         throw ListError.unknownItem(id.uuidString)
+      }
+      if let recipeAmount = try RecipeAmountRules.reading(
+        amount: amount, unit: unit, current: RecipeAmountRules.editable(current))
+      {
+        try ListRules.setRecipeAmount(id, recipeAmount, now: now, in: &draft)
+        return try Self.item(id, in: draft)
       }
       let fallback =
         current.quantity?.unit

@@ -57,6 +57,8 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
   case badAmount(String)
   /// Negative, NaN, infinite or past `QuantityRules.maximum(for:)`.
   case amountOutOfRange(Quantity)
+  /// A recipe amount past `RecipeAmountRules.maximum(for:)`: the amount and the limit, as text.
+  case recipeAmountOutOfRange(String, limit: String)
   case unknownUnit(String)
   case unitNotAllowed(MeasureUnit, item: String)
   case nothingToUndo
@@ -75,6 +77,8 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
       "\"\(text)\" is not an amount (try a number such as 2, 500 or 1.5)"
     case .amountOutOfRange(let quantity):
       "\(Quantity.format(quantity.amount)) \(quantity.unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: quantity.unit))) \(quantity.unit.rawValue))"
+    case .recipeAmountOutOfRange(let text, let limit):
+      "\(text) is not an amount Basket takes (at most \(limit))"
     case .unknownUnit(let word):
       "unknown unit \"\(word)\" (use ml, L, g, kg or units)"
     case .unitNotAllowed(let unit, let item):
@@ -245,6 +249,26 @@ public enum ListRules {
     }
     guard item.changed.quantity <= at else { return }
     item.quantity = checked
+    item.changed.quantity = at
+    draft.update(item)
+  }
+
+  /// Sets an item's amount in a recipe's own unit ("2½ cups", "3 cans (14 oz)"): the amount
+  /// becomes the item's one amount, in place of its stepper quantity and of what recipes
+  /// asked for (which recipes asked stays). Zero takes the amount off. A change older than the
+  /// item's last quantity change is ignored, as `setQuantity` does.
+  ///
+  /// - Throws: `ListError` for an amount out of range (`RecipeAmountRules.checked`).
+  public static func setRecipeAmount(
+    _ id: UUID, _ amount: ItemAmount, at: Date? = nil, now: Date, in draft: inout ListDraft
+  ) throws {
+    let at = at ?? now
+    var item = try visibleItem(id, in: draft, now: now)
+    let checked = try RecipeAmountRules.checked(amount)
+    guard item.changed.quantity <= at else { return }
+    item.quantity = nil
+    item.recipeNeeds.amounts = checked.amount == 0 ? [] : [checked]
+    item.recipeNeeds.convertedQuantity = nil
     item.changed.quantity = at
     draft.update(item)
   }

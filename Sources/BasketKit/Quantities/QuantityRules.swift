@@ -75,9 +75,8 @@ public enum QuantityRules {
 
   /// One press of +: up by a step, snapped to the step grid, capped at the maximum.
   public static func increment(_ quantity: Quantity) -> Quantity {
-    let step = step(for: quantity.unit)
     let amount = clamped(quantity.amount, unit: quantity.unit)
-    let next = (amount / step + 1e-9).rounded(.down) * step + step
+    let next = stepped(amount, step: step(for: quantity.unit), up: true)
     return Quantity(
       amount: tidy(min(next, maximum(for: quantity.unit)), unit: quantity.unit),
       unit: quantity.unit)
@@ -85,10 +84,17 @@ public enum QuantityRules {
 
   /// One press of −: down by a step, snapped to the step grid, never below zero.
   public static func decrement(_ quantity: Quantity) -> Quantity {
-    let step = step(for: quantity.unit)
     let amount = clamped(quantity.amount, unit: quantity.unit)
-    let next = (amount / step - 1e-9).rounded(.up) * step - step
+    let next = stepped(amount, step: step(for: quantity.unit), up: false)
     return Quantity(amount: tidy(max(next, 0), unit: quantity.unit), unit: quantity.unit)
+  }
+
+  /// One step of `step` up or down from `amount`, onto the step grid: 2.3 goes up to 2.5 and
+  /// down to 2.25 with a step of ¼ (unbounded: the caller caps it).
+  static func stepped(_ amount: Double, step: Double, up: Bool) -> Double {
+    up
+      ? (amount / step + 1e-9).rounded(.down) * step + step
+      : (amount / step - 1e-9).rounded(.up) * step - step
   }
 
   /// The forgiving exact-amount entry: "750" → 750, "1,5" → 1.5, counts round to whole numbers.

@@ -9,8 +9,8 @@
 /// `Operation` of its own, and a face importing both would have to spell it out everywhere.)
 ///
 /// Its JSON (`Codable`) is the contract between the phone and the server:
-/// `{"op": uuid, "at": ISO 8601, "type", "item"?, "text"?, "name"?, "quantity"?, "items"?,
-/// "clear"?}`. Decoding is strict: a missing or unexpected member, a bad uuid or time, or a
+/// `{"op": uuid, "at": ISO 8601, "type", "item"?, "text"?, "name"?, "quantity"?, "amount"?,
+/// "items"?, "clear"?}`; an amount is `{"amount", "unit", "packSize"?}` in a recipe unit. Decoding is strict: a missing or unexpected member, a bad uuid or time, or a
 /// member of the wrong type throws `ListOperation.Malformed` with a reason for the user.
 public struct ListOperation: Equatable, Sendable {
   /// Made on the phone, unique per change.
@@ -26,7 +26,7 @@ public struct ListOperation: Equatable, Sendable {
   }
 
   public enum Kind: String, CaseIterable, Sendable {
-    case add, check, uncheck, rename, quantity, remove, clear, undo
+    case add, check, uncheck, rename, quantity, amount, remove, clear, undo
   }
 
   public enum Change: Equatable, Sendable {
@@ -38,6 +38,8 @@ public struct ListOperation: Equatable, Sendable {
     case rename(UUID, name: String, then: Basket.QuantityChange = .keep)
     /// Sets (or, nil, unsets) the quantity.
     case quantity(UUID, Quantity?)
+    /// Sets the amount in a recipe's own unit ("2½ cups"; see `ListRules.setRecipeAmount`).
+    case amount(UUID, ItemAmount)
     case remove(UUID)
     /// Clear all of the Got it items the phone showed; nil (only for changes made on the
     /// server) clears whatever is in Got it.
@@ -53,6 +55,7 @@ public struct ListOperation: Equatable, Sendable {
       case .uncheck: .uncheck
       case .rename: .rename
       case .quantity: .quantity
+      case .amount: .amount
       case .remove: .remove
       case .clear: .clear
       case .undo: .undo
@@ -63,7 +66,7 @@ public struct ListOperation: Equatable, Sendable {
     public var item: UUID? {
       switch self {
       case .add(let id, _), .check(let id), .uncheck(let id), .rename(let id, _, _),
-        .quantity(let id, _), .remove(let id):
+        .quantity(let id, _), .amount(let id, _), .remove(let id):
         id
       case .clear, .undo: nil
       }
@@ -107,6 +110,7 @@ extension ListOperation: Codable {
     static let text = Key("text")
     static let name = Key("name")
     static let quantity = Key("quantity")
+    static let amount = Key("amount")
     static let items = Key("items")
     static let clear = Key("clear")
   }
@@ -118,6 +122,7 @@ extension ListOperation: Codable {
     case .check, .uncheck, .remove: ["item"]
     case .rename: ["item", "name", "quantity"]
     case .quantity: ["item", "quantity"]
+    case .amount: ["item", "amount"]
     case .clear: ["items"]
     case .undo: ["clear"]
     }
@@ -144,7 +149,9 @@ extension ListOperation: Codable {
     }
     let allowed = ["op", "at", "type"] + Self.members(of: kind)
     if let unknown = json.allKeys.first(where: { !allowed.contains($0.stringValue) }) {
-      throw Malformed("\"\(unknown.stringValue.prefix(40))\" doesn't go with a \(kind.rawValue)")
+      let article = kind.rawValue.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+      throw Malformed(
+        "\"\(unknown.stringValue.prefix(40))\" doesn't go with \(article) \(kind.rawValue)")
     }
     func item() throws -> UUID {
       guard let item = try reader.uuid(.item) else { throw Malformed("\"item\" is missing") }
@@ -184,6 +191,12 @@ extension ListOperation: Codable {
         throw Malformed("\"quantity\" is missing (null unsets it)")
       }
       change = .quantity(item, quantity)
+    case .amount:
+      let item = try item()
+      guard let amount = try reader.recipeAmount(.amount) else {
+        throw Malformed("\"amount\" is missing")
+      }
+      change = .amount(item, amount)
     case .clear:
       guard let items = try reader.uuids(.items) else { throw Malformed("\"items\" is missing") }
       change = .clear(items: items)
@@ -219,6 +232,8 @@ extension ListOperation: Codable {
       } else {
         try json.encodeNil(forKey: .quantity)
       }
+    case .amount(_, let amount):
+      try json.encode(AmountJSON(amount), forKey: .amount)
     case .clear(let items):
       if let items { try json.encode(items.map { $0.uuidString.lowercased() }, forKey: .items) }
     case .undo(let clear):
@@ -261,6 +276,46 @@ extension ListOperation: Codable {
       }
     }
 
+    /// An amount in a recipe unit, strictly: `{"amount": 2.5, "unit": "cup", "packSize"?:
+    /// {"amount": 14, "unit": "oz"}}`; nil when absent.
+    func recipeAmount(_ key: Key) throws -> ItemAmount? {
+      guard json.contains(key) else { return nil }
+      guard let members = try? json.nestedContainer(keyedBy: Key.self, forKey: key) else {
+        throw Malformed("\"amount\" must be an object")
+      }
+      if let unknown = members.allKeys.first(where: {
+        !["amount", "unit", "packSize"].contains($0.stringValue)
+      }) {
+        throw Malformed(
+          "unknown field \"amount.\(unknown.stringValue.prefix(40))\" (expected \"amount\", \"unit\", \"packSize\")"
+        )
+      }
+      guard let value = try? members.decode(Double.self, forKey: Key("amount")) else {
+        throw Malformed("\"amount.amount\" must be a number")
+      }
+      guard let unitText = try? members.decode(String.self, forKey: Key("unit")) else {
+        throw Malformed("\"amount.unit\" must be a string")
+      }
+      guard let unit = KitchenUnit(id: unitText) else {
+        throw Malformed(
+          "\"\(unitText.prefix(20))\" is not a recipe unit (such as cup, tbsp, can, clove)")
+      }
+      var pack: IngredientQuantity?
+      if members.contains(Key("packSize")),
+        (try? members.decodeNil(forKey: Key("packSize"))) != true
+      {
+        guard let size = try? members.decode(IngredientQuantity.self, forKey: Key("packSize")),
+          size.unit != nil, size.amount.isFinite, size.amount > 0
+        else {
+          throw Malformed(
+            "\"amount.packSize\" must be an amount with a unit, such as {\"amount\": 14, \"unit\": \"oz\"}"
+          )
+        }
+        pack = size
+      }
+      return ItemAmount(amount: value, unit: unit, packSize: pack)
+    }
+
     /// nil when absent, `.some(nil)` when null, else the amount and unit (range unchecked:
     /// the rules check it when it applies).
     func quantity(_ key: Key) throws -> Quantity?? {
@@ -292,5 +347,18 @@ extension ListOperation: Codable {
       }
       return .some(Quantity(amount: amount, unit: unit))
     }
+  }
+}
+
+/// An amount in an `amount` change, as sent: only the members the change reads.
+private struct AmountJSON: Encodable {
+  var amount: Double
+  var unit: KitchenUnit?
+  var packSize: IngredientQuantity?
+
+  init(_ amount: ItemAmount) {
+    self.amount = amount.amount
+    unit = amount.unit
+    packSize = amount.packSize
   }
 }

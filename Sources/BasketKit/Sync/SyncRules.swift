@@ -117,6 +117,10 @@ public enum SyncRules {
       let target = try resolve(id, in: draft, now: now)
       try ListRules.setQuantity(target, quantity, measure: measure, at: at, now: now, in: &draft)
       return OperationResult(status: .applied, item: target)
+    case .amount(let id, let amount):
+      let target = try resolve(id, in: draft, now: now)
+      try ListRules.setRecipeAmount(target, amount, at: at, now: now, in: &draft)
+      return OperationResult(status: .applied, item: target)
     case .remove(let id):
       let target = try resolve(id, in: draft, now: now)
       try ListRules.remove(target, now: now, in: &draft)

@@ -55,6 +55,8 @@ final class ItemJSON: Sendable {
       ("quantityConverted", .bool(item.isQuantityConverted)),
       ("recipeAmounts", .array(item.recipeNeeds.amounts.map(Self.amount))),
       ("recipes", .array(item.recipeNeeds.recipes.map(Self.recipe))),
+      // The amount the quantity editor edits in its recipe unit (`RecipeAmountRules.editable`).
+      ("editAmount", RecipeAmountRules.editable(item).map(Self.amount) ?? .null),
       (
         "buy",
         item.buyable.map { buy in

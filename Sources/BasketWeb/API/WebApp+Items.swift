@@ -99,7 +99,9 @@ extension WebApp {
   }
 
   /// GET /api/v1/quantity-rules: the stepper's step, starting amount and maximum per unit, and
-  /// the words that name each unit (for the typed-amount rule).
+  /// the words that name each unit (for the typed-amount rule); and for each recipe unit
+  /// (`recipeUnits`: cup, tbsp, can…) its step, maximum, words for one and many, and whether
+  /// it is written in decimals, for editing an amount in a recipe's own unit.
   func quantityRules() -> Response {
     let units = MeasureUnit.allCases.map { unit -> (String, JSONValue) in
       let start = QuantityRules.switching(Quantity(amount: 0, unit: .units), to: unit)
@@ -116,7 +118,19 @@ extension WebApp {
         ])
       )
     }
-    return .json(200, .object([("units", .object(units))]))
+    let recipeUnits = KitchenUnit.all.map { unit -> (String, JSONValue) in
+      (
+        unit.id,
+        .object([
+          ("step", .number(RecipeAmountRules.step(for: unit))),
+          ("max", .number(RecipeAmountRules.maximum(for: unit))),
+          ("one", .string(unit.label(for: 1))),
+          ("many", .string(unit.label(for: 2))),
+          ("decimals", .bool(KitchenAmountFormat.writesDecimals(unit))),
+        ])
+      )
+    }
+    return .json(200, .object([("units", .object(units)), ("recipeUnits", .object(recipeUnits))]))
   }
 
   // MARK: - Changing

@@ -42,6 +42,19 @@ import Testing
       .quantity(id, Quantity(amount: 500, unit: .ml))
     ),
     ("quantity", #""item":"\#(item)","quantity":null"#, .quantity(id, nil)),
+    (
+      "amount", #""item":"\#(item)","amount":{"amount":2.5,"unit":"cup"}"#,
+      .amount(id, ItemAmount(amount: 2.5, unit: .cup))
+    ),
+    (
+      "amount",
+      #""item":"\#(item)","amount":{"amount":3,"unit":"can","packSize":{"amount":14,"unit":"oz"}}"#,
+      .amount(
+        id,
+        ItemAmount(
+          amount: 3, unit: KitchenUnit(id: "can"), packSize: .init(amount: 14, unit: .ounce))
+      )
+    ),
     ("remove", #""item":"\#(item)""#, .remove(id)),
     ("clear", #""items":["\#(item)"]"#, .clear(items: [id])),
     ("clear", #""items":[]"#, .clear(items: [])),
@@ -106,6 +119,27 @@ import Testing
     (
       #"{"op":"\#(op)","at":"\#(at)","type":"quantity","item":"\#(item)","quantity":2}"#,
       "an object or null"
+    ),
+    (#"{"op":"\#(op)","at":"\#(at)","type":"amount","item":"\#(item)"}"#, "\"amount\" is missing"),
+    (
+      #"{"op":"\#(op)","at":"\#(at)","type":"amount","item":"\#(item)","amount":{"amount":1,"unit":"L"}}"#,
+      "\"L\" is not a recipe unit"
+    ),
+    (
+      #"{"op":"\#(op)","at":"\#(at)","type":"amount","item":"\#(item)","amount":{"amount":1,"unit":"cup","text":"1 cup"}}"#,
+      "unknown field \"amount.text\""
+    ),
+    (
+      #"{"op":"\#(op)","at":"\#(at)","type":"amount","item":"\#(item)","amount":{"amount":1,"unit":"can","packSize":{"amount":14}}}"#,
+      "\"amount.packSize\" must be an amount with a unit"
+    ),
+    (
+      #"{"op":"\#(op)","at":"\#(at)","type":"amount","item":"\#(item)","amount":"2 cups"}"#,
+      "\"amount\" must be an object"
+    ),
+    (
+      #"{"op":"\#(op)","at":"\#(at)","type":"amount","item":"\#(item)","quantity":null}"#,
+      "\"quantity\" doesn't go with an amount"
     ),
     (#"{"op":"\#(op)","at":"\#(at)","type":"clear"}"#, "\"items\" is missing"),
     (#"{"op":"\#(op)","at":"\#(at)","type":"clear","items":["x"]}"#, "must hold UUIDs"),

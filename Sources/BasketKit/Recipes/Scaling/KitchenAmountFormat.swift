@@ -16,9 +16,7 @@ public enum KitchenAmountFormat {
   /// One amount: metric units in decimals, everything else with kitchen fractions where they
   /// are exact (halves as ".5" from one up, other fractions as glyphs).
   public static func number(_ value: Double, unit: KitchenUnit?) -> String {
-    let metric =
-      unit.map { ["g", "kg", "mg", "ml", "l", "cl", "dl", "cm"].contains($0.id) } ?? false
-    if !metric {
+    if !(unit.map(writesDecimals) ?? false) {
       let whole = value.rounded(.down)
       let part = value - whole
       for (fraction, glyph) in glyphs where abs(part - fraction) < 0.004 {
@@ -27,6 +25,11 @@ public enum KitchenAmountFormat {
       }
     }
     return decimal(value)
+  }
+
+  /// Whether amounts in `unit` are written in decimals (metric units), not kitchen fractions.
+  public static func writesDecimals(_ unit: KitchenUnit) -> Bool {
+    ["g", "kg", "mg", "ml", "l", "cl", "dl", "cm"].contains(unit.id)
   }
 
   private static let glyphs: [(Double, String)] = [
