@@ -179,6 +179,9 @@ enum Help {
 
         Sets ITEM's quantity. UNIT is ml, L, g, kg or units; without one, the item's current
         unit or its natural one (ml for drinks, g for weighed things, else units) is used.
+        An item a recipe put on the list keeps the recipe's unit: 'basket qty flour 3' sets
+        3 cups when the recipe asked for cups, and any recipe unit may be named ("2¼ cups",
+        "2 1/4 cups", "3 cans", "6 cloves").
         AMOUNT takes a comma or a dot: "1,5" or "1.5". An amount of 0 clears the quantity.
         At most \(limit(.ml)) ml or g, \(limit(.liters)) L or kg, \(limit(.units)) units. Drinks take
         ml, L or units; weighed things g, kg or units.

@@ -163,6 +163,36 @@ import Testing
     #expect((try basket.listJSON()["toGet"] as! [[String: Any]])[0]["quantity"] is NSNull)
   }
 
+  @Test func qtyKeepsARecipesOwnUnit() throws {
+    let path = basket.directory.appendingPathComponent("pancakes.txt").path
+    try Data(
+      """
+      Pancakes
+
+      Ingredients
+      - 2¼ cups flour
+      - 2 (14-oz) cans coconut milk
+
+      Method
+      1. Mix.
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let saved = try basket.run(["recipe", "import", path, "--save", "--json"])
+    #expect(saved.status == 0, "\(saved.stderr)")
+    #expect(try basket.run(["recipe", "add", "pancakes"]).status == 0)
+    #expect(try basket.run(["qty", "flour", "2½"]).stdout.contains("(2.5 cups)"))
+    #expect(try basket.run(["qty", "flour", "2 1/4 cups"]).stdout.contains("(2¼ cups)"))
+    #expect(try basket.run(["qty", "coconut milk", "3"]).stdout.contains("(3 cans (14 oz))"))
+    let tooMany = try basket.run(["qty", "flour", "900", "cups"])
+    #expect(tooMany.status == 1)
+    #expect(tooMany.stderr.contains("at most 422 cups"), "\(tooMany.stderr)")
+    let toGet = try basket.listJSON()["toGet"] as! [[String: Any]]
+    let flour = try #require(toGet.first { $0["name"] as? String == "flour" })
+    #expect(flour["quantity"] is NSNull)
+    #expect(flour["amountText"] as? String == "2¼ cups", "a refusal changes nothing")
+    #expect(try basket.run(["qty", "flour", "500", "g"]).stdout.contains("(500 g"))
+  }
+
   @Test func removeDeletesItems() throws {
     try basket.run(["add", "milk", "bread"])
     #expect(try basket.run(["rm", "milk"]).status == 0)
