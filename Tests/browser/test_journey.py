@@ -97,3 +97,46 @@ def test_from_a_pasted_recipe_to_the_shop_and_back_into_the_pantry(page, server)
     }, stock
     entry = page.locator("#pantry-area .pantry-entry").filter(has_text="kidney beans")
     expect(entry).to_contain_text("2 packages")
+
+
+def test_a_recipe_amount_is_edited_in_the_recipes_own_unit(page, server, tmp_path):
+    recipe = tmp_path / "pancakes.txt"
+    recipe.write_text("Pancakes\n\nIngredients\n2¼ cups flour\n2 (14-oz) cans coconut milk\n\nMethod\nMix.\n")
+    server.cli("recipe", "import", str(recipe), "--save")
+    server.cli("recipe", "add", "pancakes")
+    page.reload()
+    expect(row(page, "flour").locator(".qty-chip")).to_have_text("2¼ cups")
+
+    # The editor opens in cups, steps a quarter cup and takes a typed fraction.
+    row(page, "flour").locator(".qty-chip").click()
+    editor = row(page, "flour").locator(".editor")
+    expect(editor.locator(".amount")).to_have_text("2¼ cups")
+    expect(editor.locator('.pill[aria-pressed="true"]')).to_have_text("cups")
+    editor.get_by_role("button", name="More").click()
+    expect(editor.locator(".amount")).to_have_text("2.5 cups")
+    editor.locator(".amount").click()
+    page.fill(".amount-input", "2 3/4")
+    page.press(".amount-input", "Enter")
+    expect(editor.locator(".amount")).to_have_text("2¾ cups")
+    editor.get_by_role("button", name="Done").click()
+    expect(row(page, "flour").locator(".qty-chip")).to_have_text("2¾ cups")
+    expect(row(page, "flour").locator(".recipe-note")).to_have_text("For Pancakes")
+
+    # Counts step by one and keep their can size; it all survives a reload.
+    row(page, "coconut milk").locator(".qty-chip").click()
+    cans = row(page, "coconut milk").locator(".editor")
+    expect(cans.locator(".amount")).to_have_text("2 cans (14 oz)")
+    cans.get_by_role("button", name="Less").click()
+    expect(cans.locator(".amount")).to_have_text("1 can (14 oz)")
+    cans.get_by_role("button", name="Done").click()
+    page.wait_for_timeout(400)
+    page.reload()
+    expect(row(page, "flour").locator(".qty-chip")).to_have_text("2¾ cups")
+    expect(row(page, "coconut milk").locator(".qty-chip")).to_have_text("1 can (14 oz)")
+
+    # Choosing one of the list's units starts the list's own quantity instead.
+    row(page, "flour").locator(".qty-chip").click()
+    editor.locator('.pill[data-unit="g"]').click()
+    expect(editor.locator(".amount")).to_have_text("250 g")
+    editor.get_by_role("button", name="Done").click()
+    expect(row(page, "flour").locator(".qty-chip")).to_have_text("250 g")
