@@ -139,4 +139,55 @@ import Testing
     #expect(app.line(containing: "[L]") != nil)
     #expect(app.line(containing: "−")?.contains("2 L") == true)
   }
+
+  /// Flour a recipe asked 2¼ cups of, with no quantity of its own.
+  private func flourFromARecipe() -> Harness {
+    var flour = Item(id: Fixtures.id(1), name: "Flour", emoji: "🌾", addedAt: Fixtures.monday)
+    flour.recipeNeeds = RecipeNeeds(
+      amounts: [ItemAmount(amount: 2.25, unit: .cup)],
+      recipes: [RecipeReference(id: nil, title: "Pancakes")])
+    let app = Harness(items: [flour])
+    app.select("Flour")
+    app.press(.control("q"))
+    return app
+  }
+
+  @Test func aRecipesAmountIsEditedInItsOwnUnit() throws {
+    let app = flourFromARecipe()
+    #expect(app.line(containing: "[cups]")?.contains(" g ") == true, "\(app.screen)")
+    #expect(app.line(containing: "−")?.contains("2¼ cups") == true)
+    app.press(.character("+"))
+    #expect(app.line(containing: "−")?.contains("2.5 cups") == true)
+    app.press(.enter)
+    #expect(app.toGet.first?.hasSuffix("2.5 cups") == true, "\(app.toGet)")
+    #expect(try app.store.items().first?.quantity == nil)
+  }
+
+  @Test func aTypedFractionTakesTheRecipesUnitAndTooMuchStaysTypedWithWhy() {
+    let app = flourFromARecipe()
+    app.type("2 3/4")
+    #expect(app.line(containing: "Exact:")?.contains("→ 2¾ cups") == true, "\(app.screen)")
+    app.press(.control("u"))
+    app.type("900")
+    app.press(.enter)
+    #expect(app.screen.contains("at most 422 cups"), "\(app.screen)")
+    app.press(.control("u"))
+    app.type("3")
+    app.press(.enter)
+    #expect(app.toGet.first?.hasSuffix("3 cups") == true, "\(app.toGet)")
+  }
+
+  @Test func leavingTheRecipesUnitStartsTheListsOwnAndEnterUnchangedChangesNothing() throws {
+    let app = flourFromARecipe()
+    app.press(.enter)
+    #expect(app.toGet.first?.hasSuffix("2¼ cups") == true)
+    #expect(try app.store.items().first?.changed.quantity == Fixtures.monday, "nothing was saved")
+    app.press(.control("q"), .right)
+    #expect(app.line(containing: "[g]") != nil, "\(app.screen)")
+    #expect(app.line(containing: "−")?.contains("250 g") == true)
+    app.press(.left)
+    #expect(app.line(containing: "−")?.contains("2¼ cups") == true, "back to the recipe's")
+    app.press(.delete)
+    #expect(try app.store.items().first?.recipeNeeds.amounts.isEmpty == true)
+  }
 }

@@ -148,6 +148,18 @@ public final class Basket: Sendable {
     }
   }
 
+  /// Sets an item's amount in a recipe unit ("2½ cups"; zero takes it off) and returns the
+  /// item (`ListRules.setRecipeAmount`).
+  @discardableResult
+  public func setRecipeAmount(_ id: UUID, _ amount: ItemAmount) throws -> Item {
+    let now = self.now
+    return try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      try ListRules.setRecipeAmount(id, amount, now: now, in: &draft)
+      return try Self.item(id, in: draft)
+    }
+  }
+
   /// What `update` does to the quantity.
   public enum QuantityChange: Equatable, Sendable {
     case keep

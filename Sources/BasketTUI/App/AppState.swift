@@ -190,6 +190,13 @@ public struct QuantityEditor: Equatable, Sendable {
   public var emoji: String
   public var units: [MeasureUnit]
   public var quantity: Quantity
+  /// What a recipe asked for, in its own unit ("2¼ cups"): the editor opens on it and, while
+  /// it is set, steps and saves it rather than `quantity` (`RecipeAmountRules`).
+  public var recipeAmount: ItemAmount?
+  /// The recipe's unit, offered before the list's units while the item has one.
+  public let recipeUnit: KitchenUnit?
+  /// The recipe amount the editor opened on: Enter on it unchanged changes nothing.
+  public let recipeStart: ItemAmount?
   /// An exact amount being typed; applied on Enter (or before a step or unit switch).
   public var typed = ""
   /// Why Enter didn't take what was typed; shown beside it until the text changes.
@@ -203,6 +210,30 @@ public struct QuantityEditor: Equatable, Sendable {
     if let unit = item.quantity?.unit, !units.contains(unit) { units.append(unit) }
     self.units = units
     quantity = item.quantity ?? QuantityRules.startingQuantity(for: measure)
+    recipeStart = RecipeAmountRules.editable(item)
+    recipeAmount = recipeStart
+    recipeUnit = recipeStart?.unit
+  }
+
+  /// The unit pills as shown: the recipe's unit first ("cups") when there is one, then the
+  /// list's; which one is picked.
+  public var pills: [(label: String, picked: Bool)] {
+    let recipe = recipeUnit.map { [(label: $0.label(for: 2), picked: recipeAmount != nil)] } ?? []
+    return recipe
+      + units.map { (label: $0.rawValue, picked: recipeAmount == nil && $0 == quantity.unit) }
+  }
+
+  /// The amount Enter would save in the recipe's unit, typed or stepped.
+  public var resolvedRecipeAmount: ItemAmount? {
+    guard let recipeAmount else { return nil }
+    guard !typed.isEmpty else { return recipeAmount }
+    return RecipeAmountRules.typed(typed, current: recipeAmount)
+  }
+
+  /// Why Enter can't take what is typed: more than the unit holds. Nil otherwise.
+  public var typedRefusal: String? {
+    if let recipeAmount { return RecipeAmountRules.refusal(typed: typed, current: recipeAmount) }
+    return QuantityRules.refusal(typed: typed, current: quantity, allowed: units)
   }
 
   /// The quantity Enter would save: the typed amount if there is one (read by the core's
@@ -215,19 +246,39 @@ public struct QuantityEditor: Equatable, Sendable {
 
   /// Folds a typed amount into the stepper's value.
   mutating func applyTyped() {
-    quantity = resolved
+    if recipeAmount != nil {
+      recipeAmount = resolvedRecipeAmount
+    } else {
+      quantity = resolved
+    }
     typed = ""
   }
 
+  /// Moves along the pills; leaving the recipe's unit starts the list's own quantity.
   mutating func switchUnit(by offset: Int) {
     applyTyped()
-    guard let index = units.firstIndex(of: quantity.unit) else { return }
-    let next = units[(index + offset + units.count) % units.count]
-    quantity = QuantityRules.switching(quantity, to: next)
+    let count = units.count + (recipeUnit == nil ? 0 : 1)
+    let first = recipeUnit == nil ? 0 : 1
+    guard
+      let current = recipeAmount == nil
+        ? units.firstIndex(of: quantity.unit).map({ $0 + first }) : 0
+    else { return }
+    let next = (current + offset + count) % count
+    if next < first {
+      recipeAmount = recipeStart
+    } else {
+      recipeAmount = nil
+      quantity = QuantityRules.switching(quantity, to: units[next - first])
+    }
   }
 
   mutating func step(up: Bool) {
     applyTyped()
-    quantity = up ? QuantityRules.increment(quantity) : QuantityRules.decrement(quantity)
+    if let recipeAmount {
+      self.recipeAmount =
+        up ? RecipeAmountRules.increment(recipeAmount) : RecipeAmountRules.decrement(recipeAmount)
+    } else {
+      quantity = up ? QuantityRules.increment(quantity) : QuantityRules.decrement(quantity)
+    }
   }
 }

@@ -45,6 +45,8 @@ public enum Effect: Equatable, Sendable {
   case uncheck(UUID)
   case rename(UUID, String)
   case setQuantity(UUID, Quantity?)
+  /// An amount in a recipe's own unit ("2½ cups"; zero takes it off).
+  case setRecipeAmount(UUID, ItemAmount)
   case clearGotIt
   case undoClear
   /// Looks up chips for the text ("" for usuals); answers `.suggestions`.

@@ -372,19 +372,26 @@ extension AppState {
       editor.refusal = nil
     case .enter:
       // Too much to take stays typed, with why, rather than closing on the old amount.
-      if let refusal = QuantityRules.refusal(
-        typed: editor.typed, current: editor.quantity, allowed: editor.units)
-      {
+      if let refusal = editor.typedRefusal {
         editor.refusal = refusal
         say("\(editor.itemName) can't be \(editor.typed): \(refusal)")
         break
       }
       mode = .list
-      effects.append(.setQuantity(editor.itemID, editor.resolved))
+      if let amount = editor.resolvedRecipeAmount {
+        if amount != editor.recipeStart { effects.append(.setRecipeAmount(editor.itemID, amount)) }
+      } else {
+        effects.append(.setQuantity(editor.itemID, editor.resolved))
+      }
       return
     case .delete:
       mode = .list
-      effects.append(.setQuantity(editor.itemID, nil))
+      if var amount = editor.recipeAmount {
+        amount.amount = 0
+        effects.append(.setRecipeAmount(editor.itemID, amount))
+      } else {
+        effects.append(.setQuantity(editor.itemID, nil))
+      }
       return
     case .escape, .control("q"), .function(3):
       mode = .list

@@ -90,6 +90,9 @@ public final class Program {
       case .setQuantity(let id, let quantity):
         try basket.setQuantity(id, quantity)
         return reload()
+      case .setRecipeAmount(let id, let amount):
+        try basket.setRecipeAmount(id, amount)
+        return reload()
       case .clearGotIt:
         return [.cleared(try basket.clearGotIt())] + reload()
       case .undoClear:

@@ -100,9 +100,9 @@ extension Painter {
       case .blank: break
       case .pills:
         var column = inner.left
-        for unit in editor.units {
-          let picked = unit == editor.quantity.unit
-          let label = picked && theme.isMonochrome ? "[\(unit.rawValue)]" : " \(unit.rawValue) "
+        for pill in editor.pills {
+          let picked = pill.picked
+          let label = picked && theme.isMonochrome ? "[\(pill.label)]" : " \(pill.label) "
           let labelWidth = TextWidth.of(label)
           guard column + labelWidth <= inner.right else {
             frame.put("…", x: column, y: y, style: theme.panelSoft)
@@ -112,7 +112,9 @@ extension Painter {
           column += 1
         }
       case .stepper:
-        let amount = editor.quantity.chipText.isEmpty ? "0" : stepperText(editor.quantity)
+        let amount =
+          editor.recipeAmount?.text
+          ?? (editor.quantity.chipText.isEmpty ? "0" : stepperText(editor.quantity))
         let text = " −   \(amount)   + "
         centred(
           text, x: inner.left, y: y, width: inner.right - inner.left,
@@ -130,7 +132,7 @@ extension Painter {
             TextWidth.truncate(refusal, toWidth: inner.right - previewX), x: previewX, y: y,
             style: theme.panelText.adding(.bold))
         } else if !editor.typed.isEmpty, previewX < inner.right {
-          let preview = "→ \(stepperText(editor.resolved))"
+          let preview = "→ \(editor.resolvedRecipeAmount?.text ?? stepperText(editor.resolved))"
           frame.put(
             TextWidth.truncate(preview, toWidth: inner.right - previewX), x: previewX, y: y,
             style: theme.panelSoft)
