@@ -284,10 +284,6 @@ enum ProductCommand {
   }
 
   static func packSize(_ text: String) throws -> IngredientQuantity {
-    do {
-      return try PantryAmount.read(text)
-    } catch {
-      throw ProductError.badPackSize(String(text.prefix(40)))
-    }
+    try ProductRules.packSize(text)
   }
 }

@@ -154,6 +154,64 @@ private struct TripHarness {
     #expect(products.compactMap { $0["name"]?.string } == ["Oat drink"])
   }
 
+  @Test func productsAreMadeEditedAndRemovedThroughTheAPI() throws {
+    let harness = TripHarness()
+    try harness.book.shops.add("Lidl")
+    let (made, body) = harness.send(
+      "POST", "/api/v1/products",
+      json: #"{"name":"Oat drink","size":"1 l","shop":"Lidl","price":"1,95","diets":["vegan"]}"#)
+    #expect(made == 201)
+    let id = try #require(body["product"]?["id"]?.string)
+    #expect(body["product"]?["packSize"]?.string == "1 l")
+    #expect(body["product"]?["price"]?.string == "1.95")
+
+    let (edited, after) = harness.send(
+      "PATCH", "/api/v1/products/\(id)",
+      json: #"{"name":"Oatly","size":null,"organic":true,"diets":["gluten-free"]}"#)
+    #expect(edited == 200, "\(after)")
+    let product = try harness.book.products.find("Oatly")
+    #expect(product.packSize == nil)
+    #expect(product.organic)
+    #expect(product.diets == [.glutenFree], "the sent set replaces the old one")
+    #expect(product.shop == "Lidl", "what isn't sent is kept")
+
+    #expect(harness.send("DELETE", "/api/v1/products/\(id)").0 == 204)
+    #expect(try harness.book.products.list().isEmpty)
+    #expect(harness.send("DELETE", "/api/v1/products/\(id)").0 == 404)
+  }
+
+  @Test(arguments: [
+    ("POST", "/api/v1/products", #"{"size":"1 l"}"#, 400, "needs a \"name\""),
+    ("POST", "/api/v1/products", #"{"name":"Milk","size":"lots"}"#, 400, "lots"),
+    ("POST", "/api/v1/products", #"{"name":"Milk","price":"cheap"}"#, 400, "cheap"),
+    ("POST", "/api/v1/products", #"{"name":"Milk","diets":["keto"]}"#, 400, "keto"),
+    ("POST", "/api/v1/products", #"{"name":"Milk","shop":"Nowhere"}"#, 404, "Nowhere"),
+    ("POST", "/api/v1/products", #"{"name":"Milk","colour":"white"}"#, 400, "colour"),
+    ("PATCH", "/api/v1/products/not-an-id", #"{"name":"x"}"#, 404, "no such product"),
+    (
+      "PATCH", "/api/v1/products/00000000-0000-4000-8000-000000000999", #"{"name":"x"}"#, 404,
+      "no such product"
+    ),
+  ])
+  func aBadProductRequestIsRefusedWithAReason(
+    method: String, path: String, json: String, status: Int, says: String
+  ) throws {
+    let harness = TripHarness()
+    let (answer, body) = harness.send(method, path, json: json)
+    #expect(answer == status, "\(body)")
+    #expect(body["error"]?.string?.contains(says) == true, "\(body)")
+    #expect(try harness.book.products.list().isEmpty, "nothing was made")
+  }
+
+  @Test func anEditThatChangesNothingIsRefused() throws {
+    let harness = TripHarness()
+    let product = try harness.book.products.add("Oat drink", ProductChange())
+    let (status, body) = harness.send(
+      "PATCH", "/api/v1/products/\(product.id.uuidString)", json: "{}")
+    #expect(status == 400)
+    #expect(body["error"]?.string?.contains("send a change") == true)
+  }
+
   @Test func aServerWithoutTripsSaysSo() {
     let harness = Harness()
     #expect(harness.send("GET", "/api/v1/trip").status == 503)

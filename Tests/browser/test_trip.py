@@ -133,3 +133,53 @@ def test_steps_without_a_connection_are_taken_at_once_and_sent_when_it_returns(p
     assert [item["name"] for item in api_list(server)["gotIt"]] == ["milk"]
     trip = json.loads(server.cli("trip", "status", "--json").stdout)
     assert trip.get("trip", trip)["phase"] == "paused", trip
+
+
+def test_products_are_made_edited_and_removed_on_the_trip_screen(page, server):
+    server.cli("shop", "add", "Lidl")
+    server.cli("add", "oat milk")
+    page.reload()
+    page.click("#trip-link")
+    products = page.locator("#products")
+    expect(products.locator("#products-title")).to_have_text("Your products")
+    # With no product, preferences about products would choose among nothing: not offered.
+    expect(page.get_by_role("checkbox", name="organic")).to_have_count(1)  # the new product's own
+    expect(page.locator("#trip-start").get_by_role("checkbox")).to_have_count(0)
+    no_serious_problems(page)
+
+    add = products.locator("#product-add")
+    add.get_by_label("Name").fill("Oatly Barista")
+    add.get_by_label("Pack size").fill("1 l")
+    add.get_by_label("Price").fill("2,15")
+    add.get_by_label("Bought at").select_option("Lidl")
+    add.get_by_role("button", name="Add product").click()
+    expect(page.locator("#trip-status")).to_have_text("Added Oatly Barista.")
+    row = products.locator(".product", has_text="Oatly Barista")
+    expect(row).to_contain_text("1 l · 2.15 noted")
+    expect(row).to_contain_text("at Lidl")
+    expect(products.locator("#products-title")).to_have_text("Your products (1)")
+    expect(page.locator("#trip-start").get_by_role("checkbox", name="organic")).to_have_count(1)
+
+    # A bad pack size is refused with the reason and nothing is lost.
+    products.get_by_role("button", name="Edit Oatly Barista").click()
+    edit = products.locator("#product-edit")
+    expect(edit.get_by_label("Name")).to_have_value("Oatly Barista")
+    edit.get_by_label("Pack size").fill("a lot")
+    edit.get_by_role("button", name="Save").click()
+    expect(page.locator("#trip-status")).to_contain_text("a lot")
+    expect(edit.get_by_label("Pack size")).to_have_value("a lot")
+    assert json.loads(server.cli("product", "list", "--json").stdout)[0]["packSize"] == "1 l"
+
+    edit.get_by_label("Pack size").fill("1 l")
+    edit.get_by_label("Name").fill("Oatly")
+    edit.get_by_label("organic").check()
+    edit.get_by_role("button", name="Save").click()
+    expect(page.locator("#trip-status")).to_have_text("Saved Oatly.")
+    expect(products.locator(".product", has_text="Oatly")).to_contain_text("organic")
+    listed = json.loads(server.cli("product", "list", "--json").stdout)
+    assert [(p["name"], p["organic"], p["shop"]) for p in listed] == [("Oatly", True, "Lidl")]
+
+    products.get_by_role("button", name="Remove Oatly").click()
+    expect(page.locator("#trip-status")).to_have_text("Removed Oatly.")
+    expect(products.locator(".product")).to_have_count(0)
+    assert json.loads(server.cli("product", "list", "--json").stdout) == []

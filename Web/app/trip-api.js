@@ -13,6 +13,10 @@ export const tripApi = {
   make: (name, size, at) => call('POST', '/api/v1/trip/replace', { make: { name, size: size || null }, at }),
   end: () => call('POST', '/api/v1/trip/end', {}),
   products: () => call('GET', '/api/v1/products'),
+  /** {name, size?, shop?, price?, organic?, storeBrand?, diets?} → {product} */
+  addProduct: (fields) => call('POST', '/api/v1/products', fields),
+  editProduct: (id, fields) => call('PATCH', `/api/v1/products/${encodeURIComponent(id)}`, fields),
+  removeProduct: (id) => call('DELETE', `/api/v1/products/${encodeURIComponent(id)}`),
 };
 
 /** A web address the page may link to: http or https only (the server checks them too). */

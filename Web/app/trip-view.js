@@ -13,6 +13,10 @@ const DIETS = ['vegetarian', 'vegan', 'gluten-free', 'lactose-free'];
 export class TripView {
   constructor() {
     this.area = $('trip-area');
+    /** The product whose edit form is open (its id), or null. */
+    this.editingProduct = null;
+    /** What was last sent from a product form ({id | null, fields}), kept until it is taken. */
+    this.productDraft = null;
   }
 
   show(visible) {
@@ -38,8 +42,11 @@ export class TripView {
     return h('p', { id: 'trip-status', class: isError ? 'trip-status error' : 'trip-status', role: isError ? 'alert' : 'status' }, message || '');
   }
 
-  /** No trip: where, and what the household prefers. */
-  start({ shops, currentShop, retailers }, message, isError, onStart) {
+  /**
+   * No trip: where, and what the household prefers (offered only once there are products for
+   * the preferences to choose among), and the household's products to make, edit or remove.
+   */
+  start({ shops, currentShop, retailers }, products, message, isError, actions) {
     const places = [
       ...shops.map((name) => ({ value: `shop:${name}`, label: `${name} (walking order)`, checked: name === currentShop })),
       ...retailers.map((name) => ({ value: `retailer:${name}`, label: `${name} (online, list order)`, checked: false })),
@@ -51,14 +58,16 @@ export class TripView {
         places.map((place, index) => h('label', { class: 'trip-choice' },
           h('input', { type: 'radio', name: 'place', value: place.value, checked: place.checked, id: `trip-place-${index}` }),
           ' ', place.label))),
-      h('fieldset', {},
-        h('legend', {}, 'Only products that are'),
-        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'organic' }), ' organic'),
-        DIETS.map((diet) => h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'diet', value: diet }), ` ${diet}`))),
-      h('fieldset', {},
-        h('legend', {}, 'Put first'),
-        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'storeBrand' }), ' the shop\'s own brand'),
-        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'cheapest' }), ' the cheapest per unit')),
+      products.length ? [
+        h('fieldset', {},
+          h('legend', {}, 'Only products that are'),
+          h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'organic' }), ' organic'),
+          DIETS.map((diet) => h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'diet', value: diet }), ` ${diet}`))),
+        h('fieldset', {},
+          h('legend', {}, 'Put first'),
+          h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'storeBrand' }), ' the shop\'s own brand'),
+          h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'cheapest' }), ' the cheapest per unit')),
+      ] : null,
       h('button', { type: 'submit', class: 'button trip-big' }, 'Start the trip'));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -67,10 +76,81 @@ export class TripView {
       const choice = { organic: data.has('organic'), cheapest: data.has('cheapest'), storeBrand: data.has('storeBrand'), diets: data.getAll('diet') };
       if (kind === 'shop') choice.shop = rest.join(':');
       if (kind === 'retailer') choice.retailer = rest.join(':');
-      onStart(choice);
+      actions.start(choice);
     });
     this.draw(this.heading('Shopping Trip'), this.status(message, isError),
-      places.length ? form : h('p', { class: 'card' }, 'Add a shop first (basket shop add NAME), or shop at a retailer.'));
+      places.length ? form : h('p', { class: 'card' }, 'Add a shop first (basket shop add NAME), or shop at a retailer.'),
+      this.productsCard(products, [...shops, ...retailers], actions));
+  }
+
+  /** The household's products: each with Edit and Remove, and a form to make one. */
+  productsCard(products, places, actions) {
+    const fields = (form) => {
+      const data = new FormData(form);
+      const text = (key) => String(data.get(key) || '').trim();
+      return {
+        name: text('name'), size: text('size') || null, price: text('price') || null,
+        shop: text('shop') || null, organic: data.has('organic'), storeBrand: data.has('storeBrand'),
+      };
+    };
+    const form = (product, id) => {
+      // NB: a refused form comes back as it was typed (productDraft), so nothing is lost.
+      const draft = this.productDraft && this.productDraft.id === (product ? product.id : null) ? this.productDraft.fields : null;
+      const shown = draft || (product
+        ? { name: product.name, size: product.packSize, price: product.price, shop: product.shop, organic: product.organic, storeBrand: product.storeBrand }
+        : {});
+      const value = (key) => shown[key] || '';
+      const made = h('form', { class: 'product-form', id },
+        h('label', {}, 'Name', h('input', { type: 'text', name: 'name', required: true, maxlength: '120', value: value('name') })),
+        h('label', {}, 'Pack size', h('input', { type: 'text', name: 'size', maxlength: '40', placeholder: '500 g, 1 l, 6', value: value('size') })),
+        h('label', {}, 'Price', h('input', { type: 'text', name: 'price', inputmode: 'decimal', maxlength: '12', placeholder: '1.95', value: value('price') })),
+        places.length ? h('label', {}, 'Bought at',
+          h('select', { name: 'shop' },
+            h('option', { value: '' }, 'anywhere'),
+            places.map((place) => h('option', { value: place, selected: shown.shop === place }, place)))) : null,
+        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'organic', checked: !!shown.organic }), ' organic'),
+        h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'storeBrand', checked: !!shown.storeBrand }), ' the shop\'s own brand'),
+        h('div', { class: 'product-actions' },
+          product ? h('button', {
+            type: 'button', class: 'button small quiet',
+            onclick: () => { this.editingProduct = null; this.productDraft = null; this.redrawProducts(products, places, actions); },
+          }, 'Cancel') : null,
+          h('button', { type: 'submit', class: 'button small' }, product ? 'Save' : 'Add product')));
+      made.addEventListener('submit', (event) => {
+        event.preventDefault();
+        this.productDraft = { id: product ? product.id : null, fields: fields(made) };
+        if (product) actions.editProduct(product, this.productDraft.fields);
+        else actions.addProduct(this.productDraft.fields);
+      });
+      return made;
+    };
+    const row = (product) => this.editingProduct === product.id
+      ? h('li', { class: 'product editing', dataset: { id: product.id } }, form(product, 'product-edit'))
+      : h('li', { class: 'product', dataset: { id: product.id } },
+        h('span', { class: 'product-name' }, h('strong', {}, product.name), productFacts(product),
+          product.shop ? h('span', { class: 'product-facts' }, ` · at ${product.shop}`) : null),
+        h('span', { class: 'product-buttons' },
+          h('button', {
+            type: 'button', class: 'button small quiet', 'aria-label': `Edit ${product.name}`,
+            onclick: () => { this.editingProduct = product.id; this.redrawProducts(products, places, actions); },
+          }, 'Edit'),
+          h('button', {
+            type: 'button', class: 'button small quiet', 'aria-label': `Remove ${product.name}`,
+            onclick: () => actions.removeProduct(product),
+          }, 'Remove')));
+    return h('section', { class: 'card products', id: 'products', 'aria-labelledby': 'products-title' },
+      h('h3', { id: 'products-title', tabindex: '-1' }, products.length ? `Your products (${products.length})` : 'Your products'),
+      products.length
+        ? h('ul', { class: 'product-list' }, products.map(row))
+        : h('p', { class: 'hint' }, 'Products you buy by name (a brand, a size, a price) make a trip pick the right one. None yet.'),
+      h('details', { class: 'product-add', open: !products.length || (this.productDraft && this.productDraft.id === null) },
+        h('summary', {}, 'Add a product'),
+        form(null, 'product-add')));
+  }
+
+  redrawProducts(products, places, actions) {
+    const card = $('products');
+    if (card) card.replaceWith(this.productsCard(products, places, actions));
   }
 
   /** A form that makes a product (bought where the trip is) and uses it for `stop`. */

@@ -47,6 +47,7 @@ export class Trip {
       const answer = await tripApi.show();
       this.trip = answer.trip;
       this.places = answer;
+      if (!this.trip) this.products = (await tripApi.products()).products;
       if (!queued().length) keepTrip(this.trip);
       else this.trip = lastTrip() || this.trip; // still waiting to be sent: the page's copy
     } catch (error) {
@@ -135,7 +136,12 @@ export class Trip {
   draw(message = '', isError = false) {
     const trip = this.trip;
     if (!trip) {
-      this.view.start(this.places, message, isError, (choice) => this.act(() => tripApi.start(choice)));
+      this.view.start(this.places, this.products || [], message, isError, {
+        start: (choice) => this.act(() => tripApi.start(choice)),
+        addProduct: (fields) => this.changeProducts(() => tripApi.addProduct(fields), `Added ${fields.name}.`),
+        editProduct: (product, fields) => this.changeProducts(() => tripApi.editProduct(product.id, fields), `Saved ${fields.name || product.name}.`),
+        removeProduct: (product) => this.changeProducts(() => tripApi.removeProduct(product.id), `Removed ${product.name}.`),
+      });
       return;
     }
     const at = (trip.exception || trip.current || {}).item;
@@ -183,6 +189,27 @@ export class Trip {
       this.busy = false;
     }
     document.getElementById('trip-title')?.focus();
+  }
+
+  /** A change to the products (made, edited, removed), then the start screen read again. */
+  async changeProducts(send, said) {
+    if (this.busy) return;
+    this.busy = true;
+    let message = said;
+    let isError = false;
+    try {
+      await send();
+      this.view.editingProduct = null;
+      this.view.productDraft = null;
+    } catch (error) {
+      this.failure(error);
+      message = `${this.message(error)} Nothing was changed.`;
+      isError = true;
+    } finally {
+      this.busy = false;
+    }
+    await this.load(message, isError);
+    document.getElementById('products-title')?.focus();
   }
 
   async finish() {

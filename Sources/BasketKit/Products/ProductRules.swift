@@ -93,6 +93,15 @@ public enum ProductRules {
   }
 
   /// A price as typed ("1.95", "2,49", "3"), in hundredths.
+  /// A pack size as typed ("400 g", "1 l", "6"), read as the pantry reads amounts.
+  public static func packSize(_ text: String) throws(ProductError) -> IngredientQuantity {
+    do {
+      return try PantryAmount.read(text)
+    } catch {
+      throw .badPackSize(String(text.prefix(40)))
+    }
+  }
+
   public static func price(_ raw: String) throws(ProductError) -> Int {
     let text = String(raw.trimmingCharacters())
     let parts = text.split(

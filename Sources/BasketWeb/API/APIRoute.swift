@@ -109,6 +109,9 @@ extension WebApp {
     .init("POST", "trip/replace", .change),
     .init("POST", "trip/end", .change),
     .init("GET", "products"),
+    .init("POST", "products", .change),
+    .init("PATCH", "products/*", .change),
+    .init("DELETE", "products/*", .change),
   ]
 
   /// The route for `method` on `route` (the path's segments after `/api/v1/`); nil when no

@@ -21,6 +21,10 @@ import BasketKit
 ///   (a new product, bought where the trip is), with `"at"?` → `{"trip"}`
 /// - `POST /api/v1/trip/end` → `{"trip", "summary", "summaryText", "offers": [offer]}`
 /// - `GET /api/v1/products` → `{"products": [product]}`
+/// - `POST /api/v1/products` `{"name", "size"?, "shop"?, "price"?, "page"?, "organic"?,
+///   "storeBrand"?, "diets"?: [tag]}` → 201 `{"product"}`
+/// - `PATCH /api/v1/products/{id}` with any of those (null clears size, shop, price, page;
+///   `diets` is the whole new set) → `{"product"}`; `DELETE /api/v1/products/{id}` → 204
 ///
 /// A trip is `TripJSON.TripView`; Basket claims no price, stock, cart or purchase.
 extension WebApp {
@@ -66,10 +70,112 @@ extension WebApp {
     guard let book = environment.trips else {
       return .error(503, "shopping trips are not available on this server")
     }
-    return try only(["GET"], request) {
-      let products = try book.products.list().map(TripJSON.ProductJSON.init)
-      return .json(200, Self.object([("products", try Self.encoded(products))]))
+    return try productErrors {
+      try only(["GET", "POST"], request) {
+        if request.method == "POST" {
+          let body = try JSONBody(request, allowed: Self.productFields)
+          guard let name = try body.string("name") else {
+            throw RequestError(400, "a product needs a \"name\"")
+          }
+          let product = try book.products.add(name, try Self.productChange(body, from: nil))
+          return try productAnswer(201, product)
+        }
+        let products = try book.products.list().map(TripJSON.ProductJSON.init)
+        return .json(200, Self.object([("products", try Self.encoded(products))]))
+      }
     }
+  }
+
+  /// `PATCH | DELETE /api/v1/products/{id}`.
+  func product(_ segment: String, _ request: Request) throws -> Response {
+    guard let book = environment.trips else {
+      return .error(503, "shopping trips are not available on this server")
+    }
+    guard let id = UUID(uuidString: segment) else { return .error(404, "no such product") }
+    return try productErrors {
+      try only(["PATCH", "DELETE"], request) {
+        guard let product = try book.products.list().first(where: { $0.id == id }) else {
+          return .error(404, "no such product")
+        }
+        if request.method == "DELETE" {
+          _ = try JSONBody(request, allowed: [])
+          try book.products.remove(product.id.uuidString)
+          return .noContent
+        }
+        let body = try JSONBody(request, allowed: Self.productFields)
+        let change = try Self.productChange(body, from: product)
+        guard !change.isEmpty else {
+          throw RequestError(400, "send a change: \(Self.productFields.joined(separator: ", "))")
+        }
+        return try productAnswer(200, try book.products.edit(product.id.uuidString, change))
+      }
+    }
+  }
+
+  static let productFields = [
+    "name", "size", "shop", "price", "page", "organic", "storeBrand", "diets",
+  ]
+
+  private func productAnswer(_ status: Int, _ product: Product) throws -> Response {
+    .json(
+      status, Self.object([("product", try Self.encoded(TripJSON.ProductJSON(product)))]))
+  }
+
+  /// A product's refusals as the trip routes give them: 404 for what isn't there, else 400.
+  private func productErrors(_ body: () throws -> Response) throws -> Response {
+    do {
+      return try body()
+    } catch let error as ProductError {
+      switch error {
+      case .unknownProduct, .unknownRetailer, .unknownPlace: return .error(404, error.description)
+      default: return .error(400, error.description)
+      }
+    }
+  }
+
+  /// What a product body asks to change; `current` is the product edited (nil for a new one),
+  /// against which the whole new set of `diets` becomes what to add and remove.
+  static func productChange(_ body: JSONBody, from current: Product?) throws -> ProductChange {
+    func text<T>(_ key: String, _ read: (String) throws -> T) throws -> PantryField<T> {
+      guard let value = body.value(key) else { return .keep }
+      if value == .null { return .clear }
+      guard case .string(let text) = value else {
+        throw RequestError(400, "\"\(key)\" must be a string or null, not \(value.typeName)")
+      }
+      if text.allSatisfy(\.isWhitespace) { return .clear }
+      return .set(try read(text))
+    }
+    var change = ProductChange(
+      name: try body.string("name"),
+      packSize: try text("size") { try ProductRules.packSize($0) },
+      shop: try text("shop") { $0 }, page: try text("page") { $0 },
+      price: try text("price") { try ProductRules.price($0) },
+      organic: try body.bool("organic"), storeBrand: try body.bool("storeBrand"))
+    if let diets = try diets(body) {
+      let had = current?.diets ?? []
+      change.addDiets = diets.subtracting(had)
+      change.removeDiets = had.subtracting(diets)
+    }
+    return change
+  }
+
+  /// A body's `"diets": ["vegan", …]`; nil when it sends none.
+  static func diets(_ body: JSONBody) throws -> Set<Diet>? {
+    guard let value = body.value("diets") else { return nil }
+    guard case .array(let words) = value else {
+      throw RequestError(400, "\"diets\" must be a list of dietary tags")
+    }
+    var diets: Set<Diet> = []
+    for word in words {
+      guard case .string(let text) = word else {
+        throw RequestError(400, "\"diets\" must be a list of dietary tags")
+      }
+      guard let diet = Diet(word: text) else {
+        throw ProductError.badDiet(String(text.prefix(40)))
+      }
+      diets.insert(diet)
+    }
+    return diets
   }
 
   // MARK: - Routes
@@ -97,23 +203,8 @@ extension WebApp {
     case (nil, let retailer?): destination = .retailer(retailer)
     case (nil, nil): destination = .currentShop
     }
-    var diets: Set<Diet> = []
-    if let value = body.value("diets") {
-      guard case .array(let words) = value else {
-        throw RequestError(400, "\"diets\" must be a list of dietary tags")
-      }
-      for word in words {
-        guard case .string(let text) = word else {
-          throw RequestError(400, "\"diets\" must be a list of dietary tags")
-        }
-        guard let diet = Diet(word: text) else {
-          throw ProductError.badDiet(String(text.prefix(40)))
-        }
-        diets.insert(diet)
-      }
-    }
     let preferences = ShoppingPreferences(
-      organicOnly: try body.bool("organic") ?? false, diets: diets,
+      organicOnly: try body.bool("organic") ?? false, diets: try Self.diets(body) ?? [],
       cheapestFirst: try body.bool("cheapest") ?? false,
       storeBrandFirst: try body.bool("storeBrand") ?? false)
     let trip = try book.start(destination, preferences: preferences)
@@ -158,11 +249,7 @@ extension WebApp {
         switch (key, value) {
         case ("name", .string(let text)): name = text
         case ("size", .string(let text)) where !text.isEmpty:
-          do {
-            size = try PantryAmount.read(text)
-          } catch {
-            throw ProductError.badPackSize(String(text.prefix(40)))
-          }
+          size = try ProductRules.packSize(text)
         case ("size", .null): break
         default:
           throw RequestError(400, "\"make\" takes \"name\" and \"size\", not \"\(key.prefix(20))\"")

@@ -172,6 +172,7 @@ public final class WebApp: Sendable {
     case (_, "checkin"): return try checkin(Array(route.dropFirst()), request)
     case (_, "trip"): return try trip(Array(route.dropFirst()), request)
     case (1, "products"): return try products(request)
+    case (2, "products"): return try product(route[1], request)
     case (1, "events"):
       return only(["GET"], request) {
         Response(
