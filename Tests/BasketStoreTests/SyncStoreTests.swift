@@ -34,6 +34,24 @@ import Testing
     return ListOperation(id: id, at: StoreFixtures.at(seconds), change: change)
   }
 
+  @Test func anAmountInARecipeUnitIsKeptInTheFileAndItsReplayChangesNothing() throws {
+    var flour = StoreFixtures.item(1, "Flour")
+    flour.recipeNeeds = RecipeNeeds(
+      amounts: [ItemAmount(amount: 2.25, unit: .cup)],
+      recipes: [RecipeReference(id: nil, title: "Pancakes")])
+    try openStore(path).modify { $0.insert(flour) }
+    let change = op(1, .amount(flour.id, ItemAmount(amount: 2.5, unit: .cup)), at: 60)
+    let now = StoreFixtures.at(120)
+    #expect(
+      try Self.basket(try openStore(path), now: now).apply([change]).map(\.status) == [.applied])
+    let read = try #require(try openStore(path).items().first)
+    #expect(read.recipeNeeds.amounts == [ItemAmount(amount: 2.5, unit: .cup)])
+    #expect(read.recipeNeeds.recipes.map(\.title) == ["Pancakes"])
+    #expect(read.changed.quantity == StoreFixtures.at(60))
+    let again = try Self.basket(try openStore(path), now: now).apply([change])
+    #expect(again.map(\.status) == [.duplicate], "another process sees it in the op log")
+  }
+
   @Test func theSameOperationSentToTwoServersOnOneStoreAppliesOnce() throws {
     // Two servers: two connections to one file, as two processes would have.
     let first = Self.basket(try openStore(path))
