@@ -729,7 +729,7 @@ export class Controller {
   }
 
   setQuantity(item, quantity) {
-    this.editing = { ...this.editing, quantity, amount: null, typing: false, saved: true };
+    this.editing = { ...this.editing, quantity, amount: null, typing: false, saved: true, touched: true };
     this.render();
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.save(item.id, quantity), 250);
@@ -737,7 +737,7 @@ export class Controller {
 
   /** An amount in a recipe unit: shown at once, saved as the stepper settles. */
   setAmount(item, amount) {
-    this.editing = { ...this.editing, amount, typing: false, saved: true };
+    this.editing = { ...this.editing, amount, typing: false, saved: true, touched: true };
     this.render();
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {

@@ -255,7 +255,13 @@ export class View {
           type: 'button', class: 'name', 'aria-label': `Rename ${item.name}`,
           dataset: { focusKey: `name:${item.id}` }, onclick: () => ui.onRename(item),
         }, h('span', { class: 'label' }, item.name));
-    // What recipes asked for, as bought ("4 cans"), until a quantity is set.
+    // While the editor is open the chip follows it at once (the change is sent as the
+    // stepper settles); else what recipes asked for, as bought ("4 cans"), until a quantity is set.
+    if (editing && editing.touched) {
+      item = editing.amount
+        ? { ...item, quantity: null, buy: { text: ui.recipeAmountText(editing.amount), need: null } }
+        : { ...item, quantity: editing.quantity, chip: chipText(editing.quantity) };
+    }
     const buy = !item.quantity && item.buy ? item.buy.text : null;
     const chip = h('button', {
       type: 'button', class: item.quantity ? 'qty-chip' : buy ? 'qty-chip recipe-buy' : 'qty-chip unset',
