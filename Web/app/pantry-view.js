@@ -2,7 +2,7 @@
 // entries with search, inline edit, use and remove. All text goes in as text nodes
 // (template.js), never as markup.
 
-import { h, replaceChildren } from './template.js';
+import { fileButton, h, replaceChildren } from './template.js';
 import { scanOffer } from './pantry-model.js';
 
 const $ = (id) => document.getElementById(id);
@@ -98,11 +98,10 @@ export class PantryView {
             }, state.camera ? 'Stop the camera' : '📷 Scan with the camera')
           : null,
         h('div', { class: 'import-form' },
-          h('label', { for: 'barcode-photo' }, 'Or take a photo of the barcode'),
-          h('input', {
+          fileButton('Or take a photo of the barcode', '📷 Photo of the barcode', h('input', {
             id: 'barcode-photo', type: 'file', accept: 'image/*', capture: 'environment', disabled: state.busy,
             dataset: { focusKey: 'photo' }, onchange: (event) => ui.onPhoto(event.target.files[0]),
-          }))),
+          })))),
       state.camera ? h('div', { class: 'camera', 'aria-live': 'polite' }, h('p', {}, 'Point the camera at the barcode…')) : null,
       offer ? h('div', { id: 'scan-result', class: 'scan-result' },
         h('p', { id: 'scan-text' }, offer.text),

@@ -1,7 +1,7 @@
 // Draws the Recipes screen: the library (import, search, recents, all) and the Recipe Ready
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
-import { h, replaceChildren } from './template.js';
+import { fileButton, h, replaceChildren } from './template.js';
 import { outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
@@ -81,17 +81,15 @@ export class RecipesView {
           }, state.pasted || ''),
           h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Import text')),
         h('div', { class: 'import-form' },
-          h('label', { for: 'import-file' }, 'Or choose a saved web page or text file'),
-          h('input', {
+          fileButton('Or choose a saved web page or text file', '📄 Choose a file', h('input', {
             id: 'import-file', type: 'file', accept: '.html,.htm,.txt,text/html,text/plain',
             dataset: { focusKey: 'import-file' }, onchange: (event) => ui.onImportFile(event.target.files[0]),
-          })),
+          }))),
         h('div', { class: 'import-form' },
-          h('label', { for: 'import-photos' }, 'Or take or choose photos of a recipe card (pages in order)'),
-          h('input', {
+          fileButton('Or take or choose photos of a recipe card (pages in order)', '📷 Photos of a card', h('input', {
             id: 'import-photos', type: 'file', accept: 'image/*', capture: 'environment', multiple: true,
             dataset: { focusKey: 'import-photos' }, onchange: (event) => ui.onImportPhotos(event.target.files),
-          })),
+          }))),
         h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportAddress(event.target.elements.url.value); } },
           h('label', { for: 'import-url' }, 'Or give its web address'),
           h('div', { class: 'import-row' },

@@ -37,3 +37,16 @@ export function replaceChildren(element, ...children) {
   element.textContent = '';
   append(element, children);
 }
+
+/**
+ * A file input drawn as one of the app's buttons: the input itself is hidden inside a label
+ * that holds the sentence and the button, so a tap anywhere on it opens the picker and the
+ * input keeps its focus, its name ("Or choose … Choose a file") and its `disabled`.
+ */
+export function fileButton(sentence, button, input) {
+  input.classList.add('file-input');
+  return h('label', { class: 'file-pick', for: input.id },
+    h('span', { class: 'file-pick-text' }, sentence),
+    input,
+    h('span', { class: 'button small file-button', 'aria-hidden': 'true' }, button));
+}
