@@ -19,8 +19,11 @@ import Foundation
 /// - name: equal after case, accents, punctuation, whitespace and plurals are folded (every
 ///   word singular); the label may also equal our name phrase as written, before a describing
 ///   word was moved to the preparation ("finely chopped parsley") and with its "or"
-///   alternatives ("chicken or vegetable stock"), so a describing word moved to the
-///   preparation counts as right.
+///   alternatives ("chicken or vegetable stock"). A describing word moved out of the name counts
+///   as right either way: ours to our preparation, size or note ("ripe" of "4 ripe plum
+///   tomatoes"), or the label's to its preparation, comment or size ("smooth" of "smooth
+///   peanut butter"); see `differsByDescribingWords`. Before issue 24 only the first half
+///   counted, and only for the preparation.
 ///
 /// Flag quality: of the lines wrong on any of the three, the share the parser marked
 /// `uncertain` (goal ≥ 80 %), and of the lines it marked, the share that were right (≤ 20 %).
@@ -30,6 +33,9 @@ struct IngredientEvaluation {
     var name: String
     var quantity: String
     var unit: String
+    /// The label's other columns, where a describing word left out of its name went:
+    /// preparation, comment, size, and the size words NYT keeps in its unit column.
+    var elsewhere = ""
   }
 
   /// One labelled set of lines and how it stands to tuning.
@@ -110,16 +116,28 @@ struct IngredientEvaluation {
         let quantity = column("quantity"),
         let unit = column("unit")
       else { continue }
+      let others = ["preparation", "comment", "size"].compactMap(column)
       let rows = records.dropFirst().compactMap { record -> Row? in
         guard record.count > max(input, name, quantity, unit) else { return nil }
+        let sizes = record[unit].split(separator: " ").filter {
+          sizeWords.contains($0.lowercased())
+        }
+        let elsewhere =
+          others.filter { $0 < record.count }.map { record[$0] } + sizes.map(String.init)
         return Row(
-          input: record[input], name: record[name], quantity: record[quantity], unit: record[unit])
+          input: record[input], name: record[name], quantity: record[quantity], unit: record[unit],
+          elsewhere: elsewhere.joined(separator: " "))
       }
       let file = String(path.split(separator: "/").last ?? Substring(path))
       sources.append(Source(file: file, label: label, role: role, rows: rows))
     }
     return sources
   }
+
+  static let sizeWords: Set<String> = [
+    "small", "medium", "large", "medium-size", "medium-sized", "extra-large", "big", "jumbo",
+    "lg", "sm", "med",
+  ]
 
   /// The label's first amount or range: "1.25", "2-3", "#3$4" (¾), "5#1$4" (5¼), "1 20".
   static func labelAmount(_ text: String) -> (Double, Double?)? {
@@ -183,7 +201,40 @@ struct IngredientEvaluation {
 
   static func nameMatches(_ row: Row, _ detailed: IngredientLineParser.Detailed) -> Bool {
     let label = fold(row.name)
-    return label == fold(detailed.line.name) || label == fold(detailed.namePhrase)
+    let mine = fold(detailed.line.name)
+    if label == mine || label == fold(detailed.namePhrase) { return true }
+    let line = detailed.line
+    let ours = [line.preparation, line.size, line.note].compactMap { $0 }.joined(separator: " ")
+    return differsByDescribingWords(longer: label, shorter: mine, movedTo: ours)
+      || differsByDescribingWords(longer: mine, shorter: label, movedTo: row.elsewhere)
+  }
+
+  /// Whether `longer` is `shorter` with up to three describing words before its head that the
+  /// other side put in its preparation, size or note ("ripe plum tomatoes" against "plum
+  /// tomatoes" with size "ripe"; "smooth peanut butter" against "peanut butter" with comment
+  /// "smooth"). The head (last word) must agree, and a moved word is never a joiner, a number
+  /// or a unit word, so "syrup and cookies" never matches "syrup", nor "sprigs thyme" "thyme".
+  static func differsByDescribingWords(longer: String, shorter: String, movedTo other: String)
+    -> Bool
+  {
+    let long = longer.split(separator: " ")
+    let short = shorter.split(separator: " ")
+    guard let head = short.last, long.last == head, long.count > short.count,
+      long.count - short.count <= 3
+    else { return false }
+    let elsewhere = Set(fold(other).split(separator: " "))
+    var cursor = 0
+    for word in long.dropLast() {
+      if cursor < short.count - 1, short[cursor] == word {
+        cursor += 1
+      } else if ["and", "or", "of", "with", "in", "for", "to", "each"].contains(word)
+        || word.contains(where: \.isNumber) || !elsewhere.contains(word)
+        || KitchenUnit.spelled(String(word)) != nil
+      {
+        return false
+      }
+    }
+    return cursor == short.count - 1
   }
 
   /// Which misses `--misses` prints: every wrong line, the wrong ones left unflagged, or the
