@@ -252,6 +252,12 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 tbsp each chopped chives and tarragon", amount: 2, unit: "tbsp",
       name: "chives and tarragon", preparation: "chopped", note: "each"),
+    Reading(
+      text: "2 pounds medium or large shrimp", amount: 2, unit: "lb", name: "medium shrimp",
+      alternatives: ["large shrimp"]),
+    Reading(
+      text: "1 tablespoon smoked or hot paprika", amount: 1, unit: "tbsp", name: "smoked paprika",
+      alternatives: ["hot paprika"]),
     // Other layouts
     Reading(text: "Flour 200g", amount: 200, unit: "g", name: "Flour"),
     Reading(text: "Eggs: 2", amount: 2, name: "Eggs"),
@@ -261,6 +267,19 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "1/0 cup sugar", amount: nil, name: "cup sugar", uncertain: true),
     Reading(text: "2 cups", amount: 2, unit: "cup", name: "", uncertain: true),
     Reading(text: "salt 1 2", amount: nil, name: "salt 1 2", uncertain: true),
+    // A name the grammar did not finish reading is flagged
+    Reading(
+      text: "4 ounces mozzarella cheese diced into 1/4-inch pieces", amount: 4, unit: "oz",
+      name: "mozzarella cheese diced into 1/4-inch pieces", uncertain: true),
+    Reading(
+      text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
+    Reading(
+      text: "2 tablespoons beef fat rendered from the brisket", amount: 2, unit: "tbsp",
+      name: "beef fat rendered", uncertain: true),
+    Reading(
+      text: "1 orange slice 1 1/4-inch thick", amount: 1, name: "orange slice 1 1/4-inch thick",
+      uncertain: true),
+    Reading(text: "1 1/2 pounds fillet of cod", amount: 1.5, unit: "lb", name: "fillet of cod"),
   ]
 
   @Test(arguments: cases)

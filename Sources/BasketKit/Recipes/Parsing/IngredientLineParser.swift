@@ -826,6 +826,10 @@ private struct LineReader {
           listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
           left.append(last)
+        } else if left.count == 1, parts.count == 2, right.count >= 2,
+          tokens[right[0]].number == nil, isDescribing(tokens[left[0]].lower)
+        {
+          left += right.dropFirst()  // "medium or large shrimp", "smoked or hot paprika"
         }
         alternatives.append(contentsOf: parts.dropFirst().map(render))
         phrase = left
@@ -844,12 +848,50 @@ private struct LineReader {
       phrase.removeLast()
     }
     name = render(phrase)
-    for (offset, position) in phrase.enumerated() where tokens[position].number != nil {
-      let next = offset + 1 < phrase.count ? phrase[offset + 1] : nil
-      let attached = next.map { !tokens[$0].spaced } ?? false
-      if !attached { uncertain = true }  // a stray amount in the name ("salt 1 2")
-    }
+    if doubts(name: phrase, written: written) { uncertain = true }
     return namePhrase
+  }
+
+  /// Whether the name read from `written` looks like words the grammar did not understand, so
+  /// the line should be checked: an amount left in it ("salt 1 2", "1/4-inch pieces"), a unit
+  /// word before its last word ("sprigs fresh thyme"), a word that opens a note ("each", "cut
+  /// into"), a preposition or joiner first ("of cod", "or 2 medium"), or only what is done to
+  /// the food ("crushed", "large"), or a past participle last ("peppers, chopped" read as one).
+  private func doubts(name phrase: [Int], written: [Int]) -> Bool {
+    if let first = written.first, tokens[first].lower == "or" || tokens[first].lower == "and" {
+      return true
+    }
+    let words = phrase.filter { tokens[$0].isWord }
+    guard let first = words.first, let last = words.last else { return false }
+    if phrase.contains(where: { tokens[$0].number != nil || tokens[$0].kind == .badNumber }) {
+      return true
+    }
+    if Vocabulary.nameDoubtWords.contains(tokens[first].lower)
+      || words.contains(where: { Vocabulary.noteWordsInName.contains(tokens[$0].lower) })
+    {
+      return true
+    }
+    for position in words.dropLast() {
+      let lower = tokens[position].lower
+      if lower.count > 1, lower != "in", let id = KitchenUnit.spellings[lower],
+        !Vocabulary.foodUnits.contains(id)
+      {
+        return true
+      }
+    }
+    let tail = tokens[last].lower
+    return words.count == 1 && isDescribing(tail) || isParticiple(tail)
+  }
+
+  /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".
+  private func isDescribing(_ lower: String) -> Bool {
+    Vocabulary.describingOnly.contains(lower) || Vocabulary.sizes.contains(lower)
+      || Vocabulary.prepWords.contains(lower) || isParticiple(lower)
+  }
+
+  /// "chopped", "dissolved", but not "seed" or "red".
+  private func isParticiple(_ lower: String) -> Bool {
+    lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
   private func splitOnOr(_ segment: [Int]) -> [[Int]] {
