@@ -258,6 +258,20 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 tablespoon smoked or hot paprika", amount: 1, unit: "tbsp", name: "smoked paprika",
       alternatives: ["hot paprika"]),
+    // The shape of a cut before a count unit, a part of the plant before it
+    Reading(
+      text: "4 1-inch-thick chunks peeled fresh ginger", amount: 4, unit: "chunk",
+      name: "fresh ginger", preparation: "peeled", size: "1-inch-thick"),
+    Reading(
+      text: "16 1/2-inch-thick slices Italian bread", amount: 16, unit: "slice",
+      name: "Italian bread", size: "1/2-inch-thick"),
+    Reading(
+      text: "2 8-inch-long eggplants, peeled", amount: 2, name: "eggplants", preparation: "peeled",
+      size: "8-inch-long"),
+    Reading(
+      text: "Leaves from 3 inner stalks celery", amount: 3, unit: "stalk", name: "celery",
+      preparation: "Leaves from", size: "inner"),
+    Reading(text: "4 cabbage leaves", amount: 4, name: "cabbage leaves"),
     // Other layouts
     Reading(text: "Flour 200g", amount: 200, unit: "g", name: "Flour"),
     Reading(text: "Eggs: 2", amount: 2, name: "Eggs"),

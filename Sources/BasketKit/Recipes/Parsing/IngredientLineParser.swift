@@ -197,6 +197,10 @@ private struct LineReader {
       } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
         pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
         index = next
+      } else if token.number != nil, let next = cutShape(at: index) {
+        let written = tokenizer.text(index, next - 1)  // "4 1-inch-thick chunks": the cut
+        size = size.map { $0 + " " + written } ?? written
+        index = next
       } else if token.number != nil, let (pack, next) = measuredAmount(at: index) {
         pendingPack = pack  // "2 14-ounce cans", "1 28 oz can"
         index = next
@@ -249,6 +253,18 @@ private struct LineReader {
     if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
+  }
+
+  /// The end of a cut's shape at `position`, "1-inch-thick", "1/2-inch-long": a number, a hyphen
+  /// and one word of a length unit and a shape.
+  private func cutShape(at position: Int) -> Int? {
+    guard let (_, next) = amountAt(position, hyphenMixes: true), punctuation(next, "-"),
+      !tokens[next].spaced, let joined = word(next + 1), !tokens[next + 1].spaced,
+      let hyphen = joined.firstIndex(of: "-"),
+      Vocabulary.shapes.contains(String(joined[joined.index(after: hyphen)...])),
+      KitchenUnit.spelled(String(joined[..<hyphen]))?.family == .length
+    else { return nil }
+    return next + 2
   }
 
   /// Dual units and ranges that follow a unit: "200g/7oz", "1 cup (240 ml)", "200-250 g".

@@ -20,8 +20,11 @@ enum IngredientVocabulary {
   static let sizes: Set<String> = [
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
     "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick",
-    "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe",
+    "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe", "inner", "outer",
   ]
+
+  /// Words after a length that make it the shape of a cut ("1-inch-thick", "8-inch-long").
+  static let shapes: Set<String> = ["thick", "long", "wide", "deep", "thin", "square"]
 
   /// Adverbs that open a preparation ("finely chopped").
   static let prepAdverbs: Set<String> = [
