@@ -258,6 +258,16 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 tablespoon smoked or hot paprika", amount: 1, unit: "tbsp", name: "smoked paprika",
       alternatives: ["hot paprika"]),
+    Reading(
+      text: "3/4 pound sea or bay scallops", amount: 0.75, unit: "lb", name: "sea scallops",
+      alternatives: ["bay scallops"]),
+    Reading(
+      text: "1/2 cup fresh or canned beef broth", amount: 0.5, unit: "cup",
+      name: "fresh beef broth",
+      alternatives: ["canned beef broth"]),
+    Reading(
+      text: "2 tbsp butter or olive oil", amount: 2, unit: "tbsp", name: "butter",
+      alternatives: ["olive oil"]),
     // The shape of a cut before a count unit, a part of the plant before it
     Reading(
       text: "4 1-inch-thick chunks peeled fresh ginger", amount: 4, unit: "chunk",

@@ -837,15 +837,15 @@ private struct LineReader {
       let parts = splitOnOr(phrase)
       if parts.count >= 2, var left = parts.first, let right = parts.last {
         let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
-        if let last = right.last, left.count == 1, right.count >= 2,
+        if left.count == 1, parts.count == 2, right.count >= 2,
+          tokens[right[0]].number == nil, isDescribing(tokens[left[0]].lower)
+        {
+          left += right.dropFirst()  // "medium or large shrimp", "sea or bay scallops"
+        } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil,
           listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
           left.append(last)
-        } else if left.count == 1, parts.count == 2, right.count >= 2,
-          tokens[right[0]].number == nil, isDescribing(tokens[left[0]].lower)
-        {
-          left += right.dropFirst()  // "medium or large shrimp", "smoked or hot paprika"
         }
         alternatives.append(contentsOf: parts.dropFirst().map(render))
         phrase = left

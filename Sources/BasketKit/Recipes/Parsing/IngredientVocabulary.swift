@@ -105,6 +105,8 @@ enum IngredientVocabulary {
   static let describingOnly: Set<String> = [
     "fresh", "dried", "whole", "hot", "cold", "fine", "coarse", "good", "plain", "extra",
     "other", "more", "some", "mixed", "assorted", "freshly", "finely", "roughly", "coarsely",
+    "red", "green", "white", "yellow", "black", "brown", "golden", "purple", "sea", "canned",
+    "frozen", "raw", "sweet", "dry", "light", "dark", "wild", "lean",
   ]
 
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
