@@ -14,7 +14,8 @@ import Foundation
 /// Matching rules (the labels' columns against the parse):
 /// - quantity: the label's first amount (or range) equals ours within 1 % (0.333 ≈ ⅓); an empty
 ///   label matches no quantity;
-/// - unit: the set of kitchen units the label names (size words such as "large" are not units)
+/// - unit: the set of kitchen units the label names, two-word ones ("fl oz") first (size words
+///   such as "large" are not units)
 ///   equals the set of units we read (the unit, the pack size's unit and any equivalents);
 /// - name: equal after case, accents, punctuation, whitespace and plurals are folded (every
 ///   word singular); the label may also equal our name phrase as written, before a describing
@@ -182,8 +183,19 @@ struct IngredientEvaluation {
 
   static func unitMatches(_ row: Row, _ line: IngredientLine) -> Bool {
     var label = Set<String>()
-    for word in row.unit.split(separator: " ") {
-      if let unit = KitchenUnit.spelled(String(word)) { label.insert(groupID(unit)) }
+    let words = row.unit.split(separator: " ").map(String.init)
+    var position = 0
+    while position < words.count {
+      // Two-word units first: "ml fl oz" names millilitres and fluid ounces, not ounces.
+      if position + 1 < words.count,
+        let unit = KitchenUnit.spelled(words[position] + " " + words[position + 1])
+      {
+        label.insert(groupID(unit))
+        position += 2
+        continue
+      }
+      if let unit = KitchenUnit.spelled(words[position]) { label.insert(groupID(unit)) }
+      position += 1
     }
     var mine = Set<String>()
     if let unit = line.quantity?.unit { mine.insert(groupID(unit)) }
