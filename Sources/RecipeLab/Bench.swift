@@ -39,7 +39,7 @@ enum Bench {
       "2-3 tbsp olive oil", "1 cup (240 ml) whole milk", "a pinch of salt",
     ]
     if let directory = ingredientsDirectory, let sets = try? IngredientEvaluation.load(directory) {
-      lines = sets.flatMap { $0.1.map(\.input) }
+      lines = sets.flatMap { $0.rows.map(\.input) }
     }
     var rates: [Double] = []
     var cpuRates: [Double] = []

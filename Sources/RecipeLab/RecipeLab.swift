@@ -5,7 +5,9 @@ import Foundation
 /// Measures the recipe importer and the ingredient line parser against the shared data sets,
 /// and times them. Run by `scripts/bench`; skips with a message when the data is absent.
 ///
-///   RecipeLab ingredients DIR [--misses N]
+///   RecipeLab ingredients DIR [--misses N --kind wrong|unflagged|flagged-right --own FILE]
+///                                                 NYT's misses only; the own lines default to
+///                                                 Data/ingredients/own-lines.csv
 ///   RecipeLab pages DIR [--misses N --field FIELD]
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
 ///   RecipeLab differential PAGES_DIR              the SAX reader against the tree-walking one,
@@ -23,6 +25,16 @@ struct RecipeLab {
     var field: String?
     if let flag = arguments.firstIndex(of: "--field"), flag + 1 < arguments.count {
       field = arguments[flag + 1]
+      arguments.removeSubrange(flag...(flag + 1))
+    }
+    var kind = IngredientEvaluation.MissKind.wrong
+    if let flag = arguments.firstIndex(of: "--kind"), flag + 1 < arguments.count {
+      kind = IngredientEvaluation.MissKind(rawValue: arguments[flag + 1]) ?? .wrong
+      arguments.removeSubrange(flag...(flag + 1))
+    }
+    var own = "Data/ingredients/own-lines.csv"
+    if let flag = arguments.firstIndex(of: "--own"), flag + 1 < arguments.count {
+      own = arguments[flag + 1]
       arguments.removeSubrange(flag...(flag + 1))
     }
     switch arguments.first {
@@ -83,10 +95,11 @@ struct RecipeLab {
     case "pages" where arguments.count == 2:
       PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
     case "ingredients" where arguments.count == 2:
-      try IngredientEvaluation.run(directory: arguments[1], showMisses: misses)
+      try IngredientEvaluation.run(
+        directory: arguments[1], own: own, showMisses: misses, kind: kind)
     default:
       print(
-        "usage: RecipeLab ingredients DIR [--misses N] | pages DIR [--misses N --field F] | bench [INGREDIENTS_DIR PAGES_DIR] | differential DIR | repeat N FILE..."
+        "usage: RecipeLab ingredients DIR [--misses N --kind K --own FILE] | pages DIR [--misses N --field F] | bench [INGREDIENTS_DIR PAGES_DIR] | differential DIR | repeat N FILE..."
       )
       exit(2)
     }

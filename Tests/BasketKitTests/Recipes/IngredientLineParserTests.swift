@@ -252,6 +252,36 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 tbsp each chopped chives and tarragon", amount: 2, unit: "tbsp",
       name: "chives and tarragon", preparation: "chopped", note: "each"),
+    Reading(
+      text: "2 pounds medium or large shrimp", amount: 2, unit: "lb", name: "medium shrimp",
+      alternatives: ["large shrimp"]),
+    Reading(
+      text: "1 tablespoon smoked or hot paprika", amount: 1, unit: "tbsp", name: "smoked paprika",
+      alternatives: ["hot paprika"]),
+    Reading(
+      text: "3/4 pound sea or bay scallops", amount: 0.75, unit: "lb", name: "sea scallops",
+      alternatives: ["bay scallops"]),
+    Reading(
+      text: "1/2 cup fresh or canned beef broth", amount: 0.5, unit: "cup",
+      name: "fresh beef broth",
+      alternatives: ["canned beef broth"]),
+    Reading(
+      text: "2 tbsp butter or olive oil", amount: 2, unit: "tbsp", name: "butter",
+      alternatives: ["olive oil"]),
+    // The shape of a cut before a count unit, a part of the plant before it
+    Reading(
+      text: "4 1-inch-thick chunks peeled fresh ginger", amount: 4, unit: "chunk",
+      name: "fresh ginger", preparation: "peeled", size: "1-inch-thick"),
+    Reading(
+      text: "16 1/2-inch-thick slices Italian bread", amount: 16, unit: "slice",
+      name: "Italian bread", size: "1/2-inch-thick"),
+    Reading(
+      text: "2 8-inch-long eggplants, peeled", amount: 2, name: "eggplants", preparation: "peeled",
+      size: "8-inch-long"),
+    Reading(
+      text: "Leaves from 3 inner stalks celery", amount: 3, unit: "stalk", name: "celery",
+      preparation: "Leaves from", size: "inner"),
+    Reading(text: "4 cabbage leaves", amount: 4, name: "cabbage leaves"),
     // Other layouts
     Reading(text: "Flour 200g", amount: 200, unit: "g", name: "Flour"),
     Reading(text: "Eggs: 2", amount: 2, name: "Eggs"),
@@ -261,6 +291,19 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "1/0 cup sugar", amount: nil, name: "cup sugar", uncertain: true),
     Reading(text: "2 cups", amount: 2, unit: "cup", name: "", uncertain: true),
     Reading(text: "salt 1 2", amount: nil, name: "salt 1 2", uncertain: true),
+    // A name the grammar did not finish reading is flagged
+    Reading(
+      text: "4 ounces mozzarella cheese diced into 1/4-inch pieces", amount: 4, unit: "oz",
+      name: "mozzarella cheese diced into 1/4-inch pieces", uncertain: true),
+    Reading(
+      text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
+    Reading(
+      text: "2 tablespoons beef fat rendered from the brisket", amount: 2, unit: "tbsp",
+      name: "beef fat rendered", uncertain: true),
+    Reading(
+      text: "1 orange slice 1 1/4-inch thick", amount: 1, name: "orange slice 1 1/4-inch thick",
+      uncertain: true),
+    Reading(text: "1 1/2 pounds fillet of cod", amount: 1.5, unit: "lb", name: "fillet of cod"),
   ]
 
   @Test(arguments: cases)

@@ -197,6 +197,10 @@ private struct LineReader {
       } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
         pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
         index = next
+      } else if token.number != nil, let next = cutShape(at: index) {
+        let written = tokenizer.text(index, next - 1)  // "4 1-inch-thick chunks": the cut
+        size = size.map { $0 + " " + written } ?? written
+        index = next
       } else if token.number != nil, let (pack, next) = measuredAmount(at: index) {
         pendingPack = pack  // "2 14-ounce cans", "1 28 oz can"
         index = next
@@ -249,6 +253,18 @@ private struct LineReader {
     if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
+  }
+
+  /// The end of a cut's shape at `position`, "1-inch-thick", "1/2-inch-long": a number, a hyphen
+  /// and one word of a length unit and a shape.
+  private func cutShape(at position: Int) -> Int? {
+    guard let (_, next) = amountAt(position, hyphenMixes: true), punctuation(next, "-"),
+      !tokens[next].spaced, let joined = word(next + 1), !tokens[next + 1].spaced,
+      let hyphen = joined.firstIndex(of: "-"),
+      Vocabulary.shapes.contains(String(joined[joined.index(after: hyphen)...])),
+      KitchenUnit.spelled(String(joined[..<hyphen]))?.family == .length
+    else { return nil }
+    return next + 2
   }
 
   /// Dual units and ranges that follow a unit: "200g/7oz", "1 cup (240 ml)", "200-250 g".
@@ -821,7 +837,11 @@ private struct LineReader {
       let parts = splitOnOr(phrase)
       if parts.count >= 2, var left = parts.first, let right = parts.last {
         let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
-        if let last = right.last, left.count == 1, right.count >= 2,
+        if left.count == 1, parts.count == 2, right.count >= 2,
+          tokens[right[0]].number == nil, isDescribing(tokens[left[0]].lower)
+        {
+          left += right.dropFirst()  // "medium or large shrimp", "sea or bay scallops"
+        } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil,
           listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
@@ -844,12 +864,50 @@ private struct LineReader {
       phrase.removeLast()
     }
     name = render(phrase)
-    for (offset, position) in phrase.enumerated() where tokens[position].number != nil {
-      let next = offset + 1 < phrase.count ? phrase[offset + 1] : nil
-      let attached = next.map { !tokens[$0].spaced } ?? false
-      if !attached { uncertain = true }  // a stray amount in the name ("salt 1 2")
-    }
+    if doubts(name: phrase, written: written) { uncertain = true }
     return namePhrase
+  }
+
+  /// Whether the name read from `written` looks like words the grammar did not understand, so
+  /// the line should be checked: an amount left in it ("salt 1 2", "1/4-inch pieces"), a unit
+  /// word before its last word ("sprigs fresh thyme"), a word that opens a note ("each", "cut
+  /// into"), a preposition or joiner first ("of cod", "or 2 medium"), or only what is done to
+  /// the food ("crushed", "large"), or a past participle last ("peppers, chopped" read as one).
+  private func doubts(name phrase: [Int], written: [Int]) -> Bool {
+    if let first = written.first, tokens[first].lower == "or" || tokens[first].lower == "and" {
+      return true
+    }
+    let words = phrase.filter { tokens[$0].isWord }
+    guard let first = words.first, let last = words.last else { return false }
+    if phrase.contains(where: { tokens[$0].number != nil || tokens[$0].kind == .badNumber }) {
+      return true
+    }
+    if Vocabulary.nameDoubtWords.contains(tokens[first].lower)
+      || words.contains(where: { Vocabulary.noteWordsInName.contains(tokens[$0].lower) })
+    {
+      return true
+    }
+    for position in words.dropLast() {
+      let lower = tokens[position].lower
+      if lower.count > 1, lower != "in", let id = KitchenUnit.spellings[lower],
+        !Vocabulary.foodUnits.contains(id)
+      {
+        return true
+      }
+    }
+    let tail = tokens[last].lower
+    return words.count == 1 && isDescribing(tail) || isParticiple(tail)
+  }
+
+  /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".
+  private func isDescribing(_ lower: String) -> Bool {
+    Vocabulary.describingOnly.contains(lower) || Vocabulary.sizes.contains(lower)
+      || Vocabulary.prepWords.contains(lower) || isParticiple(lower)
+  }
+
+  /// "chopped", "dissolved", but not "seed" or "red".
+  private func isParticiple(_ lower: String) -> Bool {
+    lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
   private func splitOnOr(_ segment: [Int]) -> [[Int]] {

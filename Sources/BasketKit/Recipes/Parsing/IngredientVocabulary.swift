@@ -20,8 +20,11 @@ enum IngredientVocabulary {
   static let sizes: Set<String> = [
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
     "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick",
-    "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe",
+    "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe", "inner", "outer",
   ]
+
+  /// Words after a length that make it the shape of a cut ("1-inch-thick", "8-inch-long").
+  static let shapes: Set<String> = ["thick", "long", "wide", "deep", "thin", "square"]
 
   /// Adverbs that open a preparation ("finely chopped").
   static let prepAdverbs: Set<String> = [
@@ -87,4 +90,26 @@ enum IngredientVocabulary {
     "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
     "nuts", "sauce", "paste", "yogurt", "yoghurt", "syrup", "bread", "potatoes", "squash",
   ]
+
+  /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
+  static let nameDoubtWords: Set<String> = [
+    "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and",
+  ]
+
+  /// Words of a note or a preparation that, left inside a name, show the grammar missed them
+  /// ("each sugar", "cheese diced into pieces").
+  static let noteWordsInName: Set<String> = ["each", "plus", "about", "into", "cut"]
+
+  /// Words that alone are no food: what was left when the food went elsewhere ("fresh" of
+  /// "fresh or dried hot red chile").
+  static let describingOnly: Set<String> = [
+    "fresh", "dried", "whole", "hot", "cold", "fine", "coarse", "good", "plain", "extra",
+    "other", "more", "some", "mixed", "assorted", "freshly", "finely", "roughly", "coarsely",
+    "red", "green", "white", "yellow", "black", "brown", "golden", "purple", "sea", "canned",
+    "frozen", "raw", "sweet", "dry", "light", "dark", "wild", "lean",
+  ]
+
+  /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
+  /// one inside a name is no sign of a misread.
+  static let foodUnits: Set<String> = ["fillet", "leaf", "pot"]
 }
