@@ -37,11 +37,13 @@ enum Commands {
       return try ShopCommand.walkingOrder(json: flags.has("--json"), context: context)
     }
     let sections: ListSections
+    var stored = true
     do {
       sections = try context.openBasket(.existing).sections()
     } catch let missing as MissingStore where missing.location.source.isDefault {
       // A first run at the default place: nothing to show yet, and nothing is created.
       sections = ListSections(toGet: [], gotIt: [])
+      stored = false
     }
     if flags.has("--line") {
       context.out(ListPrinter.line(sections, style: Style(context: context)) + "\n")
@@ -52,6 +54,8 @@ enum Commands {
       context.out(
         ListPrinter.render(
           sections, mood: DayMood(date: context.clock.now, timeZone: .current), style: style))
+      // The numbers just shown are what ITEM numbers mean until the next list.
+      if stored { ListNumbers.remember(sections, store: context.store) }
     }
     return 0
   }
@@ -173,7 +177,9 @@ enum Commands {
     let flags = try Flags(arguments, allowed: [], positional: 2...Int.max, command: "rename")
     let newName = try ListRules.cleanName(flags.positional.dropFirst().joined(separator: " "))
     let basket = try context.openBasket(.existing)
-    let item = try ItemReference.resolve(flags.positional[0], in: try basket.sections())
+    let item = try ItemReference.resolve(
+      flags.positional[0], in: try basket.sections(),
+      numbered: ListNumbers.read(store: context.store))
     try basket.rename(item.id, to: newName)
     let renamed = try basket.sections().allItems.first { $0.id == item.id } ?? item
     context.out("Renamed \(item.name) to \(Style(context: context).itemLabel(renamed))\n")
@@ -183,7 +189,9 @@ enum Commands {
   static func qty(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: ["--clear"], positional: 1...3, command: "qty")
     let basket = try context.openBasket(.existing)
-    let item = try ItemReference.resolve(flags.positional[0], in: try basket.sections())
+    let item = try ItemReference.resolve(
+      flags.positional[0], in: try basket.sections(),
+      numbered: ListNumbers.read(store: context.store))
     let style = Style(context: context)
     if flags.has("--clear") {
       guard flags.positional.count == 1 else {
@@ -242,7 +250,10 @@ enum Commands {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: command)
     let basket = try context.openBasket(.existing)
     let sections = try basket.sections()
-    let items = try flags.positional.map { try ItemReference.resolve($0, in: sections) }
+    let numbered = ListNumbers.read(store: context.store)
+    let items = try flags.positional.map {
+      try ItemReference.resolve($0, in: sections, numbered: numbered)
+    }
     var seen = Set<UUID>()
     let style = Style(context: context)
     for item in items where seen.insert(item.id).inserted { try body(basket, item, style) }

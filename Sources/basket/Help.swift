@@ -161,8 +161,10 @@ enum Help {
       return """
         Usage: basket \(command!) ITEM...
 
-        \(verb) each ITEM: the number shown by 'basket list', or a name (case-insensitive;
-        a unique prefix is enough).
+        \(verb) each ITEM: the number shown by the last 'basket list', or a name
+        (case-insensitive; a unique prefix is enough). Numbers stay those of that list until
+        the next one, however the list has moved since (a re-added item goes to the top);
+        a number whose item has left the list is refused.
 
         """
     case "rename":

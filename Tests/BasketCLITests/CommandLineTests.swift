@@ -193,6 +193,25 @@ import Testing
     #expect(try basket.run(["qty", "flour", "500", "g"]).stdout.contains("(500 g"))
   }
 
+  @Test func aNumberFromTheLastListMeansWhatItShowedUntilTheNextList() throws {
+    try basket.run(["add", "bread", "eggs", "milk"])  // milk 1, eggs 2, bread 3
+    #expect(try basket.run(["list"]).stdout.contains("1. "))
+    try basket.run(["add", "Bread"])  // a re-add bumps bread to the top
+    try basket.run(["add", "tea"])  // and a new item goes on top too
+    let checked = try basket.run(["check", "1"])
+    #expect(checked.stdout.contains("milk"), "\(checked.stdout)")
+    #expect(
+      try basket.run(["check", "2"]).stdout.contains("eggs"), "the first check moved nothing")
+    try basket.run(["rm", "bread"])
+    let gone = try basket.run(["check", "3"])
+    #expect(gone.status == 1)
+    #expect(gone.stderr.contains("number 3 of the last list is no longer on it"), "\(gone.stderr)")
+    // A new list numbers the list as it is now.
+    let listed = try basket.run(["list"]).stdout
+    #expect(listed.contains("1. ") && listed.contains("tea"), "\(listed)")
+    #expect(try basket.run(["check", "1"]).stdout.contains("tea"))
+  }
+
   @Test func removeDeletesItems() throws {
     try basket.run(["add", "milk", "bread"])
     #expect(try basket.run(["rm", "milk"]).status == 0)

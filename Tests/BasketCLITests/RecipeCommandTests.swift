@@ -254,7 +254,11 @@ enum RecipeFixtures {
     let set = try basket.run(["qty", number.trimmingCharacters(in: .whitespaces), "3"])
     #expect(set.status == 0, "\(set.stderr)")
     let after = try #require(try basket.listJSON()["toGet"] as? [[String: Any]])
-    #expect(after.first { $0["name"] as? String == "kidney beans" }?["buy"] is NSNull)
+    // A plain number keeps the recipe's unit: 3 cans, bought as 3 cans.
+    let edited = try #require(after.first { $0["name"] as? String == "kidney beans" })
+    #expect((edited["buy"] as? [String: Any])?["text"] as? String == "3 cans")
+    #expect((edited["buy"] as? [String: Any])?["need"] is NSNull)
+    #expect(edited["quantity"] is NSNull)
   }
 
   @Test func theAlwaysHaveListKeepsStaplesOffTheListUnlessChosen() throws {

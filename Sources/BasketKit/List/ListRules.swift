@@ -53,6 +53,8 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
   case emptyName
   case nameTooLong(Int)
   case unknownItem(String)
+  /// A number from an earlier listing whose item has left the list since.
+  case numberGone(Int)
   case ambiguous(String, candidates: [String])
   case badAmount(String)
   /// Negative, NaN, infinite or past `QuantityRules.maximum(for:)`.
@@ -71,6 +73,8 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
       "a name can be at most \(ListTiming.maxNameLength) characters (this one has \(count))"
     case .unknownItem(let reference):
       "no item matches \"\(reference)\""
+    case .numberGone(let number):
+      "number \(number) of the last list is no longer on it; list again for new numbers"
     case .ambiguous(let reference, let candidates):
       "\"\(reference)\" matches several items: \(candidates.joined(separator: ", "))"
     case .badAmount(let text):

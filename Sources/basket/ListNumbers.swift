@@ -1,0 +1,60 @@
+import BasketKit
+import BasketStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The numbers the last `basket list` showed, so that `basket check 2` typed after it means
+/// the item that was number 2 then, even when adds (a re-add bumps an item to the top,
+/// BASKET.md §1), check-offs or another phone have moved the list since. Each `list` replaces
+/// them; until the first one, numbers are the list's order now.
+///
+/// They are kept beside the store, in "STORE.list-numbers" (one item id per line), not in it:
+/// they belong to one person's terminal, and a `list` must not write to the household's store
+/// (nor fail on a read-only one). A file that can't be written or read just means no numbers
+/// were kept.
+enum ListNumbers {
+  static func path(for store: StoreLocation) -> String { store.path + ".list-numbers" }
+
+  /// Keeps the numbering `sections` is shown with (To get, then Got it).
+  static func remember(_ sections: ListSections, store: StoreLocation) {
+    let ids = (sections.toGet + sections.gotIt).map { $0.id.uuidString.lowercased() }
+    let text = ids.map { $0 + "\n" }.joined()
+    let target = path(for: store)
+    let temporary = target + ".tmp"
+    // NB: written whole, then renamed over the old one, so a reader never sees half a file.
+    guard let file = fopen(temporary, "w") else { return }
+    let written = fputs(text, file) >= 0
+    guard fclose(file) == 0, written else {
+      unlink(temporary)
+      return
+    }
+    if rename(temporary, target) != 0 { unlink(temporary) }
+  }
+
+  /// The ids the last list numbered, in order; nil when no list kept any.
+  static func read(store: StoreLocation) -> [UUID]? {
+    guard let file = fopen(path(for: store), "r") else { return nil }
+    defer { fclose(file) }
+    var ids: [UUID] = []
+    var line = [CChar](repeating: 0, count: 64)
+    while ids.count < 100_000, fgets(&line, Int32(line.count), file) != nil {
+      let text = String(
+        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard let id = UUID(uuidString: String(text.trimmingPrefix(" ").prefix(36))) else {
+        return nil  // not a file this wrote: no numbers
+      }
+      ids.append(id)
+    }
+    return ids
+  }
+}
