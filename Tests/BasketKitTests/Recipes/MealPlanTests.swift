@@ -36,13 +36,13 @@ private func plan(_ first: String, _ second: String, answer: MealPlan.Answer? = 
   @Test(
     arguments: [
       // Surely the same food in one family (or through the density table): one line.
-      ("1 onion", "1 onion", ["2 onion [Chili ×1, Soup ×1]"]),
+      ("1 onion", "1 onion", ["2 onions [Chili ×1, Soup ×1]"]),
       ("2 onions", "1 onion, sliced", ["3 onions [Chili ×2, Soup ×1]"]),
       ("500 g flour", "1 kg flour", ["1.5 kg flour [Chili 500 g, Soup 1 kg]"]),
       ("1 cup milk", "250 ml milk", ["487 ml milk [Chili 1 cup, Soup 250 ml]"]),
       ("2 tbsp butter", "100 g butter", ["≈ 128 g butter [Chili 2 tbsp, Soup 100 g]"]),
       ("3 scallions", "2 spring onions", ["5 scallions [Chili ×3, Soup ×2]"]),
-      ("1 courgette", "2 zucchini", ["3 courgette [Chili ×1, Soup ×2]"]),
+      ("1 courgette", "2 zucchini", ["3 courgettes [Chili ×1, Soup ×2]"]),
       ("salt, to taste", "salt", ["salt [Chili, Soup]"]),
       // The same food in amounts that don't add up: apart, and asked about.
       ("2 onions", "200 g onion", ["2 onions [Chili ×2] ?", "200 g onion [Soup 200 g] ?"]),
@@ -83,7 +83,7 @@ private func plan(_ first: String, _ second: String, answer: MealPlan.Answer? = 
         "2 onions", "200 g onion", MealPlan.Answer.merge,
         ["2 + 200 g onions [Chili ×2, Soup 200 g]"]
       ),
-      ("1 onion", "1 red onion", .merge, ["2 red onion [Chili ×1, Soup ×1]"]),
+      ("1 onion", "1 red onion", .merge, ["2 red onions [Chili ×1, Soup ×1]"]),
       ("1 tsp salt", "salt, to taste", .merge, ["1 tsp salt [Chili 1 tsp, Soup]"]),
       ("1 onion", "1 red onion", .keepApart, ["1 onion [Chili ×1]", "1 red onion [Soup ×1]"]),
       ("2 onions", "200 g onion", .keepApart, ["2 onions [Chili ×2]", "200 g onion [Soup 200 g]"]),

@@ -76,13 +76,14 @@ public struct MealPlan: Equatable, Sendable {
     /// "1.3": the recipe's and line's positions, counted from 1.
     public var key: String { "\(recipeIndex + 1).\(lineIndex + 1)" }
 
-    /// What it asks for: "Chili ×1", "Soup 200 g", "Salad" (no amount).
+    /// What it asks for, the recipe named briefly (`BriefTitle`): "Chili ×1", "Soup 200 g",
+    /// "Salad" (no amount).
     public var text: String {
-      guard let quantity = line.quantity else { return recipe.title }
+      let title = BriefTitle.of(recipe.title)
+      guard let quantity = line.quantity else { return title }
       let amount = KitchenAmountFormat.text(quantity)
       let pack = line.packSize.map { " (\(KitchenAmountFormat.text($0)))" } ?? ""
-      return quantity.unit == nil
-        ? "\(recipe.title) ×\(amount)\(pack)" : "\(recipe.title) \(amount)\(pack)"
+      return quantity.unit == nil ? "\(title) ×\(amount)\(pack)" : "\(title) \(amount)\(pack)"
     }
   }
 
@@ -423,7 +424,10 @@ public struct MealPlan: Equatable, Sendable {
       line.packSize = amount.packSize
       var shown = amount
       shown.converted = false
-      line.text = "\(shown.text) \(first.name)"
+      if amount.unit == nil, (amount.maxAmount ?? amount.amount) > 1 {
+        line.name = CountNoun.plural(first.name, written: cluster.sources.map(\.line.name))
+      }
+      line.text = "\(shown.text) \(line.name)"
       if amount.converted { line.note = "amounts converted by density" }
     } else {
       line.text = first.name
@@ -459,7 +463,10 @@ public struct MealPlan: Equatable, Sendable {
       var shown = amount
       shown.converted = false
       var part = base
-      part.text = "\(shown.text) \(name)"
+      if amount.unit == nil, (amount.maxAmount ?? amount.amount) > 1 {
+        part.name = CountNoun.plural(name, written: lines.map(\.name))
+      }
+      part.text = "\(shown.text) \(part.name)"
       part.quantity = IngredientQuantity(
         amount: amount.amount, maxAmount: amount.maxAmount, unit: amount.unit)
       part.packSize = amount.packSize
