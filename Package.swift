@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Where Debian keeps libxml2's headers (`pkg-config --cflags libxml-2.0`), for the targets that
+/// import CLibXML2.
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+
 let package = Package(
   name: "Basket",
   platforms: [.macOS(.v15)],
@@ -22,13 +26,20 @@ let package = Package(
     .systemLibrary(name: "CLinux"),
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "BasketCrypto", dependencies: ["CCrypto"]),
-    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    .systemLibrary(
-      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // NB: libxml2, libcurl and libical are headers only here (no pkg-config, no `link`): their
+    // adapters open them on first use, so a command pays only for the libraries it uses
+    // (LinkedLibrariesTests reads the binary's needed list). Each adapter imports its module
+    // `internal`, so only the adapter needs libxml2's include directory.
+    .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
-    .target(name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"]),
-    .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-    .target(name: "BasketCalDAV", dependencies: ["BasketKit", "CICal", "CLibXML2"]),
+    .target(
+      name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"],
+      swiftSettings: libxml2Headers),
+    .systemLibrary(name: "CICal", providers: [.apt(["libical-dev"])]),
+    .target(
+      name: "BasketCalDAV", dependencies: ["BasketKit", "CICal", "CLibXML2"],
+      swiftSettings: libxml2Headers),
     // NB: runs the tesseract program (Debian tesseract-ocr) rather than linking libtesseract.
     .target(name: "BasketOCR", dependencies: ["BasketKit"]),
     .target(
@@ -50,7 +61,8 @@ let package = Package(
       ]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
     .executableTarget(
-      name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport", "CLibXML2"]),
+      name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport", "CLibXML2"],
+      swiftSettings: libxml2Headers, linkerSettings: [.linkedLibrary("xml2")]),
 
     // MARK: - Fuzz targets
 

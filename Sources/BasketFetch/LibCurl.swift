@@ -1,0 +1,19 @@
+import BasketKit
+internal import CCurl
+
+/// libcurl, opened on the first fetch rather than linked, so that commands that never fetch
+/// don't load it (it brings GnuTLS, Kerberos and LDAP). Thread-safe: opened once.
+enum LibCurl {
+  /// The functions, or why libcurl could not be opened.
+  static let loaded: Result<basket_curl, MissingLibrary> = {
+    let table = UnsafeMutablePointer<basket_curl>.allocate(capacity: 1)
+    defer { table.deallocate() }
+    if let failure = basket_curl_load(table) {
+      return .failure(
+        MissingLibrary(
+          feature: "fetching recipe pages by their address", library: "libcurl",
+          package: "libcurl4", reason: String(cString: failure)))
+    }
+    return .success(table.pointee)
+  }()
+}
