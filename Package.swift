@@ -53,6 +53,11 @@ let package = Package(
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
         "BasketOCR",
+      ],
+      // NB: the ~43,000 relative relocations of the statically linked runtime packed (DT_RELR,
+      // glibc 2.36): 1 MB smaller. Gold has no such option; lld ships with the toolchain.
+      linkerSettings: [
+        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
       ]),
     .executableTarget(
       name: "BasketBench",
