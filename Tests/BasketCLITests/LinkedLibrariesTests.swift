@@ -63,9 +63,9 @@ import Testing
     #expect(bad.isEmpty, "basket links \(bad): a product target imports full Foundation")
   }
 
-  /// The libraries the adapters open on first use (and what libxml2 and libical bring): a
-  /// command that needs none of them must not load them at start.
-  static let opened = ["libcurl", "libxml2", "libical", "libicu"]
+  /// The libraries the adapters open on first use (and what libxml2, libical and
+  /// libmicrohttpd bring): a command that needs none of them must not load them at start.
+  static let opened = ["libcurl", "libxml2", "libical", "libicu", "libmicrohttpd", "libgnutls"]
 
   @Test func theBinaryLeavesLibcurlLibxml2AndLibicalToFirstUse() throws {
     let binary = try BasketBinary.executable.get()
@@ -79,6 +79,7 @@ import Testing
     ("libcurl", ["/usr/bin/curl"]),
     ("libical", ["/usr/lib/x86_64-linux-gnu/libicalss.so.3"]),
     ("libicu", ["/usr/lib/x86_64-linux-gnu/libxml2.so.2"]),
+    ("libgnutls", ["/usr/lib/x86_64-linux-gnu/libmicrohttpd.so.12"]),
     (
       "libxml2",
       [
