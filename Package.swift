@@ -52,7 +52,7 @@ let package = Package(
       name: "basket",
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
-        "BasketOCR",
+        "BasketOCR", "CLinux",
       ],
       // NB: the ~43,000 relative relocations of the statically linked runtime packed (DT_RELR,
       // glibc 2.36): 1 MB smaller. Gold has no such option; lld ships with the toolchain.
