@@ -4,18 +4,21 @@ internal import CICal
 /// libical, opened on first use rather than linked, so that commands that never speak CalDAV
 /// don't load it. Thread-safe: opened once.
 enum LibICal {
-  /// The functions, or why libical could not be opened.
-  static let loaded: Result<basket_libical, MissingLibrary> = {
+  /// The functions, or why the library could not be opened.
+  static let loaded = load("libical.so.3")
+
+  /// Opens the library by its file name (`loaded` holds the real one's result).
+  static func load(_ soname: String) -> Result<basket_libical, MissingLibrary> {
     let table = UnsafeMutablePointer<basket_libical>.allocate(capacity: 1)
     defer { table.deallocate() }
-    if let failure = basket_libical_load(table) {
+    if let failure = basket_libical_load(table, soname) {
       return .failure(
         MissingLibrary(
           feature: "CalDAV", library: "libical", package: "libical3",
           reason: String(cString: failure)))
     }
     return .success(table.pointee)
-  }()
+  }
 }
 
 /// libical's functions. NB: only after `CalDAVLibraries.require()` succeeded (the faces check

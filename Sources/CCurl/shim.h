@@ -26,10 +26,11 @@ struct __attribute__((swift_attr("@Sendable"))) basket_curl {
 #undef BASKET_CURL_FIELD
 };
 
-/// Opens libcurl and fills `table`: NULL when every function was found, else what failed (the
+/// Opens libcurl (`soname`: "libcurl.so.4") and fills `table`: NULL when every function was found, else what failed (the
 /// loader's message, or the missing function's name). Not thread-safe: call it once.
-static inline const char *_Nullable basket_curl_load(struct basket_curl *_Nonnull table) {
-  void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+static inline const char *_Nullable basket_curl_load(
+    struct basket_curl *_Nonnull table, const char *_Nonnull soname) {
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return dlerror();
 #define BASKET_CURL_FIND(name) \
   if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;

@@ -64,10 +64,11 @@ struct __attribute__((swift_attr("@Sendable"))) basket_libical {
 #undef BASKET_LIBICAL_FIELD
 };
 
-/// Opens libical and fills `table`: NULL when every function was found, else what failed (the
+/// Opens libical (`soname`: "libical.so.3") and fills `table`: NULL when every function was found, else what failed (the
 /// loader's message, or the missing function's name). Not thread-safe: call it once.
-static inline const char *_Nullable basket_libical_load(struct basket_libical *_Nonnull table) {
-  void *library = dlopen("libical.so.3", RTLD_NOW | RTLD_LOCAL);
+static inline const char *_Nullable basket_libical_load(
+    struct basket_libical *_Nonnull table, const char *_Nonnull soname) {
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return dlerror();
 #define BASKET_LIBICAL_FIND(name) \
   if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;

@@ -49,10 +49,11 @@ struct __attribute__((swift_attr("@Sendable"))) basket_libxml2 {
 #undef BASKET_LIBXML2_FIELD
 };
 
-/// Opens libxml2 and fills `table`: NULL when every function was found, else what failed (the
+/// Opens libxml2 (`soname`: "libxml2.so.2") and fills `table`: NULL when every function was found, else what failed (the
 /// loader's message, or the missing function's name). Not thread-safe: call it once.
-static inline const char *_Nullable basket_libxml2_load(struct basket_libxml2 *_Nonnull table) {
-  void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+static inline const char *_Nullable basket_libxml2_load(
+    struct basket_libxml2 *_Nonnull table, const char *_Nonnull soname) {
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return dlerror();
 #define BASKET_LIBXML2_FIND(name) \
   if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;

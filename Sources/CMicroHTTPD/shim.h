@@ -34,10 +34,12 @@ struct __attribute__((swift_attr("@Sendable"))) basket_mhd {
 #undef BASKET_MHD_FIELD
 };
 
-/// Opens libmicrohttpd and fills `table`: NULL when every function was found, else what failed
+/// Opens libmicrohttpd (`soname`: "libmicrohttpd.so.12")
+/// and fills `table`: NULL when every function was found, else what failed
 /// (the loader's message, or the missing function's name). Not thread-safe: call it once.
-static inline const char *_Nullable basket_mhd_load(struct basket_mhd *_Nonnull table) {
-  void *library = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
+static inline const char *_Nullable basket_mhd_load(
+    struct basket_mhd *_Nonnull table, const char *_Nonnull soname) {
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return dlerror();
 #define BASKET_MHD_FIND(name) \
   if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;
