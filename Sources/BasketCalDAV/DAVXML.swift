@@ -1,6 +1,6 @@
 import BasketKit
-import CICal
-import CLibXML2
+internal import CICal
+internal import CLibXML2
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -267,11 +267,11 @@ public enum DAVXML {
       condition: .c("valid-filter"))
     guard text.utf8.count == 16, text.hasSuffix("Z") else { throw refusal }
     let seconds = ICalendarTask.withLibical { () -> time_t? in
-      let time = icaltime_from_string(text)
-      guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0,
+      let time = ical.icaltime_from_string(text)
+      guard ical.icaltime_is_null_time(time) == 0, ical.icaltime_is_valid_time(time) != 0,
         time.is_date == 0
       else { return nil }
-      return icaltime_as_timet_with_zone(time, icaltimezone_get_utc_timezone())
+      return ical.icaltime_as_timet_with_zone(time, ical.icaltimezone_get_utc_timezone())
     }
     guard let seconds else { throw refusal }
     return Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -298,15 +298,15 @@ public enum DAVXML {
         | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOCDATA.rawValue)
     let document = body.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        xmlReadMemory($0, Int32(buffer.count), "request.xml", nil, options)
+        xml.xmlReadMemory($0, Int32(buffer.count), "request.xml", nil, options)
       }
     }
     guard let document else { throw Unreadable("the body is not well-formed XML") }
-    defer { xmlFreeDoc(document) }
+    defer { xml.xmlFreeDoc(document) }
     if let dtd = document.pointee.intSubset, dtd.pointee.children != nil {
       throw Unreadable("a body with a document type declaration is not accepted")
     }
-    guard let root = xmlDocGetRootElement(document) else {
+    guard let root = xml.xmlDocGetRootElement(document) else {
       throw Unreadable("the body has no root element")
     }
     return try read(root)
@@ -315,8 +315,8 @@ public enum DAVXML {
   /// libxml2 set up once, before any thread parses (its rule), with its error messages
   /// silenced: a refusal says what was wrong instead.
   private static let initialized: Bool = {
-    xmlInitParser()
-    xmlSetStructuredErrorFunc(nil) { _, _ in }
+    xml.xmlInitParser()
+    xml.xmlSetStructuredErrorFunc(nil) { _, _ in }
     return true
   }()
 
@@ -431,47 +431,47 @@ public enum DAVXML {
   }
 
   private static func document(_ root: DAVElement) -> [UInt8] {
-    guard let buffer = xmlBufferCreate() else { return [] }
-    defer { xmlBufferFree(buffer) }
-    guard let writer = xmlNewTextWriterMemory(buffer, 0) else { return [] }
-    xmlTextWriterStartDocument(writer, nil, "UTF-8", nil)
+    guard let buffer = xml.xmlBufferCreate() else { return [] }
+    defer { xml.xmlBufferFree(buffer) }
+    guard let writer = xml.xmlNewTextWriterMemory(buffer, 0) else { return [] }
+    _ = xml.xmlTextWriterStartDocument(writer, nil, "UTF-8", nil)
     write(root, to: writer, isRoot: true)
-    xmlTextWriterEndDocument(writer)
-    xmlFreeTextWriter(writer)  // NB: flushes into the buffer
-    guard let content = xmlBufferContent(buffer) else { return [] }
-    return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    _ = xml.xmlTextWriterEndDocument(writer)
+    xml.xmlFreeTextWriter(writer)  // NB: flushes into the buffer
+    guard let content = xml.xmlBufferContent(buffer) else { return [] }
+    return Array(UnsafeBufferPointer(start: content, count: Int(xml.xmlBufferLength(buffer))))
   }
 
   private static func write(_ element: DAVElement, to writer: xmlTextWriterPtr, isRoot: Bool) {
     let known = prefixes.first { $0.1 == element.name.namespace }?.0
     with(element.name.name) { name in
       if let known {
-        with(known) { prefix in _ = xmlTextWriterStartElementNS(writer, prefix, name, nil) }
+        with(known) { prefix in _ = xml.xmlTextWriterStartElementNS(writer, prefix, name, nil) }
       } else if element.name.namespace.isEmpty {
-        _ = xmlTextWriterStartElement(writer, name)
+        _ = xml.xmlTextWriterStartElement(writer, name)
       } else {
         with(element.name.namespace) { uri in
-          _ = xmlTextWriterStartElementNS(writer, nil, name, uri)
+          _ = xml.xmlTextWriterStartElementNS(writer, nil, name, uri)
         }
       }
     }
     if isRoot {
       for (prefix, uri) in prefixes {
         with("xmlns:" + prefix) { name in
-          with(uri) { value in _ = xmlTextWriterWriteAttribute(writer, name, value) }
+          with(uri) { value in _ = xml.xmlTextWriterWriteAttribute(writer, name, value) }
         }
       }
     }
     for (key, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
       with(key) { name in
-        with(value) { text in _ = xmlTextWriterWriteAttribute(writer, name, text) }
+        with(value) { text in _ = xml.xmlTextWriterWriteAttribute(writer, name, text) }
       }
     }
     if let text = element.text {
-      with(xmlText(text)) { content in _ = xmlTextWriterWriteString(writer, content) }
+      with(xmlText(text)) { content in _ = xml.xmlTextWriterWriteString(writer, content) }
     }
     for child in element.children { write(child, to: writer, isRoot: false) }
-    xmlTextWriterEndElement(writer)
+    _ = xml.xmlTextWriterEndElement(writer)
   }
 
   /// `text` without the characters XML 1.0 can't hold (C0 controls other than tab, line feed

@@ -1,5 +1,5 @@
 import BasketKit
-import CICal
+internal import CICal
 import Synchronization
 
 #if canImport(Glibc)
@@ -91,8 +91,8 @@ public enum ICalendarTask {
   public static func keptProperties(_ kept: String) -> KeptProperties {
     guard !kept.isEmpty else { return KeptProperties() }
     return lock.withLock { _ in
-      guard let calendar = icalcomponent_new_from_string(kept) else { return KeptProperties() }
-      defer { icalcomponent_free(calendar) }
+      guard let calendar = ical.icalcomponent_new_from_string(kept) else { return KeptProperties() }
+      defer { ical.icalcomponent_free(calendar) }
       var found = KeptProperties()
       if !components(of: calendar, ICAL_VTIMEZONE_COMPONENT).isEmpty {
         found.components.insert("VTIMEZONE")
@@ -100,7 +100,7 @@ public enum ICalendarTask {
       guard let todo = components(of: calendar, ICAL_VTODO_COMPONENT).first else { return found }
       if !components(of: todo, ICAL_VALARM_COMPONENT).isEmpty { found.components.insert("VALARM") }
       for property in properties(of: todo) {
-        guard let name = icalproperty_get_property_name(property).map({ decoded($0) }) else {
+        guard let name = ical.icalproperty_get_property_name(property).map({ decoded($0) }) else {
           continue
         }
         found.properties[name.uppercased(), default: []].append(filterValue(property, in: todo))
@@ -113,21 +113,21 @@ public enum ICalendarTask {
     -> FilterValue
   {
     var value = FilterValue(text: "")
-    if let raw = icalproperty_get_value_as_string_r(property) {
+    if let raw = ical.icalproperty_get_value_as_string_r(property) {
       value.text = decoded(raw)
-      icalmemory_free_buffer(raw)
+      ical.icalmemory_free_buffer(raw)
     }
-    guard let held = icalproperty_get_value(property) else { return value }
-    switch icalvalue_isa(held) {
+    guard let held = ical.icalproperty_get_value(property) else { return value }
+    switch ical.icalvalue_isa(held) {
     case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
-      let time = icalproperty_get_datetime_with_component(property, todo)
-      if icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 {
-        let seconds = icaltime_as_timet_with_zone(
-          time, time.zone ?? icaltimezone_get_utc_timezone())
+      let time = ical.icalproperty_get_datetime_with_component(property, todo)
+      if ical.icaltime_is_null_time(time) == 0, ical.icaltime_is_valid_time(time) != 0 {
+        let seconds = ical.icaltime_as_timet_with_zone(
+          time, time.zone ?? ical.icaltimezone_get_utc_timezone())
         value.date = Date(timeIntervalSince1970: TimeInterval(seconds))
       }
     case ICAL_DURATION_VALUE:
-      value.seconds = TimeInterval(icaldurationtype_as_int(icalvalue_get_duration(held)))
+      value.seconds = TimeInterval(ical.icaldurationtype_as_int(ical.icalvalue_get_duration(held)))
     default:
       break
     }
@@ -142,28 +142,28 @@ public enum ICalendarTask {
     guard !joining.isEmpty else { return kept }
     return lock.withLock { _ in
       guard let adding = parsedCalendar(joining) else { return kept }
-      defer { icalcomponent_free(adding) }
+      defer { ical.icalcomponent_free(adding) }
       guard let base = parsedCalendar(kept) else { return text(of: adding) }
-      defer { icalcomponent_free(base) }
+      defer { ical.icalcomponent_free(base) }
       guard let from = components(of: adding, ICAL_VTODO_COMPONENT).first,
         let into = components(of: base, ICAL_VTODO_COMPONENT).first
       else { return text(of: base) }
       let key: (OpaquePointer) -> String = { property in
-        icalproperty_get_property_name(property).map { decoded($0).uppercased() } ?? ""
+        ical.icalproperty_get_property_name(property).map { decoded($0).uppercased() } ?? ""
       }
       let present = Set(properties(of: into).map(key))
       for property in properties(of: from) where !present.contains(key(property)) {
-        icalcomponent_add_property(into, icalproperty_new_clone(property))
+        ical.icalcomponent_add_property(into, ical.icalproperty_new_clone(property))
       }
       if components(of: into, ICAL_VALARM_COMPONENT).isEmpty {
         for alarm in components(of: from, ICAL_VALARM_COMPONENT) {
-          icalcomponent_add_component(into, icalcomponent_new_clone(alarm))
+          ical.icalcomponent_add_component(into, ical.icalcomponent_new_clone(alarm))
         }
       }
       let zones = Set(components(of: base, ICAL_VTIMEZONE_COMPONENT).map(zoneID))
       for zone in components(of: adding, ICAL_VTIMEZONE_COMPONENT)
       where !zones.contains(zoneID(zone)) {
-        icalcomponent_add_component(base, icalcomponent_new_clone(zone))
+        ical.icalcomponent_add_component(base, ical.icalcomponent_new_clone(zone))
       }
       return text(of: base)
     }
@@ -171,28 +171,28 @@ public enum ICalendarTask {
 
   /// `text` read as a VCALENDAR; nil when it is empty or isn't one.
   private static func parsedCalendar(_ text: String) -> OpaquePointer? {
-    guard !text.isEmpty, let parsed = icalcomponent_new_from_string(text) else { return nil }
-    guard icalcomponent_isa(parsed) == ICAL_VCALENDAR_COMPONENT else {
-      icalcomponent_free(parsed)
+    guard !text.isEmpty, let parsed = ical.icalcomponent_new_from_string(text) else { return nil }
+    guard ical.icalcomponent_isa(parsed) == ICAL_VCALENDAR_COMPONENT else {
+      ical.icalcomponent_free(parsed)
       return nil
     }
     return parsed
   }
 
   private static func zoneID(_ zone: OpaquePointer) -> String {
-    icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY)
-      .flatMap { icalproperty_get_tzid($0) }.map { decoded($0) } ?? ""
+    ical.icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY)
+      .flatMap { ical.icalproperty_get_tzid($0) }.map { decoded($0) } ?? ""
   }
 
   // MARK: - Reading
 
   private static func readLocked(_ text: UnsafePointer<CChar>) throws -> ReminderTask {
-    guard let root = icalcomponent_new_from_string(text) else {
+    guard let root = ical.icalcomponent_new_from_string(text) else {
       throw Unreadable("the body is not iCalendar (RFC 5545)")
     }
-    defer { icalcomponent_free(root) }
+    defer { ical.icalcomponent_free(root) }
     let calendar: OpaquePointer
-    if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
+    if ical.icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
       calendar = root
     } else {
       throw Unreadable("a task is sent as a VCALENDAR holding one VTODO")
@@ -212,11 +212,11 @@ public enum ICalendarTask {
       throw Unreadable("the task can't be read: \(error)")
     }
     for child in components(of: todo, ICAL_ANY_COMPONENT)
-    where icalcomponent_isa(child) != ICAL_VALARM_COMPONENT {
+    where ical.icalcomponent_isa(child) != ICAL_VALARM_COMPONENT {
       throw Unreadable("a VTODO holds only VALARM components")
     }
-    guard let uidProperty = icalcomponent_get_first_property(todo, ICAL_UID_PROPERTY),
-      let uid = icalproperty_get_uid(uidProperty).map({ trimmed(decoded($0)) }),
+    guard let uidProperty = ical.icalcomponent_get_first_property(todo, ICAL_UID_PROPERTY),
+      let uid = ical.icalproperty_get_uid(uidProperty).map({ trimmed(decoded($0)) }),
       !uid.isEmpty
     else { throw Unreadable("the VTODO has no UID") }
     guard uid.utf8.count <= 255 else { throw Unreadable("the UID is longer than 255 bytes") }
@@ -228,12 +228,12 @@ public enum ICalendarTask {
     let summary = trimmed(
       String(
         String.UnicodeScalarView(
-          (icalcomponent_get_first_property(todo, ICAL_SUMMARY_PROPERTY)
-            .flatMap { icalproperty_get_summary($0) }.map { decoded($0) } ?? "")
+          (ical.icalcomponent_get_first_property(todo, ICAL_SUMMARY_PROPERTY)
+            .flatMap { ical.icalproperty_get_summary($0) }.map { decoded($0) } ?? "")
             .unicodeScalars.map { isControl($0) ? " " : $0 })))
     var completed = time(ICAL_COMPLETED_PROPERTY, of: todo)
-    if let status = icalcomponent_get_first_property(todo, ICAL_STATUS_PROPERTY) {
-      let done = icalproperty_get_status(status) == ICAL_STATUS_COMPLETED
+    if let status = ical.icalcomponent_get_first_property(todo, ICAL_STATUS_PROPERTY) {
+      let done = ical.icalproperty_get_status(status) == ICAL_STATUS_COMPLETED
       if done, completed == nil { completed = Date(timeIntervalSince1970: 0) }
       if !done { completed = nil }
     }
@@ -246,20 +246,21 @@ public enum ICalendarTask {
 
   /// The calendar without Basket's own properties, as text; "" when nothing else is left.
   private static func kept(calendar: OpaquePointer, todo: OpaquePointer) -> String {
-    let copy = icalcomponent_new_vcalendar()!
-    defer { icalcomponent_free(copy) }
+    let copy = ical.icalcomponent_new_vcalendar()!
+    defer { ical.icalcomponent_free(copy) }
     for zone in components(of: calendar, ICAL_VTIMEZONE_COMPONENT) {
-      icalcomponent_add_component(copy, icalcomponent_new_clone(zone))
+      ical.icalcomponent_add_component(copy, ical.icalcomponent_new_clone(zone))
     }
-    let task = icalcomponent_new_clone(todo)!
-    for property in properties(of: task) where own.contains(icalproperty_isa(property).rawValue) {
-      icalcomponent_remove_property(task, property)
-      icalproperty_free(property)
+    let task = ical.icalcomponent_new_clone(todo)!
+    for property in properties(of: task)
+    where own.contains(ical.icalproperty_isa(property).rawValue) {
+      ical.icalcomponent_remove_property(task, property)
+      ical.icalproperty_free(property)
     }
     let empty =
-      icalcomponent_get_first_property(task, ICAL_ANY_PROPERTY) == nil
-      && icalcomponent_get_first_component(task, ICAL_ANY_COMPONENT) == nil
-    icalcomponent_add_component(copy, task)
+      ical.icalcomponent_get_first_property(task, ICAL_ANY_PROPERTY) == nil
+      && ical.icalcomponent_get_first_component(task, ICAL_ANY_COMPONENT) == nil
+    ical.icalcomponent_add_component(copy, task)
     return empty ? "" : text(of: copy)
   }
 
@@ -269,53 +270,55 @@ public enum ICalendarTask {
     let calendar =
       task.kept.isEmpty
       ? nil
-      : icalcomponent_new_from_string(task.kept).flatMap { parsed in
-        icalcomponent_isa(parsed) == ICAL_VCALENDAR_COMPONENT
+      : ical.icalcomponent_new_from_string(task.kept).flatMap { parsed in
+        ical.icalcomponent_isa(parsed) == ICAL_VCALENDAR_COMPONENT
           ? parsed
           : {
-            icalcomponent_free(parsed); return nil
+            ical.icalcomponent_free(parsed); return nil
           }()
       }
-    let root = calendar ?? icalcomponent_new_vcalendar()!
-    defer { icalcomponent_free(root) }
+    let root = calendar ?? ical.icalcomponent_new_vcalendar()!
+    defer { ical.icalcomponent_free(root) }
     for property in properties(of: root) {
-      let kind = icalproperty_isa(property)
+      let kind = ical.icalproperty_isa(property)
       if kind == ICAL_VERSION_PROPERTY || kind == ICAL_PRODID_PROPERTY {
-        icalcomponent_remove_property(root, property)
-        icalproperty_free(property)
+        ical.icalcomponent_remove_property(root, property)
+        ical.icalproperty_free(property)
       }
     }
-    icalcomponent_add_property(root, icalproperty_new_version("2.0"))
-    icalcomponent_add_property(root, icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
+    ical.icalcomponent_add_property(root, ical.icalproperty_new_version("2.0"))
+    ical.icalcomponent_add_property(
+      root, ical.icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
     let todo: OpaquePointer
     if let existing = components(of: root, ICAL_VTODO_COMPONENT).first {
       todo = existing
     } else {
-      todo = icalcomponent_new_vtodo()!
-      icalcomponent_add_component(root, todo)
+      todo = ical.icalcomponent_new_vtodo()!
+      ical.icalcomponent_add_component(root, todo)
     }
-    for property in properties(of: todo) where own.contains(icalproperty_isa(property).rawValue) {
-      icalcomponent_remove_property(todo, property)
-      icalproperty_free(property)
+    for property in properties(of: todo)
+    where own.contains(ical.icalproperty_isa(property).rawValue) {
+      ical.icalcomponent_remove_property(todo, property)
+      ical.icalproperty_free(property)
     }
     let stamp = task.lastModified ?? task.created ?? Date(timeIntervalSince1970: 0)
-    icalcomponent_add_property(todo, icalproperty_new_uid(task.uid))
-    icalcomponent_add_property(todo, icalproperty_new_dtstamp(utc(stamp)))
+    ical.icalcomponent_add_property(todo, ical.icalproperty_new_uid(task.uid))
+    ical.icalcomponent_add_property(todo, ical.icalproperty_new_dtstamp(utc(stamp)))
     if let created = task.created {
-      icalcomponent_add_property(todo, icalproperty_new_created(utc(created)))
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_created(utc(created)))
     }
     if let modified = task.lastModified {
-      icalcomponent_add_property(todo, icalproperty_new_lastmodified(utc(modified)))
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_lastmodified(utc(modified)))
     }
     if !task.summary.isEmpty {  // NB: libical refuses an empty SUMMARY when it reads one
-      icalcomponent_add_property(todo, icalproperty_new_summary(task.summary))
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_summary(task.summary))
     }
     if let completed = task.completed {
-      icalcomponent_add_property(todo, icalproperty_new_status(ICAL_STATUS_COMPLETED))
-      icalcomponent_add_property(todo, icalproperty_new_completed(utc(completed)))
-      icalcomponent_add_property(todo, icalproperty_new_percentcomplete(100))
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_status(ICAL_STATUS_COMPLETED))
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_completed(utc(completed)))
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_percentcomplete(100))
     } else {
-      icalcomponent_add_property(todo, icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
     }
     return text(of: root)
   }
@@ -326,20 +329,20 @@ public enum ICalendarTask {
     -> [OpaquePointer]
   {
     var found: [OpaquePointer] = []
-    var child = icalcomponent_get_first_component(parent, kind)
+    var child = ical.icalcomponent_get_first_component(parent, kind)
     while let current = child {
       found.append(current)
-      child = icalcomponent_get_next_component(parent, kind)
+      child = ical.icalcomponent_get_next_component(parent, kind)
     }
     return found
   }
 
   private static func properties(of component: OpaquePointer) -> [OpaquePointer] {
     var found: [OpaquePointer] = []
-    var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+    var property = ical.icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
     while let current = property {
       found.append(current)
-      property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+      property = ical.icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
     }
     return found
   }
@@ -347,17 +350,19 @@ public enum ICalendarTask {
   /// A date-time property as an instant: UTC, or in the time zone its TZID names (from the
   /// calendar's VTIMEZONE, else libical's built-in zones); a floating time is read as UTC.
   private static func time(_ kind: icalproperty_kind, of todo: OpaquePointer) -> Date? {
-    guard let property = icalcomponent_get_first_property(todo, kind) else { return nil }
-    let value = icalproperty_get_datetime_with_component(property, todo)
-    guard icaltime_is_null_time(value) == 0, icaltime_is_valid_time(value) != 0 else { return nil }
-    let zone = value.zone ?? icaltimezone_get_utc_timezone()
-    let seconds = icaltime_as_timet_with_zone(value, zone)
+    guard let property = ical.icalcomponent_get_first_property(todo, kind) else { return nil }
+    let value = ical.icalproperty_get_datetime_with_component(property, todo)
+    guard ical.icaltime_is_null_time(value) == 0, ical.icaltime_is_valid_time(value) != 0 else {
+      return nil
+    }
+    let zone = value.zone ?? ical.icaltimezone_get_utc_timezone()
+    let seconds = ical.icaltime_as_timet_with_zone(value, zone)
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
   private static func utc(_ date: Date) -> icaltimetype {
     let seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    return icaltime_from_timet_with_zone(seconds, 0, icaltimezone_get_utc_timezone())
+    return ical.icaltime_from_timet_with_zone(seconds, 0, ical.icaltimezone_get_utc_timezone())
   }
 
   /// `text` without leading and trailing spaces (which iCalendar doesn't keep).
@@ -382,30 +387,30 @@ public enum ICalendarTask {
   /// busy time, since a task list holds no events.
   public static func emptyFreeBusy(start: Date, end: Date, stamp: Date) -> String {
     withLibical {
-      let calendar = icalcomponent_new_vcalendar()!
-      defer { icalcomponent_free(calendar) }
-      icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
-      icalcomponent_add_property(
-        calendar, icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
-      let busy = icalcomponent_new_vfreebusy()!
-      icalcomponent_add_property(busy, icalproperty_new_dtstamp(utc(stamp)))
-      icalcomponent_add_property(busy, icalproperty_new_dtstart(utc(start)))
-      icalcomponent_add_property(busy, icalproperty_new_dtend(utc(end)))
-      icalcomponent_add_component(calendar, busy)
+      let calendar = ical.icalcomponent_new_vcalendar()!
+      defer { ical.icalcomponent_free(calendar) }
+      ical.icalcomponent_add_property(calendar, ical.icalproperty_new_version("2.0"))
+      ical.icalcomponent_add_property(
+        calendar, ical.icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
+      let busy = ical.icalcomponent_new_vfreebusy()!
+      ical.icalcomponent_add_property(busy, ical.icalproperty_new_dtstamp(utc(stamp)))
+      ical.icalcomponent_add_property(busy, ical.icalproperty_new_dtstart(utc(start)))
+      ical.icalcomponent_add_property(busy, ical.icalproperty_new_dtend(utc(end)))
+      ical.icalcomponent_add_component(calendar, busy)
       return text(of: calendar)
     }
   }
 
   private static func text(of component: OpaquePointer) -> String {
-    guard let raw = icalcomponent_as_ical_string_r(component) else { return "" }
-    defer { icalmemory_free_buffer(raw) }
+    guard let raw = ical.icalcomponent_as_ical_string_r(component) else { return "" }
+    defer { ical.icalmemory_free_buffer(raw) }
     return String(cString: raw)
   }
 
   /// The first error libical noted in `component` or any component inside it, if any.
   private static func firstError(in component: OpaquePointer) -> String? {
-    if let property = icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY) {
-      return icalproperty_get_xlicerror(property).map { String(decoded($0).prefix(200)) }
+    if let property = ical.icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY) {
+      return ical.icalproperty_get_xlicerror(property).map { String(decoded($0).prefix(200)) }
         ?? "a property is malformed"
     }
     for child in components(of: component, ICAL_ANY_COMPONENT) {

@@ -1,5 +1,5 @@
 import BasketKit
-import CCurl
+internal import CCurl
 
 #if canImport(Glibc)
   import Glibc
@@ -60,51 +60,58 @@ public struct PageFetcher: Sendable {
 
   public func fetch(_ address: String) throws(WebFetchError) -> FetchedPage {
     let host = try WebAddressRules.host(of: address)
+    var lib: basket_curl
+    switch LibCurl.loaded {
+    case .success(let functions): lib = functions
+    case .failure(let missing): throw .failed(host: host, reason: missing.description)
+    }
     _ = Self.initialized
-    guard let curl = curl_easy_init() else {
+    guard let curl = lib.curl_easy_init() else {
       throw .failed(host: host, reason: "curl failed to start")
     }
-    defer { curl_easy_cleanup(curl) }
+    defer { lib.curl_easy_cleanup(curl) }
     let transfer = Transfer(limit: maximumBytes, permits: permits)
     let outcome: CURLcode = withExtendedLifetime(transfer) {
       let context = Unmanaged.passUnretained(transfer).toOpaque()
       let trimmed = String(
         address.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
       var settings = [
-        basket_curl_set_string(curl, CURLOPT_URL, trimmed),
-        basket_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https"),
-        basket_curl_set_string(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-        basket_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 1),
-        basket_curl_set_long(curl, CURLOPT_MAXREDIRS, maximumRedirects),
-        basket_curl_set_long(curl, CURLOPT_TIMEOUT_MS, Int(timeoutSeconds * 1000)),
-        basket_curl_set_long(curl, CURLOPT_NOSIGNAL, 1),
-        basket_curl_set_off(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBytes)),
-        basket_curl_set_string(curl, CURLOPT_NOPROXY, "*"),
-        basket_curl_set_string(curl, CURLOPT_ACCEPT_ENCODING, ""),
-        basket_curl_set_string(curl, CURLOPT_USERAGENT, "Basket (recipe import)"),
-        basket_curl_set_write(curl, Transfer.write),
-        basket_curl_set_pointer(curl, CURLOPT_WRITEDATA, context),
-        basket_curl_set_opensocket(curl, Transfer.openSocket),
-        basket_curl_set_pointer(curl, CURLOPT_OPENSOCKETDATA, context),
+        basket_curl_set_string(&lib, curl, CURLOPT_URL, trimmed),
+        basket_curl_set_string(&lib, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
+        basket_curl_set_string(&lib, curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+        basket_curl_set_long(&lib, curl, CURLOPT_FOLLOWLOCATION, 1),
+        basket_curl_set_long(&lib, curl, CURLOPT_MAXREDIRS, maximumRedirects),
+        basket_curl_set_long(&lib, curl, CURLOPT_TIMEOUT_MS, Int(timeoutSeconds * 1000)),
+        basket_curl_set_long(&lib, curl, CURLOPT_NOSIGNAL, 1),
+        basket_curl_set_off(&lib, curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBytes)),
+        basket_curl_set_string(&lib, curl, CURLOPT_NOPROXY, "*"),
+        basket_curl_set_string(&lib, curl, CURLOPT_ACCEPT_ENCODING, ""),
+        basket_curl_set_string(&lib, curl, CURLOPT_USERAGENT, "Basket (recipe import)"),
+        basket_curl_set_write(&lib, curl, Transfer.write),
+        basket_curl_set_pointer(&lib, curl, CURLOPT_WRITEDATA, context),
+        basket_curl_set_opensocket(&lib, curl, Transfer.openSocket),
+        basket_curl_set_pointer(&lib, curl, CURLOPT_OPENSOCKETDATA, context),
       ]
       settings.removeAll { $0 == CURLE_OK }
       guard settings.isEmpty else { return settings[0] }
-      return curl_easy_perform(curl)
+      return lib.curl_easy_perform(curl)
     }
-    let finalAddress = Self.string(curl, CURLINFO_EFFECTIVE_URL) ?? address
+    let finalAddress = Self.string(lib, curl, CURLINFO_EFFECTIVE_URL) ?? address
     let finalHost = (try? WebAddressRules.host(of: finalAddress)) ?? host
     guard outcome == CURLE_OK else {
-      throw error(outcome, host: finalHost, transfer: transfer)
+      throw error(lib, outcome, host: finalHost, transfer: transfer)
     }
     var status = 0
-    _ = basket_curl_get_long(curl, CURLINFO_RESPONSE_CODE, &status)
+    _ = basket_curl_get_long(&lib, curl, CURLINFO_RESPONSE_CODE, &status)
     guard (200..<300).contains(status) else { throw .httpStatus(host: finalHost, status: status) }
     return FetchedPage(
       bytes: transfer.bytes, address: finalAddress,
-      contentType: Self.string(curl, CURLINFO_CONTENT_TYPE))
+      contentType: Self.string(lib, curl, CURLINFO_CONTENT_TYPE))
   }
 
-  private func error(_ code: CURLcode, host: String, transfer: Transfer) -> WebFetchError {
+  private func error(
+    _ lib: basket_curl, _ code: CURLcode, host: String, transfer: Transfer
+  ) -> WebFetchError {
     switch code {
     case CURLE_COULDNT_CONNECT where transfer.refusedAddress:
       return .localAddress(host: host)
@@ -124,25 +131,33 @@ public struct PageFetcher: Sendable {
       return .unsupportedScheme("the address it redirected to")
     case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
       CURLE_SSL_CACERT_BADFILE:
-      return .insecure(host: host, reason: Self.describe(code))
+      return .insecure(host: host, reason: Self.describe(lib, code))
     default:
-      return .failed(host: host, reason: Self.describe(code))
+      return .failed(host: host, reason: Self.describe(lib, code))
     }
   }
 
-  private static func describe(_ code: CURLcode) -> String {
-    curl_easy_strerror(code).map { String(cString: $0).lowercased() } ?? "error \(code.rawValue)"
+  private static func describe(_ lib: basket_curl, _ code: CURLcode) -> String {
+    lib.curl_easy_strerror(code).map { String(cString: $0).lowercased() }
+      ?? "error \(code.rawValue)"
   }
 
-  private static func string(_ curl: UnsafeMutableRawPointer, _ info: CURLINFO) -> String? {
+  private static func string(
+    _ lib: basket_curl, _ curl: UnsafeMutableRawPointer, _ info: CURLINFO
+  ) -> String? {
+    var lib = lib
     var value: UnsafeMutablePointer<CChar>?
-    guard basket_curl_get_string(curl, info, &value) == CURLE_OK, let value else { return nil }
+    guard basket_curl_get_string(&lib, curl, info, &value) == CURLE_OK, let value else {
+      return nil
+    }
     return String(cString: value)
   }
 
   /// curl's global set-up, once per process, before any transfer.
+  /// NB: only after `LibCurl.loaded` succeeded.
   private static let initialized: Bool = {
-    curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    guard case .success(let lib) = LibCurl.loaded else { return false }
+    return lib.curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
   }()
 }
 

@@ -1,5 +1,5 @@
 import BasketKit
-import CLibXML2
+internal import CLibXML2
 
 /// Reads a saved web page with libxml2's HTML parser (the forgiving parser lxml stands on) into
 /// the `RecipePage` the core imports from: JSON-LD scripts, microdata items and readable text
@@ -20,14 +20,17 @@ public enum HTMLRecipePage {
 
   /// Reads the page. `charset` is the one the server named in its `Content-Type`, if any: it
   /// is followed when the page names none itself (as browsers do).
+  /// An empty page when libxml2 is missing (`requireParser()` says so).
   public static func read(_ bytes: [UInt8], charset: String? = nil) -> RecipePage {
-    guard !bytes.isEmpty, bytes.count <= maximumBytes else { return RecipePage() }
+    guard !bytes.isEmpty, bytes.count <= maximumBytes, let xml = LibXML2.functions else {
+      return RecipePage()
+    }
     _ = initialized
     var input = bytes
     var encoding: String?
     let named = charset.map { $0.lowercased() }
     if !declaresCharset(bytes), let named, named != "utf-8", named != "utf8",
-      xmlFindCharEncodingHandler(named) != nil
+      xml.xmlFindCharEncodingHandler(named) != nil
     {
       encoding = named
     } else if !declaresCharset(bytes) {
@@ -40,7 +43,9 @@ public enum HTMLRecipePage {
     withExtendedLifetime(collector) {
       input.withUnsafeBufferPointer { buffer in
         buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-          parse($0, count: buffer.count, encoding: encoding, handler: handler(), user: collector)
+          parse(
+            $0, count: buffer.count, encoding: encoding, handler: handler(), user: collector,
+            xml: xml)
         }
       }
     }
@@ -51,23 +56,27 @@ public enum HTMLRecipePage {
   /// libxml2's tree parse and free alone, for benchmarks: what the reader cost when it walked
   /// the tree.
   public static func treeParseOnly(_ bytes: [UInt8]) -> Int {
-    guard !bytes.isEmpty, bytes.count <= maximumBytes else { return 0 }
+    guard !bytes.isEmpty, bytes.count <= maximumBytes, let xml = LibXML2.functions else {
+      return 0
+    }
     _ = initialized
     let document = bytes.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-        htmlReadMemory(
+        xml.htmlReadMemory(
           pointer, Int32(buffer.count), nil, nil,
           options | Int32(HTML_PARSE_COMPACT.rawValue))
       }
     }
     guard let document else { return 0 }
-    xmlFreeDoc(document)
+    xml.xmlFreeDoc(document)
     return 1
   }
 
   /// libxml2's tokenizer with callbacks that do nothing, for benchmarks: the floor under `read`.
   public static func tokenizeOnly(_ bytes: [UInt8]) -> Int {
-    guard !bytes.isEmpty, bytes.count <= maximumBytes else { return 0 }
+    guard !bytes.isEmpty, bytes.count <= maximumBytes, let xml = LibXML2.functions else {
+      return 0
+    }
     _ = initialized
     var handler = htmlSAXHandler()
     handler.initialized = 1
@@ -77,7 +86,7 @@ public enum HTMLRecipePage {
     handler.cdataBlock = { _, _, _ in }
     bytes.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        parse($0, count: buffer.count, encoding: nil, handler: handler, user: nil)
+        parse($0, count: buffer.count, encoding: nil, handler: handler, user: nil, xml: xml)
       }
     }
     return 1
@@ -91,25 +100,25 @@ public enum HTMLRecipePage {
   /// before a page's `<meta charset>` as UTF-8 (libxml2 2.9).
   private static func parse(
     _ bytes: UnsafePointer<CChar>, count: Int, encoding: String?, handler: htmlSAXHandler,
-    user: AnyObject?
+    user: AnyObject?, xml: basket_libxml2
   ) {
-    guard let context = xmlCreateMemoryParserCtxt(bytes, Int32(count)) else { return }
+    guard let context = xml.xmlCreateMemoryParserCtxt(bytes, Int32(count)) else { return }
     defer {
-      if let document = context.pointee.myDoc { xmlFreeDoc(document) }  // never built here
+      if let document = context.pointee.myDoc { xml.xmlFreeDoc(document) }  // never built here
       context.pointee.myDoc = nil
-      xmlFreeParserCtxt(context)
+      xml.xmlFreeParserCtxt(context)
     }
     context.pointee.sax.pointee = handler
     context.pointee.userData = user.map { Unmanaged.passUnretained($0).toOpaque() }
-    htmlCtxtUseOptions(context, options)
+    _ = xml.htmlCtxtUseOptions(context, options)
     context.pointee.html = 1
-    if let encoding, let converter = xmlFindCharEncodingHandler(encoding) {
-      xmlSwitchToEncoding(context, converter)
+    if let encoding, let converter = xml.xmlFindCharEncodingHandler(encoding) {
+      _ = xml.xmlSwitchToEncoding(context, converter)
       if context.pointee.input.pointee.encoding == nil {
-        context.pointee.input.pointee.encoding = UnsafePointer(xmlStrdup(encoding))
+        context.pointee.input.pointee.encoding = UnsafePointer(xml.xmlStrdup(encoding))
       }
     }
-    htmlParseDocument(context)
+    _ = xml.htmlParseDocument(context)
   }
 
   /// The callbacks: each hands its event to the `PageCollector` in the parser's user data.
@@ -137,10 +146,16 @@ public enum HTMLRecipePage {
   /// HTML_PARSE_NOERROR silences the parser, but encoding and I/O errors still go to stderr,
   /// and library code never prints. (This sets libxml2's process-wide structured handler.)
   private static let initialized: Bool = {
-    xmlInitParser()
-    xmlSetStructuredErrorFunc(nil) { _, _ in }
+    guard let xml = LibXML2.functions else { return false }
+    xml.xmlInitParser()
+    xml.xmlSetStructuredErrorFunc(nil) { _, _ in }
     return true
   }()
+
+  /// Throws when libxml2, which reads pages, is not on this machine.
+  public static func requireParser() throws(MissingLibrary) {
+    _ = try LibXML2.loaded.get()
+  }
 
   /// Whether the first 4 KB declare a charset (a `<meta charset>` or an XML declaration);
   /// then libxml2 follows the declaration, as browsers do.

@@ -1,5 +1,5 @@
 import BasketKit
-import CLibXML2
+internal import CLibXML2
 
 /// Turns libxml2's SAX events for one page into a `RecipePage`: JSON-LD script texts, microdata
 /// items and readable blocks (headings, list items, paragraphs, short `div` lines).

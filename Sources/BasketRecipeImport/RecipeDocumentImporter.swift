@@ -33,13 +33,15 @@ public enum RecipeDocumentImporter {
   /// within `RecipeLimits`: a page past `pageBytes`, text past `textBytes`, bytes that aren't
   /// text, and a recipe holding too much are refused before they cost more memory.
   ///
-  /// - Throws: `RecipeLimitError`, or `RecipeError.noRecipe` when the bytes hold no recipe.
+  /// - Throws: `RecipeLimitError`, `RecipeError.noRecipe` when the bytes hold no recipe, or
+  ///   `MissingLibrary` when the page needs libxml2 and it is not installed.
   public static func importDocument(
     _ bytes: [UInt8], from source: String, charset: String? = nil
   ) throws -> Recipe {
     switch kind(of: bytes) {
     case .html:
       try RecipeLimits.check(pageBytes: bytes.count, from: source)
+      try HTMLRecipePage.requireParser()
       return try RecipeImporter.importPage(
         HTMLRecipePage.read(bytes, charset: charset), from: source)
     case .text:

@@ -128,7 +128,7 @@ extension Connection {
   func currentShopID() throws -> UUID? {
     var found: UUID?
     try run("SELECT id FROM shops WHERE current = 1 LIMIT 1") { row in
-      found = row.text(0).flatMap(UUID.init(uuidString:))
+      found = row.text(0).flatMap(UUID.stored)
     }
     return found
   }
@@ -211,9 +211,9 @@ extension Connection {
       found = OperationRecord(
         id: id, kind: row.text(0).flatMap(ListOperation.Kind.init(rawValue:)), at: at,
         appliedAt: appliedAt, refusal: row.text(3),
-        item: row.text(4).flatMap(UUID.init(uuidString:)),
+        item: row.text(4).flatMap(UUID.stored),
         affected: (row.text(5) ?? "").split(separator: " ").compactMap {
-          UUID(uuidString: String($0))
+          UUID.stored(String($0))
         })
     }
     return found
@@ -232,7 +232,7 @@ extension Connection {
   func loadAlias(_ id: UUID) throws -> ItemAlias? {
     var found: ItemAlias?
     try run(Self.aliasByID, [.text(id.uuidString)]) { row in
-      guard let item = row.text(0).flatMap(UUID.init(uuidString:)), let at = Self.date(row, 1)
+      guard let item = row.text(0).flatMap(UUID.stored), let at = Self.date(row, 1)
       else { return }
       found = ItemAlias(alias: id, item: item, at: at)
     }
@@ -247,7 +247,7 @@ extension Connection {
     }
     var removed: [UUID] = []
     try run(Self.itemsRemovedAfter, [.integer(revision)]) { row in
-      if let id = row.text(0).flatMap(UUID.init(uuidString:)) { removed.append(id) }
+      if let id = row.text(0).flatMap(UUID.stored) { removed.append(id) }
     }
     return (items, removed)
   }
@@ -339,7 +339,7 @@ extension Connection {
   /// malformed. A quantity Basket can't use (an unknown unit, an amount out of range) drops
   /// the quantity rather than the item: see `decodeQuantity`.
   static func decodeItem(_ row: Statement, from first: Int32) -> Item? {
-    guard let idText = row.text(first), let id = UUID(uuidString: idText),
+    guard let idText = row.text(first), let id = UUID.stored(idText),
       let name = row.text(first + 1),
       let emoji = row.text(first + 2),
       let addedAt = date(row, first + 5),

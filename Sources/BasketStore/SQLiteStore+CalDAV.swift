@@ -63,7 +63,7 @@ extension SQLiteStore: CalDAVStore {
   {
     var found: [CalDAVResource] = []
     try connection.run(sql, values) { row in
-      guard let name = row.text(0), let item = row.text(1).flatMap(UUID.init(uuidString:)),
+      guard let name = row.text(0), let item = row.text(1).flatMap(UUID.stored),
         let uid = row.text(2)
       else { return }
       found.append(

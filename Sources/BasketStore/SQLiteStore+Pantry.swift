@@ -45,7 +45,7 @@ extension Connection {
   func loadPantry() throws -> PantryState {
     var state = PantryState()
     try run("SELECT \(Self.pantryColumns) FROM pantry_entries ORDER BY rowid") { row in
-      guard let id = row.text(0).flatMap(UUID.init(uuidString:)), let name = row.text(1),
+      guard let id = row.text(0).flatMap(UUID.stored), let name = row.text(1),
         !name.isEmpty
       else { return }
       state.entries.append(

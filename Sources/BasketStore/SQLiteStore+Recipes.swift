@@ -137,7 +137,7 @@ extension Connection {
   static let recipeSummaryColumns = recipeSummaryColumns("recipes")
 
   static func decodeRecipeSummary(_ row: Statement) -> RecipeSummary? {
-    guard let idText = row.text(0), let id = UUID(uuidString: idText), let title = row.text(1),
+    guard let idText = row.text(0), let id = UUID.stored(idText), let title = row.text(1),
       let count = row.int64(6), let saved = row.double(7), let opened = row.double(8)
     else { return nil }
     return RecipeSummary(

@@ -13,7 +13,7 @@ extension SQLiteStore: ShopStore {
     try withConnection { connection in
       var found: [Shop] = []
       try connection.run("SELECT id, name, added_at FROM shops ORDER BY added_at, name") { row in
-        guard let id = row.text(0).flatMap(UUID.init(uuidString:)), let name = row.text(1)
+        guard let id = row.text(0).flatMap(UUID.stored), let name = row.text(1)
         else { return }
         found.append(
           Shop(id: id, name: name, addedAt: Date(timeIntervalSince1970: row.double(2) ?? 0)))
@@ -77,7 +77,7 @@ extension SQLiteStore: ShopStore {
         "SELECT shop, key, name, at FROM checkoffs WHERE at >= ?1 ORDER BY at, rowid",
         [.real(date.timeIntervalSince1970)]
       ) { row in
-        guard let shop = row.text(0).flatMap(UUID.init(uuidString:)), let key = row.text(1),
+        guard let shop = row.text(0).flatMap(UUID.stored), let key = row.text(1),
           let name = row.text(2), let at = row.double(3)
         else { return }
         found.append(

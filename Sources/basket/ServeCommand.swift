@@ -3,6 +3,7 @@ import BasketKit
 import BasketOCR
 import BasketRecipeImport
 import BasketWeb
+import CLinux
 
 #if canImport(Glibc)
   import Glibc
@@ -48,6 +49,9 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     }
   }
 
+  // NB: glibc gives threads that allocate at once arenas of their own, up to eight per core,
+  // each kept once grown; the server's workers share two (issue 26: serve's memory).
+  _ = mallopt(M_ARENA_MAX, 2)
   let book = try context.openRecipeBook(.createIfMissing)
   // NB: request handlers run on the web server's worker threads, whose stacks are small
   // (Debian's civetweb: 100 KB): the recipe tables are built here, and imports, which parse

@@ -63,6 +63,41 @@ import Testing
     #expect(bad.isEmpty, "basket links \(bad): a product target imports full Foundation")
   }
 
+  /// The libraries the adapters open on first use (and what libxml2, libical and
+  /// libmicrohttpd bring): a command that needs none of them must not load them at start.
+  static let opened = ["libcurl", "libxml2", "libical", "libicu", "libmicrohttpd", "libgnutls"]
+
+  @Test func theBinaryLeavesLibcurlLibxml2AndLibicalToFirstUse() throws {
+    let binary = try BasketBinary.executable.get()
+    let needed = try Self.needed(Array(try Data(contentsOf: binary)))
+    let bad = needed.filter { name in Self.opened.contains { name.hasPrefix($0) } }
+    #expect(bad.isEmpty, "basket links \(bad): an adapter calls a C library directly")
+  }
+
+  @Test(arguments: [
+    // NB: what links each, on Debian with scripts/setup's packages.
+    ("libcurl", ["/usr/bin/curl"]),
+    ("libical", ["/usr/lib/x86_64-linux-gnu/libicalss.so.3"]),
+    ("libicu", ["/usr/lib/x86_64-linux-gnu/libxml2.so.2"]),
+    ("libgnutls", ["/usr/lib/x86_64-linux-gnu/libmicrohttpd.so.12"]),
+    (
+      "libxml2",
+      [
+        "/usr/lib/x86_64-linux-gnu/libxslt.so.1",
+        "/usr/lib/x86_64-linux-gnu/libMagickCore-6.Q16.so.6",
+      ]
+    ),
+  ])
+  func theCheckSeesEachOpenedLibraryWhereItIsLinked(library: String, candidates: [String])
+    throws
+  {
+    let path = try #require(
+      candidates.first { FileManager.default.fileExists(atPath: $0) },
+      "none of \(candidates) is installed")
+    let needed = try Self.needed(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    #expect(needed.contains { $0.hasPrefix(library) }, "\(path): \(needed)")
+  }
+
   @Test func theCheckSeesFullFoundationWhereItIsLinked() throws {
     // The test runner imports Foundation: its own binary must show up as linking it.
     let runner = try Self.needed(

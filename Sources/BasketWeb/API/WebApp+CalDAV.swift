@@ -33,6 +33,11 @@ extension WebApp {
     guard let book = environment.calDAV else {
       return .error(503, "this server has no CalDAV store")
     }
+    do {
+      try CalDAVLibraries.require()
+    } catch {
+      return .error(503, error.description)
+    }
     guard request.body.count <= Self.maxBodySize(for: request.path) else {
       return .error(
         413, "the request body is larger than \(Self.maxBodySize(for: request.path) / 1024) KiB")

@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Synchronization
 
 /// The open live-update streams, at most `capacity` of them.
@@ -151,7 +151,7 @@ final class EventStream: @unchecked Sendable {
       case .clientLeft, .tooSlow: return -2  // MHD_CONTENT_READER_END_WITH_ERROR: close now
       case nil:
         state.suspended = true
-        MHD_suspend_connection(connection)
+        mhd.MHD_suspend_connection(connection)
         return 0
       }
     }
@@ -160,6 +160,6 @@ final class EventStream: @unchecked Sendable {
   private func wake(_ state: inout State) {
     guard state.suspended else { return }
     state.suspended = false
-    MHD_resume_connection(connection)
+    mhd.MHD_resume_connection(connection)
   }
 }

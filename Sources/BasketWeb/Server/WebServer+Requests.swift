@@ -1,5 +1,5 @@
 import CLinux
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Synchronization
 
 #if canImport(Glibc)
@@ -97,13 +97,13 @@ extension WebServer {
     // NB: The handler runs on a worker while the connection sleeps; the network thread goes
     // on serving its other connections.
     client.dispatched = true
-    MHD_suspend_connection(connection)
+    mhd.MHD_suspend_connection(connection)
     let suspended = SuspendedConnection(pointer: connection)
     let handle: @Sendable () -> Void = { [self] in
       let response = app.handle(request)
       if WebApp.mutating.contains(request.method), response.status < 400 { checkForChanges() }
       client.answer.withLock { $0 = (request, response) }
-      MHD_resume_connection(suspended.pointer)
+      mhd.MHD_resume_connection(suspended.pointer)
     }
     if !submit(handle) { handle() }
     return .YES
@@ -143,7 +143,7 @@ extension WebServer {
     }
     let collected = Collected()
     withExtendedLifetime(collected) {
-      _ = MHD_get_connection_values_n(
+      _ = mhd.MHD_get_connection_values_n(
         connection, .HEADER_KIND,
         { raw, _, key, keySize, value, valueSize in
           guard let raw else { return .NO }
@@ -165,14 +165,14 @@ extension WebServer {
   func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
     var body = response.body
     let reply = body.withUnsafeMutableBytes { bytes in
-      MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
+      mhd.MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
     }
     guard let reply else { return .NO }
-    defer { MHD_destroy_response(reply) }
+    defer { mhd.MHD_destroy_response(reply) }
     for header in response.headers {
-      _ = MHD_add_response_header(reply, header.name, header.value)
+      _ = mhd.MHD_add_response_header(reply, header.name, header.value)
     }
-    return MHD_queue_response(connection, UInt32(response.status), reply)
+    return mhd.MHD_queue_response(connection, UInt32(response.status), reply)
   }
 
   /// Starts a live-update stream: the head now, then events as the hub publishes them.
@@ -183,7 +183,7 @@ extension WebServer {
       return queue(busy, on: connection)
     }
     let retained = Unmanaged.passRetained(stream)
-    let reply = MHD_create_response_from_callback(
+    let reply = mhd.MHD_create_response_from_callback(
       UInt64.max, 16 * 1024,
       { raw, _, buffer, max in
         guard let raw, let buffer else { return -2 }
@@ -200,12 +200,12 @@ extension WebServer {
       stream.registry.closed(stream)
       return .NO
     }
-    defer { MHD_destroy_response(reply) }
+    defer { mhd.MHD_destroy_response(reply) }
     for header in response.headers {
-      _ = MHD_add_response_header(reply, header.name, header.value)
+      _ = mhd.MHD_add_response_header(reply, header.name, header.value)
     }
-    let socket = basket_mhd_connection_fd(connection)
-    let queued = MHD_queue_response(connection, 200, reply)
+    let socket = basket_mhd_connection_fd(mhd.MHD_get_connection_info, connection)
+    let queued = mhd.MHD_queue_response(connection, 200, reply)
     if socket >= 0 { watchForHangUp(socket: socket, stream: stream.id) }
     return queued
   }

@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Synchronization
 
 #if canImport(Glibc)
@@ -129,11 +129,15 @@ public final class WebServer: Sendable {
   public var eventStreamCount: Int { streams.count }
 
   /// Whether this libmicrohttpd can serve HTTPS (checked at run time).
-  public static var supportsTLS: Bool { MHD_is_feature_supported(.FEATURE_TLS) == .YES }
+  public static var supportsTLS: Bool {
+    guard case .success(let functions) = LibMicroHTTPD.loaded else { return false }
+    return functions.MHD_is_feature_supported(.FEATURE_TLS) == .YES
+  }
 
   /// Starts listening. Throws with a readable reason (port in use, no TLS…); never crashes.
   public func start() throws(StartError) {
     guard daemon.withLock({ $0 == nil }) else { return }
+    if case .failure(let missing) = LibMicroHTTPD.loaded { throw .failed(missing.description) }
     var address = try Self.socketAddress(configuration)
     var pems: [UnsafeMutablePointer<CChar>] = []
     var flags =
@@ -198,7 +202,7 @@ public final class WebServer: Sendable {
       }
       options.append(.init(option: .END, value: 0, ptr_value: nil))
       return options.withUnsafeMutableBufferPointer { buffer in
-        basket_mhd_start(flags, Callbacks.access, me, buffer.baseAddress)
+        basket_mhd_start(mhd.MHD_start_daemon, flags, Callbacks.access, me, buffer.baseAddress)
       }
     }
     guard let started else {
@@ -225,7 +229,8 @@ public final class WebServer: Sendable {
       }
       throw .failed(reason.isEmpty ? "libmicrohttpd refused to start" : reason)
     }
-    listeningPort.store(Int(basket_mhd_bound_port(started)), ordering: .relaxed)
+    listeningPort.store(
+      Int(basket_mhd_bound_port(mhd.MHD_get_daemon_info, started)), ordering: .relaxed)
     daemon.withLock { $0 = DaemonHandle(pointer: started, pems: pems) }
     if let path = configuration.watchedStorePath {
       watcher.withLock {
@@ -251,7 +256,7 @@ public final class WebServer: Sendable {
     while streams.count > 0, monotonicSeconds() < deadline { usleep(5_000) }
     // Handlers already running finish and resume their connections; later ones run inline.
     workers.withLock { $0 }?.stop()
-    MHD_stop_daemon(handle.pointer)
+    mhd.MHD_stop_daemon(handle.pointer)
     for pem in handle.pems { free(pem) }
     housekeeper.withLock { $0 }?.stop()
   }
@@ -330,7 +335,7 @@ public final class WebServer: Sendable {
       let id = nextConnection.add(1, ordering: .relaxed).newValue
       let client = ClientConnection(id: id, address: Self.clientAddress(connection))
       context.pointee = Unmanaged.passRetained(client).toOpaque()
-      let socket = basket_mhd_connection_fd(connection)
+      let socket = basket_mhd_connection_fd(mhd.MHD_get_connection_info, connection)
       deadlines.withLock { $0.opened(id, socket: socket, at: monotonicSeconds()) }
     } else if let raw = context.pointee {
       let client = Unmanaged<ClientConnection>.fromOpaque(raw).takeRetainedValue()
@@ -340,7 +345,9 @@ public final class WebServer: Sendable {
   }
 
   static func client(of connection: OpaquePointer) -> ClientConnection? {
-    guard let raw = basket_mhd_socket_context(connection) else { return nil }
+    guard let raw = basket_mhd_socket_context(mhd.MHD_get_connection_info, connection) else {
+      return nil
+    }
     return Unmanaged<ClientConnection>.fromOpaque(raw).takeUnretainedValue()
   }
 
@@ -379,7 +386,7 @@ public final class WebServer: Sendable {
   }
 
   static func clientAddress(_ connection: OpaquePointer) -> String {
-    guard let address = basket_mhd_client_address(connection),
+    guard let address = basket_mhd_client_address(mhd.MHD_get_connection_info, connection),
       address.pointee.sa_family == sa_family_t(AF_INET)
     else { return "" }
     var ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }

@@ -1,0 +1,28 @@
+import BasketKit
+import Testing
+
+@testable import BasketCalDAV
+
+/// LibICal is opened on first use: a missing library is an error naming its Debian package.
+@Suite struct LibICalLoadingTests {
+  @Test func theInstalledLibraryOpensWithEveryFunction() throws {
+    _ = try LibICal.loaded.get()
+  }
+
+  @Test func aMissingLibraryNamesThePackageThatBringsIt() throws {
+    let result = LibICal.load("libical-not-installed.so")
+    let missing = try #require(Self.failure(result))
+    #expect(missing.description == "CalDAV needs libical: apt-get install libical3")
+    #expect(missing.reason.contains("libical-not-installed.so"), "\(missing.reason)")
+  }
+
+  @Test func aLibraryWithoutTheFunctionsIsRefusedByTheFirstMissingOne() throws {
+    let missing = try #require(Self.failure(LibICal.load("libm.so.6")))
+    #expect(missing.reason == "icalcomponent_add_component")
+  }
+
+  static func failure<T>(_ result: Result<T, MissingLibrary>) -> MissingLibrary? {
+    if case .failure(let missing) = result { return missing }
+    return nil
+  }
+}

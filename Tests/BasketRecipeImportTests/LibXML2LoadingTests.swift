@@ -1,0 +1,28 @@
+import BasketKit
+import Testing
+
+@testable import BasketRecipeImport
+
+/// LibXML2 is opened on first use: a missing library is an error naming its Debian package.
+@Suite struct LibXML2LoadingTests {
+  @Test func theInstalledLibraryOpensWithEveryFunction() throws {
+    _ = try LibXML2.loaded.get()
+  }
+
+  @Test func aMissingLibraryNamesThePackageThatBringsIt() throws {
+    let result = LibXML2.load("libxml2-not-installed.so")
+    let missing = try #require(Self.failure(result))
+    #expect(missing.description == "reading recipe pages needs libxml2: apt-get install libxml2")
+    #expect(missing.reason.contains("libxml2-not-installed.so"), "\(missing.reason)")
+  }
+
+  @Test func aLibraryWithoutTheFunctionsIsRefusedByTheFirstMissingOne() throws {
+    let missing = try #require(Self.failure(LibXML2.load("libm.so.6")))
+    #expect(missing.reason == "htmlCtxtUseOptions")
+  }
+
+  static func failure<T>(_ result: Result<T, MissingLibrary>) -> MissingLibrary? {
+    if case .failure(let missing) = result { return missing }
+    return nil
+  }
+}
