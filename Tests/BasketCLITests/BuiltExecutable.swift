@@ -48,7 +48,7 @@ enum BuiltExecutable {
       for case let file as String in FileManager.default.enumerator(atPath: folder.path)!
       where file.hasSuffix(".swift") {
         let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
-        queue += (text ?? "").matches(of: /(?m)^\s*(?:@testable\s+)?import\s+(\w+)/).map {
+        queue += (text ?? "").matches(of: /(?m)^\s*(?:@testable\s+)?(?:(?:internal|package|public|private|fileprivate)\s+)?import\s+(\w+)/).map {
           String($0.output.1)
         }
       }

@@ -125,6 +125,15 @@ import Testing
       web.must("POST", "/api/v1/trip/start")
       return ("/api/v1/trip/step", #"{"step":"skip","at":"\#(saffron)"}"#)
     },
+    "POST /api/v1/products": { _ in ("/api/v1/products", #"{"name":"Oat drink","size":"1 l"}"#) },
+    "PATCH /api/v1/products/*": { web in
+      let made = web.must("POST", "/api/v1/products", json: #"{"name":"Oat drink"}"#)
+      return ("/api/v1/products/\(made["product"]?["id"]?.string ?? "")", #"{"name":"Oatly"}"#)
+    },
+    "DELETE /api/v1/products/*": { web in
+      let made = web.must("POST", "/api/v1/products", json: #"{"name":"Oat drink"}"#)
+      return ("/api/v1/products/\(made["product"]?["id"]?.string ?? "")", "{}")
+    },
     "POST /api/v1/trip/end": { web in
       try shopFor(web)
       web.must("POST", "/api/v1/trip/start")
