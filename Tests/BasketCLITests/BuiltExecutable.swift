@@ -34,6 +34,10 @@ enum BuiltExecutable {
     throw Unusable(description: problems.joined(separator: "; "))
   }
 
+  /// An import, `@testable` or with an access level ("internal import CCurl").
+  nonisolated(unsafe) static let importLine =
+    /(?m)^\s*(?:@testable\s+)?(?:(?:internal|package|public|private|fileprivate)\s+)?import\s+(\w+)/
+
   /// The folder Sources/`target` and those of the targets it imports, directly or not.
   static func sourceFolders(of target: String) -> [URL] {
     let root = packageRoot.appendingPathComponent("Sources")
@@ -48,9 +52,7 @@ enum BuiltExecutable {
       for case let file as String in FileManager.default.enumerator(atPath: folder.path)!
       where file.hasSuffix(".swift") {
         let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
-        queue += (text ?? "").matches(of: /(?m)^\s*(?:@testable\s+)?(?:(?:internal|package|public|private|fileprivate)\s+)?import\s+(\w+)/).map {
-          String($0.output.1)
-        }
+        queue += (text ?? "").matches(of: Self.importLine).map { String($0.output.1) }
       }
     }
     return found.map { root.appendingPathComponent($0) }
