@@ -157,3 +157,31 @@ extension Connection {
     }.joined(separator: " ")
   }
 }
+
+/// The meal prep draft (schema v10): one row of `drafts`, named 'mealprep'.
+extension SQLiteStore {
+  public func mealPrepDraft() throws -> String? {
+    try withConnection { connection in
+      var found: String?
+      try connection.run("SELECT body FROM drafts WHERE name = 'mealprep'") { found = $0.text(0) }
+      return found
+    }
+  }
+
+  public func setMealPrepDraft(_ json: String?) throws {
+    try withConnection { connection in
+      try connection.transaction(immediate: true) {
+        if let json {
+          try connection.run(
+            """
+            INSERT INTO drafts (name, body) VALUES ('mealprep', ?1)
+            ON CONFLICT(name) DO UPDATE SET body = excluded.body
+            """, [.text(json)])
+        } else {
+          try connection.run("DELETE FROM drafts WHERE name = 'mealprep'")
+        }
+        _ = try connection.bumpRevision()
+      }
+    }
+  }
+}

@@ -256,6 +256,15 @@ enum Schema {
         name TEXT NOT NULL
       );
       """),
+    // v10: drafts a screen keeps for the household, by name ('mealprep': the Meal Prep
+    // screen's chosen recipes, servings and answers, as the JSON it sends).
+    Migration(
+      """
+      CREATE TABLE drafts (
+        name TEXT PRIMARY KEY NOT NULL,
+        body TEXT NOT NULL
+      ) WITHOUT ROWID;
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

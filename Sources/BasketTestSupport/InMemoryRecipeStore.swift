@@ -11,6 +11,11 @@ import Synchronization
 /// the core's rule (`RecipeSearch.matches`) over a scan, where the SQLite store asks FTS5.
 public final class InMemoryRecipeStore: RecipeStore {
   private let recipes = Mutex<[UUID: Recipe]>([:])
+  private let draft = Mutex<String?>(nil)
+
+  public func mealPrepDraft() throws -> String? { draft.withLock { $0 } }
+
+  public func setMealPrepDraft(_ json: String?) throws { draft.withLock { $0 = json } }
 
   public init(_ recipes: [Recipe] = []) {
     for recipe in recipes { try? saveRecipe(recipe) }

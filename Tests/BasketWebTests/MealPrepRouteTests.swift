@@ -222,6 +222,43 @@ extension JSONValue {
     #expect(web.toGet().isEmpty)
   }
 
+  @Test func theDraftIsKeptAsSentReadBackAndDropped() throws {
+    let web = MealPrepHarness()
+    let chili = web.save("Chili", ["2 onions"])
+    #expect(web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"] == .null)
+    let json =
+      #"{"recipes":[{"id":"\#(chili)","servings":6}],"answers":[{"question":"q1","answer":"merge"}],"skip":["1.2"],"seen":["1.2"]}"#
+    let kept = web.send("PUT", "/api/v1/mealprep/draft", json: json)
+    #expect(kept.status == 200, "\(web.body(kept))")
+    let draft = web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"]
+    #expect(draft?["recipes"]?[0]?["servings"]?.number == 6)
+    #expect(draft?["skip"]?[0]?.string == "1.2")
+    #expect(draft?["seen"]?[0]?.string == "1.2")
+    #expect(web.send("DELETE", "/api/v1/mealprep/draft", json: "{}").status == 204)
+    #expect(web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"] == .null)
+  }
+
+  @Test(arguments: [
+    (#"{"recipes":[]}"#, 400),
+    (#"{"recipes":[{"id":"00000000-0000-4000-8000-000000000999"}]}"#, 404),
+    (#"{"recipes":[{"id":"ID","servings":0}]}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"seen":[7]}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"skip":"1.2"}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"plan":1}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"answers":[{"question":"q1","answer":"maybe"}]}"#, 400),
+  ])
+  func aBadDraftIsRefusedAndTheOneBeforeKept(json: String, status: Int) throws {
+    let web = MealPrepHarness()
+    let chili = web.save("Chili", ["2 onions"])
+    let good = #"{"recipes":[{"id":"\#(chili)"}]}"#
+    #expect(web.send("PUT", "/api/v1/mealprep/draft", json: good).status == 200)
+    let answer = web.send(
+      "PUT", "/api/v1/mealprep/draft", json: json.replacingOccurrences(of: "ID", with: chili))
+    #expect(answer.status == status, "\(web.body(answer))")
+    let draft = web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"]
+    #expect(draft?["recipes"]?[0]?["id"]?.string == chili, "the draft before is kept")
+  }
+
   @Test func addingAMealPlanTakesTheAnswersSkipsAndOverrides() throws {
     let web = MealPrepHarness()
     let chili = web.save("Chili", chiliLines)

@@ -69,6 +69,15 @@ import Testing
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
       return ("/api/v1/mealprep/add", #"{"recipes":[{"id":"\#(id)"}]}"#)
     },
+    "PUT /api/v1/mealprep/draft": { web in
+      let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
+      return ("/api/v1/mealprep/draft", #"{"recipes":[{"id":"\#(id)","servings":6}]}"#)
+    },
+    "DELETE /api/v1/mealprep/draft": { web in
+      let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
+      web.must("PUT", "/api/v1/mealprep/draft", json: #"{"recipes":[{"id":"\#(id)"}]}"#)
+      return ("/api/v1/mealprep/draft", "{}")
+    },
     "POST /api/v1/shops": { _ in ("/api/v1/shops", #"{"name":"Lidl"}"#) },
     "POST /api/v1/staples": { _ in ("/api/v1/staples", #"{"name":"cumin"}"#) },
     "POST /api/v1/staples/remove": { _ in ("/api/v1/staples/remove", #"{"name":"salt"}"#) },

@@ -97,7 +97,7 @@ final class StoreHarness {
   func everything() throws -> String {
     let reads = [
       "list", "pantry", "checkin", "recipes", "shops", "walking-order", "trip", "products",
-      "staples",
+      "staples", "mealprep/draft",
     ]
     return try "revision \(store.revision())\n"
       + reads.map { "\($0): \(send("GET", "/api/v1/\($0)").text)" }.joined(separator: "\n")

@@ -199,3 +199,37 @@ def test_i_cooked_this_takes_the_chosen_lines_out_of_the_pantry(page, server):
     assert stock == {"flour": "1 package, 0.5 kg left", "onions": "1 package, 6 left"}, stock
     # Recipe Ready reads the pantry as it is now.
     expect(review_line(page, "flour").locator(".coverage-text")).to_contain_text("have 0.5 kg")
+
+
+def test_the_meal_prep_draft_survives_leaving_a_reload_and_another_phone(page, server, new_page):
+    save(server, CHILI)
+    save(server, SOUP)
+    page.goto(server.url + "/#/mealprep")
+    page.get_by_role("checkbox", name="Chili").check()
+    page.get_by_role("checkbox", name="Soup").check()
+    page.get_by_role("button", name="More servings of Soup").click()
+    servings = page.get_by_role("group", name="Servings of Soup")
+    expect(servings).to_contain_text("3 servings")
+    question = page.locator(".mealprep-question")
+    question.get_by_role("button", name=re.compile("^Merge")).click()
+    expect(page.locator(".mealprep-question")).to_have_count(0)
+    page.wait_for_timeout(700)  # kept a moment after the last change
+
+    # Leaving for the list and coming back, then a reload: the same choices.
+    page.click("#list-link")
+    page.click("#mealprep-nav-link")
+    expect(page.get_by_role("checkbox", name="Soup")).to_be_checked()
+    expect(servings).to_contain_text("3 servings")
+    page.reload()
+    expect(page.get_by_role("checkbox", name="Chili")).to_be_checked()
+    expect(page.get_by_role("group", name="Servings of Soup")).to_contain_text("3 servings")
+    expect(page.locator(".mealprep-question")).to_have_count(0)
+
+    # Another phone opens the same plan; after the add, the draft is gone.
+    other = new_page(server.url + "/#/mealprep")
+    expect(other.get_by_role("checkbox", name="Soup")).to_be_checked()
+    expect(other.get_by_role("group", name="Servings of Soup")).to_contain_text("3 servings")
+    other.click("#mealprep-add")
+    expect(other.locator("#mealprep-result-title")).to_be_visible()
+    with urllib.request.urlopen(server.url + "/api/v1/mealprep/draft") as response:
+        assert json.load(response)["draft"] is None

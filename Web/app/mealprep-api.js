@@ -18,7 +18,24 @@ function planBody({ chosen, answers, skip, overrides }) {
 export const mealPrepApi = {
   review: (state) => call('POST', '/api/v1/mealprep/review', planBody(state)),
   add: (state) => call('POST', '/api/v1/mealprep/add', planBody(state)),
+  /** {draft: {recipes, answers, skip, overrides, seen} | null}: the choices kept in the store. */
+  draft: () => call('GET', '/api/v1/mealprep/draft'),
+  keep: (state) => call('PUT', '/api/v1/mealprep/draft', { ...planBody(state), seen: [...state.seenLeftOut] }),
+  drop: () => call('DELETE', '/api/v1/mealprep/draft'),
 };
+
+/** The screen's choices from a kept draft, with only the recipes still in the library. */
+export function fromDraft(draft, library) {
+  const titles = new Map(library.map((summary) => [summary.id, summary.title]));
+  return {
+    chosen: (draft.recipes || []).filter(({ id }) => titles.has(id))
+      .map(({ id, servings }) => ({ id, title: titles.get(id), servings: servings || null })),
+    answers: Object.fromEntries((draft.answers || []).map(({ question, answer }) => [question, answer])),
+    skip: new Set(draft.skip || []),
+    overrides: Object.fromEntries((draft.overrides || []).map(({ line, override }) => [line, override])),
+    seenLeftOut: new Set(draft.seen || []),
+  };
+}
 
 /** Why two lines may be one food, as the screen says it. */
 export function doubtText(doubt) {

@@ -5,7 +5,7 @@
 
 import { ApiError } from './api.js';
 import { recipesApi } from './recipes-api.js';
-import { mealPrepApi } from './mealprep-api.js';
+import { fromDraft, mealPrepApi } from './mealprep-api.js';
 import { MealPrepView, MAX_RECIPES } from './mealprep-view.js';
 
 export class MealPrep {
@@ -35,11 +35,30 @@ export class MealPrep {
     };
     try {
       this.state.all = (await recipesApi.all()).recipes;
+      // What was chosen before (here, after a reload, or on another phone) comes back.
+      const { draft } = await mealPrepApi.draft();
+      if (draft) Object.assign(this.state, fromDraft(draft, this.state.all));
     } catch (error) {
       this.say(this.failure(error), true);
     }
     this.draw();
     document.getElementById('mealprep-title')?.focus();
+    if (this.state.chosen.length) await this.review();
+  }
+
+  /** Keeps the choices in the store a moment after the last change (none chosen: none kept). */
+  keep() {
+    clearTimeout(this.keepTimer);
+    const state = this.state;
+    this.keepTimer = setTimeout(() => {
+      const sent = state.chosen.length ? mealPrepApi.keep(state) : mealPrepApi.drop();
+      sent.catch((error) => {
+        if (state === this.state) {
+          this.say(`${this.failure(error)} These choices are kept on this page only.`, true);
+          this.draw();
+        }
+      });
+    }, 300);
   }
 
   failure(error) {
@@ -87,7 +106,7 @@ export class MealPrep {
     const state = this.state;
     const changed = () => {
       this.draw();
-      this.review();
+      this.review().then(() => this.keep());
     };
     return {
       onChoose: (summary, chosen) => {
@@ -133,6 +152,8 @@ export class MealPrep {
           const { plan } = await mealPrepApi.add(state);
           state.result = plan;
           this.say('');
+          clearTimeout(this.keepTimer);
+          await mealPrepApi.drop().catch(() => {});
         } catch (error) {
           this.say(this.failure(error), true);
         }

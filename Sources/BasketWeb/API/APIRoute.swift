@@ -79,6 +79,9 @@ extension WebApp {
     .init("POST", "recipes/*/cooked", .change),
     .init("POST", "mealprep/review"),
     .init("POST", "mealprep/add", .change),
+    .init("GET", "mealprep/draft"),
+    .init("PUT", "mealprep/draft", .change),
+    .init("DELETE", "mealprep/draft", .change),
     // The always-have list
     .init("GET", "staples"),
     .init("POST", "staples", .change),

@@ -17,12 +17,18 @@ import BasketKit
 /// - `POST /api/v1/mealprep/add` (the same body) → `{"plan", "added": true}`: what the
 ///   pantry leaves to buy goes on the list, each item noting its recipes
 ///
+/// - `GET | PUT | DELETE /api/v1/mealprep/draft`: the screen's choices kept in the store (the
+///   review's body, plus `"seen"`: the left-out lines the cook has been shown), so they survive
+///   leaving the screen, a reload and another phone. PUT checks them as a review would and
+///   answers `{"draft"}`; GET answers `{"draft": draft | null}`; DELETE (after an add) 204.
+///
 /// A line id is the plan's `lines[].id` ("1.3"); it stays while the chosen recipes do.
 extension WebApp {
   func mealPrep(_ route: [String], _ request: Request) throws -> Response {
     guard let services = environment.recipes else {
       return .error(503, "recipes are not available on this server")
     }
+    if route == ["draft"] { return try mealPrepDraft(services, request) }
     guard route.count == 1, route[0] == "review" || route[0] == "add" else {
       return .error(404, "no such API route")
     }
@@ -75,6 +81,51 @@ extension WebApp {
     var members = [("plan", json)]
     if adding { members.append(("added", Array("true".utf8))) }
     return .json(200, Self.object(members))
+  }
+
+  /// The largest draft kept, in bytes of JSON: five recipes and every answer fit many times.
+  static let maximumDraftBytes = 64 * 1024
+
+  private func mealPrepDraft(_ services: RecipeServices, _ request: Request) throws -> Response {
+    let store = services.book.store
+    switch request.method {
+    case "GET":
+      let draft = try store.mealPrepDraft().map { Array($0.utf8) } ?? Array("null".utf8)
+      return .json(200, Self.object([("draft", draft)]))
+    case "DELETE":
+      _ = try JSONBody(request, allowed: [])
+      try store.setMealPrepDraft(nil)
+      return .noContent
+    case "PUT":
+      let body = try JSONBody(
+        request, allowed: ["recipes", "answers", "skip", "overrides", "seen"])
+      do {
+        _ = try mealPlanChoices(services, body)
+      } catch RecipeError.unknownRecipe(_) {
+        return .error(404, "no such recipe (it may have been removed)")
+      }
+      _ = try answers(body)
+      _ = try overrides(body)
+      var members: [(String, JSONValue)] = []
+      for key in ["recipes", "answers", "skip", "overrides", "seen"] {
+        guard let value = body.value(key) else { continue }
+        if key == "skip" || key == "seen" {
+          guard case .array(let ids) = value,
+            ids.allSatisfy({ if case .string(let id) = $0 { id.utf8.count <= 16 } else { false } })
+          else { throw RequestError(400, "\"\(key)\" must be an array of the plan's line ids") }
+        }
+        members.append((key, value))
+      }
+      let json = JSONValue.object(members).encoded()
+      guard json.count <= Self.maximumDraftBytes else {
+        return .error(413, "a meal prep draft holds at most \(Self.maximumDraftBytes / 1024) KB")
+      }
+      try store.setMealPrepDraft(String(decoding: json, as: UTF8.self))
+      return .json(200, Self.object([("draft", json)]))
+    default:
+      return .error(
+        405, "use GET, PUT or DELETE here", headers: [.init("Allow", "GET, PUT, DELETE")])
+    }
   }
 
   /// The body's `recipes`: one to five `{"id", "servings"?}`, opened from the library.

@@ -25,6 +25,14 @@ public protocol RecipeStore: Sendable {
   /// Removes the recipe with `id`; false when there was none. Items that noted it keep its
   /// title.
   func removeRecipe(_ id: UUID) throws -> Bool
+
+  /// The meal prep draft as last kept (the chosen recipes, servings and answers, as the JSON
+  /// the Meal Prep screen sends), so a plan survives leaving it, a reload and another phone;
+  /// nil when there is none.
+  func mealPrepDraft() throws -> String?
+
+  /// Keeps `json` as the meal prep draft, replacing the one before; nil removes it.
+  func setMealPrepDraft(_ json: String?) throws
 }
 
 /// A question to the recipe library.
