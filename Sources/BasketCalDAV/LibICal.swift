@@ -9,15 +9,8 @@ enum LibICal {
 
   /// Opens the library by its file name (`loaded` holds the real one's result).
   static func load(_ soname: String) -> Result<basket_libical, MissingLibrary> {
-    let table = UnsafeMutablePointer<basket_libical>.allocate(capacity: 1)
-    defer { table.deallocate() }
-    if let failure = basket_libical_load(table, soname) {
-      return .failure(
-        MissingLibrary(
-          feature: "CalDAV", library: "libical", package: "libical3",
-          reason: String(cString: failure)))
-    }
-    return .success(table.pointee)
+    MissingLibrary.open(
+      soname, feature: "CalDAV", library: "libical", package: "libical3", with: basket_libical_load)
   }
 }
 

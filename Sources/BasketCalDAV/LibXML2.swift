@@ -9,15 +9,8 @@ enum LibXML2 {
 
   /// Opens the library by its file name (`loaded` holds the real one's result).
   static func load(_ soname: String) -> Result<basket_libxml2, MissingLibrary> {
-    let table = UnsafeMutablePointer<basket_libxml2>.allocate(capacity: 1)
-    defer { table.deallocate() }
-    if let failure = basket_libxml2_load(table, soname) {
-      return .failure(
-        MissingLibrary(
-          feature: "CalDAV", library: "libxml2", package: "libxml2",
-          reason: String(cString: failure)))
-    }
-    return .success(table.pointee)
+    MissingLibrary.open(
+      soname, feature: "CalDAV", library: "libxml2", package: "libxml2", with: basket_libxml2_load)
   }
 
   /// The functions, or nil when libxml2 is missing.

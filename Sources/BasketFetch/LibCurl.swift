@@ -9,14 +9,8 @@ enum LibCurl {
 
   /// Opens the library by its file name (`loaded` holds the real one's result).
   static func load(_ soname: String) -> Result<basket_curl, MissingLibrary> {
-    let table = UnsafeMutablePointer<basket_curl>.allocate(capacity: 1)
-    defer { table.deallocate() }
-    if let failure = basket_curl_load(table, soname) {
-      return .failure(
-        MissingLibrary(
-          feature: "fetching recipe pages by their address", library: "libcurl",
-          package: "libcurl4", reason: String(cString: failure)))
-    }
-    return .success(table.pointee)
+    MissingLibrary.open(
+      soname, feature: "fetching recipe pages by their address", library: "libcurl",
+      package: "libcurl4", with: basket_curl_load)
   }
 }

@@ -22,3 +22,22 @@ public struct MissingLibrary: Error, Equatable, Sendable, CustomStringConvertibl
     "\(feature) needs \(library): apt-get install \(package)"
   }
 }
+
+extension MissingLibrary {
+  /// Opens a system library through its adapter's C loader, as every adapter does on first
+  /// use: `load` fills a table of the library's functions and answers NULL, or what failed
+  /// (the loader's message, or the missing function's name), which becomes the reason.
+  public static func open<Table>(
+    _ soname: String, feature: String, library: String, package: String,
+    with load: (UnsafeMutablePointer<Table>, UnsafePointer<CChar>) -> UnsafePointer<CChar>?
+  ) -> Result<Table, MissingLibrary> {
+    let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+    defer { table.deallocate() }
+    guard let failure = soname.withCString({ load(table, $0) }) else {
+      return .success(table.pointee)
+    }
+    return .failure(
+      MissingLibrary(
+        feature: feature, library: library, package: package, reason: String(cString: failure)))
+  }
+}

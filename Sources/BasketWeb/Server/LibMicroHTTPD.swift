@@ -9,15 +9,9 @@ enum LibMicroHTTPD {
 
   /// Opens the library by its file name (`loaded` holds the real one's result).
   static func load(_ soname: String) -> Result<basket_mhd, MissingLibrary> {
-    let table = UnsafeMutablePointer<basket_mhd>.allocate(capacity: 1)
-    defer { table.deallocate() }
-    if let failure = basket_mhd_load(table, soname) {
-      return .failure(
-        MissingLibrary(
-          feature: "basket serve", library: "libmicrohttpd", package: "libmicrohttpd12",
-          reason: String(cString: failure)))
-    }
-    return .success(table.pointee)
+    MissingLibrary.open(
+      soname, feature: "basket serve", library: "libmicrohttpd", package: "libmicrohttpd12",
+      with: basket_mhd_load)
   }
 }
 
