@@ -16,11 +16,6 @@ import Testing
   let store = InMemoryStore()
   var basket: Basket { Fixtures.basket(clock: clock, store: store) }
 
-  private func item(_ name: String, in basket: Basket) throws -> Item {
-    try #require(
-      try basket.sections().allItemsForTests.first { NameKey.of($0.name) == NameKey.of(name) })
-  }
-
   private static let cup = KitchenUnit.cup
   private static let can = KitchenUnit(id: "can")!
   private static let clove = KitchenUnit(id: "clove")!

@@ -54,10 +54,7 @@ extension WebApp {
       default: return .error(409, error.description)
       }
     } catch let error as ProductError {
-      switch error {
-      case .unknownProduct, .unknownRetailer, .unknownPlace: return .error(404, error.description)
-      default: return .error(400, error.description)
-      }
+      return Self.refusal(error)
     } catch let error as ShopError {
       switch error {
       case .unknown: return .error(404, error.description)
@@ -126,10 +123,14 @@ extension WebApp {
     do {
       return try body()
     } catch let error as ProductError {
-      switch error {
-      case .unknownProduct, .unknownRetailer, .unknownPlace: return .error(404, error.description)
-      default: return .error(400, error.description)
-      }
+      return Self.refusal(error)
+    }
+  }
+
+  private static func refusal(_ error: ProductError) -> Response {
+    switch error {
+    case .unknownProduct, .unknownRetailer, .unknownPlace: .error(404, error.description)
+    default: .error(400, error.description)
     }
   }
 

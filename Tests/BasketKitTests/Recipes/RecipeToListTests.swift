@@ -17,15 +17,16 @@ func recipe(
     ingredientGroups: [IngredientGroup(ingredients: lines.map(IngredientLineParser.parse))])
 }
 
+/// The item on `basket`'s list that is `name` by the list's own folding.
+func item(_ name: String, in basket: Basket) throws -> Item {
+  try #require(
+    try basket.sections().allItemsForTests.first { NameKey.of($0.name) == NameKey.of(name) })
+}
+
 @Suite struct RecipeToListTests {
   let clock = TestClock()
   let store = InMemoryStore()
   var basket: Basket { Fixtures.basket(clock: clock, store: store) }
-
-  private func item(_ name: String, in basket: Basket) throws -> Item {
-    try #require(
-      try basket.sections().allItemsForTests.first { NameKey.of($0.name) == NameKey.of(name) })
-  }
 
   @Test func eachLineBecomesAnItemThatNotesTheRecipe() throws {
     let basket = basket
