@@ -226,7 +226,9 @@ def test_the_meal_prep_draft_survives_leaving_a_reload_and_another_phone(page, s
     expect(page.locator(".mealprep-question")).to_have_count(0)
 
     # Another phone opens the same plan; after the add, the draft is gone.
-    other = new_page(server.url + "/#/mealprep")
+    # NB: opened at the list (the fixture waits for it), then to Meal prep by its link.
+    other = new_page(server.url + "/")
+    other.click("#mealprep-nav-link")
     expect(other.get_by_role("checkbox", name="Soup")).to_be_checked()
     expect(other.get_by_role("group", name="Servings of Soup")).to_contain_text("3 servings")
     other.click("#mealprep-add")
