@@ -68,3 +68,57 @@ def test_every_screen_is_clean_and_fits(page, server, household, size):
             wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert wide <= 0, f"{name} scrolls sideways by {wide} px on a phone"
     assert problems == [], problems
+
+
+# Screen: (address, the first column's element, the one beside it on a wide screen).
+BESIDE = {
+    "list": ("#/", "#to-get-section", "#got-it-section"),
+    "recipes": ("#/recipes", "#library-title", "#import-title"),
+    "recipe-ready": (None, ".card.ready", ".card.method"),
+    "pantry": ("#/pantry", "#pantry-area .column-main", "#pantry-area .column-aside"),
+    "trip": ("#/trip", "#trip-start", "#trip-area .column-aside > *"),
+}
+
+
+BOXES = """(selectors) => selectors.map((selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return { x: box.x, y: box.y, width: box.width, height: box.height };
+})"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_wide_screens_put_two_columns_side_by_side_and_phones_keep_one(page, server, household, size):
+    page.set_viewport_size(SIZES[size])
+    page.reload()
+    for name, (address, first, second) in BESIDE.items():
+        page.evaluate("(hash) => { location.hash = hash; }", address or f"#/recipes/{household}")
+        expect(page.locator(first).first).to_be_visible()
+        expect(page.locator(second).first).to_be_visible()
+        # Both boxes in one step: a screen may redraw between two reads.
+        one, two = page.evaluate(BOXES, [first, second])
+        if size == "desktop":
+            assert two["x"] >= one["x"] + one["width"], f"{name}: {second} is not beside {first}"
+            assert abs(two["y"] - one["y"]) < 40, f"{name}: the columns start {two['y'] - one['y']} px apart"
+        else:
+            assert two["y"] >= one["y"] + one["height"], f"{name}: {second} is not below {first}"
+        # The add bar belongs to the list alone, at every size.
+        assert page.locator("#add-bar").is_visible() == (name == "list"), name
+    # Beside the lines, the method is open; on a phone it waits to be opened.
+    page.evaluate("(hash) => { location.hash = hash; }", f"#/recipes/{household}")
+    method = expect(page.locator(".card.method"))
+    if size == "desktop":
+        method.to_have_attribute("open", "")
+    else:
+        method.not_to_have_attribute("open", "")
+
+
+def test_a_wide_list_with_nothing_got_keeps_to_get_and_the_add_bar_in_the_middle(page, server):
+    page.set_viewport_size(SIZES["desktop"])
+    server.cli("add", "milk")
+    page.reload()
+    expect(page.locator("#to-get li.item")).to_have_count(1)
+    expect(page.locator("#got-it-section")).to_be_hidden()
+    column, bar = page.locator("#to-get-section").bounding_box(), page.locator("#add-input").bounding_box()
+    middle = SIZES["desktop"]["width"] / 2
+    assert abs(column["x"] + column["width"] / 2 - middle) < 20, column
+    assert column["x"] - 1 <= bar["x"] and bar["x"] + bar["width"] <= column["x"] + column["width"] + 1, (column, bar)

@@ -2,7 +2,7 @@
 // merged plan (each line's sources, the questions about lines that may be one food, what the
 // pantry covers) and the result of adding it. Text goes in as text nodes (template.js).
 
-import { h, replaceChildren } from './template.js';
+import { columns, h, replaceChildren } from './template.js';
 import { outcomeText } from './recipes-api.js';
 import { doubtText } from './mealprep-api.js';
 import { coverageBlock } from './coverage-view.js';
@@ -45,7 +45,7 @@ export class MealPrepView {
         id: 'mealprep-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
         role: state.isError ? 'alert' : 'status',
       }, state.message || ''),
-      h('section', { class: 'card', 'aria-labelledby': 'mealprep-choose-title' },
+      columns([h('section', { class: 'card', 'aria-labelledby': 'mealprep-choose-title' },
         h('h3', { id: 'mealprep-choose-title', class: 'section-title small' },
           `Choose 1 to ${MAX_RECIPES} recipes (${state.chosen.length} chosen)`),
         state.all.length
@@ -61,9 +61,8 @@ export class MealPrepView {
                   ` ${summary.title}`));
             }))
           : h('p', { class: 'recipes-none' }, 'No recipes yet: import some on the Recipes screen.')),
-      state.chosen.length ? this.servings(state, ui) : null,
-      state.plan ? this.plan(state, ui) : null,
-      state.result ? this.result(state.result) : null,
+      state.chosen.length ? this.servings(state, ui) : null],
+      [state.plan ? this.plan(state, ui) : null, state.result ? this.result(state.result) : null]),
     ];
   }
 

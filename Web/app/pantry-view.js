@@ -2,7 +2,7 @@
 // entries with search, inline edit, use and remove. All text goes in as text nodes
 // (template.js), never as markup.
 
-import { fileButton, h, replaceChildren } from './template.js';
+import { columns, fileButton, h, replaceChildren } from './template.js';
 import { scanOffer } from './pantry-model.js';
 
 const $ = (id) => document.getElementById(id);
@@ -53,9 +53,7 @@ export class PantryView {
         id: 'pantry-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
         role: state.isError ? 'alert' : 'status',
       }, state.message || ''),
-      this.barcodeCard(state, ui),
-      this.addCard(state, ui),
-      this.staplesCard(state, ui),
+      columns([this.barcodeCard(state, ui), this.addCard(state, ui), this.staplesCard(state, ui)],
       h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
         h('h3', { id: 'pantry-list-title', class: 'section-title' }, 'At home ',
           h('span', { class: 'count' }, state.entries.length ? String(state.entries.length) : '')),
@@ -69,7 +67,7 @@ export class PantryView {
           ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
           : h('p', { class: 'recipes-none' }, state.query
             ? `Nothing in the pantry matches “${state.query}”.`
-            : 'The pantry is empty: add what you have at home above.')));
+            : 'The pantry is empty: add what you have at home above.')), 'aside-wide'));
     if (state.camera && ui.video) {
       this.area.querySelector('.camera')?.prepend(ui.video);
       ui.video.play().catch(() => {});

@@ -1,7 +1,7 @@
 // Draws the Recipes screen: the library (import, search, recents, all) and the Recipe Ready
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
-import { fileButton, h, replaceChildren } from './template.js';
+import { WIDE, columns, fileButton, h, replaceChildren } from './template.js';
 import { outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
@@ -119,8 +119,7 @@ export class RecipesView {
     this.draw(
       this.head('Recipes', { backHref: '#/', backText: '← List' }),
       this.status(state.message, state.isError),
-      hasRecipes ? library : importCard,
-      hasRecipes ? importCard : library);
+      hasRecipes ? columns(library, importCard) : columns(importCard, library));
   }
 
   // MARK: Recipe Ready
@@ -144,7 +143,7 @@ export class RecipesView {
         recipe.yields ? h('span', { id: 'recipe-yields' }, yieldsFor(recipe.yields, recipe.servings, servings)) : null,
         recipe.totalTime ? h('span', {}, `${recipe.totalTime} min`) : null,
         source ? h('a', { href: source, rel: 'noopener noreferrer', target: '_blank' }, 'Source') : null),
-      h('section', { class: 'card ready', 'aria-labelledby': 'ready-title' },
+      columns([h('section', { class: 'card ready', 'aria-labelledby': 'ready-title' },
         h('h3', { id: 'ready-title', class: 'section-title small' }, 'Recipe Ready'),
         recipe.servings
           ? h('div', { class: 'stepper servings', role: 'group', 'aria-label': 'Servings' },
@@ -180,12 +179,16 @@ export class RecipesView {
               }, 'I cooked this')
             : null)),
       result ? this.result(result) : null,
-      state.cooked ? this.cooked(state.cooked, state.busy, ui) : null,
+      state.cooked ? this.cooked(state.cooked, state.busy, ui) : null],
       recipe.instructions && recipe.instructions.length
-        ? h('details', { class: 'card method' },
+        // NB: beside the lines on a wide screen the method is open until it is closed.
+        ? h('details', {
+            class: 'card method', open: state.methodOpen ?? matchMedia(WIDE).matches,
+            ontoggle: (event) => { state.methodOpen = event.target.open; },
+          },
             h('summary', {}, 'Method'),
             h('ol', {}, recipe.instructions.map((step) => h('li', {}, step))))
-        : null);
+        : null, 'reading'));
   }
 
   reviewLine(state, line, plan, index, ui) {

@@ -50,3 +50,17 @@ export function fileButton(sentence, button, input) {
     input,
     h('span', { class: 'button small file-button', 'aria-hidden': 'true' }, button));
 }
+
+/** A screen this wide (and wider) shows two columns; basket.css's `.columns` says the same. */
+export const WIDE = '(min-width: 64rem)';
+
+/**
+ * Two columns on a wide screen, one after the other on a phone: `main` then `aside`, in that
+ * order in the page, so the phone's reading and keyboard order is the same either way. With
+ * nothing in `aside` the main column sits alone in the middle (basket.css, `.columns`).
+ */
+export function columns(main, aside, kind = '') {
+  return h('div', { class: kind ? `columns ${kind}` : 'columns' },
+    h('div', { class: 'column-main' }, main),
+    h('div', { class: 'column-aside' }, aside));
+}

@@ -3,7 +3,7 @@
 // offers. Made for one hand: the big buttons sit at the bottom, in thumb reach. All text goes
 // in as text nodes (template.js).
 
-import { h, replaceChildren } from './template.js';
+import { columns, h, replaceChildren } from './template.js';
 import { safeLink } from './trip-api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -79,8 +79,8 @@ export class TripView {
       actions.start(choice);
     });
     this.draw(this.heading('Shopping Trip'), this.status(message, isError),
-      places.length ? form : h('p', { class: 'card' }, 'Add a shop first (basket shop add NAME), or shop at a retailer.'),
-      this.productsCard(products, [...shops, ...retailers], actions));
+      columns(places.length ? form : h('p', { class: 'card' }, 'Add a shop first (basket shop add NAME), or shop at a retailer.'),
+        this.productsCard(products, [...shops, ...retailers], actions)));
   }
 
   /** The household's products: each with Edit and Remove, and a form to make one. */
