@@ -6,10 +6,14 @@ $BASKET_SCREENSHOTS, or /tmp/basket-screens."""
 import json
 import os
 import pathlib
+import re
+import subprocess
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+
+from conftest import BASKET
 
 SHOTS = pathlib.Path(os.environ.get("BASKET_SCREENSHOTS", "/tmp/basket-screens"))
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
@@ -122,3 +126,88 @@ def test_a_wide_list_with_nothing_got_keeps_to_get_and_the_add_bar_in_the_middle
     middle = SIZES["desktop"]["width"] / 2
     assert abs(column["x"] + column["width"] / 2 - middle) < 20, column
     assert column["x"] - 1 <= bar["x"] and bar["x"] + bar["width"] <= column["x"] + column["width"] + 1, (column, bar)
+
+
+def test_the_readme_pictures_of_the_phone_and_the_terminal_app(page, server, household, tmp_path):
+    """Makes docs/phone.png and docs/terminal.png's sources in $BASKET_SCREENSHOTS (copied into
+    docs/ by hand when the screens change): the list on a phone, and the terminal app in tmux
+    at 80×24, its screen (with colours) drawn as cells in the same chromium."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(SIZES["phone"])
+    page.reload()
+    expect(page.locator("#to-get li.item").first).to_be_visible()
+    page.wait_for_timeout(1200)  # the launch flourish is over
+    page.screenshot(path=str(SHOTS / "phone.png"), scale="css")
+
+    socket = f"basket-pictures-{os.getpid()}"
+    tmux = ["tmux", "-L", socket, "-f", "/dev/null"]
+    command = f"env -u NO_COLOR COLORTERM=truecolor TERM=xterm-256color BASKET_REDUCE_MOTION=1 {BASKET} --store {server.store}"
+    subprocess.run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", command], check=True)
+    try:
+        screen = ""
+        for _ in range(50):  # the app draws within a moment; no fixed sleep
+            screen = subprocess.run(tmux + ["capture-pane", "-p", "-e", "-N", "-t", "0"], capture_output=True, text=True).stdout
+            if "milk" in screen:
+                break
+            page.wait_for_timeout(100)
+        assert "milk" in screen, screen
+    finally:
+        subprocess.run(tmux + ["kill-server"], check=False)
+    html = terminal_html(screen)
+    assert "milk" in html and "<span" in html  # coloured cells, not plain text
+    page.set_viewport_size({"width": 80 * 9 + 30, "height": 24 * 18 + 24})
+    page.goto("about:blank")  # away from the app's page, whose policy refuses inline styles
+    page.set_content(html)
+    page.screenshot(path=str(SHOTS / "terminal.png"), scale="css")
+
+
+PALETTE = [(0, 0, 0), (205, 49, 49), (13, 188, 121), (229, 229, 16), (36, 114, 200), (188, 63, 188), (17, 168, 205), (229, 229, 229),
+           (102, 102, 102), (241, 76, 76), (35, 209, 139), (245, 245, 67), (59, 142, 234), (214, 112, 214), (41, 184, 219), (255, 255, 255)]
+
+
+def colour_256(n):
+    if n < 16:
+        return PALETTE[n]
+    if n < 232:
+        n -= 16
+        return tuple(0 if c == 0 else 55 + 40 * c for c in (n // 36, n // 6 % 6, n % 6))
+    return (8 + 10 * (n - 232),) * 3
+
+
+def terminal_html(screen):
+    """Draws tmux's `capture-pane -e` output (SGR colour and bold sequences) as HTML cells."""
+    import html as escape
+    fg, bg, bold, out = None, None, False, []
+    for part in re.split(r"(\x1b\[[0-9;]*m)", screen.rstrip("\n")):
+        if not part.startswith("\x1b["):
+            style = (f"color:rgb{fg};" if fg else "") + (f"background:rgb{bg};" if bg else "") + ("font-weight:bold;" if bold else "")
+            out.append(f'<span style="{style}">{escape.escape(part)}</span>' if style else escape.escape(part))
+            continue
+        codes = [int(c) if c else 0 for c in part[2:-1].split(";")]
+        while codes:
+            code = codes.pop(0)
+            if code == 0:
+                fg, bg, bold = None, None, False
+            elif code == 1:
+                bold = True
+            elif code == 22:
+                bold = False
+            elif code in (38, 48) and codes:
+                kind = codes.pop(0)
+                value = tuple(codes[:3]) if kind == 2 else colour_256(codes[0]) if codes else None
+                codes = codes[3:] if kind == 2 else codes[1:]
+                if code == 38:
+                    fg = value
+                else:
+                    bg = value
+            elif code == 39:
+                fg = None
+            elif code == 49:
+                bg = None
+            elif 30 <= code <= 37 or 90 <= code <= 97:
+                fg = PALETTE[code - 30 if code < 90 else code - 82]
+            elif 40 <= code <= 47 or 100 <= code <= 107:
+                bg = PALETTE[code - 40 if code < 100 else code - 92]
+    body = "".join(out)
+    return ("<!doctype html><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><body style=\"margin:0;padding:12px;background:#d4ebc6\">"
+            "<pre style=\"margin:0;font-family:'DejaVu Sans Mono',monospace;font-size:15px;line-height:18px;color:#2d2a26\">" + body + "</pre>")
