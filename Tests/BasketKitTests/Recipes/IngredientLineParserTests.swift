@@ -304,6 +304,21 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 orange slice 1 1/4-inch thick", amount: 1, name: "orange slice 1 1/4-inch thick",
       uncertain: true),
     Reading(text: "1 1/2 pounds fillet of cod", amount: 1.5, unit: "lb", name: "fillet of cod"),
+    // Describing words listed with commas before the name, and an aside before it.
+    Reading(text: "2 cups hot, scalded milk", amount: 2, unit: "cup", name: "hot, scalded milk"),
+    Reading(
+      text: "1 cup dried, pitted dates, coarsely chopped", amount: 1, unit: "cup",
+      name: "dried, pitted dates", preparation: "coarsely chopped"),
+    Reading(
+      text: "5 red, ripe tomatoes, about 2 1/2 pounds", amount: 5, name: "red, ripe tomatoes",
+      note: "about 2 1/2 pounds", equivalents: ["2.5 lb"]),
+    Reading(
+      text: "3 tablespoons, plus one cup, sugar", amount: 3, unit: "tbsp", name: "sugar",
+      note: "plus one cup"),
+    Reading(
+      text: "2 ounces, approximately, of soft, fresh goat cheese", amount: 2, unit: "oz",
+      name: "soft, fresh goat cheese", note: "approximately"),
+    Reading(text: "2 onions, chopped", amount: 2, name: "onions", preparation: "chopped"),
   ]
 
   @Test(arguments: cases)

@@ -680,14 +680,26 @@ private struct LineReader {
         segments[segments.count - 1].append(position)
       }
     }
-    if segments.count > 1, !segments[0].isEmpty,
+    // An aside between the amount and the name: "3 tablespoons, plus one cup, sugar",
+    // "2 ounces, approximately, of goat cheese".
+    if segments.count > 2, segments[0].isEmpty, let aside = segments[1].first,
+      Vocabulary.noteOpeners.contains(tokens[aside].lower),
+      segments[2].contains(where: { tokens[$0].isWord })
+    {
+      notes.append(render(segments[1]))
+      segments.removeFirst(2)
+      if let first = segments[0].first, tokens[first].lower == "of" { segments[0].removeFirst() }
+    }
+    if segments.count > 1, !segments[0].isEmpty, segments[0].count <= 3,
       segments[0].allSatisfy({
         Vocabulary.prepWords.contains(tokens[$0].lower)
           || Vocabulary.prepAdverbs.contains(tokens[$0].lower) || tokens[$0].lower == "and"
+          || isDescribing(tokens[$0].lower)
       }), let opener = segments[1].first, tokens[opener].isWord,
       !Vocabulary.noteOpeners.contains(tokens[opener].lower)
     {
-      segments[0] += [opener - 1] + segments[1]  // "crushed, toasted cumin seeds"
+      // "crushed, toasted cumin seeds", "hot, scalded milk"
+      segments[0] += [opener - 1] + segments[1]
       segments.remove(at: 1)
     }
     mergeListedNames(&segments)
