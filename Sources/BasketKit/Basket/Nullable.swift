@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// An optional the faces' JSON always writes: `"key": null` when it is nil, never a missing
 /// key. Mark a stored property `@Nullable var name: T? = nil` and the synthesized `Codable`
 /// does the rest, where a plain optional would be left out (`encodeIfPresent`). The `= nil`
