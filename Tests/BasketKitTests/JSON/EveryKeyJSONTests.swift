@@ -65,6 +65,30 @@ import Testing
         + #""storeBrand":false}"#)
   }
 
+  @Test func writesAMealPlanLineAndACookedLineWithEveryKey() throws {
+    let line = IngredientLine(text: "2 onions", name: "onion")
+    let part = MealPlanJSON.Part(position: 0, text: "2 onions", line: line)
+    let planLine = MealPlanJSON.Line(
+      number: 1, id: "onion", name: "onion", merged: false, uncertain: false, questions: [],
+      converted: false, optional: false, sources: [], sourcesText: "", skipped: false,
+      parts: [part])
+    #expect(
+      try text(planLine)
+        == #"{"amountText":null,"converted":false,"flag":null,"id":"onion","leftOut":null,"#
+        + #""merged":false,"name":"onion","number":1,"optional":false,"parts":[{"after":null,"#
+        + #""before":null,"coverage":null,"itemName":null,"line":{"alternatives":[],"#
+        + #""name":"onion","note":null,"optional":false,"preparation":null,"quantity":null,"#
+        + #""text":"2 onions","uncertain":false},"merge":null,"outcome":null,"position":0,"#
+        + #""reason":null,"text":"2 onions"}],"questions":[],"skipped":false,"sources":[],"#
+        + #""sourcesText":"","uncertain":false}"#)
+    let cooked = PantryJSON.Cooked.Line(
+      index: 0, name: "onion", action: "notInPantry", usesUp: false, summary: "not in the pantry")
+    #expect(
+      try text(cooked)
+        == #"{"action":"notInPantry","amount":null,"index":0,"name":"onion","reason":null,"#
+        + #""summary":"not in the pantry","usesUp":false}"#)
+  }
+
   @Test func readsAMissingKeyOrNullAsNil() throws {
     let decoder = JSONDecoder()
     let bare = try decoder.decode(IngredientQuantity.self, from: Data(#"{"amount":1}"#.utf8))
