@@ -47,16 +47,7 @@ enum CheckinCommand {
       struct Decided: Encodable {
         var offer: PantryJSON.Offer
         var decision: String
-        var entry: PantryJSON.Entry?
-
-        private enum CodingKeys: String, CodingKey { case offer, decision, entry }
-
-        func encode(to encoder: any Encoder) throws {
-          var container = encoder.container(keyedBy: CodingKeys.self)
-          try container.encode(offer, forKey: .offer)
-          try container.encode(decision, forKey: .decision)
-          try container.encode(entry, forKey: .entry)
-        }
+        @Nullable var entry: PantryJSON.Entry? = nil
       }
       struct Out: Encodable {
         var decided: [Decided]

@@ -63,21 +63,12 @@ enum PantryCommand {
   struct AddJSON: Encodable {
     var outcome: String
     var entry: PantryJSON.Entry
-    var before: PantryJSON.Entry?
+    @Nullable var before: PantryJSON.Entry? = nil
 
     init(_ result: PantryAddResult) {
       outcome = result.outcome.rawValue
       entry = PantryJSON.Entry(result.entry)
       before = result.before.map(PantryJSON.Entry.init)
-    }
-
-    private enum CodingKeys: String, CodingKey { case outcome, entry, before }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(outcome, forKey: .outcome)
-      try container.encode(entry, forKey: .entry)
-      try container.encode(before, forKey: .before)
     }
   }
 
@@ -206,19 +197,8 @@ enum PantryCommand {
         var code: String
         var format: String
         var key: String
-        var entry: PantryJSON.Entry?
-        var name: String?
-
-        private enum CodingKeys: String, CodingKey { case code, format, key, entry, name }
-
-        func encode(to encoder: any Encoder) throws {
-          var container = encoder.container(keyedBy: CodingKeys.self)
-          try container.encode(code, forKey: .code)
-          try container.encode(format, forKey: .format)
-          try container.encode(key, forKey: .key)
-          try container.encode(entry, forKey: .entry)
-          try container.encode(name, forKey: .name)
-        }
+        @Nullable var entry: PantryJSON.Entry? = nil
+        @Nullable var name: String? = nil
       }
       var json = ScanJSON(
         code: code.digits, format: code.format.rawValue, key: code.key, entry: nil, name: nil)

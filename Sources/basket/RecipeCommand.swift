@@ -292,29 +292,14 @@ struct RecipeAddJSON: Encodable {
     var index: Int
     var text: String
     var outcome: String
-    var merge: String?
-    var reason: String?
-    var before: String?
-    var item: ListJSON.ItemJSON?
-
-    private enum CodingKeys: String, CodingKey {
-      case index, text, outcome, merge, reason, before, item
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(index, forKey: .index)
-      try container.encode(text, forKey: .text)
-      try container.encode(outcome, forKey: .outcome)
-      try container.encode(merge, forKey: .merge)
-      try container.encode(reason, forKey: .reason)
-      try container.encode(before, forKey: .before)
-      try container.encode(item, forKey: .item)
-    }
+    @Nullable var merge: String? = nil
+    @Nullable var reason: String? = nil
+    @Nullable var before: String? = nil
+    @Nullable var item: ListJSON.ItemJSON? = nil
   }
 
   var recipe: RecipeReference
-  var servings: Int?
+  @Nullable var servings: Int? = nil
   var lines: [Line]
 
   init(recipe: Recipe, servings: Int?, results: [RecipeLineResult]) {
@@ -326,15 +311,6 @@ struct RecipeAddJSON: Encodable {
         merge: result.outcome.merge?.rawValue, reason: result.outcome.reason,
         before: result.before, item: result.item.map(ListJSON.ItemJSON.init))
     }
-  }
-
-  private enum CodingKeys: String, CodingKey { case recipe, servings, lines }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(recipe, forKey: .recipe)
-    try container.encode(servings, forKey: .servings)
-    try container.encode(lines, forKey: .lines)
   }
 }
 

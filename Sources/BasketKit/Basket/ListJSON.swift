@@ -10,11 +10,11 @@ public struct ListJSON: Codable, Equatable, Sendable {
     public var id: String
     public var name: String
     public var emoji: String
-    public var quantity: Quantity?
+    @Nullable public var quantity: Quantity? = nil
     public var addedAt: String
-    public var checkedAt: String?
+    @Nullable public var checkedAt: String? = nil
     /// Every amount as shown ("500 g + 2 cups", "≈ 625 g, converted"); null for none.
-    public var amountText: String?
+    @Nullable public var amountText: String? = nil
     /// Whether `quantity` includes a mass–volume conversion a recipe add made.
     public var quantityConverted: Bool
     /// Amounts recipes asked for that the stepper can't show ("2 cups", "3 cloves").
@@ -23,7 +23,7 @@ public struct ListJSON: Codable, Equatable, Sendable {
     public var recipes: [RecipeReference]
     /// What to buy for the recipe amounts when the stepper has none (`Item.buyable`):
     /// `{"text": "4 cans", "need": "recipes need 3½" | null}`, or null.
-    public var buy: BuyableAmount?
+    @Nullable public var buy: BuyableAmount? = nil
 
     public init(_ item: Item) {
       id = item.id.uuidString.lowercased()
@@ -37,21 +37,6 @@ public struct ListJSON: Codable, Equatable, Sendable {
       recipeAmounts = item.recipeNeeds.amounts
       recipes = item.recipeNeeds.recipes
       buy = item.buyable
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(name, forKey: .name)
-      try container.encode(emoji, forKey: .emoji)
-      try container.encode(quantity, forKey: .quantity)  // null when unset, never omitted
-      try container.encode(addedAt, forKey: .addedAt)
-      try container.encode(checkedAt, forKey: .checkedAt)
-      try container.encode(amountText, forKey: .amountText)
-      try container.encode(quantityConverted, forKey: .quantityConverted)
-      try container.encode(recipeAmounts, forKey: .recipeAmounts)
-      try container.encode(recipes, forKey: .recipes)
-      try container.encode(buy, forKey: .buy)
     }
   }
 

@@ -10,7 +10,7 @@ public enum PantryJSON {
   /// An amount: `{"amount", "unit", "text"}` (`unit` null for a plain count).
   public struct Amount: Encodable, Equatable, Sendable {
     public var amount: Double
-    public var unit: String?
+    @Nullable public var unit: String? = nil
     public var text: String
 
     public init(_ quantity: IngredientQuantity) {
@@ -24,31 +24,22 @@ public enum PantryJSON {
       unit = amount.unit?.id
       text = amount.text
     }
-
-    private enum CodingKeys: String, CodingKey { case amount, unit, text }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(amount, forKey: .amount)
-      try container.encode(unit, forKey: .unit)
-      try container.encode(text, forKey: .text)
-    }
   }
 
   public struct Entry: Encodable, Equatable, Sendable {
     public var id: String
     public var name: String
-    public var barcode: String?
-    public var barcodeFormat: String?
+    @Nullable public var barcode: String? = nil
+    @Nullable public var barcodeFormat: String? = nil
     public var packages: Int
-    public var packageSize: Amount?
-    public var left: Amount?
+    @Nullable public var packageSize: Amount? = nil
+    @Nullable public var left: Amount? = nil
     /// What is at home: `left`, or the packages times their size.
-    public var onHand: Amount?
+    @Nullable public var onHand: Amount? = nil
     public var usedUp: Bool
     /// As the list shows it: "2 × 1 l, 1.5 l left".
     public var stock: String
-    public var note: String?
+    @Nullable public var note: String? = nil
     public var updatedAt: String
 
     public init(_ entry: PantryEntry) {
@@ -65,27 +56,6 @@ public enum PantryJSON {
       note = entry.note
       updatedAt = ISO8601.string(entry.updatedAt)
     }
-
-    private enum CodingKeys: String, CodingKey {
-      case id, name, barcode, barcodeFormat, packages, packageSize, left, onHand, usedUp, stock
-      case note, updatedAt
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(name, forKey: .name)
-      try container.encode(barcode, forKey: .barcode)
-      try container.encode(barcodeFormat, forKey: .barcodeFormat)
-      try container.encode(packages, forKey: .packages)
-      try container.encode(packageSize, forKey: .packageSize)
-      try container.encode(left, forKey: .left)
-      try container.encode(onHand, forKey: .onHand)
-      try container.encode(usedUp, forKey: .usedUp)
-      try container.encode(stock, forKey: .stock)
-      try container.encode(note, forKey: .note)
-      try container.encode(updatedAt, forKey: .updatedAt)
-    }
   }
 
   /// A check-in offer: `{"id", "name", "amount", "packages", "packageSize", "amountText",
@@ -94,14 +64,14 @@ public enum PantryJSON {
   public struct Offer: Encodable, Equatable, Sendable {
     public var id: String
     public var name: String
-    public var amount: Amount?
+    @Nullable public var amount: Amount? = nil
     public var packages: Int
-    public var packageSize: Amount?
+    @Nullable public var packageSize: Amount? = nil
     public var amountText: String
     public var recipes: [RecipeReference]
     public var checkedAt: String
     public var state: String
-    public var joins: String?
+    @Nullable public var joins: String? = nil
 
     public init(_ offer: CheckinOffer, joins entry: PantryEntry?) {
       id = offer.id.uuidString.lowercased()
@@ -115,24 +85,6 @@ public enum PantryJSON {
       state = offer.state.rawValue
       joins = entry?.name
     }
-
-    private enum CodingKeys: String, CodingKey {
-      case id, name, amount, packages, packageSize, amountText, recipes, checkedAt, state, joins
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(name, forKey: .name)
-      try container.encode(amount, forKey: .amount)
-      try container.encode(packages, forKey: .packages)
-      try container.encode(packageSize, forKey: .packageSize)
-      try container.encode(amountText, forKey: .amountText)
-      try container.encode(recipes, forKey: .recipes)
-      try container.encode(checkedAt, forKey: .checkedAt)
-      try container.encode(state, forKey: .state)
-      try container.encode(joins, forKey: .joins)
-    }
   }
 
   /// A recipe's coverage: `{"recipe", "servings", "lines": [...]}`; each line
@@ -145,19 +97,19 @@ public enum PantryJSON {
       public var index: Int
       public var text: String
       public var name: String
-      public var need: Amount?
-      public var entry: String?
-      public var have: Amount?
+      @Nullable public var need: Amount? = nil
+      @Nullable public var entry: String? = nil
+      @Nullable public var have: Amount? = nil
       /// "covered", "partlyCovered", "maybeCovered" or "notCovered".
       public var status: String
       /// Why a line is only maybe covered: "noAmountRecorded", "noAmountNeeded",
       /// "unitsDontMeet", "similarFood"; null otherwise.
-      public var reason: String?
+      @Nullable public var reason: String? = nil
       /// What goes on the list: the remainder, the full amount, or null when nothing does
       /// (or the line states no amount).
-      public var buy: Amount?
-      public var arithmetic: String?
-      public var override: String?
+      @Nullable public var buy: Amount? = nil
+      @Nullable public var arithmetic: String? = nil
+      @Nullable public var override: String? = nil
       /// "buyAll", "buyPart" or "skip".
       public var decision: String
       public var summary: String
@@ -166,16 +118,8 @@ public enum PantryJSON {
       public var choices: [Choice]
 
       public struct Choice: Encodable, Equatable, Sendable {
-        public var override: String?
+        @Nullable public var override: String? = nil
         public var label: String
-
-        private enum CodingKeys: String, CodingKey { case override, label }
-
-        public func encode(to encoder: any Encoder) throws {
-          var container = encoder.container(keyedBy: CodingKeys.self)
-          try container.encode(override, forKey: .override)
-          try container.encode(label, forKey: .label)
-        }
       }
 
       public init(_ line: PantryCoverage.Line) {
@@ -210,50 +154,16 @@ public enum PantryJSON {
         decisionText = line.decisionText
         choices = line.choices.map { Choice(override: $0.override?.rawValue, label: $0.label) }
       }
-
-      private enum CodingKeys: String, CodingKey {
-        case index, text, name, need, entry, have, status, reason, buy, arithmetic, override
-        case decision, summary, headline, decisionText, choices
-      }
-
-      public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(index, forKey: .index)
-        try container.encode(text, forKey: .text)
-        try container.encode(name, forKey: .name)
-        try container.encode(need, forKey: .need)
-        try container.encode(entry, forKey: .entry)
-        try container.encode(have, forKey: .have)
-        try container.encode(status, forKey: .status)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(buy, forKey: .buy)
-        try container.encode(arithmetic, forKey: .arithmetic)
-        try container.encode(override, forKey: .override)
-        try container.encode(decision, forKey: .decision)
-        try container.encode(summary, forKey: .summary)
-        try container.encode(headline, forKey: .headline)
-        try container.encode(decisionText, forKey: .decisionText)
-        try container.encode(choices, forKey: .choices)
-      }
     }
 
     public var recipe: RecipeReference
-    public var servings: Int?
+    @Nullable public var servings: Int? = nil
     public var lines: [Line]
 
     public init(_ coverage: PantryCoverage) {
       recipe = RecipeReference(id: coverage.recipe.id, title: coverage.recipe.title)
       servings = coverage.servings
       lines = coverage.lines.filter { !$0.leftOut }.map(Line.init)
-    }
-
-    private enum CodingKeys: String, CodingKey { case recipe, servings, lines }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(recipe, forKey: .recipe)
-      try container.encode(servings, forKey: .servings)
-      try container.encode(lines, forKey: .lines)
     }
   }
 
@@ -266,27 +176,12 @@ public enum PantryJSON {
       public var index: Int
       public var name: String
       public var action: String
-      public var amount: Amount?
+      @Nullable public var amount: Amount? = nil
       public var usesUp: Bool
       /// Why a line in the pantry is left as it is: "noAmountRecorded", "noAmountNeeded" or
       /// "unitsDontMeet"; null otherwise.
-      public var reason: String?
+      @Nullable public var reason: String? = nil
       public var summary: String
-
-      private enum CodingKeys: String, CodingKey {
-        case index, name, action, amount, usesUp, reason, summary
-      }
-
-      public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(index, forKey: .index)
-        try container.encode(name, forKey: .name)
-        try container.encode(action, forKey: .action)
-        try container.encode(amount, forKey: .amount)
-        try container.encode(usesUp, forKey: .usesUp)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(summary, forKey: .summary)
-      }
     }
 
     public struct Take: Encodable, Sendable {
@@ -296,7 +191,7 @@ public enum PantryJSON {
     }
 
     public var recipe: RecipeReference
-    public var servings: Int?
+    @Nullable public var servings: Int? = nil
     public var lines: [Line]
     public var take: [Take]
     public var applied: Bool
@@ -324,20 +219,6 @@ public enum PantryJSON {
       }
       self.applied = applied
       entries = results.map { Entry($0.entry) }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-      case recipe, servings, lines, take, applied, entries
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(recipe, forKey: .recipe)
-      try container.encode(servings, forKey: .servings)
-      try container.encode(lines, forKey: .lines)
-      try container.encode(take, forKey: .take)
-      try container.encode(applied, forKey: .applied)
-      try container.encode(entries, forKey: .entries)
     }
   }
 }

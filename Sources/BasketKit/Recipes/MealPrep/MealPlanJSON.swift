@@ -26,95 +26,42 @@ public struct MealPlanJSON: Encodable, Equatable, Sendable {
     public var position: Int
     public var text: String
     public var line: IngredientLine
-    public var coverage: PantryJSON.Coverage.Line?
-    public var outcome: String?
-    public var merge: String?
-    public var reason: String?
-    public var before: String?
-    public var after: String?
-    public var itemName: String?
-
-    private enum CodingKeys: String, CodingKey {
-      case position, text, line, coverage, outcome, merge, reason, before, after, itemName
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(position, forKey: .position)
-      try container.encode(text, forKey: .text)
-      try container.encode(line, forKey: .line)
-      try container.encode(coverage, forKey: .coverage)
-      try container.encode(outcome, forKey: .outcome)
-      try container.encode(merge, forKey: .merge)
-      try container.encode(reason, forKey: .reason)
-      try container.encode(before, forKey: .before)
-      try container.encode(after, forKey: .after)
-      try container.encode(itemName, forKey: .itemName)
-    }
+    @Nullable public var coverage: PantryJSON.Coverage.Line? = nil
+    @Nullable public var outcome: String? = nil
+    @Nullable public var merge: String? = nil
+    @Nullable public var reason: String? = nil
+    @Nullable public var before: String? = nil
+    @Nullable public var after: String? = nil
+    @Nullable public var itemName: String? = nil
   }
 
   public struct Line: Encodable, Equatable, Sendable {
     public var number: Int
     public var id: String
     public var name: String
-    public var amountText: String?
+    @Nullable public var amountText: String? = nil
     public var merged: Bool
     public var uncertain: Bool
     public var questions: [String]
     public var converted: Bool
-    public var flag: String?
+    @Nullable public var flag: String? = nil
     public var optional: Bool
     /// Why the line is left out unless chosen ("tap water", "you always have this",
     /// "optional"; `MealPlan.leftOut`), or nil.
-    public var leftOut: String?
+    @Nullable public var leftOut: String? = nil
     public var sources: [Source]
     public var sourcesText: String
     public var skipped: Bool
     public var parts: [Part]
-
-    private enum CodingKeys: String, CodingKey {
-      case number, id, name, amountText, merged, uncertain, questions, converted, flag, optional
-      case leftOut, sources, sourcesText, skipped, parts
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(number, forKey: .number)
-      try container.encode(id, forKey: .id)
-      try container.encode(name, forKey: .name)
-      try container.encode(amountText, forKey: .amountText)
-      try container.encode(merged, forKey: .merged)
-      try container.encode(uncertain, forKey: .uncertain)
-      try container.encode(questions, forKey: .questions)
-      try container.encode(converted, forKey: .converted)
-      try container.encode(flag, forKey: .flag)
-      try container.encode(optional, forKey: .optional)
-      try container.encode(leftOut, forKey: .leftOut)
-      try container.encode(sources, forKey: .sources)
-      try container.encode(sourcesText, forKey: .sourcesText)
-      try container.encode(skipped, forKey: .skipped)
-      try container.encode(parts, forKey: .parts)
-    }
   }
 
   public struct Question: Encodable, Equatable, Sendable {
     public var id: String
     public var doubt: String
-    public var answer: String?
+    @Nullable public var answer: String? = nil
     /// The plan lines it asks about, by number (from 1).
     public var lines: [Int]
     public var names: [String]
-
-    private enum CodingKeys: String, CodingKey { case id, doubt, answer, lines, names }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(doubt, forKey: .doubt)
-      try container.encode(answer, forKey: .answer)
-      try container.encode(lines, forKey: .lines)
-      try container.encode(names, forKey: .names)
-    }
   }
 
   public struct Counts: Encodable, Equatable, Sendable {

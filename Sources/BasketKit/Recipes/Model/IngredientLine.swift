@@ -2,23 +2,14 @@
 public struct IngredientQuantity: Equatable, Hashable, Sendable, Codable {
   public var amount: Double
   /// The top of a range ("2-3 cloves" → 3); nil for a single amount.
-  public var maxAmount: Double?
+  @Nullable public var maxAmount: Double? = nil
   /// nil for a plain count ("2 eggs").
-  public var unit: KitchenUnit?
+  @Nullable public var unit: KitchenUnit? = nil
 
   public init(amount: Double, maxAmount: Double? = nil, unit: KitchenUnit? = nil) {
     self.amount = amount
     self.maxAmount = maxAmount
     self.unit = unit
-  }
-
-  private enum CodingKeys: String, CodingKey { case amount, maxAmount, unit }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(amount, forKey: .amount)
-    try container.encode(maxAmount, forKey: .maxAmount)  // null, never omitted
-    try container.encode(unit, forKey: .unit)
   }
 }
 

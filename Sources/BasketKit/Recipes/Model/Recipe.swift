@@ -6,20 +6,12 @@
 
 /// Ingredient lines under one heading ("For the sauce"); the heading is nil for the main list.
 public struct IngredientGroup: Equatable, Hashable, Sendable, Codable {
-  public var heading: String?
+  @Nullable public var heading: String? = nil
   public var ingredients: [IngredientLine]
 
   public init(heading: String? = nil, ingredients: [IngredientLine]) {
     self.heading = heading
     self.ingredients = ingredients
-  }
-
-  private enum CodingKeys: String, CodingKey { case heading, ingredients }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(heading, forKey: .heading)
-    try container.encode(ingredients, forKey: .ingredients)
   }
 }
 

@@ -8,21 +8,13 @@
 public struct BuyableAmount: Equatable, Sendable, Codable {
   /// The amount to buy: the item's chip.
   public var text: String
-  /// What the recipes need, when it is not exactly `text`; nil when it is.
-  public var need: String?
+  /// What the recipes need, when it is not exactly `text`; nil (written `null`, never left
+  /// out) when it is.
+  @Nullable public var need: String? = nil
 
   public init(text: String, need: String? = nil) {
     self.text = text
     self.need = need
-  }
-
-  private enum CodingKeys: String, CodingKey { case text, need }
-
-  /// `{"text", "need"}`, the need null (never left out) when the two are the same.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(text, forKey: .text)
-    try container.encode(need, forKey: .need)
   }
 
   /// "4 cans · recipes need 3½", or the amount alone.

@@ -1,0 +1,430 @@
+// The list screen: the add bar and its suggestions, checking off, Clear all and undo, the
+// quantity editor, renaming and the walking order; each change goes through the queue
+// (`ListSync.change`, sync.js) and the list is drawn by view.js. Holds the screen's own state:
+// which row is being edited or renamed, which checks are mid-choreography.
+
+import { api, ApiError } from './api.js';
+import { CheckOff, namesPhrase, uuid } from './model.js';
+import { UNDO_WINDOW, cleanName, offlineSuggestions } from './offline.js';
+import { ListSync, within } from './sync.js';
+import { Walking, dragToReorder, moveAisle, moveItem } from './walking.js';
+
+const $ = (id) => document.getElementById(id);
+/** How long a typed add waits for the server before the add bar clears anyway, in ms. */
+const ADD_WAIT = 1500;
+
+/** The list as drawn during a check-off's hold: checked items still in their places in To get. */
+function holding(list, checkOff) {
+  if (!checkOff.isHolding) return list;
+  const held = list.gotIt.filter((item) => checkOff.has(item.id));
+  if (!held.length) return list;
+  const toGet = [...list.toGet, ...held]
+    .sort((a, b) => Date.parse(b.listedAt) - Date.parse(a.listedAt) || (a.id < b.id ? -1 : 1));
+  return { ...list, toGet, gotIt: list.gotIt.filter((item) => !checkOff.has(item.id)) };
+}
+
+export class ListScreen extends ListSync {
+  constructor() {
+    super();
+    this.editing = null; // {id, quantity, typing}
+    this.renaming = null;
+    this.allDonePending = false;
+    this.checkOps = new Map(); // item id → the op id of its check during the hold
+    this.checkOff = new CheckOff((ids) => this.settleChecks(ids));
+    this.walking = new Walking({ onChange: () => { if (!this.checkOff.isHolding) this.render(); } });
+    this.ui = this.handlers();
+  }
+
+  /** The add bar, Clear all, the walking order and the page-wide keys. */
+  bindList() {
+    $('add-bar').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.addTyped();
+    });
+    const input = $('add-input');
+    input.addEventListener('input', () => this.suggest());
+    input.addEventListener('focus', () => this.suggest());
+    input.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation(); // not the page's Escape: that one closes the quantity editor
+      this.view.endCelebration();
+      // The first Escape clears the bar and its chips; the next one leaves it.
+      if (input.value === '' && $('chips').hidden) input.blur();
+      input.value = '';
+      this.view.chips([]);
+    });
+    // Chips belong to the add bar in use: when focus leaves it, they go.
+    $('add-bar').addEventListener('focusout', (event) => {
+      if (!this.addBarInUse(event.relatedTarget)) this.view.chips([]);
+    });
+    $('clear-all').addEventListener('click', () => this.clearAll());
+    $('walk-toggle').addEventListener('click', () => this.walking.toggle());
+    dragToReorder($('to-get'), (ids) => this.walking.move(ids));
+    $('celebration-close').addEventListener('click', (event) => {
+      event.stopPropagation();
+      this.view.endCelebration();
+    });
+    document.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /** Page-wide keys: Escape closes what is open; "/" or "a" jumps to the add bar. */
+  key(event) {
+    if (event.key === 'Escape') {
+      this.view.endCelebration();
+      if (this.editing && !this.editing.typing) {
+        const id = this.editing.id;
+        this.editing = null;
+        this.render();
+        document.querySelector(`[data-focus-key="qty:${CSS.escape(id)}"]`)?.focus();
+      }
+      return;
+    }
+    if ((event.key !== '/' && event.key !== 'a') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && target.closest('input, textarea, select, [contenteditable]')) return;
+    if ($('add-bar').hidden) return;
+    event.preventDefault();
+    $('add-input').focus();
+  }
+
+  /**
+   * Whether the add bar is in use with focus on `focused`: typing in it, or on one of its
+   * chips, or on ＋ with something typed. (After an add from ＋ the bar is empty: not in use.)
+   */
+  addBarInUse(focused = document.activeElement) {
+    const input = $('add-input');
+    if (!focused) return false;
+    if (focused === input || $('chips').contains(focused)) return true;
+    return focused === $('add-button') && input.value.trim() !== '';
+  }
+
+  render({ glide = false } = {}) {
+    if (!this.list) return;
+    // A row holding a focused text field is left alone by the view (so a live update never
+    // eats what someone is typing); once the field is done with, let go of it.
+    const active = document.activeElement;
+    if (active && active.matches('.amount-input, .rename')
+        && !((this.editing && this.editing.typing) || this.renaming)) {
+      active.blur();
+    }
+    this.view.render(holding(this.list, this.checkOff), {
+      ...this.ui, checking: this.checkOff.pending, editing: this.editing, renaming: this.renaming,
+    }, { glide });
+    // The check-in card (checkin.js) hears what the server's list holds now.
+    document.dispatchEvent(new CustomEvent('basket:list', { detail: { list: this.server } }));
+  }
+
+  /** A toast's `about`: these items, as the list shows them now. */
+  about(ids) {
+    return { list: this.list || { toGet: [], gotIt: [] }, ids };
+  }
+
+  // MARK: Adding
+
+  async suggest() {
+    const input = $('add-input');
+    const query = input.value.trim();
+    if (!this.addBarInUse()) {
+      this.view.chips([]);
+      return;
+    }
+    let chips = null;
+    if (this.net.reachable) {
+      try {
+        chips = (query ? await api.suggestions(query) : await api.usuals()).suggestions;
+        this.learnWords(chips);
+        this.context.lexicon.learnChips(chips);
+        if (!query) {
+          this.usuals = chips;
+          this.store.put('usuals', chips);
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 0) this.unreachable();
+      }
+    }
+    if (!chips) {
+      chips = offlineSuggestions(query, { words: this.words, usuals: this.usuals, toGet: this.list ? this.list.toGet : [] });
+    }
+    if (input.value.trim() !== query) return; // typed on meanwhile
+    this.view.chips(this.addBarInUse() ? chips : [], (name) => this.addName(name));
+  }
+
+  async addTyped() {
+    const input = $('add-input');
+    const text = input.value.trim();
+    if (!text) return;
+    const { op, effect } = this.change('add', { item: uuid(), text });
+    this.render({ glide: true });
+    this.added(effect);
+    // The bar clears once the server has the add (or can't be reached), so a refused add
+    // keeps what was typed, to mend.
+    await within(this.drain(), ADD_WAIT);
+    if (this.refusals.has(op.op)) return;
+    if (input.value.trim() === text) input.value = '';
+    this.suggest();
+  }
+
+  async addName(name) {
+    const { effect } = this.change('add', { item: uuid(), name });
+    $('add-input').value = '';
+    // A chip picked from the keyboard is gone now: keep the add bar in use.
+    if (!document.activeElement || document.activeElement === document.body) $('add-input').focus();
+    this.render({ glide: true });
+    this.added(effect);
+    this.suggest();
+  }
+
+  /** Says when an add found the name on the list already. */
+  added(effect) {
+    if (effect.outcome !== 'bumped' && effect.outcome !== 'restored') return;
+    const item = this.list.toGet.find((entry) => entry.id === effect.item);
+    if (!item) return;
+    this.view.flash(item.id);
+    this.view.toast(effect.outcome === 'bumped'
+      ? `${item.name} is already on the list: moved to the top.`
+      : `${item.name} is back on the list.`, { about: this.about([item.id]) });
+  }
+
+  // MARK: Checking off
+
+  check(item, button) {
+    if (this.checkOff.has(item.id)) {
+      // Un-checking during the hold: take the check back if it hasn't gone yet.
+      const checkOp = this.checkOps.get(item.id);
+      this.checkOps.delete(item.id);
+      if (!checkOp || !this.withdraw(checkOp)) this.change('uncheck', { item: item.id });
+      this.checkOff.cancel(item.id);
+      button.closest('.item')?.classList.remove('checking');
+      button.setAttribute('aria-checked', 'false');
+      return;
+    }
+    this.checkOff.check(item.id);
+    this.view.itemChanged(item.id);
+    button.closest('.item')?.classList.add('checking');
+    button.setAttribute('aria-checked', 'true');
+    this.view.sparks(button);
+    const { op, effect } = this.change('check', { item: item.id });
+    this.checkOps.set(item.id, op.op);
+    if (effect.allDone) this.allDonePending = true;
+  }
+
+  settleChecks(ids) {
+    for (const id of ids) this.checkOps.delete(id);
+    this.recompute();
+    this.render({ glide: true });
+    if (this.allDonePending) {
+      this.allDonePending = false;
+      if (this.list && this.list.toGet.length === 0) setTimeout(() => this.view.celebrate(), 300);
+    }
+  }
+
+  restore(item) {
+    this.change('uncheck', { item: item.id });
+    this.render({ glide: true });
+  }
+
+  // MARK: Clear and undo
+
+  clearAll() {
+    const shown = this.list ? this.list.gotIt : [];
+    if (!shown.length) return;
+    const { op, effect } = this.change('clear', { items: shown.map((item) => item.id) });
+    this.render({ glide: true });
+    const count = effect.cleared.length;
+    this.view.toast(`Cleared ${count} ${count === 1 ? 'item' : 'items'}.`, {
+      until: Date.now() + UNDO_WINDOW,
+      undo: () => this.undoClear(op, effect.cleared),
+    });
+  }
+
+  /** Undo of Clear all: withdrawn if it never left the phone, else an undo sent after it. */
+  async undoClear(clearOp, cleared) {
+    this.view.hideToast();
+    if (!(await this.withdrawSoon(clearOp.op))) this.change('undo', { clear: clearOp.op });
+    this.render({ glide: true });
+    const back = this.list.gotIt.filter((item) => cleared.includes(item.id));
+    this.view.toast(back.length
+      ? `Brought back ${namesPhrase(back.map((item) => item.name))}.`
+      : 'Nothing came back: the server had let them go.', { about: this.about(back.map((item) => item.id)) });
+  }
+
+  /** Undo of a removal: withdrawn if it never left the phone, else the same name added again. */
+  async undoRemove(removeOp, item) {
+    this.view.hideToast();
+    let id = item.id;
+    if (!(await this.withdrawSoon(removeOp.op))) {
+      const fields = { item: uuid(), name: item.name };
+      if (item.quantity) fields.quantity = item.quantity;
+      id = this.change('add', fields).effect.item;
+    }
+    this.render({ glide: true });
+    this.view.flash(id);
+    this.view.toast(`Brought back ${item.name}.`, { about: this.about([id]) });
+  }
+
+  // MARK: Editing
+
+  edit(item) {
+    if (this.editing && this.editing.id === item.id) {
+      this.editing = null;
+    } else if (!item.quantity && item.editAmount && this.rules && this.rules.recipe.knows(item.editAmount.unit)) {
+      // What a recipe asked for is edited in its own unit: 2¼ cups steps to 2½ cups.
+      const { amount, unit, packSize } = item.editAmount;
+      this.editing = { id: item.id, amount: { amount, unit, ...(packSize ? { packSize } : {}) }, typing: false, saved: true };
+    } else {
+      const quantity = item.quantity || (this.rules && this.rules.starting(item.defaultUnit));
+      if (!quantity) return;
+      this.editing = { id: item.id, quantity, typing: false, saved: !!item.quantity };
+    }
+    this.render();
+  }
+
+  setQuantity(item, quantity) {
+    this.editing = { ...this.editing, quantity, amount: null, typing: false, saved: true, touched: true };
+    this.render();
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.save(item.id, quantity), 250);
+  }
+
+  /** An amount in a recipe unit: shown at once, saved as the stepper settles. */
+  setAmount(item, amount) {
+    this.editing = { ...this.editing, amount, typing: false, saved: true, touched: true };
+    this.render();
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.change('amount', { item: item.id, amount });
+      if (!this.checkOff.isHolding) this.render();
+    }, 250);
+  }
+
+  save(id, quantity) {
+    this.change('quantity', { item: id, quantity });
+    if (!this.checkOff.isHolding) this.render();
+  }
+
+  handlers() {
+    const walkEntries = () => this.walking.entries(holding(this.list, this.checkOff).toGet);
+    return {
+      walking: this.walking,
+      onAddShop: (name) => this.walking.addShop(name),
+      onChooseShop: (name) => this.walking.choose(name),
+      onMoveItem: (id, offset) => this.walking.move(moveItem(walkEntries(), id, offset)),
+      onMoveAisle: (id, offset) => this.walking.move(moveAisle(walkEntries(), id, offset)),
+      onCheck: (item, button) => this.check(item, button),
+      onRestore: (item) => this.restore(item),
+      onEdit: (item) => this.edit(item),
+      onEditDone: (item) => {
+        const { quantity, saved } = this.editing;
+        this.editing = null;
+        this.render();
+        if (!saved) this.save(item.id, quantity);
+        document.querySelector(`[data-focus-key="qty:${CSS.escape(item.id)}"]`)?.focus();
+      },
+      onUnit: (item, unit) => {
+        const { amount, quantity } = this.editing;
+        if (amount) {
+          if (unit !== amount.unit) this.setQuantity(item, this.rules.starting(unit));
+          return;
+        }
+        this.setQuantity(item, this.rules.switching(quantity, unit));
+      },
+      onStep: (item, direction) => {
+        const { amount, quantity } = this.editing;
+        if (amount) return this.setAmount(item, this.rules.recipe.step(amount, direction));
+        this.setQuantity(item, direction > 0 ? this.rules.increment(quantity) : this.rules.decrement(quantity));
+      },
+      recipeAmountText: (amount) => this.rules.recipe.text(amount),
+      recipeNumber: (amount) => this.rules.recipe.number(amount.amount, amount.unit),
+      recipeUnitWord: (amount) => this.rules.recipe.word(amount.unit, amount.amount),
+      onTypeAmount: () => {
+        this.editing = { ...this.editing, typing: true };
+        this.render();
+        const input = document.querySelector('.amount-input');
+        input?.focus();
+        input?.select();
+      },
+      onTyped: (item, text) => {
+        if (!this.editing || !this.editing.typing) return;
+        const { quantity, amount } = this.editing;
+        if (amount) {
+          const typed = this.rules.recipe.typed(text, amount);
+          if (typed.amount === amount.amount) {
+            this.editing = { ...this.editing, typing: false };
+            this.render();
+          } else {
+            this.setAmount(item, typed);
+          }
+          document.querySelector(`[data-focus-key="amount:${CSS.escape(item.id)}"]`)?.focus();
+          return;
+        }
+        const typed = this.rules.typed(text, quantity, item.units);
+        if (typed.amount === quantity.amount && typed.unit === quantity.unit) {
+          this.editing = { ...this.editing, typing: false };
+          this.render();
+        } else {
+          this.setQuantity(item, typed);
+        }
+        document.querySelector(`[data-focus-key="amount:${CSS.escape(item.id)}"]`)?.focus();
+      },
+      onTypedCancel: (item) => {
+        this.editing = { ...this.editing, typing: false };
+        this.render();
+        document.querySelector(`[data-focus-key="amount:${CSS.escape(item.id)}"]`)?.focus();
+      },
+      onClearQuantity: (item) => {
+        const { amount } = this.editing || {};
+        this.editing = null;
+        clearTimeout(this.saveTimer);
+        if (amount) {
+          this.change('amount', { item: item.id, amount: { ...amount, amount: 0 } });
+          this.render();
+        } else {
+          this.save(item.id, null);
+        }
+      },
+      onRemove: (item) => {
+        this.editing = null;
+        const { op } = this.change('remove', { item: item.id });
+        this.render({ glide: true });
+        this.view.toast(`Removed ${item.name}.`, {
+          about: { ...this.about([]), name: item.name },
+          until: Date.now() + UNDO_WINDOW,
+          undo: () => this.undoRemove(op, item),
+        });
+      },
+      onRename: (item) => {
+        this.renaming = item.id;
+        this.render();
+        const input = document.querySelector('.rename');
+        input?.focus();
+        input?.select();
+      },
+      onRenameCommit: (item, value) => {
+        if (this.renaming !== item.id) return;
+        this.renaming = null;
+        const name = value.trim();
+        if (!name) {
+          this.render();
+          this.view.toast("A name can't be empty, so it stays as it was.", { about: this.about([item.id]) });
+          return;
+        }
+        if (name === item.name) {
+          this.render();
+          return;
+        }
+        const { effect } = this.change('rename', { item: item.id, name });
+        this.render();
+        // A rename resets the quantity (BASKET.md §1): say so rather than drop it silently.
+        if (!effect.missing && item.quantity) {
+          this.view.toast(`Renamed to ${cleanName(name)}; its amount was reset.`, { about: this.about([item.id]) });
+        }
+        document.querySelector(`[data-focus-key="name:${CSS.escape(item.id)}"]`)?.focus();
+      },
+      onRenameCancel: (item) => {
+        this.renaming = null;
+        this.render();
+        document.querySelector(`[data-focus-key="name:${CSS.escape(item.id)}"]`)?.focus();
+      },
+    };
+  }
+}

@@ -1,0 +1,341 @@
+// The shared pieces of the page: the phone's copy of the list, the queue of changes
+// (offline.js) and the connection to the server: the queue drains by itself, live changes and
+// catch-ups keep the copy current, and the status line says where things stand.
+//
+// `ListScreen` (list.js) builds on it and draws (`render`, `checkOff`, `editing`); `Controller`
+// (controller.js) opens the page and says who we are (`connect`).
+
+import { api, ApiError } from './api.js';
+import {
+  Lexicon, Outbox, applyChanges, applyOp, backoff, catchUpPlan, localList, makeOp, nameKey,
+  statusState, statusText,
+} from './offline.js';
+import { uuid } from './model.js';
+import { PhoneStore } from './store.js';
+import { View } from './view.js';
+
+/** How long the status line shows a refusal, in ms. */
+const REFUSAL_TIME = 8000;
+const EMPTY_LIST = {
+  toGet: [], gotIt: [], undoUntil: null, now: null, revision: 0,
+  mood: { tint: 'afternoon', accent: null, emptyLine: 'Nothing on the list.' },
+};
+
+/** Resolves when `promise` does, or after `ms` (whichever is first). */
+export function within(promise, ms) {
+  return Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
+export class ListSync {
+  constructor() {
+    this.view = new View();
+    this.store = new PhoneStore();
+    this.server = null; // the server's last list
+    this.list = null; // what the page shows: the server's list with waiting changes on top
+    this.outbox = new Outbox();
+    this.acked = []; // [{op, revision}]: answered, until a list at least that new arrives
+    const controller = this;
+    this.context = {
+      lexicon: new Lexicon(), aliases: new Map(), clears: new Map(),
+      get rules() { return controller.rules; },
+    };
+    this.words = []; // suggestion chips seen: [{name, emoji, source}]
+    this.usuals = [];
+    this.net = { reachable: true, live: false, syncing: false, refusal: null };
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.draining = null;
+    this.entered = false;
+    this.rules = null;
+    this.serverOffset = 0; // server clock − local clock, ms
+    this.refusals = new Map(); // op id → why the server refused it
+    this.refreshing = null;
+    this.refreshAgain = false;
+  }
+
+  // MARK: Reading
+
+  /** Server time now, in ms. */
+  now() {
+    return Date.now() + this.serverOffset;
+  }
+
+  /** Rebuilds what the page shows: the server's list with every waiting change applied. */
+  recompute() {
+    const ops = [...this.acked.map((entry) => entry.op), ...this.outbox.ops];
+    const base = this.server || EMPTY_LIST;
+    this.list = localList(base, ops, this.context, this.now());
+    if (this.editing && !this.list.toGet.some((item) => item.id === this.editing.id)) this.editing = null;
+  }
+
+  /** Fetches the list; while checks are held in place, keeps it for when they settle. */
+  async refresh({ glide = false } = {}) {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        const list = await api.list();
+        this.serverOffset = Date.parse(list.now) - Date.now();
+        this.server = list;
+        this.acked = this.acked.filter((entry) => entry.revision > list.revision);
+        this.context.lexicon.learnItems([...list.toGet, ...list.gotIt]);
+        this.learnWords([...list.toGet, ...list.gotIt].map((item) => ({ name: item.name, emoji: item.emoji, source: 'history' })));
+        this.store.put('list', list);
+        this.store.put('offset', this.serverOffset);
+        this.store.put('lexicon', this.context.lexicon.entries());
+        this.reachable();
+        this.recompute();
+        if (!this.checkOff.isHolding) this.render({ glide });
+      } catch (error) {
+        this.fail(error);
+      }
+    })();
+    await this.refreshing;
+    this.refreshing = null;
+    if (this.refreshAgain) {
+      this.refreshAgain = false;
+      await this.refresh({ glide });
+    }
+  }
+
+  /**
+   * Catches the page's copy of the server's list up with the server, which is at `revision`
+   * (a live stream's hello; undefined when not known): asks only for what changed since the
+   * page's revision, and reads the whole list only when the server no longer knows (410), or
+   * the answer doesn't follow on from what the page has.
+   */
+  async catchUp(revision) {
+    const plan = catchUpPlan(this.server, revision);
+    if (plan === 'current') return;
+    if (plan === 'list' || this.refreshing) {
+      await this.refresh();
+      return;
+    }
+    let notice;
+    try {
+      notice = await api.changes(this.server.revision);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 410) await this.refresh();
+      else this.fail(error);
+      return;
+    }
+    this.reachable();
+    this.caughtUp(notice);
+  }
+
+  /**
+   * A live change notice (or the answer to /changes): applied to the server's list when it carries the change and follows
+   * on from what the page has, else the list is read again.
+   */
+  caughtUp(notice) {
+    const list = this.refreshing ? null : applyChanges(this.server, notice);
+    if (!list) {
+      this.refresh();
+      return;
+    }
+    if (list === this.server) return;
+    this.server = list;
+    this.acked = this.acked.filter((entry) => entry.revision > list.revision);
+    this.context.lexicon.learnItems(notice.items);
+    this.store.put('list', list);
+    this.recompute();
+    if (!this.checkOff.isHolding) this.render();
+  }
+
+  // MARK: The queue
+
+  /**
+   * Makes a change: applied to the page's copy at once, kept on the phone, and sent to the
+   * server (now, or when it can be reached). Returns {op, effect} (offline.js applyOp).
+   */
+  change(type, fields) {
+    const op = makeOp(type, fields, { id: uuid(), at: new Date(this.now()).toISOString() });
+    const { effect } = applyOp(this.list || EMPTY_LIST, op, this.context);
+    const entry = this.outbox.add(op, Date.now() + Math.random());
+    this.store.enqueue(entry);
+    this.recompute();
+    this.showStatus();
+    this.drain();
+    return { op, effect };
+  }
+
+  /**
+   * Takes back a change not sent yet; false when it has reached the server. A change in a
+   * request still out waits for its answer: if the request failed, it never left.
+   */
+  async withdrawSoon(opId) {
+    let waited = null;
+    while (this.outbox.isSent(opId) && this.inFlight && this.inFlight !== waited) {
+      waited = this.inFlight;
+      await waited;
+    }
+    return this.withdraw(opId);
+  }
+
+  /** Takes back a change not sent yet; false when it has gone to the server already. */
+  withdraw(opId) {
+    const entry = this.outbox.withdraw(opId);
+    if (!entry) return false;
+    this.store.dequeue([entry.seq]);
+    this.recompute();
+    this.showStatus();
+    return true;
+  }
+
+  /** Sends the queue in order, batch after batch, until it is empty or the server is gone. */
+  drain() {
+    if (!this.draining) {
+      this.draining = this.sendAll().finally(() => {
+        this.draining = null;
+      });
+    }
+    return this.draining;
+  }
+
+  async sendAll() {
+    let answered = false;
+    for (;;) {
+      // Another tab on this phone may have queued changes in the same store: send those too
+      // (the server applies each once, whichever tab sends it).
+      if (this.outbox.merge(await this.store.queued())) this.recompute();
+      const batch = this.outbox.batch();
+      if (!batch.length) break;
+      // "Syncing…" while the server is slow to answer (coming back on a weak signal, say); a
+      // quick answer, or a quick failure, goes straight to what it says.
+      const syncing = () => {
+        this.net.syncing = true;
+        this.showStatus();
+      };
+      const slow = setTimeout(syncing, 400);
+      let answer;
+      try {
+        const request = api.ops(batch.map((entry) => entry.op));
+        this.inFlight = request.then(() => {}, () => {});
+        answer = await request;
+        if (!answer || !Array.isArray(answer.results)) throw new ApiError(0, 'The answer was cut off.');
+      } catch (error) {
+        this.outbox.unsent();
+        if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429) {
+          clearTimeout(slow);
+          this.net.syncing = false;
+          this.unreachable();
+          return;
+        }
+        if (error.status === 401) {
+          clearTimeout(slow);
+          this.net.syncing = false;
+          this.fail(error);
+          return;
+        }
+        // The whole request was refused (it can never apply as sent): say so, per change.
+        answer = { results: batch.map((entry) => ({ op: entry.op.op, status: 'refused', reason: error.message })), revision: null };
+      } finally {
+        clearTimeout(slow);
+      }
+      answered = true;
+      this.net.syncing = false;
+      const { done, refused, aliases } = this.outbox.settle(answer.results || []);
+      this.store.dequeue(done.map((entry) => entry.seq));
+      // The server's word on where each add landed replaces the page's guess.
+      for (const entry of done) if (entry.op.type === 'add') this.context.aliases.delete(entry.op.item);
+      for (const [from, to] of aliases) this.context.aliases.set(from, to);
+      if (aliases.length) this.store.rewrite(this.outbox.entries);
+      const refusedOps = new Set(refused.map((entry) => entry.op.op));
+      for (const entry of done) {
+        if (!refusedOps.has(entry.op.op)) this.acked.push({ op: entry.op, revision: answer.revision ?? Infinity });
+      }
+      this.reachable();
+      if (refused.length) this.refused(refused);
+    }
+    if (answered) await this.refresh({ glide: true });
+    this.showStatus();
+  }
+
+  /** Changes the server refused: said plainly, and the page goes back to the server's list. */
+  refused(refusals) {
+    for (const { op, reason } of refusals) this.refusals.set(op.op, reason);
+    const reason = refusals[refusals.length - 1].reason.replace(/\.$/, '');
+    this.net.refusal = refusals.length === 1 ? reason : `${reason} (and ${refusals.length - 1} more)`;
+    this.view.toast(`Not saved: ${this.net.refusal}.`, { duration: REFUSAL_TIME });
+    clearTimeout(this.refusalTimer);
+    this.refusalTimer = setTimeout(() => {
+      this.net.refusal = null;
+      this.showStatus();
+    }, REFUSAL_TIME);
+    this.recompute();
+    if (!this.checkOff.isHolding) this.render({ glide: true });
+    this.showStatus();
+  }
+
+  /** The server answered: retries start from the shortest wait again. */
+  reachable() {
+    const was = this.net.reachable;
+    this.net.reachable = true;
+    this.attempt = 0;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (!was) {
+      this.showStatus();
+      if (!this.entered) this.connect();
+      else this.drain();
+      if (this.changes && !this.net.live) this.changes.wake();
+    }
+  }
+
+  /** The server can't be reached: try again later, waiting longer each time. */
+  unreachable() {
+    // NB: `live` stays as the event stream last said: it hears its own failures.
+    this.net.reachable = false;
+    this.showStatus();
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.retry();
+    }, backoff(this.attempt));
+    this.attempt += 1;
+  }
+
+  /** Tries the server now: the queue if anything waits, else the list. */
+  retry() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (!this.entered) return this.connect();
+    if (this.outbox.size) return this.drain();
+    return this.catchUp();
+  }
+
+  showStatus() {
+    const state = { ...this.net, waiting: this.outbox.size };
+    this.view.setStatus(statusText(state), statusState(state));
+  }
+
+  fail(error) {
+    if (error instanceof ApiError && error.status === 401) {
+      this.view.showPairing('This phone needs pairing again.');
+      return;
+    }
+    if (error instanceof ApiError && error.status === 0) {
+      this.unreachable(); // the status line says so; the page keeps working
+      return;
+    }
+    this.view.toast(error.message || 'Something went wrong.');
+  }
+
+  /** Remembers suggestion chips (and names seen) for suggestions offline. */
+  learnWords(chips) {
+    const byKey = new Map(this.words.map((chip) => [nameKey(chip.name), chip]));
+    let changed = false;
+    for (const chip of chips) {
+      const key = nameKey(chip.name);
+      const known = byKey.get(key);
+      if (known && (known.source === 'history' || chip.source !== 'history')) continue;
+      byKey.set(key, { name: chip.name, emoji: chip.emoji, source: chip.source });
+      changed = true;
+    }
+    if (!changed) return;
+    this.words = [...byKey.values()].slice(-3000);
+    this.store.put('words', this.words);
+  }
+}
