@@ -2,7 +2,7 @@
 // merged plan (each line's sources, the questions about lines that may be one food, what the
 // pantry covers) and the result of adding it. Text goes in as text nodes (template.js).
 
-import { columns, h, replaceChildren } from './template.js';
+import { columns, h, redraw } from './template.js';
 import { outcomeText } from './recipes-api.js';
 import { doubtText } from './mealprep-api.js';
 import { coverageBlock } from './coverage-view.js';
@@ -28,10 +28,7 @@ export class MealPrepView {
 
   /** Replaces the screen, keeping focus on the control that had it. */
   draw(state, ui) {
-    const active = document.activeElement;
-    const key = active && this.area.contains(active) ? active.dataset.focusKey : undefined;
-    replaceChildren(this.area, ...this.screen(state, ui));
-    if (key) this.area.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
+    redraw(this.area, ...this.screen(state, ui));
   }
 
   screen(state, ui) {

@@ -2,7 +2,7 @@
 // entries with search, inline edit, use and remove. All text goes in as text nodes
 // (template.js), never as markup.
 
-import { columns, fileButton, h, replaceChildren } from './template.js';
+import { columns, fileButton, h, redraw } from './template.js';
 import { scanOffer } from './pantry-model.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,19 +28,9 @@ export class PantryView {
     }
   }
 
-  /** Replaces the screen, keeping focus (and the caret) on the control that had it. */
+  /** Replaces the screen, keeping focus on the control that had it. */
   draw(...children) {
-    const active = document.activeElement;
-    const key = active && this.area.contains(active) ? active.dataset.focusKey : undefined;
-    const caret = key && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
-    replaceChildren(this.area, ...children);
-    if (!key) return;
-    const again = this.area.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-    if (!again) return;
-    again.focus();
-    if (caret && again.setSelectionRange) {
-      try { again.setSelectionRange(...caret); } catch { /* not a text field */ }
-    }
+    redraw(this.area, ...children);
   }
 
   screen(state, ui) {

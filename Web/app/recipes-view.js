@@ -1,7 +1,7 @@
 // Draws the Recipes screen: the library (import, search, recents, all) and the Recipe Ready
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
-import { WIDE, columns, fileButton, h, replaceChildren } from './template.js';
+import { WIDE, columns, fileButton, h, redraw } from './template.js';
 import { outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
@@ -19,19 +19,9 @@ export class RecipesView {
     $('add-bar').hidden = visible;
   }
 
-  /** Replaces the screen, keeping focus (and the caret) on the control that had it. */
+  /** Replaces the screen, keeping focus on the control that had it. */
   draw(...children) {
-    const active = document.activeElement;
-    const key = active && this.area.contains(active) ? active.dataset.focusKey : undefined;
-    const caret = key && active.selectionStart !== undefined ? [active.selectionStart, active.selectionEnd] : null;
-    replaceChildren(this.area, ...children);
-    if (!key) return;
-    const again = this.area.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-    if (!again) return;
-    again.focus();
-    if (caret && again.setSelectionRange) {
-      try { again.setSelectionRange(...caret); } catch { /* not a text field */ }
-    }
+    redraw(this.area, ...children);
   }
 
   /** The message line at the top of the screen (errors and confirmations). */

@@ -64,3 +64,21 @@ export function columns(main, aside, kind = '') {
     h('div', { class: 'column-main' }, main),
     h('div', { class: 'column-aside' }, aside));
 }
+
+/**
+ * Replaces `area`'s children, keeping focus (and a text field's caret) on the control that had
+ * it: the one with the same `data-focus-key` in the new drawing.
+ */
+export function redraw(area, ...children) {
+  const active = document.activeElement;
+  const key = active && area.contains(active) ? active.dataset.focusKey : undefined;
+  const caret = key && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
+  replaceChildren(area, ...children);
+  if (!key) return;
+  const again = area.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (!again) return;
+  again.focus();
+  if (caret && again.setSelectionRange) {
+    try { again.setSelectionRange(...caret); } catch { /* not a text field */ }
+  }
+}
