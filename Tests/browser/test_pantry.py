@@ -162,7 +162,7 @@ def test_add_edit_use_search_and_remove(page, server):
     expect(page.locator(ENTRIES)).to_have_count(1)
     expect(entry(page, "Rice")).to_be_visible()
     search.fill("pasta")
-    expect(page.locator("#pantry-area .recipes-none")).to_have_text("Nothing in the pantry matches “pasta”.")
+    expect(page.locator("#pantry-none")).to_have_text("Nothing in the pantry matches “pasta”.")
     search.fill("")
     expect(page.locator(ENTRIES)).to_have_count(2)
 
@@ -352,7 +352,7 @@ def expire_not_yet(page):
 
 def test_the_screen_follows_changes_made_elsewhere(page, server):
     open_pantry(page)
-    expect(page.locator("#pantry-area .recipes-none")).to_have_text("The pantry is empty: add what you have at home above.")
+    expect(page.locator("#pantry-none")).to_have_text("The pantry is empty: add what you have at home above.")
     server.cli("pantry", "add", "Lentils", "--size", "500 g")
     expect(entry(page, "Lentils").locator(".pantry-stock")).to_have_text("1 × 500 g", timeout=5000)
     server.cli("pantry", "use", "lentils", "200", "g")

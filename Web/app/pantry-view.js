@@ -55,7 +55,7 @@ export class PantryView {
           })),
         shown.length
           ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
-          : h('p', { class: 'recipes-none' }, state.query
+          : h('p', { id: 'pantry-none', class: 'recipes-none' }, state.query
             ? `Nothing in the pantry matches “${state.query}”.`
             : 'The pantry is empty: add what you have at home above.')), 'aside-wide'));
     if (state.camera && ui.video) {
