@@ -25,7 +25,7 @@ let package = Package(
     .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CLinux"),
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
-    .target(name: "BasketCrypto", dependencies: ["CCrypto"]),
+    .target(name: "BasketCrypto", dependencies: ["BasketKit", "CCrypto"]),
     // NB: libxml2, libcurl and libical are headers only here (no pkg-config, no `link`): their
     // adapters open them on first use, so a command pays only for the libraries it uses
     // (LinkedLibrariesTests reads the binary's needed list). Each adapter imports its module

@@ -1,4 +1,4 @@
-import CCrypto
+internal import CCrypto
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +11,9 @@ public enum SecureRandom {
   public static func bytes(_ count: Int) -> [UInt8]? {
     guard count > 0 else { return [] }
     var buffer = [UInt8](repeating: 0, count: count)
-    if RAND_bytes(&buffer, Int32(count)) == 1 { return buffer }
+    if let crypto = LibCrypto.functions, crypto.RAND_bytes(&buffer, Int32(count)) == 1 {
+      return buffer
+    }
     return kernelBytes(count)
   }
 

@@ -65,9 +65,11 @@ import Testing
 
   /// The libraries the adapters open on first use (and what libxml2, libical and
   /// libmicrohttpd bring): a command that needs none of them must not load them at start.
-  static let opened = ["libcurl", "libxml2", "libical", "libicu", "libmicrohttpd", "libgnutls"]
+  static let opened = [
+    "libcurl", "libxml2", "libical", "libicu", "libmicrohttpd", "libgnutls", "libcrypto",
+  ]
 
-  @Test func theBinaryLeavesLibcurlLibxml2AndLibicalToFirstUse() throws {
+  @Test func theBinaryLeavesLibcurlLibxml2LibicalAndLibcryptoToFirstUse() throws {
     let binary = try BasketBinary.executable.get()
     let needed = try Self.needed(Array(try Data(contentsOf: binary)))
     let bad = needed.filter { name in Self.opened.contains { name.hasPrefix($0) } }
@@ -80,6 +82,7 @@ import Testing
     ("libical", ["/usr/lib/x86_64-linux-gnu/libicalss.so.3"]),
     ("libicu", ["/usr/lib/x86_64-linux-gnu/libxml2.so.2"]),
     ("libgnutls", ["/usr/lib/x86_64-linux-gnu/libmicrohttpd.so.12"]),
+    ("libcrypto", ["/usr/lib/x86_64-linux-gnu/libssl.so.3"]),
     (
       "libxml2",
       [

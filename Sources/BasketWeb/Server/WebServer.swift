@@ -1,3 +1,4 @@
+import BasketCrypto
 internal import CMicroHTTPD
 import Synchronization
 
@@ -138,6 +139,8 @@ public final class WebServer: Sendable {
   public func start() throws(StartError) {
     guard daemon.withLock({ $0 == nil }) else { return }
     if case .failure(let missing) = LibMicroHTTPD.loaded { throw .failed(missing.description) }
+    // NB: every pairing, session cookie and secret check needs libcrypto: refuse now, not later.
+    do { try LibCrypto.require() } catch { throw .failed(error.description) }
     var address = try Self.socketAddress(configuration)
     var pems: [UnsafeMutablePointer<CChar>] = []
     var flags =
