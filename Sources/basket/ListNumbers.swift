@@ -27,9 +27,16 @@ enum ListNumbers {
 
   /// Keeps the numbering `sections` is shown with (To get, then Got it).
   static func remember(_ sections: ListSections, store: StoreLocation) {
-    let ids = (sections.toGet + sections.gotIt).map { $0.id.uuidString.lowercased() }
-    let text = ids.map { $0 + "\n" }.joined()
+    var text = ""
+    text.reserveCapacity((sections.toGet.count + sections.gotIt.count) * 37)
+    for item in sections.toGet + sections.gotIt {
+      text += item.id.storedText
+      text += "\n"
+    }
     let target = path(for: store)
+    // NB: a list shown again unchanged keeps its file: renaming over it costs more than the
+    // whole rest of numbering (issue 26: `basket list` beside sqlite3).
+    if contents(of: target, upTo: text.utf8.count + 1) == Array(text.utf8) { return }
     let temporary = target + ".tmp"
     // NB: written whole, then renamed over the old one, so a reader never sees half a file.
     guard let file = fopen(temporary, "w") else { return }
@@ -41,6 +48,15 @@ enum ListNumbers {
     if rename(temporary, target) != 0 { unlink(temporary) }
   }
 
+  /// The first `limit` bytes of the file at `path`, or nil when it can't be read.
+  private static func contents(of path: String, upTo limit: Int) -> [UInt8]? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    let count = fread(&bytes, 1, limit, file)
+    return Array(bytes.prefix(count))
+  }
+
   /// The ids the last list numbered, in order; nil when no list kept any.
   static func read(store: StoreLocation) -> [UUID]? {
     guard let file = fopen(path(for: store), "r") else { return nil }
@@ -50,7 +66,7 @@ enum ListNumbers {
     while ids.count < 100_000, fgets(&line, Int32(line.count), file) != nil {
       let text = String(
         decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      guard let id = UUID(uuidString: String(text.trimmingPrefix(" ").prefix(36))) else {
+      guard let id = UUID.stored(String(text.trimmingPrefix(" ").prefix(36))) else {
         return nil  // not a file this wrote: no numbers
       }
       ids.append(id)

@@ -30,3 +30,21 @@ import Testing
     }
   }
 }
+
+@Suite struct StoredTextTests {
+  @Test func writesExactlyWhatFoundationWrites() {
+    let fixed = [
+      UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      UUID(
+        uuid: (
+          255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
+        )),
+      UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
+      UUID(uuidString: "0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9")!,
+    ]
+    for id in fixed + (0..<200).map({ _ in UUID() }) {
+      #expect(id.storedText == id.uuidString)
+      #expect(UUID.stored(id.storedText) == id)
+    }
+  }
+}
