@@ -59,9 +59,14 @@ extension SQLiteStore {
         path: path, reason: "cannot create the directory \(directory) (\(error))")
     }
     return try cannotOpenOnFailure(path) {
-      if try inspect(path) == .usable, case .success(let store) = try openUnlessDamaged(path) {
-        return (store, OpenReport())
+      // NB: opened while the inspection's connection is still open, so the `-wal` and `-shm`
+      // files SQLite made for it are kept rather than deleted and made again.
+      let opened = try inspecting(path) { inspection, connection in
+        try withExtendedLifetime(connection) {
+          inspection == .usable ? try openUnlessDamaged(path) : nil
+        }
       }
+      if case .success(let store) = opened { return (store, OpenReport()) }
       // NB: the lock keeps two processes from moving the same file aside; the second one
       // finds the first one's fresh store when it gets the lock.
       return try FileSystem.withExclusiveLock(onDirectory: directory) {
@@ -89,9 +94,19 @@ extension SQLiteStore {
   /// The newer-schema check reads `user_version` from the header bytes directly, because even
   /// a read-only SQLite connection creates `-wal` and `-shm` files for a WAL database.
   static func inspect(_ path: String) throws -> Inspection {
+    try inspecting(path) { inspection, _ in inspection }
+  }
+
+  /// Inspects the file at `path` as `inspect` does, then hands `then` the verdict and the
+  /// read-only connection it checked through (nil when none was opened), which closes when
+  /// `then` lets go of it.
+  /// With `onlyTable`, the page check covers that table and its indexes only.
+  static func inspecting<T>(
+    _ path: String, onlyTable: String? = nil, then: (Inspection, sending Connection?) throws -> T
+  ) throws -> T {
     switch FileSystem.status(of: path) {
     case .missing, .regular(size: 0):
-      return .usable
+      return try then(.usable, nil)
     case .notRegular:
       throw StoreError.cannotOpen(path: path, reason: "it is not a regular file")
     case .unreadable(let reason):
@@ -127,7 +142,9 @@ extension SQLiteStore {
       throw StoreError.newerSchema(
         found: Int(version), supported: Schema.latestVersion, path: path)
     }
-    return try check(path, marked: application == Schema.applicationID)
+    let checked = try check(
+      path, marked: application == Schema.applicationID, onlyTable: onlyTable)
+    return try then(checked.inspection, checked.connection)
   }
 
   /// The refusal for a file that isn't (or can't be told to be) a Basket store: it is left
@@ -144,11 +161,14 @@ extension SQLiteStore {
   /// checkpoints or deletes sidecar files. A store carrying Basket's mark (`marked`) that is
   /// damaged is broken; an unmarked file is Basket's only when it has Basket's tables (a store
   /// from before the mark), and is refused untouched otherwise.
-  private static func check(_ path: String, marked: Bool) throws -> Inspection {
+  /// Answers the connection it checked through, to be closed once the caller is done.
+  private static func check(_ path: String, marked: Bool, onlyTable: String? = nil) throws
+    -> sending Checked
+  {
     do {
       let connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
       try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-      return try connection.transaction(immediate: false) {
+      let inspection = try connection.transaction(immediate: false) { () throws -> Inspection in
         // NB: reads the write-ahead log too, which the header bytes may not reflect yet.
         let version = Int(try connection.singleInteger("PRAGMA user_version") ?? 0)
         if version > Schema.latestVersion {
@@ -171,24 +191,33 @@ extension SQLiteStore {
             "it has lost Basket's \(missing.sorted().joined(separator: ", ")) table")
         }
         var verdict: String?
-        try connection.runOnce("PRAGMA quick_check(1)") { row in verdict = row.text(0) }
+        // NB: one problem is enough to know; a table's check answers all it finds.
+        let pragma = onlyTable.map { "PRAGMA quick_check(\($0))" } ?? "PRAGMA quick_check(1)"
+        try connection.runOnce(pragma) { row in verdict = verdict ?? row.text(0) }
         guard verdict == "ok" else {
           return .broken("it failed its integrity check (\(firstProblem(in: verdict)))")
         }
         return .usable
       }
+      return Checked(inspection: inspection, connection: connection)
     } catch let error as SQLiteError where error.meansCorruption {
       guard marked else {
         throw notOurs(path, "it is a damaged SQLite database without Basket's mark")
       }
-      return .broken(error.message)
+      return Checked(inspection: .broken(error.message), connection: nil)
     } catch let error as SQLiteError
       where error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN
     {
       // A hot journal to roll back, or missing `-shm` the read-only connection may not
       // create: the read-write open deals with both, or reports why it cannot.
-      return .usable
+      return Checked(inspection: .usable, connection: nil)
     }
+  }
+
+  /// A verdict and the connection that reached it.
+  struct Checked {
+    var inspection: Inspection
+    var connection: Connection?
   }
 
   /// The first line of a `quick_check` answer that names a problem.
@@ -345,6 +374,30 @@ extension SQLiteStore {
       }
       return SQLiteStore(connection: connection, path: path, readOnlyReason: why)
     }
+  }
+
+  /// Opens the store for a command that only reads the list (`basket list`). A current
+  /// Basket store that needs nothing (no upgrade, no repair) is read through the inspection's
+  /// own read-only connection, whose check (of the items table the list is read from: the
+  /// next command that writes checks everything) has just cached the pages the reading
+  /// needs, so the file is opened once rather than twice (issue 26: `list` beside
+  /// `sqlite3`). Anything else (a new, older, damaged or unusual store) is opened exactly as
+  /// `open(at:now:)` does, which moves a damaged store aside.
+  public static func openForReading(at path: String, now: Date) throws -> (
+    SQLiteStore, OpenReport
+  ) {
+    guard case .regular(let size) = FileSystem.status(of: path), size > 0 else {
+      return try open(at: path, now: now)
+    }
+    let kept = try inspecting(path, onlyTable: "items") { inspection, connection -> SQLiteStore? in
+      guard inspection == .usable, let connection,
+        (try? connection.singleInteger("PRAGMA user_version")) == Int64(Schema.latestVersion),
+        (try? connection.impossibleQuantities().isEmpty) == true
+      else { return nil }
+      return SQLiteStore(
+        connection: connection, path: path, readOnlyReason: "it was opened for reading only")
+    }
+    return try kept.map { ($0, OpenReport()) } ?? open(at: path, now: now)
   }
 
   static func readOnlyReason(_ path: String) -> String {

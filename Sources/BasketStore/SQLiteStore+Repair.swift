@@ -39,7 +39,7 @@ extension SQLiteStore {
 
 extension Connection {
   /// The rows holding an amount that doesn't decode into a quantity Basket can use.
-  fileprivate func impossibleQuantities() throws -> [(Int64, DroppedQuantity)] {
+  func impossibleQuantities() throws -> [(Int64, DroppedQuantity)] {
     var found: [(Int64, DroppedQuantity)] = []
     try run("SELECT rowid, name, amount, unit FROM items WHERE amount IS NOT NULL") { row in
       guard Self.decodeQuantity(row, from: 2) == nil, let rowid = row.int64(0) else { return }

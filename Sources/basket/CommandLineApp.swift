@@ -119,14 +119,17 @@ enum CommandLineApp {
   ) throws -> SQLiteStore {
     let path = location.path
     let isNew = isAbsentOrEmpty(path)
-    if isNew, use == .existing { throw MissingStore(location: location) }
+    if isNew, use != .createIfMissing { throw MissingStore(location: location) }
     if SQLiteStore.isReadOnly(at: path) {
       // NB: read as it is: reading commands work, and a change says the store is read-only.
       let store = try SQLiteStore.openReadOnly(at: path)
       if let shop { store.checkOffIn(try ShopRules.find(shop, in: store.shops()).id) }
       return store
     }
-    let (store, report) = try SQLiteStore.open(at: path, now: clock.now)
+    let (store, report) =
+      use == .reading
+      ? try SQLiteStore.openForReading(at: path, now: clock.now)
+      : try SQLiteStore.open(at: path, now: clock.now)
     if isNew { write("Started a new list at \(path)\n", to: STDERR_FILENO) }
     if let movedTo = report.movedAsideTo {
       let reason = report.reason.map { " (\($0))" } ?? ""

@@ -39,7 +39,7 @@ enum Commands {
     let sections: ListSections
     var stored = true
     do {
-      sections = try context.openBasket(.existing).sections()
+      sections = try context.openBasket(.reading).sections()
     } catch let missing as MissingStore where missing.location.source.isDefault {
       // A first run at the default place: nothing to show yet, and nothing is created.
       sections = ListSections(toGet: [], gotIt: [])

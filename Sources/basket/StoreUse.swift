@@ -5,6 +5,9 @@ import BasketStore
 /// mistyped `--store` path is reported instead of silently becoming an empty store.
 enum StoreUse {
   case existing
+  /// An existing store, for a command that only reads it (`list`): a current store is read
+  /// through one read-only connection (see `SQLiteStore.openForReading`).
+  case reading
   case createIfMissing
 }
 
