@@ -204,7 +204,14 @@ def measure(binary, runs, scratch):
     row["version"] = (statistics.median(walls), peak_rss([binary, "--version"], env))
 
     store = env["BASKET_STORE"]
-    spawn([binary, "add"] + [f"thing {i}" for i in range(1000)], env)
+    # NB: names without a trailing number: "thing 7" is the item "thing" with a count of 7,
+    # so adding "thing 0" to "thing 999" made a list of one item (the figures before
+    # 4 December 2026 measured that).
+    spawn([binary, "add"] + [f"item-{i}" for i in range(1000)], env)
+    counted = subprocess.run(
+        [binary, "list", "--json"], env=env, capture_output=True, text=True).stdout.count('"id"')
+    if counted < 1000:
+        raise RuntimeError(f"the list to time holds {counted} items, not 1,000")
     sqlite3 = shutil.which("sqlite3")
     lists, floors = [], []
     for _ in range(max(41, runs)):
