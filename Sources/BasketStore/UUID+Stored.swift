@@ -37,19 +37,21 @@ extension UUID {
   /// one formats through libc's snprintf, which was 16 % of `basket list` numbering 1,000
   /// items; this writes the bytes directly.
   package var storedText: String {
-    withUnsafeBytes(of: uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { out in
-        var index = 0
-        for (position, byte) in bytes.enumerated() {
-          if position == 4 || position == 6 || position == 8 || position == 10 {
-            out[index] = UInt8(ascii: "-")
-            index += 1
-          }
-          out[index] = Self.hexDigit(byte >> 4)
-          out[index + 1] = Self.hexDigit(byte & 0x0F)
-          index += 2
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(36)
+    appendStoredText(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `storedText`'s 36 bytes to `bytes`, for writing many ids without a string each.
+  package func appendStoredText(to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: uuid) { raw in
+      for position in 0..<16 {
+        if position == 4 || position == 6 || position == 8 || position == 10 {
+          bytes.append(UInt8(ascii: "-"))
         }
-        return index
+        bytes.append(Self.hexDigit(raw[position] >> 4))
+        bytes.append(Self.hexDigit(raw[position] & 0x0F))
       }
     }
   }

@@ -27,20 +27,22 @@ enum ListNumbers {
 
   /// Keeps the numbering `sections` is shown with (To get, then Got it).
   static func remember(_ sections: ListSections, store: StoreLocation) {
-    var text = ""
-    text.reserveCapacity((sections.toGet.count + sections.gotIt.count) * 37)
-    for item in sections.toGet + sections.gotIt {
-      text += item.id.storedText
-      text += "\n"
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((sections.toGet.count + sections.gotIt.count) * 37)
+    for section in [sections.toGet, sections.gotIt] {
+      for item in section {
+        item.id.appendStoredText(to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+      }
     }
     let target = path(for: store)
     // NB: a list shown again unchanged keeps its file: renaming over it costs more than the
     // whole rest of numbering (issue 26: `basket list` beside sqlite3).
-    if contents(of: target, upTo: text.utf8.count + 1) == Array(text.utf8) { return }
+    if contents(of: target, upTo: bytes.count + 1) == bytes { return }
     let temporary = target + ".tmp"
     // NB: written whole, then renamed over the old one, so a reader never sees half a file.
     guard let file = fopen(temporary, "w") else { return }
-    let written = fputs(text, file) >= 0
+    let written = fwrite(bytes, 1, bytes.count, file) == bytes.count
     guard fclose(file) == 0, written else {
       unlink(temporary)
       return
