@@ -139,8 +139,11 @@ public final class WebServer: Sendable {
   public func start() throws(StartError) {
     guard daemon.withLock({ $0 == nil }) else { return }
     if case .failure(let missing) = LibMicroHTTPD.loaded { throw .failed(missing.description) }
-    // NB: every pairing, session cookie and secret check needs libcrypto: refuse now, not later.
-    do { try LibCrypto.require() } catch { throw .failed(error.description) }
+    // NB: a household secret's pairing and session cookies need libcrypto: refuse now, not at
+    // the first phone. Served on loopback without a secret, the library is never loaded.
+    if app.access.requiresSession {
+      do { try LibCrypto.require() } catch { throw .failed(error.description) }
+    }
     var address = try Self.socketAddress(configuration)
     var pems: [UnsafeMutablePointer<CChar>] = []
     var flags =
