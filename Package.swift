@@ -105,11 +105,13 @@ let package = Package(
     .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
     // NB: these tests open their adapter with @testable, which loads its C modules too.
     .testTarget(
-      name: "BasketRecipeImportTests", dependencies: ["BasketRecipeImport", "BasketKit"],
+      name: "BasketRecipeImportTests",
+      dependencies: ["BasketRecipeImport", "BasketKit", "BasketTestSupport"],
       swiftSettings: libxml2Headers),
-    .testTarget(name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit"]),
     .testTarget(
-      name: "BasketCalDAVTests", dependencies: ["BasketCalDAV", "BasketKit"],
+      name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit", "BasketTestSupport"]),
+    .testTarget(
+      name: "BasketCalDAVTests", dependencies: ["BasketCalDAV", "BasketKit", "BasketTestSupport"],
       swiftSettings: libxml2Headers),
     .testTarget(name: "BasketOCRTests", dependencies: ["BasketOCR", "BasketKit"]),
     .testTarget(

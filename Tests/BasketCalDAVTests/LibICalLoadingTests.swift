@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketCalDAV
@@ -11,18 +12,13 @@ import Testing
 
   @Test func aMissingLibraryNamesThePackageThatBringsIt() throws {
     let result = LibICal.load("libical-not-installed.so")
-    let missing = try #require(Self.failure(result))
+    let missing = try #require(result.failure)
     #expect(missing.description == "CalDAV needs libical: apt-get install libical3")
     #expect(missing.reason.contains("libical-not-installed.so"), "\(missing.reason)")
   }
 
   @Test func aLibraryWithoutTheFunctionsIsRefusedByTheFirstMissingOne() throws {
-    let missing = try #require(Self.failure(LibICal.load("libm.so.6")))
+    let missing = try #require(LibICal.load("libm.so.6").failure)
     #expect(missing.reason == "icalcomponent_add_component")
-  }
-
-  static func failure<T>(_ result: Result<T, MissingLibrary>) -> MissingLibrary? {
-    if case .failure(let missing) = result { return missing }
-    return nil
   }
 }

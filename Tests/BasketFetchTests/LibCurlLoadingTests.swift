@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketFetch
@@ -11,7 +12,7 @@ import Testing
 
   @Test func aMissingLibraryNamesThePackageThatBringsIt() throws {
     let result = LibCurl.load("libcurl-not-installed.so")
-    let missing = try #require(Self.failure(result))
+    let missing = try #require(result.failure)
     #expect(
       missing.description
         == "fetching recipe pages by their address needs libcurl: apt-get install libcurl4")
@@ -19,12 +20,7 @@ import Testing
   }
 
   @Test func aLibraryWithoutTheFunctionsIsRefusedByTheFirstMissingOne() throws {
-    let missing = try #require(Self.failure(LibCurl.load("libm.so.6")))
+    let missing = try #require(LibCurl.load("libm.so.6").failure)
     #expect(missing.reason == "curl_easy_cleanup")
-  }
-
-  static func failure<T>(_ result: Result<T, MissingLibrary>) -> MissingLibrary? {
-    if case .failure(let missing) = result { return missing }
-    return nil
   }
 }

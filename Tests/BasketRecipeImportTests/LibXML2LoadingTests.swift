@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketRecipeImport
@@ -11,18 +12,13 @@ import Testing
 
   @Test func aMissingLibraryNamesThePackageThatBringsIt() throws {
     let result = LibXML2.load("libxml2-not-installed.so")
-    let missing = try #require(Self.failure(result))
+    let missing = try #require(result.failure)
     #expect(missing.description == "reading recipe pages needs libxml2: apt-get install libxml2")
     #expect(missing.reason.contains("libxml2-not-installed.so"), "\(missing.reason)")
   }
 
   @Test func aLibraryWithoutTheFunctionsIsRefusedByTheFirstMissingOne() throws {
-    let missing = try #require(Self.failure(LibXML2.load("libm.so.6")))
+    let missing = try #require(LibXML2.load("libm.so.6").failure)
     #expect(missing.reason == "htmlCtxtUseOptions")
-  }
-
-  static func failure<T>(_ result: Result<T, MissingLibrary>) -> MissingLibrary? {
-    if case .failure(let missing) = result { return missing }
-    return nil
   }
 }

@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketCrypto
@@ -12,7 +13,7 @@ import Testing
   }
 
   @Test func aMissingLibraryNamesThePackageThatBringsIt() throws {
-    let missing = try #require(Self.failure(LibCrypto.load("libcrypto-not-installed.so")))
+    let missing = try #require(LibCrypto.load("libcrypto-not-installed.so").failure)
     #expect(
       missing.description == "signing and checking secrets needs libcrypto: apt-get install libssl3"
     )
@@ -20,12 +21,7 @@ import Testing
   }
 
   @Test func aLibraryWithoutTheFunctionsIsRefusedByTheFirstMissingOne() throws {
-    let missing = try #require(Self.failure(LibCrypto.load("libm.so.6")))
+    let missing = try #require(LibCrypto.load("libm.so.6").failure)
     #expect(missing.reason == "CRYPTO_memcmp")
-  }
-
-  static func failure<T>(_ result: Result<T, MissingLibrary>) -> MissingLibrary? {
-    if case .failure(let missing) = result { return missing }
-    return nil
   }
 }

@@ -1,4 +1,5 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketWeb
@@ -11,19 +12,14 @@ import Testing
 
   @Test func aMissingLibraryNamesThePackageThatBringsIt() throws {
     let result = LibMicroHTTPD.load("libmicrohttpd-not-installed.so")
-    let missing = try #require(Self.failure(result))
+    let missing = try #require(result.failure)
     #expect(
       missing.description == "basket serve needs libmicrohttpd: apt-get install libmicrohttpd12")
     #expect(missing.reason.contains("libmicrohttpd-not-installed.so"), "\(missing.reason)")
   }
 
   @Test func aLibraryWithoutTheFunctionsIsRefusedByTheFirstMissingOne() throws {
-    let missing = try #require(Self.failure(LibMicroHTTPD.load("libm.so.6")))
+    let missing = try #require(LibMicroHTTPD.load("libm.so.6").failure)
     #expect(missing.reason == "MHD_add_response_header")
-  }
-
-  static func failure<T>(_ result: Result<T, MissingLibrary>) -> MissingLibrary? {
-    if case .failure(let missing) = result { return missing }
-    return nil
   }
 }
