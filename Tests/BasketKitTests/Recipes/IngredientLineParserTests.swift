@@ -200,6 +200,16 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "6 large mint leaves to yield 1 tablespoon, chopped", amount: 6,
       name: "mint leaves to yield 1 tablespoon", uncertain: true),
     Reading(text: "2lb 3oz potatoes", amount: 2.1875, unit: "lb", name: "potatoes"),
+    // Preparations joined by "and" inside the name: read, but flagged to check; describing
+    // alternatives before it (read whole) and a food joined by "and" are not.
+    Reading(
+      text: "1 teaspoon toasted and ground cumin seeds", amount: 1, unit: "tsp",
+      name: "toasted and ground cumin seeds", uncertain: true),
+    Reading(
+      text: "2 cups peeled or chopped tomatoes", amount: 2, unit: "cup", name: "tomatoes"),
+    Reading(
+      text: "1 cup salted butter and sugar", amount: 1, unit: "cup", name: "salted butter and sugar"
+    ),
     Reading(
       text: "1 cup flour plus 2 tbsp", amount: 1, unit: "cup", name: "flour", note: "plus 2 tbsp"),
     // Count-like and sized units

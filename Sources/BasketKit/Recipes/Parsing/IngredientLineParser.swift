@@ -907,6 +907,14 @@ private struct LineReader {
         return true
       }
     }
+    // "toasted and ground cumin seeds": preparations joined inside the name, which the grammar
+    // read as part of it.
+    for (index, position) in words.enumerated().dropLast()
+    where isParticiple(tokens[position].lower)
+      && ["and", "or"].contains(tokens[words[index + 1]].lower)
+    {
+      return true
+    }
     let tail = tokens[last].lower
     return words.count == 1 && isDescribing(tail) || isParticiple(tail)
   }
