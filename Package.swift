@@ -102,7 +102,7 @@ let package = Package(
     .testTarget(name: "BasketKitTests", dependencies: ["BasketKit", "BasketTestSupport"]),
     .testTarget(
       name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
-    .testTarget(name: "BasketCLITests", dependencies: ["BasketKit"]),
+    .testTarget(name: "BasketCLITests", dependencies: ["BasketKit", "BasketTestSupport"]),
     // NB: these tests open their adapter with @testable, which loads its C modules too.
     .testTarget(
       name: "BasketRecipeImportTests",

@@ -1,3 +1,4 @@
+import BasketTestSupport
 import Foundation
 import Testing
 
@@ -293,43 +294,6 @@ enum RecipeFixtures {
     #expect(try basket.run(["recipe", "add", "stew", "--with", "salt"]).status == 0)
     #expect(try basket.names("toGet").sorted() == ["olive oil", "onions", "sea salt"])
   }
-}
-
-/// `Tests/servers/recipe_pages.py` for one test: it exits when its stdin (held here) closes.
-final class RecipePageServer {
-  let process = Process()
-  let port: Int
-  private let lifeline = Pipe()
-
-  init() throws {
-    let script = BuiltExecutable.packageRoot.appendingPathComponent("Tests/servers/recipe_pages.py")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script.path]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = lifeline
-    try process.run()
-    var line = Data()
-    while !line.contains(0x0A) {
-      let chunk = out.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { break }
-      line += chunk
-    }
-    guard
-      let port = Int(
-        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else { throw BuiltExecutable.Unusable(description: "the recipe page server did not start") }
-    self.port = port
-  }
-
-  deinit {
-    try? lifeline.fileHandleForWriting.close()
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    for _ in 0..<200 where process.isRunning { usleep(10_000) }
-  }
-
-  func address(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 }
 
 @Suite struct RecipeAddressTests {

@@ -1,51 +1,8 @@
 import BasketFetch
 import BasketKit
+import BasketTestSupport
 import Foundation
 import Testing
-
-/// `Tests/servers/recipe_pages.py`, started for one test and stopped with it.
-final class RecipePageServer {
-  let process = Process()
-  let port: Int
-  /// The server's stdin: it exits when this closes, even if the test process dies.
-  private let lifeline = Pipe()
-
-  init() throws {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("servers/recipe_pages.py")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script.path]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = lifeline
-    try process.run()
-    var line = Data()
-    while !line.contains(0x0A) {
-      let chunk = out.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { break }
-      line += chunk
-    }
-    guard
-      let port = Int(
-        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else { throw CocoaError(.fileReadCorruptFile) }
-    self.port = port
-  }
-
-  deinit {
-    stop()
-  }
-
-  /// Stops the server: closes its lifeline and ends it, without waiting on a run loop.
-  func stop() {
-    try? lifeline.fileHandleForWriting.close()
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    for _ in 0..<200 where process.isRunning { usleep(10_000) }
-  }
-
-  func address(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-}
 
 @Suite struct PageFetcherTests {
   let server: RecipePageServer
