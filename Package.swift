@@ -120,7 +120,7 @@ let package = Package(
       name: "BasketWebTests",
       dependencies: [
         "BasketWeb", "BasketCrypto", "BasketKit", "BasketTestSupport", "BasketRecipeImport",
-        "BasketStore",
+        "BasketStore", "CLinux",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -53,10 +53,10 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   // each kept once grown; the server's workers share two (issue 26: serve's memory).
   _ = mallopt(M_ARENA_MAX, 2)
   let book = try context.openRecipeBook(.createIfMissing)
-  // NB: request handlers run on the web server's worker threads, whose stacks are small
-  // (Debian's civetweb: 100 KB): the recipe tables are built here, and imports, which parse
-  // whole pages, run on a thread of their own with a full-size stack.
-  RecipeImporter.prepareTables()
+  // NB: the recipe tables are built on first use (a household that never imports a recipe
+  // never holds them: 1.3 MiB of serve's start, issue 26); request handlers run on workers
+  // with 12 MiB stacks (`BackgroundThread`), and imports, which parse whole pages, on a thread
+  // of their own with a larger one.
   // NB: the server never fetches from the household's own network (its own or a neighbour's
   // admin pages): a page address comes from whoever can reach the server.
   let recipes = RecipeServices(

@@ -14,11 +14,20 @@ final class BackgroundThread: @unchecked Sendable {
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
   }
 
+  /// The stack every such thread gets, whatever `ulimit -s` says (glibc's default follows it,
+  /// usually 8 MiB): a request may build the recipe tables on first use. Only the pages a
+  /// thread touches become resident.
+  static let stackSize = 12 << 20
+
   /// Starts `body` on a new thread; nil if the system refuses another thread.
   init?(_ body: @escaping @Sendable () -> Void) {
     let box = Unmanaged.passRetained(Body(body))
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, Self.stackSize)
     let started = pthread_create(
-      &thread, nil,
+      &thread, &attributes,
       { raw in
         guard let raw else { return nil }
         Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()

@@ -82,20 +82,6 @@ public enum RecipeImporter {
     return try RecipeLimits.checked(recipe, from: source)
   }
 
-  /// Builds the tables the importers and the line parser read (units, densities, words,
-  /// entities) now rather than on first use: a server calls it on its main thread, so a
-  /// request handled on a worker thread with a small stack never builds them there.
-  public static func prepareTables() {
-    _ = recipe(
-      from: RecipePage(
-        jsonLD: [
-          #"{"@type":"Recipe","name":"Warm-up","recipeYield":"2","recipeIngredient":"#
-            + #"["1 cup flour","2 (14 oz) cans tomatoes, drained","salt &amp; pepper"]}"#
-        ]))
-    _ = recipe(fromText: "Warm-up\nIngredients\n1 tbsp oil\nMethod\nStir.")
-    _ = FoodDensity.gramsPerMilliliter(for: "flour")
-  }
-
   static func hasContent(_ recipe: Recipe) -> Bool {
     !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty
   }
