@@ -2,13 +2,15 @@
 // streams), eventfd (waking a waiting thread), malloc_trim (giving freed memory back after
 // a large request), mallopt (serve's arena limit) and the calling thread's stack size.
 // inotify is in Glibc already.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  // pthread_getattr_np
-#endif
+// NB: no _GNU_SOURCE here: it changes glibc's own types (fd_set's member names), and a module
+// that defines them differently from Swift's Glibc module fails to build. The one GNU function
+// needed is declared by hand, with glibc's signature.
 #include <pthread.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <malloc.h>
+
+extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attributes);
 
 /// The calling thread's stack size in bytes, or 0 when it can't be read.
 static inline size_t basket_thread_stack_size(void) {
