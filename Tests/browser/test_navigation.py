@@ -24,6 +24,8 @@ def goes_to(page, name):
             expect(page.locator(area)).to_be_hidden()
     expect(screens(page).get_by_role("link", name=name)).to_have_attribute("aria-current", "page")
     expect(screens(page).locator("[aria-current]")).to_have_count(1)
+    # The row of links is the one way around: no screen adds a back link of its own.
+    expect(page.locator(AREAS[name]).get_by_role("link", name=re.compile("^←"))).to_have_count(0)
 
 
 def test_every_screen_reaches_every_other_from_one_place(page, server):

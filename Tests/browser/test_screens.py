@@ -1,6 +1,6 @@
 """Every screen at phone (390×844) and desktop (1366×900) size, as a household with a little of
-everything sees it (issue 25): no serious or critical axe finding, no sideways scroll on the
-phone, and a full-page screenshot of each saved for review (not committed) in
+everything sees it (issue 25): no serious or critical axe finding, every control in the app's
+look, no sideways scroll on the phone, and a full-page screenshot of each saved for review (not committed) in
 $BASKET_SCREENSHOTS, or /tmp/basket-screens."""
 
 import json
@@ -55,6 +55,30 @@ def household(server, tmp_path):
     return saved["id"]
 
 
+# Every control in the app's look (issue 25): selects without the system's chrome, with the drawn
+# caret and the app's border; file inputs hidden behind a styled button; checkboxes full size.
+CONTROLS = """() => {
+  const shown = (element) => element.getClientRects().length > 0;
+  const problems = [];
+  for (const select of document.querySelectorAll('select')) {
+    if (!shown(select)) continue;
+    const style = getComputedStyle(select);
+    if (style.appearance !== 'none' || !style.backgroundImage.includes('gradient') || style.borderTopWidth !== '2px')
+      problems.push(`select ${select.name || select.className}: ${style.appearance}, ${style.backgroundImage}, ${style.borderTopWidth}`);
+  }
+  for (const input of document.querySelectorAll('input[type=file]')) {
+    const label = input.closest('label');
+    if (label && !shown(label)) continue;
+    const button = label && label.querySelector('.file-button');
+    if (input.getBoundingClientRect().width > 1 || !button || !shown(button)) problems.push(`file input ${input.id} is not a button`);
+  }
+  for (const box of document.querySelectorAll('input[type=checkbox], input[type=radio]')) {
+    if (shown(box) && box.getBoundingClientRect().width < 20) problems.push(`${box.type} ${box.name} shrank to ${box.getBoundingClientRect().width} px`);
+  }
+  return problems;
+}"""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_every_screen_is_clean_and_fits(page, server, household, size):
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -66,6 +90,7 @@ def test_every_screen_is_clean_and_fits(page, server, household, size):
         expect(page.locator(ready).first).to_be_visible()
         page.wait_for_timeout(400)  # motion settles before the picture
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+        problems += [(name, problem) for problem in page.evaluate(CONTROLS)]
         found = Axe().run(page).response["violations"]
         problems += [(name, v["id"], v["help"]) for v in found if v["impact"] in ("serious", "critical")]
         if size == "phone":

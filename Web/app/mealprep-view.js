@@ -36,7 +36,6 @@ export class MealPrepView {
     const full = state.chosen.length >= MAX_RECIPES;
     return [
       h('div', { class: 'recipes-head' },
-        h('a', { class: 'button small quiet', href: '#/recipes', dataset: { focusKey: 'back' } }, '← Recipes'),
         h('h2', { id: 'mealprep-title', class: 'section-title', tabindex: '-1' }, 'Meal Prep')),
       h('p', {
         id: 'mealprep-status', class: state.isError ? 'recipes-status error' : 'recipes-status',

@@ -37,7 +37,6 @@ export class PantryView {
     const shown = state.query ? state.found : state.entries;
     this.draw(
       h('div', { class: 'recipes-head' },
-        h('a', { class: 'button small quiet', href: '#/', dataset: { focusKey: 'back' } }, '← List'),
         h('h2', { id: 'pantry-title', class: 'section-title', tabindex: '-1' }, 'Pantry')),
       h('p', {
         id: 'pantry-status', class: state.isError ? 'recipes-status error' : 'recipes-status',

@@ -29,9 +29,10 @@ export class RecipesView {
     return h('p', { id: 'recipes-status', class: isError ? 'recipes-status error' : 'recipes-status', role: isError ? 'alert' : 'status' }, message || '');
   }
 
-  head(title, ui) {
+  /** The screen's title; a screen inside another (Recipe Ready) leads back to it. */
+  head(title, ui = {}) {
     return h('div', { class: 'recipes-head' },
-      h('a', { class: 'button small quiet', href: ui.backHref, dataset: { focusKey: 'back' } }, ui.backText),
+      ui.backHref ? h('a', { class: 'button small quiet', href: ui.backHref, dataset: { focusKey: 'back' } }, ui.backText) : null,
       h('h2', { id: 'recipes-title', class: 'section-title', tabindex: '-1' }, title));
   }
 
@@ -107,7 +108,7 @@ export class RecipesView {
     // NB: a household with recipes comes for them: the library first, importing below it.
     const hasRecipes = state.all.length > 0;
     this.draw(
-      this.head('Recipes', { backHref: '#/', backText: '← List' }),
+      this.head('Recipes'),
       this.status(state.message, state.isError),
       hasRecipes ? columns(library, importCard) : columns(importCard, library));
   }

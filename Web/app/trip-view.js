@@ -34,7 +34,6 @@ export class TripView {
 
   heading(text) {
     return h('div', { class: 'trip-head' },
-      h('a', { class: 'button small quiet', href: '#/' }, '← List'),
       h('h2', { id: 'trip-title', class: 'section-title', tabindex: '-1' }, text));
   }
 
