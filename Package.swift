@@ -5,6 +5,9 @@ import PackageDescription
 /// import CLibXML2.
 let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
 
+/// The functions a start of `basket` runs, in the order the linker lays them out.
+let startupOrder = "\(Context.packageDirectory)/Data/footprint/startup.order"
+
 let package = Package(
   name: "Basket",
   platforms: [.macOS(.v15)],
@@ -56,8 +59,16 @@ let package = Package(
       ],
       // NB: the ~43,000 relative relocations of the statically linked runtime packed (DT_RELR,
       // glibc 2.36): 1 MB smaller. Gold has no such option; lld ships with the toolchain.
+      // A release build lays out the functions a start runs side by side (Data/footprint/
+      // startup.order, made by Tools/footprint/order.py): the kernel maps code 64 KB at a time,
+      // and scattered they kept 6 MB of it resident; a name no longer there is skipped.
       linkerSettings: [
-        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+        .unsafeFlags(
+          [
+            "-Xlinker", "--symbol-ordering-file=\(startupOrder)",
+            "-Xlinker", "--no-warn-symbol-ordering",
+          ], .when(configuration: .release)),
       ]),
     .executableTarget(
       name: "BasketBench",
@@ -125,3 +136,12 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// NB: every function in a section of its own in a release build, as the toolchain's own
+// libraries are built, so the linker can order them (see `basket`) and drop the unused ones.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
+    ]
+}

@@ -21,6 +21,7 @@ import argparse
 import base64
 import http.client
 import os
+import pathlib
 import shutil
 import socket
 import statistics
@@ -191,8 +192,20 @@ class Served:
         self.process.wait(timeout=10)
 
 
+ORDER = pathlib.Path(__file__).resolve().parents[2] / "Data" / "footprint" / "startup.order"
+
+
+def order_found(binary):
+    """How many of the start-up order file's functions the binary defines: a file gone stale
+    after a large change finds fewer, and Tools/footprint/order.py makes it anew."""
+    names = set(ORDER.read_text().split()) if ORDER.exists() else set()
+    listed = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout
+    defined = {line.split()[-1] for line in listed.splitlines() if line.strip()}
+    return len(names & defined), len(names)
+
+
 def measure(binary, runs, scratch):
-    row = {}
+    row = {"order": order_found(binary)}
     stripped = os.path.join(scratch, "stripped")
     subprocess.run(["strip", "-o", stripped, binary], check=True)
     row["size"] = os.path.getsize(stripped)
@@ -303,6 +316,8 @@ def report(label, row, radicale):
               f" = {listed / floor:.2f}×   before: {ISSUE['list']}   goal {GOALS['list']}")
     else:
         print(f"basket list of 1,000:       {listed * 1000:.2f} ms (no sqlite3 on PATH)")
+    found, named = row["order"]
+    print(f"start-up order:             {found:,} of its {named:,} functions in the binary")
     start, after, failures = row["serve"]
     print(f"serve at start:             {memory(start)}")
     print(f"serve after 300 adds + 100 list reads: {memory(after)}"
