@@ -55,7 +55,7 @@ struct RecipeLab {
       }
     case "json" where arguments.count == 2:
       let text = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
-      print(PageJSON.parseAll(text).count)
+      print(JSONValue.pageValues(in: text).count)
     case "page" where arguments.count == 2:
       let bytes = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
       let page = HTMLRecipePage.read(bytes)
@@ -63,7 +63,7 @@ struct RecipeLab {
         "title: \(page.title ?? "nil") lang: \(page.language ?? "nil") jsonLD: \(page.jsonLD.map(\.count)) microdata: \(page.microdata.count) blocks: \(page.blocks.count)"
       )
       for script in page.jsonLD {
-        let values = PageJSON.parseAll(script)
+        let values = JSONValue.pageValues(in: script)
         print("  script: \(values.count) values \(script.prefix(120))")
       }
       if arguments.contains("--blocks") || true {

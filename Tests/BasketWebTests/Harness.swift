@@ -57,11 +57,6 @@ struct Harness {
 }
 
 extension JSONValue {
-  var string: String? {
-    if case .string(let text) = self { return text }
-    return nil
-  }
-
   var number: Double? {
     if case .number(let value) = self { return value }
     return nil

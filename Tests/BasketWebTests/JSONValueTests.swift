@@ -1,3 +1,4 @@
+import BasketKit
 import Testing
 
 @testable import BasketWeb

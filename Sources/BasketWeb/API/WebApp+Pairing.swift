@@ -1,3 +1,5 @@
+import BasketKit
+
 extension WebApp {
   /// GET /api/v1/session: whether this browser may use the API, so the page knows whether to
   /// show the pairing form.

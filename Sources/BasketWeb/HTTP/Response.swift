@@ -1,4 +1,7 @@
+import BasketKit
+
 /// One HTTP response as the handlers make it: a status, headers and a body.
+
 public struct Response: Sendable, Equatable {
   public struct Header: Sendable, Equatable {
     public var name: String

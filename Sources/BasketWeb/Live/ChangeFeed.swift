@@ -1,3 +1,4 @@
+import BasketKit
 import Synchronization
 
 /// Turns "the store may have changed" into change notices on a hub, once per new revision.

@@ -1,6 +1,9 @@
+import BasketKit
+
 /// What a live page is told when the list changes: the store's new revision, and room for the
 /// change itself (`payload`, a JSON object whose members join the event's data) so a page can
 /// apply it without refetching the list.
+
 public struct ChangeNotice: Sendable, Equatable {
   public var revision: Int64
   public var payload: JSONValue?

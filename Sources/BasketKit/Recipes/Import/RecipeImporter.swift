@@ -4,8 +4,8 @@ public enum RecipeImporter {
   /// The recipe on a page: schema.org JSON-LD first, then microdata, then the page's headings
   /// and lists. Nil when the page holds no recipe (no ingredients and no method).
   public static func recipe(from page: RecipePage) -> Recipe? {
-    var values: [PageJSON] = []
-    for script in page.jsonLD { values.append(contentsOf: PageJSON.parseAll(script)) }
+    var values: [JSONValue] = []
+    for script in page.jsonLD { values.append(contentsOf: JSONValue.pageValues(in: script)) }
     var marked: Recipe?
     for candidates in [values, page.microdata.map(\.json)] {
       guard let node = SchemaOrgRecipeReader.recipeNode(in: candidates) else { continue }
@@ -52,8 +52,8 @@ public enum RecipeImporter {
 
   /// Whether the page carries a schema.org Recipe, in JSON-LD or microdata.
   public static func hasMarkup(_ page: RecipePage) -> Bool {
-    var values: [PageJSON] = []
-    for script in page.jsonLD { values.append(contentsOf: PageJSON.parseAll(script)) }
+    var values: [JSONValue] = []
+    for script in page.jsonLD { values.append(contentsOf: JSONValue.pageValues(in: script)) }
     return SchemaOrgRecipeReader.recipeNode(in: values) != nil
       || SchemaOrgRecipeReader.recipeNode(in: page.microdata.map(\.json)) != nil
   }

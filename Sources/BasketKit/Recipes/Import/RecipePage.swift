@@ -52,12 +52,12 @@ public struct MicrodataItem: Equatable, Sendable {
   }
 
   /// The item as JSON-LD would write it, so one schema.org reader serves both.
-  public var json: PageJSON {
-    var members: [(String, PageJSON)] = [("@type", .array(types.map(PageJSON.string)))]
+  public var json: JSONValue {
+    var members: [(String, JSONValue)] = [("@type", .array(types.map(JSONValue.string)))]
     var order: [String] = []
-    var values: [String: [PageJSON]] = [:]
+    var values: [String: [JSONValue]] = [:]
     for property in properties {
-      let value: PageJSON
+      let value: JSONValue
       switch property.value {
       case .text(let text): value = .string(text)
       case .item(let item): value = item.json

@@ -4,9 +4,9 @@
 enum SchemaOrgRecipeReader {
   /// The recipe node among `values`, searched depth-first in document order (at most
   /// `visitLimit` nodes); the first one that lists ingredients wins, else the first at all.
-  static func recipeNode(in values: [PageJSON]) -> PageJSON? {
-    var stack: [PageJSON] = values.reversed()
-    var first: PageJSON?
+  static func recipeNode(in values: [JSONValue]) -> JSONValue? {
+    var stack: [JSONValue] = values.reversed()
+    var first: JSONValue?
     var visits = 0
     while let value = stack.popLast(), visits < visitLimit {
       visits += 1
@@ -36,7 +36,7 @@ enum SchemaOrgRecipeReader {
 
   /// Whether the node's `@type` (a string or a list; "Recipe", "schema:Recipe",
   /// "http://schema.org/Recipe") names `type`, ignoring case.
-  static func isType(_ node: PageJSON, _ type: String) -> Bool {
+  static func isType(_ node: JSONValue, _ type: String) -> Bool {
     guard let types = node["@type"] ?? node["type"] else { return false }
     return types.list.contains { value in
       guard let text = value.string else { return false }
@@ -45,7 +45,7 @@ enum SchemaOrgRecipeReader {
     }
   }
 
-  static func recipe(from node: PageJSON, page: RecipePage) -> Recipe {
+  static func recipe(from node: JSONValue, page: RecipePage) -> Recipe {
     let title = firstText(node["name"]) ?? firstText(node["headline"]) ?? page.title ?? ""
     let lines = ingredientTexts(node["recipeIngredient"] ?? node["ingredients"] ?? .null)
     var instructions: [String] = []
@@ -70,7 +70,7 @@ enum SchemaOrgRecipeReader {
   }
 
   /// The first non-empty cleaned text of a value or list.
-  static func firstText(_ value: PageJSON?) -> String? {
+  static func firstText(_ value: JSONValue?) -> String? {
     guard let value else { return nil }
     for element in value.list {
       if let text = element.string.map(RecipeText.clean), !text.isEmpty { return text }
@@ -81,7 +81,7 @@ enum SchemaOrgRecipeReader {
     return nil
   }
 
-  private static func duration(_ value: PageJSON?) -> Int? {
+  private static func duration(_ value: JSONValue?) -> Int? {
     guard let value else { return nil }
     for element in value.list {
       if let text = element.string, let minutes = RecipeDuration.minutes(text) { return minutes }
@@ -96,9 +96,9 @@ enum SchemaOrgRecipeReader {
 
   /// Ingredient lines: strings (a block of several lines is split), nested lists, and
   /// `PropertyValue`s ("200", "g", "flour").
-  static func ingredientTexts(_ value: PageJSON) -> [String] {
+  static func ingredientTexts(_ value: JSONValue) -> [String] {
     var out: [String] = []
-    var stack: [PageJSON] = [value]
+    var stack: [JSONValue] = [value]
     var visits = 0
     while let next = stack.popLast(), visits < 50_000 {
       visits += 1
@@ -118,7 +118,7 @@ enum SchemaOrgRecipeReader {
     return out
   }
 
-  private static func propertyValueText(_ node: PageJSON) -> String? {
+  private static func propertyValueText(_ node: JSONValue) -> String? {
     let parts = [node["value"], node["unitText"], node["name"]].compactMap { $0?.string }
       .map(RecipeText.clean).filter { !$0.isEmpty }
     if !parts.isEmpty { return parts.joined(separator: " ") }
@@ -128,7 +128,7 @@ enum SchemaOrgRecipeReader {
   /// Steps in order: strings (split into lines), `HowToStep` text, `HowToSection` names as
   /// their own line followed by their steps, `ItemList`s and nested arrays.
   static func readSteps(
-    _ value: PageJSON, into steps: inout [String], depth: Int, budget: inout Int
+    _ value: JSONValue, into steps: inout [String], depth: Int, budget: inout Int
   ) {
     budget -= 1
     guard depth < 32, budget > 0 else { return }
@@ -180,7 +180,7 @@ enum SchemaOrgRecipeReader {
 
   /// The most telling yield in a number, text or list: one with a noun ("24 cookies") over a
   /// bare count.
-  static func readYield(_ value: PageJSON) -> RecipeYield? {
+  static func readYield(_ value: JSONValue) -> RecipeYield? {
     let texts = value.list.compactMap { element -> String? in
       if case .object = element {  // a QuantitativeValue: {"value": 6, "unitText": "…"}
         return [element["value"], element["unitText"]].compactMap { $0?.string }
@@ -192,7 +192,7 @@ enum SchemaOrgRecipeReader {
     return candidates.first { $0.noun != nil } ?? candidates.first
   }
 
-  static func image(_ value: PageJSON) -> String? {
+  static func image(_ value: JSONValue) -> String? {
     for element in value.list {
       if let text = element.string, !text.isEmpty { return RecipeText.clean(text) }
       if case .object = element, let url = image(element["url"] ?? element["contentUrl"] ?? .null) {

@@ -1,4 +1,4 @@
-/// A JSON value as read from a web page's JSON-LD.
+/// Reading a web page's JSON-LD into `JSONValue`s.
 ///
 /// NB: The core reads JSON-LD with this small reader rather than `JSONDecoder` (which
 /// FoundationEssentials does provide): pages carry JSON that a strict decoder refuses (raw
@@ -6,37 +6,13 @@
 /// wrapper, several objects one after another), the schema.org shapes are too loose for
 /// `Decodable` types (a yield is a number, a string or a list; a step is a string, an object or
 /// a list of either), and it must be quick and bounded on any input: nesting is capped at
-/// `maximumDepth` and every loop advances, so no input can recurse deeply or spin.
-public indirect enum PageJSON: Equatable, Sendable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([PageJSON])
-  /// Members in document order; a repeated key keeps both.
-  case object([(String, PageJSON)])
+/// `maximumPageDepth` and every loop advances, so no input can recurse deeply or spin.
+extension JSONValue {
+  /// How deep a page's JSON may nest before the reader stops.
+  public static let maximumPageDepth = 128
 
-  public static func == (lhs: PageJSON, rhs: PageJSON) -> Bool {
-    switch (lhs, rhs) {
-    case (.null, .null): true
-    case (.bool(let a), .bool(let b)): a == b
-    case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
-    case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)):
-      a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    default: false
-    }
-  }
-
-  public static let maximumDepth = 128
-
-  /// The first member named `key` of an object; nil otherwise.
-  public subscript(key: String) -> PageJSON? {
-    guard case .object(let members) = self else { return nil }
-    return members.first { $0.0 == key }?.1
-  }
-
+  /// A string, or a number written as text (pages give yields and times either way); nil
+  /// for anything else.
   public var string: String? {
     switch self {
     case .string(let text): text
@@ -47,7 +23,7 @@ public indirect enum PageJSON: Equatable, Sendable {
   }
 
   /// The value as a list: an array's elements, or the value itself.
-  public var list: [PageJSON] {
+  public var list: [JSONValue] {
     switch self {
     case .array(let elements): elements
     case .null: []
@@ -57,14 +33,14 @@ public indirect enum PageJSON: Equatable, Sendable {
 
   /// Reads every top-level value in `text` (pages sometimes put several in one script),
   /// tolerating the slips real pages make. Returns what it could read before any error.
-  public static func parseAll(_ text: String) -> [PageJSON] {
+  public static func pageValues(in text: String) -> [JSONValue] {
     var reader = LenientJSONReader(Array(text.utf8))
     return reader.readAll()
   }
 
   /// The single value in `text`, or nil when it holds none.
-  public static func parse(_ text: String) -> PageJSON? {
-    parseAll(text).first
+  public static func pageValue(in text: String) -> JSONValue? {
+    pageValues(in: text).first
   }
 }
 
@@ -79,8 +55,8 @@ private struct LenientJSONReader {
     self.bytes = bytes
   }
 
-  mutating func readAll() -> [PageJSON] {
-    var values: [PageJSON] = []
+  mutating func readAll() -> [JSONValue] {
+    var values: [JSONValue] = []
     while true {
       skipNoise()
       guard position < bytes.count else { break }
@@ -150,14 +126,14 @@ private struct LenientJSONReader {
     return true
   }
 
-  private mutating func readValue(depth: Int) -> PageJSON? {
-    guard depth < PageJSON.maximumDepth else { return nil }
+  private mutating func readValue(depth: Int) -> JSONValue? {
+    guard depth < JSONValue.maximumPageDepth else { return nil }
     skipSpace()
     guard position < bytes.count else { return nil }
     switch bytes[position] {
     case UInt8(ascii: "{"): return readObject(depth: depth)
     case UInt8(ascii: "["): return readArray(depth: depth)
-    case UInt8(ascii: "\""), UInt8(ascii: "'"): return readString().map(PageJSON.string)
+    case UInt8(ascii: "\""), UInt8(ascii: "'"): return readString().map(JSONValue.string)
     case UInt8(ascii: "t"):
       guard starts(with: "true") else { return nil }
       position += 4
@@ -175,9 +151,9 @@ private struct LenientJSONReader {
     }
   }
 
-  private mutating func readObject(depth: Int) -> PageJSON? {
+  private mutating func readObject(depth: Int) -> JSONValue? {
     position += 1
-    var members: [(String, PageJSON)] = []
+    var members: [(String, JSONValue)] = []
     while true {
       skipSpace()
       guard position < bytes.count else { return .object(members) }
@@ -209,9 +185,9 @@ private struct LenientJSONReader {
     }
   }
 
-  private mutating func readArray(depth: Int) -> PageJSON? {
+  private mutating func readArray(depth: Int) -> JSONValue? {
     position += 1
-    var elements: [PageJSON] = []
+    var elements: [JSONValue] = []
     while true {
       skipSpace()
       guard position < bytes.count else { return .array(elements) }
@@ -233,7 +209,7 @@ private struct LenientJSONReader {
     }
   }
 
-  private mutating func readNumber() -> PageJSON? {
+  private mutating func readNumber() -> JSONValue? {
     let start = position
     while position < bytes.count {
       let byte = bytes[position]
