@@ -223,6 +223,23 @@ export class Recipes {
 
   readyHandlers() {
     const ready = this.ready;
+    /** Runs `work` with the review busy and a refusal shown as its message; true once done. */
+    const busy = async (work) => {
+      ready.busy = true;
+      this.drawReady();
+      let done = false;
+      try {
+        await work();
+        ready.message = '';
+        done = true;
+      } catch (error) {
+        ready.message = this.failure(error);
+        ready.isError = true;
+      }
+      ready.busy = false;
+      this.drawReady();
+      return done;
+    };
     const changed = () => {
       ready.result = null;
       ready.confirming = false;
@@ -301,19 +318,11 @@ export class Recipes {
         this.view.area.querySelector(`[data-focus-key="text:${index}"]`)?.focus();
       },
       onCooked: async () => {
-        ready.busy = true;
-        this.drawReady();
-        try {
+        await busy(async () => {
           const plan = await recipesApi.cooked(ready.recipe.id, ready);
           const taking = plan.lines.filter((line) => line.action === 'take').map((line) => line.index);
           ready.cooked = { plan, taking: new Set(taking), done: false };
-          ready.message = '';
-        } catch (error) {
-          ready.message = this.failure(error);
-          ready.isError = true;
-        }
-        ready.busy = false;
-        this.drawReady();
+        });
         this.view.area.querySelector('#cooked-title')?.focus();
       },
       onCookedLine: (index, take) => {
@@ -327,19 +336,11 @@ export class Recipes {
         this.view.area.querySelector('#cooked-button')?.focus();
       },
       onCookedTake: async () => {
-        ready.busy = true;
-        this.drawReady();
-        try {
+        await busy(async () => {
           const only = [...ready.cooked.taking].sort((a, b) => a - b);
           const plan = await recipesApi.cooked(ready.recipe.id, ready, true, only);
           ready.cooked = { plan, taking: new Set(only), done: true };
-          ready.message = '';
-        } catch (error) {
-          ready.message = this.failure(error);
-          ready.isError = true;
-        }
-        ready.busy = false;
-        this.drawReady();
+        });
         this.view.area.querySelector('#cooked-title')?.focus();
         this.review(); // coverage now reads the pantry as it is
       },
@@ -352,19 +353,11 @@ export class Recipes {
           return;
         }
         ready.confirming = false;
-        ready.busy = true;
-        this.drawReady();
-        try {
+        const added = await busy(async () => {
           ready.result = await recipesApi.add(ready.recipe, ready);
           ready.added = true;
-          ready.message = '';
-        } catch (error) {
-          ready.message = this.failure(error);
-          ready.isError = true;
-        }
-        ready.busy = false;
-        this.drawReady();
-        if (ready.result) {
+        });
+        if (added) {
           this.view.area.querySelector('#result-title')?.focus();
           this.onAdded();
           this.review();
