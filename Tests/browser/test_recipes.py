@@ -123,11 +123,19 @@ def test_paste_review_edit_scale_skip_and_add_to_the_list(page, server):
 
 
 def test_library_search_recents_and_remove(page, server):
+    post(server, "/api/v1/recipes/import", {"text": "Toast\n\nIngredients\n2 slices bread\n\nMethod\nToast.", "save": True})
+    page.click("#recipes-link")
+    expect(page.locator("#all-title + ul .recipe-entry")).to_have_count(1)
+    # A short library is listed once, not again as the recent ones.
+    expect(page.locator("#recent-title")).to_have_count(0)
+    page.click("#list-link")
+    for number in range(1, 5):
+        post(server, "/api/v1/recipes/import", {"text": f"Dish {number}\n\nIngredients\n1 egg\n\nMethod\nCook.", "save": True})
     for text in ["Tomato soup\n\nIngredients\n4 tomatoes\n1 onion\n\nMethod\nSimmer.",
                  "Lemon cake\n\nIngredients\n2 lemons\n200 g sugar\n\nMethod\nBake."]:
         post(server, "/api/v1/recipes/import", {"text": text, "save": True})
     page.click("#recipes-link")
-    expect(page.locator("#all-title + ul .recipe-entry")).to_have_count(2)
+    expect(page.locator("#all-title + ul .recipe-entry")).to_have_count(7)
     page.fill("#recipe-search", "onion")
     found = page.locator("#found-title + ul .recipe-name")
     expect(found).to_have_text(["Tomato soup"])
@@ -138,12 +146,13 @@ def test_library_search_recents_and_remove(page, server):
     page.locator("#all-title + ul").get_by_role("link", name=re.compile("^Tomato soup")).click()
     expect(page.locator("#recipes-title")).to_have_text("Tomato soup")
     page.get_by_role("link", name="← Recipes").click()
-    expect(page.locator("#recent-title + ul .recipe-name")).to_have_text(["Tomato soup", "Lemon cake"])
+    expect(page.locator("#recent-title + ul .recipe-name")).to_have_text(["Tomato soup", "Lemon cake", "Dish 4", "Dish 3", "Dish 2"])
 
     page.locator("#all-title + ul").get_by_role("button", name="Remove Tomato soup").click()
     page.locator("#all-title + ul").get_by_role("button", name="Really remove Tomato soup?").click()
     expect(page.locator("#recipes-status")).to_have_text("Removed Tomato soup.")
-    expect(page.locator("#all-title + ul .recipe-name")).to_have_text(["Lemon cake"])
+    expect(page.locator("#all-title + ul .recipe-entry")).to_have_count(6)
+    expect(page.locator("#all-title + ul .recipe-name", has_text="Tomato soup")).to_have_count(0)
 
 
 def test_importing_a_saved_page_file(page, tmp_path):

@@ -102,7 +102,8 @@ export class RecipesView {
         state.query
           ? list('found-title', `Found for “${state.query}”`, state.found, 'No saved recipe matches.')
           : [
-              state.recent.length ? list('recent-title', 'Recently opened', state.recent, '') : null,
+              // NB: only once the library is longer than the recent ones, or it says all twice.
+              state.all.length > state.recent.length ? list('recent-title', 'Recently opened', state.recent, '') : null,
               list('all-title', 'All recipes', state.all, 'No recipes yet: import one above.'),
             ]);
     // NB: a household with recipes comes for them: the library first, importing below it.
