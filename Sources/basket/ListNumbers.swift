@@ -39,15 +39,28 @@ enum ListNumbers {
     // NB: a list shown again unchanged keeps its file: renaming over it costs more than the
     // whole rest of numbering (issue 26: `basket list` beside sqlite3).
     if contents(of: target, upTo: bytes.count + 1) == bytes { return }
-    let temporary = target + ".tmp"
-    // NB: written whole, then renamed over the old one, so a reader never sees half a file.
-    guard let file = fopen(temporary, "w") else { return }
-    let written = fwrite(bytes, 1, bytes.count, file) == bytes.count
-    guard fclose(file) == 0, written else {
+    // NB: written whole into a file of its own (mkstemp: a unique name, mode 0600), then
+    // renamed over the old one, so a reader never sees half a file and two lists at the same
+    // instant can't write into one temporary file.
+    var template = Array((target + ".XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let written = bytes.withUnsafeBytes { whole in
+      var offset = 0
+      while offset < whole.count {
+        let count = write(descriptor, whole.baseAddress! + offset, whole.count - offset)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        offset += count
+      }
+      return true
+    }
+    guard close(descriptor) == 0, written, rename(temporary, target) == 0 else {
       unlink(temporary)
       return
     }
-    if rename(temporary, target) != 0 { unlink(temporary) }
   }
 
   /// The first `limit` bytes of the file at `path`, or nil when it can't be read.

@@ -212,6 +212,21 @@ import Testing
     #expect(try basket.run(["check", "1"]).stdout.contains("tea"))
   }
 
+  @Test func listsAtTheSameInstantKeepOneWholeNumberingOnlyTheUserCanRead() throws {
+    try basket.run(["add"] + (0..<300).map { "item-\($0)" })
+    try basket.run(["list"])  // the numbering the lists below replace, each with its own
+    try basket.run(["add", "tea"])
+    DispatchQueue.concurrentPerform(iterations: 6) { _ in _ = try? basket.run(["list"]) }
+    let numbers = basket.storePath + ".list-numbers"
+    let lines = try String(contentsOfFile: numbers, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 301)
+    #expect(try basket.run(["check", "1"]).stdout.contains("tea"))
+    let mode = try FileManager.default.attributesOfItem(atPath: numbers)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    let left = try FileManager.default.contentsOfDirectory(atPath: basket.directory.path)
+    #expect(left.filter { $0.hasPrefix("basket.sqlite.list-numbers.") }.isEmpty, "\(left)")
+  }
+
   @Test func removeDeletesItems() throws {
     try basket.run(["add", "milk", "bread"])
     #expect(try basket.run(["rm", "milk"]).status == 0)
