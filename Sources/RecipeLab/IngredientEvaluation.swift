@@ -20,7 +20,8 @@ import Foundation
 /// - name: equal after case, accents, punctuation, whitespace and plurals are folded (every
 ///   word singular); the label may also equal our name phrase as written, before a describing
 ///   word was moved to the preparation ("finely chopped parsley") and with its "or"
-///   alternatives ("chicken or vegetable stock"). A describing word moved out of the name counts
+///   alternatives ("chicken or vegetable stock"), or the name with its alternatives after the
+///   preparation ("parsley or chives" of "chopped parsley or chives"; from 5 December 2026). A describing word moved out of the name counts
 ///   as right either way: ours to our preparation, size or note ("ripe" of "4 ripe plum
 ///   tomatoes"), or the label's to its preparation, comment or size ("smooth" of "smooth
 ///   peanut butter"); see `differsByDescribingWords`. Before issue 24 only the first half
@@ -214,7 +215,9 @@ struct IngredientEvaluation {
   static func nameMatches(_ row: Row, _ detailed: IngredientLineParser.Detailed) -> Bool {
     let label = fold(row.name)
     let mine = fold(detailed.line.name)
-    if label == mine || label == fold(detailed.namePhrase) { return true }
+    if label == mine || label == fold(detailed.namePhrase) || label == fold(detailed.choicePhrase) {
+      return true
+    }
     let line = detailed.line
     let ours = [line.preparation, line.size, line.note].compactMap { $0 }.joined(separator: " ")
     return differsByDescribingWords(longer: label, shorter: mine, movedTo: ours)
@@ -253,6 +256,34 @@ struct IngredientEvaluation {
   /// right ones flagged.
   enum MissKind: String {
     case wrong, unflagged, flaggedRight = "flagged-right"
+  }
+
+  /// Writes NYT's tuning lines (outside the held-out fifth, the only lines whose outcomes may be
+  /// read) as tab-separated rows: the line, its label, what the parser read and whether each
+  /// field matched. For looking at the label's consistency and for fitting the flag.
+  static func dump(directory: String, to path: String) throws {
+    guard let nyt = try load(directory).first(where: { $0.label.hasPrefix("NYT") }) else { return }
+    func clean(_ text: String) -> String {
+      String(text.map { $0 == "\t" || $0 == "\n" ? " " : $0 })
+    }
+    var out =
+      "input\tlabel_name\tlabel_quantity\tlabel_unit\tlabel_elsewhere\tquantity\tunit\tname\tphrase\tchoice\tpreparation\tnote\talternatives\tq\tu\tn\tuncertain\n"
+    for row in nyt.rows where !isHeldOut(row.input) {
+      let detailed = IngredientLineParser.parseDetailed(row.input)
+      let line = detailed.line
+      let quantity =
+        line.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "")" } ?? ""
+      let fields = [
+        row.input, row.name, row.quantity, row.unit, row.elsewhere, quantity,
+        line.quantity?.unit?.id ?? "", line.name, detailed.namePhrase, detailed.choicePhrase,
+        line.preparation ?? "",
+        line.note ?? "", line.alternatives.joined(separator: " | "),
+        quantityMatches(row, line) ? "1" : "0", unitMatches(row, line) ? "1" : "0",
+        nameMatches(row, detailed) ? "1" : "0", line.uncertain ? "1" : "0",
+      ]
+      out += fields.map(clean).joined(separator: "\t") + "\n"
+    }
+    try out.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
   static func run(directory: String, own: String?, showMisses: Int, kind: MissKind) throws {

@@ -373,6 +373,10 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     let detailed = IngredientLineParser.parseDetailed("2 cups chicken or vegetable stock")
     #expect(detailed.line.name == "chicken stock")
     #expect(detailed.namePhrase == "chicken or vegetable stock")
+    let chopped = IngredientLineParser.parseDetailed("2 tbsp finely chopped parsley or chives")
+    #expect(chopped.line.name == "parsley")
+    #expect(chopped.namePhrase == "finely chopped parsley or chives")
+    #expect(chopped.choicePhrase == "parsley or chives")
   }
 
   @Test(arguments: [

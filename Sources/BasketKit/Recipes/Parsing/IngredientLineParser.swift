@@ -12,10 +12,12 @@ public enum IngredientLineParser {
   }
 
   /// A parsed line, and the name phrase as written before alternatives were split off
-  /// ("chicken or vegetable stock" for name "chicken stock").
+  /// ("chicken or vegetable stock" for name "chicken stock"), with and without the preparation
+  /// read before it ("chopped parsley or chives", and "parsley or chives" as `choicePhrase`).
   public struct Detailed: Equatable, Sendable {
     public var line: IngredientLine
     public var namePhrase: String
+    public var choicePhrase: String
   }
 
   /// Reads a line of an ingredient list: "For the sauce:" is a heading, anything else an
@@ -120,10 +122,12 @@ private struct LineReader {
       text: text, quantity: quantity, name: name, preparation: joined(preparations),
       note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
       alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents)
-    return .init(line: line, namePhrase: namePhrase)
+    return .init(line: line, namePhrase: namePhrase, choicePhrase: choicePhrase)
   }
 
   var name = ""
+  /// The name with its alternatives as written, after the preparation before it.
+  var choicePhrase = ""
 
   private func joined(_ parts: [String]) -> String? {
     let kept = parts.filter { !$0.isEmpty }
@@ -842,6 +846,7 @@ private struct LineReader {
       phrase.removeFirst(prepEnd)
     }
     let namePhrase = render(written)
+    choicePhrase = render(trimmedEnd(phrase))
     // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
     if phrase.dropFirst().contains(where: {
       tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
@@ -863,11 +868,7 @@ private struct LineReader {
         phrase = left
       }
     }
-    while let last = phrase.last, !tokens[last].isWord && tokens[last].number == nil,
-      !tokens[last].isPunctuation("%")
-    {
-      phrase.removeLast()
-    }
+    phrase = trimmedEnd(phrase)
     if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
       Vocabulary.trailingUnits.contains(tokens[last].lower),
       let found = KitchenUnit.spelled(tokens[last].lower)
@@ -878,6 +879,17 @@ private struct LineReader {
     name = render(phrase)
     if doubts(name: phrase, written: written) { uncertain = true }
     return namePhrase
+  }
+
+  /// `phrase` without the punctuation that ends it, but for a "%" ("2%").
+  private func trimmedEnd(_ phrase: [Int]) -> [Int] {
+    var phrase = phrase
+    while let last = phrase.last, !tokens[last].isWord && tokens[last].number == nil,
+      !tokens[last].isPunctuation("%")
+    {
+      phrase.removeLast()
+    }
+    return phrase
   }
 
   /// Whether the name read from `written` looks like words the grammar did not understand, so
