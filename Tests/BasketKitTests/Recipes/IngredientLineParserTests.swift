@@ -197,8 +197,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 lb carrots, cut into 2 cm", amount: 1, unit: "lb", name: "carrots",
       preparation: "cut into 2 cm"),
     Reading(
-      text: "6 large mint leaves to yield 1 tablespoon, chopped", amount: 6,
-      name: "mint leaves to yield 1 tablespoon", uncertain: true),
+      text: "6 large mint leaves to yield 1 tablespoon, chopped", amount: 6, name: "mint leaves",
+      preparation: "chopped", note: "to yield 1 tablespoon"),
     Reading(text: "2lb 3oz potatoes", amount: 2.1875, unit: "lb", name: "potatoes"),
     // Preparations joined by "and" inside the name: read, but flagged to check; describing
     // alternatives before it (read whole) and a food joined by "and" are not.
@@ -302,14 +302,10 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "2 cups", amount: 2, unit: "cup", name: "", uncertain: true),
     Reading(text: "salt 1 2", amount: nil, name: "salt 1 2", uncertain: true),
     // A name the grammar did not finish reading is flagged
-    Reading(
-      text: "4 ounces mozzarella cheese diced into 1/4-inch pieces", amount: 4, unit: "oz",
-      name: "mozzarella cheese diced into 1/4-inch pieces", uncertain: true),
+
     Reading(
       text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
-    Reading(
-      text: "2 tablespoons beef fat rendered from the brisket", amount: 2, unit: "tbsp",
-      name: "beef fat rendered", uncertain: true),
+
     Reading(
       text: "1 orange slice 1 1/4-inch thick", amount: 1, name: "orange slice 1 1/4-inch thick",
       uncertain: true),
@@ -329,6 +325,66 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "2 ounces, approximately, of soft, fresh goat cheese", amount: 2, unit: "oz",
       name: "soft, fresh goat cheese", note: "approximately"),
     Reading(text: "2 onions, chopped", amount: 2, name: "onions", preparation: "chopped"),
+    Reading(
+      text: "1 cup mild, pitted California-style black olives, sliced", amount: 1, unit: "cup",
+      name: "mild, pitted California-style black olives", preparation: "sliced"),
+    Reading(
+      text: "1 cup peeled, seeded, chopped tomatoes", amount: 1, unit: "cup", name: "tomatoes",
+      preparation: "peeled, seeded, chopped"),
+    Reading(text: "12 firm, ripe pears with stems", amount: 12, name: "firm, ripe pears"),
+    // A food before a comma starts a list only with "and" or a describing word after it.
+    Reading(
+      text: "Salt, black pepper and cayenne to taste", amount: nil,
+      name: "Salt, black pepper and cayenne", note: "to taste"),
+    Reading(
+      text: "1 stalk celery, including top", amount: 1, unit: "stalk", name: "celery",
+      note: "including top"),
+    // What is done to the food, written after it without a comma (issue 24, NYT's misses).
+    Reading(
+      text: "1 cup duck meat cut in small cubes", amount: 1, unit: "cup", name: "duck meat",
+      preparation: "cut in small cubes"),
+    Reading(
+      text: "1 teaspoon cornstarch dissolved in 1 tablespoon cold water", amount: 1, unit: "tsp",
+      name: "cornstarch", preparation: "dissolved in 1 tablespoon cold water"),
+    Reading(
+      text: "1/2 pound fresh mushrooms cleaned and sliced", amount: 0.5, unit: "lb",
+      name: "fresh mushrooms", preparation: "cleaned and sliced"),
+    Reading(
+      text: "2 tablespoons fresh parsley finely chopped", amount: 2, unit: "tbsp",
+      name: "fresh parsley", preparation: "finely chopped"),
+    Reading(
+      text: "4 ounces mozzarella cheese diced into 1/4-inch pieces", amount: 4, unit: "oz",
+      name: "mozzarella cheese", preparation: "diced into 1/4-inch pieces"),
+    Reading(
+      text: "2 tablespoons beef fat rendered from the brisket", amount: 2, unit: "tbsp",
+      name: "beef fat", preparation: "rendered from the brisket"),
+    Reading(
+      text: "1 can whole peeled tomatoes", amount: 1, unit: "can", name: "whole peeled tomatoes"),
+    Reading(text: "Olive oil as needed", amount: nil, name: "Olive oil", note: "as needed"),
+    Reading(
+      text: "2 sprigs fresh oregano to yield 1 tablespoon chopped", amount: 2, unit: "sprig",
+      name: "fresh oregano", note: "to yield 1 tablespoon chopped"),
+    Reading(
+      text: "1 chicken with skin removed", amount: 1, name: "chicken", note: "with skin removed"),
+    // Sizes made stronger or given as a span, measures written in words
+    Reading(
+      text: "8 very thin slices of prosciutto", amount: 8, unit: "slice", name: "prosciutto",
+      size: "very thin"),
+    Reading(
+      text: "4 medium to large onions (about 1 1/2 pounds), peeled and sliced", amount: 4,
+      name: "onions", preparation: "peeled and sliced", size: "medium to large",
+      equivalents: ["1.5 lb"]),
+    Reading(text: "2 extra large eggs", amount: 2, name: "eggs", size: "extra large"),
+    Reading(
+      text: "2 to 3 small to medium-size leeks", amount: 2, maxAmount: 3, name: "leeks",
+      size: "small to medium-size"),
+    Reading(
+      text: "4 very ripe plantains, soft but not mushy", amount: 4, name: "plantains",
+      note: "soft but not mushy", size: "very ripe"),
+    Reading(
+      text: "2 one-pound pork tenderloins", amount: 2, name: "pork tenderloins", pack: "1 lb"),
+    Reading(
+      text: "1 half-inch piece ginger", amount: 1, unit: "piece", name: "ginger", pack: "0.5 inch"),
   ]
 
   @Test(arguments: cases)

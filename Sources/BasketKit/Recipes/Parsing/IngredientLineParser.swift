@@ -208,9 +208,13 @@ private struct LineReader {
       } else if token.number != nil, let (pack, next) = measuredAmount(at: index) {
         pendingPack = pack  // "2 14-ounce cans", "1 28 oz can"
         index = next
-      } else if Vocabulary.sizes.contains(token.lower) {
-        size = size.map { $0 + " " + tokenizer.text(index, index) } ?? tokenizer.text(index, index)
-        index += 1
+      } else if token.isWord, let (pack, next) = wordedMeasure(at: index) {
+        pendingPack = pack  // "2 one-pound pork tenderloins", "1 half-inch piece"
+        index = next
+      } else if let next = sizePhrase(at: index) {
+        let written = tokenizer.text(index, next - 1)  // "large", "very thin", "medium to large"
+        size = size.map { $0 + " " + written } ?? written
+        index = next
         if punctuation(index, ",") && unitAt(index + 1, afterNumber: false) == nil {
           index += 1  // "1 large, ripe avocado" keeps reading the name
         }
@@ -257,6 +261,36 @@ private struct LineReader {
     if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
+  }
+
+  /// The end of a size at `position`: a size word ("large"), made stronger ("very thin",
+  /// "extra large") or given as a span ("medium to large", "small or medium").
+  private func sizePhrase(at position: Int) -> Int? {
+    var cursor = position
+    if let first = word(cursor), first == "very" || first == "extra",
+      let next = word(cursor + 1), Vocabulary.sizes.contains(next)
+    {
+      cursor += 1
+    }
+    guard let size = word(cursor), Vocabulary.sizes.contains(size) else { return nil }
+    cursor += 1
+    if let joiner = word(cursor), joiner == "to" || joiner == "or",
+      let other = word(cursor + 1), Vocabulary.sizes.contains(other)
+    {
+      cursor += 2
+    }
+    return cursor
+  }
+
+  /// A measure written in words and joined to its unit, "one-pound", "two-inch", "half-inch":
+  /// the size of each of the things counted.
+  private func wordedMeasure(at position: Int) -> (IngredientQuantity, Int)? {
+    guard let written = word(position), let hyphen = written.firstIndex(of: "-"),
+      let value = Vocabulary.numberWords[String(written[..<hyphen])], value >= 0.25,
+      let unit = KitchenUnit.spelled(String(written[written.index(after: hyphen)...])),
+      unit.family != .count
+    else { return nil }
+    return (IngredientQuantity(amount: value, unit: unit), position + 1)
   }
 
   /// The end of a cut's shape at `position`, "1-inch-thick", "1/2-inch-long": a number, a hyphen
@@ -694,15 +728,17 @@ private struct LineReader {
       segments.removeFirst(2)
       if let first = segments[0].first, tokens[first].lower == "of" { segments[0].removeFirst() }
     }
-    if segments.count > 1, !segments[0].isEmpty, segments[0].count <= 3,
+    // "crushed, toasted cumin seeds", "hot, scalded milk", "peeled, seeded, chopped tomatoes",
+    // "mild, pitted olives": describing words listed before the name.
+    while segments.count > 1, !segments[0].isEmpty,
+      segments[0].filter({ tokens[$0].isWord }).count <= 5,
       segments[0].allSatisfy({
         Vocabulary.prepWords.contains(tokens[$0].lower)
           || Vocabulary.prepAdverbs.contains(tokens[$0].lower) || tokens[$0].lower == "and"
-          || isDescribing(tokens[$0].lower)
+          || isAdjective(tokens[$0].lower) || tokens[$0].isPunctuation(",")
       }), let opener = segments[1].first, tokens[opener].isWord,
       !Vocabulary.noteOpeners.contains(tokens[opener].lower)
     {
-      // "crushed, toasted cumin seeds", "hot, scalded milk"
       segments[0] += [opener - 1] + segments[1]
       segments.remove(at: 1)
     }
@@ -752,9 +788,13 @@ private struct LineReader {
     // "boneless, skinless thighs", but not "1 lime, zest only" or "6 shallots, left whole".
     // The segment ends in what is done to the food, not in a food.
     let tail = segments[1].last.map { tokens[$0].lower } ?? ""
+    // A list of foods ends in "and" ("Salt, black pepper and cayenne"); otherwise the one word
+    // before the comma must describe ("boneless, skinless thighs", not "plantains, soft").
+    let listed =
+      last >= 1 && segments[1...last].contains { $0.contains { tokens[$0].lower == "and" } }
     let adjectives =
       segments[0].count == 1 && last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail)
-      && !tail.hasSuffix("ed")
+      && !tail.hasSuffix("ed") && (listed || isAdjective(tokens[segments[0][0]].lower))
     guard sawOr && segments[0].count <= 3 || adjectives else { return }
     let end = adjectives ? 1 : last
     for candidate in 1...end {
@@ -797,6 +837,12 @@ private struct LineReader {
       notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
       phrase.removeFirst(2)
     }
+    // What is done to the food, written after it without a comma: "duck meat cut in small
+    // cubes", "cornstarch dissolved in 1 tablespoon water", "mushrooms cleaned and sliced".
+    if let offset = trailingPreparation(in: phrase) {
+      preparations.append(render(Array(phrase[offset...])))
+      phrase = Array(phrase[..<offset])
+    }
     // A note or flag that ends the name: "salt to taste", "oil for frying", "optional".
     for (offset, position) in phrase.enumerated() where offset > 0 {
       let lower = tokens[position].lower
@@ -804,6 +850,8 @@ private struct LineReader {
       let ends =
         lower == "to"
         ? next == "taste"
+          || offset + 1 < phrase.count && tokens[phrase[offset + 1]].isWord
+            && !isDescribing(next)  // "to taste", "to yield 1 cup", "to cover"
         : Vocabulary.nameEnders.contains(lower)
           || lower == "as" && (next == "needed" || next == "required" || next == "desired")
           || lower == "if" && (next == "desired" || next == "needed" || next == "using")
@@ -881,6 +929,37 @@ private struct LineReader {
     return namePhrase
   }
 
+  /// Where a preparation written after the food starts in `phrase`: a past participle ("cut",
+  /// "dissolved") after at least one word of the name that ends the phrase or goes on with a
+  /// preposition, "and" or an adverb ("garlic minced", "rice cooked in salted water"), taking an
+  /// adverb just before it ("parsley finely chopped"). A participle before a noun stays in the
+  /// name ("whole peeled tomatoes"), and so does one after the words of a note ("salt as
+  /// desired").
+  private func trailingPreparation(in phrase: [Int]) -> Int? {
+    for offset in phrase.indices.dropFirst(1) {
+      let lower = tokens[phrase[offset]].lower
+      // A note's words come first ("salt as desired", "oil to yield 1 cup, chopped").
+      if Vocabulary.nameEnders.contains(lower) || lower == "as" || lower == "if" { return nil }
+      guard tokens[phrase[offset]].isWord, isParticiple(lower) || lower == "cut" || lower == "torn"
+      else { continue }
+      let before = tokens[phrase[offset - 1]]
+      guard before.isWord, !["and", "or", "of"].contains(before.lower),
+        phrase[..<offset].contains(where: { tokens[$0].isWord && !isDescribing(tokens[$0].lower) })
+      else { continue }
+      if offset + 1 < phrase.count {
+        let next = tokens[phrase[offset + 1]]
+        guard next.isWord,
+          Vocabulary.preparationFollowers.contains(next.lower) || next.lower.hasSuffix("ly")
+        else { continue }
+      }
+      let start =
+        Vocabulary.prepAdverbs.contains(before.lower) || before.lower == "either"
+        ? offset - 1 : offset
+      return start > 0 ? start : nil
+    }
+    return nil
+  }
+
   /// `phrase` without the punctuation that ends it, but for a "%" ("2%").
   private func trimmedEnd(_ phrase: [Int]) -> [Int] {
     var phrase = phrase
@@ -935,6 +1014,12 @@ private struct LineReader {
   private func isDescribing(_ lower: String) -> Bool {
     Vocabulary.describingOnly.contains(lower) || Vocabulary.sizes.contains(lower)
       || Vocabulary.prepWords.contains(lower) || isParticiple(lower)
+  }
+
+  /// A word that describes a food, including those that also name a quality of it ("boneless",
+  /// "mild", "firm"), so that one before a comma starts a list of describing words.
+  private func isAdjective(_ lower: String) -> Bool {
+    isDescribing(lower) || lower.hasSuffix("less") || Vocabulary.qualities.contains(lower)
   }
 
   /// "chopped", "dissolved", but not "seed" or "red".

@@ -21,6 +21,7 @@ enum IngredientVocabulary {
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
     "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick",
     "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe", "inner", "outer",
+    "medium-large", "medium-small", "small-medium", "paper-thin", "wafer-thin",
   ]
 
   /// Words after a length that make it the shape of a cut ("1-inch-thick", "8-inch-long").
@@ -71,6 +72,15 @@ enum IngredientVocabulary {
     "at", "with", "per", "for",
   ]
 
+  /// Words that go on from a preparation written after the food ("cut in", "dissolved with",
+  /// "sliced thin", "peeled and chopped"), so the participle before them is no part of the name.
+  static let preparationFollowers: Set<String> = [
+    "in", "into", "with", "from", "to", "until", "under", "and", "or", "for", "on", "at", "by",
+    "across", "through", "off", "over", "then", "before", "after", "about", "lengthwise",
+    "crosswise", "thin", "thick", "fine", "crisp", "together", "separately", "whole", "as", "if",
+    "down", "up", "out", "apart", "but", "overnight", "very", "just",
+  ]
+
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
   static let nameEnders: Set<String> = [
     "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
@@ -107,6 +117,17 @@ enum IngredientVocabulary {
     "other", "more", "some", "mixed", "assorted", "freshly", "finely", "roughly", "coarsely",
     "red", "green", "white", "yellow", "black", "brown", "golden", "purple", "sea", "canned",
     "frozen", "raw", "sweet", "dry", "light", "dark", "wild", "lean",
+  ]
+
+  /// Words for a food's quality that open a list of describing words before its name ("mild,
+  /// pitted olives", "firm, ripe pears", "all-purpose, unbleached flour").
+  static let qualities: Set<String> = [
+    "mild", "firm", "stale", "tender", "young", "soft", "hard", "crisp", "crusty", "organic",
+    "free-range", "day-old", "all-purpose", "bone-in", "skin-on", "center-cut", "thick-cut",
+    "juicy", "heavy", "fatty", "unsalted", "salted", "sweet", "tart", "firm-ripe", "smooth",
+    "chunky", "fine", "coarse", "lean", "large", "ripe", "good", "best", "rich", "strong",
+    "robust", "tangy", "fruity", "sharp", "creamy", "spicy", "nutty", "flaky", "waxy", "starchy",
+    "meaty", "leafy", "extra-virgin", "extra-sharp", "deep-yellow", "bright", "pale",
   ]
 
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
