@@ -136,6 +136,10 @@ struct IngredientEvaluation {
     return sources
   }
 
+  static let leadQualifiers: Set<String> = [
+    "generous", "scant", "heaping", "heaped", "good", "big", "rounded", "level",
+  ]
+
   static let sizeWords: Set<String> = [
     "small", "medium", "large", "medium-size", "medium-sized", "extra-large", "big", "jumbo",
     "lg", "sm", "med",
@@ -168,8 +172,15 @@ struct IngredientEvaluation {
   static func quantityMatches(_ row: Row, _ line: IngredientLine) -> Bool {
     let label = labelAmount(row.quantity)
     guard let label else {
-      // An empty label also matches the one we read from a leading unit word ("Pinch of salt").
-      let first = row.input.split(separator: " ").first.map(String.init) ?? ""
+      // An empty label also matches the one we read from a leading unit word ("Pinch of salt"),
+      // or one after a size or qualifier ("Generous pinch cayenne"; from 5 December 2026).
+      var words = row.input.split(separator: " ").map(String.init)
+      if let lead = words.first,
+        sizeWords.contains(lead.lowercased()) || leadQualifiers.contains(lead.lowercased())
+      {
+        words.removeFirst()
+      }
+      let first = words.first ?? ""
       return line.quantity == nil
         || line.quantity?.amount == 1 && first.count > 2 && KitchenUnit.spelled(first) != nil
     }
@@ -222,6 +233,8 @@ struct IngredientEvaluation {
     let ours = [line.preparation, line.size, line.note].compactMap { $0 }.joined(separator: " ")
     return differsByDescribingWords(longer: label, shorter: mine, movedTo: ours)
       || differsByDescribingWords(longer: mine, shorter: label, movedTo: row.elsewhere)
+      || differsByDescribingWords(
+        longer: fold(detailed.choicePhrase), shorter: label, movedTo: row.elsewhere)
   }
 
   /// Whether `longer` is `shorter` with up to three describing words before its head that the

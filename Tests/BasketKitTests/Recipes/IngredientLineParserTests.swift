@@ -90,6 +90,12 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "2 garlic cloves, minced", amount: 2, unit: "clove", name: "garlic",
       preparation: "minced"),
     Reading(text: "4 cloves", amount: 4, name: "cloves"),
+    Reading(text: "2 whole cloves", amount: 2, name: "whole cloves"),
+    // A unit after a size or a qualifier, with no amount: one
+    Reading(
+      text: "Generous pinch cayenne", amount: 1, unit: "pinch", name: "cayenne", note: "Generous"),
+    Reading(text: "Small bunch of dill", amount: 1, unit: "bunch", name: "dill", size: "Small"),
+    Reading(text: "Scant cup walnuts", amount: 1, unit: "cup", name: "walnuts", note: "Scant"),
     // Dual units and pack sizes
     Reading(
       text: "200g/7oz dark chocolate", amount: 200, unit: "g", name: "dark chocolate",
@@ -115,6 +121,17 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       equivalents: ["1 stick"]),
     Reading(text: "2 ducks, about 4 1/2 pounds each", amount: 2, name: "ducks", pack: "4.5 lb"),
     Reading(text: "3 pears (about 1 pound)", amount: 3, name: "pears", equivalents: ["1 lb"]),
+    // A count in brackets beside a measured amount is the same amount again
+    Reading(
+      text: "1 tablespoon chopped garlic (3 cloves)", amount: 1, unit: "tbsp", name: "garlic",
+      preparation: "chopped", note: "3 cloves", equivalents: ["3 clove"]),
+    Reading(
+      text: "2 cups chopped celery (3 large ribs)", amount: 2, unit: "cup", name: "celery",
+      equivalents: ["3 stalk"]),
+    Reading(
+      text: "1 1/2 cups fresh corn (2 to 3 ears)", amount: 1.5, unit: "cup", name: "fresh corn",
+      equivalents: ["2 ear"]),
+    Reading(text: "2 eggs (3 large)", amount: 2, name: "eggs", note: "3 large"),
     // Alternatives, optional, notes
     Reading(
       text: "1 cup butter or margarine", amount: 1, unit: "cup", name: "butter",
@@ -278,6 +295,25 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 tbsp butter or olive oil", amount: 2, unit: "tbsp", name: "butter",
       alternatives: ["olive oil"]),
+    // A shared head after a longer first choice, and the food after what was done to it
+    Reading(
+      text: "4 cups hot beef or chicken stock", amount: 4, unit: "cup", name: "hot beef stock",
+      alternatives: ["chicken stock"]),
+    Reading(
+      text: "1 1/2 pounds hot Italian or Spanish sausage", amount: 1.5, unit: "lb",
+      name: "hot Italian sausage", alternatives: ["Spanish sausage"]),
+    Reading(
+      text: "1 cup sour cream or Greek yogurt", amount: 1, unit: "cup", name: "sour cream",
+      alternatives: ["Greek yogurt"]),
+    Reading(
+      text: "2 cups homemade or low-sodium canned chicken broth", amount: 2, unit: "cup",
+      name: "homemade chicken broth", alternatives: ["low-sodium canned chicken broth"]),
+    Reading(
+      text: "4 tablespoons regular or low-fat sour cream", amount: 4, unit: "tbsp",
+      name: "regular sour cream", alternatives: ["low-fat sour cream"]),
+    Reading(
+      text: "1 fresh or dried hot red chile", amount: 1, name: "fresh hot red chile",
+      alternatives: ["dried hot red chile"]),
     // The shape of a cut before a count unit, a part of the plant before it
     Reading(
       text: "4 1-inch-thick chunks peeled fresh ginger", amount: 4, unit: "chunk",

@@ -176,6 +176,23 @@ private struct LineReader {
       index = next
       if word(index) == "of" { index += 1 }
       return
+    } else if let lead = word(index),
+      Vocabulary.sizes.contains(lead) || Vocabulary.qualifiers.contains(lead),
+      index + 1 < tokens.count, tokens[index + 1].lower.count > 2,
+      let (found, next) = unitAt(index + 1, afterNumber: false), next < tokens.count,
+      tokens[next].isWord
+    {
+      // "Generous pinch cayenne", "Small bunch of dill", "Scant cup walnuts": one, unwritten
+      if Vocabulary.sizes.contains(lead) {
+        size = tokenizer.text(index, index)
+      } else {
+        notes.append(tokenizer.text(index, index))
+      }
+      amount = 1
+      unit = found
+      index = next
+      if word(index) == "of" { index += 1 }
+      return
     } else if let (found, next) = unitAt(index, afterNumber: false), next < tokens.count,
       tokens[index].lower.count > 2, tokens[next].isWord
     {
@@ -579,7 +596,9 @@ private struct LineReader {
       if qualifier == "each" { each = true }
       cursor += 1
     }
-    guard let (quantity, after) = measuredAmount(at: cursor), after <= end else { return nil }
+    guard let (quantity, after) = measuredAmount(at: cursor) ?? countedAmount(at: cursor),
+      after <= end
+    else { return nil }
     var rest = after
     while rest < end, let filler = word(rest),
       ["each", "total", "in", "all", "per"].contains(filler)
@@ -589,6 +608,21 @@ private struct LineReader {
     }
     while rest < end, punctuation(rest, ".") { rest += 1 }
     return rest == end ? (quantity, each) : nil
+  }
+
+  /// "3 cloves", "2 to 3 ears", "3 large ribs": a count in a unit other than the line's own, the
+  /// same amount stated again ("1 tablespoon chopped garlic (3 cloves)"). Only for a line that
+  /// has a unit, so "2 eggs (3 large)" stays a note.
+  private func countedAmount(at position: Int) -> (IngredientQuantity, Int)? {
+    guard let own = unit, tokens.indices.contains(position), tokens[position].number != nil,
+      let (low, high, next) = range(at: position)
+    else { return nil }
+    var cursor = next
+    while let size = word(cursor), Vocabulary.sizes.contains(size) { cursor += 1 }
+    guard let (found, after) = unitAt(cursor, afterNumber: true), found.family == .count,
+      found != own
+    else { return nil }
+    return (IngredientQuantity(amount: low, maxAmount: high, unit: found), after)
   }
 
   private mutating func noteMeasure(_ start: Int, _ end: Int) {
@@ -903,14 +937,27 @@ private struct LineReader {
       if parts.count >= 2, var left = parts.first, let right = parts.last {
         let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
         if left.count == 1, parts.count == 2, right.count >= 2,
-          tokens[right[0]].number == nil, isDescribing(tokens[left[0]].lower)
+          tokens[right[0]].number == nil, isAdjective(tokens[left[0]].lower)
         {
-          left += right.dropFirst()  // "medium or large shrimp", "sea or bay scallops"
+          // "medium or large shrimp", "sea or bay scallops", "homemade or low-sodium canned
+          // chicken broth": the food, after what was done to it on the other side.
+          var food = right.dropFirst()
+          while food.count > 1, let first = food.first, isParticiple(tokens[first].lower) {
+            food.removeFirst()
+          }
+          left += food
         } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil,
           listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
           left.append(last)
+        } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
+          right.count >= 2, tokens[right[0]].number == nil,
+          Vocabulary.sharedHeads.contains(tokens[last].lower), let end = left.last,
+          isAdjective(tokens[end].lower) || Vocabulary.modifyingFoods.contains(tokens[end].lower)
+            || isCapitalised(end) && isCapitalised(right[0])
+        {
+          left.append(last)  // "hot beef or chicken stock", "firm-textured white or wheat bread"
         }
         alternatives.append(contentsOf: parts.dropFirst().map(render))
         phrase = left
@@ -919,9 +966,11 @@ private struct LineReader {
     phrase = trimmedEnd(phrase)
     if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
       Vocabulary.trailingUnits.contains(tokens[last].lower),
-      let found = KitchenUnit.spelled(tokens[last].lower)
+      let found = KitchenUnit.spelled(tokens[last].lower),
+      !phrase.dropLast().allSatisfy({ isDescribing(tokens[$0].lower) })
     {
-      unit = found  // "2 garlic cloves" → 2 cloves of garlic
+      // "2 garlic cloves" → 2 cloves of garlic, but "2 whole cloves" are the spice
+      unit = found
       phrase.removeLast()
     }
     name = render(phrase)
@@ -1020,6 +1069,14 @@ private struct LineReader {
   /// "mild", "firm"), so that one before a comma starts a list of describing words.
   private func isAdjective(_ lower: String) -> Bool {
     isDescribing(lower) || lower.hasSuffix("less") || Vocabulary.qualities.contains(lower)
+  }
+
+  /// Whether the word at `position` is written with a capital ("Italian").
+  private func isCapitalised(_ position: Int) -> Bool {
+    guard tokens[position].isWord, let first = tokenizer.text(position, position).first else {
+      return false
+    }
+    return first.isUppercase
   }
 
   /// "chopped", "dissolved", but not "seed" or "red".

@@ -99,6 +99,7 @@ enum IngredientVocabulary {
     "beans", "cheese", "milk", "onion", "onions", "pepper", "peppers", "pasta", "noodles",
     "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
     "nuts", "sauce", "paste", "yogurt", "yoghurt", "syrup", "bread", "potatoes", "squash",
+    "sausage", "sausages",
   ]
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
@@ -127,7 +128,17 @@ enum IngredientVocabulary {
     "juicy", "heavy", "fatty", "unsalted", "salted", "sweet", "tart", "firm-ripe", "smooth",
     "chunky", "fine", "coarse", "lean", "large", "ripe", "good", "best", "rich", "strong",
     "robust", "tangy", "fruity", "sharp", "creamy", "spicy", "nutty", "flaky", "waxy", "starchy",
-    "meaty", "leafy", "extra-virgin", "extra-sharp", "deep-yellow", "bright", "pale",
+    "meaty", "leafy", "extra-virgin", "extra-sharp", "deep-yellow", "bright", "pale", "regular",
+    "low-fat", "nonfat", "non-fat", "reduced-fat", "full-fat", "homemade", "low-sodium",
+    "reduced-sodium", "part-skim", "well-flavored", "firm-textured",
+  ]
+
+  /// Foods that name the kind of another food before its head ("beef" of "hot beef or chicken
+  /// stock"), so a head written once after an alternative is theirs too.
+  static let modifyingFoods: Set<String> = [
+    "chicken", "beef", "veal", "vegetable", "fish", "pork", "lamb", "turkey", "duck", "mushroom",
+    "shrimp", "clam", "seafood", "tomato", "apple", "orange", "lemon", "lime", "wheat", "rye",
+    "corn", "rice", "goat", "sheep", "cow", "coconut", "almond", "soy", "olive", "peanut",
   ]
 
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
