@@ -96,6 +96,27 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "Generous pinch cayenne", amount: 1, unit: "pinch", name: "cayenne", note: "Generous"),
     Reading(text: "Small bunch of dill", amount: 1, unit: "bunch", name: "dill", size: "Small"),
     Reading(text: "Scant cup walnuts", amount: 1, unit: "cup", name: "walnuts", note: "Scant"),
+    // A vague amount with a unit keeps the unit out of the name; "or more" after an amount
+    Reading(
+      text: "A few drops of lemon juice", amount: nil, name: "lemon juice", note: "A few drops"),
+    Reading(
+      text: "Several sprigs fresh thyme, or 1 teaspoon dried thyme", amount: nil,
+      name: "fresh thyme", note: "Several sprigs", alternatives: ["1 teaspoon dried thyme"]),
+    Reading(
+      text: "3 or more drops red food coloring", amount: 3, unit: "drop",
+      name: "red food coloring", note: "or more"),
+    Reading(
+      text: "3/4 cup or more of butter", amount: 0.75, unit: "cup", name: "butter",
+      note: "or more"),
+    // A container right after a measure: one, the measure its size
+    Reading(
+      text: "12-ounce jar apricot preserves", amount: 1, unit: "jar", name: "apricot preserves",
+      pack: "12 oz"),
+    Reading(
+      text: "200g/7oz can tomatoes", amount: 1, unit: "can", name: "tomatoes", pack: "200 g",
+      equivalents: ["7 oz"]),
+    Reading(
+      text: "1 cup (8 ounces) sugar", amount: 1, unit: "cup", name: "sugar", equivalents: ["8 oz"]),
     // Dual units and pack sizes
     Reading(
       text: "200g/7oz dark chocolate", amount: 200, unit: "g", name: "dark chocolate",
@@ -314,6 +335,15 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 fresh or dried hot red chile", amount: 1, name: "fresh hot red chile",
       alternatives: ["dried hot red chile"]),
+    Reading(
+      text: "2 pounds cod or tilefish fillets", amount: 2, unit: "lb", name: "cod fillets",
+      alternatives: ["tilefish fillets"]),
+    Reading(
+      text: "1/2 pound Roquefort or other good blue cheese", amount: 0.5, unit: "lb",
+      name: "Roquefort", alternatives: ["other good blue cheese"]),
+    Reading(
+      text: "4 tablespoons vegetable or olive oil or a mixture of both", amount: 4, unit: "tbsp",
+      name: "vegetable", note: "or a mixture of both", alternatives: ["olive oil"]),
     // The shape of a cut before a count unit, a part of the plant before it
     Reading(
       text: "4 1-inch-thick chunks peeled fresh ginger", amount: 4, unit: "chunk",

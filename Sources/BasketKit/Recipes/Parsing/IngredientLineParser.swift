@@ -171,7 +171,13 @@ private struct LineReader {
         uncertain = true  // "1- cup": a range or a unit lost its other half
         index += 1
       }
-    } else if let next = vaguePhrase(at: index) {
+      readOrMore()  // "3 or more drops"
+    } else if var next = vaguePhrase(at: index) {
+      if let (found, after) = unitAt(next, afterNumber: true), found.family == .count,
+        word(after) != nil
+      {
+        next = after  // "A few drops of lemon juice", "Several sprigs fresh thyme"
+      }
       notes.append(tokenizer.text(index, next - 1))
       index = next
       if word(index) == "of" { index += 1 }
@@ -254,6 +260,8 @@ private struct LineReader {
       unit = found
       index = next
       readAfterUnit()
+      readOrMore()  // "3/4 cup or more of butter"
+      readContainer()  // "12-ounce jar apricot preserves"
       if found.family == .length, let (piece, after) = unitAt(index, afterNumber: true),
         piece.id == "piece"
       {
@@ -278,6 +286,20 @@ private struct LineReader {
     if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
+  }
+
+  /// A container right after a measure that opens the line, "12-ounce jar apricot preserves",
+  /// "28 ounce can tomatoes": one of it, the measure its size.
+  private mutating func readContainer() {
+    guard packSize == nil, maxAmount == nil, let measured = unit, measured.family != .count,
+      let low = amount, let (container, next) = unitAt(index, afterNumber: true),
+      Vocabulary.containers.contains(container.id), word(next) != nil,
+      !tokens[..<index].contains(where: { $0.isPunctuation("(") })
+    else { return }
+    packSize = IngredientQuantity(amount: low, unit: measured)
+    amount = 1
+    unit = container
+    index = next
   }
 
   /// The end of a size at `position`: a size word ("large"), made stronger ("very thin",
@@ -373,6 +395,14 @@ private struct LineReader {
       while punctuation(index, ".") { index += 1 }
     }
     if punctuation(index, "~") { index += 1 }
+  }
+
+  /// "or more", "or so", "or less" after an amount or its unit: a note.
+  private mutating func readOrMore() {
+    if word(index) == "or", let next = word(index + 1), ["more", "so", "less"].contains(next) {
+      notes.append(tokenizer.text(index, index + 1))
+      index += 2
+    }
   }
 
   /// "a few", "a little", "some", "several": no amount to read, but not a name either.
@@ -890,10 +920,16 @@ private struct LineReader {
           || lower == "as" && (next == "needed" || next == "required" || next == "desired")
           || lower == "if" && (next == "desired" || next == "needed" || next == "using")
           || lower == "or" && ["to", "more", "as", "so", "less"].contains(next)
+          || lower == "or" && next == "a" && offset + 2 < phrase.count
+            && Vocabulary.mixtures.contains(tokens[phrase[offset + 2]].lower)
       if ends {
         let tail = Array(phrase[offset...])
         phrase = Array(phrase[..<offset])
-        readSegment(tail)
+        if lower == "or" && next == "a" {
+          notes.append(render(tail))  // "or a mixture of both"
+        } else {
+          readSegment(tail)
+        }
         break
       }
     }
@@ -947,12 +983,13 @@ private struct LineReader {
           }
           left += food
         } else if let last = right.last, left.count == 1, right.count >= 2,
-          tokens[right[0]].number == nil,
+          tokens[right[0]].number == nil, !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
           listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
           left.append(last)
         } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
           right.count >= 2, tokens[right[0]].number == nil,
+          !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
           Vocabulary.sharedHeads.contains(tokens[last].lower), let end = left.last,
           isAdjective(tokens[end].lower) || Vocabulary.modifyingFoods.contains(tokens[end].lower)
             || isCapitalised(end) && isCapitalised(right[0])

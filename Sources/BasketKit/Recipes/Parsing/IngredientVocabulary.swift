@@ -99,7 +99,20 @@ enum IngredientVocabulary {
     "beans", "cheese", "milk", "onion", "onions", "pepper", "peppers", "pasta", "noodles",
     "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
     "nuts", "sauce", "paste", "yogurt", "yoghurt", "syrup", "bread", "potatoes", "squash",
-    "sausage", "sausages",
+    "sausage", "sausages", "fillets", "steaks", "chops", "flakes", "grits", "greens", "olives",
+  ]
+
+  /// Words that open an alternative naming a whole kind ("or other tart apples", "or any long
+  /// pasta"), whose head is not the first choice's.
+  static let otherKinds: Set<String> = ["other", "another", "any", "a", "an", "some"]
+
+  /// Words after "or a" that make the rest a note ("or a mixture of both").
+  static let mixtures: Set<String> = ["mixture", "combination", "mix", "blend", "combo"]
+
+  /// Count units that hold a measured amount ("12-ounce jar").
+  static let containers: Set<String> = [
+    "can", "tin", "jar", "bag", "box", "pack", "packet", "bottle", "carton", "container",
+    "envelope",
   ]
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
