@@ -299,6 +299,26 @@ struct IngredientEvaluation {
     try out.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
+  /// Writes the flag's features of NYT's tuning lines (outside the held-out fifth) with whether
+  /// the parse was right and whether the grammar flagged it: what `Tools/recipes/flag_model.py`
+  /// fits the flag's model on. No other source's lines are written.
+  static func features(directory: String, to path: String) throws {
+    guard let nyt = try load(directory).first(where: { $0.label.hasPrefix("NYT") }) else { return }
+    var out =
+      (["right", "grammar_flagged"] + IngredientLineParser.flagFeatureNames).joined(
+        separator: "\t") + "\n"
+    for row in nyt.rows where !isHeldOut(row.input) {
+      let detailed = IngredientLineParser.parseDetailed(row.input)
+      let right =
+        quantityMatches(row, detailed.line) && unitMatches(row, detailed.line)
+        && nameMatches(row, detailed)
+      let (features, flagged) = IngredientLineParser.flagFeatures(row.input)
+      let values = [right ? "1" : "0", flagged ? "1" : "0"] + features.map { String($0) }
+      out += values.joined(separator: "\t") + "\n"
+    }
+    try out.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
   static func run(directory: String, own: String?, showMisses: Int, kind: MissKind) throws {
     let sources = try load(directory, own: own)
     var tuning = Score()

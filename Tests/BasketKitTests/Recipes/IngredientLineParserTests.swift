@@ -117,6 +117,26 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       equivalents: ["7 oz"]),
     Reading(
       text: "1 cup (8 ounces) sugar", amount: 1, unit: "cup", name: "sugar", equivalents: ["8 oz"]),
+    // "of a" between an amount and its unit or pack, an article before an amount
+    Reading(text: "3/4 of a pound of beets", amount: 0.75, unit: "lb", name: "beets"),
+    Reading(
+      text: "1/2 of a 1-pound package of soft tofu, drained and mashed", amount: 0.5,
+      unit: "package", name: "soft tofu", preparation: "drained and mashed", pack: "1 lb"),
+    Reading(text: "A 1/2 pound avocado", amount: 0.5, unit: "lb", name: "avocado"),
+    // The only amount given, in brackets after the name
+    Reading(
+      text: "Maple syrup to taste (about 1 1/2 tablespoons)", amount: 1.5, unit: "tbsp",
+      name: "Maple syrup"),
+    // A cut's size closing the name, ribs after the food
+    Reading(
+      text: "6 slices fresh ginger 1/4 inch thick", amount: 6, unit: "slice", name: "fresh ginger",
+      size: "1/4 inch thick"),
+    Reading(
+      text: "2 celery ribs, coarsely chopped", amount: 2, unit: "stalk", name: "celery",
+      preparation: "coarsely chopped"),
+    Reading(
+      text: "1 egg yolk beaten with 1 teaspoon cold water", amount: 1, name: "egg yolk",
+      preparation: "beaten with 1 teaspoon cold water"),
     // Dual units and pack sizes
     Reading(
       text: "200g/7oz dark chocolate", amount: 200, unit: "g", name: "dark chocolate",
@@ -373,8 +393,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
 
     Reading(
-      text: "1 orange slice 1 1/4-inch thick", amount: 1, name: "orange slice 1 1/4-inch thick",
-      uncertain: true),
+      text: "1 orange slice 1 1/4-inch thick", amount: 1, unit: "slice", name: "orange",
+      size: "1 1/4-inch thick"),
     Reading(text: "1 1/2 pounds fillet of cod", amount: 1.5, unit: "lb", name: "fillet of cod"),
     // Describing words listed with commas before the name, and an aside before it.
     Reading(text: "2 cups hot, scalded milk", amount: 2, unit: "cup", name: "hot, scalded milk"),

@@ -70,7 +70,7 @@ public enum IngredientLineParser {
 }
 
 /// The grammar, over the tokens of one line.
-private struct LineReader {
+struct LineReader {
   typealias Vocabulary = IngredientVocabulary
 
   let text: String
@@ -114,18 +114,35 @@ private struct LineReader {
     } else if amount != nil {
       readMeasureAfterName()
     }
+    readTrailing = end < tokens.count
     if tokens.contains(where: { $0.kind == .badNumber }) { uncertain = true }
+    restStart = index
     let namePhrase = readRest(from: index, to: end)
+    if amount == nil, unit == nil, packSize == nil, !equivalents.isEmpty {
+      // "Maple syrup to taste (about 1 1/2 tablespoons)": the only amount given
+      let only = equivalents.removeFirst()
+      amount = only.amount
+      maxAmount = only.maxAmount
+      unit = only.unit
+    }
     if let value = amount, value > 100_000 || (maxAmount ?? 0) > 100_000 { uncertain = true }
     let quantity = amount.map { IngredientQuantity(amount: $0, maxAmount: maxAmount, unit: unit) }
-    let line = IngredientLine(
+    var line = IngredientLine(
       text: text, quantity: quantity, name: name, preparation: joined(preparations),
       note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
       alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents)
+    if !line.uncertain, IngredientFlagModel.flags(flagFeatures(of: line)) {
+      line.uncertain = true  // read, but it looks like lines the grammar gets wrong
+    }
     return .init(line: line, namePhrase: namePhrase, choicePhrase: choicePhrase)
   }
 
   var name = ""
+  /// The tokens of the name, for the flag's features.
+  var namePositions: [Int] = []
+  /// Where the words after the leading amount start, and whether an amount closed the line.
+  var restStart = 0
+  var readTrailing = false
   /// The name with its alternatives as written, after the preparation before it.
   var choicePhrase = ""
 
@@ -163,6 +180,11 @@ private struct LineReader {
 
   private mutating func readLeadingQuantity() {
     readQualifiers()
+    if word(index) == "a" || word(index) == "an", index + 1 < tokens.count,
+      tokens[index + 1].number != nil
+    {
+      index += 1  // "A 1/2 pound avocado"
+    }
     if let (low, high, next) = range(at: index) {
       amount = low
       maxAmount = high
@@ -172,6 +194,12 @@ private struct LineReader {
         index += 1
       }
       readOrMore()  // "3 or more drops"
+      if word(index) == "of", word(index + 1) == "a" || word(index + 1) == "an",
+        index + 2 < tokens.count,
+        tokens[index + 2].number != nil || unitAt(index + 2, afterNumber: true) != nil
+      {
+        index += 2  // "3/4 of a pound of beets", "1/2 of a 1-pound package of tofu"
+      }
     } else if var next = vaguePhrase(at: index) {
       if let (found, after) = unitAt(next, afterNumber: true), found.family == .count,
         word(after) != nil
@@ -291,7 +319,8 @@ private struct LineReader {
   /// A container right after a measure that opens the line, "12-ounce jar apricot preserves",
   /// "28 ounce can tomatoes": one of it, the measure its size.
   private mutating func readContainer() {
-    guard packSize == nil, maxAmount == nil, let measured = unit, measured.family != .count,
+    guard packSize == nil, maxAmount == nil, let measured = unit,
+      measured.family == .mass || measured.family == .volume,
       let low = amount, let (container, next) = unitAt(index, afterNumber: true),
       Vocabulary.containers.contains(container.id), word(next) != nil,
       !tokens[..<index].contains(where: { $0.isPunctuation("(") })
@@ -1001,6 +1030,11 @@ private struct LineReader {
       }
     }
     phrase = trimmedEnd(phrase)
+    if let start = trailingCut(in: phrase) {
+      let written = tokenizer.text(phrase[start], phrase[phrase.count - 1])
+      size = size.map { $0 + " " + written } ?? written  // "6 slices fresh ginger 1/4 inch thick"
+      phrase.removeSubrange(start...)
+    }
     if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
       Vocabulary.trailingUnits.contains(tokens[last].lower),
       let found = KitchenUnit.spelled(tokens[last].lower),
@@ -1011,6 +1045,7 @@ private struct LineReader {
       phrase.removeLast()
     }
     name = render(phrase)
+    namePositions = phrase
     if doubts(name: phrase, written: written) { uncertain = true }
     return namePhrase
   }
@@ -1026,7 +1061,8 @@ private struct LineReader {
       let lower = tokens[phrase[offset]].lower
       // A note's words come first ("salt as desired", "oil to yield 1 cup, chopped").
       if Vocabulary.nameEnders.contains(lower) || lower == "as" || lower == "if" { return nil }
-      guard tokens[phrase[offset]].isWord, isParticiple(lower) || lower == "cut" || lower == "torn"
+      guard tokens[phrase[offset]].isWord,
+        isParticiple(lower) || Vocabulary.irregularParticiples.contains(lower)
       else { continue }
       let before = tokens[phrase[offset - 1]]
       guard before.isWord, !["and", "or", "of"].contains(before.lower),
@@ -1042,6 +1078,22 @@ private struct LineReader {
         Vocabulary.prepAdverbs.contains(before.lower) || before.lower == "either"
         ? offset - 1 : offset
       return start > 0 ? start : nil
+    }
+    return nil
+  }
+
+  /// Where a cut's size closing `phrase` starts, "1/4 inch thick", "1/2-inch thick", after at
+  /// least one word of the name.
+  private func trailingCut(in phrase: [Int]) -> Int? {
+    guard phrase.count >= 4, let last = phrase.last, tokens[last].isWord,
+      Vocabulary.shapes.contains(tokens[last].lower)
+    else { return nil }
+    for start in phrase.indices.dropFirst() where tokens[phrase[start]].number != nil {
+      guard let (_, afterAmount) = amountAt(phrase[start], hyphenMixes: true),
+        let (found, afterUnit) = unitAt(afterAmount, afterNumber: true),
+        found.family == .length, afterUnit == last
+      else { continue }
+      return start
     }
     return nil
   }
@@ -1097,7 +1149,7 @@ private struct LineReader {
   }
 
   /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".
-  private func isDescribing(_ lower: String) -> Bool {
+  func isDescribing(_ lower: String) -> Bool {
     Vocabulary.describingOnly.contains(lower) || Vocabulary.sizes.contains(lower)
       || Vocabulary.prepWords.contains(lower) || isParticiple(lower)
   }
@@ -1109,7 +1161,7 @@ private struct LineReader {
   }
 
   /// Whether the word at `position` is written with a capital ("Italian").
-  private func isCapitalised(_ position: Int) -> Bool {
+  func isCapitalised(_ position: Int) -> Bool {
     guard tokens[position].isWord, let first = tokenizer.text(position, position).first else {
       return false
     }
@@ -1117,7 +1169,7 @@ private struct LineReader {
   }
 
   /// "chopped", "dissolved", but not "seed" or "red".
-  private func isParticiple(_ lower: String) -> Bool {
+  func isParticiple(_ lower: String) -> Bool {
     lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
@@ -1174,12 +1226,12 @@ private struct LineReader {
 
   // MARK: - Token helpers
 
-  private func word(_ position: Int) -> String? {
+  func word(_ position: Int) -> String? {
     guard position >= 0, position < tokens.count, tokens[position].isWord else { return nil }
     return tokens[position].lower
   }
 
-  private func punctuation(_ position: Int, _ mark: Unicode.Scalar) -> Bool {
+  func punctuation(_ position: Int, _ mark: Unicode.Scalar) -> Bool {
     position >= 0 && position < tokens.count && tokens[position].isPunctuation(mark)
   }
 }

@@ -81,6 +81,11 @@ enum IngredientVocabulary {
     "down", "up", "out", "apart", "but", "overnight", "very", "just",
   ]
 
+  /// Past participles that don't end in "-ed" ("egg yolk beaten with 1 teaspoon water").
+  static let irregularParticiples: Set<String> = [
+    "cut", "torn", "beaten", "broken", "split", "shaken", "ground",
+  ]
+
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
   static let nameEnders: Set<String> = [
     "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
@@ -90,6 +95,7 @@ enum IngredientVocabulary {
   /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks").
   static let trailingUnits: Set<String> = [
     "clove", "cloves", "stalk", "stalks", "sprig", "sprigs", "stick", "sticks", "slice", "slices",
+    "rib", "ribs",
   ]
 
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
