@@ -56,12 +56,21 @@ struct IngredientEvaluation {
     var all = 0
     var flagged = 0
     var flaggedRight = 0
+    /// The same two counts with the flag's model added (fitted on NYT, not used by the parser).
+    var modelFlagged = 0
+    var modelFlaggedRight = 0
 
     var wrong: Int { lines - all }
     var flaggedWrong: Int { flagged - flaggedRight }
 
-    mutating func add(quantity q: Bool, unit u: Bool, name n: Bool, flagged f: Bool) {
+    mutating func add(
+      quantity q: Bool, unit u: Bool, name n: Bool, flagged f: Bool, model m: Bool = false
+    ) {
       lines += 1
+      if f || m {
+        modelFlagged += 1
+        if q && u && n { modelFlaggedRight += 1 }
+      }
       if q { quantity += 1 }
       if u { unit += 1 }
       if n { name += 1 }
@@ -84,6 +93,12 @@ struct IngredientEvaluation {
 
     var flagFigures: String {
       "wrong flagged \(Self.share(flaggedWrong, of: wrong)) (\(flaggedWrong)/\(wrong))  flagged right \(Self.share(flaggedRight, of: flagged)) (\(flaggedRight)/\(flagged))"
+    }
+
+    var modelFlagFigures: String {
+      let caught = modelFlagged - modelFlaggedRight
+      return
+        "with the model: wrong flagged \(Self.share(caught, of: wrong)) (\(caught)/\(wrong))  flagged right \(Self.share(modelFlaggedRight, of: modelFlagged)) (\(modelFlaggedRight)/\(modelFlagged))"
     }
   }
 
@@ -337,7 +352,9 @@ struct IngredientEvaluation {
         let n = nameMatches(row, detailed)
         let flagged = detailed.line.uncertain
         let heldOut = isHeldOut(row.input)
-        whole.add(quantity: q, unit: u, name: n, flagged: flagged)
+        whole.add(
+          quantity: q, unit: u, name: n, flagged: flagged,
+          model: IngredientLineParser.markedByFlagModel(row.input))
         if source.role.hasPrefix("held out, never") {
           // The own lines are not part of the random-fifth figures, which stay comparable.
         } else if heldOut {
@@ -385,6 +402,12 @@ struct IngredientEvaluation {
       "earlier work read TasteCooking's too, so it is only partly unseen; own lines never read):")
     for (source, _, _, whole) in perSet {
       line("  \(source.label) (\(source.role))", whole, flags: true)
+    }
+    print("The flag's model (fitted on NYT's tuning lines, not used by the parser) added to it:")
+    for (source, _, _, whole) in perSet {
+      print(
+        "  \(source.label.padding(toLength: 50, withPad: " ", startingAt: 0)) \(whole.modelFlagFigures)"
+      )
     }
     let byLabel = Dictionary(perSet.map { ($0.0.label, $0.3) }, uniquingKeysWith: { a, _ in a })
     if let nyt = byLabel["NYT 2015"], let taste = byLabel["TasteCooking 2024"] {

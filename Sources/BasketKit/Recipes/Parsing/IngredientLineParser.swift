@@ -127,13 +127,10 @@ struct LineReader {
     }
     if let value = amount, value > 100_000 || (maxAmount ?? 0) > 100_000 { uncertain = true }
     let quantity = amount.map { IngredientQuantity(amount: $0, maxAmount: maxAmount, unit: unit) }
-    var line = IngredientLine(
+    let line = IngredientLine(
       text: text, quantity: quantity, name: name, preparation: joined(preparations),
       note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
       alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents)
-    if !line.uncertain, IngredientFlagModel.flags(flagFeatures(of: line)) {
-      line.uncertain = true  // read, but it looks like lines the grammar gets wrong
-    }
     return .init(line: line, namePhrase: namePhrase, choicePhrase: choicePhrase)
   }
 
@@ -143,6 +140,8 @@ struct LineReader {
   /// Where the words after the leading amount start, and whether an amount closed the line.
   var restStart = 0
   var readTrailing = false
+  /// Whether a segment after a comma that opens with a food was read as a note.
+  var foodInNote = false
   /// The name with its alternatives as written, after the preparation before it.
   var choicePhrase = ""
 
@@ -1205,6 +1204,9 @@ struct LineReader {
     {
       preparations.append(render(words))
     } else {
+      if tokens[first].isWord, IngredientFlagModel.isGroceryWord(lower), !isAdjective(lower) {
+        foodInNote = true  // "sugar and candied beads" read as a note: perhaps a list of foods
+      }
       notes.append(render(words))
     }
   }

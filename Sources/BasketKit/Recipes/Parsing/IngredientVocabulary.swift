@@ -160,6 +160,14 @@ enum IngredientVocabulary {
     "corn", "rice", "goat", "sheep", "cow", "coconut", "almond", "soy", "olive", "peanut",
   ]
 
+  /// Words for a piece of a food ("lime wedges", "orange sections"): a name ending in one may
+  /// hold its count's unit.
+  static let pieceWords: Set<String> = [
+    "wedge", "wedges", "section", "sections", "round", "rounds", "tops", "halves", "segments",
+    "florets", "strips", "pieces", "chunks", "cubes", "slices", "stems", "spears", "bulbs",
+    "heads", "lengths",
+  ]
+
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
   /// one inside a name is no sign of a misread.
   static let foodUnits: Set<String> = ["fillet", "leaf", "pot"]
