@@ -139,7 +139,11 @@ extension LineReader {
       bit(line.quantity?.maxAmount != nil),
       bit(line.quantity?.amount == 1 && !hasDigit),
       bit(!head.isEmpty && isDescribing(head)),
-      bit(foodInNote),
+      bit(
+        plainNoteStarts.contains {
+          tokens[$0].isWord && IngredientFlagModel.isGroceryWord(tokens[$0].lower)
+            && !isAdjective(tokens[$0].lower)
+        }),
       bit(
         !head.isEmpty
           && (KitchenUnit.spellings[head] != nil || Vocabulary.pieceWords.contains(head))),

@@ -140,8 +140,9 @@ struct LineReader {
   /// Where the words after the leading amount start, and whether an amount closed the line.
   var restStart = 0
   var readTrailing = false
-  /// Whether a segment after a comma that opens with a food was read as a note.
-  var foodInNote = false
+  /// The first tokens of segments after a comma read as notes without a word that opens one
+  /// ("sugar and candied beads"), for the flag's features.
+  var plainNoteStarts: [Int] = []
   /// The name with its alternatives as written, after the preparation before it.
   var choicePhrase = ""
 
@@ -1155,7 +1156,7 @@ struct LineReader {
 
   /// A word that describes a food, including those that also name a quality of it ("boneless",
   /// "mild", "firm"), so that one before a comma starts a list of describing words.
-  private func isAdjective(_ lower: String) -> Bool {
+  func isAdjective(_ lower: String) -> Bool {
     isDescribing(lower) || lower.hasSuffix("less") || Vocabulary.qualities.contains(lower)
   }
 
@@ -1204,9 +1205,7 @@ struct LineReader {
     {
       preparations.append(render(words))
     } else {
-      if tokens[first].isWord, IngredientFlagModel.isGroceryWord(lower), !isAdjective(lower) {
-        foodInNote = true  // "sugar and candied beads" read as a note: perhaps a list of foods
-      }
+      plainNoteStarts.append(first)
       notes.append(render(words))
     }
   }
