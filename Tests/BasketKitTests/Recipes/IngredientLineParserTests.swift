@@ -470,6 +470,11 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 one-pound pork tenderloins", amount: 2, name: "pork tenderloins", pack: "1 lb"),
     Reading(
+      text: "2 2- to 2 1/2-pound chickens, head and feet discarded", amount: 2, name: "chickens",
+      note: "head and feet discarded", pack: "2 lb"),
+    Reading(
+      text: "4 9- or 10-inch flour tortillas", amount: 4, name: "flour tortillas", pack: "9 inch"),
+    Reading(
       text: "1 half-inch piece ginger", amount: 1, unit: "piece", name: "ginger", pack: "0.5 inch"),
   ]
 

@@ -625,9 +625,12 @@ struct LineReader {
     else { return nil }
     var next = afterAmount
     var high: Double?
-    if punctuation(next, "-"), word(next + 1) == "to" { next += 1 }  // "8- to 10-pound"
-    if punctuation(next, "-") || word(next) == "to", next + 1 < tokens.count,
-      tokens[next + 1].number != nil, let (top, after) = amountAt(next + 1), top > value
+    if punctuation(next, "-"), word(next + 1) == "to" || word(next + 1) == "or" {
+      next += 1  // "8- to 10-pound", "9- or 10-inch"
+    }
+    if punctuation(next, "-") || word(next) == "to" || word(next) == "or",
+      next + 1 < tokens.count, tokens[next + 1].number != nil,
+      let (top, after) = amountAt(next + 1, hyphenMixes: true), top > value
     {
       high = top
       next = after
