@@ -152,7 +152,7 @@ struct IngredientEvaluation {
   }
 
   static let leadQualifiers: Set<String> = [
-    "generous", "scant", "heaping", "heaped", "good", "big", "rounded", "level",
+    "generous", "scant", "heaping", "heaped", "good", "big", "rounded", "level", "tiny",
   ]
 
   static let sizeWords: Set<String> = [
