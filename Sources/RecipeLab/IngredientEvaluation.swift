@@ -20,7 +20,8 @@ import Foundation
 /// - name: equal after case, accents, punctuation, whitespace and plurals are folded (every
 ///   word singular); the label may also equal our name phrase as written, before a describing
 ///   word was moved to the preparation ("finely chopped parsley") and with its "or"
-///   alternatives ("chicken or vegetable stock"). A describing word moved out of the name counts
+///   alternatives ("chicken or vegetable stock"), or the name with its alternatives after the
+///   preparation ("parsley or chives" of "chopped parsley or chives"; from 5 December 2026). A describing word moved out of the name counts
 ///   as right either way: ours to our preparation, size or note ("ripe" of "4 ripe plum
 ///   tomatoes"), or the label's to its preparation, comment or size ("smooth" of "smooth
 ///   peanut butter"); see `differsByDescribingWords`. Before issue 24 only the first half
@@ -55,12 +56,21 @@ struct IngredientEvaluation {
     var all = 0
     var flagged = 0
     var flaggedRight = 0
+    /// The same two counts with the flag's model added (fitted on NYT, not used by the parser).
+    var modelFlagged = 0
+    var modelFlaggedRight = 0
 
     var wrong: Int { lines - all }
     var flaggedWrong: Int { flagged - flaggedRight }
 
-    mutating func add(quantity q: Bool, unit u: Bool, name n: Bool, flagged f: Bool) {
+    mutating func add(
+      quantity q: Bool, unit u: Bool, name n: Bool, flagged f: Bool, model m: Bool = false
+    ) {
       lines += 1
+      if f || m {
+        modelFlagged += 1
+        if q && u && n { modelFlaggedRight += 1 }
+      }
       if q { quantity += 1 }
       if u { unit += 1 }
       if n { name += 1 }
@@ -83,6 +93,12 @@ struct IngredientEvaluation {
 
     var flagFigures: String {
       "wrong flagged \(Self.share(flaggedWrong, of: wrong)) (\(flaggedWrong)/\(wrong))  flagged right \(Self.share(flaggedRight, of: flagged)) (\(flaggedRight)/\(flagged))"
+    }
+
+    var modelFlagFigures: String {
+      let caught = modelFlagged - modelFlaggedRight
+      return
+        "with the model: wrong flagged \(Self.share(caught, of: wrong)) (\(caught)/\(wrong))  flagged right \(Self.share(modelFlaggedRight, of: modelFlagged)) (\(modelFlaggedRight)/\(modelFlagged))"
     }
   }
 
@@ -135,6 +151,10 @@ struct IngredientEvaluation {
     return sources
   }
 
+  static let leadQualifiers: Set<String> = [
+    "generous", "scant", "heaping", "heaped", "good", "big", "rounded", "level", "tiny",
+  ]
+
   static let sizeWords: Set<String> = [
     "small", "medium", "large", "medium-size", "medium-sized", "extra-large", "big", "jumbo",
     "lg", "sm", "med",
@@ -167,8 +187,15 @@ struct IngredientEvaluation {
   static func quantityMatches(_ row: Row, _ line: IngredientLine) -> Bool {
     let label = labelAmount(row.quantity)
     guard let label else {
-      // An empty label also matches the one we read from a leading unit word ("Pinch of salt").
-      let first = row.input.split(separator: " ").first.map(String.init) ?? ""
+      // An empty label also matches the one we read from a leading unit word ("Pinch of salt"),
+      // or one after a size or qualifier ("Generous pinch cayenne"; from 5 December 2026).
+      var words = row.input.split(separator: " ").map(String.init)
+      if let lead = words.first,
+        sizeWords.contains(lead.lowercased()) || leadQualifiers.contains(lead.lowercased())
+      {
+        words.removeFirst()
+      }
+      let first = words.first ?? ""
       return line.quantity == nil
         || line.quantity?.amount == 1 && first.count > 2 && KitchenUnit.spelled(first) != nil
     }
@@ -214,11 +241,15 @@ struct IngredientEvaluation {
   static func nameMatches(_ row: Row, _ detailed: IngredientLineParser.Detailed) -> Bool {
     let label = fold(row.name)
     let mine = fold(detailed.line.name)
-    if label == mine || label == fold(detailed.namePhrase) { return true }
+    if label == mine || label == fold(detailed.namePhrase) || label == fold(detailed.choicePhrase) {
+      return true
+    }
     let line = detailed.line
     let ours = [line.preparation, line.size, line.note].compactMap { $0 }.joined(separator: " ")
     return differsByDescribingWords(longer: label, shorter: mine, movedTo: ours)
       || differsByDescribingWords(longer: mine, shorter: label, movedTo: row.elsewhere)
+      || differsByDescribingWords(
+        longer: fold(detailed.choicePhrase), shorter: label, movedTo: row.elsewhere)
   }
 
   /// Whether `longer` is `shorter` with up to three describing words before its head that the
@@ -255,6 +286,54 @@ struct IngredientEvaluation {
     case wrong, unflagged, flaggedRight = "flagged-right"
   }
 
+  /// Writes NYT's tuning lines (outside the held-out fifth, the only lines whose outcomes may be
+  /// read) as tab-separated rows: the line, its label, what the parser read and whether each
+  /// field matched. For looking at the label's consistency and for fitting the flag.
+  static func dump(directory: String, to path: String) throws {
+    guard let nyt = try load(directory).first(where: { $0.label.hasPrefix("NYT") }) else { return }
+    func clean(_ text: String) -> String {
+      String(text.map { $0 == "\t" || $0 == "\n" ? " " : $0 })
+    }
+    var out =
+      "input\tlabel_name\tlabel_quantity\tlabel_unit\tlabel_elsewhere\tquantity\tunit\tname\tphrase\tchoice\tpreparation\tnote\talternatives\tq\tu\tn\tuncertain\n"
+    for row in nyt.rows where !isHeldOut(row.input) {
+      let detailed = IngredientLineParser.parseDetailed(row.input)
+      let line = detailed.line
+      let quantity =
+        line.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "")" } ?? ""
+      let fields = [
+        row.input, row.name, row.quantity, row.unit, row.elsewhere, quantity,
+        line.quantity?.unit?.id ?? "", line.name, detailed.namePhrase, detailed.choicePhrase,
+        line.preparation ?? "",
+        line.note ?? "", line.alternatives.joined(separator: " | "),
+        quantityMatches(row, line) ? "1" : "0", unitMatches(row, line) ? "1" : "0",
+        nameMatches(row, detailed) ? "1" : "0", line.uncertain ? "1" : "0",
+      ]
+      out += fields.map(clean).joined(separator: "\t") + "\n"
+    }
+    try out.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  /// Writes the flag's features of NYT's tuning lines (outside the held-out fifth) with whether
+  /// the parse was right and whether the grammar flagged it: what `Tools/recipes/flag_model.py`
+  /// fits the flag's model on. No other source's lines are written.
+  static func features(directory: String, to path: String) throws {
+    guard let nyt = try load(directory).first(where: { $0.label.hasPrefix("NYT") }) else { return }
+    var out =
+      (["right", "grammar_flagged"] + IngredientLineParser.flagFeatureNames).joined(
+        separator: "\t") + "\n"
+    for row in nyt.rows where !isHeldOut(row.input) {
+      let detailed = IngredientLineParser.parseDetailed(row.input)
+      let right =
+        quantityMatches(row, detailed.line) && unitMatches(row, detailed.line)
+        && nameMatches(row, detailed)
+      let (features, flagged) = IngredientLineParser.flagFeatures(row.input)
+      let values = [right ? "1" : "0", flagged ? "1" : "0"] + features.map { String($0) }
+      out += values.joined(separator: "\t") + "\n"
+    }
+    try out.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
   static func run(directory: String, own: String?, showMisses: Int, kind: MissKind) throws {
     let sources = try load(directory, own: own)
     var tuning = Score()
@@ -273,7 +352,9 @@ struct IngredientEvaluation {
         let n = nameMatches(row, detailed)
         let flagged = detailed.line.uncertain
         let heldOut = isHeldOut(row.input)
-        whole.add(quantity: q, unit: u, name: n, flagged: flagged)
+        whole.add(
+          quantity: q, unit: u, name: n, flagged: flagged,
+          model: IngredientLineParser.markedByFlagModel(row.input))
         if source.role.hasPrefix("held out, never") {
           // The own lines are not part of the random-fifth figures, which stay comparable.
         } else if heldOut {
@@ -321,6 +402,12 @@ struct IngredientEvaluation {
       "earlier work read TasteCooking's too, so it is only partly unseen; own lines never read):")
     for (source, _, _, whole) in perSet {
       line("  \(source.label) (\(source.role))", whole, flags: true)
+    }
+    print("The flag's model (fitted on NYT's tuning lines, not used by the parser) added to it:")
+    for (source, _, _, whole) in perSet {
+      print(
+        "  \(source.label.padding(toLength: 50, withPad: " ", startingAt: 0)) \(whole.modelFlagFigures)"
+      )
     }
     let byLabel = Dictionary(perSet.map { ($0.0.label, $0.3) }, uniquingKeysWith: { a, _ in a })
     if let nyt = byLabel["NYT 2015"], let taste = byLabel["TasteCooking 2024"] {

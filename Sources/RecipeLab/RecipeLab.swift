@@ -8,6 +8,9 @@ import Foundation
 ///   RecipeLab ingredients DIR [--misses N --kind wrong|unflagged|flagged-right --own FILE]
 ///                                                 NYT's misses only; the own lines default to
 ///                                                 Data/ingredients/own-lines.csv
+///   RecipeLab dump DIR FILE                       NYT's tuning lines, label beside parse, as TSV
+///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
+///                                                 Tools/recipes/flag_model.py
 ///   RecipeLab pages DIR [--misses N --field FIELD]
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
 ///   RecipeLab differential PAGES_DIR              the SAX reader against the tree-walking one,
@@ -94,6 +97,10 @@ struct RecipeLab {
       PageEvaluation.differential(directory: arguments[1])
     case "pages" where arguments.count == 2:
       PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
+    case "features" where arguments.count == 3:
+      try IngredientEvaluation.features(directory: arguments[1], to: arguments[2])
+    case "dump" where arguments.count == 3:
+      try IngredientEvaluation.dump(directory: arguments[1], to: arguments[2])
     case "ingredients" where arguments.count == 2:
       try IngredientEvaluation.run(
         directory: arguments[1], own: own, showMisses: misses, kind: kind)

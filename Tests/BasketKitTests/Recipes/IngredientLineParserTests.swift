@@ -90,6 +90,53 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "2 garlic cloves, minced", amount: 2, unit: "clove", name: "garlic",
       preparation: "minced"),
     Reading(text: "4 cloves", amount: 4, name: "cloves"),
+    Reading(text: "2 whole cloves", amount: 2, name: "whole cloves"),
+    // A unit after a size or a qualifier, with no amount: one
+    Reading(
+      text: "Generous pinch cayenne", amount: 1, unit: "pinch", name: "cayenne", note: "Generous"),
+    Reading(text: "Small bunch of dill", amount: 1, unit: "bunch", name: "dill", size: "Small"),
+    Reading(text: "Scant cup walnuts", amount: 1, unit: "cup", name: "walnuts", note: "Scant"),
+    // A vague amount with a unit keeps the unit out of the name; "or more" after an amount
+    Reading(
+      text: "A few drops of lemon juice", amount: nil, name: "lemon juice", note: "A few drops"),
+    Reading(
+      text: "Several sprigs fresh thyme, or 1 teaspoon dried thyme", amount: nil,
+      name: "fresh thyme", note: "Several sprigs", alternatives: ["1 teaspoon dried thyme"]),
+    Reading(
+      text: "3 or more drops red food coloring", amount: 3, unit: "drop",
+      name: "red food coloring", note: "or more"),
+    Reading(
+      text: "3/4 cup or more of butter", amount: 0.75, unit: "cup", name: "butter",
+      note: "or more"),
+    // A container right after a measure: one, the measure its size
+    Reading(
+      text: "12-ounce jar apricot preserves", amount: 1, unit: "jar", name: "apricot preserves",
+      pack: "12 oz"),
+    Reading(
+      text: "200g/7oz can tomatoes", amount: 1, unit: "can", name: "tomatoes", pack: "200 g",
+      equivalents: ["7 oz"]),
+    Reading(
+      text: "1 cup (8 ounces) sugar", amount: 1, unit: "cup", name: "sugar", equivalents: ["8 oz"]),
+    // "of a" between an amount and its unit or pack, an article before an amount
+    Reading(text: "3/4 of a pound of beets", amount: 0.75, unit: "lb", name: "beets"),
+    Reading(
+      text: "1/2 of a 1-pound package of soft tofu, drained and mashed", amount: 0.5,
+      unit: "package", name: "soft tofu", preparation: "drained and mashed", pack: "1 lb"),
+    Reading(text: "A 1/2 pound avocado", amount: 0.5, unit: "lb", name: "avocado"),
+    // The only amount given, in brackets after the name
+    Reading(
+      text: "Maple syrup to taste (about 1 1/2 tablespoons)", amount: 1.5, unit: "tbsp",
+      name: "Maple syrup"),
+    // A cut's size closing the name, ribs after the food
+    Reading(
+      text: "6 slices fresh ginger 1/4 inch thick", amount: 6, unit: "slice", name: "fresh ginger",
+      size: "1/4 inch thick"),
+    Reading(
+      text: "2 celery ribs, coarsely chopped", amount: 2, unit: "stalk", name: "celery",
+      preparation: "coarsely chopped"),
+    Reading(
+      text: "1 egg yolk beaten with 1 teaspoon cold water", amount: 1, name: "egg yolk",
+      preparation: "beaten with 1 teaspoon cold water"),
     // Dual units and pack sizes
     Reading(
       text: "200g/7oz dark chocolate", amount: 200, unit: "g", name: "dark chocolate",
@@ -115,6 +162,17 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       equivalents: ["1 stick"]),
     Reading(text: "2 ducks, about 4 1/2 pounds each", amount: 2, name: "ducks", pack: "4.5 lb"),
     Reading(text: "3 pears (about 1 pound)", amount: 3, name: "pears", equivalents: ["1 lb"]),
+    // A count in brackets beside a measured amount is the same amount again
+    Reading(
+      text: "1 tablespoon chopped garlic (3 cloves)", amount: 1, unit: "tbsp", name: "garlic",
+      preparation: "chopped", note: "3 cloves", equivalents: ["3 clove"]),
+    Reading(
+      text: "2 cups chopped celery (3 large ribs)", amount: 2, unit: "cup", name: "celery",
+      equivalents: ["3 stalk"]),
+    Reading(
+      text: "1 1/2 cups fresh corn (2 to 3 ears)", amount: 1.5, unit: "cup", name: "fresh corn",
+      equivalents: ["2 ear"]),
+    Reading(text: "2 eggs (3 large)", amount: 2, name: "eggs", note: "3 large"),
     // Alternatives, optional, notes
     Reading(
       text: "1 cup butter or margarine", amount: 1, unit: "cup", name: "butter",
@@ -197,8 +255,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 lb carrots, cut into 2 cm", amount: 1, unit: "lb", name: "carrots",
       preparation: "cut into 2 cm"),
     Reading(
-      text: "6 large mint leaves to yield 1 tablespoon, chopped", amount: 6,
-      name: "mint leaves to yield 1 tablespoon", uncertain: true),
+      text: "6 large mint leaves to yield 1 tablespoon, chopped", amount: 6, name: "mint leaves",
+      preparation: "chopped", note: "to yield 1 tablespoon"),
     Reading(text: "2lb 3oz potatoes", amount: 2.1875, unit: "lb", name: "potatoes"),
     // Preparations joined by "and" inside the name: read, but flagged to check; describing
     // alternatives before it (read whole) and a food joined by "and" are not.
@@ -278,6 +336,34 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 tbsp butter or olive oil", amount: 2, unit: "tbsp", name: "butter",
       alternatives: ["olive oil"]),
+    // A shared head after a longer first choice, and the food after what was done to it
+    Reading(
+      text: "4 cups hot beef or chicken stock", amount: 4, unit: "cup", name: "hot beef stock",
+      alternatives: ["chicken stock"]),
+    Reading(
+      text: "1 1/2 pounds hot Italian or Spanish sausage", amount: 1.5, unit: "lb",
+      name: "hot Italian sausage", alternatives: ["Spanish sausage"]),
+    Reading(
+      text: "1 cup sour cream or Greek yogurt", amount: 1, unit: "cup", name: "sour cream",
+      alternatives: ["Greek yogurt"]),
+    Reading(
+      text: "2 cups homemade or low-sodium canned chicken broth", amount: 2, unit: "cup",
+      name: "homemade chicken broth", alternatives: ["low-sodium canned chicken broth"]),
+    Reading(
+      text: "4 tablespoons regular or low-fat sour cream", amount: 4, unit: "tbsp",
+      name: "regular sour cream", alternatives: ["low-fat sour cream"]),
+    Reading(
+      text: "1 fresh or dried hot red chile", amount: 1, name: "fresh hot red chile",
+      alternatives: ["dried hot red chile"]),
+    Reading(
+      text: "2 pounds cod or tilefish fillets", amount: 2, unit: "lb", name: "cod fillets",
+      alternatives: ["tilefish fillets"]),
+    Reading(
+      text: "1/2 pound Roquefort or other good blue cheese", amount: 0.5, unit: "lb",
+      name: "Roquefort", alternatives: ["other good blue cheese"]),
+    Reading(
+      text: "4 tablespoons vegetable or olive oil or a mixture of both", amount: 4, unit: "tbsp",
+      name: "vegetable", note: "or a mixture of both", alternatives: ["olive oil"]),
     // The shape of a cut before a count unit, a part of the plant before it
     Reading(
       text: "4 1-inch-thick chunks peeled fresh ginger", amount: 4, unit: "chunk",
@@ -302,17 +388,13 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "2 cups", amount: 2, unit: "cup", name: "", uncertain: true),
     Reading(text: "salt 1 2", amount: nil, name: "salt 1 2", uncertain: true),
     // A name the grammar did not finish reading is flagged
-    Reading(
-      text: "4 ounces mozzarella cheese diced into 1/4-inch pieces", amount: 4, unit: "oz",
-      name: "mozzarella cheese diced into 1/4-inch pieces", uncertain: true),
+
     Reading(
       text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
+
     Reading(
-      text: "2 tablespoons beef fat rendered from the brisket", amount: 2, unit: "tbsp",
-      name: "beef fat rendered", uncertain: true),
-    Reading(
-      text: "1 orange slice 1 1/4-inch thick", amount: 1, name: "orange slice 1 1/4-inch thick",
-      uncertain: true),
+      text: "1 orange slice 1 1/4-inch thick", amount: 1, unit: "slice", name: "orange",
+      size: "1 1/4-inch thick"),
     Reading(text: "1 1/2 pounds fillet of cod", amount: 1.5, unit: "lb", name: "fillet of cod"),
     // Describing words listed with commas before the name, and an aside before it.
     Reading(text: "2 cups hot, scalded milk", amount: 2, unit: "cup", name: "hot, scalded milk"),
@@ -329,6 +411,71 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "2 ounces, approximately, of soft, fresh goat cheese", amount: 2, unit: "oz",
       name: "soft, fresh goat cheese", note: "approximately"),
     Reading(text: "2 onions, chopped", amount: 2, name: "onions", preparation: "chopped"),
+    Reading(
+      text: "1 cup mild, pitted California-style black olives, sliced", amount: 1, unit: "cup",
+      name: "mild, pitted California-style black olives", preparation: "sliced"),
+    Reading(
+      text: "1 cup peeled, seeded, chopped tomatoes", amount: 1, unit: "cup", name: "tomatoes",
+      preparation: "peeled, seeded, chopped"),
+    Reading(text: "12 firm, ripe pears with stems", amount: 12, name: "firm, ripe pears"),
+    // A food before a comma starts a list only with "and" or a describing word after it.
+    Reading(
+      text: "Salt, black pepper and cayenne to taste", amount: nil,
+      name: "Salt, black pepper and cayenne", note: "to taste"),
+    Reading(
+      text: "1 stalk celery, including top", amount: 1, unit: "stalk", name: "celery",
+      note: "including top"),
+    // What is done to the food, written after it without a comma (issue 24, NYT's misses).
+    Reading(
+      text: "1 cup duck meat cut in small cubes", amount: 1, unit: "cup", name: "duck meat",
+      preparation: "cut in small cubes"),
+    Reading(
+      text: "1 teaspoon cornstarch dissolved in 1 tablespoon cold water", amount: 1, unit: "tsp",
+      name: "cornstarch", preparation: "dissolved in 1 tablespoon cold water"),
+    Reading(
+      text: "1/2 pound fresh mushrooms cleaned and sliced", amount: 0.5, unit: "lb",
+      name: "fresh mushrooms", preparation: "cleaned and sliced"),
+    Reading(
+      text: "2 tablespoons fresh parsley finely chopped", amount: 2, unit: "tbsp",
+      name: "fresh parsley", preparation: "finely chopped"),
+    Reading(
+      text: "4 ounces mozzarella cheese diced into 1/4-inch pieces", amount: 4, unit: "oz",
+      name: "mozzarella cheese", preparation: "diced into 1/4-inch pieces"),
+    Reading(
+      text: "2 tablespoons beef fat rendered from the brisket", amount: 2, unit: "tbsp",
+      name: "beef fat", preparation: "rendered from the brisket"),
+    Reading(
+      text: "1 can whole peeled tomatoes", amount: 1, unit: "can", name: "whole peeled tomatoes"),
+    Reading(text: "Olive oil as needed", amount: nil, name: "Olive oil", note: "as needed"),
+    Reading(
+      text: "2 sprigs fresh oregano to yield 1 tablespoon chopped", amount: 2, unit: "sprig",
+      name: "fresh oregano", note: "to yield 1 tablespoon chopped"),
+    Reading(
+      text: "1 chicken with skin removed", amount: 1, name: "chicken", note: "with skin removed"),
+    // Sizes made stronger or given as a span, measures written in words
+    Reading(
+      text: "8 very thin slices of prosciutto", amount: 8, unit: "slice", name: "prosciutto",
+      size: "very thin"),
+    Reading(
+      text: "4 medium to large onions (about 1 1/2 pounds), peeled and sliced", amount: 4,
+      name: "onions", preparation: "peeled and sliced", size: "medium to large",
+      equivalents: ["1.5 lb"]),
+    Reading(text: "2 extra large eggs", amount: 2, name: "eggs", size: "extra large"),
+    Reading(
+      text: "2 to 3 small to medium-size leeks", amount: 2, maxAmount: 3, name: "leeks",
+      size: "small to medium-size"),
+    Reading(
+      text: "4 very ripe plantains, soft but not mushy", amount: 4, name: "plantains",
+      note: "soft but not mushy", size: "very ripe"),
+    Reading(
+      text: "2 one-pound pork tenderloins", amount: 2, name: "pork tenderloins", pack: "1 lb"),
+    Reading(
+      text: "2 2- to 2 1/2-pound chickens, head and feet discarded", amount: 2, name: "chickens",
+      note: "head and feet discarded", pack: "2 lb"),
+    Reading(
+      text: "4 9- or 10-inch flour tortillas", amount: 4, name: "flour tortillas", pack: "9 inch"),
+    Reading(
+      text: "1 half-inch piece ginger", amount: 1, unit: "piece", name: "ginger", pack: "0.5 inch"),
   ]
 
   @Test(arguments: cases)
@@ -373,6 +520,10 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     let detailed = IngredientLineParser.parseDetailed("2 cups chicken or vegetable stock")
     #expect(detailed.line.name == "chicken stock")
     #expect(detailed.namePhrase == "chicken or vegetable stock")
+    let chopped = IngredientLineParser.parseDetailed("2 tbsp finely chopped parsley or chives")
+    #expect(chopped.line.name == "parsley")
+    #expect(chopped.namePhrase == "finely chopped parsley or chives")
+    #expect(chopped.choicePhrase == "parsley or chives")
   }
 
   @Test(arguments: [

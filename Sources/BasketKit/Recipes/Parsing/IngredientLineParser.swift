@@ -12,10 +12,12 @@ public enum IngredientLineParser {
   }
 
   /// A parsed line, and the name phrase as written before alternatives were split off
-  /// ("chicken or vegetable stock" for name "chicken stock").
+  /// ("chicken or vegetable stock" for name "chicken stock"), with and without the preparation
+  /// read before it ("chopped parsley or chives", and "parsley or chives" as `choicePhrase`).
   public struct Detailed: Equatable, Sendable {
     public var line: IngredientLine
     public var namePhrase: String
+    public var choicePhrase: String
   }
 
   /// Reads a line of an ingredient list: "For the sauce:" is a heading, anything else an
@@ -68,7 +70,7 @@ public enum IngredientLineParser {
 }
 
 /// The grammar, over the tokens of one line.
-private struct LineReader {
+struct LineReader {
   typealias Vocabulary = IngredientVocabulary
 
   let text: String
@@ -112,18 +114,37 @@ private struct LineReader {
     } else if amount != nil {
       readMeasureAfterName()
     }
+    readTrailing = end < tokens.count
     if tokens.contains(where: { $0.kind == .badNumber }) { uncertain = true }
+    restStart = index
     let namePhrase = readRest(from: index, to: end)
+    if amount == nil, unit == nil, packSize == nil, !equivalents.isEmpty {
+      // "Maple syrup to taste (about 1 1/2 tablespoons)": the only amount given
+      let only = equivalents.removeFirst()
+      amount = only.amount
+      maxAmount = only.maxAmount
+      unit = only.unit
+    }
     if let value = amount, value > 100_000 || (maxAmount ?? 0) > 100_000 { uncertain = true }
     let quantity = amount.map { IngredientQuantity(amount: $0, maxAmount: maxAmount, unit: unit) }
     let line = IngredientLine(
       text: text, quantity: quantity, name: name, preparation: joined(preparations),
       note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
       alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents)
-    return .init(line: line, namePhrase: namePhrase)
+    return .init(line: line, namePhrase: namePhrase, choicePhrase: choicePhrase)
   }
 
   var name = ""
+  /// The tokens of the name, for the flag's features.
+  var namePositions: [Int] = []
+  /// Where the words after the leading amount start, and whether an amount closed the line.
+  var restStart = 0
+  var readTrailing = false
+  /// The first tokens of segments after a comma read as notes without a word that opens one
+  /// ("sugar and candied beads"), for the flag's features.
+  var plainNoteStarts: [Int] = []
+  /// The name with its alternatives as written, after the preparation before it.
+  var choicePhrase = ""
 
   private func joined(_ parts: [String]) -> String? {
     let kept = parts.filter { !$0.isEmpty }
@@ -159,6 +180,11 @@ private struct LineReader {
 
   private mutating func readLeadingQuantity() {
     readQualifiers()
+    if word(index) == "a" || word(index) == "an", index + 1 < tokens.count,
+      tokens[index + 1].number != nil
+    {
+      index += 1  // "A 1/2 pound avocado"
+    }
     if let (low, high, next) = range(at: index) {
       amount = low
       maxAmount = high
@@ -167,8 +193,37 @@ private struct LineReader {
         uncertain = true  // "1- cup": a range or a unit lost its other half
         index += 1
       }
-    } else if let next = vaguePhrase(at: index) {
+      readOrMore()  // "3 or more drops"
+      if word(index) == "of", word(index + 1) == "a" || word(index + 1) == "an",
+        index + 2 < tokens.count,
+        tokens[index + 2].number != nil || unitAt(index + 2, afterNumber: true) != nil
+      {
+        index += 2  // "3/4 of a pound of beets", "1/2 of a 1-pound package of tofu"
+      }
+    } else if var next = vaguePhrase(at: index) {
+      if let (found, after) = unitAt(next, afterNumber: true), found.family == .count,
+        word(after) != nil
+      {
+        next = after  // "A few drops of lemon juice", "Several sprigs fresh thyme"
+      }
       notes.append(tokenizer.text(index, next - 1))
+      index = next
+      if word(index) == "of" { index += 1 }
+      return
+    } else if let lead = word(index),
+      Vocabulary.sizes.contains(lead) || Vocabulary.qualifiers.contains(lead),
+      index + 1 < tokens.count, tokens[index + 1].lower.count > 2,
+      let (found, next) = unitAt(index + 1, afterNumber: false), next < tokens.count,
+      tokens[next].isWord
+    {
+      // "Generous pinch cayenne", "Small bunch of dill", "Scant cup walnuts": one, unwritten
+      if Vocabulary.sizes.contains(lead) {
+        size = tokenizer.text(index, index)
+      } else {
+        notes.append(tokenizer.text(index, index))
+      }
+      amount = 1
+      unit = found
       index = next
       if word(index) == "of" { index += 1 }
       return
@@ -204,9 +259,13 @@ private struct LineReader {
       } else if token.number != nil, let (pack, next) = measuredAmount(at: index) {
         pendingPack = pack  // "2 14-ounce cans", "1 28 oz can"
         index = next
-      } else if Vocabulary.sizes.contains(token.lower) {
-        size = size.map { $0 + " " + tokenizer.text(index, index) } ?? tokenizer.text(index, index)
-        index += 1
+      } else if token.isWord, let (pack, next) = wordedMeasure(at: index) {
+        pendingPack = pack  // "2 one-pound pork tenderloins", "1 half-inch piece"
+        index = next
+      } else if let next = sizePhrase(at: index) {
+        let written = tokenizer.text(index, next - 1)  // "large", "very thin", "medium to large"
+        size = size.map { $0 + " " + written } ?? written
+        index = next
         if punctuation(index, ",") && unitAt(index + 1, afterNumber: false) == nil {
           index += 1  // "1 large, ripe avocado" keeps reading the name
         }
@@ -229,6 +288,8 @@ private struct LineReader {
       unit = found
       index = next
       readAfterUnit()
+      readOrMore()  // "3/4 cup or more of butter"
+      readContainer()  // "12-ounce jar apricot preserves"
       if found.family == .length, let (piece, after) = unitAt(index, afterNumber: true),
         piece.id == "piece"
       {
@@ -253,6 +314,51 @@ private struct LineReader {
     if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
+  }
+
+  /// A container right after a measure that opens the line, "12-ounce jar apricot preserves",
+  /// "28 ounce can tomatoes": one of it, the measure its size.
+  private mutating func readContainer() {
+    guard packSize == nil, maxAmount == nil, let measured = unit,
+      measured.family == .mass || measured.family == .volume,
+      let low = amount, let (container, next) = unitAt(index, afterNumber: true),
+      Vocabulary.containers.contains(container.id), word(next) != nil,
+      !tokens[..<index].contains(where: { $0.isPunctuation("(") })
+    else { return }
+    packSize = IngredientQuantity(amount: low, unit: measured)
+    amount = 1
+    unit = container
+    index = next
+  }
+
+  /// The end of a size at `position`: a size word ("large"), made stronger ("very thin",
+  /// "extra large") or given as a span ("medium to large", "small or medium").
+  private func sizePhrase(at position: Int) -> Int? {
+    var cursor = position
+    if let first = word(cursor), first == "very" || first == "extra",
+      let next = word(cursor + 1), Vocabulary.sizes.contains(next)
+    {
+      cursor += 1
+    }
+    guard let size = word(cursor), Vocabulary.sizes.contains(size) else { return nil }
+    cursor += 1
+    if let joiner = word(cursor), joiner == "to" || joiner == "or",
+      let other = word(cursor + 1), Vocabulary.sizes.contains(other)
+    {
+      cursor += 2
+    }
+    return cursor
+  }
+
+  /// A measure written in words and joined to its unit, "one-pound", "two-inch", "half-inch":
+  /// the size of each of the things counted.
+  private func wordedMeasure(at position: Int) -> (IngredientQuantity, Int)? {
+    guard let written = word(position), let hyphen = written.firstIndex(of: "-"),
+      let value = Vocabulary.numberWords[String(written[..<hyphen])], value >= 0.25,
+      let unit = KitchenUnit.spelled(String(written[written.index(after: hyphen)...])),
+      unit.family != .count
+    else { return nil }
+    return (IngredientQuantity(amount: value, unit: unit), position + 1)
   }
 
   /// The end of a cut's shape at `position`, "1-inch-thick", "1/2-inch-long": a number, a hyphen
@@ -318,6 +424,14 @@ private struct LineReader {
       while punctuation(index, ".") { index += 1 }
     }
     if punctuation(index, "~") { index += 1 }
+  }
+
+  /// "or more", "or so", "or less" after an amount or its unit: a note.
+  private mutating func readOrMore() {
+    if word(index) == "or", let next = word(index + 1), ["more", "so", "less"].contains(next) {
+      notes.append(tokenizer.text(index, index + 1))
+      index += 2
+    }
   }
 
   /// "a few", "a little", "some", "several": no amount to read, but not a name either.
@@ -511,9 +625,12 @@ private struct LineReader {
     else { return nil }
     var next = afterAmount
     var high: Double?
-    if punctuation(next, "-"), word(next + 1) == "to" { next += 1 }  // "8- to 10-pound"
-    if punctuation(next, "-") || word(next) == "to", next + 1 < tokens.count,
-      tokens[next + 1].number != nil, let (top, after) = amountAt(next + 1), top > value
+    if punctuation(next, "-"), word(next + 1) == "to" || word(next + 1) == "or" {
+      next += 1  // "8- to 10-pound", "9- or 10-inch"
+    }
+    if punctuation(next, "-") || word(next) == "to" || word(next) == "or",
+      next + 1 < tokens.count, tokens[next + 1].number != nil,
+      let (top, after) = amountAt(next + 1, hyphenMixes: true), top > value
     {
       high = top
       next = after
@@ -541,7 +658,9 @@ private struct LineReader {
       if qualifier == "each" { each = true }
       cursor += 1
     }
-    guard let (quantity, after) = measuredAmount(at: cursor), after <= end else { return nil }
+    guard let (quantity, after) = measuredAmount(at: cursor) ?? countedAmount(at: cursor),
+      after <= end
+    else { return nil }
     var rest = after
     while rest < end, let filler = word(rest),
       ["each", "total", "in", "all", "per"].contains(filler)
@@ -551,6 +670,21 @@ private struct LineReader {
     }
     while rest < end, punctuation(rest, ".") { rest += 1 }
     return rest == end ? (quantity, each) : nil
+  }
+
+  /// "3 cloves", "2 to 3 ears", "3 large ribs": a count in a unit other than the line's own, the
+  /// same amount stated again ("1 tablespoon chopped garlic (3 cloves)"). Only for a line that
+  /// has a unit, so "2 eggs (3 large)" stays a note.
+  private func countedAmount(at position: Int) -> (IngredientQuantity, Int)? {
+    guard let own = unit, tokens.indices.contains(position), tokens[position].number != nil,
+      let (low, high, next) = range(at: position)
+    else { return nil }
+    var cursor = next
+    while let size = word(cursor), Vocabulary.sizes.contains(size) { cursor += 1 }
+    guard let (found, after) = unitAt(cursor, afterNumber: true), found.family == .count,
+      found != own
+    else { return nil }
+    return (IngredientQuantity(amount: low, maxAmount: high, unit: found), after)
   }
 
   private mutating func noteMeasure(_ start: Int, _ end: Int) {
@@ -690,15 +824,17 @@ private struct LineReader {
       segments.removeFirst(2)
       if let first = segments[0].first, tokens[first].lower == "of" { segments[0].removeFirst() }
     }
-    if segments.count > 1, !segments[0].isEmpty, segments[0].count <= 3,
+    // "crushed, toasted cumin seeds", "hot, scalded milk", "peeled, seeded, chopped tomatoes",
+    // "mild, pitted olives": describing words listed before the name.
+    while segments.count > 1, !segments[0].isEmpty,
+      segments[0].filter({ tokens[$0].isWord }).count <= 5,
       segments[0].allSatisfy({
         Vocabulary.prepWords.contains(tokens[$0].lower)
           || Vocabulary.prepAdverbs.contains(tokens[$0].lower) || tokens[$0].lower == "and"
-          || isDescribing(tokens[$0].lower)
+          || isAdjective(tokens[$0].lower) || tokens[$0].isPunctuation(",")
       }), let opener = segments[1].first, tokens[opener].isWord,
       !Vocabulary.noteOpeners.contains(tokens[opener].lower)
     {
-      // "crushed, toasted cumin seeds", "hot, scalded milk"
       segments[0] += [opener - 1] + segments[1]
       segments.remove(at: 1)
     }
@@ -748,9 +884,13 @@ private struct LineReader {
     // "boneless, skinless thighs", but not "1 lime, zest only" or "6 shallots, left whole".
     // The segment ends in what is done to the food, not in a food.
     let tail = segments[1].last.map { tokens[$0].lower } ?? ""
+    // A list of foods ends in "and" ("Salt, black pepper and cayenne"); otherwise the one word
+    // before the comma must describe ("boneless, skinless thighs", not "plantains, soft").
+    let listed =
+      last >= 1 && segments[1...last].contains { $0.contains { tokens[$0].lower == "and" } }
     let adjectives =
       segments[0].count == 1 && last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail)
-      && !tail.hasSuffix("ed")
+      && !tail.hasSuffix("ed") && (listed || isAdjective(tokens[segments[0][0]].lower))
     guard sawOr && segments[0].count <= 3 || adjectives else { return }
     let end = adjectives ? 1 : last
     for candidate in 1...end {
@@ -793,6 +933,12 @@ private struct LineReader {
       notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
       phrase.removeFirst(2)
     }
+    // What is done to the food, written after it without a comma: "duck meat cut in small
+    // cubes", "cornstarch dissolved in 1 tablespoon water", "mushrooms cleaned and sliced".
+    if let offset = trailingPreparation(in: phrase) {
+      preparations.append(render(Array(phrase[offset...])))
+      phrase = Array(phrase[..<offset])
+    }
     // A note or flag that ends the name: "salt to taste", "oil for frying", "optional".
     for (offset, position) in phrase.enumerated() where offset > 0 {
       let lower = tokens[position].lower
@@ -800,14 +946,22 @@ private struct LineReader {
       let ends =
         lower == "to"
         ? next == "taste"
+          || offset + 1 < phrase.count && tokens[phrase[offset + 1]].isWord
+            && !isDescribing(next)  // "to taste", "to yield 1 cup", "to cover"
         : Vocabulary.nameEnders.contains(lower)
           || lower == "as" && (next == "needed" || next == "required" || next == "desired")
           || lower == "if" && (next == "desired" || next == "needed" || next == "using")
           || lower == "or" && ["to", "more", "as", "so", "less"].contains(next)
+          || lower == "or" && next == "a" && offset + 2 < phrase.count
+            && Vocabulary.mixtures.contains(tokens[phrase[offset + 2]].lower)
       if ends {
         let tail = Array(phrase[offset...])
         phrase = Array(phrase[..<offset])
-        readSegment(tail)
+        if lower == "or" && next == "a" {
+          notes.append(render(tail))  // "or a mixture of both"
+        } else {
+          readSegment(tail)
+        }
         break
       }
     }
@@ -842,6 +996,7 @@ private struct LineReader {
       phrase.removeFirst(prepEnd)
     }
     let namePhrase = render(written)
+    choicePhrase = render(trimmedEnd(phrase))
     // "butter or margarine", "1 onion or 2 shallots", "chicken or vegetable stock".
     if phrase.dropFirst().contains(where: {
       tokens[$0].lower == "or" || tokens[$0].lower == "and/or"
@@ -850,34 +1005,111 @@ private struct LineReader {
       if parts.count >= 2, var left = parts.first, let right = parts.last {
         let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
         if left.count == 1, parts.count == 2, right.count >= 2,
-          tokens[right[0]].number == nil, isDescribing(tokens[left[0]].lower)
+          tokens[right[0]].number == nil, isAdjective(tokens[left[0]].lower)
         {
-          left += right.dropFirst()  // "medium or large shrimp", "sea or bay scallops"
+          // "medium or large shrimp", "sea or bay scallops", "homemade or low-sodium canned
+          // chicken broth": the food, after what was done to it on the other side.
+          var food = right.dropFirst()
+          while food.count > 1, let first = food.first, isParticiple(tokens[first].lower) {
+            food.removeFirst()
+          }
+          left += food
         } else if let last = right.last, left.count == 1, right.count >= 2,
-          tokens[right[0]].number == nil,
+          tokens[right[0]].number == nil, !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
           listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
           left.append(last)
+        } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
+          right.count >= 2, tokens[right[0]].number == nil,
+          !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
+          Vocabulary.sharedHeads.contains(tokens[last].lower), let end = left.last,
+          isAdjective(tokens[end].lower) || Vocabulary.modifyingFoods.contains(tokens[end].lower)
+            || isCapitalised(end) && isCapitalised(right[0])
+        {
+          left.append(last)  // "hot beef or chicken stock", "firm-textured white or wheat bread"
         }
         alternatives.append(contentsOf: parts.dropFirst().map(render))
         phrase = left
       }
     }
+    phrase = trimmedEnd(phrase)
+    if let start = trailingCut(in: phrase) {
+      let written = tokenizer.text(phrase[start], phrase[phrase.count - 1])
+      size = size.map { $0 + " " + written } ?? written  // "6 slices fresh ginger 1/4 inch thick"
+      phrase.removeSubrange(start...)
+    }
+    if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
+      Vocabulary.trailingUnits.contains(tokens[last].lower),
+      let found = KitchenUnit.spelled(tokens[last].lower),
+      !phrase.dropLast().allSatisfy({ isDescribing(tokens[$0].lower) })
+    {
+      // "2 garlic cloves" → 2 cloves of garlic, but "2 whole cloves" are the spice
+      unit = found
+      phrase.removeLast()
+    }
+    name = render(phrase)
+    namePositions = phrase
+    if doubts(name: phrase, written: written) { uncertain = true }
+    return namePhrase
+  }
+
+  /// Where a preparation written after the food starts in `phrase`: a past participle ("cut",
+  /// "dissolved") after at least one word of the name that ends the phrase or goes on with a
+  /// preposition, "and" or an adverb ("garlic minced", "rice cooked in salted water"), taking an
+  /// adverb just before it ("parsley finely chopped"). A participle before a noun stays in the
+  /// name ("whole peeled tomatoes"), and so does one after the words of a note ("salt as
+  /// desired").
+  private func trailingPreparation(in phrase: [Int]) -> Int? {
+    for offset in phrase.indices.dropFirst(1) {
+      let lower = tokens[phrase[offset]].lower
+      // A note's words come first ("salt as desired", "oil to yield 1 cup, chopped").
+      if Vocabulary.nameEnders.contains(lower) || lower == "as" || lower == "if" { return nil }
+      guard tokens[phrase[offset]].isWord,
+        isParticiple(lower) || Vocabulary.irregularParticiples.contains(lower)
+      else { continue }
+      let before = tokens[phrase[offset - 1]]
+      guard before.isWord, !["and", "or", "of"].contains(before.lower),
+        phrase[..<offset].contains(where: { tokens[$0].isWord && !isDescribing(tokens[$0].lower) })
+      else { continue }
+      if offset + 1 < phrase.count {
+        let next = tokens[phrase[offset + 1]]
+        guard next.isWord,
+          Vocabulary.preparationFollowers.contains(next.lower) || next.lower.hasSuffix("ly")
+        else { continue }
+      }
+      let start =
+        Vocabulary.prepAdverbs.contains(before.lower) || before.lower == "either"
+        ? offset - 1 : offset
+      return start > 0 ? start : nil
+    }
+    return nil
+  }
+
+  /// Where a cut's size closing `phrase` starts, "1/4 inch thick", "1/2-inch thick", after at
+  /// least one word of the name.
+  private func trailingCut(in phrase: [Int]) -> Int? {
+    guard phrase.count >= 4, let last = phrase.last, tokens[last].isWord,
+      Vocabulary.shapes.contains(tokens[last].lower)
+    else { return nil }
+    for start in phrase.indices.dropFirst() where tokens[phrase[start]].number != nil {
+      guard let (_, afterAmount) = amountAt(phrase[start], hyphenMixes: true),
+        let (found, afterUnit) = unitAt(afterAmount, afterNumber: true),
+        found.family == .length, afterUnit == last
+      else { continue }
+      return start
+    }
+    return nil
+  }
+
+  /// `phrase` without the punctuation that ends it, but for a "%" ("2%").
+  private func trimmedEnd(_ phrase: [Int]) -> [Int] {
+    var phrase = phrase
     while let last = phrase.last, !tokens[last].isWord && tokens[last].number == nil,
       !tokens[last].isPunctuation("%")
     {
       phrase.removeLast()
     }
-    if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
-      Vocabulary.trailingUnits.contains(tokens[last].lower),
-      let found = KitchenUnit.spelled(tokens[last].lower)
-    {
-      unit = found  // "2 garlic cloves" → 2 cloves of garlic
-      phrase.removeLast()
-    }
-    name = render(phrase)
-    if doubts(name: phrase, written: written) { uncertain = true }
-    return namePhrase
+    return phrase
   }
 
   /// Whether the name read from `written` looks like words the grammar did not understand, so
@@ -920,13 +1152,27 @@ private struct LineReader {
   }
 
   /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".
-  private func isDescribing(_ lower: String) -> Bool {
+  func isDescribing(_ lower: String) -> Bool {
     Vocabulary.describingOnly.contains(lower) || Vocabulary.sizes.contains(lower)
       || Vocabulary.prepWords.contains(lower) || isParticiple(lower)
   }
 
+  /// A word that describes a food, including those that also name a quality of it ("boneless",
+  /// "mild", "firm"), so that one before a comma starts a list of describing words.
+  func isAdjective(_ lower: String) -> Bool {
+    isDescribing(lower) || lower.hasSuffix("less") || Vocabulary.qualities.contains(lower)
+  }
+
+  /// Whether the word at `position` is written with a capital ("Italian").
+  func isCapitalised(_ position: Int) -> Bool {
+    guard tokens[position].isWord, let first = tokenizer.text(position, position).first else {
+      return false
+    }
+    return first.isUppercase
+  }
+
   /// "chopped", "dissolved", but not "seed" or "red".
-  private func isParticiple(_ lower: String) -> Bool {
+  func isParticiple(_ lower: String) -> Bool {
     lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
@@ -962,6 +1208,7 @@ private struct LineReader {
     {
       preparations.append(render(words))
     } else {
+      plainNoteStarts.append(first)
       notes.append(render(words))
     }
   }
@@ -983,12 +1230,12 @@ private struct LineReader {
 
   // MARK: - Token helpers
 
-  private func word(_ position: Int) -> String? {
+  func word(_ position: Int) -> String? {
     guard position >= 0, position < tokens.count, tokens[position].isWord else { return nil }
     return tokens[position].lower
   }
 
-  private func punctuation(_ position: Int, _ mark: Unicode.Scalar) -> Bool {
+  func punctuation(_ position: Int, _ mark: Unicode.Scalar) -> Bool {
     position >= 0 && position < tokens.count && tokens[position].isPunctuation(mark)
   }
 }

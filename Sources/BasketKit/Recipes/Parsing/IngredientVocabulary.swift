@@ -21,6 +21,7 @@ enum IngredientVocabulary {
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
     "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick",
     "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe", "inner", "outer",
+    "medium-large", "medium-small", "small-medium", "paper-thin", "wafer-thin",
   ]
 
   /// Words after a length that make it the shape of a cut ("1-inch-thick", "8-inch-long").
@@ -71,6 +72,20 @@ enum IngredientVocabulary {
     "at", "with", "per", "for",
   ]
 
+  /// Words that go on from a preparation written after the food ("cut in", "dissolved with",
+  /// "sliced thin", "peeled and chopped"), so the participle before them is no part of the name.
+  static let preparationFollowers: Set<String> = [
+    "in", "into", "with", "from", "to", "until", "under", "and", "or", "for", "on", "at", "by",
+    "across", "through", "off", "over", "then", "before", "after", "about", "lengthwise",
+    "crosswise", "thin", "thick", "fine", "crisp", "together", "separately", "whole", "as", "if",
+    "down", "up", "out", "apart", "but", "overnight", "very", "just",
+  ]
+
+  /// Past participles that don't end in "-ed" ("egg yolk beaten with 1 teaspoon water").
+  static let irregularParticiples: Set<String> = [
+    "cut", "torn", "beaten", "broken", "split", "shaken", "ground",
+  ]
+
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
   static let nameEnders: Set<String> = [
     "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
@@ -80,6 +95,7 @@ enum IngredientVocabulary {
   /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks").
   static let trailingUnits: Set<String> = [
     "clove", "cloves", "stalk", "stalks", "sprig", "sprigs", "stick", "sticks", "slice", "slices",
+    "rib", "ribs",
   ]
 
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
@@ -89,6 +105,20 @@ enum IngredientVocabulary {
     "beans", "cheese", "milk", "onion", "onions", "pepper", "peppers", "pasta", "noodles",
     "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
     "nuts", "sauce", "paste", "yogurt", "yoghurt", "syrup", "bread", "potatoes", "squash",
+    "sausage", "sausages", "fillets", "steaks", "chops", "flakes", "grits", "greens", "olives",
+  ]
+
+  /// Words that open an alternative naming a whole kind ("or other tart apples", "or any long
+  /// pasta"), whose head is not the first choice's.
+  static let otherKinds: Set<String> = ["other", "another", "any", "a", "an", "some"]
+
+  /// Words after "or a" that make the rest a note ("or a mixture of both").
+  static let mixtures: Set<String> = ["mixture", "combination", "mix", "blend", "combo"]
+
+  /// Count units that hold a measured amount ("12-ounce jar").
+  static let containers: Set<String> = [
+    "can", "tin", "jar", "bag", "box", "pack", "packet", "bottle", "carton", "container",
+    "envelope",
   ]
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
@@ -107,6 +137,35 @@ enum IngredientVocabulary {
     "other", "more", "some", "mixed", "assorted", "freshly", "finely", "roughly", "coarsely",
     "red", "green", "white", "yellow", "black", "brown", "golden", "purple", "sea", "canned",
     "frozen", "raw", "sweet", "dry", "light", "dark", "wild", "lean",
+  ]
+
+  /// Words for a food's quality that open a list of describing words before its name ("mild,
+  /// pitted olives", "firm, ripe pears", "all-purpose, unbleached flour").
+  static let qualities: Set<String> = [
+    "mild", "firm", "stale", "tender", "young", "soft", "hard", "crisp", "crusty", "organic",
+    "free-range", "day-old", "all-purpose", "bone-in", "skin-on", "center-cut", "thick-cut",
+    "juicy", "heavy", "fatty", "unsalted", "salted", "sweet", "tart", "firm-ripe", "smooth",
+    "chunky", "fine", "coarse", "lean", "large", "ripe", "good", "best", "rich", "strong",
+    "robust", "tangy", "fruity", "sharp", "creamy", "spicy", "nutty", "flaky", "waxy", "starchy",
+    "meaty", "leafy", "extra-virgin", "extra-sharp", "deep-yellow", "bright", "pale", "regular",
+    "low-fat", "nonfat", "non-fat", "reduced-fat", "full-fat", "homemade", "low-sodium",
+    "reduced-sodium", "part-skim", "well-flavored", "firm-textured",
+  ]
+
+  /// Foods that name the kind of another food before its head ("beef" of "hot beef or chicken
+  /// stock"), so a head written once after an alternative is theirs too.
+  static let modifyingFoods: Set<String> = [
+    "chicken", "beef", "veal", "vegetable", "fish", "pork", "lamb", "turkey", "duck", "mushroom",
+    "shrimp", "clam", "seafood", "tomato", "apple", "orange", "lemon", "lime", "wheat", "rye",
+    "corn", "rice", "goat", "sheep", "cow", "coconut", "almond", "soy", "olive", "peanut",
+  ]
+
+  /// Words for a piece of a food ("lime wedges", "orange sections"): a name ending in one may
+  /// hold its count's unit.
+  static let pieceWords: Set<String> = [
+    "wedge", "wedges", "section", "sections", "round", "rounds", "tops", "halves", "segments",
+    "florets", "strips", "pieces", "chunks", "cubes", "slices", "stems", "spears", "bulbs",
+    "heads", "lengths",
   ]
 
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
