@@ -18,6 +18,7 @@ only memory and time, never correctness; regenerate it after a large change and 
 Usage:
   python3 Tools/footprint/order.py [BASKET]     write Data/footprint/startup.order
                                                 (BASKET: default .build/release/basket)
+The build does not see the file as an input: remove .build/release/basket to link it anew.
 Needs valgrind. Standard library only.
 """
 
