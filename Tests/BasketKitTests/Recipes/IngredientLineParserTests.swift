@@ -396,6 +396,17 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 orange slice 1 1/4-inch thick", amount: 1, unit: "slice", name: "orange",
       size: "1 1/4-inch thick"),
     Reading(text: "1 1/2 pounds fillet of cod", amount: 1.5, unit: "lb", name: "fillet of cod"),
+    // A piece or portion of the food before "of" is no part of what is bought; a cut of meat is.
+    Reading(
+      text: "18 to 20 thin rounds of French bread", amount: 18, maxAmount: 20,
+      name: "French bread", preparation: "rounds", size: "thin"),
+    Reading(
+      text: "A few grinds of black pepper", amount: nil, name: "black pepper",
+      preparation: "grinds", note: "A few"),
+    Reading(
+      text: "1 walnut-size nugget of fresh ginger, grated", amount: 1, name: "fresh ginger",
+      preparation: "walnut-size nugget, grated"),
+    Reading(text: "1 leg of lamb", amount: 1, name: "leg of lamb"),
     // Describing words listed with commas before the name, and an aside before it.
     Reading(text: "2 cups hot, scalded milk", amount: 2, unit: "cup", name: "hot, scalded milk"),
     Reading(

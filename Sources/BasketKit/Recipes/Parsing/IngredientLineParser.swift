@@ -933,6 +933,17 @@ struct LineReader {
       notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
       phrase.removeFirst(2)
     }
+    // A piece or portion of the food before it: "thin rounds of French bread", "a few grinds
+    // of black pepper", "walnut-size nugget of fresh ginger". The food is what is bought.
+    if phrase.count >= 3,
+      let of = phrase.prefix(4).firstIndex(where: { tokens[$0].lower == "of" }), of > 0,
+      Vocabulary.portionWords.contains(tokens[phrase[of - 1]].lower),
+      phrase[..<of].allSatisfy({ tokens[$0].isWord }), of + 1 < phrase.count,
+      tokens[phrase[of + 1]].isWord
+    {
+      preparations.append(render(Array(phrase[..<of])))
+      phrase.removeFirst(of + 1)
+    }
     // What is done to the food, written after it without a comma: "duck meat cut in small
     // cubes", "cornstarch dissolved in 1 tablespoon water", "mushrooms cleaned and sliced".
     if let offset = trailingPreparation(in: phrase) {

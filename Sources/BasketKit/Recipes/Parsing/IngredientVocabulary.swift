@@ -168,6 +168,18 @@ enum IngredientVocabulary {
     "heads", "lengths",
   ]
 
+  /// Pieces and portions of a food written before it with "of" ("rounds of French bread",
+  /// "grinds of black pepper"): what is bought is the food after them. Cuts of meat ("leg of
+  /// lamb", "fillet of beef") are not among them; they are what is bought.
+  static let portionWords: Set<String> = [
+    "piece", "pieces", "slice", "slices", "length", "lengths", "strip", "strips", "rounds",
+    "ring", "rings", "wedge", "wedges", "chunk", "chunks", "sliver", "slivers", "baton",
+    "batons", "rectangle", "rectangles", "square", "squares", "section", "sections", "segment",
+    "segments", "twist", "twists", "nugget", "nuggets", "log", "block", "layer", "layers",
+    "grating", "gratings", "grind", "grinds", "grinding", "scrape", "scrapes", "sprinkle",
+    "sprinkles", "dollop", "dollops", "shaving", "shavings", "curl", "curls", "cube", "cubes",
+  ]
+
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
   /// one inside a name is no sign of a misread.
   static let foodUnits: Set<String> = ["fillet", "leaf", "pot"]
