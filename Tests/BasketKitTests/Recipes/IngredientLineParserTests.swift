@@ -407,6 +407,14 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 walnut-size nugget of fresh ginger, grated", amount: 1, name: "fresh ginger",
       preparation: "walnut-size nugget, grated"),
     Reading(text: "1 leg of lamb", amount: 1, name: "leg of lamb"),
+    // Describing words listed before alternatives stay with the first choice; a lone one takes
+    // the food of the choice after it.
+    Reading(
+      text: "3 pounds boneless, skinless chicken breasts or chicken cutlets", amount: 3,
+      unit: "lb", name: "boneless, skinless chicken breasts", alternatives: ["chicken cutlets"]),
+    Reading(
+      text: "1/4 cup fresh or canned chicken broth or water", amount: 0.25, unit: "cup",
+      name: "fresh chicken broth", alternatives: ["canned chicken broth", "water"]),
     // Describing words listed with commas before the name, and an aside before it.
     Reading(text: "2 cups hot, scalded milk", amount: 2, unit: "cup", name: "hot, scalded milk"),
     Reading(

@@ -1015,12 +1015,13 @@ struct LineReader {
       let parts = splitOnOr(phrase)
       if parts.count >= 2, var left = parts.first, let right = parts.last {
         let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
-        if left.count == 1, parts.count == 2, right.count >= 2,
-          tokens[right[0]].number == nil, isAdjective(tokens[left[0]].lower)
+        if left.count == 1, parts[1].count >= 2, tokens[parts[1][0]].number == nil,
+          isAdjective(tokens[left[0]].lower)
         {
           // "medium or large shrimp", "sea or bay scallops", "homemade or low-sodium canned
-          // chicken broth": the food, after what was done to it on the other side.
-          var food = right.dropFirst()
+          // chicken broth", "fresh or canned chicken broth or water": the food, after what was
+          // done to it on the other side.
+          var food = parts[1].dropFirst()
           while food.count > 1, let first = food.first, isParticiple(tokens[first].lower) {
             food.removeFirst()
           }
@@ -1187,10 +1188,18 @@ struct LineReader {
     lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
+  /// The choices of `segment`, split at "or" and at commas but those after describing words
+  /// ("boneless, skinless chicken breasts or chicken cutlets").
   private func splitOnOr(_ segment: [Int]) -> [[Int]] {
     var parts: [[Int]] = [[]]
     for position in segment {
-      if ["or", "and/or"].contains(tokens[position].lower) || tokens[position].isPunctuation(",") {
+      if tokens[position].isPunctuation(","), let current = parts.last, !current.isEmpty,
+        current.allSatisfy({ isAdjective(tokens[$0].lower) || tokens[$0].isPunctuation(",") })
+      {
+        parts[parts.count - 1].append(position)
+      } else if ["or", "and/or"].contains(tokens[position].lower)
+        || tokens[position].isPunctuation(",")
+      {
         parts.append([])
       } else {
         parts[parts.count - 1].append(position)
