@@ -415,6 +415,12 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1/4 cup fresh or canned chicken broth or water", amount: 0.25, unit: "cup",
       name: "fresh chicken broth", alternatives: ["canned chicken broth", "water"]),
+    Reading(
+      text: "1/2 pound small peeled fresh or frozen shrimp", amount: 0.5, unit: "lb",
+      name: "small peeled fresh shrimp", alternatives: ["frozen shrimp"]),
+    Reading(
+      text: "1 cup candied orange peel and/or lemon peel", amount: 1, unit: "cup",
+      name: "candied orange peel", alternatives: ["lemon peel"]),
     // Describing words listed with commas before the name, and an aside before it.
     Reading(text: "2 cups hot, scalded milk", amount: 2, unit: "cup", name: "hot, scalded milk"),
     Reading(

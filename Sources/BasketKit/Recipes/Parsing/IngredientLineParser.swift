@@ -1015,12 +1015,15 @@ struct LineReader {
       let parts = splitOnOr(phrase)
       if parts.count >= 2, var left = parts.first, let right = parts.last {
         let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
-        if left.count == 1, parts[1].count >= 2, tokens[parts[1][0]].number == nil,
-          isAdjective(tokens[left[0]].lower)
+        if let end = left.last, parts[1].count >= 2, tokens[parts[1][0]].number == nil,
+          left.count == 1
+            ? isAdjective(tokens[end].lower)
+            : isDescribing(tokens[end].lower)
+              && !Vocabulary.otherKinds.contains(tokens[parts[1][0]].lower)
         {
           // "medium or large shrimp", "sea or bay scallops", "homemade or low-sodium canned
-          // chicken broth", "fresh or canned chicken broth or water": the food, after what was
-          // done to it on the other side.
+          // chicken broth", "fresh or canned chicken broth or water", "small peeled fresh or
+          // frozen shrimp": the food, after what was done to it on the other side.
           var food = parts[1].dropFirst()
           while food.count > 1, let first = food.first, isParticiple(tokens[first].lower) {
             food.removeFirst()
@@ -1200,6 +1203,12 @@ struct LineReader {
       } else if ["or", "and/or"].contains(tokens[position].lower)
         || tokens[position].isPunctuation(",")
       {
+        if tokens[position].lower == "or", let current = parts.last, current.count >= 2,
+          tokens[current[current.count - 1]].isPunctuation("/"),
+          tokens[current[current.count - 2]].lower == "and"
+        {
+          parts[parts.count - 1].removeLast(2)  // "and/or" written as three tokens
+        }
         parts.append([])
       } else {
         parts[parts.count - 1].append(position)
