@@ -391,6 +391,26 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
 
     Reading(
       text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
+    Reading(
+      text: "2 long, thin Japanese eggplants", amount: 2, name: "long",
+      note: "thin Japanese eggplants", uncertain: true),
+    Reading(
+      text: "3/4 pound mako shark no more than 1/4-inch thick", amount: 0.75, unit: "lb",
+      name: "mako shark no more than", size: "1/4-inch thick", uncertain: true),
+    Reading(
+      text: "1 bulb fennel, one pound or more", amount: 1, unit: "bulb", name: "fennel, one pound",
+      uncertain: true, alternatives: ["more"]),
+    Reading(
+      text: "1 handful mixed herbs (sage, thyme and parsley) palm full of herbes de Provence",
+      amount: 1, unit: "handful", name: "mixed herbs palm full of herbes de Provence",
+      note: "sage, thyme and parsley", uncertain: true),
+    Reading(
+      text: "2 cups fresh (soft) bread crumbs", amount: 2, unit: "cup", name: "fresh bread crumbs",
+      note: "soft"),
+    Reading(
+      text: "8 ounces whole red, yellow and green peppers or 14 ounces sliced peppers",
+      amount: 8, unit: "oz", name: "whole red, yellow and green peppers",
+      alternatives: ["14 ounces sliced peppers"]),
 
     Reading(
       text: "1 orange slice 1 1/4-inch thick", amount: 1, unit: "slice", name: "orange",

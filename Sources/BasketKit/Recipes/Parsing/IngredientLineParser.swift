@@ -1163,7 +1163,35 @@ struct LineReader {
       return true
     }
     let tail = tokens[last].lower
-    return words.count == 1 && isDescribing(tail) || isParticiple(tail)
+    if words.count == 1
+      ? isAdjective(tail) || Vocabulary.shapes.contains(tail)
+      : Vocabulary.functionWords.contains(tail)
+    {
+      return true  // "long" of "2 long, thin eggplants"; "mako shark no more than"
+    }
+    if !alternatives.isEmpty && words.count >= 2 && isDescribing(tail) {
+      return true  // "whole red" of "whole red, yellow and green peppers or 14 ounces…"
+    }
+    // A measure in words inside the name: "fennel, one pound" of "1 bulb fennel, one pound or
+    // more".
+    for position in words where position + 1 < tokens.count {
+      let lower = tokens[position].lower
+      if lower != "a", lower != "an", Vocabulary.numberWords[lower] != nil,
+        let (found, _) = unitAt(position + 1, afterNumber: true), found.family != .count
+      {
+        return true
+      }
+    }
+    // Name words on both sides of brackets holding a list ("mixed fresh herbs (sage, thyme and
+    // parsley) palm full of herbes").
+    if let open = phrase.first.flatMap({ first in
+      tokens[first..<last].indices.first { tokens[$0].isPunctuation("(") }
+    }), let close = tokens[open..<last].indices.first(where: { tokens[$0].isPunctuation(")") }),
+      tokens[open..<close].contains(where: { $0.isPunctuation(",") })
+    {
+      return true
+    }
+    return isParticiple(tail)
   }
 
   /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".

@@ -126,6 +126,13 @@ enum IngredientVocabulary {
     "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and",
   ]
 
+  /// Words that never end a name, so a name they end was cut short ("mako shark no more
+  /// than", "limes or" of "2 limes or, if available, Key limes").
+  static let functionWords: Set<String> = [
+    "than", "no", "not", "but", "the", "a", "an", "or", "and", "of", "with", "more", "less",
+    "your", "any", "some", "very", "at", "if", "as", "by", "such", "including", "either",
+  ]
+
   /// Words of a note or a preparation that, left inside a name, show the grammar missed them
   /// ("each sugar", "cheese diced into pieces").
   static let noteWordsInName: Set<String> = ["each", "plus", "about", "into", "cut"]
