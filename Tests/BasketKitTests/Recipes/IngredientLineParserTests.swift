@@ -396,7 +396,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       note: "thin Japanese eggplants", uncertain: true),
     Reading(
       text: "3/4 pound mako shark no more than 1/4-inch thick", amount: 0.75, unit: "lb",
-      name: "mako shark no more than", size: "1/4-inch thick", uncertain: true),
+      name: "mako shark no more than", uncertain: true, size: "1/4-inch thick"),
     Reading(
       text: "1 bulb fennel, one pound or more", amount: 1, unit: "bulb", name: "fennel, one pound",
       uncertain: true, alternatives: ["more"]),
