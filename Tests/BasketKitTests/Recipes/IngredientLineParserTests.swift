@@ -391,11 +391,56 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
 
     Reading(
       text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
+    Reading(
+      text: "2 long, thin Japanese eggplants", amount: 2, name: "long",
+      note: "thin Japanese eggplants", uncertain: true),
+    Reading(
+      text: "3/4 pound mako shark no more than 1/4-inch thick", amount: 0.75, unit: "lb",
+      name: "mako shark no more than", uncertain: true, size: "1/4-inch thick"),
+    Reading(
+      text: "1 bulb fennel, one pound or more", amount: 1, unit: "bulb", name: "fennel, one pound",
+      uncertain: true, alternatives: ["more"]),
+    Reading(
+      text: "1 handful mixed herbs (sage, thyme and parsley) palm full of herbes de Provence",
+      amount: 1, unit: "handful", name: "mixed herbs palm full of herbes de Provence",
+      note: "sage, thyme and parsley", uncertain: true),
+    Reading(
+      text: "2 cups fresh (soft) bread crumbs", amount: 2, unit: "cup", name: "fresh bread crumbs",
+      note: "soft"),
+    Reading(
+      text: "8 ounces whole red, yellow and green peppers or 14 ounces sliced peppers",
+      amount: 8, unit: "oz", name: "whole red, yellow and green peppers",
+      alternatives: ["14 ounces sliced peppers"]),
 
     Reading(
       text: "1 orange slice 1 1/4-inch thick", amount: 1, unit: "slice", name: "orange",
       size: "1 1/4-inch thick"),
     Reading(text: "1 1/2 pounds fillet of cod", amount: 1.5, unit: "lb", name: "fillet of cod"),
+    // A piece or portion of the food before "of" is no part of what is bought; a cut of meat is.
+    Reading(
+      text: "18 to 20 thin rounds of French bread", amount: 18, maxAmount: 20,
+      name: "French bread", preparation: "rounds", size: "thin"),
+    Reading(
+      text: "A few grinds of black pepper", amount: nil, name: "black pepper",
+      preparation: "grinds", note: "A few"),
+    Reading(
+      text: "1 walnut-size nugget of fresh ginger, grated", amount: 1, name: "fresh ginger",
+      preparation: "walnut-size nugget, grated"),
+    Reading(text: "1 leg of lamb", amount: 1, name: "leg of lamb"),
+    // Describing words listed before alternatives stay with the first choice; a lone one takes
+    // the food of the choice after it.
+    Reading(
+      text: "3 pounds boneless, skinless chicken breasts or chicken cutlets", amount: 3,
+      unit: "lb", name: "boneless, skinless chicken breasts", alternatives: ["chicken cutlets"]),
+    Reading(
+      text: "1/4 cup fresh or canned chicken broth or water", amount: 0.25, unit: "cup",
+      name: "fresh chicken broth", alternatives: ["canned chicken broth", "water"]),
+    Reading(
+      text: "1/2 pound small peeled fresh or frozen shrimp", amount: 0.5, unit: "lb",
+      name: "small peeled fresh shrimp", alternatives: ["frozen shrimp"]),
+    Reading(
+      text: "1 cup candied orange peel and/or lemon peel", amount: 1, unit: "cup",
+      name: "candied orange peel", alternatives: ["lemon peel"]),
     // Describing words listed with commas before the name, and an aside before it.
     Reading(text: "2 cups hot, scalded milk", amount: 2, unit: "cup", name: "hot, scalded milk"),
     Reading(

@@ -933,6 +933,17 @@ struct LineReader {
       notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
       phrase.removeFirst(2)
     }
+    // A piece or portion of the food before it: "thin rounds of French bread", "a few grinds
+    // of black pepper", "walnut-size nugget of fresh ginger". The food is what is bought.
+    if phrase.count >= 3,
+      let of = phrase.prefix(4).firstIndex(where: { tokens[$0].lower == "of" }), of > 0,
+      Vocabulary.portionWords.contains(tokens[phrase[of - 1]].lower),
+      phrase[..<of].allSatisfy({ tokens[$0].isWord }), of + 1 < phrase.count,
+      tokens[phrase[of + 1]].isWord
+    {
+      preparations.append(render(Array(phrase[..<of])))
+      phrase.removeFirst(of + 1)
+    }
     // What is done to the food, written after it without a comma: "duck meat cut in small
     // cubes", "cornstarch dissolved in 1 tablespoon water", "mushrooms cleaned and sliced".
     if let offset = trailingPreparation(in: phrase) {
@@ -1004,12 +1015,16 @@ struct LineReader {
       let parts = splitOnOr(phrase)
       if parts.count >= 2, var left = parts.first, let right = parts.last {
         let listed = parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 }
-        if left.count == 1, parts.count == 2, right.count >= 2,
-          tokens[right[0]].number == nil, isAdjective(tokens[left[0]].lower)
+        if let end = left.last, parts[1].count >= 2, tokens[parts[1][0]].number == nil,
+          left.count == 1
+            ? isAdjective(tokens[end].lower)
+            : isDescribing(tokens[end].lower)
+              && !Vocabulary.otherKinds.contains(tokens[parts[1][0]].lower)
         {
           // "medium or large shrimp", "sea or bay scallops", "homemade or low-sodium canned
-          // chicken broth": the food, after what was done to it on the other side.
-          var food = right.dropFirst()
+          // chicken broth", "fresh or canned chicken broth or water", "small peeled fresh or
+          // frozen shrimp": the food, after what was done to it on the other side.
+          var food = parts[1].dropFirst()
           while food.count > 1, let first = food.first, isParticiple(tokens[first].lower) {
             food.removeFirst()
           }
@@ -1148,7 +1163,35 @@ struct LineReader {
       return true
     }
     let tail = tokens[last].lower
-    return words.count == 1 && isDescribing(tail) || isParticiple(tail)
+    if words.count == 1
+      ? isAdjective(tail) || Vocabulary.shapes.contains(tail)
+      : Vocabulary.functionWords.contains(tail)
+    {
+      return true  // "long" of "2 long, thin eggplants"; "mako shark no more than"
+    }
+    if !alternatives.isEmpty && words.count >= 2 && isDescribing(tail) {
+      return true  // "whole red" of "whole red, yellow and green peppers or 14 ounces…"
+    }
+    // A measure in words inside the name: "fennel, one pound" of "1 bulb fennel, one pound or
+    // more".
+    for position in words where position + 1 < tokens.count {
+      let lower = tokens[position].lower
+      if lower != "a", lower != "an", Vocabulary.numberWords[lower] != nil,
+        let (found, _) = unitAt(position + 1, afterNumber: true), found.family != .count
+      {
+        return true
+      }
+    }
+    // Name words on both sides of brackets holding a list ("mixed fresh herbs (sage, thyme and
+    // parsley) palm full of herbes").
+    if let open = phrase.first.flatMap({ first in
+      tokens[first..<last].indices.first { tokens[$0].isPunctuation("(") }
+    }), let close = tokens[open..<last].indices.first(where: { tokens[$0].isPunctuation(")") }),
+      tokens[open..<close].contains(where: { $0.isPunctuation(",") })
+    {
+      return true
+    }
+    return isParticiple(tail)
   }
 
   /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".
@@ -1176,10 +1219,24 @@ struct LineReader {
     lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
+  /// The choices of `segment`, split at "or" and at commas but those after describing words
+  /// ("boneless, skinless chicken breasts or chicken cutlets").
   private func splitOnOr(_ segment: [Int]) -> [[Int]] {
     var parts: [[Int]] = [[]]
     for position in segment {
-      if ["or", "and/or"].contains(tokens[position].lower) || tokens[position].isPunctuation(",") {
+      if tokens[position].isPunctuation(","), let current = parts.last, !current.isEmpty,
+        current.allSatisfy({ isAdjective(tokens[$0].lower) || tokens[$0].isPunctuation(",") })
+      {
+        parts[parts.count - 1].append(position)
+      } else if ["or", "and/or"].contains(tokens[position].lower)
+        || tokens[position].isPunctuation(",")
+      {
+        if tokens[position].lower == "or", let current = parts.last, current.count >= 2,
+          tokens[current[current.count - 1]].isPunctuation("/"),
+          tokens[current[current.count - 2]].lower == "and"
+        {
+          parts[parts.count - 1].removeLast(2)  // "and/or" written as three tokens
+        }
         parts.append([])
       } else {
         parts[parts.count - 1].append(position)

@@ -126,6 +126,13 @@ enum IngredientVocabulary {
     "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and",
   ]
 
+  /// Words that never end a name, so a name they end was cut short ("mako shark no more
+  /// than", "limes or" of "2 limes or, if available, Key limes").
+  static let functionWords: Set<String> = [
+    "than", "no", "not", "but", "the", "a", "an", "or", "and", "of", "with", "more", "less",
+    "your", "any", "some", "very", "at", "if", "as", "by", "such", "including", "either",
+  ]
+
   /// Words of a note or a preparation that, left inside a name, show the grammar missed them
   /// ("each sugar", "cheese diced into pieces").
   static let noteWordsInName: Set<String> = ["each", "plus", "about", "into", "cut"]
@@ -166,6 +173,18 @@ enum IngredientVocabulary {
     "wedge", "wedges", "section", "sections", "round", "rounds", "tops", "halves", "segments",
     "florets", "strips", "pieces", "chunks", "cubes", "slices", "stems", "spears", "bulbs",
     "heads", "lengths",
+  ]
+
+  /// Pieces and portions of a food written before it with "of" ("rounds of French bread",
+  /// "grinds of black pepper"): what is bought is the food after them. Cuts of meat ("leg of
+  /// lamb", "fillet of beef") are not among them; they are what is bought.
+  static let portionWords: Set<String> = [
+    "piece", "pieces", "slice", "slices", "length", "lengths", "strip", "strips", "rounds",
+    "ring", "rings", "wedge", "wedges", "chunk", "chunks", "sliver", "slivers", "baton",
+    "batons", "rectangle", "rectangles", "square", "squares", "section", "sections", "segment",
+    "segments", "twist", "twists", "nugget", "nuggets", "log", "block", "layer", "layers",
+    "grating", "gratings", "grind", "grinds", "grinding", "scrape", "scrapes", "sprinkle",
+    "sprinkles", "dollop", "dollops", "shaving", "shavings", "curl", "curls", "cube", "cubes",
   ]
 
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
