@@ -3,13 +3,12 @@
 lays them out side by side (lld's --symbol-ordering-file).
 
 Why: the kernel maps an executable's code 64 KB at a time as it runs. Left in source order,
-the ~1,500 functions a start runs are spread over most of the 12 MB of code, so `serve` held
-6 MB of it resident and `list` paid a page fault per 64 KB touched. Placed together they fit
-in a few hundred KB (docs/measurements.md, "Footprint").
+the ~1,700 functions a start runs are spread over most of the 12 MB of code, so `serve` held
+5.8-6.6 MB of it resident; placed together, 2.7-3.1 MB (the rest is the toolchain's own
+libraries, whose code no order can split; docs/measurements.md, "Footprint").
 
 How: runs a release `basket` under valgrind's callgrind for the commands a household starts
-most (`--version`, `add`, `list`, `check`, the terminal app's first frame is not among them),
-and `serve` answering the list page and its first API reads, then lists every function of the
+most (`--version`, `add`, `list`, `check`) and `serve` answering the list page and its first API reads, then lists every function of the
 `basket` binary that ran, the ones shared by most commands first. Names are the mangled ones
 the linker sees. A name that no longer exists is skipped by the linker, so a stale file costs
 only memory and time, never correctness; regenerate it after a large change and compare the
@@ -74,17 +73,16 @@ def functions_of(profile, binary_name):
 
 def main():
     basket = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / ".build" / "release" / "basket").resolve()
-    real_name = basket.name
     with tempfile.TemporaryDirectory(prefix="basket-order-") as scratch:
         store = os.path.join(scratch, "basket.sqlite")
-        env_argv = [str(basket), "--store", store]
-        subprocess.run(env_argv + ["add", "milk", "2 l juice", "eggs x12"], check=True,
+        on_store = [str(basket), "--store", store]
+        subprocess.run(on_store + ["add", "milk", "2 l juice", "eggs x12"], check=True,
                        stdout=subprocess.DEVNULL)
         runs = {
             "version": [str(basket), "--version"],
-            "add": env_argv + ["add", "bread", "500 g flour"],
-            "list": env_argv + ["list"],
-            "check": env_argv + ["check", "milk"],
+            "add": on_store + ["add", "bread", "500 g flour"],
+            "list": on_store + ["list"],
+            "check": on_store + ["check", "milk"],
         }
         profiles = {}
         for name, argv in runs.items():
@@ -110,11 +108,11 @@ def main():
                     pass
 
         profiles["serve"] = os.path.join(scratch, "serve.out")
-        callgrind(env_argv + ["serve", "--port", str(port)], profiles["serve"], during=requests)
+        callgrind(on_store + ["serve", "--port", str(port)], profiles["serve"], during=requests)
 
         seen = collections.Counter()
         for profile in profiles.values():
-            seen.update(functions_of(profile, real_name))
+            seen.update(functions_of(profile, basket.name))
     # Shared by the most commands first, then by name, so the file is stable between runs.
     ordered = sorted(seen, key=lambda name: (-seen[name], name))
     OUT.parent.mkdir(parents=True, exist_ok=True)

@@ -103,7 +103,7 @@ export class RecipesView {
           ? list('found-title', `Found for “${state.query}”`, state.found, 'No saved recipe matches.')
           : [
               // NB: only once the library is longer than the recent ones, or it says all twice.
-              state.all.length > state.recent.length ? list('recent-title', 'Recently opened', state.recent, '') : null,
+              state.recent.length && state.all.length > state.recent.length ? list('recent-title', 'Recently opened', state.recent, '') : null,
               list('all-title', 'All recipes', state.all, 'No recipes yet: import one above.'),
             ]);
     // NB: a household with recipes comes for them: the library first, importing below it.
