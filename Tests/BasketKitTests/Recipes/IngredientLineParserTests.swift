@@ -521,6 +521,31 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "4 9- or 10-inch flour tortillas", amount: 4, name: "flour tortillas", pack: "9 inch"),
     Reading(
       text: "1 half-inch piece ginger", amount: 1, unit: "piece", name: "ginger", pack: "0.5 inch"),
+    // Third round (issue 24, NYT's misses): a bulb or head after the food, a weight "in total",
+    // a preparation with "of" or an adverb after it, which part of the food.
+    Reading(text: "1 fennel bulb", amount: 1, unit: "bulb", name: "fennel"),
+    Reading(text: "8 whole garlic heads", amount: 8, unit: "head", name: "whole garlic"),
+    Reading(text: "1/2 fennel bulb", amount: 0.5, unit: "bulb", name: "fennel"),
+    Reading(text: "2 fish heads", amount: 2, unit: "head", name: "fish"),
+    Reading(
+      text: "2 ham steaks, about 1 3/4 pounds total weight", amount: 2, name: "ham steaks",
+      note: "about 1 3/4 pounds total weight", equivalents: ["1.75 lb"]),
+    Reading(
+      text: "4 pork chops, 2 pounds combined", amount: 4, name: "pork chops",
+      note: "2 pounds combined", equivalents: ["2 lb"]),
+    Reading(
+      text: "1 chicken, whole or cut up", amount: 1, name: "chicken",
+      alternatives: ["whole", "cut up"]),
+    Reading(text: "4 eggs beaten well", amount: 4, name: "eggs", preparation: "beaten well"),
+    Reading(
+      text: "2 cups arugula trimmed of very thick stems", amount: 2, unit: "cup", name: "arugula",
+      preparation: "trimmed of very thick stems"),
+    Reading(
+      text: "6 sprigs fresh parsley tied in a bundle", amount: 6, unit: "sprig",
+      name: "fresh parsley", preparation: "tied in a bundle"),
+    Reading(
+      text: "6 scallions, green and white portions, sliced", amount: 6, name: "scallions",
+      preparation: "sliced", note: "green and white portions"),
   ]
 
   @Test(arguments: cases)

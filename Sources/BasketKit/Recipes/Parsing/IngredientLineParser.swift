@@ -663,7 +663,7 @@ struct LineReader {
     else { return nil }
     var rest = after
     while rest < end, let filler = word(rest),
-      ["each", "total", "in", "all", "per"].contains(filler)
+      ["each", "total", "weight", "combined", "in", "all", "per"].contains(filler)
     {
       if filler == "each" || filler == "per" { each = true }
       rest += 1
@@ -1031,8 +1031,11 @@ struct LineReader {
           left += food
         } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil, !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
-          listed || Vocabulary.sharedHeads.contains(tokens[last].lower)
+          listed && !isParticiple(tokens[right[0]].lower)
+            && !Vocabulary.irregularParticiples.contains(tokens[right[0]].lower)
+            || Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
+          // "red, yellow or green peppers", but not "up" of "chicken, whole or cut up"
           left.append(last)
         } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
           right.count >= 2, tokens[right[0]].number == nil,

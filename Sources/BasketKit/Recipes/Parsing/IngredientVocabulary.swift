@@ -62,7 +62,7 @@ enum IngredientVocabulary {
   /// name ("1 lime, zest only", "6 shallots, left whole", "leaves removed").
   static let noteTails: Set<String> = [
     "only", "whole", "left", "removed", "intact", "attached", "reserved", "discarded",
-    "separate", "separately",
+    "separate", "separately", "part", "parts", "portion", "portions",
   ]
 
   /// Words that make a measure closing the line part of a phrase ("cut into 2 cm", "plus 2
@@ -78,12 +78,12 @@ enum IngredientVocabulary {
     "in", "into", "with", "from", "to", "until", "under", "and", "or", "for", "on", "at", "by",
     "across", "through", "off", "over", "then", "before", "after", "about", "lengthwise",
     "crosswise", "thin", "thick", "fine", "crisp", "together", "separately", "whole", "as", "if",
-    "down", "up", "out", "apart", "but", "overnight", "very", "just",
+    "down", "up", "out", "apart", "but", "overnight", "very", "just", "well", "of",
   ]
 
   /// Past participles that don't end in "-ed" ("egg yolk beaten with 1 teaspoon water").
   static let irregularParticiples: Set<String> = [
-    "cut", "torn", "beaten", "broken", "split", "shaken", "ground",
+    "cut", "torn", "beaten", "broken", "split", "shaken", "ground", "tied",
   ]
 
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
@@ -92,10 +92,11 @@ enum IngredientVocabulary {
     "about", "weighing", "at",
   ]
 
-  /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks").
+  /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks",
+  /// "1 fennel bulb", "8 garlic heads").
   static let trailingUnits: Set<String> = [
     "clove", "cloves", "stalk", "stalks", "sprig", "sprigs", "stick", "sticks", "slice", "slices",
-    "rib", "ribs",
+    "rib", "ribs", "bulb", "bulbs", "head", "heads",
   ]
 
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
