@@ -546,6 +546,15 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "6 scallions, green and white portions, sliced", amount: 6, name: "scallions",
       preparation: "sliced", note: "green and white portions"),
+    Reading(
+      text: "1 small cucumber, ends trimmed and quartered lengthwise", amount: 1,
+      name: "cucumber", note: "ends trimmed and quartered lengthwise", size: "small"),
+    // A plural food before "or" is a food of its own, and a head is shared across one "or".
+    Reading(
+      text: "4 yams or sweet potatoes", amount: 4, name: "yams", alternatives: ["sweet potatoes"]),
+    Reading(
+      text: "2 cups water or 1 cup each water and rich veal or beef stock", amount: 2,
+      unit: "cup", name: "water", alternatives: ["1 cup each water and rich veal", "beef stock"]),
   ]
 
   @Test(arguments: cases)

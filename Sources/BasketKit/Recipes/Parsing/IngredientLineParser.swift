@@ -888,6 +888,7 @@ struct LineReader {
     // before the comma must describe ("boneless, skinless thighs", not "plantains, soft").
     let listed =
       last >= 1 && segments[1...last].contains { $0.contains { tokens[$0].lower == "and" } }
+      && !segments[1...last].contains { trailingPreparation(in: $0) != nil }  // "ends trimmed"
     let adjectives =
       segments[0].count == 1 && last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail)
       && !tail.hasSuffix("ed") && (listed || isAdjective(tokens[segments[0][0]].lower))
@@ -1031,11 +1032,14 @@ struct LineReader {
           left += food
         } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil, !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
+          !isPluralNoun(tokens[left[0]].lower),
           listed && !isParticiple(tokens[right[0]].lower)
             && !Vocabulary.irregularParticiples.contains(tokens[right[0]].lower)
-            || Vocabulary.sharedHeads.contains(tokens[last].lower)
+            || parts.count == 2 && Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
-          // "red, yellow or green peppers", but not "up" of "chicken, whole or cut up"
+          // "red, yellow or green peppers", "chicken or vegetable stock", but not "up" of
+          // "chicken, whole or cut up", "potatoes" of "yams or sweet potatoes", or "stock" of
+          // "water or 1 cup each water and rich veal or beef stock"
           left.append(last)
         } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
           right.count >= 2, tokens[right[0]].number == nil,
@@ -1218,6 +1222,12 @@ struct LineReader {
   }
 
   /// "chopped", "dissolved", but not "seed" or "red".
+  /// "yams", "chickpeas": a word that is a food of its own, not one sharing a head noun.
+  func isPluralNoun(_ lower: String) -> Bool {
+    lower.utf8.count >= 4 && lower.hasSuffix("s") && !lower.hasSuffix("ss")
+      && !lower.hasSuffix("us") && !isDescribing(lower)
+  }
+
   func isParticiple(_ lower: String) -> Bool {
     lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
