@@ -555,6 +555,29 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 cups water or 1 cup each water and rich veal or beef stock", amount: 2,
       unit: "cup", name: "water", alternatives: ["1 cup each water and rich veal", "beef stock"]),
+    Reading(
+      text: "4 tablespoons water or chicken broth", amount: 4, unit: "tbsp", name: "water",
+      alternatives: ["chicken broth"]),
+    // A dash standing apart ends the name as a comma does; one between joining words doesn't.
+    Reading(
+      text: "8 ounces ripe tomatoes -- yellow if possible", amount: 8, unit: "oz",
+      name: "ripe tomatoes", note: "yellow if possible"),
+    Reading(
+      text: "1 1/2 cups fresh shelled beans -- limas, cranberries or pintos", amount: 1.5,
+      unit: "cup", name: "fresh shelled beans", note: "limas, cranberries or pintos"),
+    Reading(text: "Salt — to taste", amount: nil, name: "Salt", note: "to taste"),
+    Reading(text: "1 cup half - and - half", amount: 1, unit: "cup", name: "half - and - half"),
+    // How meat is sold: links, racks, pairs ("slab bacon" stays a food).
+    Reading(
+      text: "4 links Italian sausage", amount: 4, unit: "link", name: "Italian sausage"),
+    Reading(text: "1 rack of lamb", amount: 1, unit: "rack", name: "lamb"),
+    Reading(text: "4 pairs medium shad roe", amount: 4, unit: "pair", name: "medium shad roe"),
+    Reading(
+      text: "3 ounces slab bacon, diced", amount: 3, unit: "oz", name: "slab bacon",
+      preparation: "diced"),
+    Reading(
+      text: "1 medium-size onion stuck with 2 cloves", amount: 1, name: "onion",
+      preparation: "stuck with 2 cloves", size: "medium-size"),
   ]
 
   @Test(arguments: cases)

@@ -807,8 +807,14 @@ struct LineReader {
       }
     }
     var segments: [[Int]] = [[]]
-    for position in kept {
+    var dashes = 0..<0
+    for (index, position) in kept.enumerated() where !dashes.contains(index) {
       if tokens[position].isPunctuation(",") || tokens[position].isPunctuation(";") {
+        segments.append([])
+      } else if let run = spacedDashes(in: kept, from: index),
+        segments[segments.count - 1].contains(where: { tokens[$0].isWord })
+      {
+        dashes = run  // "ripe tomatoes -- yellow if possible", "eggplants - the long kind"
         segments.append([])
       } else {
         segments[segments.count - 1].append(position)
@@ -866,6 +872,10 @@ struct LineReader {
     var sawOr = false
     for candidate in 1..<segments.count {
       let segment = segments[candidate]
+      // Only commas join a list: "beans -- limas, cranberries or pintos" is a note.
+      guard let opener = segment.first, opener > 0, tokens[opener - 1].isPunctuation(",") else {
+        break
+      }
       if let opener = segment.first, tokens[opener].lower == "or", segment.count > 1,
         nameLike(Array(segment.dropFirst()))
       {
@@ -1032,13 +1042,14 @@ struct LineReader {
           left += food
         } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil, !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
-          !isPluralNoun(tokens[left[0]].lower),
+          !isPluralNoun(tokens[left[0]].lower), tokens[left[0]].lower != "water",
           listed && !isParticiple(tokens[right[0]].lower)
             && !Vocabulary.irregularParticiples.contains(tokens[right[0]].lower)
             || parts.count == 2 && Vocabulary.sharedHeads.contains(tokens[last].lower)
         {
           // "red, yellow or green peppers", "chicken or vegetable stock", but not "up" of
-          // "chicken, whole or cut up", "potatoes" of "yams or sweet potatoes", or "stock" of
+          // "chicken, whole or cut up", "potatoes" of "yams or sweet potatoes", "broth" of
+          // "water or chicken broth", or "stock" of
           // "water or 1 cup each water and rich veal or beef stock"
           left.append(last)
         } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
@@ -1222,6 +1233,24 @@ struct LineReader {
   }
 
   /// "chopped", "dissolved", but not "seed" or "red".
+  /// The indices of `kept` from `index` on that make a dash standing apart from the words
+  /// around it, as a comma would: " - ", " -- ", " — ".
+  private func spacedDashes(in kept: [Int], from index: Int) -> Range<Int>? {
+    func isDash(_ token: IngredientToken) -> Bool {
+      token.isDash || token.isPunctuation("—") || token.isPunctuation("–")
+    }
+    guard tokens[kept[index]].spaced, isDash(tokens[kept[index]]) else { return nil }
+    var end = index + 1
+    while end < kept.count, !tokens[kept[end]].spaced, isDash(tokens[kept[end]]) { end += 1 }
+    // Not beside a joining word: "half - and - half" stays one name.
+    let joining: Set<String> = ["and", "or", "n"]
+    guard end < kept.count, tokens[kept[end]].spaced, tokens[kept[end]].isWord,
+      !joining.contains(tokens[kept[end]].lower),
+      index == 0 || !joining.contains(tokens[kept[index - 1]].lower)
+    else { return nil }
+    return index..<end
+  }
+
   /// "yams", "chickpeas": a word that is a food of its own, not one sharing a head noun.
   func isPluralNoun(_ lower: String) -> Bool {
     lower.utf8.count >= 4 && lower.hasSuffix("s") && !lower.hasSuffix("ss")

@@ -83,7 +83,7 @@ enum IngredientVocabulary {
 
   /// Past participles that don't end in "-ed" ("egg yolk beaten with 1 teaspoon water").
   static let irregularParticiples: Set<String> = [
-    "cut", "torn", "beaten", "broken", "split", "shaken", "ground", "tied",
+    "cut", "torn", "beaten", "broken", "split", "shaken", "ground", "tied", "stuck",
   ]
 
   /// Words that end the name and start a note ("salt to taste", "oil for frying").

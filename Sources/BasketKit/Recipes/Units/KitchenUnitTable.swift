@@ -125,6 +125,11 @@ extension KitchenUnit {
       KitchenUnitRow("stem", .count, 1, "stem", "stems"),
       KitchenUnitRow("chunk", .count, 1, "chunk", "chunks"),
       KitchenUnitRow("drizzle", .count, 1, "drizzle", "drizzles"),
+      // How meat and fish are sold: 4 links of sausage, a rack of lamb, a pair of shad roe
+      // ("slab" stays a word of the food: "slab bacon")
+      KitchenUnitRow("link", .count, 1, "link", "links"),
+      KitchenUnitRow("rack", .count, 1, "rack", "racks"),
+      KitchenUnitRow("pair", .count, 1, "pair", "pairs"),
     ]
   }()
 }
