@@ -160,9 +160,15 @@ struct IngredientEvaluation {
     "lg", "sm", "med",
   ]
 
-  /// The label's first amount or range: "1.25", "2-3", "#3$4" (¾), "5#1$4" (5¼), "1 20".
+  /// The label's first amount or range: "1.25", "2-3", "#3$4" (¾), "5#1$4" (5¼), "1 20"; and
+  /// the words NYT writes for some ("half" is 0.5, "2 dozen" is 24; from 5 December 2026).
   static func labelAmount(_ text: String) -> (Double, Double?)? {
-    guard let first = text.split(separator: " ").first else { return nil }
+    let words = text.split(separator: " ")
+    guard let first = words.first else { return nil }
+    if first.lowercased() == "half" { return (0.5, nil) }
+    if words.count > 1, words[1].lowercased() == "dozen", let amount = labelAmount(String(first)) {
+      return (amount.0 * 12, amount.1.map { $0 * 12 })
+    }
     let parts = first.split(separator: "-", omittingEmptySubsequences: true)
     func value(_ part: Substring) -> Double? {
       if part.contains("#") {
