@@ -578,6 +578,19 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 medium-size onion stuck with 2 cloves", amount: 1, name: "onion",
       preparation: "stuck with 2 cloves", size: "medium-size"),
+    // A measure once prepared is the same amount again; another form of the food is not.
+    Reading(
+      text: "4 ounces Parmesan (about 1 cup grated)", amount: 4, unit: "oz", name: "Parmesan",
+      note: "about 1 cup grated", equivalents: ["1 cup"]),
+    Reading(
+      text: "1 bunch chives (1/4 cup finely chopped)", amount: 1, unit: "bunch", name: "chives",
+      note: "1/4 cup finely chopped", equivalents: ["0.25 cup"]),
+    Reading(
+      text: "3 cups cooked elbow macaroni (16 ounces dried)", amount: 3, unit: "cup",
+      name: "elbow macaroni", preparation: "cooked", note: "16 ounces dried"),
+    Reading(
+      text: "2 sprigs fresh thyme, or 1 teaspoon dried", amount: 2, unit: "sprig",
+      name: "fresh thyme", alternatives: ["1 teaspoon dried"]),
   ]
 
   @Test(arguments: cases)

@@ -651,11 +651,13 @@ struct LineReader {
   private func measureOnly(_ start: Int, _ end: Int) -> (IngredientQuantity, Bool)? {
     var cursor = start
     var each = false
+    var choice = false
     while cursor < end, let qualifier = word(cursor),
       Vocabulary.qualifiers.contains(qualifier)
         || ["each", "weighing", "at", "least", "most", "or", "so"].contains(qualifier)
     {
       if qualifier == "each" { each = true }
+      if qualifier == "or" { choice = true }
       cursor += 1
     }
     guard let (quantity, after) = measuredAmount(at: cursor) ?? countedAmount(at: cursor),
@@ -666,6 +668,13 @@ struct LineReader {
       ["each", "total", "weight", "combined", "in", "all", "per"].contains(filler)
     {
       if filler == "each" || filler == "per" { each = true }
+      rest += 1
+    }
+    // What the measure is once prepared: "(about 1 cup grated)", "(1/3 cup coarsely grated)";
+    // not another form of the food ("or 1 teaspoon dried", "(16 ounces dried)").
+    while !choice, rest < end, let filler = word(rest), isPreparationWord(filler),
+      !Vocabulary.otherForms.contains(filler)
+    {
       rest += 1
     }
     while rest < end, punctuation(rest, ".") { rest += 1 }
@@ -1249,6 +1258,12 @@ struct LineReader {
       index == 0 || !joining.contains(tokens[kept[index - 1]].lower)
     else { return nil }
     return index..<end
+  }
+
+  /// "grated", "coarsely", "cut": a word of what is done to a food.
+  func isPreparationWord(_ lower: String) -> Bool {
+    isParticiple(lower) || Vocabulary.irregularParticiples.contains(lower)
+      || Vocabulary.prepAdverbs.contains(lower)
   }
 
   /// "yams", "chickpeas": a word that is a food of its own, not one sharing a head noun.

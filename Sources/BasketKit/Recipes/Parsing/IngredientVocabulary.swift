@@ -86,6 +86,9 @@ enum IngredientVocabulary {
     "cut", "torn", "beaten", "broken", "split", "shaken", "ground", "tied", "stuck",
   ]
 
+  /// Another form of a food, measured apart from it: "(16 ounces dried)", "(2 cups canned)".
+  static let otherForms: Set<String> = ["dried", "canned", "frozen", "cooked", "uncooked", "raw"]
+
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
   static let nameEnders: Set<String> = [
     "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
