@@ -422,7 +422,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       name: "French bread", preparation: "rounds", size: "thin"),
     Reading(
       text: "A few grinds of black pepper", amount: nil, name: "black pepper",
-      preparation: "grinds", note: "A few"),
+      note: "A few grinds"),
     Reading(
       text: "1 walnut-size nugget of fresh ginger, grated", amount: 1, name: "fresh ginger",
       preparation: "walnut-size nugget, grated"),
@@ -591,6 +591,15 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 sprigs fresh thyme, or 1 teaspoon dried", amount: 2, unit: "sprig",
       name: "fresh thyme", alternatives: ["1 teaspoon dried"]),
+    Reading(
+      text: "15 grinds fresh black pepper", amount: 15, unit: "grind", name: "fresh black pepper"),
+    Reading(
+      text: "4 bars (3 1/2 ounces each) bittersweet chocolate, broken up", amount: 4, unit: "bar",
+      name: "bittersweet chocolate", note: "broken up", pack: "3.5 oz"),
+    Reading(text: "2 granola bars", amount: 2, name: "granola bars"),
+    Reading(
+      text: "1 medium yellow onion diced small", amount: 1, name: "yellow onion",
+      preparation: "diced small", size: "medium"),
   ]
 
   @Test(arguments: cases)

@@ -78,7 +78,7 @@ enum IngredientVocabulary {
     "in", "into", "with", "from", "to", "until", "under", "and", "or", "for", "on", "at", "by",
     "across", "through", "off", "over", "then", "before", "after", "about", "lengthwise",
     "crosswise", "thin", "thick", "fine", "crisp", "together", "separately", "whole", "as", "if",
-    "down", "up", "out", "apart", "but", "overnight", "very", "just", "well", "of",
+    "down", "up", "out", "apart", "but", "overnight", "very", "just", "well", "of", "small",
   ]
 
   /// Past participles that don't end in "-ed" ("egg yolk beaten with 1 teaspoon water").

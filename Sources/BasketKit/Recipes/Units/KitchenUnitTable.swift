@@ -130,6 +130,8 @@ extension KitchenUnit {
       KitchenUnitRow("link", .count, 1, "link", "links"),
       KitchenUnitRow("rack", .count, 1, "rack", "racks"),
       KitchenUnitRow("pair", .count, 1, "pair", "pairs"),
+      KitchenUnitRow("bar", .count, 1, "bar", "bars"),
+      KitchenUnitRow("grind", .count, 1, "grind", "grinds"),
     ]
   }()
 }
