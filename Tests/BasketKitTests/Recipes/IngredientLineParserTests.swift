@@ -600,6 +600,23 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 medium yellow onion diced small", amount: 1, name: "yellow onion",
       preparation: "diced small", size: "medium"),
+    Reading(
+      text: "1 turkey or chicken liver, diced", amount: 1, name: "turkey liver",
+      preparation: "diced", alternatives: ["chicken liver"]),
+    // British packs after a weight, parts of a fruit without "of", sizes by likeness.
+    Reading(
+      text: "200g pot Greek yogurt", amount: 1, unit: "pot", name: "Greek yogurt", pack: "200 g"),
+    Reading(
+      text: "20g bunch coriander, chopped", amount: 1, unit: "bunch", name: "coriander",
+      preparation: "chopped", pack: "20 g"),
+    Reading(
+      text: "zest and juice 1 lemon", amount: 1, name: "lemon", preparation: "zest and juice"),
+    Reading(
+      text: "thumb-sized piece ginger, grated", amount: 1, unit: "piece", name: "ginger",
+      preparation: "grated", size: "thumb-sized"),
+    Reading(
+      text: "2 walnut-size pieces of butter", amount: 2, unit: "piece", name: "butter",
+      size: "walnut-size"),
   ]
 
   @Test(arguments: cases)

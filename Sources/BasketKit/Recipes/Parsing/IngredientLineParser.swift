@@ -171,11 +171,16 @@ struct LineReader {
     ]
     let first = cursor
     while let part = word(cursor), parts.contains(part), cursor - first < 5 { cursor += 1 }
-    guard cursor > first, word(cursor) == "of" || word(cursor) == "from",
-      range(at: cursor + 1) != nil
-    else { return }
-    preparations.append(tokenizer.text(first, cursor))
-    index = cursor + 1
+    guard cursor > first else { return }
+    if word(cursor) == "of" || word(cursor) == "from", range(at: cursor + 1) != nil {
+      preparations.append(tokenizer.text(first, cursor))
+      index = cursor + 1
+    } else if range(at: cursor) != nil,
+      (first..<cursor).contains(where: { ["juice", "zest", "rind", "peel"].contains(word($0)) })
+    {
+      preparations.append(tokenizer.text(first, cursor - 1))  // "zest and juice 1 lemon"
+      index = cursor
+    }
   }
 
   private mutating func readLeadingQuantity() {
@@ -211,13 +216,14 @@ struct LineReader {
       if word(index) == "of" { index += 1 }
       return
     } else if let lead = word(index),
-      Vocabulary.sizes.contains(lead) || Vocabulary.qualifiers.contains(lead),
+      isSizeWord(lead) || Vocabulary.qualifiers.contains(lead),
       index + 1 < tokens.count, tokens[index + 1].lower.count > 2,
       let (found, next) = unitAt(index + 1, afterNumber: false), next < tokens.count,
       tokens[next].isWord
     {
-      // "Generous pinch cayenne", "Small bunch of dill", "Scant cup walnuts": one, unwritten
-      if Vocabulary.sizes.contains(lead) {
+      // "Generous pinch cayenne", "Small bunch of dill", "Scant cup walnuts", "thumb-sized
+      // piece ginger": one, unwritten
+      if isSizeWord(lead) {
         size = tokenizer.text(index, index)
       } else {
         notes.append(tokenizer.text(index, index))
@@ -340,7 +346,7 @@ struct LineReader {
     {
       cursor += 1
     }
-    guard let size = word(cursor), Vocabulary.sizes.contains(size) else { return nil }
+    guard let size = word(cursor), isSizeWord(size) else { return nil }
     cursor += 1
     if let joiner = word(cursor), joiner == "to" || joiner == "or",
       let other = word(cursor + 1), Vocabulary.sizes.contains(other)
@@ -1055,8 +1061,12 @@ struct LineReader {
           listed && !isParticiple(tokens[right[0]].lower)
             && !Vocabulary.irregularParticiples.contains(tokens[right[0]].lower)
             || parts.count == 2 && Vocabulary.sharedHeads.contains(tokens[last].lower)
+            || parts.count == 2 && right.count == 2
+              && Vocabulary.modifyingFoods.contains(tokens[left[0]].lower)
+              && Vocabulary.modifyingFoods.contains(tokens[right[0]].lower)
         {
-          // "red, yellow or green peppers", "chicken or vegetable stock", but not "up" of
+          // "red, yellow or green peppers", "chicken or vegetable stock", "turkey or chicken
+          // liver", but not "up" of
           // "chicken, whole or cut up", "potatoes" of "yams or sweet potatoes", "broth" of
           // "water or chicken broth", or "stock" of
           // "water or 1 cup each water and rich veal or beef stock"
@@ -1258,6 +1268,12 @@ struct LineReader {
       index == 0 || !joining.contains(tokens[kept[index - 1]].lower)
     else { return nil }
     return index..<end
+  }
+
+  /// "large", "thumb-sized", "walnut-size": how big each thing counted is.
+  func isSizeWord(_ lower: String) -> Bool {
+    Vocabulary.sizes.contains(lower) || lower.hasSuffix("-sized") && lower.utf8.count > 7
+      || lower.hasSuffix("-size") && lower.utf8.count > 6
   }
 
   /// "grated", "coarsely", "cut": a word of what is done to a food.

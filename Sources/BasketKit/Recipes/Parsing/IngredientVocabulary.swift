@@ -122,7 +122,7 @@ enum IngredientVocabulary {
   /// Count units that hold a measured amount ("12-ounce jar").
   static let containers: Set<String> = [
     "can", "tin", "jar", "bag", "box", "pack", "packet", "bottle", "carton", "container",
-    "envelope",
+    "envelope", "pot", "punnet", "ball", "block", "bunch", "bar", "loaf",
   ]
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
