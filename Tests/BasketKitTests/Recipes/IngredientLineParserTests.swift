@@ -363,7 +363,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       name: "Roquefort", alternatives: ["other good blue cheese"]),
     Reading(
       text: "4 tablespoons vegetable or olive oil or a mixture of both", amount: 4, unit: "tbsp",
-      name: "vegetable", note: "or a mixture of both", alternatives: ["olive oil"]),
+      name: "vegetable oil", note: "or a mixture of both", alternatives: ["olive oil"]),
     // The shape of a cut before a count unit, a part of the plant before it
     Reading(
       text: "4 1-inch-thick chunks peeled fresh ginger", amount: 4, unit: "chunk",
@@ -425,7 +425,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       note: "A few grinds"),
     Reading(
       text: "1 walnut-size nugget of fresh ginger, grated", amount: 1, name: "fresh ginger",
-      preparation: "walnut-size nugget, grated"),
+      preparation: "nugget, grated", size: "walnut-size"),
     Reading(text: "1 leg of lamb", amount: 1, name: "leg of lamb"),
     // Describing words listed before alternatives stay with the first choice; a lone one takes
     // the food of the choice after it.
