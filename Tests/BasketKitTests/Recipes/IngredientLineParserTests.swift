@@ -617,6 +617,12 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 walnut-size pieces of butter", amount: 2, unit: "piece", name: "butter",
       size: "walnut-size"),
+    Reading(
+      text: "1 small white truffle (about 2/3 of an ounce)", amount: 1, name: "white truffle",
+      note: "about 2/3 of an ounce", size: "small", equivalents: ["0.667 oz"]),
+    Reading(
+      text: "1 cleaned, ready-to-cook pheasant", amount: 1, name: "ready-to-cook pheasant",
+      preparation: "cleaned"),
   ]
 
   @Test(arguments: cases)

@@ -646,6 +646,9 @@ struct LineReader {
     {
       next += 1  // "1 14- ounce can": the hyphen lost its unit to a space
     }
+    if high == nil, word(next) == "of", word(next + 1) == "a" || word(next + 1) == "an" {
+      next += 2  // "(about 2/3 of an ounce)"
+    }
     guard let (found, after) = unitAt(next, afterNumber: true), found.family != .count else {
       return nil
     }
@@ -1031,6 +1034,10 @@ struct LineReader {
     if prepEnd > 0, !["and", "or"].contains(tokens[phrase[prepEnd]].lower) {
       preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
       phrase.removeFirst(prepEnd)
+      // "cleaned, ready-to-cook pheasant": the comma after the preparation goes with it
+      while let first = phrase.first, tokens[first].isPunctuation(","), phrase.count > 1 {
+        phrase.removeFirst()
+      }
     }
     let namePhrase = render(written)
     choicePhrase = render(trimmedEnd(phrase))
