@@ -623,6 +623,11 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 cleaned, ready-to-cook pheasant", amount: 1, name: "ready-to-cook pheasant",
       preparation: "cleaned"),
+    Reading(
+      text: "5 to 6 dozen fresh mussels", amount: 60, maxAmount: 72, name: "fresh mussels"),
+    Reading(
+      text: "ripe tomatoes, about 1 1/4 pounds", amount: 1.25, unit: "lb", name: "ripe tomatoes",
+      note: "about"),
   ]
 
   @Test(arguments: cases)

@@ -457,7 +457,10 @@ struct LineReader {
   private mutating func readTrailingQuantity() -> Int? {
     let count = tokens.count
     guard count >= 2 else { return nil }
-    for start in stride(from: count - 1, through: max(index + 1, count - 6), by: -1) {
+    // From the earliest start, so "about 1 1/4 pounds" is read whole, not as its "1/4 pounds".
+    let earliest = max(index + 1, count - 6)
+    guard earliest < count else { return nil }
+    for start in earliest..<count {
       guard tokens[start].number != nil, let (low, high, next) = range(at: start) else {
         continue
       }
@@ -544,7 +547,9 @@ struct LineReader {
       || joiner.lower == "and" && isNumeric && !tokens[next + 1].isFraction
     {
       if let (high, after) = amountAt(next + 1), high > low {
-        return (low, high, after)
+        // "2 to 3 dozen": the dozen counts both ends
+        let dozen = word(after - 1) == "dozen" && word(next - 1) != "dozen"
+        return (dozen ? low * 12 : low, high, after)
       }
     }
     return (low, nil, next)
