@@ -1218,7 +1218,8 @@ struct LineReader {
   }
 
   /// Whether the parse of the whole line looks misread where the name alone does not: an
-  /// equivalent measured in length ("diced ( 1/2 inch) dried fruits"), a unit word before the
+  /// equivalent measured in length beside an amount that is not ("diced ( 1/2 inch) dried
+  /// fruits", but not "4cm/1½in piece galangal"), a unit word before the
   /// name left unread ("Several sprigs fresh parsley", "4 nickel-size slices of ginger"), a
   /// counted name opening with a piece word ("1 wedge fresh pumpkin") or closing with a
   /// count unit ("2 fennel bulbs"), and a list of describing words joined to a food that
@@ -1227,7 +1228,9 @@ struct LineReader {
   private func doubtsReading() -> Bool {
     let words = namePositions.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
-    if equivalents.contains(where: { $0.unit?.family == .length }) { return true }
+    if unit?.family != .length, equivalents.contains(where: { $0.unit?.family == .length }) {
+      return true  // a cut's size, not the amount again
+    }
     if unit == nil, packSize == nil, equivalents.isEmpty,
       tokens[..<first].contains(where: {
         $0.isWord && $0.lower.utf8.count > 1 && KitchenUnit.spelled($0.lower) != nil
