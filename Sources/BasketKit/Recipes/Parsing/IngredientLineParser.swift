@@ -1174,7 +1174,8 @@ struct LineReader {
         || words.allSatisfy({ isAdjective(tokens[$0].lower) })
     {
       // "long" of "2 long, thin eggplants", "tightly" of "tightly packed, roughly chopped
-      // arugula", "new red" of "new red, waxy potatoes"; "mako shark no more than"
+      // arugula", "firm regular" of "firm or extra-firm regular or low-fat organic tofu";
+      // "mako shark no more than"
       return true
     }
     if words.count >= 2, isShortParticiple(tail) || Vocabulary.clauseTails.contains(tail) {
@@ -1219,12 +1220,12 @@ struct LineReader {
 
   /// Whether the parse of the whole line looks misread where the name alone does not: an
   /// equivalent measured in length beside an amount that is not ("diced ( 1/2 inch) dried
-  /// fruits", but not "4cm/1½in piece galangal"), a unit word before the
-  /// name left unread ("Several sprigs fresh parsley", "4 nickel-size slices of ginger"), a
-  /// counted name opening with a piece word ("1 wedge fresh pumpkin") or closing with a
-  /// count unit ("2 fennel bulbs"), and a list of describing words joined to a food that
-  /// holds no "and" or "or" ("broccoli, tough stems" of "broccoli, tough stems trimmed and
-  /// heads cut into florets"). Each only sets the flag; the reading stays.
+  /// fruits", but not "4cm/1½in piece galangal"), a unit word before the name left unread
+  /// ("Several sprigs fresh parsley", "4 nickel-size slices of ginger"), a counted name
+  /// opening with a piece word ("1 wedge fresh pumpkin") or closing with a count unit ("2
+  /// fennel bulbs"), and a list of describing words joined to a food that holds no "and" or
+  /// "or" ("broccoli, tough stems" of "broccoli, tough stems trimmed and heads cut into
+  /// florets"). Each only sets the flag; the reading stays.
   private func doubtsReading() -> Bool {
     let words = namePositions.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
