@@ -20,6 +20,14 @@ struct Reading: Sendable, CustomStringConvertible {
   var description: String { text }
 }
 
+/// A line the flag must mark and a close one it must not.
+struct FlagPair: Sendable, CustomStringConvertible {
+  var flagged: String
+  var clean: String
+
+  var description: String { flagged }
+}
+
 private func described(_ quantity: IngredientQuantity?) -> String? {
   quantity.map { "\(KitchenAmountFormat.decimal($0.amount)) \($0.unit?.id ?? "")" }
 }
@@ -96,12 +104,15 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "Generous pinch cayenne", amount: 1, unit: "pinch", name: "cayenne", note: "Generous"),
     Reading(text: "Small bunch of dill", amount: 1, unit: "bunch", name: "dill", size: "Small"),
     Reading(text: "Scant cup walnuts", amount: 1, unit: "cup", name: "walnuts", note: "Scant"),
-    // A vague amount with a unit keeps the unit out of the name; "or more" after an amount
+    // A vague amount with a unit keeps the unit out of the name, flagged for the unit left
+    // unread; "or more" after an amount
     Reading(
-      text: "A few drops of lemon juice", amount: nil, name: "lemon juice", note: "A few drops"),
+      text: "A few drops of lemon juice", amount: nil, name: "lemon juice", note: "A few drops",
+      uncertain: true),
     Reading(
       text: "Several sprigs fresh thyme, or 1 teaspoon dried thyme", amount: nil,
-      name: "fresh thyme", note: "Several sprigs", alternatives: ["1 teaspoon dried thyme"]),
+      name: "fresh thyme", note: "Several sprigs", uncertain: true,
+      alternatives: ["1 teaspoon dried thyme"]),
     Reading(
       text: "3 or more drops red food coloring", amount: 3, unit: "drop",
       name: "red food coloring", note: "or more"),
@@ -629,6 +640,54 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "ripe tomatoes, about 1 1/4 pounds", amount: 1.25, unit: "lb", name: "ripe tomatoes",
       note: "about"),
   ]
+
+  /// For each of the flag's signals of 5 December's third round, a line it must mark and a
+  /// close one it must not.
+  static let flagPairs: [FlagPair] = [
+    // A dash standing apart inside the name
+    FlagPair(
+      flagged: "1 1/2 cups fresh shelled beans -- limas, cranberries or pintos",
+      clean: "1 1/2 cups fresh shelled lima beans"),
+    // A lone adverb for a name; a name of describing words only
+    FlagPair(
+      flagged: "1/3 cup tightly packed, roughly chopped arugula leaves",
+      clean: "1/3 cup tightly packed arugula leaves"),
+    FlagPair(
+      flagged: "12 ounces firm or extra-firm regular or low-fat organic tofu",
+      clean: "12 ounces firm regular tofu"),
+    // A short participle or a clause word closing the name
+    FlagPair(
+      flagged: "1/2 cup China black tea leaves tied in a square of cheesecloth",
+      clean: "1/2 cup China black tea leaves in a square of cheesecloth"),
+    FlagPair(
+      flagged: "3/4 cup frozen peas that have been thawed under hot water",
+      clean: "3/4 cup frozen peas, thawed under hot water"),
+    // A number word closing the name
+    FlagPair(
+      flagged: "2 carrots, one minced and the other cut into 1-inch chunks",
+      clean: "2 carrots, minced"),
+    // "The" opening the name, "if" inside it
+    FlagPair(flagged: "The minced zest from half a lemon", clean: "Minced zest of half a lemon"),
+    FlagPair(flagged: "Salt if necessary", clean: "Salt as necessary"),
+    // An equivalent measured in length
+    FlagPair(flagged: "3/4 cup diced (1/2 inch) dried fruits", clean: "4cm/1½in piece galangal"),
+    // A unit word before the name left unread
+    FlagPair(flagged: "Several sprigs fresh parsley", clean: "3 sprigs fresh parsley"),
+    // A counted name opening with a piece word, or closing with a count unit
+    FlagPair(
+      flagged: "1 wedge fresh pumpkin (about 2 pounds)", clean: "1 fresh pumpkin (about 2 pounds)"),
+    FlagPair(flagged: "2 fennel bulbs", clean: "2 whole cloves"),
+    // Describing words listed with commas joined to a name holding no "and" or "or"
+    FlagPair(
+      flagged: "2 pounds broccoli, tough stems trimmed and heads cut into bite-size florets",
+      clean: "Salt, black pepper and cayenne to taste"),
+  ]
+
+  @Test(arguments: flagPairs)
+  func flagsTheMisreadLineButNotItsNeighbour(pair: FlagPair) {
+    #expect(IngredientLineParser.parse(pair.flagged).uncertain)
+    #expect(!IngredientLineParser.parse(pair.clean).uncertain)
+  }
 
   @Test(arguments: cases)
   func readsEachCase(expected: Reading) {

@@ -126,6 +126,7 @@ struct LineReader {
       unit = only.unit
     }
     if let value = amount, value > 100_000 || (maxAmount ?? 0) > 100_000 { uncertain = true }
+    if doubtsReading() { uncertain = true }
     let quantity = amount.map { IngredientQuantity(amount: $0, maxAmount: maxAmount, unit: unit) }
     let line = IngredientLine(
       text: text, quantity: quantity, name: name, preparation: joined(preparations),
@@ -143,6 +144,9 @@ struct LineReader {
   /// The first tokens of segments after a comma read as notes without a word that opens one
   /// ("sugar and candied beads"), for the flag's features.
   var plainNoteStarts: [Int] = []
+  /// Whether describing words listed with commas were joined to the food after them
+  /// ("boneless, skinless thighs"), for the flag.
+  var mergedDescribingList = false
   /// The name with its alternatives as written, after the preparation before it.
   var choicePhrase = ""
 
@@ -881,7 +885,7 @@ struct LineReader {
 
   /// "corn, peanut or vegetable oil", "figs, cherries, or dates", "boneless, skin-on thighs":
   /// a list of names or adjectives, not a name and its notes.
-  private func mergeListedNames(_ segments: inout [[Int]]) {
+  private mutating func mergeListedNames(_ segments: inout [[Int]]) {
     guard segments.count > 1, !segments[0].isEmpty else { return }
     func nameLike(_ segment: [Int]) -> Bool {
       guard let opener = segment.first else { return false }
@@ -927,6 +931,7 @@ struct LineReader {
       && !tail.hasSuffix("ed") && (listed || isAdjective(tokens[segments[0][0]].lower))
     guard sawOr && segments[0].count <= 3 || adjectives else { return }
     let end = adjectives ? 1 : last
+    if adjectives { mergedDescribingList = true }
     for candidate in 1...end {
       segments[0] += [segments[candidate][0] - 1] + segments[candidate]
     }
@@ -1213,10 +1218,29 @@ struct LineReader {
     }
     let tail = tokens[last].lower
     if words.count == 1
-      ? isAdjective(tail) || Vocabulary.shapes.contains(tail)
+      ? isAdjective(tail) || Vocabulary.shapes.contains(tail) || isAdverb(tail)
       : Vocabulary.functionWords.contains(tail)
+        || words.allSatisfy({ isAdjective(tokens[$0].lower) })
     {
-      return true  // "long" of "2 long, thin eggplants"; "mako shark no more than"
+      // "long" of "2 long, thin eggplants", "tightly" of "tightly packed, roughly chopped
+      // arugula", "firm regular" of "firm or extra-firm regular or low-fat organic tofu";
+      // "mako shark no more than"
+      return true
+    }
+    if words.count >= 2, isShortParticiple(tail) || Vocabulary.clauseTails.contains(tail) {
+      return true  // "China black tea leaves tied", "frozen peas that have been"
+    }
+    if words.count >= 2, tail != "a", tail != "an", let value = Vocabulary.numberWords[tail],
+      value >= 1
+    {
+      return true  // "carrots, one" of "2 carrots, one minced and the other cut into chunks"
+    }
+    // A dash with a space before it inside the name: "fresh shelled beans -- limas", "bulk
+    // sausage - do not use Italian sausages".
+    if let first = phrase.first,
+      phrase.contains(where: { $0 > first && $0 < last && tokens[$0].isDash && tokens[$0].spaced })
+    {
+      return true
     }
     if !alternatives.isEmpty && words.count >= 2 && isDescribing(tail) {
       return true  // "whole red" of "whole red, yellow and green peppers or 14 ounces…"
@@ -1241,6 +1265,53 @@ struct LineReader {
       return true
     }
     return isParticiple(tail)
+  }
+
+  /// Whether the parse of the whole line looks misread where the name alone does not: an
+  /// equivalent measured in length beside an amount that is not ("diced ( 1/2 inch) dried
+  /// fruits", but not "4cm/1½in piece galangal"), a unit word before the name left unread
+  /// ("Several sprigs fresh parsley", "4 nickel-size slices of ginger"), a counted name
+  /// opening with a piece word ("1 wedge fresh pumpkin") or closing with a count unit ("2
+  /// fennel bulbs"), and a list of describing words joined to a food that holds no "and" or
+  /// "or" ("broccoli, tough stems" of "broccoli, tough stems trimmed and heads cut into
+  /// florets"). Each only sets the flag; the reading stays.
+  private func doubtsReading() -> Bool {
+    let words = namePositions.filter { tokens[$0].isWord }
+    guard let first = words.first, let last = words.last else { return false }
+    if unit?.family != .length, equivalents.contains(where: { $0.unit?.family == .length }) {
+      return true  // a cut's size, not the amount again
+    }
+    if unit == nil, packSize == nil, equivalents.isEmpty,
+      tokens[..<first].contains(where: {
+        $0.isWord && $0.lower.utf8.count > 1 && KitchenUnit.spelled($0.lower) != nil
+      })
+    {
+      return true
+    }
+    if amount != nil, unit == nil, words.count >= 2 {
+      let opening = tokens[first].lower
+      if Vocabulary.portionWords.contains(opening) || Vocabulary.pieceWords.contains(opening) {
+        return true
+      }
+      if let found = KitchenUnit.spelled(tokens[last].lower), found.family == .count,
+        Vocabulary.pieceUnits.contains(found.id),
+        !words.dropLast().allSatisfy({ isDescribing(tokens[$0].lower) })
+      {
+        return true
+      }
+    }
+    return mergedDescribingList
+      && !words.contains(where: { ["and", "or", "&"].contains(tokens[$0].lower) })
+  }
+
+  /// An adverb standing for a food: "tightly", "finely".
+  func isAdverb(_ lower: String) -> Bool {
+    Vocabulary.prepAdverbs.contains(lower) || lower.hasSuffix("ly")
+  }
+
+  /// A past participle too short for `isParticiple`: "tied", "iced".
+  func isShortParticiple(_ lower: String) -> Bool {
+    lower.utf8.count == 4 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
   /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".

@@ -127,7 +127,7 @@ enum IngredientVocabulary {
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
   static let nameDoubtWords: Set<String> = [
-    "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and",
+    "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and", "the",
   ]
 
   /// Words that never end a name, so a name they end was cut short ("mako shark no more
@@ -139,7 +139,14 @@ enum IngredientVocabulary {
 
   /// Words of a note or a preparation that, left inside a name, show the grammar missed them
   /// ("each sugar", "cheese diced into pieces").
-  static let noteWordsInName: Set<String> = ["each", "plus", "about", "into", "cut"]
+  static let noteWordsInName: Set<String> = ["each", "plus", "about", "into", "cut", "if"]
+
+  /// Words that end a clause rather than a name, so a name they end ran on into a note
+  /// ("frozen peas that have been", "turkey broth made").
+  static let clauseTails: Set<String> = [
+    "been", "that", "which", "who", "have", "has", "is", "are", "be", "made", "fed", "left",
+    "kept",
+  ]
 
   /// Words that alone are no food: what was left when the food went elsewhere ("fresh" of
   /// "fresh or dried hot red chile").
@@ -194,4 +201,9 @@ enum IngredientVocabulary {
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
   /// one inside a name is no sign of a misread.
   static let foodUnits: Set<String> = ["fillet", "leaf", "pot"]
+
+  /// The units of the piece words and of the units written after a food ("bulbs", "sprigs"),
+  /// in either number: a counted name closing with one likely holds its unit.
+  static let pieceUnits = Set(
+    pieceWords.union(trailingUnits).compactMap { KitchenUnit.spelled($0)?.id })
 }
