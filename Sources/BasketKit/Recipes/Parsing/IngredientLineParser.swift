@@ -1228,19 +1228,12 @@ struct LineReader {
       return true
     }
     if words.count >= 2, isShortParticiple(tail) || Vocabulary.clauseTails.contains(tail) {
-      return true  // "China black tea leaves tied", "frozen peas that have been"
+      return true  // "black tea leaves iced", "frozen peas that have been"
     }
     if words.count >= 2, tail != "a", tail != "an", let value = Vocabulary.numberWords[tail],
       value >= 1
     {
-      return true  // "carrots, one" of "2 carrots, one minced and the other cut into chunks"
-    }
-    // A dash with a space before it inside the name: "fresh shelled beans -- limas", "bulk
-    // sausage - do not use Italian sausages".
-    if let first = phrase.first,
-      phrase.contains(where: { $0 > first && $0 < last && tokens[$0].isDash && tokens[$0].spaced })
-    {
-      return true
+      return true  // "tomatoes and one"
     }
     if !alternatives.isEmpty && words.count >= 2 && isDescribing(tail) {
       return true  // "whole red" of "whole red, yellow and green peppers or 14 ounces…"
@@ -1271,10 +1264,10 @@ struct LineReader {
   /// equivalent measured in length beside an amount that is not ("diced ( 1/2 inch) dried
   /// fruits", but not "4cm/1½in piece galangal"), a unit word before the name left unread
   /// ("Several sprigs fresh parsley", "4 nickel-size slices of ginger"), a counted name
-  /// opening with a piece word ("1 wedge fresh pumpkin") or closing with a count unit ("2
-  /// fennel bulbs"), and a list of describing words joined to a food that holds no "and" or
-  /// "or" ("broccoli, tough stems" of "broccoli, tough stems trimmed and heads cut into
-  /// florets"). Each only sets the flag; the reading stays.
+  /// opening with a piece word ("1 wedge fresh pumpkin") or closing with a count unit ("12
+  /// lasagna strips"), and a list of foods joined with commas that lost its "and" ("Salt, white
+  /// pepper" of "Salt, white pepper, sugar and sea salt"). Each only sets the flag; the reading
+  /// stays.
   private func doubtsReading() -> Bool {
     let words = namePositions.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
