@@ -144,8 +144,8 @@ struct LineReader {
   /// The first tokens of segments after a comma read as notes without a word that opens one
   /// ("sugar and candied beads"), for the flag's features.
   var plainNoteStarts: [Int] = []
-  /// Whether describing words listed with commas were joined to the food after them
-  /// ("boneless, skinless thighs"), for the flag.
+  /// Whether what followed the first comma was joined to the name as a list ("Salt, white
+  /// pepper, sugar and sea salt"), for the flag.
   var mergedDescribingList = false
   /// The name with its alternatives as written, after the preparation before it.
   var choicePhrase = ""
@@ -1083,10 +1083,9 @@ struct LineReader {
               && Vocabulary.modifyingFoods.contains(tokens[right[0]].lower)
         {
           // "red, yellow or green peppers", "chicken or vegetable stock", "turkey or chicken
-          // liver", but not "up" of
-          // "chicken, whole or cut up", "potatoes" of "yams or sweet potatoes", "broth" of
-          // "water or chicken broth", or "stock" of
-          // "water or 1 cup each water and rich veal or beef stock"
+          // liver"; but not "up" of "chicken, whole or cut up", "potatoes" of "yams or sweet
+          // potatoes", "broth" of "water or chicken broth", or "stock" of "water or 1 cup each
+          // water and rich veal or beef stock"
           left.append(last)
         } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
           right.count >= 2, tokens[right[0]].number == nil,
