@@ -639,6 +639,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "ripe tomatoes, about 1 1/4 pounds", amount: 1.25, unit: "lb", name: "ripe tomatoes",
       note: "about"),
+    Reading(
+      text: "1 medium-to-large onion, peeled", amount: 1, name: "onion", preparation: "peeled",
+      size: "medium-to-large"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

@@ -1345,10 +1345,16 @@ struct LineReader {
     return index..<end
   }
 
-  /// "large", "thumb-sized", "walnut-size": how big each thing counted is.
+  /// "large", "thumb-sized", "walnut-size", "medium-to-large": how big each thing counted is.
   func isSizeWord(_ lower: String) -> Bool {
-    Vocabulary.sizes.contains(lower) || lower.hasSuffix("-sized") && lower.utf8.count > 7
+    if Vocabulary.sizes.contains(lower) || lower.hasSuffix("-sized") && lower.utf8.count > 7
       || lower.hasSuffix("-size") && lower.utf8.count > 6
+    {
+      return true
+    }
+    let parts = lower.split(separator: "-")
+    return parts.count == 3 && (parts[1] == "to" || parts[1] == "or")
+      && Vocabulary.sizes.contains(String(parts[0])) && Vocabulary.sizes.contains(String(parts[2]))
   }
 
   /// "grated", "coarsely", "cut": a word of what is done to a food.
