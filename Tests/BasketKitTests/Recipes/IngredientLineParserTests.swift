@@ -606,7 +606,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "15 grinds fresh black pepper", amount: 15, unit: "grind", name: "fresh black pepper"),
     Reading(
       text: "4 bars (3 1/2 ounces each) bittersweet chocolate, broken up", amount: 4, unit: "bar",
-      name: "bittersweet chocolate", note: "broken up", pack: "3.5 oz"),
+      name: "bittersweet chocolate", preparation: "broken up", pack: "3.5 oz"),
     Reading(text: "2 granola bars", amount: 2, name: "granola bars"),
     Reading(
       text: "1 medium yellow onion diced small", amount: 1, name: "yellow onion",
@@ -642,6 +642,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 medium-to-large onion, peeled", amount: 1, name: "onion", preparation: "peeled",
       size: "medium-to-large"),
+    Reading(text: "5 to 5 dozen fresh mussels", amount: 60, name: "fresh mussels"),
+    Reading(text: "1 chicken stock cube", amount: 1, name: "chicken stock cube"),
+    Reading(text: "1 vanilla pod, split", amount: 1, name: "vanilla pod", preparation: "split"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

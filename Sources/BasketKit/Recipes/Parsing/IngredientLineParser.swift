@@ -551,9 +551,11 @@ struct LineReader {
       || joiner.lower == "and" && isNumeric && !tokens[next + 1].isFraction
     {
       if let (high, after) = amountAt(next + 1), high > low {
-        // "2 to 3 dozen": the dozen counts both ends
+        // "2 to 3 dozen": the dozen counts both ends; "5 to 5 dozen" is no range
         let dozen = word(after - 1) == "dozen" && word(next - 1) != "dozen"
-        return (dozen ? low * 12 : low, high, after)
+        let start = dozen ? low * 12 : low
+        if high > start { return (start, high, after) }
+        if high == start { return (start, nil, after) }
       }
     }
     return (low, nil, next)
@@ -1415,7 +1417,8 @@ struct LineReader {
     } else if Vocabulary.noteOpeners.contains(lower) {
       notes.append(render(words))
     } else if Vocabulary.prepAdverbs.contains(lower) || Vocabulary.prepWords.contains(lower)
-      || lower.hasSuffix("ed") || lower == "cut" || lower == "into" || lower == "thawed"
+      || lower.hasSuffix("ed") || Vocabulary.irregularParticiples.contains(lower)
+      || lower == "into"
     {
       preparations.append(render(words))
     } else {

@@ -198,12 +198,13 @@ enum IngredientVocabulary {
     "sprinkles", "dollop", "dollops", "shaving", "shavings", "curl", "curls", "cube", "cubes",
   ]
 
-  /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin"), so
-  /// one inside a name is no sign of a misread.
-  static let foodUnits: Set<String> = ["fillet", "leaf", "pot"]
+  /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin", "stock
+  /// cube"), so one inside or closing a name is no sign of a misread.
+  static let foodUnits: Set<String> = ["fillet", "leaf", "pot", "cube"]
 
   /// The units of the piece words and of the units written after a food ("bulbs", "sprigs"),
   /// in either number: a counted name closing with one likely holds its unit.
   static let pieceUnits = Set(
-    pieceWords.union(trailingUnits).compactMap { KitchenUnit.spelled($0)?.id })
+    pieceWords.union(trailingUnits).compactMap { KitchenUnit.spelled($0)?.id }
+  ).subtracting(foodUnits)
 }
