@@ -645,6 +645,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "5 to 5 dozen fresh mussels", amount: 60, name: "fresh mussels"),
     Reading(text: "1 chicken stock cube", amount: 1, name: "chicken stock cube"),
     Reading(text: "1 vanilla pod, split", amount: 1, name: "vanilla pod", preparation: "split"),
+    Reading(
+      text: "1 (3- to 4-pound) whole chicken", amount: 1, name: "whole chicken", pack: "3 lb"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

@@ -733,8 +733,11 @@ struct LineReader {
     guard let (value, next) = amountAt(cursor), tokens[cursor].number != nil else { return nil }
     var quantity = IngredientQuantity(amount: value)
     var end = next
-    if punctuation(end, "-") || word(end) == "to", let (high, after) = amountAt(end + 1),
-      high > value
+    if punctuation(end, "-"), word(end + 1) == "to" || word(end + 1) == "or" {
+      end += 1  // "(3- to 4-pound)"
+    }
+    if punctuation(end, "-") || word(end) == "to" || word(end) == "or",
+      let (high, after) = amountAt(end + 1), high > value
     {
       quantity.maxAmount = high
       end = after
