@@ -170,11 +170,10 @@ struct LineReader {
   private mutating func readPartOf() {
     var cursor = index
     if word(cursor) == "the" { cursor += 1 }
-    let parts: Set<String> = [
-      "juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel", "leaves", "stems",
-    ]
     let first = cursor
-    while let part = word(cursor), parts.contains(part), cursor - first < 5 { cursor += 1 }
+    while let part = word(cursor), Vocabulary.partsBeforeFood.contains(part), cursor - first < 5 {
+      cursor += 1
+    }
     guard cursor > first else { return }
     if word(cursor) == "of" || word(cursor) == "from", range(at: cursor + 1) != nil {
       preparations.append(tokenizer.text(first, cursor))
@@ -1342,7 +1341,7 @@ struct LineReader {
     var end = index + 1
     while end < kept.count, !tokens[kept[end]].spaced, isDash(tokens[kept[end]]) { end += 1 }
     // Not beside a joining word: "half - and - half" stays one name.
-    let joining: Set<String> = ["and", "or", "n"]
+    let joining = ["and", "or", "n"]
     guard end < kept.count, tokens[kept[end]].spaced, tokens[kept[end]].isWord,
       !joining.contains(tokens[kept[end]].lower),
       index == 0 || !joining.contains(tokens[kept[index - 1]].lower)

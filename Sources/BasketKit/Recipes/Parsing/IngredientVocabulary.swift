@@ -86,6 +86,12 @@ enum IngredientVocabulary {
     "cut", "torn", "beaten", "broken", "split", "shaken", "ground", "tied", "stuck",
   ]
 
+  /// Words of the part of a fruit or herb written before it ("Juice of 1 lime", "finely grated
+  /// zest and juice 1 orange", "Leaves from 4 sprigs thyme").
+  static let partsBeforeFood: Set<String> = [
+    "juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel", "leaves", "stems",
+  ]
+
   /// Another form of a food, measured apart from it: "(16 ounces dried)", "(2 cups canned)".
   static let otherForms: Set<String> = ["dried", "canned", "frozen", "cooked", "uncooked", "raw"]
 
