@@ -1351,7 +1351,9 @@ struct LineReader {
 
   /// "large", "thumb-sized", "walnut-size", "medium-to-large": how big each thing counted is.
   func isSizeWord(_ lower: String) -> Bool {
-    if Vocabulary.sizes.contains(lower) || lower.hasSuffix("-sized") && lower.utf8.count > 7
+    if Vocabulary.sizes.contains(lower) { return true }
+    guard lower.utf8.contains(UInt8(ascii: "-")) else { return false }
+    if lower.hasSuffix("-sized") && lower.utf8.count > 7
       || lower.hasSuffix("-size") && lower.utf8.count > 6
     {
       return true
