@@ -1420,9 +1420,8 @@ struct LineReader {
       if !rest.isEmpty { alternatives.append(render(rest)) }
     } else if Vocabulary.noteOpeners.contains(lower) {
       notes.append(render(words))
-    } else if Vocabulary.prepAdverbs.contains(lower) || Vocabulary.prepWords.contains(lower)
-      || lower.hasSuffix("ed") || Vocabulary.irregularParticiples.contains(lower)
-      || lower == "into"
+    } else if isPreparationWord(lower) || Vocabulary.prepWords.contains(lower)
+      || lower.hasSuffix("ed") || lower == "into"
     {
       preparations.append(render(words))
     } else {
