@@ -44,7 +44,7 @@ let package = Package(
       name: "BasketCalDAV", dependencies: ["BasketKit", "CICal", "CLibXML2"],
       swiftSettings: libxml2Headers),
     // NB: runs the tesseract program (Debian tesseract-ocr) rather than linking libtesseract.
-    .target(name: "BasketOCR", dependencies: ["BasketKit"]),
+    .target(name: "BasketOCR", dependencies: ["BasketKit", "CLinux"]),
     .target(
       name: "BasketWeb",
       dependencies: ["BasketKit", "BasketCrypto", "BasketCalDAV", "CMicroHTTPD", "CLinux"]),

@@ -218,7 +218,9 @@ private final class Transfer {
       transfer.refusedAddress = true
       return CURL_SOCKET_BAD
     }
-    return socket(family, address.pointee.socktype, address.pointee.protocol)
+    // NB: close-on-exec, so a program spawned meanwhile (OCR) doesn't hold the fetch open.
+    return socket(
+      family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
   }
 }
 

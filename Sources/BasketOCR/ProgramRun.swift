@@ -1,3 +1,4 @@
+import CLinux
 import Dispatch
 import Glibc
 
@@ -69,6 +70,9 @@ struct ProgramRun {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    // NB: Only the three streams: a descriptor another thread opened without close-on-exec
+    // (a client's socket, a fetch) would otherwise stay open as long as the program runs.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -187,10 +191,7 @@ struct ProgramRun {
 
   /// A pipe whose ends close on exec (the child gets them only through `dup2`).
   private static func makePipe(_ ends: inout [Int32]) -> Bool {
-    guard pipe(&ends) == 0 else { return false }
-    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-    return true
+    ends.withUnsafeMutableBufferPointer { pipe2($0.baseAddress!, O_CLOEXEC) } == 0
   }
 
   private static func seconds(_ duration: Duration) -> Double {

@@ -36,6 +36,22 @@ import Testing
     #expect(run.errors == "err\n")
   }
 
+  /// A descriptor the server holds open (a client's socket, a fetch) must not leak into the
+  /// program: a program that outlives its client would keep the client's connection open.
+  @Test func theProgramGetsOnlyItsThreeStandardStreams() throws {
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    defer {
+      close(ends[0])
+      close(ends[1])
+    }
+    let program = try script("ls /proc/$$/fd")
+    let run = try ProgramRun.run(program, [], limits: limits())
+    let open = run.output.split(separator: "\n").compactMap { Int($0) }.sorted()
+    #expect(open.first(where: { $0 > 2 && $0 != 10 }) == nil, "the program had \(open) open")
+    #expect(!open.contains(Int(ends[0])) && !open.contains(Int(ends[1])))
+  }
+
   @Test func runsWithACleanEnvironmentAndNoInput() throws {
     setenv("BASKET_TEST_SECRET", "hush", 1)
     let program = try script("env; cat")

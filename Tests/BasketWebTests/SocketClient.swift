@@ -14,7 +14,7 @@ final class SocketClient {
 
   /// Connects to 127.0.0.1:`port`; nil if the connection is refused.
   init?(port: Int) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { return nil }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
