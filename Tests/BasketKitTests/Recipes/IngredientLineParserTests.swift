@@ -647,6 +647,29 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "1 vanilla pod, split", amount: 1, name: "vanilla pod", preparation: "split"),
     Reading(
       text: "1 (3- to 4-pound) whole chicken", amount: 1, name: "whole chicken", pack: "3 lb"),
+    // A head shared from oils, scallops and hams; a few describing words before a comma.
+    Reading(
+      text: "Peanut or canola oil for frying", name: "Peanut oil", note: "for frying",
+      alternatives: ["canola oil"]),
+    Reading(
+      text: "2 tablespoons sunflower or rapeseed oil", amount: 2, unit: "tbsp",
+      name: "sunflower oil", alternatives: ["rapeseed oil"]),
+    Reading(
+      text: "2 cups bay or ocean scallops", amount: 2, unit: "cup", name: "bay scallops",
+      alternatives: ["ocean scallops"]),
+    Reading(
+      text: "1/4 pound country or smoked ham", amount: 0.25, unit: "lb", name: "country ham",
+      alternatives: ["smoked ham"]),
+    Reading(text: "3 dozen live, large blue crabs", amount: 36, name: "live, large blue crabs"),
+    Reading(
+      text: "6 small new red, waxy potatoes", amount: 6, name: "new red, waxy potatoes",
+      size: "small"),
+    Reading(
+      text: "1 pound very lean, well-trimmed lamb", amount: 1, unit: "lb",
+      name: "very lean, well-trimmed lamb"),
+    Reading(
+      text: "1/2 cup very finely chopped parsley", amount: 0.5, unit: "cup", name: "parsley",
+      preparation: "very finely chopped"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

@@ -930,9 +930,18 @@ struct LineReader {
     let listed =
       last >= 1 && segments[1...last].contains { $0.contains { tokens[$0].lower == "and" } }
       && !segments[1...last].contains { trailingPreparation(in: $0) != nil }  // "ends trimmed"
+    // "new red, waxy potatoes", "very lean, well-trimmed veal": a few words that all describe.
+    let describing =
+      segments[0].count == 1
+      ? listed || isAdjective(tokens[segments[0][0]].lower)
+      : segments[0].count <= 3 && tokens[segments[0].last!].isWord
+        && isAdjective(tokens[segments[0].last!].lower)
+        && segments[0].dropLast().allSatisfy {
+          tokens[$0].isWord && (isAdjective(tokens[$0].lower) || isAdverb(tokens[$0].lower))
+        }
     let adjectives =
-      segments[0].count == 1 && last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail)
-      && !tail.hasSuffix("ed") && (listed || isAdjective(tokens[segments[0][0]].lower))
+      last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail) && !tail.hasSuffix("ed")
+      && describing
     guard sawOr && segments[0].count <= 3 || adjectives else { return }
     let end = adjectives ? 1 : last
     if adjectives { mergedDescribingList = true }
@@ -1038,6 +1047,10 @@ struct LineReader {
         break
       }
       prepEnd += 1
+    }
+    // An adverb before a word that is not a preparation describes that word: "very lean veal".
+    while prepEnd > 0, Vocabulary.prepAdverbs.contains(tokens[phrase[prepEnd - 1]].lower) {
+      prepEnd -= 1
     }
     while prepEnd > 0,
       ["and", "or"].contains(tokens[phrase[prepEnd - 1]].lower)
@@ -1330,7 +1343,6 @@ struct LineReader {
     return first.isUppercase
   }
 
-  /// "chopped", "dissolved", but not "seed" or "red".
   /// The indices of `kept` from `index` on that make a dash standing apart from the words
   /// around it, as a comma would: " - ", " -- ", " — ".
   private func spacedDashes(in kept: [Int], from index: Int) -> Range<Int>? {
@@ -1375,6 +1387,7 @@ struct LineReader {
       && !lower.hasSuffix("us") && !isDescribing(lower)
   }
 
+  /// "chopped", "dissolved", but not "seed" or "red".
   func isParticiple(_ lower: String) -> Bool {
     lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }

@@ -173,7 +173,7 @@ enum IngredientVocabulary {
     "robust", "tangy", "fruity", "sharp", "creamy", "spicy", "nutty", "flaky", "waxy", "starchy",
     "meaty", "leafy", "extra-virgin", "extra-sharp", "deep-yellow", "bright", "pale", "regular",
     "low-fat", "nonfat", "non-fat", "reduced-fat", "full-fat", "homemade", "low-sodium",
-    "reduced-sodium", "part-skim", "well-flavored", "firm-textured",
+    "reduced-sodium", "part-skim", "well-flavored", "firm-textured", "new", "live", "country",
   ]
 
   /// Foods that name the kind of another food before its head ("beef" of "hot beef or chicken
@@ -182,6 +182,8 @@ enum IngredientVocabulary {
     "chicken", "beef", "veal", "vegetable", "fish", "pork", "lamb", "turkey", "duck", "mushroom",
     "shrimp", "clam", "seafood", "tomato", "apple", "orange", "lemon", "lime", "wheat", "rye",
     "corn", "rice", "goat", "sheep", "cow", "coconut", "almond", "soy", "olive", "peanut",
+    "canola", "sunflower", "safflower", "grapeseed", "rapeseed", "sesame", "avocado", "walnut",
+    "hazelnut", "groundnut", "bay", "sea", "ocean",
   ]
 
   /// Words for a piece of a food ("lime wedges", "orange sections"): a name ending in one may
