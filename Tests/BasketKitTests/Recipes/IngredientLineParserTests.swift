@@ -670,6 +670,11 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1/2 cup very finely chopped parsley", amount: 0.5, unit: "cup", name: "parsley",
       preparation: "very finely chopped"),
+    // "to" before a describing word ends the name unless it joins two of them.
+    Reading(text: "Water to thin as needed", name: "Water", note: "to thin as needed"),
+    Reading(
+      text: "1/2 teaspoon mild to hot chili powder", amount: 0.5, unit: "tsp",
+      name: "mild to hot chili powder"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

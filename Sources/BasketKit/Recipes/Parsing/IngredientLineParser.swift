@@ -1010,7 +1010,8 @@ struct LineReader {
         lower == "to"
         ? next == "taste"
           || offset + 1 < phrase.count && tokens[phrase[offset + 1]].isWord
-            && !isDescribing(next)  // "to taste", "to yield 1 cup", "to cover"
+            // "to taste", "to yield 1 cup", "to cover", "to thin"; not "medium to large"
+            && (!isDescribing(next) || !isAdjective(tokens[phrase[offset - 1]].lower))
         : Vocabulary.nameEnders.contains(lower)
           || lower == "as" && (next == "needed" || next == "required" || next == "desired")
           || lower == "if" && (next == "desired" || next == "needed" || next == "using")
