@@ -409,8 +409,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "3/4 pound mako shark no more than 1/4-inch thick", amount: 0.75, unit: "lb",
       name: "mako shark no more than", uncertain: true, size: "1/4-inch thick"),
     Reading(
-      text: "1 bulb fennel, one pound or more", amount: 1, unit: "bulb", name: "fennel, one pound",
-      uncertain: true, alternatives: ["more"]),
+      text: "1 bulb fennel, one pound or more", amount: 1, unit: "bulb", name: "fennel",
+      note: "one pound or more", equivalents: ["1 lb"]),
     Reading(
       text: "1 handful mixed herbs (sage, thyme and parsley) palm full of herbes de Provence",
       amount: 1, unit: "handful", name: "mixed herbs palm full of herbes de Provence",
@@ -675,6 +675,25 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1/2 teaspoon mild to hot chili powder", amount: 0.5, unit: "tsp",
       name: "mild to hot chili powder"),
+    // A measure in a note in words, filled ("heaping") or open-ended ("or more"); a package or
+    // tub after "a" and a weight.
+    Reading(
+      text: "1 pint brussels sprouts (about a pound)", amount: 1, unit: "pint",
+      name: "brussels sprouts", note: "about a pound", equivalents: ["1 lb"]),
+    Reading(
+      text: "2 tablespoons (one ounce) butter", amount: 2, unit: "tbsp", name: "butter",
+      note: "one ounce", equivalents: ["1 oz"]),
+    Reading(
+      text: "8 ounces (1 heaping cup) red lentils", amount: 8, unit: "oz", name: "red lentils",
+      note: "1 heaping cup", equivalents: ["1 cup"]),
+    Reading(
+      text: "3 dozen clams (3 pounds or more)", amount: 36, name: "clams",
+      note: "3 pounds or more", equivalents: ["3 lb"]),
+    Reading(
+      text: "an 8 ounce package cream cheese", amount: 1, unit: "package", name: "cream cheese",
+      pack: "8 oz"),
+    Reading(
+      text: "a 500g tub yogurt", amount: 1, unit: "container", name: "yogurt", pack: "500 g"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

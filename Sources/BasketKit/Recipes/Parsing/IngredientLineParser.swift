@@ -636,7 +636,9 @@ struct LineReader {
   /// A number with a measuring unit: "400 g", "14-ounce", "7oz", "8- to 10-pound", "3 to 4
   /// ounces". Counts don't qualify.
   private func measuredAmount(at position: Int) -> (IngredientQuantity, Int)? {
-    guard position < tokens.count, tokens[position].number != nil,
+    // "2 pounds", and in words "(about two pounds)", "(about a pound)"
+    guard position < tokens.count,
+      tokens[position].number != nil || Vocabulary.numberWords[tokens[position].lower] != nil,
       let (value, afterAmount) = amountAt(position, hyphenMixes: true)
     else { return nil }
     var next = afterAmount
@@ -658,6 +660,9 @@ struct LineReader {
     }
     if high == nil, word(next) == "of", word(next + 1) == "a" || word(next + 1) == "an" {
       next += 2  // "(about 2/3 of an ounce)"
+    }
+    while let filled = word(next), Vocabulary.fills.contains(filled) {
+      next += 1  // "(1 heaping cup)"
     }
     guard let (found, after) = unitAt(next, afterNumber: true), found.family != .count else {
       return nil
@@ -688,6 +693,9 @@ struct LineReader {
     {
       if filler == "each" || filler == "per" { each = true }
       rest += 1
+    }
+    if word(rest) == "or", let bound = word(rest + 1), ["more", "less", "so"].contains(bound) {
+      rest += 2  // "(3 pounds or more)"
     }
     // What the measure is once prepared: "(about 1 cup grated)", "(1/3 cup coarsely grated)";
     // not another form of the food ("or 1 teaspoon dried", "(16 ounces dried)").

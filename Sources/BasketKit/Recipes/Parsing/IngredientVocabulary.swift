@@ -16,6 +16,9 @@ enum IngredientVocabulary {
     "heaping", "heaped", "generous", "rounded", "level", "good", "big", "small-ish", "up",
   ]
 
+  /// Words between an amount and its unit for how full the measure is ("1 heaping cup").
+  static let fills: Set<String> = ["heaping", "heaped", "level", "scant", "rounded", "generous"]
+
   /// Size words for counted things ("2 large eggs").
   static let sizes: Set<String> = [
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
@@ -128,7 +131,7 @@ enum IngredientVocabulary {
   /// Count units that hold a measured amount ("12-ounce jar").
   static let containers: Set<String> = [
     "can", "tin", "jar", "bag", "box", "pack", "packet", "bottle", "carton", "container",
-    "envelope", "pot", "punnet", "ball", "block", "bunch", "bar", "loaf",
+    "envelope", "pot", "punnet", "ball", "block", "bunch", "bar", "loaf", "package", "tub",
   ]
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
