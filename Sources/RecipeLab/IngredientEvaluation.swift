@@ -111,8 +111,9 @@ struct IngredientEvaluation {
     return hash % 5 == 0
   }
 
-  /// The shared sets in `directory`, then the own lines at `own` when that file exists.
-  static func load(_ directory: String, own: String? = nil) throws -> [Source] {
+  /// The shared sets in `directory`, then each own set in `own` whose file exists, and, with
+  /// more than one, all own lines together.
+  static func load(_ directory: String, own: [String] = []) throws -> [Source] {
     var sources: [Source] = []
     var files: [(String, String, String)] = [
       (directory + "/nyt-ingredients-snapshot-2015-clean.csv", "NYT 2015", "tuning: misses read"),
@@ -121,8 +122,9 @@ struct IngredientEvaluation {
         "held out, partly seen"
       ),
     ]
-    if let own, FileManager.default.fileExists(atPath: own) {
-      files.append((own, "own lines", "held out, never read"))
+    for (index, path) in own.enumerated() where FileManager.default.fileExists(atPath: path) {
+      let label = index == 0 ? "own lines" : "own lines " + String(repeating: "I", count: index + 1)
+      files.append((path, label, "held out, never read"))
     }
     for (path, label, role) in files {
       let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -147,6 +149,13 @@ struct IngredientEvaluation {
       }
       let file = String(path.split(separator: "/").last ?? Substring(path))
       sources.append(Source(file: file, label: label, role: role, rows: rows))
+    }
+    let owned = sources.filter { $0.role.hasPrefix("held out, never") }
+    if owned.count > 1 {
+      sources.append(
+        Source(
+          file: owned.map(\.file).joined(separator: " + "), label: "own lines, both",
+          role: "held out, never read", rows: owned.flatMap(\.rows)))
     }
     return sources
   }
@@ -340,7 +349,7 @@ struct IngredientEvaluation {
     try out.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
-  static func run(directory: String, own: String?, showMisses: Int, kind: MissKind) throws {
+  static func run(directory: String, own: [String], showMisses: Int, kind: MissKind) throws {
     let sources = try load(directory, own: own)
     var tuning = Score()
     var held = Score()

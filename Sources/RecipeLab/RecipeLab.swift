@@ -7,7 +7,7 @@ import Foundation
 ///
 ///   RecipeLab ingredients DIR [--misses N --kind wrong|unflagged|flagged-right --own FILE]
 ///                                                 NYT's misses only; the own lines default to
-///                                                 Data/ingredients/own-lines.csv
+///                                                 Data/ingredients/own-lines.csv and own-lines-2.csv
 ///   RecipeLab dump DIR FILE                       NYT's tuning lines, label beside parse, as TSV
 ///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
 ///                                                 Tools/recipes/flag_model.py
@@ -35,9 +35,9 @@ struct RecipeLab {
       kind = IngredientEvaluation.MissKind(rawValue: arguments[flag + 1]) ?? .wrong
       arguments.removeSubrange(flag...(flag + 1))
     }
-    var own = "Data/ingredients/own-lines.csv"
+    var own = ["Data/ingredients/own-lines.csv", "Data/ingredients/own-lines-2.csv"]
     if let flag = arguments.firstIndex(of: "--own"), flag + 1 < arguments.count {
-      own = arguments[flag + 1]
+      own = [arguments[flag + 1]]
       arguments.removeSubrange(flag...(flag + 1))
     }
     switch arguments.first {
