@@ -111,8 +111,12 @@ struct IngredientEvaluation {
     return hash % 5 == 0
   }
 
+  /// The own sets (by their place in `own`) whose misses are read for tuning: the second, from
+  /// the evening of 5 December 2026, once a third set had been written to report on instead.
+  static let readOwnSets: Set<Int> = [1]
+
   /// The shared sets in `directory`, then each own set in `own` whose file exists, and, with
-  /// more than one, all own lines together.
+  /// more than one never read, those together.
   static func load(_ directory: String, own: [String] = []) throws -> [Source] {
     var sources: [Source] = []
     var files: [(String, String, String)] = [
@@ -124,7 +128,8 @@ struct IngredientEvaluation {
     ]
     for (index, path) in own.enumerated() where FileManager.default.fileExists(atPath: path) {
       let label = index == 0 ? "own lines" : "own lines " + String(repeating: "I", count: index + 1)
-      files.append((path, label, "held out, never read"))
+      files.append(
+        (path, label, readOwnSets.contains(index) ? "tuning: misses read" : "held out, never read"))
     }
     for (path, label, role) in files {
       let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -154,7 +159,7 @@ struct IngredientEvaluation {
     if owned.count > 1 {
       sources.append(
         Source(
-          file: owned.map(\.file).joined(separator: " + "), label: "own lines, both",
+          file: owned.map(\.file).joined(separator: " + "), label: "own lines never read",
           role: "held out, never read", rows: owned.flatMap(\.rows)))
     }
     return sources
@@ -349,7 +354,10 @@ struct IngredientEvaluation {
     try out.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
-  static func run(directory: String, own: [String], showMisses: Int, kind: MissKind) throws {
+  static func run(
+    directory: String, own: [String], showMisses: Int, kind: MissKind,
+    missesFrom: String = "NYT 2015"
+  ) throws {
     let sources = try load(directory, own: own)
     var tuning = Score()
     var held = Score()
@@ -359,7 +367,7 @@ struct IngredientEvaluation {
       var setTuning = Score()
       var setHeld = Score()
       var whole = Score()
-      let readsMisses = source.label.hasPrefix("NYT")
+      let readsMisses = source.label == missesFrom && source.role.hasPrefix("tuning")
       for row in source.rows {
         let detailed = IngredientLineParser.parseDetailed(row.input)
         let q = quantityMatches(row, detailed.line)
@@ -370,7 +378,7 @@ struct IngredientEvaluation {
         whole.add(
           quantity: q, unit: u, name: n, flagged: flagged,
           model: IngredientLineParser.markedByFlagModel(row.input))
-        if source.role.hasPrefix("held out, never") {
+        if source.label.hasPrefix("own") {
           // The own lines are not part of the random-fifth figures, which stay comparable.
         } else if heldOut {
           held.add(quantity: q, unit: u, name: n, flagged: flagged)
@@ -386,7 +394,9 @@ struct IngredientEvaluation {
           case .unflagged: !right && !flagged
           case .flaggedRight: right && flagged
           }
-        if readsMisses && !heldOut && shown && misses.count < showMisses {
+        if readsMisses && (!heldOut || source.label.hasPrefix("own")) && shown
+          && misses.count < showMisses
+        {
           let l = detailed.line
           let got =
             "q=\(l.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")" } ?? "nil") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.count) name=\(l.name) phrase=\(detailed.namePhrase) prep=\(l.preparation ?? "-") unc=\(flagged)"
@@ -404,17 +414,17 @@ struct IngredientEvaluation {
       )
     }
     print("Ingredient lines (held out: FNV-1a hash of the line divisible by 5):")
-    for (source, t, h, _) in perSet where !source.role.hasPrefix("held out, never") {
+    for (source, t, h, _) in perSet where !source.label.hasPrefix("own") {
       line("  \(source.label) tuning", t)
       line("  \(source.label) held out", h)
     }
     line("  all tuning", tuning)
     line("  all held out", held, flags: true)
     print(
-      "Whole sources (rule-based: \"tuning\" is whose misses are read; from issue 24 on only NYT's;"
+      "Whole sources (rule-based: \"tuning\" is whose misses are read; from issue 24 on NYT's, and"
     )
     print(
-      "earlier work read TasteCooking's too, so it is only partly unseen; own lines never read):")
+      "own lines II's from its first measurement; earlier work read TasteCooking's too):")
     for (source, _, _, whole) in perSet {
       line("  \(source.label) (\(source.role))", whole, flags: true)
     }

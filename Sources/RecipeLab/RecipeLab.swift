@@ -5,9 +5,10 @@ import Foundation
 /// Measures the recipe importer and the ingredient line parser against the shared data sets,
 /// and times them. Run by `scripts/bench`; skips with a message when the data is absent.
 ///
-///   RecipeLab ingredients DIR [--misses N --kind wrong|unflagged|flagged-right --own FILE]
-///                                                 NYT's misses only; the own lines default to
-///                                                 Data/ingredients/own-lines.csv and own-lines-2.csv
+///   RecipeLab ingredients DIR [--misses N --kind wrong|unflagged|flagged-right --own FILE
+///                              --from "NYT 2015"|"own lines II"]
+///                                                 misses of a tuning source only; the own lines
+///                                                 default to Data/ingredients/own-lines*.csv
 ///   RecipeLab dump DIR FILE                       NYT's tuning lines, label beside parse, as TSV
 ///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
 ///                                                 Tools/recipes/flag_model.py
@@ -35,7 +36,15 @@ struct RecipeLab {
       kind = IngredientEvaluation.MissKind(rawValue: arguments[flag + 1]) ?? .wrong
       arguments.removeSubrange(flag...(flag + 1))
     }
-    var own = ["Data/ingredients/own-lines.csv", "Data/ingredients/own-lines-2.csv"]
+    var own = [
+      "Data/ingredients/own-lines.csv", "Data/ingredients/own-lines-2.csv",
+      "Data/ingredients/own-lines-3.csv",
+    ]
+    var missesFrom = "NYT 2015"
+    if let flag = arguments.firstIndex(of: "--from"), flag + 1 < arguments.count {
+      missesFrom = arguments[flag + 1]
+      arguments.removeSubrange(flag...(flag + 1))
+    }
     if let flag = arguments.firstIndex(of: "--own"), flag + 1 < arguments.count {
       own = [arguments[flag + 1]]
       arguments.removeSubrange(flag...(flag + 1))
@@ -103,7 +112,7 @@ struct RecipeLab {
       try IngredientEvaluation.dump(directory: arguments[1], to: arguments[2])
     case "ingredients" where arguments.count == 2:
       try IngredientEvaluation.run(
-        directory: arguments[1], own: own, showMisses: misses, kind: kind)
+        directory: arguments[1], own: own, showMisses: misses, kind: kind, missesFrom: missesFrom)
     default:
       print(
         "usage: RecipeLab ingredients DIR [--misses N --kind K --own FILE] | pages DIR [--misses N --field F] | bench [INGREDIENTS_DIR PAGES_DIR] | differential DIR | repeat N FILE..."

@@ -123,9 +123,22 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "12-ounce jar apricot preserves", amount: 1, unit: "jar", name: "apricot preserves",
       pack: "12 oz"),
+    // Written apart from its container, the measure is the amount and the container counts it
     Reading(
-      text: "200g/7oz can tomatoes", amount: 1, unit: "can", name: "tomatoes", pack: "200 g",
-      equivalents: ["7 oz"]),
+      text: "200g/7oz can tomatoes", amount: 200, unit: "g", name: "tomatoes",
+      equivalents: ["7 oz", "1 can"]),
+    Reading(
+      text: "28 ounce can plum tomatoes, drained", amount: 28, unit: "oz", name: "plum tomatoes",
+      preparation: "drained", equivalents: ["1 can"]),
+    Reading(
+      text: "330ml bottle stout", amount: 330, unit: "ml", name: "stout",
+      equivalents: ["1 bottle"]),
+    Reading(
+      text: "375g sheet puff pastry", amount: 375, unit: "g", name: "puff pastry",
+      equivalents: ["1 sheet"]),
+    Reading(
+      text: "16 oz (450g) bag of frozen peas", amount: 16, unit: "oz", name: "frozen peas",
+      equivalents: ["450 g", "1 bag"]),
     Reading(
       text: "1 cup (8 ounces) sugar", amount: 1, unit: "cup", name: "sugar", equivalents: ["8 oz"]),
     // "of a" between an amount and its unit or pack, an article before an amount
@@ -616,10 +629,11 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       preparation: "diced", alternatives: ["chicken liver"]),
     // British packs after a weight, parts of a fruit without "of", sizes by likeness.
     Reading(
-      text: "200g pot Greek yogurt", amount: 1, unit: "pot", name: "Greek yogurt", pack: "200 g"),
+      text: "200g pot Greek yogurt", amount: 200, unit: "g", name: "Greek yogurt",
+      equivalents: ["1 pot"]),
     Reading(
-      text: "20g bunch coriander, chopped", amount: 1, unit: "bunch", name: "coriander",
-      preparation: "chopped", pack: "20 g"),
+      text: "20g bunch coriander, chopped", amount: 20, unit: "g", name: "coriander",
+      preparation: "chopped", equivalents: ["1 bunch"]),
     Reading(
       text: "zest and juice 1 lemon", amount: 1, name: "lemon", preparation: "zest and juice"),
     Reading(
@@ -694,6 +708,44 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       pack: "8 oz"),
     Reading(
       text: "a 500g tub yogurt", amount: 1, unit: "container", name: "yogurt", pack: "500 g"),
+    // Fifth round (own lines II's misses): a bracketed length is the size
+    Reading(
+      text: "1 (3-inch) cinnamon stick", amount: 1, unit: "stick", name: "cinnamon",
+      size: "3-inch"),
+    Reading(
+      text: "1 (1-inch) piece fresh turmeric, peeled", amount: 1, unit: "piece",
+      name: "fresh turmeric", preparation: "peeled", size: "1-inch"),
+    // The amount after a name of a few words and a colon, dash or comma
+    Reading(
+      text: "Caster sugar – 75g, plus extra for dusting", amount: 75, unit: "g",
+      name: "Caster sugar", note: "plus extra for dusting"),
+    Reading(
+      text: "Leeks: 3 medium, trimmed and sliced", amount: 3, name: "Leeks",
+      preparation: "trimmed and sliced", size: "medium"),
+    Reading(
+      text: "Lamb chops, 8 (French-trimmed)", amount: 8, name: "Lamb chops",
+      note: "French-trimmed"),
+    Reading(text: "Smoked paprika, a pinch", amount: 1, unit: "pinch", name: "Smoked paprika"),
+    Reading(
+      text: "Lemon slice, 1/2 inch thick", amount: nil, name: "Lemon slice",
+      note: "1/2 inch thick"),
+    // Small measures poured or squeezed, with "a good"
+    Reading(
+      text: "A good glug of rapeseed oil", amount: 1, unit: "glug", name: "rapeseed oil",
+      note: "good"),
+    Reading(text: "A drizzle of maple syrup", amount: 1, unit: "drizzle", name: "maple syrup"),
+    Reading(text: "a squeeze of lime juice", amount: 1, unit: "squeeze", name: "lime juice"),
+    Reading(
+      text: "1 small glass of dry sherry", amount: 1, unit: "glass", name: "dry sherry",
+      size: "small"),
+    Reading(text: "a good deal of patience", amount: nil, name: "deal of patience", note: "a good"),
+    // Cream's kinds share its head; half-and-half is a food of its own
+    Reading(
+      text: "150ml single or double cream", amount: 150, unit: "ml", name: "single cream",
+      alternatives: ["double cream"]),
+    Reading(
+      text: "1 cup half-and-half or light cream", amount: 1, unit: "cup", name: "half-and-half",
+      alternatives: ["light cream"]),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

@@ -90,6 +90,8 @@ struct LineReader {
   var uncertain = false
   /// Tokens the name skips: a measure written again after it ("1 cup milk 250 mL, warmed").
   var skipped = 0..<0
+  /// Whether "a" or "an" opened the line's amount ("a 500g tub yogurt" is one tub).
+  var countedByArticle = false
 
   init(_ text: String) {
     self.text = String(text.trimmingCharacters())
@@ -111,6 +113,8 @@ struct LineReader {
     var end = tokens.count
     if amount == nil && unit == nil, let start = readTrailingQuantity() {
       end = start
+    } else if amount == nil && unit == nil {
+      readAmountAfterName()
     } else if amount != nil {
       readMeasureAfterName()
     }
@@ -192,6 +196,7 @@ struct LineReader {
       tokens[index + 1].number != nil
     {
       index += 1  // "A 1/2 pound avocado"
+      countedByArticle = true
     }
     if let (low, high, next) = range(at: index) {
       amount = low
@@ -259,7 +264,12 @@ struct LineReader {
           index = after  // "2 x 150g/5½oz packs": the pack's size in other units
         }
       } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
-        pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
+        if inner.unit?.family == .length {
+          let written = tokenizer.text(index + 1, next - 2)  // "1 (3-inch) cinnamon stick"
+          size = size.map { $0 + " " + written } ?? written
+        } else {
+          pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
+        }
         index = next
       } else if token.number != nil, let next = cutShape(at: index) {
         let written = tokenizer.text(index, next - 1)  // "4 1-inch-thick chunks": the cut
@@ -325,18 +335,27 @@ struct LineReader {
     }
   }
 
-  /// A container right after a measure that opens the line, "12-ounce jar apricot preserves",
-  /// "28 ounce can tomatoes": one of it, the measure its size.
+  /// A container right after a measure that opens the line. Hyphenated or after "a", the
+  /// measure is the container's size: "12-ounce jar apricot preserves" and "a 500g tub yogurt"
+  /// are one jar of 12 oz and one tub of 500 g. Otherwise the
+  /// measure is the amount and the container the same amount counted: "400g tin chopped
+  /// tomatoes", "28 ounce can tomatoes", "12 oz (340g) bag of shrimp" (from 5 December 2026).
   private mutating func readContainer() {
     guard packSize == nil, maxAmount == nil, let measured = unit,
       measured.family == .mass || measured.family == .volume,
       let low = amount, let (container, next) = unitAt(index, afterNumber: true),
-      Vocabulary.containers.contains(container.id), word(next) != nil,
-      !tokens[..<index].contains(where: { $0.isPunctuation("(") })
+      Vocabulary.containers.contains(container.id), word(next) != nil
     else { return }
-    packSize = IngredientQuantity(amount: low, unit: measured)
-    amount = 1
-    unit = container
+    let bracketed = tokens[..<index].contains(where: { $0.isPunctuation("(") })
+    if countedByArticle || tokens[..<index].contains(where: \.isDash) {
+      guard !bracketed else { return }
+      packSize = IngredientQuantity(amount: low, unit: measured)
+      amount = 1
+      unit = container
+    } else {
+      guard !bracketed || punctuation(index - 1, ")") else { return }
+      equivalents.append(IngredientQuantity(amount: 1, unit: container))
+    }
     index = next
   }
 
@@ -485,6 +504,49 @@ struct LineReader {
     return nil
   }
 
+  /// "Butter – 50g, softened", "Onions: 2 large, sliced", "Chicken thighs, 6 (skin on)",
+  /// "Cayenne pepper, a pinch": a line that opens with a name of a few words and gives its
+  /// amount after a colon, dash or comma, before more of the line. The amount is the line's,
+  /// a size word after it its size, and the name reads on as if the amount weren't there.
+  private mutating func readAmountAfterName() {
+    var separator = index
+    while separator < tokens.count, tokens[separator].isWord, separator - index < 5 {
+      separator += 1
+    }
+    guard separator > index, separator + 1 < tokens.count,
+      punctuation(separator, ":") || punctuation(separator, ",") || punctuation(separator, "-")
+        && tokens[separator].spaced
+    else { return }
+    var cursor = separator + 1
+    var found: KitchenUnit?
+    var low: Double
+    var high: Double?
+    if tokens[cursor].number != nil, let (from, to, next) = range(at: cursor) {
+      (low, high, cursor) = (from, to, next)
+    } else if word(cursor) == "a" || word(cursor) == "an",
+      let (measure, next) = unitAt(cursor + 1, afterNumber: false), measure.family == .count
+    {
+      (low, found, cursor) = (1, measure, next)
+    } else {
+      return
+    }
+    var sizeStart: Int?
+    if found == nil, let (measure, next) = unitAt(cursor, afterNumber: true) {
+      (found, cursor) = (measure, next)
+    } else if found == nil, let next = sizePhrase(at: cursor) {
+      (sizeStart, cursor) = (cursor, next)
+    }
+    guard
+      cursor == tokens.count || punctuation(cursor, ",") || punctuation(cursor, "(")
+        || punctuation(cursor, ";")
+    else { return }
+    if let start = sizeStart { size = tokenizer.text(start, cursor - 1) }
+    amount = low
+    maxAmount = high
+    unit = found
+    skipped = separator..<cursor
+  }
+
   /// "1 tbsp grated ginger 15 mL", "½ cup sliced leeks (about 1) 125 mL", "1 cup milk 250 mL,
   /// warmed": a weight or volume closing the name of a line that already has its amount, kept
   /// as an equivalent and left out of the name. Only before the first comma, and not after a
@@ -598,6 +660,11 @@ struct LineReader {
     switch token.lower {
     case "a", "an":
       guard let following = word(next) else { return nil }
+      if Vocabulary.qualifiers.contains(following), let measure = word(next + 1),
+        KitchenUnit.spelled(measure)?.family == .count
+      {
+        return (1, next)  // "a good glug of olive oil", "a generous pinch": the word is a note
+      }
       if Vocabulary.vagueAfterA.contains(following) { return nil }
       if let inner = Vocabulary.numberWords[following], following != "a", following != "an" {
         value = inner  // "a dozen", "a half", "a couple"
@@ -1101,6 +1168,7 @@ struct LineReader {
         } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil, !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
           !isPluralNoun(tokens[left[0]].lower), tokens[left[0]].lower != "water",
+          !tokens[left[0]].lower.contains("-and-"),
           listed && !isParticiple(tokens[right[0]].lower)
             && !Vocabulary.irregularParticiples.contains(tokens[right[0]].lower)
             || parts.count == 2 && Vocabulary.sharedHeads.contains(tokens[last].lower)

@@ -8,7 +8,7 @@ enum IngredientVocabulary {
   ]
 
   /// Words after "a"/"an" that make it not a count of one ("a few", "a little").
-  static let vagueAfterA: Set<String> = ["few", "little", "bit", "touch", "lot", "good", "drizzle"]
+  static let vagueAfterA: Set<String> = ["few", "little", "bit", "touch", "lot", "good"]
 
   /// Words before or inside an amount that qualify it; they go to the note.
   static let qualifiers: Set<String> = [
@@ -119,6 +119,7 @@ enum IngredientVocabulary {
     "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
     "nuts", "sauce", "paste", "yogurt", "yoghurt", "syrup", "bread", "potatoes", "squash",
     "sausage", "sausages", "fillets", "steaks", "chops", "flakes", "grits", "greens", "olives",
+    "cream",
   ]
 
   /// Words that open an alternative naming a whole kind ("or other tart apples", "or any long
@@ -132,6 +133,7 @@ enum IngredientVocabulary {
   static let containers: Set<String> = [
     "can", "tin", "jar", "bag", "box", "pack", "packet", "bottle", "carton", "container",
     "envelope", "pot", "punnet", "ball", "block", "bunch", "bar", "loaf", "package", "tub",
+    "sheet",
   ]
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").

@@ -125,6 +125,9 @@ extension KitchenUnit {
       KitchenUnitRow("stem", .count, 1, "stem", "stems"),
       KitchenUnitRow("chunk", .count, 1, "chunk", "chunks"),
       KitchenUnitRow("drizzle", .count, 1, "drizzle", "drizzles"),
+      KitchenUnitRow("glug", .count, 1, "glug", "glugs"),
+      KitchenUnitRow("squeeze", .count, 1, "squeeze", "squeezes"),
+      KitchenUnitRow("glass", .count, 1, "glass", "glasses"),
       // How meat and fish are sold: 4 links of sausage, a rack of lamb, a pair of shad roe
       // ("slab" stays a word of the food: "slab bacon")
       KitchenUnitRow("link", .count, 1, "link", "links"),
