@@ -513,9 +513,9 @@ struct LineReader {
     while separator < tokens.count, tokens[separator].isWord, separator - index < 5 {
       separator += 1
     }
+    let spacedDash = punctuation(separator, "-") && tokens[separator].spaced
     guard separator > index, separator + 1 < tokens.count,
-      punctuation(separator, ":") || punctuation(separator, ",") || punctuation(separator, "-")
-        && tokens[separator].spaced
+      punctuation(separator, ":") || punctuation(separator, ",") || spacedDash
     else { return }
     var cursor = separator + 1
     var found: KitchenUnit?
