@@ -258,10 +258,13 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "4cm/1½in piece galangal", amount: 4, unit: "cm", name: "galangal",
       equivalents: ["1.5 inch"]),
+    // The pack's size in other units, times the packs, is the line's amount in those units
     Reading(
       text: "2 x 150g/5½oz packs halloumi", amount: 2, unit: "pack", name: "halloumi",
-      pack: "150 g"),
-    Reading(text: "1 x 2kg/4lb 8oz chicken", amount: 1, name: "chicken", pack: "2 kg"),
+      pack: "150 g", equivalents: ["11 oz"]),
+    Reading(
+      text: "1 x 2kg/4lb 8oz chicken", amount: 1, name: "chicken", pack: "2 kg",
+      equivalents: ["4.5 lb"]),
     Reading(
       text: "1 14- ounce can of coconut milk", amount: 1, unit: "can", name: "coconut milk",
       pack: "14 oz"),
@@ -739,6 +742,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 small glass of dry sherry", amount: 1, unit: "glass", name: "dry sherry",
       size: "small"),
     Reading(text: "a good deal of patience", amount: nil, name: "deal of patience", note: "a good"),
+    Reading(text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own
     Reading(
       text: "150ml single or double cream", amount: 150, unit: "ml", name: "single cream",

@@ -260,8 +260,13 @@ struct LineReader {
       {
         packSize = pack  // "1 x 400 g tin", "2 x 400g cans"
         index = next
-        if punctuation(index, "/"), let (_, after) = compoundAmount(at: index + 1) {
-          index = after  // "2 x 150g/5½oz packs": the pack's size in other units
+        if punctuation(index, "/"), let (other, after) = compoundAmount(at: index + 1) {
+          // "2 x 150g/5½oz duck breasts": the pack's size in other units, so the line's amount
+          // in them is the count of packs times it (11 oz)
+          if let count = amount, maxAmount == nil, other.unit != nil, other.maxAmount == nil {
+            equivalents.append(IngredientQuantity(amount: count * other.amount, unit: other.unit))
+          }
+          index = after
         }
       } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
         if inner.unit?.family == .length {
@@ -1090,6 +1095,8 @@ struct LineReader {
         : Vocabulary.nameEnders.contains(lower)
           || lower == "as" && (next == "needed" || next == "required" || next == "desired")
           || lower == "if" && (next == "desired" || next == "needed" || next == "using")
+          || lower == "on" && next == "the" && offset + 2 < phrase.count
+            && tokens[phrase[offset + 2]].lower == "side"  // "soured cream on the side"
           || lower == "or" && ["to", "more", "as", "so", "less"].contains(next)
           || lower == "or" && next == "a" && offset + 2 < phrase.count
             && Vocabulary.mixtures.contains(tokens[phrase[offset + 2]].lower)
