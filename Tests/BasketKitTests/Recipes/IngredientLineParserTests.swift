@@ -742,7 +742,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 small glass of dry sherry", amount: 1, unit: "glass", name: "dry sherry",
       size: "small"),
     Reading(text: "a good deal of patience", amount: nil, name: "deal of patience", note: "a good"),
-    Reading(text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
+    Reading(
+      text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own
     Reading(
       text: "150ml single or double cream", amount: 150, unit: "ml", name: "single cream",
