@@ -257,7 +257,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       equivalents: ["2.125 pint"]),
     Reading(
       text: "4cm/1½in piece galangal", amount: 4, unit: "cm", name: "galangal",
-      equivalents: ["1.5 inch"]),
+      equivalents: ["1.5 inch", "1 piece"]),
     // The pack's size in other units, times the packs, is the line's amount in those units
     Reading(
       text: "2 x 150g/5½oz packs halloumi", amount: 2, unit: "pack", name: "halloumi",
@@ -742,6 +742,17 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 small glass of dry sherry", amount: 1, unit: "glass", name: "dry sherry",
       size: "small"),
     Reading(text: "a good deal of patience", amount: nil, name: "deal of patience", note: "a good"),
+    // A piece after a length or weight is one piece of it; a range across units; a bracketed
+    // compound amount
+    Reading(
+      text: "2-inch piece fresh ginger", amount: 2, unit: "inch", name: "fresh ginger",
+      equivalents: ["1 piece"]),
+    Reading(
+      text: "800g-1kg piece pork shoulder", amount: 800, maxAmount: 1000, unit: "g",
+      name: "pork shoulder", equivalents: ["1 piece"]),
+    Reading(
+      text: "1.2kg (2lb 10oz) whole chicken", amount: 1.2, unit: "kg", name: "whole chicken",
+      equivalents: ["2.625 lb"]),
     Reading(
       text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own

@@ -314,10 +314,12 @@ struct LineReader {
       readAfterUnit()
       readOrMore()  // "3/4 cup or more of butter"
       readContainer()  // "12-ounce jar apricot preserves"
-      if found.family == .length, let (piece, after) = unitAt(index, afterNumber: true),
-        piece.id == "piece"
+      if found.family == .length || found.family == .mass,
+        let (piece, after) = unitAt(index, afterNumber: true), piece.id == "piece"
       {
-        index = after  // "4cm/1½in piece galangal" is 4 cm of galangal; buying makes it pieces
+        // "4cm/1½in piece galangal" is 4 cm of galangal, one piece; "1kg piece pork shoulder"
+        equivalents.append(IngredientQuantity(amount: 1, unit: piece))
+        index = after
       }
       if word(index) == "each", word(index + 1) != nil {
         notes.append(tokenizer.text(index, index))  // "2 tbsp each chopped chives and tarragon"
@@ -427,10 +429,12 @@ struct LineReader {
         }
         index = next
       } else if (punctuation(index, "-") || word(index) == "to") && maxAmount == nil,
-        let (other, next) = measuredAmount(at: index + 1), other.unit == unit,
-        let low = amount, other.amount > low
+        let (other, next) = measuredAmount(at: index + 1), let current = unit,
+        let otherUnit = other.unit, otherUnit.family == .mass || otherUnit.family == .volume,
+        let high = otherUnit.convert(other.amount, to: current),
+        let low = amount, high > low
       {
-        maxAmount = other.amount  // "200g-250g"
+        maxAmount = high  // "200g-250g", "800g-1kg" (800-1000 g)
         index = next
       } else if word(index) == "or", let (other, afterAmount) = amountAt(index + 1),
         index + 1 < tokens.count, tokens[index + 1].number != nil,
@@ -824,6 +828,10 @@ struct LineReader {
     if let (found, after) = unitAt(end, afterNumber: true) {
       quantity.unit = found
       end = after
+      if quantity.maxAmount == nil, let (extra, next) = smallerPart(of: found, at: end) {
+        quantity.amount += extra  // "(2lb 10oz)"
+        end = next
+      }
     }
     while let filler = word(end), filler == "each" || filler == "total" || filler == "can" {
       end += 1
