@@ -753,6 +753,20 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1.2kg (2lb 10oz) whole chicken", amount: 1.2, unit: "kg", name: "whole chicken",
       equivalents: ["2.625 lb"]),
+    // Foods listed after "each" share the amount, and all of them are the name
+    Reading(
+      text: "1 teaspoon each ground cumin, coriander and turmeric", amount: 1, unit: "tsp",
+      name: "ground cumin, coriander and turmeric", note: "each"),
+    Reading(
+      text: "2 tablespoons each of dill, chives and mint, chopped", amount: 2, unit: "tbsp",
+      name: "dill, chives and mint", preparation: "chopped", note: "each"),
+    // A pack's size in brackets after "x", and a vulgar fraction written onto its number
+    Reading(
+      text: "4 x 200g (6½-ounce) salmon fillets", amount: 4, name: "salmon fillets",
+      pack: "200 g", equivalents: ["26 oz"]),
+    Reading(
+      text: "1½-inch piece ginger", amount: 1.5, unit: "inch", name: "ginger",
+      equivalents: ["1 piece"]),
     Reading(
       text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own

@@ -92,6 +92,9 @@ struct LineReader {
   var skipped = 0..<0
   /// Whether "a" or "an" opened the line's amount ("a 500g tub yogurt" is one tub).
   var countedByArticle = false
+  /// Whether "each" followed the amount: the foods listed after it share it ("1 tsp each ground
+  /// cumin, coriander and turmeric").
+  var amountForEach = false
 
   init(_ text: String) {
     self.text = String(text.trimmingCharacters())
@@ -260,9 +263,12 @@ struct LineReader {
       {
         packSize = pack  // "1 x 400 g tin", "2 x 400g cans"
         index = next
-        if punctuation(index, "/"), let (other, after) = compoundAmount(at: index + 1) {
-          // "2 x 150g/5½oz duck breasts": the pack's size in other units, so the line's amount
-          // in them is the count of packs times it (11 oz)
+        // "2 x 150g/5½oz duck breasts", "4 x 200g (6½-ounce) salmon fillets": the pack's size
+        // in other units, so the line's amount in them is the count of packs times it (11 oz)
+        let other =
+          punctuation(index, "/")
+          ? compoundAmount(at: index + 1) : parenthesisedAmount(at: index)
+        if let (other, after) = other {
           if let count = amount, maxAmount == nil, other.unit != nil, other.maxAmount == nil {
             equivalents.append(IngredientQuantity(amount: count * other.amount, unit: other.unit))
           }
@@ -324,6 +330,7 @@ struct LineReader {
       if word(index) == "each", word(index + 1) != nil {
         notes.append(tokenizer.text(index, index))  // "2 tbsp each chopped chives and tarragon"
         index += 1
+        amountForEach = true
       }
     }
     if let pack = pendingPack {
@@ -641,9 +648,9 @@ struct LineReader {
       var next = position + 1
       if !fraction && value == value.rounded() {
         if next < tokens.count, tokens[next].isFraction, let part = tokens[next].number, part < 1,
-          hyphenMixes || !isHyphenatedUnit(next + 1)
+          hyphenMixes || !isHyphenatedUnit(next + 1) || !tokens[next].spaced
         {
-          total += part  // "1 1/2", "1½"
+          total += part  // "1 1/2", "1½", "6½-ounce"
           next += 1
         } else if next + 1 < tokens.count, tokens[next].isDash, !tokens[next].spaced,
           tokens[next + 1].isFraction, !tokens[next + 1].spaced, let part = tokens[next + 1].number,
@@ -1030,7 +1037,8 @@ struct LineReader {
     let adjectives =
       last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail) && !tail.hasSuffix("ed")
       && describing
-    guard sawOr && segments[0].count <= 3 || adjectives else { return }
+    let shared = amountForEach && last >= 1 && !adjectives
+    guard sawOr && segments[0].count <= 3 || adjectives || shared else { return }
     let end = adjectives ? 1 : last
     if adjectives { mergedDescribingList = true }
     for candidate in 1...end {
