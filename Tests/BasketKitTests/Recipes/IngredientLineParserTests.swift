@@ -767,6 +767,19 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1½-inch piece ginger", amount: 1.5, unit: "inch", name: "ginger",
       equivalents: ["1 piece"]),
+    // A count added with "plus", what was done to the measure between commas, parts of a fruit
+    // or herb after what was done to them
+    Reading(
+      text: "1 head plus 2 cloves garlic", amount: 1, unit: "head", name: "garlic",
+      note: "plus 2 cloves"),
+    Reading(
+      text: "3 cups, packed, finely shredded cabbage", amount: 3, unit: "cup", name: "cabbage",
+      preparation: "packed, finely shredded"),
+    Reading(
+      text: "Minced zest of 1 orange", amount: 1, name: "orange", preparation: "Minced zest of"),
+    Reading(
+      text: "Roots and stems from 1/2 bunch coriander", amount: 0.5, unit: "bunch",
+      name: "coriander", preparation: "Roots and stems from"),
     Reading(
       text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own
@@ -796,7 +809,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     // A number word closing the name
     FlagPair(flagged: "2 tomatoes and one", clean: "2 carrots, one minced"),
     // "The" opening the name, "if" inside it
-    FlagPair(flagged: "The minced zest from half a lemon", clean: "Minced zest of half a lemon"),
+    FlagPair(flagged: "The trimmings from the fish", clean: "Trimmings from the fish"),
     FlagPair(flagged: "Salt if necessary", clean: "Salt as necessary"),
     // An equivalent measured in length
     FlagPair(flagged: "3/4 cup diced (1/2 inch) dried fruits", clean: "4cm/1½in piece galangal"),

@@ -178,10 +178,15 @@ struct LineReader {
     var cursor = index
     if word(cursor) == "the" { cursor += 1 }
     let first = cursor
-    while let part = word(cursor), Vocabulary.partsBeforeFood.contains(part), cursor - first < 5 {
-      cursor += 1
+    while let part = word(cursor),
+      Vocabulary.partsBeforeFood.contains(part) || Vocabulary.prepWords.contains(part)
+        || Vocabulary.prepAdverbs.contains(part),
+      cursor - first < 5
+    {
+      cursor += 1  // "Minced zest of 1 lemon", "Roots and stems from 1/2 bunch coriander"
     }
-    guard cursor > first else { return }
+    guard (first..<cursor).contains(where: { word($0).map(Vocabulary.partWords.contains) ?? false })
+    else { return }
     if word(cursor) == "of" || word(cursor) == "from", range(at: cursor + 1) != nil {
       preparations.append(tokenizer.text(first, cursor))
       index = cursor + 1
@@ -449,14 +454,23 @@ struct LineReader {
       {
         equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))  // "or 1 stick"
         index = next
-      } else if word(index) == "plus", let (extra, next) = measuredAmount(at: index + 1) {
-        _ = extra
+      } else if word(index) == "plus", let next = measureAfterPlus(at: index + 1) {
         notes.append(tokenizer.text(index, next - 1))  // "1 cup plus 2 tablespoons"
         index = next
       } else {
         break
       }
     }
+  }
+
+  /// The end of a measure added with "plus": "2 tablespoons", "3 1/2 to 4 cups", "2 cloves".
+  private func measureAfterPlus(at position: Int) -> Int? {
+    if let (_, next) = measuredAmount(at: position) { return next }
+    guard position < tokens.count, tokens[position].number != nil,
+      let (_, afterAmount) = amountAt(position),
+      let (_, next) = unitAt(afterAmount, afterNumber: true)
+    else { return nil }
+    return next  // "1 head plus 2 cloves garlic"
   }
 
   private mutating func readQualifiers() {
@@ -906,6 +920,7 @@ struct LineReader {
   /// Reads tokens `start..<end` after the quantity; returns the name phrase as written.
   private mutating func readRest(from start: Int, to end: Int) -> String {
     var kept: [Int] = []
+    var measurePreparation: String?
     var cursor = start
     while cursor < end {
       let token = tokens[cursor]
@@ -956,6 +971,17 @@ struct LineReader {
       segments.removeFirst(2)
       if let first = segments[0].first, tokens[first].lower == "of" { segments[0].removeFirst() }
     }
+    // "4 cups, packed, finely shredded kale": what was done to the measure, between commas
+    // before the name.
+    if segments.count > 2, segments[0].isEmpty, !segments[1].isEmpty,
+      segments[1].allSatisfy({
+        Vocabulary.prepWords.contains(tokens[$0].lower)
+          || Vocabulary.prepAdverbs.contains(tokens[$0].lower)
+      }), segments[2].contains(where: { tokens[$0].isWord })
+    {
+      measurePreparation = render(segments[1])
+      segments.removeFirst(2)
+    }
     // "crushed, toasted cumin seeds", "hot, scalded milk", "peeled, seeded, chopped tomatoes",
     // "mild, pitted olives": describing words listed before the name.
     while segments.count > 1, !segments[0].isEmpty,
@@ -972,6 +998,7 @@ struct LineReader {
     }
     mergeListedNames(&segments)
     let phrase = readName(segments[0])
+    if let written = measurePreparation { preparations.insert(written, at: 0) }
     for segment in segments.dropFirst() where !segment.isEmpty {
       readSegment(segment)
     }
