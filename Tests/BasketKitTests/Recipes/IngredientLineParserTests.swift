@@ -780,6 +780,10 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "Roots and stems from 1/2 bunch coriander", amount: 0.5, unit: "bunch",
       name: "coriander", preparation: "Roots and stems from"),
+    // A count unit closing the last of two alternatives counts either
+    Reading(
+      text: "3 parsley or chervil sprigs", amount: 3, unit: "sprig", name: "parsley",
+      alternatives: ["chervil"]),
     Reading(
       text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own

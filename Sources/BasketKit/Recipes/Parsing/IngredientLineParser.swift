@@ -1240,7 +1240,17 @@ struct LineReader {
         {
           left.append(last)  // "hot beef or chicken stock", "firm-textured white or wheat bread"
         }
-        alternatives.append(contentsOf: parts.dropFirst().map(render))
+        var others = Array(parts.dropFirst())
+        if amount != nil, unit == nil, parts.count == 2, right.count >= 2, left.count <= 2,
+          let last = right.last, Vocabulary.trailingUnits.contains(tokens[last].lower),
+          let found = KitchenUnit.spelled(tokens[last].lower), found.family == .count,
+          tokens[right[0]].number == nil, let end = left.last,
+          !Vocabulary.trailingUnits.contains(tokens[end].lower), !isDescribing(tokens[end].lower)
+        {
+          unit = found  // "4 thyme or lemon thyme sprigs": sprigs of either
+          others[0].removeLast()
+        }
+        alternatives.append(contentsOf: others.map(render))
         phrase = left
       }
     }
