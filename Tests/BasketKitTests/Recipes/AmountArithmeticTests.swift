@@ -73,6 +73,19 @@ func kitchenAmount(_ text: String) -> ItemAmount {
     #expect(AmountArithmetic.sum(cans, kitchenAmount("2 can"), food: "tomatoes") == nil)
   }
 
+  /// A weight the line also counts in its container is bought as containers of that size;
+  /// twice the recipe is two of them, not one twice as big. A length's piece is no container.
+  @Test func aWeightCountedInItsContainerIsBoughtAsContainers() throws {
+    let tin = try #require(ItemAmount(IngredientLineParser.parse("400g tin chopped tomatoes")))
+    #expect(tin.text == "1 tin (400 g)")
+    let doubled = RecipeScaler.scale(
+      IngredientLineParser.parse("400g tin chopped tomatoes"), by: 2
+    ).line
+    #expect(try #require(ItemAmount(doubled)).text == "2 tins (400 g)")
+    let ginger = try #require(ItemAmount(IngredientLineParser.parse("4cm piece ginger")))
+    #expect(ginger.text == "4 cm")
+  }
+
   @Test func mergesIntoTheAmountOfTheSameFamilyBeforeConverting() {
     let amounts = [kitchenAmount("2 cups"), kitchenAmount("200 g")]
     let (merged, how) = AmountArithmetic.merge(kitchenAmount("50 g"), into: amounts, food: "flour")
