@@ -784,6 +784,10 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "3 parsley or chervil sprigs", amount: 3, unit: "sprig", name: "parsley",
       alternatives: ["chervil"]),
+    // Another form of the food after an alternative's amount stays with the alternative
+    Reading(
+      text: "1 tablespoon fresh marjoram or 1 teaspoon dried", amount: 1, unit: "tbsp",
+      name: "fresh marjoram", alternatives: ["1 teaspoon dried"]),
     Reading(
       text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own

@@ -1293,6 +1293,12 @@ struct LineReader {
       guard before.isWord, !["and", "or", "of"].contains(before.lower),
         phrase[..<offset].contains(where: { tokens[$0].isWord && !isDescribing(tokens[$0].lower) })
       else { continue }
+      // An amount's unit before it makes it another form of the food: "or 1 teaspoon dried".
+      if offset >= 2, tokens[phrase[offset - 2]].number != nil,
+        KitchenUnit.spelled(before.lower) != nil
+      {
+        continue
+      }
       if offset + 1 < phrase.count {
         let next = tokens[phrase[offset + 1]]
         guard next.isWord,
