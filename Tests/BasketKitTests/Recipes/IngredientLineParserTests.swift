@@ -818,6 +818,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     FlagPair(flagged: "2 tomatoes and one", clean: "2 carrots, one minced"),
     // "The" opening the name, "if" inside it
     FlagPair(flagged: "The trimmings from the fish", clean: "Trimmings from the fish"),
+    // A unit word before the name left unread, but not a bracketed length read as the size
+    FlagPair(flagged: "Several sprigs fresh dill", clean: "1 (9-inch) pie shell"),
     FlagPair(flagged: "Salt if necessary", clean: "Salt as necessary"),
     // An equivalent measured in length
     FlagPair(flagged: "3/4 cup diced (1/2 inch) dried fruits", clean: "4cm/1½in piece galangal"),

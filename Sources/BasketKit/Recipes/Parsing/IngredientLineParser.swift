@@ -1435,7 +1435,9 @@ struct LineReader {
     }
     if unit == nil, packSize == nil, equivalents.isEmpty,
       tokens[..<first].contains(where: {
-        $0.isWord && $0.lower.utf8.count > 1 && KitchenUnit.spelled($0.lower) != nil
+        guard $0.isWord, $0.lower.utf8.count > 1, let found = KitchenUnit.spelled($0.lower)
+        else { return false }
+        return found.family != .length || size == nil  // not the size "(9-inch)"
       })
     {
       return true
