@@ -789,6 +789,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 tablespoon fresh marjoram or 1 teaspoon dried", amount: 1, unit: "tbsp",
       name: "fresh marjoram", alternatives: ["1 teaspoon dried"]),
     Reading(
+      text: "½ a bunch of coriander (15g)", amount: 0.5, unit: "bunch", name: "coriander",
+      note: "15g", equivalents: ["15 g"]),
+    Reading(
       text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own
     Reading(

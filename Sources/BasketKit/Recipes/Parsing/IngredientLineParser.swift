@@ -319,6 +319,11 @@ struct LineReader {
         index = cursor
       }
     }
+    if word(index) == "a" || word(index) == "an", let low = amount, low < 1,
+      unitAt(index + 1, afterNumber: true) != nil
+    {
+      index += 1  // "½ a bunch of mint", "half a cup"
+    }
     if let (found, next) = unitAt(index, afterNumber: true) {
       unit = found
       index = next
