@@ -101,13 +101,14 @@ import Testing
     for offer in offers { try book.accept(offer.id) }
     let pantry = try book.list()
     #expect(pantry.map(\.stockText) == ["3 packages", "2 packages", "5 × 14 oz"])
-    // The next recipe counts them: 4 of the 5 cans, 3 chickpeas, and 2 of 3 onions.
+    // The next recipe counts them: 4 of the 5 cans (for its chopped tomatoes, which a tin of
+    // tomatoes stands in for), 3 chickpeas, and 2 of 3 onions.
     let coverage = PantryCoverage(
       recipe(["4 (400 g) tins chopped tomatoes", "3 cans chickpeas", "3 onions"]),
       pantry: pantry)
     #expect(
       coverage.lines.map(\.summary) == [
-        "covered (need 4 tins (400 g), have 5 tins → covered)",
+        "covered (from tomatoes: need 4 tins (400 g), have 5 tins → covered)",
         "covered (need 3 cans, have 3 cans → covered)",
         "partly covered (need 3, have 2 → buy 1)",
       ])

@@ -69,7 +69,7 @@ func entry(
       // Packages of a size compare by what they hold, and are bought whole.
       (
         "2 (400 g) cans chopped tomatoes", entry("Chopped tomatoes", left: "500 g"),
-        "partly covered (from Chopped tomatoes: need 2 cans (400 g), have 500 g → buy 1 can (400 g))"
+        "partly covered (need 2 cans (400 g), have 500 g → buy 1 can (400 g))"
       ),
       // Packs of about the same size (a 14-oz can is 397 g) count as packs.
       (

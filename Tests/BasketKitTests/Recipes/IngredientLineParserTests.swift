@@ -791,6 +791,11 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "½ a bunch of coriander (15g)", amount: 0.5, unit: "bunch", name: "coriander",
       note: "15g", equivalents: ["15 g"]),
+    // Bought in a tin, bag or packet, the food is sold that way
+    Reading(
+      text: "1 (14.5-ounce) can diced tomatoes, drained", amount: 1, unit: "can",
+      name: "diced tomatoes", preparation: "drained", pack: "14.5 oz"),
+    Reading(text: "1 bag grated mozzarella", amount: 1, unit: "bag", name: "grated mozzarella"),
     Reading(
       text: "Crusty bread on the side", amount: nil, name: "Crusty bread", note: "on the side"),
     // Cream's kinds share its head; half-and-half is a food of its own

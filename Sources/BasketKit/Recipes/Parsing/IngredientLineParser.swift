@@ -1189,6 +1189,12 @@ struct LineReader {
     {
       prepEnd -= 1
     }
+    // Bought in a can, jar or bag, the food is sold that way: "400g tin chopped tomatoes",
+    // "1 bag shredded mozzarella", "1 (10-ounce) package frozen chopped spinach".
+    let counted = [unit] + equivalents.map(\.unit)
+    if counted.contains(where: { $0.map { Vocabulary.soldIn.contains($0.id) } ?? false }) {
+      prepEnd = 0
+    }
     if prepEnd > 0, !["and", "or"].contains(tokens[phrase[prepEnd]].lower) {
       preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
       phrase.removeFirst(prepEnd)

@@ -142,6 +142,13 @@ enum IngredientVocabulary {
     "sheet",
   ]
 
+  /// Containers a food is sold in already prepared: chopped tomatoes in a tin, shredded
+  /// cheese in a bag (kitchen unit ids).
+  static let soldIn: Set<String> = [
+    "can", "tin", "jar", "bag", "box", "pack", "packet", "package", "carton", "container",
+    "bottle", "envelope",
+  ]
+
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
   static let nameDoubtWords: Set<String> = [
     "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and", "the",
