@@ -361,9 +361,9 @@ struct LineReader {
 
   /// A container right after a measure that opens the line. Hyphenated or after "a", the
   /// measure is the container's size: "12-ounce jar apricot preserves" and "a 500g tub yogurt"
-  /// are one jar of 12 oz and one tub of 500 g. Otherwise the
-  /// measure is the amount and the container the same amount counted: "400g tin chopped
-  /// tomatoes", "28 ounce can tomatoes", "12 oz (340g) bag of shrimp" (from 5 December 2026).
+  /// are one jar of 12 oz and one tub of 500 g. Otherwise the measure is the amount and the
+  /// container the same amount counted: "400g tin chopped tomatoes", "28 ounce can tomatoes",
+  /// "12 oz (340g) bag of shrimp" (from 5 December 2026).
   private mutating func readContainer() {
     guard packSize == nil, maxAmount == nil, let measured = unit,
       measured.family == .mass || measured.family == .volume,
