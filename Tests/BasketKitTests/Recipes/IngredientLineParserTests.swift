@@ -805,6 +805,47 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 cup half-and-half or light cream", amount: 1, unit: "cup", name: "half-and-half",
       alternatives: ["light cream"]),
+    // A pack's size written as a range with "to" between hyphens
+    Reading(
+      text: "1 12-to-14-pound turkey, giblets removed", amount: 1, name: "turkey",
+      note: "giblets removed", pack: "12 lb"),
+    Reading(
+      text: "1 (10-to-12-ounce) bag spinach", amount: 1, unit: "bag", name: "spinach",
+      pack: "10 oz"),
+    Reading(text: "1 6-to-7 pound goose", amount: 1, name: "goose", pack: "6 lb"),
+    // A describing word before the size of each stays with the name; a count unit after the
+    // size is the line's unit
+    Reading(text: "1 whole 4-pound duck", amount: 1, name: "whole duck", pack: "4 lb"),
+    Reading(
+      text: "2 prebaked 10-inch pizza bases", amount: 2, name: "prebaked pizza bases",
+      pack: "10 inch"),
+    Reading(
+      text: "1 peeled 2-ounce piece of horseradish", amount: 1, unit: "piece",
+      name: "horseradish", preparation: "peeled", pack: "2 oz"),
+    Reading(
+      text: "1 whole 4- to 5-pound chicken, patted dry", amount: 1, name: "whole chicken",
+      preparation: "patted dry", pack: "4 lb"),
+    // "whole" before a count unit is how the food is used
+    Reading(
+      text: "4 whole cloves garlic, smashed", amount: 4, unit: "clove", name: "garlic",
+      preparation: "whole, smashed"),
+    Reading(text: "3 whole cloves", amount: 3, name: "whole cloves"),
+    Reading(
+      text: "2 healthy handfuls rocket", amount: 2, unit: "handful", name: "rocket",
+      note: "healthy"),
+    // The cut of what a volume or weight measures, between it and the food
+    Reading(
+      text: "3 cups 1-inch cubes stale sourdough", amount: 3, unit: "cup",
+      name: "stale sourdough", preparation: "1-inch cubes"),
+    Reading(
+      text: "1 cup 1/2-inch-thick slices of leek", amount: 1, unit: "cup", name: "leek",
+      preparation: "1/2-inch-thick slices"),
+    Reading(
+      text: "1/2 pound 1/8-inch wide rice noodles", amount: 0.5, unit: "lb",
+      name: "rice noodles", preparation: "1/8-inch wide"),
+    Reading(
+      text: "2/3 cup 1/4-inch diced carrot", amount: 2.0 / 3, unit: "cup", name: "carrot",
+      preparation: "1/4-inch diced"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

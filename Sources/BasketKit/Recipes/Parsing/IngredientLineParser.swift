@@ -307,6 +307,18 @@ struct LineReader {
       } else if Vocabulary.qualifiers.contains(token.lower), token.lower != "up" {
         notes.append(tokenizer.text(index, index))
         index += 1
+      } else if token.lower == "whole", let (counted, next) = unitAt(index + 1, afterNumber: true),
+        counted.family == .count, !Vocabulary.foodUnits.contains(counted.id), word(next) != nil
+      {
+        preparations.append(tokenizer.text(index, index))  // "2 whole cloves garlic"
+        index += 1
+      } else if pendingPack == nil, let (pack, counted, end) = describedPack(at: index) {
+        // "1 whole 3-pound chicken", "1 trimmed 3-ounce piece of ginger": the word before the
+        // size of each stays with the name, which reads on past the size
+        pendingPack = pack
+        unit = counted
+        skipped = index + 1..<end
+        break
       } else {
         break
       }
@@ -330,6 +342,10 @@ struct LineReader {
       readAfterUnit()
       readOrMore()  // "3/4 cup or more of butter"
       readContainer()  // "12-ounce jar apricot preserves"
+      if let (cut, next) = cutAfterMeasure(at: index) {
+        preparations.append(tokenizer.text(index, cut - 1))  // "2 cups 1/2-inch cubes bread"
+        index = next
+      }
       if found.family == .length || found.family == .mass,
         let (piece, after) = unitAt(index, afterNumber: true), piece.id == "piece"
       {
@@ -381,6 +397,49 @@ struct LineReader {
       equivalents.append(IngredientQuantity(amount: 1, unit: container))
     }
     index = next
+  }
+
+  /// The cut of what a volume or weight measures, written between it and the food: "1/2-inch
+  /// cubes", "1/4-inch-thick slices of", "1/4-inch wide", "1/2-inch diced" (from 6 December
+  /// 2026). Where the cut ends, and where the name starts.
+  private func cutAfterMeasure(at position: Int) -> (Int, Int)? {
+    guard let measured = unit, measured.family == .volume || measured.family == .mass,
+      position < tokens.count, tokens[position].number != nil
+    else { return nil }
+    var end: Int
+    var shaped = false
+    if let next = cutShape(at: position) {
+      (end, shaped) = (next, true)
+    } else if let (length, next) = measuredAmount(at: position), length.maxAmount == nil,
+      length.unit?.family == .length
+    {
+      end = next
+    } else {
+      return nil
+    }
+    if let shape = word(end), Vocabulary.shapes.contains(shape) {
+      (end, shaped) = (end + 1, true)
+    }
+    if let cut = word(end), Vocabulary.portionWords.contains(cut) || isParticiple(cut) {
+      (end, shaped) = (end + 1, true)
+    }
+    let start = word(end) == "of" ? end + 1 : end
+    guard shaped, word(start) != nil else { return nil }
+    return (end, start)
+  }
+
+  /// A describing word at `position` and, after it, the size of each thing counted and perhaps
+  /// a count unit: "whole 3-pound", "baked 9-inch", "trimmed 3-ounce piece of" (from 6 December
+  /// 2026). The size, the unit, and where the name reads on.
+  private func describedPack(at position: Int) -> (IngredientQuantity, KitchenUnit?, Int)? {
+    guard let lead = word(position), isAdjective(lead), unitAt(position, afterNumber: true) == nil,
+      position + 1 < tokens.count, tokens[position + 1].number != nil,
+      let (pack, next) = measuredAmount(at: position + 1), word(next) != nil
+    else { return nil }
+    guard let (counted, after) = unitAt(next, afterNumber: true), counted.family == .count,
+      word(after) != nil
+    else { return (pack, nil, next) }
+    return (pack, counted, word(after) == "of" ? after + 1 : after)
   }
 
   /// The end of a size at `position`: a size word ("large"), made stronger ("very thin",
@@ -588,6 +647,7 @@ struct LineReader {
   /// colon, a "to" ("leaves to yield 1 tbsp") or a word that governs it ("cut into 2 cm", "plus
   /// 2 tbsp").
   private mutating func readMeasureAfterName() {
+    guard skipped.isEmpty else { return }
     var count = index
     while count < tokens.count, !tokens[count].isPunctuation(","), !tokens[count].isPunctuation(";")
     {
@@ -749,8 +809,8 @@ struct LineReader {
       next += 1  // "8- to 10-pound", "9- or 10-inch"
     }
     if punctuation(next, "-") || word(next) == "to" || word(next) == "or",
-      next + 1 < tokens.count, tokens[next + 1].number != nil,
-      let (top, after) = amountAt(next + 1, hyphenMixes: true), top > value
+      let start = highStart(after: next), tokens[start].number != nil,
+      let (top, after) = amountAt(start, hyphenMixes: true), top > value
     {
       high = top
       next = after
@@ -770,6 +830,16 @@ struct LineReader {
       return nil
     }
     return (IngredientQuantity(amount: value, maxAmount: high, unit: found), after)
+  }
+
+  /// Where the top of a range starts after its joiner at `joiner`: "-10", "to 10", or "to-10"
+  /// as in "16-to-18-pound" (from 6 December 2026).
+  private func highStart(after joiner: Int) -> Int? {
+    let start = joiner + 1
+    guard word(joiner) != nil, punctuation(start, "-"), !tokens[start].spaced,
+      start + 1 < tokens.count, tokens[start + 1].number != nil
+    else { return start < tokens.count ? start : nil }
+    return start + 1
   }
 
   /// Tokens `start..<end` that hold only a measure, "about 1 1/2 pounds", "8 ounces each":
@@ -846,7 +916,7 @@ struct LineReader {
       end += 1  // "(3- to 4-pound)"
     }
     if punctuation(end, "-") || word(end) == "to" || word(end) == "or",
-      let (high, after) = amountAt(end + 1), high > value
+      let start = highStart(after: end), let (high, after) = amountAt(start), high > value
     {
       quantity.maxAmount = high
       end = after

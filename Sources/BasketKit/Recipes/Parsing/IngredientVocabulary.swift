@@ -14,6 +14,7 @@ enum IngredientVocabulary {
   static let qualifiers: Set<String> = [
     "about", "approx", "approximately", "around", "roughly", "nearly", "almost", "scant",
     "heaping", "heaped", "generous", "rounded", "level", "good", "big", "small-ish", "up",
+    "healthy",
   ]
 
   /// Words between an amount and its unit for how full the measure is ("1 heaping cup").
