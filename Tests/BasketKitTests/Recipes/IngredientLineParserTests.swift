@@ -846,6 +846,18 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2/3 cup 1/4-inch diced carrot", amount: 2.0 / 3, unit: "cup", name: "carrot",
       preparation: "1/4-inch diced"),
+    // "a sprig or two": one or two of a counted unit
+    Reading(
+      text: "a sprig or two of tarragon", amount: 1, maxAmount: 2, unit: "sprig",
+      name: "tarragon"),
+    Reading(
+      text: "A clove or two garlic, sliced", amount: 1, maxAmount: 2, unit: "clove",
+      name: "garlic", preparation: "sliced"),
+    // A page's space before the hyphen that joins a number to its unit
+    Reading(text: "1 3 1/2 -pound duck", amount: 1, name: "duck", pack: "3.5 lb"),
+    Reading(
+      text: "1 cup 1/2 -inch cubes mango", amount: 1, unit: "cup", name: "mango",
+      preparation: "1/2 -inch cubes"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

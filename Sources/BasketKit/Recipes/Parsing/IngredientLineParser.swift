@@ -518,6 +518,11 @@ struct LineReader {
       {
         equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))  // "or 1 stick"
         index = next
+      } else if word(index) == "or", maxAmount == nil, unit?.family == .count, let low = amount,
+        let (high, next) = amountAt(index + 1), high > low, unitAt(next, afterNumber: true) == nil
+      {
+        maxAmount = high  // "a sprig or two of rosemary"
+        index = next
       } else if word(index) == "plus", let next = measureAfterPlus(at: index + 1) {
         notes.append(tokenizer.text(index, next - 1))  // "1 cup plus 2 tablespoons"
         index = next
@@ -942,10 +947,11 @@ struct LineReader {
   /// skipping a joining hyphen ("14-ounce") and a trailing dot ("oz.").
   private func unitAt(_ position: Int, afterNumber: Bool) -> (KitchenUnit, Int)? {
     var start = position
-    if punctuation(start, "-"), start + 1 < tokens.count, !tokens[start].spaced,
+    if punctuation(start, "-"), start + 1 < tokens.count,
+      !tokens[start].spaced || afterNumber && start > 0 && tokens[start - 1].number != nil,
       !tokens[start + 1].spaced, tokens[start + 1].isWord
     {
-      start += 1
+      start += 1  // "14-ounce", and "4 1/2 -pound" with the space on the wrong side
     }
     guard start < tokens.count, tokens[start].isWord else { return nil }
     let first = tokens[start]
