@@ -858,6 +858,20 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 cup 1/2 -inch cubes mango", amount: 1, unit: "cup", name: "mango",
       preparation: "1/2 -inch cubes"),
+    // More parts of a food before it: rinds, skin, whites and yolks, flesh, pulp, segments;
+    // and a longer run of what was done to them
+    Reading(
+      text: "Yolks of 3 large eggs", amount: 3, name: "eggs", preparation: "Yolks of",
+      size: "large"),
+    Reading(
+      text: "Pulp of 6 passion fruit", amount: 6, name: "passion fruit", preparation: "Pulp of"),
+    Reading(
+      text: "Finely grated rinds of 2 oranges", amount: 2, name: "oranges",
+      preparation: "Finely grated rinds of"),
+    Reading(
+      text: "Finely grated zest and freshly squeezed juice of 2 limes", amount: 2,
+      name: "limes", preparation: "Finely grated zest and freshly squeezed juice of"),
+    Reading(text: "Egg yolks", amount: nil, name: "Egg yolks"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a

@@ -181,9 +181,11 @@ struct LineReader {
     while let part = word(cursor),
       Vocabulary.partsBeforeFood.contains(part) || Vocabulary.prepWords.contains(part)
         || Vocabulary.prepAdverbs.contains(part),
-      cursor - first < 5
+      cursor - first < 7
     {
-      cursor += 1  // "Minced zest of 1 lemon", "Roots and stems from 1/2 bunch coriander"
+      // "Minced zest of 1 lemon", "Roots and stems from 1/2 bunch coriander", "Grated zest and
+      // freshly squeezed juice of 1 orange"
+      cursor += 1
     }
     guard (first..<cursor).contains(where: { word($0).map(Vocabulary.partWords.contains) ?? false })
     else { return }

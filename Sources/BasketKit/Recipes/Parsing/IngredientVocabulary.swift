@@ -94,12 +94,13 @@ enum IngredientVocabulary {
   /// zest and juice 1 orange", "Leaves from 4 sprigs thyme").
   static let partsBeforeFood: Set<String> = [
     "juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel", "leaves", "stems",
-    "roots",
+    "roots", "rinds", "skin", "skins", "whites", "yolks", "flesh", "pulp", "segments",
   ]
 
   /// The words of `partsBeforeFood` that name the part itself, one of which must be there.
   static let partWords: Set<String> = [
-    "juice", "zest", "seeds", "rind", "peel", "leaves", "stems", "roots",
+    "juice", "zest", "seeds", "rind", "peel", "leaves", "stems", "roots", "rinds", "skin",
+    "skins", "whites", "yolks", "flesh", "pulp", "segments",
   ]
 
   /// Another form of a food, measured apart from it: "(16 ounces dried)", "(2 cups canned)".
