@@ -872,6 +872,23 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "Finely grated zest and freshly squeezed juice of 2 limes", amount: 2,
       name: "limes", preparation: "Finely grated zest and freshly squeezed juice of"),
     Reading(text: "Egg yolks", amount: nil, name: "Egg yolks"),
+    // A comma that only closes the amount; "less" opens an aside; two capitalised kinds share
+    // the food after them
+    Reading(
+      text: "1 5- to 6-pound, fully cooked smoked ham", amount: 1,
+      name: "fully cooked smoked ham", pack: "5 lb"),
+    Reading(
+      text: "1/2 cup tightly packed, torn basil leaves", amount: 0.5, unit: "cup",
+      name: "basil leaves", preparation: "tightly packed, torn"),
+    Reading(
+      text: "2 cups, less 1 tablespoon, plain flour", amount: 2, unit: "cup",
+      name: "plain flour", note: "less 1 tablespoon"),
+    Reading(
+      text: "100ml Scotch or Irish whiskey", amount: 100, unit: "ml", name: "Scotch whiskey",
+      alternatives: ["Irish whiskey"]),
+    Reading(
+      text: "2 cups, sifted", amount: 2, unit: "cup", name: "", preparation: "sifted",
+      uncertain: true),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a
@@ -879,8 +896,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
   static let flagPairs: [FlagPair] = [
     // A lone adverb for a name; a name of describing words only
     FlagPair(
-      flagged: "1/3 cup tightly packed, roughly chopped arugula leaves",
-      clean: "1/3 cup tightly packed arugula leaves"),
+      flagged: "1/2 cup snugly packed, roughly chopped mint leaves",
+      clean: "1/2 cup snugly packed mint leaves"),
     FlagPair(
       flagged: "12 ounces firm or extra-firm regular or low-fat organic tofu",
       clean: "12 ounces firm regular tofu"),

@@ -1079,6 +1079,18 @@ struct LineReader {
       segments[0] += [opener - 1] + segments[1]
       segments.remove(at: 1)
     }
+    // "1 8- to 12-pound, fully cooked boneless ham": a comma only closed the amount
+    if segments.count > 1, !segments[0].contains(where: { tokens[$0].isWord }),
+      let opener = segments[1].first, tokens[opener].isWord,
+      segments[1].contains(where: {
+        tokens[$0].isWord && !isDescribing(tokens[$0].lower)
+          && !Vocabulary.prepAdverbs.contains(tokens[$0].lower)
+      }),
+      !Vocabulary.noteOpeners.contains(tokens[opener].lower),
+      !Vocabulary.noteTails.contains(tokens[opener].lower)
+    {
+      segments.removeFirst()
+    }
     mergeListedNames(&segments)
     let phrase = readName(segments[0])
     if let written = measurePreparation { preparations.insert(written, at: 0) }
@@ -1314,11 +1326,13 @@ struct LineReader {
             || parts.count == 2 && right.count == 2
               && Vocabulary.modifyingFoods.contains(tokens[left[0]].lower)
               && Vocabulary.modifyingFoods.contains(tokens[right[0]].lower)
+            || parts.count == 2 && isCapitalised(left[0]) && isCapitalised(right[0])
+              && !isCapitalised(last)
         {
           // "red, yellow or green peppers", "chicken or vegetable stock", "turkey or chicken
           // liver"; but not "up" of "chicken, whole or cut up", "potatoes" of "yams or sweet
           // potatoes", "broth" of "water or chicken broth", or "stock" of "water or 1 cup each
-          // water and rich veal or beef stock"
+          // water and rich veal or beef stock"; "Polish or Russian vodka" (from 6 December 2026)
           left.append(last)
         } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
           right.count >= 2, tokens[right[0]].number == nil,

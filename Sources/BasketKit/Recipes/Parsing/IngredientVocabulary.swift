@@ -36,7 +36,7 @@ enum IngredientVocabulary {
     "finely", "roughly", "coarsely", "thinly", "thickly", "freshly", "lightly", "very",
     "well", "loosely", "firmly", "freshly-ground", "finely-chopped", "thinly-sliced",
     "roughly-chopped", "well-drained", "well-chilled", "cold", "just", "gently", "slightly",
-    "evenly", "completely", "partially", "cleanly",
+    "evenly", "completely", "partially", "cleanly", "tightly",
   ]
 
   /// Words that are a preparation wherever they stand before the name ("chopped parsley").
@@ -59,7 +59,7 @@ enum IngredientVocabulary {
   static let noteOpeners: Set<String> = [
     "divided", "plus", "or", "such", "preferably", "optional", "to", "for", "about", "at",
     "if", "as", "more", "reserved", "see", "from", "store-bought", "homemade", "and", "each",
-    "any", "use", "with", "without", "in", "recipe", "like", "ideally", "approximately",
+    "any", "use", "with", "without", "in", "recipe", "like", "ideally", "approximately", "less",
   ]
 
   /// Words that, after a comma, make the segment a note on the food rather than more of its
