@@ -113,8 +113,9 @@ struct IngredientEvaluation {
   }
 
   /// The own sets (by their place in `own`) whose misses are read for tuning: the second, from
-  /// the evening of 5 December 2026, once a third set had been written to report on instead.
-  static let readOwnSets: Set<Int> = [1]
+  /// the evening of 5 December 2026, once a third set had been written to report on instead,
+  /// and the fourth, written on 6 December 2026 to tune on from its first measurement.
+  static let readOwnSets: Set<Int> = [1, 3]
 
   /// The shared sets in `directory`, then each own set in `own` whose file exists, and, with
   /// more than one never read, those together.
@@ -128,7 +129,8 @@ struct IngredientEvaluation {
       ),
     ]
     for (index, path) in own.enumerated() where FileManager.default.fileExists(atPath: path) {
-      let label = index == 0 ? "own lines" : "own lines " + String(repeating: "I", count: index + 1)
+      let numerals = ["", " II", " III", " IV", " V", " VI"]
+      let label = "own lines" + (index < numerals.count ? numerals[index] : " \(index + 1)")
       files.append(
         (path, label, readOwnSets.contains(index) ? "tuning: misses read" : "held out, never read"))
     }

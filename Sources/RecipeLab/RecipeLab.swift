@@ -38,7 +38,7 @@ struct RecipeLab {
     }
     var own = [
       "Data/ingredients/own-lines.csv", "Data/ingredients/own-lines-2.csv",
-      "Data/ingredients/own-lines-3.csv",
+      "Data/ingredients/own-lines-3.csv", "Data/ingredients/own-lines-4.csv",
     ]
     var missesFrom = "NYT 2015"
     if let flag = arguments.firstIndex(of: "--from"), flag + 1 < arguments.count {
