@@ -889,6 +889,39 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "2 cups, sifted", amount: 2, unit: "cup", name: "", preparation: "sifted",
       uncertain: true),
+    // Amounts after the name: "x 3", or a number straight after it before a comma
+    Reading(text: "Lemons x 2", amount: 2, name: "Lemons"),
+    Reading(text: "Limes (unwaxed) x 3", amount: 3, name: "Limes", note: "unwaxed"),
+    Reading(
+      text: "Yellow pepper  2, deseeded", amount: 2, name: "Yellow pepper",
+      preparation: "deseeded"),
+    Reading(
+      text: "Vegetable stock 750ml, hot", amount: 750, unit: "ml", name: "Vegetable stock",
+      note: "hot"),
+    Reading(
+      text: "Parsley for 4 plates, chopped", amount: nil, name: "Parsley",
+      preparation: "chopped"),
+    // A compound amount with dotted units; "+" for "plus"; "approx." before a bracketed amount
+    Reading(text: "2 lb. 8 oz. beef brisket", amount: 2.5, unit: "lb", name: "beef brisket"),
+    Reading(
+      text: "1/3 cup + 1 tbsp icing sugar", amount: 1.0 / 3, unit: "cup", name: "icing sugar",
+      note: "+ 1 tbsp"),
+    Reading(
+      text: "4 large carrots (approx. 400g)", amount: 4, name: "carrots", note: "approx. 400g",
+      size: "large", equivalents: ["400 g"]),
+    // A bracketed length after a counted food says how big, not how much
+    Reading(
+      text: "2 vanilla pods (about 6 inches)", amount: 2, name: "vanilla pods",
+      note: "about 6 inches"),
+    Reading(
+      text: "Fresh turmeric (about 3 inches)", amount: 3, unit: "inch", name: "Fresh turmeric",
+      note: "about 3 inches"),
+    Reading(
+      text: "1 cup (1/2 inch) diced celeriac", amount: 1, unit: "cup", name: "celeriac",
+      preparation: "diced", note: "1/2 inch"),
+    Reading(
+      text: "3/4 cup diced (1/4 inch) carrots", amount: 0.75, unit: "cup", name: "carrots",
+      preparation: "diced", note: "1/4 inch"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a
@@ -913,8 +946,6 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     // A unit word before the name left unread, but not a bracketed length read as the size
     FlagPair(flagged: "Several sprigs fresh dill", clean: "1 (9-inch) pie shell"),
     FlagPair(flagged: "Salt if necessary", clean: "Salt as necessary"),
-    // An equivalent measured in length
-    FlagPair(flagged: "3/4 cup diced (1/2 inch) dried fruits", clean: "4cm/1½in piece galangal"),
     // A unit word before the name left unread
     FlagPair(flagged: "Several sprigs fresh parsley", clean: "3 sprigs fresh parsley"),
     // A counted name opening with a piece word, or closing with a count unit

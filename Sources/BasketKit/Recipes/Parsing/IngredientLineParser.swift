@@ -498,7 +498,9 @@ struct LineReader {
         amount = low + extra  // "2lb 3oz" is 2.1875 lb
         index = next
       } else if punctuation(index, "("), let (other, next) = parenthesisedAmount(at: index) {
-        if unit?.family == .count && packSize == nil && other.unit != nil {
+        if other.unit?.family == .length && unit?.family != .length {
+          notes.append(tokenizer.text(index + 1, next - 2))  // "3/4 cup (1/2 inch) dried fruits"
+        } else if unit?.family == .count && packSize == nil && other.unit != nil {
           packSize = other  // "1 can (14 oz) tomatoes"
         } else if other.unit != nil {
           equivalents.append(other)
@@ -525,7 +527,9 @@ struct LineReader {
       {
         maxAmount = high  // "a sprig or two of rosemary"
         index = next
-      } else if word(index) == "plus", let next = measureAfterPlus(at: index + 1) {
+      } else if word(index) == "plus" || punctuation(index, "+"),
+        let next = measureAfterPlus(at: index + 1)
+      {
         notes.append(tokenizer.text(index, next - 1))  // "1 cup plus 2 tablespoons"
         index = next
       } else {
@@ -596,6 +600,7 @@ struct LineReader {
       guard end == count else { continue }
       let separated =
         punctuation(start - 1, ":") || punctuation(start - 1, "-") || punctuation(start - 1, ",")
+        || word(start - 1) == "x" && start - 1 > index  // "Eggs x 3"
       guard found != nil || separated else { return nil }
       amount = low
       maxAmount = high
@@ -615,10 +620,15 @@ struct LineReader {
       separator += 1
     }
     let spacedDash = punctuation(separator, "-") && tokens[separator].spaced
+    // "Red onion 1, finely diced": the amount written straight after the name
+    let bare =
+      separator < tokens.count && tokens[separator].number != nil
+      && !["of", "and", "or", "x", "by"].contains(word(separator - 1) ?? "")
+      && !tokens[index..<separator].contains(where: { Vocabulary.nameEnders.contains($0.lower) })
     guard separator > index, separator + 1 < tokens.count,
-      punctuation(separator, ":") || punctuation(separator, ",") || spacedDash
+      punctuation(separator, ":") || punctuation(separator, ",") || spacedDash || bare
     else { return }
-    var cursor = separator + 1
+    var cursor = bare ? separator : separator + 1
     var found: KitchenUnit?
     var low: Double
     var high: Double?
@@ -861,7 +871,7 @@ struct LineReader {
     {
       if qualifier == "each" { each = true }
       if qualifier == "or" { choice = true }
-      cursor += 1
+      cursor += punctuation(cursor + 1, ".") ? 2 : 1  // "approx. 500g"
     }
     guard let (quantity, after) = measuredAmount(at: cursor) ?? countedAmount(at: cursor),
       after <= end
@@ -906,6 +916,8 @@ struct LineReader {
     guard let (measure, each) = measureOnly(start, end) else { return }
     if each && packSize == nil {
       packSize = measure  // "2 ducks, about 4 1/2 pounds each"
+    } else if measure.unit?.family == .length && amount != nil {
+      return  // "1 cinnamon stick (about 3 inches)": how big, not how much; the note keeps it
     } else {
       equivalents.append(measure)  // "(about 3 cups)"
     }
@@ -915,7 +927,9 @@ struct LineReader {
   private func parenthesisedAmount(at position: Int) -> (IngredientQuantity, Int)? {
     guard punctuation(position, "(") else { return nil }
     var cursor = position + 1
-    while let qualifier = word(cursor), Vocabulary.qualifiers.contains(qualifier) { cursor += 1 }
+    while let qualifier = word(cursor), Vocabulary.qualifiers.contains(qualifier) {
+      cursor += punctuation(cursor + 1, ".") ? 2 : 1  // "(approx. 500g)"
+    }
     guard let (value, next) = amountAt(cursor), tokens[cursor].number != nil else { return nil }
     var quantity = IngredientQuantity(amount: value)
     var end = next
@@ -984,7 +998,10 @@ struct LineReader {
     }
     var next = foundNext
     if next < tokens.count, tokens[next].isWord, !tokens[next].spaced { return nil }
-    while punctuation(next, "."), !(next + 1 < tokens.count && tokens[next + 1].number != nil) {
+    // "oz." but not the dot of "2.5": a number right after the dot ("1 lb. 4 oz." is spaced)
+    while punctuation(next, "."),
+      !(next + 1 < tokens.count && tokens[next + 1].number != nil && !tokens[next + 1].spaced)
+    {
       next += 1
     }
     return (unit, next)
@@ -1522,9 +1539,8 @@ struct LineReader {
     return isParticiple(tail)
   }
 
-  /// Whether the parse of the whole line looks misread where the name alone does not: an
-  /// equivalent measured in length beside an amount that is not ("diced ( 1/2 inch) dried
-  /// fruits", but not "4cm/1½in piece galangal"), a unit word before the name left unread
+  /// Whether the parse of the whole line looks misread where the name alone does not: a unit
+  /// word before the name left unread
   /// ("Several sprigs fresh parsley", "4 nickel-size slices of ginger"), a counted name
   /// opening with a piece word ("1 wedge fresh pumpkin") or closing with a count unit ("12
   /// lasagna strips"), and a list of foods joined with commas that lost its "and" ("Salt, white
@@ -1533,9 +1549,6 @@ struct LineReader {
   private func doubtsReading() -> Bool {
     let words = namePositions.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
-    if unit?.family != .length, equivalents.contains(where: { $0.unit?.family == .length }) {
-      return true  // a cut's size, not the amount again
-    }
     if unit == nil, packSize == nil, equivalents.isEmpty,
       tokens[..<first].contains(where: {
         guard $0.isWord, $0.lower.utf8.count > 1, let found = KitchenUnit.spelled($0.lower)
