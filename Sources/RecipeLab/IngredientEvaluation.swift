@@ -17,7 +17,8 @@ import Foundation
 ///   label matches no quantity;
 /// - unit: the set of kitchen units the label names, two-word ones ("fl oz") first (size words
 ///   such as "large" are not units)
-///   equals the set of units we read (the unit, the pack size's unit and any equivalents);
+///   equals the set of units we read (the unit, the pack size's unit, any equivalents, and from
+///   6 December 2026 the unit of an amount without a number, "Several sprigs fresh thyme");
 /// - name: equal after case, accents, punctuation, whitespace and plurals are folded (every
 ///   word singular); the label may also equal our name phrase as written, before a describing
 ///   word was moved to the preparation ("finely chopped parsley") and with its "or"
@@ -250,6 +251,7 @@ struct IngredientEvaluation {
     var mine = Set<String>()
     if let unit = line.quantity?.unit { mine.insert(groupID(unit)) }
     if let unit = line.packSize?.unit { mine.insert(groupID(unit)) }
+    if let unit = line.vagueUnit { mine.insert(groupID(unit)) }
     for equivalent in line.equivalents {
       if let unit = equivalent.unit { mine.insert(groupID(unit)) }
     }

@@ -62,7 +62,7 @@ struct RecipeLab {
             "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "") \($0.unit?.id ?? "-")"
           } ?? "nil"
         print(
-          "\(line) => q=\(q) name=\(l.name) prep=\(l.preparation ?? "-") note=\(l.note ?? "-") opt=\(l.optional) unc=\(l.uncertain) alt=\(l.alternatives) size=\(l.size ?? "-") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.map { "\($0.amount) \($0.unit?.id ?? "-")" })"
+          "\(line) => q=\(q) name=\(l.name) prep=\(l.preparation ?? "-") note=\(l.note ?? "-") opt=\(l.optional) unc=\(l.uncertain) alt=\(l.alternatives) size=\(l.size ?? "-") pack=\(l.packSize.map { "\($0.amount) \($0.unit?.id ?? "-")" } ?? "-") eq=\(l.equivalents.map { "\($0.amount) \($0.unit?.id ?? "-")" }) vague=\(l.vagueUnit?.id ?? "-")"
         )
       }
     case "json" where arguments.count == 2:

@@ -16,6 +16,7 @@ struct Reading: Sendable, CustomStringConvertible {
   var size: String? = nil
   var pack: String? = nil
   var equivalents: [String] = []
+  var vagueUnit: String? = nil
 
   var description: String { text }
 }
@@ -108,11 +109,11 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     // unread; "or more" after an amount
     Reading(
       text: "A few drops of lemon juice", amount: nil, name: "lemon juice", note: "A few drops",
-      uncertain: true),
+      vagueUnit: "drop"),
     Reading(
       text: "Several sprigs fresh thyme, or 1 teaspoon dried thyme", amount: nil,
-      name: "fresh thyme", note: "Several sprigs", uncertain: true,
-      alternatives: ["1 teaspoon dried thyme"]),
+      name: "fresh thyme", note: "Several sprigs", alternatives: ["1 teaspoon dried thyme"],
+      vagueUnit: "sprig"),
     Reading(
       text: "3 or more drops red food coloring", amount: 3, unit: "drop",
       name: "red food coloring", note: "or more"),
@@ -449,7 +450,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       name: "French bread", preparation: "rounds", size: "thin"),
     Reading(
       text: "A few grinds of black pepper", amount: nil, name: "black pepper",
-      note: "A few grinds", uncertain: true),
+      note: "A few grinds", vagueUnit: "grind"),
     Reading(
       text: "1 walnut-size nugget of fresh ginger, grated", amount: 1, name: "fresh ginger",
       preparation: "nugget, grated", size: "walnut-size"),
@@ -922,6 +923,28 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "3/4 cup diced (1/4 inch) carrots", amount: 0.75, unit: "cup", name: "carrots",
       preparation: "diced", note: "1/4 inch"),
+    // The unit of an amount without a number: after a vague amount, or closing the name
+    Reading(
+      text: "A couple of sprigs of mint", amount: 2, unit: "sprig", name: "mint"),
+    Reading(
+      text: "Several sprigs of dill", amount: nil, name: "dill", note: "Several sprigs",
+      vagueUnit: "sprig"),
+    Reading(
+      text: "Tarragon sprigs, to garnish", amount: nil, name: "Tarragon", note: "to garnish",
+      vagueUnit: "sprig"),
+    Reading(text: "Rhubarb sticks", amount: nil, name: "Rhubarb", vagueUnit: "stick"),
+    Reading(
+      text: "Several large sprigs of sage", amount: nil, name: "sage", note: "Several sprigs",
+      size: "large", vagueUnit: "sprig"),
+    // A length and a shape joined are a size ("inch-long", "finger-thick")
+    Reading(
+      text: "1 finger-long piece of turmeric", amount: 1, unit: "piece", name: "turmeric",
+      size: "finger-long"),
+    Reading(text: "Orange slices, to serve", amount: nil, name: "Orange slices", note: "to serve"),
+    Reading(text: "Whole cloves", amount: nil, name: "Whole cloves"),
+    Reading(
+      text: "Mint and parsley sprigs, to serve", amount: nil, name: "Mint and parsley sprigs",
+      note: "to serve"),
   ]
 
   /// For each of the flag's signals of 5 December's third round, a line it must mark and a
@@ -943,11 +966,11 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     FlagPair(flagged: "2 tomatoes and one", clean: "2 carrots, one minced"),
     // "The" opening the name, "if" inside it
     FlagPair(flagged: "The trimmings from the fish", clean: "Trimmings from the fish"),
-    // A unit word before the name left unread, but not a bracketed length read as the size
-    FlagPair(flagged: "Several sprigs fresh dill", clean: "1 (9-inch) pie shell"),
+    // A unit word left in the name, but not a bracketed length read as the size (a vague amount's
+    // unit is read from 6 December 2026: "Several sprigs fresh dill" is no longer doubted)
+    FlagPair(flagged: "1 walnut piece ginger", clean: "1 (9-inch) pie shell"),
     FlagPair(flagged: "Salt if necessary", clean: "Salt as necessary"),
-    // A unit word before the name left unread
-    FlagPair(flagged: "Several sprigs fresh parsley", clean: "3 sprigs fresh parsley"),
+    FlagPair(flagged: "Freshly ground pinch of pepper", clean: "Pinch of freshly ground pepper"),
     // A counted name opening with a piece word, or closing with a count unit
     FlagPair(
       flagged: "1 wedge fresh pumpkin (about 2 pounds)", clean: "1 fresh pumpkin (about 2 pounds)"),
@@ -984,6 +1007,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     if let size = expected.size { #expect(line.size == size) }
     #expect(described(line.packSize) == expected.pack)
     #expect(line.equivalents.compactMap { described($0) } == expected.equivalents)
+    #expect(line.vagueUnit?.id == expected.vagueUnit)
   }
 
   @Test(arguments: ["For the sauce:", "Marinade:", "For the Tacos", "**Dressing:**", "TO SERVE"])

@@ -37,12 +37,16 @@ public struct IngredientLine: Equatable, Hashable, Sendable {
   public var packSize: IngredientQuantity?
   /// The same amount stated in other units ("7 oz" in "200 g/7 oz").
   public var equivalents: [IngredientQuantity]
+  /// The unit of an amount given without a number: sprig of "Several sprigs fresh thyme" and of
+  /// "Dill sprigs, to garnish", drop of "A few drops of vanilla". Only when `quantity` is nil.
+  public var vagueUnit: KitchenUnit?
 
   public init(
     text: String, quantity: IngredientQuantity? = nil, name: String,
     preparation: String? = nil, note: String? = nil, optional: Bool = false,
     uncertain: Bool = false, alternatives: [String] = [], size: String? = nil,
-    packSize: IngredientQuantity? = nil, equivalents: [IngredientQuantity] = []
+    packSize: IngredientQuantity? = nil, equivalents: [IngredientQuantity] = [],
+    vagueUnit: KitchenUnit? = nil
   ) {
     self.text = text
     self.quantity = quantity
@@ -55,17 +59,19 @@ public struct IngredientLine: Equatable, Hashable, Sendable {
     self.size = size
     self.packSize = packSize
     self.equivalents = equivalents
+    self.vagueUnit = vagueUnit
   }
 }
 
 extension IngredientLine: Codable {
   private enum CodingKeys: String, CodingKey {
     case text, quantity, name, preparation, note, optional, uncertain, alternatives
-    case size, packSize, equivalents, leftOut
+    case size, packSize, equivalents, vagueUnit, leftOut
   }
 
   /// The line shape, every key present (null when unknown); `size`, `packSize`,
-  /// `equivalents` and `leftOut` (`LeftOutLines.reason(for:)`) only when the line has them.
+  /// `equivalents`, `vagueUnit` and `leftOut` (`LeftOutLines.reason(for:)`) only when the line
+  /// has them.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(text, forKey: .text)
@@ -79,6 +85,7 @@ extension IngredientLine: Codable {
     try container.encodeIfPresent(size, forKey: .size)
     try container.encodeIfPresent(packSize, forKey: .packSize)
     if !equivalents.isEmpty { try container.encode(equivalents, forKey: .equivalents) }
+    try container.encodeIfPresent(vagueUnit, forKey: .vagueUnit)
     // NB: written for the faces (the web app leaves such lines out until chosen), never read.
     let staples = encoder.userInfo[.staples] as? Staples ?? .none
     try container.encodeIfPresent(
@@ -99,5 +106,6 @@ extension IngredientLine: Codable {
     packSize = try container.decodeIfPresent(IngredientQuantity.self, forKey: .packSize)
     equivalents =
       try container.decodeIfPresent([IngredientQuantity].self, forKey: .equivalents) ?? []
+    vagueUnit = try container.decodeIfPresent(KitchenUnit.self, forKey: .vagueUnit)
   }
 }

@@ -92,6 +92,8 @@ struct LineReader {
   var skipped = 0..<0
   /// Whether "a" or "an" opened the line's amount ("a 500g tub yogurt" is one tub).
   var countedByArticle = false
+  /// The unit of an amount given without a number ("Several sprigs fresh thyme").
+  var vagueUnit: KitchenUnit?
   /// Whether "each" followed the amount: the foods listed after it share it ("1 tsp each ground
   /// cumin, coriander and turmeric").
   var amountForEach = false
@@ -138,7 +140,8 @@ struct LineReader {
     let line = IngredientLine(
       text: text, quantity: quantity, name: name, preparation: joined(preparations),
       note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
-      alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents)
+      alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents,
+      vagueUnit: quantity == nil ? vagueUnit : nil)
     return .init(line: line, namePhrase: namePhrase, choicePhrase: choicePhrase)
   }
 
@@ -224,12 +227,20 @@ struct LineReader {
         index += 2  // "3/4 of a pound of beets", "1/2 of a 1-pound package of tofu"
       }
     } else if var next = vaguePhrase(at: index) {
-      if let (found, after) = unitAt(next, afterNumber: true), found.family == .count,
+      let sized = sizePhrase(at: next)
+      if let (found, after) = unitAt(sized ?? next, afterNumber: true), found.family == .count,
         word(after) != nil
       {
-        next = after  // "A few drops of lemon juice", "Several sprigs fresh thyme"
+        // "A few drops of lemon juice", "Several sprigs fresh thyme", "Several large sprigs"
+        if let end = sized {
+          size = tokenizer.text(next, end - 1)
+          notes.append(tokenizer.text(index, next - 1) + " " + tokenizer.text(end, after - 1))
+          index = after
+        }
+        next = after
+        vagueUnit = found
       }
-      notes.append(tokenizer.text(index, next - 1))
+      if next > index { notes.append(tokenizer.text(index, next - 1)) }
       index = next
       if word(index) == "of" { index += 1 }
       return
@@ -1388,6 +1399,14 @@ struct LineReader {
       // "2 garlic cloves" → 2 cloves of garlic, but "2 whole cloves" are the spice
       unit = found
       phrase.removeLast()
+    } else if amount == nil, unit == nil, vagueUnit == nil, phrase.count >= 2,
+      let last = phrase.last, Vocabulary.unstatedUnits.contains(tokens[last].lower),
+      let found = KitchenUnit.spelled(tokens[last].lower),
+      !phrase.dropLast().allSatisfy({ isDescribing(tokens[$0].lower) }),
+      !phrase.contains(where: { tokens[$0].lower == "and" || tokens[$0].isPunctuation(",") })
+    {
+      vagueUnit = found  // "Dill sprigs for garnish", "Celery sticks" (from 6 December 2026)
+      phrase.removeLast()
     }
     name = render(phrase)
     namePositions = phrase
@@ -1549,7 +1568,7 @@ struct LineReader {
   private func doubtsReading() -> Bool {
     let words = namePositions.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
-    if unit == nil, packSize == nil, equivalents.isEmpty,
+    if unit == nil, packSize == nil, equivalents.isEmpty, vagueUnit == nil,
       tokens[..<first].contains(where: {
         guard $0.isWord, $0.lower.utf8.count > 1, let found = KitchenUnit.spelled($0.lower)
         else { return false }
@@ -1632,6 +1651,9 @@ struct LineReader {
       return true
     }
     let parts = lower.split(separator: "-")
+    if parts.count == 2, Vocabulary.shapes.contains(String(parts[1])) {
+      return true  // "1 inch-long piece", "a finger-thick slice" (from 6 December 2026)
+    }
     return parts.count == 3 && (parts[1] == "to" || parts[1] == "or")
       && Vocabulary.sizes.contains(String(parts[0])) && Vocabulary.sizes.contains(String(parts[2]))
   }

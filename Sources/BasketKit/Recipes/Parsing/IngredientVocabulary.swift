@@ -119,6 +119,13 @@ enum IngredientVocabulary {
     "rib", "ribs", "bulb", "bulbs", "head", "heads",
   ]
 
+  /// Count units that, closing a name with no amount, are still its unit ("Dill sprigs for
+  /// garnish", "Celery sticks", "Fresh rosemary branches"); slices and heads there stay the name.
+  static let unstatedUnits: Set<String> = [
+    "sprig", "sprigs", "branch", "branches", "stick", "sticks", "stalk", "stalks", "clove",
+    "cloves",
+  ]
+
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
   /// "chicken stock" or "vegetable stock".
   static let sharedHeads: Set<String> = [
