@@ -43,6 +43,18 @@ import Testing
     #expect((dual["equivalents"] as? [Any])?.count == 1)
   }
 
+  @Test func writesTheUnitOfAVagueAmountOnlyWhenALineHasOneAndReadsItBack() throws {
+    let line = IngredientLineParser.parse("Several sprigs fresh thyme")
+    let json = try object(line)
+    #expect(json["vagueUnit"] as? String == "sprig")
+    #expect(json["quantity"] is NSNull)
+    let data = try JSONEncoder().encode(line)
+    #expect(try JSONDecoder().decode(IngredientLine.self, from: data) == line)
+    #expect(try object(IngredientLineParser.parse("3 sprigs thyme"))["vagueUnit"] == nil)
+    let older = #"{"text":"Several sprigs fresh thyme","name":"fresh thyme"}"#
+    #expect(try JSONDecoder().decode(IngredientLine.self, from: Data(older.utf8)).vagueUnit == nil)
+  }
+
   @Test func writesARecipeInTheIssuesShapeAndReadsItBack() throws {
     var recipe = Recipe(
       title: "Soup", source: "https://example.org/soup", yields: "4 servings", servings: 4,
