@@ -417,8 +417,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "salt 1 2", amount: nil, name: "salt 1 2", uncertain: true),
     // A name the grammar did not finish reading is flagged
 
-    Reading(
-      text: "Pinch each sugar", amount: 1, unit: "pinch", name: "each sugar", uncertain: true),
+    Reading(text: "Pinch each sugar", amount: 1, unit: "pinch", name: "sugar", note: "each"),
     Reading(
       text: "2 long, thin Japanese eggplants", amount: 2, name: "long",
       note: "thin Japanese eggplants", uncertain: true),
@@ -936,6 +935,26 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "Several large sprigs of sage", amount: nil, name: "sage", note: "Several sprigs",
       size: "large", vagueUnit: "sprig"),
+    // "each", "less" and worded amounts after "plus"; another count unit or a sized amount
+    // after "or"
+    Reading(
+      text: "Pinch each nutmeg and cloves", amount: 1, unit: "pinch",
+      name: "nutmeg and cloves", note: "each"),
+    Reading(
+      text: "2 cups less 3 tablespoons milk", amount: 2, unit: "cup", name: "milk",
+      note: "less 3 tablespoons"),
+    Reading(
+      text: "1 teaspoon plus a pinch of cumin", amount: 1, unit: "tsp", name: "cumin",
+      note: "plus a pinch"),
+    Reading(
+      text: "1 bunch or bag of watercress", amount: 1, unit: "bunch", name: "watercress",
+      note: "or bag"),
+    Reading(
+      text: "3 heads or 2 large heads fennel", amount: 3, unit: "head", name: "fennel",
+      equivalents: ["2 head"]),
+    Reading(
+      text: "6 shoulder or loin chops", amount: 6, name: "shoulder chops",
+      alternatives: ["loin chops"]),
     // A length and a shape joined are a size ("inch-long", "finger-thick")
     Reading(
       text: "1 finger-long piece of turmeric", amount: 1, unit: "piece", name: "turmeric",

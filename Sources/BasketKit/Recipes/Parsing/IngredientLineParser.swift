@@ -268,6 +268,7 @@ struct LineReader {
       amount = 1  // "Pinch of salt", "pound elbow macaroni": one, unwritten
       unit = found
       index = next
+      readEach()  // "Pinch each salt and pepper"
       if word(index) == "of" { index += 1 }
       return
     } else {
@@ -349,7 +350,7 @@ struct LineReader {
     {
       index += 1  // "½ a bunch of mint", "half a cup"
     }
-    if let (found, next) = unitAt(index, afterNumber: true) {
+    if let (found, next) = unitAt(index, afterNumber: true), !isChoiceOfNames(found, next) {
       unit = found
       index = next
       readAfterUnit()
@@ -366,11 +367,7 @@ struct LineReader {
         equivalents.append(IngredientQuantity(amount: 1, unit: piece))
         index = after
       }
-      if word(index) == "each", word(index + 1) != nil {
-        notes.append(tokenizer.text(index, index))  // "2 tbsp each chopped chives and tarragon"
-        index += 1
-        amountForEach = true
-      }
+      readEach()  // "2 tbsp each chopped chives and tarragon"
     }
     if let pack = pendingPack {
       if unit == nil || unit?.family == .count {
@@ -386,6 +383,25 @@ struct LineReader {
     if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
+  }
+
+  /// Whether a count unit word at `next`'s left is the first of two names joined by "or" ("4 rib
+  /// or loin chops"), not the unit of the line ("2 cloves or 1 teaspoon garlic", "1 bunch or bag
+  /// of spinach").
+  private func isChoiceOfNames(_ found: KitchenUnit, _ next: Int) -> Bool {
+    guard found.family == .count, word(next) == "or", let other = word(next + 1) else {
+      return false
+    }
+    return Vocabulary.numberWords[other] == nil && unitAt(next + 1, afterNumber: true) == nil
+      && !Vocabulary.sizes.contains(other)
+  }
+
+  /// "each" after the amount: the foods listed after it share it.
+  private mutating func readEach() {
+    guard word(index) == "each", word(index + 1) != nil else { return }
+    notes.append(tokenizer.text(index, index))
+    index += 1
+    amountForEach = true
   }
 
   /// A container right after a measure that opens the line. Hyphenated or after "a", the
@@ -529,16 +545,24 @@ struct LineReader {
         index = next
       } else if word(index) == "or", let (other, afterAmount) = amountAt(index + 1),
         index + 1 < tokens.count, tokens[index + 1].number != nil,
-        let (otherUnit, next) = unitAt(afterAmount, afterNumber: true)
+        let (otherUnit, next) = unitAt(
+          sizePhrase(at: afterAmount) ?? afterAmount, afterNumber: true)
       {
-        equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))  // "or 1 stick"
+        // "or 1 stick", "2 heads or 1 large head garlic"
+        equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))
+        index = next
+      } else if word(index) == "or", unit?.family == .count,
+        let (otherUnit, next) = unitAt(index + 1, afterNumber: true), otherUnit.family == .count,
+        word(next) != nil
+      {
+        notes.append(tokenizer.text(index, next - 1))  // "1 bunch or bag of spinach"
         index = next
       } else if word(index) == "or", maxAmount == nil, unit?.family == .count, let low = amount,
         let (high, next) = amountAt(index + 1), high > low, unitAt(next, afterNumber: true) == nil
       {
         maxAmount = high  // "a sprig or two of rosemary"
         index = next
-      } else if word(index) == "plus" || punctuation(index, "+"),
+      } else if word(index) == "plus" || word(index) == "less" || punctuation(index, "+"),
         let next = measureAfterPlus(at: index + 1)
       {
         notes.append(tokenizer.text(index, next - 1))  // "1 cup plus 2 tablespoons"
@@ -552,7 +576,8 @@ struct LineReader {
   /// The end of a measure added with "plus": "2 tablespoons", "3 1/2 to 4 cups", "2 cloves".
   private func measureAfterPlus(at position: Int) -> Int? {
     if let (_, next) = measuredAmount(at: position) { return next }
-    guard position < tokens.count, tokens[position].number != nil,
+    guard position < tokens.count,
+      tokens[position].number != nil || Vocabulary.numberWords[tokens[position].lower] != nil,
       let (_, afterAmount) = amountAt(position),
       let (_, next) = unitAt(afterAmount, afterNumber: true)
     else { return nil }
