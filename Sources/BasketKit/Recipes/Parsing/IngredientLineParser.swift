@@ -493,7 +493,8 @@ struct LineReader {
   /// A measure written in words and joined to its unit, "one-pound", "two-inch", "half-inch":
   /// the size of each of the things counted.
   private func wordedMeasure(at position: Int) -> (IngredientQuantity, Int)? {
-    guard let written = word(position), let hyphen = written.firstIndex(of: "-"),
+    guard let written = word(position), written.utf8.contains(UInt8(ascii: "-")),
+      let hyphen = written.firstIndex(of: "-"),
       let value = Vocabulary.numberWords[String(written[..<hyphen])], value >= 0.25,
       let unit = KitchenUnit.spelled(String(written[written.index(after: hyphen)...])),
       unit.family != .count
@@ -1008,7 +1009,7 @@ struct LineReader {
     guard start < tokens.count, tokens[start].isWord else { return nil }
     let first = tokens[start]
     var found: (KitchenUnit, Int)?
-    if let second = nextWord(after: start) {
+    if KitchenUnit.twoWordStarts.contains(first.lower), let second = nextWord(after: start) {
       let key = first.lower + " " + tokens[second].lower
       if let id = KitchenUnit.spellings[key] {
         found = (KitchenUnit(known: id), second + 1)

@@ -75,6 +75,8 @@ public struct KitchenUnit: Hashable, Sendable, Codable, CustomStringConvertible 
 
   /// Lowercased, with dots and repeated spaces dropped: "Fl. Oz." → "fl oz".
   static func spellingKey(_ word: String) -> String {
+    // Already a key: lowercase ASCII letters and hyphens, as the ingredient parser's words are.
+    if word.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 45 }) { return word }
     var out = ""
     var space = false
     for character in word.lowercased() {
@@ -105,6 +107,14 @@ public struct KitchenUnit: Hashable, Sendable, Codable, CustomStringConvertible 
     }
     return map
   }()
+
+  /// The first words of the spellings of two words ("fl" of "fl oz"), so a reader tries a
+  /// two-word spelling only after one of them.
+  static let twoWordStarts: Set<String> = Set(
+    spellings.keys.compactMap { key in
+      key.split(separator: " ", maxSplits: 1).count == 2
+        ? String(key.split(separator: " ", maxSplits: 1)[0]) : nil
+    })
 
   static let caseSensitiveSpellings: [String: String] = [
     "T": "tbsp", "Tb": "tbsp", "TB": "tbsp", "t": "tsp", "c": "cup", "C": "cup",
