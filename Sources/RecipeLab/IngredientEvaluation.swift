@@ -429,7 +429,9 @@ struct IngredientEvaluation {
       "Whole sources (rule-based: \"tuning\" is whose misses are read; from issue 24 on NYT's, and"
     )
     print(
-      "own lines II's from its first measurement; earlier work read TasteCooking's too):")
+      "own lines II's from the fifth round and IV's from its first measurement; earlier work read"
+    )
+    print("TasteCooking's too):")
     for (source, _, _, whole) in perSet {
       line("  \(source.label) (\(source.role))", whole, flags: true)
     }
