@@ -47,6 +47,7 @@ private func check(_ text: String) {
     valid(quantity)
   }
   if line.name.isEmpty { require(line.uncertain, "a nameless line that is not uncertain") }
+  if line.vagueUnit != nil { require(line.quantity == nil, "a vague unit beside an amount") }
   let encoded = try! JSONEncoder().encode(line)
   let decoded = try! JSONDecoder().decode(IngredientLine.self, from: encoded)
   require(decoded == line, "JSON does not read back")

@@ -955,6 +955,20 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "6 shoulder or loin chops", amount: 6, name: "shoulder chops",
       alternatives: ["loin chops"]),
+    // "minus" like "less"; "plus" after a comma before the name; "each" after a count;
+    // "packed" between a count and a volume
+    Reading(
+      text: "2 cups minus 1 tablespoon bread flour", amount: 2, unit: "cup", name: "bread flour",
+      note: "minus 1 tablespoon"),
+    Reading(
+      text: "1/3 cup, plus 2 teaspoons maple syrup", amount: 1.0 / 3, unit: "cup",
+      name: "maple syrup", note: "plus 2 teaspoons"),
+    Reading(
+      text: "2 each red and yellow peppers, sliced", amount: 2, name: "red and yellow peppers",
+      preparation: "sliced", note: "each"),
+    Reading(
+      text: "3 packed cups baby spinach", amount: 3, unit: "cup", name: "baby spinach",
+      note: "packed"),
     // A length and a shape joined are a size ("inch-long", "finger-thick")
     Reading(
       text: "1 finger-long piece of turmeric", amount: 1, unit: "piece", name: "turmeric",

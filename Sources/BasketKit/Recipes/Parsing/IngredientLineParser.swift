@@ -318,7 +318,10 @@ struct LineReader {
         if punctuation(index, ",") && unitAt(index + 1, afterNumber: false) == nil {
           index += 1  // "1 large, ripe avocado" keeps reading the name
         }
-      } else if Vocabulary.qualifiers.contains(token.lower), token.lower != "up" {
+      } else if Vocabulary.qualifiers.contains(token.lower) && token.lower != "up"
+        || Vocabulary.fills.contains(token.lower)
+          && unitAt(index + 1, afterNumber: true)?.0.family == .volume
+      {
         notes.append(tokenizer.text(index, index))
         index += 1
       } else if token.lower == "whole", let (counted, next) = unitAt(index + 1, afterNumber: true),
@@ -368,6 +371,15 @@ struct LineReader {
         index = after
       }
       readEach()  // "2 tbsp each chopped chives and tarragon"
+      if punctuation(index, ","), ["plus", "less", "minus"].contains(word(index + 1) ?? ""),
+        let next = measureAfterPlus(at: index + 2), word(next) != nil
+      {
+        // "1/2 cup, plus 1 tablespoon lime juice"
+        notes.append(tokenizer.text(index + 1, next - 1))
+        index = next
+      }
+    } else if amount != nil {
+      readEach()  // "4 each yellow onions", "1 each red and green peppers"
     }
     if let pack = pendingPack {
       if unit == nil || unit?.family == .count {
@@ -563,7 +575,7 @@ struct LineReader {
       {
         maxAmount = high  // "a sprig or two of rosemary"
         index = next
-      } else if word(index) == "plus" || word(index) == "less" || punctuation(index, "+"),
+      } else if ["plus", "less", "minus"].contains(word(index) ?? "") || punctuation(index, "+"),
         let next = measureAfterPlus(at: index + 1)
       {
         notes.append(tokenizer.text(index, next - 1))  // "1 cup plus 2 tablespoons"

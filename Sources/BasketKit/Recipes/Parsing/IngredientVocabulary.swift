@@ -18,7 +18,9 @@ enum IngredientVocabulary {
   ]
 
   /// Words between an amount and its unit for how full the measure is ("1 heaping cup").
-  static let fills: Set<String> = ["heaping", "heaped", "level", "scant", "rounded", "generous"]
+  static let fills: Set<String> = [
+    "heaping", "heaped", "level", "scant", "rounded", "generous", "packed",
+  ]
 
   /// Size words for counted things ("2 large eggs").
   static let sizes: Set<String> = [
