@@ -227,6 +227,7 @@ struct LineReader {
         index += 2  // "3/4 of a pound of beets", "1/2 of a 1-pound package of tofu"
       }
     } else if var next = vaguePhrase(at: index) {
+      var note = tokenizer.text(index, next - 1)
       let sized = sizePhrase(at: next)
       if let (found, after) = unitAt(sized ?? next, afterNumber: true), found.family == .count,
         word(after) != nil
@@ -234,13 +235,14 @@ struct LineReader {
         // "A few drops of lemon juice", "Several sprigs fresh thyme", "Several large sprigs"
         if let end = sized {
           size = tokenizer.text(next, end - 1)
-          notes.append(tokenizer.text(index, next - 1) + " " + tokenizer.text(end, after - 1))
-          index = after
+          note += " " + tokenizer.text(end, after - 1)
+        } else {
+          note = tokenizer.text(index, after - 1)
         }
         next = after
         vagueUnit = found
       }
-      if next > index { notes.append(tokenizer.text(index, next - 1)) }
+      notes.append(note)
       index = next
       if word(index) == "of" { index += 1 }
       return
@@ -397,9 +399,9 @@ struct LineReader {
     }
   }
 
-  /// Whether a count unit word at `next`'s left is the first of two names joined by "or" ("4 rib
-  /// or loin chops"), not the unit of the line ("2 cloves or 1 teaspoon garlic", "1 bunch or bag
-  /// of spinach").
+  /// Whether the count unit `found`, read just before `next`, is the first of two names joined by
+  /// "or" ("4 rib or loin chops") rather than the line's unit ("2 cloves or 1 teaspoon garlic",
+  /// "1 bunch or bag of spinach").
   private func isChoiceOfNames(_ found: KitchenUnit, _ next: Int) -> Bool {
     guard found.family == .count, word(next) == "or", let other = word(next + 1) else {
       return false
@@ -1597,12 +1599,11 @@ struct LineReader {
   }
 
   /// Whether the parse of the whole line looks misread where the name alone does not: a unit
-  /// word before the name left unread
-  /// ("Several sprigs fresh parsley", "4 nickel-size slices of ginger"), a counted name
-  /// opening with a piece word ("1 wedge fresh pumpkin") or closing with a count unit ("12
-  /// lasagna strips"), and a list of foods joined with commas that lost its "and" ("Salt, white
-  /// pepper" of "Salt, white pepper, sugar and sea salt"). Each only sets the flag; the reading
-  /// stays.
+  /// word before the name left unread (rare since vague amounts keep their unit and sizes such
+  /// as "nickel-size" and "inch-long" are read), a counted name opening with a piece word ("1
+  /// wedge fresh pumpkin") or closing with a count unit ("12 lasagna strips"), and a list of
+  /// foods joined with commas that lost its "and" ("Salt, white pepper" of "Salt, white pepper,
+  /// sugar and sea salt"). Each only sets the flag; the reading stays.
   private func doubtsReading() -> Bool {
     let words = namePositions.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
