@@ -112,8 +112,7 @@ public struct KitchenUnit: Hashable, Sendable, Codable, CustomStringConvertible 
   /// two-word spelling only after one of them.
   static let twoWordStarts: Set<String> = Set(
     spellings.keys.compactMap { key in
-      key.split(separator: " ", maxSplits: 1).count == 2
-        ? String(key.split(separator: " ", maxSplits: 1)[0]) : nil
+      key.firstIndex(of: " ").map { String(key[..<$0]) }
     })
 
   static let caseSensitiveSpellings: [String: String] = [
