@@ -10,6 +10,9 @@ import Foundation
 ///                                                 misses of a tuning source only; the own lines
 ///                                                 default to Data/ingredients/own-lines*.csv
 ///   RecipeLab dump DIR FILE                       NYT's tuning lines, label beside parse, as TSV
+///   RecipeLab sheet DIR FILE                      the wrong lines of NYT's held-out fifth, to
+///                                                 class by hand (reading them spends the fifth)
+///   RecipeLab classes DIR FILE                    the flag against lines classed by hand
 ///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
 ///                                                 Tools/recipes/flag_model.py
 ///   RecipeLab pages DIR [--misses N --field FIELD]
@@ -108,6 +111,10 @@ struct RecipeLab {
       PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
     case "features" where arguments.count == 3:
       try IngredientEvaluation.features(directory: arguments[1], to: arguments[2])
+    case "sheet" where arguments.count == 3:
+      try IngredientEvaluation.sheet(directory: arguments[1], to: arguments[2])
+    case "classes" where arguments.count == 3:
+      try IngredientEvaluation.classes(directory: arguments[1], file: arguments[2])
     case "dump" where arguments.count == 3:
       try IngredientEvaluation.dump(directory: arguments[1], to: arguments[2])
     case "ingredients" where arguments.count == 2:
