@@ -978,10 +978,52 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "Mint and parsley sprigs, to serve", amount: nil, name: "Mint and parsley sprigs",
       note: "to serve"),
+    // Seventh round (6 December 2026): a batch of another recipe is a unit
+    Reading(
+      text: "1 recipe shortcrust pastry (see below)", amount: 1, unit: "recipe",
+      name: "shortcrust pastry", note: "see below"),
+    Reading(text: "2 batches pizza dough", amount: 2, unit: "recipe", name: "pizza dough"),
+    Reading(text: "1 recipe for brioche dough", amount: 1, unit: "recipe", name: "brioche dough"),
+    // A nationality, a proper name of capitalised words, or a list of single words before
+    // "or" shares the food written once after the last choice
+    Reading(
+      text: "6 ounces stale Italian or country bread, torn", amount: 6, unit: "oz",
+      name: "stale Italian bread", preparation: "torn", alternatives: ["country bread"]),
+    Reading(
+      text: "2 mild Italian, pork or chicken sausages", amount: 2, name: "mild Italian sausages",
+      alternatives: ["pork", "chicken sausages"]),
+    Reading(
+      text: "1 pound New York or rib-eye steak", amount: 1, unit: "lb", name: "New York steak",
+      alternatives: ["rib-eye steak"]),
+    Reading(
+      text: "1/2 serrano or jalapeño chile", amount: 0.5, name: "serrano chile",
+      alternatives: ["jalapeño chile"]),
+    Reading(
+      text: "2 cups cherry or grape tomatoes", amount: 2, unit: "cup", name: "cherry tomatoes",
+      alternatives: ["grape tomatoes"]),
+    Reading(
+      text: "3 Golden Delicious or Gala apples", amount: 3, name: "Golden Delicious apples",
+      alternatives: ["Gala apples"]),
+    // ... but a food listed first keeps its own name: a describing word after "or" is the
+    // last choice's
+    Reading(
+      text: "1 pound whitebait, sprats or small smelts", amount: 1, unit: "lb", name: "whitebait",
+      alternatives: ["sprats", "small smelts"]),
+    // Two describing words joined by "but" are one size; a describing list may go on with
+    // "homemade" when the food follows it
+    Reading(
+      text: "3 ripe but firm pears, peeled", amount: 3, name: "pears", preparation: "peeled",
+      size: "ripe but firm"),
+    Reading(
+      text: "4 cups rich, homemade chicken stock", amount: 4, unit: "cup",
+      name: "rich, homemade chicken stock"),
+    Reading(
+      text: "1 cup chicken stock, homemade", amount: 1, unit: "cup", name: "chicken stock",
+      note: "homemade"),
   ]
 
-  /// For each of the flag's signals of 5 December's third round, a line it must mark and a
-  /// close one it must not.
+  /// For each of the flag's signals of 5 December's third round and later, a line it must mark
+  /// and a close one it must not.
   static let flagPairs: [FlagPair] = [
     // A lone adverb for a name; a name of describing words only
     FlagPair(
@@ -1012,6 +1054,30 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     FlagPair(
       flagged: "Salt, white pepper, sugar and sea salt",
       clean: "Salt, black pepper and cayenne to taste"),
+    // Seventh round (6 December 2026): a colon inside the name
+    FlagPair(
+      flagged: "3 cups of any of these: kale, chard or spinach",
+      clean: "3 cups kale, chard or spinach"),
+    // A name that is only a piece or a part of a food
+    FlagPair(flagged: "8 rounds stale baguette", clean: "8 slices stale baguette"),
+    FlagPair(flagged: "4 yolks from large eggs", clean: "4 large egg yolks"),
+    // A name of several words closing with a nationality
+    FlagPair(
+      flagged: "2 dozen green or black medium Greek, Italian or French olives",
+      clean: "2 dozen medium Greek olives"),
+    // Another food read as the preparation ("or other" in it)
+    FlagPair(
+      flagged: "1 pound halibut, striped bass or other fish fillets",
+      clean: "1 pound halibut fillets, skinned"),
+    // A food that names a kind opening a note straight after the name, with "or" after it
+    FlagPair(
+      flagged: "4 cups rich, unsalted chicken, veal or beef stock",
+      clean: "1 bouillon cube - beef, chicken or vegetable"),
+    // A name of describing words and shapes only; a name of number words
+    FlagPair(
+      flagged: "2 whole long or round dried chillies", clean: "2 whole dried chillies"),
+    FlagPair(
+      flagged: "1 three-and-a-half- to four-pound chicken", clean: "1 three-pound chicken"),
   ]
 
   @Test(arguments: flagPairs)

@@ -393,7 +393,9 @@ struct LineReader {
     if let found = unit, let (again, next) = unitAt(index, afterNumber: false), again == found {
       index = next  // "1½ lb pounds"
     }
-    if word(index) == "of" { index += 1 }
+    if word(index) == "of" || word(index) == "for" && unit?.id == "recipe" {
+      index += 1  // "1 recipe for white-bread dough"
+    }
     if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
@@ -500,6 +502,10 @@ struct LineReader {
       let other = word(cursor + 1), Vocabulary.sizes.contains(other)
     {
       cursor += 2
+    } else if word(cursor) == "but", let other = word(cursor + 1),
+      isSizeWord(other) || Vocabulary.qualities.contains(other)
+    {
+      cursor += 2  // "ripe but firm"
     }
     return cursor
   }
@@ -1143,7 +1149,10 @@ struct LineReader {
           || isAdjective(tokens[$0].lower) || tokens[$0].isPunctuation(",")
       }), let opener = segments[1].first, tokens[opener].isWord,
       !Vocabulary.noteOpeners.contains(tokens[opener].lower)
+        || isAdjective(tokens[opener].lower)
+          && segments[1].dropFirst().contains(where: { tokens[$0].isWord })
     {
+      // "rich, homemade chicken stock", where "homemade" alone would be a note
       segments[0] += [opener - 1] + segments[1]
       segments.remove(at: 1)
     }
@@ -1390,6 +1399,9 @@ struct LineReader {
           !tokens[left[0]].lower.contains("-and-"),
           listed && !isParticiple(tokens[right[0]].lower)
             && !Vocabulary.irregularParticiples.contains(tokens[right[0]].lower)
+            && (!isDescribing(tokens[right[0]].lower) || isAdjective(tokens[left[0]].lower)
+              || Vocabulary.modifyingFoods.contains(tokens[left[0]].lower)
+              || isCapitalised(left[0]))
             || parts.count == 2 && Vocabulary.sharedHeads.contains(tokens[last].lower)
             || parts.count == 2 && right.count == 2
               && Vocabulary.modifyingFoods.contains(tokens[left[0]].lower)
@@ -1402,12 +1414,15 @@ struct LineReader {
           // potatoes", "broth" of "water or chicken broth", or "stock" of "water or 1 cup each
           // water and rich veal or beef stock"; "Polish or Russian vodka" (from 6 December 2026)
           left.append(last)
-        } else if let last = right.last, (2...3).contains(left.count), parts.count == 2,
-          right.count >= 2, tokens[right[0]].number == nil,
+        } else if let last = right.last, (2...3).contains(left.count),
+          parts.dropFirst().dropLast().allSatisfy({ $0.count == 1 }), right.count >= 2,
+          tokens[right[0]].number == nil,
           !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
           Vocabulary.sharedHeads.contains(tokens[last].lower), let end = left.last,
           isAdjective(tokens[end].lower) || Vocabulary.modifyingFoods.contains(tokens[end].lower)
-            || isCapitalised(end) && isCapitalised(right[0])
+            || isCapitalised(end)
+              && (isCapitalised(right[0]) || Vocabulary.nationalities.contains(tokens[end].lower)
+                || left.allSatisfy(isCapitalised))
         {
           left.append(last)  // "hot beef or chicken stock", "firm-textured white or wheat bread"
         }
@@ -1530,7 +1545,9 @@ struct LineReader {
     }
     let words = phrase.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
-    if phrase.contains(where: { tokens[$0].number != nil || tokens[$0].kind == .badNumber }) {
+    if phrase.contains(where: {
+      tokens[$0].number != nil || tokens[$0].kind == .badNumber || tokens[$0].isPunctuation(":")
+    }) {
       return true
     }
     if Vocabulary.nameDoubtWords.contains(tokens[first].lower)
@@ -1558,12 +1575,19 @@ struct LineReader {
     if words.count == 1
       ? isAdjective(tail) || Vocabulary.shapes.contains(tail) || isAdverb(tail)
       : Vocabulary.functionWords.contains(tail)
-        || words.allSatisfy({ isAdjective(tokens[$0].lower) })
+        || words.allSatisfy({
+          isAdjective(tokens[$0].lower) || Vocabulary.shapes.contains(tokens[$0].lower)
+        })
     {
       // "long" of "2 long, thin eggplants", "tightly" of "tightly packed, roughly chopped
       // arugula", "firm regular" of "firm or extra-firm regular or low-fat organic tofu";
       // "mako shark no more than"
       return true
+    }
+    if words.count == 1, let hyphen = tail.firstIndex(of: "-"), !tail.hasPrefix("half"),
+      Vocabulary.numberWords[String(tail[..<hyphen])] != nil
+    {
+      return true  // "four-and-one-half" of "1 four-and-one-half- to five-pound duck"
     }
     if words.count >= 2, isShortParticiple(tail) || Vocabulary.clauseTails.contains(tail) {
       return true  // "black tea leaves iced", "frozen peas that have been"
@@ -1627,6 +1651,26 @@ struct LineReader {
       {
         return true
       }
+    }
+    if words.count == 1, tokens[first].lower != "juice", tokens[first].lower != "pulp",
+      Vocabulary.pieceWords.contains(tokens[first].lower)
+        || Vocabulary.partWords.contains(tokens[first].lower)
+    {
+      return true  // "rounds" of "6 rounds toasted or stale French bread", "Seeds from pomegranate"
+    }
+    if words.count >= 2, isCapitalised(last), Vocabulary.nationalities.contains(tokens[last].lower)
+    {
+      return true  // "green medium French" of "2 dozen green or black medium French, Italian…"
+    }
+    if preparations.contains(where: { $0.split(separator: " ").contains("other") }) {
+      return true  // "striped bass or other fish fillets" read as how to prepare cod
+    }
+    if plainNoteStarts.contains(where: { start in
+      start >= 2 && start + 1 < tokens.count && tokens[start - 1].isPunctuation(",")
+        && start - 2 == last && Vocabulary.modifyingFoods.contains(tokens[start].lower)
+        && (["or", "and"].contains(tokens[start + 1].lower) || tokens[start + 1].isPunctuation(","))
+    }) {
+      return true  // "veal or beef broth" cut from "rich, unsalted chicken, veal or beef broth"
     }
     return mergedDescribingList
       && !words.contains(where: { ["and", "or", "&"].contains(tokens[$0].lower) })

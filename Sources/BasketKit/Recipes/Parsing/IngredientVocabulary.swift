@@ -136,7 +136,7 @@ enum IngredientVocabulary {
     "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
     "nuts", "sauce", "paste", "yogurt", "yoghurt", "syrup", "bread", "potatoes", "squash",
     "sausage", "sausages", "fillets", "steaks", "chops", "flakes", "grits", "greens", "olives",
-    "cream",
+    "cream", "chili", "chile", "chilli", "steak", "apples", "pears", "tomatoes",
   ]
 
   /// Words that open an alternative naming a whole kind ("or other tart apples", "or any long
@@ -160,9 +160,17 @@ enum IngredientVocabulary {
     "bottle", "envelope",
   ]
 
+  /// Nationalities written before a food ("French bread", "Greek olives"): a name of several
+  /// words ending in one lost its food.
+  static let nationalities: Set<String> = [
+    "french", "italian", "greek", "spanish", "mexican", "chinese", "japanese", "thai", "indian",
+    "turkish", "korean", "vietnamese", "moroccan", "english", "american", "portuguese", "german",
+    "swiss", "dutch", "polish", "russian", "hungarian", "lebanese", "persian", "irish", "scottish",
+  ]
+
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
   static let nameDoubtWords: Set<String> = [
-    "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and", "the",
+    "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and", "the", "but",
   ]
 
   /// Words that never end a name, so a name they end was cut short ("mako shark no more

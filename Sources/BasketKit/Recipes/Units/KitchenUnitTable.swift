@@ -135,6 +135,8 @@ extension KitchenUnit {
       KitchenUnitRow("pair", .count, 1, "pair", "pairs"),
       KitchenUnitRow("bar", .count, 1, "bar", "bars"),
       KitchenUnitRow("grind", .count, 1, "grind", "grinds"),
+      // A batch of another recipe: "1 recipe flaky pastry dough (see below)"
+      KitchenUnitRow("recipe", .count, 1, "recipe", "recipes", ["batch", "batches"]),
     ]
   }()
 }
