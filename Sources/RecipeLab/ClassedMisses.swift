@@ -19,7 +19,7 @@ extension IngredientEvaluation {
       let detailed = IngredientLineParser.parseDetailed(row.input)
       let line = detailed.line
       guard
-        !(quantityMatches(row, line) && unitMatches(row, line) && nameMatches(row, detailed))
+        !(quantityMatches(row, detailed) && unitMatches(row, line) && nameMatches(row, detailed))
       else { continue }
       let quantity =
         line.quantity.map { "\($0.amount)\($0.maxAmount.map { "-\($0)" } ?? "")" } ?? ""
@@ -70,7 +70,7 @@ extension IngredientEvaluation {
       guard classed != nil || wholeFifth && isHeldOut(row.input) else { continue }
       let detailed = IngredientLineParser.parseDetailed(row.input)
       let right =
-        quantityMatches(row, detailed.line) && unitMatches(row, detailed.line)
+        quantityMatches(row, detailed) && unitMatches(row, detailed.line)
         && nameMatches(row, detailed)
       let uncertain = detailed.line.uncertain
       if wholeFifth && uncertain {

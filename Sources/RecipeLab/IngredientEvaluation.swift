@@ -14,7 +14,9 @@ import Foundation
 ///
 /// Matching rules (the labels' columns against the parse):
 /// - quantity: the label's first amount (or range) equals ours within 1 % (0.333 ≈ ⅓); an empty
-///   label matches no quantity;
+///   label matches no quantity; where a measure added with "plus" was counted into ours ("1 cup
+///   plus 2 tablespoons" is 1⅛ cups), the first amount as written may match instead, since
+///   NYT labels only that one and the own sets the total (from 6 December 2026, seventh round);
 /// - unit: the set of kitchen units the label names, two-word ones ("fl oz") first (size words
 ///   such as "large" are not units)
 ///   equals the set of units we read (the unit, the pack size's unit, any equivalents, and from
@@ -208,7 +210,8 @@ struct IngredientEvaluation {
     abs(a - b) <= 0.01 * max(1, abs(b)) + 0.002
   }
 
-  static func quantityMatches(_ row: Row, _ line: IngredientLine) -> Bool {
+  static func quantityMatches(_ row: Row, _ detailed: IngredientLineParser.Detailed) -> Bool {
+    let line = detailed.line
     let label = labelAmount(row.quantity)
     guard let label else {
       // An empty label also matches the one we read from a leading unit word ("Pinch of salt"),
@@ -224,7 +227,8 @@ struct IngredientEvaluation {
         || line.quantity?.amount == 1 && first.count > 2 && KitchenUnit.spelled(first) != nil
     }
     guard let mine = line.quantity else { return false }
-    guard close(mine.amount, label.0) else { return false }
+    guard close(mine.amount, label.0) || detailed.firstAmount.map({ close($0, label.0) }) == true
+    else { return false }
     switch (label.1, mine.maxAmount) {
     case (nil, nil): return true
     case (let a?, let b?): return close(b, a)
@@ -331,7 +335,7 @@ struct IngredientEvaluation {
         line.quantity?.unit?.id ?? "", line.name, detailed.namePhrase, detailed.choicePhrase,
         line.preparation ?? "",
         line.note ?? "", line.alternatives.joined(separator: " | "),
-        quantityMatches(row, line) ? "1" : "0", unitMatches(row, line) ? "1" : "0",
+        quantityMatches(row, detailed) ? "1" : "0", unitMatches(row, line) ? "1" : "0",
         nameMatches(row, detailed) ? "1" : "0", line.uncertain ? "1" : "0",
       ]
       out += fields.map(clean).joined(separator: "\t") + "\n"
@@ -350,7 +354,7 @@ struct IngredientEvaluation {
     for row in nyt.rows where !isHeldOut(row.input) {
       let detailed = IngredientLineParser.parseDetailed(row.input)
       let right =
-        quantityMatches(row, detailed.line) && unitMatches(row, detailed.line)
+        quantityMatches(row, detailed) && unitMatches(row, detailed.line)
         && nameMatches(row, detailed)
       let (features, flagged) = IngredientLineParser.flagFeatures(row.input)
       let values = [right ? "1" : "0", flagged ? "1" : "0"] + features.map { String($0) }
@@ -375,7 +379,7 @@ struct IngredientEvaluation {
       let readsMisses = source.label == missesFrom && source.role.hasPrefix("tuning")
       for row in source.rows {
         let detailed = IngredientLineParser.parseDetailed(row.input)
-        let q = quantityMatches(row, detailed.line)
+        let q = quantityMatches(row, detailed)
         let u = unitMatches(row, detailed.line)
         let n = nameMatches(row, detailed)
         let flagged = detailed.line.uncertain

@@ -23,7 +23,7 @@ import Testing
     // A plain line never; the grammar's own flag is not the model's.
     #expect(!IngredientLineParser.markedByFlagModel("2 cups flour"))
     #expect(!IngredientLineParser.markedByFlagModel("2 cups"))
-    let odd = "Gestures of orange, lime and tangerine, as a garnish; or 3 gestures of zest"
+    let odd = "Gestures of orange, kumquat and tangerine, as a garnish; or 3 gestures of zest"
     let (features, grammarFlagged) = IngredientLineParser.flagFeatures(odd)
     #expect(!grammarFlagged)
     #expect(features[IngredientLineParser.flagFeatureNames.firstIndex(of: "name_of")!] == 1)

@@ -224,8 +224,18 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "olive oil for frying", amount: nil, name: "olive oil", note: "for frying"),
     Reading(text: "1 cup milk (warm)", amount: 1, unit: "cup", name: "milk", note: "warm"),
     Reading(
-      text: "1 cup plus 2 tablespoons flour", amount: 1, unit: "cup", name: "flour",
+      text: "1 cup plus 2 tablespoons flour", amount: 1.125, unit: "cup", name: "flour"),
+    // A measure added that leaves no amount a cup measures stays a note (seventh round)
+    Reading(
+      text: "1 cup plus 1 tablespoon flour", amount: 1, unit: "cup", name: "flour",
+      note: "plus 1 tablespoon"),
+    Reading(
+      text: "1 stick plus 2 tablespoons butter", amount: 1, unit: "stick", name: "butter",
       note: "plus 2 tablespoons"),
+    Reading(text: "1 cup less 2 tablespoons sugar", amount: 0.875, unit: "cup", name: "sugar"),
+    Reading(
+      text: "1/2 cup flour, plus 2 tablespoons for dusting", amount: 0.5, unit: "cup",
+      name: "flour", note: "plus 2 tablespoons for dusting"),
     Reading(text: "about 2 cups rice", amount: 2, unit: "cup", name: "rice", note: "about"),
     Reading(
       text: "1/2 cup sugar, divided", amount: 0.5, unit: "cup", name: "sugar", note: "divided"),
@@ -297,7 +307,9 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "1 cup salted butter and sugar", amount: 1, unit: "cup", name: "salted butter and sugar"
     ),
     Reading(
-      text: "1 cup flour plus 2 tbsp", amount: 1, unit: "cup", name: "flour", note: "plus 2 tbsp"),
+      text: "1 cup flour plus 2 tbsp", amount: 1.125, unit: "cup", name: "flour"),
+    Reading(
+      text: "1 tbsp caster sugar, plus 1 tsp", amount: 4.0 / 3, unit: "tbsp", name: "caster sugar"),
     // Count-like and sized units
     Reading(text: "1 small bunch dill", amount: 1, unit: "bunch", name: "dill", size: "small"),
     Reading(text: "1 small handful mint", amount: 1, unit: "handful", name: "mint", size: "small"),
@@ -961,8 +973,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "2 cups minus 1 tablespoon bread flour", amount: 2, unit: "cup", name: "bread flour",
       note: "minus 1 tablespoon"),
     Reading(
-      text: "1/3 cup, plus 2 teaspoons maple syrup", amount: 1.0 / 3, unit: "cup",
-      name: "maple syrup", note: "plus 2 teaspoons"),
+      text: "1/3 cup, plus 2 teaspoons maple syrup", amount: 0.375, unit: "cup",
+      name: "maple syrup"),
     Reading(
       text: "2 each red and yellow peppers, sliced", amount: 2, name: "red and yellow peppers",
       preparation: "sliced", note: "each"),

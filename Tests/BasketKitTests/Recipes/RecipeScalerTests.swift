@@ -25,6 +25,9 @@ import Testing
       ("1 lb beef", 1.5, "1.5 lb"),
       ("8 oz cheese", 0.5, "4 oz"),
       ("a pinch of salt", 3, "3 pinches"),
+      // A measure added with "plus" scales with the first (6 December 2026, seventh round)
+      ("1 cup plus 2 tablespoons flour", 2, "2¼ cups"),
+      ("1 tbsp sugar, plus 1 tsp", 3, "4 tbsp"),
     ] as [(String, Double, String)])
   func scalesEveryAmountWithKitchenRounding(text: String, factor: Double, expected: String) throws {
     let scaled = RecipeScaler.scale(IngredientLineParser.parse(text), by: factor)

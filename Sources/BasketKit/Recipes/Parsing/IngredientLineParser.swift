@@ -18,6 +18,10 @@ public enum IngredientLineParser {
     public var line: IngredientLine
     public var namePhrase: String
     public var choicePhrase: String
+    /// The first amount as written, when a measure added to it with "plus" (or taken away
+    /// with "less") was counted into the quantity: 1 of "1 cup plus 2 tablespoons", whose
+    /// quantity is 1⅛ cups.
+    public var firstAmount: Double? = nil
   }
 
   /// Reads a line of an ingredient list: "For the sauce:" is a heading, anything else an
@@ -142,10 +146,13 @@ struct LineReader {
       note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
       alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents,
       vagueUnit: quantity == nil ? vagueUnit : nil)
-    return .init(line: line, namePhrase: namePhrase, choicePhrase: choicePhrase)
+    return .init(
+      line: line, namePhrase: namePhrase, choicePhrase: choicePhrase, firstAmount: firstAmount)
   }
 
   var name = ""
+  /// The first amount as written, when an added measure was counted into `amount`.
+  var firstAmount: Double?
   /// The tokens of the name, for the flag's features.
   var namePositions: [Int] = []
   /// Where the words after the leading amount start, and whether an amount closed the line.
@@ -377,7 +384,9 @@ struct LineReader {
         let next = measureAfterPlus(at: index + 2), word(next) != nil
       {
         // "1/2 cup, plus 1 tablespoon lime juice"
-        notes.append(tokenizer.text(index + 1, next - 1))
+        if !addMeasure(at: index + 2, taking: word(index + 1) != "plus") {
+          notes.append(tokenizer.text(index + 1, next - 1))
+        }
         index = next
       }
     } else if amount != nil {
@@ -586,12 +595,34 @@ struct LineReader {
       } else if ["plus", "less", "minus"].contains(word(index) ?? "") || punctuation(index, "+"),
         let next = measureAfterPlus(at: index + 1)
       {
-        notes.append(tokenizer.text(index, next - 1))  // "1 cup plus 2 tablespoons"
+        // "1 cup plus 2 tablespoons" is 1⅛ cups; "1 stick plus 2 tablespoons" stays a note
+        if !addMeasure(at: index + 1, taking: word(index) == "less" || word(index) == "minus") {
+          notes.append(tokenizer.text(index, next - 1))
+        }
         index = next
       } else {
         break
       }
     }
+  }
+
+  /// Counts the measure at `position`, added with "plus" (or taken away with "less"), into the
+  /// amount when both are one weight or both one volume, neither is a range, and the total is
+  /// still an amount the first unit measures (what the shopping list's sums keep in the larger
+  /// unit: "1 cup plus 2 tablespoons" is 1⅛ cups, but "1 cup plus 1 tablespoon" stays as
+  /// written). The quantity is then what the recipe uses, so a scaled recipe and the shopping
+  /// list get it whole. Returns whether it did; otherwise the measure stays a note.
+  private mutating func addMeasure(at position: Int, taking: Bool) -> Bool {
+    guard let (other, _) = measuredAmount(at: position), other.maxAmount == nil,
+      let current = unit, let otherUnit = other.unit, maxAmount == nil, let first = amount,
+      current.family == .mass || current.family == .volume,
+      let added = otherUnit.convert(other.amount, to: current)
+    else { return false }
+    let total = taking ? first - added : first + added
+    guard total > 0, AmountArithmetic.isKitchenFraction(total) else { return false }
+    firstAmount = firstAmount ?? first
+    amount = total
+    return true
   }
 
   /// The end of a measure added with "plus": "2 tablespoons", "3 1/2 to 4 cups", "2 cloves".
@@ -1794,6 +1825,12 @@ struct LineReader {
     guard let first = words.first, let last = words.last else { return }
     if words.count == last - first + 1 { noteMeasure(first, last + 1) }
     let lower = tokens[first].lower
+    if ["plus", "less", "minus"].contains(lower), words.count >= 3,
+      measureAfterPlus(at: words[1]) == last + 1, words.count == last - first + 1,
+      addMeasure(at: words[1], taking: lower != "plus")
+    {
+      return  // "1 tbsp caster sugar, plus 1 tsp"
+    }
     if lower == "or" {
       let rest = Array(words.dropFirst())
       if !rest.isEmpty { alternatives.append(render(rest)) }
