@@ -161,6 +161,9 @@ struct LineReader {
   /// The first tokens of segments after a comma read as notes without a word that opens one
   /// ("sugar and candied beads"), for the flag's features.
   var plainNoteStarts: [Int] = []
+  /// Whether a segment read as a preparation holds "other", as in "striped bass or other fish
+  /// fillets": another food, for the flag.
+  var otherFoodAsPreparation = false
   /// Whether what followed the first comma was joined to the name as a list ("Salt, white
   /// pepper, sugar and sea salt"), for the flag.
   var mergedDescribingList = false
@@ -1689,11 +1692,11 @@ struct LineReader {
     {
       return true  // "rounds" of "6 rounds toasted or stale French bread", "Seeds from pomegranate"
     }
-    if words.count >= 2, isCapitalised(last), Vocabulary.nationalities.contains(tokens[last].lower)
+    if words.count >= 2, Vocabulary.nationalities.contains(tokens[last].lower), isCapitalised(last)
     {
       return true  // "green medium French" of "2 dozen green or black medium French, Italian…"
     }
-    if preparations.contains(where: { $0.split(separator: " ").contains("other") }) {
+    if otherFoodAsPreparation {
       return true  // "striped bass or other fish fillets" read as how to prepare cod
     }
     if plainNoteStarts.contains(where: { start in
@@ -1840,6 +1843,7 @@ struct LineReader {
       || lower.hasSuffix("ed") || lower == "into"
     {
       preparations.append(render(words))
+      if words.contains(where: { tokens[$0].lower == "other" }) { otherFoodAsPreparation = true }
     } else {
       plainNoteStarts.append(first)
       notes.append(render(words))
