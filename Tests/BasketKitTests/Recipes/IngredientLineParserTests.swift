@@ -1147,6 +1147,14 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     #expect(chopped.choicePhrase == "parsley or chives")
   }
 
+  @Test func keepsTheFirstAmountAsWrittenWhenAnAddedMeasureCountsIn() {
+    let added = IngredientLineParser.parseDetailed("1 cup plus 2 tablespoons flour")
+    #expect(added.line.quantity?.amount == 1.125)
+    #expect(added.firstAmount == 1)
+    #expect(IngredientLineParser.parseDetailed("1 cup flour").firstAmount == nil)
+    #expect(IngredientLineParser.parseDetailed("1 cup plus 1 tablespoon flour").firstAmount == nil)
+  }
+
   @Test(arguments: [
     "", "   ", "((((", "1/", "½½½", "-----", "x x x", "🍅🍅", "0", "99999999999999 g",
   ])
