@@ -1090,6 +1090,8 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       flagged: "2 whole long or round dried chillies", clean: "2 whole dried chillies"),
     FlagPair(
       flagged: "1 three-and-a-half- to four-pound chicken", clean: "1 three-pound chicken"),
+    // "but" opening the name
+    FlagPair(flagged: "6 ripe but not soft peaches", clean: "6 ripe but firm peaches"),
   ]
 
   @Test(arguments: flagPairs)
