@@ -28,9 +28,7 @@ extension IngredientEvaluation {
         line.name, line.preparation ?? "", line.note ?? "",
         line.alternatives.joined(separator: " | "), "", "",
       ]
-      out +=
-        fields.map { String($0.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) }
-        .joined(separator: "\t") + "\n"
+      out += fields.map(tsvField).joined(separator: "\t") + "\n"
     }
     try out.write(toFile: path, atomically: true, encoding: .utf8)
   }

@@ -315,14 +315,16 @@ struct IngredientEvaluation {
     case wrong, unflagged, flaggedRight = "flagged-right"
   }
 
+  /// `text` as one field of a tab-separated row: tabs and line breaks become spaces.
+  static func tsvField(_ text: String) -> String {
+    String(text.map { $0 == "\t" || $0 == "\n" ? " " : $0 })
+  }
+
   /// Writes NYT's tuning lines (outside the held-out fifth, the only lines whose outcomes may be
   /// read) as tab-separated rows: the line, its label, what the parser read and whether each
   /// field matched. For looking at the label's consistency and for fitting the flag.
   static func dump(directory: String, to path: String) throws {
     guard let nyt = try load(directory).first(where: { $0.label.hasPrefix("NYT") }) else { return }
-    func clean(_ text: String) -> String {
-      String(text.map { $0 == "\t" || $0 == "\n" ? " " : $0 })
-    }
     var out =
       "input\tlabel_name\tlabel_quantity\tlabel_unit\tlabel_elsewhere\tquantity\tunit\tname\tphrase\tchoice\tpreparation\tnote\talternatives\tq\tu\tn\tuncertain\n"
     for row in nyt.rows where !isHeldOut(row.input) {
@@ -338,7 +340,7 @@ struct IngredientEvaluation {
         quantityMatches(row, detailed) ? "1" : "0", unitMatches(row, line) ? "1" : "0",
         nameMatches(row, detailed) ? "1" : "0", line.uncertain ? "1" : "0",
       ]
-      out += fields.map(clean).joined(separator: "\t") + "\n"
+      out += fields.map(tsvField).joined(separator: "\t") + "\n"
     }
     try out.write(toFile: path, atomically: true, encoding: .utf8)
   }
