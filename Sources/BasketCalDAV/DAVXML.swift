@@ -116,6 +116,11 @@ public enum DAVXML {
   /// Bodies larger than this are refused before libxml2 sees them.
   public static let maximumBytes = 64 * 1024
 
+  /// Distinct properties one request may name. A body of 64 KiB could name thousands, and each
+  /// is answered for every task, so a request past this is refused; a name given twice is
+  /// answered once (real clients ask for at most about 30).
+  public static let maximumProperties = 100
+
   // MARK: - Reading
 
   /// A PROPFIND body; an empty one asks for all properties (RFC 4918 §9.1).
@@ -131,7 +136,7 @@ public enum DAVXML {
         switch name(of: child) {
         case .d("allprop"): return .allProperties
         case .d("propname"): return .propertyNames
-        case .d("prop"): return .properties(elements(in: child).map(name(of:)))
+        case .d("prop"): return .properties(try properties(in: child))
         default: continue
         }
       }
@@ -144,8 +149,7 @@ public enum DAVXML {
     try withDocument(body) { root in
       let children = elements(in: root)
       let properties =
-        children.first { name(of: $0) == .d("prop") }.map { elements(in: $0).map(name(of:)) }
-        ?? []
+        try children.first { name(of: $0) == .d("prop") }.map(properties(in:)) ?? []
       switch name(of: root) {
       case .c("calendar-query"):
         let filter = try children.first { name(of: $0) == .c("filter") }.flatMap { filter in
@@ -181,6 +185,21 @@ public enum DAVXML {
         )
       }
     }
+  }
+
+  /// The property names under a `prop`, each once, in the order first named.
+  private static func properties(in prop: UnsafeMutablePointer<xmlNode>) throws -> [DAVName] {
+    var seen: Set<DAVName> = []
+    var names: [DAVName] = []
+    for element in elements(in: prop) {
+      let property = name(of: element)
+      guard seen.insert(property).inserted else { continue }
+      guard names.count < maximumProperties else {
+        throw Unreadable("a request names at most \(maximumProperties) different properties")
+      }
+      names.append(property)
+    }
+    return names
   }
 
   // MARK: - calendar-query filters (RFC 4791 §9.7)
@@ -386,13 +405,68 @@ public enum DAVXML {
   public static func multistatus(_ responses: [DAVResponse], syncToken: String? = nil)
     -> [UInt8]
   {
-    document(
-      DAVElement(
-        .d("multistatus"),
-        children: responses.map(element(for:))
-          + (syncToken.map {
-            [DAVElement(.d("sync-token"), text: $0)]
-          } ?? [])))
+    let writer = MultistatusWriter(limit: Int.max)
+    for response in responses { _ = writer.append(response) }
+    return writer.finish(syncToken: syncToken)
+  }
+
+  /// Writes a multistatus one response at a time, so a large answer never exists as a tree of
+  /// elements, and stops at `limit` bytes.
+  ///
+  /// Not thread-safe: one writer serves one request.
+  public final class MultistatusWriter {
+    // NB: raw pointers, so that modules using this class need not see libxml2's headers.
+    private let rawBuffer: UnsafeMutableRawPointer?
+    private var rawWriter: OpaquePointer?
+    private let limit: Int
+
+    private var buffer: xmlBufferPtr? { rawBuffer?.assumingMemoryBound(to: xmlBuffer.self) }
+    private var writer: xmlTextWriterPtr? { rawWriter }
+
+    /// - Parameter limit: the most bytes the body may grow to; `append` refuses past it.
+    public init(limit: Int) {
+      self.limit = limit
+      let buffer = xml.xmlBufferCreate()
+      rawBuffer = buffer.map { UnsafeMutableRawPointer($0) }
+      rawWriter = buffer.flatMap { xml.xmlNewTextWriterMemory($0, 0) }
+      guard let writer = rawWriter else { return }
+      _ = xml.xmlTextWriterStartDocument(writer, nil, "UTF-8", nil)
+      DAVXML.startElement(.d("multistatus"), to: writer, isRoot: true)
+    }
+
+    deinit {
+      if let writer { xml.xmlFreeTextWriter(writer) }
+      if let buffer { xml.xmlBufferFree(buffer) }
+    }
+
+    /// The bytes written so far.
+    public var byteCount: Int {
+      guard let writer, let buffer else { return 0 }
+      _ = xml.xmlTextWriterFlush(writer)
+      return Int(xml.xmlBufferLength(buffer))
+    }
+
+    /// Writes `response`; false (and the body is no longer usable) when it took the body past
+    /// the limit.
+    public func append(_ response: DAVResponse) -> Bool {
+      guard let writer else { return false }
+      DAVXML.write(DAVXML.element(for: response), to: writer, isRoot: false)
+      return byteCount <= limit
+    }
+
+    /// Closes the document and returns it.
+    public func finish(syncToken: String? = nil) -> [UInt8] {
+      guard let writer, let buffer else { return [] }
+      if let syncToken {
+        DAVXML.write(DAVElement(.d("sync-token"), text: syncToken), to: writer, isRoot: false)
+      }
+      _ = xml.xmlTextWriterEndElement(writer)
+      _ = xml.xmlTextWriterEndDocument(writer)
+      xml.xmlFreeTextWriter(writer)  // NB: flushes into the buffer
+      rawWriter = nil
+      guard let content = xml.xmlBufferContent(buffer) else { return [] }
+      return Array(UnsafeBufferPointer(start: content, count: Int(xml.xmlBufferLength(buffer))))
+    }
   }
 
   /// An error body naming the precondition a request failed (RFC 4918 §16), such as
@@ -405,7 +479,7 @@ public enum DAVXML {
     return document(DAVElement(.d("error"), children: children))
   }
 
-  private static func element(for response: DAVResponse) -> DAVElement {
+  fileprivate static func element(for response: DAVResponse) -> DAVElement {
     var children = [DAVElement.href(response.href)]
     for (status, properties) in response.propstats {
       children.append(
@@ -442,15 +516,34 @@ public enum DAVXML {
     return Array(UnsafeBufferPointer(start: content, count: Int(xml.xmlBufferLength(buffer))))
   }
 
-  private static func write(_ element: DAVElement, to writer: xmlTextWriterPtr, isRoot: Bool) {
-    let known = prefixes.first { $0.1 == element.name.namespace }?.0
-    with(element.name.name) { name in
+  fileprivate static func write(
+    _ element: DAVElement, to writer: xmlTextWriterPtr, isRoot: Bool
+  ) {
+    startElement(element.name, to: writer, isRoot: isRoot)
+    for (key, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
+      with(key) { name in
+        with(value) { text in _ = xml.xmlTextWriterWriteAttribute(writer, name, text) }
+      }
+    }
+    if let text = element.text {
+      with(xmlText(text)) { content in _ = xml.xmlTextWriterWriteString(writer, content) }
+    }
+    for child in element.children { write(child, to: writer, isRoot: false) }
+    _ = xml.xmlTextWriterEndElement(writer)
+  }
+
+  /// Opens `name`'s element, declaring every prefix on the root.
+  fileprivate static func startElement(
+    _ elementName: DAVName, to writer: xmlTextWriterPtr, isRoot: Bool
+  ) {
+    let known = prefixes.first { $0.1 == elementName.namespace }?.0
+    with(elementName.name) { name in
       if let known {
         with(known) { prefix in _ = xml.xmlTextWriterStartElementNS(writer, prefix, name, nil) }
-      } else if element.name.namespace.isEmpty {
+      } else if elementName.namespace.isEmpty {
         _ = xml.xmlTextWriterStartElement(writer, name)
       } else {
-        with(element.name.namespace) { uri in
+        with(elementName.namespace) { uri in
           _ = xml.xmlTextWriterStartElementNS(writer, nil, name, uri)
         }
       }
@@ -462,16 +555,6 @@ public enum DAVXML {
         }
       }
     }
-    for (key, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
-      with(key) { name in
-        with(value) { text in _ = xml.xmlTextWriterWriteAttribute(writer, name, text) }
-      }
-    }
-    if let text = element.text {
-      with(xmlText(text)) { content in _ = xml.xmlTextWriterWriteString(writer, content) }
-    }
-    for child in element.children { write(child, to: writer, isRoot: false) }
-    _ = xml.xmlTextWriterEndElement(writer)
   }
 
   /// `text` without the characters XML 1.0 can't hold (C0 controls other than tab, line feed

@@ -35,6 +35,7 @@
   X(xmlSwitchToEncoding) \
   X(xmlTextWriterEndDocument) \
   X(xmlTextWriterEndElement) \
+  X(xmlTextWriterFlush) \
   X(xmlTextWriterStartDocument) \
   X(xmlTextWriterStartElement) \
   X(xmlTextWriterStartElementNS) \

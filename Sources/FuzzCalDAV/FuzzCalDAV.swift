@@ -22,10 +22,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   switch data[0] % 4 {
   case 0: checkTask(body)
   case 1:
-    do { _ = try DAVXML.propfind(body) } catch { requireReason(error, DAVXML.Unreadable.self) }
+    do {
+      if case .properties(let names) = try DAVXML.propfind(body) { checkProperties(names) }
+    } catch { requireReason(error, DAVXML.Unreadable.self) }
   case 2:
     do {
-      if case .calendarQuery(_, let filter?) = try DAVXML.report(body) { checkFilter(filter) }
+      let report = try DAVXML.report(body)
+      switch report {
+      case .calendarQuery(let names, let filter):
+        checkProperties(names)
+        if let filter { checkFilter(filter) }
+      case .multiget(let names, _), .syncCollection(let names, _, _): checkProperties(names)
+      case .freeBusy: break
+      }
     } catch { requireReason(error, DAVXML.Unreadable.self) }
   default: checkWriter(String(decoding: body, as: UTF8.self))
   }
@@ -82,7 +91,20 @@ private func checkFilter(_ filter: ComponentFilter) {
   _ = filter.matches(ReminderTask(uid: "bare", summary: "Bread")) { KeptProperties() }
 }
 
+/// The properties a request names: each once, and never more than the bound.
+private func checkProperties(_ names: [DAVName]) {
+  require(names.count <= DAVXML.maximumProperties, "\(names.count) properties named")
+  require(Set(names).count == names.count, "a property named twice is kept twice")
+}
+
 private func checkWriter(_ text: String) {
+  // The bounded writer stops at its limit and still says so, whatever the text.
+  let bounded = DAVXML.MultistatusWriter(limit: 256)
+  var within = true
+  for _ in 0..<4 where within {
+    within = bounded.append(DAVResponse(href: text, status: 404))
+  }
+  require(within == (bounded.byteCount <= 256), "the writer's limit and its count disagree")
   let body = DAVXML.multistatus(
     [
       DAVResponse(

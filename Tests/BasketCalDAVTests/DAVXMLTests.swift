@@ -210,4 +210,31 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
       try DAVXML.report(body)
     } throws: { ($0 as? DAVXML.Unreadable)?.description.contains("not multistatus") == true }
   }
+
+  @Test func aPropertyNamedTwiceIsAskedForOnceAndTooManyAreRefused() throws {
+    let twice =
+      #"<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:getetag/><d:displayname/>"#
+      + "<d:getetag/></d:prop></d:propfind>"
+    #expect(try DAVXML.propfind(bytes(twice)) == .properties([.d("getetag"), .d("displayname")]))
+    let many = (0...DAVXML.maximumProperties).map { "<d:p\($0)/>" }.joined()
+    #expect {
+      try DAVXML.report(
+        bytes(
+          #"<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+            + "<d:prop>\(many)</d:prop></c:calendar-query>"))
+    } throws: { ($0 as? DAVXML.Unreadable)?.description.contains("at most") == true }
+  }
+
+  @Test func theBoundedWriterStopsAtItsLimitAndWritesWholeDocumentsWithin() throws {
+    let writer = DAVXML.MultistatusWriter(limit: 1000)
+    #expect(writer.append(DAVResponse(href: "/dav/basket/a.ics", status: 404)))
+    let whole = DAVXML.MultistatusWriter(limit: 1000)
+    _ = whole.append(DAVResponse(href: "/dav/basket/a.ics", status: 404))
+    let text = String(decoding: whole.finish(syncToken: "urn:t"), as: UTF8.self)
+    #expect(text.hasSuffix("<d:sync-token>urn:t</d:sync-token></d:multistatus>\n"), "\(text)")
+    var appended = 1
+    while writer.append(DAVResponse(href: "/dav/basket/a.ics", status: 404)) { appended += 1 }
+    #expect(appended > 3 && appended < 20)
+    #expect(writer.byteCount > 1000)
+  }
 }

@@ -18,13 +18,16 @@ import Testing
   let app: WebApp
   let basket: Basket
 
-  init() {
+  init() { self.init(answerLimit: WebEnvironment.AnswerLimits().davAnswerBytes) }
+
+  init(answerLimit: Int) {
     basket = Fixtures.basket(clock: clock, store: store)
-    app = WebApp(
-      environment: WebEnvironment(
-        basket: basket, access: AccessPolicy(mode: .householdSecret("apple-pie-42")),
-        timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
-        calDAV: CalDAVBook.served(store: store, basket: basket)))
+    var environment = WebEnvironment(
+      basket: basket, access: AccessPolicy(mode: .householdSecret("apple-pie-42")),
+      timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
+      calDAV: CalDAVBook.served(store: store, basket: basket))
+    environment.limits.davAnswerBytes = answerLimit
+    app = WebApp(environment: environment)
   }
 
   private func send(
@@ -478,5 +481,78 @@ import Testing
     #expect(within.status == 207 && present(within).count == 2)
     #expect(sync("", limit: 3).status == 207)
     #expect(sync(token, limit: 0).status == 400)
+  }
+
+  @Test func aPropertyNamedThousandsOfTimesIsAnsweredOncePerTask() throws {
+    for name in ["Milk", "Eggs", "Bread"] { _ = try basket.add(text: name) }
+    let named = String(repeating: "<c:calendar-data/><d:getetag/>", count: 1500)
+    let response = send(
+      "PROPFIND", "/dav/basket/",
+      body: """
+        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+        <d:prop>\(named)<d:nothing/><d:nothing/></d:prop></d:propfind>
+        """, headers: ["Depth": "1"])
+    #expect(response.status == 207)
+    #expect(response.text.ranges(of: "BEGIN:VTODO").count == 3)
+    #expect(response.text.ranges(of: "<d:getetag>").count == 3)
+    // The collection and its three tasks each say once that they have no DAV:nothing.
+    #expect(response.text.ranges(of: "<d:nothing/>").count == 4)
+    #expect(response.body.count < 8_000, "\(response.body.count) bytes")
+  }
+
+  @Test func aRequestNamingMoreThanAHundredPropertiesIsRefused() throws {
+    _ = try basket.add(text: "Milk")
+    func named(_ count: Int) -> String {
+      (0..<count).map { "<x:p\($0)/>" }.joined()
+    }
+    for method in ["PROPFIND", "REPORT"] {
+      let root = method == "PROPFIND" ? "d:propfind" : "c:calendar-query"
+      func body(_ count: Int) -> String {
+        """
+        <\(root) xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:x="urn:x">
+        <d:prop>\(named(count))</d:prop></\(root)>
+        """
+      }
+      let many = send(method, "/dav/basket/", body: body(101), headers: ["Depth": "1"])
+      #expect(many.status == 400, "\(method): \(many.text)")
+      #expect(many.text.contains("at most 100 different properties"), "\(many.text)")
+      let enough = send(method, "/dav/basket/", body: body(100), headers: ["Depth": "1"])
+      #expect(enough.status == 207, "\(method): \(enough.status)")
+    }
+  }
+
+  @Test func anAnswerPastItsLimitIsRefusedWithA507NotBuilt() throws {
+    let small = CalDAVRouteTests(answerLimit: 4096)
+    let names = ["Milk", "Eggs", "Bread", "Butter", "Cheese", "Apples", "Pears", "Rice", "Tea"]
+    for name in names { _ = try small.basket.add(text: name) }
+    let data = "<d:prop><d:getetag/><c:calendar-data/></d:prop>"
+    let bodies: [(String, String)] = [
+      (
+        "PROPFIND",
+        #"<d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+          + data + "</d:propfind>"
+      ),
+      (
+        "REPORT",
+        #"<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+          + data + "</c:calendar-query>"
+      ),
+      (
+        "REPORT",
+        #"<d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+          + "<d:sync-token/><d:sync-level>1</d:sync-level>" + data + "</d:sync-collection>"
+      ),
+    ]
+    for (method, body) in bodies {
+      let response = small.send(method, "/dav/basket/", body: body, headers: ["Depth": "1"])
+      #expect(response.status == 507, "\(method) \(body.prefix(30)): \(response.status)")
+      #expect(response.text.contains("number-of-matches-within-limits"))
+      #expect(response.text.contains("larger than"))
+    }
+    let one = small.send(
+      "PROPFIND", "/dav/basket/",
+      body: #"<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>"#,
+      headers: ["Depth": "0"])
+    #expect(one.status == 207)
   }
 }

@@ -61,6 +61,33 @@ import Testing
 
     var base: String { "\(scheme)://127.0.0.1:\(port)" }
 
+    /// Runs the `basket` binary on this server's store: its exit status and output.
+    @discardableResult
+    func basket(_ arguments: [String]) throws -> (status: Int32, output: String) {
+      let process = Process()
+      let pipe = Pipe()
+      process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
+      process.arguments = ["--store", "\(directory)/basket.sqlite"] + arguments
+      process.standardOutput = pipe
+      process.standardError = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The server's resident memory now and at its peak, in MiB (from /proc).
+    func memory() -> (resident: Int, peak: Int) {
+      let status =
+        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8))
+        ?? ""
+      func kib(_ key: String) -> Int {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(key) } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+      }
+      return (kib("VmRSS:") / 1024, kib("VmHWM:") / 1024)
+    }
+
     func stop() -> Int32 {
       process.interrupt()
       process.waitUntilExit()

@@ -185,7 +185,7 @@ extension WebApp {
         return .text(404, "\(name) is not on the list")
       }
       let wanted = try DAVXML.propfind(request.body)
-      return Self.multistatus([response(for: entry, wanted)])
+      return multistatus([response(for: entry, wanted)])
     default:
       return Self.davNotAllowed("OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND")
     }
@@ -211,17 +211,15 @@ extension WebApp {
     if Self.depth(request) > 0 {
       responses.append(try collectionResponse(book, try book.entries(), wanted))
     }
-    return Self.multistatus(responses)
+    return multistatus(responses)
   }
 
   private func propfindCollection(_ request: Request, _ book: CalDAVBook) throws -> Response {
     let wanted = try DAVXML.propfind(request.body)
     let entries = try book.entries()
-    var responses = [try collectionResponse(book, entries, wanted)]
-    if Self.depth(request) > 0 {
-      responses += entries.map { response(for: $0, wanted) }
-    }
-    return Self.multistatus(responses)
+    let collection = try collectionResponse(book, entries, wanted)
+    guard Self.depth(request) > 0 else { return multistatus([collection]) }
+    return multistatus([collection], entries.lazy.map { self.response(for: $0, wanted) })
   }
 
   /// The collection's own properties; `entries` are its tasks (for the content-derived tag).
@@ -268,7 +266,7 @@ extension WebApp {
           filter.matches(entry.task) { ICalendarTask.keptProperties(entry.task.kept) }
         }
       }
-      return Self.multistatus(entries.map { response(for: $0, .properties(properties)) })
+      return multistatus([], entries.lazy.map { self.response(for: $0, .properties(properties)) })
     case .multiget(let properties, let hrefs):
       let named = hrefs.prefix(1000).map { href in
         let path = Self.path(ofHref: href)
@@ -278,9 +276,10 @@ extension WebApp {
         )
       }
       let found = try book.entries(named: named.map(\.1).filter { !$0.isEmpty })
-      return Self.multistatus(
-        named.map { href, name in
-          found[name].map { response(for: $0, .properties(properties)) }
+      return multistatus(
+        [],
+        named.lazy.map { href, name in
+          found[name].map { self.response(for: $0, .properties(properties)) }
             ?? DAVResponse(href: href, status: 404)
         })
     case .freeBusy(let range):
@@ -298,8 +297,8 @@ extension WebApp {
         let now = try book.token()
         let entries = try book.entries()
         if let refusal = Self.beyond(limit, entries.count) { return refusal }
-        return Self.multistatus(
-          entries.map { response(for: $0, .properties(properties)) },
+        return multistatus(
+          [], entries.lazy.map { self.response(for: $0, .properties(properties)) },
           syncToken: Self.syncToken(now))
       }
       guard let revision = Self.revision(ofToken: token),
@@ -312,10 +311,10 @@ extension WebApp {
       if let refusal = Self.beyond(limit, changes.changed.count + changes.removed.count) {
         return refusal
       }
-      let responses =
-        changes.changed.map { response(for: $0, .properties(properties)) }
-        + changes.removed.map { DAVResponse(href: Self.davCollection + $0, status: 404) }
-      return Self.multistatus(responses, syncToken: Self.syncToken(changes.token))
+      let removed = changes.removed.map { DAVResponse(href: Self.davCollection + $0, status: 404) }
+      return multistatus(
+        removed, changes.changed.lazy.map { self.response(for: $0, .properties(properties)) },
+        syncToken: Self.syncToken(changes.token))
     }
   }
 
@@ -330,13 +329,21 @@ extension WebApp {
   }
 
   private func response(for entry: CalDAVBook.Entry, _ wanted: PropfindRequest) -> DAVResponse {
-    let values: [DAVName: DAVElement] = [
+    var values: [DAVName: DAVElement] = [
       .d("getetag"): DAVElement(.d("getetag"), text: entry.etag),
       .d("getcontenttype"): DAVElement(
         .d("getcontenttype"), text: "text/calendar; charset=utf-8; component=VTODO"),
       .d("resourcetype"): DAVElement(.d("resourcetype")),
-      .c("calendar-data"): DAVElement(.c("calendar-data"), text: ICalendarTask.write(entry.task)),
     ]
+    // NB: the task is written only when asked for by name (allprop leaves it out).
+    switch wanted {
+    case .properties(let names) where names.contains(.c("calendar-data")):
+      values[.c("calendar-data")] = DAVElement(
+        .c("calendar-data"), text: ICalendarTask.write(entry.task))
+    case .propertyNames:
+      values[.c("calendar-data")] = DAVElement(.c("calendar-data"))
+    default: break
+    }
     return Self.response(href: Self.davCollection + entry.name, values: values, wanted: wanted)
   }
 
@@ -398,13 +405,29 @@ extension WebApp {
     return Request.percentDecoded(Substring(text.replacing("+", with: "%2B")))
   }
 
-  static func multistatus(_ responses: [DAVResponse], syncToken: String? = nil) -> Response {
-    Response(
+  /// A `207 Multi-Status` of `head` then `rest`, written one response at a time and refused
+  /// (507) once the body would pass `environment.limits.davAnswerBytes`.
+  func multistatus(
+    _ head: [DAVResponse], _ rest: some Sequence<DAVResponse> = EmptyCollection(),
+    syncToken: String? = nil
+  ) -> Response {
+    let limit = environment.limits.davAnswerBytes
+    let writer = DAVXML.MultistatusWriter(limit: limit)
+    for response in head where !writer.append(response) { return Self.davTooLarge(limit) }
+    for response in rest where !writer.append(response) { return Self.davTooLarge(limit) }
+    return Response(
       status: 207,
       headers: [
         .init("Content-Type", "application/xml; charset=utf-8"), .init("Cache-Control", "no-store"),
       ],
-      body: DAVXML.multistatus(responses, syncToken: syncToken))
+      body: writer.finish(syncToken: syncToken))
+  }
+
+  private static func davTooLarge(_ limit: Int) -> Response {
+    davError(
+      507, .d("number-of-matches-within-limits"),
+      "the answer would be larger than \(limit >> 20) MiB; ask for fewer properties, or for the tasks' calendar-data a few hundred at a time with calendar-multiget"
+    )
   }
 
   static func davError(_ status: Int, _ condition: DAVName, _ message: String) -> Response {

@@ -29,6 +29,17 @@ public struct WebEnvironment: Sendable {
   /// The always-have list; nil answers the staples routes with 503 (and recipes leave out
   /// only tap water and optional lines).
   public var staples: StapleBook?
+  /// How much one answer may grow; tests lower it.
+  public var limits = AnswerLimits()
+
+  /// How large an answer built from the store may grow.
+  public struct AnswerLimits: Sendable {
+    /// A CalDAV multistatus (PROPFIND or REPORT): 5,000 tasks with their calendar-data are
+    /// about 3 MiB.
+    public var davAnswerBytes = 8 << 20
+
+    public init() {}
+  }
 
   public init(
     basket: Basket, access: AccessPolicy, timeZone: TimeZone = .current,

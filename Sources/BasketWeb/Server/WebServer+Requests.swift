@@ -77,9 +77,10 @@ extension WebServer {
       // Called again once the worker resumed the connection: send what it made.
       guard let (request, response) = client.answer.withLock({ $0.take() }) else { return .YES }
       client.dispatched = false
-      let wasLarge = client.body.count >= Self.largeBodyBytes
+      let wasLarge =
+        client.body.count >= Self.largeBodyBytes || response.body.count >= Self.largeBodyBytes
       client.body = []
-      let result = send(response, for: request, on: connection)
+      let result = send(consume response, for: request, on: connection)
       if wasLarge { Self.returnFreedMemory() }
       return result
     }
@@ -109,7 +110,8 @@ extension WebServer {
     return .YES
   }
 
-  /// A body from this size on leaves megabytes freed but kept by the allocator once answered.
+  /// A request or answer body from this size on leaves megabytes freed but kept by the
+  /// allocator once answered.
   static let largeBodyBytes = 1 << 20
 
   /// Hands memory freed by a large request back to the system: glibc keeps freed memory for
