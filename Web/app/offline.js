@@ -164,8 +164,9 @@ function quantityAt(words, index) {
   }
   if (!sawTimes && index + 1 < words.length) {
     const unit = unitOfWord(words[index + 1].toLowerCase());
-    const value = unit ? otherSpelling(word) : null;
-    if (value !== null) return [{ amount: value, unit }, 2];
+    const value = otherSpelling(word);
+    if (value !== null && unit) return [{ amount: value, unit }, 2];
+    if (value !== null && index === 0) return [{ amount: value, unit: 'units' }, 1];
   }
   const split = splitNumber(word);
   if (!split) return null;

@@ -61,6 +61,8 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
   case amountOutOfRange(Quantity)
   /// A recipe amount past `RecipeAmountRules.maximum(for:)`: the amount and the limit, as text.
   case recipeAmountOutOfRange(String, limit: String)
+  /// A package size that is no weight or volume a shop sells: the size, as text.
+  case badPackSize(String)
   case unknownUnit(String)
   case unitNotAllowed(MeasureUnit, item: String)
   case nothingToUndo
@@ -83,6 +85,8 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(Quantity.format(quantity.amount)) \(quantity.unit.rawValue) is not an amount Basket takes (0 to \(Quantity.format(QuantityRules.maximum(for: quantity.unit))) \(quantity.unit.rawValue))"
     case .recipeAmountOutOfRange(let text, let limit):
       "\(text) is not an amount Basket takes (at most \(limit))"
+    case .badPackSize(let text):
+      "\(text) is not a package size (give a weight or a volume, such as 400 g or 14 oz)"
     case .unknownUnit(let word):
       "unknown unit \"\(word)\" (use ml, L, g, kg or units)"
     case .unitNotAllowed(let unit, let item):
@@ -121,19 +125,10 @@ public struct CheckOutcome: Equatable, Sendable {
 /// The list rules, as pure functions over the stored items. Every rule takes `now` explicitly
 /// and reads through the draft only the items it needs (see `ListDraft`).
 public enum ListRules {
-  /// Cleans a typed name: trims, removes control characters, collapses inner whitespace runs.
-  /// Throws when nothing is left or the name is too long.
+  /// Cleans a typed name (`NameText.cleaned`). Throws when nothing visible is left or the
+  /// name is too long.
   public static func cleanName(_ raw: String) throws -> String {
-    var kept = String.UnicodeScalarView()
-    for scalar in raw.unicodeScalars {
-      if scalar.properties.isWhitespace {
-        kept.append(" ")
-      } else if !scalar.isDisallowedInName {
-        kept.append(scalar)
-      }
-    }
-    let words = String(kept).split(separator: " ")
-    let name = words.joined(separator: " ")
+    let name = NameText.cleaned(raw)
     guard !name.isEmpty else { throw ListError.emptyName }
     guard name.count <= ListTiming.maxNameLength else { throw ListError.nameTooLong(name.count) }
     return name
@@ -393,20 +388,5 @@ public enum ListRules {
     guard let item = draft.item(id), !ListSections(items: [item], now: now).isEmpty
     else { throw ListError.unknownItem(id.uuidString) }
     return item
-  }
-}
-
-extension Unicode.Scalar {
-  /// Control, separator and bidi-format characters that have no place in a name. Zero-width
-  /// joiners stay: they build emoji sequences.
-  fileprivate var isDisallowedInName: Bool {
-    switch properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse:
-      return true
-    case .format:
-      return value != 0x200D && value != 0x200C
-    default:
-      return false
-    }
   }
 }

@@ -1,7 +1,26 @@
 /// Amounts typed for the pantry: "500 g", "1,5 l", "2 cups", "1 1/2 tbsp", "6".
 public enum PantryAmount {
-  /// The largest amount accepted, in any unit.
+  /// The largest amount a store may hold in any unit (older builds took this much); what is
+  /// typed now is held to its unit's limit (`limit(for:)`).
   public static let maximum = 1_000_000.0
+
+  /// The most of one thing in `unit` the pantry takes, as the list does: 100 kg, 100 L, 999
+  /// of a count (a plain count too), 10 m.
+  public static func limit(for unit: KitchenUnit?) -> Double {
+    unit.map(RecipeAmountRules.maximum(for:)) ?? QuantityRules.maximum(for: .units)
+  }
+
+  /// Throws when `quantity` is past its unit's limit (a total that grew too large).
+  public static func checkLimit(_ quantity: IngredientQuantity?) throws(PantryError) {
+    guard let quantity else { return }
+    let top = max(quantity.amount, quantity.maxAmount ?? 0)
+    guard top.isFinite, top <= limit(for: quantity.unit) else {
+      throw .overLimit(
+        KitchenAmountFormat.text(IngredientQuantity(amount: top, unit: quantity.unit)),
+        limit: KitchenAmountFormat.text(
+          IngredientQuantity(amount: limit(for: quantity.unit), unit: quantity.unit)))
+    }
+  }
 
   /// Reads `text` as a number (a dot or comma for decimals, or a fraction) and an optional
   /// kitchen unit from the unit table ("g", "grams", "L", "cups"); without a unit it counts.
@@ -29,10 +48,10 @@ public enum PantryAmount {
     }
     // NB: checked after tidying: 0.0000001 tidies to 0, which is no amount.
     let tidied = amount.tidy
-    guard tidied.isFinite, tidied > 0, tidied <= maximum else {
-      throw .badAmount(String(text.prefix(40)))
-    }
-    return IngredientQuantity(amount: tidied, unit: unit)
+    guard tidied.isFinite, tidied > 0 else { throw .badAmount(String(text.prefix(40))) }
+    let quantity = IngredientQuantity(amount: tidied, unit: unit)
+    try checkLimit(quantity)
+    return quantity
   }
 
   /// A leading number: "12", "1.5", "1,5" or a fraction "1/2"; consumed from `text`.

@@ -170,6 +170,8 @@ public enum PantryError: Error, Equatable, Sendable, CustomStringConvertible {
   case otherCode(entry: String, code: String)
   case unnamedCode(String)
   case badAmount(String)
+  /// An amount, or a total, past its unit's limit: it and the limit, as text.
+  case overLimit(String, limit: String)
   case badPackages(String)
   case incomparable(entry: String, has: String, given: String)
   case noAmountRecorded(String)
@@ -190,6 +192,8 @@ public enum PantryError: Error, Equatable, Sendable, CustomStringConvertible {
       "the code \(code) is new to this pantry: give it a name (there is no product database)"
     case .badAmount(let text):
       "\"\(text)\" isn't an amount: a number and a unit, such as 500 g, 1.5 l, 2 cups or 6"
+    case .overLimit(let text, let limit):
+      "\(text) is more than the pantry keeps of one thing (at most \(limit))"
     case .badPackages(let text): "packages are a whole number from 0 to 9999, not \"\(text)\""
     case .incomparable(let entry, let has, let given):
       "\(entry) is counted in \(has), and \(given) can't be counted with it (no conversion is known)"

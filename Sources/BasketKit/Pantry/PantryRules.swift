@@ -86,9 +86,9 @@ public enum PantryRules {
   public static let maxPackages = 9999
   public static let maxNoteLength = 500
 
-  /// `raw` tidied into an entry name: trimmed, inner whitespace collapsed.
+  /// `raw` tidied into an entry name (`NameText.cleaned`).
   public static func name(_ raw: String) throws(PantryError) -> String {
-    let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let name = NameText.cleaned(raw)
     guard !name.isEmpty else { throw .emptyName }
     guard name.count <= maxNameLength else { throw .nameTooLong(maxNameLength) }
     return name
@@ -133,6 +133,7 @@ public enum PantryRules {
         id: id, name: resolvedName, barcode: addition.barcode, packages: addition.packages,
         packageSize: addition.packageSize, left: addition.amount,
         note: try note(addition.note), updatedAt: now)
+      try PantryAmount.checkLimit(entry.onHand)
       state.entries.append(entry)
       return PantryAddResult(outcome: .added, entry: entry)
     }
@@ -159,10 +160,14 @@ public enum PantryRules {
     entry.packages = min(maxPackages, entry.packages + packages)
     entry.packageSize = size
     if before.isUsedUp {
+      try PantryAmount.checkLimit(amount)
       entry.left = amount
       return
     }
-    if before.left == nil, amount == nil { return }  // the packages carry the stock
+    if before.left == nil, amount == nil {  // the packages carry the stock
+      try PantryAmount.checkLimit(entry.onHand)
+      return
+    }
     guard let onHand = before.onHand else { return }
     let added =
       amount
@@ -176,7 +181,9 @@ public enum PantryRules {
       throw .incomparable(
         entry: entry.name, has: unitName(onHand.unit), given: KitchenAmountFormat.text(added))
     }
-    entry.left = IngredientQuantity(sum)
+    let total = IngredientQuantity(sum)
+    try PantryAmount.checkLimit(total)
+    entry.left = total
   }
 
   /// Applies `edit` to the entry with `id`.
@@ -215,6 +222,7 @@ public enum PantryRules {
       let size = perPackage(entry, in: left.unit) ?? left.amount
       entry.packages = max(1, Int((left.amount / max(size, 1e-9) - 1e-9).rounded(.up)))
     }
+    try PantryAmount.checkLimit(entry.onHand)
     entry.note = try note(edit.note.applied(to: entry.note))
     entry.updatedAt = now
     if let code = entry.barcode, edit.name != nil || edit.barcode != .keep {

@@ -51,9 +51,9 @@ public enum ProductRules {
   public static let maxAliases = 20
   public static let maxPageLength = 2000
 
-  /// `raw` tidied into a name: trimmed, inner whitespace collapsed.
+  /// `raw` tidied into a name (`NameText.cleaned`).
   public static func name(_ raw: String) throws(ProductError) -> String {
-    let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let name = NameText.cleaned(raw)
     guard !name.isEmpty, !NameKey.of(name).isEmpty else { throw .emptyName }
     guard name.count <= maxNameLength else { throw .nameTooLong(maxNameLength) }
     return name

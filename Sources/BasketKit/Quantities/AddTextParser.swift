@@ -73,10 +73,12 @@ public enum AddTextParser {
     }
     // "-5 kg", "1e308 g", "inf g", "nan kg": an amount in another spelling before a unit is
     // still an amount, so the add is refused for it rather than made with it in the name.
-    if !sawTimes, index + 1 < words.count, let unit = MeasureUnit(word: words[index + 1]),
-      let value = otherSpelling(word)
-    {
-      return (Quantity(amount: value, unit: unit), 2)
+    if !sawTimes, index + 1 < words.count, let value = otherSpelling(word) {
+      if let unit = MeasureUnit(word: words[index + 1]) {
+        return (Quantity(amount: value, unit: unit), 2)
+      }
+      // NB: "-5 cups sugar", "nan apples": a count, so the add is refused for it.
+      if index == 0 { return (Quantity(amount: value, unit: .units), 1) }
     }
     guard let (amount, attachedUnit) = splitNumber(word) else { return nil }
     if sawTimes {

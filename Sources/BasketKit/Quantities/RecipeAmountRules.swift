@@ -75,9 +75,9 @@ public enum RecipeAmountRules {
 
   /// The one check every recipe amount passes before it is stored, from whichever face it
   /// came: a unit, an amount from 0 to the unit's maximum (tidied to thousandths), and a
-  /// package size only on a count.
+  /// package size only on a count, itself checked (`checkedPack`).
   ///
-  /// - Throws: `ListError.recipeAmountOutOfRange` naming the limit.
+  /// - Throws: `ListError.recipeAmountOutOfRange` naming the limit; `ListError.badPackSize`.
   public static func checked(_ amount: ItemAmount) throws -> ItemAmount {
     guard let unit = amount.unit else { throw ListError.badAmount(amount.text) }
     guard amount.amount >= 0, amount.amount <= maximum(for: unit) else {
@@ -85,9 +85,50 @@ public enum RecipeAmountRules {
         KitchenAmountFormat.decimal(amount.amount) + " " + unit.label(for: 2),
         limit: limitText(unit))
     }
-    let pack = unit.family == .count ? amount.packSize : nil
+    let pack = unit.family == .count ? try amount.packSize.map(checkedPack) : nil
     return ItemAmount(
       amount: (amount.amount * 1000).rounded() / 1000, unit: unit, packSize: pack)
+  }
+
+  /// Why a recipe's amount can't go on the list: past its unit's limit (a plain count's is
+  /// the list's 999), or a package size that is none; nil when it can.
+  public static func refusal(_ amount: ItemAmount) -> String? {
+    let top = max(amount.amount, amount.maxAmount ?? amount.amount)
+    guard let unit = amount.unit else {
+      let limit = QuantityRules.maximum(for: .units)
+      guard top.isFinite, top >= 0, top <= limit else {
+        return ListError.recipeAmountOutOfRange(
+          KitchenAmountFormat.decimal(top), limit: KitchenAmountFormat.decimal(limit)
+        ).description
+      }
+      return nil
+    }
+    do {
+      _ = try checked(ItemAmount(amount: top, unit: unit, packSize: amount.packSize))
+      return nil
+    } catch {
+      return (error as? ListError)?.description ?? "\(error)"
+    }
+  }
+
+  /// A package's size as every amount is checked: a weight or a volume ("14 oz", "400 g";
+  /// never a count), more than nothing once tidied to thousandths, at most the unit's
+  /// maximum, and a range only upwards within it.
+  ///
+  /// - Throws: `ListError.badPackSize` saying what a size looks like.
+  public static func checkedPack(_ size: IngredientQuantity) throws -> IngredientQuantity {
+    let refusal = ListError.badPackSize(
+      KitchenAmountFormat.decimal(size.amount) + (size.unit.map { " " + $0.id } ?? ""))
+    guard let unit = size.unit, unit.family == .mass || unit.family == .volume else {
+      throw refusal
+    }
+    let amount = (size.amount * 1000).rounded() / 1000
+    guard amount > 0, amount <= maximum(for: unit) else { throw refusal }
+    if let top = size.maxAmount {
+      guard top >= size.amount, top <= maximum(for: unit) else { throw refusal }
+    }
+    return IngredientQuantity(
+      amount: amount, maxAmount: size.maxAmount.map { ($0 * 1000).rounded() / 1000 }, unit: unit)
   }
 
   /// Reads an amount in a recipe unit as `basket qty` takes it: "2¼" with "cups", "2 1/4

@@ -112,9 +112,9 @@ public enum ShopRules {
   /// How many trips an order put right by hand counts as.
   public static let correctionWeight = 2.0
 
-  /// `raw` tidied into a shop name: trimmed, inner whitespace collapsed.
+  /// `raw` tidied into a shop name (`NameText.cleaned`).
   public static func name(_ raw: String) throws -> String {
-    let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let name = NameText.cleaned(raw)
     guard !name.isEmpty else { throw ShopError.emptyName }
     guard name.count <= maxNameLength else { throw ShopError.nameTooLong(limit: maxNameLength) }
     return name

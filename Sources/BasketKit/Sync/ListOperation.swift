@@ -304,14 +304,31 @@ extension ListOperation: Codable {
       if members.contains(Key("packSize")),
         (try? members.decodeNil(forKey: Key("packSize"))) != true
       {
-        guard let size = try? members.decode(IngredientQuantity.self, forKey: Key("packSize")),
-          size.unit != nil, size.amount.isFinite, size.amount > 0
-        else {
+        let shape = Malformed(
+          "\"amount.packSize\" must be an amount with a unit, such as {\"amount\": 14, \"unit\": \"oz\"}"
+        )
+        guard let size = try? members.nestedContainer(keyedBy: Key.self, forKey: Key("packSize"))
+        else { throw shape }
+        if let unknown = size.allKeys.first(where: {
+          !["amount", "maxAmount", "unit"].contains($0.stringValue)
+        }) {
           throw Malformed(
-            "\"amount.packSize\" must be an amount with a unit, such as {\"amount\": 14, \"unit\": \"oz\"}"
+            "unknown field \"amount.packSize.\(unknown.stringValue.prefix(40))\" (expected \"amount\", \"maxAmount\", \"unit\")"
           )
         }
-        pack = size
+        guard let amount = try? size.decode(Double.self, forKey: Key("amount")),
+          let unitText = try? size.decode(String.self, forKey: Key("unit")),
+          let unit = KitchenUnit(id: unitText)
+        else { throw shape }
+        var top: Double?
+        if size.contains(Key("maxAmount")), (try? size.decodeNil(forKey: Key("maxAmount"))) != true
+        {
+          guard let value = try? size.decode(Double.self, forKey: Key("maxAmount")) else {
+            throw shape
+          }
+          top = value
+        }
+        pack = IngredientQuantity(amount: amount, maxAmount: top, unit: unit)
       }
       return ItemAmount(amount: value, unit: unit, packSize: pack)
     }

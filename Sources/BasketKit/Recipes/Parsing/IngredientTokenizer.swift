@@ -226,6 +226,28 @@ struct IngredientTokenizer {
         value /= denominator.value
       }
     }
+    // NB: "1e308 cups": an exponent is read, so the amount is refused for its size later
+    // rather than "e308" becoming part of the name.
+    if !fraction, index + 1 < count, scalars[index] == "e" || scalars[index] == "E" {
+      var end = index + 1
+      var negative = false
+      if scalars[end] == "-" || scalars[end] == "+" {
+        negative = scalars[end] == "-"
+        end += 1
+      }
+      var exponent = 0
+      let first = end
+      while end < count, Self.isDigit(scalars[end]), end - first < 4 {
+        exponent = exponent * 10 + Int(scalars[end].value - 48)
+        end += 1
+      }
+      if end > first, end == count || !(Self.isLetter(scalars[end]) || Self.isDigit(scalars[end])) {
+        var scale = 1.0
+        for _ in 0..<min(exponent, 400) { scale *= 10 }
+        value = negative ? value / scale : value * scale
+        index = end
+      }
+    }
     let kind: IngredientToken.Kind =
       bad || !value.isFinite ? .badNumber : .number(value, fraction: fraction)
     tokens.append(.init(kind: kind, start: start, end: index, lower: "", spaced: spaced))

@@ -145,6 +145,23 @@ public enum RecipeListRules {
       let reason = (error as? ListError)?.description ?? "\(error)"
       return RecipeLineResult(index: index, line: line, outcome: .refused(reason))
     }
+    // NB: checked before anything is written: the line alone, then what it would make of an
+    // item on To get, each within the list's limits.
+    let amount = ItemAmount(line)
+    if let amount {
+      if let reason = RecipeAmountRules.refusal(amount) {
+        return RecipeLineResult(index: index, line: line, outcome: .refused(reason))
+      }
+      let same = ListSections(items: draft.items(.nameKey(NameKey.of(entry.name))), now: now)
+      if let existing = same.toGet.first {
+        let merged = AmountArithmetic.merge(amount, into: existing.amounts, food: existing.name)
+        if let reason = merged.0.lazy.compactMap(RecipeAmountRules.refusal).first {
+          return RecipeLineResult(
+            index: index, line: line, outcome: .refused("with what the list already has, \(reason)")
+          )
+        }
+      }
+    }
     let outcome = ListRules.add(entry, id: id, now: now, to: &draft)
     guard var item = draft.item(outcome.id) else {
       return RecipeLineResult(
@@ -165,7 +182,7 @@ public enum RecipeListRules {
     item.recipeNeeds.container = BuyingRules.container(
       category: classification.category, name: item.name)
     var how = RecipeLineResult.AmountMerge.noAmount
-    if let amount = ItemAmount(line) { how = merge(amount, into: &item, measure: measure) }
+    if let amount { how = merge(amount, into: &item, measure: measure) }
     if !item.recipeNeeds.recipes.contains(where: { $0.isSame(as: recipe) }) {
       item.recipeNeeds.recipes.append(recipe)
     }

@@ -97,10 +97,10 @@ public struct StapleBook: Sendable {
     try store.staples().map { Staples(names: $0) } ?? .suggested
   }
 
-  /// Adds `rawName` (tidied: spaces collapsed); returns the list.
+  /// Adds `rawName` (tidied: `NameText.cleaned`); returns the list.
   @discardableResult
   public func add(_ rawName: String) throws -> Staples {
-    let name = rawName.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let name = NameText.cleaned(rawName)
     guard !name.isEmpty else { throw StapleError.emptyName }
     guard name.count <= Staples.nameLimit else { throw StapleError.nameTooLong }
     var staples = try list()
