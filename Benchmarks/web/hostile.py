@@ -12,7 +12,11 @@ For each server binary given (label=path, all measured in the same run):
   - what a request with 65 headers gets;
   - live updates: time from a POST to the event carrying the new item's name arriving on 10
     open streams (beside the time to the POST's own response), and from starting a
-    `basket add` process to the event carrying its item (beside the time until it exits).
+    `basket add` process to the event carrying its item (beside the time until it exits);
+  - CalDAV bodies that name a property thousands of times (with 300 and 607 items: one, three
+    and eight at once), with the server's peak (VmHWM) and retained (VmRSS) memory after each
+    and how long an add waits meanwhile; and 40 live streams from one address, then one from
+    another.
 
 Usage: Benchmarks/web/hostile.py [--quick] label=/path/to/basket [label=/path/to/other ...]
 """
@@ -59,12 +63,15 @@ class Server:
             time.sleep(0.05)
         raise RuntimeError(f"{binary} serve did not start")
 
-    def rss_kib(self):
+    def rss_kib(self, key="VmRSS:"):
         with open(f"/proc/{self.process.pid}/status") as status:
             for line in status:
-                if line.startswith("VmRSS:"):
+                if line.startswith(key):
                     return int(line.split()[1])
         return 0
+
+    def peak_kib(self):
+        return self.rss_kib("VmHWM:")
 
     def cli(self, *args):
         subprocess.run([self.binary, "--store", self.store, *args], check=True,
@@ -113,7 +120,9 @@ def request(port, method, path, headers=(), body=b"", timeout=TIMEOUT, source=No
         lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
         lines += [f"{name}: {value}" for name, value in headers]
         if body:
-            lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+            if not any(name.lower() == "content-type" for name, _ in headers):
+                lines.append("Content-Type: application/json")
+            lines.append(f"Content-Length: {len(body)}")
         sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         return read_response(sock, deadline)
 
@@ -242,8 +251,9 @@ def time_until_closed(port, payload, limit):
 class EventStream:
     """An open /api/v1/events connection that records when each `change` event arrives."""
 
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+    def __init__(self, port, source=None):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT,
+                                             source_address=(source, 0) if source else None)
         self.sock.sendall(
             f"GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
         self.buffer = b""
@@ -372,6 +382,96 @@ def many_headers(port, count=65):
         return f"error {error}"
 
 
+DAV_NAMES = ("urn:ietf:params:xml:ns:caldav", "calendar-data"), ("DAV:", "getetag")
+
+
+def propfind_body(name, count):
+    namespace, local = DAV_NAMES[0] if name == "calendar-data" else DAV_NAMES[1]
+    return (f'<d:propfind xmlns:d="DAV:" xmlns:x="{namespace}"><d:prop>'
+            + f"<x:{local}/>" * count + "</d:prop></d:propfind>").encode()
+
+
+def hostile_dav(binary, items, name, count, clients):
+    """`clients` PROPFINDs at once naming `name` `count` times, on a server with `items` items.
+    Returns (status counts, answer bytes, seconds, peak MiB, retained MiB, slowest add ms)."""
+    server = Server(binary, items=items)
+    try:
+        body = propfind_body(name, count)
+        results, adds, stop = [], [], threading.Event()
+
+        def one():
+            start = time.perf_counter()
+            try:
+                status, answer = request(server.port, "PROPFIND", "/dav/basket/",
+                                         headers=[("Depth", "1"), ("Content-Type", "application/xml")],
+                                         body=body, timeout=60)
+                results.append((status, len(answer), time.perf_counter() - start))
+            except OSError:
+                results.append((None, 0, time.perf_counter() - start))
+
+        def adder():
+            number = 0
+            while not stop.is_set():
+                number += 1
+                start = time.perf_counter()
+                try:
+                    request(server.port, "POST", "/api/v1/items",
+                            body=f'{{"name":"Added-{number}"}}'.encode(), timeout=60)
+                except OSError:
+                    pass
+                adds.append((time.perf_counter() - start) * 1000)
+                time.sleep(0.05)
+
+        threads = [threading.Thread(target=one) for _ in range(clients)]
+        writer = threading.Thread(target=adder)
+        writer.start()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        stop.set()
+        writer.join()
+        time.sleep(0.5)
+        statuses = {}
+        for status, _, _ in results:
+            statuses[status] = statuses.get(status, 0) + 1
+        return (statuses, max(size for _, size, _ in results), max(t for _, _, t in results),
+                server.peak_kib() / 1024, server.rss_kib() / 1024, max(adds or [0]))
+    finally:
+        server.stop()
+
+
+def streams_from_one_address(port, count=40):
+    held, statuses = [], {}
+    for _ in range(count):
+        try:
+            stream = EventStream(port)
+            statuses[stream.status] = statuses.get(stream.status, 0) + 1
+            held.append(stream)
+        except OSError:
+            statuses["error"] = statuses.get("error", 0) + 1
+    try:
+        other = EventStream(port, source="127.0.0.2")
+        other_status = other.status
+        other.close()
+    except OSError as error:
+        other_status = f"error {error}"
+    for stream in held:
+        stream.close()
+    return statuses, other_status
+
+
+def measure_hostile_dav(label, binary, quick):
+    cases = [(300, "calendar-data", 3000, 1), (300, "calendar-data", 3000, 3)]
+    if not quick:
+        cases.append((607, "getetag", 5000, 8))
+    for items, name, count, clients in cases:
+        statuses, size, seconds, peak, retained, slowest_add = hostile_dav(binary, items, name, count, clients)
+        print(f"PROPFIND {name} x{count}, {items} items, {clients} at once: {statuses}, "
+              f"answer {size / 1e6:.2f} MB in {seconds:.2f} s; peak {peak:.0f} MiB, "
+              f"retained {retained:.0f} MiB; slowest add meanwhile {slowest_add:.0f} ms")
+
+
 def measure(label, binary, quick):
     print(f"== {label}: {binary}")
     server = Server(binary)
@@ -416,8 +516,11 @@ def measure(label, binary, quick):
         print(f"basket add start -> event carrying it ({len(adds)})      {summary(adds)}")
         if missed:
             print(f"missed events: {missed}")
+        statuses, other = streams_from_one_address(server.port)
+        print(f"40 live streams from one address: {statuses}; then one from another address: {other}")
     finally:
         server.stop()
+    measure_hostile_dav(label, binary, quick)
 
 
 def main():

@@ -201,6 +201,8 @@ public final class SQLiteStore: ListStore {
         reason:
           "\(readOnlyReason ?? "the store is read-only"), so nothing can be changed (reading commands such as list still work)"
       )
+    } catch let error as SQLiteError where error.isOutOfSpace {
+      throw StoreError.outOfSpace(path: path)
     } catch let error as SQLiteError {
       throw StoreError.failed(error.message)
     }

@@ -75,7 +75,8 @@ import Testing
     let large = try basket.run(["recipe", "import", "-"], input: Array(long.utf8))
     #expect(
       large.stderr
-        == "basket: standard input is 586 KB, more than a recipe may be (at most 512 KB)\n")
+        == "basket: standard input is 586 KB, more than a recipe's text may be (at most 512 KB; a saved web page may be up to 10 MB)\n"
+    )
     let fine = try basket.run(
       ["recipe", "import", "-", "--json"],
       input: Array("Scones\n\nIngredients\n225 g flour\n\nMethod\nBake.".utf8))

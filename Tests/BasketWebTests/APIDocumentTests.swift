@@ -66,4 +66,22 @@ import Testing
         "GET /api/v1/list", "PATCH /api/v1/items/*", "POST /api/v1/items/*/check",
       ])
   }
+
+  @Test func everyMemberOfAnItemIsNamedInTheDocument() throws {
+    let document = try String(
+      contentsOf: Self.root.appendingPathComponent("docs/api.md"), encoding: .utf8)
+    let start = try #require(document.range(of: "- An **item** is"))
+    let paragraph = document[start.lowerBound...].prefix { $0 != "#" }
+    let harness = Harness()
+    harness.add("Milk")
+    guard case .array(let items)? = harness.list()["toGet"],
+      case .object(let members)? = items.first
+    else {
+      Issue.record("no item in the list")
+      return
+    }
+    for (name, _) in members {
+      #expect(paragraph.contains("\"\(name)\""), "\(name) is not in docs/api.md's item")
+    }
+  }
 }

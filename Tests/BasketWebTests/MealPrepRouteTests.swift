@@ -224,7 +224,7 @@ extension JSONValue {
 
   @Test func theDraftIsKeptAsSentReadBackAndDropped() throws {
     let web = MealPrepHarness()
-    let chili = web.save("Chili", ["2 onions"])
+    let chili = web.save("Chili", ["2 onions", "1 can tomatoes"])
     #expect(web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"] == .null)
     let json =
       #"{"recipes":[{"id":"\#(chili)","servings":6}],"answers":[{"question":"q1","answer":"merge"}],"skip":["1.2"],"seen":["1.2"]}"#
@@ -246,6 +246,12 @@ extension JSONValue {
     (#"{"recipes":[{"id":"ID"}],"skip":"1.2"}"#, 400),
     (#"{"recipes":[{"id":"ID"}],"plan":1}"#, 400),
     (#"{"recipes":[{"id":"ID"}],"answers":[{"question":"q1","answer":"maybe"}]}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"overrides":[{"line":"9.9","override":"skip"}]}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"overrides":[{"line":{"a":1},"override":"skip"}]}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"overrides":[{"line":"1.1","override":"skip","x":1}]}"#, 400),
+    (#"{"recipes":[{"id":"ID","colour":"red"}]}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"answers":[{"question":"q1","answer":"merge","why":1}]}"#, 400),
+    (#"{"recipes":[{"id":"ID"}],"skip":["9.9"]}"#, 400),
   ])
   func aBadDraftIsRefusedAndTheOneBeforeKept(json: String, status: Int) throws {
     let web = MealPrepHarness()

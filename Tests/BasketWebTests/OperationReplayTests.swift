@@ -71,7 +71,7 @@ import Testing
     },
     "PUT /api/v1/mealprep/draft": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
-      return ("/api/v1/mealprep/draft", #"{"recipes":[{"id":"\#(id)","servings":6}]}"#)
+      return ("/api/v1/mealprep/draft", #"{"recipes":[{"id":"\#(id)"}],"skip":["1.1"]}"#)
     },
     "DELETE /api/v1/mealprep/draft": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""

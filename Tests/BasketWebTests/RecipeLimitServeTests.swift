@@ -35,7 +35,8 @@ import Testing
     let (status, answer) = try Self.post(
       #"{"text":"Title\n\nIngredients\n\#(lines)"}"#, to: server, maxTime: 30)
     #expect(status == 413, "\(answer.prefix(200))")
-    #expect(answer.contains("more than a recipe may be (at most 512 KB)"), "\(answer.prefix(200))")
+    #expect(
+      answer.contains("more than a recipe's text may be (at most 512 KB;"), "\(answer.prefix(200))")
     let after = try Self.residentKiB(server)
     // Before the limits: 45 MB → 4.9 GB, and 4.1 GB kept afterwards.
     #expect(after - before < 40 << 10, "resident \(before) KiB → \(after) KiB")

@@ -12,10 +12,25 @@
 final class SocketClient {
   let fd: Int32
 
-  /// Connects to 127.0.0.1:`port`; nil if the connection is refused.
-  init?(port: Int) {
+  /// Connects to 127.0.0.1:`port` from `source` (another loopback address plays another
+  /// machine); nil if the connection is refused.
+  init?(port: Int, from source: String? = nil) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { return nil }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        close(fd)
+        return nil
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

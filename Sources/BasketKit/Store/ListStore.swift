@@ -65,6 +65,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The store was written by a newer Basket; it is left untouched.
   case newerSchema(found: Int, supported: Int, path: String)
   case cannotOpen(path: String, reason: String)
+  /// The disk holding the store had no room for a write; nothing of it was saved.
+  case outOfSpace(path: String)
   case failed(String)
 
   public var description: String {
@@ -73,8 +75,24 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "the store at \(path) was written by a newer Basket (schema \(found); this build knows up to \(supported)); it was left untouched. Update Basket to use it."
     case .cannotOpen(let path, let reason):
       "cannot open the store at \(path): \(reason)"
+    case .outOfSpace(let path):
+      "the disk holding \(path) is full, so nothing was saved; free some space on it and try again"
     case .failed(let reason):
       "the store failed: \(reason)"
     }
   }
+}
+
+extension StoreError: StoreFailure {
+  public var isOutOfSpace: Bool {
+    if case .outOfSpace = self { return true }
+    return false
+  }
+}
+
+/// A store's failure that a face words for the household rather than as an internal error.
+public protocol StoreFailure: Error {
+  /// The disk (or the file system's quota) is full: nothing was saved, and freeing space
+  /// fixes it.
+  var isOutOfSpace: Bool { get }
 }

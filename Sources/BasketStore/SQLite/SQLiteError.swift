@@ -1,3 +1,8 @@
+import BasketKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 #if canImport(SQLite3)
   import SQLite3
 #else
@@ -8,6 +13,8 @@
 struct SQLiteError: Error, CustomStringConvertible {
   var code: Int32
   var message: String
+  /// The operating system's error number behind an I/O error (`sqlite3_system_errno`), or 0.
+  var systemErrno: Int32 = 0
 
   init(code: Int32, message: String) {
     self.code = code
@@ -17,6 +24,7 @@ struct SQLiteError: Error, CustomStringConvertible {
   /// Reads the message SQLite recorded on `db` for the failed call that returned `code`.
   init(code: Int32, db: OpaquePointer?) {
     self.code = code
+    systemErrno = db.map { sqlite3_system_errno($0) } ?? 0
     if let db, let text = sqlite3_errmsg(db) {
       message = String(cString: text)
     } else if let text = sqlite3_errstr(code) {
@@ -35,4 +43,13 @@ struct SQLiteError: Error, CustomStringConvertible {
   }
 
   var description: String { message }
+}
+
+extension SQLiteError: StoreFailure {
+  /// SQLite's own "full", or a write the system refused for want of room: no space left, a
+  /// quota, or a file-size limit.
+  var isOutOfSpace: Bool {
+    primaryCode == SQLITE_FULL
+      || primaryCode == SQLITE_IOERR && [ENOSPC, EDQUOT, EFBIG].contains(systemErrno)
+  }
 }

@@ -21,12 +21,21 @@ package struct JSONBody {
       throw RequestError(400, "the body must be a JSON object, not \(value.typeName)")
     }
     if let unknown = members.first(where: { !allowed.contains($0.0) }) {
-      throw RequestError(
-        400,
-        "unknown field \"\(unknown.0.prefix(40))\" (expected \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
-      )
+      throw RequestError(400, Self.unknownField(unknown.0, allowed: allowed))
     }
     self.members = members
+  }
+
+  /// "unknown field "qty" (expected "name", "quantity")", or that the request takes none.
+  package static func unknownField(_ name: String, allowed: [String], within: String = "")
+    -> String
+  {
+    let field = within.isEmpty ? String(name.prefix(40)) : "\(within).\(name.prefix(40))"
+    guard !allowed.isEmpty else {
+      return "unknown field \"\(field)\" (this request takes no fields)"
+    }
+    return
+      "unknown field \"\(field)\" (expected \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
   }
 
   package func has(_ key: String) -> Bool {

@@ -62,6 +62,8 @@ extension WebApp {
       return Self.davError(400, .c("valid-calendar-data"), error.description)
     } catch let error as ListError {
       return .text(400, error.description)
+    } catch let failure as any StoreFailure where failure.isOutOfSpace {
+      return .text(507, "the server's disk is full, so nothing was saved; free some space on it")
     } catch {
       return .text(500, "\(error)")
     }

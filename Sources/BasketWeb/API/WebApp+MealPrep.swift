@@ -36,37 +36,13 @@ extension WebApp {
       return .error(405, "use POST here", headers: [.init("Allow", "POST")])
     }
     let body = try JSONBody(request, allowed: ["recipes", "answers", "skip", "overrides"])
-    let choices: [MealPlanChoice]
+    let choices: MealPrepChoices
     do {
-      choices = try mealPlanChoices(services, body)
+      choices = try MealPrepChoices(body, services: services)
     } catch RecipeError.unknownRecipe(_) {
       return .error(404, "no such recipe (it may have been removed)")
     }
-    let answers = try self.answers(body)
-    let plan: MealPlan
-    do {
-      plan = try MealPlan(choices, answers: answers)
-    } catch {
-      return .error(400, error.description)
-    }
-    let ids = Dictionary(plan.lines.enumerated().map { ($1.id, $0) }) { first, _ in first }
-    func line(_ value: JSONValue, _ key: String) throws -> Int {
-      guard case .string(let id) = value, let index = ids[id] else {
-        throw RequestError(400, "\"\(key)\" holds the plan's line ids (\"1.3\")")
-      }
-      return index
-    }
-    var skipped = Set<Int>()
-    if let value = body.value("skip") {
-      guard case .array(let values) = value else {
-        throw RequestError(400, "\"skip\" must be an array of line ids")
-      }
-      for value in values { skipped.insert(try line(value, "skip")) }
-    }
-    var overrides: [Int: PantryCoverage.Override] = [:]
-    for (key, override) in try self.overrides(body) {
-      overrides[try line(key, "overrides")] = override
-    }
+    let (plan, skipped, overrides) = (choices.plan, choices.skipped, choices.overrides)
     let coverage = PantryCoverage(
       plan.recipe, selection: plan.selection(skipping: skipped), pantry: try pantryEntries(),
       overrides: plan.overrides(overrides))
@@ -99,23 +75,14 @@ extension WebApp {
     case "PUT":
       let body = try JSONBody(
         request, allowed: ["recipes", "answers", "skip", "overrides", "seen"])
+      let choices: MealPrepChoices
       do {
-        _ = try mealPlanChoices(services, body)
+        choices = try MealPrepChoices(body, services: services)
       } catch RecipeError.unknownRecipe(_) {
         return .error(404, "no such recipe (it may have been removed)")
       }
-      _ = try answers(body)
-      _ = try overrides(body)
-      var members: [(String, JSONValue)] = []
-      for key in ["recipes", "answers", "skip", "overrides", "seen"] {
-        guard let value = body.value(key) else { continue }
-        if key == "skip" || key == "seen" {
-          guard case .array(let ids) = value,
-            ids.allSatisfy({ if case .string(let id) = $0 { id.utf8.count <= 16 } else { false } })
-          else { throw RequestError(400, "\"\(key)\" must be an array of the plan's line ids") }
-        }
-        members.append((key, value))
-      }
+      // NB: the draft keeps what was read, written afresh, never the body as it came.
+      let members = choices.draftMembers
       let json = JSONValue.object(members).encoded()
       guard json.count <= Self.maximumDraftBytes else {
         return .error(413, "a meal prep draft holds at most \(Self.maximumDraftBytes / 1024) KB")
@@ -128,66 +95,162 @@ extension WebApp {
     }
   }
 
-  /// The body's `recipes`: one to five `{"id", "servings"?}`, opened from the library.
-  private func mealPlanChoices(_ services: RecipeServices, _ body: JSONBody) throws
-    -> [MealPlanChoice]
-  {
-    guard case .array(let values)? = body.value("recipes"), !values.isEmpty else {
-      throw RequestError(400, "\"recipes\" must be an array of 1 to 5 {\"id\", \"servings\"}")
-    }
-    guard values.count <= MealPlan.maximumRecipes else {
-      throw RequestError(400, MealPlanError.tooManyRecipes(values.count).description)
-    }
-    return try values.map { value in
-      guard case .object(let members) = value,
-        case .string(let text)? = members.first(where: { $0.0 == "id" })?.1,
-        let id = UUID(uuidString: text)
-      else { throw RequestError(400, "each of \"recipes\" needs a recipe \"id\"") }
-      var servings: Int?
-      if let given = members.first(where: { $0.0 == "servings" })?.1, given != .null {
-        guard case .number(let number) = given, number == number.rounded(),
-          (1...1000).contains(number)
-        else { throw RequestError(400, "\"servings\" must be a whole number from 1 to 1000") }
-        servings = Int(number)
-      }
-      guard let recipe = try services.book.recipe(id) else {
-        throw RecipeError.unknownRecipe(text)
-      }
-      return MealPlanChoice(recipe: recipe, servings: servings)
-    }
-  }
-
-  /// The body's `answers` by question id.
-  private func answers(_ body: JSONBody) throws -> [String: MealPlan.Answer] {
-    guard let value = body.value("answers") else { return [:] }
-    let shape =
-      "\"answers\" must be an array of {\"question\", \"answer\": \"merge\" or \"keepApart\"}"
-    guard case .array(let values) = value else { throw RequestError(400, shape) }
-    var out: [String: MealPlan.Answer] = [:]
-    for value in values {
-      guard case .object(let members) = value,
-        case .string(let question)? = members.first(where: { $0.0 == "question" })?.1,
-        case .string(let text)? = members.first(where: { $0.0 == "answer" })?.1,
-        let answer = MealPlan.Answer(rawValue: text)
-      else { throw RequestError(400, shape) }
-      out[question] = answer
-    }
-    return out
-  }
-
-  /// The body's `overrides`: `[{"line", "override": "buyFull" | "skip"}]`, as (line, override).
+  /// The body's `overrides`: `[{"line", "override": "buyFull" | "skip"}]`, as (line, override),
+  /// each object holding only those two members.
   func overrides(_ body: JSONBody) throws -> [(JSONValue, PantryCoverage.Override)] {
-    guard let value = body.value("overrides") else { return [] }
-    let shape =
-      "\"overrides\" must be an array of {\"line\", \"override\": \"buyFull\" or \"skip\"}"
-    guard case .array(let values) = value else { throw RequestError(400, shape) }
-    return try values.map { value in
-      guard case .object(let members) = value,
-        let line = members.first(where: { $0.0 == "line" })?.1,
-        case .string(let text)? = members.first(where: { $0.0 == "override" })?.1,
-        let override = PantryCoverage.Override(rawValue: text)
-      else { throw RequestError(400, shape) }
-      return (line, override)
+    try MealPrepChoices.overrides(body)
+  }
+
+  /// A review's (or a draft's) body as read: the recipes opened, the plan made with the
+  /// answers, and the lines skipped, overridden or seen, each a line of that plan. Every
+  /// object holds only its own members, and every line id is one of the plan's.
+  struct MealPrepChoices {
+    let recipes: [(id: UUID, servings: Int?)]
+    let answers: [(question: String, answer: MealPlan.Answer)]
+    let plan: MealPlan
+    let skipped: Set<Int>
+    let overrides: [Int: PantryCoverage.Override]
+    let seen: [Int]
+
+    init(_ body: JSONBody, services: RecipeServices) throws {
+      guard case .array(let values)? = body.value("recipes"), !values.isEmpty else {
+        throw RequestError(400, "\"recipes\" must be an array of 1 to 5 {\"id\", \"servings\"}")
+      }
+      guard values.count <= MealPlan.maximumRecipes else {
+        throw RequestError(400, MealPlanError.tooManyRecipes(values.count).description)
+      }
+      var recipes: [(id: UUID, servings: Int?)] = []
+      var choices: [MealPlanChoice] = []
+      for value in values {
+        let members = try Self.members(value, of: "recipes", allowed: ["id", "servings"])
+        guard case .string(let text)? = members["id"], let id = UUID(uuidString: text) else {
+          throw RequestError(400, "each of \"recipes\" needs a recipe \"id\"")
+        }
+        var servings: Int?
+        if let given = members["servings"], given != .null {
+          guard case .number(let number) = given, number == number.rounded(),
+            (1...1000).contains(number)
+          else { throw RequestError(400, "\"servings\" must be a whole number from 1 to 1000") }
+          servings = Int(number)
+        }
+        guard let recipe = try services.book.recipe(id) else {
+          throw RecipeError.unknownRecipe(text)
+        }
+        recipes.append((id, servings))
+        choices.append(MealPlanChoice(recipe: recipe, servings: servings))
+      }
+      self.recipes = recipes
+
+      var answers: [(question: String, answer: MealPlan.Answer)] = []
+      var byQuestion: [String: MealPlan.Answer] = [:]
+      for value in try Self.array(body, "answers") {
+        let shape =
+          "\"answers\" must be an array of {\"question\", \"answer\": \"merge\" or \"keepApart\"}"
+        let members = try Self.members(value, of: "answers", allowed: ["question", "answer"])
+        guard case .string(let question)? = members["question"], question.utf8.count <= 200,
+          case .string(let text)? = members["answer"], let answer = MealPlan.Answer(rawValue: text)
+        else { throw RequestError(400, shape) }
+        answers.append((question, answer))
+        byQuestion[question] = answer
+      }
+      self.answers = answers
+      do {
+        plan = try MealPlan(choices, answers: byQuestion)
+      } catch {
+        throw RequestError(400, error.description)
+      }
+      let ids = Dictionary(plan.lines.enumerated().map { ($1.id, $0) }) { first, _ in first }
+      func line(_ value: JSONValue?, _ key: String) throws -> Int {
+        guard case .string(let id)? = value, let index = ids[id] else {
+          throw RequestError(400, "\"\(key)\" holds the plan's line ids (\"1.3\")")
+        }
+        return index
+      }
+      skipped = Set(try Self.array(body, "skip").map { try line($0, "skip") })
+      seen = try Self.array(body, "seen").map { try line($0, "seen") }
+      var overrides: [Int: PantryCoverage.Override] = [:]
+      for (key, override) in try Self.overrides(body) {
+        overrides[try line(key, "overrides")] = override
+      }
+      self.overrides = overrides
+    }
+
+    static func overrides(_ body: JSONBody) throws -> [(JSONValue, PantryCoverage.Override)] {
+      try array(body, "overrides").map { value in
+        let members = try members(value, of: "overrides", allowed: ["line", "override"])
+        guard let line = members["line"], case .string(let text)? = members["override"],
+          let override = PantryCoverage.Override(rawValue: text)
+        else {
+          throw RequestError(
+            400,
+            "\"overrides\" must be an array of {\"line\", \"override\": \"buyFull\" or \"skip\"}"
+          )
+        }
+        return (line, override)
+      }
+    }
+
+    /// The draft's members, written from what was read.
+    var draftMembers: [(String, JSONValue)] {
+      let id = { (index: Int) in JSONValue.string(plan.lines[index].id) }
+      var members: [(String, JSONValue)] = [
+        (
+          "recipes",
+          .array(
+            recipes.map { recipe in
+              .object(
+                [("id", .string(recipe.id.uuidString.lowercased()))]
+                  + (recipe.servings.map { [("servings", .number(Double($0)))] } ?? []))
+            })
+        )
+      ]
+      if !answers.isEmpty {
+        members.append(
+          (
+            "answers",
+            .array(
+              answers.map {
+                .object([
+                  ("question", .string($0.question)), ("answer", .string($0.answer.rawValue)),
+                ])
+              })
+          ))
+      }
+      if !skipped.isEmpty { members.append(("skip", .array(skipped.sorted().map(id)))) }
+      if !overrides.isEmpty {
+        members.append(
+          (
+            "overrides",
+            .array(
+              overrides.sorted { $0.key < $1.key }.map {
+                .object([("line", id($0.key)), ("override", .string($0.value.rawValue))])
+              })
+          ))
+      }
+      if !seen.isEmpty { members.append(("seen", .array(seen.map(id)))) }
+      return members
+    }
+
+    /// The array under `key`, or none when it is absent.
+    static func array(_ body: JSONBody, _ key: String) throws -> [JSONValue] {
+      guard let value = body.value(key) else { return [] }
+      guard case .array(let values) = value else {
+        throw RequestError(400, "\"\(key)\" must be an array")
+      }
+      return values
+    }
+
+    /// An object's members by name, refusing any but `allowed`.
+    static func members(_ value: JSONValue, of key: String, allowed: [String]) throws
+      -> [String: JSONValue]
+    {
+      guard case .object(let members) = value else {
+        throw RequestError(400, "each of \"\(key)\" must be an object")
+      }
+      if let unknown = members.first(where: { !allowed.contains($0.0) }) {
+        throw RequestError(400, JSONBody.unknownField(unknown.0, allowed: allowed, within: key))
+      }
+      return Dictionary(members) { first, _ in first }
     }
   }
 

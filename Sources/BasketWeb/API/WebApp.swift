@@ -136,10 +136,16 @@ public final class WebApp: Sendable {
       return Self.response(for: error)
     } catch let refusal as Refusal {
       return Self.response(for: refusal)
+    } catch let failure as any StoreFailure where failure.isOutOfSpace {
+      return Self.outOfSpace
     } catch {
       return .error(500, "\(error)")
     }
   }
+
+  /// A write the disk had no room for: nothing was saved (RFC 4918's 507).
+  static let outOfSpace = Response.error(
+    507, "the server's disk is full, so nothing was saved; free some space on it and try again")
 
   private func dispatch(_ route: [String], _ request: Request) throws -> Response {
     switch (route.count, route.first) {

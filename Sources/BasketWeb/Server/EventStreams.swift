@@ -1,7 +1,8 @@
 internal import CMicroHTTPD
 import Synchronization
 
-/// The open live-update streams, at most `capacity` of them.
+/// The open live-update streams, at most `capacity` of them and `perAddress` from one
+/// client address, so one client can't take every slot from the household's other phones.
 ///
 /// Each stream subscribes to the change feed's hub: a published change is queued on every
 /// stream and wakes its (suspended) connection at once. A stream's slot is freed when
@@ -9,37 +10,57 @@ import Synchronization
 /// leaving (see `Housekeeper`).
 final class EventStreams: Sendable {
   let capacity: Int
+  let perAddress: Int
   /// How often a `ping` reaches every stream, told to each page in its hello.
   let heartbeatMilliseconds: Int
   private let hub: BroadcastHub<ChangeNotice>
 
   private struct State {
     var open: [UInt64: EventStream] = [:]
+    var fromAddress: [String: Int] = [:]
     var next: UInt64 = 0
     var closing = false
   }
 
   private let state = Mutex(State())
 
-  init(capacity: Int, heartbeatMilliseconds: Int, hub: BroadcastHub<ChangeNotice>) {
+  init(
+    capacity: Int, perAddress: Int, heartbeatMilliseconds: Int, hub: BroadcastHub<ChangeNotice>
+  ) {
     self.capacity = capacity
+    self.perAddress = perAddress
     self.heartbeatMilliseconds = heartbeatMilliseconds
     self.hub = hub
   }
 
   var count: Int { state.withLock { $0.open.count } }
 
-  /// A new stream on `connection`, subscribed to `feed`, its hello queued; nil when every slot
-  /// is taken or the server is stopping.
-  func open(on connection: OpaquePointer, feed: ChangeFeed) -> EventStream? {
-    let stream: EventStream? = state.withLock { state in
-      guard !state.closing, state.open.count < capacity else { return nil }
+  /// Why a stream could not open.
+  enum Refusal: Error {
+    /// Every slot is taken, or the server is stopping.
+    case full
+    /// This address holds its share already.
+    case addressFull
+  }
+
+  /// A new stream on `connection` for a client at `address`, subscribed to `feed`, its hello
+  /// queued.
+  func open(on connection: OpaquePointer, from address: String, feed: ChangeFeed) throws(Refusal)
+    -> EventStream
+  {
+    let opened: Result<EventStream, Refusal> = state.withLock { state in
+      guard !state.closing, state.open.count < capacity else { return .failure(.full) }
+      guard state.fromAddress[address, default: 0] < perAddress else {
+        return .failure(.addressFull)
+      }
       state.next += 1
-      let stream = EventStream(id: state.next, connection: connection, registry: self)
+      let stream = EventStream(
+        id: state.next, connection: connection, address: address, registry: self)
       state.open[stream.id] = stream
-      return stream
+      state.fromAddress[address, default: 0] += 1
+      return .success(stream)
     }
-    guard let stream else { return nil }
+    let stream = try opened.get()
     let heartbeat = heartbeatMilliseconds
     let token = feed.subscribe(
       initial: { revision in
@@ -72,7 +93,11 @@ final class EventStreams: Sendable {
   /// libmicrohttpd is done with the stream: free its slot.
   func closed(_ stream: EventStream) {
     if let token = stream.token { hub.unsubscribe(token) }
-    _ = state.withLock { $0.open.removeValue(forKey: stream.id) }
+    state.withLock { state in
+      guard state.open.removeValue(forKey: stream.id) != nil else { return }
+      let left = state.fromAddress[stream.address, default: 1] - 1
+      state.fromAddress[stream.address] = left > 0 ? left : nil
+    }
   }
 }
 
@@ -82,6 +107,8 @@ final class EventStream: @unchecked Sendable {
   // callback (which ends this stream's use); every mutable field lives in `state`.
   let id: UInt64
   let connection: OpaquePointer
+  /// The client's address, whose share the stream counts against.
+  let address: String
   let registry: EventStreams
 
   enum Ending {
@@ -102,9 +129,10 @@ final class EventStream: @unchecked Sendable {
 
   private let state = Mutex(State())
 
-  init(id: UInt64, connection: OpaquePointer, registry: EventStreams) {
+  init(id: UInt64, connection: OpaquePointer, address: String, registry: EventStreams) {
     self.id = id
     self.connection = connection
+    self.address = address
     self.registry = registry
   }
 

@@ -128,7 +128,7 @@ extension WebServer {
   {
     var response = response
     if response.kind == .eventStream {
-      return openStream(on: connection, response)
+      return openStream(on: connection, from: request.clientAddress, response)
     }
     if isSecure, let index = response.headers.firstIndex(where: { $0.name == "Set-Cookie" }),
       !response.headers[index].value.contains("; Secure")
@@ -178,10 +178,23 @@ extension WebServer {
   }
 
   /// Starts a live-update stream: the head now, then events as the hub publishes them.
-  private func openStream(on connection: OpaquePointer, _ response: Response) -> MHD_Result {
-    guard let stream = streams.open(on: connection, feed: feed) else {
-      var busy = Response.error(503, "too many live pages are open; this one will retry")
-      busy.headers += WebApp.securityHeaders
+  private func openStream(
+    on connection: OpaquePointer, from address: String, _ response: Response
+  ) -> MHD_Result {
+    let stream: EventStream
+    do {
+      stream = try streams.open(on: connection, from: address, feed: feed)
+    } catch {
+      var busy =
+        switch error {
+        case .full: Response.error(503, "too many live pages are open; this one will retry")
+        case .addressFull:
+          Response.error(
+            429,
+            "this address has \(streams.perAddress) live pages open already; close some, and this one will retry"
+          )
+        }
+      busy.headers += WebApp.securityHeaders + [.init("Retry-After", "10")]
       return queue(busy, on: connection)
     }
     let retained = Unmanaged.passRetained(stream)

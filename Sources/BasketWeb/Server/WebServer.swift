@@ -33,6 +33,8 @@ public final class WebServer: Sendable {
     public var connectionLimit: Int
     public var connectionsPerAddress: Int
     public var maxEventStreams: Int
+    /// Live-update streams one client address may hold (a household's phone has a few tabs).
+    public var eventStreamsPerAddress: Int
     /// A connection that delivers no complete request this long after opening (or after its
     /// previous response) is closed.
     public var requestTimeout: Double
@@ -57,6 +59,7 @@ public final class WebServer: Sendable {
       host: String = "127.0.0.1", port: Int = 8080, tls: TLS? = nil, threads: Int = 2,
       workers: Int = 8,
       connectionLimit: Int = 4096, connectionsPerAddress: Int = 2048, maxEventStreams: Int = 1024,
+      eventStreamsPerAddress: Int = 32,
       requestTimeout: Double = 5, heartbeatSeconds: Double = 15, watchedStorePath: String? = nil
     ) {
       self.host = host
@@ -67,6 +70,7 @@ public final class WebServer: Sendable {
       self.connectionLimit = connectionLimit
       self.connectionsPerAddress = connectionsPerAddress
       self.maxEventStreams = maxEventStreams
+      self.eventStreamsPerAddress = eventStreamsPerAddress
       self.requestTimeout = requestTimeout
       self.heartbeatSeconds = heartbeatSeconds
       self.watchedStorePath = watchedStorePath
@@ -115,6 +119,7 @@ public final class WebServer: Sendable {
       readRevision: { try? store.revision() }, describe: { app.changeNotice(after: $0) })
     streams = EventStreams(
       capacity: configuration.maxEventStreams,
+      perAddress: configuration.eventStreamsPerAddress,
       heartbeatMilliseconds: Int((configuration.heartbeatSeconds * 1000).rounded()), hub: feed.hub)
     deadlines = Mutex(ConnectionDeadlines(requestTimeout: configuration.requestTimeout))
   }

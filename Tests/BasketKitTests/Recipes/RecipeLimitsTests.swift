@@ -75,7 +75,7 @@ import Testing
   @Test(arguments: [
     (
       RecipeLimitError.tooLarge("a.txt", bytes: 3 << 20, limit: 512 << 10),
-      "a.txt is 3 MB, more than a recipe may be (at most 512 KB)"
+      "a.txt is 3 MB, more than a recipe's text may be (at most 512 KB; a saved web page may be up to 10 MB)"
     ),
     (
       RecipeLimitError.tooLarge("p", bytes: 1_600_000, limit: 10 << 20),

@@ -35,8 +35,10 @@ public enum RecipeLimits {
     return String(String.UnicodeScalarView(body.map(windows1252)))
   }
 
-  /// Checks pasted text's size and line count before it is read.
+  /// Checks pasted text's size, kind and line count before it is read: as a text file is
+  /// checked, it holds no NUL and at most 1 % other control characters.
   public static func check(text: String, from source: String) throws {
+    guard looksLikeText(text.unicodeScalars) else { throw RecipeLimitError.notText(source) }
     let bytes = text.utf8.count
     guard bytes <= textBytes else {
       throw RecipeLimitError.tooLarge(source, bytes: bytes, limit: textBytes)
@@ -80,6 +82,23 @@ public enum RecipeLimits {
     return String(cut).trimmingCharacters() + "…"
   }
 
+  /// Text holds no NUL, and at most 1 % other control characters (tab, line breaks and form
+  /// feed aside; C1 controls count too), as `looksLikeText(_:)` of bytes.
+  static func looksLikeText(_ scalars: String.UnicodeScalarView) -> Bool {
+    var controls = 0
+    var count = 0
+    for scalar in scalars {
+      count += 1
+      switch scalar.value {
+      case 0: return false
+      case 0x09, 0x0A, 0x0C, 0x0D: break
+      case 0x01..<0x20, 0x7F..<0xA0: controls += 1
+      default: break
+      }
+    }
+    return controls * 100 <= count
+  }
+
   /// Text holds no NUL, and at most 1 % other control bytes (tab, line breaks and form feed
   /// aside). Random bytes hold about 11 % of them; a photo or program holds NULs.
   static func looksLikeText(_ bytes: [UInt8]) -> Bool {
@@ -116,6 +135,8 @@ public enum RecipeLimitError: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     switch self {
+    case .tooLarge(let source, let bytes, let limit) where limit == RecipeLimits.textBytes:
+      "\(source) is \(Self.size(bytes)), more than a recipe's text may be (at most \(Self.size(limit)); a saved web page may be up to \(Self.size(RecipeLimits.pageBytes)))"
     case .tooLarge(let source, let bytes, let limit):
       "\(source) is \(Self.size(bytes)), more than a recipe may be (at most \(Self.size(limit)))"
     case .tooMany(let source, let what, let count, let limit):
