@@ -104,13 +104,14 @@ def read_response(sock, deadline):
         name, _, value = line.partition(":")
         if name.strip().lower() == "content-length":
             length = int(value.strip())
+    body = bytearray(body)  # NB: appending to bytes is quadratic on a 300 MB answer
     while len(body) < length:
         sock.settimeout(max(0.001, deadline - time.monotonic()))
-        chunk = sock.recv(65536)
+        chunk = sock.recv(1 << 20)
         if not chunk:
             break
         body += chunk
-    return status, body
+    return status, bytes(body)
 
 
 def request(port, method, path, headers=(), body=b"", timeout=TIMEOUT, source=None):
