@@ -29,6 +29,8 @@ let package = Package(
     .systemLibrary(name: "CLinux"),
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "BasketCrypto", dependencies: ["BasketKit", "CCrypto"]),
+    .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+    .target(name: "BasketQR", dependencies: ["BasketKit", "CQREncode"]),
     // NB: libxml2, libcurl and libical are headers only here (no pkg-config, no `link`): their
     // adapters open them on first use, so a command pays only for the libraries it uses
     // (LinkedLibrariesTests reads the binary's needed list). Each adapter imports its module
@@ -47,7 +49,9 @@ let package = Package(
     .target(name: "BasketOCR", dependencies: ["BasketKit", "CLinux"]),
     .target(
       name: "BasketWeb",
-      dependencies: ["BasketKit", "BasketCrypto", "BasketCalDAV", "CMicroHTTPD", "CLinux"]),
+      dependencies: [
+        "BasketKit", "BasketCrypto", "BasketCalDAV", "BasketQR", "CMicroHTTPD", "CLinux",
+      ]),
 
     // MARK: - Executables
 
@@ -55,7 +59,7 @@ let package = Package(
       name: "basket",
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
-        "BasketOCR", "CLinux",
+        "BasketOCR", "BasketQR", "BasketCrypto", "CLinux",
       ],
       // NB: the ~43,000 relative relocations of the statically linked runtime packed (DT_RELR,
       // glibc 2.36): 1 MB smaller. Gold has no such option; lld ships with the toolchain.

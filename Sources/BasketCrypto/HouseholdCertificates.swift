@@ -221,7 +221,9 @@ public enum HouseholdCertificates {
     }
   }
 
-  private static func sign(_ crypto: basket_crypto, _ certificate: OpaquePointer, with key: OpaquePointer)
+  private static func sign(
+    _ crypto: basket_crypto, _ certificate: OpaquePointer, with key: OpaquePointer
+  )
     throws(Failure)
   {
     guard crypto.X509_sign(certificate, key, crypto.EVP_sha256()) > 0 else {
@@ -257,7 +259,8 @@ public enum HouseholdCertificates {
   private static func readCertificate(_ crypto: basket_crypto, _ pem: String) throws(Failure)
     -> OpaquePointer
   {
-    let certificate = withReadBIO(crypto, pem) { bio in crypto.PEM_read_bio_X509(bio, nil, nil, nil) }
+    let certificate = withReadBIO(crypto, pem) { bio in crypto.PEM_read_bio_X509(bio, nil, nil, nil)
+    }
     guard let certificate else {
       crypto.ERR_clear_error()
       throw Failure("it holds no PEM certificate")

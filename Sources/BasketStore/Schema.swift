@@ -265,6 +265,17 @@ enum Schema {
         body TEXT NOT NULL
       ) WITHOUT ROWID;
       """),
+    // v11: one-time invitations for a phone to join (`Invitation`): the SHA-256 of each code
+    // (never the code), when it was made, when it stops working and when it was used.
+    Migration(
+      """
+      CREATE TABLE invitations (
+        code_hash TEXT PRIMARY KEY NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        used_at REAL
+      ) WITHOUT ROWID;
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

@@ -18,7 +18,7 @@ enum Commands {
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
     "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run,
     "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
-    "staples": StaplesCommand.run,
+    "staples": StaplesCommand.run, "invite": InviteCommand.run, "ca": CACommand.run,
   ]
 
   // MARK: - Reading

@@ -44,6 +44,8 @@ enum Help {
                                skip, pause, resume, end (see basket trip --help)
       tui                      the interactive terminal app (also: basket, on a terminal)
       serve                    serve the web app to your household (see basket serve --help)
+      invite [--json]          a one-time invitation for a phone: a link and a QR code
+      ca [show|replace]        the household's certificate authority (see basket ca --help)
 
     Options (before or after the command):
       --store PATH             use this store file (also: BASKET_STORE)
@@ -91,6 +93,8 @@ enum Help {
     case let topic? where topic == "recipe" || topic.hasPrefix("recipe "):
       return RecipeHelp.text(for: topic)
     case "serve": return ServeOptions.help
+    case "invite": return InviteCommand.help
+    case "ca": return CACommand.help
     case "mealprep": return RecipeHelp.mealPrep
     case let topic? where topic == "pantry" || topic.hasPrefix("pantry ") || topic == "checkin":
       return PantryHelp.text(for: topic)

@@ -32,7 +32,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   if let warning = options.secretWarning { context.err("basket: \(warning)\n") }
   var secret = options.secret
   var secretNote: String?
-  if secret == nil, !options.isLoopback {
+  if secret == nil, options.needsPairing {
     let path = HouseholdSecret.path(forStore: context.store.path)
     do {
       let loaded = try HouseholdSecret.loadOrCreate(at: path) {
@@ -53,6 +53,145 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   // each kept once grown; the server's workers share two (issue 26: serve's memory).
   _ = mallopt(M_ARENA_MAX, 2)
   let book = try context.openRecipeBook(.createIfMissing)
+
+  // The household's HTTPS: its authority made on first start, the server's certificate
+  // issued for this machine's names now.
+  let household = HouseholdTLS(storePath: context.store.path)
+  let hostName = NetworkAddresses.hostName()
+  var prepared: HouseholdTLS.Prepared?
+  var tls = options.tlsCertificate.map { certificate in
+    WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
+  }
+  if case .householdHTTPS = options.serving {
+    do {
+      prepared = try household.prepare(
+        hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
+        now: context.clock.now)
+    } catch {
+      context.err("basket: \(error)\n")
+      return 1
+    }
+    tls = .init(certificatePath: household.serverPath, keyPath: household.serverKeyPath)
+  }
+  var door: WelcomeDoor?
+  if case .householdHTTPS(let welcomePort) = options.serving, let authority = prepared?.authority {
+    door = WelcomeDoor(
+      httpsPort: options.port, welcomePort: welcomePort,
+      authorityPEM: authority.certificatePEM, authorityDER: authority.summary.der,
+      fingerprint: authority.summary.fingerprint)
+  }
+
+  let app = WebApp(environment: environment(book: book, secret: secret, door: door, context))
+  func makeServer(port: Int, tls: WebServer.Configuration.TLS?, watch: Bool) -> WebServer {
+    var configuration = WebServer.Configuration(
+      host: options.host, port: port, tls: tls, heartbeatSeconds: options.heartbeatSeconds,
+      watchedStorePath: watch ? context.store.path : nil)
+    configuration.trustedProxies = options.trustedProxies
+    return WebServer(app: app, configuration: configuration)
+  }
+  var server = makeServer(port: options.port, tls: tls, watch: true)
+  var welcome = door?.welcomePort.map { makeServer(port: $0, tls: nil, watch: false) }
+
+  TerminationSignals.block()
+  do {
+    try server.start()
+    try welcome?.start()
+  } catch {
+    server.stop()
+    context.err("basket: \(error)\n")
+    return 1
+  }
+
+  let scheme = tls == nil ? "http" : "https"
+  let addresses = NetworkAddresses.ipv4()
+  let hosts =
+    options.host == "0.0.0.0"
+    ? options.names + addresses + (hostName.map { ["\($0).local"] } ?? []) + ["127.0.0.1"]
+    : [options.host]
+  var banner = "Basket is served at \(scheme)://\(hosts[0]):\(server.port)/\n"
+  for other in hosts.dropFirst() {
+    banner += "                 and \(scheme)://\(other):\(server.port)/\n"
+  }
+  if let welcome {
+    banner +=
+      "Phones that don't trust it yet start at the welcome page: http://\(hosts[0]):\(welcome.port)/\n"
+  }
+  if let prepared {
+    if prepared.madeAuthority {
+      banner +=
+        "(made the household's certificate authority: \(household.authorityPath); each phone trusts it once, from the welcome page)\n"
+    }
+    if !prepared.leftOut.isEmpty {
+      banner +=
+        "(left out of the certificate, as the authority can't vouch for them: \(prepared.leftOut.map(\.description).joined(separator: ", ")))\n"
+    }
+  }
+  let serving = ServingFile(store: context.store.path)
+  if let secret {
+    if let secretNote { banner += "(\(secretNote))\n" }
+    let joinBase: String =
+      if let door, let welcomePort = door.welcomePort {
+        "http://\(hosts[0]):\(welcomePort)\(WebApp.joinPrefix)"
+      } else {
+        "\(scheme)://\(hosts[0]):\(server.port)\(WebApp.joinPrefix)"
+      }
+    serving.write(joinBase: joinBase, app: "\(scheme)://\(hosts[0]):\(server.port)/")
+    if options.showPairingLink {
+      banner += "Pair a phone by opening:\n"
+      for host in hosts {
+        banner +=
+          "  \(scheme)://\(host):\(server.port)\(AccessPolicy.pairingPath(secret: secret))\n"
+      }
+    }
+    if context.stdoutIsTerminal, let store = app.environment.invitations {
+      banner += InviteCommand.invitation(
+        store: store, joinBase: joinBase, now: context.clock.now, heading: "Add a phone")
+    } else {
+      banner += "Add a phone with `basket invite`, or from a paired phone (Add a phone).\n"
+    }
+  } else {
+    banner += "Only this machine can connect; no pairing needed.\n"
+  }
+  banner += "Press Ctrl-C to stop.\n"
+  context.out(banner)
+
+  // NB: Changes reach live pages from the server's own writes and its store watcher; this
+  // loop waits for Ctrl-C, and once a minute renews the server's certificate when it runs out
+  // soon or the machine's addresses changed (phones notice nothing: they trust the authority).
+  while TerminationSignals.wait(milliseconds: 60_000) == nil {
+    guard case .householdHTTPS = options.serving else { continue }
+    let renewed: HouseholdTLS.Prepared
+    do {
+      renewed = try household.prepare(
+        hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
+        now: context.clock.now)
+    } catch {
+      context.err("basket: \(error)\n")
+      continue
+    }
+    guard let reason = renewed.renewed else { continue }
+    server.stop()
+    server = makeServer(port: options.port, tls: tls, watch: true)
+    do {
+      try server.start()
+      context.out("Issued the server's certificate again (\(reason)).\n")
+    } catch {
+      context.err("basket: could not serve again after renewing the certificate: \(error)\n")
+      break
+    }
+  }
+  server.stop()
+  welcome?.stop()
+  welcome = nil
+  serving.remove()
+  context.out("Stopped.\n")
+  return 0
+}
+
+/// The web app's environment over `book`'s store: every service the store keeps.
+private func environment(
+  book: RecipeBook, secret: String?, door: WelcomeDoor?, _ context: CommandContext
+) -> WebEnvironment {
   // NB: the recipe tables are built on first use (a household that never imports a recipe
   // never holds them: 1.3 MiB of serve's start, issue 26); request handlers run on workers
   // with 12 MiB stacks (`BackgroundThread`), and imports, which parse whole pages, on a thread
@@ -76,75 +215,30 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
         Result { try importPhotos(photos, configuration: configuration) }
       }.get()
     })
-  let app = WebApp(
-    environment: WebEnvironment(
-      basket: book.basket,
-      access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly),
-      recipes: recipes,
-      calDAV: (book.basket.store as? any CalDAVStore).map {
-        CalDAVBook.served(store: $0, basket: book.basket)
-      },
-      shops: (book.basket.store as? any ShopStore).map {
-        ShopBook(store: $0, basket: book.basket)
-      },
-      pantry: try? PantryServices(
-        book: PantryCommand.book(over: book.basket),
-        readBarcodes: { [configuration = context.configuration] photo, name in
-          // NB: like a recipe import, on a full-size stack (Foundation's file and process
-          // calls are not measured against the workers' 100 KB).
-          try LargeStack.run {
-            Result { try readBarcodes(photo, name: name, configuration: configuration) }
-          }.get()
-        }),
-      trips: try? TripCommand.book(over: book.basket),
-      staples: try? StaplesCommand.book(over: book.basket)))
-  let tls = options.tlsCertificate.map { certificate in
-    WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
-  }
-  let server = WebServer(
-    app: app,
-    configuration: WebServer.Configuration(
-      host: options.host, port: options.port, tls: tls, heartbeatSeconds: options.heartbeatSeconds,
-      watchedStorePath: context.store.path))
-
-  TerminationSignals.block()
-  do {
-    try server.start()
-  } catch {
-    context.err("basket: \(error)\n")
-    return 1
-  }
-
-  let scheme = tls == nil ? "http" : "https"
-  let hosts = options.host == "0.0.0.0" ? NetworkAddresses.ipv4() + ["127.0.0.1"] : [options.host]
-  var banner = "Basket is served at \(scheme)://\(hosts[0]):\(server.port)/\n"
-  for other in hosts.dropFirst() {
-    banner += "                 and \(scheme)://\(other):\(server.port)/\n"
-  }
-  if let secret {
-    if let secretNote { banner += "(\(secretNote))\n" }
-    if options.showPairingLink {
-      banner += "Pair a phone by opening:\n"
-      for host in hosts {
-        banner +=
-          "  \(scheme)://\(host):\(server.port)\(AccessPolicy.pairingPath(secret: secret))\n"
-      }
-    } else {
-      banner +=
-        "Pair a phone by typing the household secret into the page, or start with --show-pairing-link to print a link that carries it.\n"
-    }
-  } else {
-    banner += "Only this machine can connect; no pairing needed.\n"
-  }
-  banner += "Press Ctrl-C to stop.\n"
-  context.out(banner)
-
-  // NB: Changes reach live pages from the server's own writes and its store watcher; this
-  // loop only waits for Ctrl-C.
-  while TerminationSignals.wait(milliseconds: 60_000) == nil {}
-  server.stop()
-  context.out("Stopped.\n")
-  return 0
+  var environment = WebEnvironment(
+    basket: book.basket,
+    access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly),
+    recipes: recipes,
+    calDAV: (book.basket.store as? any CalDAVStore).map {
+      CalDAVBook.served(store: $0, basket: book.basket)
+    },
+    shops: (book.basket.store as? any ShopStore).map {
+      ShopBook(store: $0, basket: book.basket)
+    },
+    pantry: try? PantryServices(
+      book: PantryCommand.book(over: book.basket),
+      readBarcodes: { [configuration = context.configuration] photo, name in
+        // NB: like a recipe import, on a full-size stack (Foundation's file and process
+        // calls are not measured against the workers' 100 KB).
+        try LargeStack.run {
+          Result { try readBarcodes(photo, name: name, configuration: configuration) }
+        }.get()
+      }),
+    trips: try? TripCommand.book(over: book.basket),
+    staples: try? StaplesCommand.book(over: book.basket))
+  environment.invitations = book.basket.store as? any InvitationStore
+  environment.welcome = door
+  return environment
 }
 
 /// Photos uploaded to the web app (each a photo file's bytes) as a recipe: written to a private

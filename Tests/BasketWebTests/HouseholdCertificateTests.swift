@@ -35,13 +35,17 @@ import Testing
     let domains = CertificatePlan.authorityDomains(hostName: "pantry", names: ["basket.example"])
     let authority = try HouseholdCertificates.makeAuthority(
       commonName: "Basket household authority", domains: domains, now: Self.now)
-    try authority.certificatePEM.write(toFile: "\(directory)/ca.pem", atomically: true, encoding: .utf8)
-    let (status, text) = try Self.openssl(["x509", "-in", "ca.pem", "-noout", "-text"], in: directory)
+    try authority.certificatePEM.write(
+      toFile: "\(directory)/ca.pem", atomically: true, encoding: .utf8)
+    let (status, text) = try Self.openssl(
+      ["x509", "-in", "ca.pem", "-noout", "-text"], in: directory)
     #expect(status == 0, "\(text)")
     #expect(text.contains("CA:TRUE, pathlen:0"))
     #expect(text.contains("Certificate Sign, CRL Sign"))
     #expect(text.contains("X509v3 Name Constraints: critical"))
-    for domain in ["DNS:localhost", "DNS:local", "DNS:home.arpa", "DNS:pantry", "DNS:basket.example"] {
+    for domain in [
+      "DNS:localhost", "DNS:local", "DNS:home.arpa", "DNS:pantry", "DNS:basket.example",
+    ] {
       #expect(text.contains(domain), "\(domain) missing")
     }
     #expect(text.contains("IP:192.168.0.0/255.255.0.0"))
@@ -66,7 +70,8 @@ import Testing
     let server = try HouseholdCertificates.issueServer(
       names: names, authority: authority, now: Self.now)
     try HouseholdCertificates.check(server, signedBy: authority.certificatePEM)
-    try authority.certificatePEM.write(toFile: "\(directory)/ca.pem", atomically: true, encoding: .utf8)
+    try authority.certificatePEM.write(
+      toFile: "\(directory)/ca.pem", atomically: true, encoding: .utf8)
     try server.certificatePEM.write(
       toFile: "\(directory)/server.pem", atomically: true, encoding: .utf8)
     let (status, text) = try Self.openssl(
@@ -92,7 +97,10 @@ import Testing
       #expect(verified.0 == 0, "\(host): \(verified.1)")
     }
     let wrongHost = try Self.openssl(
-      ["verify", "-attime", at, "-CAfile", "ca.pem", "-verify_hostname", "bank.example", "server.pem"],
+      [
+        "verify", "-attime", at, "-CAfile", "ca.pem", "-verify_hostname", "bank.example",
+        "server.pem",
+      ],
       in: directory)
     #expect(wrongHost.0 != 0)
   }
@@ -106,8 +114,10 @@ import Testing
     // Were its key stolen, a certificate for a real site still fails at the constraints.
     let forged = try HouseholdCertificates.issueServer(
       names: [.dns("www.bank.example")], authority: authority, now: Self.now)
-    try authority.certificatePEM.write(toFile: "\(directory)/ca.pem", atomically: true, encoding: .utf8)
-    try forged.certificatePEM.write(toFile: "\(directory)/forged.pem", atomically: true, encoding: .utf8)
+    try authority.certificatePEM.write(
+      toFile: "\(directory)/ca.pem", atomically: true, encoding: .utf8)
+    try forged.certificatePEM.write(
+      toFile: "\(directory)/forged.pem", atomically: true, encoding: .utf8)
     let at = String(Int(Self.now.timeIntervalSince1970) + 60)
     let verified = try Self.openssl(
       ["verify", "-attime", at, "-CAfile", "ca.pem", "forged.pem"], in: directory)

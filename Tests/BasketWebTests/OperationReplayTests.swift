@@ -21,6 +21,11 @@ import Testing
     "POST /api/v1/mealprep/review", "POST /api/v1/pantry/scan",
   ]
 
+  /// Routes that change something yet take no op: each call makes a new one-time code that is
+  /// never stored, so a replay could not answer the same link; a retry's second invitation
+  /// runs out unused.
+  static let notReplayed: Set<String> = ["POST /api/v1/invitations"]
+
   /// Per changing route: what to set up first (through the API, without op ids), and the path
   /// and body of the change to replay.
   static let cases: [String: @Sendable (StoreHarness) throws -> (path: String, json: String)] = [
@@ -183,6 +188,7 @@ import Testing
     #expect(Set(changing.map(\.description)) == Set(Self.cases.keys))
     let unlisted = WebApp.routes.filter {
       $0.operationID == .none && $0.method != "GET" && !Self.reading.contains($0.description)
+        && !Self.notReplayed.contains($0.description)
     }
     #expect(unlisted.isEmpty, "a route that may change something takes no op: \(unlisted)")
   }

@@ -97,7 +97,8 @@ public enum CertificatePlan {
   }
 
   /// The names of `wanted` that an authority limited to `domains` can't vouch for.
-  public static func uncovered(_ wanted: [CertificateName], domains: [String]) -> [CertificateName] {
+  public static func uncovered(_ wanted: [CertificateName], domains: [String]) -> [CertificateName]
+  {
     wanted.filter { name in
       switch name {
       case .dns(let host): !isCovered(host, by: domains)
@@ -206,7 +207,9 @@ public enum IPAddressText {
     guard text.contains(":"), text.utf8.count <= 39 else { return false }
     let halves = text.components(separatedBy: "::")
     guard halves.count <= 2 else { return false }
-    let groups = halves.flatMap { $0.isEmpty ? [] : $0.split(separator: ":", omittingEmptySubsequences: false).map(String.init) }
+    let groups = halves.flatMap {
+      $0.isEmpty ? [] : $0.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    }
     guard groups.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isHexDigit) })
     else { return false }
     return halves.count == 2 ? groups.count <= 7 : groups.count == 8

@@ -51,6 +51,9 @@ extension WebApp {
   package static let routes: [APIRoute] = [
     .init("GET", "session"),
     .init("POST", "pair"),
+    // NB: no op: the code is never stored, so a replay could not answer the same link; a
+    // retry makes a second invitation, which runs out unused.
+    .init("POST", "invitations"),
     // The list
     .init("GET", "list"),
     .init("POST", "items", .list),

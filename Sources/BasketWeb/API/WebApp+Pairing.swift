@@ -3,12 +3,19 @@ import BasketKit
 extension WebApp {
   /// GET /api/v1/session: whether this browser may use the API, so the page knows whether to
   /// show the pairing form.
+  /// With a welcome page, `welcome` is its address (the steps to trust the household's
+  /// authority), for a page that can't install itself.
   func session(_ request: Request) -> Response {
-    .json(
+    var welcome = JSONValue.null
+    if let port = environment.welcome?.welcomePort {
+      welcome = .string(
+        "http://\(AccessPolicy.hostName(request.header("host") ?? "localhost")):\(port)/")
+    }
+    return .json(
       200,
       .object([
         ("mode", .string(access.requiresSession ? "secret" : "open")),
-        ("paired", .bool(access.hasSession(request))),
+        ("paired", .bool(access.hasSession(request))), ("welcome", welcome),
       ]))
   }
 

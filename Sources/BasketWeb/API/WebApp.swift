@@ -64,7 +64,11 @@ public final class WebApp: Sendable {
 
   public func handle(_ request: Request) -> Response {
     var response = route(request)
-    response.headers += Self.securityHeaders
+    // NB: a response that sets one of these itself (the welcome page's CSP) keeps its own.
+    for header in Self.securityHeaders
+    where !response.headers.contains(where: { $0.name == header.name }) {
+      response.headers.append(header)
+    }
     return response
   }
 
@@ -76,6 +80,12 @@ public final class WebApp: Sendable {
     // NB: every path: the API, CalDAV and the pairing form alike.
     if !Self.safeMethods.contains(request.method), !access.originAllowed(request) {
       return .error(403, "cross-origin requests are not allowed")
+    }
+    if isWelcomeRequest(request) {
+      return welcome(request)
+    }
+    if request.path.hasPrefix(Self.joinPrefix) {
+      return join(request)
     }
     if request.path.hasPrefix("/api/") {
       return api(request)
@@ -169,6 +179,7 @@ public final class WebApp: Sendable {
     case (1, "suggestions"): return try only(["GET"], request) { try suggestions(request) }
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
+    case (1, "invitations"): return try only(["POST"], request) { try invite(request) }
     case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
     case (_, "shops"): return try shops(Array(route.dropFirst()), request)
     case (_, "staples"): return try staples(Array(route.dropFirst()), request)

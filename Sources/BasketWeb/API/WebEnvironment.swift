@@ -29,6 +29,10 @@ public struct WebEnvironment: Sendable {
   /// The always-have list; nil answers the staples routes with 503 (and recipes leave out
   /// only tap water and optional lines).
   public var staples: StapleBook?
+  /// The household's one-time invitations; nil answers the invitation routes with 503.
+  public var invitations: (any InvitationStore)?
+  /// The welcome page's door (HTTPS port, the authority); nil when the server has none.
+  public var welcome: WelcomeDoor?
   /// How much one answer may grow; tests lower it.
   public var limits = AnswerLimits()
 

@@ -61,4 +61,15 @@ public enum NetworkAddresses {
     }
     return addresses
   }
+
+  /// This machine's host name ("pantry"), lower-cased; nil when it has none worth using.
+  public static func hostName() -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count) == 0 else { return nil }
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
+    ).lowercased()
+    guard !name.isEmpty, name != "localhost", name != "(none)" else { return nil }
+    return name
+  }
 }

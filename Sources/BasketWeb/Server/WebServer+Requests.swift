@@ -87,9 +87,11 @@ extension WebServer {
     deadlines.withLock { $0.requestReceived(client.id) }
     let request: Request
     do {
-      request = try RequestParser.parse(
+      var parsed = try RequestParser.parse(
         method: method, target: client.target, headers: client.headers, body: client.body,
         isSecure: isSecure, clientAddress: client.address)
+      ForwardedHeaders.apply(to: &parsed, trustedProxies: configuration.trustedProxies)
+      request = parsed
     } catch {
       var refusal = error.response
       refusal.headers += WebApp.securityHeaders

@@ -44,6 +44,8 @@ public final class WebServer: Sendable {
     /// The store file whose changes by other processes become change events (nil: only this
     /// server's own writes do).
     public var watchedStorePath: String?
+    /// Reverse proxies whose `X-Forwarded-For` and `-Proto` are believed (`ForwardedHeaders`).
+    public var trustedProxies: [String] = []
 
     public struct TLS: Sendable {
       public var certificatePath: String
