@@ -1,12 +1,13 @@
 // Basket's service worker: keeps the app shell so the page opens without a network.
-// Network first (the server is on the home network and answers fast), the cache when
-// offline. The API is never cached here: the page keeps the last list and the queue of
-// changes in IndexedDB itself (store.js), which works over plain HTTP too.
+// The phone's copy first, at once, whatever the network does (gone, hanging or slow: a phone
+// on mobile data trying a home address), and the network refreshes it in the background for
+// the next opening. The API is never cached here: the page keeps the last list and the queue
+// of changes in IndexedDB itself (store.js), which works over plain HTTP too.
 
-const CACHE = 'basket-shell-v17';
+const CACHE = 'basket-shell-v18';
 const SHELL = [
   '/', '/app/basket.css', '/app/app.js', '/app/controller.js', '/app/list.js', '/app/sync.js', '/app/view.js', '/app/model.js', '/app/api.js', '/app/template.js', '/app/offline.js', '/app/store.js', '/app/recipes.js', '/app/recipes-view.js', '/app/recipes-api.js', '/app/recipes-photos.js', '/app/walking.js', '/app/coverage-view.js', '/app/mealprep.js', '/app/mealprep-view.js', '/app/mealprep-api.js', '/app/pantry.js', '/app/pantry-view.js', '/app/pantry-api.js', '/app/pantry-model.js', '/app/checkin.js', '/app/trip.js', '/app/trip-view.js', '/app/trip-api.js', '/app/trip-offline.js', '/app/nav.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',
-  '/icons/icon-192.png', '/icons/fruit.svg', '/manifest.webmanifest',
+  '/icons/icon-192.png', '/icons/fruit.svg', '/manifest.webmanifest', '/app/invite.js',
 ];
 
 self.addEventListener('install', (event) => {
@@ -24,17 +25,22 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== location.origin) return;
-  if (url.pathname.startsWith('/api/') || url.pathname === '/pair') return;
-  const key = event.request.mode === 'navigate' ? '/' : url.pathname;
+  // NB: pairing and invitations set a cookie: always the server's.
+  if (url.pathname.startsWith('/api/') || url.pathname === '/pair' || url.pathname.startsWith('/join/')) return;
+  const key = url.pathname;
+  if (!SHELL.includes(key)) return;
   event.respondWith(
-    fetch(event.request)
-      .then((response) => {
-        if (response.ok && SHELL.includes(key)) {
-          const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(key, copy));
-        }
+    caches.open(CACHE).then(async (cache) => {
+      const cached = await cache.match(key);
+      const fresh = fetch(event.request).then((response) => {
+        if (response.ok) cache.put(key, response.clone());
         return response;
-      })
-      .catch(() => caches.match(key).then((cached) => cached || Response.error())),
+      });
+      if (cached) {
+        event.waitUntil(fresh.catch(() => {}));
+        return cached;
+      }
+      return fresh.catch(() => Response.error());
+    }),
   );
 });

@@ -31,11 +31,17 @@ def secret_server():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
+    """One Playwright for the run: tests that launch a chromium of their own use it too."""
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):
+    launched = playwright_session.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    yield launched
+    launched.close()
 
 
 @pytest.fixture

@@ -8,12 +8,14 @@ import { Recipes } from './recipes.js';
 import { MealPrep } from './mealprep.js';
 import { Trip } from './trip.js';
 import { markScreen } from './nav.js';
+import { AddPhone, showInstallNotice } from './invite.js';
 
 const controller = new Controller();
 const recipes = new Recipes();
 const mealPrep = new MealPrep();
 const pantry = new Pantry();
 new CheckinCard(); // eslint-disable-line no-new
+new AddPhone(); // eslint-disable-line no-new
 const trip = new Trip();
 let started = false;
 
@@ -29,6 +31,10 @@ window.addEventListener('pageshow', (event) => {
   });
 });
 
-if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register('/sw.js').catch(() => {});
+// NB: without a service worker the page opens only where the server answers: say so, and
+// how to set this phone up, rather than fail quietly.
+if (window.isSecureContext && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch((error) => showInstallNotice(error));
+} else {
+  showInstallNotice();
 }

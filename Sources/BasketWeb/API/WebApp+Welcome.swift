@@ -22,6 +22,14 @@ import BasketQR
 ///   and its QR code.
 extension WebApp {
   public static let joinPrefix = "/join/"
+  /// What the welcome page asks over HTTPS to learn whether this device trusts the authority
+  /// yet: an empty answer another origin may read (the API's answers are same-origin only).
+  static let trustCheckPath = "/trust-check"
+  static let trustCheck = Response(
+    status: 204,
+    headers: [
+      .init("Cache-Control", "no-store"), .init("Cross-Origin-Resource-Policy", "cross-origin"),
+    ])
 
   /// Whether `request` arrived at the welcome page's plain-HTTP door.
   func isWelcomeRequest(_ request: Request) -> Bool {
@@ -93,7 +101,7 @@ extension WebApp {
       ? "You've been invited to the household's shopping list. This phone needs to trust your household's Basket once; it takes a minute."
       : "This device needs to trust your household's Basket once, so the list opens over a private connection and keeps working when you're out of signal. It takes a minute."
     let body = """
-      <main class="welcome" data-next="\(e(next))" data-probe="\(e(https))/api/v1/session">
+      <main class="welcome" data-next="\(e(next))" data-probe="\(e(https))\(Self.trustCheckPath)">
         <h1><span aria-hidden="true">🧺</span> Welcome to Basket</h1>
         <p class="lead">\(e(lead))</p>
         <p id="trusted" class="trusted" role="status" hidden>This device trusts your Basket. <a href="\(e(next))">Open Basket</a></p>

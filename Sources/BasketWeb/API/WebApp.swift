@@ -65,8 +65,11 @@ public final class WebApp: Sendable {
   public func handle(_ request: Request) -> Response {
     var response = route(request)
     // NB: a response that sets one of these itself (the welcome page's CSP) keeps its own.
+    let welcome = isWelcomeRequest(request)
     for header in Self.securityHeaders
     where !response.headers.contains(where: { $0.name == header.name }) {
+      // NB: browsers ignore (and complain of) an opener policy over plain HTTP.
+      if welcome, header.name == "Cross-Origin-Opener-Policy" { continue }
       response.headers.append(header)
     }
     return response
@@ -86,6 +89,9 @@ public final class WebApp: Sendable {
     }
     if request.path.hasPrefix(Self.joinPrefix) {
       return join(request)
+    }
+    if request.path == Self.trustCheckPath {
+      return Self.trustCheck
     }
     if request.path.hasPrefix("/api/") {
       return api(request)

@@ -186,7 +186,11 @@ public final class WebServer: Sendable {
     workers.withLock { $0 = pool }
 
     let me = Unmanaged.passUnretained(self).toOpaque()
-    let priorities = strdup("NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2")!
+    // NB: TLS 1.2 and 1.3 only, and only AEAD suites (no CBC, no SHA-1 MACs), as
+    // `testssl.sh` checks in the tests.
+    let priorities = strdup(
+      "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+CHACHA20-POLY1305:+AES-128-GCM:-MAC-ALL:+AEAD"
+    )!
     defer { free(priorities) }
     let started: OpaquePointer? = withUnsafeMutablePointer(to: &address) { addressPointer in
       var options: [MHD_OptionItem] = [
