@@ -46,6 +46,17 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for (name, _) in headers {
     require(request.header(name) != nil, "header \(name) was dropped")
   }
+  // Forwarded headers: believed from a trusted proxy only, and then only as an address.
+  var forwarded = request
+  ForwardedHeaders.apply(to: &forwarded, trustedProxies: ["10.0.0.1"])
+  require(forwarded == request, "forwarded headers believed from an untrusted address")
+  var proxied = request
+  proxied.clientAddress = "10.0.0.1"
+  ForwardedHeaders.apply(to: &proxied, trustedProxies: ["10.0.0.1"])
+  require(
+    proxied.clientAddress == "10.0.0.1" || IPAddressText.isIPv4(proxied.clientAddress)
+      || IPAddressText.isIPv6(proxied.clientAddress),
+    "a forwarded client that is no address: \(proxied.clientAddress)")
   let response = app(for: request).handle(request)
   require((100...599).contains(response.status), "status \(response.status)")
   require(response.header("Content-Security-Policy") != nil, "no security headers")
@@ -101,7 +112,7 @@ private func checkPairingLink(_ secret: String) {
 private func app(for request: Request) -> WebApp {
   let mayChangeState =
     !["GET", "HEAD"].contains(request.method) || request.path.hasPrefix("/pair")
-    || request.path.hasPrefix("/api/v1/pair")
+    || request.path.hasPrefix("/api/v1/pair") || request.path.hasPrefix("/join/")
   return mayChangeState ? makeApp() : sharedApp
 }
 
@@ -111,10 +122,15 @@ private let sharedApp = makeApp()
 private func makeApp() -> WebApp {
   let clock = TestClock()
   let mode: AccessPolicy.Mode = .householdSecret("fuzzing-household-secret")
-  return WebApp(
-    environment: WebEnvironment(
-      basket: Fixtures.basket(clock: clock), access: AccessPolicy(mode: mode),
-      randomBytes: { [UInt8](repeating: 7, count: $0) }))
+  var environment = WebEnvironment(
+    basket: Fixtures.basket(clock: clock), access: AccessPolicy(mode: mode),
+    randomBytes: { [UInt8](repeating: 7, count: $0) })
+  // NB: the welcome door and invitations: plain-HTTP requests reach the door's pages.
+  environment.invitations = InMemoryInvitationStore()
+  environment.welcome = WelcomeDoor(
+    httpsPort: 8443, welcomePort: 8080, authorityPEM: "PEM", authorityDER: [0x30],
+    fingerprint: "AB:CD")
+  return WebApp(environment: environment)
 }
 
 private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {

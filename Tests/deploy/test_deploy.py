@@ -55,7 +55,7 @@ def stop(process):
 @pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="needs systemd-analyze")
 def test_the_systemd_unit_verifies_and_is_sandboxed(tmp_path):
     text = UNIT.read_text()
-    for setting in ["DynamicUser=yes", "StateDirectory=basket", "ProtectSystem=strict",
+    for setting in ["User=basket", "StateDirectory=basket", "ProtectSystem=strict",
                     "NoNewPrivileges=yes", "ProtectHome=yes", "CapabilityBoundingSet=\n",
                     "ExecStart=/usr/local/bin/basket serve --host 0.0.0.0"]:
         assert setting in text, setting
