@@ -18,7 +18,10 @@ let package = Package(
   targets: [
     // MARK: - Core
 
-    .target(name: "BasketKit"),
+    // The rules a phone needs offline, without Foundation: built here and, by
+    // Tools/wasm/build.sh, for the browser with Embedded Swift (Web/app/rules.wasm).
+    .target(name: "BasketRules"),
+    .target(name: "BasketKit", dependencies: ["BasketRules"]),
 
     // MARK: - Adapters
 

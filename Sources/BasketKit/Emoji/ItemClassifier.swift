@@ -5,16 +5,6 @@ public enum EmojiStage: String, Sendable, Codable, CaseIterable {
   case `default`
 }
 
-/// How an item is usually measured, which picks its smart default unit.
-public enum MeasureKind: String, Sendable, Codable, CaseIterable {
-  /// Poured things (milk, juice, oil): millilitres and litres.
-  case poured
-  /// Weighed things (flour, cheese, mince): grams and kilograms.
-  case weighed
-  /// Counted things (eggs, lemons): plain units.
-  case counted
-}
-
 /// What the classifier knows about an item name.
 public struct Classification: Equatable, Sendable {
   public var emoji: String

@@ -104,7 +104,7 @@ package struct JSONBody {
       let quantity = Quantity(amount: amount, unit: unit)
       do {
         try QuantityRules.checkRange(quantity)
-      } catch let error as ListError {
+      } catch {
         throw RequestError(400, error.description)
       }
       return .set(quantity)

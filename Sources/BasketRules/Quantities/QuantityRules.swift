@@ -1,6 +1,6 @@
 #if canImport(FoundationEssentials)
   import FoundationEssentials
-#else
+#elseif canImport(Foundation)
   import Foundation
 #endif
 

@@ -25,7 +25,7 @@ public enum AmountParser {
         return nil
       }
     }
-    guard !negative, digits.contains(where: \.isNumber), digits.count <= 15,
+    guard !negative, digits.contains(where: { $0.isNumber }), digits.count <= 15,
       let value = Double(digits), value.isFinite
     else { return nil }
     return value
@@ -44,7 +44,7 @@ public enum AmountParser {
 
 extension String {
   /// The string without leading and trailing whitespace and newlines (no Foundation needed).
-  func trimmingCharacters() -> Substring {
+  package func trimmingCharacters() -> Substring {
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

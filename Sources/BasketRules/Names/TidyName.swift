@@ -24,18 +24,18 @@ public enum TidyName {
   /// True for a name with no lower-case letter and a capitalised word that is not an
   /// abbreviation.
   public static func isShouted(_ name: String) -> Bool {
-    !name.contains(where: \.isLowercase)
+    !name.contains(where: { $0.isLowercase })
       && name.split(separator: " ").contains { isCapitalised($0) && !isAbbreviation($0) }
   }
 
   /// Has letters, every one a capital.
   private static func isCapitalised(_ word: Substring) -> Bool {
-    word.contains(where: \.isLetter) && !word.contains(where: \.isLowercase)
+    word.contains(where: { $0.isLetter }) && !word.contains(where: { $0.isLowercase })
   }
 
   /// At most three letters and no vowel: "BBQ", "HP", "TV".
   private static func isAbbreviation(_ word: Substring) -> Bool {
-    let letters = word.filter(\.isLetter)
+    let letters = word.filter({ $0.isLetter })
     return letters.count <= 3 && !letters.contains { "AEIOUY".contains($0) }
   }
 }

@@ -6,17 +6,6 @@
 /// `RecipeAmountRules` in model.js to the same answers; the web app reads the step and the
 /// limit of each unit from `GET /api/v1/quantity-rules` (`recipeUnits`).
 public enum RecipeAmountRules {
-  /// The recipe amount an item's editor opens on: the first amount a recipe asked for, when
-  /// the item has no stepper quantity of its own and that amount is in a recipe unit (a plain
-  /// count, "1½ onions", is edited in the list's units). A range opens at its top, which is
-  /// what gets bought.
-  public static func editable(_ item: Item) -> ItemAmount? {
-    guard item.quantity == nil, let first = item.recipeNeeds.amounts.first,
-      let unit = first.unit
-    else { return nil }
-    return ItemAmount(amount: first.maxAmount ?? first.amount, unit: unit, packSize: first.packSize)
-  }
-
   /// How far one press of − or + moves an amount in `unit`: a whole one for counts, lengths
   /// and ounces; a quarter of a teaspoon, cup, pound or pint; half a tablespoon.
   public static func step(for unit: KitchenUnit) -> Double {
@@ -78,7 +67,7 @@ public enum RecipeAmountRules {
   /// package size only on a count, itself checked (`checkedPack`).
   ///
   /// - Throws: `ListError.recipeAmountOutOfRange` naming the limit; `ListError.badPackSize`.
-  public static func checked(_ amount: ItemAmount) throws -> ItemAmount {
+  public static func checked(_ amount: ItemAmount) throws(ListError) -> ItemAmount {
     guard let unit = amount.unit else { throw ListError.badAmount(amount.text) }
     guard amount.amount >= 0, amount.amount <= maximum(for: unit) else {
       throw ListError.recipeAmountOutOfRange(
@@ -107,7 +96,7 @@ public enum RecipeAmountRules {
       _ = try checked(ItemAmount(amount: top, unit: unit, packSize: amount.packSize))
       return nil
     } catch {
-      return (error as? ListError)?.description ?? "\(error)"
+      return error.description
     }
   }
 
@@ -116,7 +105,8 @@ public enum RecipeAmountRules {
   /// maximum, and a range only upwards within it.
   ///
   /// - Throws: `ListError.badPackSize` saying what a size looks like.
-  public static func checkedPack(_ size: IngredientQuantity) throws -> IngredientQuantity {
+  public static func checkedPack(_ size: IngredientQuantity) throws(ListError) -> IngredientQuantity
+  {
     let refusal = ListError.badPackSize(
       KitchenAmountFormat.decimal(size.amount) + (size.unit.map { " " + $0.id } ?? ""))
     guard let unit = size.unit, unit.family == .mass || unit.family == .volume else {
@@ -139,11 +129,11 @@ public enum RecipeAmountRules {
   /// - Throws: `ListError.badAmount` when the unit is a recipe's but the text isn't one
   ///   amount; `ListError.recipeAmountOutOfRange` past the unit's limit.
   public static func reading(amount text: String, unit unitWord: String?, current: ItemAmount?)
-    throws -> ItemAmount?
+    throws(ListError) -> ItemAmount?
   {
     var amountText = Substring(text.trimmingCharacters())
     var word = unitWord.map { String($0.trimmingCharacters()) }
-    if word == nil, let letter = amountText.firstIndex(where: \.isLetter) {
+    if word == nil, let letter = amountText.firstIndex(where: { $0.isLetter }) {
       word = String(String(amountText[letter...]).trimmingCharacters())
       amountText = amountText[..<letter]
     }
@@ -170,7 +160,7 @@ public enum RecipeAmountRules {
   /// several numbers, letters).
   public static func number(in text: String) -> Double? {
     let trimmed = String(text.trimmingCharacters())
-    if let value = AmountParser.number(in: trimmed), !trimmed.contains(where: \.isLetter) {
+    if let value = AmountParser.number(in: trimmed), !trimmed.contains(where: { $0.isLetter }) {
       return value
     }
     var whole = 0.0

@@ -12,7 +12,8 @@ extension QuantityRules {
   /// - Throws: `ListError.amountOutOfRange` for a negative, too large, infinite or NaN amount;
   ///   `ListError.unitNotAllowed` when `item` (whose measure is `measure`) isn't measured in
   ///   that unit (see `allowedUnits(for:)`).
-  public static func checked(_ quantity: Quantity, measure: MeasureKind?, item: String) throws
+  public static func checked(_ quantity: Quantity, measure: MeasureKind?, item: String)
+    throws(ListError)
     -> Quantity?
   {
     try checkRange(quantity)
@@ -27,7 +28,7 @@ extension QuantityRules {
   /// the amount must be a number from 0 to the unit's maximum.
   ///
   /// - Throws: `ListError.amountOutOfRange` for a negative, too large, infinite or NaN amount.
-  public static func checkRange(_ quantity: Quantity) throws {
+  public static func checkRange(_ quantity: Quantity) throws(ListError) {
     guard quantity.amount >= 0, quantity.amount <= maximum(for: quantity.unit) else {
       throw ListError.amountOutOfRange(quantity)
     }
@@ -40,7 +41,7 @@ extension QuantityRules {
   /// - Throws: `ListError.badAmount` when the text isn't one number;
   ///   `ListError.unknownUnit` for a unit word Basket doesn't know.
   public static func reading(amount text: String, unit unitText: String?, fallback: MeasureUnit)
-    throws -> Quantity
+    throws(ListError) -> Quantity
   {
     guard let value = AmountParser.number(in: text) else {
       throw ListError.badAmount(String(text.prefix(40)))

@@ -4,7 +4,7 @@
 /// family (mass, volume, length); count-like units (clove, can, pinch) add up only with
 /// themselves or a declared synonym ("tin" with "can"). Mass and volume meet only through
 /// `FoodDensity`.
-public struct KitchenUnit: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct KitchenUnit: Hashable, Sendable, CustomStringConvertible {
   public let id: String
 
   /// The unit with this id, or nil when the table has no such unit.
@@ -13,22 +13,8 @@ public struct KitchenUnit: Hashable, Sendable, Codable, CustomStringConvertible 
     self.id = id
   }
 
-  init(known id: String) {
+  package init(known id: String) {
     self.id = id
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let unit = KitchenUnit(id: text) ?? KitchenUnit.spelled(text) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "unknown unit \"\(text)\""))
-    }
-    self = unit
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(id)
   }
 
   public var description: String { id }
@@ -98,7 +84,7 @@ public struct KitchenUnit: Hashable, Sendable, Codable, CustomStringConvertible 
     uniqueKeysWithValues: table.map { ($0.id, $0) })
 
   /// Every case-insensitive spelling (as a `spellingKey`) to its unit id.
-  static let spellings: [String: String] = {
+  package static let spellings: [String: String] = {
     var map: [String: String] = [:]
     for row in table {
       for spelling in [row.id, row.singular, row.plural] + row.spellings {
@@ -110,12 +96,12 @@ public struct KitchenUnit: Hashable, Sendable, Codable, CustomStringConvertible 
 
   /// The first words of the spellings of two words ("fl" of "fl oz"), so a reader tries a
   /// two-word spelling only after one of them.
-  static let twoWordStarts: Set<String> = Set(
+  package static let twoWordStarts: Set<String> = Set(
     spellings.keys.compactMap { key in
       key.firstIndex(of: " ").map { String(key[..<$0]) }
     })
 
-  static let caseSensitiveSpellings: [String: String] = [
+  package static let caseSensitiveSpellings: [String: String] = [
     "T": "tbsp", "Tb": "tbsp", "TB": "tbsp", "t": "tsp", "c": "cup", "C": "cup",
   ]
 
@@ -156,3 +142,21 @@ struct KitchenUnitRow: Sendable {
     self.countGroup = family == .count ? (countGroup ?? id) : nil
   }
 }
+
+#if !hasFeature(Embedded)
+  extension KitchenUnit: Codable {
+    public init(from decoder: any Decoder) throws {
+      let text = try decoder.singleValueContainer().decode(String.self)
+      guard let unit = KitchenUnit(id: text) ?? KitchenUnit.spelled(text) else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "unknown unit \"\(text)\""))
+      }
+      self = unit
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(id)
+    }
+  }
+#endif

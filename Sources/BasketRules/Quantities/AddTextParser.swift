@@ -7,6 +7,11 @@ public enum AddTextParser {
   public struct Parsed: Equatable, Sendable {
     public var name: String
     public var quantity: Quantity?
+
+    public init(name: String, quantity: Quantity?) {
+      self.name = name
+      self.quantity = quantity
+    }
   }
 
   /// Splits typed text into entries at commas: "milk, eggs" → ["milk", "eggs"]. A comma
@@ -31,7 +36,7 @@ public enum AddTextParser {
   }
 
   public static func parse(_ text: String) -> Parsed {
-    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
     guard words.count >= 2 else { return Parsed(name: words.joined(), quantity: nil) }
 
     // Leading quantity: "2 l milk", "500g flour", "12 x eggs", "x12 eggs", "3 lemons".
@@ -50,7 +55,7 @@ public enum AddTextParser {
   /// The quantity `text` is, when it is one and nothing more ("2 L", "12", "x3", "500g");
   /// nil otherwise.
   public static func quantity(wholly text: String) -> Quantity? {
-    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
     guard !words.isEmpty, let (quantity, used) = quantity(at: words, from: 0),
       used == words.count
     else { return nil }
@@ -122,7 +127,8 @@ public enum AddTextParser {
     }
     let mantissa = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
     var exponent = text.dropFirst(mantissa.count)
-    guard mantissa.contains(where: \.isNumber), mantissa.filter({ $0 == "." }).count <= 1 else {
+    guard mantissa.contains(where: { $0.isNumber }), mantissa.filter({ $0 == "." }).count <= 1
+    else {
       return nil
     }
     if !exponent.isEmpty {

@@ -7,28 +7,28 @@
 /// The words sit in one byte buffer separated by single spaces, so any run of consecutive words
 /// is a contiguous byte range and can be hashed without building a string. Cost: one pass over
 /// the name's UTF-8 bytes; no allocation beyond the two arrays for plain Latin text.
-struct FoldedName {
+package struct FoldedName {
   /// The folded words, separated by single spaces.
-  private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// Where each word sits in `bytes`.
-  private(set) var words: [Word] = []
+  package private(set) var words: [Word] = []
 
-  struct Word {
-    var start: Int
-    var end: Int
+  package struct Word {
+    package var start: Int
+    package var end: Int
     /// True when a comma, bracket, slash or similar opened a new clause before this word.
-    var startsClause: Bool
-    var length: Int { end - start }
+    package var startsClause: Bool
+    package var length: Int { end - start }
   }
 
-  init(_ name: String, singular: Bool = true) {
+  package init(_ name: String, singular: Bool = true) {
     bytes.reserveCapacity(name.utf8.count + 4)
     var text = name
     text.withUTF8 { append($0, singular: singular) }
   }
 
   /// Folds the UTF-8 text in `input` and appends its words.
-  mutating func append(_ input: UnsafeBufferPointer<UInt8>, singular: Bool) {
+  package mutating func append(_ input: UnsafeBufferPointer<UInt8>, singular: Bool) {
     var wordStart = -1
     var pendingBreak = false
     var startsClause = false
@@ -116,10 +116,10 @@ struct FoldedName {
   }
 
   /// The whole folded text as one string, words separated by single spaces.
-  var key: String { String(decoding: bytes, as: UTF8.self) }
+  package var key: String { String(decoding: bytes, as: UTF8.self) }
 
   /// ASCII spelling of a Latin-1 or Latin Extended-A letter, or nil for anything else.
-  static func foldLatin(_ v: UInt32) -> StaticString? {
+  package static func foldLatin(_ v: UInt32) -> StaticString? {
     switch v {
     case 0xC0...0xC5, 0xE0...0xE5, 0x100...0x105: return "a"
     case 0xC6, 0xE6: return "ae"

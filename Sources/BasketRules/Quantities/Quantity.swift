@@ -1,11 +1,11 @@
 #if canImport(FoundationEssentials)
   import FoundationEssentials
-#else
+#elseif canImport(Foundation)
   import Foundation
 #endif
 
 /// A unit an item can be measured in.
-public enum MeasureUnit: String, CaseIterable, Sendable, Codable, Hashable {
+public enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
   case ml
   case liters = "L"
   case grams = "g"
@@ -35,7 +35,7 @@ public enum MeasureUnit: String, CaseIterable, Sendable, Codable, Hashable {
 }
 
 /// An amount in a unit, such as 500 ml or 12 units.
-public struct Quantity: Equatable, Hashable, Sendable, Codable {
+public struct Quantity: Equatable, Hashable, Sendable {
   public var amount: Double
   public var unit: MeasureUnit
 
@@ -45,16 +45,7 @@ public struct Quantity: Equatable, Hashable, Sendable, Codable {
   }
 }
 
-/// A remembered add, for history-ranked suggestions. It outlives the item it came from.
-public struct MemoryEntry: Equatable, Hashable, Sendable, Codable {
-  /// The display name, as last typed.
-  public var name: String
-  public var timesAdded: Int
-  public var lastAdded: Date
-
-  public init(name: String, timesAdded: Int, lastAdded: Date) {
-    self.name = name
-    self.timesAdded = timesAdded
-    self.lastAdded = lastAdded
-  }
-}
+#if !hasFeature(Embedded)
+  extension MeasureUnit: Codable {}
+  extension Quantity: Codable {}
+#endif

@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A recipe that asked for an item: its id (nil for one added without being saved) and title.
+public struct RecipeReference: Equatable, Hashable, Sendable, Codable {
+  public var id: UUID?
+  public var title: String
+
+  public init(id: UUID?, title: String) {
+    self.id = id
+    self.title = title
+  }
+
+  /// The same recipe: the same id, or the same title when either has no id.
+  func isSame(as other: RecipeReference) -> Bool {
+    if let id, let otherID = other.id { return id == otherID }
+    return title == other.title
+  }
+
+  private enum CodingKeys: String, CodingKey { case id, title }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id.map { $0.uuidString.lowercased() }, forKey: .id)
+    try container.encode(title, forKey: .title)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decodeIfPresent(UUID.self, forKey: .id)
+    title = try container.decode(String.self, forKey: .title)
+  }
+}
+
+/// What recipes asked of a list item, beside its stepper quantity (`Item.quantity`).
+///
+/// The stepper keeps the list's five units and what the user set; recipe amounts that are
+/// exactly a stepper amount (g, kg, ml, L, whole counts) add into it, and the rest stay here
+/// as the recipes wrote them, one per unit family ("2 cups", "3 cloves"). See
+/// `RecipeListRules.merge`.
+public struct RecipeNeeds: Equatable, Hashable, Sendable, Codable {
+  /// Amounts the stepper can't show, at most one per family (mass, volume, length, each kind
+  /// of count), in the order they first came.
+  public var amounts: [ItemAmount]
+  /// The recipes that asked for the item, in the order they did.
+  public var recipes: [RecipeReference]
+  /// The stepper quantity as the last recipe add left it when that sum went through
+  /// `FoodDensity`. It vouches for `Item.quantity` only while the two are equal.
+  ///
+  /// NB: a stamp rather than a flag, so that any edit of the quantity (by any face or rule)
+  /// ends the "≈ …, converted" without having to know about recipes.
+  public var convertedQuantity: Quantity?
+  /// What the food is sold in ("jar", "bottle", "bunch", "pack"), as the recipe add judged it
+  /// from the food's shop category (`BuyingRules.container`); nil for fresh food or unknown.
+  public var container: String?
+
+  public init(
+    amounts: [ItemAmount] = [], recipes: [RecipeReference] = [], convertedQuantity: Quantity? = nil,
+    container: String? = nil
+  ) {
+    self.amounts = amounts
+    self.recipes = recipes
+    self.convertedQuantity = convertedQuantity
+    self.container = container
+  }
+
+  public var isEmpty: Bool {
+    amounts.isEmpty && recipes.isEmpty && convertedQuantity == nil
+  }
+
+  public static let none = RecipeNeeds()
+}
+extension Item {
+  /// Whether the stepper quantity includes a mass–volume conversion a recipe add made.
+  public var isQuantityConverted: Bool {
+    quantity != nil && recipeNeeds.convertedQuantity == quantity
+  }
+
+  /// Every amount on the item, the stepper quantity first: what the list shows and what the
+  /// pantry compares.
+  public var amounts: [ItemAmount] {
+    (quantity.map { [ItemAmount($0, converted: isQuantityConverted)] } ?? [])
+      + recipeNeeds.amounts
+  }
+
+  /// The item's amounts as shown: "500 g + 2 cups", "≈ 625 g, converted", "2 L"; nil when it
+  /// has none.
+  public var amountText: String? {
+    var parts: [String] = []
+    if let quantity {
+      parts.append(isQuantityConverted ? "≈ \(quantity.chipText), converted" : quantity.chipText)
+    }
+    parts += recipeNeeds.amounts.map(\.text)
+    return parts.isEmpty ? nil : parts.joined(separator: " + ")
+  }
+}
+
+extension RecipeAmountRules {
+  /// The recipe amount an item's editor opens on: the first amount a recipe asked for, when
+  /// the item has no stepper quantity of its own and that amount is in a recipe unit (a plain
+  /// count, "1½ onions", is edited in the list's units). A range opens at its top, which is
+  /// what gets bought.
+  public static func editable(_ item: Item) -> ItemAmount? {
+    guard item.quantity == nil, let first = item.recipeNeeds.amounts.first,
+      let unit = first.unit
+    else { return nil }
+    return ItemAmount(amount: first.maxAmount ?? first.amount, unit: unit, packSize: first.packSize)
+  }
+}
+
+extension ItemAmount {
+  /// The amount an ingredient line asks for; nil when it states none. A weight or volume the
+  /// line also counts in the container it comes in ("400g tin chopped tomatoes", "20g bunch
+  /// coriander") is bought as containers of that size: 1 tin (400 g).
+  public init?(_ line: IngredientLine) {
+    guard let quantity = line.quantity, quantity.amount.isFinite, quantity.amount > 0 else {
+      return nil
+    }
+    if line.packSize == nil, quantity.maxAmount == nil,
+      let family = quantity.unit?.family, family == .mass || family == .volume,
+      let counted = line.equivalents.first(where: {
+        $0.unit.map { IngredientVocabulary.containers.contains($0.id) } ?? false
+      }), counted.amount > 0, counted.maxAmount == nil
+    {
+      let each = ((quantity.amount / counted.amount) * 1000).rounded() / 1000
+      self.init(
+        amount: counted.amount, unit: counted.unit,
+        packSize: IngredientQuantity(amount: each, unit: quantity.unit))
+      return
+    }
+    self.init(
+      amount: quantity.amount, maxAmount: quantity.maxAmount, unit: quantity.unit,
+      packSize: line.packSize)
+  }
+}
