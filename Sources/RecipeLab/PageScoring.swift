@@ -1,0 +1,112 @@
+import BasketKit
+import Foundation
+
+/// Which sites tune the page reader and which are held out, by a fixed rule decided before any
+/// page was read: a site is its brand (the host's label before its public suffix, so
+/// `bakels.co.uk` and `bakels.com.au` are one site), and it is held out when the FNV-1a
+/// 64-bit hash of that label is a multiple of 3. Misses are read only from tuning sites.
+enum SiteSplit {
+  /// Public suffixes of two labels among the pages' hosts.
+  static let twoLabelSuffixes: Set<String> = [
+    "co.uk", "org.uk", "ac.uk", "com.au", "co.nz", "com.br", "com.pt", "co.jp", "co.za",
+    "com.mx", "com.ar", "com.tr",
+  ]
+
+  /// The site a host belongs to: "cooking.nytimes.com" → "nytimes".
+  static func site(ofHost host: String) -> String {
+    let labels = host.lowercased().split(separator: ".").map(String.init)
+    guard labels.count >= 2 else { return host.lowercased() }
+    let suffix = labels.suffix(2).joined(separator: ".")
+    if twoLabelSuffixes.contains(suffix), labels.count >= 3 { return labels[labels.count - 3] }
+    return labels[labels.count - 2]
+  }
+
+  static func isHeldOut(host: String) -> Bool {
+    fnv1a(site(ofHost: host)) % 3 == 0
+  }
+
+  static func fnv1a(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+}
+
+/// How a read field is compared with the expected one: strictly (whitespace normalised, as
+/// before issue 46) and leniently (`lenient(_:)`, written down in docs/measurements.md).
+enum PageScoring {
+  /// The text a lenient comparison compares: vulgar fractions written as "1/2" ("1½" and
+  /// "1 ½" both "1 1/2"), the fraction slash as "/", text in round or square brackets left
+  /// out, lowercase, typographic dashes and quotes as ASCII, no space before punctuation, no
+  /// bullets in front and no ".", ":", ";" or "," at the end, whitespace normalised.
+  static func lenient(_ text: String) -> String {
+    var out = ""
+    var depth = 0
+    for character in text {
+      if character == "(" || character == "[" {
+        depth += 1
+        continue
+      }
+      if character == ")" || character == "]" {
+        depth = max(0, depth - 1)
+        continue
+      }
+      guard depth == 0 else { continue }
+      if let fraction = fractions[character] {
+        out += " " + fraction + " "
+        continue
+      }
+      switch character {
+      case "–", "—", "−", "‑", "‐": out.append("-")
+      case "‘", "’", "′", "`": out.append("'")
+      case "“", "”", "″": out.append("\"")
+      case "⁄": out.append("/")
+      case "\u{00A0}", "\u{202F}", "\u{2009}": out.append(" ")
+      default: out += character.lowercased()
+      }
+    }
+    var words = out.split(whereSeparator: \.isWhitespace).map(String.init)
+    var index = 1
+    while index < words.count {
+      if let first = words[index].first, ",.;:!?".contains(first) {
+        words[index - 1] += words[index]
+        words.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
+    var joined = words.joined(separator: " ")
+    while let first = joined.first, "-•*▢▪·◦ ".contains(first) { joined.removeFirst() }
+    while let last = joined.last, ".:;, ".contains(last) { joined.removeLast() }
+    return joined
+  }
+
+  private static let fractions: [Character: String] = [
+    "½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5",
+    "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8",
+    "⅞": "7/8",
+  ]
+
+  static func strict(_ text: String) -> String {
+    RecipeText.normalizedWhitespace(text)
+  }
+
+  static func normalized(_ text: String, _ isLenient: Bool) -> String {
+    isLenient ? lenient(text) : strict(text)
+  }
+
+  /// Whether two texts match; nil matches nil (and an empty text).
+  static func matches(_ got: String?, _ want: String?, lenient isLenient: Bool) -> Bool {
+    normalized(got ?? "", isLenient) == normalized(want ?? "", isLenient)
+  }
+
+  /// Whether two lists match line by line; a leniently empty line is left out of both.
+  static func matches(_ got: [String], _ want: [String], lenient isLenient: Bool) -> Bool {
+    let a = got.map { normalized($0, isLenient) }.filter { !$0.isEmpty }
+    let b = want.map { normalized($0, isLenient) }.filter { !$0.isEmpty }
+    return a == b
+  }
+}
