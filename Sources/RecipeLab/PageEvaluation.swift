@@ -168,8 +168,8 @@ struct PageEvaluation {
           )
         default:
           printDiff(
-            (reading.want[field] ?? []).map(PageScoring.lenient),
-            (reading.got[field] ?? []).map(PageScoring.lenient))
+            (reading.want[field] ?? []).map { PageScoring.lenient($0) },
+            (reading.got[field] ?? []).map { PageScoring.lenient($0) })
         }
       }
     }

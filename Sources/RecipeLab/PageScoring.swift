@@ -39,49 +39,44 @@ enum SiteSplit {
 /// before issue 46) and leniently (`lenient(_:)`, written down in docs/measurements.md).
 enum PageScoring {
   /// The text a lenient comparison compares: vulgar fractions written as "1/2" ("1½" and
-  /// "1 ½" both "1 1/2"), the fraction slash as "/", text in round or square brackets left
-  /// out, lowercase, typographic dashes and quotes as ASCII, no space before punctuation, no
-  /// bullets in front and no ".", ":", ";" or "," at the end, whitespace normalised.
-  static func lenient(_ text: String) -> String {
+  /// "1 ½" both "1 1/2"), case folded, invisible format characters (zero-width spaces, byte
+  /// order marks, soft hyphens) dropped, and every other character that is not a letter, a
+  /// digit, "/" or a decimal point or comma between digits read as a space, so punctuation,
+  /// brackets, dashes, quotes and bullets don't count. With `droppingBrackets`, what is inside
+  /// round or square brackets is left out too.
+  static func lenient(_ text: String, droppingBrackets: Bool = false) -> String {
     var out = ""
     var depth = 0
-    for character in text {
+    let characters = Array(text)
+    for (index, character) in characters.enumerated() {
       if character == "(" || character == "[" {
         depth += 1
+        out.append(" ")
         continue
       }
       if character == ")" || character == "]" {
         depth = max(0, depth - 1)
+        out.append(" ")
         continue
       }
-      guard depth == 0 else { continue }
+      if droppingBrackets, depth > 0 { continue }
+      if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) {
+        continue
+      }
       if let fraction = fractions[character] {
         out += " " + fraction + " "
         continue
       }
-      switch character {
-      case "–", "—", "−", "‑", "‐": out.append("-")
-      case "‘", "’", "′", "`": out.append("'")
-      case "“", "”", "″": out.append("\"")
-      case "⁄": out.append("/")
-      case "\u{00A0}", "\u{202F}", "\u{2009}": out.append(" ")
-      default: out += character.lowercased()
+      if character.isLetter || character.isNumber || character == "/" || character == "⁄" {
+        out += character == "⁄" ? "/" : character.lowercased()
+        continue
       }
+      let betweenDigits =
+        index > 0 && index + 1 < characters.count && characters[index - 1].isNumber
+        && characters[index + 1].isNumber
+      out.append(betweenDigits && (character == "." || character == ",") ? character : " ")
     }
-    var words = out.split(whereSeparator: \.isWhitespace).map(String.init)
-    var index = 1
-    while index < words.count {
-      if let first = words[index].first, ",.;:!?".contains(first) {
-        words[index - 1] += words[index]
-        words.remove(at: index)
-      } else {
-        index += 1
-      }
-    }
-    var joined = words.joined(separator: " ")
-    while let first = joined.first, "-•*▢▪·◦ ".contains(first) { joined.removeFirst() }
-    while let last = joined.last, ".:;, ".contains(last) { joined.removeLast() }
-    return joined
+    return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   private static let fractions: [Character: String] = [
@@ -98,15 +93,19 @@ enum PageScoring {
     isLenient ? lenient(text) : strict(text)
   }
 
-  /// Whether two texts match; nil matches nil (and an empty text).
+  /// Whether two texts match; nil matches nil (and an empty text). Leniently, a note in
+  /// brackets on one side only does not count either.
   static func matches(_ got: String?, _ want: String?, lenient isLenient: Bool) -> Bool {
-    normalized(got ?? "", isLenient) == normalized(want ?? "", isLenient)
+    let (got, want) = (got ?? "", want ?? "")
+    if normalized(got, isLenient) == normalized(want, isLenient) { return true }
+    return isLenient
+      && lenient(got, droppingBrackets: true) == lenient(want, droppingBrackets: true)
   }
 
   /// Whether two lists match line by line; a leniently empty line is left out of both.
   static func matches(_ got: [String], _ want: [String], lenient isLenient: Bool) -> Bool {
-    let a = got.map { normalized($0, isLenient) }.filter { !$0.isEmpty }
-    let b = want.map { normalized($0, isLenient) }.filter { !$0.isEmpty }
-    return a == b
+    let a = got.filter { !normalized($0, isLenient).isEmpty }
+    let b = want.filter { !normalized($0, isLenient).isEmpty }
+    return a.count == b.count && zip(a, b).allSatisfy { matches($0, $1, lenient: isLenient) }
   }
 }
