@@ -26,12 +26,15 @@ final class PageCollector {
 
   /// The open elements' tags, the innermost last.
   private var tags: [Tag] = []
+  /// The open elements' numbers in document order, beside `tags`.
+  private var serials: [Int] = []
+  private var elementCount = 0
   /// Set inside an element whose content is never read (a style, an SVG, a form control):
   /// the depth it opened at.
   private var skipping: Int?
   /// A JSON-LD script being read: the depth it opened at and its text so far.
   private var script: (depth: Int, bytes: [UInt8])?
-  private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8])?
+  private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8], parent: Int)?
   private var items: [OpenItem] = []
   private var properties: [OpenProperty] = []
   private var listCount = 0
@@ -53,6 +56,8 @@ final class PageCollector {
     let tag = Tag(name)
     let depth = tags.count
     tags.append(tag)
+    elementCount += 1
+    serials.append(elementCount)
     guard skipping == nil, script == nil else { return }
     let found = FoundAttributes(attributes)
     switch tag {
@@ -105,12 +110,13 @@ final class PageCollector {
     }
     if tag.isBlockBoundary { appendBreak() }
     if block == nil, let kind = blockKind(tag) {
-      block = (depth, kind, [])
+      block = (depth, kind, [], depth > 0 ? serials[depth - 1] : 0)
     }
   }
 
   func end() {
     guard let tag = tags.popLast() else { return }
+    _ = serials.popLast()
     let depth = tags.count
     if let opened = skipping {
       if opened == depth { skipping = nil }
@@ -166,8 +172,27 @@ final class PageCollector {
     guard let open = block else { return }
     let text = RecipeText.normalizedWhitespace(Self.string(open.bytes))
     let isLongText = open.kind == .text && text.utf8.count > 200 && text.count > 200
-    if !text.isEmpty && !isLongText { page.blocks.append(PageBlock(kind: open.kind, text: text)) }
+    if !text.isEmpty && !isLongText {
+      page.blocks.append(
+        PageBlock(kind: open.kind, text: text, lines: Self.lines(open.bytes), parent: open.parent))
+    }
     block = nil
+  }
+
+  /// The block's lines when a break splits its text into two or more (a line of only
+  /// whitespace doesn't count); none otherwise.
+  private static func lines(_ bytes: [UInt8]) -> [String] {
+    guard let first = bytes.firstIndex(of: 0x0A) else { return [] }
+    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    guard bytes[..<first].contains(where: { !isBlank($0) }),
+      bytes[(first + 1)...].contains(where: { !isBlank($0) })
+    else { return [] }
+    var lines: [String] = []
+    for part in bytes.split(separator: 0x0A) where part.contains(where: { !isBlank($0) }) {
+      let line = RecipeText.normalizedWhitespace(String(decoding: part, as: UTF8.self))
+      if !line.isEmpty { lines.append(line) }
+    }
+    return lines.count >= 2 ? lines : []
   }
 
   private func blockKind(_ tag: Tag) -> PageBlock.Kind? {

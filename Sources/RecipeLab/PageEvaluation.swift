@@ -102,7 +102,8 @@ struct PageEvaluation {
   /// Scores every page, tuning and held-out sites apart (`SiteSplit`). Misses are printed
   /// only from tuning sites; `results` gets one line per tuning page with its lenient matches.
   static func run(
-    directory: String, showMisses: Int, field missField: String?, results: String? = nil
+    directory: String, showMisses: Int, field missField: String?, results: String? = nil,
+    heldOut showHeldOut: Bool = true
   ) {
     let all = cases(in: directory)
     guard !all.isEmpty else {
@@ -185,6 +186,16 @@ struct PageEvaluation {
     print(
       "  tuning sites: \(sites.tuning.count) (\(tuning.pages) pages, \(tuningPlain.pages) without markup); held-out sites: \(sites.heldOut.count) (\(heldOut.pages) pages, \(heldOutPlain.pages) without markup)"
     )
+    guard showHeldOut else {
+      // NB: while tuning, the held-out figures are not looked at.
+      print("  field          tuning, lenient     tuning, strict      tuning, no markup (lenient)")
+      for field in fields + ["all five"] {
+        print(
+          "  \(field.padding(toLength: 12, withPad: " ", startingAt: 0))  \(pct(tuning.lenient[field, default: 0], tuning.pages))   \(pct(tuning.strict[field, default: 0], tuning.pages))   \(pct(tuningPlain.lenient[field, default: 0], tuningPlain.pages))"
+        )
+      }
+      return
+    }
     print(
       "  field          tuning, lenient     held out, lenient   held out, strict    held out, no markup (lenient)"
     )

@@ -43,7 +43,8 @@ enum PageScoring {
   /// order marks, soft hyphens) dropped, and every other character that is not a letter, a
   /// digit, "/" or a decimal point or comma between digits read as a space, so punctuation,
   /// brackets, dashes, quotes and bullets don't count. With `droppingBrackets`, what is inside
-  /// round or square brackets is left out too.
+  /// round or square brackets is left out too. A number and a word written together are two
+  /// words ("400g" is "400 g"), and a number is compared by its value ("0.5" matches "1/2").
   static func lenient(_ text: String, droppingBrackets: Bool = false) -> String {
     var out = ""
     var depth = 0
@@ -76,7 +77,37 @@ enum PageScoring {
         && characters[index + 1].isNumber
       out.append(betweenDigits && (character == "." || character == ",") ? character : " ")
     }
-    return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    var tokens: [String] = []
+    for word in out.split(whereSeparator: \.isWhitespace) {
+      // "400g" is "400 g"; a number is its value, so "0.5", "0,5" and "1/2" match, as do
+      // "225.0" and "225".
+      var current = ""
+      for character in word {
+        if let last = current.last, last.isNumber != character.isNumber,
+          !"/.,".contains(character), !"/.,".contains(last)
+        {
+          tokens.append(current)
+          current = ""
+        }
+        current.append(character)
+      }
+      tokens.append(current)
+    }
+    return tokens.map(number).joined(separator: " ")
+  }
+
+  /// A number's value written one way ("0.5" for "1/2", "0,5" and "0.50"), else the token.
+  private static func number(_ token: String) -> String {
+    let parts = token.split(separator: "/", omittingEmptySubsequences: false)
+    let values = parts.map { Double($0.replacingOccurrences(of: ",", with: ".")) }
+    guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return token }
+    var value = values[0]!
+    if values.count == 2, values[1]! != 0 {
+      value /= values[1]!
+    } else if values.count != 1 {
+      return token
+    }
+    return String(format: "%g", (value * 1000).rounded() / 1000)
   }
 
   private static let fractions: [Character: String] = [

@@ -15,7 +15,7 @@ import Foundation
 ///   RecipeLab classes DIR FILE                    the flag against lines classed by hand
 ///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
 ///                                                 Tools/recipes/flag_model.py
-///   RecipeLab pages DIR [--misses N --field FIELD --results FILE]
+///   RecipeLab pages DIR [--misses N --field FIELD --results FILE --tuning-only]
 ///                                                 tuning and held-out sites apart; misses and
 ///                                                 results of tuning sites only
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
@@ -40,6 +40,11 @@ struct RecipeLab {
     if let flag = arguments.firstIndex(of: "--results"), flag + 1 < arguments.count {
       results = arguments[flag + 1]
       arguments.removeSubrange(flag...(flag + 1))
+    }
+    var tuningOnly = false
+    if let flag = arguments.firstIndex(of: "--tuning-only") {
+      tuningOnly = true
+      arguments.remove(at: flag)
     }
     var kind = IngredientEvaluation.MissKind.wrong
     if let flag = arguments.firstIndex(of: "--kind"), flag + 1 < arguments.count {
@@ -116,7 +121,8 @@ struct RecipeLab {
       PageEvaluation.differential(directory: arguments[1])
     case "pages" where arguments.count == 2:
       PageEvaluation.run(
-        directory: arguments[1], showMisses: misses, field: field, results: results)
+        directory: arguments[1], showMisses: misses, field: field, results: results,
+        heldOut: !tuningOnly)
     case "features" where arguments.count == 3:
       try IngredientEvaluation.features(directory: arguments[1], to: arguments[2])
     case "sheet" where arguments.count == 3:

@@ -33,6 +33,13 @@ public enum RecipeImporter {
       if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
       if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
     }
+    if recipe.ingredients.contains(where: { !hasAmount($0.text) }),
+      let shown = VisibleIngredients.lines(
+        for: recipe.ingredients.map(\.text), in: page.blocks)
+    {
+      // The page's own list, as the household sees it, where the markup leaves amounts out.
+      recipe.ingredientGroups = withShownAmounts(recipe.ingredientGroups, shown)
+    }
     if recipe.totalTime == nil {
       let facts = facts()
       recipe.prepTime = recipe.prepTime ?? facts.minutes(labels: PageHeuristicReader.prepTimeWords)
@@ -84,6 +91,30 @@ public enum RecipeImporter {
 
   static func hasContent(_ recipe: Recipe) -> Bool {
     !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty
+  }
+
+  /// `marked` (the markup's groups) with each line that leaves out its amount replaced by the
+  /// page's own line for it ("popping corn" by "½ cup popping corn"); the markup's other
+  /// lines stay as written, since pages often show a line with extras (a second unit, a
+  /// note's markup) that the markup writes plainly.
+  static func withShownAmounts(_ marked: [IngredientGroup], _ shown: [VisibleIngredients.Line])
+    -> [IngredientGroup]
+  {
+    var lines = shown.lazy.filter { !$0.isHeading }.makeIterator()
+    return marked.map { group in
+      var copy = group
+      copy.ingredients = group.ingredients.map { line in
+        guard let seen = lines.next()?.text, !hasAmount(line.text), hasAmount(seen) else {
+          return line
+        }
+        return IngredientLineParser.parse(seen)
+      }
+      return copy
+    }
+  }
+
+  private static func hasAmount(_ text: String) -> Bool {
+    text.contains { $0.isNumber }
   }
 
   /// Ingredient lines read into groups: a heading line ("For the sauce:") opens a group.
