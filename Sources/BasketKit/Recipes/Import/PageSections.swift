@@ -1,0 +1,404 @@
+/// Finds a recipe's ingredient list and method in a page's blocks by the page's structure: a
+/// heading (or a short heading-like line) named like one, in the languages of the pages Basket
+/// has read, and the lines under it: list items, paragraphs, a block's lines broken by `<br>`,
+/// rows of cells ("½ cup" beside "popping corn"), and sub-headings kept as group headings.
+///
+/// Every heading named like an ingredient list is tried (menus name them too: "Recipes with
+/// few ingredients") and the one whose lines read most like ingredients wins. What isn't the
+/// recipe is left out: a run of prose ends the list, and headings of notes, nutrition,
+/// comments and shopping widgets end either section.
+///
+/// Cost: a pass over the blocks per candidate heading (a handful), each line parsed once.
+struct PageSections {
+  /// A line read from the page: an ingredient or step, or a group's heading.
+  struct Line: Equatable {
+    var text: String
+    var isHeading: Bool
+    /// Read from a list item.
+    var isListed = false
+  }
+
+  /// What was found, and why it may be wrong.
+  struct Found {
+    var ingredients: [Line] = []
+    var steps: [Line] = []
+    /// Where the ingredient list's heading is (nil when the list was found without one).
+    var ingredientsTitle: Int?
+    var methodTitle: Int?
+    /// Why the reading is doubtful, in words for the household; nil when it is sound.
+    var doubts: [String] = []
+    /// The page's text the ingredients and method were read from, for a reader to compare.
+    var pageText: [String] = []
+  }
+
+  let blocks: [PageBlock]
+
+  init(_ blocks: [PageBlock]) {
+    self.blocks = blocks
+  }
+
+  // MARK: - Titles
+
+  enum Title: Equatable {
+    case ingredients
+    case method
+    /// A section that is not the recipe: notes, nutrition, comments, a shop.
+    case other
+  }
+
+  /// What the block names, if it is a title: short, a heading or a line of its own, and one
+  /// of the words (give or take a colon, a leading number, and a few words after an
+  /// ingredient word: "Ingredients for 4 servings", "Zutaten für den Teig").
+  func title(_ index: Int) -> Title? {
+    let block = blocks[index]
+    if case .listItem = block.kind { return nil }
+    guard block.text.utf8.count <= 120, block.lines.isEmpty else { return nil }
+    let text = Self.titleText(block.text)
+    guard !text.isEmpty, text.count <= 50, !Self.isTimeLabel(text) else { return nil }
+    if Self.matches(text, Self.ingredientWords, trailingWords: 6) { return .ingredients }
+    if Self.matches(text, Self.methodWords, trailingWords: 2) { return .method }
+    if Self.matches(text, Self.otherWords, trailingWords: 3) { return .other }
+    return nil
+  }
+
+  /// "Preparation time", "Zubereitungszeit 20 min": a fact's label, not a section's.
+  static func isTimeLabel(_ text: String) -> Bool {
+    let labels =
+      PageHeuristicReader.prepTimeWords + PageHeuristicReader.cookTimeWords
+      + PageHeuristicReader.totalTimeWords
+    return labels.contains { text.hasPrefix($0) } || text.hasSuffix(" time")
+  }
+
+  /// The title's text lowercased, without a colon, a number or bullet before it, or
+  /// markdown-like marks.
+  static func titleText(_ text: String) -> String {
+    var text = Substring(text.lowercased())
+    while let last = text.last, ":：.* ".contains(last) { text = text.dropLast() }
+    while let first = text.first, first.isNumber || "#*.-–•· ".contains(first) {
+      text = text.dropFirst()
+    }
+    return String(text)
+  }
+
+  /// Whether `text` is one of `words`, or starts with one and has at most `trailingWords`
+  /// more words, or ends with one after at most two words ("Our ingredients").
+  static func matches(_ text: String, _ words: [String], trailingWords: Int) -> Bool {
+    let count = text.split(separator: " ").count
+    for word in words {
+      if text == word { return true }
+      if text.hasPrefix(word), let next = text.dropFirst(word.count).first,
+        next == " " || next == "(" || next == ","
+      {
+        let wordCount = word.split(separator: " ").count
+        if count - wordCount <= trailingWords { return true }
+      }
+      if count <= word.split(separator: " ").count + 2, text.hasSuffix(" " + word) { return true }
+    }
+    return false
+  }
+
+  static let ingredientWords =
+    PageHeuristicReader.ingredientWords + [
+      "benodigdheden", "ingredienser", "ingredientes", "ingrediente", "zutatenliste",
+      "you need", "what you'll need", "υλικα", "材料表", "ingredients list",
+      "składniki", "ingredience", "sestavine", "ainesosat", "hozzávalók",
+    ]
+  static let methodWords =
+    PageHeuristicReader.methodWords + [
+      "bereitung", "zubereitungsschritte", "so geht's", "so wird's gemacht", "modo de preparo",
+      "modo de preparación", "modo de fazer", "preparo", "metodo", "procedimiento",
+      "cooking instructions",
+      "how to cook", "how to make this", "recipe method", "method of preparation", "direction",
+      "instruction", "step by step", "steps to make", "fremgangsmåte", "tilberedning",
+      "tillvägagångssätt", "gör så här:", "valmistusohje", "přípravа", "priprema", "postupak",
+      "elkészítése", "hazırlanışı", "instructions for", "préparation de la recette",
+      "la préparation", "réalisation", "déroulé", "bereidingswijze:",
+      "aanpak", "werkwijze", "作法", "做法步骤", "制作步骤", "조리 순서", "cara memasak",
+    ]
+  /// Titles of what is not the recipe, ending a section.
+  static let otherWords = [
+    "notes", "note", "recipe notes", "tips", "tip", "cook's notes", "cooks notes", "nutrition",
+    "nutrition facts", "nutrition information", "nutritional information", "comments",
+    "reviews", "leave a comment", "leave a reply", "share", "share this", "related",
+    "related recipes", "you may also like", "more recipes", "video", "equipment",
+    "shop the ingredients", "shop ingredients", "buy the ingredients", "storage",
+    "faq", "faqs", "serving suggestions", "variations", "substitutions", "more like this",
+    "tipps", "hinweis", "hinweise", "notizen", "nährwerte", "nährwertangaben", "astuces",
+    "conseils", "consejos", "notas", "suggerimenti", "consigli", "voedingswaarde",
+    "tips & tricks", "opmerkingen", "kommentare", "commentaires", "comentarios",
+    "reacties", "print", "print recipe", "jump to recipe", "rate this recipe",
+    "did you make this recipe", "nutrition per serving", "per serving",
+  ]
+
+  // MARK: - Reading
+
+  /// The ingredient list and method, or nil when the page has no ingredient list it can find.
+  func read() -> Found? {
+    var best: (score: Int, title: Int?, lines: [Line], end: Int)?
+    for index in blocks.indices where title(index) == .ingredients {
+      let (lines, end) = ingredientLines(after: index)
+      let score = Self.score(lines)
+      if score > (best?.score ?? 0) { best = (score, index, lines, end) }
+    }
+    var found = Found()
+    if let best, best.score >= 3 {
+      found.ingredients = best.lines
+      found.ingredientsTitle = best.title
+    } else if let list = bestUntitledList() {
+      found.ingredients = list.lines
+      found.doubts.append(
+        "no heading names the ingredient list; the page's likeliest list was read")
+      best = (list.score, nil, list.lines, list.end)
+    } else {
+      return nil
+    }
+    let after = best?.end ?? 0
+    let methodAt =
+      blocks.indices.dropFirst(after).first { title($0) == .method }
+      ?? blocks.indices.first { title($0) == .method }
+    if let methodAt {
+      found.methodTitle = methodAt
+      found.steps = steps(after: methodAt)
+    }
+    if found.steps.isEmpty {
+      found.doubts.append("no method was found under a heading")
+    }
+    return found
+  }
+
+  /// How much `lines` read like an ingredient list: two points a line opening with an
+  /// amount, one a short line without one, less one a sentence.
+  static func score(_ lines: [Line]) -> Int {
+    var score = 0
+    for line in lines where !line.isHeading {
+      if opensWithAmount(line.text) {
+        score += 2
+      } else if looksLikeIngredient(line.text) {
+        score += 1
+      } else {
+        score -= 1
+      }
+    }
+    return score
+  }
+
+  static func opensWithAmount(_ text: String) -> Bool {
+    guard let first = text.first else { return false }
+    if first.isNumber { return true }
+    return IngredientLineParser.parse(text).quantity != nil && text.count <= 100
+  }
+
+  /// Short and not a sentence: "salt", "Butter zum Braten".
+  static func looksLikeIngredient(_ text: String) -> Bool {
+    let words = text.split(separator: " ").count
+    if opensWithAmount(text) { return text.count <= 160 }
+    return words <= 8 && text.count <= 70 && !text.hasSuffix(".") && !text.hasSuffix("!")
+      && !text.hasSuffix("?")
+  }
+
+  /// Prose: a sentence long enough to be a step or a story, not a line of a list.
+  static func isProse(_ text: String) -> Bool {
+    if opensWithAmount(text), text.count <= 250 { return false }
+    let words = text.split(separator: " ").count
+    return words >= 12 || (words >= 6 && (text.hasSuffix(".") || text.hasSuffix("!")))
+  }
+
+  /// The lines under the ingredient title at `start`, and the index after the last read.
+  func ingredientLines(after start: Int) -> ([Line], Int) {
+    let level = headingLevel(start)
+    var lines: [Line] = []
+    var index = start + 1
+    var prose = 0
+    var lastKept = start
+    while index < blocks.count, index - start < 300 {
+      let block = blocks[index]
+      if let kind = title(index) {
+        guard kind == .ingredients else { break }
+        // "Zutaten für den Teig" under "Zutaten": a group's heading.
+        lines.append(Line(text: block.text, isHeading: true))
+        index += 1
+        continue
+      }
+      if case .heading(let other) = block.kind {
+        if other <= level { break }
+        if block.text.count <= 60 { lines.append(Line(text: block.text, isHeading: true)) }
+        index += 1
+        continue
+      }
+      let (row, used) = self.row(at: index)
+      let isListed: Bool
+      if case .listItem = block.kind { isListed = true } else { isListed = false }
+      index += used
+      for text in row {
+        let text = RecipeText.ingredientLine(text)
+        if text.isEmpty { continue }
+        if let heading = IngredientLineParser.heading(in: text), !Self.opensWithAmount(text) {
+          lines.append(Line(text: heading, isHeading: true))
+          continue
+        }
+        if Self.isProse(text) {
+          prose += 1
+          continue
+        }
+        if !Self.looksLikeIngredient(text) { continue }
+        if prose >= 2, lines.contains(where: { !$0.isHeading }) {
+          return (Self.listed(lines), lastKept + 1)
+        }
+        prose = 0
+        lines.append(Line(text: text, isHeading: false, isListed: isListed))
+        lastKept = index - 1
+      }
+      if prose >= 2, lines.contains(where: { !$0.isHeading }) { break }
+    }
+    return (Self.listed(lines), lastKept + 1)
+  }
+
+  /// When the section holds a list, its items: a short line without an amount just before
+  /// an item is a group's heading ("Rub"), other lines beside the list are left out (a
+  /// servings widget's "Makes 6 servings", "1/2x 1x 2x").
+  static func listed(_ lines: [Line]) -> [Line] {
+    guard lines.filter(\.isListed).count >= 2 else { return trimmed(lines) }
+    var kept: [Line] = []
+    for (offset, line) in lines.enumerated() {
+      if line.isListed || line.isHeading {
+        kept.append(line)
+      } else if offset + 1 < lines.count, lines[offset + 1].isListed, line.text.count <= 40,
+        !opensWithAmount(line.text)
+      {
+        kept.append(Line(text: line.text, isHeading: true))
+      }
+    }
+    return trimmed(kept)
+  }
+
+  /// Lines without the headings that end them (a heading with no line under it).
+  static func trimmed(_ lines: [Line]) -> [Line] {
+    var lines = lines
+    while let last = lines.last, last.isHeading { lines.removeLast() }
+    var kept: [Line] = []
+    for (offset, line) in lines.enumerated() {
+      if line.isHeading, offset + 1 < lines.count, lines[offset + 1].isHeading { continue }
+      kept.append(line)
+    }
+    return kept
+  }
+
+  /// The texts a block (with the cells after it in its row) gives: a row of cells where one
+  /// is a bare amount is one line, amount first; a block broken into lines or bullets gives
+  /// each; and how many blocks were used.
+  func row(at index: Int) -> ([String], Int) {
+    let block = blocks[index]
+    if !block.lines.isEmpty { return (block.lines.flatMap(Self.bulleted), 1) }
+    if case .listItem = block.kind { return (Self.bulleted(block.text), 1) }
+    var cells = [block.text]
+    var end = index + 1
+    while end < blocks.count, cells.count < 3, block.parent != 0,
+      blocks[end].parent == block.parent, blocks[end].lines.isEmpty
+    {
+      if case .listItem = blocks[end].kind { break }
+      if case .heading = blocks[end].kind { break }
+      cells.append(blocks[end].text)
+      end += 1
+    }
+    if cells.count >= 2, cells.count <= 3, cells.contains(where: Self.isBareAmount),
+      !cells.allSatisfy(Self.isBareAmount)
+    {
+      let amounts = cells.filter(Self.isBareAmount)
+      let others = cells.filter { !Self.isBareAmount($0) }
+      return ([(amounts + others).joined(separator: " ")], cells.count)
+    }
+    return (Self.bulleted(block.text), 1)
+  }
+
+  /// A cell holding only an amount and maybe a unit: "275 g", "½ cup", "2 Stk.", "6".
+  static func isBareAmount(_ text: String) -> Bool {
+    guard let first = text.first, first.isNumber, text.count <= 16 else { return false }
+    return text.split(separator: " ").count <= 3
+  }
+
+  /// A line split at bullets written inside it ("• 15 g Parmesan • 1 Ei"), when it holds two
+  /// or more.
+  static func bulleted(_ text: String) -> [String] {
+    guard text.contains("•") else { return [text] }
+    let parts = text.split(separator: "•").map { String(String($0).trimmingCharacters()) }
+      .filter { !$0.isEmpty }
+    return parts.isEmpty ? [text] : parts
+  }
+
+  /// The method under the title at `start`: its list items (sub-headings as their own
+  /// lines), else its paragraphs and long lines, until a heading of its level, another
+  /// section's title, or the page's furniture.
+  func steps(after start: Int) -> [Line] {
+    let level = headingLevel(start)
+    var items: [Line] = []
+    var paragraphs: [Line] = []
+    var index = start + 1
+    var listSeen = false
+    while index < blocks.count, index - start < 400 {
+      let block = blocks[index]
+      defer { index += 1 }
+      if let kind = title(index), kind != .method || !(items.isEmpty && paragraphs.isEmpty) {
+        break
+      }
+      switch block.kind {
+      case .heading(let other):
+        if other <= level { return listSeen ? items : paragraphs }
+        let line = Line(text: block.text, isHeading: true)
+        items.append(line)
+        paragraphs.append(line)
+      case .listItem:
+        listSeen = true
+        items.append(Line(text: block.text, isHeading: false))
+      case .paragraph, .text:
+        if block.lines.count >= 2, !listSeen {
+          paragraphs.append(contentsOf: block.lines.map { Line(text: $0, isHeading: false) })
+        } else if Self.isProse(block.text) || block.text.count >= 40
+          || (block.kind == .paragraph && block.text.count >= 15 && block.text.hasSuffix("."))
+        {
+          paragraphs.append(Line(text: block.text, isHeading: false))
+        } else if case .paragraph = block.kind, let heading = Self.stepHeading(block.text) {
+          paragraphs.append(Line(text: heading, isHeading: true))
+        }
+      }
+    }
+    let chosen = listSeen && items.contains { !$0.isHeading } ? items : paragraphs
+    return Self.trimmed(chosen)
+  }
+
+  /// A short paragraph that titles the steps after it ("For the sauce:", "Step 1" is not).
+  static func stepHeading(_ text: String) -> String? {
+    guard text.hasSuffix(":"), text.count <= 60 else { return nil }
+    return text
+  }
+
+  private func headingLevel(_ index: Int) -> Int {
+    if case .heading(let level) = blocks[index].kind { return level }
+    return 7
+  }
+
+  /// Without a title: the list whose items read most like ingredients, when it clearly does
+  /// (three or more items, most opening with an amount).
+  func bestUntitledList() -> (lines: [Line], score: Int, end: Int)? {
+    var best: (lines: [Line], score: Int, end: Int)?
+    var index = 0
+    while index < blocks.count {
+      guard case .listItem(let list) = blocks[index].kind else {
+        index += 1
+        continue
+      }
+      var lines: [Line] = []
+      var end = index
+      while end < blocks.count, case .listItem(let other) = blocks[end].kind, other == list {
+        lines.append(Line(text: RecipeText.ingredientLine(blocks[end].text), isHeading: false))
+        end += 1
+      }
+      let amounts = lines.filter { Self.opensWithAmount($0.text) }.count
+      let score = Self.score(lines)
+      if lines.count >= 3, amounts * 3 >= lines.count * 2, score > (best?.score ?? 0) {
+        best = (lines, score, end)
+      }
+      index = max(end, index + 1)
+    }
+    return best
+  }
+}
