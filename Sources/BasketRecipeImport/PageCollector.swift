@@ -34,7 +34,9 @@ final class PageCollector {
   private var skipping: Int?
   /// A JSON-LD script being read: the depth it opened at and its text so far.
   private var script: (depth: Int, bytes: [UInt8])?
-  private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8], parent: Int)?
+  /// The readable block being read: the depth it opened at, its kind, its text so far, where
+  /// line breaks (`<br>`, an inner block's edge) fall in it, and its parent element's number.
+  private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8], breaks: [Int], parent: Int)?
   private var items: [OpenItem] = []
   private var properties: [OpenProperty] = []
   private var listCount = 0
@@ -110,7 +112,7 @@ final class PageCollector {
     }
     if tag.isBlockBoundary { appendBreak() }
     if block == nil, let kind = blockKind(tag) {
-      block = (depth, kind, [], depth > 0 ? serials[depth - 1] : 0)
+      block = (depth, kind, [], [], depth > 0 ? serials[depth - 1] : 0)
     }
   }
 
@@ -174,23 +176,24 @@ final class PageCollector {
     let isLongText = open.kind == .text && text.utf8.count > 200 && text.count > 200
     if !text.isEmpty && !isLongText {
       page.blocks.append(
-        PageBlock(kind: open.kind, text: text, lines: Self.lines(open.bytes), parent: open.parent))
+        PageBlock(
+          kind: open.kind, text: text, lines: Self.lines(open.bytes, breaks: open.breaks),
+          parent: open.parent))
     }
     block = nil
   }
 
-  /// The block's lines when a break splits its text into two or more (a line of only
-  /// whitespace doesn't count); none otherwise.
-  private static func lines(_ bytes: [UInt8]) -> [String] {
-    guard let first = bytes.firstIndex(of: 0x0A) else { return [] }
-    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-    guard bytes[..<first].contains(where: { !isBlank($0) }),
-      bytes[(first + 1)...].contains(where: { !isBlank($0) })
-    else { return [] }
+  /// The block's lines when its breaks split its text into two or more (a line of only
+  /// whitespace doesn't count); none otherwise. (The page's own newlines are only spaces.)
+  private static func lines(_ bytes: [UInt8], breaks: [Int]) -> [String] {
+    guard !breaks.isEmpty else { return [] }
     var lines: [String] = []
-    for part in bytes.split(separator: 0x0A) where part.contains(where: { !isBlank($0) }) {
-      let line = RecipeText.normalizedWhitespace(String(decoding: part, as: UTF8.self))
+    var start = 0
+    for end in breaks + [bytes.count] where end > start {
+      let line = RecipeText.normalizedWhitespace(
+        String(decoding: bytes[start..<end], as: UTF8.self))
       if !line.isEmpty { lines.append(line) }
+      start = end
     }
     return lines.count >= 2 ? lines : []
   }
@@ -211,7 +214,10 @@ final class PageCollector {
   }
 
   private func appendBreak() {
-    if block != nil { block!.bytes.append(0x0A) }
+    if block != nil {
+      block!.bytes.append(0x0A)
+      if block!.breaks.count < 10_000 { block!.breaks.append(block!.bytes.count) }
+    }
     for index in properties.indices { properties[index].bytes.append(0x0A) }
   }
 

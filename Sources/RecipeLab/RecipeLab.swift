@@ -95,7 +95,8 @@ struct RecipeLab {
       }
       if arguments.contains("--blocks") || true {
         for block in page.blocks.prefix(400) {
-          print("  [\(block.kind)] \(block.text.prefix(100))")
+          print("  [\(block.kind) ^\(block.parent)] \(block.text.prefix(100))")
+          for line in block.lines { print("      | \(line.prefix(100))") }
         }
       }
       let encoder = JSONEncoder()

@@ -288,8 +288,8 @@ struct PageSections {
   /// each; and how many blocks were used.
   func row(at index: Int) -> ([String], Int) {
     let block = blocks[index]
-    if !block.lines.isEmpty { return (block.lines.flatMap(Self.bulleted), 1) }
     if case .listItem = block.kind { return (Self.bulleted(block.text), 1) }
+    if !block.lines.isEmpty { return (block.lines.flatMap(Self.bulleted), 1) }
     var cells = [block.text]
     var end = index + 1
     while end < blocks.count, cells.count < 3, block.parent != 0,

@@ -16,6 +16,12 @@ public enum RecipeImporter {
       }
       marked = marked ?? recipe
     }
+    if var found = marked {
+      // Empty steps say nothing; one step the page shows as several is those.
+      found.instructions = VisibleSteps.steps(
+        found.instructions.filter { !$0.isEmpty }, in: page.blocks)
+      marked = found
+    }
     var scanned: PageFacts?
     func facts() -> PageFacts {
       if let scanned { return scanned }

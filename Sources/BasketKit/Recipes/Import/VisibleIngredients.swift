@@ -94,10 +94,12 @@ enum VisibleIngredients {
 
     init(_ blocks: [PageBlock]) {
       for block in blocks where block.text.utf8.count <= 400 {
-        let lines = block.lines.isEmpty ? [block.text] : block.lines
+        // NB: a list item's inner lines are its cells ("16 cl" and "gin, Beefeater"): whole.
+        var lines = block.lines.isEmpty ? [block.text] : block.lines
+        if case .listItem = block.kind { lines = [block.text] }
         for line in lines {
           texts.append(line)
-          parents.append(block.lines.isEmpty ? block.parent : 0)
+          parents.append(lines.count == 1 ? block.parent : 0)
           kinds.append(block.kind)
         }
       }
