@@ -161,7 +161,11 @@ struct PageSections {
       found.steps = steps(after: methodAt)
     }
     if found.steps.isEmpty {
-      found.doubts.append("no method was found under a heading")
+      found.steps = untitledSteps(after: after)
+      found.doubts.append(
+        found.steps.isEmpty
+          ? "no method was found"
+          : "no heading names the method; the text after the ingredients was read")
     }
     return found
   }
@@ -333,36 +337,88 @@ struct PageSections {
     var items: [Line] = []
     var paragraphs: [Line] = []
     var index = start + 1
-    var listSeen = false
+    var list: Int?
+    var listsEnded = false
+    var parent: Int?
+    var stepsInParent = 0
+    var paragraphsEnded = false
+    var previous: PageBlock.Kind?
     while index < blocks.count, index - start < 400 {
       let block = blocks[index]
-      defer { index += 1 }
+      defer {
+        previous = block.kind
+        index += 1
+      }
       if let kind = title(index), kind != .method || !(items.isEmpty && paragraphs.isEmpty) {
         break
       }
+      var afterHeading = false
+      if case .heading = previous { afterHeading = true }
       switch block.kind {
       case .heading(let other):
-        if other <= level { return listSeen ? items : paragraphs }
+        if other <= level { return Self.trimmed(list != nil ? items : paragraphs) }
         let line = Line(text: block.text, isHeading: true)
-        items.append(line)
-        paragraphs.append(line)
-      case .listItem:
-        listSeen = true
+        if !listsEnded { items.append(line) }
+        if !paragraphsEnded { paragraphs.append(line) }
+      case .listItem(let number):
+        // Lists that follow one another, or a heading, are one method; a list after other
+        // content ("People who like this dish") is not the recipe's.
+        var adjacent = afterHeading
+        if case .listItem = previous { adjacent = true }
+        if let list, number != list, !adjacent { listsEnded = true }
+        guard !listsEnded else { continue }
+        list = number
         items.append(Line(text: block.text, isHeading: false))
       case .paragraph, .text:
-        if block.lines.count >= 2, !listSeen {
-          paragraphs.append(contentsOf: block.lines.map { Line(text: $0, isHeading: false) })
-        } else if Self.isProse(block.text) || block.text.count >= 40
+        guard !paragraphsEnded else { continue }
+        let isStep =
+          Self.isProse(block.text) || block.text.count >= 40
           || (block.kind == .paragraph && block.text.count >= 15 && block.text.hasSuffix("."))
-        {
+        if block.lines.count >= 2 || isStep {
+          // Steps that share a container end with it: prose elsewhere after them is the
+          // page's own ("Follow us on Pinterest").
+          if let parent, block.parent != parent, !afterHeading, stepsInParent >= 2 {
+            paragraphsEnded = true
+            continue
+          }
+          stepsInParent = block.parent == parent ? stepsInParent + 1 : 1
+          parent = block.parent
+        }
+        if block.lines.count >= 2, list == nil {
+          paragraphs.append(contentsOf: block.lines.map { Line(text: $0, isHeading: false) })
+        } else if isStep {
           paragraphs.append(Line(text: block.text, isHeading: false))
         } else if case .paragraph = block.kind, let heading = Self.stepHeading(block.text) {
           paragraphs.append(Line(text: heading, isHeading: true))
         }
       }
     }
-    let chosen = listSeen && items.contains { !$0.isHeading } ? items : paragraphs
+    let chosen = list != nil && items.contains { !$0.isHeading } ? items : paragraphs
     return Self.trimmed(chosen)
+  }
+
+  /// Without a title: the steps just after the ingredient list (past a heading or a few
+  /// short lines), when they read as steps.
+  func untitledSteps(after end: Int) -> [Line] {
+    var index = end
+    var passed = 0
+    while index < blocks.count, passed <= 4 {
+      let block = blocks[index]
+      if title(index) == .other { return [] }
+      switch block.kind {
+      case .listItem, .paragraph:
+        if Self.isProse(block.text) || block.text.count >= 40 {
+          let steps = self.steps(after: max(0, index - 1))
+          let long = steps.filter { !$0.isHeading && $0.text.split(separator: " ").count >= 5 }
+          return long.isEmpty ? [] : steps
+        }
+      case .heading, .text:
+        break
+      }
+      passed += 1
+      index += 1
+    }
+    return []
   }
 
   /// A short paragraph that titles the steps after it ("For the sauce:", "Step 1" is not).
