@@ -77,7 +77,7 @@ struct PageEvaluation {
     ]
     return Reading(
       got: got, want: want, gotTime: recipe?.totalTime, wantTime: int(e["total_time"]),
-      doubt: nil)
+      doubt: recipe?.doubt?.reason)
   }
 
   /// A tally of matches over a set of pages.
@@ -85,9 +85,21 @@ struct PageEvaluation {
     var pages = 0
     var strict: [String: Int] = [:]
     var lenient: [String: Int] = [:]
+    /// Pages whose recipe carries a doubt, those of them wrong in ingredients or method, and
+    /// the pages wrong in ingredients or method.
+    var doubted = 0
+    var doubtedWrong = 0
+    var wrongLists = 0
 
     mutating func add(_ reading: Reading) {
       pages += 1
+      let wrong =
+        !reading.matches("ingredients", lenient: true) || !reading.matches("method", lenient: true)
+      if wrong { wrongLists += 1 }
+      if reading.doubt != nil {
+        doubted += 1
+        if wrong { doubtedWrong += 1 }
+      }
       for field in PageEvaluation.fields + ["all five"] {
         let s =
           field == "all five" ? reading.all(lenient: false) : reading.matches(field, lenient: false)
@@ -103,7 +115,7 @@ struct PageEvaluation {
   /// only from tuning sites; `results` gets one line per tuning page with its lenient matches.
   static func run(
     directory: String, showMisses: Int, field missField: String?, results: String? = nil,
-    heldOut showHeldOut: Bool = true
+    heldOut showHeldOut: Bool = true, doubts showDoubts: Bool = false
   ) {
     let all = cases(in: directory)
     guard !all.isEmpty else {
@@ -151,6 +163,12 @@ struct PageEvaluation {
       tuning.add(reading)
       if !hasMarkup { tuningPlain.add(reading) }
       let name = item.host + "/" + (item.html as NSString).lastPathComponent
+      if showDoubts, let doubt = reading.doubt {
+        let wrong =
+          !reading.matches("ingredients", lenient: true)
+          || !reading.matches("method", lenient: true)
+        print("DOUBT \(wrong ? "wrong" : "right") \(name): \(doubt)")
+      }
       lines.append(
         ([name]
           + (fields + ["all five"]).map { field in
@@ -188,6 +206,9 @@ struct PageEvaluation {
     )
     guard showHeldOut else {
       // NB: while tuning, the held-out figures are not looked at.
+      print(
+        "  doubt, tuning: \(tuning.doubted) pages marked, \(tuning.doubtedWrong) of them wrong in ingredients or method; of the \(tuning.wrongLists) pages wrong in either, \(tuning.doubtedWrong) marked"
+      )
       print("  field          tuning, lenient     tuning, strict      tuning, no markup (lenient)")
       for field in fields + ["all five"] {
         print(
@@ -207,6 +228,12 @@ struct PageEvaluation {
     print(
       "  all pages, lenient: \(pct(tuning.lenient["all five", default: 0] + heldOut.lenient["all five", default: 0], all.count)) all five; strict: \(pct(tuning.strict["all five", default: 0] + heldOut.strict["all five", default: 0], all.count))"
     )
+    for (name, tally) in [("tuning", tuning), ("held out", heldOut)]
+    where showHeldOut || name == "tuning" {
+      print(
+        "  doubt, \(name): \(tally.doubted) pages marked, \(tally.doubtedWrong) of them wrong in ingredients or method; of the \(tally.wrongLists) pages wrong in either, \(tally.doubtedWrong) marked"
+      )
+    }
     print("  reference: recipe-scrapers' generic reader gets every field on about 60 % of pages")
     print(
       String(

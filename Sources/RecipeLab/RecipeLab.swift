@@ -15,7 +15,7 @@ import Foundation
 ///   RecipeLab classes DIR FILE                    the flag against lines classed by hand
 ///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
 ///                                                 Tools/recipes/flag_model.py
-///   RecipeLab pages DIR [--misses N --field FIELD --results FILE --tuning-only]
+///   RecipeLab pages DIR [--misses N --field FIELD --results FILE --tuning-only --doubts]
 ///                                                 tuning and held-out sites apart; misses and
 ///                                                 results of tuning sites only
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
@@ -44,6 +44,11 @@ struct RecipeLab {
     var tuningOnly = false
     if let flag = arguments.firstIndex(of: "--tuning-only") {
       tuningOnly = true
+      arguments.remove(at: flag)
+    }
+    var doubts = false
+    if let flag = arguments.firstIndex(of: "--doubts") {
+      doubts = true
       arguments.remove(at: flag)
     }
     var kind = IngredientEvaluation.MissKind.wrong
@@ -123,7 +128,7 @@ struct RecipeLab {
     case "pages" where arguments.count == 2:
       PageEvaluation.run(
         directory: arguments[1], showMisses: misses, field: field, results: results,
-        heldOut: !tuningOnly)
+        heldOut: !tuningOnly, doubts: doubts)
     case "features" where arguments.count == 3:
       try IngredientEvaluation.features(directory: arguments[1], to: arguments[2])
     case "sheet" where arguments.count == 3:

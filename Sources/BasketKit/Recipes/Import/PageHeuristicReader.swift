@@ -1,9 +1,13 @@
 /// Reads a recipe from a page without schema.org markup: the ingredient list and the method
-/// are the lists (or paragraphs) under headings that name them ("Ingredients", "Method",
-/// "Directions", "Instructions", "Preparation").
+/// are what `PageSections` finds under headings that name them ("Ingredients", "Method",
+/// "Directions", "Instructions", "Preparation"); a reading it is unsure of carries a
+/// `RecipeDoubt`.
 enum PageHeuristicReader {
-  static func recipe(from page: RecipePage, facts: PageFacts? = nil) -> Recipe? {
-    guard let found = PageSections(page.blocks).read() else { return nil }
+  static func recipe(
+    from page: RecipePage, facts: PageFacts? = nil, units: MeasurementSystem = .metric,
+    opening: String = "This page has no recipe markup"
+  ) -> Recipe? {
+    guard let found = PageSections(page.blocks, units: units).read() else { return nil }
     let blocks = page.blocks
     let title =
       blocks.first { if case .heading(1) = $0.kind { true } else { false } }?.text
@@ -17,10 +21,18 @@ enum PageHeuristicReader {
     let total =
       facts.minutes(labels: totalTimeWords)
       ?? (prep != nil || cook != nil ? (prep ?? 0) + (cook ?? 0) : nil)
+    let doubt =
+      found.doubts.isEmpty
+      ? nil
+      : RecipeDoubt(
+        reason: opening + ", and "
+          + found.doubts.joined(separator: "; ") + ".",
+        pageText: found.pageText)
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
       prepTime: prep, cookTime: cook, totalTime: total, ingredientGroups: groups,
-      instructions: found.steps.map { stripStepNumber($0.text) }, image: page.image)
+      instructions: found.steps.map { stripStepNumber($0.text) }, image: page.image,
+      doubt: doubt)
   }
 
   /// Lines into groups: a heading opens one.

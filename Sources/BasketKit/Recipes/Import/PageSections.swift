@@ -32,9 +32,15 @@ struct PageSections {
   }
 
   let blocks: [PageBlock]
+  /// Which copy to keep when the page gives the list twice (metric and US).
+  let units: MeasurementSystem
+  /// Each block's title, read once.
+  private let titles: [Title?]
 
-  init(_ blocks: [PageBlock]) {
+  init(_ blocks: [PageBlock], units: MeasurementSystem = .metric) {
     self.blocks = blocks
+    self.units = units
+    titles = blocks.map(Self.title)
   }
 
   // MARK: - Titles
@@ -50,14 +56,22 @@ struct PageSections {
   /// of the words (give or take a colon, a leading number, and a few words after an
   /// ingredient word: "Ingredients for 4 servings", "Zutaten für den Teig").
   func title(_ index: Int) -> Title? {
-    let block = blocks[index]
+    titles[index]
+  }
+
+  private static func title(_ block: PageBlock) -> Title? {
     if case .listItem = block.kind { return nil }
     guard block.text.utf8.count <= 120, block.lines.isEmpty else { return nil }
     let text = Self.titleText(block.text)
     guard !text.isEmpty, text.count <= 50, !Self.isTimeLabel(text) else { return nil }
-    if Self.matches(text, Self.ingredientWords, trailingWords: 6) { return .ingredients }
-    if Self.matches(text, Self.methodWords, trailingWords: 2) { return .method }
-    if Self.matches(text, Self.otherWords, trailingWords: 3) { return .other }
+    let words = text.split(separator: " ").map {
+      var word = $0
+      while let last = word.last, ",(".contains(last) { word = word.dropLast() }
+      return word
+    }
+    if Self.matches(words, Self.ingredientSet, trailingWords: 6) { return .ingredients }
+    if Self.matches(words, Self.methodSet, trailingWords: 2) { return .method }
+    if Self.matches(words, Self.otherSet, trailingWords: 3) { return .other }
     return nil
   }
 
@@ -80,22 +94,27 @@ struct PageSections {
     return String(text)
   }
 
-  /// Whether `text` is one of `words`, or starts with one and has at most `trailingWords`
-  /// more words, or ends with one after at most two words ("Our ingredients").
-  static func matches(_ text: String, _ words: [String], trailingWords: Int) -> Bool {
-    let count = text.split(separator: " ").count
-    for word in words {
-      if text == word { return true }
-      if text.hasPrefix(word), let next = text.dropFirst(word.count).first,
-        next == " " || next == "(" || next == ","
-      {
-        let wordCount = word.split(separator: " ").count
-        if count - wordCount <= trailingWords { return true }
+  /// Whether the title's `words` are one of `known`, or start with one and have at most
+  /// `trailingWords` more, or end with one after at most two words ("Our ingredients").
+  /// Cost: a set lookup per leading and trailing run of up to four words.
+  static func matches(_ words: [Substring], _ known: Set<String>, trailingWords: Int) -> Bool {
+    guard !words.isEmpty else { return false }
+    for length in 1...min(4, words.count) {
+      if known.contains(words.prefix(length).joined(separator: " ")) {
+        if words.count - length <= trailingWords { return true }
       }
-      if count <= word.split(separator: " ").count + 2, text.hasSuffix(" " + word) { return true }
+      if words.count > length, words.count - length <= 2,
+        known.contains(words.suffix(length).joined(separator: " "))
+      {
+        return true
+      }
     }
     return false
   }
+
+  static let ingredientSet = Set(ingredientWords)
+  static let methodSet = Set(methodWords)
+  static let otherSet = Set(otherWords)
 
   static let ingredientWords =
     PageHeuristicReader.ingredientWords + [
@@ -141,16 +160,24 @@ struct PageSections {
       if score > (best?.score ?? 0) { best = (score, index, lines, end) }
     }
     var found = Found()
+    var start: Int
     if let best, best.score >= 3 {
       found.ingredients = best.lines
       found.ingredientsTitle = best.title
+      start = best.title ?? 0
     } else if let list = bestUntitledList() {
       found.ingredients = list.lines
-      found.doubts.append(
-        "no heading names the ingredient list; the page's likeliest list was read")
+      found.doubts.append("no heading names its ingredient list, so the likeliest list was read")
       best = (list.score, nil, list.lines, list.end)
+      start = list.start
     } else {
       return nil
+    }
+    let (kept, hadTwo) = Self.oneCopy(found.ingredients, units: units)
+    found.ingredients = kept
+    let items = kept.filter { !$0.isHeading }
+    if !hadTwo, items.filter({ Self.opensWithAmount($0.text) }).count * 2 < items.count {
+      found.doubts.append("most of the lines read as ingredients give no amount")
     }
     let after = best?.end ?? 0
     let methodAt =
@@ -165,9 +192,56 @@ struct PageSections {
       found.doubts.append(
         found.steps.isEmpty
           ? "no method was found"
-          : "no heading names the method; the text after the ingredients was read")
+          : "no heading names its method, so the text after the list was read")
     }
+    start = min(start, methodAt ?? start)
+    found.pageText = pageText(from: start, through: found.steps.last?.text)
     return found
+  }
+
+  /// The page's text from `start` through the block holding `last` (at most 80 lines).
+  func pageText(from start: Int, through last: String?) -> [String] {
+    var text: [String] = []
+    var index = start
+    while index < blocks.count, text.count < RecipeDoubt.pageTextLimit {
+      let block = blocks[index]
+      text.append(contentsOf: block.lines.isEmpty ? [block.text] : block.lines)
+      if let last, block.text.contains(last) || block.lines.contains(last) { break }
+      index += 1
+    }
+    return Array(text.prefix(RecipeDoubt.pageTextLimit))
+  }
+
+  /// One of two copies of the same list (metric and US, one after the other), the one in the
+  /// household's `units`; and whether there were two.
+  static func oneCopy(_ lines: [Line], units: MeasurementSystem) -> ([Line], Bool) {
+    let items = lines.indices.filter { !lines[$0].isHeading }
+    guard items.count >= 4, items.count % 2 == 0 else { return (lines, false) }
+    let half = items.count / 2
+    for offset in 0..<half {
+      let first = VisibleIngredients.Words(lines[items[offset]].text).words
+      let second = VisibleIngredients.Words(lines[items[half + offset]].text).words
+      let shared = first.intersection(second).count
+      guard shared > 0, shared * 2 >= min(first.count, second.count) else { return (lines, false) }
+    }
+    let cut = items[half]
+    var cutStart = cut
+    while cutStart > 0, lines[cutStart - 1].isHeading { cutStart -= 1 }
+    let firstCopy = Array(lines[..<cutStart])
+    let secondCopy = Array(lines[cutStart...])
+    let firstMetric = metricCount(firstCopy)
+    let secondMetric = metricCount(secondCopy)
+    guard firstMetric != secondMetric else { return (lines, false) }
+    let metricFirst = firstMetric > secondMetric
+    return (units == .metric) == metricFirst ? (firstCopy, true) : (secondCopy, true)
+  }
+
+  private static func metricCount(_ lines: [Line]) -> Int {
+    lines.filter { line in
+      guard !line.isHeading, let unit = IngredientLineParser.parse(line.text).quantity?.unit
+      else { return false }
+      return ["g", "kg", "mg", "ml", "l", "cl", "dl"].contains(unit.id)
+    }.count
   }
 
   /// How much `lines` read like an ingredient list: two points a line opening with an
@@ -434,8 +508,8 @@ struct PageSections {
 
   /// Without a title: the list whose items read most like ingredients, when it clearly does
   /// (three or more items, most opening with an amount).
-  func bestUntitledList() -> (lines: [Line], score: Int, end: Int)? {
-    var best: (lines: [Line], score: Int, end: Int)?
+  func bestUntitledList() -> (lines: [Line], score: Int, start: Int, end: Int)? {
+    var best: (lines: [Line], score: Int, start: Int, end: Int)?
     var index = 0
     while index < blocks.count {
       guard case .listItem(let list) = blocks[index].kind else {
@@ -451,7 +525,7 @@ struct PageSections {
       let amounts = lines.filter { Self.opensWithAmount($0.text) }.count
       let score = Self.score(lines)
       if lines.count >= 3, amounts * 3 >= lines.count * 2, score > (best?.score ?? 0) {
-        best = (lines, score, end)
+        best = (lines, score, index, end)
       }
       index = max(end, index + 1)
     }

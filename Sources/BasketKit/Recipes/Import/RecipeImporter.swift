@@ -2,8 +2,12 @@
 /// only turns bytes into a `RecipePage` first.
 public enum RecipeImporter {
   /// The recipe on a page: schema.org JSON-LD first, then microdata, then the page's headings
-  /// and lists. Nil when the page holds no recipe (no ingredients and no method).
-  public static func recipe(from page: RecipePage) -> Recipe? {
+  /// and lists. Nil when the page holds no recipe (no ingredients and no method). `units`
+  /// chooses between two copies of one list (metric and US) on a page without markup.
+  /// A reading the reader is unsure of carries a `RecipeDoubt`.
+  public static func recipe(from page: RecipePage, units: MeasurementSystem = .metric)
+    -> Recipe?
+  {
     var values: [JSONValue] = []
     for script in page.jsonLD { values.append(contentsOf: JSONValue.pageValues(in: script)) }
     var marked: Recipe?
@@ -30,21 +34,29 @@ public enum RecipeImporter {
       return made
     }
     guard var recipe = marked else {
-      return PageHeuristicReader.recipe(from: page).flatMap { hasContent($0) ? $0 : nil }
+      return PageHeuristicReader.recipe(from: page, units: units).flatMap {
+        hasContent($0) ? $0 : nil
+      }
     }
     if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
-      let fallback = PageHeuristicReader.recipe(from: page, facts: facts())
+      let fallback = PageHeuristicReader.recipe(
+        from: page, facts: facts(), units: units,
+        opening: "This page's recipe markup leaves out a list")
     {
       // Markup that leaves out the lists: read them from the page's headings and lists.
       if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
       if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
-    }
-    if recipe.ingredients.contains(where: { !hasAmount($0.text) }),
-      let shown = VisibleIngredients.lines(
+      recipe.doubt = fallback.doubt
+    } else if !recipe.ingredientGroups.isEmpty {
+      if let shown = VisibleIngredients.lines(
         for: recipe.ingredients.map(\.text), in: page.blocks)
-    {
-      // The page's own list, as the household sees it, where the markup leaves amounts out.
-      recipe.ingredientGroups = withShownAmounts(recipe.ingredientGroups, shown)
+      {
+        // The page's own list, as the household sees it, where the markup leaves amounts out.
+        recipe.ingredientGroups = withShownAmounts(recipe.ingredientGroups, shown)
+      } else {
+        // The page doesn't show the markup's lines as a list: say so when its own differs.
+        recipe.doubt = disagreement(recipe, page, units: units)
+      }
     }
     if recipe.totalTime == nil {
       let facts = facts()
@@ -61,6 +73,25 @@ public enum RecipeImporter {
     }
     if recipe.title.isEmpty { recipe.title = page.title ?? "" }
     return hasContent(recipe) || !recipe.title.isEmpty ? recipe : nil
+  }
+
+  /// A doubt when the page's own ingredient list, under a heading that names it, holds a
+  /// different number of lines than the markup's: one of the two is not the recipe the page
+  /// shows.
+  static func disagreement(_ recipe: Recipe, _ page: RecipePage, units: MeasurementSystem)
+    -> RecipeDoubt?
+  {
+    let marked = recipe.ingredients.count
+    guard marked > 0, let found = PageSections(page.blocks, units: units).read(),
+      found.ingredientsTitle != nil
+    else { return nil }
+    let shown = found.ingredients.filter { !$0.isHeading }
+    let amounts = shown.filter { PageSections.opensWithAmount($0.text) }.count
+    guard shown.count != marked, amounts >= 3, amounts * 4 >= shown.count * 3 else { return nil }
+    return RecipeDoubt(
+      reason:
+        "The page lists \(shown.count) ingredients under its heading, but its recipe markup lists \(marked).",
+      pageText: found.pageText)
   }
 
   /// Whether the page carries a schema.org Recipe, in JSON-LD or microdata.
