@@ -69,6 +69,7 @@ struct PageSections {
       while let last = word.last, ",(".contains(last) { word = word.dropLast() }
       return word
     }
+    if Self.otherSet.contains(text) { return .other }  // "Shop the ingredients"
     if Self.matches(words, Self.ingredientSet, trailingWords: 6) { return .ingredients }
     if Self.matches(words, Self.methodSet, trailingWords: 2) { return .method }
     if Self.matches(words, Self.otherSet, trailingWords: 3) { return .other }
@@ -161,7 +162,7 @@ struct PageSections {
     }
     var found = Found()
     var start: Int
-    if let best, best.score >= 3 {
+    if let best, best.score >= 2 {
       found.ingredients = best.lines
       found.ingredientsTitle = best.title
       start = best.title ?? 0
@@ -447,7 +448,8 @@ struct PageSections {
         guard !paragraphsEnded else { continue }
         let isStep =
           Self.isProse(block.text) || block.text.count >= 40
-          || (block.kind == .paragraph && block.text.count >= 15 && block.text.hasSuffix("."))
+          || (block.kind == .paragraph && !Self.isStepNumber(block.text)
+            && Self.stepHeading(block.text) == nil)
         if block.lines.count >= 2 || isStep {
           // Steps that share a container end with it: prose elsewhere after them is the
           // page's own ("Follow us on Pinterest").
@@ -493,6 +495,16 @@ struct PageSections {
       index += 1
     }
     return []
+  }
+
+  /// "Step 2", "3.": a step's number on its own.
+  static func isStepNumber(_ text: String) -> Bool {
+    var rest = Substring(text.lowercased())
+    for word in ["step", "schritt", "étape", "paso", "passo", "stap"] where rest.hasPrefix(word) {
+      rest = rest.dropFirst(word.count)
+    }
+    let digits = rest.filter { !" .:)".contains($0) }
+    return !digits.isEmpty && digits.allSatisfy(\.isNumber)
   }
 
   /// A short paragraph that titles the steps after it ("For the sauce:", "Step 1" is not).

@@ -53,6 +53,8 @@ public enum RecipeImporter {
       {
         // The page's own list, as the household sees it, where the markup leaves amounts out.
         recipe.ingredientGroups = withShownAmounts(recipe.ingredientGroups, shown)
+        // It shows every marked line: doubt only a list of its own holding more.
+        recipe.doubt = disagreement(recipe, page, units: units, onlyMore: true)
       } else {
         // The page doesn't show the markup's lines as a list: say so when its own differs.
         recipe.doubt = disagreement(recipe, page, units: units)
@@ -76,18 +78,20 @@ public enum RecipeImporter {
   }
 
   /// A doubt when the page's own ingredient list, under a heading that names it, holds a
-  /// different number of lines than the markup's: one of the two is not the recipe the page
-  /// shows.
-  static func disagreement(_ recipe: Recipe, _ page: RecipePage, units: MeasurementSystem)
-    -> RecipeDoubt?
-  {
+  /// different number of lines than the markup's (with `onlyMore`, more lines): one of the two
+  /// is not the recipe the page shows.
+  static func disagreement(
+    _ recipe: Recipe, _ page: RecipePage, units: MeasurementSystem, onlyMore: Bool = false
+  ) -> RecipeDoubt? {
     let marked = recipe.ingredients.count
     guard marked > 0, let found = PageSections(page.blocks, units: units).read(),
       found.ingredientsTitle != nil
     else { return nil }
     let shown = found.ingredients.filter { !$0.isHeading }
     let amounts = shown.filter { PageSections.opensWithAmount($0.text) }.count
-    guard shown.count != marked, amounts >= 3, amounts * 4 >= shown.count * 3 else { return nil }
+    guard shown.count != marked, !onlyMore || shown.count > marked, amounts >= 3,
+      amounts * 4 >= shown.count * 3
+    else { return nil }
     return RecipeDoubt(
       reason:
         "The page lists \(shown.count) ingredients under its heading, but its recipe markup lists \(marked).",
@@ -121,8 +125,12 @@ public enum RecipeImporter {
 
   /// The recipe on a parsed page from `source`, within `RecipeLimits` (the page's size is the
   /// adapter's to check before parsing it).
-  public static func importPage(_ page: RecipePage, from source: String) throws -> Recipe {
-    guard let recipe = recipe(from: page) else { throw RecipeError.noRecipe(source) }
+  public static func importPage(
+    _ page: RecipePage, from source: String, units: MeasurementSystem = .metric
+  ) throws -> Recipe {
+    guard let recipe = recipe(from: page, units: units) else {
+      throw RecipeError.noRecipe(source)
+    }
     return try RecipeLimits.checked(recipe, from: source)
   }
 
