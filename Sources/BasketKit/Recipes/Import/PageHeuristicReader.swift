@@ -7,7 +7,8 @@ enum PageHeuristicReader {
     from page: RecipePage, facts: PageFacts? = nil, units: MeasurementSystem = .metric,
     opening: String = "This page has no recipe markup"
   ) -> Recipe? {
-    guard let found = PageSections(page.blocks, units: units).read() else { return nil }
+    let sections = PageSections(page.blocks, units: units)
+    guard let found = sections.read() else { return nil }
     let blocks = page.blocks
     let title =
       blocks.first { if case .heading(1) = $0.kind { true } else { false } }?.text
@@ -27,7 +28,7 @@ enum PageHeuristicReader {
       : RecipeDoubt(
         reason: opening + ", and "
           + found.doubts.joined(separator: "; ") + ".",
-        pageText: found.pageText)
+        pageText: sections.pageText(found))
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
       prepTime: prep, cookTime: cook, totalTime: total, ingredientGroups: groups,

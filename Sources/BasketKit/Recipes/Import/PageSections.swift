@@ -27,8 +27,8 @@ struct PageSections {
     var methodTitle: Int?
     /// Why the reading is doubtful, in words for the household; nil when it is sound.
     var doubts: [String] = []
-    /// The page's text the ingredients and method were read from, for a reader to compare.
-    var pageText: [String] = []
+    /// The blocks the ingredients and method were read from (`pageText(_:)` gives their text).
+    var pageSpan: Range<Int> = 0..<0
   }
 
   let blocks: [PageBlock]
@@ -153,7 +153,8 @@ struct PageSections {
   // MARK: - Reading
 
   /// The ingredient list and method, or nil when the page has no ingredient list it can find.
-  func read() -> Found? {
+  /// With `titledOnly`, only a list under a heading that names it, and no method.
+  func read(titledOnly: Bool = false) -> Found? {
     var best: (score: Int, title: Int?, lines: [Line], end: Int)?
     for index in blocks.indices where title(index) == .ingredients {
       let (lines, end) = ingredientLines(after: index)
@@ -166,7 +167,7 @@ struct PageSections {
       found.ingredients = best.lines
       found.ingredientsTitle = best.title
       start = best.title ?? 0
-    } else if let list = bestUntitledList() {
+    } else if !titledOnly, let list = bestUntitledList() {
       found.ingredients = list.lines
       found.doubts.append("no heading names its ingredient list, so the likeliest list was read")
       best = (list.score, nil, list.lines, list.end)
@@ -181,6 +182,10 @@ struct PageSections {
       found.doubts.append("most of the lines read as ingredients give no amount")
     }
     let after = best?.end ?? 0
+    if titledOnly {
+      found.pageSpan = start..<after
+      return found
+    }
     let methodAt =
       blocks.indices.dropFirst(after).first { title($0) == .method }
       ?? blocks.indices.first { title($0) == .method }
@@ -196,19 +201,28 @@ struct PageSections {
           : "no heading names its method, so the text after the list was read")
     }
     start = min(start, methodAt ?? start)
-    found.pageText = pageText(from: start, through: found.steps.last?.text)
+    found.pageSpan = start..<max(after, lastStep(from: start, found.steps.last?.text) + 1)
     return found
   }
 
-  /// The page's text from `start` through the block holding `last` (at most 80 lines).
-  func pageText(from start: Int, through last: String?) -> [String] {
-    var text: [String] = []
+  /// The block holding the step `last` (a block's text or one of its lines), searched from
+  /// `start` within `RecipeDoubt.pageTextLimit` blocks; `start` when there is none.
+  private func lastStep(from start: Int, _ last: String?) -> Int {
+    guard let last else { return start }
     var index = start
-    while index < blocks.count, text.count < RecipeDoubt.pageTextLimit {
+    while index < blocks.count, index - start < RecipeDoubt.pageTextLimit {
+      if blocks[index].text == last || blocks[index].lines.contains(last) { return index }
+      index += 1
+    }
+    return start
+  }
+
+  /// The page's text in the blocks `found` was read from (at most 80 lines), for a doubt.
+  func pageText(_ found: Found) -> [String] {
+    var text: [String] = []
+    for index in found.pageSpan where text.count < RecipeDoubt.pageTextLimit {
       let block = blocks[index]
       text.append(contentsOf: block.lines.isEmpty ? [block.text] : block.lines)
-      if let last, block.text.contains(last) || block.lines.contains(last) { break }
-      index += 1
     }
     return Array(text.prefix(RecipeDoubt.pageTextLimit))
   }

@@ -84,8 +84,8 @@ public enum RecipeImporter {
     _ recipe: Recipe, _ page: RecipePage, units: MeasurementSystem, onlyMore: Bool = false
   ) -> RecipeDoubt? {
     let marked = recipe.ingredients.count
-    guard marked > 0, let found = PageSections(page.blocks, units: units).read(),
-      found.ingredientsTitle != nil
+    let sections = PageSections(page.blocks, units: units)
+    guard marked > 0, let found = sections.read(titledOnly: true), found.ingredientsTitle != nil
     else { return nil }
     let shown = found.ingredients.filter { !$0.isHeading }
     let amounts = shown.filter { PageSections.opensWithAmount($0.text) }.count
@@ -95,7 +95,7 @@ public enum RecipeImporter {
     return RecipeDoubt(
       reason:
         "The page lists \(shown.count) ingredients under its heading, but its recipe markup lists \(marked).",
-      pageText: found.pageText)
+      pageText: sections.pageText(found))
   }
 
   /// Whether the page carries a schema.org Recipe, in JSON-LD or microdata.

@@ -62,18 +62,48 @@ enum VisibleIngredients {
 
     init(_ text: String) {
       self.text = text
+      words = Self.letterRuns(text)
+    }
+
+    init(union parts: [Words]) {
+      text = parts.map(\.text).joined(separator: " ")
+      words = parts.reduce(into: Set<String>()) { $0.formUnion($1.words) }
+    }
+
+    /// The runs of two or more letters, lowercased. NB: by Unicode scalar, ASCII first:
+    /// a page's every short block goes through here.
+    private static func letterRuns(_ text: String) -> Set<String> {
       var words: Set<String> = []
-      var current = ""
-      for character in text {
-        if character.isLetter {
-          current += character.lowercased()
+      var current = String.UnicodeScalarView()
+      var count = 0
+      func flush() {
+        if count >= 2 { words.insert(String(current)) }
+        current = String.UnicodeScalarView()
+        count = 0
+      }
+      for scalar in text.unicodeScalars {
+        let value = scalar.value
+        if value < 0x80 {
+          if value >= 0x61 && value <= 0x7A {
+            current.append(scalar)
+            count += 1
+          } else if value >= 0x41 && value <= 0x5A {
+            current.append(Unicode.Scalar(value + 32)!)
+            count += 1
+          } else {
+            flush()
+          }
+        } else if scalar.properties.isAlphabetic
+          || scalar.properties.generalCategory == .nonspacingMark
+        {
+          current.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+          count += 1
         } else {
-          if current.count >= 2 { words.insert(current) }
-          current = ""
+          flush()
         }
       }
-      if current.count >= 2 { words.insert(current) }
-      self.words = words
+      flush()
+      return words
     }
 
     /// Whether `visible` shows this line: holds at least three in four of its words and is not
@@ -128,13 +158,17 @@ enum VisibleIngredients {
           cells.append(texts[end])
           end += 1
         }
-        while cells.count > 1, !wanted.isShown(in: Words(cells.joined(separator: " "))) {
+        while cells.count > 1, !wanted.isShown(in: shownWords(index, cells.count)) {
           cells.removeLast()
         }
       }
-      let shown = cells.count == 1 ? words(index) : Words(cells.joined(separator: " "))
-      guard wanted.isShown(in: shown) else { return nil }
+      guard wanted.isShown(in: shownWords(index, cells.count)) else { return nil }
       return (RecipeText.ingredientLine(Self.row(cells)), cells.count)
+    }
+
+    /// The words of `count` lines from `index` together.
+    private func shownWords(_ index: Int, _ count: Int) -> Words {
+      count == 1 ? words(index) : Words(union: (index..<(index + count)).map(words))
     }
 
     /// A row's cells as one line, its amount first: ["Kritharaki", "275 g"] is "275 g
