@@ -26,12 +26,17 @@ final class PageCollector {
 
   /// The open elements' tags, the innermost last.
   private var tags: [Tag] = []
+  /// The open elements' numbers in document order, beside `tags`.
+  private var serials: [Int] = []
+  private var elementCount = 0
   /// Set inside an element whose content is never read (a style, an SVG, a form control):
   /// the depth it opened at.
   private var skipping: Int?
   /// A JSON-LD script being read: the depth it opened at and its text so far.
   private var script: (depth: Int, bytes: [UInt8])?
-  private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8])?
+  /// The readable block being read: the depth it opened at, its kind, its text so far, where
+  /// line breaks (`<br>`, an inner block's edge) fall in it, and its parent element's number.
+  private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8], breaks: [Int], parent: Int)?
   private var items: [OpenItem] = []
   private var properties: [OpenProperty] = []
   private var listCount = 0
@@ -53,6 +58,8 @@ final class PageCollector {
     let tag = Tag(name)
     let depth = tags.count
     tags.append(tag)
+    elementCount += 1
+    serials.append(elementCount)
     guard skipping == nil, script == nil else { return }
     let found = FoundAttributes(attributes)
     switch tag {
@@ -105,12 +112,13 @@ final class PageCollector {
     }
     if tag.isBlockBoundary { appendBreak() }
     if block == nil, let kind = blockKind(tag) {
-      block = (depth, kind, [])
+      block = (depth, kind, [], [], depth > 0 ? serials[depth - 1] : 0)
     }
   }
 
   func end() {
     guard let tag = tags.popLast() else { return }
+    _ = serials.popLast()
     let depth = tags.count
     if let opened = skipping {
       if opened == depth { skipping = nil }
@@ -166,8 +174,28 @@ final class PageCollector {
     guard let open = block else { return }
     let text = RecipeText.normalizedWhitespace(Self.string(open.bytes))
     let isLongText = open.kind == .text && text.utf8.count > 200 && text.count > 200
-    if !text.isEmpty && !isLongText { page.blocks.append(PageBlock(kind: open.kind, text: text)) }
+    if !text.isEmpty && !isLongText {
+      page.blocks.append(
+        PageBlock(
+          kind: open.kind, text: text, lines: Self.lines(open.bytes, breaks: open.breaks),
+          parent: open.parent))
+    }
     block = nil
+  }
+
+  /// The block's lines when its breaks split its text into two or more (a line of only
+  /// whitespace doesn't count); none otherwise. (The page's own newlines are only spaces.)
+  private static func lines(_ bytes: [UInt8], breaks: [Int]) -> [String] {
+    guard !breaks.isEmpty else { return [] }
+    var lines: [String] = []
+    var start = 0
+    for end in breaks + [bytes.count] where end > start {
+      let line = RecipeText.normalizedWhitespace(
+        String(decoding: bytes[start..<end], as: UTF8.self))
+      if !line.isEmpty { lines.append(line) }
+      start = end
+    }
+    return lines.count >= 2 ? lines : []
   }
 
   private func blockKind(_ tag: Tag) -> PageBlock.Kind? {
@@ -186,7 +214,10 @@ final class PageCollector {
   }
 
   private func appendBreak() {
-    if block != nil { block!.bytes.append(0x0A) }
+    if block != nil {
+      block!.bytes.append(0x0A)
+      if block!.breaks.count < 10_000 { block!.breaks.append(block!.bytes.count) }
+    }
     for index in properties.indices { properties[index].bytes.append(0x0A) }
   }
 

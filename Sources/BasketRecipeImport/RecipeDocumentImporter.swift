@@ -19,11 +19,15 @@ public enum RecipeDocumentImporter {
     return .html
   }
 
-  /// The recipe in `bytes`, or nil when they hold none. `charset` is one a server named.
-  public static func recipe(from bytes: [UInt8], charset: String? = nil) -> Recipe? {
+  /// The recipe in `bytes`, or nil when they hold none. `charset` is one a server named;
+  /// `units` chooses between two copies of a page's list (metric and US).
+  public static func recipe(
+    from bytes: [UInt8], charset: String? = nil, units: MeasurementSystem = .metric
+  ) -> Recipe? {
     switch kind(of: bytes) {
     case .html:
-      return RecipeImporter.recipe(from: HTMLRecipePage.read(bytes, charset: charset))
+      return RecipeImporter.recipe(
+        from: HTMLRecipePage.read(bytes, charset: charset), units: units)
     case .text:
       return RecipeImporter.recipe(fromText: String(decoding: bytes, as: UTF8.self))
     }
@@ -36,14 +40,15 @@ public enum RecipeDocumentImporter {
   /// - Throws: `RecipeLimitError`, `RecipeError.noRecipe` when the bytes hold no recipe, or
   ///   `MissingLibrary` when the page needs libxml2 and it is not installed.
   public static func importDocument(
-    _ bytes: [UInt8], from source: String, charset: String? = nil
+    _ bytes: [UInt8], from source: String, charset: String? = nil,
+    units: MeasurementSystem = .metric
   ) throws -> Recipe {
     switch kind(of: bytes) {
     case .html:
       try RecipeLimits.check(pageBytes: bytes.count, from: source)
       try HTMLRecipePage.requireParser()
       return try RecipeImporter.importPage(
-        HTMLRecipePage.read(bytes, charset: charset), from: source)
+        HTMLRecipePage.read(bytes, charset: charset), from: source, units: units)
     case .text:
       return try RecipeImporter.importText(RecipeLimits.text(bytes, from: source), from: source)
     }
@@ -54,10 +59,12 @@ public enum RecipeDocumentImporter {
   ///
   /// - Throws: `WebFetchError` when the page can't be fetched, `RecipeError.noRecipe` when it
   ///   holds no recipe, `RecipeLimitError` when it holds too much.
-  public static func recipe(fromAddress address: String, fetcher: PageFetcher) throws -> Recipe {
+  public static func recipe(
+    fromAddress address: String, fetcher: PageFetcher, units: MeasurementSystem = .metric
+  ) throws -> Recipe {
     let page = try fetcher.fetch(address)
     var recipe = try importDocument(
-      page.bytes, from: page.address, charset: charset(in: page.contentType))
+      page.bytes, from: page.address, charset: charset(in: page.contentType), units: units)
     recipe.source = recipe.source ?? page.address
     return recipe
   }

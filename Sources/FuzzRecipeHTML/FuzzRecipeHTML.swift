@@ -11,7 +11,8 @@ import Foundation
 
 /// Imports one page and checks what the importer promises: nothing traps; a recipe it returns has a
 /// title or content; its lines are non-empty and whitespace-normalised; times and
-/// servings are not negative; the recipe's JSON reads back as the same recipe.
+/// servings are not negative; the recipe's JSON reads back as the same recipe; a doubt says why
+/// and holds a bounded amount of the page's text; a block's lines are tidy.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -20,8 +21,21 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(
       !block.text.isEmpty && block.text == RecipeText.normalizedWhitespace(block.text),
       "a block with untidy text")
+    require(block.lines.count != 1, "a block with one line of its own")
+    for line in block.lines {
+      require(
+        !line.isEmpty && line == RecipeText.normalizedWhitespace(line), "an untidy block line")
+    }
   }
+  // NB: both units, so the choice between two copies of a list runs too.
+  _ = RecipeImporter.recipe(from: page, units: .us).map(check)
   guard let recipe = RecipeImporter.recipe(from: page) else { return 0 }
+  check(recipe)
+  return 0
+}
+
+/// What every recipe read from a page promises.
+private func check(_ recipe: Recipe) {
   require(
     !recipe.title.isEmpty || !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty,
     "an empty recipe")
@@ -39,7 +53,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let encoded = try! JSONEncoder().encode(recipe)
   require(
     try! JSONDecoder().decode(Recipe.self, from: encoded) == recipe, "JSON does not read back")
-  return 0
+  if let doubt = recipe.doubt {
+    require(!doubt.reason.isEmpty, "a doubt without a reason")
+    require(doubt.pageText.count <= RecipeDoubt.pageTextLimit, "too much page text")
+  }
 }
 
 private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {

@@ -3,11 +3,14 @@ import BasketRecipeImport
 import Foundation
 
 /// Scores the saved-page importer against `../shared/data/recipe-pages` (unpacked): per field,
-/// how many pages match the expected JSON after whitespace normalisation.
+/// how many pages match the expected JSON, strictly and leniently (`PageScoring`), on tuning
+/// and held-out sites (`SiteSplit`).
 struct PageEvaluation {
   struct Case {
     var html: String
     var expected: [String: Any]
+    /// The folder the page is in: its site's host.
+    var host: String = ""
   }
 
   static func cases(in directory: String) -> [Case] {
@@ -23,18 +26,10 @@ struct PageEvaluation {
           let data = manager.contents(atPath: base + ".json"),
           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { continue }
-        found.append(Case(html: base + ".testhtml", expected: object))
+        found.append(Case(html: base + ".testhtml", expected: object, host: host))
       }
     }
     return found
-  }
-
-  static func norm(_ text: String?) -> String? {
-    text.map(RecipeText.normalizedWhitespace)
-  }
-
-  static func normList(_ value: Any?) -> [String]? {
-    (value as? [Any])?.compactMap { $0 as? String }.map(RecipeText.normalizedWhitespace)
   }
 
   static func int(_ value: Any?) -> Int? {
@@ -44,21 +39,100 @@ struct PageEvaluation {
 
   static let fields = ["title", "ingredients", "method", "yields", "total time"]
 
-  static func run(directory: String, showMisses: Int, field missField: String?) {
+  /// What was read from one page and what was expected, field by field.
+  struct Reading {
+    var got: [String: [String]]
+    var want: [String: [String]]
+    var gotTime: Int?
+    var wantTime: Int?
+    var doubt: String?
+
+    func matches(_ field: String, lenient: Bool) -> Bool {
+      if field == "total time" { return gotTime == wantTime }
+      if field == "ingredients" || field == "method" {
+        return PageScoring.matches(got[field] ?? [], want[field] ?? [], lenient: lenient)
+      }
+      return PageScoring.matches(
+        got[field]?.first, want[field]?.first, lenient: lenient)
+    }
+
+    func all(lenient: Bool) -> Bool {
+      PageEvaluation.fields.allSatisfy { matches($0, lenient: lenient) }
+    }
+  }
+
+  static func reading(_ recipe: Recipe?, _ e: [String: Any]) -> Reading {
+    func list(_ value: Any?) -> [String] { (value as? [Any])?.compactMap { $0 as? String } ?? [] }
+    let got: [String: [String]] = [
+      "title": recipe.map { [$0.title] } ?? [],
+      "ingredients": recipe?.ingredients.map(\.text) ?? [],
+      "method": recipe?.instructions ?? [],
+      "yields": recipe?.yields.map { [$0] } ?? [],
+    ]
+    let want: [String: [String]] = [
+      "title": (e["title"] as? String).map { [$0] } ?? [],
+      "ingredients": list(e["ingredients"]),
+      "method": list(e["instructions_list"]),
+      "yields": (e["yields"] as? String).map { [$0] } ?? [],
+    ]
+    return Reading(
+      got: got, want: want, gotTime: recipe?.totalTime, wantTime: int(e["total_time"]),
+      doubt: recipe?.doubt?.reason)
+  }
+
+  /// A tally of matches over a set of pages.
+  struct Tally {
+    var pages = 0
+    var strict: [String: Int] = [:]
+    var lenient: [String: Int] = [:]
+    /// Pages whose recipe carries a doubt, those of them wrong in ingredients or method, and
+    /// the pages wrong in ingredients or method.
+    var doubted = 0
+    var doubtedWrong = 0
+    var wrongLists = 0
+
+    mutating func add(_ reading: Reading) {
+      pages += 1
+      let wrong =
+        !reading.matches("ingredients", lenient: true) || !reading.matches("method", lenient: true)
+      if wrong { wrongLists += 1 }
+      if reading.doubt != nil {
+        doubted += 1
+        if wrong { doubtedWrong += 1 }
+      }
+      for field in PageEvaluation.fields + ["all five"] {
+        let s =
+          field == "all five" ? reading.all(lenient: false) : reading.matches(field, lenient: false)
+        let l =
+          field == "all five" ? reading.all(lenient: true) : reading.matches(field, lenient: true)
+        if s { strict[field, default: 0] += 1 }
+        if l { lenient[field, default: 0] += 1 }
+      }
+    }
+  }
+
+  /// Scores every page, tuning and held-out sites apart (`SiteSplit`). Misses are printed
+  /// only from tuning sites; `results` gets one line per tuning page with its lenient matches.
+  static func run(
+    directory: String, showMisses: Int, field missField: String?, results: String? = nil,
+    heldOut showHeldOut: Bool = true, doubts showDoubts: Bool = false
+  ) {
     let all = cases(in: directory)
     guard !all.isEmpty else {
       print("no pages found in \(directory)")
       return
     }
-    var matched = [String: Int]()
-    var matchedMarked = [String: Int]()
-    var allFive = 0
-    var allFiveMarked = 0
+    var tuning = Tally()
+    var heldOut = Tally()
+    var tuningPlain = Tally()
+    var heldOutPlain = Tally()
     var marked = 0
     var times: [Double] = []
     var slowest = (0.0, "")
     var noRecipe = 0
     var printed = 0
+    var sites: (tuning: Set<String>, heldOut: Set<String>) = ([], [])
+    var lines: [String] = []
     for item in all {
       guard let bytes = FileManager.default.contents(atPath: item.html).map(Array.init) else {
         continue
@@ -77,65 +151,90 @@ struct PageEvaluation {
       if recipe == nil { noRecipe += 1 }
       let hasMarkup = RecipeImporter.hasMarkup(page)
       if hasMarkup { marked += 1 }
-      let e = item.expected
-      let results: [String: Bool] = [
-        "title": norm(recipe?.title) == norm(e["title"] as? String),
-        "ingredients": (recipe?.ingredients.map { RecipeText.normalizedWhitespace($0.text) } ?? [])
-          == (normList(e["ingredients"]) ?? []),
-        "method": (recipe?.instructions.map(RecipeText.normalizedWhitespace) ?? [])
-          == (normList(e["instructions_list"]) ?? []),
-        "yields": norm(recipe?.yields) == norm(e["yields"] as? String),
-        "total time": recipe?.totalTime == int(e["total_time"]),
-      ]
-      for (field, ok) in results where ok {
-        matched[field, default: 0] += 1
-        if hasMarkup { matchedMarked[field, default: 0] += 1 }
+      let reading = reading(recipe, item.expected)
+      let site = SiteSplit.site(ofHost: item.host)
+      if SiteSplit.isHeldOut(host: item.host) {
+        sites.heldOut.insert(site)
+        heldOut.add(reading)
+        if !hasMarkup { heldOutPlain.add(reading) }
+        continue
       }
-      if results.values.allSatisfy({ $0 }) {
-        allFive += 1
-        if hasMarkup { allFiveMarked += 1 }
+      sites.tuning.insert(site)
+      tuning.add(reading)
+      if !hasMarkup { tuningPlain.add(reading) }
+      let name = item.host + "/" + (item.html as NSString).lastPathComponent
+      if showDoubts, let doubt = reading.doubt {
+        let wrong =
+          !reading.matches("ingredients", lenient: true)
+          || !reading.matches("method", lenient: true)
+        print("DOUBT \(wrong ? "wrong" : "right") \(name): \(doubt)")
       }
-      if printed < showMisses, let field = missField, results[field] == false, hasMarkup {
+      lines.append(
+        ([name]
+          + (fields + ["all five"]).map { field in
+            let ok =
+              field == "all five"
+              ? reading.all(lenient: true) : reading.matches(field, lenient: true)
+            return ok ? "1" : "0"
+          }).joined(separator: "\t"))
+      if printed < showMisses, let field = missField, !reading.matches(field, lenient: true) {
         printed += 1
-        print("MISS \(field) \(item.html)")
+        print("MISS \(field) \(item.html)\(hasMarkup ? "" : " (no markup)")")
         switch field {
-        case "title": print("  want: \(e["title"] ?? "nil")\n  got:  \(recipe?.title ?? "nil")")
-        case "yields": print("  want: \(e["yields"] ?? "nil")\n  got:  \(recipe?.yields ?? "nil")")
         case "total time":
           print(
-            "  want: \(e["total_time"] ?? "nil")\n  got:  \(recipe?.totalTime.map(String.init) ?? "nil")"
+            "  want: \(reading.wantTime.map(String.init) ?? "nil")\n  got:  \(reading.gotTime.map(String.init) ?? "nil")"
           )
-        case "ingredients":
-          let want = normList(e["ingredients"]) ?? []
-          let got = recipe?.ingredients.map { RecipeText.normalizedWhitespace($0.text) } ?? []
-          printDiff(want, got)
         default:
-          let want = normList(e["instructions_list"]) ?? []
-          let got = recipe?.instructions.map(RecipeText.normalizedWhitespace) ?? []
-          printDiff(want, got)
+          printDiff(
+            (reading.want[field] ?? []).map { PageScoring.lenient($0) },
+            (reading.got[field] ?? []).map { PageScoring.lenient($0) })
         }
       }
+    }
+    if let results {
+      try? (lines.joined(separator: "\n") + "\n").write(
+        toFile: results, atomically: true, encoding: .utf8)
     }
     times.sort()
     let median = times[times.count / 2]
     print(
-      "Saved pages: \(all.count) (\(marked) with schema.org Recipe markup), no recipe found on \(noRecipe)"
+      "Saved pages: \(all.count) from \(sites.tuning.count + sites.heldOut.count) sites, \(marked) with schema.org Recipe markup; no recipe found on \(noRecipe)"
     )
-    print("  field          all pages         pages with markup   generic schema.org reader")
-    let generic = [
-      "title": "99 %", "ingredients": "85 %", "method": "84 %", "yields": "97 %",
-      "total time": "97 %",
-    ]
-    for field in fields {
-      let a = matched[field, default: 0]
-      let m = matchedMarked[field, default: 0]
+    print(
+      "  tuning sites: \(sites.tuning.count) (\(tuning.pages) pages, \(tuningPlain.pages) without markup); held-out sites: \(sites.heldOut.count) (\(heldOut.pages) pages, \(heldOutPlain.pages) without markup)"
+    )
+    guard showHeldOut else {
+      // NB: while tuning, the held-out figures are not looked at.
       print(
-        "  \(field.padding(toLength: 12, withPad: " ", startingAt: 0))  \(pct(a, all.count))   \(pct(m, marked))     \(generic[field]!)"
+        "  doubt, tuning: \(tuning.doubted) pages marked, \(tuning.doubtedWrong) of them wrong in ingredients or method; of the \(tuning.wrongLists) pages wrong in either, \(tuning.doubtedWrong) marked"
+      )
+      print("  field          tuning, lenient     tuning, strict      tuning, no markup (lenient)")
+      for field in fields + ["all five"] {
+        print(
+          "  \(field.padding(toLength: 12, withPad: " ", startingAt: 0))  \(pct(tuning.lenient[field, default: 0], tuning.pages))   \(pct(tuning.strict[field, default: 0], tuning.pages))   \(pct(tuningPlain.lenient[field, default: 0], tuningPlain.pages))"
+        )
+      }
+      return
+    }
+    print(
+      "  field          tuning, lenient     held out, lenient   held out, strict    held out, no markup (lenient)"
+    )
+    for field in fields + ["all five"] {
+      print(
+        "  \(field.padding(toLength: 12, withPad: " ", startingAt: 0))  \(pct(tuning.lenient[field, default: 0], tuning.pages))   \(pct(heldOut.lenient[field, default: 0], heldOut.pages))   \(pct(heldOut.strict[field, default: 0], heldOut.pages))   \(pct(heldOutPlain.lenient[field, default: 0], heldOutPlain.pages))"
       )
     }
     print(
-      "  all five      \(pct(allFive, all.count))   \(pct(allFiveMarked, marked))     67 % (of all pages)"
+      "  all pages, lenient: \(pct(tuning.lenient["all five", default: 0] + heldOut.lenient["all five", default: 0], all.count)) all five; strict: \(pct(tuning.strict["all five", default: 0] + heldOut.strict["all five", default: 0], all.count))"
     )
+    for (name, tally) in [("tuning", tuning), ("held out", heldOut)]
+    where showHeldOut || name == "tuning" {
+      print(
+        "  doubt, \(name): \(tally.doubted) pages marked, \(tally.doubtedWrong) of them wrong in ingredients or method; of the \(tally.wrongLists) pages wrong in either, \(tally.doubtedWrong) marked"
+      )
+    }
+    print("  reference: recipe-scrapers' generic reader gets every field on about 60 % of pages")
     print(
       String(
         format: "  import time per page: median %.2f ms, slowest %.1f ms (%@)", median, slowest.0,

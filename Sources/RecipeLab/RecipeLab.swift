@@ -15,7 +15,9 @@ import Foundation
 ///   RecipeLab classes DIR FILE                    the flag against lines classed by hand
 ///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
 ///                                                 Tools/recipes/flag_model.py
-///   RecipeLab pages DIR [--misses N --field FIELD]
+///   RecipeLab pages DIR [--misses N --field FIELD --results FILE --tuning-only --doubts]
+///                                                 tuning and held-out sites apart; misses and
+///                                                 results of tuning sites only
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
 ///   RecipeLab differential PAGES_DIR              the SAX reader against the tree-walking one,
 ///                                                 page by page
@@ -33,6 +35,21 @@ struct RecipeLab {
     if let flag = arguments.firstIndex(of: "--field"), flag + 1 < arguments.count {
       field = arguments[flag + 1]
       arguments.removeSubrange(flag...(flag + 1))
+    }
+    var results: String?
+    if let flag = arguments.firstIndex(of: "--results"), flag + 1 < arguments.count {
+      results = arguments[flag + 1]
+      arguments.removeSubrange(flag...(flag + 1))
+    }
+    var tuningOnly = false
+    if let flag = arguments.firstIndex(of: "--tuning-only") {
+      tuningOnly = true
+      arguments.remove(at: flag)
+    }
+    var doubts = false
+    if let flag = arguments.firstIndex(of: "--doubts") {
+      doubts = true
+      arguments.remove(at: flag)
     }
     var kind = IngredientEvaluation.MissKind.wrong
     if let flag = arguments.firstIndex(of: "--kind"), flag + 1 < arguments.count {
@@ -83,7 +100,8 @@ struct RecipeLab {
       }
       if arguments.contains("--blocks") || true {
         for block in page.blocks.prefix(400) {
-          print("  [\(block.kind)] \(block.text.prefix(100))")
+          print("  [\(block.kind) ^\(block.parent)] \(block.text.prefix(100))")
+          for line in block.lines { print("      | \(line.prefix(100))") }
         }
       }
       let encoder = JSONEncoder()
@@ -108,7 +126,9 @@ struct RecipeLab {
     case "differential" where arguments.count >= 2:
       PageEvaluation.differential(directory: arguments[1])
     case "pages" where arguments.count == 2:
-      PageEvaluation.run(directory: arguments[1], showMisses: misses, field: field)
+      PageEvaluation.run(
+        directory: arguments[1], showMisses: misses, field: field, results: results,
+        heldOut: !tuningOnly, doubts: doubts)
     case "features" where arguments.count == 3:
       try IngredientEvaluation.features(directory: arguments[1], to: arguments[2])
     case "sheet" where arguments.count == 3:

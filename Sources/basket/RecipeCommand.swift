@@ -80,11 +80,13 @@ enum RecipeCommand {
       recipe = found.recipe
     } else if WebAddressRules.isWebAddress(source) {
       recipe = try RecipeDocumentImporter.recipe(
-        fromAddress: source, fetcher: PageFetcher(allowLocal: flags.has("--allow-local")))
+        fromAddress: source, fetcher: PageFetcher(allowLocal: flags.has("--allow-local")),
+        units: context.configuration.units)
     } else {
       let bytes = source == "-" ? context.readInput() : try RecipeFiles.read(source)
       recipe = try RecipeDocumentImporter.importDocument(
-        bytes, from: source == "-" ? "standard input" : source)
+        bytes, from: source == "-" ? "standard input" : source,
+        units: context.configuration.units)
     }
     let style = Style(context: context)
     if flags.has("--save") {
@@ -97,7 +99,9 @@ enum RecipeCommand {
         context.out(try JSONText.encode(recipe) + "\n")
       }
     } else {
+      if let doubt = recipe.doubt { context.out(RecipePrinter.doubtNotice(doubt, style: style)) }
       context.out(RecipePrinter.recipe(recipe, style: style))
+      if let doubt = recipe.doubt { context.out(RecipePrinter.pageText(doubt, style: style)) }
       if let photo { context.out(RecipePrinter.photoChecks(photo, style: style)) }
       if let id = recipe.id {
         let short = RecipePrinter.shortID(id)

@@ -15,6 +15,20 @@ enum RecipePrinter {
 
   /// A recipe as `recipe import` and `recipe show` print it: title, facts, numbered
   /// ingredients under their headings (uncertain ones marked), and the method.
+  /// The notice above a recipe the reader is unsure of: why, and what to check.
+  static func doubtNotice(_ doubt: RecipeDoubt, style: Style) -> String {
+    style.bold("Basket isn't sure it read this page right.") + " " + doubt.reason
+      + " Check the lines below against the page's own text, printed after them.\n\n"
+  }
+
+  /// The page's text a doubtful recipe was read from, to check the lines against.
+  static func pageText(_ doubt: RecipeDoubt, style: Style) -> String {
+    guard !doubt.pageText.isEmpty else { return "" }
+    var out = "\n" + style.heading("The page's text") + "\n"
+    for line in doubt.pageText { out += "  " + style.dim(line) + "\n" }
+    return out
+  }
+
   static func recipe(_ recipe: Recipe, style: Style) -> String {
     var out = style.heading(recipe.title.isEmpty ? "(untitled)" : recipe.title) + "\n"
     var facts: [String] = []

@@ -200,14 +200,17 @@ private func environment(
   // admin pages): a page address comes from whoever can reach the server.
   let recipes = RecipeServices(
     book: book,
-    importBytes: { bytes in
+    importBytes: { [units = context.configuration.units] bytes in
       try LargeStack.run {
-        Result { try RecipeDocumentImporter.importDocument(bytes, from: "the page") }
+        Result { try RecipeDocumentImporter.importDocument(bytes, from: "the page", units: units) }
       }.get()
     },
-    importAddress: { address in
+    importAddress: { [units = context.configuration.units] address in
       try LargeStack.run {
-        Result { try RecipeDocumentImporter.recipe(fromAddress: address, fetcher: PageFetcher()) }
+        Result {
+          try RecipeDocumentImporter.recipe(
+            fromAddress: address, fetcher: PageFetcher(), units: units)
+        }
       }.get()
     },
     importPhotos: { [configuration = context.configuration] photos in

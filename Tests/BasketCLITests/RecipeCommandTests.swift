@@ -107,6 +107,23 @@ enum RecipeFixtures {
     #expect((milk["alternatives"] as? [String]) == [])
   }
 
+  @Test func saysAtTheTopWhenItIsUnsureOfAPage() throws {
+    let page =
+      "<html><body><h1>Cake</h1><h2>Ingredients</h2><ul><li>2 eggs</li><li>100 g sugar</li></ul>"
+      + "<h2>Get started</h2><ol><li>Whisk the eggs with the sugar until pale and thick.</li></ol>"
+      + "</body></html>"
+    let path = try write(page, "cake.html")
+    let result = try basket.run(["recipe", "import", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Basket isn't sure it read this page right."))
+    #expect(result.stdout.contains("no heading names its method"))
+    #expect(result.stdout.contains("The page's text\n  Ingredients\n"))
+    let json = try #require(
+      try self.json(try basket.run(["recipe", "import", path, "--json"])) as? [String: Any])
+    let doubt = try #require(json["doubt"] as? [String: Any])
+    #expect((doubt["pageText"] as? [String])?.first == "Ingredients")
+  }
+
   @Test func readsTextFromStandardInputAndPrintsItPlainly() throws {
     let result = try basket.run(["recipe", "import", "-"], input: Array(RecipeFixtures.text.utf8))
     #expect(result.status == 0, "\(result.stderr)")

@@ -78,13 +78,39 @@ import Testing
       "COLORTERM": "truecolor", "BASKET_REDUCE_MOTION": "1", "BASKET_SECRET": "secret-42",
       "BASKET_EMOJI": "modern", "TERM_PROGRAM": "WezTerm", "TMUX": "/tmp/tmux-0/default",
       "STY": "1234.pts-0", "KITTY_WINDOW_ID": "1", "BASKET_TESSERACT": "/opt/ocr/tesseract",
-      "PATH": "/opt/bin:/usr/bin",
+      "PATH": "/opt/bin:/usr/bin", "BASKET_UNITS": "us", "LC_ALL": "en_US.UTF-8",
+      "LC_MEASUREMENT": "en_US", "LANG": "en_US.UTF-8",
     ]
     #expect(Set(samples.keys) == Set(BasketConfiguration.variables))
     for (name, value) in samples {
       #expect(
         try BasketConfiguration(environment: [name: value]) != BasketConfiguration(),
         "\(name) changes nothing")
+    }
+  }
+
+  @Test(arguments: [
+    ([:], MeasurementSystem.metric),
+    (["LANG": "C.UTF-8"], .metric),
+    (["LANG": "en_US.UTF-8"], .us),
+    (["LANG": "en_GB.UTF-8"], .metric),
+    (["LANG": "en_GB.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], .us),
+    (["LC_ALL": "de_DE.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], .metric),
+    (["LANG": "en_US.UTF-8", "BASKET_UNITS": "metric"], .metric),
+    (["BASKET_UNITS": "US"], .us),
+    (["LANG": "my_MM"], .us),
+  ])
+  func aPagesTwoCopiesOfAListAreReadInTheHouseholdsUnits(
+    environment: [String: String], units: MeasurementSystem
+  ) throws {
+    #expect(try BasketConfiguration(environment: environment).units == units)
+  }
+
+  @Test func unitsOtherThanMetricOrUSAreRefused() {
+    #expect {
+      try BasketConfiguration(environment: ["BASKET_UNITS": "imperial"])
+    } throws: { error in
+      (error as? BasketConfiguration.Problem)?.message.contains("BASKET_UNITS") == true
     }
   }
 }

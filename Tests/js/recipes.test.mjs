@@ -65,3 +65,22 @@ test("the header's yield follows the chosen servings", () => {
   assert.equal(recipes.yieldsFor('4-6 servings', 4, 8), '8 servings (written: 4-6 servings)');
   assert.equal(recipes.yieldsFor('serves 14', 4, 5), '5 servings (written: serves 14)');
 });
+
+test('a recipe the reader is unsure of shows why, the page text and what was read', () => {
+  const recipe = {
+    ingredientGroups: [
+      { heading: null, ingredients: [{ text: '2 eggs' }] },
+      { heading: 'Sauce', ingredients: [{ text: '1 cup milk' }] },
+    ],
+    instructions: ['Whisk.'],
+    doubt: { reason: 'This page has no recipe markup, and no method was found.', pageText: ['Eggs', '2 eggs'] },
+  };
+  assert.deepEqual(recipes.doubtFor(recipe), {
+    reason: 'This page has no recipe markup, and no method was found.',
+    page: ['Eggs', '2 eggs'],
+    read: ['2 eggs', 'Sauce:', '1 cup milk', 'Whisk.'],
+  });
+  assert.equal(recipes.doubtFor({ ...recipe, doubt: null }), null);
+  assert.equal(recipes.doubtFor({ ingredientGroups: [] }), null);
+});
+

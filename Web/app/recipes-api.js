@@ -110,3 +110,19 @@ export function yieldsFor(yields, written, servings) {
     .replace(new RegExp(`(^|\\D)${servings}(\\s+)(serving|portion)s?\\b`, 'i'),
       (_, before, space, word) => `${before}${servings}${space}${word}${servings === 1 ? '' : 's'}`);
 }
+
+/**
+ * What the review's notice shows when the reader is unsure of a page (recipe.doubt): why, the
+ * page's own text, and what was read from it, side by side; null when the reader is sure.
+ */
+export function doubtFor(recipe) {
+  const doubt = recipe && recipe.doubt;
+  if (!doubt || !doubt.reason) return null;
+  const read = [];
+  for (const group of recipe.ingredientGroups || []) {
+    if (group.heading) read.push(`${group.heading}:`);
+    for (const line of group.ingredients) read.push(line.text);
+  }
+  for (const step of recipe.instructions || []) read.push(step);
+  return { reason: doubt.reason, page: Array.isArray(doubt.pageText) ? doubt.pageText : [], read };
+}

@@ -2,7 +2,7 @@
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
 import { WIDE, columns, fileButton, h, redraw } from './template.js';
-import { outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
+import { doubtFor, outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
 
@@ -131,6 +131,7 @@ export class RecipesView {
     this.draw(
       this.head(recipe.title, { backHref: '#/recipes', backText: '← Recipes' }),
       this.status(state.message, state.isError),
+      this.doubtNotice(doubtFor(recipe)),
       h('p', { class: 'recipe-facts' },
         recipe.yields ? h('span', { id: 'recipe-yields' }, yieldsFor(recipe.yields, recipe.servings, servings)) : null,
         recipe.totalTime ? h('span', {}, `${recipe.totalTime} min`) : null,
@@ -181,6 +182,19 @@ export class RecipesView {
             h('summary', {}, 'Method'),
             h('ol', {}, recipe.instructions.map((step) => h('li', {}, step))))
         : null, 'reading'));
+  }
+
+  /** The notice over a recipe the reader is unsure of: why, then the page's text beside what was read. */
+  doubtNotice(doubt) {
+    if (!doubt) return null;
+    return h('section', { class: 'card read-doubt', role: 'note', 'aria-labelledby': 'doubt-title' },
+      h('h3', { id: 'doubt-title', class: 'section-title small' }, "Basket isn't sure it read this page right"),
+      h('p', {}, `${doubt.reason} Check the lines against the page's own text before adding.`),
+      h('details', {},
+        h('summary', {}, "The page's text beside what was read"),
+        h('div', { class: 'doubt-columns' },
+          h('div', {}, h('h4', {}, "The page's text"), h('ol', { class: 'doubt-page' }, doubt.page.map((line) => h('li', {}, line)))),
+          h('div', {}, h('h4', {}, 'What Basket read'), h('ol', { class: 'doubt-read' }, doubt.read.map((line) => h('li', {}, line)))))));
   }
 
   reviewLine(state, line, plan, index, ui) {

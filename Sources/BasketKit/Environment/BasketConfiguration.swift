@@ -32,6 +32,11 @@ public struct BasketConfiguration: Equatable, Sendable {
   public var tesseractPath: String?
   /// `PATH`: where the programs Basket runs (Tesseract) are looked for.
   public var searchPath: String?
+  /// `BASKET_UNITS` (`metric` or `us`): which copy a recipe page's ingredient list is read in
+  /// when the page gives two. Unset, the locale's measurement system (`LC_ALL`, else
+  /// `LC_MEASUREMENT`, else `LANG`): US customary for the United States, Liberia and
+  /// Myanmar, metric everywhere else and when no locale is set.
+  public var units: MeasurementSystem = .metric
 
   public init(
     storePath: String? = nil, dataHome: String? = nil, home: String? = nil,
@@ -51,7 +56,8 @@ public struct BasketConfiguration: Equatable, Sendable {
   public static let variables =
     [
       "BASKET_STORE", "XDG_DATA_HOME", "HOME", "BASKET_NOW", "NO_COLOR", "TERM", "COLORTERM",
-      "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH",
+      "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH", "BASKET_UNITS",
+      "LC_ALL", "LC_MEASUREMENT", "LANG",
     ] + terminalVariables
 
   /// The variables kept in `terminalEnvironment`.
@@ -69,7 +75,8 @@ public struct BasketConfiguration: Equatable, Sendable {
   /// value (or `TERM=dumb`) turns colour off, and `COLORTERM=truecolor` (or `24bit`) asks
   /// for 24-bit colour.
   ///
-  /// - Throws: `Problem` when `BASKET_NOW` is not an ISO 8601 time.
+  /// - Throws: `Problem` when `BASKET_NOW` is not an ISO 8601 time, or `BASKET_UNITS` is
+  ///   neither `metric` nor `us`.
   public init(environment: [String: String]) throws(Problem) {
     func value(_ name: String) -> String? {
       guard let value = environment[name], !value.isEmpty else { return nil }
@@ -95,10 +102,29 @@ public struct BasketConfiguration: Equatable, Sendable {
     secret = value("BASKET_SECRET")
     tesseractPath = value("BASKET_TESSERACT")
     searchPath = value("PATH")
+    if let named = value("BASKET_UNITS") {
+      guard let chosen = MeasurementSystem(rawValue: named.lowercased()) else {
+        throw Problem(message: "BASKET_UNITS must be metric or us")
+      }
+      units = chosen
+    } else {
+      units = Self.units(
+        locale: value("LC_ALL") ?? value("LC_MEASUREMENT") ?? value("LANG"))
+    }
     terminalEnvironment = [
       "BASKET_EMOJI": value("BASKET_EMOJI"), "TERM": value("TERM"),
       "TERM_PROGRAM": value("TERM_PROGRAM"), "TMUX": value("TMUX"), "STY": value("STY"),
       "KITTY_WINDOW_ID": value("KITTY_WINDOW_ID"),
     ].compactMapValues { $0 }
+  }
+
+  /// The measurement system of a POSIX locale name ("en_US.UTF-8" → US customary).
+  public static func units(locale: String?) -> MeasurementSystem {
+    guard let locale else { return .metric }
+    let name = locale.split(separator: ".").first.map(String.init) ?? locale
+    let territory = name.split(separator: "_").dropFirst().first.map {
+      String($0.prefix { $0.isLetter }).uppercased()
+    }
+    return ["US", "LR", "MM"].contains(territory ?? "") ? .us : .metric
   }
 }

@@ -70,7 +70,7 @@ import Testing
       Set(json.keys)
         == [
           "title", "yields", "servings", "prepTime", "cookTime", "totalTime", "ingredientGroups",
-          "ingredients", "instructions", "source", "image",
+          "ingredients", "instructions", "source", "image", "doubt",
         ])
     #expect(json["cookTime"] is NSNull)
     #expect((json["ingredients"] as? [Any])?.count == 2)

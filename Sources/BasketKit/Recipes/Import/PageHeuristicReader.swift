@@ -1,21 +1,19 @@
 /// Reads a recipe from a page without schema.org markup: the ingredient list and the method
-/// are the lists (or paragraphs) under headings that name them ("Ingredients", "Method",
-/// "Directions", "Instructions", "Preparation").
+/// are what `PageSections` finds under headings that name them ("Ingredients", "Method",
+/// "Directions", "Instructions", "Preparation"); a reading it is unsure of carries a
+/// `RecipeDoubt`.
 enum PageHeuristicReader {
-  static func recipe(from page: RecipePage, facts: PageFacts? = nil) -> Recipe? {
+  static func recipe(
+    from page: RecipePage, facts: PageFacts? = nil, units: MeasurementSystem = .metric,
+    opening: String = "This page has no recipe markup"
+  ) -> Recipe? {
+    let sections = PageSections(page.blocks, units: units)
+    guard let found = sections.read() else { return nil }
     let blocks = page.blocks
-    guard let ingredientsAt = blocks.firstIndex(where: { isTitle($0, ingredientWords) }) else {
-      return nil
-    }
-    let lines = section(blocks, after: ingredientsAt, stopAt: methodWords)
-    let methodAt =
-      blocks[(ingredientsAt + 1)...].firstIndex { isTitle($0, methodWords) }
-      ?? blocks.firstIndex { isTitle($0, methodWords) }
-    let steps = methodAt.map { section(blocks, after: $0, stopAt: []) } ?? []
     let title =
       blocks.first { if case .heading(1) = $0.kind { true } else { false } }?.text
       ?? page.title ?? ""
-    let groups = RecipeImporter.groups(lines)
+    let groups = groups(found.ingredients)
     guard !groups.isEmpty else { return nil }
     let facts = facts ?? PageFacts(blocks)
     let yield = facts.yield()
@@ -24,10 +22,34 @@ enum PageHeuristicReader {
     let total =
       facts.minutes(labels: totalTimeWords)
       ?? (prep != nil || cook != nil ? (prep ?? 0) + (cook ?? 0) : nil)
+    let doubt =
+      found.doubts.isEmpty
+      ? nil
+      : RecipeDoubt(
+        reason: opening + ", and "
+          + found.doubts.joined(separator: "; ") + ".",
+        pageText: sections.pageText(found))
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
       prepTime: prep, cookTime: cook, totalTime: total, ingredientGroups: groups,
-      instructions: steps.map(stripStepNumber), image: page.image)
+      instructions: found.steps.map { stripStepNumber($0.text) }, image: page.image,
+      doubt: doubt)
+  }
+
+  /// Lines into groups: a heading opens one.
+  static func groups(_ lines: [PageSections.Line]) -> [IngredientGroup] {
+    var groups: [IngredientGroup] = []
+    for line in lines {
+      if line.isHeading {
+        var heading = line.text
+        while let last = heading.last, ":：".contains(last) { heading.removeLast() }
+        groups.append(IngredientGroup(heading: heading, ingredients: []))
+      } else {
+        if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
+        groups[groups.count - 1].ingredients.append(IngredientLineParser.parse(line.text))
+      }
+    }
+    return groups.filter { !$0.ingredients.isEmpty }
   }
 
   /// A yield stated in the page's text: "Serves 4", "Servings: 6", "Yield: 24 cookies", also
@@ -73,55 +95,6 @@ enum PageHeuristicReader {
     "sposób przygotowania", "elkészítés", "postup", "postup prípravy", "εκτέλεση", "οδηγίες",
     "hazırlanışı", "приготовление", "做法", "作り方", "步骤", "만드는 법", "cara membuat",
   ]
-
-  /// A heading (or a short heading-like paragraph) that is one of `words`, give or take a
-  /// colon.
-  private static func isTitle(_ block: PageBlock, _ words: [String]) -> Bool {
-    switch block.kind {
-    case .heading, .paragraph:
-      var text = block.text.lowercased()
-      while let last = text.last, last == ":" || last == " " { text.removeLast() }
-      guard text.count <= 30 else { return false }
-      return words.contains(text) || words.contains { text.hasSuffix(" " + $0) }
-    case .listItem, .text:
-      return false
-    }
-  }
-
-  /// The lines under the heading at `start`: its list items (sub-headings kept as heading
-  /// lines), or its paragraphs when it has no list, up to the next heading of its level or a
-  /// heading in `stopAt`.
-  private static func section(_ blocks: [PageBlock], after start: Int, stopAt: [String])
-    -> [String]
-  {
-    let level: Int
-    if case .heading(let headingLevel) = blocks[start].kind {
-      level = headingLevel
-    } else {
-      level = 6
-    }
-    var lines: [String] = []
-    var paragraphs: [String] = []
-    var index = start + 1
-    while index < blocks.count, index - start < 400 {
-      let block = blocks[index]
-      if isTitle(block, stopAt) { break }
-      switch block.kind {
-      case .heading(let other):
-        if other <= level { return lines.isEmpty ? paragraphs : lines }
-        lines.append(block.text.hasSuffix(":") ? block.text : block.text + ":")
-      case .listItem:
-        lines.append(block.text)
-      case .paragraph:
-        if lines.isEmpty { paragraphs.append(block.text) }
-      case .text:
-        break
-      }
-      index += 1
-    }
-    let listed = lines.filter { !$0.hasSuffix(":") }
-    return listed.isEmpty ? paragraphs : lines
-  }
 
   /// "1. Heat the oven" → "Heat the oven"; "Step 2: Mix" → "Mix".
   static func stripStepNumber(_ text: String) -> String {

@@ -2,8 +2,12 @@
 /// only turns bytes into a `RecipePage` first.
 public enum RecipeImporter {
   /// The recipe on a page: schema.org JSON-LD first, then microdata, then the page's headings
-  /// and lists. Nil when the page holds no recipe (no ingredients and no method).
-  public static func recipe(from page: RecipePage) -> Recipe? {
+  /// and lists. Nil when the page holds no recipe (no ingredients and no method). `units`
+  /// chooses between two copies of one list (metric and US) on a page without markup.
+  /// A reading the reader is unsure of carries a `RecipeDoubt`.
+  public static func recipe(from page: RecipePage, units: MeasurementSystem = .metric)
+    -> Recipe?
+  {
     var values: [JSONValue] = []
     for script in page.jsonLD { values.append(contentsOf: JSONValue.pageValues(in: script)) }
     var marked: Recipe?
@@ -16,6 +20,12 @@ public enum RecipeImporter {
       }
       marked = marked ?? recipe
     }
+    if var found = marked {
+      // Empty steps say nothing; one step the page shows as several is those.
+      found.instructions = VisibleSteps.steps(
+        found.instructions.filter { !$0.isEmpty }, in: page.blocks)
+      marked = found
+    }
     var scanned: PageFacts?
     func facts() -> PageFacts {
       if let scanned { return scanned }
@@ -24,14 +34,31 @@ public enum RecipeImporter {
       return made
     }
     guard var recipe = marked else {
-      return PageHeuristicReader.recipe(from: page).flatMap { hasContent($0) ? $0 : nil }
+      return PageHeuristicReader.recipe(from: page, units: units).flatMap {
+        hasContent($0) ? $0 : nil
+      }
     }
     if recipe.instructions.isEmpty || recipe.ingredientGroups.isEmpty,
-      let fallback = PageHeuristicReader.recipe(from: page, facts: facts())
+      let fallback = PageHeuristicReader.recipe(
+        from: page, facts: facts(), units: units,
+        opening: "This page's recipe markup leaves out a list")
     {
       // Markup that leaves out the lists: read them from the page's headings and lists.
       if recipe.instructions.isEmpty { recipe.instructions = fallback.instructions }
       if recipe.ingredientGroups.isEmpty { recipe.ingredientGroups = fallback.ingredientGroups }
+      recipe.doubt = fallback.doubt
+    } else if !recipe.ingredientGroups.isEmpty {
+      if let shown = VisibleIngredients.lines(
+        for: recipe.ingredients.map(\.text), in: page.blocks)
+      {
+        // The page's own list, as the household sees it, where the markup leaves amounts out.
+        recipe.ingredientGroups = withShownAmounts(recipe.ingredientGroups, shown)
+        // It shows every marked line: doubt only a list of its own holding more.
+        recipe.doubt = disagreement(recipe, page, units: units, onlyMore: true)
+      } else {
+        // The page doesn't show the markup's lines as a list: say so when its own differs.
+        recipe.doubt = disagreement(recipe, page, units: units)
+      }
     }
     if recipe.totalTime == nil {
       let facts = facts()
@@ -48,6 +75,27 @@ public enum RecipeImporter {
     }
     if recipe.title.isEmpty { recipe.title = page.title ?? "" }
     return hasContent(recipe) || !recipe.title.isEmpty ? recipe : nil
+  }
+
+  /// A doubt when the page's own ingredient list, under a heading that names it, holds a
+  /// different number of lines than the markup's (with `onlyMore`, more lines): one of the two
+  /// is not the recipe the page shows.
+  static func disagreement(
+    _ recipe: Recipe, _ page: RecipePage, units: MeasurementSystem, onlyMore: Bool = false
+  ) -> RecipeDoubt? {
+    let marked = recipe.ingredients.count
+    let sections = PageSections(page.blocks, units: units)
+    guard marked > 0, let found = sections.read(titledOnly: true), found.ingredientsTitle != nil
+    else { return nil }
+    let shown = found.ingredients.filter { !$0.isHeading }
+    let amounts = shown.filter { PageSections.opensWithAmount($0.text) }.count
+    guard shown.count != marked, !onlyMore || shown.count > marked, amounts >= 3,
+      amounts * 4 >= shown.count * 3
+    else { return nil }
+    return RecipeDoubt(
+      reason:
+        "The page lists \(shown.count) ingredients under its heading, but its recipe markup lists \(marked).",
+      pageText: sections.pageText(found))
   }
 
   /// Whether the page carries a schema.org Recipe, in JSON-LD or microdata.
@@ -77,13 +125,41 @@ public enum RecipeImporter {
 
   /// The recipe on a parsed page from `source`, within `RecipeLimits` (the page's size is the
   /// adapter's to check before parsing it).
-  public static func importPage(_ page: RecipePage, from source: String) throws -> Recipe {
-    guard let recipe = recipe(from: page) else { throw RecipeError.noRecipe(source) }
+  public static func importPage(
+    _ page: RecipePage, from source: String, units: MeasurementSystem = .metric
+  ) throws -> Recipe {
+    guard let recipe = recipe(from: page, units: units) else {
+      throw RecipeError.noRecipe(source)
+    }
     return try RecipeLimits.checked(recipe, from: source)
   }
 
   static func hasContent(_ recipe: Recipe) -> Bool {
     !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty
+  }
+
+  /// `marked` (the markup's groups) with each line that leaves out its amount replaced by the
+  /// page's own line for it ("popping corn" by "½ cup popping corn"); the markup's other
+  /// lines stay as written, since pages often show a line with extras (a second unit, a
+  /// note's markup) that the markup writes plainly.
+  static func withShownAmounts(_ marked: [IngredientGroup], _ shown: [VisibleIngredients.Line])
+    -> [IngredientGroup]
+  {
+    var lines = shown.lazy.filter { !$0.isHeading }.makeIterator()
+    return marked.map { group in
+      var copy = group
+      copy.ingredients = group.ingredients.map { line in
+        guard let seen = lines.next()?.text, !hasAmount(line.text), hasAmount(seen) else {
+          return line
+        }
+        return IngredientLineParser.parse(seen)
+      }
+      return copy
+    }
+  }
+
+  private static func hasAmount(_ text: String) -> Bool {
+    text.contains { $0.isNumber }
   }
 
   /// Ingredient lines read into groups: a heading line ("For the sauce:") opens a group.

@@ -93,9 +93,17 @@ public struct PageBlock: Equatable, Sendable {
   public var kind: Kind
   /// Whitespace-normalised text.
   public var text: String
+  /// The text's lines, each whitespace-normalised, when a line break (`<br>`) or an inner
+  /// block's edge splits it into two or more; empty otherwise.
+  public var lines: [String]
+  /// Which element holds the block's element, numbered in document order (0 when unknown):
+  /// blocks with the same number are cells of one row ("½ cup" beside "popping corn").
+  public var parent: Int
 
-  public init(kind: Kind, text: String) {
+  public init(kind: Kind, text: String, lines: [String] = [], parent: Int = 0) {
     self.kind = kind
     self.text = text
+    self.lines = lines
+    self.parent = parent
   }
 }

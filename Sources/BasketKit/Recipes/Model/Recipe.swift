@@ -37,6 +37,9 @@ public struct Recipe: Equatable, Hashable, Sendable {
   /// The method, one step a string.
   public var instructions: [String]
   public var image: String?
+  /// Set when the reader is unsure of what it read from a page (no markup and a weak
+  /// structure, or a page whose list disagrees with its markup); nil when it is sure.
+  public var doubt: RecipeDoubt?
   public var savedAt: Date?
   public var lastOpenedAt: Date?
 
@@ -44,7 +47,7 @@ public struct Recipe: Equatable, Hashable, Sendable {
     id: UUID? = nil, title: String, source: String? = nil, yields: String? = nil,
     servings: Int? = nil, prepTime: Int? = nil, cookTime: Int? = nil, totalTime: Int? = nil,
     ingredientGroups: [IngredientGroup] = [], instructions: [String] = [], image: String? = nil,
-    savedAt: Date? = nil, lastOpenedAt: Date? = nil
+    doubt: RecipeDoubt? = nil, savedAt: Date? = nil, lastOpenedAt: Date? = nil
   ) {
     self.id = id
     self.title = title
@@ -57,6 +60,7 @@ public struct Recipe: Equatable, Hashable, Sendable {
     self.ingredientGroups = ingredientGroups
     self.instructions = instructions
     self.image = image
+    self.doubt = doubt
     self.savedAt = savedAt
     self.lastOpenedAt = lastOpenedAt
   }
@@ -68,11 +72,12 @@ public struct Recipe: Equatable, Hashable, Sendable {
 extension Recipe: Codable {
   private enum CodingKeys: String, CodingKey {
     case id, title, yields, servings, prepTime, cookTime, totalTime, ingredientGroups
-    case ingredients, instructions, source, image, savedAt, lastOpenedAt
+    case ingredients, instructions, source, image, doubt, savedAt, lastOpenedAt
   }
 
   /// The recipe shape: `id`, `savedAt` and `lastOpenedAt` appear only once saved
-  /// (timestamps as `ISO8601` text); every other key is always present, null when unknown.
+  /// (timestamps as `ISO8601` text); every other key is always present, null when unknown
+  /// (`doubt` is null when the reader is sure).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(id.map { $0.uuidString.lowercased() }, forKey: .id)
@@ -87,6 +92,7 @@ extension Recipe: Codable {
     try container.encode(instructions, forKey: .instructions)
     try container.encode(source, forKey: .source)
     try container.encode(image, forKey: .image)
+    try container.encode(doubt, forKey: .doubt)
     try container.encodeIfPresent(savedAt.map(ISO8601.string), forKey: .savedAt)
     try container.encodeIfPresent(lastOpenedAt.map(ISO8601.string), forKey: .lastOpenedAt)
   }
@@ -111,6 +117,7 @@ extension Recipe: Codable {
     instructions = try container.decodeIfPresent([String].self, forKey: .instructions) ?? []
     source = try container.decodeIfPresent(String.self, forKey: .source)
     image = try container.decodeIfPresent(String.self, forKey: .image)
+    doubt = try container.decodeIfPresent(RecipeDoubt.self, forKey: .doubt)
     savedAt = try Self.date(container, .savedAt)
     lastOpenedAt = try Self.date(container, .lastOpenedAt)
   }

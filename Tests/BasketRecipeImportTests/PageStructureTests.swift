@@ -1,0 +1,214 @@
+import BasketKit
+import Testing
+
+@testable import BasketRecipeImport
+
+/// Issue 46: pages read by their structure. Each page here is small and written for the test.
+@Suite struct PageStructureTests {
+  private func recipe(_ body: String, units: MeasurementSystem = .metric) throws -> Recipe {
+    let html = "<html><head><title>Page</title></head><body>\(body)</body></html>"
+    return try #require(RecipeDocumentImporter.recipe(from: Array(html.utf8), units: units))
+  }
+
+  private func texts(_ recipe: Recipe) -> [String] {
+    recipe.ingredients.map(\.text)
+  }
+
+  @Test(arguments: [
+    // A heading in another language, a colon, words after it.
+    (
+      "<h1>Pannenkoeken</h1><p>Benodigdheden:</p><ul><li>2 eieren</li><li>250 ml melk</li>"
+        + "<li>125 gr bloem</li></ul><p>Bereidingswijze:</p><p>Klop de eieren met de melk.</p>"
+        + "<p>Bak de pannenkoeken in een hete pan.</p>",
+      ["2 eieren", "250 ml melk", "125 gr bloem"], 2
+    ),
+    (
+      "<h2>Zutaten für 4 Personen</h2><ul><li>500 g Mehl</li><li>2 Eier</li><li>1 Prise Salz</li>"
+        + "</ul><h2>Zubereitung</h2><ol><li>Alles verrühren und ruhen lassen.</li>"
+        + "<li>In der Pfanne ausbacken.</li></ol>",
+      ["500 g Mehl", "2 Eier", "1 Prise Salz"], 2
+    ),
+    // A heading that is a short line of its own, a full-width colon.
+    (
+      "<div>材料：</div><ul><li>4 个 蛋</li><li>125 克 细砂糖</li><li>115 克 普通面粉</li></ul>"
+        + "<div>做法：</div><ol><li>把烤炉预热至200°C。</li><li>把蛋和糖打发至浓稠状态。</li></ol>",
+      ["4 个 蛋", "125 克 细砂糖", "115 克 普通面粉"], 2
+    ),
+    // A menu naming ingredients comes first; the list that reads like ingredients wins.
+    (
+      "<ul><li>Home</li></ul><div>Recipes with few ingredients</div><div>Pasta</div>"
+        + "<div>Soup</div><h2>Ingredients</h2><ul><li>200 g spaghetti</li><li>2 cloves garlic</li>"
+        + "<li>3 tbsp olive oil</li></ul><h2>Method</h2><p>Cook the spaghetti in salted water.</p>"
+        + "<p>Fry the garlic in the oil and toss it with the pasta.</p>",
+      ["200 g spaghetti", "2 cloves garlic", "3 tbsp olive oil"], 2
+    ),
+  ])
+  func readsIngredientsAndMethodUnderHeadingsWithoutMarkup(
+    body: String, ingredients: [String], steps: Int
+  ) throws {
+    let read = try recipe(body)
+    #expect(texts(read) == ingredients)
+    #expect(read.instructions.count == steps)
+    #expect(read.doubt == nil)
+  }
+
+  @Test(arguments: [
+    // Lines broken by <br> in one paragraph.
+    (
+      "<h2>Ingredients</h2><p>400 g lamb mince<br>2 tsp ground cumin<br>2 cloves garlic, crushed"
+        + "<br>1 tbsp grated ginger</p><h2>Method</h2><p>Mix everything and roll into balls.</p>",
+      [
+        "400 g lamb mince", "2 tsp ground cumin", "2 cloves garlic, crushed",
+        "1 tbsp grated ginger",
+      ]
+    ),
+    // Bullets written inside one paragraph.
+    (
+      "<h2>Zutaten</h2><p>• 15 g Parmesan • 1 Ei • 1 EL Wasser</p><h2>Zubereitung</h2>"
+        + "<p>Alles gut verrühren und kurz ruhen lassen.</p>",
+      ["15 g Parmesan", "1 Ei", "1 EL Wasser"]
+    ),
+    // Rows of cells: the name beside its amount, read amount first.
+    (
+      "<h2>Zutaten</h2><div><div>Kritharaki</div><div>275 g</div></div>"
+        + "<div><div>Fenchel</div><div>1 Stk.</div></div><div><div>Erbsen</div><div>400 g</div></div>"
+        + "<h2>Zubereitung</h2><p>Die Kritharaki in Salzwasser kochen und abgießen.</p>",
+      ["275 g Kritharaki", "1 Stk. Fenchel", "400 g Erbsen"]
+    ),
+  ])
+  func splitsOneBlockIntoItsLines(body: String, ingredients: [String]) throws {
+    #expect(texts(try recipe(body)) == ingredients)
+  }
+
+  @Test(arguments: [
+    // A sub-heading inside the list is a group's heading, not an ingredient.
+    (
+      "<h2>Ingredients</h2><h3>For the dough</h3><ul><li>300 g flour</li><li>1 egg</li></ul>"
+        + "<h3>For the filling</h3><ul><li>200 g ricotta</li><li>1 lemon</li></ul>"
+        + "<h2>Method</h2><p>Make the dough and let it rest for an hour.</p>",
+      ["For the dough", "For the filling"], ["300 g flour", "1 egg", "200 g ricotta", "1 lemon"]
+    ),
+    // A short paragraph just before a list is its heading.
+    (
+      "<h2>Ingredients</h2><p>Rub</p><ul><li>2 tbsp chili powder</li><li>1 tbsp salt</li></ul>"
+        + "<ul><li>2 racks of lamb</li></ul><h2>Directions</h2><ul>"
+        + "<li>Rub the lamb all over and leave it for an hour.</li></ul>",
+      ["Rub"], ["2 tbsp chili powder", "1 tbsp salt", "2 racks of lamb"]
+    ),
+  ])
+  func keepsSectionHeadingsAsGroupHeadings(
+    body: String, headings: [String], ingredients: [String]
+  ) throws {
+    let read = try recipe(body)
+    #expect(read.ingredientGroups.compactMap(\.heading) == headings)
+    #expect(texts(read) == ingredients)
+  }
+
+  private static let twoCopies =
+    "<h2>Ingredients</h2><ul><li>225 g butter</li><li>200 g sugar</li><li>2 eggs</li>"
+    + "<li>250 g flour</li><li>1 cup butter</li><li>1 cup sugar</li><li>2 eggs</li>"
+    + "<li>2 cups flour</li></ul><h2>Method</h2><p>Cream the butter and sugar, then beat in the eggs.</p>"
+
+  @Test(arguments: [
+    (MeasurementSystem.metric, ["225 g butter", "200 g sugar", "2 eggs", "250 g flour"]),
+    (.us, ["1 cup butter", "1 cup sugar", "2 eggs", "2 cups flour"]),
+  ])
+  func choosesOneOfTwoCopiesOfAListByTheHouseholdsUnits(
+    units: MeasurementSystem, ingredients: [String]
+  ) throws {
+    #expect(texts(try recipe(Self.twoCopies, units: units)) == ingredients)
+  }
+
+  @Test(arguments: [
+    // A shopping widget's heading ends the list.
+    (
+      "<h2>Ingredients</h2><ul><li>2 eggs</li><li>100 g sugar</li></ul><h3>Shop the ingredients</h3>"
+        + "<ul><li>Eggs, free range, 6 pack</li></ul><h2>Method</h2><p>Whisk the eggs with the sugar.</p>",
+      ["2 eggs", "100 g sugar"], ["Whisk the eggs with the sugar."]
+    ),
+    // Nutrition and comments after the method are not steps.
+    (
+      "<h2>Ingredients</h2><ul><li>2 eggs</li><li>100 g sugar</li></ul><h2>Method</h2>"
+        + "<ol><li>Whisk the eggs with the sugar until pale.</li><li>Bake for 20 minutes.</li></ol>"
+        + "<h3>Nutrition</h3><ul><li>Calories: 230</li></ul><h3>Comments</h3><p>Lovely recipe, thanks so much!</p>",
+      ["2 eggs", "100 g sugar"],
+      ["Whisk the eggs with the sugar until pale.", "Bake for 20 minutes."]
+    ),
+    // A servings widget beside the list is left out.
+    (
+      "<h2>Ingredients</h2><div>Makes 6 servings</div><div>1/2x1x2x</div><ul><li>2 Tbsp oil</li>"
+        + "<li>1 onion, diced</li></ul><h2>Directions</h2><ul><li>Heat the oil and fry the onion.</li></ul>",
+      ["2 Tbsp oil", "1 onion, diced"], ["Heat the oil and fry the onion."]
+    ),
+  ])
+  func leavesOutWhatIsNotTheRecipe(body: String, ingredients: [String], steps: [String]) throws {
+    let read = try recipe(body)
+    #expect(texts(read) == ingredients)
+    #expect(read.instructions == steps)
+  }
+
+  @Test(arguments: [
+    // Markup that joins the method into one step the page shows as three.
+    (
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Chilli\","
+        + "\"recipeIngredient\":[\"500 g beef mince\",\"1 onion\"],\"recipeInstructions\":"
+        + "\"Brown the beef in a large pan. Add the onion and cook for five minutes.Add the tomatoes and simmer for twenty minutes.Serve with rice.\"}</script>"
+        + "<h2>Method</h2><ol><li><p>Brown the beef in a large pan. Add the onion and cook for five minutes.</p>"
+        + "<div>Tip: turkey mince works too.</div></li><li>Add the tomatoes and simmer for twenty minutes.</li>"
+        + "<li>Serve with rice.</li></ol>",
+      [
+        "Brown the beef in a large pan. Add the onion and cook for five minutes.",
+        "Add the tomatoes and simmer for twenty minutes.", "Serve with rice.",
+      ]
+    ),
+    // Numbered inline.
+    (
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Muffins\","
+        + "\"recipeIngredient\":[\"2 cups flour\"],\"recipeInstructions\":"
+        + "[\"1. Heat the oven to 180 C. 2. Mix the flour with the milk. 3. Bake for 20 minutes.\"]}</script>",
+      ["Heat the oven to 180 C.", "Mix the flour with the milk.", "Bake for 20 minutes."]
+    ),
+  ])
+  func splitsAMethodTheMarkupJoins(body: String, steps: [String]) throws {
+    #expect(try recipe(body).instructions == steps)
+  }
+
+  @Test func takesAnAmountTheMarkupLeavesOutFromThePagesOwnList() throws {
+    let body =
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Popcorn\","
+      + "\"recipeIngredient\":[\"popping corn\",\"2 tbsp oil\",\"butter\"],"
+      + "\"recipeInstructions\":[\"Pop the corn.\"]}</script>"
+      + "<p>Ingredients</p><div><div>½ cup</div><div>popping corn</div></div>"
+      + "<div><div>2 tbsp</div><div>oil</div></div><div><div>2 tbsp</div><div>butter</div></div>"
+    #expect(texts(try recipe(body)) == ["½ cup popping corn", "2 tbsp oil", "2 tbsp butter"])
+  }
+
+  @Test(arguments: [
+    // No heading names the method.
+    (
+      "<h2>Ingredients</h2><ul><li>2 eggs</li><li>100 g sugar</li></ul>"
+        + "<h2>Get started</h2><ol><li>Whisk the eggs with the sugar until pale and thick.</li></ol>",
+      "no heading names its method"
+    ),
+    // No heading names the list.
+    (
+      "<h1>Cake</h1><ul><li>2 eggs</li><li>100 g sugar</li><li>100 g butter</li></ul>"
+        + "<h2>Method</h2><p>Beat everything together and bake for 25 minutes.</p>",
+      "no heading names its ingredient list"
+    ),
+    // The page's list and the markup's disagree.
+    (
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Soup\","
+        + "\"recipeIngredient\":[\"1 leek\",\"2 potatoes\"],\"recipeInstructions\":[\"Simmer.\"]}"
+        + "</script><h2>Ingredients</h2><ul><li>1 leek</li><li>2 potatoes</li><li>1 l stock</li>"
+        + "<li>100 ml cream</li></ul>",
+      "The page lists 4 ingredients under its heading, but its recipe markup lists 2"
+    ),
+  ])
+  func saysSoWhenItIsUnsure(body: String, reason: String) throws {
+    let read = try recipe(body)
+    let doubt = try #require(read.doubt)
+    #expect(doubt.reason.contains(reason))
+    #expect(!doubt.pageText.isEmpty)
+  }
+}
