@@ -16,6 +16,8 @@ import Foundation
 ///   RecipeLab features DIR FILE                   NYT's tuning lines' flag features, for
 ///                                                 Tools/recipes/flag_model.py
 ///   RecipeLab pages DIR [--misses N --field FIELD]
+///   RecipeLab packs PAGES_DIR [--misses N]        lines Recipe Ready still buys by the spoon
+///                                                 or cup though the food is sold in packs
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
 ///   RecipeLab differential PAGES_DIR              the SAX reader against the tree-walking one,
 ///                                                 page by page
@@ -53,6 +55,8 @@ struct RecipeLab {
       arguments.removeSubrange(flag...(flag + 1))
     }
     switch arguments.first {
+    case "packs" where arguments.count == 2:
+      try PackEvaluation.run(directory: arguments[1], showMisses: misses)
     case "bench":
       try Bench.run(
         ingredientsDirectory: arguments.count > 1 ? arguments[1] : nil,
