@@ -1,14 +1,15 @@
-@testable import BasketKit
 import BasketTestSupport
 import Foundation
 import Testing
+
+@testable import BasketKit
 
 /// Amounts a shop sells: the pack table (`FoodPacks`), cooked to dry, US against UK sizes, the
 /// plain-amount choice, prices to notes, and yields in their own words.
 @Suite struct PackTableTests {
   static func amount(_ text: String) -> (ItemAmount, String) {
     let line = IngredientLineParser.parse(text)
-    return (ItemAmount(line)!, line.name)
+    return (ItemAmount(line)!, FoodPacks.shoppingName(line))
   }
 
   @Test(
@@ -54,7 +55,7 @@ import Testing
         "4 cups cooked rice", ShopRegion.us, "1 bag (454 g) white rice", "4 cups cooked ≈ 226 g dry"
       ),
       ("4 cups cooked rice", .uk, "1 bag (1 kg) white rice", "4 cups cooked ≈ 226 g dry"),
-      ("3 cups cooked quinoa", .us, "1 bag (454 g) quinoa", "3 cups cooked ≈ 182 g dry"),
+      ("3 cups cooked quinoa", .us, "1 bag (454 g) quinoa", "3 cups cooked ≈ 181 g dry"),
       ("2 cups cooked brown rice", .us, "1 bag (907 g) brown rice", "2 cups cooked ≈ 117 g dry"),
       ("500 g cooked pasta", .uk, "1 bag (500 g) pasta", "500 g cooked ≈ 210 g dry"),
       ("6 cups cooked black beans", .us, "1 bag (454 g) black beans", "6 cups cooked ≈ 397 g dry"),
@@ -82,6 +83,8 @@ import Testing
       ("sweet potato", nil),
       ("basil leaves", "basil"),
       ("dried basil leaves", "dried basil"),
+      ("thyme sprigs", "thyme"),
+      ("rice", "white rice"),
     ] as [(String, String?)])
   func aFoodIsFoundByItsFoldedNameOrAlias(name: String, food: String?) {
     #expect(FoodPacks.food(name) == food)
@@ -138,6 +141,15 @@ import Testing
     Recipe(
       title: title, yields: yields, servings: yields.flatMap(RecipeYield.read)?.count,
       ingredientGroups: [IngredientGroup(ingredients: lines.map(IngredientLineParser.parse))])
+  }
+
+  @Test func aCookedLineIsListedAsTheCookedFoodAndBoughtDry() throws {
+    let basket = Fixtures.basket(clock: TestClock())
+    try basket.add(Self.recipe("Bowls", ["4 cups rice, cooked"]))
+    let item = try #require(try basket.sections().toGet.first)
+    #expect(item.name == "cooked rice")
+    #expect(item.buyable?.text == "1 bag (454 g) white rice")
+    #expect(item.recipeNeeds.amounts.map(\.text) == ["4 cups"])
   }
 
   @Test(
@@ -265,8 +277,8 @@ import Testing
   @Test(
     arguments: [
       // (yields, scaled to, yields after, the flour line after)
-      ("24 cookies", 36.0, "36 cookies", "1½ cups"),
-      ("4 cups", 6.0, "6 cups", "1½ cups"),
+      ("24 cookies", 36.0, "36 cookies", "1.5 cups"),
+      ("4 cups", 6.0, "6 cups", "1.5 cups"),
       ("1 loaf", 2.0, "2 loaves", "2 cups"),
       ("4 cups", 3.0, "3 cups", "¾ cup"),
     ] as [(String, Double, String, String)])
@@ -283,7 +295,7 @@ import Testing
     let recipe = Self.recipe("Cookies", ["1 cup flour"], yields: "24 cookies")
     let review = try basket.review(recipe, selection: RecipeSelection(yield: 36))
     #expect(review.yield?.text == "36 cookies")
-    #expect(review.lines.first?.amountText == "1½ cups")
+    #expect(review.lines.first?.amountText == "1.5 cups")
   }
 
   @Test func theRecipeJSONWritesTheYieldBesideServings() throws {

@@ -190,8 +190,10 @@ public enum RecipeListRules {
     to draft: inout ListDraft
   ) -> RecipeLineResult {
     let entry: AddEntry
+    // NB: bought as packs, "4 cups rice, cooked" is shopped for as cooked rice (its dry rice).
+    let name = region == nil ? line.name : FoodPacks.shoppingName(line)
     do {
-      entry = try AddEntry(name: line.name, quantity: nil, classifier: classifier)
+      entry = try AddEntry(name: name, quantity: nil, classifier: classifier)
     } catch {
       let reason = (error as? ListError)?.description ?? "\(error)"
       return RecipeLineResult(index: index, line: line, outcome: .refused(reason))

@@ -53,7 +53,23 @@ public enum FoodPacks {
   /// dropping words that don't change what is bought ("fresh", "low-sodium", "organic"). Nil
   /// for a food the table doesn't sell ("dried parsley" is not "parsley").
   public static func food(_ name: String) -> String? {
-    match(NameKey.of(name), in: foods)
+    let key = NameKey.of(name)
+    if let found = match(key, in: foods) { return found }
+    // "basil leaves", "thyme sprigs": the herb itself.
+    for tail in [" leaf", " sprig", " stalk", " stem"] where key.hasSuffix(tail) {
+      return match(String(key.dropLast(tail.count)), in: foods)
+    }
+    return nil
+  }
+
+  /// The name a line is shopped for under: "cooked rice" for "4 cups rice, cooked" (the
+  /// parser reads "cooked" as preparation), so the dry food it takes is bought; else its name.
+  public static func shoppingName(_ line: IngredientLine) -> String {
+    let preparation = (line.preparation ?? "").lowercased().split(whereSeparator: { !$0.isLetter })
+    guard preparation.contains("cooked"), food(line.name) != nil,
+      cooked("cooked " + line.name) != nil
+    else { return line.name }
+    return "cooked " + line.name
   }
 
   /// Whether `name` is a food the table sells in packs, or a cooked one made from such a food.
@@ -147,7 +163,9 @@ public enum FoodPacks {
     let shown: ItemAmount? =
       KitchenUnit.base(of: family) == unit && dry == nil
       ? nil
-      : ItemAmount(amount: chosen.needed, unit: KitchenUnit.base(of: family))
+      : ItemAmount(
+        amount: chosen.needed < 10 ? (chosen.needed * 10).rounded() / 10 : chosen.needed,
+        unit: KitchenUnit.base(of: family))
     return PackPurchase(pack: chosen.pack, count: chosen.count, approximateNeed: shown, dry: dry)
   }
 
