@@ -189,6 +189,14 @@ FOODS = [
     ("worcestershire sauce", "worcester sauce", "06971"),
     ("tahini", "tahina", "12698"),
     ("jam", "preserves", "19297"),
+    ("carrot", "carrots", "11124", "cup chopped"),
+    ("iceberg lettuce", "iceberg", "11252", "cup shredded"),
+    ("romaine lettuce", "romaine", "11251"),
+    ("red cabbage", "", "11112", "cup, chopped"),
+    ("cauliflower", "", "11135"),
+    ("zucchini", "courgette|courgettes", "11477", "cup, chopped"),
+    ("potato", "potatoes", "11352"),
+    ("jalapeño", "jalapeno", "11979"),
 ]
 
 

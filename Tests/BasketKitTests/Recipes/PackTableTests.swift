@@ -33,11 +33,14 @@ import Testing
       ("8 cups milk", .us, "1 bottle (1.89 l)", "8 cups ≈ 1893 ml"),
       ("1 cup heavy cream", .us, "1 carton (473 ml)", "1 cup ≈ 237 ml"),
       ("1 cup double cream", .uk, "1 carton (300 ml)", "1 cup ≈ 237 ml"),
-      ("2 tbsp olive oil", .us, "1 bottle (473 ml)", "2 tbsp ≈ 30 ml"),
+      ("2 tbsp olive oil", .us, "1 bottle (473 ml)", "2 tbsp"),
       ("1 pinch ground cumin", .us, "1 jar (71 g)", "1 pinch"),
       ("8 oz cream cheese", .us, "1 block (227 g)", "8 oz ≈ 227 g"),
       ("1 cup frozen peas", .uk, "1 bag (900 g)", "1 cup ≈ 134 g"),
       ("3 sprigs fresh thyme", .uk, "1 pack (20 g)", "3 sprigs"),
+      ("½ teaspoon garlic powder", .uk, "1 jar", "½ tsp"),
+      ("1 cup powdered sugar", .us, "1 bag (907 g)", "1 cup ≈ 120 g"),
+      ("1 cup diced carrots", .us, "3 pieces", "1 cup ≈ 128 g"),
     ] as [(String, ShopRegion, String, String)])
   func aMeasureOfAFoodSoldInPacksIsBoughtAsPacks(
     line: String, region: ShopRegion, buy: String, need: String

@@ -69,7 +69,8 @@ import Testing
     #expect(
       Set(json.keys)
         == [
-          "title", "yields", "servings", "prepTime", "cookTime", "totalTime", "ingredientGroups",
+          "title", "yields", "servings", "yield", "prepTime", "cookTime", "totalTime",
+          "ingredientGroups",
           "ingredients", "instructions", "source", "image",
         ])
     #expect(json["cookTime"] is NSNull)

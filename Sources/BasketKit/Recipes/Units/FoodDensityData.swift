@@ -143,5 +143,13 @@ extension FoodDensity {
     ("worcestershire sauce|worcester sauce", "06971", 1.1624),
     ("tahini|tahina", "12698", 1.0144),
     ("jam|preserves", "19297", 1.3526),
+    ("carrot|carrots", "11124", 0.5410),
+    ("iceberg lettuce|iceberg", "11252", 0.3043),
+    ("romaine lettuce|romaine", "11251", 0.1987),
+    ("red cabbage", "11112", 0.3762),
+    ("cauliflower", "11135", 0.4523),
+    ("zucchini|courgette|courgettes", "11477", 0.5241),
+    ("potato|potatoes", "11352", 0.6340),
+    ("jalapeño|jalapeno", "11979", 0.3804),
   ]
 }

@@ -120,8 +120,17 @@ public enum FoodPacks {
     }
     guard let food = food(foodName) else { return nil }
     let packs = packs(food, region: region)
-    guard let smallest = packs.first else { return nil }
     let top = need.maxAmount ?? need.amount
+    guard let smallest = packs.first else {
+      // NB: sold in packs, only not sized for this region: a pinch or a spoonful is still one
+      // of them, its size unsaid ("1 jar").
+      let small =
+        BuyingRules.smidgens.contains(unit.id)
+        || (unit.family == .volume && top * unit.baseFactor < smallVolumeMilliliters)
+      guard small, let other = table[food]?.first?.pack else { return nil }
+      let unsized = FoodPack(food: food, word: other.word, size: nil, eachGrams: nil)
+      return PackPurchase(pack: unsized, count: 1, dry: dry)
+    }
     switch unit.family {
     case .count:
       if BuyingRules.smidgens.contains(unit.id) {
@@ -160,8 +169,11 @@ public enum FoodPacks {
           : Double(a.count) * a.pack.measure.amount < Double(b.count) * b.pack.measure.amount
       } ?? first
     let (_, family) = chosen.pack.measure
+    // NB: "2 cups ≈ 473 ml" beside a 946 ml carton helps; "2 tbsp ≈ 30 ml" beside a bottle
+    // doesn't, so a spoonful in the pack's own family is left as written.
+    let spoonful = unit.family == family && top * unit.baseFactor < smallVolumeMilliliters
     let shown: ItemAmount? =
-      KitchenUnit.base(of: family) == unit && dry == nil
+      (KitchenUnit.base(of: family) == unit || spoonful) && dry == nil
       ? nil
       : ItemAmount(
         amount: chosen.needed < 10 ? (chosen.needed * 10).rounded() / 10 : chosen.needed,
