@@ -69,7 +69,11 @@ enum PackEvaluation {
         guard FoodPacks.knows(item.name) else { continue }
         count.known += 1
         guard item.quantity == nil, let buy = item.buyable else { continue }
-        let words = buy.text.lowercased().split(whereSeparator: { !$0.isLetter })
+        // NB: only each part's own unit counts: "1 package (2¼ tsp)" is a package.
+        let parts = buy.text.lowercased().split(separator: "+").map {
+          $0.split(separator: "(").first ?? ""
+        }
+        let words = parts.flatMap { $0.split(whereSeparator: { !$0.isLetter }) }
         if words.contains(where: { measures.contains(String($0)) }) {
           count.measured += 1
           count.misses["\(item.name): \(buy.text) (\(line.original.text))", default: 0] += 1

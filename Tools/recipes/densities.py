@@ -197,6 +197,8 @@ FOODS = [
     ("zucchini", "courgette|courgettes", "11477", "cup, chopped"),
     ("potato", "potatoes", "11352"),
     ("jalapeño", "jalapeno", "11979"),
+    ("leaf lettuce", "lettuce|green leaf lettuce", "11253"),
+    ("dates", "pitted dates|medjool dates", "09087"),
 ]
 
 

@@ -151,5 +151,7 @@ extension FoodDensity {
     ("zucchini|courgette|courgettes", "11477", 0.5241),
     ("potato|potatoes", "11352", 0.6340),
     ("jalapeño|jalapeno", "11979", 0.3804),
+    ("leaf lettuce|lettuce|green leaf lettuce", "11253", 0.1522),
+    ("dates|pitted dates|medjool dates", "09087", 0.6213),
   ]
 }
