@@ -84,7 +84,8 @@ let package = Package(
       ]),
     .executableTarget(name: "EmojiLab", dependencies: ["BasketKit", "BasketTestSupport"]),
     .executableTarget(
-      name: "RecipeLab", dependencies: ["BasketKit", "BasketRecipeImport", "CLibXML2"],
+      name: "RecipeLab",
+      dependencies: ["BasketKit", "BasketRecipeImport", "BasketTestSupport", "CLibXML2"],
       swiftSettings: libxml2Headers, linkerSettings: [.linkedLibrary("xml2")]),
 
     // MARK: - Fuzz targets

@@ -18,6 +18,8 @@ import Foundation
 ///   RecipeLab pages DIR [--misses N --field FIELD --results FILE --tuning-only --doubts]
 ///                                                 tuning and held-out sites apart; misses and
 ///                                                 results of tuning sites only
+///   RecipeLab packs PAGES_DIR [--misses N]        lines Recipe Ready still buys by the spoon
+///                                                 or cup though the food is sold in packs
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
 ///   RecipeLab differential PAGES_DIR              the SAX reader against the tree-walking one,
 ///                                                 page by page
@@ -70,6 +72,8 @@ struct RecipeLab {
       arguments.removeSubrange(flag...(flag + 1))
     }
     switch arguments.first {
+    case "packs" where arguments.count == 2:
+      try PackEvaluation.run(directory: arguments[1], showMisses: misses)
     case "bench":
       try Bench.run(
         ingredientsDirectory: arguments.count > 1 ? arguments[1] : nil,

@@ -61,15 +61,22 @@ enum CommandLineApp {
     let context = CommandContext(
       configuration: configuration, store: store, clock: clock,
       stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
-      openBasket: { try openBasket(at: store, clock: clock, use: $0, shop: options.shop) },
+      openBasket: {
+        try openBasket(
+          at: store, clock: clock, use: $0, shop: options.shop, region: configuration.region)
+      },
       openRecipeBook: { use in
         let sqlite = try openStore(at: store, clock: clock, use: use, shop: options.shop)
-        let basket = Basket(store: sqlite, environment: Wiring.environment(clock: clock))
+        let basket = Basket(
+          store: sqlite, environment: Wiring.environment(clock: clock, region: configuration.region)
+        )
         return RecipeBook(store: sqlite, basket: basket)
       },
       openShopBook: { use in
         let sqlite = try openStore(at: store, clock: clock, use: use, shop: options.shop)
-        let basket = Basket(store: sqlite, environment: Wiring.environment(clock: clock))
+        let basket = Basket(
+          store: sqlite, environment: Wiring.environment(clock: clock, region: configuration.region)
+        )
         return ShopBook(store: sqlite, basket: basket)
       },
       shop: options.shop,
@@ -105,11 +112,12 @@ enum CommandLineApp {
   /// started (and the user told where) only when `use` allows it; otherwise nothing is
   /// created, not even its directory.
   static func openBasket(
-    at location: StoreLocation, clock: AppClock, use: StoreUse, shop: String? = nil
+    at location: StoreLocation, clock: AppClock, use: StoreUse, shop: String? = nil,
+    region: ShopRegion = .us
   ) throws -> Basket {
     Basket(
       store: try openStore(at: location, clock: clock, use: use, shop: shop),
-      environment: Wiring.environment(clock: clock))
+      environment: Wiring.environment(clock: clock, region: region))
   }
 
   /// Opens the store as `openBasket` does (recovery notices on stderr); with `shop`, things

@@ -63,6 +63,8 @@ enum Help {
       BASKET_REDUCE_MOTION     1: calm animations in the terminal app
       BASKET_SECRET            the household secret for basket serve
       BASKET_EMOJI             modern or compatible: which emoji the terminal app draws
+      BASKET_REGION            us or uk: whose pack sizes recipe amounts are bought in
+                               (default: from LC_ALL, LC_MEASUREMENT or LANG, else us)
 
     """
 

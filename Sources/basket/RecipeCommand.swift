@@ -181,14 +181,18 @@ enum RecipeCommand {
 
   // MARK: - Shopping
 
-  /// `recipe add ID [--servings N] [--skip NAME...] [--with NAME...] [--json]`: `--skip` and
-  /// `--with` take every argument after them up to the next option: names ("salt", "black
-  /// pepper") or line numbers as `recipe show` numbers them. Tap water and optional lines are
-  /// left out unless `--with` names them (`LeftOutLines`).
+  /// `recipe add ID [--servings N | --yield N] [--skip NAME...] [--with NAME...] [--plain[=NAME]]
+  /// [--json]`: `--skip` and `--with` take every argument after them up to the next option:
+  /// names ("salt", "black pepper") or line numbers as `recipe show` numbers them. Tap water
+  /// and optional lines are left out unless `--with` names them (`LeftOutLines`). `--plain`
+  /// keeps every amount as the recipe wrote it instead of packs; `--plain=NAME` one line's.
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
     var reference: [String] = []
     var lists: [String: [String]] = ["--skip": [], "--with": []]
     var servings: Int?
+    var yield: Double?
+    var plain: [String] = []
+    var allPlain = false
     var json = false
     var index = 0
     var collecting: String?
@@ -210,6 +214,20 @@ enum RecipeCommand {
         collecting = nil
       case _ where argument.hasPrefix("--servings="):
         servings = try servingsValue(String(argument.dropFirst("--servings=".count)))
+        collecting = nil
+      case "--yield":
+        guard index < arguments.count else { throw UsageError(message: "--yield needs a number") }
+        yield = try yieldValue(arguments[index])
+        index += 1
+        collecting = nil
+      case _ where argument.hasPrefix("--yield="):
+        yield = try yieldValue(String(argument.dropFirst("--yield=".count)))
+        collecting = nil
+      case "--plain":
+        allPlain = true
+        collecting = nil
+      case _ where argument.hasPrefix("--plain="):
+        plain.append(String(argument.dropFirst("--plain=".count)))
         collecting = nil
       case _ where argument.hasPrefix("--skip=") || argument.hasPrefix("--with="):
         lists[String(argument.prefix(6)), default: []].append(String(argument.dropFirst(7)))
@@ -234,6 +252,15 @@ enum RecipeCommand {
       )
       return 1
     }
+    if yield != nil, servings != nil {
+      throw UsageError(message: "give --servings or --yield, not both")
+    }
+    if yield != nil, recipe.yield == nil {
+      context.err(
+        "basket: \(recipe.title) makes servings, not a yield of its own: use --servings; nothing was added\n"
+      )
+      return 1
+    }
     let staples = try StaplesCommand.staples(of: book.basket)
     var skipped = RecipeSelection.standard(for: recipe, staples: staples).skipped
     for (option, verb) in [("--with", "add"), ("--skip", "skip")] {
@@ -252,18 +279,44 @@ enum RecipeCommand {
         if option == "--with" { skipped.subtract(lines) } else { skipped.formUnion(lines) }
       }
     }
-    let results = try book.basket.add(
-      recipe, selection: RecipeSelection(servings: servings, skipped: skipped))
+    var plainLines: Set<Int> = []
+    for name in plain {
+      let lines =
+        if let number = Int(name), (1...recipe.ingredients.count).contains(number) {
+          [number - 1]
+        } else {
+          RecipeSelection.lines(named: name, in: recipe)
+        }
+      guard !lines.isEmpty else {
+        context.err(
+          "basket: \(recipe.title) has no ingredient \"\(name)\" to keep plain; nothing was added\n"
+        )
+        return 1
+      }
+      plainLines.formUnion(lines)
+    }
+    let selection = RecipeSelection(
+      servings: servings, skipped: skipped,
+      plainAmounts: allPlain ? .all : plainLines.isEmpty ? .none : .lines(plainLines), yield: yield)
+    let results = try book.basket.add(recipe, selection: selection)
+    let scaled = selection.scaled(recipe)
     if json {
       context.out(
-        try JSONText.encode(RecipeAddJSON(recipe: recipe, servings: servings, results: results))
+        try JSONText.encode(RecipeAddJSON(recipe: scaled, servings: servings, results: results))
           + "\n")
     } else {
       context.out(
         RecipePrinter.added(
-          recipe, servings: servings, results, staples: staples, style: Style(context: context)))
+          scaled, servings: servings, results, staples: staples, style: Style(context: context)))
     }
     return 0
+  }
+
+  private static func yieldValue(_ text: String) throws -> Double {
+    guard let value = Double(text), value > 0, value <= 100_000 else {
+      throw UsageError(message: "--yield takes a number above 0, not \"\(text.prefix(20))\"")
+    }
+    return value
   }
 
   private static func servingsValue(_ text: String) throws -> Int {
@@ -304,11 +357,19 @@ struct RecipeAddJSON: Encodable {
 
   var recipe: RecipeReference
   @Nullable var servings: Int? = nil
+  /// What the lines make when that isn't servings: `{"amount", "unit"}`, or null.
+  @Nullable var yield: YieldJSON? = nil
   var lines: [Line]
+
+  struct YieldJSON: Encodable {
+    var amount: Double
+    var unit: String
+  }
 
   init(recipe: Recipe, servings: Int?, results: [RecipeLineResult]) {
     self.recipe = RecipeReference(id: recipe.id, title: recipe.title)
     self.servings = servings ?? recipe.servings
+    yield = recipe.yield.map { YieldJSON(amount: $0.measure, unit: $0.noun ?? "") }
     lines = results.map { result in
       Line(
         index: result.index, text: result.line.text, outcome: result.outcome.name,

@@ -18,7 +18,7 @@ enum RecipeHelp {
       show RECIPE [--json]     one saved recipe
       search TEXT... [--json]  saved recipes by a word of the title or an ingredient
       remove RECIPE            remove a saved recipe (alias: rm)
-      add RECIPE [--servings N] [--skip NAME...] [--with NAME...] [--json]
+      add RECIPE [--servings N | --yield N] [--skip NAME...] [--with NAME...] [--plain] [--json]
                                put a saved recipe's ingredients on the list
       coverage RECIPE [--servings N] [--add] [--json]
                                what the pantry covers, and buying only the rest
@@ -126,16 +126,23 @@ enum RecipeHelp {
         """
     case "recipe add":
       return """
-        Usage: basket recipe add RECIPE [--servings N] [--skip NAME...] [--with NAME...] [--json]
+        Usage: basket recipe add RECIPE [--servings N | --yield N] [--skip NAME...]
+                                        [--with NAME...] [--plain[=NAME]] [--json]
 
         Puts the recipe's ingredients on the list. Each becomes an item or joins the one
         already there: amounts of the same kind add up (g with kg, ml with L, cups with
         spoons, ounces with pounds, counts with counts); weight and volume meet only
         through a food's known density, shown as "≈ 250 g, converted"; other amounts stay
         side by side. Every item remembers the recipe. Tap water and optional lines are
-        left out unless --with names them.
+        left out unless --with names them. A cup or spoonful of something shops sell in
+        packs is bought as packs, the need beside it ("1 bag (142 g) · recipe needs 3 cups
+        ≈ 90 g"; "4 cups cooked rice" as the dry rice it takes), in US or UK sizes
+        (BASKET_REGION).
 
         --servings N     scale every amount to N servings first
+        --yield N        scale to N of the recipe's own yield ("36" of "24 cookies")
+        --plain          keep every amount as the recipe wrote it, not as packs
+        --plain=NAME     keep one ingredient's amount plain (by name or number; repeat)
         --skip NAME...   leave out ingredients by name or by the number 'recipe show'
                          gives them (several may follow one --skip)
         --with NAME...   add optional lines or water too, named the same way

@@ -126,7 +126,11 @@ enum RecipePrinter {
     _ recipe: Recipe, servings: Int?, _ results: [RecipeLineResult], staples: Staples = .none,
     style: Style
   ) -> String {
-    let serves = (servings ?? recipe.servings).map { " (\($0) servings)" } ?? ""
+    let serves =
+      recipe.yield.map { " (\($0.text))" } ?? (servings ?? recipe.servings).map {
+        " (\($0) servings)"
+      }
+      ?? ""
     var out = "Added \(recipe.title)\(serves) to the list:\n"
     for result in results {
       out += "  " + line(result, staples: staples, style: style) + "\n"

@@ -2,10 +2,10 @@ import BasketKit
 
 /// The production effects: the real classifier and dictionary, random ids, the given clock.
 enum Wiring {
-  static func environment(clock: AppClock) -> BasketEnvironment {
+  static func environment(clock: AppClock, region: ShopRegion) -> BasketEnvironment {
     BasketEnvironment(
       clock: clock, ids: .random, classifier: classifier,
-      suggestions: { engine })
+      suggestions: { engine }, region: region)
   }
 
   static let classifier: any ItemClassifier = SharedClassifier()

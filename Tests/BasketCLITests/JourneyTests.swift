@@ -75,7 +75,8 @@ import Testing
       uniqueKeysWithValues: toGet.map {
         ($0["name"] as? String ?? "", ($0["buy"] as? [String: Any])?["text"] as? String)
       })
-    #expect(buy == ["kidney beans": "2 cans", "garlic": "4 cloves", "ground cumin": "1 jar"])
+    #expect(
+      buy == ["kidney beans": "2 cans", "garlic": "4 cloves", "ground cumin": "1 jar (71 g)"])
     let beans = try #require(toGet.first { $0["name"] as? String == "kidney beans" })
     #expect((beans["buy"] as? [String: Any])?["need"] as? String == "recipe needs 1½")
 

@@ -78,8 +78,8 @@ import Testing
       "COLORTERM": "truecolor", "BASKET_REDUCE_MOTION": "1", "BASKET_SECRET": "secret-42",
       "BASKET_EMOJI": "modern", "TERM_PROGRAM": "WezTerm", "TMUX": "/tmp/tmux-0/default",
       "STY": "1234.pts-0", "KITTY_WINDOW_ID": "1", "BASKET_TESSERACT": "/opt/ocr/tesseract",
-      "PATH": "/opt/bin:/usr/bin", "BASKET_UNITS": "us", "LC_ALL": "en_US.UTF-8",
-      "LC_MEASUREMENT": "en_US", "LANG": "en_US.UTF-8",
+      "PATH": "/opt/bin:/usr/bin", "BASKET_UNITS": "us", "BASKET_REGION": "uk",
+      "LC_ALL": "en_GB.UTF-8", "LC_MEASUREMENT": "en_GB.UTF-8", "LANG": "en_GB.UTF-8",
     ]
     #expect(Set(samples.keys) == Set(BasketConfiguration.variables))
     for (name, value) in samples {

@@ -434,9 +434,9 @@ private let page = """
     #expect(beans?["buy"]?["text"]?.string == "4 cans")
     #expect(beans?["buy"]?["need"]?.string == "recipes need 3½")
     #expect(beans?["quantity"] == .null)
-    // NB: the harness's classifier knows no categories; an oil is a bottle by its name.
+    // NB: olive oil is sold in packs (`FoodPacks`): a US bottle, its size beside it.
     let oil = toGet.first { $0["name"]?.string == "olive oil" }
-    #expect(oil?["buy"]?["text"]?.string == "1 bottle")
+    #expect(oil?["buy"]?["text"]?.string == "1 bottle (473 ml)")
     #expect(oil?["buy"]?["need"]?.string == "recipe needs 2 tbsp")
   }
 }

@@ -18,7 +18,7 @@ extension Basket {
     return try store.modify { draft in
       RecipeListRules.add(
         recipe, selection: selection, ids: { environment.ids() },
-        classifier: environment.classifier, now: now, to: &draft)
+        classifier: environment.classifier, now: now, region: environment.region, to: &draft)
     }
   }
 
@@ -35,7 +35,7 @@ extension Basket {
       ids: {
         planned += 1
         return RecipeReview.plannedID(planned)
-      }, classifier: environment.classifier, now: now, to: &draft)
+      }, classifier: environment.classifier, now: now, region: environment.region, to: &draft)
     try draft.checkReads()
     return RecipeReview(recipe, selection: selection, planned: results)
   }

@@ -11,17 +11,20 @@ public struct BasketEnvironment: Sendable {
   public var clock: AppClock
   public var ids: IDGenerator
   public var classifier: any ItemClassifier
+  /// Whose shops' pack sizes recipe amounts are bought in (`FoodPacks`).
+  public var region: ShopRegion
   private let makeSuggestions: @Sendable () -> SuggestionEngine
 
   /// - Parameter suggestions: returns the suggestion engine; called only when suggestions are
   ///   asked for, so commands that never suggest don't pay to index the dictionary.
   public init(
     clock: AppClock, ids: IDGenerator, classifier: any ItemClassifier,
-    suggestions: @escaping @Sendable () -> SuggestionEngine
+    suggestions: @escaping @Sendable () -> SuggestionEngine, region: ShopRegion = .us
   ) {
     self.clock = clock
     self.ids = ids
     self.classifier = classifier
+    self.region = region
     self.makeSuggestions = suggestions
   }
 

@@ -37,6 +37,9 @@ public struct BasketConfiguration: Equatable, Sendable {
   /// `LC_MEASUREMENT`, else `LANG`): US customary for the United States, Liberia and
   /// Myanmar, metric everywhere else and when no locale is set.
   public var units: MeasurementSystem = .metric
+  /// `BASKET_REGION` (`us` or `uk`), else the territory of `LC_ALL`, `LC_MEASUREMENT` or
+  /// `LANG` (en_GB → uk), else us: whose shops' pack sizes recipe amounts are bought in.
+  public var region: ShopRegion = .us
 
   public init(
     storePath: String? = nil, dataHome: String? = nil, home: String? = nil,
@@ -56,7 +59,7 @@ public struct BasketConfiguration: Equatable, Sendable {
   public static let variables =
     [
       "BASKET_STORE", "XDG_DATA_HOME", "HOME", "BASKET_NOW", "NO_COLOR", "TERM", "COLORTERM",
-      "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH", "BASKET_UNITS",
+      "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH", "BASKET_UNITS", "BASKET_REGION",
       "LC_ALL", "LC_MEASUREMENT", "LANG",
     ] + terminalVariables
 
@@ -75,8 +78,8 @@ public struct BasketConfiguration: Equatable, Sendable {
   /// value (or `TERM=dumb`) turns colour off, and `COLORTERM=truecolor` (or `24bit`) asks
   /// for 24-bit colour.
   ///
-  /// - Throws: `Problem` when `BASKET_NOW` is not an ISO 8601 time, or `BASKET_UNITS` is
-  ///   neither `metric` nor `us`.
+  /// - Throws: `Problem` when `BASKET_NOW` is not an ISO 8601 time, `BASKET_UNITS` is
+  ///   neither `metric` nor `us`, or `BASKET_REGION` is neither `us` nor `uk`.
   public init(environment: [String: String]) throws(Problem) {
     func value(_ name: String) -> String? {
       guard let value = environment[name], !value.isEmpty else { return nil }
@@ -110,6 +113,16 @@ public struct BasketConfiguration: Equatable, Sendable {
     } else {
       units = Self.units(
         locale: value("LC_ALL") ?? value("LC_MEASUREMENT") ?? value("LANG"))
+    }
+    if let setting = value("BASKET_REGION") {
+      guard let region = ShopRegion(setting: setting) else {
+        throw Problem(message: "BASKET_REGION must be us or uk, not \(setting)")
+      }
+      self.region = region
+    } else if let locale = value("LC_ALL") ?? value("LC_MEASUREMENT") ?? value("LANG"),
+      let region = ShopRegion(locale: locale)
+    {
+      self.region = region
     }
     terminalEnvironment = [
       "BASKET_EMOJI": value("BASKET_EMOJI"), "TERM": value("TERM"),

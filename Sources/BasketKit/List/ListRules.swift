@@ -191,7 +191,8 @@ public enum ListRules {
 
   /// Sets an item's amount in a recipe's own unit ("2½ cups", "3 cans (14 oz)"): the amount
   /// becomes the item's one amount, in place of its stepper quantity and of what recipes
-  /// asked for (which recipes asked stays). Zero takes the amount off. A change older than the
+  /// asked for (which recipes asked stays), bought as set rather than as packs. Zero takes the
+  /// amount off. A change older than the
   /// item's last quantity change is ignored, as `setQuantity` does.
   ///
   /// - Throws: `ListError` for an amount out of range (`RecipeAmountRules.checked`).
@@ -205,6 +206,7 @@ public enum ListRules {
     item.quantity = nil
     item.recipeNeeds.amounts = checked.amount == 0 ? [] : [checked]
     item.recipeNeeds.convertedQuantity = nil
+    item.recipeNeeds.packs = nil
     item.changed.quantity = at
     draft.update(item)
   }

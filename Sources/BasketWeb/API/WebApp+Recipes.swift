@@ -60,7 +60,7 @@ public struct RecipeServices: Sendable {
 extension WebApp {
   static let recipeImportPath = "/api/v1/recipes/import"
   /// What an add or review body may say beside the recipe.
-  static let addMembers = ["servings", "skip", "choose", "pantry", "overrides"]
+  static let addMembers = ["servings", "yield", "skip", "choose", "plain", "pantry", "overrides"]
 
   func recipes(_ route: [String], _ request: Request) throws -> Response {
     guard let services = environment.recipes else {
@@ -296,11 +296,13 @@ extension WebApp {
       ("id", recipe.id.map { .string($0.uuidString.lowercased()) } ?? .null),
       ("title", .string(recipe.title)),
     ])
-    let servings = (selection.servings ?? recipe.servings).map { JSONValue.number(Double($0)) }
+    let scaled = selection.scaled(recipe)
+    let servings = (selection.servings ?? scaled.servings).map { JSONValue.number(Double($0)) }
     return .json(
       200,
       .object([
-        ("recipe", reference), ("servings", servings ?? .null), ("lines", .array(lines)),
+        ("recipe", reference), ("servings", servings ?? .null),
+        ("yield", Self.yieldJSON(scaled.yield)), ("lines", .array(lines)),
       ]))
   }
 
@@ -332,12 +334,17 @@ extension WebApp {
       let before: JSONValue = planned.before.map(JSONValue.string) ?? .null
       let after: JSONValue = planned.item?.amountText.map(JSONValue.string) ?? .null
       let itemName: JSONValue = planned.item.map { .string($0.name) } ?? .null
+      let buy: JSONValue =
+        planned.item?.buyable.map { buy in
+          .object([("text", .string(buy.text)), ("need", buy.need.map(JSONValue.string) ?? .null)])
+        } ?? .null
       let members: [(String, JSONValue)] = [
         ("index", .number(Double(line.index))), ("text", .string(line.original.text)),
         ("line", try JSONValue.parse(Self.encoded(line.line))), ("amountText", amountText),
         ("flag", flag), ("alternative", alternative),
         ("outcome", .string(planned.outcome.name)), ("merge", merge), ("reason", reason),
-        ("before", before), ("after", after), ("itemName", itemName),
+        ("before", before), ("after", after), ("itemName", itemName), ("buy", buy),
+        ("plain", .bool(selection.plainAmounts.contains(line.index))),
         ("coverage", try coverageJSON(covered[line.index])),
       ]
       return .object(members)
@@ -346,7 +353,8 @@ extension WebApp {
       200,
       .object([
         ("servings", review.servings.map { .number(Double($0)) } ?? .null),
-        ("pantry", .bool(coverage != nil)), ("lines", .array(lines)),
+        ("yield", Self.yieldJSON(review.yield)), ("pantry", .bool(coverage != nil)),
+        ("lines", .array(lines)),
       ]))
   }
 
@@ -407,9 +415,35 @@ extension WebApp {
     return Int(number)
   }
 
-  /// The body's `servings`, `skip` and `choose` for `recipe`.
+  /// A yield that isn't servings as `{"amount", "unit"}`, or null.
+  static func yieldJSON(_ yield: RecipeYield?) -> JSONValue {
+    yield.map { .object([("amount", .number($0.measure)), ("unit", .string($0.noun ?? ""))]) }
+      ?? .null
+  }
+
+  /// The body's `servings`, `yield`, `skip`, `choose` and `plain` for `recipe`.
   private func selection(for recipe: Recipe, _ body: JSONBody) throws -> RecipeSelection {
     var selection = RecipeSelection()
+    if let value = body.value("yield"), value != .null {
+      guard case .number(let number) = value, number > 0, number <= 100_000 else {
+        throw RequestError(400, "\"yield\" must be a number above 0")
+      }
+      guard recipe.yield != nil else {
+        throw RequestError(
+          400, "\(recipe.title) makes servings, not a yield of its own: send \"servings\"")
+      }
+      selection.yield = number
+    }
+    if let value = body.value("plain"), value != .null {
+      switch value {
+      case .bool(let all): selection.plainAmounts = all ? .all : .none
+      case .array(let indexes):
+        selection.plainAmounts = .lines(
+          Set(try indexes.map { try linePosition($0, in: recipe, field: "plain") }))
+      default:
+        throw RequestError(400, "\"plain\" must be true, false or an array of line positions")
+      }
+    }
     if let value = body.value("servings"), value != .null {
       guard case .number(let number) = value, number == number.rounded(),
         (1...1000).contains(number)

@@ -123,7 +123,7 @@ func entry(
         "maybe covered (have 500 g, need 2: these can't be compared)"
       ),
       (
-        "1 cup bulgur", entry("Bulgur", left: "500 g"),
+        "1 cup freekeh", entry("Freekeh", left: "500 g"),
         "maybe covered (have 500 g, need 1 cup: these can't be compared)"
       ),
       (

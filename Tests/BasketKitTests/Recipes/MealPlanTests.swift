@@ -52,8 +52,8 @@ private func plan(_ first: String, _ second: String, answer: MealPlan.Answer? = 
         ["1 can (400 g) tomatoes [Chili 1 can (400 g)] ?", "200 g tomatoes [Soup 200 g] ?"]
       ),
       (
-        "2 cups spinach", "200 g spinach",
-        ["2 cups spinach [Chili 2 cups] ?", "200 g spinach [Soup 200 g] ?"]
+        "2 cups chard", "200 g chard",
+        ["2 cups chard [Chili 2 cups] ?", "200 g chard [Soup 200 g] ?"]
       ),
       ("2 large eggs", "2 eggs", ["2 eggs [Chili ×2] ?", "2 eggs [Soup ×2] ?"]),
       // Maybe the same food by name: apart, and asked about.

@@ -69,8 +69,8 @@ import Testing
     #expect(
       Set(json.keys)
         == [
-          "title", "yields", "servings", "prepTime", "cookTime", "totalTime", "ingredientGroups",
-          "ingredients", "instructions", "source", "image", "doubt",
+          "title", "yields", "servings", "yield", "prepTime", "cookTime", "totalTime",
+          "ingredientGroups", "ingredients", "instructions", "source", "image", "doubt",
         ])
     #expect(json["cookTime"] is NSNull)
     #expect((json["ingredients"] as? [Any])?.count == 2)

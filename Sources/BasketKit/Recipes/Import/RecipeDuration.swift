@@ -116,6 +116,19 @@ public struct RecipeYield: Equatable, Sendable {
     self.amount = amount
   }
 
+  /// How many of the yield's unit it makes: `amount` when stated, else `count`.
+  public var measure: Double { amount ?? Double(count) }
+
+  /// This yield multiplied by `factor`, in its own words: "24 cookies" × 1.5 is "36 cookies",
+  /// "4 cups" × 0.75 is "3 cups" (a measure keeps a fraction; a count is rounded, at least 1).
+  public func scaled(by factor: Double) -> RecipeYield {
+    let value = measure * factor
+    let whole = max(1, Int(value.rounded()))
+    let measured = noun.map(Self.measureNouns.contains) ?? false
+    let amount = measured && abs(value - value.rounded()) > 0.001 ? value.tidy : nil
+    return RecipeYield(count: whole, noun: noun.map { Self.number($0, for: whole) }, amount: amount)
+  }
+
   /// "4 servings", "1 serving", "24 cookies", "6.5 gallons".
   public var text: String {
     guard let noun else { return "\(count) serving\(count == 1 ? "" : "s")" }

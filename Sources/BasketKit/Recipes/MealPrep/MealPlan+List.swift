@@ -10,7 +10,8 @@ extension MealPlan {
   /// (`RecipeListRules.add`), each item noting every recipe its line came from.
   public func add(
     _ recipe: Recipe, selection: RecipeSelection, ids: () -> UUID,
-    classifier: any ItemClassifier, now: Date, to draft: inout ListDraft
+    classifier: any ItemClassifier, now: Date, region: ShopRegion = .us,
+    to draft: inout ListDraft
   ) -> [RecipeLineResult] {
     ListRules.tidy(now: now, in: &draft)
     let title = RecipeReference(id: nil, title: self.recipe.title)
@@ -21,7 +22,7 @@ extension MealPlan {
       let references = references(at: index)
       var result = RecipeListRules.add(
         line, index: index, from: references.first ?? title, id: ids(), classifier: classifier,
-        now: now, to: &draft)
+        now: now, packs: selection.plainAmounts.contains(index) ? nil : region, to: &draft)
       guard var item = result.item, references.count > 1 else { return result }
       for reference in references.dropFirst()
       where !item.recipeNeeds.recipes.contains(where: { $0.isSame(as: reference) }) {
@@ -45,7 +46,7 @@ extension Basket {
     return try store.modify { draft in
       plan.add(
         recipe, selection: selection, ids: { environment.ids() },
-        classifier: environment.classifier, now: now, to: &draft)
+        classifier: environment.classifier, now: now, region: environment.region, to: &draft)
     }
   }
 }

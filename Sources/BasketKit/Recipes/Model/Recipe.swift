@@ -65,25 +65,34 @@ public struct Recipe: Equatable, Hashable, Sendable {
     self.lastOpenedAt = lastOpenedAt
   }
 
+  /// What it makes when that isn't servings ("4 cups", "1 loaf", "24 cookies"), read from
+  /// `yields`; nil for servings ("Serves 4") or no yield. Scaled in its own words.
+  public var yield: RecipeYield? {
+    guard let found = yields.flatMap(RecipeYield.read), found.noun != nil else { return nil }
+    return found
+  }
+
   /// Every ingredient line, in order, across the groups.
   public var ingredients: [IngredientLine] { ingredientGroups.flatMap(\.ingredients) }
 }
 
 extension Recipe: Codable {
   private enum CodingKeys: String, CodingKey {
-    case id, title, yields, servings, prepTime, cookTime, totalTime, ingredientGroups
+    case id, title, yields, servings, yield, prepTime, cookTime, totalTime, ingredientGroups
     case ingredients, instructions, source, image, doubt, savedAt, lastOpenedAt
   }
 
-  /// The recipe shape: `id`, `savedAt` and `lastOpenedAt` appear only once saved
-  /// (timestamps as `ISO8601` text); every other key is always present, null when unknown
-  /// (`doubt` is null when the reader is sure).
+  /// The recipe shape (`yield` is `{"amount", "unit"}` for a yield that isn't
+  /// servings, else null; it is read back from `yields`): `id`, `savedAt` and `lastOpenedAt`
+  /// appear only once saved (timestamps as `ISO8601` text); every other key is always present,
+  /// null when unknown (`doubt` is null when the reader is sure).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(id.map { $0.uuidString.lowercased() }, forKey: .id)
     try container.encode(title, forKey: .title)
     try container.encode(yields, forKey: .yields)
     try container.encode(servings, forKey: .servings)
+    try container.encode(yield.map(RecipeYieldJSON.init), forKey: .yield)
     try container.encode(prepTime, forKey: .prepTime)
     try container.encode(cookTime, forKey: .cookTime)
     try container.encode(totalTime, forKey: .totalTime)
@@ -131,5 +140,16 @@ extension Recipe: Codable {
         forKey: key, in: container, debugDescription: "not an ISO 8601 time: \(text)")
     }
     return date
+  }
+}
+
+/// A yield that isn't servings, as the recipe JSON writes it: `{"amount": 24, "unit": "cookies"}`.
+struct RecipeYieldJSON: Encodable {
+  var amount: Double
+  var unit: String
+
+  init(_ yield: RecipeYield) {
+    amount = yield.measure
+    unit = yield.noun ?? "servings"
   }
 }

@@ -36,9 +36,16 @@ public enum IngredientLineParser {
     parseDetailed(text).line
   }
 
+  /// Prices a page prints beside a line ("$0.16") go to its note, never its name
+  /// (`PriceNotes`); the line's text stays as written.
   public static func parseDetailed(_ text: String) -> Detailed {
-    var reader = LineReader(text)
-    return reader.run()
+    let (rest, prices) = PriceNotes.split(text)
+    var reader = LineReader(rest)
+    var detailed = reader.run()
+    guard !prices.isEmpty else { return detailed }
+    detailed.line.text = String(text.trimmingCharacters())
+    detailed.line.note = ([detailed.line.note].compactMap { $0 } + prices).joined(separator: ", ")
+    return detailed
   }
 
   /// The heading `text` is, if it is one: a short line without digits that ends in a colon

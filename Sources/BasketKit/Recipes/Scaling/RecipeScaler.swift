@@ -34,6 +34,32 @@ public enum RecipeScaler {
     return scaled
   }
 
+  /// `recipe` scaled so it makes `amount` of its own yield ("36" of "24 cookies", "6" of
+  /// "4 cups"); unchanged when it states no yield other than servings. Servings follow.
+  public static func scale(_ recipe: Recipe, toYield amount: Double) -> Recipe {
+    guard let yield = recipe.yield, yield.measure > 0, amount > 0, amount.isFinite,
+      abs(amount - yield.measure) > 1e-9
+    else { return recipe }
+    return scale(recipe, by: amount / yield.measure)
+  }
+
+  /// `recipe` with every amount multiplied by `factor`; its yield and servings in their own
+  /// words.
+  public static func scale(_ recipe: Recipe, by factor: Double) -> Recipe {
+    guard factor.isFinite, factor > 0, factor != 1 else { return recipe }
+    var scaled = recipe
+    let yield = recipe.yields.flatMap(RecipeYield.read)
+    scaled.yields = yield?.scaled(by: factor).text ?? recipe.yields
+    scaled.servings = recipe.servings.map { max(1, Int((Double($0) * factor).rounded())) }
+    for group in scaled.ingredientGroups.indices {
+      for line in scaled.ingredientGroups[group].ingredients.indices {
+        let old = scaled.ingredientGroups[group].ingredients[line]
+        scaled.ingredientGroups[group].ingredients[line] = scale(old, by: factor).line
+      }
+    }
+    return scaled
+  }
+
   /// `line` with every amount multiplied by `factor` and rounded for its unit. The pack size
   /// stays (a can is still 14 oz); how many cans changes.
   public static func scale(_ line: IngredientLine, by factor: Double) -> ScaledIngredient {

@@ -32,6 +32,9 @@ public struct BuyableAmount: Equatable, Sendable, Codable {
 ///   teaspoons or tablespoons), is bought as one container of the food (`container`), when
 ///   the recipe add knew the food's shop category: a jar of cumin, a bottle of oil.
 /// - A length (4 cm of ginger) is bought as pieces, `centimetresPerPiece` to a piece.
+/// - A volume or weight of a food sold in packs where the household shops (`FoodPacks`) is
+///   bought as whole packs, the need beside it in the pack's unit: "1 bag (142 g) · recipe
+///   needs 3 cups ≈ 90 g"; a cooked food as the dry food it takes.
 /// - Other masses and volumes are bought as written (2¼ cups of flour, 500 g of mince).
 public enum BuyingRules {
   public static let headPastCloves = 5.0
@@ -45,10 +48,12 @@ public enum BuyingRules {
 
   /// What to buy for `amount`; `container` is the word for what the food is sold in ("jar",
   /// "bottle", "pack"), nil when unknown; `recipes` is how many recipes asked.
-  public static func buyable(_ amount: ItemAmount, container: String?, recipes: Int)
+  public static func buyable(
+    _ amount: ItemAmount, container: String?, recipes: Int, packs: Packs? = nil
+  )
     -> BuyableAmount
   {
-    let (text, need) = bought(amount, container: container)
+    let (text, need) = bought(amount, container: container, packs: packs)
     return BuyableAmount(text: text, need: need.map { "\(saying(recipes)) \($0)" })
   }
 
@@ -57,11 +62,34 @@ public enum BuyingRules {
     recipes > 1 ? "recipes need" : "recipe needs"
   }
 
+  /// The food whose packs an amount is bought in, and where.
+  public struct Packs: Equatable, Sendable {
+    public var food: String
+    public var region: ShopRegion
+
+    public init(food: String, region: ShopRegion) {
+      self.food = food
+      self.region = region
+    }
+  }
+
   /// What to buy for `amount`, and the bare need beside it ("3½", "6 cloves") when the two
   /// differ.
-  static func bought(_ amount: ItemAmount, container: String?) -> (text: String, need: String?) {
+  static func bought(_ amount: ItemAmount, container: String?, packs: Packs? = nil) -> (
+    text: String, need: String?
+  ) {
     let top = amount.maxAmount ?? amount.amount
     let exact = ItemAmount(amount: amount.amount, maxAmount: amount.maxAmount, unit: amount.unit)
+    if let packs, amount.packSize == nil, amount.unit?.id != "clove",
+      let purchase = FoodPacks.purchase(amount, name: packs.food, region: packs.region)
+    {
+      var need = amount.text
+      if purchase.dry != nil { need += " cooked" }
+      if let approximate = purchase.approximateNeed {
+        need += " ≈ \(approximate.text)" + (purchase.dry != nil ? " dry" : "")
+      }
+      return (purchase.text, need)
+    }
     func by(_ count: Double, _ unit: String) -> (String, String?) {
       (ItemAmount(amount: max(count, 1), unit: KitchenUnit(known: unit)).text, exact.text)
     }
@@ -172,8 +200,9 @@ extension Item {
   /// stepper quantity or no recipe amount.
   public var buyable: BuyableAmount? {
     guard quantity == nil, !recipeNeeds.amounts.isEmpty else { return nil }
+    let packs = recipeNeeds.packs.map { BuyingRules.Packs(food: name, region: $0) }
     let parts = recipeNeeds.amounts.map {
-      BuyingRules.bought($0, container: recipeNeeds.container)
+      BuyingRules.bought($0, container: recipeNeeds.container, packs: packs)
     }
     let text = parts.map(\.text).joined(separator: " + ")
     guard parts.contains(where: { $0.need != nil }) else { return BuyableAmount(text: text) }

@@ -13,11 +13,58 @@ public struct RecipeSelection: Equatable, Sendable {
   /// Alternatives chosen instead of what a line names: line position → position in the
   /// line's `alternatives` ("margarine" for "butter or margarine").
   public var alternatives: [Int: Int]
+  /// Lines bought as the amount the recipe wrote ("3 cups") rather than as the packs a shop
+  /// sells (`FoodPacks`): none, some by position, or all.
+  public var plainAmounts: PlainAmounts
+  /// Scale by the recipe's own yield to this many of its unit ("8 cookies" → 24); applies
+  /// when `servings` is nil and the recipe states a yield that isn't servings.
+  public var yield: Double?
 
-  public init(servings: Int? = nil, skipped: Set<Int> = [], alternatives: [Int: Int] = [:]) {
+  public init(
+    servings: Int? = nil, skipped: Set<Int> = [], alternatives: [Int: Int] = [:],
+    plainAmounts: PlainAmounts = .none, yield: Double? = nil
+  ) {
     self.servings = servings
     self.skipped = skipped
     self.alternatives = alternatives
+    self.plainAmounts = plainAmounts
+    self.yield = yield
+  }
+
+  /// Which lines keep the recipe's plain amount instead of packs.
+  public enum PlainAmounts: Equatable, Sendable {
+    case none
+    case all
+    case lines(Set<Int>)
+
+    /// Whether the line at `index` keeps its plain amount.
+    public func contains(_ index: Int) -> Bool {
+      switch self {
+      case .none: false
+      case .all: true
+      case .lines(let lines): lines.contains(index)
+      }
+    }
+  }
+
+  /// `recipe` scaled as the selection asks: to `servings`, else to `yield` of its own yield.
+  public func scaled(_ recipe: Recipe) -> Recipe {
+    if let servings { return RecipeScaler.scale(recipe, toServings: servings) }
+    if let yield { return RecipeScaler.scale(recipe, toYield: yield) }
+    return recipe
+  }
+
+  /// How much the selection scales `recipe`'s amounts by; nil when it doesn't.
+  public func factor(for recipe: Recipe) -> Double? {
+    if let from = recipe.servings, from > 0, let to = servings, to > 0, to != from {
+      return Double(to) / Double(from)
+    }
+    if servings == nil, let own = recipe.yield?.measure, own > 0, let yield, yield > 0,
+      abs(yield - own) > 1e-9
+    {
+      return yield / own
+    }
+    return nil
   }
 
   /// The positions of the lines whose name is `name`, folded as list names are (so "eggs"
@@ -105,7 +152,7 @@ public enum RecipeListRules {
   public static func chosenLines(_ recipe: Recipe, _ selection: RecipeSelection) -> [(
     Int, IngredientLine
   )] {
-    let scaled = selection.servings.map { RecipeScaler.scale(recipe, toServings: $0) } ?? recipe
+    let scaled = selection.scaled(recipe)
     return scaled.ingredients.enumerated().map { index, line in
       (index, selection.alternatives[index].map { RecipeReview.line(line, choosing: $0) } ?? line)
     }
@@ -116,7 +163,8 @@ public enum RecipeListRules {
   /// on the store's draft, `Basket.review` on a copy it throws away.
   public static func add(
     _ recipe: Recipe, selection: RecipeSelection, ids: () -> UUID,
-    classifier: any ItemClassifier, now: Date, to draft: inout ListDraft
+    classifier: any ItemClassifier, now: Date, region: ShopRegion = .us,
+    to draft: inout ListDraft
   ) -> [RecipeLineResult] {
     let reference = RecipeReference(id: recipe.id, title: recipe.title)
     ListRules.tidy(now: now, in: &draft)
@@ -126,21 +174,26 @@ public enum RecipeListRules {
       }
       return add(
         line, index: index, from: reference, id: ids(), classifier: classifier, now: now,
-        to: &draft)
+        packs: selection.plainAmounts.contains(index) ? nil : region, to: &draft)
     }
   }
 
   /// Adds one line as an item through the list's duplicate-aware add (`ListRules.add`): a
   /// name on To get joins that item, one in Got it comes back with this line's amount alone,
   /// otherwise a new item. The amount then merges into the item's (`merge`), and the item
-  /// notes the recipe.
+  /// notes the recipe. With `packs`, a food sold in packs there (`FoodPacks`) is bought as
+  /// packs: its recipe amounts stay as written beside an empty stepper, and `Item.buyable`
+  /// rounds them up to packs; nil keeps the plain amount (and so does the item from then on).
   public static func add(
     _ line: IngredientLine, index: Int, from recipe: RecipeReference, id: UUID,
-    classifier: any ItemClassifier, now: Date, to draft: inout ListDraft
+    classifier: any ItemClassifier, now: Date, packs region: ShopRegion? = nil,
+    to draft: inout ListDraft
   ) -> RecipeLineResult {
     let entry: AddEntry
+    // NB: bought as packs, "4 cups rice, cooked" is shopped for as cooked rice (its dry rice).
+    let name = region == nil ? line.name : FoodPacks.shoppingName(line)
     do {
-      entry = try AddEntry(name: line.name, quantity: nil, classifier: classifier)
+      entry = try AddEntry(name: name, quantity: nil, classifier: classifier)
     } catch {
       let reason = (error as? ListError)?.description ?? "\(error)"
       return RecipeLineResult(index: index, line: line, outcome: .refused(reason))
@@ -181,8 +234,13 @@ public enum RecipeListRules {
     let measure = classification.measure
     item.recipeNeeds.container = BuyingRules.container(
       category: classification.category, name: item.name)
+    let packed = region.flatMap { FoodPacks.knows(item.name) ? $0 : nil }
+    // NB: a stepper quantity already there (the user's own, or a plain amount) stays in
+    // charge; packs round only what the recipes asked of an empty stepper.
+    let bySteps = packed == nil || item.quantity != nil
+    item.recipeNeeds.packs = bySteps ? nil : packed
     var how = RecipeLineResult.AmountMerge.noAmount
-    if let amount { how = merge(amount, into: &item, measure: measure) }
+    if let amount { how = merge(amount, into: &item, measure: measure, stepper: bySteps) }
     if !item.recipeNeeds.recipes.contains(where: { $0.isSame(as: recipe) }) {
       item.recipeNeeds.recipes.append(recipe)
     }
@@ -202,12 +260,15 @@ public enum RecipeListRules {
   /// which amount the stepper shows: the one that was the stepper's if it still can be,
   /// else the first that is exactly a stepper amount the item's measure allows (g, kg, ml,
   /// L or whole units; `QuantityRules.checked`). The others stay in `recipeNeeds.amounts`.
-  public static func merge(_ amount: ItemAmount, into item: inout Item, measure: MeasureKind?)
+  /// Without `stepper`, every amount stays in `recipeNeeds.amounts` (bought as packs).
+  public static func merge(
+    _ amount: ItemAmount, into item: inout Item, measure: MeasureKind?, stepper steps: Bool = true
+  )
     -> RecipeLineResult.AmountMerge
   {
     let (amounts, how) = AmountArithmetic.merge(amount, into: item.amounts, food: item.name)
     var stepper: (index: Int, quantity: Quantity)?
-    for (index, candidate) in amounts.enumerated() {
+    for (index, candidate) in amounts.enumerated() where steps {
       guard let exact = candidate.stepperQuantity,
         let checked = stepperQuantity(exact, item.name, measure)
       else { continue }

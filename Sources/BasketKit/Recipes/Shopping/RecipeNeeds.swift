@@ -56,15 +56,20 @@ public struct RecipeNeeds: Equatable, Hashable, Sendable, Codable {
   /// What the food is sold in ("jar", "bottle", "bunch", "pack"), as the recipe add judged it
   /// from the food's shop category (`BuyingRules.container`); nil for fresh food or unknown.
   public var container: String?
+  /// Whose shops' packs the amounts are bought in (`FoodPacks`, shown by `Item.buyable`); nil
+  /// when they are bought as written: the household chose the plain amount, the food isn't
+  /// sold in packs, or the stepper has a quantity of its own.
+  public var packs: ShopRegion?
 
   public init(
     amounts: [ItemAmount] = [], recipes: [RecipeReference] = [], convertedQuantity: Quantity? = nil,
-    container: String? = nil
+    container: String? = nil, packs: ShopRegion? = nil
   ) {
     self.amounts = amounts
     self.recipes = recipes
     self.convertedQuantity = convertedQuantity
     self.container = container
+    self.packs = packs
   }
 
   public var isEmpty: Bool {

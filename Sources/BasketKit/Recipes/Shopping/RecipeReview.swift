@@ -27,17 +27,16 @@ public struct RecipeReview: Equatable, Sendable {
 
   /// The servings the lines are for; nil when the recipe doesn't say.
   public var servings: Int?
+  /// What the lines make when that isn't servings ("36 cookies", "6 cups"), scaled.
+  public var yield: RecipeYield?
   public var lines: [Line]
 
   /// Puts the review together from the lines `RecipeListRules.add` planned.
   public init(_ recipe: Recipe, selection: RecipeSelection, planned: [RecipeLineResult]) {
-    let factor: Double? =
-      if let from = recipe.servings, from > 0, let to = selection.servings, to > 0, to != from {
-        Double(to) / Double(from)
-      } else {
-        nil
-      }
-    servings = recipe.servings == nil ? nil : (selection.servings ?? recipe.servings)
+    let factor = selection.factor(for: recipe)
+    let scaled = factor.map { RecipeScaler.scale(recipe, by: $0) } ?? recipe
+    servings = recipe.servings == nil ? nil : (selection.servings ?? scaled.servings)
+    yield = scaled.yield
     let originals = recipe.ingredients
     lines = planned.map { result in
       let original = originals[result.index]
