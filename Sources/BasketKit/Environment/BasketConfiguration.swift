@@ -59,7 +59,8 @@ public struct BasketConfiguration: Equatable, Sendable {
   public static let variables =
     [
       "BASKET_STORE", "XDG_DATA_HOME", "HOME", "BASKET_NOW", "NO_COLOR", "TERM", "COLORTERM",
-      "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH", "BASKET_UNITS", "BASKET_REGION",
+      "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH", "BASKET_UNITS",
+      "BASKET_REGION",
       "LC_ALL", "LC_MEASUREMENT", "LANG",
     ] + terminalVariables
 
