@@ -21,6 +21,7 @@ let package = Package(
     // The rules a phone needs offline, without Foundation: built here and, by
     // Tools/wasm/build.sh, for the browser with Embedded Swift (Web/app/rules.wasm).
     .target(name: "BasketRules"),
+    .target(name: "BasketRulesBridge", dependencies: ["BasketRules"]),
     .target(name: "BasketKit", dependencies: ["BasketRules"]),
 
     // MARK: - Adapters

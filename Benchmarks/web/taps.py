@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """How long each tap on the list takes to show its effect, in a phone-sized chromium against a
-real `basket serve` (issue 25: every tap under 100 ms).
+real `basket serve` (issue 25: every tap under 100 ms), and how long opening the page takes to
+show a list of 20 items (the app's `basket:list-shown` mark: the phone's own copy on screen).
 
 Each action is timed inside the page, from the tap until the frame showing its effect has been
 painted (the effect polled on requestAnimationFrame, then the start of the frame after), so the
@@ -97,6 +98,13 @@ def main():
                 figures.setdefault("check off", []).append(timed(
                     page, f"{chip} .check", f"document.querySelector(\"{chip}\")?.classList.contains('checking')"))
             page.wait_for_timeout(3000)  # the checked items settle into Got it
+            for _ in range(rounds):
+                page.reload()
+                page.wait_for_selector("#to-get li.item, #got-it li.item")
+                shown = page.evaluate(
+                    "() => performance.getEntriesByName('basket:list-shown')[0]?.startTime ?? null")
+                if shown is not None:
+                    figures.setdefault("first paint of the list (opening)", []).append(shown)
             for n in range(min(rounds, 5)):
                 restore = "#got-it li.item .restore"
                 count = page.locator("#to-get li.item").count()
@@ -110,7 +118,7 @@ def main():
     for action, times in figures.items():
         median = statistics.median(times)
         print(f"{action:<28} {median:7.1f}ms {max(times):7.1f}ms   ({len(times)} taps)")
-        if median >= BUDGET_MS:
+        if median >= BUDGET_MS and not action.startswith("first paint"):
             over.append(action)
     if over:
         print("over budget: " + ", ".join(over))

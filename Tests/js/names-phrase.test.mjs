@@ -1,13 +1,9 @@
 // The web app's "Brought back Milk, Eggs and 4 more." phrase (Web/app/model.js namesPhrase),
 // under Node. Run: node --test Tests/js/
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-const root = new URL('../../', import.meta.url);
-// NB: model.js is an ES module in a folder without package.json: load it as one explicitly.
-const source = readFileSync(new URL('Web/app/model.js', root), 'utf8');
-const model = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+import * as model from '../../Web/app/model.js';
 
 const cases = [
   [[], ''],

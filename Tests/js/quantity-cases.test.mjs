@@ -1,15 +1,16 @@
 // Runs Tests/cases/quantity-cases.json against the web app's Web/app/model.js under Node, as
-// Tests/BasketKitTests/QuantityCaseTableTests.swift runs it against the core: one table, so the
-// phone and the server can't drift apart. Run: node --test Tests/js/
+// Tests/BasketKitTests/QuantityCaseTableTests.swift runs it against the core: model.js calls
+// the core's own rules built for the browser (Web/app/rules.wasm), so this proves the phone
+// runs the same code. Run: node --test Tests/js/
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import './rules.mjs';
+import * as model from '../../Web/app/model.js';
+
 const root = new URL('../../', import.meta.url);
 const cases = JSON.parse(readFileSync(new URL('Tests/cases/quantity-cases.json', root), 'utf8'));
-// NB: model.js is an ES module in a folder without package.json: load it as one explicitly.
-const source = readFileSync(new URL('Web/app/model.js', root), 'utf8');
-const model = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 const rules = new model.QuantityRules(cases.rules);
 
 /** A table amount: a number, or "NaN", "Infinity", "-Infinity", "-0" as strings. */

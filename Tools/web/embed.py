@@ -27,10 +27,12 @@ TYPES = {
     ".png": "image/png",
     ".ttf": "font/ttf",
     ".txt": "text/plain; charset=utf-8",
+    ".wasm": "application/wasm",
 }
 
-# Files in Web/ that are not served (notes for people).
-SKIP = {"README.md"}
+# Files in Web/ that are not served (notes for people; package.json tells Node the files are
+# ES modules, for the tests).
+SKIP = {"README.md", "package.json"}
 
 
 def files():

@@ -8,8 +8,12 @@ import { Recipes } from './recipes.js';
 import { MealPrep } from './mealprep.js';
 import { Trip } from './trip.js';
 import { markScreen } from './nav.js';
+import { loadRules } from './rules.js';
 import { AddPhone, showInstallNotice } from './invite.js';
 
+// NB: the rules module compiles while the phone's copy of the list is read (IndexedDB), so
+// opening waits for whichever is slower, not for both in turn.
+const rules = loadRules();
 const controller = new Controller();
 const recipes = new Recipes();
 const mealPrep = new MealPrep();
@@ -23,7 +27,7 @@ window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
   markScreen();
-  controller.start({ coldStart: !event.persisted }).then(() => {
+  controller.start({ coldStart: !event.persisted, rules }).then(() => {
     recipes.route();
     mealPrep.route();
     pantry.route();

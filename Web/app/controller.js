@@ -5,7 +5,7 @@
 
 import { api, ApiError, watchChanges } from './api.js';
 import { QuantityRules } from './model.js';
-import { DEFAULT_RULES, Lexicon, Outbox } from './offline.js';
+import { Lexicon, Outbox, defaultRules } from './offline.js';
 import { ListScreen } from './list.js';
 
 const $ = (id) => document.getElementById(id);
@@ -16,10 +16,10 @@ const OPENING_PATIENCE = 450;
 export class Controller extends ListScreen {
   // MARK: Start
 
-  async start({ coldStart }) {
+  async start({ coldStart, rules }) {
     if (coldStart) this.view.flourish();
     this.bindStatic();
-    await this.load();
+    await this.load(rules);
     window.addEventListener('online', () => this.retry());
     window.addEventListener('offline', () => {
       // NB: the browser says the network is gone: its open stream may not notice for minutes.
@@ -31,8 +31,8 @@ export class Controller extends ListScreen {
   }
 
   /** What the phone kept from its last visit: the list, the queue, names, rules. */
-  async load() {
-    await this.store.open();
+  async load(rulesLoading) {
+    await Promise.all([this.store.open(), rulesLoading]);
     const [list, queued, rules, lexicon, words, usuals] = await Promise.all([
       this.store.get('list'), this.store.queued(), this.store.get('rules'), this.store.get('lexicon'),
       this.store.get('words'), this.store.get('usuals'),
@@ -97,7 +97,7 @@ export class Controller extends ListScreen {
   /** The server can't be reached: the list the phone last saw, every control working. */
   openOffline() {
     this.view.showList();
-    if (!this.rules) this.rules = new QuantityRules(DEFAULT_RULES);
+    if (!this.rules) this.rules = new QuantityRules(defaultRules());
     this.render();
     this.unreachable();
     // NB: a User Timing mark: how long opening took with no server, for the tests and anyone
@@ -116,7 +116,7 @@ export class Controller extends ListScreen {
       this.rules = new QuantityRules(rules);
       this.store.put('rules', rules);
     } catch (error) {
-      if (!this.rules) this.rules = new QuantityRules(DEFAULT_RULES);
+      if (!this.rules) this.rules = new QuantityRules(defaultRules());
       this.fail(error);
     }
     await this.refresh();

@@ -2,11 +2,11 @@
 // the phone (the outbox), the local copy they are applied to at once, the retry schedule and
 // the status line. The server stays the judge: it applies each change exactly once (POST
 // /api/v1/ops, ListOperation's JSON) and the page then shows its list with the changes still
-// waiting applied on top. The rules here mirror the core's only as far as a phone must show a
-// change before the server has seen it; the case tables in Tests/cases hold the ones that
-// must agree with the core (name-key-cases.json: name folding; quantity-cases.json: typed adds).
+// waiting applied on top. Names, typed adds and amounts are the core's own rules (rules.js,
+// the Swift code built for the browser); the case tables in Tests/cases run against them.
 
 import { chipText, formatAmount } from './model.js';
+import { call } from './rules.js';
 
 /** The most changes one POST /api/v1/ops carries (OpsBody.maxOperations). */
 export const BATCH_LIMIT = 500;
@@ -14,194 +14,35 @@ export const BATCH_LIMIT = 500;
 export const GOT_IT_TTL = 60 * 60 * 1000;
 export const UNDO_WINDOW = 10 * 1000;
 /** Every unit, in the core's order: what an item the phone can't classify is offered. */
-export const ALL_UNITS = ['ml', 'L', 'g', 'kg', 'units'];
-/** The words that name each unit (MeasureUnit.words; the quantity case table checks them). */
-export const UNIT_WORDS = {
-  ml: ['ml', 'millilitre', 'millilitres', 'milliliter', 'milliliters'],
-  L: ['l', 'litre', 'litres', 'liter', 'liters', 'ltr'],
-  g: ['g', 'gram', 'grams', 'gr', 'grammes'],
-  kg: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'],
-  units: ['pcs', 'pc', 'pack', 'packs', 'unit', 'units'],
-};
+export function allUnits() {
+  return call('quantity.allowedUnits', null);
+}
 
-/**
- * The quantity rules (GET /api/v1/quantity-rules) for a phone that has never read them: the
- * page opens offline with a working editor. Tests/js/offline.test.mjs holds it to the case table.
- */
-export const DEFAULT_RULES = {
-  units: {
-    ml: { step: 50, start: 500, max: 100000, dimension: 'volume', words: UNIT_WORDS.ml },
-    L: { step: 0.25, start: 1, max: 100, dimension: 'volume', words: UNIT_WORDS.L },
-    g: { step: 50, start: 250, max: 100000, dimension: 'mass', words: UNIT_WORDS.g },
-    kg: { step: 0.25, start: 1, max: 100, dimension: 'mass', words: UNIT_WORDS.kg },
-    units: { step: 1, start: 1, max: 999, dimension: 'count', words: UNIT_WORDS.units },
-  },
-};
+/** The quantity rules (as GET /api/v1/quantity-rules) for a phone that has never read them. */
+export function defaultRules() {
+  return call('quantity.table');
+}
 
-// MARK: Names
+// MARK: Names and typed adds: the core's own (rules.js)
 
-/** The unit a word names ("l", "Litres", "kg."), or null (as MeasureUnit(word:)). */
+/** The unit a word names ("l", "Litres", "kg."), or null (MeasureUnit(word:)). */
 export function unitOfWord(word) {
-  const folded = word.toLowerCase().replace(/\.$/, '');
-  return Object.keys(UNIT_WORDS).find((unit) => UNIT_WORDS[unit].includes(folded)) ?? null;
+  return call('quantity.unitNamed', String(word));
 }
 
-/** A typed name cleaned as ListRules.cleanName: whitespace runs become one space, trimmed. */
+/** A typed name cleaned as every name is (NameText.cleaned); "" when nothing visible is left. */
 export function cleanName(raw) {
-  return String(raw).replace(/\s/gu, ' ').replace(/[\p{Cc}\p{Zl}\p{Zp}\p{Co}]|(?![\u200c\u200d])\p{Cf}/gu, '')
-    .split(' ').filter(Boolean).join(' ');
+  return call('nameText', String(raw));
 }
 
-const F_PLURALS = {
-  loaves: 'loaf', leaves: 'leaf', halves: 'half', knives: 'knife', calves: 'calf', shelves: 'shelf',
-  scarves: 'scarf', wolves: 'wolf', thieves: 'thief', wives: 'wife', lives: 'life', sheaves: 'sheaf',
-};
-const LATIN = [
-  ['àáâãäåāăą', 'a'], ['æ', 'ae'], ['çćĉċč', 'c'], ['ðďđ', 'd'], ['èéêëēĕėęě', 'e'], ['ĝğġģ', 'g'],
-  ['ĥħ', 'h'], ['ìíîïĩīĭįı', 'i'], ['ĳ', 'ij'], ['ĵ', 'j'], ['ķĸ', 'k'], ['ĺļľŀł', 'l'],
-  ['ñńņňŉŋ', 'n'], ['òóôõöøōŏő', 'o'], ['œ', 'oe'], ['ŕŗř', 'r'], ['śŝşšſș', 's'], ['ß', 'ss'],
-  ['ţťŧț', 't'], ['þ', 'th'], ['ùúûüũūŭůűųų', 'u'], ['ŵ', 'w'], ['ýÿŷ', 'y'], ['źżž', 'z'],
-];
-const LATIN_MAP = new Map(LATIN.flatMap(([letters, plain]) => [...letters].map((letter) => [letter, plain])));
-
-/** One word reduced to the core's singular spelling (Singular.reduce). */
-export function singular(word) {
-  if (word.length < 3 || !/^[a-z]+$/.test(word)) return word;
-  let w = word;
-  const n = () => w.length;
-  const at = (back) => w[w.length - back];
-  if (n() >= 4 && at(1) === 's') {
-    if (at(3) === 'v' && at(2) === 'e') {
-      if (F_PLURALS[w]) return F_PLURALS[w];
-      w = w.slice(0, -1);
-    } else if (n() >= 5 && at(3) === 'i' && at(2) === 'e') {
-      w = w.slice(0, -2);
-    } else if (n() >= 5 && at(3) === 'o' && at(2) === 'e') {
-      w = w.slice(0, -2);
-    } else if (at(2) === 'e' && (at(3) === 'x' || (at(3) === 'h' && (at(4) === 'c' || at(4) === 's'))
-        || (n() >= 5 && at(3) === 's' && at(4) === 's') || (n() >= 5 && at(3) === 'z' && at(4) === 'z'))) {
-      w = w.slice(0, -2);
-    } else if (at(2) !== 's' && at(2) !== 'u') {
-      w = w.slice(0, -1);
-    }
-  }
-  if (n() < 3) return w;
-  if (at(1) === 'y' && !'aeiou'.includes(at(2))) return `${w.slice(0, -1)}i`;
-  if (n() < 4 || at(1) !== 'e') return w;
-  if (at(2) === 'i' || at(2) === 'o') return w.slice(0, -1);
-  if (n() >= 5 && at(2) === 'h' && at(3) === 'c') return w.slice(0, -1);
-  return w;
-}
-
-/**
- * The key two names share when they are the same item (NameKey.of): lower case, accents and
- * apostrophes gone, other punctuation a word break, each word singular; "Apples" and "apple"
- * meet. A name of symbols only keys on its symbols.
- */
+/** The key two names share when they are the same item (NameKey.of). */
 export function nameKey(name) {
-  const words = [];
-  let word = '';
-  const end = () => {
-    if (word) words.push(singular(word));
-    word = '';
-  };
-  for (const character of String(name).normalize('NFD')) {
-    if (/^[a-z0-9]$/.test(character)) word += character;
-    else if (/^[A-Z]$/.test(character)) word += character.toLowerCase();
-    else if (/^['`\u2018\u2019\u02bc]$/u.test(character) || /^\p{Mn}$/u.test(character)) continue;
-    else if (LATIN_MAP.has(character.toLowerCase())) word += LATIN_MAP.get(character.toLowerCase());
-    else if (/^[\p{Alphabetic}\p{N}]$/u.test(character)) word += character.toLowerCase();
-    else end();
-  }
-  end();
-  if (words.length) return words.join(' ');
-  return String(name).replace(/[\ufe0e\ufe0f]/g, '').split(/\s+/u).filter(Boolean).join(' ');
+  return call('nameKey', String(name));
 }
 
-// MARK: Typed adds
-
-/** "500g" → [500, "g"]; "2" → [2, null]; "b12" → null (as AddTextParser.splitNumber). */
-function splitNumber(word) {
-  if (!/^\p{N}/u.test(word)) return null;
-  const numberPart = /^[\p{N}.,]*/u.exec(word)[0];
-  const rest = word.slice(numberPart.length);
-  const digits = numberPart.replace(/,/g, '.');
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(digits)) return null;
-  const value = Number(digits);
-  if (!(value > 0) || !Number.isFinite(value)) return null;
-  return [value, rest === '' ? null : rest];
-}
-
-/**
- * A number with a sign, an exponent, or written inf/infinity/nan ("-5", "1e308", "NaN"), or null
- * (as AddTextParser.otherSpelling): before a unit it is an amount the server refuses.
- */
-function otherSpelling(word) {
-  const match = /^([+\-\u2212]?)(inf|infinity|nan|(?:\d+\.?\d*|\.\d+)(e[+-]?\d+)?)$/u.exec(word.toLowerCase());
-  if (!match || (match[1] === '' && /^[\d.]+$/.test(match[2]))) return null;
-  const sign = match[1] === '' || match[1] === '+' ? 1 : -1;
-  if (match[2] === 'nan') return NaN;
-  if (match[2].startsWith('inf')) return sign * Infinity;
-  return sign * Number(match[2]);
-}
-
-const roundHalfAway = (value) => Math.sign(value) * Math.round(Math.abs(value));
-const isTimes = (word) => word === 'x' || word === '×';
-
-/** A quantity starting at words[index] and how many words it used, or null. */
-function quantityAt(words, index) {
-  let word = words[index].toLowerCase();
-  let used = 1;
-  let sawTimes = false;
-  if (isTimes(word)) {
-    sawTimes = true;
-    if (index + 1 >= words.length) return null;
-    word = words[index + 1].toLowerCase();
-    used = 2;
-  } else if (word.startsWith('x') || word.startsWith('×')) {
-    sawTimes = true;
-    word = word.slice(1);
-  }
-  if (!sawTimes && index + 1 < words.length) {
-    const unit = unitOfWord(words[index + 1].toLowerCase());
-    const value = otherSpelling(word);
-    if (value !== null && unit) return [{ amount: value, unit }, 2];
-    if (value !== null && index === 0) return [{ amount: value, unit: 'units' }, 1];
-  }
-  const split = splitNumber(word);
-  if (!split) return null;
-  const [amount, attached] = split;
-  if (sawTimes) return attached === null ? [{ amount: roundHalfAway(amount), unit: 'units' }, used] : null;
-  if (attached !== null) {
-    if (isTimes(attached)) return [{ amount: roundHalfAway(amount), unit: 'units' }, used];
-    const unit = unitOfWord(attached);
-    return unit ? [{ amount, unit }, used] : null;
-  }
-  if (index + used < words.length) {
-    const next = words[index + used].toLowerCase();
-    const unit = unitOfWord(next);
-    if (unit) return [{ amount, unit }, used + 1];
-    if (isTimes(next)) return [{ amount: roundHalfAway(amount), unit: 'units' }, used + 1];
-  }
-  if (amount !== Math.round(amount) || !(amount > 0) || !(amount < 1000)) return null;
-  return [{ amount, unit: 'units' }, used];
-}
-
-/** What was typed in the add bar as a name and a quantity: "2 l milk", "eggs x12" (AddTextParser). */
+/** What was typed in the add bar as a name and a quantity (AddTextParser.parse). */
 export function parseAddText(text) {
-  const words = String(text).split(/\s+/u).filter(Boolean);
-  if (words.length < 2) return { name: words.join(''), quantity: null };
-  const leading = quantityAt(words, 0);
-  if (leading && leading[1] < words.length) {
-    return { name: words.slice(leading[1]).join(' '), quantity: leading[0] };
-  }
-  for (let start = words.length - 1; start >= Math.max(1, words.length - 3); start -= 1) {
-    const trailing = quantityAt(words, start);
-    if (trailing && start + trailing[1] === words.length) {
-      return { name: words.slice(0, start).join(' '), quantity: trailing[0] };
-    }
-  }
-  return { name: words.join(' '), quantity: null };
+  return call('parseAddText', String(text));
 }
 
 // MARK: The local copy
@@ -233,7 +74,7 @@ export class Lexicon {
     const known = this.map.get(nameKey(name)) || {};
     return {
       emoji: known.emoji || '🧺',
-      units: known.units || ALL_UNITS,
+      units: known.units || allUnits(),
       defaultUnit: known.defaultUnit || 'units',
     };
   }
@@ -356,7 +197,7 @@ export function applyOp(list, op, context = {}) {
       const known = lexicon.map.has(nameKey(name));
       let item = {
         ...found.item, name, emoji: known ? look.emoji : found.item.emoji,
-        units: known ? look.units : ALL_UNITS, defaultUnit: known ? look.defaultUnit : 'units',
+        units: known ? look.units : allUnits(), defaultUnit: known ? look.defaultUnit : 'units',
       };
       item = withQuantity(item, op.quantity ?? null);
       (found.section === 'toGet' ? toGet : gotIt)[found.index] = item;

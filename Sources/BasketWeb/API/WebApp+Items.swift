@@ -103,34 +103,7 @@ extension WebApp {
   /// (`recipeUnits`: cup, tbsp, can…) its step, maximum, words for one and many, and whether
   /// it is written in decimals, for editing an amount in a recipe's own unit.
   func quantityRules() -> Response {
-    let units = MeasureUnit.allCases.map { unit -> (String, JSONValue) in
-      let start = QuantityRules.switching(Quantity(amount: 0, unit: .units), to: unit)
-      let startAmount =
-        unit == .units ? QuantityRules.startingQuantity(for: .counted).amount : start.amount
-      return (
-        unit.rawValue,
-        .object([
-          ("step", .number(QuantityRules.step(for: unit))),
-          ("start", .number(startAmount)),
-          ("max", .number(QuantityRules.maximum(for: unit))),
-          ("dimension", .string("\(unit.dimension)")),
-          ("words", .array(unit.words.map(JSONValue.string))),
-        ])
-      )
-    }
-    let recipeUnits = KitchenUnit.all.map { unit -> (String, JSONValue) in
-      (
-        unit.id,
-        .object([
-          ("step", .number(RecipeAmountRules.step(for: unit))),
-          ("max", .number(RecipeAmountRules.maximum(for: unit))),
-          ("one", .string(unit.label(for: 1))),
-          ("many", .string(unit.label(for: 2))),
-          ("decimals", .bool(KitchenAmountFormat.writesDecimals(unit))),
-        ])
-      )
-    }
-    return .json(200, .object([("units", .object(units)), ("recipeUnits", .object(recipeUnits))]))
+    .json(200, QuantityRules.table())
   }
 
   // MARK: - Changing

@@ -261,7 +261,7 @@ public final class WebApp: Sendable {
   static let securityHeaders: [Response.Header] = [
     .init(
       "Content-Security-Policy",
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+      "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     ),
     .init("X-Content-Type-Options", "nosniff"),
     .init("Referrer-Policy", "no-referrer"),

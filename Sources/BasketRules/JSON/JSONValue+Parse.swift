@@ -1,5 +1,3 @@
-import BasketKit
-
 // MARK: - Parsing
 
 extension JSONValue {

@@ -1,0 +1,232 @@
+#if !hasFeature(Embedded)
+  import BasketRules
+#endif
+
+/// The core's rules as the web app calls them: one request in, one answer out, both JSON, so
+/// the phone runs the same Swift code the server does (built for WebAssembly with
+/// `Tools/wasm/build.sh`; `Web/app/rules.js` is the page's side).
+///
+/// A request is `{"fn": NAME, "args": [...]}`; the answer is `{"ok": value}` or
+/// `{"error": reason}`. Quantities are `{"amount", "unit"}` (the list's units), recipe amounts
+/// `{"amount", "maxAmount"?, "unit", "packSize"?}` (kitchen unit ids), as the API writes them.
+///
+/// Cost: one JSON parse and one encode per call, microseconds for the sizes the page sends.
+public enum RulesBridge {
+  /// Answers one request, as JSON text.
+  public static func call(_ request: [UInt8]) -> [UInt8] {
+    answer(request).encoded()
+  }
+
+  private static func answer(_ request: [UInt8]) -> JSONValue {
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(request)
+    } catch {
+      return .object([("error", .string(error.message))])
+    }
+    guard case .string(let name)? = value["fn"] else {
+      return .object([("error", .string("a request names its \"fn\""))])
+    }
+    var args: [JSONValue] = []
+    if case .array(let given)? = value["args"] { args = given }
+    do {
+      return .object([("ok", try run(name, Arguments(values: args)))])
+    } catch {
+      return .object([("error", .string(error.reason))])
+    }
+  }
+
+  /// The names `call` answers, for the page's tests.
+  public static let functions = [
+    "nameKey", "cleanName", "tidyName", "parseAddText", "entries", "parseAmount", "unitWord",
+    "formatAmount", "chipText", "quantity.switching", "quantity.increment", "quantity.decrement",
+    "quantity.typed", "quantity.unitNamed", "quantity.allowedUnits", "quantity.defaultUnit",
+    "quantity.starting", "recipe.text", "recipe.number", "recipe.word", "recipe.step",
+    "recipe.parse", "recipe.typed", "recipe.knows", "quantity.table", "nameText",
+  ]
+
+  struct Refusal: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  private static func run(_ name: String, _ args: Arguments) throws(Refusal) -> JSONValue {
+    switch name {
+    case "nameKey": return .string(NameKey.of(try args.string(0)))
+    case "cleanName":
+      let cleaned = NameText.cleaned(try args.string(0))
+      return cleaned.isEmpty || cleaned.count > ListTiming.maxNameLength ? .null : .string(cleaned)
+    case "tidyName": return .string(TidyName.of(try args.string(0)))
+    case "nameText": return .string(NameText.cleaned(try args.string(0)))
+    case "quantity.table": return QuantityRules.table()
+    case "parseAddText":
+      let parsed = AddTextParser.parse(try args.string(0))
+      return .object([("name", .string(parsed.name)), ("quantity", json(parsed.quantity))])
+    case "entries": return .array(AddTextParser.entries(in: try args.string(0)).map { .string($0) })
+    case "parseAmount":
+      return AmountParser.number(in: try args.string(0)).map { .number($0) } ?? .null
+    case "unitWord":
+      return AmountParser.unitWord(in: try args.string(0)).map { .string($0) } ?? .null
+    case "formatAmount": return .string(Quantity.format(try args.number(0)))
+    case "chipText": return .string(try args.quantity(0).chipText)
+    case "quantity.switching":
+      return json(QuantityRules.switching(try args.quantity(0), to: try args.unit(1)))
+    case "quantity.increment": return json(QuantityRules.increment(try args.quantity(0)))
+    case "quantity.decrement": return json(QuantityRules.decrement(try args.quantity(0)))
+    case "quantity.typed":
+      var allowed: [MeasureUnit] = []
+      for value in try args.array(2) {
+        guard case .string(let text) = value, let unit = MeasureUnit(rawValue: text) else {
+          throw Refusal("allowed units are unit names")
+        }
+        allowed.append(unit)
+      }
+      return json(
+        QuantityRules.typed(try args.string(0), current: try args.quantity(1), allowed: allowed))
+    case "quantity.unitNamed":
+      return MeasureUnit(word: try args.string(0)).map { .string($0.rawValue) } ?? .null
+    case "quantity.allowedUnits":
+      return .array(
+        QuantityRules.allowedUnits(for: try args.measure(0)).map { .string($0.rawValue) })
+    case "quantity.defaultUnit":
+      return .string(QuantityRules.defaultUnit(for: try args.measure(0)).rawValue)
+    case "quantity.starting": return json(QuantityRules.startingQuantity(for: try args.measure(0)))
+    case "recipe.knows": return .bool(KitchenUnit(id: try args.string(0)) != nil)
+    case "recipe.text": return .string(try args.amount(0).text)
+    case "recipe.number":
+      return .string(
+        KitchenAmountFormat.number(try args.number(0), unit: KitchenUnit(id: try args.string(1))))
+    case "recipe.word":
+      let unit = try args.kitchenUnit(0)
+      return .string(unit.label(for: try args.number(1)))
+    case "recipe.step":
+      let amount = try args.amount(0)
+      return json(
+        try args.number(1) > 0
+          ? RecipeAmountRules.increment(amount) : RecipeAmountRules.decrement(amount))
+    case "recipe.parse":
+      return RecipeAmountRules.number(in: try args.string(0)).map { .number($0) } ?? .null
+    case "recipe.typed":
+      return json(RecipeAmountRules.typed(try args.string(0), current: try args.amount(1)))
+    default: throw Refusal("no rule is called \(name)")
+    }
+  }
+
+  // MARK: - Values
+
+  static func json(_ quantity: Quantity?) -> JSONValue {
+    guard let quantity else { return .null }
+    return .object([
+      ("amount", .number(quantity.amount)), ("unit", .string(quantity.unit.rawValue)),
+    ])
+  }
+
+  static func json(_ amount: ItemAmount) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("amount", .number(amount.amount)),
+      ("maxAmount", amount.maxAmount.map { .number($0) } ?? .null),
+      ("unit", amount.unit.map { .string($0.id) } ?? .null),
+    ]
+    if let pack = amount.packSize {
+      members.append(
+        (
+          "packSize",
+          .object([
+            ("amount", .number(pack.amount)),
+            ("maxAmount", pack.maxAmount.map { .number($0) } ?? .null),
+            ("unit", pack.unit.map { .string($0.id) } ?? .null),
+          ])
+        ))
+    }
+    return .object(members)
+  }
+
+  /// A request's arguments, read by position.
+  struct Arguments {
+    var values: [JSONValue]
+
+    func value(_ index: Int) throws(Refusal) -> JSONValue {
+      guard index < values.count else { throw Refusal("argument \(index + 1) is missing") }
+      return values[index]
+    }
+
+    func string(_ index: Int) throws(Refusal) -> String {
+      guard case .string(let text) = try value(index) else {
+        throw Refusal("argument \(index + 1) is text")
+      }
+      return text
+    }
+
+    func number(_ index: Int) throws(Refusal) -> Double {
+      guard let number = Self.number(try value(index)) else {
+        throw Refusal("argument \(index + 1) is a number")
+      }
+      return number
+    }
+
+    /// A number, or (JSON having none of them) "NaN", "Infinity" or "-Infinity".
+    static func number(_ value: JSONValue?) -> Double? {
+      switch value {
+      case .number(let number)?: number
+      case .string("NaN")?: .nan
+      case .string("Infinity")?: .infinity
+      case .string("-Infinity")?: -.infinity
+      default: nil
+      }
+    }
+
+    func array(_ index: Int) throws(Refusal) -> [JSONValue] {
+      guard case .array(let array) = try value(index) else {
+        throw Refusal("argument \(index + 1) is a list")
+      }
+      return array
+    }
+
+    func unit(_ index: Int) throws(Refusal) -> MeasureUnit {
+      guard let unit = MeasureUnit(rawValue: try string(index)) else {
+        throw Refusal("argument \(index + 1) is a unit (ml, L, g, kg, units)")
+      }
+      return unit
+    }
+
+    func measure(_ index: Int) throws(Refusal) -> MeasureKind? {
+      guard case .string(let text) = try value(index) else { return nil }
+      return MeasureKind(rawValue: text)
+    }
+
+    func kitchenUnit(_ index: Int) throws(Refusal) -> KitchenUnit {
+      guard let unit = KitchenUnit(id: try string(index)) else {
+        throw Refusal("argument \(index + 1) is a recipe unit")
+      }
+      return unit
+    }
+
+    /// `{"amount", "unit"}` in the list's units.
+    func quantity(_ index: Int) throws(Refusal) -> Quantity {
+      let given = try value(index)
+      guard let amount = Self.number(given["amount"]), case .string(let text)? = given["unit"],
+        let unit = MeasureUnit(rawValue: text)
+      else { throw Refusal("argument \(index + 1) is a quantity {\"amount\", \"unit\"}") }
+      return Quantity(amount: amount, unit: unit)
+    }
+
+    /// `{"amount", "maxAmount"?, "unit", "packSize"?}` in a recipe unit.
+    func amount(_ index: Int) throws(Refusal) -> ItemAmount {
+      let given = try value(index)
+      guard let amount = Self.number(given["amount"]) else {
+        throw Refusal("argument \(index + 1) is a recipe amount {\"amount\", \"unit\"}")
+      }
+      var unit: KitchenUnit?
+      if case .string(let id)? = given["unit"] { unit = KitchenUnit(id: id) }
+      var top: Double?
+      if case .number(let value)? = given["maxAmount"] { top = value }
+      var pack: IngredientQuantity?
+      if let size = given["packSize"], case .number(let packAmount)? = size["amount"] {
+        var packUnit: KitchenUnit?
+        if case .string(let id)? = size["unit"] { packUnit = KitchenUnit(id: id) }
+        pack = IngredientQuantity(amount: packAmount, unit: packUnit)
+      }
+      return ItemAmount(amount: amount, maxAmount: top, unit: unit, packSize: pack)
+    }
+  }
+}
