@@ -19,8 +19,10 @@ for needed in "$tables" "$libc" "$builtins"; do
 done
 wasm_ld=$(command -v wasm-ld || echo "$toolchain/bin/wasm-ld")
 
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+# NB: a fixed folder: the object's path finds its way into the module, which must come out
+# byte for byte the same each build for --check.
+scratch=.build/wasm
+mkdir -p "$scratch"
 mapfile -t sources < <(find Sources/BasketRules Sources/BasketRulesBridge -name '*.swift' | LC_ALL=C sort)
 "$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
   -enable-experimental-feature Extern -wmo -Osize \
