@@ -132,7 +132,7 @@ export function applyOp(list, op, context = {}) {
   const lexicon = context.lexicon || new Lexicon();
   const aliases = context.aliases || new Map();
   const clears = context.clears || new Map();
-  let toGet = [...list.toGet];
+  const toGet = [...list.toGet];
   let gotIt = [...list.gotIt];
   const id = op.item ? aliases.get(op.item) || op.item : null;
   const where = (itemId) => {
