@@ -43,6 +43,7 @@ public enum RulesBridge {
     "quantity.typed", "quantity.unitNamed", "quantity.allowedUnits", "quantity.defaultUnit",
     "quantity.starting", "recipe.text", "recipe.number", "recipe.word", "recipe.step",
     "recipe.parse", "recipe.typed", "recipe.knows", "quantity.table", "nameText",
+    "ingredient.parse",
   ]
 
   struct Refusal: Error {
@@ -59,6 +60,7 @@ public enum RulesBridge {
     case "tidyName": return .string(TidyName.of(try args.string(0)))
     case "nameText": return .string(NameText.cleaned(try args.string(0)))
     case "quantity.table": return QuantityRules.table()
+    case "ingredient.parse": return json(IngredientLineParser.parse(try args.string(0)))
     case "parseAddText":
       let parsed = AddTextParser.parse(try args.string(0))
       return .object([("name", .string(parsed.name)), ("quantity", json(parsed.quantity))])
@@ -139,6 +141,29 @@ public enum RulesBridge {
         ))
     }
     return .object(members)
+  }
+
+  static func json(_ line: IngredientLine) -> JSONValue {
+    func quantity(_ value: IngredientQuantity?) -> JSONValue {
+      guard let value else { return .null }
+      return .object([
+        ("amount", .number(value.amount)),
+        ("maxAmount", value.maxAmount.map { .number($0) } ?? .null),
+        ("unit", value.unit.map { .string($0.id) } ?? .null),
+      ])
+    }
+    func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    return .object([
+      ("text", .string(line.text)), ("quantity", quantity(line.quantity)),
+      ("name", .string(line.name)),
+      ("preparation", text(line.preparation)), ("note", text(line.note)),
+      ("optional", .bool(line.optional)),
+      ("uncertain", .bool(line.uncertain)),
+      ("alternatives", .array(line.alternatives.map { .string($0) })),
+      ("size", text(line.size)), ("packSize", quantity(line.packSize)),
+      ("equivalents", .array(line.equivalents.map(quantity))),
+      ("vagueUnit", line.vagueUnit.map { .string($0.id) } ?? .null),
+    ])
   }
 
   /// A request's arguments, read by position.

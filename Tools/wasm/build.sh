@@ -14,6 +14,7 @@ toolchain=$(dirname "$(dirname "$swiftc")")
 tables="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 libc=/usr/lib/wasm32-wasi/libc.a
 builtins=$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2>/dev/null | sort -V | tail -1)
+command -v wasm-opt >/dev/null || { echo "build.sh: wasm-opt is missing (scripts/setup installs binaryen)"; exit 1; }
 for needed in "$tables" "$libc" "$builtins"; do
   [ -f "$needed" ] || { echo "build.sh: $needed is missing (scripts/setup installs wasi-libc and libclang-rt-dev-wasm32)"; exit 1; }
 done
@@ -25,12 +26,19 @@ scratch=.build/wasm
 mkdir -p "$scratch"
 mapfile -t sources < <(find Sources/BasketRules Sources/BasketRulesBridge -name '*.swift' | LC_ALL=C sort)
 "$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
-  -enable-experimental-feature Extern -wmo -Osize \
+  -enable-experimental-feature Extern -wmo -Osize -Xllvm -inline-threshold=0 \
   -parse-as-library -Xfrontend -disable-stack-protector -package-name basket \
   -module-name BasketRules "${sources[@]}" Tools/wasm/Exports.swift -c -o "$scratch/rules.o"
 "$wasm_ld" "$scratch/rules.o" "$tables" "$libc" "$builtins" -o "$scratch/rules.wasm" --no-entry \
   --export=basket_alloc --export=basket_free --export=basket_call --export=basket_answer \
-  --strip-all --gc-sections -z stack-size=262144
+  --strip-debug --gc-sections -z stack-size=262144
+# NB: no inlining and wasm-opt's size passes keep the module within its 600 KB budget (752 KB
+# without them); a call still takes microseconds.
+# NB: wasm-opt reads which features the module may use from its target_features section, then
+# drops that section and the names.
+wasm-opt -Oz --strip-debug --strip-producers --strip-target-features "$scratch/rules.wasm" \
+  -o "$scratch/rules.opt.wasm"
+mv "$scratch/rules.opt.wasm" "$scratch/rules.wasm"
 
 if [ "${1:-}" = "--check" ]; then
   if ! cmp -s "$scratch/rules.wasm" Web/app/rules.wasm; then

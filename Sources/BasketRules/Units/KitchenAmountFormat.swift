@@ -54,4 +54,10 @@ public enum KitchenAmountFormat {
     let sign = thousandths < 0 && whole == 0 ? "-" : ""
     return "\(sign)\(whole).\(fraction)"
   }
+
+  /// Whether `value` is a whole number plus eighths or thirds (what a cup or spoon measures).
+  public static func isKitchenFraction(_ value: Double) -> Bool {
+    let twentyFourths = value * 24
+    return abs(twentyFourths - twentyFourths.rounded()) < 0.05
+  }
 }

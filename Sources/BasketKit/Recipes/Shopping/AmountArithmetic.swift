@@ -133,16 +133,11 @@ public enum AmountArithmetic {
     }
     let (larger, smaller) =
       first.baseFactor >= second.baseFactor ? (first, second) : (second, first)
-    if isKitchenFraction(total / larger.baseFactor) { return larger }
-    if isKitchenFraction(total / smaller.baseFactor) { return smaller }
+    if KitchenAmountFormat.isKitchenFraction(total / larger.baseFactor) { return larger }
+    if KitchenAmountFormat.isKitchenFraction(total / smaller.baseFactor) { return smaller }
     return larger
   }
 
-  /// Whether `value` is a whole number plus eighths or thirds (what a cup or spoon measures).
-  static func isKitchenFraction(_ value: Double) -> Bool {
-    let twentyFourths = value * 24
-    return abs(twentyFourths - twentyFourths.rounded()) < 0.05
-  }
 
   /// Whether two package sizes are the same: both absent, or equal within 1 %.
   private static func packagesAgree(_ a: IngredientQuantity?, _ b: IngredientQuantity?) -> Bool {

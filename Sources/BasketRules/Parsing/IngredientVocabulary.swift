@@ -1,29 +1,29 @@
 /// The small word lists the ingredient line parser reads by. Data, kept apart from the grammar.
-enum IngredientVocabulary {
+package enum IngredientVocabulary {
   /// Amounts written as words.
-  static let numberWords: [String: Double] = [
+  package static let numberWords: [String: Double] = [
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
     "twenty": 20, "dozen": 12, "half": 0.5, "quarter": 0.25, "couple": 2,
   ]
 
   /// Words after "a"/"an" that make it not a count of one ("a few", "a little").
-  static let vagueAfterA: Set<String> = ["few", "little", "bit", "touch", "lot", "good"]
+  package static let vagueAfterA: Set<String> = ["few", "little", "bit", "touch", "lot", "good"]
 
   /// Words before or inside an amount that qualify it; they go to the note.
-  static let qualifiers: Set<String> = [
+  package static let qualifiers: Set<String> = [
     "about", "approx", "approximately", "around", "roughly", "nearly", "almost", "scant",
     "heaping", "heaped", "generous", "rounded", "level", "good", "big", "small-ish", "up",
     "healthy",
   ]
 
   /// Words between an amount and its unit for how full the measure is ("1 heaping cup").
-  static let fills: Set<String> = [
+  package static let fills: Set<String> = [
     "heaping", "heaped", "level", "scant", "rounded", "generous", "packed",
   ]
 
   /// Size words for counted things ("2 large eggs").
-  static let sizes: Set<String> = [
+  package static let sizes: Set<String> = [
     "small", "medium", "large", "extra-large", "big", "jumbo", "medium-size", "medium-sized",
     "large-size", "large-sized", "small-size", "small-sized", "mini", "thin", "thick",
     "lg", "md", "med", "sm", "tiny", "plump", "meaty", "ripe", "inner", "outer",
@@ -31,10 +31,10 @@ enum IngredientVocabulary {
   ]
 
   /// Words after a length that make it the shape of a cut ("1-inch-thick", "8-inch-long").
-  static let shapes: Set<String> = ["thick", "long", "wide", "deep", "thin", "square"]
+  package static let shapes: Set<String> = ["thick", "long", "wide", "deep", "thin", "square"]
 
   /// Adverbs that open a preparation ("finely chopped").
-  static let prepAdverbs: Set<String> = [
+  package static let prepAdverbs: Set<String> = [
     "finely", "roughly", "coarsely", "thinly", "thickly", "freshly", "lightly", "very",
     "well", "loosely", "firmly", "freshly-ground", "finely-chopped", "thinly-sliced",
     "roughly-chopped", "well-drained", "well-chilled", "cold", "just", "gently", "slightly",
@@ -42,7 +42,7 @@ enum IngredientVocabulary {
   ]
 
   /// Words that are a preparation wherever they stand before the name ("chopped parsley").
-  static let prepWords: Set<String> = [
+  package static let prepWords: Set<String> = [
     "chopped", "minced", "diced", "sliced", "grated", "shredded", "crushed", "peeled",
     "cooked", "softened", "melted", "beaten", "sifted", "halved", "quartered", "cubed",
     "julienned", "trimmed", "rinsed", "drained", "pitted", "seeded", "deseeded", "cored",
@@ -58,7 +58,7 @@ enum IngredientVocabulary {
   ]
 
   /// Words that, opening a segment after a comma, make it a note rather than a preparation.
-  static let noteOpeners: Set<String> = [
+  package static let noteOpeners: Set<String> = [
     "divided", "plus", "or", "such", "preferably", "optional", "to", "for", "about", "at",
     "if", "as", "more", "reserved", "see", "from", "store-bought", "homemade", "and", "each",
     "any", "use", "with", "without", "in", "recipe", "like", "ideally", "approximately", "less",
@@ -66,21 +66,21 @@ enum IngredientVocabulary {
 
   /// Words that, after a comma, make the segment a note on the food rather than more of its
   /// name ("1 lime, zest only", "6 shallots, left whole", "leaves removed").
-  static let noteTails: Set<String> = [
+  package static let noteTails: Set<String> = [
     "only", "whole", "left", "removed", "intact", "attached", "reserved", "discarded",
     "separate", "separately", "part", "parts", "portion", "portions",
   ]
 
   /// Words that make a measure closing the line part of a phrase ("cut into 2 cm", "plus 2
   /// tbsp"), not the line's amount written again.
-  static let measureGoverning: Set<String> = [
+  package static let measureGoverning: Set<String> = [
     "into", "to", "by", "x", "of", "about", "plus", "and", "or", "in", "each", "from", "than",
     "at", "with", "per", "for",
   ]
 
   /// Words that go on from a preparation written after the food ("cut in", "dissolved with",
   /// "sliced thin", "peeled and chopped"), so the participle before them is no part of the name.
-  static let preparationFollowers: Set<String> = [
+  package static let preparationFollowers: Set<String> = [
     "in", "into", "with", "from", "to", "until", "under", "and", "or", "for", "on", "at", "by",
     "across", "through", "off", "over", "then", "before", "after", "about", "lengthwise",
     "crosswise", "thin", "thick", "fine", "crisp", "together", "separately", "whole", "as", "if",
@@ -88,49 +88,49 @@ enum IngredientVocabulary {
   ]
 
   /// Past participles that don't end in "-ed" ("egg yolk beaten with 1 teaspoon water").
-  static let irregularParticiples: Set<String> = [
+  package static let irregularParticiples: Set<String> = [
     "cut", "torn", "beaten", "broken", "split", "shaken", "ground", "tied", "stuck",
   ]
 
   /// Words of the part of a fruit or herb written before it ("Juice of 1 lime", "finely grated
   /// zest and juice 1 orange", "Leaves from 4 sprigs thyme").
-  static let partsBeforeFood: Set<String> = [
+  package static let partsBeforeFood: Set<String> = [
     "juice", "zest", "grated", "finely", "and", "seeds", "rind", "peel", "leaves", "stems",
     "roots", "rinds", "skin", "skins", "whites", "yolks", "flesh", "pulp", "segments",
   ]
 
   /// The words of `partsBeforeFood` that name the part itself, one of which must be there.
-  static let partWords: Set<String> = [
+  package static let partWords: Set<String> = [
     "juice", "zest", "seeds", "rind", "peel", "leaves", "stems", "roots", "rinds", "skin",
     "skins", "whites", "yolks", "flesh", "pulp", "segments",
   ]
 
   /// Another form of a food, measured apart from it: "(16 ounces dried)", "(2 cups canned)".
-  static let otherForms: Set<String> = ["dried", "canned", "frozen", "cooked", "uncooked", "raw"]
+  package static let otherForms: Set<String> = ["dried", "canned", "frozen", "cooked", "uncooked", "raw"]
 
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
-  static let nameEnders: Set<String> = [
+  package static let nameEnders: Set<String> = [
     "for", "optional", "divided", "plus", "to", "with", "in", "from", "like", "such", "preferably",
     "about", "weighing", "at",
   ]
 
   /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks",
   /// "1 fennel bulb", "8 garlic heads").
-  static let trailingUnits: Set<String> = [
+  package static let trailingUnits: Set<String> = [
     "clove", "cloves", "stalk", "stalks", "sprig", "sprigs", "stick", "sticks", "slice", "slices",
     "rib", "ribs", "bulb", "bulbs", "head", "heads",
   ]
 
   /// Count units that, closing a name with no amount, are still its unit ("Dill sprigs for
   /// garnish", "Celery sticks", "Fresh rosemary branches"); slices and heads there stay the name.
-  static let unstatedUnits: Set<String> = [
+  package static let unstatedUnits: Set<String> = [
     "sprig", "sprigs", "branch", "branches", "stick", "sticks", "stalk", "stalks", "clove",
     "cloves",
   ]
 
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
   /// "chicken stock" or "vegetable stock".
-  static let sharedHeads: Set<String> = [
+  package static let sharedHeads: Set<String> = [
     "stock", "broth", "juice", "zest", "vinegar", "wine", "chocolate", "sugar", "flour", "rice",
     "beans", "cheese", "milk", "onion", "onions", "pepper", "peppers", "pasta", "noodles",
     "lettuce", "mushrooms", "tortillas", "chillies", "chilies", "chiles", "leaves", "seeds",
@@ -141,13 +141,13 @@ enum IngredientVocabulary {
 
   /// Words that open an alternative naming a whole kind ("or other tart apples", "or any long
   /// pasta"), whose head is not the first choice's.
-  static let otherKinds: Set<String> = ["other", "another", "any", "a", "an", "some"]
+  package static let otherKinds: Set<String> = ["other", "another", "any", "a", "an", "some"]
 
   /// Words after "or a" that make the rest a note ("or a mixture of both").
-  static let mixtures: Set<String> = ["mixture", "combination", "mix", "blend", "combo"]
+  package static let mixtures: Set<String> = ["mixture", "combination", "mix", "blend", "combo"]
 
   /// Count units that hold a measured amount ("12-ounce jar").
-  static let containers: Set<String> = [
+  package static let containers: Set<String> = [
     "can", "tin", "jar", "bag", "box", "pack", "packet", "bottle", "carton", "container",
     "envelope", "pot", "punnet", "ball", "block", "bunch", "bar", "loaf", "package", "tub",
     "sheet",
@@ -155,45 +155,45 @@ enum IngredientVocabulary {
 
   /// Containers a food is sold in already prepared: chopped tomatoes in a tin, shredded
   /// cheese in a bag (kitchen unit ids).
-  static let soldIn: Set<String> = [
+  package static let soldIn: Set<String> = [
     "can", "tin", "jar", "bag", "box", "pack", "packet", "package", "carton", "container",
     "bottle", "envelope",
   ]
 
   /// Nationalities written before a food ("French bread", "Greek olives"): a name of several
   /// words ending in one lost its food.
-  static let nationalities: Set<String> = [
+  package static let nationalities: Set<String> = [
     "french", "italian", "greek", "spanish", "mexican", "chinese", "japanese", "thai", "indian",
     "turkish", "korean", "vietnamese", "moroccan", "english", "american", "portuguese", "german",
     "swiss", "dutch", "polish", "russian", "hungarian", "lebanese", "persian", "irish", "scottish",
   ]
 
   /// Words that never open a name, so a name they open was misread ("of cod", "from the rack").
-  static let nameDoubtWords: Set<String> = [
+  package static let nameDoubtWords: Set<String> = [
     "of", "from", "with", "in", "for", "to", "into", "on", "at", "by", "or", "and", "the", "but",
   ]
 
   /// Words that never end a name, so a name they end was cut short ("mako shark no more
   /// than", "limes or" of "2 limes or, if available, Key limes").
-  static let functionWords: Set<String> = [
+  package static let functionWords: Set<String> = [
     "than", "no", "not", "but", "the", "a", "an", "or", "and", "of", "with", "more", "less",
     "your", "any", "some", "very", "at", "if", "as", "by", "such", "including", "either",
   ]
 
   /// Words of a note or a preparation that, left inside a name, show the grammar missed them
   /// ("each sugar", "cheese diced into pieces").
-  static let noteWordsInName: Set<String> = ["each", "plus", "about", "into", "cut", "if"]
+  package static let noteWordsInName: Set<String> = ["each", "plus", "about", "into", "cut", "if"]
 
   /// Words that end a clause rather than a name, so a name they end ran on into a note
   /// ("frozen peas that have been", "turkey broth made").
-  static let clauseTails: Set<String> = [
+  package static let clauseTails: Set<String> = [
     "been", "that", "which", "who", "have", "has", "is", "are", "be", "made", "fed", "left",
     "kept",
   ]
 
   /// Words that alone are no food: what was left when the food went elsewhere ("fresh" of
   /// "fresh or dried hot red chile").
-  static let describingOnly: Set<String> = [
+  package static let describingOnly: Set<String> = [
     "fresh", "dried", "whole", "hot", "cold", "fine", "coarse", "good", "plain", "extra",
     "other", "more", "some", "mixed", "assorted", "freshly", "finely", "roughly", "coarsely",
     "red", "green", "white", "yellow", "black", "brown", "golden", "purple", "sea", "canned",
@@ -202,7 +202,7 @@ enum IngredientVocabulary {
 
   /// Words for a food's quality that open a list of describing words before its name ("mild,
   /// pitted olives", "firm, ripe pears", "all-purpose, unbleached flour").
-  static let qualities: Set<String> = [
+  package static let qualities: Set<String> = [
     "mild", "firm", "stale", "tender", "young", "soft", "hard", "crisp", "crusty", "organic",
     "free-range", "day-old", "all-purpose", "bone-in", "skin-on", "center-cut", "thick-cut",
     "juicy", "heavy", "fatty", "unsalted", "salted", "sweet", "tart", "firm-ripe", "smooth",
@@ -215,7 +215,7 @@ enum IngredientVocabulary {
 
   /// Foods that name the kind of another food before its head ("beef" of "hot beef or chicken
   /// stock"), so a head written once after an alternative is theirs too.
-  static let modifyingFoods: Set<String> = [
+  package static let modifyingFoods: Set<String> = [
     "chicken", "beef", "veal", "vegetable", "fish", "pork", "lamb", "turkey", "duck", "mushroom",
     "shrimp", "clam", "seafood", "tomato", "apple", "orange", "lemon", "lime", "wheat", "rye",
     "corn", "rice", "goat", "sheep", "cow", "coconut", "almond", "soy", "olive", "peanut",
@@ -225,7 +225,7 @@ enum IngredientVocabulary {
 
   /// Words for a piece of a food ("lime wedges", "orange sections"): a name ending in one may
   /// hold its count's unit.
-  static let pieceWords: Set<String> = [
+  package static let pieceWords: Set<String> = [
     "wedge", "wedges", "section", "sections", "round", "rounds", "tops", "halves", "segments",
     "florets", "strips", "pieces", "chunks", "cubes", "slices", "stems", "spears", "bulbs",
     "heads", "lengths",
@@ -234,7 +234,7 @@ enum IngredientVocabulary {
   /// Pieces and portions of a food written before it with "of" ("rounds of French bread",
   /// "grinds of black pepper"): what is bought is the food after them. Cuts of meat ("leg of
   /// lamb", "fillet of beef") are not among them; they are what is bought.
-  static let portionWords: Set<String> = [
+  package static let portionWords: Set<String> = [
     "piece", "pieces", "slice", "slices", "length", "lengths", "strip", "strips", "rounds",
     "ring", "rings", "wedge", "wedges", "chunk", "chunks", "sliver", "slivers", "baton",
     "batons", "rectangle", "rectangles", "square", "squares", "section", "sections", "segment",
@@ -245,11 +245,11 @@ enum IngredientVocabulary {
 
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin", "stock
   /// cube"), so one inside or closing a name is no sign of a misread.
-  static let foodUnits: Set<String> = ["fillet", "leaf", "pot", "cube"]
+  package static let foodUnits: Set<String> = ["fillet", "leaf", "pot", "cube"]
 
   /// The units of the piece words and of the units written after a food ("bulbs", "sprigs"),
   /// in either number: a counted name closing with one likely holds its unit.
-  static let pieceUnits = Set(
+  package static let pieceUnits = Set(
     pieceWords.union(trailingUnits).compactMap { KitchenUnit.spelled($0)?.id }
   ).subtracting(foodUnits)
 }

@@ -66,8 +66,8 @@ public enum IngredientLineParser {
       let heading = String(String(trimmed.dropLast()).trimmingCharacters())
       return words.count <= 8 && !heading.isEmpty ? heading : nil
     }
-    let letters = trimmed.filter(\.isLetter)
-    if letters.count >= 4, letters.allSatisfy(\.isUppercase), words.count <= 6 {
+    let letters = trimmed.filter({ $0.isLetter })
+    if letters.count >= 4, letters.allSatisfy({ $0.isUppercase }), words.count <= 6 {
       return String(trimmed)  // "MASHED POTATOES", "TO SERVE"
     }
     let lower = trimmed.lowercased()
@@ -81,35 +81,35 @@ public enum IngredientLineParser {
 }
 
 /// The grammar, over the tokens of one line.
-struct LineReader {
-  typealias Vocabulary = IngredientVocabulary
+package struct LineReader {
+  package typealias Vocabulary = IngredientVocabulary
 
-  let text: String
-  let tokenizer: IngredientTokenizer
-  let tokens: [IngredientToken]
-  var index = 0
-  var amount: Double?
-  var maxAmount: Double?
-  var unit: KitchenUnit?
-  var size: String?
-  var packSize: IngredientQuantity?
-  var equivalents: [IngredientQuantity] = []
-  var notes: [String] = []
-  var preparations: [String] = []
-  var alternatives: [String] = []
-  var optional = false
-  var uncertain = false
+  package let text: String
+  package let tokenizer: IngredientTokenizer
+  package let tokens: [IngredientToken]
+  package var index = 0
+  package var amount: Double?
+  package var maxAmount: Double?
+  package var unit: KitchenUnit?
+  package var size: String?
+  package var packSize: IngredientQuantity?
+  package var equivalents: [IngredientQuantity] = []
+  package var notes: [String] = []
+  package var preparations: [String] = []
+  package var alternatives: [String] = []
+  package var optional = false
+  package var uncertain = false
   /// Tokens the name skips: a measure written again after it ("1 cup milk 250 mL, warmed").
-  var skipped = 0..<0
+  package var skipped = 0..<0
   /// Whether "a" or "an" opened the line's amount ("a 500g tub yogurt" is one tub).
-  var countedByArticle = false
+  package var countedByArticle = false
   /// The unit of an amount given without a number ("Several sprigs fresh thyme").
-  var vagueUnit: KitchenUnit?
+  package var vagueUnit: KitchenUnit?
   /// Whether "each" followed the amount: the foods listed after it share it ("1 tsp each ground
   /// cumin, coriander and turmeric").
-  var amountForEach = false
+  package var amountForEach = false
 
-  init(_ text: String) {
+  package init(_ text: String) {
     self.text = String(text.trimmingCharacters())
     tokenizer = IngredientTokenizer(self.text)
     tokens = tokenizer.tokens
@@ -117,7 +117,7 @@ struct LineReader {
 
   // MARK: - The line
 
-  mutating func run() -> IngredientLineParser.Detailed {
+  package mutating func run() -> IngredientLineParser.Detailed {
     skipBullets()
     if word(index) == "optional" {
       optional = true
@@ -157,25 +157,25 @@ struct LineReader {
       line: line, namePhrase: namePhrase, choicePhrase: choicePhrase, firstAmount: firstAmount)
   }
 
-  var name = ""
+  package var name = ""
   /// The first amount as written, when an added measure was counted into `amount`.
-  var firstAmount: Double?
+  package var firstAmount: Double?
   /// The tokens of the name, for the flag's features.
-  var namePositions: [Int] = []
+  package var namePositions: [Int] = []
   /// Where the words after the leading amount start, and whether an amount closed the line.
-  var restStart = 0
-  var readTrailing = false
+  package var restStart = 0
+  package var readTrailing = false
   /// The first tokens of segments after a comma read as notes without a word that opens one
   /// ("sugar and candied beads"), for the flag's features.
-  var plainNoteStarts: [Int] = []
+  package var plainNoteStarts: [Int] = []
   /// Whether a segment read as a preparation holds "other", as in "striped bass or other fish
   /// fillets": another food, for the flag.
-  var otherFoodAsPreparation = false
+  package var otherFoodAsPreparation = false
   /// Whether what followed the first comma was joined to the name as a list ("Salt, white
   /// pepper, sugar and sea salt"), for the flag.
-  var mergedDescribingList = false
+  package var mergedDescribingList = false
   /// The name with its alternatives as written, after the preparation before it.
-  var choicePhrase = ""
+  package var choicePhrase = ""
 
   private func joined(_ parts: [String]) -> String? {
     let kept = parts.filter { !$0.isEmpty }
@@ -451,7 +451,7 @@ struct LineReader {
       Vocabulary.containers.contains(container.id), word(next) != nil
     else { return }
     let bracketed = tokens[..<index].contains(where: { $0.isPunctuation("(") })
-    if countedByArticle || tokens[..<index].contains(where: \.isDash) {
+    if countedByArticle || tokens[..<index].contains(where: { $0.isDash }) {
       guard !bracketed else { return }
       packSize = IngredientQuantity(amount: low, unit: measured)
       amount = 1
@@ -629,7 +629,7 @@ struct LineReader {
       let added = otherUnit.convert(other.amount, to: current)
     else { return false }
     let total = taking ? first - added : first + added
-    guard total > 0, AmountArithmetic.isKitchenFraction(total) else { return false }
+    guard total > 0, KitchenAmountFormat.isKitchenFraction(total) else { return false }
     firstAmount = firstAmount ?? first
     amount = total
     return true
@@ -1399,7 +1399,7 @@ struct LineReader {
     }
     // Bought in a can, jar or bag, the food is sold that way: "400g tin chopped tomatoes",
     // "1 bag shredded mozzarella", "1 (10-ounce) package frozen chopped spinach".
-    let counted = [unit] + equivalents.map(\.unit)
+    let counted = [unit] + equivalents.map { $0.unit }
     if counted.contains(where: { $0.map { Vocabulary.soldIn.contains($0.id) } ?? false }) {
       prepEnd = 0
     }
@@ -1437,7 +1437,7 @@ struct LineReader {
         } else if let last = right.last, left.count == 1, right.count >= 2,
           tokens[right[0]].number == nil, !Vocabulary.otherKinds.contains(tokens[right[0]].lower),
           !isPluralNoun(tokens[left[0]].lower), tokens[left[0]].lower != "water",
-          !tokens[left[0]].lower.contains("-and-"),
+          !tokens[left[0]].lower.includes("-and-"),
           listed && !isParticiple(tokens[right[0]].lower)
             && !Vocabulary.irregularParticiples.contains(tokens[right[0]].lower)
             && (!isDescribing(tokens[right[0]].lower) || isAdjective(tokens[left[0]].lower)
@@ -1718,29 +1718,29 @@ struct LineReader {
   }
 
   /// An adverb standing for a food: "tightly", "finely".
-  func isAdverb(_ lower: String) -> Bool {
+  package func isAdverb(_ lower: String) -> Bool {
     Vocabulary.prepAdverbs.contains(lower) || lower.hasSuffix("ly")
   }
 
   /// A past participle too short for `isParticiple`: "tied", "iced".
-  func isShortParticiple(_ lower: String) -> Bool {
+  package func isShortParticiple(_ lower: String) -> Bool {
     lower.utf8.count == 4 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
   /// A word that describes a food but names none: a size, a preparation, "fresh", "dried".
-  func isDescribing(_ lower: String) -> Bool {
+  package func isDescribing(_ lower: String) -> Bool {
     Vocabulary.describingOnly.contains(lower) || Vocabulary.sizes.contains(lower)
       || Vocabulary.prepWords.contains(lower) || isParticiple(lower)
   }
 
   /// A word that describes a food, including those that also name a quality of it ("boneless",
   /// "mild", "firm"), so that one before a comma starts a list of describing words.
-  func isAdjective(_ lower: String) -> Bool {
+  package func isAdjective(_ lower: String) -> Bool {
     isDescribing(lower) || lower.hasSuffix("less") || Vocabulary.qualities.contains(lower)
   }
 
   /// Whether the word at `position` is written with a capital ("Italian").
-  func isCapitalised(_ position: Int) -> Bool {
+  package func isCapitalised(_ position: Int) -> Bool {
     guard tokens[position].isWord, let first = tokenizer.text(position, position).first else {
       return false
     }
@@ -1766,7 +1766,7 @@ struct LineReader {
   }
 
   /// "large", "thumb-sized", "walnut-size", "medium-to-large": how big each thing counted is.
-  func isSizeWord(_ lower: String) -> Bool {
+  package func isSizeWord(_ lower: String) -> Bool {
     if Vocabulary.sizes.contains(lower) { return true }
     guard lower.utf8.contains(UInt8(ascii: "-")) else { return false }
     if lower.hasSuffix("-sized") && lower.utf8.count > 7
@@ -1783,19 +1783,19 @@ struct LineReader {
   }
 
   /// "grated", "coarsely", "cut": a word of what is done to a food.
-  func isPreparationWord(_ lower: String) -> Bool {
+  package func isPreparationWord(_ lower: String) -> Bool {
     isParticiple(lower) || Vocabulary.irregularParticiples.contains(lower)
       || Vocabulary.prepAdverbs.contains(lower)
   }
 
   /// "yams", "chickpeas": a word that is a food of its own, not one sharing a head noun.
-  func isPluralNoun(_ lower: String) -> Bool {
+  package func isPluralNoun(_ lower: String) -> Bool {
     lower.utf8.count >= 4 && lower.hasSuffix("s") && !lower.hasSuffix("ss")
       && !lower.hasSuffix("us") && !isDescribing(lower)
   }
 
   /// "chopped", "dissolved", but not "seed" or "red".
-  func isParticiple(_ lower: String) -> Bool {
+  package func isParticiple(_ lower: String) -> Bool {
     lower.utf8.count >= 5 && lower.hasSuffix("ed") && !lower.hasSuffix("eed")
   }
 
@@ -1874,12 +1874,12 @@ struct LineReader {
 
   // MARK: - Token helpers
 
-  func word(_ position: Int) -> String? {
+  package func word(_ position: Int) -> String? {
     guard position >= 0, position < tokens.count, tokens[position].isWord else { return nil }
     return tokens[position].lower
   }
 
-  func punctuation(_ position: Int, _ mark: Unicode.Scalar) -> Bool {
+  package func punctuation(_ position: Int, _ mark: Unicode.Scalar) -> Bool {
     position >= 0 && position < tokens.count && tokens[position].isPunctuation(mark)
   }
 }

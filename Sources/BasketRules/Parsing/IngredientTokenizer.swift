@@ -1,7 +1,7 @@
 /// A token of an ingredient line: a number, a word or one punctuation mark, with its place in
 /// the normalised text so the parser can hand back the words exactly as written.
-struct IngredientToken: Sendable {
-  enum Kind: Equatable, Sendable {
+package struct IngredientToken: Sendable {
+  package enum Kind: Equatable, Sendable {
     /// A number; `fraction` when written as one ("1/2", "½"), so "1 1/2" reads as a mixed number.
     case number(Double, fraction: Bool)
     /// A number the parser cannot trust ("1/0", "1.2.3").
@@ -10,43 +10,43 @@ struct IngredientToken: Sendable {
     case punctuation(Unicode.Scalar)
   }
 
-  var kind: Kind
+  package var kind: Kind
   /// Scalar offsets into the normalised text.
-  var start: Int
-  var end: Int
+  package var start: Int
+  package var end: Int
   /// Lowercased text of a word; empty for numbers and punctuation.
-  var lower: String
+  package var lower: String
   /// Whether whitespace came right before this token.
-  var spaced: Bool
+  package var spaced: Bool
 
-  var isWord: Bool { kind == .word }
-  var number: Double? {
+  package var isWord: Bool { kind == .word }
+  package var number: Double? {
     if case .number(let value, _) = kind { return value }
     return nil
   }
-  var isFraction: Bool {
+  package var isFraction: Bool {
     if case .number(_, let fraction) = kind { return fraction }
     return false
   }
-  func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+  package func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
     kind == .punctuation(scalar)
   }
-  var isDash: Bool { isPunctuation("-") }
+  package var isDash: Bool { isPunctuation("-") }
 }
 
 /// Splits a line into tokens after normalising it: vulgar fractions become "n/d" tokens
 /// ("1½" → 1, 1/2), dashes become "-", odd spaces become spaces. Digits and letters always
 /// part ("200g" → 200, g), so a unit is only ever read as a whole word ("15 grams" never
 /// becomes g + "rams").
-struct IngredientTokenizer {
+package struct IngredientTokenizer {
   private(set) var scalars: [Unicode.Scalar] = []
   /// The normalised text as UTF-8, and where each scalar starts in it (one past the end too),
   /// so token text is sliced from bytes rather than rebuilt scalar by scalar.
   private var utf8: [UInt8] = []
   private var offsets: [Int] = []
-  private(set) var tokens: [IngredientToken] = []
+  package private(set) var tokens: [IngredientToken] = []
 
-  init(_ text: String) {
+  package init(_ text: String) {
     scalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       switch scalar.value {
@@ -81,14 +81,14 @@ struct IngredientTokenizer {
   }
 
   /// The normalised text of tokens `from...through`, as written.
-  func text(_ from: Int, _ through: Int) -> String {
+  package func text(_ from: Int, _ through: Int) -> String {
     guard from <= through, from >= 0, through < tokens.count else { return "" }
     return String(
       decoding: utf8[offsets[tokens[from].start]..<offsets[tokens[through].end]], as: UTF8.self)
   }
 
   /// The length in scalars of token `index`.
-  func length(_ index: Int) -> Int {
+  package func length(_ index: Int) -> Int {
     tokens[index].end - tokens[index].start
   }
 

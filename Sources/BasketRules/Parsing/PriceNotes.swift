@@ -59,7 +59,7 @@ enum PriceNotes {
         (", )", ")"), (",)", ")"), ("( ", "("), (" )", ")"), ("(,", "("), ("()", ""),
         ("[]", ""), ("  ", " "), (" ,", ","),
       ] {
-        text = text.replacing(old, with: new)
+        text = text.replacingAll(old, with: new)
       }
     }
     var trimmed = Substring(text)
