@@ -106,7 +106,9 @@ package enum IngredientVocabulary {
   ]
 
   /// Another form of a food, measured apart from it: "(16 ounces dried)", "(2 cups canned)".
-  package static let otherForms: Set<String> = ["dried", "canned", "frozen", "cooked", "uncooked", "raw"]
+  package static let otherForms: Set<String> = [
+    "dried", "canned", "frozen", "cooked", "uncooked", "raw",
+  ]
 
   /// Words that end the name and start a note ("salt to taste", "oil for frying").
   package static let nameEnders: Set<String> = [

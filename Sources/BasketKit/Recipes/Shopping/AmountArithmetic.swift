@@ -138,7 +138,6 @@ public enum AmountArithmetic {
     return larger
   }
 
-
   /// Whether two package sizes are the same: both absent, or equal within 1 %.
   private static func packagesAgree(_ a: IngredientQuantity?, _ b: IngredientQuantity?) -> Bool {
     switch (a, b) {
