@@ -1,5 +1,3 @@
-
-
 /// One ingredient line of a recipe: the original text beside what was understood from it.
 ///
 /// Nothing is lost: `text` is always the line as imported. `uncertain` marks a line the parser
