@@ -43,7 +43,7 @@ public enum RulesBridge {
     "quantity.typed", "quantity.unitNamed", "quantity.allowedUnits", "quantity.defaultUnit",
     "quantity.starting", "recipe.text", "recipe.number", "recipe.word", "recipe.step",
     "recipe.parse", "recipe.typed", "recipe.knows", "quantity.table", "nameText",
-    "ingredient.parse",
+    "ingredient.parse", "readLine",
   ]
 
   struct Refusal: Error {
@@ -61,6 +61,26 @@ public enum RulesBridge {
     case "nameText": return .string(NameText.cleaned(try args.string(0)))
     case "quantity.table": return QuantityRules.table()
     case "ingredient.parse": return json(IngredientLineParser.parse(try args.string(0)))
+    case "readLine":
+      // What the add bar reads: {"items": [{"name", "amount"}]}, or {"refused", "message"}
+      // for a line it won't add (a refusal is an answer, not a failed call).
+      let text = try args.string(0)
+      do {
+        let items = try ShoppingLine.read(text)
+        return .object([
+          (
+            "items",
+            .array(
+              items.map {
+                .object([("name", .string($0.name)), ("amount", $0.amount.map(json) ?? .null)])
+              })
+          )
+        ])
+      } catch {
+        return .object([
+          ("refused", .string(error.kind)), ("message", .string(error.description)),
+        ])
+      }
     case "parseAddText":
       let parsed = AddTextParser.parse(try args.string(0))
       return .object([("name", .string(parsed.name)), ("quantity", json(parsed.quantity))])

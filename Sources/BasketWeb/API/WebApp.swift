@@ -247,6 +247,10 @@ public final class WebApp: Sendable {
     switch error {
     case .unknownItem: .error(404, "no such item (it may have been removed)")
     case .nothingToUndo: .error(409, error.description)
+    // NB: read, but not an amount Basket takes: 422, as for any refused add.
+    case .amountOutOfRange, .recipeAmountOutOfRange, .amountWithoutName, .zeroAmount,
+      .unitNotAllowed, .kitchenUnitNotAllowed, .badPackSize, .tooManyItems, .severalItems:
+      .error(422, error.description)
     default: .error(400, error.description)
     }
   }

@@ -200,6 +200,10 @@ extension Item {
   /// stepper quantity or no recipe amount.
   public var buyable: BuyableAmount? {
     guard quantity == nil, !recipeNeeds.amounts.isEmpty else { return nil }
+    // NB: an amount typed in the add bar ("2 lb", "½") is bought as typed.
+    guard !recipeNeeds.recipes.isEmpty else {
+      return BuyableAmount(text: recipeNeeds.amounts.map(\.text).joined(separator: " + "))
+    }
     let packs = recipeNeeds.packs.map { BuyingRules.Packs(food: name, region: $0) }
     let parts = recipeNeeds.amounts.map {
       BuyingRules.bought($0, container: recipeNeeds.container, packs: packs)
