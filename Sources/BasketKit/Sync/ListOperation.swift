@@ -85,14 +85,10 @@ public struct ListOperation: Equatable, Sendable {
 
     /// What the add bar read (`ShoppingLine`), as an add carries it.
     public init(_ typed: TypedItem) {
-      guard let amount = typed.amount else {
-        self = .name(typed.name, nil)
-        return
-      }
-      if let exact = amount.stepperQuantity {
-        self = .name(typed.name, exact)
-      } else {
+      if let amount = typed.kitchenAmount {
         self = .measured(typed.name, amount)
+      } else {
+        self = .name(typed.name, typed.quantity)
       }
     }
   }

@@ -11,6 +11,25 @@ public struct TypedItem: Equatable, Sendable {
     self.name = name
     self.amount = amount
   }
+
+  /// The amount as the stepper holds it, when it can exactly (a whole count, g, kg, ml, L).
+  public var quantity: Quantity? { amount?.stepperQuantity }
+
+  /// The amount in the unit it was typed in, when the stepper can't hold it ("2 lb", "2
+  /// tins (400 g)", "½").
+  public var kitchenAmount: ItemAmount? { quantity == nil ? amount : nil }
+}
+
+/// What is being typed into the add bar, read so far: the items before the last part, and of
+/// the last part its amount and the start of its name, for suggestions that keep the amount
+/// ("2 l ora" → orange juice, 2 L).
+public struct TypingLine: Equatable, Sendable {
+  /// The items the parts before the last one name (those that can be added as typed).
+  public var done: [TypedItem]
+  /// The last part's amount, when it has one.
+  public var amount: ItemAmount?
+  /// The last part's name so far ("ora"); empty while only an amount is typed ("2 l ").
+  public var query: String
 }
 
 /// Reads a line typed into the add bar, `basket add`, the terminal app or the phone: one reader
@@ -49,6 +68,27 @@ public enum ShoppingLine {
     }
     return items
   }
+
+  /// What is being typed (`TypingLine`): never refused, as the line isn't finished.
+  public static func typing(_ text: String) -> TypingLine {
+    let parts = LineSplit.items(in: text)
+    guard let last = parts.last else { return TypingLine(done: [], amount: nil, query: "") }
+    let done = parts.dropLast().prefix(maxItems).compactMap { try? item($0) ?? nil }
+    do {
+      let read = try item(last)
+      return TypingLine(done: done, amount: read?.amount, query: read?.name ?? "")
+    } catch .amountWithoutName {
+      // "2 l ", "2 tins": the amount is typed, the name not yet; read it as it will be read
+      // before one.
+      let amount = (try? item(last + " " + pendingName))?.amount
+      return TypingLine(done: done, amount: amount, query: "")
+    } catch {
+      return TypingLine(done: done, amount: nil, query: String(last.trimmingCharacters()))
+    }
+  }
+
+  /// A stand-in for a name not typed yet, read as a plain word.
+  private static let pendingName = "zqqxpending"
 
   /// `text` read as one item, without splitting it (a reminder's title, a renamed item): nil
   /// for blank text.

@@ -41,6 +41,8 @@ public struct AppState: Equatable, Sendable {
   public var undoDeadline: Date?
   /// How many items the latest Clear all made by this app hid.
   public var clearedCount: Int?
+  /// The item this app last removed, until when ^Z brings it back.
+  public var removed: Removed?
   /// False until the store has been read once.
   public var loaded = false
 
@@ -171,6 +173,12 @@ public struct WalkingView: Equatable, Sendable {
 }
 
 /// Renaming in place: the text being edited and the name it started from.
+/// An item this app removed, and until when ^Z brings it back.
+public struct Removed: Equatable, Sendable {
+  public var item: Item
+  public var until: Date
+}
+
 public struct RenameDraft: Equatable, Sendable {
   public var itemID: UUID
   public var original: String

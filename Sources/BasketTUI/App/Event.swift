@@ -18,7 +18,7 @@ public enum Event: Equatable, Sendable {
   case storeChanged(items: [Item], undoDeadline: Date?)
   /// Chips for a query ("" asks for the usuals).
   case suggestions(query: String, [Suggestion])
-  case added(Basket.AddResult)
+  case added([Basket.AddResult])
   case checked(CheckOutcome)
   /// The measure kind of an item whose quantity editor is opening.
   case measured(UUID, MeasureKind?)
@@ -48,6 +48,10 @@ public enum Effect: Equatable, Sendable {
   /// An amount in a recipe's own unit ("2½ cups"; zero takes it off).
   case setRecipeAmount(UUID, ItemAmount)
   case clearGotIt
+  /// Takes an item off the list altogether.
+  case remove(UUID)
+  /// Puts a removed item back: its name and amount added again.
+  case bringBack(Item)
   case undoClear
   /// Looks up chips for the text ("" for usuals); answers `.suggestions`.
   case suggest(String)

@@ -65,16 +65,21 @@ extension AppState {
       chips = suggestions
       chipsQuery = query
       pickedChip = picked.flatMap { name in suggestions.firstIndex { $0.name == name } }
-    case .added(let result):
-      switch result.outcome {
-      case .bumped(let id):
-        flashes[id] = now
-        say("\(result.item.name) is already on the list: moved to the top")
-      case .restored(let id):
-        flashes[id] = now
-        say("\(result.item.name) is back on the list")
-      case .added, .replayed:
-        break
+    case .added(let results):
+      for result in results {
+        switch result.outcome {
+        case .bumped(let id):
+          flashes[id] = now
+          say("\(result.item.name) is already on the list: moved to the top")
+        case .restored(let id):
+          flashes[id] = now
+          say("\(result.item.name) is back on the list")
+        case .added, .replayed:
+          break
+        }
+      }
+      if results.count > 1, results.allSatisfy({ $0.outcome.word == "added" }) {
+        say("Added \(results.count) items: \(results.map(\.item.name).joined(separator: ", "))")
       }
     case .checked(let outcome):
       guard outcome.allDone else { return }
@@ -152,6 +157,7 @@ extension AppState {
       self.undoDeadline = nil
       clearedCount = nil
     }
+    if let removed, removed.until <= date { self.removed = nil }
   }
 
   /// When the selected item moves to Got it, the selection stays where it was on screen: on
@@ -252,8 +258,17 @@ extension AppState {
       mode = .rename(RenameDraft(itemID: item.id, original: item.name))
     case .control("k"):
       clearAll(effects: &effects)
+    case .delete where text.isEmpty, .function(8):
+      guard let item = selectedItem else { return say("Select an item with ↑ ↓ first") }
+      effects.append(.remove(item.id))
+      removed = Removed(item: item, until: now.addingTimeInterval(ListTiming.undoWindow))
+      say("Removed \(item.name) · ^Z brings it back")
     case .control("z"):
-      if undoDeadline != nil {
+      if let removed {
+        self.removed = nil
+        effects.append(.bringBack(removed.item))
+        say("Brought back \(removed.item.name)")
+      } else if undoDeadline != nil {
         effects.append(.undoClear)
       } else {
         say("Nothing to undo")

@@ -76,9 +76,9 @@ public final class Program {
     do {
       switch effect {
       case .add(let text):
-        return [.added(try basket.add(text: text))] + reload()
+        return [.added(try basket.add(line: text))] + reload()
       case .addName(let name):
-        return [.added(try basket.add(name: name))] + reload()
+        return [.added([try basket.add(name: name)])] + reload()
       case .check(let id):
         return [.checked(try basket.check(id))] + reload()
       case .uncheck(let id):
@@ -93,6 +93,18 @@ public final class Program {
       case .setRecipeAmount(let id, let amount):
         try basket.setRecipeAmount(id, amount)
         return reload()
+      case .remove(let id):
+        try basket.remove(id)
+        return reload()
+      case .bringBack(let item):
+        // NB: an amount typed in the add bar comes back too; a recipe's amounts don't.
+        let typed = item.recipeNeeds.recipes.isEmpty ? item.recipeNeeds.amounts : []
+        let back =
+          typed.count == 1
+          ? try basket.add(
+            AddEntry(name: item.name, amount: typed[0], classifier: basket.environment.classifier))
+          : try basket.add(name: item.name, quantity: item.quantity)
+        return [.added([back])] + reload()
       case .clearGotIt:
         return [.cleared(try basket.clearGotIt())] + reload()
       case .undoClear:

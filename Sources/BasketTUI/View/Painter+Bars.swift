@@ -138,8 +138,8 @@ extension Painter {
       let pending = state.choreography.isPending(id)
       let action = inGotIt ? "restore" : pending ? "undo tick" : "tick off"
       return [
-        ("Space", action), ("^Q", "amount"), ("^R", "rename"), ("↑↓", "move"), ("Esc", "done"),
-        ("?", "keys"),
+        ("Space", action), ("^Q", "amount"), ("^R", "rename"), ("Del", "remove"), ("↑↓", "move"),
+        ("Esc", "done"), ("?", "keys"),
       ]
     case .clearAll:
       return [("Enter", "clear all"), ("↑↓", "move"), ("Esc", "done"), ("?", "keys")]
