@@ -125,6 +125,20 @@ test('adding a name on To get bumps it; one in Got it comes back', () => {
   assert.deepEqual(names(checked.list.gotIt), ['Apples']);
 });
 
+test('an add that bumped keeps its amount when the phone works its copy out again', () => {
+  // The phone applies its queue to the server's list afresh after every change, with the
+  // aliases the first pass left: the bump (and its new amount) must happen each time.
+  const aliases = new Map();
+  const start = list(['Apples', 'Bread']);
+  const ops = [op('add', { item: id(70), name: 'apples', quantity: { amount: 6, unit: 'units' } }, 9)];
+  const first = offline.localList(start, ops, { aliases }, Date.now());
+  const again = offline.localList(start, ops, { aliases }, Date.now());
+  for (const copy of [first, again]) {
+    assert.deepEqual(names(copy.toGet), ['Apples', 'Bread']);
+    assert.deepEqual(copy.toGet[0].quantity, { amount: 6, unit: 'units' });
+  }
+});
+
 test('an add replayed with its id changes nothing; an empty name is refused', () => {
   const start = list(['Bread']);
   const replayed = offline.applyOp(start, op('add', { item: id(1), name: 'Bread' }));

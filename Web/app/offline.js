@@ -173,7 +173,9 @@ export function applyOp(list, op, context = {}) {
       if (!parsed) return done({ refused: 'The server reads this one.' });
       const name = cleanName(parsed.name);
       if (!name) return done({ refused: "A name can't be empty." });
-      if (found) return done({ outcome: 'replayed', item: id });
+      // NB: by the op's own item only: an add that found its name on the list (an alias) is
+      // applied again each time the phone's copy is worked out, as the server will apply it.
+      if (where(op.item)) return done({ outcome: 'replayed', item: op.item });
       const key = nameKey(name);
       const same = toGet.find((item) => nameKey(item.name) === key) || gotIt.find((item) => nameKey(item.name) === key);
       if (same) {
