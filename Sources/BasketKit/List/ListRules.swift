@@ -183,6 +183,13 @@ public enum ListRules {
     let name = try cleanName(rawName)
     var item = try visibleItem(id, in: draft, now: now)
     guard item.name != name, item.changed.name <= at else { return }
+    // NB: the add that made the item counts for its new name: a typo renamed away ("orange
+    // ju"), never added again, leaves the usuals.
+    let (oldKey, newKey) = (NameKey.of(item.name), NameKey.of(name))
+    if oldKey != newKey {
+      draft.forgetOne(item.name, key: oldKey, at: at)
+      draft.remember(name, key: newKey, at: at)
+    }
     item.name = name
     item.emoji = emoji
     item.changed.name = at

@@ -215,3 +215,13 @@ extension Item {
       text: text, need: "\(BuyingRules.saying(recipeNeeds.recipes.count)) \(need)")
   }
 }
+
+extension Item {
+  /// The amount as the list shows it, for saying what an add changed: what to buy, with the
+  /// need beside it when buying rounds ("15 (recipe needs 14½)"), else the amounts as they
+  /// stand (`amountText`). A count on the list is whole: a recipe's 14.5 eggs is 15.
+  public var shownAmount: String? {
+    guard let buy = buyable else { return amountText }
+    return buy.need.map { "\(buy.text) (\($0))" } ?? buy.text
+  }
+}
