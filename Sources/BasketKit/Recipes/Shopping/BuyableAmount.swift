@@ -217,11 +217,13 @@ extension Item {
 }
 
 extension Item {
-  /// The amount as the list shows it, for saying what an add changed: what to buy, with the
-  /// need beside it when buying rounds ("15 (recipe needs 14½)"), else the amounts as they
-  /// stand (`amountText`). A count on the list is whole: a recipe's 14.5 eggs is 15.
+  /// The amount as the list says it, for saying what an add changed: a count is whole, with
+  /// the need beside it ("15 (recipe needs 14½)" for a recipe's 14.5 eggs); other amounts as
+  /// they stand (`amountText`; what they buy is `buyable`, said apart).
   public var shownAmount: String? {
-    guard let buy = buyable else { return amountText }
+    guard let buy = buyable, recipeNeeds.amounts.allSatisfy({ $0.unit == nil }) else {
+      return amountText
+    }
     return buy.need.map { "\(buy.text) (\($0))" } ?? buy.text
   }
 }
