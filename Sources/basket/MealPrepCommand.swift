@@ -21,7 +21,9 @@ enum MealPrepCommand {
       throw UsageError(message: "mealprep needs one to five recipes: their ids or titles")
     }
     guard options.words.count <= MealPlan.maximumRecipes else {
-      throw UsageError(message: MealPlanError.tooManyRecipes(options.words.count).description)
+      throw UsageError(
+        message: MealPlanError.tooManyRecipes(options.words.count, MealPlan.maximumRecipes)
+          .description)
     }
     let book = try context.openRecipeBook(.existing)
     let summaries = try options.words.map { try book.resolve($0) }

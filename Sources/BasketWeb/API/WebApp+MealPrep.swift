@@ -117,7 +117,8 @@ extension WebApp {
         throw RequestError(400, "\"recipes\" must be an array of 1 to 5 {\"id\", \"servings\"}")
       }
       guard values.count <= MealPlan.maximumRecipes else {
-        throw RequestError(400, MealPlanError.tooManyRecipes(values.count).description)
+        throw RequestError(
+          400, MealPlanError.tooManyRecipes(values.count, MealPlan.maximumRecipes).description)
       }
       var recipes: [(id: UUID, servings: Int?)] = []
       var choices: [MealPlanChoice] = []
