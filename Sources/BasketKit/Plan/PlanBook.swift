@@ -6,19 +6,30 @@
 
 /// The plan of meals as the faces use it: put saved recipes on days, take them off, see a
 /// week, and shop for some days through the meal prep merge. Time and ids come from the
-/// recipe library's basket; "today" is the day it is in `timeZone`.
+/// recipe library's basket; "today" is the day it is where the household is (`utcOffset`).
 public final class PlanBook: Sendable {
   public let store: any PlanStore
   public let recipes: RecipeBook
-  public let timeZone: TimeZone
+  /// The household's offset from UTC at a moment, in seconds east (summer time included).
+  public let utcOffset: @Sendable (Date) -> Int
 
-  public init(store: any PlanStore, recipes: RecipeBook, timeZone: TimeZone) {
+  public init(
+    store: any PlanStore, recipes: RecipeBook, utcOffset: @escaping @Sendable (Date) -> Int
+  ) {
     self.store = store
     self.recipes = recipes
-    self.timeZone = timeZone
+    self.utcOffset = utcOffset
   }
 
-  public var today: PlanDate { PlanDate.today(at: recipes.basket.now, in: timeZone) }
+  /// The plan where the household keeps `timeZone`'s time.
+  public convenience init(store: any PlanStore, recipes: RecipeBook, timeZone: TimeZone) {
+    self.init(store: store, recipes: recipes, utcOffset: { timeZone.secondsFromGMT(for: $0) })
+  }
+
+  public var today: PlanDate {
+    let now = recipes.basket.now
+    return PlanDate.today(at: now, utcOffset: utcOffset(now))
+  }
 
   /// The day `text` names (`PlanDate.read`, "today" being today here).
   public func date(_ text: String) throws(PlanError) -> PlanDate {

@@ -69,9 +69,12 @@ public struct PlanDate: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// The day it is at `now` in `timeZone`.
   public static func today(at now: Date, in timeZone: TimeZone) -> PlanDate {
-    let seconds =
-      Int64(now.timeIntervalSince1970.rounded(.down))
-      + Int64(timeZone.secondsFromGMT(for: now))
+    today(at: now, utcOffset: timeZone.secondsFromGMT(for: now))
+  }
+
+  /// The day it is at `now` where clocks are `utcOffset` seconds ahead of UTC.
+  public static func today(at now: Date, utcOffset: Int) -> PlanDate {
+    let seconds = Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(utcOffset)
     return PlanDate(dayNumber: Int(CivilDate.floorDivide(seconds, 86_400)))
   }
 

@@ -63,13 +63,17 @@ import Testing
     #expect(PlanDate(year: 2026, month: 12, day: 30) == date)
   }
 
-  @Test func todayIsTheDayItIsInTheHouseholdsTimeZone() throws {
+  @Test func todayIsTheDayItIsWhereTheHouseholdIs() throws {
     // 23:30 UTC on Sunday 5 July 2026 is already Monday in Berlin, still Sunday in New York.
     let late = Date(timeIntervalSince1970: 1_783_294_200)
-    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-    let newYork = try #require(TimeZone(identifier: "America/New_York"))
     #expect(PlanDate.today(at: late, in: .gmt).description == "2026-07-05")
+    #expect(PlanDate.today(at: late, utcOffset: 2 * 3600).description == "2026-07-06")
+    #expect(PlanDate.today(at: late, utcOffset: -4 * 3600).description == "2026-07-05")
+    let berlin = try #require(TimeZone(secondsFromGMT: 2 * 3600))
     #expect(PlanDate.today(at: late, in: berlin).description == "2026-07-06")
-    #expect(PlanDate.today(at: late, in: newYork).description == "2026-07-05")
+    // Before 1970, days still start at midnight.
+    #expect(
+      PlanDate.today(at: Date(timeIntervalSince1970: -1), utcOffset: 0).description
+        == "1969-12-31")
   }
 }
