@@ -39,6 +39,32 @@ public enum PlanCalendar {
       ]))
   }
 
+  /// Whether a calendar-query `filter` matches `event`: a VEVENT comp-filter's time-range
+  /// against the event's day (midnight to midnight, read as UTC as floating dates are); a
+  /// filter for another component (VTODO) matches none, as it is absent. Conditions on
+  /// properties count as met, so a query answers at least what it asks for.
+  public static func matches(_ event: PlanEvent, _ filter: ComponentFilter) -> Bool {
+    guard filter.name == "VCALENDAR" else { return filter.isNotDefined }
+    guard !filter.isNotDefined else { return false }
+    var results: [Bool] = []
+    if let range = filter.timeRange { results.append(overlaps(event, range)) }
+    for child in filter.components {
+      guard child.name == "VEVENT" else {
+        results.append(child.isNotDefined)
+        continue
+      }
+      results.append(!child.isNotDefined && (child.timeRange.map { overlaps(event, $0) } ?? true))
+    }
+    return filter.anyOf ? results.isEmpty || results.contains(true) : !results.contains(false)
+  }
+
+  /// Whether the event's day meets `range` (RFC 4791 §9.9: start < day's end, end > its start).
+  static func overlaps(_ event: PlanEvent, _ range: TimeRange) -> Bool {
+    let start = Date(timeIntervalSince1970: Double(event.date.dayNumber) * 86_400)
+    let end = start.addingTimeInterval(86_400)
+    return (range.start.map { $0 < end } ?? true) && (range.end.map { $0 > start } ?? true)
+  }
+
   /// The collection's tag (CalendarServer's getctag): it changes exactly when an event does.
   public static func collectionTag(_ events: [PlanEvent]) -> String {
     CalDAVBook.digest(["plan"] + events.map { "\($0.name) \($0.etag)" }.sorted())

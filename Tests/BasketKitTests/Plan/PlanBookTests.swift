@@ -111,3 +111,38 @@ import Testing
     #expect(try plan.events()[1].description == "As the recipe is written. Planned in Basket.")
   }
 }
+
+@Suite struct PlanCalendarFilterTests {
+  let event = PlanCalendar.event(
+    PlannedMeal(
+      id: Fixtures.id(1), date: PlanDate("2026-07-08")!,
+      recipe: RecipeReference(id: Fixtures.id(2), title: "Chili"), addedAt: Fixtures.monday))
+
+  private func at(_ text: String) -> Date { ISO8601.date(text)! }
+
+  @Test(arguments: [
+    ("2026-07-08T00:00:00Z", "2026-07-09T00:00:00Z", true),
+    ("2026-07-01T00:00:00Z", "2026-08-01T00:00:00Z", true),
+    ("2026-07-08T23:59:00Z", "2026-07-10T00:00:00Z", true),
+    ("2026-07-09T00:00:00Z", "2026-07-10T00:00:00Z", false),
+    ("2026-07-01T00:00:00Z", "2026-07-08T00:00:00Z", false),
+  ])
+  func aTimeRangeMeetsTheEventsWholeDay(start: String, end: String, meets: Bool) {
+    let filter = ComponentFilter(
+      "VCALENDAR",
+      components: [ComponentFilter("VEVENT", timeRange: TimeRange(start: at(start), end: at(end)))])
+    #expect(PlanCalendar.matches(event, filter) == meets)
+  }
+
+  @Test func tasksAreNotEventsAndNoFilterMatchesAll() {
+    #expect(
+      !PlanCalendar.matches(
+        event, ComponentFilter("VCALENDAR", components: [ComponentFilter("VTODO")])))
+    #expect(
+      PlanCalendar.matches(
+        event, ComponentFilter("VCALENDAR", components: [ComponentFilter("VEVENT")])))
+    #expect(PlanCalendar.matches(event, ComponentFilter("VCALENDAR")))
+    #expect(!PlanCalendar.matches(event, ComponentFilter("VCALENDAR", isNotDefined: true)))
+    #expect(!PlanCalendar.matches(event, ComponentFilter("VTODO")))
+  }
+}
