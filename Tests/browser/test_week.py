@@ -135,3 +135,33 @@ def test_shopping_the_week_merges_its_meals_and_puts_them_on_the_list(page, serv
     expect(page.locator("#week-result-title")).to_contain_text("On the list:")
     assert set(to_get(server)) >= {"onions", "flour"}
     assert to_get(server)["flour"]["amountText"] == "1350 g"
+
+
+def test_some_days_of_the_week_shop_alone(page, server):
+    save(server, CHILI)
+    save(server, SOUP)
+    days = week(server)["days"]
+    server.cli("plan", "add", "chili", "--on", days[0]["date"])
+    server.cli("plan", "add", "soup", "--on", days[2]["date"])
+    page.reload()
+    open_week(page)
+    expect(page.locator("#week-shop")).to_have_text("Shop the week (2 meals)")
+    page.select_option("#week-shop-from", value=days[2]["date"])
+    page.select_option("#week-shop-to", value=days[4]["date"])
+    expect(page.locator("#week-shop")).to_have_text("Shop these days (1 meal)")
+    # A first day after the last moves the last along: never a backwards range.
+    page.select_option("#week-shop-from", value=days[5]["date"])
+    expect(page.locator("#week-shop-to")).to_have_value(days[5]["date"])
+    expect(page.locator("#week-shop")).to_be_disabled()
+    page.select_option("#week-shop-from", value=days[2]["date"])
+    page.select_option("#week-shop-to", value=days[2]["date"])
+    page.click("#week-shop")
+    expect(page.locator("#week-plan-title")).to_have_text(f'Shopping for {days[2]["label"]}')
+    lines = page.locator("#week-area .plan-line")
+    flour = lines.filter(has=page.locator(".line-name", has_text=re.compile("^flour$")))
+    expect(flour.locator(".sources")).to_have_text("Soup 300 g")
+    expect(lines.filter(has_text="Chili")).to_have_count(0)
+    assert serious(page) == []
+    page.click("#week-add")
+    expect(page.locator("#week-result-title")).to_contain_text("On the list:")
+    assert "flour" in to_get(server) and "beef" not in to_get(server)

@@ -36,3 +36,20 @@ test('a week is named by its first and last days, as short as it can be', () => 
   assert.equal(view.weekLabel('2026-12-28', '2027-01-03'), '28 Dec 2026 – 3 Jan 2027');
   assert.equal(view.dayName({ weekday: 'Monday', label: 'Mon 6 Jul' }), 'Monday 6 Jul');
 });
+
+test('the shop covers the days chosen within the week shown, else the whole week', () => {
+  const days = [
+    ['2026-06-29', 'Mon 29 Jun'], ['2026-06-30', 'Tue 30 Jun'], ['2026-07-01', 'Wed 1 Jul'],
+    ['2026-07-02', 'Thu 2 Jul'], ['2026-07-03', 'Fri 3 Jul'], ['2026-07-04', 'Sat 4 Jul'],
+    ['2026-07-05', 'Sun 5 Jul'],
+  ].map(([date, label]) => ({ date, label }));
+  const week = { from: '2026-06-29', to: '2026-07-05', days };
+  const state = (shopFrom, shopTo) => ({ week, shopFrom, shopTo });
+  assert.deepEqual(view.shopDays(state(null, null)), { from: '2026-06-29', to: '2026-07-05' });
+  assert.deepEqual(view.shopDays(state('2026-07-01', '2026-07-03')), { from: '2026-07-01', to: '2026-07-03' });
+  // Days of another week (the week moved on), or backwards: the whole week, or to its end.
+  assert.deepEqual(view.shopDays(state('2026-07-07', '2026-07-08')), { from: '2026-06-29', to: '2026-07-05' });
+  assert.deepEqual(view.shopDays(state('2026-07-03', '2026-07-01')), { from: '2026-07-03', to: '2026-07-05' });
+  assert.equal(view.shopLabel(week, '2026-07-01', '2026-07-03'), 'Wed 1 Jul to Fri 3 Jul');
+  assert.equal(view.shopLabel(week, '2026-06-30', '2026-06-30'), 'Tue 30 Jun');
+});

@@ -23,6 +23,21 @@ export function dayName(day) {
   return `${day.weekday} ${day.label.slice(4)}`;
 }
 
+/** The days the week's shop covers: the days chosen, or the whole week. */
+export function shopDays(state) {
+  const { week, shopFrom, shopTo } = state;
+  const inWeek = (date) => week.days.some((day) => day.date === date);
+  const from = inWeek(shopFrom) ? shopFrom : week.from;
+  const to = inWeek(shopTo) && shopTo >= from ? shopTo : week.to;
+  return { from, to };
+}
+
+/** "Mon 30 Nov" for one day, "Wed 2 Dec to Fri 4 Dec" for several. */
+export function shopLabel(week, from, to) {
+  const label = (date) => week.days.find((day) => day.date === date).label;
+  return from === to ? label(from) : `${label(from)} to ${label(to)}`;
+}
+
 export class WeekView {
   constructor() {
     this.area = $('week-area');
@@ -127,6 +142,8 @@ export class WeekView {
         h('div', { class: 'week-day-head' },
           h('h4', { class: 'week-day-name' }, dayName(day),
             day.isToday ? h('span', { class: 'tag' }, 'today') : null),
+          // NB: an empty day says so on its own line of the card, so seven of them stay short.
+          day.meals.length ? null : h('p', { class: 'recipes-none week-nothing' }, 'Nothing planned'),
           h('button', {
             type: 'button', class: 'button small quiet week-plan-day',
             'aria-label': `Plan a meal on ${dayName(day)}`,
@@ -142,20 +159,31 @@ export class WeekView {
                 'aria-label': `Remove ${meal.recipe.title} from ${day.weekday}`,
                 dataset: { focusKey: `remove:${meal.id}` }, disabled: state.busy, onclick: () => ui.onRemove(meal),
               }, 'Remove'))))
-          : h('p', { class: 'recipes-none week-nothing' }, 'Nothing planned')))));
+          : null))));
   }
 
   shopCard(state, ui) {
     const { shop, week } = state;
-    const planned = week.days.reduce((count, day) => count + day.meals.length, 0);
+    const { from, to } = shopDays(state);
+    const whole = from === week.from && to === week.to;
+    const planned = week.days.filter((day) => day.date >= from && day.date <= to)
+      .reduce((count, day) => count + day.meals.length, 0);
+    const meals = `${planned} ${planned === 1 ? 'meal' : 'meals'}`;
+    const daySelect = (id, label, value, onchange) => h('div', { class: 'week-field' },
+      h('label', { for: id }, label),
+      h('select', { id, name: id, dataset: { focusKey: id }, onchange: (event) => onchange(event.target.value) },
+        week.days.map((day) => h('option', { value: day.date, selected: value === day.date }, day.label))));
     const children = [
       h('h3', { id: 'week-shop-title', class: 'section-title small' }, 'Shop for this week'),
       h('p', { class: 'week-hint' },
         'Each recipe once, for the servings of all its days, merged as Meal Prep merges, with what the pantry covers.'),
+      h('div', { class: 'week-form week-shop-days', role: 'group', 'aria-label': 'Days to shop for' },
+        daySelect('week-shop-from', 'From', from, (date) => ui.onShopDays({ from: date, to: date > to ? date : to })),
+        daySelect('week-shop-to', 'To', to, (date) => ui.onShopDays({ from: date < from ? date : from, to: date }))),
       h('button', {
         type: 'button', id: 'week-shop', class: 'button', disabled: state.busy || planned === 0,
         dataset: { focusKey: 'week-shop' }, onclick: () => ui.onShop(),
-      }, shop && shop.plan ? 'Review again' : `Shop the week (${planned} ${planned === 1 ? 'meal' : 'meals'})`),
+      }, shop && shop.plan ? 'Review again' : `${whole ? 'Shop the week' : 'Shop these days'} (${meals})`),
     ];
     if (shop && shop.missing && shop.missing.length) {
       children.push(h('p', { class: 'week-missing' }, 'Left out, no longer saved: ',
@@ -163,7 +191,9 @@ export class WeekView {
     }
     return [
       h('section', { class: 'card week-shop', 'aria-labelledby': 'week-shop-title' }, ...children),
-      shop && shop.plan && !shop.result ? planReview(shop, ui.shop, 'week', 'Shopping for the week') : null,
+      shop && shop.plan && !shop.result
+        ? planReview(shop, ui.shop, 'week', whole ? 'Shopping for the week' : `Shopping for ${shopLabel(week, from, to)}`)
+        : null,
       shop && shop.result ? planResult(shop.result, 'week') : null,
     ];
   }

@@ -6,7 +6,7 @@
 import { ApiError, pairAgainIfUnpaired } from './api.js';
 import { recipesApi } from './recipes-api.js';
 import { readServings, weekApi } from './week-api.js';
-import { WeekView, dayName } from './week-view.js';
+import { WeekView, dayName, shopDays } from './week-view.js';
 import { skipLeftOut } from './plan-review-view.js';
 
 export class Week {
@@ -43,7 +43,7 @@ export class Week {
     this.state = {
       weekOf: null, week: null, recipes: [],
       form: { recipe: '', date: '', servings: '', servingsError: '' },
-      shop: null, message: '', isError: false, busy: false,
+      shopFrom: null, shopTo: null, shop: null, message: '', isError: false, busy: false,
     };
     this.draw();
     try {
@@ -64,7 +64,7 @@ export class Week {
       const moved = !state.week || state.week.from !== week.from;
       Object.assign(state, { weekOf: date, week });
       if (moved) {
-        state.shop = null;
+        Object.assign(state, { shop: null, shopFrom: null, shopTo: null });
         const today = week.days.find((day) => day.isToday);
         state.form.date = (today || week.days[0]).date;
       }
@@ -95,7 +95,8 @@ export class Week {
     const shop = state.shop;
     const asked = ++this.asking;
     try {
-      const { plan, missing } = await weekApi.review(state.week.from, state.week.to, shop);
+      const { from, to } = shopDays(state);
+      const { plan, missing } = await weekApi.review(from, to, shop);
       if (asked !== this.asking || shop !== state.shop) return undefined;
       if (skipLeftOut(plan, shop)) return this.review();
       Object.assign(shop, { plan, missing });
@@ -169,6 +170,10 @@ export class Week {
         await this.load(state.weekOf, { quiet: true });
         document.getElementById('week-title')?.focus();
       },
+      onShopDays: ({ from, to }) => {
+        Object.assign(state, { shopFrom: from, shopTo: to, shop: null });
+        this.draw();
+      },
       onShop: () => {
         state.shop = {
           plan: null, missing: [], result: null, answers: {}, skip: new Set(), overrides: {},
@@ -198,7 +203,8 @@ export class Week {
           shop.busy = true;
           this.draw();
           try {
-            const { plan } = await weekApi.shop(state.week.from, state.week.to, shop);
+            const { from, to } = shopDays(state);
+            const { plan } = await weekApi.shop(from, to, shop);
             shop.result = plan;
             this.say('');
           } catch (error) {
