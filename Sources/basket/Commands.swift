@@ -16,7 +16,7 @@ enum Commands {
     "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
-    "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run,
+    "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run, "plan": PlanCommand.run,
     "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
     "staples": StaplesCommand.run, "invite": InviteCommand.run, "ca": CACommand.run,
   ]

@@ -103,6 +103,8 @@ public struct AppState: Equatable, Sendable {
     case quantity(QuantityEditor)
     /// The saved recipes (^O, F4).
     case recipes(RecipePanel)
+    /// The week's meals (^P, F6).
+    case week(WeekPanel)
   }
 
   /// A short message over the add bar.

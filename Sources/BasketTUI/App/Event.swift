@@ -33,6 +33,8 @@ public enum Event: Equatable, Sendable {
   case recipeOpened(Recipe)
   /// A recipe went on the list: how many lines became new items and how many joined one.
   case recipeAdded(title: String, added: Int, merged: Int)
+  /// The plan of meals for a week.
+  case weekShown(PlanDays)
 }
 
 /// Work for the runner: every change to the store, and the reads that answer with events.
@@ -71,6 +73,8 @@ public enum Effect: Equatable, Sendable {
   /// Puts a saved recipe on the list, for this many servings (nil: as written); answers
   /// `.recipeAdded`.
   case addRecipe(UUID, servings: Int?)
+  /// Reads the plan for the week holding this day (nil: this week); answers `.weekShown`.
+  case showWeek(PlanDate?)
   /// Forgets the screen and draws everything again.
   case redraw
   case quit

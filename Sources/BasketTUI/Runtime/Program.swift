@@ -20,6 +20,8 @@ public final class Program {
   private var showsWalkingOrder = false
   /// The saved recipes; nil answers the recipes panel with a message.
   public let recipes: RecipeBook?
+  /// The plan of meals; nil answers the week panel with a message.
+  public let plan: PlanBook?
   /// Set when an effect asked to quit.
   public private(set) var wantsQuit = false
   /// Set when an effect asked to redraw the whole screen; `takeRedraw()` clears it.
@@ -28,12 +30,14 @@ public final class Program {
   private var revision: Int64?
 
   public init(
-    basket: Basket, state: AppState, shops: ShopBook? = nil, recipes: RecipeBook? = nil
+    basket: Basket, state: AppState, shops: ShopBook? = nil, recipes: RecipeBook? = nil,
+    plan: PlanBook? = nil
   ) {
     self.basket = basket
     self.state = state
     self.shops = shops
     self.recipes = recipes
+    self.plan = plan
   }
 
   /// Reads the list and the usuals for the first frame.
@@ -129,6 +133,9 @@ public final class Program {
         return [.recipeAdded(title: recipe.title, added: added, merged: merged)] + reload()
       case .reload:
         return reload()
+      case .showWeek(let day):
+        guard let plan else { throw NoPlan() }
+        return [.weekShown(try plan.days((day ?? plan.today).week))]
       case .showWalkingOrder(let show):
         showsWalkingOrder = show
         return show ? walkingOrder() : []
@@ -158,15 +165,25 @@ public final class Program {
     var description: String { "recipes aren't available here" }
   }
 
+  private struct NoPlan: Error, CustomStringConvertible {
+    var description: String { "the plan of meals isn't available here" }
+  }
+
   private func reload() -> [Event] {
     do {
       revision = try basket.store.revision()
       let items = try basket.store.items()
       return [.storeChanged(items: items, undoDeadline: try basket.undoDeadline())]
-        + (showsWalkingOrder ? walkingOrder() : [])
+        + (showsWalkingOrder ? walkingOrder() : []) + week()
     } catch {
       return [.failed(String(describing: error))]
     }
+  }
+
+  /// The week on show read again (another face may have planned a meal), or nothing.
+  private func week() -> [Event] {
+    guard case .week(let panel) = state.mode, let shown = panel.plan, let plan else { return [] }
+    return (try? plan.days(shown.days)).map { [.weekShown($0)] } ?? []
   }
 
   /// The current shop's walking order of To get, or why there is none.
@@ -200,7 +217,7 @@ extension Effect {
   fileprivate var changesStore: Bool {
     switch self {
     case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder, .listRecipes,
-      .openRecipe:
+      .openRecipe, .showWeek:
       false
     default: true
     }

@@ -123,6 +123,8 @@ extension Painter {
       return panel.detail == nil
         ? [("↑↓", "pick"), ("Enter", "open"), ("Esc", "close")]
         : [("Enter", "add to list"), ("+−", "servings"), ("↑↓", "scroll"), ("Esc", "back")]
+    case .week:
+      return [("←→", "weeks"), ("T", "this week"), ("↑↓", "scroll"), ("Esc", "close")]
     case .list:
       break
     }

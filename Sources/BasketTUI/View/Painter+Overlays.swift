@@ -23,6 +23,7 @@ public enum KeyHelp {
     ("^G  F5", "walking order of the current shop"),
     ("Alt-↑ ↓  ⇧Alt", "move an item, ⇧ its aisle"),
     ("^O  F4", "recipes: browse, add to list"),
+    ("^P  F6", "the week's meals (basket plan)"),
     ("^U  ^W", "clear bar / last word"),
     ("Esc", "back, deselect, clear"),
     ("?  F1", "this help (bar empty)"),

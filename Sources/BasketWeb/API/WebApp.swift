@@ -191,6 +191,7 @@ public final class WebApp: Sendable {
     case (_, "staples"): return try staples(Array(route.dropFirst()), request)
     case (1, "walking-order"): return try walkingOrder(request)
     case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
+    case (_, "plan"): return try plan(Array(route.dropFirst()), request)
     case (_, "pantry"): return try pantry(Array(route.dropFirst()), request)
     case (_, "checkin"): return try checkin(Array(route.dropFirst()), request)
     case (_, "trip"): return try trip(Array(route.dropFirst()), request)
