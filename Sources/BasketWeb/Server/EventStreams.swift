@@ -43,11 +43,12 @@ final class EventStreams: Sendable {
     case addressFull
   }
 
-  /// A new stream on `connection` for a client at `address`, subscribed to `feed`, its hello
-  /// queued.
-  func open(on connection: OpaquePointer, from address: String, feed: ChangeFeed) throws(Refusal)
-    -> EventStream
-  {
+  /// A new stream on `connection` for a client at `address` speaking `version`, subscribed
+  /// to `feed`, its hello queued.
+  func open(
+    on connection: OpaquePointer, from address: String, version: APIVersion = .current,
+    feed: ChangeFeed
+  ) throws(Refusal) -> EventStream {
     let opened: Result<EventStream, Refusal> = state.withLock { state in
       guard !state.closing, state.open.count < capacity else { return .failure(.full) }
       guard state.fromAddress[address, default: 0] < perAddress else {
@@ -67,7 +68,7 @@ final class EventStreams: Sendable {
         stream.enqueue(
           ServerSentEvent.hello(revision: revision ?? 0, heartbeatMilliseconds: heartbeat))
       },
-      { notice in stream.enqueue(notice.frame) })
+      { notice in stream.enqueue(notice.frame(for: version)) })
     stream.subscribed(token)
     return stream
   }

@@ -130,7 +130,9 @@ extension WebServer {
   {
     var response = response
     if response.kind == .eventStream {
-      return openStream(on: connection, from: request.clientAddress, response)
+      return openStream(
+        on: connection, from: request.clientAddress,
+        version: APIVersion(path: request.path) ?? .current, response)
     }
     if isSecure, let index = response.headers.firstIndex(where: { $0.name == "Set-Cookie" }),
       !response.headers[index].value.contains("; Secure")
@@ -167,11 +169,7 @@ extension WebServer {
 
   /// Sends `response` as a complete reply.
   func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
-    var body = response.body
-    let reply = body.withUnsafeMutableBytes { bytes in
-      mhd.MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
-    }
-    guard let reply else { return .NO }
+    guard let reply = Self.reply(sending: response.body) else { return .NO }
     defer { mhd.MHD_destroy_response(reply) }
     for header in response.headers {
       _ = mhd.MHD_add_response_header(reply, header.name, header.value)
@@ -179,13 +177,39 @@ extension WebServer {
     return mhd.MHD_queue_response(connection, UInt32(response.status), reply)
   }
 
+  /// Bodies from this size on are sent from where they are, not copied (`HeldBody`).
+  static let sharedBodyBytes = 16 * 1024
+
+  /// A libmicrohttpd response for `body`. A small body is copied into it; a large one (the
+  /// list, kept in `ListCache` and sent to many connections at once) is sent from the array
+  /// itself, which the response holds until libmicrohttpd is done with it.
+  static func reply(sending body: [UInt8]) -> OpaquePointer? {
+    guard body.count >= sharedBodyBytes else {
+      // NB: MUST_COPY never writes to the buffer, so the array is read in place.
+      return body.withUnsafeBytes { bytes in
+        mhd.MHD_create_response_from_buffer(
+          bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+      }
+    }
+    let held = Unmanaged.passRetained(HeldBody(body))
+    let reply = mhd.MHD_create_response_from_buffer_with_free_callback_cls(
+      body.count, held.takeUnretainedValue().start,
+      { raw in
+        guard let raw else { return }
+        Unmanaged<HeldBody>.fromOpaque(raw).release()
+      }, held.toOpaque())
+    if reply == nil { held.release() }
+    return reply
+  }
+
   /// Starts a live-update stream: the head now, then events as the hub publishes them.
   private func openStream(
-    on connection: OpaquePointer, from address: String, _ response: Response
+    on connection: OpaquePointer, from address: String, version: APIVersion,
+    _ response: Response
   ) -> MHD_Result {
     let stream: EventStream
     do {
-      stream = try streams.open(on: connection, from: address, feed: feed)
+      stream = try streams.open(on: connection, from: address, version: version, feed: feed)
     } catch {
       var busy =
         switch error {
@@ -225,6 +249,20 @@ extension WebServer {
     let queued = mhd.MHD_queue_response(connection, 200, reply)
     if socket >= 0 { watchForHangUp(socket: socket, stream: stream.id) }
     return queued
+  }
+}
+
+/// A response body libmicrohttpd sends from where it lies, held until it lets go.
+private final class HeldBody: @unchecked Sendable {
+  // NB: @unchecked: `bytes` is never mutated, and libmicrohttpd only reads `start`.
+  let bytes: [UInt8]
+  /// The first byte of `bytes`' storage. NB: a native array's storage stays where it is while
+  /// the array is held and not mutated, so the address stays good for the object's life.
+  let start: UnsafeMutableRawPointer
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    start = UnsafeMutableRawPointer(mutating: bytes.withUnsafeBytes { $0.baseAddress! })
   }
 }
 
