@@ -104,4 +104,16 @@ import Testing
     guard case .object(let members) = value else { return value }
     return .object(members.sorted { $0.0 < $1.0 })
   }
+
+  @Test func theSharedCasesAreWhatTheServerWrites() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("cases/item-shapes.json")
+    let cases = try JSONValue.parse(Array(try Data(contentsOf: file)))
+    let rows = cases["items"]?.elements ?? []
+    #expect(rows.count == Self.items.count)
+    for (row, item) in zip(rows, Self.items) {
+      #expect(row["v2"].map(Self.sorted) == Self.sorted(Self.json.value(item)), "\(item.name)")
+      #expect(row["v1"].map(Self.sorted) == Self.sorted(Self.json.legacyValue(item)))
+    }
+  }
 }
