@@ -229,6 +229,7 @@ extension WebApp {
       at = date
     }
     let result = try basket.apply(change, at: at, recordingAs: op)
+    if result.status == .applied { wrote() }
     if let refusal = result.refusal { throw refusal }
     return result
   }

@@ -14,6 +14,7 @@ extension WebApp {
     let body = try OpsBody(request.body)
     let readable = body.entries.compactMap { try? $0.operation.get() }
     var applied = try (readable.isEmpty ? [] : basket.apply(readable))[...]
+    if applied.contains(where: { $0.status == .applied }) { wrote() }
     var results: [JSONValue] = []
     results.reserveCapacity(body.entries.count)
     for entry in body.entries {

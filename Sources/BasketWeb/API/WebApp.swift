@@ -45,6 +45,8 @@ public final class WebApp: Sendable {
   /// Bumped after every change made through this app, so a list answer made before it is
   /// never served after it.
   let localWrites = Atomic<Int>(0)
+  /// Called the moment a list change commits, before its answer is written (`onWrite`).
+  private let writeHook = Mutex<(@Sendable () -> Void)?>(nil)
   /// When time next settles something on the list, as of a store revision (`tidyIfDue`).
   let tidySchedule = Mutex<TidySchedule?>(nil)
 
@@ -62,6 +64,17 @@ public final class WebApp: Sendable {
   /// times a second; list reads then skip the store entirely while nothing has changed.
   public func noteRevision(_ revision: Int64) {
     reportedRevision.store(revision, ordering: .releasing)
+  }
+
+  /// Has `hook` called the moment a change to the list commits, before the request's answer is
+  /// written: the server announces it to live pages from there (`WebServer`).
+  public func onWrite(_ hook: @escaping @Sendable () -> Void) {
+    writeHook.withLock { $0 = hook }
+  }
+
+  /// A change to the list committed: tell the hook.
+  func wrote() {
+    writeHook.withLock { $0 }?()
   }
 
   public func handle(_ request: Request) -> Response {

@@ -103,8 +103,16 @@ extension WebServer {
     mhd.MHD_suspend_connection(connection)
     let suspended = SuspendedConnection(pointer: connection)
     let handle: @Sendable () -> Void = { [self] in
+      let writes = WebApp.mutating.contains(request.method)
+      if writes { writesInFlight.add(1, ordering: .acquiringAndReleasing) }
       let response = app.handle(request)
-      if WebApp.mutating.contains(request.method), response.status < 400 { checkForChanges() }
+      if writes {
+        // NB: a list change was announced at its commit already (`WebApp.onWrite`); this
+        // announces the other routes' (recipes, pantry…). The store watcher leaves this
+        // server's own writes to the thread that makes them (see `start()`).
+        if response.status < 400 { checkForChanges() }
+        writesInFlight.subtract(1, ordering: .acquiringAndReleasing)
+      }
       client.answer.withLock { $0 = (request, response) }
       mhd.MHD_resume_connection(suspended.pointer)
     }
