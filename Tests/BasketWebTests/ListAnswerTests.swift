@@ -62,6 +62,31 @@ import Testing
     #expect(harness.app.listCache.made == made + 1)
   }
 
+  @Test func onlyAListReadMemoryHoldsIsAnsweredWithoutAWorker() throws {
+    let harness = Self.harness()
+    func read(_ path: String = "/api/v2/list", _ headers: [String: String] = [:]) -> Request {
+      Request(
+        method: "GET", path: path, query: [:],
+        headers: headers.merging(["Host": "127.0.0.1:8080"]) { $1 }, body: [])
+    }
+    let app = harness.app
+    _ = harness.send("GET", "/api/v2/list")
+    #expect(!app.answersFromMemory(read()), "no revision reported: the store must be read")
+    app.noteRevision(try harness.store.revision())
+    #expect(app.answersFromMemory(read()))
+    #expect(!app.answersFromMemory(read("/api/v2/list", Self.gzip)), "its gzip isn't made yet")
+    _ = harness.send("GET", "/api/v2/list", headers: Self.gzip)
+    #expect(app.answersFromMemory(read("/api/v2/list", Self.gzip)))
+    for other in ["/api/v1/list", "/api/v2/changes", "/api/v2/list/", "/"] {
+      #expect(!app.answersFromMemory(read(other)), "\(other)")
+    }
+    #expect(
+      !app.answersFromMemory(
+        Request(method: "POST", path: "/api/v2/list", query: [:], headers: [:], body: [])))
+    harness.add("Milk")
+    #expect(!app.answersFromMemory(read()), "a write moved the list")
+  }
+
   @Test func ifNoneMatchWithTheTagIs304WithNoBody() throws {
     let harness = Self.harness()
     let tag = try #require(harness.send("GET", "/api/v2/list").header("ETag"))

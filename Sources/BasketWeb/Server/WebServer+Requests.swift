@@ -97,6 +97,11 @@ extension WebServer {
       refusal.headers += WebApp.securityHeaders
       return queue(refusal, on: connection)
     }
+    // NB: a read of the list that memory answers costs less than the hand-over to a worker
+    // and back; it is answered here, on the network thread.
+    if app.answersFromMemory(request) {
+      return send(app.handle(request), for: request, on: connection)
+    }
     // NB: The handler runs on a worker while the connection sleeps; the network thread goes
     // on serving its other connections.
     client.dispatched = true
