@@ -40,9 +40,9 @@ def test_from_a_pasted_recipe_to_the_shop_and_back_into_the_pantry(page, server)
     expect(line(page, "2 (14-oz) cans tomatoes").locator(".coverage-text")).to_have_text(
         "Covered from chopped tomatoes: need 2 cans (14 oz), have 2 cans → skip")
     salt = line(page, "1 tsp salt")
-    expect(salt.locator(".tag")).to_have_text("you always have this")
+    expect(salt.locator(".line-status")).to_have_text("you always have this")
     expect(salt.locator(".include")).not_to_be_checked()
-    expect(line(page, "4 cups water").locator(".tag")).to_have_text("tap water")
+    expect(line(page, "4 cups water").locator(".line-status")).to_have_text("tap water")
     expect(line(page, "1 tsp ground cumin").locator(".coverage-text")).to_have_text(
         "Not in the pantry → buy 1 jar · recipe needs 1 tsp")
     page.locator("#add-recipe").click()

@@ -72,7 +72,13 @@ def test_recipe_ready_shows_pantry_coverage_and_the_add_respects_overrides(page,
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], json.dumps(bad, indent=1)[:4000]
 
+    # One status a line, the pantry's arithmetic and choice a tap away.
+    expect(flour.locator(".line-status")).to_have_text("buy 1 bag (907 g)")  # the rest, in packs
+    expect(salt.locator(".line-status")).to_have_text("have it")
+    expect(flour.locator(".line-details")).to_be_hidden()
     # Overrides: buy all the flour after all; then no, we have it. Buy the salt anyway.
+    flour.get_by_role("button", name="Details of flour").click()
+    salt.get_by_role("button", name="Details of salt").click()
     choice = flour.get_by_label("Pantry choice for flour")
     choice.select_option(label="Buy the full amount")
     expect(flour.locator(".plan")).to_have_text("New item: flour (500 g)")

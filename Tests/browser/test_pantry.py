@@ -395,6 +395,6 @@ def test_the_always_have_list_keeps_staples_off_the_list_until_ticked(page, serv
     # Recipe Ready leaves the staples unticked and says why.
     page.goto(server.url + f"/#/recipes/{stew}")
     salt = page.locator(".review-line").filter(has_text="sea salt")
-    expect(salt.locator(".tag")).to_have_text("you always have this")
+    expect(salt.locator(".line-status")).to_have_text("you always have this")
     expect(salt.locator("input[type=checkbox]")).not_to_be_checked()
     expect(page.locator(".review-line").filter(has_text="onions").locator("input[type=checkbox]")).to_be_checked()

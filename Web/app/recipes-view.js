@@ -8,6 +8,25 @@ import { coverageBlock } from './coverage-view.js';
 
 const $ = (id) => document.getElementById(id);
 
+/**
+ * A Recipe Ready line's one status: "have it", "always have", "optional", "needs a look", or
+ * what the list gets ("buy 1 bag (142 g)"), as the core decided it.
+ */
+export function lineStatus(plan, line, skipped, flag) {
+  if (skipped) return { kind: 'left-out', text: line.leftOut || 'left out' };
+  if (!plan) return { kind: 'waiting', text: '…' };
+  if (plan.outcome === 'refused' || flag === 'uncertain') return { kind: 'look', text: 'needs a look' };
+  if (plan.outcome === 'skipped') return line.leftOut ? { kind: 'have', text: 'always have' } : { kind: 'have', text: 'have it' };
+  const coverage = plan.coverage;
+  if (coverage && coverage.decisionText === 'skip') return { kind: 'have', text: 'have it' };
+  // NB: what the list will buy (packs a shop sells, "1 bag (142 g)") before the pantry's
+  // arithmetic, which counts in the recipe's own units.
+  if (plan.buy) return { kind: 'buy', text: `buy ${plan.buy.text}` };
+  if (coverage && coverage.decisionText) return { kind: 'buy', text: coverage.decisionText };
+  const buy = plan.after || plan.amountText;
+  return { kind: 'buy', text: buy ? `buy ${buy}` : 'buy some' };
+}
+
 export class RecipesView {
   constructor() {
     this.area = $('recipes-area');
@@ -202,15 +221,18 @@ export class RecipesView {
     const shown = plan ? plan.line : line;
     const flag = plan ? plan.flag : (line.uncertain ? 'uncertain' : null);
     const editing = state.editing === index;
-    const label = line.text;
+    const name = shown.name || line.text;
+    // One line per ingredient: tick, amount, name and one status; the line as written, its
+    // editor, the pantry's arithmetic and its choice a tap away. A line that needs a look, or
+    // one being edited, shows them at once.
+    const open = editing || flag === 'uncertain' || (state.opened && state.opened.has(index));
+    const status = lineStatus(plan, line, skipped, flag);
     const understood = h('span', { class: 'understood' },
       h('span', { class: 'line-amount' }, plan && plan.amountText ? plan.amountText : '—'),
       ' ',
-      h('span', { class: 'line-name' }, shown.name || line.text),
+      h('span', { class: 'line-name' }, name),
       shown.preparation ? h('span', { class: 'line-extra' }, `, ${shown.preparation}`) : null,
       shown.note ? h('span', { class: 'line-extra' }, ` (${shown.note})`) : null,
-      line.leftOut ? h('span', { class: 'tag' }, line.leftOut) : null,
-      flag === 'uncertain' ? h('span', { class: 'tag warn' }, 'check this') : null,
       flag === 'rounded' ? h('span', { class: 'tag warn' }, 'rounded') : null);
     const text = editing
       ? h('input', {
@@ -225,7 +247,7 @@ export class RecipesView {
       : h('button', {
           type: 'button', class: 'line-text', 'aria-label': `Edit “${line.text}”`,
           dataset: { focusKey: `text:${index}` }, onclick: () => ui.onEdit(index),
-        }, h('span', { class: 'written' }, label), h('span', { class: 'pencil', 'aria-hidden': 'true' }, ' ✎'));
+        }, h('span', { class: 'written' }, line.text), h('span', { class: 'pencil', 'aria-hidden': 'true' }, ' ✎'));
     const choice = line.alternatives && line.alternatives.length
       ? h('label', { class: 'alternative' }, 'Use ',
           h('select', {
@@ -235,26 +257,37 @@ export class RecipesView {
           h('option', { value: '', selected: state.choose[index] === undefined }, line.name || line.text),
           line.alternatives.map((alternative, at) => h('option', { value: at, selected: state.choose[index] === at }, alternative))))
       : null;
+    // NB: what an add changes on the list is said only when it changes something there.
+    const changes = plan && !['added', 'skipped'].includes(plan.outcome);
     return h('li', {
-      class: `review-line${flag === 'uncertain' ? ' uncertain' : ''}${skipped ? ' skipped' : ''}`,
+      class: `review-line${flag === 'uncertain' ? ' uncertain' : ''}${skipped ? ' skipped' : ''}${open ? ' open' : ''}`,
       dataset: { index },
     },
       h('input', {
         type: 'checkbox', class: 'include', id: `include-${index}`, checked: !skipped,
-        'aria-label': `Add ${shown.name || line.text}`, dataset: { focusKey: `include:${index}` },
+        'aria-label': `Add ${name}`, dataset: { focusKey: `include:${index}` },
         onchange: (event) => ui.onSkip(index, !event.target.checked),
       }),
       h('div', { class: 'line-body' },
-        understood,
-        text,
+        h('div', { class: 'line-main' },
+          h('span', { class: 'line-what' },
+            understood, ' ', h('span', { class: `line-status ${status.kind}` }, status.text)),
+          h('button', {
+            type: 'button', class: 'line-more', 'aria-expanded': open ? 'true' : 'false',
+            'aria-controls': `line-details-${index}`, 'aria-label': `Details of ${name}`,
+            dataset: { focusKey: `more:${index}` }, onclick: () => ui.onOpen(index, !open),
+          }, open ? '▾' : '▸')),
         choice,
-        this.photoOf(state, line, index, ui),
-        plan ? h('p', { class: `plan ${plan.outcome}` },
-          plan.outcome === 'skipped' && !skipped ? 'Not added: you have it' : outcomeText(plan)) : null,
-        plan ? coverageBlock(plan.coverage, {
-          name: shown.name || line.text, override: (state.overrides || {})[index] || '',
-          onOverride: (value) => ui.onOverride(index, value), key: `override:${index}`,
-        }) : null));
+        changes ? h('p', { class: `plan ${plan.outcome}` }, outcomeText(plan)) : null,
+        h('div', { class: 'line-details', id: `line-details-${index}`, hidden: !open },
+          text,
+          this.photoOf(state, line, index, ui),
+          plan && !changes ? h('p', { class: `plan ${plan.outcome}` },
+            plan.outcome === 'skipped' && !skipped ? 'Not added: you have it' : outcomeText(plan)) : null,
+          plan ? coverageBlock(plan.coverage, {
+            name, override: (state.overrides || {})[index] || '',
+            onOverride: (value) => ui.onOverride(index, value), key: `override:${index}`,
+          }) : null)));
   }
 
   /** For a doubted line of a photo import: its unsure words and the part of the photo it came from. */

@@ -271,7 +271,15 @@ export class Recipes {
         else delete ready.overrides[index];
         changed();
       },
+      onOpen: (index, open) => {
+        ready.opened = ready.opened || new Set();
+        if (open) ready.opened.add(index);
+        else ready.opened.delete(index);
+        this.drawReady();
+      },
       onEdit: (index) => {
+        ready.opened = ready.opened || new Set();
+        ready.opened.add(index);
         ready.editing = index;
         ready.draft = null;
         this.drawReady();
