@@ -39,11 +39,16 @@ let package = Package(
     // adapters open them on first use, so a command pays only for the libraries it uses
     // (LinkedLibrariesTests reads the binary's needed list). Each adapter imports its module
     // `internal`, so only the adapter needs libxml2's include directory.
+    // NB: libarchive too is headers only, opened on first use (archives are read and written
+    // only by backups, exports and recipe libraries).
+    .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
+    .target(name: "BasketArchive", dependencies: ["BasketKit", "CArchive"]),
     .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
     .target(
-      name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"],
+      name: "BasketRecipeImport",
+      dependencies: ["BasketKit", "BasketArchive", "BasketFetch", "CLibXML2"],
       swiftSettings: libxml2Headers),
     .systemLibrary(name: "CICal", providers: [.apt(["libical-dev"])]),
     .target(
