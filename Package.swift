@@ -29,6 +29,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BasketStore", dependencies: ["BasketKit", "CSQLite"]),
     .target(name: "BasketTUI", dependencies: ["BasketKit"]),
+    // Backups, restores, snapshots and the household's export.
+    .target(name: "BasketBackup", dependencies: ["BasketKit", "BasketStore", "BasketArchive"]),
     .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CLinux"),
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
@@ -68,7 +70,7 @@ let package = Package(
       name: "basket",
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
-        "BasketOCR", "BasketQR", "BasketCrypto", "CLinux",
+        "BasketOCR", "BasketQR", "BasketCrypto", "BasketBackup", "CLinux",
       ],
       // NB: the ~43,000 relative relocations of the statically linked runtime packed (DT_RELR,
       // glibc 2.36): 1 MB smaller. Gold has no such option; lld ships with the toolchain.

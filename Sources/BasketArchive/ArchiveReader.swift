@@ -1,6 +1,10 @@
 import BasketKit
 internal import CArchive
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One entry of an archive, as its header describes it (nothing of its data is read yet).
 public struct ArchiveEntry: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
@@ -99,13 +103,49 @@ public final class ArchiveReader {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        library.archive_read_data(archive, buffer.baseAddress, buffer.count)
-      }
+      let count = try readChunk(into: &chunk)
       if count == 0 { return bytes }
-      guard count > 0 else { throw ArchiveError.damaged(LibArchive.message(library, archive)) }
       guard bytes.count + count <= limit else { throw ArchiveError.tooLarge(limit: limit) }
       bytes += chunk[..<count]
+    }
+  }
+
+  /// The next piece of the current entry's data into `chunk`: how many bytes, 0 at its end.
+  func readChunk(into chunk: inout [UInt8]) throws -> Int {
+    let count = chunk.withUnsafeMutableBytes { buffer in
+      library.archive_read_data(archive, buffer.baseAddress, buffer.count)
+    }
+    guard count >= 0 else { throw ArchiveError.damaged(LibArchive.message(library, archive)) }
+    return count
+  }
+}
+
+extension ArchiveReader {
+  /// Writes the current entry's data to the open file `descriptor`, at most `limit` bytes,
+  /// 64 KiB at a time (a store of any size costs no more memory than that). Returns how
+  /// many bytes were written.
+  ///
+  /// - Throws: `ArchiveError.tooLarge` past `limit`, `.damaged` when the data can't be
+  ///   unpacked, `.cannotWrite` when the file can't take it (a full disk).
+  public func copy(to descriptor: Int32, limit: Int64) throws -> Int64 {
+    var total: Int64 = 0
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = try readChunk(into: &chunk)
+      if count == 0 { return total }
+      total += Int64(count)
+      guard total <= limit else { throw ArchiveError.tooLarge(limit: Int(clamping: limit)) }
+      var offset = 0
+      while offset < count {
+        let written = chunk.withUnsafeBytes { buffer in
+          write(descriptor, buffer.baseAddress! + offset, count - offset)
+        }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else {
+          throw ArchiveError.cannotWrite(String(cString: strerror(errno)))
+        }
+        offset += written
+      }
     }
   }
 }

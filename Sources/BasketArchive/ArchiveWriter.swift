@@ -61,6 +61,43 @@ public final class ArchiveWriter {
   public func add(_ name: String, _ bytes: [UInt8], mode: UInt32 = 0o600, modified: Int64 = 0)
     throws
   {
+    try begin(name, size: Int64(bytes.count), mode: mode, modified: modified)
+    try writeData(bytes[...])
+    guard library.archive_write_finish_entry(archive) >= ARCHIVE_WARN else { throw failure() }
+  }
+
+  /// Adds a file named `name` holding what the file at `path` holds, read 64 KiB at a time
+  /// (a store of any size costs no more memory than that).
+  public func add(
+    _ name: String, contentsOf path: String, mode: UInt32 = 0o600, modified: Int64 = 0
+  )
+    throws
+  {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw ArchiveError.cannotWrite("cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { _ = Glibc.close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw ArchiveError.cannotWrite("cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    try begin(name, size: Int64(info.st_size), mode: mode, modified: modified)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var left = Int64(info.st_size)
+    while left > 0 {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        throw ArchiveError.cannotWrite("\(path) changed while it was archived")
+      }
+      try writeData(chunk[..<min(count, Int(clamping: left))])
+      left -= Int64(count)
+    }
+    guard library.archive_write_finish_entry(archive) >= ARCHIVE_WARN else { throw failure() }
+  }
+
+  private func begin(_ name: String, size: Int64, mode: UInt32, modified: Int64) throws {
     guard let entry = library.archive_entry_new() else {
       throw ArchiveError.cannotWrite("libarchive could not make an entry")
     }
@@ -68,21 +105,20 @@ public final class ArchiveWriter {
     library.archive_entry_set_pathname_utf8(entry, name)
     library.archive_entry_set_filetype(entry, FileType.regular)
     library.archive_entry_set_perm(entry, mode_t(mode))
-    library.archive_entry_set_size(entry, Int64(bytes.count))
+    library.archive_entry_set_size(entry, size)
     library.archive_entry_set_mtime(entry, time_t(modified), 0)
-    guard library.archive_write_header(archive, entry) >= ARCHIVE_WARN else {
-      throw failure()
-    }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        library.archive_write_data(
-          archive, buffer.baseAddress! + offset, min(1 << 16, buffer.count - offset))
+    guard library.archive_write_header(archive, entry) >= ARCHIVE_WARN else { throw failure() }
+  }
+
+  private func writeData(_ bytes: ArraySlice<UInt8>) throws {
+    var rest = bytes
+    while !rest.isEmpty {
+      let written = rest.withUnsafeBytes { buffer in
+        library.archive_write_data(archive, buffer.baseAddress, min(1 << 16, buffer.count))
       }
       guard written > 0 else { throw failure() }
-      offset += written
+      rest = rest.dropFirst(written)
     }
-    guard library.archive_write_finish_entry(archive) >= ARCHIVE_WARN else { throw failure() }
   }
 
   /// Finishes the archive (its last blocks, the zip's directory, gzip's trailer).
