@@ -26,6 +26,7 @@ public final class WebApp: Sendable {
     switch path {
     case "/api/v1/ops": OpsBody.maxBytes
     case recipeImportPath, pantryScanPath: 24 << 20
+    case recipeLibraryPath: RecipeLibraryLimits.uploadBytes
     case _ where path.hasPrefix(davRoot): ICalendarTask.maximumBytes
     default: maxBodySize
     }
@@ -46,6 +47,8 @@ public final class WebApp: Sendable {
   let localWrites = Atomic<Int>(0)
   /// When time next settles something on the list, as of a store revision (`tidyIfDue`).
   let tidySchedule = Mutex<TidySchedule?>(nil)
+  /// Recipe libraries being imported, and the last ones done (`WebApp+Library.swift`).
+  let libraryJobs = LibraryJobs()
 
   public init(environment: WebEnvironment) {
     self.environment = environment
@@ -135,7 +138,15 @@ public final class WebApp: Sendable {
     }
     if !request.body.isEmpty, Self.mutating.contains(method) {
       let type = request.header("content-type")?.lowercased() ?? ""
-      guard type.hasPrefix("application/json") else {
+      // NB: a library is uploaded as its own bytes; like JSON, neither type can be sent
+      // cross-site without the browser asking first (no form can send them).
+      if request.path == Self.recipeLibraryPath {
+        guard type.hasPrefix("application/octet-stream") || type.hasPrefix("application/zip")
+        else {
+          return .error(
+            415, "send the library file's bytes with Content-Type: application/octet-stream")
+        }
+      } else if !type.hasPrefix("application/json") {
         return .error(415, "send JSON with Content-Type: application/json")
       }
     }
