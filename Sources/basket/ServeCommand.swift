@@ -250,8 +250,8 @@ private func environment(
         Result { try importPhotos(photos, configuration: configuration) }
       }.get()
     },
-    importLibrary: { [units = context.configuration.units] bytes, name, progress in
-      try importLibrary(bytes, name: name, book: book, units: units, progress: progress)
+    importLibrary: { [units = context.configuration.units] upload, progress in
+      try importLibrary(upload, book: book, units: units, progress: progress)
     },
     inBackground: { work in LargeStack.detach(work) })
   var environment = WebEnvironment(
@@ -307,9 +307,10 @@ private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguratio
 /// one: written to a private scratch folder (libarchive reads a zip's directory from the
 /// file, and the upload's bytes are let go of at once), then read entry by entry.
 private func importLibrary(
-  _ bytes: [UInt8], name: String, book: RecipeBook, units: MeasurementSystem,
+  _ upload: UploadedFile, book: RecipeBook, units: MeasurementSystem,
   progress: @escaping @Sendable (LibraryImportProgress) -> Void
 ) throws -> LibraryImportSummary {
+  let name = upload.name
   let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("basket-library-\(UUID().uuidString)")
   try FileManager.default.createDirectory(
@@ -319,7 +320,10 @@ private func importLibrary(
   let safe = name.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }
   let path = scratch.appendingPathComponent(safe.isEmpty || safe.hasPrefix(".") ? "library" : safe)
     .path
-  // NB: written straight from the upload's bytes; a `Data` of them would be a second copy.
+  // NB: written straight from the upload's bytes (a `Data` of them would be a second copy),
+  // which are let go of once kept.
+  var bytes = upload.take()
+  defer { bytes = [] }
   let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
   guard descriptor >= 0 else {
     throw LibraryImportError("cannot keep the upload: \(String(cString: strerror(errno)))")
@@ -337,6 +341,8 @@ private func importLibrary(
     written += count
   }
   close(descriptor)
+  bytes = []
+  malloc_trim(0)  // NB: as the server does after a large body: the 50 MB go back to the system.
   return try RecipeLibraryImporter(book: { book }, units: units, progress: progress)
     .importLibrary(at: path, name: name)
 }

@@ -39,12 +39,11 @@ extension WebApp {
     guard let id = jobs.start(name: name, at: basket.now, id: basket.environment.ids()) else {
       return .error(409, "a recipe library is being imported already; wait for it to finish")
     }
-    let bytes = request.body
+    let upload = UploadedFile(name: name, bytes: request.body)
     services.inBackground {
       let result: Result<LibraryImportSummary, LibraryImportError>
       do {
-        result = .success(
-          try importLibrary(bytes, name) { progress in jobs.update(id, progress) })
+        result = .success(try importLibrary(upload) { progress in jobs.update(id, progress) })
       } catch {
         result = .failure(error as? LibraryImportError ?? LibraryImportError("\(error)"))
       }
@@ -59,6 +58,26 @@ extension WebApp {
       return .error(404, "no such library import (the server keeps the last few for an hour)")
     }
     return .json(200, Self.object([("job", try Self.encoded(job))]))
+  }
+}
+
+/// An uploaded file, whose bytes the importer takes once (and so lets go of as soon as it has
+/// kept them elsewhere: a 50 MB library is not held for the whole import).
+public final class UploadedFile: Sendable {
+  public let name: String
+  private let bytes: Mutex<[UInt8]>
+
+  public init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = Mutex(bytes)
+  }
+
+  /// The bytes; empty after the first call.
+  public func take() -> [UInt8] {
+    bytes.withLock { bytes in
+      defer { bytes = [] }
+      return bytes
+    }
   }
 }
 

@@ -20,12 +20,12 @@ public struct RecipeServices: Sendable {
   /// where each ingredient line stands in them, through OCR; throws an error whose description
   /// says why for the user. Nil: no photo import here.
   public var importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)?
-  /// A recipe library's file (its bytes and name) imported recipe by recipe, reporting its
-  /// progress as it goes; throws `LibraryImportError` when it can't be read at all. Nil: no
-  /// library import here.
+  /// A recipe library's file (its bytes, to be taken once, and name) imported recipe by
+  /// recipe, reporting its progress as it goes; throws `LibraryImportError` when it can't be
+  /// read at all. Nil: no library import here.
   public var importLibrary:
     (
-      @Sendable ([UInt8], String, @escaping @Sendable (LibraryImportProgress) -> Void) throws ->
+      @Sendable (UploadedFile, @escaping @Sendable (LibraryImportProgress) -> Void) throws ->
         LibraryImportSummary
     )?
   /// Runs a library import where the request need not wait for it (a thread of its own);
@@ -37,7 +37,7 @@ public struct RecipeServices: Sendable {
     importAddress: @escaping @Sendable (String) throws -> Recipe,
     importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)? = nil,
     importLibrary: (
-      @Sendable ([UInt8], String, @escaping @Sendable (LibraryImportProgress) -> Void) throws ->
+      @Sendable (UploadedFile, @escaping @Sendable (LibraryImportProgress) -> Void) throws ->
         LibraryImportSummary
     )? = nil,
     inBackground: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
