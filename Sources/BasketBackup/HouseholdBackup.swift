@@ -165,8 +165,19 @@ public enum HouseholdBackup {
     }
     let kept = freeName("\(store).before-restore-\(stamp)")
     let hadStore = FileSystem.size(of: store) > 0
-    let contents = try SQLiteStore.restore(
-      from: scratch, into: store, keepingOldAt: kept, now: now)
+    let contents: StoreContents
+    do {
+      contents = try SQLiteStore.restore(
+        from: scratch, into: store, keepingOldAt: kept, now: now)
+    } catch StoreError.newerSchema(let found, let supported, let at) where at == scratch {
+      throw Problem(
+        description:
+          "\(path) was made by a newer Basket (schema \(found); this one knows up to \(supported)); update Basket to restore it. Nothing was changed."
+      )
+    } catch StoreError.cannotOpen(let at, let reason) where at == scratch {
+      throw Problem(
+        description: "\(path) can't be restored: \(reason). Nothing was changed.")
+    }
     var restored = Restored(
       contents: contents, madeAt: madeAt, keptStoreAt: hadStore ? kept : nil, restoredFiles: [],
       keptFiles: [])

@@ -116,9 +116,16 @@ public enum HouseholdExport {
     // standard strategy drops them, and items added in one second then lose their order.
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(ISO8601.string(date))
+      try container.encode(isoText(date))
     }
     return encoder
+  }
+
+  /// `date` as ISO 8601 to the nearest millisecond (`ISO8601.string` rounds down, and items
+  /// listed a millisecond apart would then swap).
+  static func isoText(_ date: Date) -> String {
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    return ISO8601.string(Date(timeIntervalSince1970: (milliseconds + 0.5) / 1000))
   }
 
   static func decoder() -> JSONDecoder {
@@ -306,7 +313,9 @@ public enum HouseholdExport {
       let list = try decode(ListFile.self, bytes, "list.json")
       let added = try stores.basket.store.modify { draft -> Int in
         var added = 0
-        for item in list.items {
+        // NB: the bottom of the list first, so items listed at the same instant (a pasted
+        // list) keep their order, which the store breaks ties of by when they were stored.
+        for item in list.items.reversed() {
           let key = NameKey.of(item.name)
           let there = draft.items(.nameKey(key)).contains { $0.clearedAt == nil }
           guard !there else { continue }

@@ -44,6 +44,7 @@ enum TestArchives {
 
   func titles() throws -> [String] {
     let listed = try basket.run(["recipe", "list", "--json"])
+    guard listed.status == 0 else { return [] }  // no store was made: nothing imported
     let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
     return (rows ?? []).compactMap { $0["title"] as? String }
   }
