@@ -152,6 +152,7 @@ public enum HouseholdBackup {
   /// copy.
   public static func restore(from path: String, store: String, now: Date) throws -> Restored {
     let stamp = SQLiteStore.fileTimestamp(now)
+    try makeFolders(forFile: store)
     let scratch = "\(store).restoring-\(stamp)-\(getpid())"
     defer { removeOwn(scratch) }
     let header = (try? prefix(of: path, count: 16)) ?? []
@@ -279,6 +280,18 @@ public enum HouseholdBackup {
       number += 1
     }
     return name
+  }
+
+  /// Makes the folders a new store at `path` goes in (owner-only, 0700), as opening one does.
+  static func makeFolders(forFile path: String) throws {
+    guard let slash = path.lastIndex(of: "/"), slash > path.startIndex else { return }
+    let folder = String(path[..<slash])
+    var info = stat()
+    guard stat(folder, &info) != 0 else { return }
+    try makeFolders(forFile: folder)
+    guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
+      throw Problem(description: "cannot make \(folder): \(String(cString: strerror(errno)))")
+    }
   }
 
   /// A small file's bytes (a companion), or nil when there is none.

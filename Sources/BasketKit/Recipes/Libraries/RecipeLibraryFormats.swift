@@ -77,6 +77,10 @@ public enum RecipeLibraryFile {
       recipe.instructions = recipe.instructions.map(withoutHeadingMarks).filter { !$0.isEmpty }
     }
     recipe.doubt = nil
+    guard !recipe.ingredientGroups.isEmpty || !recipe.instructions.isEmpty else {
+      return LibraryRecipe(
+        title: name, result: .failure(LibraryRecipeError("it holds no ingredients and no method")))
+    }
     guard !recipe.title.isEmpty else {
       return LibraryRecipe(title: name, result: .failure(LibraryRecipeError("it has no title")))
     }
