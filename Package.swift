@@ -133,7 +133,7 @@ let package = Package(
     // NB: these tests open their adapter with @testable, which loads its C modules too.
     .testTarget(
       name: "BasketRecipeImportTests",
-      dependencies: ["BasketRecipeImport", "BasketKit", "BasketTestSupport"],
+      dependencies: ["BasketRecipeImport", "BasketArchive", "BasketKit", "BasketTestSupport"],
       swiftSettings: libxml2Headers),
     .testTarget(
       name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit", "BasketTestSupport"]),

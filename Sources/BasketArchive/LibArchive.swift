@@ -6,9 +6,14 @@ internal import CArchive
 /// once; each archive is used by one thread.
 public enum LibArchive {
   /// The functions, or why the library could not be opened.
-  static let loaded = MissingLibrary.open(
-    "libarchive.so.13", feature: "reading and writing archives", library: "libarchive",
-    package: "libarchive13", with: basket_archive_load)
+  static let loaded = load("libarchive.so.13")
+
+  /// Opens the library by its file name (`loaded` holds the real one's result).
+  static func load(_ soname: String) -> Result<basket_archive, MissingLibrary> {
+    MissingLibrary.open(
+      soname, feature: "reading and writing archives", library: "libarchive",
+      package: "libarchive13", with: basket_archive_load)
+  }
 
   /// Opens the library now, so a command can say at once that it is missing.
   public static func require() throws(MissingLibrary) {
