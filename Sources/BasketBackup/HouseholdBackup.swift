@@ -61,11 +61,18 @@ public enum HouseholdBackup {
   /// - Throws: `StoreError` when the store can't be copied (not a Basket store, newer, a full
   ///   disk); `ArchiveError` when the archive can't be written; `MissingLibrary` without
   ///   libarchive. A backup that fails leaves no file behind.
-  public static func make(store: String, to path: String, now: Date) throws -> Made {
+  ///
+  /// `open`, when given, is this process's own connection to the store, which the copy is made
+  /// through (a server's: see `SQLiteStore.backup(to:)`); else a connection of its own.
+  public static func make(
+    store: String, to path: String, now: Date, open: SQLiteStore? = nil
+  ) throws -> Made {
     try LibArchive.require()
     let scratch = "\(path).store-\(getpid())"
     defer { removeOwn(scratch) }
-    let contents = try SQLiteStore.backup(storeAt: store, to: scratch)
+    let contents =
+      try open.map { try $0.backup(to: scratch) }
+      ?? SQLiteStore.backup(storeAt: store, to: scratch)
     var files: [String] = []
     do {
       let writer = try ArchiveWriter(path: path, format: .tarGzip)

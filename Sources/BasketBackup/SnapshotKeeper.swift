@@ -18,11 +18,18 @@ public final class SnapshotKeeper {
   public let store: String
   public let folder: String
   public let policy: SnapshotPolicy
+  /// The process's own connection to the store, which snapshots are copied through.
+  let open: SQLiteStore?
 
-  public init(store: String, folder: String? = nil, policy: SnapshotPolicy) {
+  /// `open`: the store as this process has it open (a server's), so a snapshot never opens a
+  /// second connection beside it (see `SQLiteStore.backup(to:)`).
+  public init(
+    store: String, folder: String? = nil, policy: SnapshotPolicy, open: SQLiteStore? = nil
+  ) {
     self.store = store
     self.folder = folder ?? Self.defaultFolder(store: store)
     self.policy = policy
+    self.open = open
   }
 
   /// `STORE.snapshots`, beside the store.
@@ -63,7 +70,7 @@ public final class SnapshotKeeper {
     let path = "\(folder)/\(Self.prefix)\(SQLiteStore.fileTimestamp(now))\(Self.suffix)"
     let made: HouseholdBackup.Made
     do {
-      made = try HouseholdBackup.make(store: store, to: path, now: now)
+      made = try HouseholdBackup.make(store: store, to: path, now: now, open: open)
     } catch {
       return .failed("\(error)")
     }

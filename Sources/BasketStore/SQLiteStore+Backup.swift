@@ -98,6 +98,32 @@ extension SQLiteStore {
     return try checkCopy(destination, makingOneFile: true)
   }
 
+  /// Copies this open store into a new file at `destination` as `backup(storeAt:to:)` does,
+  /// but through this store's own connection (under its lock, so this process's other calls
+  /// wait for the copy; WAL readers elsewhere never do). A server copies its store this way:
+  /// a second connection opened and closed in the same process can find itself the last one
+  /// (the locks that say otherwise are per process) and remove the log the server still
+  /// writes to.
+  public func backup(to destination: String) throws -> StoreContents {
+    if FileSystem.exists(destination) {
+      throw StoreError.cannotOpen(path: destination, reason: "a file is there already")
+    }
+    do {
+      try FileSystem.createPrivateFile(destination)
+    } catch {
+      throw StoreError.cannotOpen(path: destination, reason: "\(error)")
+    }
+    do {
+      try withConnection { connection in
+        try Self.copyPages(from: connection, into: destination)
+      }
+    } catch {
+      Self.removeCopy(destination)
+      throw error
+    }
+    return try Self.checkCopy(destination, makingOneFile: true)
+  }
+
   /// What the Basket store at `path` holds, after checking it is one this build can open:
   /// a Basket store (by its mark or its tables), not written by a newer Basket, and whole
   /// (`integrity_check`). Read through a read-only connection; nothing is changed.

@@ -3,6 +3,7 @@ import BasketFetch
 import BasketKit
 import BasketOCR
 import BasketRecipeImport
+import BasketStore
 import BasketWeb
 import CLinux
 
@@ -154,7 +155,9 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     banner += "Only this machine can connect; no pairing needed.\n"
   }
   let snapshots = options.snapshots.map {
-    SnapshotKeeper(store: context.store.path, folder: options.snapshotFolder, policy: $0)
+    SnapshotKeeper(
+      store: context.store.path, folder: options.snapshotFolder, policy: $0,
+      open: book.basket.store as? SQLiteStore)
   }
   if let snapshots {
     banner +=

@@ -125,6 +125,11 @@ import Testing
     let (status, output) = try Self.basket(
       ["restore", "\(folder)/\(name)"], store: "\(server.directory)/from-snapshot/basket.sqlite")
     #expect(status == 0, "\(output)")
+    // Regression: a snapshot once opened a second connection in the server, whose close took
+    // the write-ahead log from under the server's: the command line then saw none of its writes.
+    #expect(try Self.add("tea", to: server) == 201)
+    let (_, listed) = try server.basket(["list", "--json"])
+    #expect(listed.contains("\"tea\""), "\(listed)")
     #expect(server.stop() == 0)
     let said = String(
       decoding: server.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
