@@ -117,6 +117,7 @@ let package = Package(
     .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
       name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzRecipeLibrary", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
       name: "FuzzRequest",
       dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),

@@ -316,10 +316,20 @@ public enum HouseholdExport {
         // NB: the bottom of the list first, so items listed at the same instant (a pasted
         // list) keep their order, which the store breaks ties of by when they were stored.
         for item in list.items.reversed() {
-          let key = NameKey.of(item.name)
+          // NB: a file from outside passes the checks a typed item does: a name with something
+          // visible in it, a quantity Basket can store (else none), an emoji.
+          guard let name = try? ListRules.cleanName(item.name) else { continue }
+          let key = NameKey.of(name)
           let there = draft.items(.nameKey(key)).contains { $0.clearedAt == nil }
           guard !there else { continue }
           var copy = item
+          copy.name = name
+          if let quantity = copy.quantity, !QuantityRules.isStorable(quantity) {
+            copy.quantity = nil
+          }
+          if copy.emoji.isEmpty || copy.emoji.count > 4 {
+            copy.emoji = stores.basket.classify(name).emoji
+          }
           if draft.item(item.id) != nil { copy.id = stores.basket.environment.ids() }
           copy.clearedAt = nil
           draft.insert(copy)
@@ -335,7 +345,7 @@ public enum HouseholdExport {
       let ids = stores.basket.environment.ids
       let added = try pantry.modifyPantry { state -> Int in
         var added = 0
-        for entry in file.entries {
+        for entry in file.entries where Self.isUsable(entry) {
           let clash =
             state.entry(key: entry.key) != nil
             || entry.barcode.map { state.entry(barcode: $0) != nil } == true
@@ -358,7 +368,10 @@ public enum HouseholdExport {
       let ids = stores.basket.environment.ids
       let added = try products.modifyCatalogue { catalogue -> Int in
         var added = 0
-        for product in file.products {
+        for product in file.products
+        where !NameText.cleaned(product.name).isEmpty
+          && Self.isUsable([product.packSize].compactMap { $0 })
+        {
           let clash =
             catalogue.products.contains { $0.key == product.key }
             || product.barcode.map { code in
@@ -384,12 +397,13 @@ public enum HouseholdExport {
     if let bytes = files["shops.json"], let shops = stores.shops {
       let file = try decode(ShopsFile.self, bytes, "shops.json")
       var there = try shops.shops()
-      for shop in file.shops {
+      for shop in file.shops where !NameText.cleaned(shop.name).isEmpty {
         guard !there.contains(where: { NameKey.of($0.name) == NameKey.of(shop.name) }) else {
           imported.alreadyThere.shops += 1
           continue
         }
         var copy = shop
+        copy.name = NameText.cleaned(shop.name)
         if there.contains(where: { $0.id == shop.id }) { copy.id = stores.basket.environment.ids() }
         try shops.addShop(copy)
         there.append(copy)
@@ -413,6 +427,19 @@ public enum HouseholdExport {
       imported.alreadyThere.recipes = summary.duplicates.count
     }
     return imported
+  }
+
+  /// Whether a pantry entry from a file has a name and amounts Basket can use.
+  static func isUsable(_ entry: PantryEntry) -> Bool {
+    !NameText.cleaned(entry.name).isEmpty && entry.packages >= 0 && entry.packages <= 100_000
+      && isUsable([entry.packageSize, entry.left].compactMap { $0 })
+  }
+
+  /// Whether every amount is a number from 0 to a million (no unit's maximum is past it).
+  static func isUsable(_ amounts: [IngredientQuantity]) -> Bool {
+    amounts.allSatisfy { amount in
+      [amount.amount, amount.maxAmount ?? 0].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1e6 }
+    }
   }
 
   private static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], _ name: String)

@@ -233,6 +233,41 @@ import Testing
     #expect(Set(try other.names("toGet")) == ["cheese", "eggs", "flour", "Milk"])
   }
 
+  @Test func anImportedFileMeetsTheChecksATypedItemDoes() throws {
+    #expect(try basket.run(["add", "500 g tea", "milk"]).status == 0)
+    let folder = path("hand-made")
+    #expect(try basket.run(["export", folder]).status == 0)
+    // Edited by hand: a control character in a name, an impossible amount, no emoji, and a
+    // name with nothing visible in it.
+    let file = URL(fileURLWithPath: folder + "/list.json")
+    var list = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    var items = try #require(list["items"] as? [[String: Any]])
+    for index in items.indices {
+      if items[index]["name"] as? String == "tea" {
+        items[index]["name"] = "tea\u{7}"
+        items[index]["emoji"] = ""
+        items[index]["quantity"] = ["amount": 1e300, "unit": "g"]
+      } else {
+        items[index]["name"] = "\u{200B} "
+      }
+    }
+    list["items"] = items
+    try JSONSerialization.data(withJSONObject: list).write(to: file)
+    let other = BasketBinary()
+    let imported = try other.run(["import", folder])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let shown = try #require(
+      (try json(["list", "--json"], from: other) as? [String: Any])?["toGet"] as? [[String: Any]])
+    #expect(shown.count == 1, "\(shown)")
+    #expect(shown.first?["name"] as? String == "tea")
+    #expect(shown.first?["quantity"] is NSNull, "an amount past the unit's maximum is dropped")
+    #expect((shown.first?["emoji"] as? String)?.isEmpty == false)
+    let notOne = try other.run(["import", try TestArchives.path("mealie.zip")])
+    #expect(notOne.status == 1)
+    #expect(notOne.stderr.contains("is not a Basket export"), "\(notOne.stderr)")
+  }
+
   /// Each recipe of a library, exported as JSON-LD and read back by `recipe import`, is the
   /// recipe it was: the fixtures' twelve in each app's format, and recipes with awkward
   /// headings, yields and steps.
