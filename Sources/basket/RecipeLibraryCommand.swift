@@ -13,7 +13,11 @@ enum RecipeLibraryCommand {
   static func run(_ path: String, json: Bool, context: CommandContext) throws -> Int32 {
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1, write: context.err)
     let importer = RecipeLibraryImporter(
-      book: { try context.openRecipeBook(.createIfMissing) }, units: context.configuration.units,
+      book: {
+        // NB: opening may say on standard error that it started a list: on a line of its own.
+        bar.finish()
+        return try context.openRecipeBook(.createIfMissing)
+      }, units: context.configuration.units,
       progress: { bar.show($0.fraction, note: "\($0.imported) imported") })
     let summary: LibraryImportSummary
     do {
@@ -100,8 +104,11 @@ final class ProgressBar {
     write("\r\u{1B}[2K" + Self.line(fraction, note: note))
   }
 
+  /// Clears the bar's line; a later `show` draws it again.
   func finish() {
     guard enabled, shown else { return }
     write("\r\u{1B}[2K")
+    shown = false
+    drawn = -1
   }
 }

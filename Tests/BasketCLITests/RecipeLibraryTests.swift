@@ -148,6 +148,33 @@ enum TestArchives {
     }
   }
 
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func aTerminalSeesAProgressBarThatClearsItselfBeforeTheSummary() throws {
+    let binary = try BasketBinary.executable.get().path
+    let archive = try TestArchives.path("paprika.paprikarecipes")
+    // NB: script(1) runs the command on a pseudo-terminal, so standard error is a terminal.
+    let result = try basket.run(
+      program: "/usr/bin/script", ["-qec", "'\(binary)' recipe import '\(archive)'", "/dev/null"])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("] 100 %  12 imported"), "\(result.stdout)")
+    #expect(result.stdout.contains("█"))
+    #expect(result.stdout.contains("\r\u{1B}[2KImported 12 recipes"), "the bar is cleared first")
+    // The store's first opening says so on a line of its own, never after the bar.
+    let started = result.stdout.components(separatedBy: "\n").filter { $0.contains("Started") }
+    #expect(started.count == 1)
+    #expect(
+      started.allSatisfy {
+        $0.replacingOccurrences(of: "\r\u{1B}[2K", with: "").hasPrefix("Started")
+      })
+  }
+
+  @Test func aPipeSeesNoProgressBar() throws {
+    let result = try basket.run([
+      "recipe", "import", try TestArchives.path("paprika.paprikarecipes"),
+    ])
+    #expect(!result.stderr.contains("█") && !result.stdout.contains("█"))
+  }
+
   @Test func oneRecipeFileOfAnotherAppIsReadAsOneRecipe() throws {
     let result = try basket.run([
       "recipe", "import", try TestArchives.path("mealie-recipe.json"), "--json",
