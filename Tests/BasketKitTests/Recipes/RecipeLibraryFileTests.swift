@@ -122,6 +122,23 @@ import Testing
         IngredientGroup(ingredients: [IngredientLineParser.parse("1 slice bread")])
       ],
       instructions: ["Toast it."]),
+    // Lines that begin as a heading mark does are lines, not headings (the fuzzer's find:
+    // a recipe of one such line did not read back at all).
+    Recipe(
+      title: "Chili",
+      ingredientGroups: [
+        IngredientGroup(
+          ingredients: [
+            "#10 can tomatoes", "## not a heading", "# 2 onions", "\\# 1 tsp salt", "#: odd",
+          ].map(IngredientLineParser.parse))
+      ],
+      instructions: ["Simmer."]),
+    Recipe(
+      title: "Marks",
+      ingredientGroups: [
+        IngredientGroup(heading: "Sauce", ingredients: [IngredientLineParser.parse("## 1 tin")])
+      ],
+      instructions: []),
   ])
   func aRecipeWrittenAsJSONLDReadsBackTheSame(recipe: Recipe) throws {
     let text = String(decoding: RecipeJSONLD.value(recipe).encoded(), as: UTF8.self)
@@ -134,6 +151,21 @@ import Testing
     #expect(read.prepTime == recipe.prepTime && read.cookTime == recipe.cookTime)
     #expect(read.totalTime == recipe.totalTime)
     #expect(read.servings == recipe.servings)
+  }
+
+  @Test func aMarkOnlyReadsAsAHeadingFollowedByASpaceAndAnotherAppsLinesStayAsWritten() throws {
+    let (_, nextcloud) = try Self.one(
+      ##"""
+      {"@type":"Recipe","name":"Stew","recipeIngredient":["## For the stew","#10 can beans","# Topping","1 lemon"],
+       "recipeInstructions":["## Brown the meat","#1 stir"]}
+      """##)
+    #expect(nextcloud.ingredientGroups.map(\.heading) == ["For the stew", "Topping"])
+    #expect(nextcloud.ingredients.map(\.text) == ["#10 can beans", "1 lemon"])
+    #expect(nextcloud.instructions == ["Brown the meat", "#1 stir"])
+    let (_, paprika) = try Self.one(
+      ##"{"uid":"A","name":"Beans","ingredients":"#10 can beans\n## 2 onions","directions":"Heat."}"##
+    )
+    #expect(paprika.ingredients.map(\.text) == ["#10 can beans", "## 2 onions"])
   }
 
   @Test func anExportedFileIsNamedByItsTitleOnce() {

@@ -4,7 +4,7 @@
 /// A group's heading is written as a line of its own marked as Nextcloud Cookbook marks them
 /// ("## For the sauce"), which Nextcloud reads and the importer reads back as a heading
 /// whatever its words; each line keeps its text as written (what was understood is the
-/// importer's to read again).
+/// importer's to read again), a line that would read as a heading kept by a `\` before it.
 public enum RecipeJSONLD {
   public static func value(_ recipe: Recipe) -> JSONValue {
     var members: [(String, JSONValue)] = [
@@ -27,7 +27,7 @@ public enum RecipeJSONLD {
     var lines: [JSONValue] = []
     for group in recipe.ingredientGroups {
       if let heading = group.heading { lines.append(.string("## " + heading)) }
-      lines += group.ingredients.map { .string($0.text) }
+      lines += group.ingredients.map { .string(kept($0.text)) }
     }
     members.append(("recipeIngredient", .array(lines)))
     members.append(
@@ -35,13 +35,21 @@ public enum RecipeJSONLD {
         "recipeInstructions",
         .array(
           recipe.instructions.map {
-            .object([("@type", .string("HowToStep")), ("text", .string($0))])
+            .object([("@type", .string("HowToStep")), ("text", .string(kept($0)))])
           })
       ))
     if let saved = recipe.savedAt {
       members.append(("dateCreated", .string(ISO8601.string(saved))))
     }
     return .object(members)
+  }
+
+  /// A line or step as written, with a `\` before it when it would read back as a heading
+  /// ("## not a heading") or begins with one: the importer takes that one away again.
+  static func kept(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters()
+    return RecipeLibraryFile.isHeadingMark(trimmed) || trimmed.hasPrefix("\\")
+      ? "\\" + trimmed : text
   }
 
   /// "PT1H30M" for 90 minutes.

@@ -96,11 +96,18 @@ public enum RecipeLibraryFile {
   /// "## For the dressing", and Basket's own export); nil when no line is marked.
   static func markedGroups(_ node: JSONValue) -> [IngredientGroup]? {
     let texts = (node["recipeIngredient"] ?? node["ingredients"] ?? .null).list.compactMap(\.string)
-    guard texts.contains(where: { $0.trimmingCharacters().hasPrefix("#") }) else { return nil }
+    guard
+      texts.contains(where: {
+        let trimmed = $0.trimmingCharacters()
+        return isHeadingMark(trimmed) || trimmed.hasPrefix("\\")
+      })
+    else { return nil }
     var groups: [IngredientGroup] = []
-    for text in texts {
+    for var text in texts {
       let trimmed = String(text.trimmingCharacters())
-      if trimmed.hasPrefix("#") {
+      if trimmed.hasPrefix("\\") {
+        text = String(trimmed.dropFirst())
+      } else if isHeadingMark(trimmed) {
         var heading = RecipeText.clean(withoutHeadingMarks(trimmed))
         while heading.hasSuffix(":") { heading.removeLast() }
         groups.append(IngredientGroup(heading: heading.isEmpty ? nil : heading, ingredients: []))
@@ -114,10 +121,20 @@ public enum RecipeLibraryFile {
     return groups
   }
 
-  /// "## Roast the squash" → "Roast the squash".
+  /// "## Roast the squash" → "Roast the squash"; "#1 stir" stays; "\## Roast" (a line
+  /// `RecipeJSONLD` kept from reading as a heading) → "## Roast".
   static func withoutHeadingMarks(_ step: String) -> String {
-    guard step.hasPrefix("#") else { return step }
+    if step.hasPrefix("\\") { return String(step.dropFirst()) }
+    guard isHeadingMark(step) else { return step }
     return String(step.drop { $0 == "#" || $0 == " " })
+  }
+
+  /// Whether a line marks a heading as Nextcloud Cookbook and Markdown do: `#` marks, then a
+  /// space or nothing ("## For the sauce"). "#10 can tomatoes" is a line.
+  public static func isHeadingMark<S: StringProtocol>(_ text: S) -> Bool {
+    guard text.hasPrefix("#") else { return false }
+    let rest = text.drop { $0 == "#" }
+    return rest.first.map(\.isWhitespace) ?? true
   }
 
   // MARK: - Paprika
