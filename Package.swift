@@ -119,6 +119,11 @@ let package = Package(
       name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzRecipeLibrary", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
+      name: "FuzzArchive",
+      dependencies: [
+        "BasketBackup", "BasketRecipeImport", "BasketKit", "BasketTestSupport", "SeedReplay",
+      ]),
+    .executableTarget(
       name: "FuzzRequest",
       dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
     .executableTarget(name: "FuzzTesseractTSV", dependencies: ["BasketKit", "SeedReplay"]),
