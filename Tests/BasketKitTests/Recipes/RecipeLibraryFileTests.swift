@@ -133,6 +133,15 @@ import Testing
           ].map(IngredientLineParser.parse))
       ],
       instructions: ["Simmer."]),
+    // Lines another app kept as lines that a schema.org reader takes for headings (the
+    // fuzzer's second find: a recipe of one "for large" line did not read back).
+    Recipe(
+      title: "Bowls",
+      ingredientGroups: [
+        IngredientGroup(
+          ingredients: ["for large", "For the sauce:", "1 lemon"].map(IngredientLineParser.parse))
+      ],
+      instructions: []),
     Recipe(
       title: "Marks",
       ingredientGroups: [

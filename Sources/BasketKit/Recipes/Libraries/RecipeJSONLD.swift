@@ -41,7 +41,28 @@ public enum RecipeJSONLD {
     if let saved = recipe.savedAt {
       members.append(("dateCreated", .string(ISO8601.string(saved))))
     }
+    if !readsBack(recipe.ingredientGroups, from: .object(members)),
+      let at = members.firstIndex(
+        where: { $0.0 == "recipeIngredient" })
+    {
+      // NB: a bare mark before the lines says they are grouped by marks alone, so "For the
+      // sauce:" or "for large", lines in the app they came from, aren't read as headings.
+      members[at].1 = .array([.string("##")] + lines)
+    }
     return .object(members)
+  }
+
+  /// Whether `groups`, written in `node` without marks, read back as the same headings and
+  /// lines (a schema.org reader takes a line such as "For the sauce:" for a heading).
+  static func readsBack(_ groups: [IngredientGroup], from node: JSONValue) -> Bool {
+    guard RecipeLibraryFile.markedGroups(node) == nil else { return true }
+    let read = RecipeImporter.recipe(fromJSONLD: [node])?.ingredientGroups ?? []
+    func shape(_ groups: [IngredientGroup]) -> [[String]] {
+      groups.filter { !$0.ingredients.isEmpty }.map {
+        [$0.heading ?? ""] + $0.ingredients.map(\.text)
+      }
+    }
+    return shape(read) == shape(groups)
   }
 
   /// A line or step as written, with a `\` before it when it would read back as a heading
