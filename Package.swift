@@ -108,6 +108,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzPantryAPI",
       dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
+    .executableTarget(
+      name: "FuzzPlanAPI",
+      dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit", "SeedReplay"]),

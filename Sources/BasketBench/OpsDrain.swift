@@ -62,7 +62,7 @@ enum OpsDrain {
     switch operation.change {
     case .add(let id, .text(let text)):
       return ("POST", "/api/v1/items", #"{"text":"\#(text)","id":"\#(id.uuidString)",\#(op)}"#)
-    case .add(let id, .name(let name, _)):
+    case .add(let id, .name(let name, _)), .add(let id, .measured(let name, _)):
       return ("POST", "/api/v1/items", #"{"name":"\#(name)","id":"\#(id.uuidString)",\#(op)}"#)
     case .check(let id): return ("POST", item(id) + "/check", "{\(op)}")
     case .uncheck(let id): return ("POST", item(id) + "/uncheck", "{\(op)}")

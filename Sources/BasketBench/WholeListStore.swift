@@ -32,7 +32,13 @@ final class WholeListStore: ListStore {
         remembered = changes.remembered
         return result
       }
-      for entry in remembered { draft.remember(entry.name, key: entry.key, at: entry.at) }
+      for entry in remembered {
+        if entry.times > 0 {
+          draft.remember(entry.name, key: entry.key, at: entry.at)
+        } else {
+          draft.forgetOne(entry.name, key: entry.key, at: entry.at)
+        }
+      }
       return result
     }
   }

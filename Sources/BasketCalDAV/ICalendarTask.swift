@@ -360,7 +360,7 @@ public enum ICalendarTask {
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
-  private static func utc(_ date: Date) -> icaltimetype {
+  static func utc(_ date: Date) -> icaltimetype {
     let seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     return ical.icaltime_from_timet_with_zone(seconds, 0, ical.icaltimezone_get_utc_timezone())
   }
@@ -401,7 +401,7 @@ public enum ICalendarTask {
     }
   }
 
-  private static func text(of component: OpaquePointer) -> String {
+  static func text(of component: OpaquePointer) -> String {
     guard let raw = ical.icalcomponent_as_ical_string_r(component) else { return "" }
     defer { ical.icalmemory_free_buffer(raw) }
     return String(cString: raw)

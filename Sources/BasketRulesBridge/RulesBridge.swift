@@ -43,7 +43,7 @@ public enum RulesBridge {
     "quantity.typed", "quantity.unitNamed", "quantity.allowedUnits", "quantity.defaultUnit",
     "quantity.starting", "recipe.text", "recipe.number", "recipe.word", "recipe.step",
     "recipe.parse", "recipe.typed", "recipe.knows", "quantity.table", "nameText",
-    "ingredient.parse",
+    "ingredient.parse", "readLine", "typingLine",
   ]
 
   struct Refusal: Error {
@@ -61,6 +61,26 @@ public enum RulesBridge {
     case "nameText": return .string(NameText.cleaned(try args.string(0)))
     case "quantity.table": return QuantityRules.table()
     case "ingredient.parse": return json(IngredientLineParser.parse(try args.string(0)))
+    case "typingLine":
+      let typing = ShoppingLine.typing(try args.string(0))
+      return .object([
+        ("done", .array(typing.done.map(json))),
+        ("quantity", json(typing.amount?.stepperQuantity)),
+        ("amount", typing.amount.flatMap { $0.stepperQuantity == nil ? json($0) : nil } ?? .null),
+        ("query", .string(typing.query)),
+      ])
+    case "readLine":
+      // What the add bar reads: {"items": [{"name", "amount"}]}, or {"refused", "message"}
+      // for a line it won't add (a refusal is an answer, not a failed call).
+      let text = try args.string(0)
+      do {
+        let items = try ShoppingLine.read(text)
+        return .object([("items", .array(items.map(json)))])
+      } catch {
+        return .object([
+          ("refused", .string(error.kind)), ("message", .string(error.description)),
+        ])
+      }
     case "parseAddText":
       let parsed = AddTextParser.parse(try args.string(0))
       return .object([("name", .string(parsed.name)), ("quantity", json(parsed.quantity))])
@@ -115,6 +135,15 @@ public enum RulesBridge {
   }
 
   // MARK: - Values
+
+  /// An item the add bar read, as an add sends it: `{"name", "quantity", "amount"}`, the
+  /// quantity when the stepper holds the amount exactly, else the amount in its own unit.
+  static func json(_ item: TypedItem) -> JSONValue {
+    .object([
+      ("name", .string(item.name)), ("quantity", json(item.quantity)),
+      ("amount", item.kitchenAmount.map(json) ?? .null),
+    ])
+  }
 
   static func json(_ quantity: Quantity?) -> JSONValue {
     guard let quantity else { return .null }

@@ -63,6 +63,10 @@ extension Connection {
       }
       for tombstone in changes.tombstones { try bury(tombstone, revision: revision) }
       for remembered in changes.remembered {
+        guard remembered.times > 0 else {
+          try forgetOne(key: remembered.key)
+          continue
+        }
         try remember(remembered.name, key: remembered.key, at: remembered.at)
       }
     }
@@ -261,6 +265,12 @@ extension Connection {
         times_added = times_added + 1,
         last_added = max(last_added, excluded.last_added)
       """, [.text(key), .text(name), .real(date.timeIntervalSince1970)])
+  }
+
+  /// Takes one add of `key` back; an entry with none left goes.
+  private func forgetOne(key: String) throws {
+    try run("UPDATE memory SET times_added = times_added - 1 WHERE key = ?1", [.text(key)])
+    try run("DELETE FROM memory WHERE key = ?1 AND times_added <= 0", [.text(key)])
   }
 
   /// Stores a salvaged memory entry unless one with `key` exists.

@@ -276,6 +276,21 @@ enum Schema {
         used_at REAL
       ) WITHOUT ROWID;
       """),
+    // v12: the plan of meals (`PlannedMeal`): a saved recipe on a day ("2026-03-02"), for a
+    // number of servings (NULL: as written), with the title it had when planned. A step of
+    // its own that touches no other table, so it can be renumbered when branches meet.
+    Migration(
+      """
+      CREATE TABLE planned_meals (
+        id TEXT PRIMARY KEY NOT NULL,
+        day TEXT NOT NULL,
+        recipe TEXT NOT NULL,
+        title TEXT NOT NULL,
+        servings INTEGER,
+        added_at REAL NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX planned_meals_by_day ON planned_meals(day);
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

@@ -89,6 +89,13 @@ public final class InMemoryStore: ListStore {
         state.tombstoneRevisions[tombstone.id] = state.revision
       }
       for added in changes.remembered {
+        guard added.times > 0 else {
+          state.memory[added.key]?.timesAdded -= 1
+          if let left = state.memory[added.key], left.timesAdded <= 0 {
+            state.memory[added.key] = nil
+          }
+          continue
+        }
         var entry =
           state.memory[added.key]
           ?? MemoryEntry(name: added.name, timesAdded: 0, lastAdded: added.at)

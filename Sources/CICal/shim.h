@@ -1,4 +1,4 @@
-// libical, for BasketCalDAV's tasks (VTODO). Debian: libical-dev to build, libical3 to run.
+// libical, for BasketCalDAV's tasks (VTODO) and the plan's events (VEVENT). Debian: libical-dev to build, libical3 to run.
 //
 // NB: the binary does not link libical: BasketCalDAV opens it on first use with
 // basket_libical_load and calls through the table, whose pointer types are the headers' own.
@@ -18,6 +18,7 @@
   X(icalcomponent_new_clone) \
   X(icalcomponent_new_from_string) \
   X(icalcomponent_new_vcalendar) \
+  X(icalcomponent_new_vevent) \
   X(icalcomponent_new_vfreebusy) \
   X(icalcomponent_new_vtodo) \
   X(icalcomponent_remove_property) \
@@ -37,6 +38,7 @@
   X(icalproperty_new_clone) \
   X(icalproperty_new_completed) \
   X(icalproperty_new_created) \
+  X(icalproperty_new_description) \
   X(icalproperty_new_dtend) \
   X(icalproperty_new_dtstamp) \
   X(icalproperty_new_dtstart) \
@@ -45,6 +47,7 @@
   X(icalproperty_new_prodid) \
   X(icalproperty_new_status) \
   X(icalproperty_new_summary) \
+  X(icalproperty_new_transp) \
   X(icalproperty_new_uid) \
   X(icalproperty_new_version) \
   X(icaltime_as_timet_with_zone) \

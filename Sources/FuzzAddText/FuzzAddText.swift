@@ -1,5 +1,6 @@
-// Fuzz target for typed add text: `AddTextParser.entries` and `parse`, then `AddEntry` (the
-// core's one quantity check) and the chip text (BasketKit).
+// Fuzz target for typed add text: the add bar's reading of a line (`ShoppingLine.read` and
+// `typing`, then `AddEntry.entries`), `AddTextParser.entries` and `parse`, then `AddEntry`
+// (the core's one quantity check) and the chip text (BasketKit).
 //
 // Built with `-sanitize=fuzzer -DFUZZING` by `scripts/fuzz`, libFuzzer calls `fuzzOne` with
 // mutated text. Built normally, `main` replays the seed corpus (or the files given) through
@@ -34,7 +35,40 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // exercised but an input costs one check, not four.
     check(typed, classifier: classifiers[typed.utf8.count % classifiers.count])
   }
+  checkLine(text, classifier: classifiers[text.utf8.count % classifiers.count])
   return 0
+}
+
+/// A typed line is refused with a `ListError`, or read as at most 50 items (none when blank), each with a trimmed
+/// name and, when it has one, an amount the core's amount check passes; the entries the list
+/// gets from it are as many; reading it while typed never traps.
+private func checkLine(_ text: String, classifier: FixedClassifier) {
+  let typing = ShoppingLine.typing(text)
+  require(typing.done.allSatisfy { !$0.name.isEmpty }, "a finished item without a name")
+  let items: [TypedItem]
+  do {
+    items = try ShoppingLine.read(text)
+  } catch {
+    _ = "\(error)"
+    return
+  }
+  require(items.count <= ShoppingLine.maxItems, "\(items.count) items")
+  for item in items {
+    let scalars = item.name.unicodeScalars
+    require(
+      !item.name.isEmpty && scalars.first?.properties.isWhitespace != true
+        && scalars.last?.properties.isWhitespace != true, "an untrimmed or empty name")
+    if let amount = item.amount {
+      require(amount.amount.isFinite && amount.amount > 0, "amount \(amount.amount)")
+      require((try? ShoppingLine.check(amount)) != nil, "an amount its own check refuses")
+    }
+  }
+  do {
+    let entries = try AddEntry.entries(typed: text, classifier: classifier)
+    require(entries.count == items.count, "\(entries.count) entries for \(items.count) items")
+  } catch {
+    require(error is ListError, "a refusal that is not a ListError: \(error)")
+  }
 }
 
 private func check(_ typed: String, classifier: FixedClassifier) {

@@ -9,8 +9,9 @@ import BasketWeb
 
 /// Feeds one request body to the parser and the body reader and checks what they promise:
 /// nothing traps, an accepted value nests at most `maximumDepth` deep and re-encodes to JSON
-/// that parses back to the same value (byte for byte once encoded), a refusal is a short 400,
-/// and an accepted quantity is finite and within the unit's maximum.
+/// that parses back to the same value (byte for byte once encoded), a refusal is a short 400
+/// (or 422 for an amount read but out of range), and an accepted quantity is finite and within
+/// the unit's maximum.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -27,7 +28,7 @@ private let maximumDepth = 32
 private let maximumMessageLength = 300
 /// Every member an endpoint accepts (WebApp+Items.swift, WebApp+Pairing.swift), and none.
 private let allowedMemberSets: [[String]] = [
-  ["name", "text", "id", "quantity", "until", "secret"], [],
+  ["name", "text", "id", "quantity", "amount", "until", "secret"], [],
 ]
 
 private func checkValue(_ bytes: [UInt8]) -> JSONValue? {
@@ -70,6 +71,12 @@ private func checkBody(_ bytes: [UInt8], parsed: JSONValue?, allowed: [String]) 
     refusalOrValue { try body.string(key) }
     refusalOrValue { try body.uuid(key) }
     refusalOrValue {
+      if let amount = try body.recipeAmount(key) {
+        require(
+          amount.packSize.map { $0.unit != nil } ?? true, "a pack size without a unit was accepted")
+      }
+    }
+    refusalOrValue {
       if case .set(let quantity) = try body.quantity(key) {
         require(quantity.amount.isFinite, "an infinite amount was accepted")
         require(quantity.amount >= 0, "a negative amount was accepted")
@@ -91,7 +98,7 @@ private func refusalOrValue<T>(_ read: () throws -> T) {
 
 private func checkRefusal(_ error: any Error) {
   guard let refusal = error as? RequestError else { fail("an error that is not a RequestError") }
-  require(refusal.status == 400, "a refusal that is not a 400")
+  require(refusal.status == 400 || refusal.status == 422, "a refusal that is not a 400 or 422")
   require(refusal.message.utf8.count <= maximumMessageLength, "an unbounded error message")
 }
 

@@ -20,6 +20,11 @@ import Foundation
 ///                                                 results of tuning sites only
 ///   RecipeLab packs PAGES_DIR [--misses N]        lines Recipe Ready still buys by the spoon
 ///                                                 or cup though the food is sold in packs
+///   RecipeLab quickadd DIR [TYPED_TSV] [--misses N]
+///                                                 the add bar's reader on the typed-line table
+///                                                 (figures only: held out) and on cookbook lines
+///                                                 (misses of NYT's tuning lines only)
+///   RecipeLab typed LINE...                       what the add bar reads from each line
 ///   RecipeLab bench [INGREDIENTS_DIR PAGES_DIR]
 ///   RecipeLab differential PAGES_DIR              the SAX reader against the tree-walking one,
 ///                                                 page by page
@@ -78,6 +83,23 @@ struct RecipeLab {
       try Bench.run(
         ingredientsDirectory: arguments.count > 1 ? arguments[1] : nil,
         pagesDirectory: arguments.count > 2 ? arguments[2] : nil)
+    case "quickadd" where arguments.count >= 2:
+      try QuickAddEvaluation.run(
+        directory: arguments[1],
+        typed: arguments.count > 2 ? arguments[2] : "Data/quickadd/typed-lines.tsv",
+        showMisses: misses)
+    case "typed":
+      for line in arguments.dropFirst() {
+        do {
+          let items = try ShoppingLine.read(line)
+          let shown = items.map { item in
+            "\(item.name)|\(item.amount.map { "\($0.amount)|\($0.unit?.id ?? "")\($0.packSize.map { " (\($0.amount) \($0.unit?.id ?? ""))" } ?? "")" } ?? "|")"
+          }
+          print("\(line) => \(shown.joined(separator: " ; "))")
+        } catch {
+          print("\(line) => REFUSED: \(error)")
+        }
+      }
     case "parse":
       for line in arguments.dropFirst() {
         let l = IngredientLineParser.parse(line)

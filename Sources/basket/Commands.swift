@@ -16,7 +16,7 @@ enum Commands {
     "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
-    "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run,
+    "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run, "plan": PlanCommand.run,
     "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
     "staples": StaplesCommand.run, "invite": InviteCommand.run, "ca": CACommand.run,
     "backup": BackupCommand.backup, "restore": BackupCommand.restore,
@@ -131,15 +131,26 @@ enum Commands {
   // MARK: - Changing
 
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "add")
-    let texts = flags.positional.flatMap(AddTextParser.entries)
-    guard !texts.isEmpty else { throw ListError.emptyName }
-    // Every entry is checked before any is stored, so a bad one adds nothing.
-    let entries = try texts.map { try AddEntry(text: $0, classifier: Wiring.classifier) }
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "add")
+    // Every entry is read and checked before any is stored, so a bad one adds nothing.
+    let entries = try flags.positional.flatMap {
+      try AddEntry.entries(typed: $0, classifier: Wiring.classifier)
+    }
+    guard !entries.isEmpty else { throw ListError.emptyName }
     let basket = try context.openBasket(.createIfMissing)
+    let results = try basket.add(entries)
+    if flags.has("--json") {
+      // The items as `list --json` shows them, with what each add did.
+      struct Row: Encodable {
+        var outcome: String
+        var item: ListJSON.ItemJSON
+      }
+      let rows = results.map { Row(outcome: $0.outcome.word, item: ListJSON.ItemJSON($0.item)) }
+      context.out(try JSONText.encode(rows) + "\n")
+      return 0
+    }
     let style = Style(context: context)
-    for entry in entries {
-      let result = try basket.add(entry)
+    for result in results {
       let shown = style.itemLabel(result.item)
       switch result.outcome {
       case .added: context.out("Added \(shown)\n")

@@ -34,6 +34,8 @@ enum Help {
                                it off the list unless you choose it
       mealprep RECIPE...       one to five recipes as one shopping plan, merged, with what
                                the pantry covers (see basket mealprep --help)
+      plan [COMMAND]           a week of meals: add RECIPE --on DATE, remove, shop the
+                               week's recipes (see basket plan --help)
       shop [add|use|leave|remove NAME]
                                the shops you buy at; the list learns each one's walking
                                order from the order you check things off there
@@ -104,6 +106,7 @@ enum Help {
     case "backup", "restore": return BackupCommand.help
     case "export", "import": return ExportCommand.help
     case "mealprep": return RecipeHelp.mealPrep
+    case "plan": return RecipeHelp.plan
     case let topic? where topic == "pantry" || topic.hasPrefix("pantry ") || topic == "checkin":
       return PantryHelp.text(for: topic)
     case "product": return TripHelp.product

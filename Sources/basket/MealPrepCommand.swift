@@ -21,7 +21,9 @@ enum MealPrepCommand {
       throw UsageError(message: "mealprep needs one to five recipes: their ids or titles")
     }
     guard options.words.count <= MealPlan.maximumRecipes else {
-      throw UsageError(message: MealPlanError.tooManyRecipes(options.words.count).description)
+      throw UsageError(
+        message: MealPlanError.tooManyRecipes(options.words.count, MealPlan.maximumRecipes)
+          .description)
     }
     let book = try context.openRecipeBook(.existing)
     let summaries = try options.words.map { try book.resolve($0) }
@@ -47,15 +49,28 @@ enum MealPrepCommand {
       let recipe = try book.open(summary.id.uuidString)
       return MealPlanChoice(recipe: recipe, servings: servings[summary.id])
     }
+    return try shop(options, book: book, context: context) { answers in
+      try MealPlan(choices, answers: answers)
+    }
+  }
+
+  /// Reviews the plan `makePlan` makes with the user's answers, with what the pantry covers,
+  /// or (`--add`) puts what is left to buy on the list: `--merge`, `--keep-apart`, `--buy`,
+  /// `--have`, `--with`, `--add` and `--json` as `mealprep` takes them. `basket plan shop`
+  /// shops a week of meals the same way.
+  static func shop(
+    _ options: ArgumentOptions, book: RecipeBook, context: CommandContext,
+    plan makePlan: ([String: MealPlan.Answer]) throws -> MealPlan
+  ) throws -> Int32 {
     // The questions are numbered in the plan made without answers; answers never renumber them.
-    let asked = try MealPlan(choices)
+    let asked = try makePlan([:])
     var answers: [String: MealPlan.Answer] = [:]
     for (option, answer) in [("--merge", MealPlan.Answer.merge), ("--keep-apart", .keepApart)] {
       for number in try numbers(options.all(option), option: option, upTo: asked.questions.count) {
         answers[asked.questions[number].id] = answer
       }
     }
-    let plan = try MealPlan(choices, answers: answers)
+    let plan = answers.isEmpty ? asked : try makePlan(answers)
     var overrides: [Int: PantryCoverage.Override] = [:]
     for (option, override) in [("--buy", PantryCoverage.Override.buyFull), ("--have", .skip)] {
       for number in try numbers(options.all(option), option: option, upTo: plan.lines.count) {

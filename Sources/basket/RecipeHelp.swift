@@ -61,6 +61,34 @@ enum RecipeHelp {
 
     """
 
+  static let plan = """
+    Usage: basket plan [--week DATE] [--json]
+           basket plan add RECIPE --on DATE [--servings N] [--json]
+           basket plan remove ID | RECIPE --on DATE
+           basket plan shop [--week DATE | --from DATE --to DATE] [meal prep's options]
+
+    A week of meals: saved recipes on days. The week runs Monday to Sunday; DATE is
+    YEAR-MONTH-DAY (2026-03-02), today or tomorrow, and --week DATE shows the week
+    holding it (this week by default). Each meal shows the id that remove takes.
+      add RECIPE --on DATE   plan a saved recipe on a day; --servings N (1 to \(PlanRules.maximumServings))
+                             cooks it for N, else as the recipe is written. A day holds
+                             \(PlanRules.maximumMealsADay) meals, each recipe once.
+      remove ID              take a meal off the plan (ID: the start the plan shows)
+      remove RECIPE --on DATE
+                             take that recipe off that day
+      shop                   shop for the week's meals (or --from DATE --to DATE, at most
+                             \(PlanRules.maximumShopDays) days) as meal prep does: each recipe once, for the
+                             servings of all its days together, lines merged only when
+                             surely one food, with what the pantry covers. It takes
+                             --merge N, --keep-apart N, --buy LINES, --have LINES,
+                             --with LINES, --add and --json as 'basket mealprep' does.
+
+    RECIPE is a recipe's id (the first few characters are enough) or its title (a unique
+    start is enough). The plan is also a read-only calendar for Apple Calendar and
+    Thunderbird: basket serve publishes it at /dav/plan/.
+
+    """
+
   static func text(for topic: String) -> String {
     switch topic {
     case "recipe import":

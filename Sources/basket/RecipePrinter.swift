@@ -140,7 +140,7 @@ enum RecipePrinter {
 
   private static func line(_ result: RecipeLineResult, staples: Staples, style: Style) -> String {
     let name = result.item?.name ?? result.line.name
-    let after = result.item?.amountText
+    let after = result.item?.shownAmount
     let amount = ItemAmount(result.line)?.text
     switch result.outcome {
     case .added:

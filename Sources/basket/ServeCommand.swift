@@ -279,6 +279,9 @@ private func environment(
     trips: try? TripCommand.book(over: book.basket),
     staples: try? StaplesCommand.book(over: book.basket))
   environment.invitations = book.basket.store as? any InvitationStore
+  environment.plan = (book.basket.store as? any PlanStore).map {
+    PlanBook(store: $0, recipes: book, utcOffset: Wiring.utcOffset)
+  }
   environment.welcome = door
   return environment
 }

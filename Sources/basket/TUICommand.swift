@@ -36,9 +36,12 @@ func runTUI(_ arguments: [String], context: CommandContext) throws -> Int32 {
     configuration: context.configuration, reduceMotion: reduceMotion, emoji: emoji,
     timeZone: .current)
   let shops = (basket.store as? any ShopStore).map { ShopBook(store: $0, basket: basket) }
+  let plan = (basket.store as? any PlanStore).map {
+    PlanBook(store: $0, recipes: recipes, utcOffset: Wiring.utcOffset)
+  }
   let runner = Runner(
     basket: basket, clock: displayClock(context), configuration: configuration, shops: shops,
-    recipes: recipes)
+    recipes: recipes, plan: plan)
   do {
     return try runner.run()
   } catch let error as TerminalError {

@@ -1,5 +1,16 @@
 import BasketKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The production effects: the real classifier and dictionary, random ids, the given clock.
 enum Wiring {
   static func environment(clock: AppClock, region: ShopRegion) -> BasketEnvironment {
@@ -19,5 +30,17 @@ enum Wiring {
 struct SharedClassifier: ItemClassifier {
   func classify(_ name: String) -> Classification {
     EmojiClassifier.shared.classify(name)
+  }
+}
+
+extension Wiring {
+  /// This machine's offset from UTC at `date`, in seconds east, summer time included: the C
+  /// library's local time (the TZ variable, else /etc/localtime). NB: FoundationEssentials
+  /// knows no time zone database, so its `TimeZone.current` is always GMT.
+  static let utcOffset: @Sendable (Date) -> Int = { date in
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var local = tm()
+    guard localtime_r(&seconds, &local) != nil else { return 0 }
+    return Int(local.tm_gmtoff)
   }
 }

@@ -205,6 +205,19 @@ enum RecipeFixtures {
     #expect(after.count == 1)
   }
 
+  @Test func aScaledCountOnTheListIsWholeWithTheRecipesNeedBesideIt() throws {
+    let text = try write(
+      "Egg bake\nServes 4\n\nIngredients\n2 eggs\n\nMethod\nBake it.\n", "eggs.txt")
+    #expect(try basket.run(["recipe", "import", text, "--save"]).status == 0)
+    #expect(try basket.run(["add", "a dozen eggs"]).status == 0)
+    let added = try basket.run(["recipe", "add", "egg bake", "--servings", "5"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("eggs: 12 + 2.5 → 15 (recipe needs 14½)"), "\(added.stdout)")
+    #expect(!added.stdout.contains("→ 14.5"))
+    let listed = try basket.run(["list"])
+    #expect(listed.stdout.contains("eggs (15 · recipe needs 14½)"), "\(listed.stdout)")
+  }
+
   @Test func aRecipeGoesOnTheListMergingWithWhatIsThere() throws {
     let text = try write(RecipeFixtures.text, "pancakes.txt")
     #expect(try basket.run(["recipe", "import", text, "--save"]).status == 0)

@@ -88,19 +88,19 @@ import Testing
     try ok(["shop", "add", "Lidl"])
     try ok(["add", "2 l milk"])
     try ok(["add", "flour 1.2 kg"], at: 1)
-    try ok(["add", "salt & pepper"], at: 2)
+    try ok(["add", "Salt & Pepper"], at: 2)
     try ok(["product", "add", "Whole milk", "--alias", "milk", "--size", "1 l", "--at", "Lidl"])
     try ok(["product", "add", "Plain flour", "--size", "500 g", "--at", "Lidl", "--price", "0.50"])
     try ok(["product", "add", "Spelt flour", "--size", "1 kg", "--at", "Lidl", "--price", "1.20"])
 
     // Lidl has no history, so the trip walks a typical supermarket (`SupermarketWalk`): salt &
     // pepper first (its "pepper" reads as produce), then milk (dairy), then flour (grains).
-    // At a shop nothing waits to be settled: salt & pepper (no product) and flour (two could
+    // At a shop nothing waits to be settled: Salt & Pepper (no product) and flour (two could
     // do) are walked by their names.
     let started = try ok(["trip", "start", "--cheapest"], at: 10)
     #expect(
       started.hasPrefix("Started a trip at Lidl: 3 items in walking order (cheapest per unit).\n"))
-    #expect(started.contains("→ 🫑 salt & pepper\n"), "\(started)")
+    #expect(started.contains("→ 🫑 Salt & Pepper\n"), "\(started)")
     #expect(started.contains("  Produce · 3 left\n"), "\(started)")
     #expect(try run(["trip", "accept"], at: 11).stderr.contains("there is no exception to settle"))
     var trip = try json(["trip"], at: 11)
@@ -111,9 +111,9 @@ import Testing
     #expect(first["review"] as? String == "sure")
     #expect(
       first["reason"] as? String
-        == "by name: no product for salt & pepper at Lidl in your catalogue")
+        == "by name: no product for Salt & Pepper at Lidl in your catalogue")
     #expect(
-      try ok(["trip", "next"], at: 13).hasPrefix("Moved on from salt & pepper (not checked off).\n")
+      try ok(["trip", "next"], at: 13).hasPrefix("Moved on from Salt & Pepper (not checked off).\n")
     )
     let milk = try ok(["trip"], at: 13)
     #expect(milk.contains("→ 🥛 milk · 2 L\n"))
@@ -145,7 +145,7 @@ import Testing
         with: Data(try ok(["list", "--json"], at: 33).utf8)) as? [String: Any]
     #expect(
       (list?["toGet"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == [
-        "salt & pepper"
+        "Salt & Pepper"
       ])
     let end = try ok(["trip", "end"], at: 34)
     #expect(

@@ -224,7 +224,7 @@ struct Row: Sendable, CustomTestStringConvertible {
       }
     case .failure(let error):
       let refused = has("refused") ? try string("refused") : "nothing"
-      let name = (error as? ListError).map(Self.caseName) ?? "\(error)"
+      let name = (error as? ListError)?.kind ?? "\(error)"
       #expect(name == refused, "\(value): \(error)")
     }
   }
@@ -236,16 +236,6 @@ struct Row: Sendable, CustomTestStringConvertible {
     let sameAmount =
       actual.amount == expected.amount || (actual.amount.isNaN && expected.amount.isNaN)
     #expect(sameAmount && actual.unit == expected.unit, "\(value) gave \(actual)")
-  }
-
-  private static func caseName(_ error: ListError) -> String {
-    switch error {
-    case .amountOutOfRange: "amountOutOfRange"
-    case .unitNotAllowed: "unitNotAllowed"
-    case .badAmount: "badAmount"
-    case .unknownUnit: "unknownUnit"
-    default: "\(error)"
-    }
   }
 
   private static func string(_ value: any Sendable) throws -> String {

@@ -91,6 +91,25 @@ import Testing
     #expect(engine.usuals(history: HistoryIndex(memory: [], now: now), excluding: []).isEmpty)
   }
 
+  @Test func aNameRenamedAwayAndNeverAddedAgainLeavesTheUsuals() throws {
+    let clock = TestClock()
+    let basket = Fixtures.basket(clock: clock)
+    let typo = try basket.add(name: "orange ju").item
+    try basket.rename(typo.id, to: "orange juice")
+    try basket.add(name: "bread")
+    try basket.check(typo.id)
+    #expect(try basket.usuals().map(\.name) == ["orange juice"])
+    #expect(try basket.suggestions(for: "orange ju").first?.name == "orange juice")
+    // A name added again on its own stays: only the add that was renamed is taken back.
+    let again = try basket.add(name: "Tea").item
+    try basket.add(name: "Tea")
+    try basket.rename(again.id, to: "Green tea")
+    try basket.check(again.id)
+    #expect(try basket.usuals().map(\.name).contains("Green tea"))
+    #expect(
+      try basket.suggestions(for: "te").contains { $0.name == "Tea" && $0.source == .history })
+  }
+
   @Test func aBasketRemembersEveryAddForSuggestions() throws {
     let clock = TestClock()
     let basket = Fixtures.basket(clock: clock)

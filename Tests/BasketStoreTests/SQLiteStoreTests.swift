@@ -146,6 +146,25 @@ import Testing
     #expect(try store.revision() == 2)
   }
 
+  @Test func anAddTakenBackCountsDownAndANameWithNoneLeftGoes() throws {
+    let store = try openStore(path)
+    try store.modify { draft in
+      draft.remember("orange ju", key: "orange ju", at: StoreFixtures.at(10))
+      draft.remember("Milk", key: "milk", at: StoreFixtures.at(20))
+      draft.remember("Milk", key: "milk", at: StoreFixtures.at(30))
+    }
+    try store.modify { draft in
+      draft.forgetOne("orange ju", key: "orange ju", at: StoreFixtures.at(40))
+      draft.forgetOne("Milk", key: "milk", at: StoreFixtures.at(40))
+      draft.forgetOne("Never added", key: "never added", at: StoreFixtures.at(40))
+    }
+    #expect(
+      try store.memory() == [
+        MemoryEntry(name: "Milk", timesAdded: 1, lastAdded: StoreFixtures.at(30))
+      ])
+    #expect(try store.revision() == 2)
+  }
+
   @Test func revisionChangesWhenAnotherConnectionWrites() throws {
     let reader = try openStore(path)
     let writer = try openStore(path)

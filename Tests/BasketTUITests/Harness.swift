@@ -20,7 +20,8 @@ final class Harness {
     size: Size = Size(width: 60, height: 20), colorMode: ColorMode = .monochrome,
     reduceMotion: Bool = false, flourish: Bool = false, start: Date = Fixtures.monday,
     memory: [MemoryEntry] = [], items: [Item] = [], emoji: EmojiMode = .modern,
-    classifier: (any ItemClassifier)? = nil, recipes: [Recipe]? = nil
+    classifier: (any ItemClassifier)? = nil, recipes: [Recipe]? = nil,
+    plan: [PlannedMeal]? = nil
   ) {
     clock = TestClock(start)
     store = InMemoryStore(items: items, memory: memory)
@@ -37,10 +38,16 @@ final class Harness {
           clock: clock.appClock, ids: Fixtures.sequentialIDs(), classifier: classifier,
           suggestions: { engine }))
     }
+    let book = (recipes ?? plan.map { _ in [] }).map {
+      RecipeBook(store: InMemoryRecipeStore($0), basket: basket)
+    }
     program = Program(
       basket: basket,
       state: AppState(settings: settings, now: clock.now, size: size, flourish: flourish),
-      recipes: recipes.map { RecipeBook(store: InMemoryRecipeStore($0), basket: basket) })
+      recipes: book,
+      plan: plan.flatMap { meals in
+        book.map { PlanBook(store: InMemoryPlanStore(meals), recipes: $0, timeZone: .gmt) }
+      })
     program.start()
   }
 

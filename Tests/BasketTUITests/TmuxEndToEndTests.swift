@@ -18,14 +18,14 @@ struct TmuxEndToEndTests {
     let tmux = try TmuxSession.started()
     defer { tmux.close() }
     tmux.type("banan")
-    let chips = try #require(tmux.waitFor("a Banana chip") { $0.contains("[Banana") })
+    let chips = try #require(tmux.waitFor("a banana chip") { $0.contains("[banana") })
     #expect(chips.contains("Enter add"))
     tmux.send("Tab")
     _ = try #require(tmux.waitFor("the chip picked") { $0.contains("Enter add chip") })
     tmux.send("Enter")
     let screen = try #require(
       tmux.waitFor("bananas on the list") { TmuxSession.toGet($0).count == 1 })
-    #expect(TmuxSession.toGet(screen).first?.contains("Banana") == true)
+    #expect(TmuxSession.toGet(screen).first?.contains("banana") == true)
     #expect(screen.contains("Add an item"))
   }
 
@@ -44,6 +44,30 @@ struct TmuxEndToEndTests {
       tmux.waitFor("milk back on top") { TmuxSession.toGet($0).count == 2 })
     #expect(TmuxSession.toGet(restored).first?.contains("Milk") == true)
     #expect(TmuxSession.gotIt(restored).isEmpty)
+  }
+
+  @Test func typingALineAddsEachItemAndDeleteRemovesOneUndoably() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.type("a dozen eggs, 2 tins chopped tomatoes")
+    tmux.send("Enter")
+    let added = try #require(tmux.waitFor("two items") { TmuxSession.toGet($0).count == 2 })
+    #expect(TmuxSession.toGet(added).contains { $0.contains("eggs") && $0.contains("12") })
+    #expect(
+      TmuxSession.toGet(added).contains { $0.contains("chopped tomatoes") && $0.contains("2 tins") }
+    )
+    tmux.send("Down", "DC")
+    let removed = try #require(
+      tmux.waitFor("one removed") { TmuxSession.toGet($0).count == 1 && $0.contains("Removed") })
+    #expect(removed.contains("^Z brings it back"))
+    tmux.send("C-z")
+    let back = try #require(
+      tmux.waitFor("brought back") {
+        TmuxSession.toGet($0).count == 2 && $0.contains("Brought back")
+      })
+    #expect(TmuxSession.toGet(back).count == 2)
+    let listed = try tmux.runBasketOutput(["list"])
+    #expect(listed.contains("eggs") && listed.contains("chopped tomatoes"), "\(listed)")
   }
 
   @Test func clearingAllAndUndoing() throws {

@@ -59,4 +59,34 @@ struct TmuxRecipeTests {
     #expect(rows.contains("Eggs") || rows.contains("eggs"))
     #expect(rows.contains("milk") || rows.contains("Milk"))
   }
+
+  /// The week panel in the built binary: a meal planned with `basket plan add` shows on its
+  /// day after ^P, and → pages to the next week.
+  @Test func theWeeksMealsPlannedOnTheCommandLine() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    let soup = """
+      Pea soup
+      Serves 2
+
+      Ingredients
+      500 g peas
+
+      Method
+      Simmer.
+      """
+    #expect(try basket(tmux, ["recipe", "import", "-", "--save"], input: soup) == 0)
+    // NB: today as the app sees it (its TZ is UTC), whatever this machine's zone.
+    let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+    let plan = ["plan", "add", "pea soup", "--on", today, "--servings", "3"]
+    #expect(try basket(tmux, plan, input: "") == 0)
+    tmux.send("C-p")
+    let week = try #require(tmux.waitFor("the week panel") { $0.contains("Pea soup · for 3") })
+    try TmuxSession.expectPanel(week, title: "Week of")
+    #expect(week.contains("▸ "))
+    tmux.send("Right")
+    let next = try #require(
+      tmux.waitFor("the next week") { !$0.contains("Pea soup") && $0.contains("Week of") })
+    #expect(!next.contains("▸ "))
+  }
 }

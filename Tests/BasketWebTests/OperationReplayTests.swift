@@ -18,7 +18,7 @@ import Testing
   /// The routes that change nothing although their method could: they take no op.
   static let reading: Set<String> = [
     "POST /api/v1/pair", "POST /api/v1/recipes/parse", "POST /api/v1/recipes/review",
-    "POST /api/v1/mealprep/review", "POST /api/v1/pantry/scan",
+    "POST /api/v1/mealprep/review", "POST /api/v1/pantry/scan", "POST /api/v1/plan/shop/review",
   ]
 
   /// Routes that change something yet take no op: each call makes a new one-time code that is
@@ -87,6 +87,20 @@ import Testing
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
       web.must("PUT", "/api/v1/mealprep/draft", json: #"{"recipes":[{"id":"\#(id)"}]}"#)
       return ("/api/v1/mealprep/draft", "{}")
+    },
+    "POST /api/v1/plan": { web in
+      let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
+      return ("/api/v1/plan", #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
+    },
+    "DELETE /api/v1/plan/*": { web in
+      let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
+      let meal = web.must("POST", "/api/v1/plan", json: #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
+      return ("/api/v1/plan/\(meal["meal"]?["id"]?.string ?? "")", "{}")
+    },
+    "POST /api/v1/plan/shop/add": { web in
+      let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
+      web.must("POST", "/api/v1/plan", json: #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
+      return ("/api/v1/plan/shop/add", #"{"from":"2026-07-06","to":"2026-07-12"}"#)
     },
     "POST /api/v1/shops": { _ in ("/api/v1/shops", #"{"name":"Lidl"}"#) },
     "POST /api/v1/staples": { _ in ("/api/v1/staples", #"{"name":"cumin"}"#) },

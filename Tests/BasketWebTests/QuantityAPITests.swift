@@ -17,10 +17,10 @@ import Testing
     #"{"text":"999999999999 kg rice"}"#,
     #"{"text":"2 kg milk"}"#,
   ])
-  func anAddWithAnImpossibleQuantityIs400AndAddsNothing(body: String) {
+  func anAddWithAnImpossibleQuantityIs422AndAddsNothing(body: String) {
     let harness = Harness()
     let response = harness.send("POST", "/api/v1/items", json: body)
-    #expect(response.status == 400, "\(response.text)")
+    #expect(response.status == 422, "\(response.text)")
     #expect(harness.body(response)["error"]?.string?.isEmpty == false)
     #expect(harness.names("toGet").isEmpty)
   }
@@ -38,11 +38,11 @@ import Testing
     #"{"quantity":{"amount":1e16,"unit":"ml"}}"#, #"{"quantity":{"amount":1e308,"unit":"L"}}"#,
     #"{"quantity":{"amount":-0.5,"unit":"L"}}"#, #"{"quantity":{"amount":5,"unit":"kg"}}"#,
   ])
-  func aPatchWithAnImpossibleQuantityIs400AndChangesNothing(body: String) throws {
+  func aPatchWithAnImpossibleQuantityIs422AndChangesNothing(body: String) throws {
     let harness = Harness()
     let id = harness.add("Milk")
     let response = harness.send("PATCH", "/api/v1/items/\(id)", json: body)
-    #expect(response.status == 400, "\(response.text)")
+    #expect(response.status == 422, "\(response.text)")
     #expect(harness.body(response)["error"]?.string?.isEmpty == false)
     #expect(try harness.basket.sections().toGet.first?.quantity == nil)
   }
@@ -88,7 +88,7 @@ import Testing
     let response = harness.send(
       "PATCH", "/api/v1/items/\(id)",
       json: #"{"name":"Flour","quantity":{"amount":1,"unit":"L"}}"#)
-    #expect(response.status == 400)
+    #expect(response.status == 422)
     #expect(harness.body(response)["error"]?.string == "Flour can't be measured in L")
     #expect(harness.names("toGet") == ["Milk"])
   }

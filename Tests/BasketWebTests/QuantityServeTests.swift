@@ -7,7 +7,7 @@ import Testing
   static var available: Bool { ServeBinaryTests.available }
   static let json = ["-H", "Content-Type: application/json"]
 
-  @Test(.enabled(if: available)) func anImpossibleAmountIs400AndTheServerLivesOn() throws {
+  @Test(.enabled(if: available)) func anImpossibleAmountIs422AndTheServerLivesOn() throws {
     let server = try Server()
     defer { #expect(server.stop() == 0) }
     for body in [
@@ -16,7 +16,7 @@ import Testing
     ] {
       let refused = try ServeBinaryTests.curl(
         Self.json + ["-d", body, "\(server.base)/api/v1/items"])
-      #expect(refused.0 == 400, "\(refused.1)")
+      #expect(refused.0 == 422, "\(refused.1)")
       #expect(refused.1.hasPrefix(#"{"error":"#), "\(refused.1)")
     }
     let list = try ServeBinaryTests.curl(["\(server.base)/api/v1/list"])

@@ -50,7 +50,9 @@ final class StoreHarness {
           importBytes: { try RecipeDocumentImporter.importDocument($0, from: "the page") },
           importAddress: { _ in throw WebFetchError.offline(host: "x") }),
         shops: shops, pantry: PantryServices(book: trips.pantry), trips: trips,
-        staples: StapleBook(store: store)))
+        staples: StapleBook(store: store),
+        plan: PlanBook(
+          store: store, recipes: RecipeBook(store: store, basket: basket), timeZone: .gmt)))
   }
 
   deinit {
@@ -97,7 +99,7 @@ final class StoreHarness {
   func everything() throws -> String {
     let reads = [
       "list", "pantry", "checkin", "recipes", "shops", "walking-order", "trip", "products",
-      "staples", "mealprep/draft",
+      "staples", "mealprep/draft", "plan",
     ]
     return try "revision \(store.revision())\n"
       + reads.map { "\($0): \(send("GET", "/api/v1/\($0)").text)" }.joined(separator: "\n")

@@ -15,7 +15,13 @@ import Testing
     (#"{}"#, "say what to add"),
     (#"{"name":"Milk","text":"milk"}"#, "either"),
     (#"{"name":"Milk","name":"Eggs"}"#, "appears twice"),
-    (#"{"name":"Milk","quantity":{"amount":-1,"unit":"ml"}}"#, "not an amount"),
+    (#"{"name":"Milk","amount":{"amount":2,"unit":"furlong"}}"#, "is not a unit"),
+    (#"{"name":"Milk","amount":{"amount":2,"unit":"lb","size":1}}"#, "unknown field"),
+    (
+      #"{"name":"Milk","quantity":{"amount":1,"unit":"L"},"amount":{"amount":2,"unit":"pint"}}"#,
+      "not both"
+    ),
+    (#"{"text":"milk","amount":{"amount":2,"unit":"pint"}}"#, "goes with \"name\""),
   ])
   func aBadAddIs400WithAReason(body: String, reason: String) {
     let harness = Harness()
@@ -23,6 +29,39 @@ import Testing
     #expect(response.status == 400)
     #expect(harness.body(response)["error"]?.string?.contains(reason) == true, "\(response.text)")
     #expect(harness.names("toGet").isEmpty)
+  }
+
+  /// Read, but no amount Basket takes: 422, and nothing added.
+  @Test(arguments: [
+    (#"{"name":"Milk","quantity":{"amount":-1,"unit":"ml"}}"#, "not an amount"),
+    (#"{"name":"Milk","amount":{"amount":2,"unit":"lb"}}"#, "can't be measured in lb"),
+    (#"{"name":"Beef","amount":{"amount":500,"unit":"lb"}}"#, "not an amount"),
+    (#"{"text":"-5 apples"}"#, "not an amount"),
+    (#"{"text":"2 kg"}"#, "says how much but not what"),
+    (#"{"text":"0 eggs"}"#, "adds nothing"),
+    (#"{"text":"milk, eggs"}"#, "add them one at a time"),
+  ])
+  func anAmountBasketDoesntTakeIs422(body: String, reason: String) {
+    let harness = Harness()
+    let response = harness.send("POST", "/api/v1/items", json: body)
+    #expect(response.status == 422, "\(response.text)")
+    #expect(harness.body(response)["error"]?.string?.contains(reason) == true, "\(response.text)")
+    #expect(harness.names("toGet").isEmpty)
+  }
+
+  /// An amount in the unit typed goes on the item as typed ("2 lb"), and shows so.
+  @Test func anAddWithAKitchenAmountKeepsItsUnit() throws {
+    let harness = Harness()
+    let response = harness.send(
+      "POST", "/api/v1/items", json: #"{"name":"ground beef","amount":{"amount":2,"unit":"lb"}}"#)
+    #expect(response.status == 201, "\(response.text)")
+    let item = try #require(harness.basket.sections().toGet.first)
+    #expect(item.quantity == nil)
+    #expect(item.recipeNeeds.amounts == [ItemAmount(amount: 2, unit: .pound)])
+    #expect(item.buyable?.text == "2 lb")
+    let typed = harness.send("POST", "/api/v1/items", json: #"{"text":"2 tins chopped tomatoes"}"#)
+    #expect(typed.status == 201, "\(typed.text)")
+    #expect(harness.body(typed)["item"]?["buy"]?["text"]?.string == "2 tins")
   }
 
   @Test func anOverLongNameIs400() {
@@ -34,22 +73,23 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"quantity":{"amount":"2","unit":"L"}}"#, #""quantity.amount" must be a number"#),
-    (#"{"quantity":{"amount":2,"unit":"cups"}}"#, "is not a unit"),
-    (#"{"quantity":{"amount":2}}"#, #""quantity.unit" must be a string"#),
-    (#"{"quantity":{"amount":1e9,"unit":"ml"}}"#, "not an amount"),
-    (#"{"quantity":{"amount":2,"unit":"L","extra":1}}"#, "unknown field"),
-    (#"{"quantity":"2 L"}"#, "must be an object or null"),
-    (#"{"quantity":{"amount":500,"unit":"g"}}"#, "can't be measured in g"),
-    (#"{"name":""}"#, "a name can't be empty"),
-    (#"{"name":null}"#, #""name" must be a string, not null"#),
-    (#"{}"#, "nothing to change"),
+    (#"{"quantity":{"amount":"2","unit":"L"}}"#, #""quantity.amount" must be a number"#, 400),
+    (#"{"quantity":{"amount":2,"unit":"cups"}}"#, "is not a unit", 400),
+    (#"{"quantity":{"amount":2}}"#, #""quantity.unit" must be a string"#, 400),
+    (#"{"quantity":{"amount":1e9,"unit":"ml"}}"#, "not an amount", 422),
+    (#"{"quantity":{"amount":2,"unit":"L","extra":1}}"#, "unknown field", 400),
+    (#"{"quantity":"2 L"}"#, "must be an object or null", 400),
+    (#"{"quantity":{"amount":500,"unit":"g"}}"#, "can't be measured in g", 422),
+    (#"{"name":""}"#, "a name can't be empty", 400),
+    (#"{"name":null}"#, #""name" must be a string, not null"#, 400),
+    (#"{}"#, "nothing to change", 400),
   ])
-  func aBadPatchIs400AndChangesNothing(body: String, reason: String) throws {
+  /// What can't be read is 400; an amount read but not one Basket takes is 422.
+  func aBadPatchIs400Or422AndChangesNothing(body: String, reason: String, status: Int) throws {
     let harness = Harness()
     let id = harness.add("Milk")
     let response = harness.send("PATCH", "/api/v1/items/\(id)", json: body)
-    #expect(response.status == 400)
+    #expect(response.status == status)
     #expect(harness.body(response)["error"]?.string?.contains(reason) == true, "\(response.text)")
     let item = try harness.basket.sections().toGet.first
     #expect(item?.name == "Milk")

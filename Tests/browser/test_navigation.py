@@ -1,4 +1,4 @@
-"""One way around (issue 25): List · Recipes · Meal prep · Pantry · Trip on every screen, the
+"""One way around (issue 25): List · Recipes · Meal prep · Week · Pantry · Trip on every screen, the
 current one marked, each link showing its screen and only it, at phone and desktop size."""
 
 import re
@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 AREAS = {
     "List": "#list-area", "Recipes": "#recipes-area", "Meal prep": "#mealprep-area",
-    "Pantry": "#pantry-area", "Trip": "#trip-area",
+    "Week": "#week-area", "Pantry": "#pantry-area", "Trip": "#trip-area",
 }
 
 
@@ -29,11 +29,12 @@ def goes_to(page, name):
 
 
 def test_every_screen_reaches_every_other_from_one_place(page, server):
-    expect(screens(page).get_by_role("link")).to_have_text(["🧺 List", "📖 Recipes", "🥘 Meal prep", "🥫 Pantry", "🛒 Trip"])
+    expect(screens(page).get_by_role("link")).to_have_text(["🧺 List", "📖 Recipes", "🥘 Meal prep", "📅 Week", "🥫 Pantry", "🛒 Trip"])
     expect(screens(page).get_by_role("link", name="List")).to_have_attribute("aria-current", "page")
     # Each screen to each other one, in an order that visits every pair at least one way.
     for name in ["Recipes", "Pantry", "Trip", "Meal prep", "List", "Trip", "Recipes", "Meal prep",
-                 "Pantry", "List", "Pantry", "Recipes", "List", "Meal prep", "Trip", "List"]:
+                 "Pantry", "List", "Pantry", "Recipes", "List", "Meal prep", "Trip", "List",
+                 "Week", "Recipes", "Week", "Meal prep", "Week", "Pantry", "Week", "Trip", "Week", "List"]:
         goes_to(page, name)
     expect(page.locator("#add-bar")).to_be_visible()
     # No sideways scroll on a phone.
@@ -44,7 +45,7 @@ def test_the_links_fit_beside_each_other_at_both_sizes(page, server):
     for width, height in [(390, 844), (1366, 900)]:
         page.set_viewport_size({"width": width, "height": height})
         links = screens(page).get_by_role("link")
-        boxes = [links.nth(i).bounding_box() for i in range(5)]
+        boxes = [links.nth(i).bounding_box() for i in range(6)]
         tops = [box["y"] for box in boxes]
         assert max(tops) - min(tops) <= 3, boxes  # one row (the current one sits 2 px lower)
         assert all(box["x"] + box["width"] <= width for box in boxes), boxes

@@ -36,6 +36,7 @@ SCREENS = {
     "recipes": ("#/recipes", "#library-title"),
     "recipe-ready": (None, "#recipes-title"),
     "mealprep": ("#/mealprep", "#mealprep-area"),
+    "week": ("#/week", ".week-day .week-meal"),
     "pantry": ("#/pantry", "#pantry-area"),
     "trip": ("#/trip", "#trip-start"),
 }
@@ -52,6 +53,7 @@ def household(server, tmp_path):
     server.cli("pantry", "add", "3 onions")
     server.cli("shop", "add", "Lidl")
     server.cli("product", "add", "Whole milk", "--alias", "milk", "--size", "1 l", "--at", "Lidl")
+    server.cli("plan", "add", "chili", "--on", "today", "--servings", "6")
     return saved["id"]
 
 
@@ -104,6 +106,7 @@ BESIDE = {
     "list": ("#/", "#to-get-section", "#got-it-section"),
     "recipes": ("#/recipes", "#library-title", "#import-title"),
     "recipe-ready": (None, ".card.ready", ".card.method"),
+    "week": ("#/week", ".week-add", ".week-shop"),
     "pantry": ("#/pantry", "#pantry-area .column-main", "#pantry-area .column-aside"),
     "trip": ("#/trip", "#trip-start", "#trip-area .column-aside > *"),
 }

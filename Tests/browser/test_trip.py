@@ -85,7 +85,7 @@ def test_a_whole_trip_that_walks_at_once_with_a_pause_a_reload_and_the_end(page,
 
 def test_a_retailer_trip_links_to_a_search_labelled_as_one(page, server):
     server.cli("add", "saffron")
-    server.cli("add", "salt & pepper")
+    server.cli("add", "mac & cheese")
     page.reload()
     page.click("#trip-link")
     page.get_by_role("radio", name="Walmart (online, list order)").check()
@@ -96,8 +96,8 @@ def test_a_retailer_trip_links_to_a_search_labelled_as_one(page, server):
     page.get_by_role("button", name="Accept all searches (2)").click()
     expect(page.locator("#trip-title")).to_have_text("Walmart · 1 of 2")
     link = page.get_by_role("link", name=re.compile("Search Walmart"))
-    expect(link).to_have_text("Search Walmart for “salt & pepper” (a search, not a product page)")
-    expect(link).to_have_attribute("href", "https://www.walmart.com/search?q=salt%20%26%20pepper")
+    expect(link).to_have_text("Search Walmart for “mac & cheese” (a search, not a product page)")
+    expect(link).to_have_attribute("href", "https://www.walmart.com/search?q=mac%20%26%20cheese")
     # A step meant for an item the trip has moved past (another phone got it) says so.
     server.cli("trip", "skip")
     page.get_by_role("button", name="Next").click()

@@ -29,7 +29,8 @@ def client(server, password=SECRET):
 
 
 def the_calendar(server):
-    calendars = client(server).principal().calendars()
+    """The list's task collection (the plan of meals is a calendar of events beside it)."""
+    calendars = [c for c in client(server).principal().calendars() if c.get_supported_components() == ["VTODO"]]
     assert len(calendars) == 1
     return calendars[0]
 
@@ -56,11 +57,11 @@ def http(server, method, path, body=b"", headers=None, password=SECRET):
         return error.code, dict(error.headers), error.read()
 
 
-def test_discovery_finds_one_task_list_called_basket(server):
+def test_discovery_finds_one_task_list_called_basket_and_the_plan_of_meals(server):
     principal = client(server).principal()
     calendars = principal.calendars()
-    assert [c.get_display_name() for c in calendars] == ["Basket"]
-    assert calendars[0].get_supported_components() == ["VTODO"]
+    assert [c.get_display_name() for c in calendars] == ["Basket", "Basket meals"]
+    assert [c.get_supported_components() for c in calendars] == [["VTODO"], ["VEVENT"]]
 
 
 def test_the_wrong_secret_is_refused(server):
@@ -316,3 +317,59 @@ def test_a_change_from_a_task_app_reaches_open_pages_at_once(server):
     listener.join(timeout=10)
     stream.close()
     assert any("Bread" in event for event in events if event.startswith("data:")), events
+
+
+CHILI = "Chili\nServes 4\n\nIngredients\n2 onions\n500 g minced beef\n\nMethod\n1. Cook.\n"
+SOUP = "Soup\nServes 2\n\nIngredients\n1 onion\n1 l stock\n\nMethod\n1. Simmer.\n"
+
+
+def the_plan(server):
+    return next(c for c in client(server).principal().calendars() if c.get_display_name() == "Basket meals")
+
+
+def plan_ctag(server):
+    status, _, body = http(server, "PROPFIND", "/dav/plan/", b"""<d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><cs:getctag/></d:prop></d:propfind>""", {"Depth": "0"})
+    assert status == 207
+    return ET.fromstring(body).find(".//{http://calendarserver.org/ns/}getctag").text
+
+
+def test_the_plan_is_a_read_only_calendar_with_an_event_per_meal(server, tmp_path):
+    import datetime
+
+    for name, text in (("chili", CHILI), ("soup", SOUP)):
+        (tmp_path / f"{name}.txt").write_text(text)
+        server.cli("recipe", "import", str(tmp_path / f"{name}.txt"), "--save")
+    server.cli("plan", "add", "chili", "--on", "2026-03-02", "--servings", "6")
+    server.cli("plan", "add", "soup", "--on", "2026-03-04")
+    plan = the_plan(server)
+    events = sorted(plan.events(), key=lambda e: str(e.icalendar_component["summary"]))
+    assert [str(e.icalendar_component["summary"]) for e in events] == ["Chili", "Soup"]
+    chili = events[0].icalendar_component
+    # All day: DATE values, the day and the next, and never busy time.
+    assert chili["dtstart"].dt == datetime.date(2026, 3, 2)
+    assert chili["dtend"].dt == datetime.date(2026, 3, 3)
+    assert str(chili["transp"]) == "TRANSPARENT"
+    assert str(chili["description"]) == "For 6 servings. Planned in Basket."
+    uid = str(chili["uid"])
+    assert uid.endswith("@basket")
+
+    # A time-range search finds the meals of those days only.
+    found = plan.search(start=datetime.datetime(2026, 3, 4), end=datetime.datetime(2026, 3, 5), event=True)
+    assert [str(e.icalendar_component["summary"]) for e in found] == ["Soup"]
+
+    # The tag follows the plan; the event keeps its UID.
+    before = plan_ctag(server)
+    assert plan_ctag(server) == before
+    server.cli("plan", "add", "soup", "--on", "2026-03-05")
+    assert plan_ctag(server) != before
+    assert uid in [str(e.icalendar_component["uid"]) for e in the_plan(server).events()]
+
+    # Read-only: a calendar app can't add, change or remove a meal.
+    with pytest.raises(caldav.lib.error.DAVError):  # 403: caldav says AuthorizationError
+        plan.save_event(dtstart=datetime.date(2026, 3, 6), summary="Pizza")
+    with pytest.raises(caldav.lib.error.DAVError):
+        events[0].delete()
+    status, _, _ = http(server, "PUT", str(events[1].url.path), events[1].data.encode(), {"Content-Type": "text/calendar"})
+    assert status == 403
+    shown = json.loads(server.cli("plan", "--week", "2026-03-02", "--json").stdout)
+    assert [m["recipe"]["title"] for day in shown["days"] for m in day["meals"]] == ["Chili", "Soup", "Soup"]

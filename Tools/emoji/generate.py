@@ -324,8 +324,10 @@ def render(curated, semantic, dictionary, keys):
         + "  static let semantic = "
         + swift_literal(lines)
         + "\n}\n")
-    popularity = load_popularity()
-    lines = [f"{w}\t{popularity[w]}" if popularity.get(w) else w for w in dictionary]
+    # NB: by the word whatever its case: the popularity file names words as they were
+    # display-cased ("Banana"), the dictionary as a household writes them ("banana").
+    popularity = {word.lower(): score for word, score in load_popularity().items()}
+    lines = [f"{w}\t{popularity[w.lower()]}" if popularity.get(w.lower()) else w for w in dictionary]
     files["DictionaryData.swift"] = (
         HEADER.format(src="the curated keywords, Data/corpus/*.txt and Data/suggestions/popularity.tsv")
         + "extension EmojiData {\n"
@@ -376,12 +378,70 @@ def generated_texts():
     return texts
 
 
+def common_words():
+    """Every word WordNet writes in lower case as a noun or adjective: a common word, not a
+    proper name. Read from the data files, whose lemmas keep their case ("French", "bread")."""
+    words = set()
+    for part in ("noun", "adj"):
+        path = os.path.join(WORDNET, "data." + part)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("  "):
+                    continue
+                fields = line.split(" ", 5)
+                count = int(fields[3], 16)
+                for lemma in line.split()[4:4 + 2 * count:2]:
+                    lemma = lemma.split("(")[0]
+                    # NB: single words only: "french_fries" doesn't make "french" common.
+                    if "_" not in lemma and lemma == lemma.lower():
+                        words.add(lemma)
+    return words
+
+
+# Letters a shopping list writes in capitals though WordNet has them as words ("AA batteries").
+ACRONYMS = {"aa", "aaa", "bbq", "uht", "diy", "led", "usb", "pva", "hdmi", "uk", "us", "xl", "xxl"}
+
+
+def chip_case(text, common):
+    """A dictionary word as a household writes it: common words in lower case, proper names
+    and brands as they are spelled ("orange juice", "Orangina", "French bread", "Oral-B")."""
+    out = []
+    for word in text.split(" "):
+        lower = word.lower()
+        stems = {lower}
+        if lower.endswith("'s"):
+            stems.add(lower[:-2])
+        elif lower.endswith("ies"):
+            stems.add(lower[:-3] + "y")
+        elif lower.endswith("es"):
+            stems |= {lower[:-1], lower[:-2]}
+        elif lower.endswith("s"):
+            stems.add(lower[:-1])
+        mixed = any(c.isupper() for c in word[1:])
+        if lower in ACRONYMS:
+            out.append(word.upper())
+        elif not mixed and (lower in SMALL_WORDS or stems & common or not any(c.isalpha() for c in word)):
+            out.append(lower)
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
 def dictionary_words(curated):
-    """Every curated keyword display-cased, then every corpus item, without exact repeats
-    (ignoring case). Spellings that fold together stay: `SuggestionEngine` keeps the first."""
+    """Every curated keyword, then every corpus item, without exact repeats (ignoring case),
+    each as a household writes it (`chip_case`). Spellings that fold together stay:
+    `SuggestionEngine` keeps the first."""
     seen = set()
     dictionary = []
-    for text in [display_case(e[1]) for e in curated] + load_corpus():
+    sources = [display_case(e[1]) for e in curated] + list(load_corpus())
+    # A word some source writes in lower case after the first word is a common word too
+    # ("Blackcurrant cordial" beside "fresh blackcurrants").
+    common = common_words() | {
+        word for text in sources for word in text.split()[1:] if word.islower()
+    }
+    for text in [chip_case(text, common) for text in sources]:
         text = " ".join(text.split())
         if text and text.lower() not in seen:
             seen.add(text.lower())

@@ -6,6 +6,7 @@ import { Controller } from './controller.js';
 import { Pantry } from './pantry.js';
 import { Recipes } from './recipes.js';
 import { MealPrep } from './mealprep.js';
+import { Week } from './week.js';
 import { Trip } from './trip.js';
 import { markScreen } from './nav.js';
 import { loadRules } from './rules.js';
@@ -17,6 +18,7 @@ const rules = loadRules();
 const controller = new Controller();
 const recipes = new Recipes();
 const mealPrep = new MealPrep();
+const week = new Week();
 const pantry = new Pantry();
 new CheckinCard(); // eslint-disable-line no-new
 new AddPhone(); // eslint-disable-line no-new
@@ -30,6 +32,7 @@ window.addEventListener('pageshow', (event) => {
   controller.start({ coldStart: !event.persisted, rules }).then(() => {
     recipes.route();
     mealPrep.route();
+    week.route();
     pantry.route();
     trip.route();
   });

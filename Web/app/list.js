@@ -5,9 +5,26 @@
 
 import { api, ApiError } from './api.js';
 import { CheckOff, namesPhrase, uuid } from './model.js';
-import { UNDO_WINDOW, cleanName, offlineSuggestions } from './offline.js';
+import { UNDO_WINDOW, cleanName, offlineSuggestions, readLine, typingLine } from './offline.js';
 import { ListSync, within } from './sync.js';
 import { Walking, dragToReorder, moveAisle, moveItem } from './walking.js';
+
+/** How long a line the add bar won't take says why, in ms. */
+const REFUSAL_TOAST = 6000;
+
+/**
+ * The add change for an item the core read: a stepper quantity, or an amount in its own unit
+ * ({amount, unit, packSize?}, as ListOperation reads it).
+ */
+function addFields(item) {
+  const fields = { item: uuid(), name: item.name };
+  if (item.quantity) fields.quantity = item.quantity;
+  if (item.amount) {
+    const { amount, unit, packSize } = item.amount;
+    fields.amount = { amount, unit, ...(packSize ? { packSize: { amount: packSize.amount, unit: packSize.unit } } : {}) };
+  }
+  return fields;
+}
 
 const $ = (id) => document.getElementById(id);
 /** How long a typed add waits for the server before the add bar clears anyway, in ms. */
@@ -123,7 +140,10 @@ export class ListScreen extends ListSync {
 
   async suggest() {
     const input = $('add-input');
-    const query = input.value.trim();
+    const typed = input.value;
+    // NB: the chips are for the name being typed: "2 l ora" asks for "ora", and the chip
+    // picked keeps the 2 L (addName).
+    const query = typed.trim() ? typingLine(typed).query : '';
     if (!this.addBarInUse()) {
       this.view.chips([]);
       return;
@@ -145,7 +165,7 @@ export class ListScreen extends ListSync {
     if (!chips) {
       chips = offlineSuggestions(query, { words: this.words, usuals: this.usuals, toGet: this.list ? this.list.toGet : [] });
     }
-    if (input.value.trim() !== query) return; // typed on meanwhile
+    if (input.value !== typed) return; // typed on meanwhile
     this.view.chips(this.addBarInUse() ? chips : [], (name) => this.addName(name));
   }
 
@@ -153,22 +173,32 @@ export class ListScreen extends ListSync {
     const input = $('add-input');
     const text = input.value.trim();
     if (!text) return;
-    const { op, effect } = this.change('add', { item: uuid(), text });
+    // The core's reading of the line (ShoppingLine): every item it names, or why none is added.
+    const reading = readLine(text);
+    if (reading.refused) {
+      this.view.toast(`Not added: ${reading.message}.`, { duration: REFUSAL_TOAST });
+      return;
+    }
+    const changes = reading.items.map((item) => this.change('add', addFields(item)));
     this.render({ glide: true });
-    this.added(effect);
-    // The bar clears once the server has the add (or can't be reached), so a refused add
+    for (const { effect } of changes) this.added(effect);
+    // The bar clears once the server has the adds (or can't be reached), so a refused add
     // keeps what was typed, to mend.
     await within(this.drain(), ADD_WAIT);
-    if (this.refusals.has(op.op)) return;
+    if (changes.some(({ op }) => this.refusals.has(op.op))) return;
     if (input.value.trim() === text) input.value = '';
     this.suggest();
   }
 
+  /** A chip picked: its name, with the amount typed so far and the items typed before it. */
   async addName(name) {
-    const { effect } = this.change('add', { item: uuid(), name });
-    $('add-input').value = '';
+    const input = $('add-input');
+    const typing = input.value.trim() ? typingLine(input.value) : { done: [], quantity: null, amount: null };
+    for (const item of typing.done) this.change('add', addFields(item));
+    const { effect } = this.change('add', addFields({ name, quantity: typing.quantity, amount: typing.amount }));
+    input.value = '';
     // A chip picked from the keyboard is gone now: keep the add bar in use.
-    if (!document.activeElement || document.activeElement === document.body) $('add-input').focus();
+    if (!document.activeElement || document.activeElement === document.body) input.focus();
     this.render({ glide: true });
     this.added(effect);
     this.suggest();

@@ -3,9 +3,7 @@
 // pantry covers) and the result of adding it. Text goes in as text nodes (template.js).
 
 import { columns, h, redraw } from './template.js';
-import { outcomeText } from './recipes-api.js';
-import { doubtText } from './mealprep-api.js';
-import { coverageBlock } from './coverage-view.js';
+import { planResult, planReview } from './plan-review-view.js';
 
 export const MAX_RECIPES = 5;
 
@@ -21,7 +19,7 @@ export class MealPrepView {
     this.area.hidden = !visible;
     if (visible) {
       for (const id of ['list-area', 'add-bar', 'recipes-area']) $(id).hidden = true;
-    } else if (!location.hash.startsWith('#/recipes') && !['#/pantry', '#/trip'].includes(location.hash)) {
+    } else if (!location.hash.startsWith('#/recipes') && !['#/pantry', '#/trip', '#/week'].includes(location.hash)) {
       for (const id of ['list-area', 'add-bar']) $(id).hidden = false;
     }
   }
@@ -86,90 +84,10 @@ export class MealPrepView {
   }
 
   plan(state, ui) {
-    const { plan } = state;
-    const open = plan.questions.filter((question) => !question.answer);
-    const answered = plan.questions.filter((question) => question.answer);
-    const skipped = plan.lines.filter((line) => line.skipped).length;
-    return h('section', { class: 'card ready mealprep-plan', 'aria-labelledby': 'mealprep-plan-title' },
-      h('h3', { id: 'mealprep-plan-title', class: 'section-title small' }, 'The plan'),
-      open.length
-        ? h('div', { class: 'mealprep-questions', role: 'group', 'aria-labelledby': 'mealprep-questions-title' },
-            h('h4', { id: 'mealprep-questions-title', class: 'group-heading' }, 'Maybe the same food?'),
-            h('ul', {}, open.map((question) => this.question(question, ui))))
-        : null,
-      h('ul', { class: 'review-lines mealprep-lines', 'aria-label': 'Ingredients of the plan' },
-        plan.lines.map((line) => this.line(state, line, ui))),
-      answered.length
-        ? h('ul', { class: 'mealprep-answered' }, answered.map((question) => h('li', {},
-            `${question.answer === 'merge' ? 'Merged' : 'Kept apart'}: ${question.names.join(' and ')} `,
-            h('button', {
-              type: 'button', class: 'button small quiet', dataset: { focusKey: `again:${question.id}` },
-              onclick: () => ui.onAnswer(question.id, null),
-            }, 'Ask again'))))
-        : null,
-      h('div', { class: 'ready-actions' },
-        h('button', {
-          type: 'button', id: 'mealprep-add', class: 'button', disabled: state.busy,
-          dataset: { focusKey: 'mealprep-add' }, onclick: () => ui.onAdd(),
-        }, `Add to list (${plan.lines.length - skipped} of ${plan.lines.length})`)));
-  }
-
-  question(question, ui) {
-    const [first, second] = question.names;
-    const [a, b] = question.lines;
-    return h('li', { class: 'mealprep-question', dataset: { question: question.id } },
-      h('p', {}, `Line ${a} “${first}” and line ${b} “${second}” may be one food (${doubtText(question.doubt)}).`),
-      h('button', {
-        type: 'button', class: 'button small', dataset: { focusKey: `merge:${question.id}` },
-        'aria-label': `Merge ${first} and ${second}`, onclick: () => ui.onAnswer(question.id, 'merge'),
-      }, 'Merge'),
-      ' ',
-      h('button', {
-        type: 'button', class: 'button small quiet', dataset: { focusKey: `apart:${question.id}` },
-        'aria-label': `Keep ${first} and ${second} apart`, onclick: () => ui.onAnswer(question.id, 'keepApart'),
-      }, 'Keep apart'));
-  }
-
-  line(state, line, ui) {
-    const skipped = state.skip.has(line.id);
-    const name = line.name;
-    return h('li', {
-      class: `review-line plan-line${line.uncertain ? ' uncertain' : ''}${skipped ? ' skipped' : ''}`,
-      dataset: { line: line.id },
-    },
-      h('input', {
-        type: 'checkbox', class: 'include', checked: !skipped, 'aria-label': `Add ${name}`,
-        dataset: { focusKey: `include:${line.id}` }, onchange: (event) => ui.onSkip(line.id, !event.target.checked),
-      }),
-      h('div', { class: 'line-body' },
-        h('span', { class: 'understood' },
-          h('span', { class: 'line-number' }, `${line.number}. `),
-          h('span', { class: 'line-amount' }, line.amountText || '—'), ' ',
-          h('span', { class: 'line-name' }, name),
-          line.merged ? h('span', { class: 'tag' }, 'merged') : null,
-          line.uncertain ? h('span', { class: 'tag warn' }, 'maybe the same as another line') : null,
-          line.flag === 'uncertain' ? h('span', { class: 'tag warn' }, 'check this') : null,
-          line.leftOut ? h('span', { class: 'tag' }, line.leftOut) : null),
-        h('p', { class: 'sources' }, line.sourcesText),
-        line.parts.map((part, at) => [
-          part.outcome ? h('p', { class: `plan ${part.outcome}` }, outcomeText(part)) : null,
-          coverageBlock(part.coverage, {
-            name: line.parts.length > 1 ? `${name} (${part.text})` : name,
-            override: state.overrides[line.id] || '',
-            onOverride: (value) => ui.onOverride(line.id, value),
-            key: `override:${line.id}:${at}`,
-          }),
-        ])));
+    return planReview(state, ui, 'mealprep');
   }
 
   result(plan) {
-    const parts = plan.lines.flatMap((line) => line.parts).filter((part) => part.outcome && part.outcome !== 'skipped');
-    const added = parts.filter((part) => part.outcome === 'added' || part.outcome === 'restored').length;
-    const merged = parts.filter((part) => part.outcome === 'merged').length;
-    return h('section', { class: 'card result', 'aria-labelledby': 'mealprep-result-title' },
-      h('h3', { id: 'mealprep-result-title', class: 'section-title small', tabindex: '-1' },
-        `On the list: ${added} new, ${merged} merged`),
-      h('ul', { class: 'result-lines' }, parts.map((part) => h('li', { class: `plan ${part.outcome}` }, outcomeText(part)))),
-      h('a', { class: 'button small', href: '#/' }, 'See the list'));
+    return planResult(plan, 'mealprep');
   }
 }

@@ -7,6 +7,7 @@ import { ApiError } from './api.js';
 import { recipesApi } from './recipes-api.js';
 import { fromDraft, mealPrepApi } from './mealprep-api.js';
 import { MealPrepView, MAX_RECIPES } from './mealprep-view.js';
+import { skipLeftOut } from './plan-review-view.js';
 
 export class MealPrep {
   constructor({ onAdded = () => {} } = {}) {
@@ -85,14 +86,7 @@ export class MealPrep {
     try {
       const { plan } = await mealPrepApi.review(state);
       if (asked !== this.asking || state !== this.state) return undefined;
-      // Lines the core leaves out (tap water, staples, optional ones) start left out, as in
-      // Recipe Ready: the cook opts in.
-      const fresh = plan.lines.filter((line) => line.leftOut && !state.seenLeftOut.has(line.id));
-      for (const line of fresh) {
-        state.seenLeftOut.add(line.id);
-        state.skip.add(line.id);
-      }
-      if (fresh.length) return this.review();
+      if (skipLeftOut(plan, state)) return this.review();
       state.plan = plan;
       if (state.isError) this.say('');
     } catch (error) {

@@ -1,10 +1,11 @@
-// The one way around: List · Recipes · Meal prep · Pantry · Trip, in the header of every
+// The one way around: List · Recipes · Meal prep · Week · Pantry · Trip, in the header of every
 // screen, the current one marked (aria-current) from the address.
 
 const SCREENS = [
   ['list-link', (hash) => hash === '' || hash === '#' || hash === '#/'],
   ['recipes-link', (hash) => hash.startsWith('#/recipes')],
   ['mealprep-nav-link', (hash) => hash === '#/mealprep'],
+  ['week-link', (hash) => hash === '#/week'],
   ['pantry-link', (hash) => hash === '#/pantry'],
   ['trip-link', (hash) => hash === '#/trip'],
 ];

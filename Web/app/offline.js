@@ -40,9 +40,21 @@ export function nameKey(name) {
   return call('nameKey', String(name));
 }
 
-/** What was typed in the add bar as a name and a quantity (AddTextParser.parse). */
-export function parseAddText(text) {
-  return call('parseAddText', String(text));
+/**
+ * What a line typed in the add bar asks for (ShoppingLine.read): {items: [{name, quantity,
+ * amount}]}, each with a stepper quantity or an amount in its own unit ("2 lb"), or
+ * {refused, message} for a line nothing of which is added ("-5 apples", "2 kg").
+ */
+export function readLine(text) {
+  return call('readLine', String(text));
+}
+
+/**
+ * What is being typed so far (ShoppingLine.typing): {done: items before the last part,
+ * quantity, amount, query: the last part's name so far}, for chips that keep the amount.
+ */
+export function typingLine(text) {
+  return call('typingLine', String(text));
 }
 
 // MARK: The local copy
@@ -94,6 +106,12 @@ function place(toGet, at) {
   return new Date(top >= time(at) ? top + 1 : time(at)).toISOString();
 }
 
+/** An add's text (an older phone's queued add) as the one item it names; null otherwise. */
+function typedItem(text) {
+  const reading = readLine(text);
+  return reading.items && reading.items.length === 1 ? reading.items[0] : null;
+}
+
 function withQuantity(item, quantity) {
   const q = quantity && quantity.amount !== 0 ? quantity : null;
   // NB: a quantity of its own replaces what the recipes' amounts would buy (`Item.buyable`).
@@ -108,7 +126,8 @@ function withQuantity(item, quantity) {
  * it off. What it buys is the server's to say (BuyingRules): until it answers, the amount.
  */
 function withRecipeAmount(item, amount, rules) {
-  const text = rules && rules.recipe.knows(amount.unit)
+  // NB: a plain count ("½" of "half a cabbage") has no unit; the core writes it as well.
+  const text = rules && (amount.unit === null || rules.recipe.knows(amount.unit))
     ? rules.recipe.text(amount) : `${formatAmount(amount.amount)} ${amount.unit}`;
   const kept = amount.amount > 0
     ? { amount: amount.amount, maxAmount: null, unit: amount.unit, ...(amount.packSize ? { packSize: amount.packSize } : {}), converted: false, text }
@@ -150,10 +169,13 @@ export function applyOp(list, op, context = {}) {
 
   switch (op.type) {
     case 'add': {
-      const parsed = op.text !== undefined ? parseAddText(op.text) : { name: op.name, quantity: op.quantity ?? null };
+      const parsed = op.text !== undefined ? typedItem(op.text) : { name: op.name, quantity: op.quantity ?? null, amount: op.amount ?? null };
+      if (!parsed) return done({ refused: 'The server reads this one.' });
       const name = cleanName(parsed.name);
       if (!name) return done({ refused: "A name can't be empty." });
-      if (found) return done({ outcome: 'replayed', item: id });
+      // NB: by the op's own item only: an add that found its name on the list (an alias) is
+      // applied again each time the phone's copy is worked out, as the server will apply it.
+      if (where(op.item)) return done({ outcome: 'replayed', item: op.item });
       const key = nameKey(name);
       const same = toGet.find((item) => nameKey(item.name) === key) || gotIt.find((item) => nameKey(item.name) === key);
       if (same) {
@@ -161,17 +183,20 @@ export function applyOp(list, op, context = {}) {
         take(existing);
         let item = { ...same, checkedAt: null, listedAt: place(toGet, op.at) };
         if (parsed.quantity) item = withQuantity(item, parsed.quantity);
+        if (parsed.amount) item = withRecipeAmount(item, parsed.amount, context.rules);
         toGet.unshift(item);
         aliases.set(op.item, same.id);
         return done({ outcome: existing.section === 'gotIt' ? 'restored' : 'bumped', item: same.id });
       }
       const look = lexicon.look(name);
-      toGet.unshift(withQuantity({
+      let added = withQuantity({
         id: op.item, name, emoji: look.emoji, quantity: null, addedAt: op.at, checkedAt: null,
         listedAt: place(toGet, op.at), clearedAt: null, chip: null, units: look.units,
         defaultUnit: look.defaultUnit, amountText: null, quantityConverted: false, recipeAmounts: [],
         recipes: [], buy: null,
-      }, parsed.quantity));
+      }, parsed.quantity);
+      if (parsed.amount) added = withRecipeAmount(added, parsed.amount, context.rules);
+      toGet.unshift(added);
       return done({ outcome: 'added', item: op.item });
     }
     case 'check':

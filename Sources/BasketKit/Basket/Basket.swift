@@ -65,6 +65,32 @@ public final class Basket: Sendable {
     try add(AddEntry(text: text, classifier: environment.classifier), id: id)
   }
 
+  /// Adds everything one typed line asks for ("milk, eggs and bread", "2 tins chopped
+  /// tomatoes"), in one transaction, in order.
+  ///
+  /// - Throws: `ListError` when any part can't be added as typed; nothing is stored.
+  @discardableResult
+  public func add(line: String) throws -> [AddResult] {
+    try add(AddEntry.entries(typed: line, classifier: environment.classifier))
+  }
+
+  /// Adds entries understood beforehand, in one transaction, in order.
+  @discardableResult
+  public func add(_ entries: [AddEntry]) throws -> [AddResult] {
+    let now = self.now
+    let ids = entries.map { _ in environment.ids() }
+    return try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      return try zip(entries, ids).map { entry, id in
+        let outcome = ListRules.add(entry, id: id, now: now, to: &draft)
+        guard let item = draft.item(outcome.id) else {
+          throw StoreError.failed("the added item \(outcome.id.uuidString) could not be read back")
+        }
+        return AddResult(outcome: outcome, item: item)
+      }
+    }
+  }
+
   /// Adds `name` (duplicate-aware). `id` lets a client make the add replay-safe.
   @discardableResult
   public func add(name: String, quantity: Quantity? = nil, id: UUID? = nil) throws

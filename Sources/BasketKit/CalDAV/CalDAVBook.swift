@@ -382,8 +382,9 @@ public final class CalDAVBook: Sendable {
     ])
   }
 
-  /// A quoted 64-bit FNV-1a digest of `fields`, each ended by a NUL.
-  private static func digest(_ fields: [String]) -> String {
+  /// A quoted 64-bit FNV-1a digest of `fields`, each ended by a NUL (the plan's calendar
+  /// tags its events with it too).
+  static func digest(_ fields: [String]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for field in fields {
       for byte in field.utf8 + [0] {

@@ -50,6 +50,16 @@ public enum AddOutcome: Equatable, Sendable {
     case .added(let id), .bumped(let id), .restored(let id), .replayed(let id): id
     }
   }
+
+  /// "added", "bumped", "restored" or "replayed", as JSON answers say it.
+  public var word: String {
+    switch self {
+    case .added: "added"
+    case .bumped: "bumped"
+    case .restored: "restored"
+    case .replayed: "replayed"
+    }
+  }
 }
 
 /// The outcome of checking an item off.
@@ -98,18 +108,34 @@ public enum ListRules {
         existing.listedAt = place(at, now: now, in: draft)
         existing.changed.place = at
       }
-      if let quantity, existing.changed.quantity <= at {
+      if quantity != nil || entry.amount != nil, existing.changed.quantity <= at {
+        if quantity != nil, existing.recipeNeeds.recipes.isEmpty {
+          existing.recipeNeeds.amounts = []  // an amount typed before, not a recipe's
+        }
         existing.quantity = quantity
+        setTyped(entry.amount, on: &existing)
         existing.changed.quantity = at
       }
       draft.update(existing)
       return restoring ? .restored(existing.id) : .bumped(existing.id)
     }
-    draft.insert(
-      Item(
-        id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: at,
-        listedAt: place(at, now: now, in: draft), changed: FieldTimes(all: at)))
+    var item = Item(
+      id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: at,
+      listedAt: place(at, now: now, in: draft), changed: FieldTimes(all: at))
+    setTyped(entry.amount, on: &item)
+    draft.insert(item)
     return .added(id)
+  }
+
+  /// An amount typed in a kitchen unit ("2 lb", "2 tins") as the item's one amount, as
+  /// `setRecipeAmount` sets one: bought as typed, the stepper's quantity and what recipes
+  /// asked for replaced (which recipes asked stays).
+  private static func setTyped(_ amount: ItemAmount?, on item: inout Item) {
+    guard let amount else { return }
+    item.quantity = nil
+    item.recipeNeeds.amounts = [amount]
+    item.recipeNeeds.convertedQuantity = nil
+    item.recipeNeeds.packs = nil
   }
 
   /// Checks an item off (`checkedAt` is `at`, by default `now`). Checking an already checked
@@ -157,6 +183,13 @@ public enum ListRules {
     let name = try cleanName(rawName)
     var item = try visibleItem(id, in: draft, now: now)
     guard item.name != name, item.changed.name <= at else { return }
+    // NB: the add that made the item counts for its new name: a typo renamed away ("orange
+    // ju"), never added again, leaves the usuals.
+    let (oldKey, newKey) = (NameKey.of(item.name), NameKey.of(name))
+    if oldKey != newKey {
+      draft.forgetOne(item.name, key: oldKey, at: at)
+      draft.remember(name, key: newKey, at: at)
+    }
     item.name = name
     item.emoji = emoji
     item.changed.name = at

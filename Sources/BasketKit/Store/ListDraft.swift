@@ -169,6 +169,12 @@ public struct ListDraft {
     remembered.append(Remembered(name: name, key: key, at: date))
   }
 
+  /// Takes one add of the name with memory key `key` back (an item renamed away from it): a
+  /// name no add is left for leaves suggestion memory.
+  public mutating func forgetOne(_ name: String, key: String, at date: Date) {
+    remembered.append(Remembered(name: name, key: key, at: date, times: -1))
+  }
+
   /// Records an operation and its result; a second record with the same id replaces the first.
   public mutating func record(_ operation: OperationRecord) {
     if sync.operations.updateValue(operation, forKey: operation.id) == nil {
@@ -308,11 +314,15 @@ public struct ListDraft {
     /// The normalised form (see `NameKey`), which identifies the memory entry.
     public var key: String
     public var at: Date
+    /// 1 for an add; -1 for an add taken back (`forgetOne`), which neither renames the entry
+    /// nor moves its last add.
+    public var times: Int
 
-    public init(name: String, key: String, at: Date) {
+    public init(name: String, key: String, at: Date, times: Int = 1) {
       self.name = name
       self.key = key
       self.at = at
+      self.times = times
     }
   }
 

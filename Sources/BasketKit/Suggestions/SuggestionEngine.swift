@@ -111,6 +111,7 @@ public struct SuggestionEngine: Sendable {
     order = words.indices.sorted { a, b in
       if popularity[a] != popularity[b] { return popularity[a] > popularity[b] }
       if lengths[a] != lengths[b] { return lengths[a] < lengths[b] }
+      if wordKeys[a] != wordKeys[b] { return wordKeys[a] < wordKeys[b] }
       return words[a] < words[b]
     }
     var rank = [Int](repeating: 0, count: words.count)

@@ -79,6 +79,18 @@ public struct ListOperation: Equatable, Sendable {
     case text(String)
     /// A name taken as it is (a chip), with an optional quantity.
     case name(String, Quantity?)
+    /// A name taken as it is with an amount in a kitchen unit the stepper can't hold exactly,
+    /// as the add bar read it ("2 lb", "2 tins (400 g)").
+    case measured(String, ItemAmount)
+
+    /// What the add bar read (`ShoppingLine`), as an add carries it.
+    public init(_ typed: TypedItem) {
+      if let amount = typed.kitchenAmount {
+        self = .measured(typed.name, amount)
+      } else {
+        self = .name(typed.name, typed.quantity)
+      }
+    }
   }
 
   /// Why an operation's JSON can't be read.
@@ -118,7 +130,7 @@ extension ListOperation: Codable {
   /// The members each type takes besides `op`, `at` and `type`.
   static func members(of kind: Kind) -> [String] {
     switch kind {
-    case .add: ["item", "text", "name", "quantity"]
+    case .add: ["item", "text", "name", "quantity", "amount"]
     case .check, .uncheck, .remove: ["item"]
     case .rename: ["item", "name", "quantity"]
     case .quantity: ["item", "quantity"]
@@ -163,12 +175,22 @@ extension ListOperation: Codable {
       let item = try item()
       switch (try reader.string(.text), try reader.string(.name)) {
       case (let text?, nil):
-        guard !json.contains(.quantity) else {
-          throw Malformed("\"quantity\" goes with \"name\", not with \"text\"")
+        if let other = [Key.quantity, .amount].first(where: json.contains) {
+          throw Malformed("\"\(other.stringValue)\" goes with \"name\", not with \"text\"")
         }
         change = .add(item: item, .text(text))
       case (nil, let name?):
-        change = .add(item: item, .name(name, try reader.quantity(.quantity) ?? nil))
+        if json.contains(.amount) {
+          guard !json.contains(.quantity) else {
+            throw Malformed("an add takes \"quantity\" or \"amount\", not both")
+          }
+          guard let amount = try reader.recipeAmount(.amount) else {
+            throw Malformed("\"amount\" is missing")
+          }
+          change = .add(item: item, .measured(name, amount))
+        } else {
+          change = .add(item: item, .name(name, try reader.quantity(.quantity) ?? nil))
+        }
       case (nil, nil): throw Malformed("an add needs \"text\" or \"name\"")
       case (_?, _?): throw Malformed("an add takes \"text\" or \"name\", not both")
       }
@@ -219,6 +241,9 @@ extension ListOperation: Codable {
     case .add(_, .name(let name, let quantity)):
       try json.encode(name, forKey: .name)
       if let quantity { try json.encode(quantity, forKey: .quantity) }
+    case .add(_, .measured(let name, let amount)):
+      try json.encode(name, forKey: .name)
+      try json.encode(AmountJSON(amount), forKey: .amount)
     case .rename(_, let name, let then):
       try json.encode(name, forKey: .name)
       switch then {
@@ -293,12 +318,18 @@ extension ListOperation: Codable {
       guard let value = try? members.decode(Double.self, forKey: Key("amount")) else {
         throw Malformed("\"amount.amount\" must be a number")
       }
-      guard let unitText = try? members.decode(String.self, forKey: Key("unit")) else {
-        throw Malformed("\"amount.unit\" must be a string")
-      }
-      guard let unit = KitchenUnit(id: unitText) else {
-        throw Malformed(
-          "\"\(unitText.prefix(20))\" is not a recipe unit (such as cup, tbsp, can, clove)")
+      // NB: null is a plain count, for an add ("half a cabbage"); a recipe amount's change
+      // needs a unit, and its rule says so.
+      var unit: KitchenUnit?
+      if (try? members.decodeNil(forKey: Key("unit"))) != true {
+        guard let unitText = try? members.decode(String.self, forKey: Key("unit")) else {
+          throw Malformed("\"amount.unit\" must be a string")
+        }
+        guard let known = KitchenUnit(id: unitText) else {
+          throw Malformed(
+            "\"\(unitText.prefix(20))\" is not a recipe unit (such as cup, tbsp, can, clove)")
+        }
+        unit = known
       }
       var pack: IngredientQuantity?
       if members.contains(Key("packSize")),
@@ -370,7 +401,8 @@ extension ListOperation: Codable {
 /// An amount in an `amount` change, as sent: only the members the change reads.
 private struct AmountJSON: Encodable {
   var amount: Double
-  var unit: KitchenUnit?
+  /// null for a plain count (an add's "half a cabbage").
+  @Nullable var unit: KitchenUnit? = nil
   var packSize: IngredientQuantity?
 
   init(_ amount: ItemAmount) {

@@ -83,9 +83,16 @@ public enum SyncRules {
       if let tombstone = draft.tombstone(id) { throw Refusal.gone(tombstone) }
       let added: AddEntry
       switch entry {
-      case .text(let text): added = try AddEntry(text: text, classifier: classifier)
+      case .text(let text):
+        // NB: one add is one item, so that replaying it is safe; the faces split a line.
+        let entries = try AddEntry.entries(typed: text, classifier: classifier)
+        guard let first = entries.first else { throw ListError.emptyName }
+        guard entries.count == 1 else { throw ListError.severalItems(entries.count) }
+        added = first
       case .name(let name, let quantity):
         added = try AddEntry(name: name, quantity: quantity, classifier: classifier)
+      case .measured(let name, let amount):
+        added = try AddEntry(name: name, amount: amount, classifier: classifier)
       }
       let outcome = ListRules.add(added, id: id, at: at, now: now, to: &draft)
       if outcome.id != id { draft.addAlias(id, for: outcome.id, at: now) }

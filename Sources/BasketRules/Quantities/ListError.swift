@@ -35,7 +35,40 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
   case badPackSize(String)
   case unknownUnit(String)
   case unitNotAllowed(MeasureUnit, item: String)
+  /// A weight for a poured item or a volume for a weighed one, in a kitchen unit ("lb").
+  case kitchenUnitNotAllowed(String, item: String)
   case nothingToUndo
+  /// An amount with nothing to buy: "6", "2 kg", "3 tins" (as typed, at most 40 characters).
+  case amountWithoutName(String)
+  /// An amount of zero typed with a name: "0 eggs".
+  case zeroAmount
+  /// More items in one typed line than `ShoppingLine.maxItems`.
+  case tooManyItems(Int)
+  /// Several items in text that one add takes one item from (an API add, a sync change).
+  case severalItems(Int)
+
+  /// The case's name ("amountOutOfRange"), as case tables and the web app's rules name it.
+  public var kind: String {
+    switch self {
+    case .emptyName: "emptyName"
+    case .nameTooLong: "nameTooLong"
+    case .unknownItem: "unknownItem"
+    case .numberGone: "numberGone"
+    case .ambiguous: "ambiguous"
+    case .badAmount: "badAmount"
+    case .amountOutOfRange: "amountOutOfRange"
+    case .recipeAmountOutOfRange: "recipeAmountOutOfRange"
+    case .badPackSize: "badPackSize"
+    case .unknownUnit: "unknownUnit"
+    case .unitNotAllowed: "unitNotAllowed"
+    case .kitchenUnitNotAllowed: "kitchenUnitNotAllowed"
+    case .nothingToUndo: "nothingToUndo"
+    case .amountWithoutName: "amountWithoutName"
+    case .zeroAmount: "zeroAmount"
+    case .tooManyItems: "tooManyItems"
+    case .severalItems: "severalItems"
+    }
+  }
 
   public var description: String {
     switch self {
@@ -61,8 +94,18 @@ public enum ListError: Error, Equatable, Sendable, CustomStringConvertible {
       "unknown unit \"\(word)\" (use ml, L, g, kg or units)"
     case .unitNotAllowed(let unit, let item):
       "\(item) can't be measured in \(unit.rawValue)"
+    case .kitchenUnitNotAllowed(let unit, let item):
+      "\(item) can't be measured in \(unit)"
     case .nothingToUndo:
       "there is no recent clear to undo"
+    case .amountWithoutName(let text):
+      "\"\(text)\" says how much but not what: type what to add as well"
+    case .zeroAmount:
+      "an amount of 0 adds nothing: leave the amount out, or give one above 0"
+    case .severalItems(let count):
+      "this names \(count) things: add them one at a time"
+    case .tooManyItems(let count):
+      "one line can add at most \(ShoppingLine.maxItems) items (this one has \(count))"
     }
   }
 }

@@ -24,6 +24,24 @@ extension QuantityRules {
     return amount == 0 ? nil : Quantity(amount: amount, unit: quantity.unit)
   }
 
+  /// The measure half of `checked` for an amount in a kitchen unit: a poured item takes no
+  /// weight and a weighed one no volume ("2 lb milk"); counts and containers go with anything.
+  ///
+  /// - Throws: `ListError.kitchenUnitNotAllowed`.
+  public static func checkMeasure(_ amount: ItemAmount, measure: MeasureKind?, item: String)
+    throws(ListError)
+  {
+    guard let unit = amount.unit else { return }
+    let allowed = allowedUnits(for: measure)
+    let fits: Bool =
+      switch unit.family {
+      case .mass: allowed.contains(.grams)
+      case .volume: allowed.contains(.ml)
+      case .length, .count: true
+      }
+    guard fits else { throw ListError.kitchenUnitNotAllowed(unit.label(for: 2), item: item) }
+  }
+
   /// The range half of `checked`, for a face that reads a quantity before it knows the item:
   /// the amount must be a number from 0 to the unit's maximum.
   ///

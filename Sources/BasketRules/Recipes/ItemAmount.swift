@@ -59,6 +59,32 @@ public struct ItemAmount: Equatable, Hashable, Sendable {
   }
 }
 
+extension ItemAmount {
+  /// The amount an ingredient line asks for; nil when it states none. A weight or volume the
+  /// line also counts in the container it comes in ("400g tin chopped tomatoes", "20g bunch
+  /// coriander") is bought as containers of that size: 1 tin (400 g).
+  public init?(_ line: IngredientLine) {
+    guard let quantity = line.quantity, quantity.amount.isFinite, quantity.amount > 0 else {
+      return nil
+    }
+    if line.packSize == nil, quantity.maxAmount == nil,
+      let family = quantity.unit?.family, family == .mass || family == .volume,
+      let counted = line.equivalents.first(where: {
+        $0.unit.map { IngredientVocabulary.containers.contains($0.id) } ?? false
+      }), counted.amount > 0, counted.maxAmount == nil
+    {
+      let each = ((quantity.amount / counted.amount) * 1000).rounded() / 1000
+      self.init(
+        amount: counted.amount, unit: counted.unit,
+        packSize: IngredientQuantity(amount: each, unit: quantity.unit))
+      return
+    }
+    self.init(
+      amount: quantity.amount, maxAmount: quantity.maxAmount, unit: quantity.unit,
+      packSize: line.packSize)
+  }
+}
+
 #if !hasFeature(Embedded)
   extension ItemAmount: Codable {
     private enum CodingKeys: String, CodingKey {

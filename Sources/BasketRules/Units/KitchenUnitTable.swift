@@ -93,8 +93,10 @@ extension KitchenUnit {
       KitchenUnitRow("bag", .count, 1, "bag", "bags"),
       KitchenUnitRow("box", .count, 1, "box", "boxes"),
       KitchenUnitRow("carton", .count, 1, "carton", "cartons"),
-      KitchenUnitRow("container", .count, 1, "container", "containers", ["tub", "tubs"]),
-      KitchenUnitRow("envelope", .count, 1, "envelope", "envelopes", ["sachet", "sachets"]),
+      KitchenUnitRow("container", .count, 1, "container", "containers"),
+      KitchenUnitRow("tub", .count, 1, "tub", "tubs", countGroup: "container"),
+      KitchenUnitRow("envelope", .count, 1, "envelope", "envelopes"),
+      KitchenUnitRow("sachet", .count, 1, "sachet", "sachets", countGroup: "envelope"),
       KitchenUnitRow("bunch", .count, 1, "bunch", "bunches"),
       KitchenUnitRow("head", .count, 1, "head", "heads"),
       KitchenUnitRow("bulb", .count, 1, "bulb", "bulbs"),
@@ -120,6 +122,12 @@ extension KitchenUnit {
       KitchenUnitRow("handful", .count, 1, "handful", "handfuls"),
       // Sold as packs in the UK: a punnet of berries, a pot of yogurt (a tub is a container)
       KitchenUnitRow("punnet", .count, 1, "punnet", "punnets"),
+      // How a shopping list counts what comes rolled or in a case: a roll of foil, a case of
+      // water, a crate of beer, a tray of eggs
+      KitchenUnitRow("roll", .count, 1, "roll", "rolls"),
+      KitchenUnitRow("case", .count, 1, "case", "cases"),
+      KitchenUnitRow("crate", .count, 1, "crate", "crates"),
+      KitchenUnitRow("tray", .count, 1, "tray", "trays"),
       KitchenUnitRow("pot", .count, 1, "pot", "pots"),
       KitchenUnitRow("leaf", .count, 1, "leaf", "leaves"),
       KitchenUnitRow("stem", .count, 1, "stem", "stems"),

@@ -41,6 +41,8 @@ public struct AppState: Equatable, Sendable {
   public var undoDeadline: Date?
   /// How many items the latest Clear all made by this app hid.
   public var clearedCount: Int?
+  /// The item this app last removed, until when ^Z brings it back.
+  public var removed: Removed?
   /// False until the store has been read once.
   public var loaded = false
 
@@ -101,6 +103,8 @@ public struct AppState: Equatable, Sendable {
     case quantity(QuantityEditor)
     /// The saved recipes (^O, F4).
     case recipes(RecipePanel)
+    /// The week's meals (^P, F6).
+    case week(WeekPanel)
   }
 
   /// A short message over the add bar.
@@ -171,6 +175,12 @@ public struct WalkingView: Equatable, Sendable {
 }
 
 /// Renaming in place: the text being edited and the name it started from.
+/// An item this app removed, and until when ^Z brings it back.
+public struct Removed: Equatable, Sendable {
+  public var item: Item
+  public var until: Date
+}
+
 public struct RenameDraft: Equatable, Sendable {
   public var itemID: UUID
   public var original: String

@@ -18,7 +18,7 @@ public enum Event: Equatable, Sendable {
   case storeChanged(items: [Item], undoDeadline: Date?)
   /// Chips for a query ("" asks for the usuals).
   case suggestions(query: String, [Suggestion])
-  case added(Basket.AddResult)
+  case added([Basket.AddResult])
   case checked(CheckOutcome)
   /// The measure kind of an item whose quantity editor is opening.
   case measured(UUID, MeasureKind?)
@@ -33,6 +33,8 @@ public enum Event: Equatable, Sendable {
   case recipeOpened(Recipe)
   /// A recipe went on the list: how many lines became new items and how many joined one.
   case recipeAdded(title: String, added: Int, merged: Int)
+  /// The plan of meals for a week.
+  case weekShown(PlanDays)
 }
 
 /// Work for the runner: every change to the store, and the reads that answer with events.
@@ -48,6 +50,10 @@ public enum Effect: Equatable, Sendable {
   /// An amount in a recipe's own unit ("2½ cups"; zero takes it off).
   case setRecipeAmount(UUID, ItemAmount)
   case clearGotIt
+  /// Takes an item off the list altogether.
+  case remove(UUID)
+  /// Puts a removed item back: its name and amount added again.
+  case bringBack(Item)
   case undoClear
   /// Looks up chips for the text ("" for usuals); answers `.suggestions`.
   case suggest(String)
@@ -67,6 +73,8 @@ public enum Effect: Equatable, Sendable {
   /// Puts a saved recipe on the list, for this many servings (nil: as written); answers
   /// `.recipeAdded`.
   case addRecipe(UUID, servings: Int?)
+  /// Reads the plan for the week holding this day (nil: this week); answers `.weekShown`.
+  case showWeek(PlanDate?)
   /// Forgets the screen and draws everything again.
   case redraw
   case quit

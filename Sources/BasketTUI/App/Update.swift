@@ -65,16 +65,21 @@ extension AppState {
       chips = suggestions
       chipsQuery = query
       pickedChip = picked.flatMap { name in suggestions.firstIndex { $0.name == name } }
-    case .added(let result):
-      switch result.outcome {
-      case .bumped(let id):
-        flashes[id] = now
-        say("\(result.item.name) is already on the list: moved to the top")
-      case .restored(let id):
-        flashes[id] = now
-        say("\(result.item.name) is back on the list")
-      case .added, .replayed:
-        break
+    case .added(let results):
+      for result in results {
+        switch result.outcome {
+        case .bumped(let id):
+          flashes[id] = now
+          say("\(result.item.name) is already on the list: moved to the top")
+        case .restored(let id):
+          flashes[id] = now
+          say("\(result.item.name) is back on the list")
+        case .added, .replayed:
+          break
+        }
+      }
+      if results.count > 1, results.allSatisfy({ $0.outcome.word == "added" }) {
+        say("Added \(results.count) items: \(results.map(\.item.name).joined(separator: ", "))")
       }
     case .checked(let outcome):
       guard outcome.allDone else { return }
@@ -96,6 +101,7 @@ extension AppState {
     case .failed(let message):
       // A library that could not be read closes its panel, so the message shows.
       if case .recipes(let panel) = mode, !panel.loaded { mode = .list }
+      if case .week(let panel) = mode, panel.plan == nil { mode = .list }
       say(Self.sentence(message))
     case .walkingOrder(let view, let reason):
       if view != nil, walking == nil {
@@ -117,6 +123,12 @@ extension AppState {
       mode = .recipes(panel)
     case .recipeAdded(let title, let added, let merged):
       say("\(title) is on the list: \(added) new, \(merged) merged")
+    case .weekShown(let plan):
+      guard case .week(var panel) = mode else { return }
+      if panel.plan?.days != plan.days { panel.scroll = 0 }
+      panel.plan = plan
+      panel.scroll(by: 0)
+      mode = .week(panel)
     case .key(let key):
       handle(key, effects: &effects)
     case .paste(let pasted):
@@ -152,6 +164,7 @@ extension AppState {
       self.undoDeadline = nil
       clearedCount = nil
     }
+    if let removed, removed.until <= date { self.removed = nil }
   }
 
   /// When the selected item moves to Got it, the selection stays where it was on screen: on
@@ -183,6 +196,7 @@ extension AppState {
     case .rename(var draft): handleRename(key, draft: &draft, effects: &effects)
     case .quantity(var editor): handleQuantity(key, editor: &editor, effects: &effects)
     case .recipes(var panel): handleRecipes(key, panel: &panel, effects: &effects)
+    case .week(var panel): handleWeek(key, panel: &panel, effects: &effects)
     }
   }
 
@@ -252,8 +266,17 @@ extension AppState {
       mode = .rename(RenameDraft(itemID: item.id, original: item.name))
     case .control("k"):
       clearAll(effects: &effects)
+    case .delete where text.isEmpty, .function(8):
+      guard let item = selectedItem else { return say("Select an item with ↑ ↓ first") }
+      effects.append(.remove(item.id))
+      removed = Removed(item: item, until: now.addingTimeInterval(ListTiming.undoWindow))
+      say("Removed \(item.name) · ^Z brings it back")
     case .control("z"):
-      if undoDeadline != nil {
+      if let removed {
+        self.removed = nil
+        effects.append(.bringBack(removed.item))
+        say("Brought back \(removed.item.name)")
+      } else if undoDeadline != nil {
         effects.append(.undoClear)
       } else {
         say("Nothing to undo")
@@ -279,9 +302,32 @@ extension AppState {
     case .control("o"), .function(4):
       mode = .recipes(RecipePanel())
       effects.append(.listRecipes)
+    case .control("p"), .function(6):
+      mode = .week(WeekPanel())
+      effects.append(.showWeek(nil))
     default:
       break
     }
+  }
+
+  /// The week panel: ← → (or PgUp PgDn) the week before and after, T this week, ↑↓ scroll;
+  /// Esc, ^P or F6 closes it.
+  private mutating func handleWeek(_ key: Key, panel: inout WeekPanel, effects: inout [Effect]) {
+    switch key {
+    case .left, .pageUp, .character("["):
+      if let day = panel.day(weeksFrom: -1) { effects.append(.showWeek(day)) }
+    case .right, .pageDown, .character("]"):
+      if let day = panel.day(weeksFrom: 1) { effects.append(.showWeek(day)) }
+    case .character("t"), .character("T"): effects.append(.showWeek(nil))
+    case .up: panel.scroll(by: -1)
+    case .down: panel.scroll(by: 1)
+    case .escape, .control("p"), .function(6):
+      mode = .list
+      return
+    default:
+      break
+    }
+    mode = .week(panel)
   }
 
   /// The recipes panel: ↑↓ pick (or scroll a recipe), Enter opens the picked recipe and, on
@@ -425,7 +471,7 @@ extension AppState {
       mode = .quantity(editor)
     case .help:
       mode = .list
-    case .recipes:
+    case .recipes, .week:
       break
     }
   }

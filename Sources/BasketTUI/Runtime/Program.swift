@@ -20,6 +20,8 @@ public final class Program {
   private var showsWalkingOrder = false
   /// The saved recipes; nil answers the recipes panel with a message.
   public let recipes: RecipeBook?
+  /// The plan of meals; nil answers the week panel with a message.
+  public let plan: PlanBook?
   /// Set when an effect asked to quit.
   public private(set) var wantsQuit = false
   /// Set when an effect asked to redraw the whole screen; `takeRedraw()` clears it.
@@ -28,12 +30,14 @@ public final class Program {
   private var revision: Int64?
 
   public init(
-    basket: Basket, state: AppState, shops: ShopBook? = nil, recipes: RecipeBook? = nil
+    basket: Basket, state: AppState, shops: ShopBook? = nil, recipes: RecipeBook? = nil,
+    plan: PlanBook? = nil
   ) {
     self.basket = basket
     self.state = state
     self.shops = shops
     self.recipes = recipes
+    self.plan = plan
   }
 
   /// Reads the list and the usuals for the first frame.
@@ -76,9 +80,9 @@ public final class Program {
     do {
       switch effect {
       case .add(let text):
-        return [.added(try basket.add(text: text))] + reload()
+        return [.added(try basket.add(line: text))] + reload()
       case .addName(let name):
-        return [.added(try basket.add(name: name))] + reload()
+        return [.added([try basket.add(name: name)])] + reload()
       case .check(let id):
         return [.checked(try basket.check(id))] + reload()
       case .uncheck(let id):
@@ -93,6 +97,18 @@ public final class Program {
       case .setRecipeAmount(let id, let amount):
         try basket.setRecipeAmount(id, amount)
         return reload()
+      case .remove(let id):
+        try basket.remove(id)
+        return reload()
+      case .bringBack(let item):
+        // NB: an amount typed in the add bar comes back too; a recipe's amounts don't.
+        let typed = item.recipeNeeds.recipes.isEmpty ? item.recipeNeeds.amounts : []
+        let back =
+          typed.count == 1
+          ? try basket.add(
+            AddEntry(name: item.name, amount: typed[0], classifier: basket.environment.classifier))
+          : try basket.add(name: item.name, quantity: item.quantity)
+        return [.added([back])] + reload()
       case .clearGotIt:
         return [.cleared(try basket.clearGotIt())] + reload()
       case .undoClear:
@@ -117,6 +133,9 @@ public final class Program {
         return [.recipeAdded(title: recipe.title, added: added, merged: merged)] + reload()
       case .reload:
         return reload()
+      case .showWeek(let day):
+        guard let plan else { throw NoPlan() }
+        return [.weekShown(try plan.days((day ?? plan.today).week))]
       case .showWalkingOrder(let show):
         showsWalkingOrder = show
         return show ? walkingOrder() : []
@@ -146,15 +165,25 @@ public final class Program {
     var description: String { "recipes aren't available here" }
   }
 
+  private struct NoPlan: Error, CustomStringConvertible {
+    var description: String { "the plan of meals isn't available here" }
+  }
+
   private func reload() -> [Event] {
     do {
       revision = try basket.store.revision()
       let items = try basket.store.items()
       return [.storeChanged(items: items, undoDeadline: try basket.undoDeadline())]
-        + (showsWalkingOrder ? walkingOrder() : [])
+        + (showsWalkingOrder ? walkingOrder() : []) + week()
     } catch {
       return [.failed(String(describing: error))]
     }
+  }
+
+  /// The week on show read again (another face may have planned a meal), or nothing.
+  private func week() -> [Event] {
+    guard case .week(let panel) = state.mode, let shown = panel.plan, let plan else { return [] }
+    return (try? plan.days(shown.days)).map { [.weekShown($0)] } ?? []
   }
 
   /// The current shop's walking order of To get, or why there is none.
@@ -188,7 +217,7 @@ extension Effect {
   fileprivate var changesStore: Bool {
     switch self {
     case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder, .listRecipes,
-      .openRecipe:
+      .openRecipe, .showWeek:
       false
     default: true
     }

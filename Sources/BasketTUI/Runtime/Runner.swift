@@ -19,11 +19,13 @@ import BasketKit
     private let clock: AppClock
     private let configuration: TUIConfiguration
     private let recipes: RecipeBook?
+    private let plan: PlanBook?
 
     public init(
       basket: Basket, clock: AppClock, configuration: TUIConfiguration, shops: ShopBook? = nil,
-      recipes: RecipeBook? = nil
+      recipes: RecipeBook? = nil, plan: PlanBook? = nil
     ) {
+      self.plan = plan
       self.basket = basket
       self.shops = shops
       self.clock = clock
@@ -57,7 +59,7 @@ import BasketKit
         basket: basket,
         state: AppState(
           settings: configuration.settings, now: clock.now, size: size,
-          flourish: configuration.flourish), shops: shops, recipes: recipes)
+          flourish: configuration.flourish), shops: shops, recipes: recipes, plan: plan)
       program.start()
       let differ = Differ(colorMode: configuration.settings.colorMode)
       var shown: Frame?

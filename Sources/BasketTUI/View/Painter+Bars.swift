@@ -123,6 +123,8 @@ extension Painter {
       return panel.detail == nil
         ? [("↑↓", "pick"), ("Enter", "open"), ("Esc", "close")]
         : [("Enter", "add to list"), ("+−", "servings"), ("↑↓", "scroll"), ("Esc", "back")]
+    case .week:
+      return [("←→", "weeks"), ("T", "this week"), ("↑↓", "scroll"), ("Esc", "close")]
     case .list:
       break
     }
@@ -138,8 +140,8 @@ extension Painter {
       let pending = state.choreography.isPending(id)
       let action = inGotIt ? "restore" : pending ? "undo tick" : "tick off"
       return [
-        ("Space", action), ("^Q", "amount"), ("^R", "rename"), ("↑↓", "move"), ("Esc", "done"),
-        ("?", "keys"),
+        ("Space", action), ("^Q", "amount"), ("^R", "rename"), ("Del", "remove"), ("↑↓", "move"),
+        ("Esc", "done"), ("?", "keys"),
       ]
     case .clearAll:
       return [("Enter", "clear all"), ("↑↓", "move"), ("Esc", "done"), ("?", "keys")]

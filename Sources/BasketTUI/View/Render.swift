@@ -63,6 +63,7 @@ struct Painter {
     case .help: paintHelp()
     case .quantity(let editor): paintQuantityEditor(editor)
     case .recipes(let panel): paintRecipes(panel)
+    case .week(let panel): paintWeek(panel)
     case .list, .rename: break
     }
   }

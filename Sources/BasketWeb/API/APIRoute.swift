@@ -88,6 +88,12 @@ extension WebApp {
     .init("GET", "mealprep/draft"),
     .init("PUT", "mealprep/draft", .change),
     .init("DELETE", "mealprep/draft", .change),
+    // A week of meals
+    .init("GET", "plan"),
+    .init("POST", "plan", .change),
+    .init("DELETE", "plan/*", .change),
+    .init("POST", "plan/shop/review"),
+    .init("POST", "plan/shop/add", .change),
     // The always-have list
     .init("GET", "staples"),
     .init("POST", "staples", .change),

@@ -105,12 +105,58 @@ package struct JSONBody {
       do {
         try QuantityRules.checkRange(quantity)
       } catch {
-        throw RequestError(400, error.description)
+        throw RequestError(422, error.description)  // read, but no amount Basket takes
       }
       return .set(quantity)
     default:
       throw RequestError(400, "\"\(key)\" must be an object or null, not \(value.typeName)")
     }
+  }
+
+  /// An amount in a kitchen unit, `{"amount", "unit", "packSize"?}` (unit null for a plain
+  /// count, packSize `{"amount", "unit"}` a weight or volume): nil when absent. The range is
+  /// the rules' to check (`ShoppingLine.check`), when the add applies.
+  package func recipeAmount(_ key: String) throws -> ItemAmount? {
+    guard let value = value(key) else { return nil }
+    guard case .object(let members) = value else {
+      throw RequestError(
+        400, "\"\(key)\" must be an object such as {\"amount\": 2, \"unit\": \"lb\"}")
+    }
+    if let unknown = members.first(where: { !["amount", "unit", "packSize"].contains($0.0) }) {
+      throw RequestError(
+        400,
+        "unknown field \"\(key).\(unknown.0.prefix(40))\" (expected \"amount\", \"unit\", \"packSize\")"
+      )
+    }
+    guard case .number(let amount)? = value["amount"] else {
+      throw RequestError(400, "\"\(key).amount\" must be a number")
+    }
+    func unit(_ value: JSONValue?, _ path: String) throws -> KitchenUnit? {
+      switch value {
+      case nil, .null?: return nil
+      case .string(let id)?:
+        guard let unit = KitchenUnit(id: id) else {
+          throw RequestError(400, "\"\(id.prefix(20))\" is not a unit (such as lb, tin, pint, cup)")
+        }
+        return unit
+      default: throw RequestError(400, "\"\(path)\" must be a unit's name or null")
+      }
+    }
+    var pack: IngredientQuantity?
+    if let size = value["packSize"], size != .null {
+      guard case .object(let sizeMembers) = size,
+        sizeMembers.allSatisfy({ ["amount", "unit"].contains($0.0) }),
+        case .number(let packAmount)? = size["amount"],
+        let packUnit = try unit(size["unit"], "\(key).packSize.unit")
+      else {
+        throw RequestError(
+          400,
+          "\"\(key).packSize\" must be a weight or volume such as {\"amount\": 400, \"unit\": \"g\"}"
+        )
+      }
+      pack = IngredientQuantity(amount: packAmount, unit: packUnit)
+    }
+    return ItemAmount(amount: amount, unit: try unit(value["unit"], "\(key).unit"), packSize: pack)
   }
 
   package enum QuantityField: Equatable {

@@ -11,9 +11,11 @@ import BasketKit
 /// Apple Reminders, Thunderbird and Android task apps show it and change it.
 ///
 /// Layout: `/.well-known/caldav` redirects to `/dav/`, which is the principal and its calendar
-/// home; the home holds one collection, `/dav/basket/`, whose resources are the list's items
-/// (`CalDAVBook`). With a household secret, every request needs HTTP Basic auth with the secret
-/// as password (any user name), under the same per-address guess limits as pairing.
+/// home; the home holds the list's task collection, `/dav/basket/`, whose resources are the
+/// list's items (`CalDAVBook`), and the plan's read-only events, `/dav/plan/`
+/// (`WebApp+CalDAVPlan.swift`). With a household secret, every request needs HTTP Basic auth
+/// with the secret as password (any user name), under the same per-address guess limits as
+/// pairing.
 extension WebApp {
   static let davRoot = "/dav/"
   static let davCollection = "/dav/basket/"
@@ -129,6 +131,7 @@ extension WebApp {
         403, .c("calendar-collection-location-ok"),
         "Basket keeps one task list, \(Self.davCollection); it can't make another")
     }
+    if isPlanCalendar(path) { return try planCalendar(request) }
     // NB: a client given only the server's address asks its root for the principal.
     if path == Self.davRoot || path == "/" {
       switch request.method {
@@ -212,6 +215,9 @@ extension WebApp {
     var responses = [Self.response(href: request.path, values: values, wanted: wanted)]
     if Self.depth(request) > 0 {
       responses.append(try collectionResponse(book, try book.entries(), wanted))
+      if let plan = environment.plan {
+        responses.append(planCollectionResponse(try plan.events(), wanted))
+      }
     }
     return multistatus(responses)
   }

@@ -112,25 +112,37 @@ extension WebApp {
   // `at` (when the user made it) and runs as a batch of one operation (`Basket.apply`): a
   // retried request with the same `op` never applies twice. Each answer carries `revision`.
 
-  /// POST /api/v1/items `{"name" | "text", "id"?, "quantity"?, "op"?, "at"?}`.
+  /// POST /api/v1/items `{"name" | "text", "id"?, "quantity"? | "amount"?, "op"?, "at"?}`.
   ///
-  /// `name` is taken as it is; `text` is what someone typed in the add bar, so a quantity in it
-  /// is understood ("2 l milk"). Replaying the same `id` (or `op`) changes nothing.
+  /// `name` is taken as it is, with a stepper `quantity` or an `amount` in any kitchen unit
+  /// (`{"amount": 2, "unit": "lb"}`); `text` is what someone typed in the add bar, read as the
+  /// add bar reads it ("2 tins chopped tomatoes"), one item per add. Replaying the same `id`
+  /// (or `op`) changes nothing.
   func add(_ request: Request) throws -> Response {
-    let body = try JSONBody(request, allowed: ["name", "text", "id", "quantity"] + Self.opFields)
+    let body = try JSONBody(
+      request, allowed: ["name", "text", "id", "quantity", "amount"] + Self.opFields)
     let name = try body.string("name")
     let text = try body.string("text")
     let id = try body.uuid("id") ?? basket.environment.ids()
     let quantity = try body.quantity()
+    let amount = try body.recipeAmount("amount")
     let entry: ListOperation.Entry
     switch (name, text) {
     case (let name?, nil):
-      var given: Quantity?
-      if case .set(let value) = quantity { given = value }
-      entry = .name(name, given)
+      if let amount {
+        guard quantity == .absent else {
+          throw RequestError(400, "send \"quantity\" or \"amount\", not both")
+        }
+        entry = .measured(name, amount)
+      } else {
+        var given: Quantity?
+        if case .set(let value) = quantity { given = value }
+        entry = .name(name, given)
+      }
     case (nil, let text?):
-      guard quantity == .absent else {
-        throw RequestError(400, "\"quantity\" goes with \"name\", not with \"text\"")
+      guard quantity == .absent, amount == nil else {
+        let other = amount == nil ? "quantity" : "amount"
+        throw RequestError(400, "\"\(other)\" goes with \"name\", not with \"text\"")
       }
       entry = .text(text)
     case (nil, nil):
@@ -148,12 +160,8 @@ extension WebApp {
     var outcome = "replayed"
     var status = 200
     if case .added(let added) = result.effect {
-      switch added {
-      case .added: (outcome, status) = ("added", 201)
-      case .bumped: outcome = "bumped"
-      case .restored: outcome = "restored"
-      case .replayed: outcome = "replayed"
-      }
+      outcome = added.word
+      if case .added = added { status = 201 }
     }
     return try answer(status, [("outcome", .string(outcome)), ("item", itemJSON.value(item))])
   }

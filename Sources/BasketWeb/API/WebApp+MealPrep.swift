@@ -42,12 +42,20 @@ extension WebApp {
     } catch RecipeError.unknownRecipe(_) {
       return .error(404, "no such recipe (it may have been removed)")
     }
+    return .json(200, Self.object(try shop(choices, adding: route[0] == "add", services)))
+  }
+
+  /// The plan `choices` made, with its pantry coverage, reviewed (writing nothing) or, when
+  /// `adding`, put on the list: `{"plan"}` (`MealPlanJSON`), and `"added": true` after an add.
+  /// Meal prep and a week of meals (`plan/shop/…`) both shop this way.
+  func shop(_ choices: MealPrepChoices, adding: Bool, _ services: RecipeServices) throws
+    -> [(String, [UInt8])]
+  {
     let (plan, skipped, overrides) = (choices.plan, choices.skipped, choices.overrides)
     let coverage = PantryCoverage(
       plan.recipe, selection: plan.selection(skipping: skipped), pantry: try pantryEntries(),
       overrides: plan.overrides(overrides))
     let basket = services.book.basket
-    let adding = route[0] == "add"
     let results =
       adding
       ? try basket.add(plan, coverage: coverage) : try basket.review(coverage).lines.map(\.planned)
@@ -56,7 +64,7 @@ extension WebApp {
       MealPlanJSON(plan, coverage: coverage, outcomes: outcomes, staples: staples))
     var members = [("plan", json)]
     if adding { members.append(("added", Array("true".utf8))) }
-    return .json(200, Self.object(members))
+    return members
   }
 
   /// The largest draft kept, in bytes of JSON: five recipes and every answer fit many times.
@@ -117,7 +125,8 @@ extension WebApp {
         throw RequestError(400, "\"recipes\" must be an array of 1 to 5 {\"id\", \"servings\"}")
       }
       guard values.count <= MealPlan.maximumRecipes else {
-        throw RequestError(400, MealPlanError.tooManyRecipes(values.count).description)
+        throw RequestError(
+          400, MealPlanError.tooManyRecipes(values.count, MealPlan.maximumRecipes).description)
       }
       var recipes: [(id: UUID, servings: Int?)] = []
       var choices: [MealPlanChoice] = []
@@ -139,8 +148,16 @@ extension WebApp {
         recipes.append((id, servings))
         choices.append(MealPlanChoice(recipe: recipe, servings: servings))
       }
-      self.recipes = recipes
+      try self.init(body, recipes: recipes) { answers in try MealPlan(choices, answers: answers) }
+    }
 
+    /// The body's answers, skipped lines and overrides over the plan `makePlan` makes with
+    /// the answers (a week of meals makes its own; `recipes` are then none).
+    init(
+      _ body: JSONBody, recipes: [(id: UUID, servings: Int?)] = [],
+      plan makePlan: ([String: MealPlan.Answer]) throws -> MealPlan
+    ) throws {
+      self.recipes = recipes
       var answers: [(question: String, answer: MealPlan.Answer)] = []
       var byQuestion: [String: MealPlan.Answer] = [:]
       for value in try Self.array(body, "answers") {
@@ -155,8 +172,8 @@ extension WebApp {
       }
       self.answers = answers
       do {
-        plan = try MealPlan(choices, answers: byQuestion)
-      } catch {
+        plan = try makePlan(byQuestion)
+      } catch let error as MealPlanError {
         throw RequestError(400, error.description)
       }
       let ids = Dictionary(plan.lines.enumerated().map { ($1.id, $0) }) { first, _ in first }

@@ -354,7 +354,7 @@ extension WebApp {
       let merge: JSONValue = planned.outcome.merge.map { .string($0.rawValue) } ?? .null
       let reason: JSONValue = planned.outcome.reason.map(JSONValue.string) ?? .null
       let before: JSONValue = planned.before.map(JSONValue.string) ?? .null
-      let after: JSONValue = planned.item?.amountText.map(JSONValue.string) ?? .null
+      let after: JSONValue = planned.item?.shownAmount.map(JSONValue.string) ?? .null
       let itemName: JSONValue = planned.item.map { .string($0.name) } ?? .null
       let buy: JSONValue =
         planned.item?.buyable.map { buy in

@@ -202,6 +202,7 @@ public final class WebApp: Sendable {
     case (_, "staples"): return try staples(Array(route.dropFirst()), request)
     case (1, "walking-order"): return try walkingOrder(request)
     case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
+    case (_, "plan"): return try plan(Array(route.dropFirst()), request)
     case (_, "pantry"): return try pantry(Array(route.dropFirst()), request)
     case (_, "checkin"): return try checkin(Array(route.dropFirst()), request)
     case (_, "trip"): return try trip(Array(route.dropFirst()), request)
@@ -258,6 +259,10 @@ public final class WebApp: Sendable {
     switch error {
     case .unknownItem: .error(404, "no such item (it may have been removed)")
     case .nothingToUndo: .error(409, error.description)
+    // NB: read, but not an amount Basket takes: 422, as for any refused add.
+    case .amountOutOfRange, .recipeAmountOutOfRange, .amountWithoutName, .zeroAmount,
+      .unitNotAllowed, .kitchenUnitNotAllowed, .badPackSize, .tooManyItems, .severalItems:
+      .error(422, error.description)
     default: .error(400, error.description)
     }
   }

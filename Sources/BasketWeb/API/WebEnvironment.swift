@@ -29,6 +29,8 @@ public struct WebEnvironment: Sendable {
   /// The always-have list; nil answers the staples routes with 503 (and recipes leave out
   /// only tap water and optional lines).
   public var staples: StapleBook?
+  /// The plan of meals (and its calendar); nil answers the plan routes with 503.
+  public var plan: PlanBook?
   /// The household's one-time invitations; nil answers the invitation routes with 503.
   public var invitations: (any InvitationStore)?
   /// The welcome page's door (HTTPS port, the authority); nil when the server has none.
@@ -50,7 +52,7 @@ public struct WebEnvironment: Sendable {
     randomBytes: @escaping @Sendable (Int) -> [UInt8]? = WebEnvironment.systemRandomBytes,
     recipes: RecipeServices? = nil, calDAV: CalDAVBook? = nil, shops: ShopBook? = nil,
     pantry: PantryServices? = nil,
-    trips: TripBook? = nil, staples: StapleBook? = nil
+    trips: TripBook? = nil, staples: StapleBook? = nil, plan: PlanBook? = nil
   ) {
     self.basket = basket
     self.access = access
@@ -62,6 +64,7 @@ public struct WebEnvironment: Sendable {
     self.pantry = pantry
     self.trips = trips
     self.staples = staples
+    self.plan = plan
   }
 
   /// Cryptographically secure random bytes: OpenSSL's `RAND_bytes`, else `getrandom`.

@@ -319,7 +319,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(text: "4 stems fresh parsley", amount: 4, unit: "stem", name: "fresh parsley"),
     Reading(text: "8 leaves sage", amount: 8, unit: "leaf", name: "sage"),
     Reading(text: "4 rashers streaky bacon", amount: 4, unit: "strip", name: "streaky bacon"),
-    Reading(text: "1 tub crème fraîche", amount: 1, unit: "container", name: "crème fraîche"),
+    Reading(text: "1 tub crème fraîche", amount: 1, unit: "tub", name: "crème fraîche"),
     Reading(text: "1 pot natural yogurt", amount: 1, unit: "pot", name: "natural yogurt"),
     Reading(text: "1 ball mozzarella", amount: 1, unit: "ball", name: "mozzarella"),
     Reading(text: "3 chunks pineapple", amount: 3, unit: "chunk", name: "pineapple"),
@@ -722,7 +722,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "an 8 ounce package cream cheese", amount: 1, unit: "package", name: "cream cheese",
       pack: "8 oz"),
     Reading(
-      text: "a 500g tub yogurt", amount: 1, unit: "container", name: "yogurt", pack: "500 g"),
+      text: "a 500g tub yogurt", amount: 1, unit: "tub", name: "yogurt", pack: "500 g"),
     // Fifth round (own lines II's misses): a bracketed length is the size
     Reading(
       text: "1 (3-inch) cinnamon stick", amount: 1, unit: "stick", name: "cinnamon",

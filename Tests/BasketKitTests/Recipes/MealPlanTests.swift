@@ -175,7 +175,7 @@ private func plan(_ first: String, _ second: String, answer: MealPlan.Answer? = 
   @Test(
     arguments: [
       ([] as [Int], MealPlanError.noRecipes),
-      ([1, 2, 3, 4, 5, 6], .tooManyRecipes(6)),
+      ([1, 2, 3, 4, 5, 6], .tooManyRecipes(6, 5)),
       ([1, 1], .chosenTwice("Dish 1")),
     ] as [([Int], MealPlanError)])
   func refusesPlansItCantMake(ids: [Int], error: MealPlanError) {
@@ -192,7 +192,7 @@ private func plan(_ first: String, _ second: String, answer: MealPlan.Answer? = 
       try MealPlan([MealPlanChoice(recipe: dish("Soup", ["1 onion"], id: 2), servings: 0)])
     }
     #expect(
-      MealPlanError.tooManyRecipes(6).description == "a meal plan takes one to 5 recipes, not 6")
+      MealPlanError.tooManyRecipes(6, 5).description == "a meal plan takes one to 5 recipes, not 6")
   }
 
   @Test func thePlanGoesThroughPantryCoverageAndOntoTheListWithEverySource() throws {

@@ -5,575 +5,575 @@ extension EmojiData {
   /// popularity score after a tab when it has one.
   static let dictionary = #"""
     'Nduja	110
-    00 Flour	41
-    1% Milk	96
-    2% Milk	96
-    3 in 1 Coffee	96
-    3 Musketeers
-    3-in-1 Oil
-    333 Beer
+    00 flour	41
+    1% milk	96
+    2% milk	96
+    3 in 1 coffee	96
+    3 musketeers
+    3-in-1 oil
+    333 beer
     5% fat mince	96
-    6 Pack Beer
+    6 pack beer
     7-up
     7up	96
-    7up Free
+    7up free
     9 pack toilet roll	96
-    99 Flake
-    9v Battery	96
-    A le Coq
+    99 flake
+    9v battery	96
+    a le Coq
     A&w
-    A1 Sauce
-    A4 Paper	96
+    A1 sauce
+    A4 paper	96
     AA batteries	96
-    Aa Battery	96
+    AA battery	96
     AAA batteries	96
-    Aaa Battery	96
+    AAA battery	96
     Aam Panna
     Aavakaya
     Abacha
-    Abalone	96
-    Abbot Ale
+    abalone	96
+    abbot ale
     Abgoosht
-    Absinthe	28
+    absinthe	28
     Absolut	110
     Aburaage
-    Acacia Honey	14
+    acacia honey	14
     Acai	288
-    Acai Berry
-    Acai Bowl	96
+    Acai berry
+    Acai bowl	96
     Acai packs	192
-    Acai Powder
+    Acai powder
     Acaraje
-    Accent Seasoning
-    Acerola
-    Acetaminophen
+    accent seasoning
+    acerola
+    acetaminophen
     Aceto Balsamico
-    Acetone
+    acetone
     Achaar	96
     Achar
     Achiote	137
-    Achiote Paste	110
+    Achiote paste	110
     Acili Ezme
     Ackawi
-    Ackee	288
-    Ackee and Saltfish	96
-    Acorn Squash	165
-    Acorns	178
+    ackee	288
+    ackee and saltfish	96
+    acorn squash	165
+    acorns	178
     Acqua Panna
     Actimel	96
-    Active Dry Yeast	454
+    active dry yeast	454
     Activia
-    Adana Kebab	96
-    Adapter Plug
+    Adana kebab	96
+    adapter plug
     Ademe
-    Adhesive Bandage
-    Adhesive Hook	96
-    Adhesive hooks	96
-    Adjarian Khachapuri	96
+    adhesive bandage
+    adhesive hook	96
+    adhesive hooks	96
+    Adjarian khachapuri	96
     Adjika	96
-    Adobo	562
-    Adobo Goya
-    Adobo Sauce	69
-    Adobo Seasoning	110
-    Aduki Beans
-    Adult Nappy
+    adobo	562
+    adobo Goya
+    adobo sauce	69
+    adobo seasoning	110
+    Aduki beans
+    adult nappy
     Advantix
-    Advent Calendar	96
+    advent calendar	96
     Advieh
     Advil	96
     Advocaat	96
-    Adzuki Bean Paste
-    Adzuki Beans
+    Adzuki bean paste
+    Adzuki beans
     Aero	96
-    Aerosol Cream	96
+    aerosol cream	96
     Afang	96
-    Afang Leaf	96
+    Afang leaf	96
     Afang leaves	96
-    Afang Soup
+    Afang soup
     Affligem
     Affogato	96
     African aubergine	96
-    African Eggplant
-    African Pear	96
-    African Spinach
-    African Star Apple	96
-    African Yam
+    African eggplant
+    African pear	96
+    African spinach
+    African star apple	96
+    African yam
     Afritada
-    Afro Comb
-    After Eight	96
-    After Shave
-    After Sun	96
-    Afternoon Tea
+    Afro comb
+    after eight	96
+    after shave
+    after sun	96
+    afternoon tea
     Aftershave	96
     Aftersun
-    Agar	110
-    Agar Agar	96
-    Agave	234
-    Agave Nectar	28
-    Agave Syrup	151
+    agar	110
+    agar agar	96
+    agave	234
+    agave nectar	28
+    agave syrup	151
     Agbalumo	96
-    Aged balsamic	151
-    Aged Gouda
-    Aglio E Olio
+    aged balsamic	151
+    aged Gouda
+    Aglio e Olio
     Agnolotti
     Agrodolce
-    Agua de Jamaica	96
-    Agua de Tamarindo
-    Agua Fresca	96
+    agua de jamaica	96
+    agua de tamarindo
+    agua fresca	96
     Aguachile
     Aguardiente	96
-    Aidan Fruit
-    Aioli	110
+    Aidan fruit
+    aioli	110
     Aipim
-    Air Freshener	192
-    Air Fryer	96
-    Air Wick
-    Airborne
-    Airheads
+    air freshener	192
+    air fryer	96
+    air wick
+    airborne
+    airheads
     Airwick	96
-    Ais Kacang
+    ais Kacang
     Ajapsandali
     Ajax	96
-    Aji Amarillo	233
-    Aji Amarillo Paste	123
-    Aji de Gallina
-    Aji Dulce	14
-    Aji Limo
-    Aji Panca	96
-    Aji Panca Paste
-    Aji Sauce
-    Aji Verde
+    Aji amarillo	233
+    Aji amarillo paste	123
+    Aji de gallina
+    Aji dulce	14
+    Aji limo
+    Aji panca	96
+    Aji panca paste
+    Aji sauce
+    Aji verde
     Ajiaco	96
     Ajika
     Ajinomoto
     Ajvar	96
-    Ajwa Date	96
+    Ajwa date	96
     Ajwa dates	96
     Ajwain	110
     Ají	343
-    Aka Miso
+    Aka miso
     Akamu
     Akara	96
     Akawi
     Akkawi	96
     Akkawi cheese	96
-    Akvavit	14
-    Al Pastor	96
-    Alarm Clock	96
-    Albacore	14
+    akvavit	14
+    al pastor	96
+    alarm clock	96
+    albacore	14
     Albarino	96
     Albariño	96
     Albóndigas	96
-    Alcohol	397
-    Alcohol Free Beer	96
-    Alcohol Free Wine	96
-    Alcohol Gel
+    alcohol	397
+    alcohol free beer	96
+    alcohol free wine	96
+    alcohol gel
     Alcohol-free beer	96
     Alcohol-free wine	96
     Alcopops	96
     Aldaris
-    Ale	439
+    ale	439
     Alegría
     Alenka	96
     Alenka chocolate	96
-    Aleppo Pepper	206
+    Aleppo pepper	206
     Alfajor
     Alfajores	96
-    Alfalfa Sprouts	96
+    alfalfa sprouts	96
     Alfredo	96
-    Alfredo Sauce	96
+    Alfredo sauce	96
     Alhambra
     Alheira
     Aligot
     Alioli
     Alionka
     Alka-seltzer	96
-    Alkaline Water
-    All Bran
-    All Purpose Flour	4378
-    All Purpose Seasoning
-    All-purpose Cleaner	96
-    All-purpose flour	4378
-    Allen Key	96
+    alkaline water
+    all bran
+    all purpose flour	4378
+    all purpose seasoning
+    all-purpose cleaner	96
+    all-purpose flour	4378
+    Allen key	96
     Allen keys	96
-    Allergy Tablet
-    Alligator Pepper	96
+    allergy tablet
+    alligator pepper	96
     Alloco
-    Allsorts	192
-    Allspice	1115
+    allsorts	192
+    allspice	1115
     Almaza
     Almdudler	96
-    Almond Butter	96
-    Almond Croissant
-    Almond Drink
-    Almond Essence
-    Almond Extract	344
-    Almond Flour	151
-    Almond Jelly
-    Almond Joy
-    Almond Meal	69
-    Almond Milk	261
-    Almond Paste	41
-    Almonds	2984
-    Aloe Drink
-    Aloe Vera Drink
-    Aloe Vera Gel	96
-    Aloo Bhujia	96
-    Aloo Gobi	96
-    Aloo Matar
-    Aloo Paratha	96
-    Aloo Samosa
-    Aloo Tikki	96
+    almond butter	96
+    almond croissant
+    almond drink
+    almond essence
+    almond extract	344
+    almond flour	151
+    almond jelly
+    almond joy
+    almond meal	69
+    almond milk	261
+    almond paste	41
+    almonds	2984
+    aloe drink
+    aloe vera drink
+    aloe vera gel	96
+    aloo bhujia	96
+    aloo gobi	96
+    aloo Matar
+    aloo paratha	96
+    aloo samosa
+    aloo tikki	96
     Alpen
-    Alpen Bar
-    Alphabet Pasta
-    Alphonso Mango	96
-    Alphonso Mango Pulp
+    Alpen bar
+    alphabet pasta
+    Alphonso mango	96
+    Alphonso mango pulp
     Alphonso mangoes	96
     Alpro
     Altbier
     Altoids
-    Aluminium Foil	96
-    Aluminum Foil	123
-    Always Pad	96
+    aluminium foil	96
+    aluminum foil	123
+    Always pad	96
     Always pads	96
-    Always Ultra
-    Always Ultra Pads
+    Always ultra
+    Always ultra pads
     Amahewu
     Amala	96
-    Amaranth	110
-    Amaranth Leaf
+    amaranth	110
+    amaranth leaf
     Amareddine
     Amaretti	247
-    Amaretti Biscuits	96
-    Amaretto	137
+    Amaretti biscuits	96
+    amaretto	137
     Amaro	28
     Amarone
     Amarula	96
     Amatriciana
-    Amatungulu
+    amatungulu
     Amba	96
-    Amba Sauce
-    Amber Ale
-    Ambrosia	96
-    Ambrosia Custard	96
-    Ambrosia Rice Pudding
+    Amba sauce
+    amber ale
+    ambrosia	96
+    ambrosia custard	96
+    ambrosia rice pudding
     Amchoor
     Amchur	96
-    American Cheese	137
-    American Mustard
+    American cheese	137
+    American mustard
     Americano
     Amla	96
-    Amla Powder
+    Amla powder
     Amontillado	55
     Ampalaya	96
     Amrood
     Amstel
     Amstel Malta
     Anadin
-    Anadin Extra
+    Anadin extra
     Anaheim	165
-    Anaheim Pepper	96
+    Anaheim pepper	96
     Anaheim peppers	96
     Anardana
     Anbesol
     Ancho	289
-    Ancho Chile	110
+    Ancho chile	110
     Ancho chiles	110
-    Ancho Chili	138
-    Ancho Chillies
-    Anchor Beer
-    Anchor Butter
-    Anchor Milk
-    Anchovies	1580
-    Anchovies in olive oil	96
-    Anchovies in salt	96
-    Anchovy Fillet	633
-    Anchovy fillets	633
-    Anchovy Paste	289
-    Ancient Grains
-    Andes Mints
+    Ancho chili	138
+    Ancho chillies
+    anchor beer
+    anchor butter
+    anchor milk
+    anchovies	1580
+    anchovies in olive oil	96
+    anchovies in salt	96
+    anchovy fillet	633
+    anchovy fillets	633
+    anchovy paste	289
+    ancient grains
+    andes mints
     Andouille	83
     Andouillette
     Andrex
     Anelli
     Anellini
-    Angel Cake	96
-    Angel Delight	96
-    Angel Hair	55
-    Angel Hair Pasta	41
-    Angelica	14
-    Angelica Leaves
-    Angostura	151
-    Angostura Bitters	151
-    Animal Crackers
-    Anise	825
-    Anise Seeds	138
-    Aniseed	14
+    angel cake	96
+    angel delight	96
+    angel hair	55
+    angel hair pasta	41
+    angelica	14
+    angelica leaves
+    angostura	151
+    angostura bitters	151
+    animal crackers
+    anise	825
+    anise seeds	138
+    aniseed	14
     Anjero
-    Anjou Pear	14
-    Ankle Support
+    anjou pear	14
+    ankle support
     Anko
     Anmitsu
     Annatto	110
-    Annatto Seed	110
+    Annatto seed	110
     Annatto seeds	110
-    Annie's Mac
-    Anniversary Card
-    Ant Killer	96
-    Ant Powder
-    Antacid	96
-    Antep Pistachio
+    Annie's mac
+    anniversary card
+    ant killer	96
+    ant powder
+    antacid	96
+    Antep pistachio
     Anthisan
-    Anti-dandruff Shampoo	96
+    Anti-dandruff shampoo	96
     Anti-diarrhoea
-    Antibacterial Spray	96
-    Antibacterial Wipe	96
-    Antibacterial wipes	96
+    antibacterial spray	96
+    antibacterial wipe	96
+    antibacterial wipes	96
     Anticucho
-    Antifreeze	96
-    Antifungal Cream	96
-    Antigen Test
-    Antihistamine	96
-    Antihistamines	96
+    antifreeze	96
+    antifungal cream	96
+    antigen test
+    antihistamine	96
+    antihistamines	96
     Antipasti	96
-    Antipasto	96
-    Antipasto platter	96
-    Antiperspirant	96
-    Antiseptic	96
-    Antiseptic Cream	96
-    Antler Chew	96
-    Anzac Biscuits
+    antipasto	96
+    antipasto platter	96
+    antiperspirant	96
+    antiseptic	96
+    antiseptic cream	96
+    antler chew	96
+    Anzac biscuits
     Apam Balik
     Aperol	206
-    Aperol Spritz	96
+    Aperol spritz	96
     Apfelschorle	96
     Apfelstrudel
     Appalam
     Appam
     Appenzeller	96
-    Appetisers
-    Appetizers
+    appetisers
+    appetizers
     Applaws	96
-    Apple	5001
-    Apple Butter	28
-    Apple Chips
-    Apple Chutney
-    Apple Cider	936
-    Apple Cider Vinegar	536
-    Apple Crisps
-    Apple Crumble
-    Apple Eggplant
-    Apple Fritters
-    Apple Juice	302
-    Apple Pie	96
-    Apple Pie Spice
-    Apple Sauce	96
-    Apple Slices	96
-    Apple Strudel
-    Apple Turnover
-    Apples	5001
-    Applesauce	69
+    apple	5001
+    apple butter	28
+    apple chips
+    apple chutney
+    apple cider	936
+    apple cider vinegar	536
+    apple crisps
+    apple Crumble
+    apple eggplant
+    apple fritters
+    apple juice	302
+    apple pie	96
+    apple pie spice
+    apple sauce	96
+    apple slices	96
+    apple strudel
+    apple turnover
+    apples	5001
+    applesauce	69
     Appletiser	96
     Appleton	110
     Appleton rum	96
-    Applewood	123
-    Applewood Smoked	123
-    Applewood smoked cheddar	96
-    Apricot	1003
-    Apricot Brandy	14
-    Apricot Jam	151
-    Apricot Leather
-    Apricot Nectar
-    Apricots	1003
+    applewood	123
+    applewood smoked	123
+    applewood smoked cheddar	96
+    apricot	1003
+    apricot brandy	14
+    apricot jam	151
+    apricot leather
+    apricot nectar
+    apricots	1003
     Aptamil	96
-    Aptamil First Milk
+    Aptamil first milk
     Aquafresh	96
-    Aquarium	96
-    Aquarium Filter	96
-    Aquavit	123
-    Aqueous Cream	96
-    Arabic Bread	96
-    Arabic Coffee	96
-    Arak	96
-    Arame
+    aquarium	96
+    aquarium filter	96
+    aquavit	123
+    aqueous cream	96
+    Arabic bread	96
+    Arabic coffee	96
+    arak	96
+    arame
     Aranciata
     Arancini	96
     Arancino
     Arare
     Arayes
     Arbi	96
-    Arbol Chile	110
+    Arbol chile	110
     Arborio	687
-    Arborio Rice	578
-    Arbroath Smokie	96
-    Archers	96
-    Archers Peach Schnapps
-    Arctic Char	110
-    Arctic Roll	96
-    Arden Grange	96
+    Arborio rice	578
+    Arbroath smokie	96
+    archers	96
+    archers peach schnapps
+    arctic char	110
+    arctic roll	96
+    Arden grange	96
     Areki
     Arepa	192
-    Arepa Flour	96
+    Arepa flour	96
     Arepas	192
     Arequipe
-    Argo Beer
-    Arhar Dal
+    Argo beer
+    Arhar dal
     Ariel	96
     Ariel pods	96
-    Arizona Iced Tea
+    Arizona iced tea
     Arla
-    Arm & Hammer Litter
-    Arm & Hammer Toothpaste
+    arm & hammer litter
+    arm & hammer toothpaste
     Armagnac	289
-    Arnica	96
+    arnica	96
     Arnott's
     Aromat	96
-    Aromatic Duck	96
+    aromatic duck	96
     Aronia
     Arrabbiata	192
-    Arrabbiata Sauce	96
+    Arrabbiata sauce	96
     Arrabiata
     Arrachera	96
-    Arrowroot	55
-    Arroz Blanco
+    arrowroot	55
+    Arroz blanco
     Arroz Caldo
     Arroz Chaufa
-    Arroz con Dulce
-    Arroz con Gandules	96
-    Arroz con Leche	96
-    Arroz con Pollo	96
-    Arroz Negro
+    Arroz con dulce
+    Arroz con gandules	96
+    Arroz con leche	96
+    Arroz con pollo	96
+    Arroz negro
     Arroz Rojo	14
-    Artichoke	1072
-    Artichoke Hearts	357
-    Artichokes	1072
-    Artificial Sweetener
-    Artificial Tears
-    Arugula	757
+    artichoke	1072
+    artichoke hearts	357
+    artichokes	1072
+    artificial sweetener
+    artificial tears
+    arugula	757
     Asado
-    Asafoetida	96
+    asafoetida	96
     Asahi	96
     Asaro
-    Ash Gourd
-    Ash Reshteh
+    ash gourd
+    ash Reshteh
     Ashta
-    Ashton & Parsons
+    Ashton & parsons
     Asiago	137
-    Asian Pear	96
+    Asian pear	96
     Asian pears	96
     Aspall
-    Asparagus	756
-    Asparagus Tips	110
-    Aspartame
-    Aspirin	96
+    asparagus	756
+    asparagus tips	110
+    aspartame
+    aspirin	96
     Assam	110
-    Assam Laksa
-    Assam Tea	96
-    Assorted Meat	96
+    Assam laksa
+    Assam tea	96
+    assorted meat	96
     Assyrtiko
-    Asthma Inhaler
+    asthma inhaler
     Asti
     Asti Spumante
     Astonish	96
     Asure
-    Ata Din Din
+    Ata din din
     Ata Dindin
-    Ata Rodo	96
+    Ata rodo	96
     Ataiko
-    Atakilt Wat
+    Atakilt wat
     Atariko
     Ataulfo
-    Ataulfo Mango
+    Ataulfo mango
     Atay
     Atayef
-    Athlete's Foot Cream	96
-    Atole
+    athlete's foot cream	96
+    atole
     Atora
-    Atta	192
-    Atta Flour
+    atta	192
+    atta flour
     Attieke	96
-    Aubergine	589
-    Aubergine Caviar	96
-    Aubergine Parmigiana	96
+    aubergine	589
+    aubergine caviar	96
+    aubergine parmigiana	96
     Augustiner
-    Aunt Bessie's
+    aunt Bessie's
     Aussie	96
     Aussie shampoo	96
     Aveeno
     Avent	96
     Averna
     Avgolemono	14
-    Avocado	1332
-    Avocado Dip	96
-    Avocado Halves
-    Avocado Oil	151
-    Avocados	1332
+    avocado	1332
+    avocado dip	96
+    avocado Halves
+    avocado oil	151
+    avocados	1332
     Awameh
-    Axe Body Spray
+    axe body spray
     Ayamase
     Ayran	96
-    Azuki Beans
-    Açaí bowl	96
+    Azuki beans
+    açaí bowl	96
     Añejo
     B'stilla
-    Baba au Rhum
-    Baba Ganoush	96
-    Baba Ghanouj
-    Baba Ghanoush
-    Babka	288
-    Babka Wielkanocna	96
-    Baby Aubergines
-    Baby Back Ribs	110
-    Baby Banana
-    Baby Bath	96
-    Baby Bella	96
-    Baby bella mushrooms	96
-    Baby Bottle	96
-    Baby bottles	96
-    Baby Bowl
-    Baby Carrier	96
-    Baby Carrots	385
-    Baby Cereal	96
-    Baby Corn	110
-    Baby Cucumbers
-    Baby Food	315
-    Baby food pouches	96
-    Baby Formula	96
-    Baby Jar	96
-    Baby jars	96
-    Baby leaf salad	96
-    Baby Leeks
-    Baby Lotion	96
-    Baby Monitor	96
-    Baby Octopus
-    Baby Oil	96
-    Baby Onions
-    Baby Pak Choi
-    Baby Plum Tomatoes	96
-    Baby Porridge	96
-    Baby Potatoes	123
-    Baby Pouch
-    Baby Powder	96
-    Baby Puff	96
-    Baby puffs	96
-    Baby Puree
-    Baby Rice	96
-    Baby Rusk
-    Baby Ruth
-    Baby Shampoo	96
-    Baby Snack	96
-    Baby snacks	96
-    Baby Spinach	247
-    Baby Spoon	96
-    Baby spoons	96
-    Baby Squid	96
-    Baby Toy
-    Baby Wash	96
-    Baby Wipe	192
-    Baby wipes	192
+    baba au Rhum
+    baba ganoush	96
+    baba Ghanouj
+    baba Ghanoush
+    babka	288
+    babka wielkanocna	96
+    baby aubergines
+    baby back ribs	110
+    baby banana
+    baby bath	96
+    baby bella	96
+    baby bella mushrooms	96
+    baby bottle	96
+    baby bottles	96
+    baby bowl
+    baby carrier	96
+    baby carrots	385
+    baby cereal	96
+    baby corn	110
+    baby cucumbers
+    baby food	315
+    baby food pouches	96
+    baby formula	96
+    baby jar	96
+    baby jars	96
+    baby leaf salad	96
+    baby leeks
+    baby lotion	96
+    baby monitor	96
+    baby octopus
+    baby oil	96
+    baby onions
+    baby Pak choi
+    baby plum tomatoes	96
+    baby porridge	96
+    baby potatoes	123
+    baby pouch
+    baby powder	96
+    baby puff	96
+    baby puffs	96
+    baby puree
+    baby rice	96
+    baby rusk
+    baby ruth
+    baby shampoo	96
+    baby snack	96
+    baby snacks	96
+    baby spinach	247
+    baby spoon	96
+    baby spoons	96
+    baby squid	96
+    baby toy
+    baby wash	96
+    baby wipe	192
+    baby wipes	192
     Babybel	96
-    Babybel Snack
+    Babybel snack
     Babygrow	96
     Babygrows	96
     Bacalao	96
@@ -581,207 +581,207 @@ extension EmojiData {
     Bacalhau à Brás
     Bacardi
     Bacardi Breezer
-    Bachelors Super Noodles
+    bachelors super noodles
     Baci
     Baci Perugina
-    Back Bacon	192
-    Back bacon rashers	96
+    back bacon	192
+    back bacon rashers	96
     Bacofoil
-    Bacon	2556
-    Bacon Bits	14
-    Bacon Butty
-    Bacon Lardons	96
-    Bacon Medallion
-    Bacon Rasher	192
-    Bacon rashers	192
-    Bacon sandwich	96
-    Bacon Sarnie
-    Badam Milk
+    bacon	2556
+    bacon bits	14
+    bacon butty
+    bacon lardons	96
+    bacon medallion
+    bacon rasher	192
+    bacon rashers	192
+    bacon sandwich	96
+    bacon Sarnie
+    Badam milk
     Badoit	96
-    Baek Kimchi
+    Baek kimchi
     Bael
-    Bag for Life	96
-    Bag of Ice	96
-    Bag of potatoes	96
-    Bag of salad	96
-    Bagel	397
-    Bagel Bites
-    Bagel Chips	14
-    Bagel Thins
-    Bagels	397
-    Bagged Salad
+    bag for life	96
+    bag of ice	96
+    bag of potatoes	96
+    bag of salad	96
+    bagel	397
+    bagel bites
+    bagel chips	14
+    bagel thins
+    bagels	397
+    Bagged salad
     Bagoong	96
-    Bags for life	96
-    Baguette	810
+    bags for life	96
+    baguette	810
     Baharat	96
     Bahlsen
     Baijiu
-    Baileys	96
-    Baingan Bharta	96
+    baileys	96
+    Baingan bharta	96
     Bajgiel
     Bajra	96
-    Bajra Flour	96
+    Bajra flour	96
     Bak Chor Mee
     Bak Kut Teh
-    Bak Kwa	96
+    Bak kwa	96
     Bakarkhani
-    Bake and Shark
-    Baked Alaska
-    Baked Beans	192
-    Baked beans tinned	96
-    Baked camembert	96
-    Baked Ziti
-    Bakers Complete	96
+    bake and shark
+    baked Alaska
+    baked beans	192
+    baked beans tinned	96
+    baked camembert	96
+    baked ziti
+    bakers complete	96
     Bakewell	110
-    Bakewell Tart	96
-    Baking Beans
-    Baking Chocolate
-    Baking Dish
-    Baking Paper	96
-    Baking Parchment	96
-    Baking Potatoes	536
-    Baking Powder	1968
-    Baking Sheet
-    Baking Soda	1101
-    Baking Spread
-    Baking Supplies
-    Baking Tray	96
+    Bakewell tart	96
+    baking beans
+    baking chocolate
+    baking dish
+    baking paper	96
+    baking parchment	96
+    baking potatoes	536
+    baking powder	1968
+    baking sheet
+    baking soda	1101
+    baking spread
+    baking supplies
+    baking tray	96
     Bakkwa
-    Baklava	192
+    baklava	192
     Baklawa
     Baklazhannaya Ikra
     Bakmi
     Bakso
     Baleada
     Baleron
-    Balloon	96
-    Balloons	96
-    Ballpoint
-    Baloney
-    Balsamic	1581
-    Balsamic Dressing
-    Balsamic Glaze	96
-    Balsamic Vinegar	1293
-    Balsamic vinegar of Modena	96
+    balloon	96
+    balloons	96
+    ballpoint
+    baloney
+    balsamic	1581
+    balsamic dressing
+    balsamic glaze	96
+    balsamic vinegar	1293
+    balsamic vinegar of Modena	96
     Balti	96
-    Balti Paste	96
-    Balti Sauce
-    Baltic Rye
+    Balti paste	96
+    Balti sauce
+    Baltic rye
     Baltika	96
-    Bamboo Shoot	137
-    Bamboo shoots	137
-    Bamboo Skewer	28
+    bamboo shoot	137
+    bamboo shoots	137
+    bamboo skewer	28
     Bammy	96
-    Banana	1701
-    Banana Blossom	96
-    Banana Bread	96
-    Banana Chips	192
-    Banana chips Kerala	96
-    Banana Cue
-    Banana Flower
-    Banana Fritter
-    Banana Heart
-    Banana Ketchup	96
-    Banana Leaf	96
-    Banana leaves	96
-    Banana Milk
-    Banana milkshake	96
-    Banana Peppers	28
-    Banana Shallots	96
-    Bananas	1701
+    banana	1701
+    banana blossom	96
+    banana bread	96
+    banana chips	192
+    banana chips Kerala	96
+    banana cue
+    banana flower
+    banana fritter
+    banana heart
+    banana ketchup	96
+    banana leaf	96
+    banana leaves	96
+    banana milk
+    banana milkshake	96
+    banana peppers	28
+    banana shallots	96
+    bananas	1701
     Bancha
     Band-aid	96
     Band-Aids	96
-    Bandage	192
-    Bandages	192
+    bandage	192
+    bandages	192
     Bandaid
-    Bandeja Paisa
+    Bandeja paisa
     Bandung
-    Bang Energy
+    bang energy
     Banga
-    Banga Soup
-    Bangers	96
-    Bangers and Mash	96
+    Banga soup
+    bangers	96
+    bangers and mash	96
     Bangus	96
     Banh Bo
-    Banh Cam
+    Banh cam
     Banh Canh
     Banh Chung
     Banh Da Lon
-    Banh Mi	192
+    Banh mi	192
     Banh mi baguettes	96
-    Banh Mi Bread
+    Banh mi bread
     Banh Pho
     Banh Tet
     Banh Trang
-    Banks Beer
+    banks beer
     Banku	96
-    Banku Mix	96
+    Banku mix	96
     Banoffee	96
-    Banoffee Pie	96
-    Bao	192
-    Bao Bun	96
-    Bao buns	96
-    Baobab	96
-    Baobab Fruit
-    Baobab Powder	96
+    Banoffee pie	96
+    bao	192
+    bao bun	96
+    bao buns	96
+    baobab	96
+    baobab fruit
+    baobab powder	96
     Baozi
-    Bap
-    Bar Keepers Friend	96
-    Bar of Chocolate
-    Bar of Laundry Soap
-    Bar of Soap	96
-    Bar Soap	96
-    Bara Brith	96
+    bap
+    bar keepers friend	96
+    bar of chocolate
+    bar of laundry soap
+    bar of soap	96
+    bar soap	96
+    Bara brith	96
     Baranki
     Barazek
     Barbacoa	96
     Barbaresco
     Barbari
-    Barbecue Charcoal
-    Barbecue Lighter
-    Barbecue Sauce	192
-    Barbecue Stick
-    Barbeque Sauce
-    Barberries	110
-    Barberry	110
+    barbecue charcoal
+    barbecue lighter
+    barbecue sauce	192
+    barbecue stick
+    barbeque sauce
+    barberries	110
+    barberry	110
     Barfi	96
-    Barista Milk
-    Barista oat milk	96
-    Barking Heads
-    Barley	439
-    Barley Cup
-    Barley Sugar
-    Barley Tea	96
-    Barley Water
-    Barm
-    Barm Brack
-    Barm Cake
-    Barmbrack	96
+    barista milk
+    barista oat milk	96
+    Barking heads
+    barley	439
+    barley cup
+    barley sugar
+    barley tea	96
+    barley water
+    barm
+    barm Brack
+    barm cake
+    barmbrack	96
     Barolo	96
     Barq's
     Barquillos
     Barr	96
     Barr's cream soda	96
-    Barramundi
-    Barry M
-    Barry's Tea	96
-    Bars of soap	96
+    barramundi
+    Barry m
+    Barry's tea	96
+    bars of soap	96
     Barszcz	96
     Barszcz Czerwony
-    Bartlett Pear	137
-    Bartlett pears	137
+    bartlett pear	137
+    bartlett pears	137
     Basa	96
     Basa fillets	96
     Basbousa	96
-    Base Coat
-    Basil	4057
-    Basil Pesto	96
-    Basil plant	96
-    Basmati	467
-    Basmati Rice	371
-    Basmati rice 5kg	96
-    Bass	522
+    base coat
+    basil	4057
+    basil pesto	96
+    basil plant	96
+    basmati	467
+    basmati rice	371
+    basmati rice 5kg	96
+    bass	522
     Bastilla
     Bastirma
     Basturma
@@ -789,283 +789,283 @@ extension EmojiData {
     Batard
     Batata
     Batata Vada
-    Batch Loaf
+    batch loaf
     Batchelors
-    Bath Bomb	96
-    Bath bombs	96
-    Bath Foam	96
-    Bath Oil
-    Bath Puff
-    Bath Salt	96
-    Bath salts	96
-    Bath Sponge	96
-    Bath Towel	96
-    Bath towels	96
-    Bath Toy	96
-    Bath toys	96
-    Bathroom Cleaner	96
-    Bathroom Scale
-    Bathroom Wipe	96
-    Bathroom wipes	96
-    Batiste	96
+    bath bomb	96
+    bath bombs	96
+    bath foam	96
+    bath oil
+    bath puff
+    bath salt	96
+    bath salts	96
+    bath sponge	96
+    bath towel	96
+    bath towels	96
+    bath toy	96
+    bath toys	96
+    bathroom cleaner	96
+    bathroom scale
+    bathroom wipe	96
+    bathroom wipes	96
+    batiste	96
     Battenberg	96
     Battenburg
-    Batter Mix	96
-    Battered cod	96
-    Battered Fish	96
-    Batteries	767
-    Battery	767
-    Bauble	96
-    Baubles	96
+    batter mix	96
+    battered cod	96
+    battered fish	96
+    batteries	767
+    battery	767
+    bauble	96
+    baubles	96
     Bauernbrot
     Bavaria
-    Bavarian Sweet Mustard
+    Bavarian sweet mustard
     Bavette
     Baxters
-    Baxters Soup
-    Bay	3592
-    Bay Leaves	3413
-    Bay leaves dried	96
-    Bay leaves Indian	96
-    Bayonne Ham
+    Baxters soup
+    bay	3592
+    bay leaves	3413
+    bay leaves dried	96
+    bay leaves Indian	96
+    Bayonne ham
     Bazlama
     Bazuka
     BBQ charcoal	96
     BBQ chips	96
-    Bbq Pork
+    BBQ pork
     BBQ ribs	96
-    Bbq Rub
-    Bbq Sauce	110
-    Beaker	96
-    Beamish	96
-    Bean Burgers	96
-    Bean Chilli
-    Bean Curd	14
-    Bean Curd Sheet
-    Bean Dip
-    Bean Salad
-    Bean Sprout	357
-    Bean sprouts	357
-    Bean sprouts bag	96
-    Bean Thread Noodle
-    Beans	7607
-    Beans in Tomato Sauce
-    Beans on Toast
-    Beans Porridge	96
+    BBQ rub
+    BBQ sauce	110
+    beaker	96
+    beamish	96
+    bean burgers	96
+    bean chilli
+    bean curd	14
+    bean curd sheet
+    bean dip
+    bean salad
+    bean sprout	357
+    bean sprouts	357
+    bean sprouts bag	96
+    bean thread noodle
+    beans	7607
+    beans in tomato sauce
+    beans on toast
+    beans porridge	96
     Beansprout	96
     Beansprouts	96
     Beaphar	96
-    Bear Biscuits
-    Bear Claws
-    Beard Balm	96
-    Beard Oil	96
-    Bearnaise
-    Beaten Rice
+    bear biscuits
+    bear claws
+    beard balm	96
+    beard oil	96
+    bearnaise
+    beaten rice
     Beaufort	110
     Beaujolais	123
     Beaujolais Nouveau
-    Beauty Blender	96
+    beauty blender	96
     Beavertown
-    Bechamel	14
-    Bechamel Sauce	14
+    bechamel	14
+    bechamel sauce	14
     Becherovka	96
-    Becks
+    becks
     Beconase	96
-    Bed Head
-    Bed Sheet
+    bed head
+    bed sheet
     Bedsheet
-    Bee Hoon	96
+    bee hoon	96
     Beechams	96
-    Beechams Powders
-    Beef	6342
-    Beef and Broccoli
-    Beef Bourguignon	96
-    Beef Brisket	137
-    Beef Broth	386
-    Beef Burgers	96
-    Beef Cheeks
-    Beef Chuck	69
-    Beef Curry
-    Beef Dripping	96
-    Beef Empanada	96
-    Beef empanadas	96
-    Beef Fillet	28
-    Beef Jerky	206
-    Beef jerky sticks	96
-    Beef Joint	192
-    Beef lasagne	96
-    Beef meatballs	96
-    Beef Mince	288
-    Beef Noodle Soup
-    Beef patties	96
-    Beef Patty	96
-    Beef Rendang	96
-    Beef Ribs
-    Beef Satay
-    Beef Sausages	28
-    Beef Shin	96
-    Beef Short Ribs	206
-    Beef steak	110
-    Beef Stew	137
-    Beef Stock	687
-    Beef stock bones	96
-    Beef stock cubes	96
-    Beef Strips
-    Beef Stroganoff	96
-    Beef Tapa	96
-    Beef Tenderloin	41
-    Beef Tomato	96
-    Beef tomatoes	96
-    Beef Tongue	41
-    Beefeater	14
-    Beefsteak Tomato	55
+    Beechams powders
+    beef	6342
+    beef and broccoli
+    beef bourguignon	96
+    beef brisket	137
+    beef broth	386
+    beef burgers	96
+    beef cheeks
+    beef chuck	69
+    beef curry
+    beef dripping	96
+    beef Empanada	96
+    beef empanadas	96
+    beef fillet	28
+    beef jerky	206
+    beef jerky sticks	96
+    beef joint	192
+    beef lasagne	96
+    beef meatballs	96
+    beef mince	288
+    beef noodle soup
+    beef patties	96
+    beef patty	96
+    beef rendang	96
+    beef ribs
+    beef satay
+    beef sausages	28
+    beef shin	96
+    beef short ribs	206
+    beef steak	110
+    beef stew	137
+    beef stock	687
+    beef stock bones	96
+    beef stock cubes	96
+    beef strips
+    beef stroganoff	96
+    beef tapa	96
+    beef tenderloin	41
+    beef tomato	96
+    beef tomatoes	96
+    beef tongue	41
+    beefeater	14
+    beefsteak tomato	55
     Beemster
-    Beer	1453
-    Beer Cans
+    beer	1453
+    beer cans
     Beerlao
-    Beeswax Wrap
-    Beet	674
-    Beet Greens
-    Beetroot	479
-    Beetroot Juice	96
-    Beetroot soup	96
-    Beetroot with Horseradish
-    Beets	674
-    Beggin Strips
+    beeswax wrap
+    beet	674
+    beet greens
+    beetroot	479
+    beetroot juice	96
+    beetroot soup	96
+    beetroot with horseradish
+    beets	674
+    Beggin strips
     Beigli	96
-    Beignets
+    beignets
     Beijinho
     Bel Paese	14
     Belacan	96
-    Belgian Bun
-    Belgian Waffles	96
+    Belgian bun
+    Belgian waffles	96
     Belhaven
-    Bell Pepper	1900
-    Bell peppers	1900
+    bell pepper	1900
+    bell peppers	1900
     Bellini
-    Bells Whisky
-    Beluga Lentils	14
-    Belvedere	96
+    bells whisky
+    beluga lentils	14
+    belvedere	96
     Belvita
     Belyashi
-    Ben & Jerry's	96
-    Ben and Jerrys
-    Ben's Original
+    ben & Jerry's	96
+    ben and Jerrys
+    ben's original
     Benachin
     Benadryl	96
-    Benadryl Allergy
+    Benadryl allergy
     Benecol
-    Benedictine	14
+    benedictine	14
     Beni Shoga
     Bento
-    Bento Box
+    Bento box
     Benylin	96
     Bepanthen	96
-    Bepanthen Nappy Care
+    Bepanthen nappy care
     Berbere	123
-    Bergamot	96
+    bergamot	96
     Berocca	96
-    Berries	1030
-    Berry Tea
+    berries	1030
+    berry tea
     Bertolli
-    Bertolli Sauce
-    Bertolli Spread
+    Bertolli sauce
+    Bertolli spread
     Besan	206
-    Besan Ladoo	96
+    Besan ladoo	96
     Beschuit
-    Besitos de Coco
+    Besitos de coco
     Besobela
-    Best Bitter
-    Betel Leaf	96
-    Betel leaves	96
-    Betel Nut
-    Better Than Bouillon
+    best bitter
+    betel leaf	96
+    betel leaves	96
+    betel nut
+    better Than bouillon
     Beurre	14
     Beurre Demi-sel
     Bewley's
     Beyaynetu
     Beyaz Peynir
     Beyond burgers	96
-    Beyond Meat
-    Bhaji	288
+    Beyond meat
+    bhaji	288
     Bhajia
     Bhatura	96
     Bhel
     Bhel Puri
-    Bhindi	192
-    Bhindi Masala
-    Bhujia	96
+    bhindi	192
+    bhindi masala
+    bhujia	96
     Bhuna
-    Bialy	96
-    Bialys	96
-    Biała Kiełbasa	96
-    Bib	96
-    Biber Salcasi	14
+    bialy	96
+    bialys	96
+    Biała kiełbasa	96
+    bib	96
+    biber Salcasi	14
     Bibimbap	96
     Bibingka	96
-    Bibs	96
-    Bic Lighter
-    Bic Razor
+    bibs	96
+    Bic lighter
+    Bic razor
     Bicarb
-    Bicarb Soda
-    Bicarbonate of Soda	96
-    Bicol Express
-    Bicycle Inner Tube
+    Bicarb soda
+    bicarbonate of soda	96
+    Bicol express
+    bicycle inner tube
     Bifana
-    Big Mac
-    Big Mac Sauce
+    big mac
+    big mac sauce
     Bigoli
-    Bigos	96
-    Bihon	96
+    bigos	96
+    bihon	96
     Bika Ambon
-    Bikaneri Bhujia
-    Bike inner tube	96
-    Bike Light	96
-    Bike lights	96
-    Bike Lock
-    Bike Pump
+    Bikaneri bhujia
+    bike inner tube	96
+    bike light	96
+    bike lights	96
+    bike lock
+    bike pump
     Biko
-    Bilberry
-    Bilimbi
-    Biltong	96
-    Bin	575
-    Bin Bag	96
-    Bin bags	96
-    Bin Liner	192
-    Bin liners	192
-    Bing Cherries
+    bilberry
+    bilimbi
+    biltong	96
+    bin	575
+    bin bag	96
+    bin bags	96
+    bin liner	192
+    bin liners	192
+    Bing cherries
     Bingsu
     Bintang	96
-    Bio Liquid
-    Bio washing powder	96
+    bio liquid
+    bio washing powder	96
     Bioderma
-    Biological Detergent
+    biological detergent
     Bionade
-    Biotin	96
-    Birch Beer
-    Birch Juice
-    Birch Sap	96
-    Birch Syrup
-    Birch Water
+    biotin	96
+    birch beer
+    birch juice
+    birch sap	96
+    birch syrup
+    birch water
     Bircher	96
-    Bircher Muesli	96
+    Bircher muesli	96
     Birchermüesli
-    Bird Cage
-    Bird Feeder
-    Bird Food	96
-    Bird Grit
-    Bird Seed	192
-    Bird Seed Mix	96
-    Bird's Custard
-    Bird's Eye	220
-    Bird's Eye Chili	28
-    Bird's Eye Chilli	110
-    Bird's eye chillies	110
-    Bird's Eye Peas
-    Bird's Eye Pepper	14
-    Bird's Milk Cake	96
-    Birds Eye Fish Fingers
-    Birdseed
+    bird cage
+    bird feeder
+    bird food	96
+    bird grit
+    bird seed	192
+    bird seed mix	96
+    bird's custard
+    bird's eye	220
+    bird's eye chili	28
+    bird's eye chilli	110
+    bird's eye chillies	110
+    bird's eye peas
+    bird's eye pepper	14
+    bird's milk cake	96
+    birds eye fish fingers
+    birdseed
     Biriyani
     Biro	96
     Biros	96
@@ -1073,631 +1073,631 @@ extension EmojiData {
     Birra	96
     Birra Moretti	96
     Birria	192
-    Birria Tacos	96
-    Birthday Cake	96
-    Birthday Candle	192
-    Birthday candles	192
-    Birthday candles pack	96
-    Birthday Card	96
-    Biryani	479
-    Biryani Masala
-    Biryani Paste	96
-    Biryani Rice
+    Birria tacos	96
+    birthday cake	96
+    birthday candle	192
+    birthday candles	192
+    birthday candles pack	96
+    birthday card	96
+    biryani	479
+    biryani masala
+    biryani paste	96
+    biryani rice
     Biscoff	96
     Biscoff biscuits	96
-    Biscoff Spread
+    Biscoff spread
     Biscotti	96
-    Biscuit Selection
-    Biscuit Tin
-    Biscuits	1178
-    Biscuits for Cheese
-    Bison
-    Bison Grass Vodka
-    Bisque
+    biscuit selection
+    biscuit tin
+    biscuits	1178
+    biscuits for cheese
+    bison
+    bison grass vodka
+    bisque
     Bissap	96
-    Bissap Flower
+    Bissap flower
     Bissell
     Bisto	192
-    Bisto Gravy	96
+    Bisto gravy	96
     Bisto gravy granules	96
     Bitburger
-    Bite Cream	96
-    Bitter	768
-    Bitter Gourd	96
-    Bitter Kas
-    Bitter Kola	96
-    Bitter Leaf	96
-    Bitter Lemon	96
-    Bitter Melon
+    bite cream	96
+    bitter	768
+    bitter gourd	96
+    bitter Kas
+    bitter kola	96
+    bitter leaf	96
+    bitter lemon	96
+    bitter melon
     Bitterball
     Bitterballen	96
-    Bitterleaf Soup
-    Black Bean	865
-    Black Bean Dip
-    Black Bean Sauce	219
-    Black bean sauce jar	96
-    Black beans	865
-    Black beans dried	96
-    Black beans tinned	96
-    Black Bread
-    Black Cardamom	137
-    Black Caviar	110
-    Black Cherries
-    Black Chickpea
-    Black Cumin
-    Black Currant	28
-    Black Eyed Bean
-    Black Forest Gateau	96
-    Black Forest Ham	96
-    Black Fungus
-    Black Garlic	41
-    Black Glutinous Rice
-    Black Grapes	96
-    Black Jacks
-    Black Kale	14
-    Black Lentils	14
-    Black Lime
-    Black Mustard Seed	192
-    Black mustard seeds	192
-    Black Olive Tapenade	96
-    Black Olives	660
-    Black Onion Seed
-    Black Pepper	13451
-    Black Peppercorns	909
-    Black Plum Jamun
-    Black Pudding	96
-    Black Quinoa
-    Black Radish
-    Black Rice	123
-    Black Salt	110
-    Black Seed
-    Black sesame paste	96
-    Black Sesame Seeds	138
-    Black Shito	96
-    Black Tea	83
-    Black Treacle	110
-    Black Truffle	247
-    Black Trumpet
-    Black Turtle Beans
-    Black Vinegar	28
-    Black-eyed Peas	41
-    Blackberries	371
-    Blackberries for jam	96
-    Blackberry	371
+    Bitterleaf soup
+    black bean	865
+    black bean dip
+    black bean sauce	219
+    black bean sauce jar	96
+    black beans	865
+    black beans dried	96
+    black beans tinned	96
+    black bread
+    black cardamom	137
+    black caviar	110
+    black cherries
+    black chickpea
+    black cumin
+    black currant	28
+    black eyed bean
+    black forest gateau	96
+    black forest ham	96
+    black fungus
+    black garlic	41
+    black glutinous rice
+    black grapes	96
+    black jacks
+    black kale	14
+    black lentils	14
+    black lime
+    black mustard seed	192
+    black mustard seeds	192
+    black olive tapenade	96
+    black olives	660
+    black onion seed
+    black pepper	13451
+    black peppercorns	909
+    black plum jamun
+    black pudding	96
+    black Quinoa
+    black radish
+    black rice	123
+    black salt	110
+    black seed
+    black sesame paste	96
+    black sesame seeds	138
+    black shito	96
+    black tea	83
+    black treacle	110
+    black truffle	247
+    black trumpet
+    black turtle beans
+    black vinegar	28
+    Black-eyed peas	41
+    blackberries	371
+    blackberries for jam	96
+    blackberry	371
     Blackcurrant	288
-    Blackcurrant Cordial
-    Blackcurrant Jam	96
-    Blackcurrant Squash	96
+    Blackcurrant cordial
+    Blackcurrant jam	96
+    Blackcurrant squash	96
     Blackcurrants	288
-    Blackstrap Molasses	14
-    Blanched Almonds	83
-    Blancmange
-    Blanco Tequila
-    Blanket	288
-    Blanquette de Veau
-    Bleach	192
-    Bleach Kit
-    Blended Whisky
-    Blender	192
-    Bleu D'auvergne
-    Blind
-    Blini	96
-    Blintz
-    Bliss Balls
-    Blister plasters	96
+    Blackstrap molasses	14
+    blanched almonds	83
+    blancmange
+    blanco tequila
+    blanket	288
+    Blanquette de veau
+    bleach	192
+    bleach kit
+    blended whisky
+    blender	192
+    bleu D'auvergne
+    blind
+    blini	96
+    blintz
+    bliss balls
+    blister plasters	96
     Blistex	96
-    Bloater
-    Blonde Ale
+    bloater
+    blonde ale
     Blondies
     Bloo
-    Bloo Toilet Block
-    Blood Glucose Monitor
-    Blood Orange	261
-    Blood oranges	261
-    Blood Pressure Monitor	96
-    Blood Sausage
-    Bloody Mary
-    Bloody Mary Mix
-    Bloomer	96
+    Bloo toilet block
+    blood glucose monitor
+    blood orange	261
+    blood oranges	261
+    blood pressure monitor	96
+    blood sausage
+    bloody Mary
+    bloody Mary mix
+    bloomer	96
     Blt	96
-    Blu Tack	96
-    Blue Bell
-    Blue Buffalo
-    Blue Cheese	261
-    Blue Cheese Dressing	28
-    Blue Crab	14
-    Blue Curacao
-    Blue Fenugreek
-    Blue Ginger
-    Blue Inhaler	96
-    Blue Moon
-    Blue Riband
-    Blue Stilton
-    Blueberries	714
-    Blueberry	714
-    Blueberry Muffins	96
+    Blu tack	96
+    blue bell
+    blue buffalo
+    blue cheese	261
+    blue cheese dressing	28
+    blue crab	14
+    blue curacao
+    blue fenugreek
+    blue ginger
+    blue inhaler	96
+    blue moon
+    blue riband
+    blue Stilton
+    blueberries	714
+    blueberry	714
+    blueberry muffins	96
     Bluetack
-    Blush
-    Blush Wine
-    Blusher	96
+    blush
+    blush wine
+    blusher	96
     Blutwurst
-    Boat Noodle
-    Bob Martin	96
+    boat noodle
+    bob martin	96
     Boba	137
-    Boba Pearl	96
+    Boba pearl	96
     Boba pearls	96
-    Boba Tea
-    Bobby Beans
-    Bobby Pin	96
-    Bobby pins	96
+    Boba tea
+    bobby beans
+    bobby pin	96
+    bobby pins	96
     Bobotie	96
-    Bobotie Mix
-    Bobotie Spice
-    Bock
+    Bobotie mix
+    Bobotie spice
+    bock
     Bockwurst
     Boczek	96
     Boddingtons
-    Body Butter	96
-    Body Lotion	96
-    Body Mist	96
-    Body Scrub	96
-    Body Sponge
-    Body Spray	96
-    Body Wash	96
+    body butter	96
+    body lotion	96
+    body mist	96
+    body scrub	96
+    body sponge
+    body spray	96
+    body wash	96
     Bodyform	96
     Boerenkaas
     Boerenkool
     Boerewors	96
-    Boerewors Roll
+    Boerewors roll
     Boerie
-    Boeuf Bourguignon	96
+    boeuf bourguignon	96
     Bofrot
-    Bog Roll
-    Boiled Eggs	302
-    Boiled Sweets	96
+    bog roll
+    boiled eggs	302
+    boiled sweets	96
     Boing
-    Bok Choi
-    Bok Choy	178
-    Bola de Berlim
+    Bok choi
+    Bok choy	178
+    bola de Berlim
     Boli
     Bolillo	110
     Bolillos	110
     Bollinger
-    Bolo Rei
-    Bologna
-    Bolognese	192
-    Bolognese Sauce	96
-    Bolt
+    bolo Rei
+    bologna
+    bolognese	192
+    bolognese sauce	96
+    bolt
     Bomba	96
-    Bomba Rice	96
-    Bombardier
-    Bombay Mix	192
+    Bomba rice	96
+    bombardier
+    Bombay mix	192
     Bombay mix bag	96
-    Bombay Potato	96
+    Bombay potato	96
     Bombay potatoes	96
-    Bombay Sapphire
+    Bombay sapphire
     Bomboloni
-    Bonbons	96
+    bonbons	96
     Bonda
-    Bone	1290
-    Bone Broth	110
-    Bone Marrow
-    Boneless chicken thighs	123
-    Bones for the dog	96
+    bone	1290
+    bone broth	110
+    bone marrow
+    boneless chicken thighs	123
+    bones for the dog	96
     Bonga	96
-    Bonga Fish	96
+    Bonga fish	96
     Boniato	96
     Bonio	96
-    Bonio Biscuits
-    Bonito	165
-    Bonito Del Norte
-    Bonito Flake	137
-    Bonito flakes	137
+    Bonio biscuits
+    bonito	165
+    bonito Del Norte
+    bonito flake	137
+    bonito flakes	137
     Bonjela	96
-    Bonjela Adult
-    Book	192
-    Boost Energy
-    Booze
+    Bonjela adult
+    book	192
+    boost energy
+    booze
     Boquerones	110
     Boquerones en Vinagre
-    Borage
-    Borax	96
+    borage
+    borax	96
     Bordeaux	96
-    Borders Biscuits
-    Borek	192
+    borders biscuits
+    borek	192
     Boricha
     Borjomi	96
-    Borlotti Beans	96
+    Borlotti beans	96
     Borodinsky	96
-    Borodinsky Bread	96
+    Borodinsky bread	96
     Borovička
-    Borsch
-    Borscht	110
+    borsch
+    borscht	110
     Borsodi	96
-    Bosc Pear	138
+    bosc pear	138
     Bossche Bol
     Bostik
-    Botan Rice Candy
+    Botan rice candy
     Botifarra
     Bottarga	96
-    Bottle Brush	96
-    Bottle Gourd	96
-    Bottle of Wine
-    Bottle Opener	96
-    Bottle Teat	96
-    Bottle teats	96
-    Bottled Lemon Juice
-    Bottled Water	96
-    Bottles of Beer
+    bottle brush	96
+    bottle gourd	96
+    bottle of wine
+    bottle opener	96
+    bottle teat	96
+    bottle teats	96
+    Bottled lemon juice
+    Bottled water	96
+    bottles of beer
     Botvinya
-    Boudin Blanc
+    Boudin blanc
     Boudin Noir
-    Bouillabaisse	96
-    Bouillon	316
-    Bouillon Powder	137
-    Boule
-    Bounce Sheets	96
-    Bounty	96
-    Bounty Bar
-    Bounty Paper Towels
-    Bounty Towels
-    Bouquet	385
-    Bouquet Garni	206
-    Bourbon	715
-    Bourbon Biscuit	96
-    Bourbon biscuits	96
+    bouillabaisse	96
+    bouillon	316
+    bouillon powder	137
+    boule
+    bounce sheets	96
+    bounty	96
+    bounty bar
+    bounty paper towels
+    bounty towels
+    bouquet	385
+    bouquet garni	206
+    bourbon	715
+    bourbon biscuit	96
+    bourbon biscuits	96
     Bourekas
     Bourgogne
     Bourjois
     Bournville
     Bournvita
     Boursin	96
-    Boursin Cheese
+    Boursin cheese
     Bovril	192
     Bovril jar	96
-    Bovril Paste
-    Bow Tie Pasta	28
-    Bowl	808
-    Bowl Set
-    Bowls	808
-    Box of Chocolates
-    Box of matches	96
-    Box of tissues	96
-    Box of Wine
-    Boxed Wine
-    Boxers
+    Bovril paste
+    bow tie pasta	28
+    bowl	808
+    bowl set
+    bowls	808
+    box of chocolates
+    box of matches	96
+    box of tissues	96
+    box of wine
+    boxed wine
+    boxers
     Boxty
-    Boysenberries	96
-    Boysenberry	96
-    Braai Salt
-    Braai Spice	96
+    boysenberries	96
+    boysenberry	96
+    Braai salt
+    Braai spice	96
     Braeburn	96
-    Braeburn Apple	96
+    Braeburn apple	96
     Braeburn apples	96
     Brahma
-    Braising Steak	96
+    braising steak	96
     Bramley	96
-    Bramley Apple	96
+    Bramley apple	96
     Bramley apples	96
-    Bran	288
-    Bran Flakes	96
-    Brandy	990
-    Brandy Butter	96
-    Brandy Cream	96
-    Brandy Snaps
+    bran	288
+    bran flakes	96
+    brandy	990
+    brandy butter	96
+    brandy cream	96
+    brandy snaps
     Branston	96
-    Branston Beans
-    Branston Pickle	96
+    Branston beans
+    Branston pickle	96
     Branzino	14
-    Brass Polish	96
+    brass polish	96
     Brasso	96
     Bratkartoffeln
-    Bratwurst	192
-    Bratwurst Roll
-    Bratwurst sausages	96
+    bratwurst	192
+    bratwurst roll
+    bratwurst sausages	96
     Bravecto
-    Brawn
-    Brawny
-    Brazil Nuts	123
-    Brazilian Coffee
-    Bread	8874
-    Bread and Butter Pickles
-    Bread and Butter Pudding	96
-    Bread Dumpling
-    Bread Flour	275
-    Bread Flour Mix
-    Bread Knife
-    Bread Loaf	96
-    Bread Mix
-    Bread Rolls	110
-    Bread Sauce	96
-    Bread sauce mix	96
-    Bread Sticks	96
-    Breadcrumbs	329
-    Breaded chicken	96
-    Breaded Fish	96
-    Breaded scampi	96
-    Breadfruit	96
-    Breadstick	192
-    Breadsticks	192
-    Breakaway
-    Breakfast	562
-    Breakfast Bars
-    Breakfast Biscuits
-    Breakfast Burrito	96
-    Breakfast Cereal
-    Breakfast muffin	96
-    Breakfast Sandwich
-    Breakfast sausages	137
-    Breakfast Tea	96
-    Breakfast Wrap
-    Bream	206
-    Breast Milk
-    Breast Pad	96
-    Breast pads	96
-    Breast Pump	96
+    brawn
+    brawny
+    brazil nuts	123
+    Brazilian coffee
+    bread	8874
+    bread and butter pickles
+    bread and butter pudding	96
+    bread dumpling
+    bread flour	275
+    bread flour mix
+    bread knife
+    bread loaf	96
+    bread mix
+    bread rolls	110
+    bread sauce	96
+    bread sauce mix	96
+    bread sticks	96
+    breadcrumbs	329
+    breaded chicken	96
+    breaded fish	96
+    breaded scampi	96
+    breadfruit	96
+    breadstick	192
+    breadsticks	192
+    breakaway
+    breakfast	562
+    breakfast bars
+    breakfast biscuits
+    breakfast burrito	96
+    breakfast cereal
+    breakfast muffin	96
+    breakfast sandwich
+    breakfast sausages	137
+    breakfast tea	96
+    breakfast wrap
+    bream	206
+    breast milk
+    breast pad	96
+    breast pads	96
+    breast pump	96
     Bredie
-    Breeders Choice
+    breeders choice
     Bresaola	96
     Brewdog	96
-    Brewdog Punk IPA	96
+    Brewdog punk IPA	96
     Breyers
     Brezel
     Briam
     Brie	96
-    Briefs
+    briefs
     Brigadeiro	96
     Brigadeiros	96
     Brik
-    Brill
+    brill
     Brillat-savarin
     Brillo	96
-    Brillo Pad	96
+    Brillo pad	96
     Brillo pads	96
-    Brinjal
-    Brioche	371
-    Brioche Bun	123
-    Brioche buns	123
-    Brioche Loaf
-    Briquette
-    Brisket	371
-    Brisket Joint
-    Brita Filter	96
-    Brittle
+    brinjal
+    brioche	371
+    brioche bun	123
+    brioche buns	123
+    brioche loaf
+    briquette
+    brisket	371
+    brisket joint
+    Brita filter	96
+    brittle
     Britvic
     Broa
     Broa de Milho
-    Broad Beans	219
-    Broccoli	1181
-    Broccoli Florets	69
+    broad beans	219
+    broccoli	1181
+    broccoli florets	69
     Broccolini	28
-    Brochettes
-    Broken Rice	96
+    brochettes
+    broken rice	96
     Brolene
     Bronzer	96
-    Brooke Bond
-    Broom	96
-    Broth	4075
-    Brow Pencil
-    Brown Ale
-    Brown Basmati
-    Brown Bread	110
-    Brown crab	96
-    Brown Crab Meat
-    Brown Eggs
-    Brown Lentil	14
-    Brown Onion
-    Brown Rice	261
-    Brown Rice Syrup	28
-    Brown Sauce	96
-    Brown Shrimp	14
-    Brown Soda Bread
-    Brown Stew Chicken	96
-    Brown Sugar	3220
-    Brown Sugar Milk Tea
-    Brown Teff
-    Brownie Mix	96
+    Brooke bond
+    broom	96
+    broth	4075
+    brow pencil
+    brown ale
+    brown basmati
+    brown bread	110
+    brown crab	96
+    brown crab meat
+    brown eggs
+    brown lentil	14
+    brown onion
+    brown rice	261
+    brown rice syrup	28
+    brown sauce	96
+    brown shrimp	14
+    brown soda bread
+    brown stew chicken	96
+    brown sugar	3220
+    brown sugar milk tea
+    brown teff
+    brownie mix	96
     Brownies	192
-    Browning	96
-    Brunch
+    browning	96
+    brunch
     Brunello
     Brunost	96
-    Brunswick Stew
+    Brunswick stew
     Bruschetta	96
-    Brush and Pan
-    Brush Head	96
+    brush and pan
+    brush head	96
     Brussels pâté	96
-    Brussels Sprouts	467
-    Brut Aftershave
+    Brussels sprouts	467
+    brut Aftershave
     Bryndza	96
     Brynza
     Brötchen	96
-    Bubble	575
-    Bubble and Squeak	96
-    Bubble Bath	96
-    Bubble Gum	96
-    Bubble Mix
-    Bubble Tea	96
-    Bubble tea kit	96
-    Bubble Wand
-    Bubble Wrap	96
+    bubble	575
+    bubble and squeak	96
+    bubble bath	96
+    bubble gum	96
+    bubble mix
+    bubble tea	96
+    bubble tea kit	96
+    bubble wand
+    bubble wrap	96
     Bubblegum
-    Bubbles	575
+    bubbles	575
     Bubblicious
-    Bubbly
+    bubbly
     Bubur
-    Bubur Cha Cha
+    Bubur cha cha
     Bucatini	178
     Buchty
     Buchu
-    Buck's Fizz
-    Bucket	192
+    buck's fizz
+    bucket	192
     Buckfast	96
-    Buckwheat	384
-    Buckwheat Flour	96
-    Buckwheat Groats	96
-    Buckwheat Noodles
-    Bud Light
+    buckwheat	384
+    buckwheat flour	96
+    buckwheat groats	96
+    buckwheat noodles
+    bud light
     Budae Jjigae
-    Buddha Bowl
-    Budgie Food	96
+    Buddha bowl
+    budgie food	96
     Budvar	96
     Budweiser	96
     Budweiser Budvar
-    Buffalo	206
-    Buffalo Mozzarella	110
-    Buffalo Sauce
-    Buffalo Wings	96
-    Buffet
-    Bug Repellent
-    Bug Spray
-    Buggy	96
-    Builder's Tea	96
+    buffalo	206
+    buffalo mozzarella	110
+    buffalo sauce
+    buffalo wings	96
+    buffet
+    bug repellent
+    bug spray
+    buggy	96
+    builder's tea	96
     Buko
-    Buko Juice
-    Buko Pandan Drink
+    Buko juice
+    Buko Pandan drink
     Bulalo
-    Bulb Planter
+    bulb planter
     Buldak	96
     Buldak noodles	96
-    Bulgarian Feta	96
-    Bulgarian White Cheese
-    Bulghur
+    Bulgarian feta	96
+    Bulgarian white cheese
+    bulghur
     Bulgogi	96
     Bulgogi beef	96
-    Bulgur	494
-    Bulgur fine	96
-    Bulgur Wheat	151
-    Bull's Blood	96
-    Bulla
-    Bulla Cake
-    Bulldog Clip
-    Bulldog Sauce
+    bulgur	494
+    bulgur fine	96
+    bulgur wheat	151
+    bull's blood	96
+    bulla
+    bulla cake
+    bulldog clip
+    bulldog sauce
     Bulmers
     Bumbu
     Bumbu Bali
-    Bun Bo Hue
-    Bun Cha	96
-    Bun Noodle
-    Bun Rieu
-    Bunch of bananas	96
-    Bunch of coriander	96
-    Bunch of Flowers	96
-    Bunch of spring onions	96
-    Bundt Cake
+    bun Bo hue
+    bun cha	96
+    bun noodle
+    bun Rieu
+    bunch of bananas	96
+    bunch of coriander	96
+    bunch of flowers	96
+    bunch of spring onions	96
+    Bundt cake
     Bundz
     Bungeoppang
-    Bunny Chow	96
-    Buns	1069
+    bunny chow	96
+    buns	1069
     Bunuelo
-    Burdock
-    Burdock Root
+    burdock
+    burdock root
     Burek
     Burfi
-    Burger Buns	123
-    Burger Kit
-    Burger Meal
-    Burger Patties
-    Burger relish	96
-    Burger Sauce
-    Burgers	1657
+    burger buns	123
+    burger kit
+    burger meal
+    burger patties
+    burger relish	96
+    burger sauce
+    burgers	1657
     Burghul
-    Burgoo
-    Burgundy	14
-    Burns dog food	96
-    Burp Cloth	96
-    Burp cloths	96
+    burgoo
+    burgundy	14
+    burns dog food	96
+    burp cloth	96
+    burp cloths	96
     Burrata	123
-    Burrito	479
-    Burrito Bowl	96
-    Burrito bowls	96
-    Burrito Kit	96
-    Burrito Seasoning
-    Burt's Bees
-    Burts Crisps
-    Bus Ticket
+    burrito	479
+    burrito bowl	96
+    burrito bowls	96
+    burrito kit	96
+    burrito seasoning
+    Burt's bees
+    Burts crisps
+    bus ticket
     Buscopan	96
-    Bush Mango
-    Buss Up Shut
-    Butane
-    Butcher's	96
-    Butcher's dog food	96
-    Butchers Dog Food	96
+    bush mango
+    buss up shut
+    butane
+    butcher's	96
+    butcher's dog food	96
+    butchers dog food	96
     Butifarra
-    Butter	22928
-    Butter Beans	110
-    Butter Block
-    Butter Chicken	192
-    Butter chicken curry	96
-    Butter Chicken Sauce
-    Butter Cookies
-    Butter Naan
-    Butter Popcorn
+    butter	22928
+    butter beans	110
+    butter block
+    butter chicken	192
+    butter chicken curry	96
+    butter chicken sauce
+    butter cookies
+    butter naan
+    butter popcorn
     Buttercream	96
     Buttercream frosting	96
     Butterfinger
-    Butterfly Cakes
-    Butterfly Stitch
-    Butterhead Lettuce	96
+    butterfly cakes
+    butterfly stitch
+    Butterhead lettuce	96
     Butterkist
-    Buttermilk	826
-    Buttermilk Masala
-    Buttermilk Rusk
-    Butternut	976
-    Butternut Squash	948
-    Butternut Squash Soup	96
-    Butterscotch	28
-    Butterscotch Schnapps
-    Button Cell	96
-    Button cell batteries	96
-    Button Mushrooms	206
-    Buttons	617
-    Butty
+    buttermilk	826
+    buttermilk masala
+    buttermilk rusk
+    butternut	976
+    butternut squash	948
+    butternut squash soup	96
+    butterscotch	28
+    butterscotch schnapps
+    button cell	96
+    button cell batteries	96
+    button mushrooms	206
+    buttons	617
+    butty
     Buxton
     Bułka
     Bułki	96
-    Byadgi Chilli
+    Byadgi chilli
     Bœuf en Daube
-    C2 Green Tea
+    C2 green tea
     Ca Phe
     Ca Phe Sua Da
-    Cabbage	2226
-    Cabbage Kimchi	137
-    Cabbage Pie
-    Cabbage Roll	96
-    Cabbage rolls	96
+    cabbage	2226
+    cabbage kimchi	137
+    cabbage pie
+    cabbage roll	96
+    cabbage rolls	96
     Cabernet	123
     Cabernet Sauvignon	123
-    Cable Tie	96
-    Cable ties	96
+    cable tie	96
+    cable ties	96
     Cabrales
-    Cacao	55
-    Cacao Nibs	14
-    Cacao Powder	14
+    cacao	55
+    cacao nibs	14
+    cacao powder	14
     Cachapa
     Cachaça	123
     Cacik	96
-    Cacio E Pepe	96
+    Cacio e pepe	96
     Caciocavallo	14
-    Cactus Paddle
-    Cactus Pear
+    cactus paddle
+    cactus pear
     Cadbury
-    Cadbury Dairy Milk
-    Cadbury Drinking Chocolate
-    Cadbury Flake
-    Cadbury Hot Chocolate
-    Caddy Liner	96
+    Cadbury dairy milk
+    Cadbury drinking chocolate
+    Cadbury flake
+    Cadbury hot chocolate
+    caddy liner	96
     Caerphilly	96
-    Caesar Dressing	96
-    Caesar Salad	96
-    Caesar Sauce
-    Cafe Bustelo	96
-    Cafe Cubano
-    Cafe de Olla	96
+    Caesar dressing	96
+    Caesar salad	96
+    Caesar sauce
+    cafe Bustelo	96
+    cafe Cubano
+    cafe de olla	96
     Cafecito
     Cafetiere	96
-    Cafetiere Coffee	96
-    Cafetiere Filter
+    Cafetiere coffee	96
+    Cafetiere filter
     Cafetière coffee	96
     Cafezinho
     Café	192
@@ -1705,39 +1705,39 @@ extension EmojiData {
     Café de olla	96
     Caipirinha
     Cajeta	110
-    Cajun Seasoning	96
-    Cake	3893
-    Cake Bars
-    Cake Board
-    Cake Box
-    Cake Cases
-    Cake Decorations	96
-    Cake Flour	358
-    Cake Mix	151
-    Cake Rusk
-    Cake Slices
-    Cake Tin	96
+    Cajun seasoning	96
+    cake	3893
+    cake bars
+    cake board
+    cake box
+    cake cases
+    cake decorations	96
+    cake flour	358
+    cake mix	151
+    cake rusk
+    cake slices
+    cake tin	96
     Calabacita
-    Calabash Nutmeg	96
+    calabash nutmeg	96
     Calabrese
     Calamansi	192
-    Calamansi Juice	96
+    Calamansi juice	96
     Calamares
-    Calamari	206
+    calamari	206
     Calamondin
     Calasparra	14
-    Calasparra Rice	14
-    Calcium Tablet	96
-    Calcium tablets	96
+    Calasparra rice	14
+    calcium tablet	96
+    calcium tablets	96
     Caldereta
     Caldo
-    Caldo de Pollo
-    Caldo de Res
-    Caldo Verde
-    Calendar	192
-    Calf's liver	110
+    Caldo de pollo
+    Caldo de res
+    Caldo verde
+    calendar	192
+    calf's liver	110
     Calgon	96
-    California Roll
+    California roll
     Calippo
     Calisson	96
     Calissons	96
@@ -1745,280 +1745,280 @@ extension EmojiData {
     Calpico
     Calpis	96
     Calpol	192
-    Calpol Infant
-    Calpol Sachets	96
+    Calpol infant
+    Calpol sachets	96
     Calpol Sixplus
     Calprofen
     Calrose
-    Calrose Rice
+    Calrose rice
     Calvados	275
-    Calves Liver	110
+    Calves liver	110
     Calzone	96
-    Camargue Red Rice
+    Camargue red rice
     Camarones
     Camarones a la Diabla
     Cambozola
-    Camden Hells
-    Camel Meat
-    Camembert	192
-    Cameroon Pepper
-    Camomile
-    Camomile Tea
-    Camp Coffee
+    Camden hells
+    camel meat
+    camembert	192
+    Cameroon pepper
+    camomile
+    camomile tea
+    camp coffee
     Campanelle
     Campari	247
     Campari bottle	96
     Campbell's
-    Campbell's Soup
+    Campbell's soup
     Camu Camu
-    Can of Tomatoes
-    Can Opener	96
-    Canada Dry
-    Canadian Bacon
+    can of tomatoes
+    can opener	96
+    Canada dry
+    Canadian bacon
     Canapés	96
-    Canario Bean
+    Canario bean
     Cancha
-    Cancha Corn
+    Cancha corn
     Canderel	96
-    Candied Fruit	110
-    Candied Nuts
-    Candied Peel	96
-    Candle	493
-    Candles	493
-    Candy	548
-    Candy Canes
-    Candy Corn
-    Candy Floss	96
-    Cane Sugar	193
-    Cane Vinegar	110
+    candied fruit	110
+    candied nuts
+    candied peel	96
+    candle	493
+    candles	493
+    candy	548
+    candy canes
+    candy corn
+    candy floss	96
+    cane sugar	193
+    cane vinegar	110
     Canelé	96
     Canelés	96
     Canesflor
     Canesten	96
-    Canesten Cream
-    Canesten Duo
+    Canesten cream
+    Canesten duo
     Canh Chua
     Canjeero
-    Canned Ackee	96
-    Canned Beans
-    Canned Chicken	14
-    Canned Chickpea	55
-    Canned Chili
-    Canned Cocktails
-    Canned Coconut Milk	41
-    Canned Corn
-    Canned Food
-    Canned Fruit
-    Canned Goods
-    Canned Jackfruit	96
-    Canned Peaches
-    Canned Salmon
-    Canned Soup
-    Canned Tomatoes	262
-    Canned Tuna	28
-    Canned Vegetables
+    canned ackee	96
+    canned beans
+    canned chicken	14
+    canned chickpea	55
+    canned chili
+    canned cocktails
+    canned coconut milk	41
+    canned corn
+    canned food
+    canned fruit
+    canned goods
+    canned jackfruit	96
+    canned peaches
+    canned salmon
+    canned soup
+    canned tomatoes	262
+    canned tuna	28
+    canned vegetables
     Cannellini	261
-    Cannellini Beans	234
-    Cannelloni	96
-    Cannelloni Tubes	96
+    Cannellini beans	234
+    cannelloni	96
+    cannelloni tubes	96
     Cannoli	96
     Cannolo
-    Canola Oil	1308
-    Cans of Beer
+    canola oil	1308
+    cans of beer
     Cantal	28
-    Cantaloupe	220
-    Cantaloupe melon	96
-    Canton Noodle
+    cantaloupe	220
+    cantaloupe melon	96
+    canton noodle
     Cantucci
     Cantuccini	96
-    Cap'n Crunch
-    Cape Gooseberry
-    Cape Malay Curry
+    Cap'n crunch
+    cape gooseberry
+    cape Malay curry
     Capellini
-    Caper Berry	14
+    caper berry	14
     Caperberries	96
     Caperberry	96
-    Capers	1293
-    Capers in brine	110
+    capers	1293
+    capers in brine	110
     Capicola
     Capocollo
-    Capon	28
+    capon	28
     Caponata	96
-    Cappelletti
-    Cappuccino
-    Cappuccino Sachet
+    cappelletti
+    cappuccino
+    cappuccino sachet
     Cappy
     Caprese	96
-    Caprese Salad	96
-    Capri Sun	96
+    Caprese salad	96
+    Capri sun	96
     Capri-Sun	96
-    Capsicum
-    Captain Morgan
-    Car Seat	96
-    Car Shampoo	96
-    Car Wax
+    capsicum
+    captain Morgan
+    car seat	96
+    car shampoo	96
+    car wax
     Caramac
-    Carambola
-    Caramel Popcorn
-    Caramel Shortcake
-    Caramel Syrup
-    Caramel Wafers
-    Caramelised Nuts
-    Caramelised Onion Chutney
+    carambola
+    caramel popcorn
+    caramel shortcake
+    caramel syrup
+    caramel wafers
+    Caramelised nuts
+    Caramelised onion chutney
     Caramelised onion houmous	96
-    Caramelised Onion Hummus
-    Caramels	315
-    Caraway	578
-    Caraway Seed	578
-    Caraway seeds	578
-    Carbon Monoxide Alarm
-    Carbonara	192
-    Carbonara Sauce	96
-    Carbonated Water
-    Cardamom	1306
-    Cardamom Coffee	96
-    Cardamom Pods	344
-    Cardava Banana
-    Cardboard Box	96
-    Cardboard boxes	96
-    Carefree
+    Caramelised onion hummus
+    caramels	315
+    caraway	578
+    caraway seed	578
+    caraway seeds	578
+    carbon monoxide alarm
+    carbonara	192
+    carbonara sauce	96
+    carbonated water
+    cardamom	1306
+    cardamom coffee	96
+    cardamom pods	344
+    Cardava banana
+    cardboard box	96
+    cardboard boxes	96
+    carefree
     Carex	96
     Carex hand wash	96
     Carib
     Carling
-    Carling Black Label
+    Carling black label
     Carlsberg	192
-    Carlsberg Export	96
+    Carlsberg export	96
     Carmenere
     Carmex	96
     Carnaroli	137
-    Carnaroli Rice	14
-    Carnation
-    Carnation Hot Chocolate
-    Carnaval Rice
-    Carne al Pastor
-    Carne Asada	110
-    Carne Seca
+    Carnaroli rice	14
+    carnation
+    carnation hot chocolate
+    Carnaval rice
+    carne al pastor
+    carne asada	110
+    carne Seca
     Carnitas	96
-    Carob
-    Carob Molasses
-    Carob Powder
-    Carob Syrup
-    Carolina Reaper
-    Carom Seed
-    Carp	96
+    carob
+    carob molasses
+    carob powder
+    carob syrup
+    Carolina reaper
+    carom seed
+    carp	96
     Carpaccio	96
-    Carpet Cleaner	96
-    Carpet Freshener
-    Carpet Shampoo	96
+    carpet cleaner	96
+    carpet freshener
+    carpet shampoo	96
     Carr's
-    Carrier Bag	96
-    Carrier bags	96
-    Carrot	5530
-    Carrot and Coriander Soup	96
-    Carrot batons	96
-    Carrot Cake	110
-    Carrot Juice	178
-    Carrots	5530
-    Carrs Water Biscuits
-    Carte D'or
-    Carte Noire	96
-    Cartridge Razor
+    carrier bag	96
+    carrier bags	96
+    carrot	5530
+    carrot and coriander soup	96
+    carrot batons	96
+    carrot cake	110
+    carrot juice	178
+    carrots	5530
+    Carrs water biscuits
+    carte D'or
+    carte Noire	96
+    cartridge razor
     Casarecce	110
-    Cascabel	41
-    Cascade	96
-    Cascade Pods	96
-    Case of Beer
-    Casein
-    Cashel Blue	96
-    Cashew Butter	110
-    Cashew Milk	96
-    Cashew Nuts
-    Cashews	453
-    Cass Beer
+    cascabel	41
+    cascade	96
+    cascade pods	96
+    case of beer
+    casein
+    Cashel blue	96
+    cashew butter	110
+    cashew milk	96
+    cashew nuts
+    cashews	453
+    Cass beer
     Cassata
-    Cassava	397
-    Cassava Chips
-    Cassava Flour	110
-    Cassava Leaf	96
-    Cassava leaves	96
-    Cassava root	96
-    Casserole	288
-    Casserole Dish	96
-    Cassia	41
+    cassava	397
+    cassava chips
+    cassava flour	110
+    cassava leaf	96
+    cassava leaves	96
+    cassava root	96
+    casserole	288
+    casserole dish	96
+    cassia	41
     Cassis	41
     Cassoulet	96
     Castella
-    Castella Cake
+    Castella cake
     Castelmagno
-    Castelvetrano Olives	14
-    Caster Sugar	96
-    Castile Soap	96
-    Castle Lager	96
-    Castle Lite
-    Castor Sugar
-    Cat Bed	96
-    Cat Biscuit	96
-    Cat biscuits	96
-    Cat Flap	96
-    Cat Food	288
-    Cat Litter	192
-    Cat Milk	96
-    Cat Pouch	96
-    Cat pouches	96
-    Cat Toy	96
-    Cat toys	96
-    Cat Treat	192
-    Cat treats	192
+    Castelvetrano olives	14
+    caster sugar	96
+    Castile soap	96
+    castle lager	96
+    castle lite
+    castor sugar
+    cat bed	96
+    cat biscuit	96
+    cat biscuits	96
+    cat flap	96
+    cat food	288
+    cat litter	192
+    cat milk	96
+    cat pouch	96
+    cat pouches	96
+    cat toy	96
+    cat toys	96
+    cat treat	192
+    cat treats	192
     Cataplana
-    Catfish	315
-    Catfish Pepper Soup
-    Cathedral City	96
-    Cathedral City Cheddar
-    Catnip	96
-    Cats Protection
+    catfish	315
+    catfish pepper soup
+    cathedral city	96
+    cathedral city cheddar
+    catnip	96
+    cats protection
     Catsan	96
-    Catsup
+    catsup
     Catupiry
-    Cauliflower	865
-    Cauliflower Cheese
-    Cauliflower Rice	192
-    Causa
-    Caustic Soda
+    cauliflower	865
+    cauliflower cheese
+    cauliflower rice	192
+    causa
+    caustic soda
     Cava	192
     Cava brut	96
     Cavatappi
     Cavatelli
-    Caviar	948
-    Cavolo Nero	96
+    caviar	948
+    Cavolo nero	96
     Cawl
-    Cayenne	2519
-    Cayenne Pepper	1789
+    cayenne	2519
+    cayenne pepper	1789
     Cașcaval	96
     Cebiche
     Cecina
     Cecina de León
     Ceebu Jen
-    Celebrations	96
-    Celeriac	123
-    Celery	4749
-    Celery Hearts	28
-    Celery Root	509
-    Celery Salt	192
-    Celery Seeds	165
-    Celery Sticks	14
-    Cellophane Noodle	28
+    celebrations	96
+    celeriac	123
+    celery	4749
+    celery hearts	28
+    celery root	509
+    celery salt	192
+    celery seeds	165
+    celery sticks	14
+    cellophane noodle	28
     Celsius
     Cempedak
     Cendol	96
     Cenovis
-    Centrum	96
-    Century Egg
+    centrum	96
+    century egg
     Cep
     Cerave	96
-    Cereal	329
-    Cereal Bars	96
-    Cereal Bowl
+    cereal	329
+    cereal bars	96
+    cereal bowl
     Cerumol
     Cervelas
     Cervelat
@@ -2028,93 +2028,93 @@ extension EmojiData {
     Cevapcici	96
     Cevapi	96
     Ceviche	96
-    Ceylon Tea	14
-    Cha Gio
-    Cha Lua
-    Cha Yen
+    Ceylon tea	14
+    cha Gio
+    cha Lua
+    cha yen
     Chaas
-    Chaat Masala	123
+    Chaat masala	123
     Chablis	96
     Chacha	96
-    Chai	397
-    Chai Latte
-    Chai Masala	110
-    Chai Tea	96
-    Chai tea bags	96
-    Chair
+    chai	397
+    chai latte
+    chai masala	110
+    chai tea	96
+    chai tea bags	96
+    chair
     Chakalaka	96
-    Chakalaka Beans
-    Chakalaka Spice
+    Chakalaka beans
+    Chakalaka spice
     Chakapuli	96
     Chakchouka
     Chakhapuli
     Chakhokhbili
-    Chakki Atta
+    Chakki atta
     Chakli	96
-    Challah	123
-    Challah Bread
+    challah	123
+    challah bread
     Chalupa
     Cham Cham
     Chambord	41
-    Chamois	96
-    Chamois Leather
-    Chamomile	110
-    Chamomile Tea	110
+    chamois	96
+    chamois leather
+    chamomile	110
+    chamomile tea	110
     Chamoy	96
-    Chamoy Candy
-    Chamoy Powder
-    Champ Potatoes
-    Champagne	440
-    Champagne Bottle
-    Champagne Cola
-    Champagne Flute
-    Champagne Vinegar	124
+    Chamoy candy
+    Chamoy powder
+    champ potatoes
+    champagne	440
+    champagne bottle
+    champagne cola
+    champagne flute
+    champagne vinegar	124
     Champorado
     Champurrado
-    Chana	589
-    Chana Dal	110
-    Chana Jor Garam
-    Chana Masala	288
-    Chana Masala Curry	96
-    Chana Masala Powder	96
-    Chana Masala Spice
+    chana	589
+    chana dal	110
+    chana Jor Garam
+    chana masala	288
+    chana masala curry	96
+    chana masala powder	96
+    chana masala spice
     Chancaca
-    Chang Beer	96
-    Chantenay Carrots	96
-    Chanterelle	247
-    Chanterelles	247
+    Chang beer	96
+    Chantenay carrots	96
+    chanterelle	247
+    chanterelles	247
     Chaource
     Chapata
-    Chapati	192
-    Chapati Flour	96
-    Chapatis	192
-    Chapatti
-    Chapli Kebab	96
+    chapati	192
+    chapati flour	96
+    chapatis	192
+    chapatti
+    Chapli kebab	96
     Chapli kebabs	96
-    Chapman	96
-    Chapman Drink
+    chapman	96
+    chapman drink
     Chappie
     Chapstick	96
-    Char	493
-    Char Kway Teow	96
-    Char Siew Pau
-    Char Siu	288
-    Char Siu Bao	96
-    Char Siu Pork	96
-    Char Siu Sauce	96
-    Charcoal	301
-    Charcuterie	96
-    Charcuterie board	96
-    Chard	440
+    char	493
+    char kway teow	96
+    char Siew Pau
+    char siu	288
+    char siu bao	96
+    char siu pork	96
+    char siu sauce	96
+    charcoal	301
+    charcuterie	96
+    charcuterie board	96
+    chard	440
     Chardonnay	123
     Charentais
-    Charger	96
-    Charging Cable	96
-    Charles Worthy
-    Charlotte Potatoes	96
+    charger	96
+    Charging cable	96
+    Charles worthy
+    charlotte potatoes	96
     Charmin
     Charqui
-    Chartreuse	14
+    chartreuse	14
     Chashu
     Chashushuli
     Chateauneuf du Pape
@@ -2123,1752 +2123,1752 @@ extension EmojiData {
     Chaunsa
     Chausson aux Pommes
     Chayote	151
-    Chayote Squash	14
+    Chayote squash	14
     Chałka	96
     Che Ba Mau
     Cheburek
     Chebureki	96
     Chechebsa
-    Cheddar	1373
-    Cheddar block	96
-    Cheddar Cheese	468
-    Cheerios	96
-    Cheese	12445
-    Cheese and Onion Crisps	96
-    Cheese and onion dip	96
-    Cheese and Onion Filler
-    Cheese and onion pasty	96
-    Cheese Biscuits	96
-    Cheese Blend	14
-    Cheese Board	96
-    Cheese board selection	96
-    Cheese Borek	96
-    Cheese Bread	96
-    Cheese bread Brazilian	96
-    Cheese Crackers
-    Cheese Curds
-    Cheese Dip
-    Cheese Fondue	96
-    Cheese for pizza	96
-    Cheese garlic bread	96
-    Cheese Log	14
-    Cheese on Toast
-    Cheese platter	96
-    Cheese puffs	96
-    Cheese Sandwich	96
-    Cheese Sauce	192
-    Cheese Sauce Mix
-    Cheese Scone	96
-    Cheese scones mix	96
-    Cheese Selection
-    Cheese Singles
-    Cheese Slices	96
-    Cheese Spread	96
-    Cheese Straws
-    Cheese Strings	96
-    Cheese Triangles	96
-    Cheese Whiz
-    Cheeseboard
-    Cheeseburger	96
-    Cheeseburgers	96
-    Cheesecake	479
-    Cheesecake Mix
-    Cheesecake Pots	96
-    Cheesy Chips
+    cheddar	1373
+    cheddar block	96
+    cheddar cheese	468
+    cheerios	96
+    cheese	12445
+    cheese and onion crisps	96
+    cheese and onion dip	96
+    cheese and onion filler
+    cheese and onion pasty	96
+    cheese biscuits	96
+    cheese blend	14
+    cheese board	96
+    cheese board selection	96
+    cheese borek	96
+    cheese bread	96
+    cheese bread Brazilian	96
+    cheese crackers
+    cheese curds
+    cheese dip
+    cheese fondue	96
+    cheese for pizza	96
+    cheese garlic bread	96
+    cheese log	14
+    cheese on toast
+    cheese platter	96
+    cheese puffs	96
+    cheese sandwich	96
+    cheese sauce	192
+    cheese sauce mix
+    cheese scone	96
+    cheese scones mix	96
+    cheese selection
+    cheese singles
+    cheese slices	96
+    cheese spread	96
+    cheese straws
+    cheese strings	96
+    cheese triangles	96
+    cheese whiz
+    cheeseboard
+    cheeseburger	96
+    cheeseburgers	96
+    cheesecake	479
+    cheesecake mix
+    cheesecake pots	96
+    cheesy chips
     Cheetos	96
-    Cheez Whiz
+    Cheez whiz
     Cheez-its
-    Chef Boyardee
-    Chef Salad
+    chef Boyardee
+    chef salad
     Chelada
-    Chelow Kebab
-    Chelsea Bun	96
+    Chelow kebab
+    Chelsea bun	96
     Chelsea buns	96
     Chendol
-    Chenin Blanc
+    Chenin blanc
     Cheongju
-    Cherimoya	96
-    Chermoula Fish
+    cherimoya	96
+    Chermoula fish
     Chernigivske
-    Cherries	1868
-    Cherry	1868
-    Cherry Bakewell
-    Cherry Brandy
-    Cherry Jam
-    Cherry Juice	14
-    Cherry Pie	110
-    Cherry Pie Filling
-    Cherry Ripe
-    Cherry Tomatoes	632
-    Cherry vine tomatoes	96
-    Chervil	565
+    cherries	1868
+    cherry	1868
+    cherry Bakewell
+    cherry brandy
+    cherry jam
+    cherry juice	14
+    cherry pie	110
+    cherry pie filling
+    cherry ripe
+    cherry tomatoes	632
+    cherry vine tomatoes	96
+    chervil	565
     Cheshire	96
-    Cheshire Cheese	96
-    Chest Rub
-    Chestnut Mushrooms	96
-    Chestnut Puree	28
-    Chestnuts	783
-    Chesty Cough
+    Cheshire cheese	96
+    chest rub
+    chestnut mushrooms	96
+    chestnut puree	28
+    chestnuts	783
+    chesty cough
     Chevda	96
-    Chevre	123
-    Chew Stick
-    Chewing Gum	96
+    chevre	123
+    chew stick
+    chewing gum	96
     Chewits
     Chex	14
-    Chex Mix
+    Chex mix
     Chhena
     Chia	151
-    Chia Seeds	137
+    Chia seeds	137
     Chianti	206
     Chianti Classico	96
     Chibuku
-    Chicago Deep Dish
-    Chicago Town
-    Chicha	96
-    Chicha Morada	96
+    Chicago deep dish
+    Chicago town
+    chicha	96
+    chicha morada	96
     Chicharon
     Chicharron	96
     Chicharrones	14
-    Chick Crumb
-    Chick Peas	28
-    Chicken	17308
-    Chicken Adobo	96
-    Chicken and Mushroom Pie	96
-    Chicken Balls
-    Chicken Biryani	96
-    Chicken Breast	1251
-    Chicken Breast Fillets	96
-    Chicken breasts	1251
-    Chicken Broth	2699
-    Chicken Burger	96
-    Chicken Caesar Salad
-    Chicken Caesar wrap	96
-    Chicken Carcass	14
-    Chicken casserole	96
-    Chicken Chow Mein
-    Chicken Curry	192
-    Chicken Drumsticks	165
-    Chicken Empanada	96
-    Chicken empanadas	96
-    Chicken Escalope
-    Chicken Feed	96
-    Chicken Feet
-    Chicken Fillets
-    Chicken Floss
-    Chicken Gizzard	110
-    Chicken gizzards	110
-    Chicken Goujons	96
-    Chicken Hearts	96
-    Chicken jalfrezi	96
-    Chicken Karaage
-    Chicken karahi	96
-    Chicken Katsu
-    Chicken Kiev	192
-    Chicken Korma	96
-    Chicken Kyiv
-    Chicken Legs	247
-    Chicken Liver Pate	96
-    Chicken liver pâté	96
-    Chicken Livers	440
-    Chicken madras	96
-    Chicken Masala
-    Chicken Mayo
-    Chicken Mince	96
-    Chicken mini fillets	96
-    Chicken Noodle Soup	192
-    Chicken noodle soup fresh	96
-    Chicken Nuggets	288
-    Chicken nuggets and chips	96
-    Chicken Paella
-    Chicken Paprikash	96
-    Chicken Parm
-    Chicken Parmigiana
-    Chicken pasta bake	96
-    Chicken Pie	96
-    Chicken Pieces	28
-    Chicken Pot Pie
-    Chicken Quarters
-    Chicken Rendang
-    Chicken Rice	96
-    Chicken Salad	96
-    Chicken Sandwich	96
-    Chicken Satay	96
-    Chicken satay skewers	96
-    Chicken Sausages	123
-    Chicken Schnitzel
-    Chicken Seasoning
-    Chicken Shawarma	192
-    Chicken shawarma wrap	96
-    Chicken Skewers	96
-    Chicken Slices	96
-    Chicken Soup	137
-    Chicken Stew
-    Chicken Stock	2932
-    Chicken stock cubes	96
-    Chicken Strips
-    Chicken Supreme
-    Chicken Tagine	96
-    Chicken Tandoori
-    Chicken Tenders	96
-    Chicken Thigh Fillets
-    Chicken Thighs	563
-    Chicken Tikka	288
-    Chicken Tikka Masala	96
-    Chicken tikka pieces	96
-    Chicken Wings	247
-    Chicken Wrap
-    Chicken Yassa
-    Chickpea	824
-    Chickpea Flour	110
-    Chickpea Pasta
-    Chickpeas	824
-    Chickpeas in a jar	96
-    Chicory	206
-    Chicory Coffee
+    chick crumb
+    chick peas	28
+    chicken	17308
+    chicken adobo	96
+    chicken and mushroom pie	96
+    chicken balls
+    chicken biryani	96
+    chicken breast	1251
+    chicken breast fillets	96
+    chicken breasts	1251
+    chicken broth	2699
+    chicken burger	96
+    chicken Caesar salad
+    chicken Caesar wrap	96
+    chicken carcass	14
+    chicken casserole	96
+    chicken chow mein
+    chicken curry	192
+    chicken drumsticks	165
+    chicken Empanada	96
+    chicken empanadas	96
+    chicken Escalope
+    chicken feed	96
+    chicken Feet
+    chicken fillets
+    chicken floss
+    chicken gizzard	110
+    chicken gizzards	110
+    chicken goujons	96
+    chicken hearts	96
+    chicken jalfrezi	96
+    chicken Karaage
+    chicken karahi	96
+    chicken Katsu
+    chicken kiev	192
+    chicken korma	96
+    chicken Kyiv
+    chicken legs	247
+    chicken liver pate	96
+    chicken liver pâté	96
+    chicken livers	440
+    chicken madras	96
+    chicken masala
+    chicken mayo
+    chicken mince	96
+    chicken mini fillets	96
+    chicken noodle soup	192
+    chicken noodle soup fresh	96
+    chicken nuggets	288
+    chicken nuggets and chips	96
+    chicken paella
+    chicken paprikash	96
+    chicken Parm
+    chicken parmigiana
+    chicken pasta bake	96
+    chicken pie	96
+    chicken pieces	28
+    chicken pot pie
+    chicken quarters
+    chicken rendang
+    chicken rice	96
+    chicken salad	96
+    chicken sandwich	96
+    chicken satay	96
+    chicken satay skewers	96
+    chicken sausages	123
+    chicken schnitzel
+    chicken seasoning
+    chicken shawarma	192
+    chicken shawarma wrap	96
+    chicken skewers	96
+    chicken slices	96
+    chicken soup	137
+    chicken stew
+    chicken stock	2932
+    chicken stock cubes	96
+    chicken strips
+    chicken supreme
+    chicken tagine	96
+    chicken Tandoori
+    chicken tenders	96
+    chicken thigh fillets
+    chicken thighs	563
+    chicken tikka	288
+    chicken tikka masala	96
+    chicken tikka pieces	96
+    chicken wings	247
+    chicken wrap
+    chicken Yassa
+    chickpea	824
+    chickpea flour	110
+    chickpea pasta
+    chickpeas	824
+    chickpeas in a jar	96
+    chicory	206
+    chicory coffee
     Chifles
     Chikki
     Chikoo	96
     Chikuwa
     Chilaquiles	96
-    Children's Toothpaste
-    Chile	2379
-    Chile de Árbol	123
-    Chile Pepper	151
-    Chili	3097
-    Chili Bean Paste
-    Chili Beans
-    Chili con Carne	96
-    Chili Crisp
-    Chili Flakes	96
-    Chili Jam
-    Chili Oil	83
-    Chili Paste	179
-    Chili Pepper	496
-    Chili Powder	578
-    Chili Sauce	138
-    Chili Seasoning
-    Chilli	2233
-    Chilli Bean Paste
-    Chilli con Carne	96
-    Chilli con Carne Mix
-    Chilli Crisp	96
-    Chilli Dog
-    Chilli Flakes	192
-    Chilli Jam	96
-    Chilli Kebab Sauce
-    Chilli Oil	96
-    Chilli Oil Sauce
-    Chilli Paste
-    Chilli Pepper
-    Chilli Pickle
-    Chilli Powder	206
-    Chilli Sauce	96
-    Chillies	2233
+    Children's toothpaste
+    chile	2379
+    chile de árbol	123
+    chile pepper	151
+    chili	3097
+    chili bean paste
+    chili beans
+    chili con carne	96
+    chili crisp
+    chili flakes	96
+    chili jam
+    chili oil	83
+    chili paste	179
+    chili pepper	496
+    chili powder	578
+    chili sauce	138
+    chili seasoning
+    chilli	2233
+    chilli bean paste
+    chilli con carne	96
+    chilli con carne mix
+    chilli crisp	96
+    chilli dog
+    chilli flakes	192
+    chilli jam	96
+    chilli kebab sauce
+    chilli oil	96
+    chilli oil sauce
+    chilli paste
+    chilli pepper
+    chilli pickle
+    chilli powder	206
+    chilli sauce	96
+    chillies	2233
     Chiltepin
     Chimay
     Chimichanga	96
     Chimichangas	96
     Chimichurri	110
-    Chimichurri Sauce
-    Chimney Cake	96
-    Chin Chin	96
+    Chimichurri sauce
+    chimney cake	96
+    chin chin	96
     Chinchin
-    Chinese Bacon
-    Chinese Broccoli	110
-    Chinese Cabbage	28
-    Chinese Chive	110
+    Chinese bacon
+    Chinese broccoli	110
+    Chinese cabbage	28
+    Chinese chive	110
     Chinese chives	110
-    Chinese Date
-    Chinese Five Spice	261
+    Chinese date
+    Chinese five spice	261
     Chinese five spice powder	165
-    Chinese Leaf	96
-    Chinese Sausage	110
-    Chinese Takeaway
-    Chinkiang Vinegar	96
+    Chinese leaf	96
+    Chinese sausage	110
+    Chinese takeaway
+    Chinkiang vinegar	96
     Chinotto	96
-    Chip Butty
-    Chip Shop Chips
-    Chip Shop Curry Sauce
+    chip butty
+    chip shop chips
+    chip shop curry sauce
     Chipa
     Chipilin
-    Chipolata	96
-    Chipolatas	96
-    Chipotle	481
-    Chipotle Chile	55
-    Chipotle in Adobo	96
-    Chipotle Mayo
-    Chipotle Paste
-    Chipotle Pepper	137
-    Chipotle peppers	137
-    Chipotle Powder	14
-    Chipotles in adobo	96
-    Chips	2399
-    Chips Ahoy
+    chipolata	96
+    chipolatas	96
+    chipotle	481
+    chipotle chile	55
+    chipotle in adobo	96
+    chipotle mayo
+    chipotle paste
+    chipotle pepper	137
+    chipotle peppers	137
+    chipotle powder	14
+    chipotles in adobo	96
+    chips	2399
+    chips Ahoy
     Chirashi
     Chirimoya
     Chivda
-    Chives	2324
+    chives	2324
     Chivito
     Chkmeruli
     Chleb
     Chleb Żytni
     Cho Cho
     Chobani
-    Choc Chips	96
-    Choc Ice	96
-    Choc ices	96
+    choc chips	96
+    choc ice	96
+    choc ices	96
     Choclo
     Choco Leibniz
-    Chocolate	4901
-    Chocolate Advent Calendar
-    Chocolate Almonds
-    Chocolate Babka	96
-    Chocolate Bar	96
-    Chocolate Biscuits
-    Chocolate Box
-    Chocolate Brazils
-    Chocolate Buttons	96
-    Chocolate Cake	96
-    Chocolate Chip Cookies	96
-    Chocolate Chips	755
-    Chocolate Chunks
-    Chocolate Coins
-    Chocolate Covered Nuts
-    Chocolate Covered Raisins	14
-    Chocolate Croissant	14
-    Chocolate Digestives	96
-    Chocolate Drops
-    Chocolate Eggs
-    Chocolate Fingers
-    Chocolate Fondue
-    Chocolate Hobnobs
-    Chocolate Ice Cream	110
-    Chocolate Limes
-    Chocolate Milk	96
-    Chocolate Mousse	192
-    Chocolate mousse pots	96
-    Chocolate Mousses
-    Chocolate Muffins	96
-    Chocolate oat milk	96
-    Chocolate Orange	96
-    Chocolate Peanuts
-    Chocolate Pretzels
-    Chocolate Pudding
-    Chocolate Raisins
-    Chocolate Rice Cakes
-    Chocolate roll	96
-    Chocolate Sauce	206
-    Chocolate Spoons
-    Chocolate Spread	96
-    Chocolate Sprinkles
-    Chocolate Syrup	14
-    Chocolate Truffles
+    chocolate	4901
+    chocolate advent calendar
+    chocolate almonds
+    chocolate babka	96
+    chocolate bar	96
+    chocolate biscuits
+    chocolate box
+    chocolate brazils
+    chocolate buttons	96
+    chocolate cake	96
+    chocolate chip cookies	96
+    chocolate chips	755
+    chocolate chunks
+    chocolate coins
+    chocolate covered nuts
+    chocolate covered raisins	14
+    chocolate croissant	14
+    chocolate digestives	96
+    chocolate drops
+    chocolate eggs
+    chocolate fingers
+    chocolate fondue
+    chocolate Hobnobs
+    chocolate ice cream	110
+    chocolate limes
+    chocolate milk	96
+    chocolate mousse	192
+    chocolate mousse pots	96
+    chocolate mousses
+    chocolate muffins	96
+    chocolate oat milk	96
+    chocolate orange	96
+    chocolate peanuts
+    chocolate pretzels
+    chocolate pudding
+    chocolate raisins
+    chocolate rice cakes
+    chocolate roll	96
+    chocolate sauce	206
+    chocolate spoons
+    chocolate spread	96
+    chocolate sprinkles
+    chocolate syrup	14
+    chocolate truffles
     Chokeberry
     Chole	96
     Chole Bhature
-    Chole Masala
+    Chole masala
     Cholula	96
-    Cholula Hot Sauce
-    Chomp
-    Chop Suey
-    Chopin Vodka	96
-    Chopped butternut squash	96
-    Chopped Fruit
-    Chopped mango	96
-    Chopped nuts	96
-    Chopped Tomato	110
-    Chopped tomatoes	110
-    Chopping Board	96
-    Chopstick	96
-    Chopsticks	96
+    Cholula hot sauce
+    chomp
+    chop Suey
+    Chopin vodka	96
+    chopped butternut squash	96
+    chopped fruit
+    chopped mango	96
+    chopped nuts	96
+    chopped tomato	110
+    chopped tomatoes	110
+    Chopping board	96
+    chopstick	96
+    chopsticks	96
     Chorba
     Choripán
-    Chorizo	727
-    Chorizo de Bilbao
-    Chorizo Mexicano	96
-    Chorizo Ring	96
-    Chorizo Sausage	110
-    Chorley Cake
+    chorizo	727
+    chorizo de Bilbao
+    chorizo Mexicano	96
+    chorizo ring	96
+    chorizo sausage	110
+    Chorley cake
     Choucroute
     Choucroute Garnie
     Chouquette
     Chouriço	28
-    Choux Pastry
-    Chow Chow	14
-    Chow Mein	192
-    Chow Mein Noodle	96
-    Chow mein noodles	96
-    Chowder	28
-    Choy Sum	96
-    Christmas Cake	96
-    Christmas Card	96
+    Choux pastry
+    chow chow	14
+    chow mein	192
+    chow mein noodle	96
+    chow mein noodles	96
+    chowder	28
+    choy sum	96
+    Christmas cake	96
+    Christmas card	96
     Christmas cards	96
-    Christmas Decoration	96
+    Christmas decoration	96
     Christmas decorations	96
-    Christmas Dinner
-    Christmas Pudding	96
-    Christmas Tree
+    Christmas dinner
+    Christmas pudding	96
+    Christmas tree
     Christstollen
-    Chrysanthemum
-    Chrysanthemum Drink
-    Chrysanthemum Greens
-    Chrysanthemum Tea
+    chrysanthemum
+    chrysanthemum drink
+    chrysanthemum greens
+    chrysanthemum tea
     Chrzan	96
-    Chuck Roast	28
-    Chuck Steak	14
-    Chufa
-    Chum Chum
+    chuck roast	28
+    chuck steak	14
+    chufa
+    chum chum
     Chun Juan
-    Chunky Chips
-    Chunky Salsa	96
+    chunky chips
+    chunky salsa	96
     Chupa Chups	96
     Churchkhela	96
     Churrasco
     Churro	96
     Churros	96
-    Chutney	822
+    chutney	822
     Chèvre	123
     Ciabatta	233
-    Ciabatta Rolls	96
-    Cider	2145
-    Cider Cans
-    Cider Vinegar	1211
+    Ciabatta rolls	96
+    cider	2145
+    cider cans
+    cider vinegar	1211
     Cif	96
-    Cif Cream
-    Cigar
-    Cigarette	96
-    Cigarettes	96
-    Cilantro	3138
-    Cilantro bunch	96
+    Cif cream
+    cigar
+    cigarette	96
+    cigarettes	96
+    cilantro	3138
+    cilantro bunch	96
     Cili Padi
-    Cinema Ticket
-    Cinnamon	4113
-    Cinnamon Bread
-    Cinnamon Buns	96
-    Cinnamon Raisin Bagels	96
-    Cinnamon Rolls	96
-    Cinnamon Sticks	247
-    Cinnamon Sugar	28
-    Cinnamon Swirl	96
-    Cinnamon swirls	96
-    Cinnamon Toast Crunch
+    cinema ticket
+    cinnamon	4113
+    cinnamon bread
+    cinnamon buns	96
+    cinnamon raisin bagels	96
+    cinnamon rolls	96
+    cinnamon sticks	247
+    cinnamon sugar	28
+    cinnamon swirl	96
+    cinnamon swirls	96
+    cinnamon toast crunch
     Cinzano
-    Cipollini Onions
-    Cirio
+    Cipollini onions
+    cirio
     Ciroc
-    Citron	192
-    Citronella Candle	96
+    citron	192
+    Citronella candle	96
     Citronella candles	96
-    Citrus	28
-    Citrus Fruit
+    citrus	28
+    citrus fruit
     Clafoutis	96
     Clairol
-    Clam Chowder
-    Clams	770
+    clam chowder
+    clams	770
     Clapshot
-    Claret
-    Clarified Butter	289
+    claret
+    Clarified butter	289
     Claritin
     Clarityn	96
-    Clay Mask
-    Clay Pot Rice
+    clay mask
+    clay pot rice
     Claypot
-    Cleaning Bicarbonate
-    Cleaning Brush
-    Cleaning Cloth	96
-    Cleaning cloths	96
-    Cleaning Glove
-    Cleaning Vinegar	96
-    Cleaning Wipe	96
-    Cleaning wipes	96
-    Cleanser	96
-    Cleansing Balm	96
-    Cleansing Wipe
-    Clear Honey	14
+    cleaning bicarbonate
+    cleaning brush
+    cleaning cloth	96
+    cleaning cloths	96
+    cleaning glove
+    cleaning vinegar	96
+    cleaning wipe	96
+    cleaning wipes	96
+    cleanser	96
+    cleansing balm	96
+    cleansing wipe
+    clear honey	14
     Clearasil
     Clearblue	96
-    Clementine	261
-    Clementine net	96
-    Clementines	261
-    Clif Bar
-    Cling Film	96
-    Cling Wrap
-    Clingfilm
-    Clipper	192
-    Clipper Lighter
-    Clipper tea	96
+    clementine	261
+    clementine net	96
+    clementines	261
+    Clif bar
+    cling film	96
+    cling wrap
+    clingfilm
+    clipper	192
+    clipper lighter
+    clipper tea	96
     Clorox	96
-    Clorox Wipes	96
-    Closed Cup Mushrooms
-    Cloth Nappy
-    Clothes Hanger
-    Clothes Peg	96
-    Clothes pegs	96
-    Clothespin
+    Clorox wipes	96
+    closed cup mushrooms
+    cloth nappy
+    clothes hanger
+    clothes peg	96
+    clothes pegs	96
+    clothespin
     Clotrimazole
-    Clotted Cream	192
-    Clotted cream Cornish	96
-    Cloud Ear
-    Cloudberries	96
-    Cloudy Apple Juice	96
-    Cloudy Lemonade	96
-    Clover Spread
-    Cloves	1995
-    Cloves whole	96
-    Club Biscuits
-    Club Crackers
-    Club Mate	96
-    Club Sandwich	96
-    Club Soda	151
+    clotted cream	192
+    clotted cream Cornish	96
+    cloud ear
+    cloudberries	96
+    cloudy apple juice	96
+    cloudy lemonade	96
+    clover spread
+    cloves	1995
+    cloves whole	96
+    club biscuits
+    club crackers
+    club mate	96
+    club sandwich	96
+    club soda	151
     Club-Mate	96
-    Clumping cat litter	96
-    Clumping Litter
+    clumping cat litter	96
+    clumping litter
     Co-codamol	96
-    Coal
-    Coalho	96
-    Coarse Bulgur	96
-    Coat Hanger	96
-    Coat hangers	96
-    Cob	165
-    Cob Loaf
-    Cobb Salad
-    Cobbler
-    Cobnuts
-    Cobra Beer	96
-    Cobweb Brush
-    Coca Cola	137
+    coal
+    coalho	96
+    coarse bulgur	96
+    coat hanger	96
+    coat hangers	96
+    cob	165
+    cob loaf
+    Cobb salad
+    cobbler
+    cobnuts
+    cobra beer	96
+    cobweb brush
+    coca cola	137
     Coca-Cola	137
     Cocada	96
-    Cochinita Pibil	96
+    Cochinita pibil	96
     Cochinito
     Cocido
-    Cock-a-leekie	96
-    Cockles	96
-    Cocktail	877
-    Cocktail Cherries	96
-    Cocktail Mix
-    Cocktail Mixers
-    Cocktail Onion
-    Cocktail Sauce
-    Cocktail Sausages	192
-    Cocktail sausages party	96
-    Cocktail Shrimp	96
-    Cocktail Stick	96
-    Cocktail sticks	96
-    Coco Bread	96
-    Coco Pops	96
-    Cocoa	963
-    Cocoa Bar
-    Cocoa Butter
-    Cocoa Butter Lotion
-    Cocoa Drink
-    Cocoa Nibs
-    Cocoa Powder	578
-    Cocoa Puffs
-    Coconut	3708
-    Coconut Aminos	110
-    Coconut Chips
-    Coconut Chutney
-    Coconut Cream	178
-    Coconut Cream Block
-    Coconut Drink
-    Coconut Flakes	41
-    Coconut Flour	28
-    Coconut Ice
-    Coconut Jam	96
-    Coconut Jelly
-    Coconut Juice
-    Coconut Milk	1141
-    Coconut Milk Drink	96
-    Coconut Milk Powder	96
-    Coconut Oil	357
-    Coconut Sugar	274
-    Coconut sugar blocks	96
-    Coconut Vinegar	123
-    Coconut Water	206
-    Coconut water fresh	96
-    Coconut Yogurt	110
-    Cocoyam	96
-    Cocoyam Fufu
-    Cocoyam Leaf
+    cock-a-leekie	96
+    cockles	96
+    cocktail	877
+    cocktail cherries	96
+    cocktail mix
+    cocktail mixers
+    cocktail onion
+    cocktail sauce
+    cocktail sausages	192
+    cocktail sausages party	96
+    cocktail shrimp	96
+    cocktail stick	96
+    cocktail sticks	96
+    coco bread	96
+    coco pops	96
+    cocoa	963
+    cocoa bar
+    cocoa butter
+    cocoa butter lotion
+    cocoa drink
+    cocoa nibs
+    cocoa powder	578
+    cocoa puffs
+    coconut	3708
+    coconut aminos	110
+    coconut chips
+    coconut chutney
+    coconut cream	178
+    coconut cream block
+    coconut drink
+    coconut flakes	41
+    coconut flour	28
+    coconut ice
+    coconut jam	96
+    coconut jelly
+    coconut juice
+    coconut milk	1141
+    coconut milk drink	96
+    coconut milk powder	96
+    coconut oil	357
+    coconut sugar	274
+    coconut sugar blocks	96
+    coconut vinegar	123
+    coconut water	206
+    coconut water fresh	96
+    coconut yogurt	110
+    cocoyam	96
+    cocoyam Fufu
+    cocoyam leaf
     Coctel de Camaron
-    Cod	1084
-    Cod Fillets	288
-    Cod Liver Oil	96
-    Cod Loin	96
-    Cod loins	96
-    Cod Roe	96
+    cod	1084
+    cod fillets	288
+    cod liver oil	96
+    cod loin	96
+    cod loins	96
+    cod roe	96
     Coddle
-    Codeine
-    Coffee	2660
-    Coffee and Walnut Cake
-    Coffee Bags
-    Coffee Beans	219
-    Coffee Cake
-    Coffee Capsule
-    Coffee Creamer	96
-    Coffee Essence
-    Coffee Filter	96
-    Coffee filters	96
-    Coffee Liqueur	28
-    Coffee Pod	96
-    Coffee pods	96
-    Coffee Syrup
-    Coffee Whitener	96
+    codeine
+    coffee	2660
+    coffee and walnut cake
+    coffee bags
+    coffee beans	219
+    coffee cake
+    coffee capsule
+    coffee creamer	96
+    coffee essence
+    coffee filter	96
+    coffee filters	96
+    coffee liqueur	28
+    coffee pod	96
+    coffee pods	96
+    coffee syrup
+    coffee whitener	96
     Cognac	757
-    Coho Salmon	14
+    coho salmon	14
     Cointreau	220
-    Coke	301
-    Coke Zero	96
-    Cola	151
-    Cola Bottles
-    Cola Cubes
-    Colander	96
+    coke	301
+    coke zero	96
+    cola	151
+    cola bottles
+    cola cubes
+    colander	96
     Colatura	41
-    Colatura Di Alici	28
+    Colatura di Alici	28
     Colby	96
-    Colby Jack	96
+    Colby jack	96
     Colcannon	96
-    Cold and Flu	96
-    Cold and Flu Tablet	96
-    Cold and flu tablets	96
-    Cold Brew	110
-    Cold Brew Coffee	110
-    Cold Cuts	96
-    Cold Pack	96
-    Cold Pressed Juice
-    Cold Pressed Rapeseed Oil	96
-    Cold Remedy
-    Cold Sore Cream	96
-    Coleslaw	192
-    Coleslaw mix	96
+    cold and flu	96
+    cold and flu tablet	96
+    cold and flu tablets	96
+    cold brew	110
+    cold brew coffee	110
+    cold cuts	96
+    cold pack	96
+    cold pressed juice
+    cold pressed rapeseed oil	96
+    cold remedy
+    cold sore cream	96
+    coleslaw	192
+    coleslaw mix	96
     Coley	96
     Colgate	96
-    Colgate Total
-    Colic Drops	96
-    Collagen Supplement	96
-    Collard	178
-    Collard Greens	151
-    Collection Cosmetics
+    Colgate total
+    colic drops	96
+    collagen supplement	96
+    collard	178
+    collard greens	151
+    collection cosmetics
     Colman's	96
     Colman's mustard	96
     Colocasia
-    Colocasia Leaf
-    Cologne	96
+    Colocasia leaf
+    cologne	96
     Colomba	96
-    Colombian Coffee	96
+    Colombian coffee	96
     Colombiana
-    Color Catcher	96
-    Color catcher sheets	96
-    Colored Pencil
-    Coloring Book
-    Colour Catcher	96
-    Coloured Pencil
-    Colouring Book	96
-    Colouring pencils	96
+    color catcher	96
+    color catcher sheets	96
+    colored pencil
+    coloring book
+    colour catcher	96
+    coloured pencil
+    colouring book	96
+    colouring pencils	96
     Com Ga
-    Com Tam
-    Comb	192
-    Comet Cleaner	96
-    Comfort	192
-    Comfort Conditioner
-    Comice Pear	123
+    Com tam
+    comb	192
+    comet cleaner	96
+    comfort	192
+    comfort conditioner
+    Comice pear	123
     Comice pears	123
-    Command Hook	96
-    Command hooks	96
-    Command Strip
+    command hook	96
+    command hooks	96
+    command strip
     Compeed	96
     Complan
-    Compost	384
-    Compost Caddy	96
-    Compost caddy liners	96
-    Compostable Bag	96
+    compost	384
+    compost caddy	96
+    compost caddy liners	96
+    Compostable bag	96
     Compostable bags	96
     Comté	151
     Concealer	96
-    Concha	96
-    Conchas	96
+    concha	96
+    conchas	96
     Conchiglie
     Conchiglioni
-    Concord Grapes	14
-    Condensed Milk	329
-    Condiment
-    Conditioner	288
-    Condom	96
-    Condoms	96
-    Cones	192
-    Confectioners Sugar	1680
-    Conference Pear	96
-    Conference pears	96
-    Confetti
-    Confit de Canard
-    Confit Duck
-    Congee	96
-    Congo Meat
+    concord grapes	14
+    condensed milk	329
+    condiment
+    conditioner	288
+    condom	96
+    condoms	96
+    cones	192
+    confectioners sugar	1680
+    conference pear	96
+    conference pears	96
+    confetti
+    confit de canard
+    confit duck
+    congee	96
+    congo meat
     Congri
     Conservas
-    Conserve
+    conserve
     Consommé	41
-    Contact Lens	96
-    Contact Lens Solution	96
-    Contact Lenses	96
+    contact lens	96
+    contact lens solution	96
+    contact lenses	96
     Contrex
-    Cooked beetroot	96
-    Cooked Breakfast
-    Cooked Chicken	110
-    Cooked chicken slices	96
-    Cooked Ham	96
-    Cooked Meats
-    Cooked Prawns	96
-    Cooked Rice	14
-    Cookie Butter	28
-    Cookie Crisp
-    Cookie Cutter
-    Cookie Dough	96
-    Cookie Dough Ice Cream	96
-    Cookie Tin
-    Cookies	631
-    Cookies and Cream
-    Cooking Apple	137
-    Cooking apples	137
-    Cooking Chocolate	96
-    Cooking Chorizo	96
-    Cooking Cream
-    Cooking Oil	275
-    Cooking Red Wine
-    Cooking Sake	96
-    Cooking Sherry
-    Cooking Spray	220
-    Cooking Wine	96
-    Cool Bag	96
-    Cool Box	96
+    cooked beetroot	96
+    cooked breakfast
+    cooked chicken	110
+    cooked chicken slices	96
+    cooked ham	96
+    cooked meats
+    cooked prawns	96
+    cooked rice	14
+    cookie butter	28
+    cookie crisp
+    cookie cutter
+    cookie dough	96
+    cookie dough ice cream	96
+    cookie tin
+    cookies	631
+    cookies and cream
+    cooking apple	137
+    cooking apples	137
+    cooking chocolate	96
+    cooking chorizo	96
+    cooking cream
+    cooking oil	275
+    cooking red wine
+    cooking sake	96
+    cooking sherry
+    cooking spray	220
+    cooking wine	96
+    cool bag	96
+    cool box	96
     Coolea
-    Cooler Bag
+    cooler bag
     Coors	96
-    Coors Light
-    Copier Paper
+    Coors light
+    copier paper
     Coppa	96
-    Copra
-    Coq au Vin	96
+    copra
+    Coq au vin	96
     Coquito	96
-    Cordial	288
-    Coriander	3575
-    Coriander Chutney	96
-    Coriander Leaves	454
-    Coriander Powder	96
-    Coriander Seeds	743
-    Corkscrew	96
-    Corn	4168
-    Corn Cakes	96
-    Corn Chips
-    Corn Chowder
-    Corn Cobs	14
-    Corn Dog
-    Corn Flakes	14
-    Corn Flour	14
-    Corn Kernels	399
-    Corn Oil	771
-    Corn on the Cob	137
-    Corn Plaster	96
-    Corn plasters	96
-    Corn Relish
-    Corn Smut
-    Corn Starch
-    Corn Syrup	454
-    Corn Tea
-    Corn Thins
-    Corn Tortilla	302
-    Corn tortillas	302
-    Corn-fed chicken	96
-    Cornbread	41
-    Corned Beef	192
-    Corned beef tin	96
+    cordial	288
+    coriander	3575
+    coriander chutney	96
+    coriander leaves	454
+    coriander powder	96
+    coriander seeds	743
+    corkscrew	96
+    corn	4168
+    corn cakes	96
+    corn chips
+    corn chowder
+    corn cobs	14
+    corn dog
+    corn flakes	14
+    corn flour	14
+    corn kernels	399
+    corn oil	771
+    corn on the cob	137
+    corn plaster	96
+    corn plasters	96
+    corn relish
+    corn smut
+    corn starch
+    corn syrup	454
+    corn tea
+    corn thins
+    corn tortilla	302
+    corn tortillas	302
+    corn-fed chicken	96
+    cornbread	41
+    corned beef	192
+    corned beef tin	96
     Cornetti	96
     Cornetto	96
-    Cornetto Ice Cream
+    Cornetto ice cream
     Cornettos	96
     Cornflakes	96
-    Cornflour	96
+    cornflour	96
     Cornichon	234
     Cornichons	234
-    Cornish Clotted Cream
-    Cornish Hen	96
-    Cornish Ice Cream
-    Cornish Pasty	96
+    Cornish clotted cream
+    Cornish hen	96
+    Cornish ice cream
+    Cornish pasty	96
     Cornish Yarg	96
-    Cornmeal	949
-    Cornstarch	1363
-    Corona	192
-    Corona Extra	96
-    Coronation Chicken	96
+    cornmeal	949
+    cornstarch	1363
+    corona	192
+    corona extra	96
+    coronation chicken	96
     Corsodyl
-    Corsodyl Mouthwash
-    Cos Lettuce	96
-    Cosmetics
-    Cosmopolitan
-    Costa Beans
-    Costa Coffee
-    Costa Rican Coffee
+    Corsodyl mouthwash
+    cos lettuce	96
+    cosmetics
+    cosmopolitan
+    costa beans
+    costa coffee
+    costa Rican coffee
     Costela
     Cotechino
     Cotija	137
-    Cotija Cheese	41
+    Cotija cheese	41
     Cotnari
-    Cottage Cheese	178
-    Cottage Pie	192
-    Cotton Bud	96
-    Cotton buds	96
-    Cotton Candy	96
-    Cotton Pad	96
-    Cotton pads	96
-    Cotton Reel
-    Cotton Swab	96
-    Cotton swabs	96
-    Cotton Wool	192
-    Cotton Wool Ball	96
-    Cotton wool balls	96
+    cottage cheese	178
+    cottage pie	192
+    cotton bud	96
+    cotton buds	96
+    cotton candy	96
+    cotton pad	96
+    cotton pads	96
+    cotton reel
+    cotton swab	96
+    cotton swabs	96
+    cotton wool	192
+    cotton wool ball	96
+    cotton wool balls	96
     Cottonelle
-    Cough Drop	96
-    Cough drops	96
-    Cough Medicine	96
-    Cough Mixture	96
-    Cough Sweet	96
-    Cough sweets	96
-    Cough Syrup	96
+    cough drop	96
+    cough drops	96
+    cough medicine	96
+    cough mixture	96
+    cough sweet	96
+    cough sweets	96
+    cough syrup	96
     Coulommiers
-    Country Crock
-    Country Life	96
-    Country Life butter	96
-    Courgette	192
-    Courgette Flower
-    Courgettes	192
-    Couscous	768
-    Couscous medium	96
-    Couscous ready meal	96
-    Couscous Royal
-    Couscous Salad	96
-    Covent Garden Soup
-    Covid Test	96
+    country crock
+    country life	96
+    country life butter	96
+    courgette	192
+    courgette flower
+    courgettes	192
+    couscous	768
+    couscous medium	96
+    couscous ready meal	96
+    couscous royal
+    couscous salad	96
+    Covent garden soup
+    Covid test	96
     Covonia
-    Cow & Gate	96
-    Cow and Gate
-    Cow Foot	96
-    Cow Ghee
-    Cow Skin	96
+    cow & gate	96
+    cow and gate
+    cow foot	96
+    cow ghee
+    cow skin	96
     Cowfoot
-    Cox	96
-    Cox Apple	96
-    Cox apples	96
+    cox	96
+    cox apple	96
+    cox apples	96
     Coxinha	96
     Cozido
     Cozonac	96
-    Crab	1359
-    Crab Apple	96
-    Crab apples	96
-    Crab Claws
-    Crab Legs
-    Crab Meat	371
-    Crab Salad
-    Crab Stick	192
-    Crab sticks	192
-    Crab sticks Japanese	96
-    Crabapple
-    Crabmeat	55
+    crab	1359
+    crab apple	96
+    crab apples	96
+    crab claws
+    crab legs
+    crab meat	371
+    crab salad
+    crab stick	192
+    crab sticks	192
+    crab sticks Japanese	96
+    crabapple
+    crabmeat	55
     Crabstick
-    Cracked Black Pepper	41
-    Cracked Wheat	14
-    Crackers	878
-    Crackers and cheese	96
-    Crackling
-    Craft Beer	96
+    cracked black pepper	41
+    cracked wheat	14
+    crackers	878
+    crackers and cheese	96
+    crackling
+    craft beer	96
     Craisins
-    Cranberries	1374
-    Cranberry	1374
-    Cranberry Bean	55
-    Cranberry Juice	123
-    Cranberry Sauce	110
-    Crate of Beer
+    cranberries	1374
+    cranberry	1374
+    cranberry bean	55
+    cranberry juice	123
+    cranberry sauce	110
+    crate of beer
     Cravendale
-    Crawfish	28
-    Crayfish	534
-    Crayfish Powder	123
-    Crayfish tails	110
-    Crayon	96
-    Crayons	96
-    Cream	15417
-    Cream Cakes	96
-    Cream Cheese	825
-    Cream cheese with chives	96
-    Cream Cleaner	96
-    Cream Crackers	96
-    Cream Horn
-    Cream of Chicken Soup	14
-    Cream of Mushroom Soup
-    Cream of Tartar	275
-    Cream of Tomato Soup
-    Cream of Wheat	14
-    Cream Soda	192
-    Creamed Coconut
-    Creamed Corn
-    Creamed Horseradish	96
-    Creamer	137
+    crawfish	28
+    crayfish	534
+    crayfish powder	123
+    crayfish tails	110
+    crayon	96
+    crayons	96
+    cream	15417
+    cream cakes	96
+    cream cheese	825
+    cream cheese with chives	96
+    cream cleaner	96
+    cream crackers	96
+    cream horn
+    cream of chicken soup	14
+    cream of mushroom soup
+    cream of tartar	275
+    cream of tomato soup
+    cream of wheat	14
+    cream soda	192
+    Creamed coconut
+    Creamed corn
+    Creamed horseradish	96
+    creamer	137
     Crema	165
     Crema Agria
     Crema Catalana
     Crema Mexicana	96
     Crema Salvadoreña
-    Creme Caramel	96
-    Creme Eggs
+    Creme caramel	96
+    Creme eggs
     Cremini	234
     Cremini mushrooms	192
-    Creole Seasoning	28
-    Crepe Bandage	96
-    Cress
-    Cress Punnet
-    Crest
+    creole seasoning	28
+    crepe bandage	96
+    cress
+    cress punnet
+    crest
     Crimini	41
-    Crinkle Cut Chips
+    crinkle cut chips
     Crisco	28
     Crispbread	96
-    Crisps	877
-    Crispy Aromatic Duck	96
-    Crispy Chilli Beef	96
-    Crispy Duck
-    Crispy fried onions	96
-    Crispy Onions
-    Crispy Pork Belly
-    Crockery
+    crisps	877
+    crispy aromatic duck	96
+    crispy chilli beef	96
+    crispy duck
+    crispy fried onions	96
+    crispy onions
+    crispy pork belly
+    crockery
     Crodino
-    Croissant	219
-    Croissant Dough
-    Croissants	219
-    Croque Madame
-    Croque Monsieur	96
+    croissant	219
+    croissant dough
+    croissants	219
+    Croque madame
+    Croque monsieur	96
     Croquembouche
     Croquetas	96
     Croquetas de Jamón
-    Croquettes	96
-    Crossword Book
+    croquettes	96
+    crossword book
     Crostata
     Crostino
     Crottin
-    Croutons	178
-    Crown Prince Squash
-    Crudites	192
+    croutons	178
+    crown prince squash
+    crudites	192
     Crudités	192
     Crudités and dips	96
-    Crullers
+    crullers
     Crumble	14
-    Crumble Mix
-    Crumpet	96
-    Crumpet Mix
-    Crumpets	96
+    Crumble mix
+    crumpet	96
+    crumpet mix
+    crumpets	96
     Crunchie	343
-    Crunchy Bar
-    Crunchy Nut	96
-    Crunchy Nut Clusters
-    Crunchy Nut Cornflakes
-    Crunchy Peanut Butter	110
-    Crush Soda
-    Crushed Chillies
-    Crushed Ice	123
-    Crushed Red Pepper	83
-    Crushed Tomatoes	468
-    Crusty Roll	96
-    Crusty rolls	96
-    Crutch	96
-    Crutches	96
+    Crunchy bar
+    Crunchy nut	96
+    Crunchy nut clusters
+    Crunchy nut Cornflakes
+    Crunchy peanut butter	110
+    crush soda
+    crushed chillies
+    crushed ice	123
+    crushed red pepper	83
+    crushed tomatoes	468
+    crusty roll	96
+    crusty rolls	96
+    crutch	96
+    crutches	96
     Cruzcampo
-    Crystal Hot Sauce
-    Crystal Light
-    Crème Anglaise	14
-    Crème Brûlée	192
-    Crème brûlée pots	96
-    Crème caramel	96
-    Crème de Cassis	28
-    Crème de Menthe	55
-    Crème Fraîche	1004
-    Crème Fraîche D'isigny
-    Crème Pâtissière
+    crystal hot sauce
+    crystal light
+    crème Anglaise	14
+    crème brûlée	192
+    crème brûlée pots	96
+    crème caramel	96
+    crème de Cassis	28
+    crème de Menthe	55
+    crème fraîche	1004
+    crème fraîche D'isigny
+    crème Pâtissière
     Crémant	123
     Crêpe	206
     Crêpe Suzette
     Crêpes	206
     Csabai	96
     Csabai sausage	96
-    Cuban Bread
+    Cuban bread
     Cubanelle	96
     Cubanelle peppers	96
     Cubano
-    Cube Steak
-    Cubeb
-    Cubed Pancetta	96
-    Cucumber	1265
-    Cuddly Toy
+    cube steak
+    cubeb
+    Cubed pancetta	96
+    cucumber	1265
+    cuddly toy
     Culantro	96
     Culatello
-    Culinary Lavender
-    Cullen Skink	96
-    Cultured Butter
+    culinary lavender
+    Cullen skink	96
+    cultured butter
     Cumberland pie	96
-    Cumberland Sausage	96
+    Cumberland sausage	96
     Cumberland sausages	96
-    Cumin	3082
-    Cumin powder	123
-    Cumin Seed	578
-    Cumin seeds	578
-    Cup a Soup	96
-    Cup Noodle	96
-    Cup noodles	96
-    Cup Ramen
-    Cupcake	301
-    Cupcake Cases	192
-    Cupcake cases pack	96
-    Cupcake Mix
-    Cupcakes	301
+    cumin	3082
+    cumin powder	123
+    cumin seed	578
+    cumin seeds	578
+    cup a soup	96
+    cup noodle	96
+    cup noodles	96
+    cup ramen
+    cupcake	301
+    cupcake cases	192
+    cupcake cases pack	96
+    cupcake mix
+    cupcakes	301
     Cupuacu
     Curaçao	14
-    Curd	315
-    Curd Cheese	96
-    Curiously Cinnamon
-    Curly Fries	96
-    Curly Kale	14
-    Curly Parsley	96
-    Curly Wurly
-    Currants	523
-    Curried Goat
-    Curry	3319
-    Curry and Rice
-    Curry Goat	96
-    Curry Kit
-    Curry Laksa	96
-    Curry Leaf	151
-    Curry leaves	151
-    Curry Paste	768
-    Curry Powder	839
-    Curry Puff	96
-    Curry puffs	96
-    Curry Ready Meal
-    Curry Roux	96
-    Curry Sauce	206
-    Curry Sauce Mix
+    curd	315
+    curd cheese	96
+    Curiously cinnamon
+    curly fries	96
+    curly kale	14
+    curly parsley	96
+    curly Wurly
+    currants	523
+    Curried goat
+    curry	3319
+    curry and rice
+    curry goat	96
+    curry kit
+    curry laksa	96
+    curry leaf	151
+    curry leaves	151
+    curry paste	768
+    curry powder	839
+    curry puff	96
+    curry puffs	96
+    curry ready meal
+    curry roux	96
+    curry sauce	206
+    curry sauce mix
     Currywurst	96
-    Curtain	192
-    Curtain Hook	96
-    Curtain hooks	96
+    curtain	192
+    curtain hook	96
+    curtain hooks	96
     Curtido
     Cushelle
-    Cushion	96
-    Cushions	96
-    Custard	877
-    Custard Apple	96
-    Custard Cream	96
-    Custard creams	96
-    Custard Pots	96
-    Custard Powder	96
-    Custard Tart	96
-    Custard tarts	96
-    Cut Flower
-    Cuticle Oil	96
-    Cutlery	192
-    Cutlery set	96
-    Cutting Board
-    Cutting Chai
-    Cuttlefish	206
-    Cuttlefish Bone	96
+    cushion	96
+    cushions	96
+    custard	877
+    custard apple	96
+    custard cream	96
+    custard creams	96
+    custard pots	96
+    custard powder	96
+    custard tart	96
+    custard tarts	96
+    cut flower
+    cuticle oil	96
+    cutlery	192
+    cutlery set	96
+    cutting board
+    cutting chai
+    cuttlefish	206
+    cuttlefish bone	96
     Cynar
-    Czech Rye
+    Czech rye
     Côte D'or	96
     Côtes du Rhône	96
     Daal
-    Daddies	96
-    Daddies Sauce
-    Daffodil	96
-    Daffodils	96
+    daddies	96
+    daddies sauce
+    daffodil	96
+    daffodils	96
     Dagaa
     Dagad Phool
     Dahi	96
     Daifuku	96
-    Daikon	165
+    daikon	165
     Daim
     Daing
-    Daiquiri
-    Dairy Free Cheese	96
-    Dairy Free Ice Cream
-    Dairy Free Spread
-    Dairy Free Yogurt	96
-    Dairy Milk	96
+    daiquiri
+    dairy free cheese	96
+    dairy free ice cream
+    dairy free spread
+    dairy free yogurt	96
+    dairy milk	96
     Dairy-free cheese	96
-    Dairy-free Milk
+    Dairy-free milk
     Dairy-free yogurt	96
     Dairylea	96
     Dakgalbi
     Dakos
     Daktarin
-    Dal	918
-    Dal Fry
-    Dal Makhani	96
-    Dal Soup
-    Dal Tadka
-    Damson	96
-    Damson Gin
-    Damsons	96
-    Dan Dan Noodles
-    Dan Tat
+    dal	918
+    dal fry
+    dal makhani	96
+    dal soup
+    dal Tadka
+    damson	96
+    damson gin
+    damsons	96
+    Dan Dan noodles
+    Dan tat
     Danablu
-    Dandelion and Burdock
-    Dandelion Coffee
-    Dandelion Greens	55
+    dandelion and burdock
+    dandelion coffee
+    dandelion greens	55
     Danette
     Danggit
     Dangmyeon
     Dango
     Danio
-    Danish	233
-    Danish Blue	96
-    Danish Butter Cookies
-    Danish pastries	96
-    Danish Pastry	96
+    danish	233
+    danish blue	96
+    danish butter cookies
+    danish pastries	96
+    danish pastry	96
     Danmuji
     Danone
     Darjeeling	96
-    Darjeeling Tea	96
-    Dark and Stormy
-    Dark Brown Sugar	812
-    Dark Chocolate	385
-    Dark Chocolate Chips	137
-    Dark Rum	413
-    Dark Rye	110
-    Dark rye bread	96
-    Dark Soy	357
-    Dark Soy Sauce	261
-    Dasheen
+    Darjeeling tea	96
+    dark and stormy
+    dark brown sugar	812
+    dark chocolate	385
+    dark chocolate chips	137
+    dark rum	413
+    dark rye	110
+    dark rye bread	96
+    dark soy	357
+    dark soy sauce	261
+    dasheen
     Dashi	274
-    Dashi Granule
-    Dashi Powder	96
-    Dashi Stock	110
-    Date Maamoul	96
-    Date Molasses
-    Date Palm Fruit
-    Date Paste
-    Date Syrup	96
-    Dates	1153
-    Dates for baking	96
+    Dashi granule
+    Dashi powder	96
+    Dashi stock	110
+    date maamoul	96
+    date molasses
+    date palm fruit
+    date paste
+    date syrup	96
+    dates	1153
+    dates for baking	96
     Datu Puti
     Daube
     Dauphinoise	96
-    Dauphinoise Potatoes	96
-    Dave's Insanity
+    Dauphinoise potatoes	96
+    Dave's insanity
     Davidstow
     Dawadawa	96
-    Dawn	96
-    Dawn Dish Soap	96
-    Day Cream
-    Day Nurse
+    dawn	96
+    dawn dish soap	96
+    day cream
+    day nurse
     Dayquil	96
     Daz	192
     De-icer	96
     Debrecener	96
-    Decaf	192
-    Decaf Coffee	96
-    Decaf Tea	96
-    Decaffeinated Coffee
-    Deck of Cards
-    Decongestant	96
-    Deep Heat	96
-    Deep Pan Pizza
+    decaf	192
+    decaf coffee	96
+    decaf tea	96
+    Decaffeinated coffee
+    deck of cards
+    decongestant	96
+    deep heat	96
+    deep pan pizza
     Deggi Mirch
     Deglet Nour	96
-    Deglet Nour Dates	96
+    Deglet Nour dates	96
     Degreaser	96
-    Deicer
-    Deionised Water
-    Deli Meats	96
-    Deli olives	96
-    Delicata Squash	14
+    deicer
+    Deionised water
+    deli meats	96
+    deli olives	96
+    Delicata squash	14
     Delicje	96
-    Delirium
-    Demerara	137
-    Demerara Sugar	123
-    Demi Baguette
-    Dental Floss	96
-    Dental Stick	96
-    Dental sticks	96
-    Dental Tape
+    delirium
+    demerara	137
+    demerara sugar	123
+    Demi baguette
+    dental floss	96
+    dental stick	96
+    dental sticks	96
+    dental tape
     Dentastix	96
-    Denture Cleaner
-    Denture Fixative	96
-    Denture Tablet	96
-    Denture tablets	96
-    Deodorant	288
-    Deodorant Spray
+    denture cleaner
+    denture fixative	96
+    denture tablet	96
+    denture tablets	96
+    deodorant	288
+    deodorant spray
     Deruny
-    Descaler	192
-    Desi Ghee	96
-    Desiccated Coconut	137
-    Designer Stew
-    Desiree Potatoes
-    Dessert	206
-    Dessert Wine	110
-    Detergent	96
-    Detox Tea
+    descaler	192
+    Desi ghee	96
+    desiccated coconut	137
+    designer stew
+    Desiree potatoes
+    dessert	206
+    dessert wine	110
+    detergent	96
+    detox tea
     Dettol	192
-    Dettol Antiseptic
-    Dettol Spray	96
-    Devon Clotted Cream
-    Dewberry
-    Dhal
-    Dhal Puri
+    Dettol antiseptic
+    Dettol spray	96
+    Devon clotted cream
+    dewberry
+    dhal
+    dhal Puri
     Dhania
-    Dhania Powder
+    Dhania powder
     Dhansak
-    Dhokla Mix
-    Diane Sauce
-    Diaper	192
-    Diaper Bag
-    Diaper Cream	96
-    Diaper Rash Cream
-    Diapers	192
-    Diary	96
-    Dib Dab
-    Diced Beef	96
-    Diced Chicken	96
-    Diced Lamb	96
-    Diced onion	96
-    Diced Pancetta
-    Diced Pork
-    Diced Tomatoes	83
-    Diesel	96
-    Diet Coke	96
-    Diet Pepsi
+    Dhokla mix
+    Diane sauce
+    diaper	192
+    diaper bag
+    diaper cream	96
+    diaper rash cream
+    diapers	192
+    diary	96
+    Dib dab
+    diced beef	96
+    diced chicken	96
+    diced lamb	96
+    diced onion	96
+    diced pancetta
+    diced pork
+    diced tomatoes	83
+    diesel	96
+    diet coke	96
+    diet Pepsi
     Difflam
     Diflucan
-    Digestive	206
-    Digestive Biscuits	96
-    Digestive Crackers
-    Digital Thermometer	96
+    digestive	206
+    digestive biscuits	96
+    digestive crackers
+    digital thermometer	96
     Dijon	2202
-    Dijon Mustard	1720
+    Dijon mustard	1720
     Dijon mustard jar	96
-    Dill	1445
-    Dill Pickle	192
-    Dill pickles	192
-    Dill Seed	14
-    Dill Sprigs
-    Dill Weed	41
-    Diluting Juice
-    Dim Sum	96
-    Dime Bar
+    dill	1445
+    dill pickle	192
+    dill pickles	192
+    dill seed	14
+    dill sprigs
+    dill weed	41
+    Diluting juice
+    dim sum	96
+    dime bar
     Dinkelbrot
-    Dinner	206
-    Dinner Kit
-    Dinner Plate
-    Dinner Rolls	14
+    dinner	206
+    dinner kit
+    dinner plate
+    dinner rolls	14
     Dinuguan
     Dioralyte	96
-    Dioralyte Sachets
-    Dip	808
-    Dip in a Jar
-    Dipping Sauce	96
-    Dips selection	96
-    Dirty Fries
+    Dioralyte sachets
+    dip	808
+    dip in a jar
+    dipping sauce	96
+    dips selection	96
+    dirty fries
     Disaronno
-    Discos
-    Dish Brush	96
-    Dish Cloth
-    Dish Liquid
-    Dish Soap	192
-    Dish Sponge
-    Dish Towel
-    Dishcloth	96
-    Dishcloths	96
-    Dishwasher Cleaner	96
-    Dishwasher Detergent
-    Dishwasher Pod	96
-    Dishwasher pods	96
-    Dishwasher Powder
-    Dishwasher Salt	96
-    Dishwasher Tab
-    Dishwasher Tablet	96
-    Dishwasher tablets	96
-    Dishwashing Liquid	96
-    Disinfectant	192
-    Disinfectant Spray
-    Disinfectant Wipe	96
-    Disinfectant wipes	96
-    Disposable Barbecue
-    Disposable Bbq	96
-    Disposable Cup
-    Disposable cutlery	96
-    Disposable Glove	96
-    Disposable gloves	96
-    Disposable Plate
-    Disposable Razor	96
-    Disposable razors	96
-    Distilled Vinegar	28
-    Distilled Water
+    discos
+    dish brush	96
+    dish cloth
+    dish liquid
+    dish soap	192
+    dish sponge
+    dish towel
+    dishcloth	96
+    dishcloths	96
+    dishwasher cleaner	96
+    dishwasher detergent
+    dishwasher pod	96
+    dishwasher pods	96
+    dishwasher powder
+    dishwasher salt	96
+    dishwasher tab
+    dishwasher tablet	96
+    dishwasher tablets	96
+    dishwashing liquid	96
+    disinfectant	192
+    disinfectant spray
+    disinfectant wipe	96
+    disinfectant wipes	96
+    disposable barbecue
+    disposable BBQ	96
+    disposable cup
+    disposable cutlery	96
+    disposable glove	96
+    disposable gloves	96
+    disposable plate
+    disposable razor	96
+    disposable razors	96
+    Distilled vinegar	28
+    Distilled water
     Distilled white vinegar	289
     Ditali
     Ditalini	110
     Dizi
     Djuvec
-    Dobos Torte	96
-    Dodo	96
+    Dobos torte	96
+    dodo	96
     Doenjang	123
     Doenjang Jjigae
-    Dog Bed	96
-    Dog Biscuit	96
-    Dog biscuits	96
-    Dog Bone
-    Dog Bowl	96
-    Dog Chew	96
-    Dog chews	96
-    Dog Collar	96
-    Dog Food	479
-    Dog Harness	96
-    Dog Kibble	96
-    Dog Lead	96
-    Dog Leash
-    Dog Poo Bag	96
-    Dog poo bags	96
-    Dog Pouch
-    Dog Shampoo	96
-    Dog Toy	96
-    Dog toys	96
-    Dog Treat	96
-    Dog treats	96
-    Dog Waste Bag
+    dog bed	96
+    dog biscuit	96
+    dog biscuits	96
+    dog bone
+    dog bowl	96
+    dog chew	96
+    dog chews	96
+    dog collar	96
+    dog food	479
+    dog harness	96
+    dog kibble	96
+    dog lead	96
+    dog leash
+    dog poo bag	96
+    dog poo bags	96
+    dog pouch
+    dog shampoo	96
+    dog toy	96
+    dog toys	96
+    dog treat	96
+    dog treats	96
+    dog waste bag
     Doktorskaya	96
-    Doktorskaya Kolbasa	96
-    Dolce Gusto	96
-    Dolce Gusto Pods	96
+    Doktorskaya kolbasa	96
+    Dolce gusto	96
+    Dolce gusto pods	96
     Dolcelatte	96
-    Dolly Mixtures
+    dolly mixtures
     Dolma
     Dolmades	96
     Dolmio	96
-    Dolmio Sauce
+    Dolmio sauce
     Dolsot Bibimbap
     Domestos	96
-    Domestos Bleach
+    Domestos bleach
     Domoda
-    Dona Maria Mole
+    Dona maria mole
     Donburi
     Doner	192
-    Doner Kebab	96
-    Doner Meat	96
-    Donner Kebab
-    Donut	96
-    Donuts	96
+    Doner kebab	96
+    Doner meat	96
+    Donner kebab
+    donut	96
+    donuts	96
     Doodhi
     Doogh	96
-    Doom Bar	96
-    Door Hinge
-    Door Stop
-    Doormat	96
+    doom bar	96
+    door hinge
+    door stop
+    doormat	96
     Dopiaza
     Doppelbock
     Dorade	14
     Dorado
     Dorayaki
     Doritos	96
-    Doritos Dip
-    Doro Wat	96
+    Doritos dip
+    Doro wat	96
     Doro Wot
-    Dorset Cereals
-    Dos Equis	96
-    Dosa	288
-    Dosa Batter	96
-    Dosa Mix
-    Dosette Box	96
+    Dorset cereals
+    dos Equis	96
+    dosa	288
+    dosa batter	96
+    dosa mix
+    Dosette box	96
     Dou Miao
     Doubanjiang	123
-    Double Concentrate Tomato Puree	96
-    Double concentrate tomato purée	96
-    Double Cream	110
-    Double Decker	96
-    Double Gloucester	96
+    double concentrate tomato puree	96
+    double concentrate tomato purée	96
+    double cream	110
+    double decker	96
+    double Gloucester	96
     Doublemint
     Douchi
-    Doughnut	288
-    Doughnut Peach
-    Doughnuts	288
+    doughnut	288
+    doughnut peach
+    doughnuts	288
     Douwe Egberts	96
-    Dove Body Wash
-    Dove Deodorant
-    Dove Shampoo
-    Dove Soap	96
-    Dover Sole	96
-    Downy	96
-    Dozen Eggs	192
-    Dr Brown's	96
-    Dr Brown's bottles	96
+    dove body wash
+    dove deodorant
+    dove shampoo
+    dove soap	96
+    Dover sole	96
+    downy	96
+    dozen eggs	192
+    Dr brown's	96
+    Dr brown's bottles	96
     Dr Oetker
-    Dr Pepper	96
-    Dragees
-    Dragon Fruit	96
+    Dr pepper	96
+    dragees
+    dragon fruit	96
     Dragonfruit	96
-    Drain Cleaner	96
-    Drain Unblocker	96
+    drain cleaner	96
+    drain unblocker	96
     Drambuie	123
     Draniki	96
-    Draught Excluder	96
-    Drawing Pin	96
-    Drawing pins	96
-    Dreamies	96
-    Dreamies Treats
+    draught excluder	96
+    drawing pin	96
+    drawing pins	96
+    dreamies	96
+    dreamies treats
     Dreft	96
     Dreher	96
-    Dressed Crab	96
-    Dressing	809
+    dressed crab	96
+    dressing	809
     Dreyer's
-    Dried anchovies	110
-    Dried Anchovy	110
-    Dried Apricot	495
-    Dried apricots	495
-    Dried apricots Turkish	96
-    Dried Basil	220
-    Dried Bay Leaves	14
-    Dried Beans	14
-    Dried Bonga
-    Dried Broad Bean
-    Dried Catfish	96
-    Dried Chickpea	151
-    Dried chickpeas	151
-    Dried Chile	165
-    Dried chiles	165
-    Dried Chili	193
-    Dried Chillies
-    Dried Chives
-    Dried Cranberries	302
-    Dried Crayfish	110
-    Dried Date	14
-    Dried Dill	41
-    Dried Fenugreek Leaf	28
-    Dried Fig	357
-    Dried figs	357
-    Dried figs Turkish	96
-    Dried Fish	96
-    Dried Fruit	274
-    Dried fruit snacks	96
-    Dried Ginger
-    Dried Herbs
-    Dried Hibiscus	123
-    Dried hibiscus flowers	123
-    Dried Lime	96
-    Dried limes	96
-    Dried Mango	96
-    Dried Mealworm	96
-    Dried mealworms	96
-    Dried Milk
-    Dried Mint	55
-    Dried mulberries	96
-    Dried Mulberry	96
-    Dried mushrooms	165
-    Dried Onion
-    Dried Oregano	784
-    Dried Parsley	96
-    Dried Pasta
-    Dried Porcini	343
-    Dried porcini mushrooms	192
-    Dried Prawn	96
-    Dried prawns	96
-    Dried Roach
-    Dried Rose Petal	96
-    Dried rose petals	96
-    Dried Rosemary	330
-    Dried Sage	193
-    Dried Seaweed
-    Dried Shiitake	206
-    Dried shiitake mushrooms	206
-    Dried Shrimp	83
-    Dried Squid	14
-    Dried Tarragon	96
-    Dried Thyme	1129
-    Dried Yeast	123
-    Drifter
-    Drinking Chocolate	96
-    Drinking Glass	96
-    Drinking glasses	96
-    Drinking Straw	96
-    Drinking straws	96
-    Drinking Water
-    Drinking Yogurt	96
-    Dripping	261
+    dried anchovies	110
+    dried anchovy	110
+    dried apricot	495
+    dried apricots	495
+    dried apricots Turkish	96
+    dried basil	220
+    dried bay leaves	14
+    dried beans	14
+    dried Bonga
+    dried broad bean
+    dried catfish	96
+    dried chickpea	151
+    dried chickpeas	151
+    dried chile	165
+    dried chiles	165
+    dried chili	193
+    dried chillies
+    dried chives
+    dried cranberries	302
+    dried crayfish	110
+    dried date	14
+    dried dill	41
+    dried fenugreek leaf	28
+    dried fig	357
+    dried figs	357
+    dried figs Turkish	96
+    dried fish	96
+    dried fruit	274
+    dried fruit snacks	96
+    dried ginger
+    dried herbs
+    dried hibiscus	123
+    dried hibiscus flowers	123
+    dried lime	96
+    dried limes	96
+    dried mango	96
+    dried mealworm	96
+    dried mealworms	96
+    dried milk
+    dried mint	55
+    dried mulberries	96
+    dried mulberry	96
+    dried mushrooms	165
+    dried onion
+    dried oregano	784
+    dried parsley	96
+    dried pasta
+    dried porcini	343
+    dried porcini mushrooms	192
+    dried prawn	96
+    dried prawns	96
+    dried roach
+    dried rose petal	96
+    dried rose petals	96
+    dried rosemary	330
+    dried sage	193
+    dried seaweed
+    dried shiitake	206
+    dried shiitake mushrooms	206
+    dried shrimp	83
+    dried squid	14
+    dried tarragon	96
+    dried thyme	1129
+    dried yeast	123
+    drifter
+    drinking chocolate	96
+    drinking glass	96
+    drinking glasses	96
+    drinking straw	96
+    drinking straws	96
+    drinking water
+    drinking yogurt	96
+    dripping	261
     Droewors	96
     Drontal	96
-    Drop Scone
+    drop scone
     Dropjes
-    Drumstick Ice Cream
-    Drumstick Lollies
-    Drumstick Vegetable
-    Drumsticks	261
-    Drumsticks moringa	96
-    Drunken Noodle
-    Dry Cat Food	96
-    Dry Cough Syrup
-    Dry Dog Food	96
-    Dry Martini
-    Dry Roasted Peanuts	151
-    Dry Rub	14
-    Dry Shampoo	96
-    Dry Vermouth	165
-    Dry Wors
-    Dryer Sheet	192
-    Dryer sheets	192
+    drumstick ice cream
+    drumstick lollies
+    drumstick vegetable
+    drumsticks	261
+    drumsticks moringa	96
+    drunken noodle
+    dry cat food	96
+    dry cough syrup
+    dry dog food	96
+    dry martini
+    dry roasted peanuts	151
+    dry rub	14
+    dry shampoo	96
+    dry vermouth	165
+    dry Wors
+    dryer sheet	192
+    dryer sheets	192
     Dubbel
     Dublin Coddle
     Dubliner
     Dubonnet
-    Duck	1579
-    Duck Breast	178
-    Duck Confit	96
-    Duck Eggs	96
-    Duck Fat	192
-    Duck Leg Confit
-    Duck Legs	110
-    Duck Pancake
-    Duck Pate
-    Duck Sauce	14
-    Duck Tape
-    Duct Tape	96
-    Duct Tape Roll
+    duck	1579
+    duck breast	178
+    duck confit	96
+    duck eggs	96
+    duck fat	192
+    duck leg confit
+    duck legs	110
+    duck pancake
+    duck pate
+    duck sauce	14
+    duck tape
+    duct tape	96
+    duct tape roll
     Dudhi
-    Duke's Mayo
+    duke's mayo
     Dukkah	96
     Duku
-    Dulce de Coco
-    Dulce de Guayaba
-    Dulce de Leche	137
-    Dulces	247
+    dulce de coco
+    dulce de Guayaba
+    dulce de leche	137
+    dulces	247
     Dulcoease
     Dulcolax
     Dulet
-    Dum Biryani
+    Dum biryani
     Dum Dums
-    Dummies	192
-    Dummy	192
-    Dumpling Sauce
-    Dumpling Wrapper	110
-    Dumpling wrappers	110
-    Dumplings	507
-    Dundee Cake
-    Dungeness Crab
+    dummies	192
+    dummy	192
+    dumpling sauce
+    dumpling wrapper	110
+    dumpling wrappers	110
+    dumplings	507
+    Dundee cake
+    Dungeness crab
     Dunkel
-    Dunkers
-    Dunkin Coffee
+    dunkers
+    Dunkin coffee
     Duqqa
     Duracell
     Duraglit
     Durex	96
-    Durex Condoms
-    Durian	96
-    Durian Paste
-    Durum Wheat
-    Durum Wheat Semolina
-    Duster	192
-    Dusters	192
-    Dusting Cloth
-    Dustpan	96
-    Dustpan and Brush	96
-    Dutch Liquorice	96
-    Dutch Oven
-    Dutch Pancakes
+    Durex condoms
+    durian	96
+    durian paste
+    durum wheat
+    durum wheat semolina
+    duster	192
+    dusters	192
+    Dusting cloth
+    dustpan	96
+    dustpan and brush	96
+    Dutch liquorice	96
+    Dutch oven
+    Dutch pancakes
     Duvalín
     Duvel	96
-    Duvet	192
-    Duvet Cover	96
+    duvet	192
+    duvet cover	96
     Dyson	96
-    Dyson Filter	96
+    Dyson filter	96
     E-cigarette
     E-cloth
     E-liquid	96
     E45	96
-    E45 Cream
-    E45 Itch Relief
-    Ear Drops	96
-    Ear Plug
-    Ear Thermometer
-    Ear Wax Remover	96
+    E45 cream
+    E45 itch relief
+    ear drops	96
+    ear plug
+    ear thermometer
+    ear wax remover	96
     Earbud	96
     Earbuds	96
     Earex
-    Earl Grey	123
-    Earphone
-    Earplug	96
-    Earplugs	96
-    Earwax Remover
-    Easter egg	96
-    Easter Eggs	96
-    Easy Bake Yeast
-    Easy Cheese
-    Easy Cook Rice
-    Easy Peeler	96
-    Easy peelers	96
-    Eat Natural
-    Eating Apple
+    earl grey	123
+    earphone
+    earplug	96
+    earplugs	96
+    earwax remover
+    easter egg	96
+    easter eggs	96
+    easy bake yeast
+    easy cheese
+    easy cook rice
+    easy peeler	96
+    easy peelers	96
+    Eat natural
+    eating apple
     Eau de Parfum
-    Eau de Toilette	96
+    Eau de toilette	96
     Eau de Vie	83
     Eba	96
-    Eccles Cake	96
+    Eccles cake	96
     Eccles cakes	96
     Echalion
-    Eclairs	96
+    eclairs	96
     Ecover	192
-    Ecover Non-bio	96
+    Ecover non-bio	96
     Ecover washing up liquid	96
     Edam	96
-    Edamame	384
-    Edamame Beans	96
-    Edamame frozen	96
-    Eddo
+    edamame	384
+    edamame beans	96
+    edamame frozen	96
+    eddo
     Edesnemes
-    Edible Flowers	96
-    Edible Glitter	96
-    Edible Wafer Paper
-    Edikang Ikong	96
-    Edinburgh Rock
+    edible flowers	96
+    edible glitter	96
+    edible wafer paper
+    Edikang ikong	96
+    Edinburgh rock
     Edy's
-    Eel	288
-    Eel Sauce
+    eel	288
+    eel sauce
     Efes	96
     Efes Pilsen
     Efirin
     Efo	96
-    Efo Riro	96
+    Efo riro	96
     Efo Tete
-    Egg	15435
-    Egg Bites
-    Egg Coffee
-    Egg Curry
-    Egg custard	96
-    Egg Drop Soup
-    Egg Fried Rice	288
-    Egg fried rice pouch	96
-    Egg Mayo Sandwich	96
-    Egg Mayonnaise
-    Egg McMuffin style muffin	96
-    Egg Muffin
-    Egg Noodle	398
-    Egg noodles	398
-    Egg noodles medium	96
-    Egg Pasta
-    Egg pots	96
-    Egg Roll
-    Egg Salad
-    Egg Sandwich
-    Egg Substitute
-    Egg Tart	96
-    Egg tarts	96
-    Egg Timer
-    Egg Whites	1335
-    Egg Yolks	2657
-    Eggnog	14
+    egg	15435
+    egg bites
+    egg coffee
+    egg curry
+    egg custard	96
+    egg drop soup
+    egg fried rice	288
+    egg fried rice pouch	96
+    egg mayo sandwich	96
+    egg mayonnaise
+    egg McMuffin style muffin	96
+    egg muffin
+    egg noodle	398
+    egg noodles	398
+    egg noodles medium	96
+    egg pasta
+    egg pots	96
+    egg roll
+    egg salad
+    egg sandwich
+    egg substitute
+    egg tart	96
+    egg tarts	96
+    egg timer
+    egg whites	1335
+    egg yolks	2657
+    eggnog	14
     Eggo
-    Eggo Waffles
-    Eggplant	881
-    Eggplant Caviar
-    Eggs	15435
-    Eggs Benedict
-    Eggs Florentine
-    Eggs in Purgatory
-    Eggs Royale
+    Eggo waffles
+    eggplant	881
+    eggplant caviar
+    eggs	15435
+    eggs benedict
+    eggs Florentine
+    eggs in purgatory
+    eggs Royale
     Egri Bikavér	96
-    Egusi	288
-    Egusi Seed
-    Egusi Soup	96
+    egusi	288
+    egusi seed
+    egusi soup	96
     Ehuru	96
     Einkorn	14
     Eisbein
     Ekiben
-    El Yucateco
+    el Yucateco
     Elaichi
-    Elastic Band	96
-    Elastic bands	96
+    elastic band	96
+    elastic bands	96
     Elastoplast	96
-    Elastoplast Plasters
-    Elbow Macaroni	96
-    Elbows	96
-    Elderberries	96
-    Elderberry	96
-    Elderflower Cordial	96
-    Elderflower Liqueur
-    Elderflower Pressé	96
+    Elastoplast plasters
+    elbow macaroni	96
+    elbows	96
+    elderberries	96
+    elderberry	96
+    Elderflower cordial	96
+    Elderflower liqueur
+    Elderflower pressé	96
     Elderflowers	288
-    Electric Shaver	96
-    Electric Toothbrush	96
-    Electric toothbrush heads	96
-    Electrolyte Drink
-    Electrolyte Tablet	96
-    Electrolyte tablets	96
-    Electrolyte Water
-    Elephant Foot Yam
-    Elephant Garlic	14
-    Elf Cosmetics
-    Ella's Kitchen	96
-    Ella's Kitchen pouches	96
+    electric shaver	96
+    electric toothbrush	96
+    electric toothbrush heads	96
+    electrolyte drink
+    electrolyte tablet	96
+    electrolyte tablets	96
+    electrolyte water
+    elephant foot yam
+    elephant garlic	14
+    elf cosmetics
+    Ella's kitchen	96
+    Ella's kitchen pouches	96
     Elmlea	96
     Elote	96
     Elubo
     Elvive	96
-    Emerge Energy
+    Emerge energy
     Emergen-c	96
-    Emery Board	96
-    Emery boards	96
+    emery board	96
+    emery boards	96
     Emmental	110
     Emmentaler	96
     Emmenthal
-    Emmer
+    emmer
     Emoliente
     Empadão
     Empanada	288
-    Empanadas	288
+    empanadas	288
     Empanadillas
-    Empire Apple
-    Emu Palm Wine
-    Emulsion
-    Enchilada	384
-    Enchilada Kit
-    Enchilada Sauce	192
-    Enchilada Seasoning
-    Enchiladas	384
-    Enchiladas verdes	96
+    empire apple
+    emu palm wine
+    emulsion
+    enchilada	384
+    enchilada kit
+    enchilada sauce	192
+    enchilada seasoning
+    enchiladas	384
+    enchiladas verdes	96
     Encona
-    Encona Sauce
-    Endive	426
-    Energizer
-    Energy Balls
-    Energy Drink	96
-    Energy drinks	96
-    Energy Saving Bulb	96
-    Energy saving bulbs	96
-    Engine Oil	96
-    English Breakfast	192
-    English Breakfast Tea	96
-    English Cucumber	83
-    English Muffin	96
+    Encona sauce
+    endive	426
+    energizer
+    energy balls
+    energy drink	96
+    energy drinks	96
+    energy saving bulb	96
+    energy saving bulbs	96
+    engine oil	96
+    English breakfast	192
+    English breakfast tea	96
+    English cucumber	83
+    English muffin	96
     English muffins	96
-    English Mustard	123
-    English Mustard Powder
-    English Sparkling Wine
+    English mustard	123
+    English mustard powder
+    English sparkling wine
     Enoki	233
-    Enoki Mushroom	123
+    Enoki mushroom	123
     Enoki mushrooms	123
     Ensaimada	96
     Ensalada
     Ensaladang
     Ensaymada	96
     Entraña
-    Envelope	192
-    Envelopes	192
-    Envy Apple
+    envelope	192
+    envelopes	192
+    envy apple
     Eomuk
     Epazote	96
     Epipen	96
-    Epsom Salt	96
+    Epsom salt	96
     Epsom salts	96
-    Eraser	192
+    eraser	192
     Erbsensuppe
     Erdinger	96
     Eru
@@ -3876,2079 +3876,2079 @@ extension EmojiData {
     Eryngii
     Erythritol
     Erős Pista
-    Es Campur
-    Es Teler
+    es Campur
+    es Teler
     Escabeche	14
     Escalivada
     Escalope	96
-    Escarole	41
-    Escoveitch Fish
-    Escovitch Fish	96
+    escarole	41
+    Escoveitch fish
+    Escovitch fish	96
     Eshta
     Espelette	14
-    Espresso	618
-    Espresso Beans	14
-    Espresso Martini
-    Espresso pods	96
+    espresso	618
+    espresso beans	14
+    espresso martini
+    espresso pods	96
     Esquites	96
     Essentuki	96
     Essie	96
     Essie nail polish	96
     Esterházy
-    Estonian Rye
+    Estonian rye
     Estrella	192
     Estrella Damm	96
-    Ethiopian Cardamom
-    Ethiopian Coffee	96
+    Ethiopian cardamom
+    Ethiopian coffee	96
     Ethiopian coffee beans	96
-    Ethiopian Combo
-    Eton Mess	96
+    Ethiopian combo
+    Eton mess	96
     Etouffee
     Eukanuba
     Eurax
-    Evaporated Milk	234
-    Evening Primrose Oil	96
-    Everton Mints
-    Everything Bagel Seasoning	96
-    Everything Bagels	96
+    evaporated milk	234
+    evening primrose oil	96
+    Everton mints
+    Everything bagel seasoning	96
+    Everything bagels	96
     Evian	96
     Evoo
     Ewa Agoyin
     Ewedu	96
     Excedrin
-    Exercise Book
+    exercise book
     Exfoliator	96
-    Exotic Fruit
-    Expectorant
-    Extension Cord
-    Extension Lead	96
-    Extra Firm Tofu
-    Extra Gum
-    Extra Mature Cheddar	96
-    Extra Strong Mints	96
-    Extra Thick Cream
-    Extra Thick Double Cream
-    Extra Virgin Olive Oil	5383
-    Eye Cream	96
-    Eye Drops	96
-    Eye Liner
-    Eye Shadow
-    Eyebrow Pencil	96
-    Eyeliner	96
-    Eyeshadow	96
-    Eyeshadow palette	96
-    Eyewash	96
+    exotic fruit
+    expectorant
+    extension cord
+    extension lead	96
+    extra firm tofu
+    extra gum
+    extra mature cheddar	96
+    extra strong mints	96
+    extra thick cream
+    extra thick double cream
+    extra virgin olive oil	5383
+    eye cream	96
+    eye drops	96
+    eye liner
+    eye shadow
+    eyebrow pencil	96
+    eyeliner	96
+    eyeshadow	96
+    eyeshadow palette	96
+    eyewash	96
     Ezme
-    Fab Lolly
+    fab lolly
     Fabada	96
     Fabada Asturiana
-    Fabric Conditioner	96
-    Fabric Refresher	96
-    Fabric Softener	96
+    fabric conditioner	96
+    fabric refresher	96
+    fabric softener	96
     Fabulosa
-    Face Cloth
-    Face Cream	96
-    Face Mask	192
-    Face Powder	96
-    Face Serum	96
-    Face Toner	96
-    Face Wash	192
-    Facial Cleanser
-    Facial Tissue
-    Facial Wipe	96
-    Facial wipes	96
+    face cloth
+    face cream	96
+    face mask	192
+    face powder	96
+    face serum	96
+    face toner	96
+    face wash	192
+    facial cleanser
+    facial tissue
+    facial wipe	96
+    facial wipes	96
     Fage
-    Faggots	96
-    Fairy Cakes
-    Fairy Light	96
-    Fairy lights	96
-    Fairy Liquid	96
-    Fairy Non Bio
-    Fairy Platinum
-    Fajita	288
-    Fajita Kit	192
-    Fajita Mix
-    Fajita Seasoning	96
-    Fake Tan	96
-    Falafel	575
-    Falafel Ball	96
-    Falafel Mix	96
-    Falafel Spice
-    Falafel Wrap	96
+    faggots	96
+    fairy cakes
+    fairy light	96
+    fairy lights	96
+    fairy liquid	96
+    fairy non bio
+    fairy platinum
+    fajita	288
+    fajita kit	192
+    fajita mix
+    fajita seasoning	96
+    fake tan	96
+    falafel	575
+    falafel ball	96
+    falafel mix	96
+    falafel spice
+    falafel wrap	96
     Falernum
     Falooda	96
-    False Eyelash
-    False Lash	96
-    False lashes	96
-    False Nail	96
-    False nails	96
+    false eyelash
+    false lash	96
+    false lashes	96
+    false nail	96
+    false nails	96
     Falukorv	96
-    Famous Grouse
-    Fancy Feast	96
+    famous grouse
+    fancy feast	96
     Fanta	96
-    Fanta Lemon
-    Fanta Orange
-    Farfalle	151
-    Farina	28
+    Fanta lemon
+    Fanta orange
+    farfalle	151
+    farina	28
     Farinha
-    Farinha de Mandioca
+    Farinha de mandioca
     Farinheira
-    Farleys Rusks
-    Farls	96
-    Farmer's Cheese	123
-    Farmhouse Loaf	96
+    Farleys rusks
+    farls	96
+    farmer's cheese	123
+    farmhouse loaf	96
     Farofa	96
     Farro	123
     Fasolada
     Fasolia
     Fassbrause
-    Fast Action Yeast	96
-    Fat Ball	96
-    Fat balls	96
-    Fat Free Yogurt	110
-    Fat-free yogurt	110
-    Fatayer	96
+    fast action yeast	96
+    fat ball	96
+    fat balls	96
+    fat free yogurt	110
+    fat-free yogurt	110
+    fatayer	96
     Fatteh	96
-    Fattet Hummus
+    Fattet hummus
     Fattoush	96
-    Fava Bean	357
+    Fava bean	357
     Fava beans	357
     Fava beans tinned	96
-    Fava Dip
+    Fava dip
     Fazer
-    Fazer Blue
-    Feather Duster	96
+    Fazer blue
+    feather duster	96
     Febreze	96
-    Febreze Spray
-    Feeding Bottle	96
-    Feeding bottles	96
+    Febreze spray
+    feeding bottle	96
+    feeding bottles	96
     Feijao Preto
-    Feijoa	96
+    feijoa	96
     Feijoada	96
-    Feijoas	96
+    feijoas	96
     Feijão
     Felix	96
-    Felix As Good As It Looks
-    Felix Pouches
-    Felt Tip	96
-    Felt tips	96
+    Felix as good as It looks
+    Felix pouches
+    felt tip	96
+    felt tips	96
     Femfresh
-    Fennel	2105
-    Fennel Bulb	28
-    Fennel Sausage	110
-    Fennel Seed	715
-    Fennel seeds	715
-    Fennel Tea
+    fennel	2105
+    fennel bulb	28
+    fennel sausage	110
+    fennel seed	715
+    fennel seeds	715
+    fennel tea
     Fentimans	96
-    Fentimans Lemonade
-    Fenugreek	261
-    Fenugreek Leaf	28
-    Fenugreek Powder
-    Fenugreek Seed	96
-    Fenugreek seeds	96
-    Fermented Bean Curd
-    Fermented Black Bean	55
-    Fermented Fish
-    Fermented Shrimp Paste
+    Fentimans lemonade
+    fenugreek	261
+    fenugreek leaf	28
+    fenugreek powder
+    fenugreek seed	96
+    fenugreek seeds	96
+    Fermented bean curd
+    Fermented black bean	55
+    Fermented fish
+    Fermented shrimp paste
     Fernet
     Fernet Branca
     Feroglobin
     Ferrarelle
     Ferrero	96
     Ferrero Rocher	96
-    Fertiliser	96
-    Fertilizer
+    fertiliser	96
+    fertilizer
     Fesenjan	96
-    Festival Dumpling
-    Feta	686
-    Feta Cheese	262
-    Feta cubes	96
+    festival dumpling
+    feta	686
+    feta cheese	262
+    feta cubes	96
     Feteasca	96
-    Fetească Neagră	96
-    Fettuccine	413
-    Fettuccine Alfredo
+    Fetească neagră	96
+    fettuccine	413
+    fettuccine Alfredo
     Fettucine
     Fever-tree	96
     Fever-Tree tonic	96
     Fexofenadine
-    Ffp2 Mask	96
+    Ffp2 mask	96
     FFP2 masks	96
-    Ffp3 Mask
-    Fibre One
+    Ffp3 mask
+    fibre one
     Ficelle
     Fideo	14
     Fideua
-    Field Mushrooms
-    Fig	851
-    Fig Chutney
-    Fig Jam	14
-    Fig Newtons
-    Fig Rolls	96
-    Figgy Pudding
-    Figs	851
-    Fiji Water
-    Filberts
-    File Divider
-    Filet Mignon	28
-    Filled Pasta
-    Filler
-    Fillet Steak	96
+    field mushrooms
+    fig	851
+    fig chutney
+    fig jam	14
+    fig newtons
+    fig rolls	96
+    Figgy pudding
+    figs	851
+    Fiji water
+    filberts
+    file divider
+    filet Mignon	28
+    filled pasta
+    filler
+    fillet steak	96
     Filmjölk
     Filo	96
-    Filo Pastry	96
-    Filter Cartridge	96
-    Filter Coffee	110
-    Filter Paper	96
-    Filter papers	96
-    Filtered Milk
-    Financier	96
-    Financiers	96
+    Filo pastry	96
+    filter cartridge	96
+    filter coffee	110
+    filter paper	96
+    filter papers	96
+    Filtered milk
+    financier	96
+    financiers	96
     Findus
-    Fine Beans	96
-    Fine Bulgur
-    Fine Semolina	14
-    Fines Herbes	28
-    Finger Banana
-    Finger Food
-    Finger limes	96
-    Finger Millet
-    Finger Rolls	96
-    Fingerling Potatoes	165
-    Fingerroot
-    Finish	96
-    Finish Quantum
-    Finish Tablet	96
-    Finish tablets	96
+    fine beans	96
+    fine bulgur
+    fine semolina	14
+    fines herbes	28
+    finger banana
+    finger food
+    finger limes	96
+    finger millet
+    finger rolls	96
+    fingerling potatoes	165
+    fingerroot
+    finish	96
+    finish quantum
+    finish tablet	96
+    finish tablets	96
     Finlandia	96
-    Finnan Haddie
+    finnan Haddie
     Fino	165
-    Fino Sherry	137
+    Fino sherry	137
     Finocchiona	96
-    Fior Di Latte	110
-    Fir Fir
-    Fire Blanket	96
-    Fire Extinguisher
-    Fire Log
-    Fire Starter
-    Fireball
-    Firelighter	96
-    Firelighters	96
-    Firewood	96
+    Fior di latte	110
+    fir fir
+    fire blanket	96
+    fire extinguisher
+    fire log
+    fire starter
+    fireball
+    firelighter	96
+    firelighters	96
+    firewood	96
     Firfir	96
-    Firm Tofu	274
-    Firm tofu block	96
+    firm tofu	274
+    firm tofu block	96
     Firni
-    First Aid Kit	96
-    First class stamps	96
-    First Infant Milk	96
-    First Response
-    Fish	4351
-    Fish and Chips	96
-    Fish Ball	192
-    Fish balls	192
-    Fish balls frozen	96
-    Fish Bones	28
-    Fish Burger
-    Fish Cake	206
-    Fish Cake Skewers
-    Fish cakes	206
-    Fish cakes Korean	96
-    Fish Curry
-    Fish Fillets	83
-    Fish Fingers	192
-    Fish Flakes	96
-    Fish Food	192
-    Fish Goujons	96
-    Fish Head Curry
-    Fish Heads	41
-    Fish Masala
-    Fish Oil	96
-    Fish oil capsules	96
-    Fish Paste
-    Fish Pie	288
-    Fish Pie Mix	96
-    Fish Roe
-    Fish Sauce	922
-    Fish Slice
-    Fish Sticks	96
-    Fish Stock	454
-    Fish Supper
-    Fish Tea
-    Fish Tofu
+    first aid kit	96
+    first class stamps	96
+    first infant milk	96
+    first response
+    fish	4351
+    fish and chips	96
+    fish ball	192
+    fish balls	192
+    fish balls frozen	96
+    fish bones	28
+    fish burger
+    fish cake	206
+    fish cake skewers
+    fish cakes	206
+    fish cakes Korean	96
+    fish curry
+    fish fillets	83
+    fish fingers	192
+    fish flakes	96
+    fish food	192
+    fish goujons	96
+    fish head curry
+    fish heads	41
+    fish masala
+    fish oil	96
+    fish oil capsules	96
+    fish paste
+    fish pie	288
+    fish pie mix	96
+    fish roe
+    fish sauce	922
+    fish slice
+    fish sticks	96
+    fish stock	454
+    fish supper
+    fish tea
+    fish tofu
     Fishball
     Fishcake	96
     Fishcakes	96
-    Fisherman's Friend
-    Fisherman's Friend Mints
-    Fisherman's Soup
-    Fitted Sheet	96
-    Five Spice	302
-    Five Spice Powder	206
-    Fix Beer
+    fisherman's friend
+    fisherman's friend mints
+    fisherman's soup
+    fitted sheet	96
+    five spice	302
+    five spice powder	206
+    fix beer
     Fixodent
-    Fizz
-    Fizzy Cola Bottles
-    Fizzy Drinks
-    Fizzy Sweets	96
-    Fizzy Water
-    Flageolet Beans
-    Flaked Almonds	96
+    fizz
+    fizzy cola bottles
+    fizzy drinks
+    fizzy sweets	96
+    fizzy water
+    flageolet beans
+    Flaked almonds	96
     Flaki	399
-    Flaky Salt	138
+    flaky salt	138
     Flammkuchen	96
-    Flan	288
-    Flan Case	96
-    Flan de Leche
-    Flan Napolitano
-    Flan Pâtissier
-    Flank Steak	165
-    Flannel	96
-    Flannels	96
-    Flap Meat	96
-    Flapjack	192
-    Flapjack bars	96
-    Flapjack Pancakes
-    Flapjacks	192
-    Flash	192
-    Flash Wipes	96
-    Flashlight
-    Flask	96
-    Flat Beans
-    Flat Iron Steak	96
-    Flat Leaf Parsley	1184
-    Flat Mushrooms	96
-    Flat Peach	96
-    Flat peaches	96
-    Flat Rice Noodle	28
-    Flat White	14
+    flan	288
+    flan case	96
+    flan de leche
+    flan Napolitano
+    flan Pâtissier
+    flank steak	165
+    flannel	96
+    flannels	96
+    flap meat	96
+    flapjack	192
+    flapjack bars	96
+    flapjack pancakes
+    flapjacks	192
+    flash	192
+    flash wipes	96
+    flashlight
+    flask	96
+    flat beans
+    flat iron steak	96
+    flat leaf parsley	1184
+    flat mushrooms	96
+    flat peach	96
+    flat peaches	96
+    flat rice noodle	28
+    flat white	14
     Flat-leaf parsley	1184
-    Flatbread	219
-    Flatbread Pizza	96
-    Flatbreads	219
+    flatbread	219
+    flatbread pizza	96
+    flatbreads	219
     Flatbrød
-    Flattened Rice
+    flattened rice
     Flautas
-    Flavored Milk
-    Flavored Water
-    Flavoring	28
-    Flavoured Milk
-    Flavoured Water	96
-    Flavouring
-    Flaxseed	96
-    Flaxseed Meal
-    Flaxseed Oil
-    Flea Collar	96
-    Flea Drops	96
-    Flea Spray
-    Flea Treatment	96
+    Flavored milk
+    Flavored water
+    flavoring	28
+    Flavoured milk
+    Flavoured water	96
+    flavouring
+    flaxseed	96
+    flaxseed meal
+    flaxseed oil
+    flea collar	96
+    flea drops	96
+    flea spray
+    flea treatment	96
     Fleischwurst
-    Fleur de Sel	330
-    Flip Flop	96
-    Flip flops	96
+    Fleur de sel	330
+    flip flop	96
+    flip flops	96
     Flodni
-    Floor Cleaner	96
-    Floor Polish
-    Floor Wipe	96
-    Floor wipes	96
+    floor cleaner	96
+    floor polish
+    floor wipe	96
+    floor wipes	96
     Flor de Calabaza
-    Flor de Jamaica
-    Flora	96
-    Florence Fennel	14
+    Flor de jamaica
+    flora	96
+    Florence fennel	14
     Florentines
-    Florida's Natural
-    Floss	384
-    Floss Pick	96
-    Floss picks	96
-    Flounder	138
-    Flour	14251
-    Flour Tortilla	220
-    Flour tortillas	220
-    Flower Bouquet
-    Flower Seed	96
-    Flower seeds	96
-    Floweret	14
+    Florida's natural
+    floss	384
+    floss pick	96
+    floss picks	96
+    flounder	138
+    flour	14251
+    flour tortilla	220
+    flour tortillas	220
+    flower bouquet
+    flower seed	96
+    flower seeds	96
+    floweret	14
     Flowerette	14
-    Flowers	713
-    Flu Jab	96
-    Flu Remedy
-    Flushable Wipe	96
+    flowers	713
+    flu jab	96
+    flu remedy
+    Flushable wipe	96
     Flushable wipes	96
-    Fluted Pumpkin Leaf
-    Fly Paper
-    Fly Spray	96
-    Flying Saucers
-    Flypaper
-    Foam Bananas
+    Fluted pumpkin leaf
+    fly paper
+    fly spray	96
+    flying saucers
+    flypaper
+    foam bananas
     Focaccia	219
     Focaccia bread	96
-    Foi Thong
-    Foie Gras	220
-    Folder	96
-    Folders	96
+    Foi thong
+    Foie gras	220
+    folder	96
+    folders	96
     Folgers
-    Folic Acid	96
-    Follow-on Milk	96
-    Fondant	96
-    Fondant Fancy
-    Fondant Icing	96
-    Fondant Sweets
-    Fondue	192
-    Fondue cheese	96
-    Fondue Savoyarde
-    Fondue Set
+    Folic acid	96
+    follow-on milk	96
+    fondant	96
+    fondant fancy
+    fondant icing	96
+    fondant sweets
+    fondue	192
+    fondue cheese	96
+    fondue Savoyarde
+    fondue set
     Fonio	96
-    Font Vella
+    font Vella
     Fontina	206
-    Food Bag	96
-    Food bags	96
-    Food Coloring	138
-    Food Colouring	192
-    Food Container	96
-    Food containers	96
-    Food Processor
-    Foot Cream	192
-    Foot File	96
-    Football	96
-    Forbidden Rice
-    Forced rhubarb	96
-    Forehead Thermometer
-    Fork	110
-    Formula Milk	96
+    food bag	96
+    food bags	96
+    food coloring	138
+    food colouring	192
+    food container	96
+    food containers	96
+    food processor
+    foot cream	192
+    foot file	96
+    football	96
+    forbidden rice
+    forced rhubarb	96
+    forehead thermometer
+    fork	110
+    formula milk	96
     Forthglade	96
-    Fortified Wine	14
-    Fortune Cookie	96
-    Fortune cookies	96
-    Foster's	96
-    Fosters	96
+    fortified wine	14
+    fortune cookie	96
+    fortune cookies	96
+    foster's	96
+    fosters	96
     Fougasse
-    Foul Medames
-    Foundation	96
-    Four Cheese Pizza
+    foul medames
+    foundation	96
+    four cheese pizza
     Fourme D'ambert
-    Fox's
-    Fox's Biscuits
-    Fox's Glacier Mints
-    Foxs Crinkle Crunch
-    Fragrance
-    Fragrant Rice
+    fox's
+    fox's biscuits
+    fox's glacier mints
+    foxs crinkle crunch
+    fragrance
+    fragrant rice
     Fraldinha
     Francesinha
     Franciacorta
     Frangelico
-    Frangipane
-    Frank's	137
-    Frank's Red Hot
-    Frank's Redhot	123
-    Frankfurter	192
-    Frankfurters	192
-    Frankfurters German	96
-    Franks Hot Sauce
+    frangipane
+    frank's	137
+    frank's red hot
+    frank's Redhot	123
+    frankfurter	192
+    frankfurters	192
+    frankfurters German	96
+    franks hot sauce
     Franziskaner
     Frappuccino	96
     Frascati
-    Fray Bentos
-    Frazzles	96
+    fray Bentos
+    frazzles	96
     Freddo	96
-    Free range chicken	110
-    Free Range Eggs	137
+    free range chicken	110
+    free range eggs	137
     Freekeh	96
-    Freeze Pops	96
+    freeze pops	96
     Freezepops
-    Freezer Bag	96
-    Freezer bags	96
-    Freezer Food
+    freezer bag	96
+    freezer bags	96
+    freezer food
     Fregola	96
     Fregula
     Freia
-    French Beans	96
-    French Bread	207
-    French Bread Pizza
-    French Dressing	96
-    French Fancy
-    French Fried Onions	14
-    French Fries	96
-    French Mustard
-    French Onion Dip
-    French Onion Soup	96
-    French Stick
-    French Tarragon
-    Fresca	110
-    Fresh Basil	1459
-    Fresh Bay Leaves	69
-    Fresh Chives	482
-    Fresh Coconut	41
-    Fresh Coriander	1087
-    Fresh custard	96
-    Fresh Dill	675
-    Fresh Figs	137
-    Fresh Fish	28
-    Fresh Fruit	14
-    Fresh Ginger	1913
-    Fresh gnocchi	96
-    Fresh Herbs	317
-    Fresh horseradish	178
-    Fresh Meat
-    Fresh Methi	96
-    Fresh Mint	950
-    Fresh Oregano	495
-    Fresh Paneer
-    Fresh Pasta	151
-    Fresh peas	220
-    Fresh pizza	96
-    Fresh Rosemary	1115
-    Fresh Sage	716
-    Fresh Soup	96
-    Fresh Spring Roll	96
-    Fresh spring rolls	96
-    Fresh Step
-    Fresh Thyme	2629
-    Fresh tortellini	96
-    Fresh Turmeric	41
-    Fresh Yeast	123
-    Freshly Squeezed Orange Juice
-    Fresno Chili
+    French beans	96
+    French bread	207
+    French bread pizza
+    French dressing	96
+    French fancy
+    French fried onions	14
+    French fries	96
+    French mustard
+    French onion dip
+    French onion soup	96
+    French stick
+    French tarragon
+    fresca	110
+    fresh basil	1459
+    fresh bay leaves	69
+    fresh chives	482
+    fresh coconut	41
+    fresh coriander	1087
+    fresh custard	96
+    fresh dill	675
+    fresh figs	137
+    fresh fish	28
+    fresh fruit	14
+    fresh ginger	1913
+    fresh gnocchi	96
+    fresh herbs	317
+    fresh horseradish	178
+    fresh meat
+    fresh methi	96
+    fresh mint	950
+    fresh oregano	495
+    fresh paneer
+    fresh pasta	151
+    fresh peas	220
+    fresh pizza	96
+    fresh rosemary	1115
+    fresh sage	716
+    fresh soup	96
+    fresh spring roll	96
+    fresh spring rolls	96
+    fresh step
+    fresh thyme	2629
+    fresh tortellini	96
+    fresh turmeric	41
+    fresh yeast	123
+    Freshly Squeezed orange juice
+    Fresno chili
     Friands
-    Fridge Magnet	96
-    Fridge magnets	96
-    Fried Chicken	206
-    Fried Eggs	14
-    Fried garlic	110
-    Fried Onions	151
-    Fried Plantain	96
-    Fried Rice	397
-    Fried shallots	96
-    Fried Tofu	96
-    Fried tofu puffs	96
-    Fried Yam	96
-    Fries	877
+    fridge magnet	96
+    fridge magnets	96
+    fried chicken	206
+    fried eggs	14
+    fried garlic	110
+    fried onions	151
+    fried plantain	96
+    fried rice	397
+    fried shallots	96
+    fried tofu	96
+    fried tofu puffs	96
+    fried yam	96
+    fries	877
     Frijj
-    Frijoles	14
-    Frijoles Negros
-    Frijoles Refritos	14
+    frijoles	14
+    frijoles negros
+    frijoles Refritos	14
     Frikadeller
     Frikandel	96
     Frikeh
     Frikkadel
     Frisee	151
-    Friskies	96
+    friskies	96
     Frisée	151
     Fritanga
     Fritos
-    Frittata	96
-    Fritters
+    frittata	96
+    fritters
     Fritz-kola
-    Fromage Frais	110
+    Fromage frais	110
     Frontline	96
-    Frontline Plus
-    Frontline Spot on
-    Froot Loops
+    Frontline plus
+    Frontline spot on
+    Froot loops
     Frooti	96
-    Frosted Flakes
-    Frosties	96
-    Frosting	123
+    frosted flakes
+    frosties	96
+    frosting	123
     Froyo
-    Frozen avocado	96
-    Frozen açaí packs	96
-    Frozen bagels	96
-    Frozen battered fish	96
-    Frozen berries	96
-    Frozen blueberries	110
-    Frozen bread	96
-    Frozen breaded haddock	96
-    Frozen breaded mushrooms	96
-    Frozen broad beans	96
-    Frozen broccoli	96
-    Frozen Brussels sprouts	96
-    Frozen burgers	96
-    Frozen burritos	96
-    Frozen butternut squash	96
-    Frozen calamari	96
-    Frozen carrots	96
-    Frozen cauliflower	192
-    Frozen cauliflower rice	96
-    Frozen cheesecake	96
-    Frozen cherries	96
-    Frozen chicken breasts	96
-    Frozen chicken dippers	96
-    Frozen chicken kiev	96
-    Frozen chicken nuggets	96
-    Frozen chicken wings	96
-    Frozen chillies	96
-    Frozen Chips	96
-    Frozen chopped onions	96
-    Frozen chopped spinach	137
-    Frozen cod fillets	96
-    Frozen cottage pie	96
-    Frozen croissants	96
-    Frozen curry	96
-    Frozen Dessert	96
-    Frozen desserts	96
-    Frozen Dinners
-    Frozen Drink
-    Frozen dumplings	96
-    Frozen edamame	96
-    Frozen eel	96
-    Frozen egg fried rice	96
-    Frozen falafel	192
-    Frozen falafel balls	96
-    Frozen fish	288
-    Frozen fish fingers	96
-    Frozen fish pie	96
-    Frozen Food
-    Frozen fries	96
-    Frozen fruit bars	96
-    Frozen garlic	192
-    Frozen garlic bread	96
-    Frozen gateau	96
-    Frozen green beans	96
-    Frozen gyoza	96
-    Frozen herbs	96
-    Frozen jalapeño poppers	96
-    Frozen kale	96
-    Frozen king prawns	96
-    Frozen lasagne	96
-    Frozen macaroni cheese	96
-    Frozen mango	192
-    Frozen mango chunks	96
-    Frozen Margarita
-    Frozen Mash	96
-    Frozen Meals
-    Frozen meatballs	96
-    Frozen mince	96
-    Frozen mixed berries	96
-    Frozen mixed vegetables	96
-    Frozen mozzarella sticks	96
-    Frozen onion bhajis	96
-    Frozen Onion Rings	96
-    Frozen pancakes	96
-    Frozen parathas	96
-    Frozen parsnips	96
-    Frozen pastry	96
-    Frozen Peas	234
-    Frozen pelmeni	96
-    Frozen petits pois	96
-    Frozen pierogi	96
-    Frozen pies	96
-    Frozen pineapple chunks	96
-    Frozen Pizza	96
-    Frozen pork dumplings	96
-    Frozen prawns	96
-    Frozen profiteroles	96
-    Frozen puff pastry	151
-    Frozen Quorn nuggets	96
-    Frozen raspberries	165
-    Frozen Ready Meals	96
-    Frozen rice	96
-    Frozen roast dinner	96
-    Frozen roasting vegetables	96
-    Frozen salmon fillets	96
-    Frozen samosas	96
-    Frozen sausage rolls	96
-    Frozen sausages	192
-    Frozen scampi	96
-    Frozen seafood mix	96
-    Frozen shrimp	96
-    Frozen sliced peppers	96
-    Frozen smoothie mix	96
-    Frozen Smoothie Packs	96
-    Frozen soup	96
-    Frozen soya beans	96
-    Frozen spinach	178
-    Frozen spring rolls	96
-    Frozen stir fry veg	96
-    Frozen strawberries	96
-    Frozen sweet potato	96
-    Frozen sweetcorn	96
-    Frozen toad in the hole	96
-    Frozen turkey crown	96
-    Frozen udon	96
-    Frozen vegan sausages	96
-    Frozen veggie burgers	96
-    Frozen waffles	96
-    Frozen Yoghurt
-    Frozen Yogurt	206
-    Frozen yogurt bites	96
-    Frozen Yorkshire Puddings	96
+    frozen avocado	96
+    frozen açaí packs	96
+    frozen bagels	96
+    frozen battered fish	96
+    frozen berries	96
+    frozen blueberries	110
+    frozen bread	96
+    frozen breaded haddock	96
+    frozen breaded mushrooms	96
+    frozen broad beans	96
+    frozen broccoli	96
+    frozen Brussels sprouts	96
+    frozen burgers	96
+    frozen burritos	96
+    frozen butternut squash	96
+    frozen calamari	96
+    frozen carrots	96
+    frozen cauliflower	192
+    frozen cauliflower rice	96
+    frozen cheesecake	96
+    frozen cherries	96
+    frozen chicken breasts	96
+    frozen chicken dippers	96
+    frozen chicken kiev	96
+    frozen chicken nuggets	96
+    frozen chicken wings	96
+    frozen chillies	96
+    frozen chips	96
+    frozen chopped onions	96
+    frozen chopped spinach	137
+    frozen cod fillets	96
+    frozen cottage pie	96
+    frozen croissants	96
+    frozen curry	96
+    frozen dessert	96
+    frozen desserts	96
+    frozen dinners
+    frozen drink
+    frozen dumplings	96
+    frozen edamame	96
+    frozen eel	96
+    frozen egg fried rice	96
+    frozen falafel	192
+    frozen falafel balls	96
+    frozen fish	288
+    frozen fish fingers	96
+    frozen fish pie	96
+    frozen food
+    frozen fries	96
+    frozen fruit bars	96
+    frozen garlic	192
+    frozen garlic bread	96
+    frozen gateau	96
+    frozen green beans	96
+    frozen gyoza	96
+    frozen herbs	96
+    frozen jalapeño poppers	96
+    frozen kale	96
+    frozen king prawns	96
+    frozen lasagne	96
+    frozen macaroni cheese	96
+    frozen mango	192
+    frozen mango chunks	96
+    frozen margarita
+    frozen mash	96
+    frozen meals
+    frozen meatballs	96
+    frozen mince	96
+    frozen mixed berries	96
+    frozen mixed vegetables	96
+    frozen mozzarella sticks	96
+    frozen onion bhajis	96
+    frozen onion rings	96
+    frozen pancakes	96
+    frozen parathas	96
+    frozen parsnips	96
+    frozen pastry	96
+    frozen peas	234
+    frozen pelmeni	96
+    frozen petits pois	96
+    frozen pierogi	96
+    frozen pies	96
+    frozen pineapple chunks	96
+    frozen pizza	96
+    frozen pork dumplings	96
+    frozen prawns	96
+    frozen profiteroles	96
+    frozen puff pastry	151
+    frozen Quorn nuggets	96
+    frozen raspberries	165
+    frozen ready meals	96
+    frozen rice	96
+    frozen roast dinner	96
+    frozen roasting vegetables	96
+    frozen salmon fillets	96
+    frozen samosas	96
+    frozen sausage rolls	96
+    frozen sausages	192
+    frozen scampi	96
+    frozen seafood mix	96
+    frozen shrimp	96
+    frozen sliced peppers	96
+    frozen smoothie mix	96
+    frozen smoothie packs	96
+    frozen soup	96
+    frozen soya beans	96
+    frozen spinach	178
+    frozen spring rolls	96
+    frozen stir fry veg	96
+    frozen strawberries	96
+    frozen sweet potato	96
+    frozen sweetcorn	96
+    frozen toad in the hole	96
+    frozen turkey crown	96
+    frozen udon	96
+    frozen vegan sausages	96
+    frozen veggie burgers	96
+    frozen waffles	96
+    frozen yoghurt
+    frozen yogurt	206
+    frozen yogurt bites	96
+    frozen Yorkshire puddings	96
     Frubes	96
     Frugo
-    Fruit	2824
-    Fruit and Fibre
-    Fruit and Nut
-    Fruit Bars	192
-    Fruit Basket
-    Fruit Bowl	96
-    Fruit bowl top-up	96
-    Fruit Bread
-    Fruit Cake	96
-    Fruit Chews
-    Fruit cider	96
-    Fruit Cocktail	96
-    Fruit Cordial
-    Fruit Curd
-    Fruit Gums
-    Fruit Juice	28
-    Fruit Leather
-    Fruit Lollies
-    Fruit Loops
-    Fruit Pastille Lolly
-    Fruit Pastilles	96
-    Fruit Platter
-    Fruit Pots	96
-    Fruit Pouch	96
-    Fruit pouches	96
-    Fruit Rolls
-    Fruit Salad	96
-    Fruit Salad Sweets
-    Fruit Scone	96
-    Fruit scones	96
-    Fruit Shoot	96
-    Fruit shoots	96
-    Fruit Smoothie
-    Fruit snacks	192
-    Fruit Spread
-    Fruit Squash
-    Fruit Tart
-    Fruit Tea	96
-    Fruit Winders	96
-    Fruit Yogurt	96
-    Fruit yogurts	96
-    Fruitcake
+    fruit	2824
+    fruit and fibre
+    fruit and nut
+    fruit bars	192
+    fruit basket
+    fruit bowl	96
+    fruit bowl top-up	96
+    fruit bread
+    fruit cake	96
+    fruit chews
+    fruit cider	96
+    fruit cocktail	96
+    fruit cordial
+    fruit curd
+    fruit gums
+    fruit juice	28
+    fruit leather
+    fruit lollies
+    fruit loops
+    fruit pastille lolly
+    fruit pastilles	96
+    fruit platter
+    fruit pots	96
+    fruit pouch	96
+    fruit pouches	96
+    fruit rolls
+    fruit salad	96
+    fruit salad sweets
+    fruit scone	96
+    fruit scones	96
+    fruit shoot	96
+    fruit shoots	96
+    fruit smoothie
+    fruit snacks	192
+    fruit spread
+    fruit squash
+    fruit tart
+    fruit tea	96
+    fruit winders	96
+    fruit yogurt	96
+    fruit yogurts	96
+    fruitcake
     Fruittella
-    Frutti Di Mare
-    Fry Light
-    Fry Up
-    Fry's Chocolate Cream
-    Fry's Turkish Delight
-    Frying Cheese
-    Frying Oil	14
-    Frying Pan	96
-    Frying Steak
+    Frutti di mare
+    fry light
+    fry up
+    fry's chocolate cream
+    fry's Turkish delight
+    frying cheese
+    frying oil	14
+    frying pan	96
+    frying steak
     Frylight	96
-    Fudge	192
-    Fudge Bar	96
-    Fudge Sauce
-    Fuel
-    Fuel Can
+    fudge	192
+    fudge bar	96
+    fudge sauce
+    fuel
+    fuel can
     Fuet	96
     Fufu	192
-    Fufu Flour	96
-    Fufu Powder
-    Fuji Apple	123
-    Fuji apples	123
-    Ful Medames	96
+    Fufu flour	96
+    Fufu powder
+    fuji apple	123
+    fuji apples	123
+    Ful medames	96
     Ful Sudani
-    Full English	96
-    Full English Breakfast	96
-    Full Fat Milk	96
+    full English	96
+    full English breakfast	96
+    full fat milk	96
     Funyuns
     Fura Da Nono
     Furikake	110
     Furmint
-    Furniture Polish	96
-    Fuse	96
-    Fuses	96
+    furniture polish	96
+    fuse	96
+    fuses	96
     Fusilli	137
     Futomaki
     Fuul
-    Fuyu Persimmon
+    Fuyu persimmon
     Fybogel	96
     Fårikål
-    Gado Gado	96
-    Gado Gado Sauce
-    Gaffer Tape
+    gado gado	96
+    gado gado sauce
+    gaffer tape
     Gahwa
-    Gai Lan	96
+    gai lan	96
     Gajak
-    Gajar Halwa	96
-    Gajar Ka Halwa
-    Gala	110
-    Gala Apple	110
-    Gala apples	110
-    Gala Pie
+    Gajar halwa	96
+    Gajar Ka halwa
+    gala	110
+    gala apple	110
+    gala apples	110
+    gala pie
     Galanga
-    Galangal	206
-    Galaxy	96
-    Galaxy Hot Chocolate
+    galangal	206
+    galaxy	96
+    galaxy hot chocolate
     Galbi
     Galbitang
     Galette	96
     Galette Bretonne
-    Galette Des Rois	96
-    Galia Melon	96
-    Gallo Pinto	96
+    Galette des rois	96
+    Galia melon	96
+    gallo pinto	96
     Gamay
     Gambrinus
-    Game Birds
-    Gammon	192
-    Gammon Joint	96
-    Gammon Steak	96
-    Gandules	192
-    Garam Masala	302
+    game birds
+    gammon	192
+    gammon joint	96
+    gammon steak	96
+    gandules	192
+    Garam masala	302
     Garam masala powder	96
-    Garbage Bag	96
-    Garbage bags	96
-    Garbanzo	28
-    Garbanzo Beans	28
-    Garcinia Kola
-    Garden Egg	96
-    Garden eggs	96
-    Garden Mint
-    Garden Peas
-    Garden Salad
-    Garden Twine	96
-    Gardening Glove
-    Gari
-    Garland Chrysanthemum
-    Garlic	19292
-    Garlic and coriander naan	96
-    Garlic and herb soft cheese	96
-    Garlic Baguette	96
-    Garlic Bread	384
-    Garlic bread slices	96
-    Garlic Bulb	96
-    Garlic bulbs	96
-    Garlic Butter	192
-    Garlic Chive	137
-    Garlic chives	137
-    Garlic Cloves	14
-    Garlic Flakes
-    Garlic Granules	110
-    Garlic Mayo
-    Garlic Naan	96
-    Garlic Oil	55
-    Garlic Paste	151
-    Garlic Paste Sauce
-    Garlic Pickle
-    Garlic Powder	261
-    Garlic Press
-    Garlic Puree	96
-    Garlic Salt	28
-    Garlic Sauce	96
+    garbage bag	96
+    garbage bags	96
+    garbanzo	28
+    garbanzo beans	28
+    Garcinia kola
+    garden egg	96
+    garden eggs	96
+    garden mint
+    garden peas
+    garden salad
+    garden twine	96
+    gardening glove
+    gari
+    garland chrysanthemum
+    garlic	19292
+    garlic and coriander naan	96
+    garlic and herb soft cheese	96
+    garlic baguette	96
+    garlic bread	384
+    garlic bread slices	96
+    garlic bulb	96
+    garlic bulbs	96
+    garlic butter	192
+    garlic chive	137
+    garlic chives	137
+    garlic cloves	14
+    garlic flakes
+    garlic granules	110
+    garlic mayo
+    garlic naan	96
+    garlic oil	55
+    garlic paste	151
+    garlic paste sauce
+    garlic pickle
+    garlic powder	261
+    garlic press
+    garlic puree	96
+    garlic salt	28
+    garlic sauce	96
     Garnacha
     Garnier	96
     Garnier Fructis
-    Garnier Micellar	96
+    Garnier micellar	96
     Garnier micellar water	96
-    Garri	192
-    Gas Bottle
-    Gas Canister
-    Gasoline
-    Gateau	192
+    garri	192
+    gas bottle
+    gas canister
+    gasoline
+    gateau	192
     Gathiya
     Gatorade	96
-    Gauze	96
+    gauze	96
     Gavi
     Gaviscon	96
-    Gaviscon Advance
-    Gaviscon Liquid
-    Gazpacho	96
+    Gaviscon advance
+    Gaviscon liquid
+    gazpacho	96
     Geitost
-    Gel Food Colouring	96
-    Gel Pen	96
-    Gel pens	96
-    Gelatin	537
-    Gelatine	96
-    Gelatine Leaves
+    gel food colouring	96
+    gel pen	96
+    gel pens	96
+    gelatin	537
+    gelatine	96
+    gelatine leaves
     Gelato	192
     Gelato tub	96
-    Gelling Sugar
-    Gem Squash
+    Gelling sugar
+    gem squash
     Gemelli
     Gemista
-    General Tso
-    General Tso's Chicken
+    general Tso
+    general Tso's chicken
     Genever
     Genfo
-    Genip
+    genip
     Genmaicha	96
-    Geoduck
-    Georgian Wine	96
+    geoduck
+    Georgian wine	96
     Gerber	96
-    Gerbil Food
-    German Mustard
-    German Potato Salad
+    gerbil food
+    German mustard
+    German potato salad
     Germolene	96
-    Germolene Cream
+    Germolene cream
     Gerolsteiner	96
-    Get Well Card
-    Get Well Soon Card	96
+    get well card
+    get well soon card	96
     Gewurztraminer
-    Ghee	425
-    Gherkin	137
-    Gherkins	137
+    ghee	425
+    gherkin	137
+    gherkins	137
     Ghevar
     Gheymeh
     Ghirardelli
     Ghivetch
     Ghiya
-    Ghormeh Sabzi	96
-    Ghost Pepper
+    Ghormeh sabzi	96
+    ghost pepper
     Ghraybeh
     Gianduiotto
     Gianduja
-    Giant African Snail	96
-    Giant African snails	96
-    Giant Buttons	96
-    Giant Couscous	96
+    giant African snail	96
+    giant African snails	96
+    giant buttons	96
+    giant couscous	96
     Giardiniera
-    Gift	288
-    Gift Bag	96
-    Gift bags	96
-    Gift Card	96
-    Gift Tag
-    Gift Voucher
-    Gift Wrap	96
+    gift	288
+    gift bag	96
+    gift bags	96
+    gift card	96
+    gift tag
+    gift voucher
+    gift wrap	96
     Gigantes
     Gigantes Plaki
     Gillette	96
-    Gillette Fusion
+    Gillette fusion
     Gillette razors	96
     Gim	28
     Gimbap
-    Gin	631
-    Gin and Tonic	96
-    Gin and tonic cans	96
-    Gin in a Tin
-    Ginger	5709
-    Ginger Ale	123
-    Ginger Beer	123
-    Ginger Drink
-    Ginger Garlic Paste
-    Ginger Nuts	96
-    Ginger Paste	110
-    Ginger Powder	14
-    Ginger Root	207
-    Ginger Shots
-    Ginger Snaps
-    Ginger Tea
-    Gingerbread	96
-    Gingerbread Men	96
-    Gingerbread Spice
+    gin	631
+    gin and tonic	96
+    gin and tonic cans	96
+    gin in a tin
+    ginger	5709
+    ginger ale	123
+    ginger beer	123
+    ginger drink
+    ginger garlic paste
+    ginger nuts	96
+    ginger paste	110
+    ginger powder	14
+    ginger root	207
+    ginger shots
+    ginger snaps
+    ginger tea
+    gingerbread	96
+    gingerbread men	96
+    gingerbread spice
     Gingernuts
-    Gingersnaps	55
-    Gingko Nut
+    gingersnaps	55
+    gingko nut
     Ginjinha
-    Ginkgo Nut
-    Ginseng	28
-    Ginseng Tea
+    ginkgo nut
+    ginseng	28
+    ginseng tea
     Gio Lua
-    Giraffe Bread
+    giraffe bread
     Girolle	96
     Girolles	96
     Githeri
     Gizdodo
     Gizzada
-    Gizzard	137
+    gizzard	137
     Gjetost
-    Glace Cherries	192
+    glace cherries	192
     Glaceau
     Glacé cherries	192
     Glacé cherries for baking	96
-    Glacé Fruit
-    Glad Bags
-    Glad Wrap
-    Glade	96
-    Glass Cleaner	96
-    Glass Noodle	192
-    Glass noodles	192
-    Glass Wipe	96
-    Glass wipes	96
-    Glasses Case
-    Glazed Donuts
+    Glacé fruit
+    glad bags
+    glad wrap
+    glade	96
+    glass cleaner	96
+    glass noodle	192
+    glass noodles	192
+    glass wipe	96
+    glass wipes	96
+    glasses case
+    glazed donuts
     Glenfiddich
     Glenlivet
     Glenryck
-    Globe Artichoke	96
-    Gloss Paint
-    Gloucester Old Spot
-    Glove	575
-    Gloves	575
-    Glucosamine	96
-    Glucose Syrup	14
-    Glucose Test Strip	96
-    Glucose test strips	96
-    Glue	192
-    Glue Stick	96
-    Gluten Free Bread	110
-    Gluten Free Crackers
-    Gluten Free Flour	123
-    Gluten Free Pasta	96
+    globe artichoke	96
+    gloss paint
+    Gloucester old spot
+    glove	575
+    gloves	575
+    glucosamine	96
+    glucose syrup	14
+    glucose test strip	96
+    glucose test strips	96
+    glue	192
+    glue stick	96
+    gluten free bread	110
+    gluten free crackers
+    gluten free flour	123
+    gluten free pasta	96
     Gluten-free bread	110
     Gluten-free flour	123
     Gluten-free pasta	96
-    Glutinous Rice	219
-    Glutinous Rice Flour	96
+    glutinous rice	219
+    glutinous rice flour	96
     Glühwein	96
-    Gnocchi	288
-    Gnocchi Alla Sorrentina
+    gnocchi	288
+    gnocchi Alla Sorrentina
     Gnudi
     Go-cat	96
     Go-gurt
-    Goat	1263
-    Goat cheese	715
-    Goat Curry
-    Goat Meat	206
-    Goat meat diced	96
-    Goat Milk	123
-    Goat Pepper Soup	96
-    Goat's Cheese	715
-    Goat's milk	123
+    goat	1263
+    goat cheese	715
+    goat curry
+    goat meat	206
+    goat meat diced	96
+    goat milk	123
+    goat pepper soup	96
+    goat's cheese	715
+    goat's milk	123
     Gobo
     Gochugaru	137
     Gochujang	151
-    Goda Masala
+    Goda masala
     Godiva
     Gogurt
-    Goi Cuon	96
+    Goi cuon	96
     Goi Ga
     Goiabada
     Goji	123
     Goji berries	123
-    Goji Berry	123
+    Goji berry	123
     Golabki	96
-    Gold Top Milk	96
-    Golden Ale
-    Golden Beetroot
-    Golden Caster Sugar
-    Golden Curry	96
-    Golden Delicious	83
-    Golden Eye
-    Golden Grahams
-    Golden Kiwi	96
-    Golden Mountain Sauce	96
-    Golden Raisins	344
-    Golden Rum
-    Golden Sultana
-    Golden Syrup	233
-    Golden syrup squeezy	96
-    Golden Wonder
-    Goldfish Crackers
-    Goldfish Food	96
+    gold top milk	96
+    golden ale
+    golden beetroot
+    golden caster sugar
+    golden curry	96
+    golden delicious	83
+    golden eye
+    golden grahams
+    golden kiwi	96
+    golden mountain sauce	96
+    golden raisins	344
+    golden rum
+    golden sultana
+    golden syrup	233
+    golden syrup squeezy	96
+    golden wonder
+    goldfish crackers
+    goldfish food	96
     Goldstar
     Golgappa
     Golubtsi
-    Goma de Tapioca
-    Goma Dressing
+    Goma de tapioca
+    Goma dressing
     Gomen	96
-    Gongura Pickle
-    Good Boy
-    Good Boy Treats
+    Gongura pickle
+    good boy
+    good boy treats
     Goodfella's
-    Goose	356
-    Goose Eggs
-    Goose Fat	96
-    Gooseberries	123
-    Gooseberry	123
-    Gooseberry Fool
+    goose	356
+    goose eggs
+    goose fat	96
+    gooseberries	123
+    gooseberry	123
+    gooseberry fool
     Gorchitsa
-    Gordal Olives
+    Gordal olives
     Gordita
     Gordon's
-    Gordons Gin
-    Goreng Pisang
-    Gorgonzola	192
-    Gorilla Glue
+    Gordons gin
+    goreng Pisang
+    gorgonzola	192
+    gorilla glue
     Gose
     Got2b
     Gouda	110
-    Goulash	192
-    Goulash Soup
-    Gourmet Perle
-    Goya Adobo	96
+    goulash	192
+    goulash soup
+    gourmet Perle
+    Goya adobo	96
     Gozinaki
     Gozleme	96
     Gołka
     Gołąbki	96
-    Grace Jerk
-    Graffiti Aubergine
-    Graham Cracker Crust	41
-    Graham Crackers	138
-    Grain Bowl
-    Grain Mustard	96
-    Grain Salad
-    Grains	1526
-    Grains of Paradise	123
-    Grains of Selim	96
-    Gram Flour	96
+    grace jerk
+    graffiti aubergine
+    graham cracker crust	41
+    graham crackers	138
+    grain bowl
+    grain mustard	96
+    grain salad
+    grains	1526
+    grains of paradise	123
+    grains of selim	96
+    gram flour	96
     Grana Padano	151
-    Granadilla
-    Granary Bread	96
-    Grand Marnier	275
+    granadilla
+    granary bread	96
+    grand Marnier	275
     Granini
     Granita
-    Granny Smith	605
-    Granny Smith Apple	592
-    Granny Smith apples	592
-    Granola	315
-    Granola Bars	96
-    Granola Cookies
-    Granulated Garlic	124
-    Granulated Sugar	2051
-    Grape Jelly	28
-    Grape Juice	123
-    Grape Leaf	14
-    Grape Molasses	96
-    Grape Soda
+    granny smith	605
+    granny smith apple	592
+    granny smith apples	592
+    granola	315
+    granola bars	96
+    granola cookies
+    granulated garlic	124
+    granulated sugar	2051
+    grape jelly	28
+    grape juice	123
+    grape leaf	14
+    grape molasses	96
+    grape soda
     Grape-nuts
-    Grapefruit	453
-    Grapefruit Juice	137
-    Grapefruit Soda
-    Grapes	1126
-    Grapes for the kids	96
-    Grapeseed Oil	248
-    Grappa	123
-    Grass Jelly	41
-    Grass Jelly Drink
-    Grass Seed	96
+    grapefruit	453
+    grapefruit juice	137
+    grapefruit soda
+    grapes	1126
+    grapes for the kids	96
+    Grapeseed oil	248
+    grappa	123
+    grass jelly	41
+    grass jelly drink
+    grass seed	96
     Grass-fed beef	96
     Grated cheddar	96
-    Grated Cheese
-    Grated Mozzarella	96
+    Grated cheese
+    Grated mozzarella	96
     Grated parmesan	96
-    Grater	96
-    Grater Cake
-    Gratin Dauphinois	96
+    grater	96
+    grater cake
+    Gratin dauphinois	96
     Gravadlax
     Graviera
     Graviola
     Gravlax	110
-    Gravy	439
-    Gravy Bones	96
-    Gravy Browning	96
-    Gravy Granules	192
-    Gravy Mix
-    Gravy Sauce
-    Graze
-    Grazing Platter
+    gravy	439
+    gravy bones	96
+    gravy browning	96
+    gravy granules	192
+    gravy mix
+    gravy sauce
+    graze
+    grazing platter
     Graševina
-    Greaseproof Paper	96
-    Great Northern Beans	83
+    greaseproof paper	96
+    great northern beans	83
     Grechka	96
     Greek basil	96
-    Greek Feta	96
-    Greek Salad	192
+    Greek feta	96
+    Greek salad	192
     Greek salad kit	96
-    Greek Style Yogurt	110
-    Greek Yoghurt
-    Greek Yogurt	399
-    Green & Blacks
-    Green and Blacks
-    Green Apple	151
-    Green Asparagus
-    Green Banana	96
-    Green bananas	96
-    Green Beans	550
-    Green Cardamom	165
-    Green Chile	110
-    Green Chili	220
-    Green Chilli	206
-    Green chillies	206
-    Green chillies Indian	96
-    Green Chutney
-    Green Curry	192
-    Green Curry Paste	96
-    Green Enchilada Sauce
-    Green Giant
-    Green Grapes	123
-    Green Hot Sauce	14
-    Green Jackfruit
-    Green Lentil	247
-    Green lentils	247
-    Green lentils dried	96
-    Green Mango	28
-    Green Olives	316
-    Green Onion	578
-    Green Onion Pancake
-    Green onions	578
-    Green Papaya Salad
-    Green Pepper	771
-    Green Peppercorns	28
-    Green peppers	771
-    Green Pesto	96
-    Green plantains	96
-    Green Salad	14
-    Green Seasoning	96
-    Green Smoothie	96
-    Green Split Peas	14
-    Green Tea	110
-    Green Tomatoes	151
-    Greene King
-    Greengage	96
-    Greengages	96
+    Greek style yogurt	110
+    Greek yoghurt
+    Greek yogurt	399
+    green & blacks
+    green and blacks
+    green apple	151
+    green asparagus
+    green banana	96
+    green bananas	96
+    green beans	550
+    green cardamom	165
+    green chile	110
+    green chili	220
+    green chilli	206
+    green chillies	206
+    green chillies Indian	96
+    green chutney
+    green curry	192
+    green curry paste	96
+    green enchilada sauce
+    green giant
+    green grapes	123
+    green hot sauce	14
+    green jackfruit
+    green lentil	247
+    green lentils	247
+    green lentils dried	96
+    green mango	28
+    green olives	316
+    green onion	578
+    green onion pancake
+    green onions	578
+    green papaya salad
+    green pepper	771
+    green peppercorns	28
+    green peppers	771
+    green pesto	96
+    green plantains	96
+    green salad	14
+    green seasoning	96
+    green smoothie	96
+    green split peas	14
+    green tea	110
+    green tomatoes	151
+    Greene king
+    greengage	96
+    greengages	96
     Greenies	96
-    Greens	7011
-    Greeting Card
+    greens	7011
+    greeting card
     Gremolata	14
     Grenache
-    Grenadine	151
-    Grey Goose	96
-    Grilled Cheese
+    grenadine	151
+    grey goose	96
+    grilled cheese
     Grilyazh
     Grimbergen
-    Gripe Water	96
+    gripe water	96
     Grissini	96
     Grissini breadsticks	96
-    Grits	178
+    grits	178
     Grolsch
-    Ground Almonds	151
-    Ground Beef	592
-    Ground Black Pepper	5769
-    Ground Cardamom	454
-    Ground Chicken	55
-    Ground Cinnamon	1294
-    Ground Cloves	675
-    Ground Coffee	96
-    Ground Coriander	881
-    Ground Crayfish	96
-    Ground Cumin	1845
-    Ground Egusi	96
-    Ground Ginger	647
-    Ground Lamb	96
-    Ground Meat	14
-    Ground Nutmeg	551
-    Ground Pepper	8743
-    Ground Pork	357
-    Ground Spices
-    Ground Turkey	165
-    Ground Turmeric	330
-    Groundnut Oil	96
-    Groundnut Soup	96
-    Grouper	110
-    Grouse
-    Grout Brush	96
-    Grow Bag
+    ground almonds	151
+    ground beef	592
+    ground black pepper	5769
+    ground cardamom	454
+    ground chicken	55
+    ground cinnamon	1294
+    ground cloves	675
+    ground coffee	96
+    ground coriander	881
+    ground crayfish	96
+    ground cumin	1845
+    ground egusi	96
+    ground ginger	647
+    ground lamb	96
+    ground meat	14
+    ground nutmeg	551
+    ground pepper	8743
+    ground pork	357
+    ground spices
+    ground turkey	165
+    ground turmeric	330
+    groundnut oil	96
+    groundnut soup	96
+    grouper	110
+    grouse
+    grout brush	96
+    Grow bag
     Growbag
-    Growing Up Milk	96
+    growing up milk	96
     Gruner Veltliner	96
     Gruyère	633
     Grüner Veltliner	96
-    Gu Puds
+    Gu puds
     Guac
-    Guacamole	206
-    Guacamole Avocados
-    Guacamole dip	96
+    guacamole	206
+    guacamole avocados
+    guacamole dip	96
     Guajillo	151
-    Guajillo Chile	137
+    Guajillo chile	137
     Guajillo chiles	137
-    Guanabana
+    guanabana
     Guanciale	123
     Guarana	96
     Guarana Antarctica
     Guaraná	96
     Guaro
     Guasacaca
-    Guatemalan Coffee
-    Guava	247
-    Guava Fruit
-    Guava Juice
-    Guava Nectar
-    Guava Paste	123
-    Guava Pastry
-    Guava Shells
-    Guavas	247
+    Guatemalan coffee
+    guava	247
+    guava fruit
+    guava juice
+    guava nectar
+    guava paste	123
+    guava pastry
+    guava shells
+    guavas	247
     Guayaba	96
     Guayabate
     Guayusa
     Gubbeen
     Gueuze
     Guindilla
-    Guinea Fowl	110
-    Guinea Pig Food	96
+    guinea fowl	110
+    guinea pig food	96
     Guineo
     Guinep
     Guinness	315
-    Guinness Foreign Extra	96
+    Guinness foreign extra	96
     Gujiya
-    Gula Aren
-    Gula Jawa
-    Gula Melaka	96
-    Gulab Jamun	96
+    gula Aren
+    gula Jawa
+    gula melaka	96
+    Gulab jamun	96
     Gulai
     Gulaman
     Gulaschsuppe
     Gulasz
     Gulder
     Gulyás
-    Gum	548
-    Gumbo	110
-    Gummies	96
-    Gummy Bears	96
-    Gummy Worms
-    Gungo Pea	96
+    gum	548
+    gumbo	110
+    gummies	96
+    gummy bears	96
+    gummy worms
+    Gungo pea	96
     Gungo peas	96
-    Guntur Chilli
+    Guntur chilli
     Gur
-    Gurnard	96
+    gurnard	96
     Guylian	96
     Gyokuro
-    Gyoza	288
-    Gyoza Sauce
-    Gyoza Wrapper	96
-    Gyoza wrappers	96
-    Gyro	192
-    Gyro Wrap
-    Gyros	192
-    Gyros pork	96
+    gyoza	288
+    gyoza sauce
+    gyoza wrapper	96
+    gyoza wrappers	96
+    gyro	192
+    gyro wrap
+    gyros	192
+    gyros pork	96
     Gyudon
     Gyulai
     Gü
     Haagen Dazs	96
     Habanero	234
-    Habanero Pepper	28
-    Habanero Sauce	14
+    Habanero pepper	28
+    Habanero sauce	14
     Habaneros	234
     Habbat al Barakah
     Hachiya
     Hacker-pschorr
-    Haddock	411
-    Haddock fillets	110
+    haddock	411
+    haddock fillets	110
     Hagelslag	96
-    Haggis	96
-    Hainanese Chicken Rice	96
-    Hair Band	96
-    Hair bands	96
-    Hair Brush
-    Hair Clip	96
-    Hair clips	96
-    Hair Color
-    Hair Colour	96
-    Hair Conditioner
-    Hair Dye	96
-    Hair Gel	96
-    Hair Grip
-    Hair Mask	96
-    Hair Mousse	96
-    Hair Oil	96
-    Hair Pick
-    Hair Removal Cream	96
-    Hair Serum
-    Hair Spray
-    Hair Tie	96
-    Hair ties	96
-    Hair Wax	96
+    haggis	96
+    Hainanese chicken rice	96
+    hair band	96
+    hair bands	96
+    hair brush
+    hair clip	96
+    hair clips	96
+    hair color
+    hair colour	96
+    hair conditioner
+    hair dye	96
+    hair gel	96
+    hair grip
+    hair mask	96
+    hair mousse	96
+    hair oil	96
+    hair pick
+    hair removal cream	96
+    hair serum
+    hair spray
+    hair tie	96
+    hair ties	96
+    hair wax	96
     Hairband
-    Hairbrush	96
+    hairbrush	96
     Hairspray	96
-    Hake	110
-    Hake fillets	96
-    Halal Beef
-    Halal Chicken	96
-    Halal Lamb	96
-    Halal Meat
-    Halal minced lamb	96
+    hake	110
+    hake fillets	96
+    halal beef
+    halal chicken	96
+    halal lamb	96
+    halal meat
+    halal minced lamb	96
     Halaszle
-    Halawa Tahini
+    Halawa tahini
     Haldi
     Haldiram	96
     Haldiram's	96
     Haleem	96
-    Half and Half	881
-    Half baguette	96
-    Half dozen eggs	96
+    half and half	881
+    half baguette	96
+    half dozen eggs	96
     Half-fat crème fraîche	96
     Haliborange	96
-    Halibut	247
+    halibut	247
     Hallaca
     Halloumi	439
     Halloumi block	96
     Halloumi burgers	96
     Halloumi fries	96
-    Halloween Costume
-    Halls	96
+    Halloween costume
+    halls	96
     Hallulla
-    Halo Halo	96
-    Halo Top
+    halo halo	96
+    halo top
     Halo-halo	96
-    Halogen Bulb
-    Halva	288
-    Halva bar	96
+    halogen bulb
+    halva	288
+    halva bar	96
     Halvah	28
-    Halwa	192
-    Ham	1907
-    Ham and cheese sandwich	96
-    Ham Hock	165
-    Ham Joint
-    Ham Sandwich
-    Ham Slices
-    Ham Stock
+    halwa	192
+    ham	1907
+    ham and cheese sandwich	96
+    ham hock	165
+    ham joint
+    ham sandwich
+    ham slices
+    ham stock
     Hamantaschen
-    Hamburger	247
-    Hamburger Helper
-    Hamburger patties	96
-    Hamburger Relish
-    Hamburgers	247
-    Hammer
-    Hamper	96
-    Hamster Bedding
-    Hamster Food	96
-    Hand Blender
-    Hand Cooked Crisps
-    Hand Cream	96
-    Hand Gel	96
-    Hand Rolls
-    Hand Sanitiser	96
-    Hand Sanitizer	96
-    Hand Soap	192
-    Hand Soap Refill	96
-    Hand Towel	96
-    Hand towels	96
-    Hand Warmer	96
-    Hand warmers	96
-    Hand Wash	192
-    Hand-pulled Noodle
+    hamburger	247
+    hamburger helper
+    hamburger patties	96
+    hamburger relish
+    hamburgers	247
+    hammer
+    hamper	96
+    hamster bedding
+    hamster food	96
+    hand blender
+    hand cooked crisps
+    hand cream	96
+    hand gel	96
+    hand rolls
+    hand sanitiser	96
+    hand sanitizer	96
+    hand soap	192
+    hand soap refill	96
+    hand towel	96
+    hand towels	96
+    hand warmer	96
+    hand warmers	96
+    hand wash	192
+    Hand-pulled noodle
     Handwash
-    Hanger	96
-    Hanger Steak
-    Hanoi Beer
-    Happy Baby
+    hanger	96
+    hanger steak
+    Hanoi beer
+    happy baby
     Har Gow
-    Hard Candy
-    Hard Cider	28
-    Hard Dough Bread	96
-    Hard Liquor
-    Hard Seltzer	96
-    Hard Taco Shell	96
-    Hard taco shells	96
-    Hard-boiled Eggs	206
-    Hardo Bread
-    Hare
+    hard candy
+    hard cider	28
+    hard dough bread	96
+    hard liquor
+    hard seltzer	96
+    hard taco shell	96
+    hard taco shells	96
+    hard-boiled eggs	206
+    Hardo bread
+    hare
     Hari Mirch
     Haribo	192
     Haribo Starmix	96
-    Haricot Beans	96
-    Haricots Verts	28
-    Harina Pan	96
+    haricot beans	96
+    haricots Verts	28
+    harina pan	96
     Harira	96
-    Harissa	398
-    Harissa Paste	96
-    Harissa Powder	14
+    harissa	398
+    harissa paste	96
+    harissa powder	14
     Harnaś
-    Harp
+    harp
     Harpic	96
     Harringtons	96
-    Harrogate Water
-    Hash Browns	96
-    Hash Potatoes
-    Hass Avocado	123
+    Harrogate water
+    hash browns	96
+    hash potatoes
+    Hass avocado	123
     Hass avocados	123
-    Hatch Chile	14
-    Havana Club
+    hatch chile	14
+    Havana club
     Havarti	110
-    Haw Flake
-    Hawaiian Pizza
+    haw flake
+    Hawaiian pizza
     Hawaij
     Hawayej
-    Hawthorn
-    Hay	288
-    Hay Fever Tablet	96
-    Hay fever tablets	96
+    hawthorn
+    hay	288
+    hay fever tablet	96
+    hay fever tablets	96
     Haydari
-    Hayfever Tablet
-    Hazelnut Butter	14
-    Hazelnut Milk	96
-    Hazelnut Oil	69
-    Hazelnut Spread
-    Hazelnuts	894
-    Hazy Ipa
-    Hdmi Cable	96
-    Head & Shoulders	96
-    Head and Shoulders
-    Head Cheese	14
-    Head Lice Treatment	96
-    Head of celery	96
-    Head of garlic	96
-    Head of lettuce	96
-    Head Torch	96
-    Headband	96
-    Headbands	96
-    Headphone	96
-    Headphones	96
-    Hearing Aid	96
-    Hearing aid batteries	96
-    Hearing Aid Battery	96
-    Heartburn Tablet
-    Heat Pad
-    Heat Patch	96
-    Heat patches	96
-    Heat Protection Spray	96
-    Heat Protector
-    Heath Bar
-    Heating Oil
-    Heavy Cream	5658
+    Hayfever tablet
+    hazelnut butter	14
+    hazelnut milk	96
+    hazelnut oil	69
+    hazelnut spread
+    hazelnuts	894
+    hazy Ipa
+    HDMI cable	96
+    head & shoulders	96
+    head and shoulders
+    head cheese	14
+    head lice treatment	96
+    head of celery	96
+    head of garlic	96
+    head of lettuce	96
+    head torch	96
+    headband	96
+    headbands	96
+    headphone	96
+    headphones	96
+    hearing aid	96
+    hearing aid batteries	96
+    hearing aid battery	96
+    heartburn tablet
+    heat pad
+    heat patch	96
+    heat patches	96
+    heat protection spray	96
+    heat protector
+    heath bar
+    heating oil
+    heavy cream	5658
     Hedrin	96
     Hefeweizen
-    Hefty
-    Hefty Bags
+    hefty
+    hefty bags
     Heineken	96
     Heinz	96
-    Heinz Baby	96
+    Heinz baby	96
     Heinz baby food	96
-    Heinz Baked Beans
-    Heinz Beans
-    Heinz Ketchup
-    Heinz Soup
-    Heirloom Tomatoes	151
-    Helles
+    Heinz baked beans
+    Heinz beans
+    Heinz ketchup
+    Heinz soup
+    heirloom tomatoes	151
+    helles
     Hellim
     Hellmann's	28
-    Hello Panda	96
+    hello panda	96
     Helmans
     Helva
-    Hemp Hearts	14
-    Hemp Milk
-    Hemp Seeds	110
-    Hen of the Woods
-    Henderson's Relish
+    hemp hearts	14
+    hemp milk
+    hemp seeds	110
+    hen of the woods
+    Henderson's relish
     Hendo's
     Hendrick's
-    Henna Hair Dye
-    Henry Hoover
-    Herb	921
-    Herb Bundle
-    Herb Pot
-    Herbal Essences	96
-    Herbal Tea	96
-    Herbes de Provence	151
-    Herbs de Provence	14
-    Hero Lager
-    Hero Sandwich
-    Heroes	110
+    henna hair dye
+    henry Hoover
+    herb	921
+    herb bundle
+    herb pot
+    herbal essences	96
+    herbal tea	96
+    herbes de Provence	151
+    herbs de Provence	14
+    hero lager
+    hero sandwich
+    heroes	110
     Herrgård
-    Herring	863
-    Herring in Oil	96
-    Herring Under a Fur Coat	96
+    herring	863
+    herring in oil	96
+    herring under a fur coat	96
     Hershey's	96
-    Hershey's Kisses
+    Hershey's kisses
     Hi-chew	96
     Hi-malt
-    Hibiscus Flower	123
-    Hibiscus Tea	14
-    High protein pudding	96
-    Highchair	96
-    Highland Spring	96
-    Highlighter	96
-    Highlighter Stick
-    Highlighters	96
+    hibiscus flower	123
+    hibiscus tea	14
+    high protein pudding	96
+    highchair	96
+    highland spring	96
+    highlighter	96
+    highlighter stick
+    highlighters	96
     Hijiki
-    Hill's Science Diet
-    Himalayan Salt
+    hill's science diet
+    Himalayan salt
     Hing	123
     Hipp	96
-    Hipp Jar
-    Hipp Organic	96
-    HiPP Organic jars	96
-    Hispi Cabbage
+    Hipp jar
+    Hipp organic	96
+    HiPP organic jars	96
+    Hispi cabbage
     Hite
     Hiyamugi
-    Ho Fun
-    Hoagie	14
-    Hoagie Rolls
-    Hob Cleaner	96
-    Hobgoblin
+    Ho fun
+    hoagie	14
+    hoagie rolls
+    hob cleaner	96
+    hobgoblin
     Hobnob	96
     Hobnobs	96
     Hoegaarden	96
     Hogao
-    Hogget
+    hogget
     Hoisin	357
-    Hoisin Sauce	261
+    Hoisin sauce	261
     Hoja Santa
     Hojicha
-    Hokkaido Milk Bread
+    Hokkaido milk bread
     Hokkien Mee
-    Hokkien Noodle	96
+    Hokkien noodle	96
     Hokkien noodles	96
-    Hokkien Prawn Mee
+    Hokkien prawn Mee
     Holland & Barrett
-    Hollandaise
-    Hollandaise Sauce
+    hollandaise
+    hollandaise sauce
     Holubtsi
-    Holy Basil	110
+    holy basil	110
     Hom Mali
-    Home Cooked Meal
-    Home Fries
-    Hominy	178
+    home cooked meal
+    home fries
+    hominy	178
     Hondashi	96
-    Honest Diapers
-    Honey	2420
-    Honey Cake	96
-    Honey Cake Lekach
-    Honey jar	96
-    Honey Mango
-    Honey Monster Puffs
-    Honey Mustard	96
-    Honey Mustard Dressing	96
-    Honey Nut Cheerios
-    Honey Roast Ham	96
-    Honey Roasted Peanuts
+    honest diapers
+    honey	2420
+    honey cake	96
+    honey cake Lekach
+    honey jar	96
+    honey mango
+    honey monster puffs
+    honey mustard	96
+    honey mustard dressing	96
+    honey nut cheerios
+    honey roast ham	96
+    honey roasted peanuts
     Honeybush	96
-    Honeybush Tea	96
-    Honeycomb	41
+    Honeybush tea	96
+    honeycomb	41
     Honeycrisp	96
     Honeycrisp apples	96
-    Honeydew	178
-    Honeydew Melon	110
-    Hong Kong Milk Tea
-    Hooch
-    Hook	384
+    honeydew	178
+    honeydew melon	110
+    Hong Kong milk tea
+    hooch
+    hook	384
     Hoover	192
-    Hoover Bag	96
+    Hoover bag	96
     Hoover bags	96
-    Hoover Filter	96
+    Hoover filter	96
     Hopia
     Horchata	96
     Horiatiki
     Horilka	96
     Horlicks	96
-    Horlicks Malt
+    Horlicks malt
     Hormel
-    Horned Melon
+    horned melon
     Hors D'oeuvres
-    Horse Feed	96
-    Horse Gram
-    Horse Meat
-    Horse Treat	96
-    Horse treats	96
-    Horseradish	714
-    Horseradish Root	110
-    Horseradish Sauce	110
+    horse feed	96
+    horse gram
+    horse meat
+    horse treat	96
+    horse treats	96
+    horseradish	714
+    horseradish root	110
+    horseradish sauce	110
     Horta
     Hortex	96
-    Hot and Sour Soup
-    Hot chillies	96
-    Hot Chocolate	96
-    Hot Chocolate Bombs
-    Hot Chocolate Sachets
-    Hot Cocoa
-    Hot Cross Bun	96
-    Hot cross buns	96
-    Hot Curry Powder
-    Hot Dog Buns	96
-    Hot Dog Kit
-    Hot Dog Sausages	96
-    Hot dog sausages in brine	96
-    Hot Dogs	329
-    Hot Fudge
-    Hot Honey
-    Hot Pack
-    Hot Paprika	110
-    Hot Pepper	399
-    Hot Pockets
-    Hot Pot	96
-    Hot Pot Beef
-    Hot Pot Soup Base	96
-    Hot Salsa	96
-    Hot Sauce	577
-    Hot Smoked Salmon	96
-    Hot Water Bottle	96
-    Hotcakes
-    Hotel Chocolat
-    Hotpot	192
-    Hotpot Base	96
+    hot and sour soup
+    hot chillies	96
+    hot chocolate	96
+    hot chocolate bombs
+    hot chocolate sachets
+    hot cocoa
+    hot cross bun	96
+    hot cross buns	96
+    hot curry powder
+    hot dog buns	96
+    hot dog kit
+    hot dog sausages	96
+    hot dog sausages in brine	96
+    hot dogs	329
+    hot fudge
+    hot honey
+    hot pack
+    hot paprika	110
+    hot pepper	399
+    hot pockets
+    hot pot	96
+    hot pot beef
+    hot pot soup base	96
+    hot salsa	96
+    hot sauce	577
+    hot smoked salmon	96
+    hot water bottle	96
+    hotcakes
+    hotel chocolat
+    hotpot	192
+    hotpot base	96
     Hotteok
-    Hoummos
-    Houmous	288
-    Houmous and falafel	96
-    House plant	96
-    Houseplant	96
-    Houseplants	96
-    Hovis Crackers
+    hoummos
+    houmous	288
+    houmous and falafel	96
+    house plant	96
+    houseplant	96
+    houseplants	96
+    Hovis crackers
     Hp	96
-    Hp Sauce	96
+    Hp sauce	96
     Hu Tieu
-    Huancaina Sauce
+    Huancaina sauce
     Huangjiu
-    Huarache
+    huarache
     Hubba Bubba
-    Hubbard Squash	14
-    Huckleberries	96
-    Huckleberry	96
+    Hubbard squash	14
+    huckleberries	96
+    huckleberry	96
     Huel
     Huevos a la Mexicana
-    Huevos Rancheros	96
+    Huevos rancheros	96
     Huggies	96
-    Huggies Nappies
-    Huggies Pull-ups
-    Huggies Wipes
+    Huggies nappies
+    Huggies pull-ups
+    Huggies wipes
     Huitlacoche
-    Hula Hoops	96
-    Humbugs
+    hula hoops	96
+    humbugs
     Humita
     Hummous
-    Hummus	288
-    Hummus Bi Tahini
-    Hummus Plate
-    Hummus tub	96
-    Humous
-    Hundreds and Thousands	96
+    hummus	288
+    hummus Bi tahini
+    hummus plate
+    hummus tub	96
+    humous
+    hundreds and thousands	96
     Hungarian goulash	96
-    Hungarian Paprika	426
-    Hungarian Salami	96
-    Hunter's Dry
-    Hunter's Stew
+    Hungarian paprika	426
+    Hungarian salami	96
+    hunter's dry
+    hunter's stew
     Hurka
-    Hush Puppies
-    Husk Tomato
+    hush puppies
+    husk tomato
     Hutspot
     Huy Fong
     Hwentia
-    Hyacinth
-    Hyderabadi Biryani
-    Hydrocortisone	96
-    Hydrocortisone Cream	96
+    hyacinth
+    Hyderabadi biryani
+    hydrocortisone	96
+    hydrocortisone cream	96
     Hylo-tear
-    Hyssop	14
+    hyssop	14
     Häagen-Dazs	96
-    I Can't Believe It's Not Butter
+    i Can't Believe It's Not butter
     Iams	96
-    Iberico Ham
-    Ibuprofen	288
-    Ibuprofen Gel	96
-    Ibérico	96
-    Ice	3142
-    Ice Bag
-    Ice Block
-    Ice Cream	1440
-    Ice Cream Bars
-    Ice Cream Cake
-    Ice Cream Cones	96
-    Ice Cream Rolls
-    Ice Cream Sandwiches	96
-    Ice cream sauce	96
-    Ice Cream Tub	96
-    Ice cream tubs	96
-    Ice Cube Tray	96
-    Ice cube trays	96
-    Ice Cubes	329
-    Ice Gel Pack
-    Ice Kacang
-    Ice lollies	288
-    Ice Lolly	288
-    Ice Lolly Mould	96
-    Ice lolly moulds	96
-    Ice lolly multipack	96
-    Ice Pack	96
-    Ice packs	96
-    Ice Pops	96
-    Ice Tea
-    Iceberg	220
-    Iceberg Lettuce	220
-    Icecream
-    Iced Bun	96
-    Iced buns	96
-    Iced Coffee	96
-    Iced Gems
-    Iced Tea	384
-    Iced Tea Mix	96
+    Iberico ham
+    ibuprofen	288
+    ibuprofen gel	96
+    ibérico	96
+    ice	3142
+    ice bag
+    ice block
+    ice cream	1440
+    ice cream bars
+    ice cream cake
+    ice cream cones	96
+    ice cream rolls
+    ice cream sandwiches	96
+    ice cream sauce	96
+    ice cream tub	96
+    ice cream tubs	96
+    ice cube tray	96
+    ice cube trays	96
+    ice cubes	329
+    ice gel pack
+    ice Kacang
+    ice lollies	288
+    ice lolly	288
+    ice lolly mould	96
+    ice lolly moulds	96
+    ice lolly multipack	96
+    ice pack	96
+    ice packs	96
+    ice pops	96
+    ice tea
+    iceberg	220
+    iceberg lettuce	220
+    icecream
+    iced bun	96
+    iced buns	96
+    iced coffee	96
+    iced gems
+    iced tea	384
+    iced tea mix	96
     Icelandic yogurt	96
-    Icing	397
-    Icing Sugar	96
+    icing	397
+    icing sugar	96
     Idiazabal	96
     Idli	288
-    Idli Batter	96
-    Idli Dosa Batter
-    Idli Mix
+    Idli batter	96
+    Idli dosa batter
+    Idli mix
     Idli Rava
-    Idli Rice	96
-    Ijebu Garri
-    Ikan Bilis	96
+    Idli rice	96
+    Ijebu garri
+    Ikan bilis	96
     Ikra
     Ikura
     Illy	96
-    Illy Beans
+    Illy beans
     Illy espresso	96
-    Imam Bayildi	96
+    imam bayildi	96
     Imarti
     Imeruli
-    Imeruli Khachapuri
+    Imeruli khachapuri
     Imli
-    Imli Chutney
+    Imli chutney
     Imodium	96
-    Imodium Instants
-    Imperial Leather	96
-    Imperial Leather Soap
-    Imperials	96
-    Impossible Burger
+    Imodium instants
+    imperial leather	96
+    imperial leather soap
+    imperials	96
+    impossible burger
     Inari
-    Inari Sushi
+    Inari sushi
     Inarizushi
-    Inca Kola	96
-    Incontinence Pad	96
-    Incontinence pads	96
-    Incontinence Pants
-    India Pale Ale
-    Indian Bay Leaf
-    Indian Gooseberry
-    Indian Meal
-    Indian Meal Kit
-    Indian Ready Meal
-    Indian Sweets	96
-    Indian Takeaway
-    Indian Tonic Water
-    Indigestion Tablet	96
-    Indigestion tablets	96
+    Inca kola	96
+    incontinence pad	96
+    incontinence pads	96
+    incontinence pants
+    India pale ale
+    Indian bay leaf
+    Indian gooseberry
+    Indian meal
+    Indian meal kit
+    Indian ready meal
+    Indian sweets	96
+    Indian takeaway
+    Indian tonic water
+    indigestion tablet	96
+    indigestion tablets	96
     Indomie	96
     Infacol	96
-    Infacol Drops
-    Infant Formula	96
-    Infant Ibuprofen	96
-    Infant Paracetamol	96
-    Infused Water
-    Inhaler	192
+    Infacol drops
+    infant formula	96
+    infant ibuprofen	96
+    infant paracetamol	96
+    Infused water
+    inhaler	192
     Inihaw
-    Injection
+    injection
     Injera	110
-    Ink Cartridge	96
-    Ink cartridges	96
-    Inlagd Sill
-    Inner Tube	96
+    ink cartridge	96
+    ink cartridges	96
+    Inlagd sill
+    inner tube	96
     Innis & Gunn
-    Innocent	96
-    Innocent Smoothie	96
-    Innocent smoothies	96
+    innocent	96
+    innocent smoothie	96
+    innocent smoothies	96
     Insalata
     Insalata Caprese
-    Insect Repellent	96
-    Insect Spray
-    Insole	96
-    Insoles	96
-    Instant Bbq
-    Instant Cappuccino
-    Instant Coffee	178
-    Instant Custard
-    Instant Dashi
-    Instant Hot Chocolate
-    Instant Mash	96
-    Instant Miso Soup	96
-    Instant Noodle	192
-    Instant noodle cup	96
-    Instant noodles	192
-    Instant Oatmeal
-    Instant Oats	96
-    Instant Polenta	83
-    Instant Pudding	110
-    Instant Ramen	110
-    Instant Rice
-    Instant Soup
-    Instant Yeast	83
-    Insulin	192
-    Insulin Pen	96
-    Insulin Pen Needle	96
-    Insulin pen needles	96
-    Interdental Brush	96
+    insect repellent	96
+    insect spray
+    insole	96
+    insoles	96
+    instant BBQ
+    instant cappuccino
+    instant coffee	178
+    instant custard
+    instant Dashi
+    instant hot chocolate
+    instant mash	96
+    instant miso soup	96
+    instant noodle	192
+    instant noodle cup	96
+    instant noodles	192
+    instant oatmeal
+    instant oats	96
+    instant polenta	83
+    instant pudding	110
+    instant ramen	110
+    instant rice
+    instant soup
+    instant yeast	83
+    insulin	192
+    insulin pen	96
+    insulin pen needle	96
+    insulin pen needles	96
+    Interdental brush	96
     Interdental brushes	96
-    Iodised Salt
-    Iodized Salt	14
+    iodised salt
+    iodized salt	14
     Ipa	192
     Ipekere
-    Ipoh White Coffee
+    Ipoh white coffee
     Iriko
     Irio
-    Irish Bacon
-    Irish Breakfast Tea
-    Irish Cream	123
+    Irish bacon
+    Irish breakfast tea
+    Irish cream	123
     Irish cream liqueur	123
-    Irish Moss
-    Irish Stew	192
+    Irish moss
+    Irish stew	192
     Irish stew mix	96
-    Irish Whiskey	110
+    Irish whiskey	110
     Irn Bru	96
     Irn-Bru	96
-    Iron Tablet	96
-    Iron tablets	96
-    Ironing Spray
-    Ironing Water	96
+    iron tablet	96
+    iron tablets	96
+    ironing spray
+    ironing water	96
     Iru	96
     Isam
     Isaw
     Isi Ewu
     Iskender
-    Isle of Mull Cheddar
-    Isopropyl Alcohol
+    isle of mull cheddar
+    Isopropyl alcohol
     Isot
-    Isotonic Drink
-    Israeli Couscous	14
-    Italian Dressing
+    isotonic drink
+    Israeli couscous	14
+    Italian dressing
     Italian fennel sausage	96
-    Italian Herbs
-    Italian Ice
-    Italian Parsley	1115
-    Italian Sausage	426
+    Italian herbs
+    Italian ice
+    Italian parsley	1115
+    Italian sausage	426
     Italian sausages	426
-    Italian Seasoning	151
-    Ivory Teff
-    Ivy Gourd
+    Italian seasoning	151
+    ivory teff
+    ivy gourd
     J-cloth	96
     J-cloths	96
     J2o
     Jabuticaba
     Jachnun
-    Jack Daniels	14
-    Jack Link's
-    Jacket Potatoes
-    Jackfruit	288
-    Jacob's Crackers
+    jack Daniels	14
+    jack link's
+    jacket potatoes
+    jackfruit	288
+    Jacob's crackers
     Jacobs
-    Jaffa Cake	96
+    Jaffa cake	96
     Jaffa cakes	96
-    Jaggery	123
-    Jalapeño	1926
-    Jalapeño Sauce
-    Jalapeños	1926
-    Jalapeños fresh	96
-    Jalapeños in a jar	96
+    jaggery	123
+    jalapeño	1926
+    jalapeño sauce
+    jalapeños	1926
+    jalapeños fresh	96
+    jalapeños in a jar	96
     Jalebi	96
-    Jalfrezi	96
-    Jalfrezi Paste
-    Jalfrezi Sauce
+    jalfrezi	96
+    jalfrezi paste
+    jalfrezi sauce
     Jaljeera
     Jallab	96
-    Jam	1563
-    Jam Doughnuts	96
-    Jam Jar	96
-    Jam jars	96
-    Jam Roly Poly	96
-    Jam roly-poly	96
-    Jam Sugar
-    Jam Tart	96
-    Jam tarts	96
+    jam	1563
+    jam doughnuts	96
+    jam jar	96
+    jam jars	96
+    jam Roly Poly	96
+    jam roly-poly	96
+    jam sugar
+    jam tart	96
+    jam tarts	96
     Jamaican patties	96
-    Jamaican Patty	96
-    Jambalaya	96
-    Jambon	110
-    Jambon Blanc
-    Jambon Cru
-    Jambon de Bayonne	96
+    Jamaican patty	96
+    jambalaya	96
+    jambon	110
+    jambon blanc
+    jambon Cru
+    jambon de Bayonne	96
     Jambu
     Jameed	14
-    James Wellbeloved	96
+    james Wellbeloved	96
     Jameson
-    Jammie Dodgers
+    Jammie dodgers
     Jamoncillo
-    Jamun	96
+    jamun	96
     Jamón	192
-    Jamón Ibérico	96
-    Jamón Serrano	96
+    Jamón ibérico	96
+    Jamón serrano	96
     Janssons Frestelse
-    Japanese Curry	110
-    Japanese Curry Rice
-    Japanese Curry Roux	96
-    Japanese Eggplant	41
-    Japanese Mayo
-    Japanese Mayonnaise	96
-    Japanese Milk Bread
-    Japanese Pumpkin
-    Japanese Rice
+    Japanese curry	110
+    Japanese curry rice
+    Japanese curry roux	96
+    Japanese eggplant	41
+    Japanese mayo
+    Japanese mayonnaise	96
+    Japanese milk bread
+    Japanese pumpkin
+    Japanese rice
     Japanese short grain rice	110
-    Japanese Sweet Potato	96
-    Japanese Whisky
+    Japanese sweet potato	96
+    Japanese whisky
     Japchae	96
     Japchae noodles	96
-    Jar	1466
+    jar	1466
     Jarlsberg	192
     Jarlsberg cheese	96
-    Jarred Goods
+    Jarred goods
     Jarritos	96
-    Jasmine Rice	343
-    Jasmine rice 10kg	96
-    Jasmine Tea	110
+    jasmine rice	343
+    jasmine rice 10kg	96
+    jasmine tea	110
     Javitri
-    Jay Cloth
-    Jazz Apple
+    jay cloth
+    jazz apple
     Jeera	192
-    Jeera Rice	96
+    Jeera rice	96
     Jelen
     Jell-o
-    Jellied Eels	96
-    Jello
-    Jelly	658
-    Jelly and Custard
-    Jelly Babies	96
-    Jelly Beans	14
-    Jelly Crystals
-    Jelly Cubes	96
-    Jelly Dessert
-    Jelly Pots
-    Jelly Sweets
-    Jelly Tots
+    jellied eels	96
+    jello
+    jelly	658
+    jelly and custard
+    jelly babies	96
+    jelly beans	14
+    jelly crystals
+    jelly cubes	96
+    jelly dessert
+    jelly pots
+    jelly sweets
+    jelly tots
     Jenever	96
     Jeon
-    Jerk Chicken	96
-    Jerk Marinade	96
-    Jerk Pork	96
-    Jerk Sauce	14
-    Jerk Seasoning	192
-    Jerked Beef
-    Jerky	206
+    jerk chicken	96
+    jerk marinade	96
+    jerk pork	96
+    jerk sauce	14
+    jerk seasoning	192
+    Jerked beef
+    jerky	206
     Jermuk
-    Jersey Milk	96
-    Jersey Royals	96
-    Jerusalem Artichoke	234
+    jersey milk	96
+    jersey royals	96
+    Jerusalem artichoke	234
     Jerusalem artichokes	234
-    Jerusalem Bagel
+    Jerusalem bagel
     Jeyes	96
-    Jeyes Fluid	96
+    Jeyes fluid	96
     Jiaozi
     Jicama	206
-    Jif Lemon
-    Jiffy Bag
-    Jigsaw	96
-    Jigsaw Puzzle	96
-    Jim Beam	14
+    Jif lemon
+    jiffy bag
+    jigsaw	96
+    jigsaw puzzle	96
+    Jim beam	14
     Jimikand
     Jjajangmyeon
     Jjigae
-    John Dory	96
-    John Frieda
-    John Smith's
-    John West
-    Johnnie Walker
-    Johnny Cake	96
+    john dory	96
+    john Frieda
+    john smith's
+    john west
+    Johnnie walker
+    Johnny cake	96
     Johnny cakes	96
     Johnson's
-    Johnson's Baby
-    Johnson's Buds
-    Johnsons Veterinary
+    Johnson's baby
+    Johnson's buds
+    Johnsons veterinary
     Jollof	219
-    Jollof Rice	96
-    Jollof Seasoning	96
-    Jollof Spice
-    Jolly Green Giant
-    Jolly Ranchers
+    Jollof rice	96
+    Jollof seasoning	96
+    Jollof spice
+    jolly green giant
+    jolly ranchers
     Jonagold
-    Joojeh Kebab
-    Jook
-    Jordan Almonds
+    Joojeh kebab
+    jook
+    Jordan almonds
     Jordans
     Jose Cuervo
     Jowar	96
-    Jowar Flour	96
+    Jowar flour	96
     Jude's
     Jufran
-    Juice	11583
-    Juice Boxes	96
-    Juice Cartons
-    Juice Shots
-    Juicy Fruit
-    Jujube	14
-    Jumbo Oats	96
-    Jumbo Shrimp	151
+    juice	11583
+    juice boxes	96
+    juice cartons
+    juice shots
+    juicy fruit
+    jujube	14
+    jumbo oats	96
+    jumbo shrimp	151
     Jumeokbap
-    June Plum
-    Juneberry
-    Jungle Curry
-    Jungle Curry Paste
-    Junior Mints
-    Juniper	261
-    Juniper berries	261
-    Juniper Berry	261
+    June plum
+    juneberry
+    jungle curry
+    jungle curry paste
+    junior mints
+    juniper	261
+    juniper berries	261
+    juniper berry	261
     Junmai
     Juoda Duona
     Jupiler
-    Just for Men
-    Jute Leaf	96
-    Jute leaves	96
-    Jute Mallow
+    just for men
+    jute leaf	96
+    jute leaves	96
+    jute mallow
     Jägermeister	96
     Jägerschnitzel
     K-cup
@@ -5956,57 +5956,57 @@ extension EmojiData {
     Kabab Koobideh
     Kabanos	96
     Kabanosy	96
-    Kabobs
+    kabobs
     Kabocha	192
-    Kabocha Squash	123
+    Kabocha squash	123
     Kabosu
     Kabsa	96
-    Kabuli Chana	96
+    Kabuli chana	96
     Kachha Kela
     Kachori
     Kachumbari
     Kachumber
-    Kadai Chicken
-    Kadai Paneer
+    Kadai chicken
+    Kadai paneer
     Kadaif
-    Kadak Chai
+    Kadak chai
     Kadarka
     Kadhi
-    Kaffir Lime	247
-    Kaffir Lime Leaf	234
-    Kaffir lime leaves	234
+    kaffir lime	247
+    kaffir lime leaf	234
+    kaffir lime leaves	234
     Kahlua	110
     Kahlúa	110
     Kahwa
-    Kai Lan	14
+    Kai lan	14
     Kaimak
     Kaimati
     Kairi
-    Kaiser Roll
+    Kaiser roll
     Kaiserka
     Kaiserschmarrn
     Kajmak	96
     Kaju Barfi
-    Kaju Katli	96
-    Kaki
-    Kaki Fruit
+    Kaju katli	96
+    kaki
+    kaki fruit
     Kakigori
-    Kala Chana	96
-    Kala Namak	96
+    Kala chana	96
+    Kala namak	96
     Kalach
     Kalakukko
     Kalamansi
     Kalamata	220
-    Kalamata Olives	192
+    Kalamata olives	192
     Kalbi
     Kaldereta
-    Kale	577
-    Kale Chips
+    kale	577
+    kale chips
     Kalik
-    Kalles Kaviar	96
+    Kalles kaviar	96
     Kallo
     Kalms	96
-    Kalms Night
+    Kalms night
     Kalonji	96
     Kalpasi
     Kamaboko	96
@@ -6018,20 +6018,20 @@ extension EmojiData {
     Kanelbullar	96
     Kanelbulle
     Kang Kong
-    Kangaroo
+    kangaroo
     Kangkung	96
-    Kani Pepper
+    Kani pepper
     Kapenta	96
     Kapsalon
     Kapusniak
-    Kapusta Kiszona	96
+    Kapusta kiszona	96
     Karaage
-    Karahi	96
-    Karahi Chicken
+    karahi	96
+    karahi chicken
     Kardemummabulle
     Kare-kare	96
     Karela	96
-    Karelian Pie
+    Karelian pie
     Kari Ayam
     Karipap
     Karjalanpiirakka
@@ -6039,156 +6039,156 @@ extension EmojiData {
     Kartoffelknödel
     Kartoffelsalat
     Karvol
-    Karvol Capsules
+    Karvol capsules
     Kas
     Kas Naranja
-    Kasha	123
+    kasha	123
     Kashata
     Kashk
     Kashkaval	96
-    Kashmiri Chai
-    Kashmiri Chili
-    Kashmiri Chilli	110
-    Kashmiri Chilli Powder	110
+    Kashmiri chai
+    Kashmiri chili
+    Kashmiri chilli	110
+    Kashmiri chilli powder	110
     Kasseler
     Kasseri
     Kassler	96
-    Kasuri Methi	96
+    Kasuri methi	96
     Kasza	288
-    Kasza Gryczana	96
-    Kasza Jaglana	96
+    Kasza gryczana	96
+    Kasza jaglana	96
     Kasza Jęczmienna
-    Kasza Manna	96
+    Kasza manna	96
     Kaszanka	96
     Kataifi	96
-    Kataifi Pastry	96
+    Kataifi pastry	96
     Katakuri	96
     Katakuri starch	96
     Kathal
-    Kathi Roll
+    Kathi roll
     Katsu	192
-    Katsu Curry	192
-    Katsu Curry Bento
-    Katsu Curry Sauce	96
-    Katsu Sauce
+    Katsu curry	192
+    Katsu curry Bento
+    Katsu curry sauce	96
+    Katsu sauce
     Katsudon
     Katsuobushi
-    Kaviar	96
+    kaviar	96
     Kavurma
     Kaya	206
-    Kaya Jam	110
-    Kaya Toast
+    Kaya jam	110
+    Kaya toast
     Kaymak	96
     Kazandibi
     Kcups
-    Kebab	575
-    Kebab Meat
-    Kebab Plate
-    Kebab Sauce
-    Kebab Skewer
-    Kebab Spice
+    kebab	575
+    kebab meat
+    kebab plate
+    kebab sauce
+    kebab skewer
+    kebab spice
     Kecap	206
-    Kecap Asin	96
-    Kecap Manis	110
-    Kedgeree
+    Kecap asin	96
+    Kecap manis	110
+    kedgeree
     Kedjenou
     Keema	192
     Keema Matar
-    Keema Naan	96
-    Keep Cup
+    Keema naan	96
+    keep cup
     Kefalograviera
     Kefalotyri	28
     Kefir	206
     Kefir bottle	96
     Keftedes
-    Kei Apple
+    Kei apple
     Kek Lapis
     Kelewele	96
     Kellogg's
     Kelly's
-    Kelp	14
+    kelp	14
     Kenco	96
     Kenco Millicano
-    Kendal Mint Cake	96
+    Kendal mint cake	96
     Kendamil	96
     Kenkey	96
-    Kent Mango
-    Kenya Aa
-    Kenyan Coffee	110
-    Kenyan Tea	96
-    Kerala Banana Chips
+    Kent mango
+    Kenya AA
+    Kenyan coffee	110
+    Kenyan tea	96
+    Kerala banana chips
     Kerala Parotta
-    Kericho Gold
+    Kericho gold
     Keropok
-    Kerosene
+    kerosene
     Kerrygold	192
-    Kerrygold Butter	96
+    Kerrygold butter	96
     Kerupuk
     Kesar	110
-    Kesar Badam Milk
-    Kesar Mango	96
-    Kesar Mango Pulp	96
-    Keta Caviar
-    Ketchup	632
-    Ketchup Sachets
+    Kesar Badam milk
+    Kesar mango	96
+    Kesar mango pulp	96
+    Keta caviar
+    ketchup	632
+    ketchup sachets
     Ketepa
-    Ketjap Manis
-    Kettle	288
-    Kettle Chips	96
-    Kettle Corn
-    Kettle Crisps
-    Kettle Descaler	96
-    Keurig Pods
+    Ketjap manis
+    kettle	288
+    kettle chips	96
+    kettle corn
+    kettle crisps
+    kettle descaler	96
+    Keurig pods
     Kewpie	110
-    Kewpie Mayo	96
+    Kewpie mayo	96
     Kewra	96
-    Kewra Water	96
-    Key	301
-    Key Cutting
-    Key Lime	14
-    Key Lime Pie
-    Key Ring	96
+    Kewra water	96
+    key	301
+    key cutting
+    key lime	14
+    key lime pie
+    key ring	96
     Keyring
-    Keys cut	96
-    Khachapuri	192
+    keys cut	96
+    khachapuri	192
     Khakhra
     Khanom	14
     Khanom Chan
-    Khao Man Gai
+    Khao man gai
     Khao Niao
     Khao Niao Mamuang
-    Khao Pad
-    Khao Soi	96
+    Khao pad
+    Khao soi	96
     Kharcho	96
     Khari
     Kheer	96
     Khichdi	96
     Khichri
     Khinkali	96
-    Khmeli Suneli	96
+    Khmeli suneli	96
     Khoa
     Khobez
-    Khorasan Wheat
+    Khorasan wheat
     Khoresh
     Khortytsa
     Khoya	14
     Khubz	96
-    Khudri Date
+    Khudri date
     Khvanchkara	96
     Kibbe
-    Kibbeh	192
-    Kibble	96
-    Kibbles N Bits
-    Kid Goat
-    Kidney Beans	330
-    Kidneys	481
-    Kids Juice
-    Kids Toothpaste	96
-    Kids Yogurts	96
+    kibbeh	192
+    kibble	96
+    kibbles n bits
+    kid goat
+    kidney beans	330
+    kidneys	481
+    kids juice
+    kids toothpaste	96
+    kids yogurts	96
     Kielbasa	315
-    Kievsky Tort
-    Kiełbasa Krakowska
-    Kiełbasa Wiejska	96
+    Kievsky tort
+    kiełbasa Krakowska
+    kiełbasa wiejska	96
     Kifle
     Kiflice
     Kik Alicha
@@ -6196,170 +6196,170 @@ extension EmojiData {
     Kilishi	96
     Kilkenny
     Kilner	96
-    Kilner Jar	96
+    Kilner jar	96
     Kilner jars	96
     Kimbap	14
     Kimbo
-    Kimchi	370
-    Kimchi Fried Rice
-    Kimchi Jjigae
-    Kimchi Pancake
-    Kind Bar	96
-    Kind bars	96
+    kimchi	370
+    kimchi fried rice
+    kimchi Jjigae
+    kimchi pancake
+    kind bar	96
+    kind bars	96
     Kinder	288
     Kinder Bueno	96
-    Kinder Chocolate
-    Kinder Egg	96
+    Kinder chocolate
+    Kinder egg	96
     Kinder eggs	96
-    Kinder Joy
-    Kinder Surprise	96
-    Kindling	96
+    Kinder joy
+    Kinder surprise	96
+    kindling	96
     Kindzmarauli	96
-    King Crab
-    King Edward	96
-    King Edward potatoes	96
-    King of Shaves
-    King Oyster Mushroom	123
-    King oyster mushrooms	123
-    King Prawns	206
-    King Salmon
-    King Scallops
-    Kingfisher	96
-    Kingfisher Beer	96
-    Kippers	192
-    Kippers fillets	96
+    king crab
+    king Edward	96
+    king Edward potatoes	96
+    king of shaves
+    king oyster mushroom	123
+    king oyster mushrooms	123
+    king prawns	206
+    king salmon
+    king scallops
+    kingfisher	96
+    kingfisher beer	96
+    kippers	192
+    kippers fillets	96
     Kir Royale
-    Kirby Grip	96
+    Kirby grip	96
     Kirby grips	96
     Kirin	96
-    Kirsch	96
+    kirsch	96
     Kirschwasser
     Kisel
     Kishka	96
     Kisra
     Kissel	96
-    Kisses Chocolate
+    kisses chocolate
     Kiszka
-    Kiszona Kapusta
-    Kit Kat
-    Kitchen Bin	96
-    Kitchen Cleaner	96
-    Kitchen King
-    Kitchen Knife	96
-    Kitchen Roll	96
-    Kitchen Scale	96
-    Kitchen scales	96
-    Kitchen Timer	96
-    Kitchen Towel
-    Kitchen Wipe	96
-    Kitchen wipes	96
-    Kite	96
+    kiszona Kapusta
+    kit kat
+    kitchen bin	96
+    kitchen cleaner	96
+    kitchen king
+    kitchen knife	96
+    kitchen roll	96
+    kitchen scale	96
+    kitchen scales	96
+    kitchen timer	96
+    kitchen towel
+    kitchen wipe	96
+    kitchen wipes	96
+    kite	96
     Kitfo	96
-    Kithul Jaggery
+    Kithul jaggery
     Kitkat	96
-    Kitsune Udon
-    Kitten Food	96
+    Kitsune udon
+    kitten food	96
     Kiwano	96
-    Kiwi	233
-    Kiwi Berries
-    Kiwi Fruit	110
-    Kiwi Nappies
+    kiwi	233
+    kiwi berries
+    kiwi fruit	110
+    kiwi nappies
     Kiwicha
     Kiwifruit
     Kix
     Kkakdugi
     Kladdkaka
     Kleenex
-    Kleenex Balsam
-    Kleenex Tissues
+    Kleenex balsam
+    Kleenex tissues
     Kleftiko
     Kleicha
     Klepon
-    Klondike
-    Kn95 Mask
-    Knackwurst
+    klondike
+    Kn95 mask
+    knackwurst
     Knafeh
-    Knee Support	96
-    Knickerbocker Glory
-    Knife Sharpener	96
-    Knife-cut Noodle
-    Knish
-    Knitting Wool
+    knee support	96
+    Knickerbocker glory
+    knife sharpener	96
+    Knife-cut noodle
+    knish
+    knitting wool
     Knoedel
     Knorr	96
-    Knorr Cube	96
+    Knorr cube	96
     Knorr cubes	96
-    Knorr Stock
-    Knorr Stock Pot
+    Knorr stock
+    Knorr stock pot
     Knäckebröd	96
     Knödel	96
-    Koala's March
+    koala's march
     Koeksister	96
     Koeksisters	96
     Koesister
     Kofola	96
-    Kofta	96
-    Kofta Curry
-    Kofta Spice
+    kofta	96
+    kofta curry
+    kofta spice
     Kofte	96
-    Kohlrabi	137
-    Koi Food	96
+    kohlrabi	137
+    Koi food	96
     Kokoro
     Kokum
-    Kola Champagne
-    Kola Nut	96
-    Kola nuts	96
+    kola champagne
+    kola nut	96
+    kola nuts	96
     Kolach	96
     Kolaches	96
     Kolacky
     Kolaczki
     Kolak
-    Kolam Rice
+    Kolam rice
     Kolbász	96
     Kolduny
     Kolsch	96
     Kombu	151
     Kombucha	96
-    Kombucha Tea
+    Kombucha tea
     Kompot	96
     Konafa
     Kong	96
     Kong toy	96
     Kongnamul
     Konjac	14
-    Konjac Noodle
+    Konjac noodle
     Kontomire	96
-    Kontomire Stew
+    Kontomire stew
     Koobi
     Koobideh
     Kool-aid	14
     Koose
     Kopi
-    Kopi C
-    Kopi O
+    Kopi c
+    Kopi o
     Kopiko	96
     Kopparberg	96
     Korean BBQ beef	96
-    Korean Chili Flake
-    Korean Chilli Flake	96
+    Korean chili flake
+    Korean chilli flake	96
     Korean chilli flakes	96
-    Korean Fried Chicken
-    Korean Ginseng
-    Korean Pear	14
-    Korean Radish
-    Korean Rice	14
-    Korean Rice Cake	14
-    Korean Sweet Potato
+    Korean fried chicken
+    Korean ginseng
+    Korean pear	14
+    Korean radish
+    Korean rice	14
+    Korean rice cake	14
+    Korean sweet potato
     Korerima
-    Korma	384
-    Korma Paste	96
-    Korma Sauce	96
+    korma	384
+    korma paste	96
+    korma sauce	96
     Korovai
     Korovka
     Kosai
     Koshari	96
-    Kosher Salt	5645
-    Kosher salt beef	96
+    kosher salt	5645
+    kosher salt beef	96
     Koshihikari
     Kotanyi
     Kotex
@@ -6373,10 +6373,10 @@ extension EmojiData {
     Kpekple
     Kpomo
     Krachai
-    Kraft Dinner
-    Kraft Mac and Cheese
-    Kraft Mayo
-    Kraft Singles
+    kraft dinner
+    kraft mac and cheese
+    kraft mayo
+    kraft singles
     Kraken
     Krakowska	96
     Krapfen
@@ -6407,7 +6407,7 @@ extension EmojiData {
     Kuchen
     Kueh
     Kueh Lapis
-    Kuey Teow
+    Kuey teow
     Kuih	96
     Kuih Lapis
     Kukicha
@@ -6416,15 +6416,15 @@ extension EmojiData {
     Kulebyaka	96
     Kulen
     Kulfi	96
-    Kuli Kuli	96
+    kuli kuli	96
     Kulich	96
     Kulthi
-    Kumquat	165
-    Kumquats	165
+    kumquat	165
+    kumquats	165
     Kunafa	96
     Kundru
-    Kung Pao	96
-    Kung Pao Chicken	96
+    Kung pao	96
+    Kung pao chicken	96
     Kunu	96
     Kunun Aya
     Kurkure	96
@@ -6435,12 +6435,12 @@ extension EmojiData {
     Kvarg
     Kvas
     Kvashenaya Kapusta
-    Kvass	96
+    kvass	96
     Kwak
-    Kway Teow	192
+    kway teow	192
     Kwek Kwek
     Kwells
-    Kyiv Cake
+    Kyiv cake
     Kyopolou	96
     Käsespätzle	96
     Kölsch	96
@@ -6450,546 +6450,546 @@ extension EmojiData {
     L'or
     L'oreal	96
     L'oreal Paris
-    L'oreal Preference
+    L'oreal preference
     L'Oréal Elvive	96
-    La Chouffe
-    La Lechera
-    La Lot
-    La Roche-posay
+    la Chouffe
+    la Lechera
+    la lot
+    la Roche-posay
     Laab
     Laban
     Laban Ayran
     Labne
     Labneh	274
-    Labneh Balls	96
-    Lachha Paratha
-    Lacinato Kale	55
+    Labneh balls	96
+    Lachha paratha
+    Lacinato kale	55
     Lactaid
     Lactofree
-    Lactose Free Milk	96
+    lactose free milk	96
     Lactose-free cheese	96
     Lactose-free milk	96
     Lactose-free yogurt	96
-    Lad Na
-    Ladder	96
+    lad Na
+    ladder	96
     Laddu
-    Ladies Finger
-    Ladle
-    Ladoo	192
-    Lady Finger Banana
-    Lady Grey	96
-    Ladyfingers	178
+    ladies finger
+    ladle
+    ladoo	192
+    lady finger banana
+    lady grey	96
+    ladyfingers	178
     Laffa
-    Laffy Taffy
-    Lager	425
+    Laffy taffy
+    lager	425
     Lahmacun	96
     Lahoh
-    Lai Fun
+    Lai fun
     Laing
     Lakatan
     Lakeland
-    Lakeland Bags
+    Lakeland bags
     Lakrids
-    Laksa	397
-    Laksa Leaf	110
-    Laksa leaves	110
-    Laksa Noodle
-    Laksa Paste	96
-    Laksa Soup
+    laksa	397
+    laksa leaf	110
+    laksa leaves	110
+    laksa noodle
+    laksa paste	96
+    laksa soup
     Lal Mirch
-    Lamb	3403
-    Lamb Biryani	96
-    Lamb burgers	96
-    Lamb Chop	123
-    Lamb chops	123
-    Lamb Curry
-    Lamb Cutlet	96
-    Lamb cutlets	96
-    Lamb Kleftiko
-    Lamb Kofta	96
-    Lamb Leg
-    Lamb Loin	28
-    Lamb Merguez
-    Lamb Mince	96
-    Lamb Neck	206
-    Lamb neck fillet	96
-    Lamb Rack
-    Lamb rogan josh	96
-    Lamb Rump
-    Lamb Samosa	96
-    Lamb samosas	96
-    Lamb Seekh
-    Lamb Shank	234
-    Lamb shanks	234
-    Lamb Shawarma
-    Lamb Shoulder	233
-    Lamb shoulder halal	96
-    Lamb Steaks	96
-    Lamb Stew	28
-    Lamb Stock
-    Lamb Tagine	96
-    Lamb vindaloo	96
-    Lamb's Lettuce	96
-    Lamb's Liver	96
+    lamb	3403
+    lamb biryani	96
+    lamb burgers	96
+    lamb chop	123
+    lamb chops	123
+    lamb curry
+    lamb cutlet	96
+    lamb cutlets	96
+    lamb Kleftiko
+    lamb kofta	96
+    lamb leg
+    lamb loin	28
+    lamb Merguez
+    lamb mince	96
+    lamb neck	206
+    lamb neck fillet	96
+    lamb rack
+    lamb rogan josh	96
+    lamb rump
+    lamb samosa	96
+    lamb samosas	96
+    lamb Seekh
+    lamb shank	234
+    lamb shanks	234
+    lamb shawarma
+    lamb shoulder	233
+    lamb shoulder halal	96
+    lamb steaks	96
+    lamb stew	28
+    lamb stock
+    lamb tagine	96
+    lamb vindaloo	96
+    lamb's lettuce	96
+    lamb's liver	96
     Lambanog
     Lambic
     Lambrusco	96
     Lamingtons
     Lammeskank
-    Lamp Oil
-    Lancashire Cheese	96
-    Lancashire Hotpot	96
-    Lancet	96
-    Lancets	96
+    lamp oil
+    Lancashire cheese	96
+    Lancashire hotpot	96
+    lancet	96
+    lancets	96
     Landjaeger
     Landjäger
-    Langoustines	96
-    Langsat
-    Langues de Chat
+    langoustines	96
+    langsat
+    Langues de chat
     Lanjarón
     Lansinoh	96
-    Lao Gan Ma	96
-    Lap Cheong	110
+    Lao Gan ma	96
+    lap cheong	110
     Laphroaig
     Lapis Legit
-    Lapsang Souchong	14
+    Lapsang souchong	14
     Lapskaus
     Larb	96
-    Lard	454
+    lard	454
     Lardo	110
-    Lardons	288
-    Lardy Cake	96
-    Large Eggs	96
-    Lasagna	179
-    Lasagna Bolognese
-    Lasagna Noodle	138
-    Lasagna Sheets	14
-    Lasagne	479
-    Lasagne al Forno
-    Lasagne Sheet	96
-    Lasagne sheets	96
+    lardons	288
+    Lardy cake	96
+    large eggs	96
+    lasagna	179
+    lasagna bolognese
+    lasagna noodle	138
+    lasagna sheets	14
+    lasagne	479
+    lasagne al Forno
+    lasagne sheet	96
+    lasagne sheets	96
     Lasko
-    Lassi	192
-    Lateral Flow	96
-    Lateral Flow Test	96
-    Lateral flow tests	96
-    Latex Glove
-    Latke	96
-    Latkes	96
-    Latte	206
-    Latte Sachet
-    Latvian Rye	96
+    lassi	192
+    lateral flow	96
+    lateral flow test	96
+    lateral flow tests	96
+    latex glove
+    latke	96
+    latkes	96
+    latte	206
+    latte sachet
+    Latvian rye	96
     Latvian rye bread	96
     Laugenbrezel	96
     Laugenstange
-    Laughing Cow	96
+    laughing cow	96
     Lauki	96
-    Laundry Basket	96
-    Laundry Bleach
-    Laundry Booster
-    Laundry Capsule	96
-    Laundry capsules	96
-    Laundry Detergent	96
-    Laundry Liquid	96
-    Laundry Pod	96
-    Laundry pods	96
-    Laundry Powder
-    Laundry Sanitiser	96
-    Laundry Soap	96
-    Laundry Stain Remover
+    laundry basket	96
+    laundry bleach
+    laundry booster
+    laundry capsule	96
+    laundry capsules	96
+    laundry detergent	96
+    laundry liquid	96
+    laundry pod	96
+    laundry pods	96
+    laundry powder
+    laundry sanitiser	96
+    laundry soap	96
+    laundry stain remover
     Laurent Perrier
     Lavash	96
-    Lavash Bread
+    Lavash bread
     Lavazza	96
     Lavazza coffee	96
-    Lavazza Pods
-    Lavender	55
-    Laver
+    Lavazza pods
+    lavender	55
+    laver
     Lavosh
-    Lavosh Crackers
-    Lawn Feed	96
+    Lavosh crackers
+    lawn feed	96
     Lawry's	28
-    Laxative	96
-    Layers Pellet	96
-    Layers pellets	96
-    Lays
-    Lazy chillies	96
-    Lazy garlic	96
-    Lea & Perrins	96
-    Lea and Perrins
-    Leaf Gelatine
-    Lean beef mince	96
-    Lean Cuisine
-    Lean Mince
-    Leather Cleaner
-    Leave-in Conditioner	96
-    Lebanese Bread	96
-    Lebanese Seven Spice
+    laxative	96
+    layers pellet	96
+    layers pellets	96
+    lays
+    lazy chillies	96
+    lazy garlic	96
+    lea & Perrins	96
+    lea and Perrins
+    leaf gelatine
+    lean beef mince	96
+    lean cuisine
+    lean mince
+    leather cleaner
+    Leave-in conditioner	96
+    Lebanese bread	96
+    Lebanese seven spice
     Leberkäse
     Leberwurst	96
     Lebkuchen	96
-    Lebkuchen Spice
-    Lech	521
-    Leche Condensada
-    Leche de Tigre
-    Leche Flan	96
-    Leche Frita
+    Lebkuchen spice
+    lech	521
+    leche Condensada
+    leche de Tigre
+    leche flan	96
+    leche Frita
     Lechon
     Lechon Asado
     Lechon Kawali
-    Lechon Sauce
+    Lechon sauce
     Lecsó	96
-    Led Bulb	96
+    LED bulb	96
     LED bulbs	96
-    Leek	1679
-    Leek and Potato Soup	96
-    Leeks	1679
+    leek	1679
+    leek and potato soup	96
+    leeks	1679
     Leerdammer	96
-    Leerdammer Slices
+    Leerdammer slices
     Leffe	96
     Lefse
-    Leftover Rice
-    Leftovers	69
-    Leg of Lamb	357
-    Legumes
+    leftover rice
+    leftovers	69
+    leg of lamb	357
+    legumes
     Leibniz
     Leipäjuusto
-    Lemon	12759
-    Lemon and Ginger Tea
-    Lemon Balm	28
-    Lemon Barley Water
-    Lemon Chicken
-    Lemon Curd	96
-    Lemon Drizzle	96
-    Lemon Drizzle Cake	96
-    Lemon Extract	83
-    Lemon Grass	207
-    Lemon Hummus
-    Lemon iced tea	96
-    Lemon Juice	5287
-    Lemon Meringue Pie
-    Lemon Mousse
-    Lemon Pepper
-    Lemon Pickle
-    Lemon Posset
-    Lemon Sole	96
-    Lemon Squash
-    Lemon Tart
-    Lemon Tea Drink
-    Lemon Thyme	14
-    Lemon Zest	744
-    Lemonade	301
-    Lemongrass	385
-    Lemongrass Drink
-    Lemongrass stalks	96
-    Lemons	12759
+    lemon	12759
+    lemon and ginger tea
+    lemon balm	28
+    lemon barley water
+    lemon chicken
+    lemon curd	96
+    lemon drizzle	96
+    lemon drizzle cake	96
+    lemon extract	83
+    lemon grass	207
+    lemon hummus
+    lemon iced tea	96
+    lemon juice	5287
+    lemon meringue pie
+    lemon mousse
+    lemon pepper
+    lemon pickle
+    lemon posset
+    lemon sole	96
+    lemon squash
+    lemon tart
+    lemon tea drink
+    lemon thyme	14
+    lemon zest	744
+    lemonade	301
+    lemongrass	385
+    lemongrass drink
+    lemongrass stalks	96
+    lemons	12759
     Lemsip	96
-    Lemsip Max
+    Lemsip max
     Lenor	96
-    Lens Solution	96
-    Lens Wipe	96
-    Lens wipes	96
-    Lentil Burgers
-    Lentil Crisps
-    Lentil Pasta
-    Lentil Soup	96
-    Lentil Stew
-    Lentils	1249
-    Leo Beer
+    lens solution	96
+    lens wipe	96
+    lens wipes	96
+    lentil burgers
+    lentil crisps
+    lentil pasta
+    lentil soup	96
+    lentil stew
+    lentils	1249
+    Leo beer
     Leonidas
-    Lettuce	1936
+    lettuce	1936
     Leverpostej
     Leyden
     Libresse
-    Lice Shampoo
+    lice shampoo
     Licor 43	14
-    Licorice	41
-    Liege Waffles
-    Life Savers
-    Lifesavers
-    Light Brown Sugar	1142
-    Light Bulb	96
-    Light bulbs	96
-    Light Coconut Milk	96
-    Light Corn Syrup	317
-    Light Cream	329
-    Light cream cheese	96
-    Light Mayonnaise	96
-    Light Olive Oil	83
-    Light Soup	96
-    Light Soy	398
-    Light Soy Sauce	302
-    Lightbulb
-    Lighter	96
+    licorice	41
+    liege waffles
+    life savers
+    lifesavers
+    light brown sugar	1142
+    light bulb	96
+    light bulbs	96
+    light coconut milk	96
+    light corn syrup	317
+    light cream	329
+    light cream cheese	96
+    light mayonnaise	96
+    light olive oil	83
+    light soup	96
+    light soy	398
+    light soy sauce	302
+    lightbulb
+    lighter	96
     Lil-lets	96
-    Lilies	206
+    lilies	206
     Lillet	28
-    Lillet Blanc
-    Lilt	96
-    Lily	206
-    Lily's Kitchen	96
-    Lima Beans	151
+    Lillet blanc
+    lilt	96
+    lily	206
+    lily's kitchen	96
+    Lima beans	151
     Limburger
     Limca
-    Lime	4416
-    Lime Cordial	96
-    Lime Juice	1625
-    Lime Leaf	494
-    Lime leaves	494
-    Lime Marmalade
-    Lime Pickle	96
-    Lime Zest	41
-    Limes	4416
-    Limescale Remover	96
+    lime	4416
+    lime cordial	96
+    lime juice	1625
+    lime leaf	494
+    lime leaves	494
+    lime marmalade
+    lime pickle	96
+    lime zest	41
+    limes	4416
+    Limescale remover	96
     Limonata	96
     Limoncello	192
     Limoncello bottle	96
     Limoo Amani
-    Lincolnshire Poacher
-    Lincolnshire Sausage	96
+    Lincolnshire poacher
+    Lincolnshire sausage	96
     Lincolnshire sausages	96
     Linda Mccartney
     Lindor	96
     Lindt	110
-    Lingonberries	110
-    Lingonberry	110
-    Linguine	247
-    Linguini
+    lingonberries	110
+    lingonberry	110
+    linguine	247
+    linguini
     Linguiça	110
-    Linseed	96
-    Linseed Oil
+    linseed	96
+    linseed oil
     Linsensuppe
-    Lint Brush
-    Lint Roller	96
-    Linzer Torte
-    Lion Bar
-    Lion Lager
-    Lip Balm	96
-    Lip Gloss	96
-    Lip Liner
-    Lip Oil
-    Lip Salve
-    Lipstick	192
+    lint brush
+    lint roller	96
+    Linzer torte
+    lion bar
+    lion lager
+    lip balm	96
+    lip gloss	96
+    lip liner
+    lip oil
+    lip salve
+    lipstick	192
     Lipton	14
-    Liqueur	688
-    Liquid Aminos	14
-    Liquid Egg	96
-    Liquid egg whites	96
-    Liquid Glucose
-    Liquid Smoke	41
-    Liquid Soap	96
-    Liquor	138
-    Liquorice	384
-    Liquorice Allsorts	192
-    Liquorice allsorts bag	96
+    liqueur	688
+    liquid aminos	14
+    liquid egg	96
+    liquid egg whites	96
+    liquid glucose
+    liquid smoke	41
+    liquid soap	96
+    liquor	138
+    liquorice	384
+    liquorice allsorts	192
+    liquorice allsorts bag	96
     Listerine	96
-    Listerine Cool Mint
-    Litchi
-    Lithuanian Rye
-    Litter	288
-    Litter Tray	96
-    Little Angels
-    Little Freddie
-    Little Gem	96
-    Little gem lettuce	96
-    Live Cricket	96
-    Live crickets	96
-    Liver	988
-    Liver Pate	96
-    Liverwurst
+    Listerine cool mint
+    litchi
+    Lithuanian rye
+    litter	288
+    litter tray	96
+    little angels
+    little Freddie
+    little gem	96
+    little gem lettuce	96
+    live cricket	96
+    live crickets	96
+    liver	988
+    liver pate	96
+    liverwurst
     Ljutenica	96
     Llajua
-    Lo Mein
-    Lo Mein Noodles
-    Lo Salt
-    Loaded Fries
-    Loaf	603
-    Loaf Cake
-    Loaf Tin	96
+    Lo mein
+    Lo mein noodles
+    Lo salt
+    loaded fries
+    loaf	603
+    loaf cake
+    loaf tin	96
     Lobia
     Lobiani
     Lobio	96
-    Lobster	798
-    Lobster Bisque
-    Lobster Tails	123
-    Lockets
-    Loco Moco
+    lobster	798
+    lobster bisque
+    lobster tails	123
+    lockets
+    loco Moco
     Locro
-    Locust Bean	96
-    Locust beans	96
-    Log	110
-    Log Basket
-    Loganberries	96
-    Loganberry	96
-    Logs	110
+    locust bean	96
+    locust beans	96
+    log	110
+    log basket
+    loganberries	96
+    loganberry	96
+    logs	110
     Lohikeitto
     Lokum	96
-    Lollipop	96
-    Lollipops	96
-    Lollo Rosso
-    Lolly	384
-    Lolly Pops
-    Lolly Stick	96
-    Lolly sticks	96
+    lollipop	96
+    lollipops	96
+    Lollo rosso
+    lolly	384
+    lolly pops
+    lolly stick	96
+    lolly sticks	96
     Lomo	192
-    Lomo Embuchado	96
-    Lomo Saltado	96
-    London Dry Gin
-    London Pride	96
-    Long Bean	123
-    Long beans	123
-    Long Grain Rice	509
-    Long Island Iced Tea
-    Long Life Milk	96
-    Long Pepper	14
-    Longan	96
+    Lomo embuchado	96
+    Lomo saltado	96
+    London dry gin
+    London pride	96
+    long bean	123
+    long beans	123
+    long grain rice	509
+    long island iced tea
+    long life milk	96
+    long pepper	14
+    longan	96
     Longanisa
     Longaniza	96
-    Longans	96
+    longans	96
     Longganisa	96
     Longjing
     Longkong
     Longsilog
-    Loo Roll	96
-    Loofah	96
+    loo roll	96
+    loofah	96
     Loomi	96
-    Loose carrots	96
-    Loose Leaf Tea	110
-    Loose Tea
+    loose carrots	96
+    loose leaf tea	110
+    loose tea
     Loperamide
-    Loquat
-    Lor Capsule
+    loquat
+    Lor capsule
     Loratadine	96
-    Lorne Sausage	96
-    Lottery Ticket	96
-    Lotus Biscoff Biscuits
-    Lotus Biscuits
-    Lotus Root	110
-    Lotus Seed	28
-    Lotus Seed Paste
-    Lotus Spread
-    Louisiana Hot Sauce	28
+    Lorne sausage	96
+    lottery ticket	96
+    lotus Biscoff biscuits
+    lotus biscuits
+    lotus root	110
+    lotus seed	28
+    lotus seed paste
+    lotus spread
+    Louisiana hot sauce	28
     Loukaniko
     Loukoumades
-    Lovage	96
-    Love Hearts
-    Low Alcohol Beer	96
-    Low Alcohol Wine
-    Low Fat Milk	151
-    Low Fat Yogurt	192
-    Low Sodium Salt
-    Low Sodium Soy Sauce	123
+    lovage	96
+    love hearts
+    low alcohol beer	96
+    low alcohol wine
+    low fat milk	151
+    low fat yogurt	192
+    low sodium salt
+    low sodium soy sauce	123
     Low-fat yogurt	192
-    Lox	14
+    lox	14
     Loyd Grossman
-    Lozenge	96
-    Lube	96
-    Lubricant	96
-    Lucky Charms
+    lozenge	96
+    lube	96
+    lubricant	96
+    lucky charms
     Lucozade	192
-    Lucozade Sport	96
+    Lucozade sport	96
     Lucuma	96
-    Lucuma Powder	96
-    Luffa
+    Lucuma powder	96
+    luffa
     Luganega
     Lugaw
     Lukanka	96
     Lulo	96
     Lumache
     Lumaconi
-    Lumpfish Roe	96
+    lumpfish roe	96
     Lumpia	192
-    Lumpia Wrapper	96
+    Lumpia wrapper	96
     Lumpia wrappers	96
     Lumpiang Shanghai
-    Lumpwood Charcoal	96
-    Lunch	96
-    Lunch Box	96
+    Lumpwood charcoal	96
+    lunch	96
+    lunch box	96
     Lunchables
-    Lunchbox Snacks
-    Luncheon Meat
-    Lupini Beans
+    Lunchbox snacks
+    luncheon meat
+    Lupini beans
     Luqaimat
     Lurpak	96
     Luvs
     Lvivske
-    Lychee	96
-    Lychee Juice
-    Lychees	96
-    Lynx	96
-    Lynx Africa
-    Lyons Tea
+    lychee	96
+    lychee juice
+    lychees	96
+    lynx	96
+    lynx Africa
+    Lyons tea
     Lysol	96
     Lysol spray	96
     Lyutenitsa
     Lángos	96
     Löwenbräu
-    M and Ms
+    m and ms
     M&ms	96
-    Ma Po Tofu
+    ma Po tofu
     Ma'amoul	192
     Maafe	96
     Maandazi
     Maasdam
     Maaza	96
-    Mac & Cheese
-    Mac and Cheese	96
-    Mac N Cheese
-    Macadamia Milk
-    Macadamia Nuts	123
-    Macadamias	123
+    mac & cheese
+    mac and cheese	96
+    mac n cheese
+    macadamia milk
+    macadamia nuts	123
+    macadamias	123
     Macallan
     Macapuno
     Macaron	192
-    Macaroni	412
-    Macaroni and Cheese
-    Macaroni Cheese	192
+    macaroni	412
+    macaroni and cheese
+    macaroni cheese	192
     Macarons	192
     Macarons box	96
-    Macaroons	28
-    Mace	262
+    macaroons	28
+    mace	262
     Machboos
     Mache	55
-    Mackerel	562
-    Mackerel Fillets	123
+    mackerel	562
+    mackerel fillets	123
     Mackie's
     Macleans
     Madeira	275
-    Madeira Cake	96
+    Madeira cake	96
     Madeleine	96
     Madeleines	96
-    Madras	301
-    Madras curry paste	96
-    Madras Curry Powder	110
-    Madras Paste
+    madras	301
+    madras curry paste	96
+    madras curry powder	110
+    madras paste
     Maduros	96
-    Mae Ploy
+    Mae ploy
     Mafaldine
     Mafe
     Maftoul
-    Magazine	96
+    magazine	96
     Magdalena
     Maggi	301
-    Maggi Cube	96
+    Maggi cube	96
     Maggi cubes	96
     Maggi liquid seasoning	96
-    Maggi Noodles
-    Maggi Sauce	14
-    Maggi Seasoning	96
-    Maggi Star
-    Magic Eraser	96
+    Maggi noodles
+    Maggi sauce	14
+    Maggi seasoning	96
+    Maggi star
+    magic eraser	96
     Magners	96
-    Magnesium	96
-    Magnet	96
-    Magnum	96
-    Magnums	96
+    magnesium	96
+    magnet	96
+    magnum	96
+    magnums	96
     Magou
     Magret
     Magwinya
     Mahalabia	96
     Mahamri
     Mahewu
-    Mahi Mahi	110
+    mahi mahi	110
     Mahlab
     Mahleb
     Mahou
@@ -6998,507 +6998,507 @@ extension EmojiData {
     Maida	96
     Maitake	28
     Maiz Morado
-    Maize	192
-    Maize Meal	192
+    maize	192
+    maize meal	192
     Majarete
     Makanek
-    Make-up
-    Make-up Remover
-    Make-up Wipe
-    Makers Mark
-    Makeup	288
-    Makeup Brush	96
-    Makeup brushes	96
-    Makeup Remover	96
-    Makeup Sponge
-    Makeup Wipe	96
-    Makeup wipes	96
+    make-up
+    make-up remover
+    make-up wipe
+    makers mark
+    makeup	288
+    makeup brush	96
+    makeup brushes	96
+    makeup remover	96
+    makeup sponge
+    makeup wipe	96
+    makeup wipes	96
     Makgeolli	96
     Maki
-    Maki Rolls
+    Maki rolls
     Makloubeh
     Makovnjača
     Makowiec	96
-    Makrut Lime	110
-    Makrut Lime Leaf	110
+    Makrut lime	110
+    Makrut lime leaf	110
     Makrut lime leaves	110
-    Malabar Paratha	96
+    Malabar paratha	96
     Malabi
-    Malai	192
-    Malai Kofta
-    Malai Paneer	96
-    Malanga	96
-    Malanga Blanca
+    malai	192
+    malai kofta
+    malai paneer	96
+    malanga	96
+    malanga Blanca
     Malasadas
     Malawach
     Malbec	96
     Maldon	165
-    Maldon Salt	41
+    Maldon salt	41
     Maldon sea salt	123
     Malibu	96
     Malloreddus	14
-    Malosol Pickle
+    Malosol pickle
     Malossol	123
     Malossol pickles	96
     Malpua
-    Malt Extract
-    Malt Liquor
-    Malt Loaf	96
-    Malt Vinegar	96
-    Malt Wheats
+    malt extract
+    malt liquor
+    malt loaf	96
+    malt vinegar	96
+    malt wheats
     Malta	192
     Malta Goya	96
     Malta Guinness	96
     Maltagliati
-    Malted Drink
-    Malted Milk	110
-    Malted milk drink	96
+    malted drink
+    malted milk	110
+    malted milk drink	96
     Maltesers	96
     Maltina	96
     Malunggay
-    Malva Pudding	96
-    Mam Bottles
+    Malva pudding	96
+    mam bottles
     MAM dummies	96
-    Mam Nem
-    Mam Tom
-    Mama Noodles
-    Mamey	96
-    Mamey Sapote
+    mam Nem
+    mam tom
+    mama noodles
+    mamey	96
+    mamey sapote
     Mamia
     Maminha
     Mamon
-    Mamoncillo
+    mamoncillo
     Manakeesh
-    Manakish	192
+    manakish	192
     Manchego	219
-    Manchego Cheese	123
+    Manchego cheese	123
     Manchester cheese	96
-    Manchester Tart	96
-    Mandarin	206
-    Mandarin segments	96
-    Mandarins	206
+    Manchester tart	96
+    mandarin	206
+    mandarin segments	96
+    mandarins	206
     Mandazi	96
     Mandi
-    Mandioca
+    mandioca
     Mandu
     Mang Tomas
-    Mange Tout
+    mange tout
     Mangetout	96
-    Mango	1906
-    Mango Chunks	96
-    Mango Chutney	219
-    Mango chutney jar	96
-    Mango Juice	110
-    Mango Lassi	96
-    Mango Nectar
-    Mango Pickle	110
-    Mango Powder
-    Mango Pulp	192
-    Mango Sticky Rice	96
-    Mangosteen	96
-    Mangosteens	96
+    mango	1906
+    mango chunks	96
+    mango chutney	219
+    mango chutney jar	96
+    mango juice	110
+    mango lassi	96
+    mango nectar
+    mango pickle	110
+    mango powder
+    mango pulp	192
+    mango sticky rice	96
+    mangosteen	96
+    mangosteens	96
     Mangu
-    Manhattan
-    Manicotti
-    Manioc	14
+    manhattan
+    manicotti
+    manioc	14
     Manjar
-    Manjar Blanco
-    Mannaya Kasha
+    Manjar blanco
+    Mannaya kasha
     Manoushe
     Mansaf	96
     Mantecada
     Mantecados
     Manti	96
     Mantou
-    Manuka Honey	96
+    Manuka honey	96
     Manzanilla
-    Manzanilla Olives
-    Manzanilla Sherry
+    Manzanilla olives
+    Manzanilla sherry
     Maoam
     Maotai
-    Maple Syrup	908
-    Maple Water
-    Mapo Tofu
+    maple syrup	908
+    maple water
+    Mapo tofu
     Maqluba	96
-    Marabou
+    marabou
     Maracujá
     Maracuya	96
     Maracuyá	96
-    Maras Pepper
-    Maraschino Cherries	69
-    Marcona Almonds
-    Margarine	426
-    Margarita
-    Margarita Mix
+    maras pepper
+    maraschino cherries	69
+    Marcona almonds
+    margarine	426
+    margarita
+    margarita mix
     Margherita	96
-    Margherita Pizza	96
-    Marie Biscuits
-    Marie Rose Sauce
-    Marigold	96
-    Marigold Bouillon
-    Marigolds	96
-    Marinade	219
-    Marinade Mix
-    Marinara	123
-    Marinara Sauce	123
-    Maris Piper	96
-    Maris Piper potatoes	96
+    Margherita pizza	96
+    Marie biscuits
+    Marie rose sauce
+    marigold	96
+    marigold bouillon
+    marigolds	96
+    marinade	219
+    marinade mix
+    marinara	123
+    marinara sauce	123
+    Maris piper	96
+    Maris piper potatoes	96
     Maritozzo
-    Marjoram	303
-    Marker	96
-    Marker Pen
-    Markers	96
+    marjoram	303
+    marker	96
+    marker pen
+    markers	96
     Markies	96
     Markook	110
-    Marlin
-    Marmalade	274
-    Marmite	96
+    marlin
+    marmalade	274
+    marmite	96
     Marranito
     Marraqueta
     Marrons Glacés	41
-    Marrow	302
-    Marrow Bones	178
-    Marrowbone	96
-    Marrowbone treats	96
-    Marrowfat Peas
-    Mars	96
-    Mars Bar	96
-    Mars Milk
+    marrow	302
+    marrow bones	178
+    marrowbone	96
+    marrowbone treats	96
+    Marrowfat peas
+    mars	96
+    mars bar	96
+    mars milk
     Marsala	138
-    Marshmallow Fluff
-    Marshmallows	219
+    marshmallow fluff
+    marshmallows	219
     Martabak
-    Martabak Manis
-    Martini	96
-    Martini Bianco
-    Martini Rosso
+    Martabak manis
+    martini	96
+    martini Bianco
+    martini rosso
     Marula
     Maruya
-    Maryland Cookies
-    Marzipan	110
+    Maryland cookies
+    marzipan	110
     Masa	261
-    Masa Harina	165
+    Masa harina	165
     Masa Preparada
     Masago
-    Masala Chai	96
-    Masala Dosa	96
-    Masala Peanuts	96
+    masala chai	96
+    masala dosa	96
+    masala peanuts	96
     Masarepa
-    Mascara	192
-    Mascarpone	234
+    mascara	192
+    mascarpone	234
     Maseca	96
-    Mash	397
-    Masking Tape	96
-    Mason Jar	96
-    Mason jars	96
-    Masoor Dal	96
+    mash	397
+    masking tape	96
+    mason jar	96
+    mason jars	96
+    Masoor dal	96
     Massaman	206
-    Massaman Curry	206
-    Massaman Curry Paste	110
-    Massaman Paste
-    Mastic
+    Massaman curry	206
+    Massaman curry paste	110
+    Massaman paste
+    mastic
     Mastiha
     Mastika
     Matambre
-    Matar Paneer	96
-    Match	192
+    Matar paneer	96
+    match	192
     Matcha	343
     Matcha latte powder	96
-    Matcha Powder	123
-    Matchbox
-    Matches	192
-    Matchmakers
-    Mate	288
-    Mate Cocido
+    Matcha powder	123
+    matchbox
+    matches	192
+    matchmakers
+    mate	288
+    mate Cocido
     Mathri
     Matjes	96
-    Matjes Herring	96
+    Matjes herring	96
     Matki
     Matoke	96
-    Matoke Stew
+    Matoke stew
     Matooke
     Matsutake
-    Matta Rice
-    Mattress Protector
-    Mature Cheddar	206
-    Matzah
-    Matzo	274
-    Matzo Crackers
-    Matzo Meal	137
-    Matzoh	96
+    Matta rice
+    mattress protector
+    mature cheddar	206
+    matzah
+    matzo	274
+    matzo crackers
+    matzo meal	137
+    matzoh	96
     Mauby	96
     Maultaschen	96
     Mavrud
     Mawa	14
-    Max Factor
-    Maxi Pad
-    Maxwell House
+    max factor
+    maxi pad
+    maxwell house
     Maybelline	96
     Maybelline mascara	96
-    Mayo	507
+    mayo	507
     Mayocoba
-    Mayonnaise	1293
-    Mazafati Date
-    Mazamorra Morada
+    mayonnaise	1293
+    Mazafati date
+    Mazamorra morada
     Mazapan
     Mazapán de Toledo
     Mazurek
     Maślanka	96
     Mccain
-    Mccain Oven Chips
+    Mccain oven chips
     Mccoys
     Mcintosh	28
     Mcvitie's
-    Mead	96
-    Meadow Hay
-    Meal	1673
-    Meal Deal	96
-    Meal deal sandwich	96
-    Meal Kit	96
-    Meal Prep
-    Meal Replacement Shake
-    Mealie Bread
-    Mealie Meal	96
-    Mealworm	192
-    Mealworms	192
-    Measuring Cup
-    Measuring Jug	96
-    Measuring Spoon	96
-    Measuring spoons	96
-    Meat	1813
-    Meat Masala
-    Meat on the Bone
-    Meat Paste
-    Meat Pie	96
-    Meat Samosa
-    Meat Substitute
-    Meat Thermometer	96
-    Meatballs	479
-    Meatballs and Pasta
-    Meatloaf
-    Meaux Mustard
+    mead	96
+    meadow hay
+    meal	1673
+    meal deal	96
+    meal deal sandwich	96
+    meal kit	96
+    meal prep
+    meal replacement shake
+    mealie bread
+    mealie meal	96
+    mealworm	192
+    mealworms	192
+    measuring cup
+    measuring jug	96
+    measuring spoon	96
+    measuring spoons	96
+    meat	1813
+    meat masala
+    meat on the bone
+    meat paste
+    meat pie	96
+    meat samosa
+    meat substitute
+    meat thermometer	96
+    meatballs	479
+    meatballs and pasta
+    meatloaf
+    Meaux mustard
     Mechado
     Mechoui
     Medalla
     Medela
     Medialuna
-    Medical Face Mask	96
-    Medical face masks	96
-    Medical Mask
-    Medical Tape	96
-    Medication	96
-    Medicine	192
+    medical face mask	96
+    medical face masks	96
+    medical mask
+    medical tape	96
+    medication	96
+    medicine	192
     Medisterpølse
-    Medium Eggs	96
-    Medium sliced bread	96
+    medium eggs	96
+    medium sliced bread	96
     Medjool	274
-    Medjool Date	274
+    Medjool date	274
     Medjool dates	274
     Medjool dates box	96
-    Medlar
+    medlar
     Medovik	96
     Medu Vada
     Mee	96
-    Mee Goreng	96
-    Mee Hoon
-    Mee Rebus
+    Mee goreng	96
+    Mee hoon
+    Mee rebus
     Mee Siam
     Mejadra
     Mekhong
-    Melanzane Alla Parmigiana
-    Melatonin	96
-    Melba Toast	110
+    Melanzane Alla parmigiana
+    melatonin	96
+    Melba toast	110
     Melitzanosalata
     Melktert
     Melnik
-    Melon	740
-    Melon Pan
-    Melon Seed	96
-    Melon seeds	96
-    Melon slices	96
+    melon	740
+    melon pan
+    melon seed	96
+    melon seeds	96
+    melon slices	96
     Melton Mowbray
     Membrillo
     Menabrea
     Menemen	96
-    Menstrual Cup	96
+    menstrual cup	96
     Mentaiko
     Mentos
     Mentsuyu
     Menudo
-    Menudo Soup
-    Meow Mix
-    Meowing Heads
+    Menudo soup
+    meow mix
+    Meowing heads
     Mercimek
     Mercimek Corbasi
     Merguez	206
-    Merguez Couscous
-    Merguez Sausage	96
+    Merguez couscous
+    Merguez sausage	96
     Merguez sausages	96
-    Meringue Nests	96
-    Meringues	247
+    meringue nests	96
+    meringues	247
     Merlot	123
-    Metal Polish
-    Metal Skewer
+    metal polish
+    metal skewer
     Metanium
     Metaxa
-    Methi	301
-    Methi Leaf
-    Methi Seed	96
-    Methi seeds	96
-    Method Cleaner	96
-    Method Laundry
+    methi	301
+    methi leaf
+    methi seed	96
+    methi seeds	96
+    method cleaner	96
+    method laundry
     Mettwurst
-    Mexican Candy
-    Mexican Chorizo	96
-    Mexican Rice	96
-    Mexican Seasoning
-    Mexican Squash
-    Meyer Lemon	96
-    Mezcal	96
+    Mexican candy
+    Mexican chorizo	96
+    Mexican rice	96
+    Mexican seasoning
+    Mexican squash
+    Meyer lemon	96
+    mezcal	96
     Meze
-    Meze Platter
+    Meze platter
     Mezze
     Mezze Maniche
-    Mezze Platter
+    Mezze platter
     Mezzelune
-    Mi Goreng	96
-    Mi Quang
-    Micellar Water	192
+    mi goreng	96
+    mi Quang
+    micellar water	192
     Michałki
     Michelada	96
     Michelada mix	96
     Michelob
     Mici	96
-    Micro Herbs
-    Microfiber Cloth	96
+    micro herbs
+    Microfiber cloth	96
     Microfiber cloths	96
-    Microfibre Cloth	96
+    Microfibre cloth	96
     Microfibre cloths	96
     Microgreens	137
-    Micropore Tape
-    Microwave	288
-    Microwave Meal	96
-    Microwave Popcorn	96
-    Microwave Rice	96
-    Midget Gems
+    Micropore tape
+    microwave	288
+    microwave meal	96
+    microwave popcorn	96
+    microwave rice	96
+    midget gems
     Midori	14
-    Mie Goreng
-    Mielie Meal
+    Mie goreng
+    Mielie meal
     Mieliepap
-    Migraine Tablet	96
-    Migraine tablets	96
+    migraine tablet	96
+    migraine tablets	96
     Mijiu
     Milanesa
-    Milanesa de Pollo
-    Milano Cookies
+    Milanesa de pollo
+    Milano cookies
     Milbemax
-    Mild Ale
-    Mild Cheddar	123
-    Mild chillies	96
-    Mild Curry Powder
-    Mild Salsa	96
-    Milk	12517
-    Milk Bread	14
-    Milk Chocolate	192
-    Milk Chocolate Chips	14
-    Milk Duds
-    Milk of Magnesia
-    Milk Powder	233
-    Milk Tart	96
-    Milk Tea
-    Milk Tray
+    mild ale
+    mild cheddar	123
+    mild chillies	96
+    mild curry powder
+    mild salsa	96
+    milk	12517
+    milk bread	14
+    milk chocolate	192
+    milk chocolate chips	14
+    milk duds
+    milk of magnesia
+    milk powder	233
+    milk tart	96
+    milk tea
+    milk tray
     Milk-bone	96
     Milka	96
     Milkbone
     Milkfish	96
-    Milkshake	192
-    Milkshake Powder
-    Milky Way	96
+    milkshake	192
+    milkshake powder
+    milky way	96
     Mille-feuille
     Millefeuille
-    Miller Lite
-    Millet	301
-    Millet Flour	96
-    Millet Groats	96
-    Millet Spray	96
-    Millionaire's Shortbread	96
-    Milo	192
-    Milo Powder
-    Milo tin	96
+    miller lite
+    millet	301
+    millet flour	96
+    millet groats	96
+    millet spray	96
+    millionaire's shortbread	96
+    milo	192
+    milo powder
+    milo tin	96
     Milton	192
-    Milton Fluid
-    Milton Sterilising Fluid	96
-    Milton Tablet	96
+    Milton fluid
+    Milton sterilising fluid	96
+    Milton tablet	96
     Milton tablets	96
     Mimolette
-    Mimosa
-    Mince	1438
-    Mince Pie	96
-    Mince pies	96
-    Minced Beef
-    Minced Chicken
-    Minced Garlic
-    Minced Ginger
-    Minced Lamb	96
-    Minced Meat
-    Minced Pork
-    Minced Turkey
-    Mincemeat	41
-    Mincemeat Filling
+    mimosa
+    mince	1438
+    mince pie	96
+    mince pies	96
+    minced beef
+    minced chicken
+    minced garlic
+    minced ginger
+    minced lamb	96
+    minced meat
+    minced pork
+    minced turkey
+    mincemeat	41
+    mincemeat filling
     Mineola
-    Mineral Water	110
-    Minestrone	192
-    Minestrone soup	96
-    Mini Babybel
-    Mini Cheddars	96
-    Mini Corn
-    Mini Cucumbers	96
-    Mini Eggs
-    Mini Marshmallows	110
-    Mini Milk
-    Mini Pitta
-    Mini Pizzas
-    Mini quiches	96
-    Mini Rolls
-    Mini sausage rolls	96
+    mineral water	110
+    minestrone	192
+    minestrone soup	96
+    mini Babybel
+    mini cheddars	96
+    mini corn
+    mini cucumbers	96
+    mini eggs
+    mini marshmallows	110
+    mini milk
+    mini pitta
+    mini pizzas
+    mini quiches	96
+    mini rolls
+    mini sausage rolls	96
     Minky
     Minneola
-    Minstrels
-    Mint	2749
-    Mint Choc Chip	96
-    Mint choc chip ice cream	96
-    Mint Chutney	96
-    Mint Crisp
-    Mint Humbug
-    Mint Imperials
-    Mint Jelly
-    Mint Raita
-    Mint Sauce	96
-    Mint Tea	96
-    Mint Yogurt Sauce
-    Minute Maid
-    Minute Rice
-    Minute Steak	96
+    minstrels
+    mint	2749
+    mint choc chip	96
+    mint choc chip ice cream	96
+    mint chutney	96
+    mint crisp
+    mint humbug
+    mint imperials
+    mint jelly
+    mint raita
+    mint sauce	96
+    mint tea	96
+    mint yogurt sauce
+    minute maid
+    minute rice
+    minute steak	96
     Mio
     Mirabelle	96
     Mirabelles	96
-    Miracle Whip
+    miracle whip
     Mirin	261
     Mirra
-    Mirror	96
-    Mirror Cleaner
-    Misal Pav
+    mirror	96
+    mirror cleaner
+    Misal pav
     Mischbrot
     Mishka Kosolapy
     Mishkaki
     Mishti Doi
-    Misir Wat	96
+    Misir wat	96
     Misir Wot
-    Miso	713
-    Miso Paste	315
-    Miso Ramen
-    Miso Soup	192
-    Miso Soup Paste
+    miso	713
+    miso paste	315
+    miso ramen
+    miso soup	192
+    miso soup paste
     Misua
     Miswa
     Mitchum
@@ -7507,122 +7507,122 @@ extension EmojiData {
     Mititei
     Mitmita	96
     Mitsuba
-    Mixed Beans	96
-    Mixed Berries	110
-    Mixed Dried Fruit	123
-    Mixed Dried Herbs
-    Mixed Fruit	14
-    Mixed Fruit Juice
-    Mixed Grains
-    Mixed Grill
-    Mixed Herbs	192
-    Mixed Leaves
-    Mixed Mushrooms	28
-    Mixed Nuts	123
-    Mixed Peel
-    Mixed Peppercorns	14
-    Mixed Peppers	96
-    Mixed Pickle	96
-    Mixed Root Vegetables
-    Mixed Salad	178
-    Mixed Salad Leaves	110
-    Mixed Seafood
-    Mixed Seeds
-    Mixed Spice	110
-    Mixed Veg
-    Mixed Vegetables	110
-    Mixed wild mushrooms	137
-    Mixers	96
-    Mixing Bowl	110
+    mixed beans	96
+    mixed berries	110
+    mixed dried fruit	123
+    mixed dried herbs
+    mixed fruit	14
+    mixed fruit juice
+    mixed grains
+    mixed grill
+    mixed herbs	192
+    mixed leaves
+    mixed mushrooms	28
+    mixed nuts	123
+    mixed peel
+    mixed peppercorns	14
+    mixed peppers	96
+    mixed pickle	96
+    mixed root vegetables
+    mixed salad	178
+    mixed salad leaves	110
+    mixed seafood
+    mixed seeds
+    mixed spice	110
+    mixed veg
+    mixed vegetables	110
+    mixed wild mushrooms	137
+    mixers	96
+    mixing bowl	110
     Miyeok
     Mizeria	96
     Mizithra
     Mizuna	28
     Mkate Wa Mayai
-    Mocha
+    mocha
     Mochi	96
-    Mochi Cake
-    Mochi Crackers
-    Mochi Ice Cream
+    Mochi cake
+    Mochi crackers
+    Mochi ice cream
     Mochiko	14
     Mocochinchi
     Modak
     Modelo	96
-    Modelo Especial
-    Modena Balsamic
+    Modelo especial
+    Modena balsamic
     Moet
     Mofongo	96
     Moghrabieh	96
     Mohinga
     Moi Moi
-    Moin Moin	96
-    Moist Toilet Tissue
+    moin moin	96
+    moist toilet tissue
     Moisturiser	96
     Moisturizer	96
     Mojama
     Mojito
-    Mojito Mix
-    Mojo
-    Mojo Criollo
-    Mojo Picon
-    Mojo Rojo
-    Mojo Sauce
-    Mojo Verde
-    Moka Pot Coffee
-    Molasses	838
-    Mold Remover
-    Mold Spray
-    Moldovan Wine	96
-    Mole	192
-    Mole Negro
-    Mole Paste	96
-    Mole Poblano	96
-    Mole Sauce
+    Mojito mix
+    mojo
+    mojo criollo
+    mojo Picon
+    mojo Rojo
+    mojo sauce
+    mojo verde
+    Moka pot coffee
+    molasses	838
+    mold remover
+    mold spray
+    Moldovan wine	96
+    mole	192
+    mole negro
+    mole paste	96
+    mole poblano	96
+    mole sauce
     Molletes
     Molokhia	96
     Momo
     Momoni
     Mon Chéri
-    Monk Fruit Sweetener
-    Monkey Nuts
-    Monkfish	275
-    Monosodium Glutamate	28
-    Monster Energy	96
-    Monster Munch	96
+    monk fruit sweetener
+    monkey nuts
+    monkfish	275
+    Monosodium glutamate	28
+    monster energy	96
+    monster munch	96
     Montasio
     Montenegro
     Montepulciano	96
     Montepulciano D'abruzzo	96
-    Monterey Jack	261
-    Moo Ping
-    Moo Yor
+    Monterey jack	261
+    moo ping
+    moo Yor
     Mooli	96
-    Moon Cake
+    moon cake
     Mooncake	96
     Mooncakes	96
-    Moong Dal	110
-    Moong Dal Namkeen
-    Mop	397
-    Mop Bucket	96
-    Mop Head	96
+    Moong dal	110
+    Moong dal Namkeen
+    mop	397
+    mop bucket	96
+    mop head	96
     Moqueca	96
     Morbier
     Morcilla	110
     Morcilla de Burgos
-    Morel	178
-    Morel Mushrooms	14
-    Morello Cherries
-    Morels	178
+    morel	178
+    morel mushrooms	14
+    morello cherries
+    morels	178
     Moretti	96
-    Moringa	288
-    Moringa Leaf
-    Moringa Powder	96
+    moringa	288
+    moringa leaf
+    moringa powder	96
     Morita
-    Morning Buns
-    Morning Glory
-    Moroccan Mint	96
-    Moroccan Mint Tea	96
-    Moroccan Tagine
+    morning buns
+    morning glory
+    Moroccan mint	96
+    Moroccan mint tea	96
+    Moroccan tagine
     Moros y Cristianos
     Mors	96
     Mortadella	123
@@ -7630,64 +7630,64 @@ extension EmojiData {
     Moscatel
     Moscato	14
     Moscato D'asti
-    Moscow Mule
-    Mosquito Coil
-    Mosquito Repellent	96
+    Moscow mule
+    mosquito coil
+    mosquito repellent	96
     Mostarda
-    Moth Ball	96
-    Moth balls	96
-    Moth Bean
-    Moth Repellent
-    Mothball
-    Motichoor Ladoo
-    Motion Sickness Tablet
-    Motor Oil
+    moth ball	96
+    moth balls	96
+    moth bean
+    moth repellent
+    mothball
+    Motichoor ladoo
+    motion sickness tablet
+    motor oil
     Motts
-    Mould Remover	96
-    Mould Spray	96
-    Mounds
-    Mountain Dew
-    Mountain Yam
-    Mouse Bait
-    Mouse Trap	96
-    Mouse traps	96
-    Mousetrap	96
-    Moussaka	192
-    Moussaka ready meal	96
-    Mousse	315
-    Mousse au Chocolat
+    mould remover	96
+    mould spray	96
+    mounds
+    mountain dew
+    mountain yam
+    mouse bait
+    mouse trap	96
+    mouse traps	96
+    mousetrap	96
+    moussaka	192
+    moussaka ready meal	96
+    mousse	315
+    mousse au chocolat
     Moutabal	96
     Moutarde de Meaux	96
-    Mouth Wash
-    Mouthwash	96
-    Moving Box
-    Mozzarella	1044
-    Mozzarella Balls	96
-    Mozzarella Di Bufala
-    Mr Clean	96
-    Mr Muscle	96
-    Mr Sheen
-    Mr Whippy
-    Mrs Balls	96
-    Mrs Balls Chutney	96
+    mouth wash
+    mouthwash	96
+    moving box
+    mozzarella	1044
+    mozzarella balls	96
+    mozzarella di Bufala
+    Mr clean	96
+    Mr muscle	96
+    Mr sheen
+    Mr whippy
+    Mrs balls	96
+    Mrs balls chutney	96
     Msg	165
-    Msg Seasoning
+    Msg seasoning
     Mshikaki
-    Mtn Dew
+    Mtn dew
     Mtsvadi
     Mucinex	96
     Muenster	14
-    Muesli	192
-    Muffin	863
-    Muffin Cases	192
-    Muffin cases pack	96
-    Muffin Tin	96
-    Muffins	863
+    muesli	192
+    muffin	863
+    muffin cases	192
+    muffin cases pack	96
+    muffin tin	96
+    muffins	863
     Muffuletta
-    Mug	192
-    Mug Root Beer
+    mug	192
+    mug root beer
     Mugicha
-    Mugs	192
+    mugs	192
     Muhallebi
     Muhammara	96
     Mujaddara	96
@@ -7695,83 +7695,83 @@ extension EmojiData {
     Mukhwas
     Mukimo
     Mukuzani	96
-    Mulato Chile
-    Mulberries	192
-    Mulberry	192
-    Mulled Wine	192
-    Mulled Wine Spice	96
+    Mulato chile
+    mulberries	192
+    mulberry	192
+    Mulled wine	192
+    Mulled wine spice	96
     Mulled wine spices	96
-    Muller
-    Muller Corner
-    Muller Light
-    Muller Rice
-    Mullet
-    Mulligatawny
-    Mulling Spice
-    Multi-purpose Cleaner	96
+    muller
+    muller corner
+    muller light
+    muller rice
+    mullet
+    mulligatawny
+    Mulling spice
+    Multi-purpose cleaner	96
     Multi-purpose compost	96
-    Multigrain Atta
-    Multigrain Bread	96
-    Multigrain Hoops
-    Multipack Crisps	96
-    Multipurpose Cleaner
-    Multivitamin	96
-    Multivitamins	96
+    Multigrain atta
+    Multigrain bread	96
+    Multigrain hoops
+    multipack crisps	96
+    multipurpose cleaner
+    multivitamin	96
+    multivitamins	96
     Mulukhiyah
-    Munch Bunch
+    munch bunch
     Munchies
-    Mung Bean Noodle
-    Mung Bean Sprout	55
-    Mung Bean Vermicelli	96
-    Mung Beans	178
-    Mung Dal	14
+    mung bean noodle
+    mung bean sprout	55
+    mung bean vermicelli	96
+    mung beans	178
+    mung dal	14
     Munster	96
     Munster cheese	96
     Murasaki
-    Murcia al Vino
+    Murcia al vino
     Murmura
-    Murphy's
-    Murray Mints
+    murphy's
+    Murray mints
     Murukku	96
     Musaka
     Musakhan
     Muscadet
-    Muscat	41
-    Muscle Rub	96
+    muscat	41
+    muscle rub	96
     Muscovado	96
-    Muscovado Sugar	96
-    Mushroom	5234
-    Mushroom Coffee
-    Mushroom Pate
-    Mushroom Risotto	96
-    Mushroom Sauce
-    Mushroom Soup	96
-    Mushrooms	5234
-    Mushrooms sliced	96
-    Mushy Peas	96
-    Musk Melon
-    Muskmelon
-    Muslin	192
-    Muslin Cloth	96
-    Muslin cloths	96
-    Muslins	192
-    Mussels	564
-    Mussels in garlic butter	96
-    Mustard	4841
-    Mustard Cress
-    Mustard Greens	124
-    Mustard Oil	96
-    Mustard Powder	151
-    Mustard Sauce	14
-    Mustard Seed	508
-    Mustard seeds	508
+    Muscovado sugar	96
+    mushroom	5234
+    mushroom coffee
+    mushroom pate
+    mushroom risotto	96
+    mushroom sauce
+    mushroom soup	96
+    mushrooms	5234
+    mushrooms sliced	96
+    mushy peas	96
+    musk melon
+    muskmelon
+    muslin	192
+    muslin cloth	96
+    muslin cloths	96
+    muslins	192
+    mussels	564
+    mussels in garlic butter	96
+    mustard	4841
+    mustard cress
+    mustard greens	124
+    mustard oil	96
+    mustard powder	151
+    mustard sauce	14
+    mustard seed	508
+    mustard seeds	508
     Musubi
     Musztarda	96
     Mutabal
     Mutti
-    Mutton	110
-    Mutton Biryani
-    Mutton Curry
+    mutton	110
+    mutton biryani
+    mutton curry
     Mutura
     Mysliwska	96
     Mysore Pak
@@ -7780,607 +7780,607 @@ extension EmojiData {
     Myśliwska	96
     Májas Hurka
     Märzen
-    N95 Mask
-    Naan	575
-    Naan Bread	96
+    N95 mask
+    naan	575
+    naan bread	96
     Nabe
     Nabeglavi
     Nabulsi	96
-    Nabulsi Cheese	96
+    Nabulsi cheese	96
     Nacatamal
-    Nacho Cheese	96
-    Nacho Cheese Sauce	96
-    Nacho Chips
-    Nachos	384
-    Nachos Kit	96
+    nacho cheese	96
+    nacho cheese sauce	96
+    nacho chips
+    nachos	384
+    nachos kit	96
     Naem
     Naengmyeon
     Nagaimo
-    Nail	863
-    Nail Clipper	96
-    Nail clippers	96
-    Nail File	96
-    Nail Polish	288
-    Nail Polish Remover	96
-    Nail Varnish	192
-    Nail Varnish Remover	96
-    Nails	863
+    nail	863
+    nail clipper	96
+    nail clippers	96
+    nail file	96
+    nail polish	288
+    nail polish remover	96
+    nail varnish	192
+    nail varnish remover	96
+    nails	863
     Nair
     Nairns
     Nakd	96
-    Nakd Bars	96
-    Naked Juice
+    Nakd bars	96
+    naked juice
     Nalesniki	96
     Nalewka	96
     Naleśniki	96
     Nam Jim
-    Nam Pla	192
-    Nam Prik	96
-    Nam Prik Pao	96
-    Nameko
+    Nam pla	192
+    Nam prik	96
+    Nam prik pao	96
+    nameko
     Namkeen
-    Nance
+    nance
     Nando's	96
     Nando's peri peri sauce	96
-    Nando's Sauce
+    Nando's sauce
     Nankhatai
-    Napa Cabbage	220
-    Napkin	192
-    Napkins	192
-    Napoleon Cake	96
-    Napoletana Sauce
-    Napoli Salami
+    napa cabbage	220
+    napkin	192
+    napkins	192
+    napoleon cake	96
+    Napoletana sauce
+    Napoli salami
     Napolina
-    Nappies	863
-    Nappy	863
-    Nappy Bag	96
-    Nappy bags	96
-    Nappy Cream	96
-    Nappy Liner
-    Nappy Rash Cream	96
-    Nappy Sack	96
-    Nappy sacks	96
-    Naranjilla
+    nappies	863
+    nappy	863
+    nappy bag	96
+    nappy bags	96
+    nappy cream	96
+    nappy liner
+    nappy rash cream	96
+    nappy sack	96
+    nappy sacks	96
+    naranjilla
     Naruto
     Narutomaki
     Narzan
-    Nasal Spray	192
+    nasal spray	192
     Naseberry
     Nashi	96
-    Nashi Pear	96
+    Nashi pear	96
     Nasi Campur
-    Nasi Goreng	96
+    Nasi goreng	96
     Nasi Kuning
-    Nasi Lemak	96
+    Nasi lemak	96
     Nasi Padang
     Nasi Uduk
     Nastro Azzurro	96
-    Nasturtium	14
-    Nata de Coco	96
+    nasturtium	14
+    nata de coco	96
     Natakhtari
     Natillas
     Natracare
     Natto	96
-    Natural Wine
-    Natural Yoghurt
-    Natural Yogurt	96
-    Nature Valley	96
-    Nature Valley bars	96
-    Nature's Bounty
+    natural wine
+    natural yoghurt
+    natural yogurt	96
+    nature valley	96
+    nature valley bars	96
+    nature's bounty
     Naturo
     Navarin
-    Navel Orange	206
-    Navel oranges	206
-    Navy Beans	41
+    navel orange	206
+    navel oranges	206
+    navy beans	41
     Ndole
     Nduja	110
-    Nduja Paste
+    Nduja paste
     Neapolitan	96
-    Neapolitan Ice Cream	96
-    Nectar	41
-    Nectarine	165
-    Nectarines	165
-    Needle	192
-    Needle and thread	96
-    Needle Pen
+    Neapolitan ice cream	96
+    nectar	41
+    nectarine	165
+    nectarines	165
+    needle	192
+    needle and thread	96
+    needle pen
     Neeps	96
-    Neeps and Tatties	96
+    Neeps and tatties	96
     Negra Modelo
     Negroni
     Neipa
     Nem Nuong
     Nem Ran
     Nemiroff	96
-    Nerds
-    Nero D'avola
+    nerds
+    nero D'avola
     Nescafe
     Nescafe 3 in 1
-    Nescafe Gold
+    Nescafe gold
     Nespresso	96
-    Nespresso Capsules	96
-    Nespresso Pod
+    Nespresso capsules	96
+    Nespresso pod
     Nesquik
-    Nesquik Cereal
-    Nesquik Milk
-    Nesquik Shake
-    Nestle Crunch
-    Net of onions	96
-    Nettle Tea
-    Nettles	96
+    Nesquik cereal
+    Nesquik milk
+    Nesquik shake
+    nestle crunch
+    net of onions	96
+    nettle tea
+    nettles	96
     Neuhaus
     Neutrogena	96
-    New Mexico Chile
-    New Potatoes	523
-    New York cheesecake	96
-    New York Strip	14
-    Newborn nappies	96
-    Newcastle Brown
-    Newspaper	96
+    new Mexico chile
+    new potatoes	523
+    new York cheesecake	96
+    new York strip	14
+    newborn nappies	96
+    Newcastle brown
+    newspaper	96
     Nexcare
     Nexgard
-    Ngo Gai
+    Ngo gai
     Ngogo
     Ngolo
-    Nibbles
+    nibbles
     Niboshi
-    Nice Biscuits
-    Nice N Easy
-    Nice'n Easy
-    Nicoise Salad
+    nice biscuits
+    nice n easy
+    Nice'n easy
+    Nicoise salad
     Nicorette	96
-    Nicotine Gum	96
-    Nicotine Patch	96
-    Nicotine patches	96
-    Nicotine Pouch
-    Nicotine Replacement
-    Nigella	165
-    Nigella Seed	165
-    Nigerian Stew
-    Night Cream	96
-    Night Nurse	96
-    Night Nurse Capsules
+    nicotine gum	96
+    nicotine patch	96
+    nicotine patches	96
+    nicotine pouch
+    nicotine replacement
+    nigella	165
+    nigella seed	165
+    Nigerian stew
+    night cream	96
+    night nurse	96
+    night nurse capsules
     Nigiri
     Nihari	96
     Nihonshu
     Nik Naks
     Nilaga
-    Nilgiri Tea
-    Nilla Wafers
+    Nilgiri tea
+    Nilla wafers
     Nimbu Pani
-    Nipple Cream	96
+    nipple cream	96
     Nira
     Nissin
-    Nit Comb	96
-    Nit Lotion
+    nit comb	96
+    nit lotion
     Nit'ir Qibe
-    Niter Kibbeh	96
-    Nitrile Glove	96
-    Nitrile gloves	96
+    niter kibbeh	96
+    nitrile glove	96
+    nitrile gloves	96
     Nivea	96
-    Nivea Cream
+    Nivea cream
     Nixtamal
-    Niçoise	234
+    niçoise	234
     Nkala
     Nkwobi
     No7
     Nobbly Bobbly
     Nocciolata
-    Nocellara Olives
-    Non Alcoholic Beer	96
-    Non Alcoholic Wine
+    Nocellara olives
+    non alcoholic beer	96
+    non alcoholic wine
     Non-alcoholic beer	96
-    Non-bio	288
-    Non-bio washing liquid	96
-    Non-dairy Creamer
-    Non-dairy Milk
-    Non-stick Pan
-    Nonpareille Capers
-    Nonpareils	28
-    Noodle Broth
-    Noodle salad	96
-    Noodle Soup	192
-    Noodles	3127
-    Noon Chai
-    Nopal
-    Nopales	96
+    non-bio	288
+    non-bio washing liquid	96
+    Non-dairy creamer
+    Non-dairy milk
+    Non-stick pan
+    Nonpareille capers
+    nonpareils	28
+    noodle broth
+    noodle salad	96
+    noodle soup	192
+    noodles	3127
+    noon chai
+    nopal
+    nopales	96
     Nopalitos	110
     Nori	151
-    Nori Sheet	96
+    Nori sheet	96
     Nori sheets	96
     Norvegia
-    Nose Spray
-    Notebook	96
-    Notepad	96
-    Nougat	192
-    Nougat de Montélimar	96
+    nose spray
+    notebook	96
+    notepad	96
+    nougat	192
+    nougat de Montélimar	96
     Nsala
     Nshima
-    Nuggets	397
+    nuggets	397
     Nuk
     Nuoc Cham	28
-    Nuoc Mam	123
+    Nuoc mam	123
     Nuoc Mia
-    Nuremberg Sausage
+    Nuremberg sausage
     Nurofen	96
-    Nurofen Express
+    Nurofen express
     Nurofen for Children
-    Nurofen Plus
-    Nursing Pad	96
-    Nursing pads	96
-    Nut and Bolt
-    Nut Bars
-    Nut Butter
-    Nut Mix
-    Nut Roast
+    Nurofen plus
+    nursing pad	96
+    nursing pads	96
+    nut and bolt
+    nut bars
+    nut butter
+    nut mix
+    nut roast
     Nutella	123
-    Nutmeg	2725
+    nutmeg	2725
     Nutri-grain
-    Nutritional Yeast	96
-    Nuts	2430
-    Nuts and raisins	96
-    Nutter Butter
-    Nyama Choma	96
+    nutritional yeast	96
+    nuts	2430
+    nuts and raisins	96
+    nutter butter
+    Nyama choma	96
     Nylabone	96
     Nyquil	96
     Nytol	96
     Nytol One-a-night
     Nyx
     Nürnberger
-    Oasis Juice
-    Oat Bran	110
-    Oat Crackers
-    Oat Cream	96
-    Oat Drink
-    Oat Flour	28
-    Oat Groats
-    Oat Milk	425
-    Oat milk barista	96
-    Oat So Simple
-    Oat Yogurt	96
-    Oatcake	192
-    Oatcakes	192
+    oasis juice
+    oat bran	110
+    oat crackers
+    oat cream	96
+    oat drink
+    oat flour	28
+    oat groats
+    oat milk	425
+    oat milk barista	96
+    oat so simple
+    oat yogurt	96
+    oatcake	192
+    oatcakes	192
     Oatibix
     Oatly
-    Oatly Barista
-    Oatmeal	69
-    Oatmeal Cookies	14
-    Oatmeal Raisin Cookies
-    Oats	1769
-    Oaxaca Cheese
+    Oatly barista
+    oatmeal	69
+    oatmeal cookies	14
+    oatmeal raisin cookies
+    oats	1769
+    Oaxaca cheese
     Obe Ata
     Obleas
     Obolon	96
     Obwarzanek	96
-    Ocean Spray
-    Octopus	151
-    Octopus Tentacles
+    ocean spray
+    octopus	151
+    octopus tentacles
     Oden
     Odeng
-    Odor Eliminator
-    Odour Eliminator	96
-    Ofada Rice	96
-    Ofada Stew
+    odor eliminator
+    odour eliminator	96
+    Ofada rice	96
+    Ofada stew
     Ofe Nsala
     Ofe Owerri
-    Offal
+    offal
     Ogbono	192
-    Ogbono Seed
-    Ogbono Soup	96
+    Ogbono seed
+    Ogbono soup	96
     Ogi
     Ogiri	14
-    Ogiri Seasoning
-    Ogórki Kiszone	96
+    Ogiri seasoning
+    Ogórki kiszone	96
     Ogórki Konserwowe
-    Oha Soup
-    Oil	31156
+    Oha soup
+    oil	31156
     Oj
     Okazi
-    Oko Plus
+    Oko plus
     Okocim	96
     Okonomiyaki	96
-    Okonomiyaki Flour
-    Okonomiyaki Sauce	96
+    Okonomiyaki flour
+    Okonomiyaki sauce	96
     Okpei
     Okporoko
-    Okra	453
-    Okra bhindi	96
-    Okra Soup	96
+    okra	453
+    okra bhindi	96
+    okra soup	96
     Okro
-    Okro Soup
+    Okro soup
     Okroshka	96
     Oladi	96
     Olay	96
     Olbas	96
-    Olbas Oil	96
-    Old Amsterdam	96
-    Old Bay	55
-    Old Bay Seasoning	41
-    Old El Paso	96
-    Old El Paso fajita kit	96
-    Old El Paso Kit
-    Old Fashioned	165
-    Old Jamaica
-    Old Rosie
-    Old Speckled Hen	96
-    Old Spice	96
+    Olbas oil	96
+    old Amsterdam	96
+    old bay	55
+    old bay seasoning	41
+    old el Paso	96
+    old el Paso fajita kit	96
+    old el Paso kit
+    old fashioned	165
+    old jamaica
+    old Rosie
+    old speckled hen	96
+    old spice	96
     Oliebollen
-    Olive	18788
-    Olive Oil	16424
-    Olive Oil Spray	14
-    Olive spread	96
-    Olive Tapenade	96
-    Olives	18788
+    olive	18788
+    olive oil	16424
+    olive oil spray	14
+    olive spread	96
+    olive tapenade	96
+    olives	18788
     Olivier	96
-    Olivier Salad	96
+    Olivier salad	96
     Oloroso	41
-    Omega 3	96
-    Omelet
-    Omelette	96
+    omega 3	96
+    omelet
+    omelette	96
     Omena	96
-    Omeprazole	96
+    omeprazole	96
     Omurice
     Onde-onde
     Ondeh Ondeh
-    One a Day
-    One Pot
+    one a day
+    one pot
     Onesie	96
     Onesies	96
-    Ong Choy
+    Ong choy
     Onigiri	96
-    Onion	19058
-    Onion Bhaji	192
-    Onion bhajis	192
-    Onion Chutney	96
-    Onion Dip	96
-    Onion Granules
-    Onion Gravy
-    Onion Jam
-    Onion Marmalade
-    Onion Powder	275
-    Onion Relish	14
-    Onion Rings	123
-    Onion Salt
-    Onion Seed
-    Onion Soup	96
-    Onion Squash
-    Onions	19058
+    onion	19058
+    onion bhaji	192
+    onion bhajis	192
+    onion chutney	96
+    onion dip	96
+    onion granules
+    onion gravy
+    onion jam
+    onion marmalade
+    onion powder	275
+    onion relish	14
+    onion rings	123
+    onion salt
+    onion seed
+    onion soup	96
+    onion squash
+    onions	19058
     Onken
     Ontbijtkoek
     Onugbu
-    Oolong	123
-    Oolong Tea	123
+    oolong	123
+    oolong tea	123
     Opi
     Opor Ayam
     Opticrom
-    Options Hot Chocolate
+    options hot chocolate
     Optrex	96
-    Optrex Eye Drops
+    Optrex eye drops
     Oragel
     Orahnjača
     Oral-b	96
     Oral-B brush heads	96
     Oralb
-    Orange	5585
-    Orange Bitters	14
-    Orange Blossom Water	206
-    Orange Chicken
-    Orange Extract	55
-    Orange Flower Water	96
-    Orange Juice	1596
-    Orange Juice with Bits	96
-    Orange Marmalade	123
-    Orange Pepper	14
-    Orange Roughy
-    Orange Soda
-    Orange Squash	96
-    Orange Wine
-    Oranges	5585
+    orange	5585
+    orange bitters	14
+    orange blossom water	206
+    orange chicken
+    orange extract	55
+    orange flower water	96
+    orange juice	1596
+    orange juice with bits	96
+    orange marmalade	123
+    orange pepper	14
+    orange Roughy
+    orange soda
+    orange squash	96
+    orange wine
+    oranges	5585
     Orangina	96
-    Orbit Gum
+    orbit gum
     Ore-ida
     Orecchiette	151
-    Oregano	1816
+    oregano	1816
     Orehnjača
-    Oreo	123
-    Oreo Ice Cream
-    Oreos	123
-    Organic apples	123
-    Organic bananas	96
-    Organic beef mince	96
-    Organic broccoli	96
-    Organic carrots	110
-    Organic chicken	110
-    Organic Eggs	123
-    Organic lemons	110
-    Organic Milk	96
-    Organic spinach	96
+    oreo	123
+    oreo ice cream
+    oreos	123
+    organic apples	123
+    organic bananas	96
+    organic beef mince	96
+    organic broccoli	96
+    organic carrots	110
+    organic chicken	110
+    organic eggs	123
+    organic lemons	110
+    organic milk	96
+    organic spinach	96
     Organix	96
     Organix snacks	96
     Orgeat
-    Original Source
+    original source
     Orogbo
-    Ortiz Tuna	96
+    Ortiz tuna	96
     Orujo
     Orval
-    Orzo	302
-    Orzo pasta	123
-    Orzo Rice
+    orzo	302
+    orzo pasta	123
+    orzo rice
     Oscypek	96
     Osram
     Ossau-iraty
-    Osso Buco	96
+    Osso buco	96
     Ossobuco
-    Otaheite Apple
+    Otaheite apple
     Otak Otak
     Otap
     Otex	96
-    Otex Ear Drops
+    Otex ear drops
     Otrivine
-    Ouma Rusk	96
+    Ouma rusk	96
     Ouma rusks	96
     Oust
-    Ouzo	137
+    ouzo	137
     Ovaltine	96
-    Ovaltine Malt
-    Oven Bottom Muffin
-    Oven Chips	96
-    Oven Cleaner	96
-    Oven Fries
-    Oven Glove	96
-    Oven gloves	96
-    Oven Mitt
-    Oven Thermometer	96
-    Overnight Oats	96
-    Overproof Rum
+    Ovaltine malt
+    oven bottom muffin
+    oven chips	96
+    oven cleaner	96
+    oven fries
+    oven glove	96
+    oven gloves	96
+    oven mitt
+    oven thermometer	96
+    overnight oats	96
+    Overproof rum
     Ovomaltine
-    Ovulation Test	96
-    Ox Cheek	96
-    Ox Tail
-    Ox Tongue
-    Oxi Action
+    ovulation test	96
+    ox cheek	96
+    ox tail
+    ox tongue
+    Oxi action
     Oxiclean	96
     Oxo	96
-    Oxo Cube	96
+    Oxo cube	96
     Oxo cubes	96
-    Oxtail	219
-    Oxtail Stew	96
+    oxtail	219
+    oxtail stew	96
     Oyakodon
-    Oyster Flavoured Sauce
-    Oyster Mushrooms	302
-    Oyster Sauce	274
-    Oyster sauce bottle	96
-    Oysters	1167
+    oyster Flavoured sauce
+    oyster mushrooms	302
+    oyster sauce	274
+    oyster sauce bottle	96
+    oysters	1167
     Ožujsko	96
     Paan	96
-    Paan Leaf
-    Pabellon Criollo
+    Paan leaf
+    Pabellon criollo
     Pabellón
     Pabst
     Paccheri	110
     Pacharán
     Pacifico	96
-    Pacifier	96
-    Packet Soup
-    Packing Tape	96
+    pacifier	96
+    packet soup
+    packing tape	96
     Paczki	96
-    Pad Kee Mao
-    Pad See Ew	96
-    Pad Thai	192
-    Pad Thai Noodle	96
-    Pad Thai noodles	96
-    Padded Envelope	96
-    Padded envelopes	96
-    Padlock	96
-    Padron Peppers	96
-    Paella	288
-    Paella Kit
-    Paella Mix	96
-    Paella Rice	96
-    Pail
-    Pain au Chocolat	96
-    Pain au Levain	96
-    Pain au Raisin	96
-    Pain aux Raisins
-    Pain Complet
-    Pain de Campagne	96
-    Pain de Mie	14
-    Pain Relief
-    Pain Reliever
-    Painkiller	96
-    Painkillers	96
-    Pains au raisin	96
-    Paint	192
-    Paint Brush
-    Paint Roller	96
-    Paintbrush	96
-    Paintbrushes	96
+    pad Kee Mao
+    pad see ew	96
+    pad Thai	192
+    pad Thai noodle	96
+    pad Thai noodles	96
+    padded envelope	96
+    padded envelopes	96
+    padlock	96
+    Padron peppers	96
+    paella	288
+    paella kit
+    paella mix	96
+    paella rice	96
+    pail
+    pain au chocolat	96
+    pain au levain	96
+    pain au raisin	96
+    pain aux raisins
+    pain Complet
+    pain de campagne	96
+    pain de Mie	14
+    pain relief
+    pain reliever
+    painkiller	96
+    painkillers	96
+    pains au raisin	96
+    paint	192
+    paint brush
+    paint roller	96
+    paintbrush	96
+    paintbrushes	96
     Pajeon
-    Pak Choi	96
-    Pak Choy	96
+    Pak choi	96
+    Pak choy	96
     Pakoda
     Pakora	96
     Pakoras	96
     Palacsinta	96
-    Palak Paneer	96
+    Palak paneer	96
     Palanqueta
-    Palava Sauce
-    Palaver Sauce
+    Palava sauce
+    palaver sauce
     Palačinke
-    Pale Ale	96
+    pale ale	96
     Paleta	96
     Paleta de Fruta
     Paletas	96
     Palinka	96
-    Palm Fruit Concentrate
-    Palm Jaggery
-    Palm Nut	192
-    Palm Nut Cream	96
-    Palm Nut Soup Base	96
-    Palm Oil	219
-    Palm Sugar	206
-    Palm Wine	96
+    palm fruit concentrate
+    palm jaggery
+    palm nut	192
+    palm nut cream	96
+    palm nut soup base	96
+    palm oil	219
+    palm sugar	206
+    palm wine	96
     Palmier
-    Palmolive Soap
-    Palmolive Washing Up
+    Palmolive soap
+    Palmolive washing up
     Paloma
     Pamonha
     Pampers	96
-    Pampers Baby Dry
-    Pampers Nappies
-    Pampers Wipes
-    Pan con Tomate	96
-    Pan Cubano
-    Pan de Agua
-    Pan de Bono
-    Pan de Coco
-    Pan de Cristal
-    Pan de Muerto	96
-    Pan de Pueblo
-    Pan de Sal
-    Pan de Yuca
-    Pan Dulce	96
-    Pan Gallego
-    Pan Rústico
-    Pan Sobao
-    Pan Spray	96
-    Pan Tumaca
+    Pampers baby dry
+    Pampers nappies
+    Pampers wipes
+    pan con tomate	96
+    pan Cubano
+    pan de agua
+    pan de Bono
+    pan de coco
+    pan de cristal
+    pan de muerto	96
+    pan de pueblo
+    pan de Sal
+    pan de Yuca
+    pan dulce	96
+    pan Gallego
+    pan Rústico
+    pan Sobao
+    pan spray	96
+    pan Tumaca
     Panadol
-    Panadol Extra
-    Panang Curry	110
-    Panang Curry Paste	110
-    Panasonic Batteries
-    Pancake	493
-    Pancake Batter
-    Pancake Mix	96
-    Pancake Syrup
-    Pancakes	493
-    Pancetta	619
+    Panadol extra
+    Panang curry	110
+    Panang curry paste	110
+    Panasonic batteries
+    pancake	493
+    pancake batter
+    pancake mix	96
+    pancake syrup
+    pancakes	493
+    pancetta	619
     Panch Phoron	14
     Pancit	192
-    Pancit Bihon	96
-    Pancit Canton	96
+    Pancit bihon	96
+    Pancit canton	96
     Pancit Guisado
     Pancit Palabok
     Pandan	315
-    Pandan Cake	96
-    Pandan Chiffon
+    Pandan cake	96
+    Pandan chiffon
     Pandan extract	110
     Pandan Kaya
-    Pandan Leaf	96
+    Pandan leaf	96
     Pandan leaves	96
     Pandesal	96
     Pandoro	96
-    Pane Carasau
-    Pane Pugliese
-    Pane Toscano
-    Paneer	781
-    Paneer block	96
-    Paneer Butter Masala
-    Paneer cubes	96
-    Paneer Tikka	96
+    pane Carasau
+    pane Pugliese
+    pane Toscano
+    paneer	781
+    paneer block	96
+    paneer butter masala
+    paneer cubes	96
+    paneer tikka	96
     Panela	192
-    Panela Cheese	96
-    Panela Jaggery
+    Panela cheese	96
+    Panela jaggery
     Panettone	192
     Panettone classic	96
     Panforte	96
@@ -8388,122 +8388,122 @@ extension EmojiData {
     Pani Puri
     Panini
     Panko	371
-    Panko Breadcrumb	96
+    Panko breadcrumb	96
     Panko breadcrumbs	96
     Panla
-    Panna Cotta	192
+    Panna cotta	192
     Panna cotta pots	96
     Pannacotta
     Pantene	96
-    Pants	192
-    Panty Liner	96
-    Panty liners	96
-    Pantyhose
+    pants	192
+    panty liner	96
+    panty liners	96
+    pantyhose
     Pantyliner
     Panzanella
     Panzerotti
-    Pao de Lo
-    Pao de Queijo	96
-    Pap	192
-    Pap en Vleis	96
-    Papa a la Huancaina
+    pao de Lo
+    pao de queijo	96
+    pap	192
+    pap en vleis	96
+    papa a la Huancaina
     Papad
     Papadum	96
     Papadums	96
     Papalo
     Papanași	96
-    Papaya	247
-    Papaya Salad	96
+    papaya	247
+    papaya salad	96
     Papelon
-    Paper Case
-    Paper Clip	96
-    Paper clips	96
-    Paper Cup	96
-    Paper cups	96
-    Paper Napkin	96
-    Paper napkins	96
-    Paper Plate	96
-    Paper plates	96
-    Paper Straw	96
-    Paper straws	96
-    Paper Towel	96
-    Paper towels	96
-    Paperclip
+    paper case
+    paper clip	96
+    paper clips	96
+    paper cup	96
+    paper cups	96
+    paper napkin	96
+    paper napkins	96
+    paper plate	96
+    paper plates	96
+    paper straw	96
+    paper straws	96
+    paper towel	96
+    paper towels	96
+    paperclip
     Pappadam
     Pappardelle	151
-    Paprika	2118
-    Paprikash	96
-    Paracetamol	192
-    Paraffin
-    Paratha	384
-    Parboiled Rice	14
-    Parcel Tape	96
-    Parchment Paper	110
-    Paring Knife
+    paprika	2118
+    paprikash	96
+    paracetamol	192
+    paraffin
+    paratha	384
+    Parboiled rice	14
+    parcel tape	96
+    parchment paper	110
+    paring knife
     Paris-brest
     Parkin
-    Parma Ham	96
-    Parma Violets
-    Parmesan	2821
-    Parmesan rind	110
-    Parmigiana	96
+    Parma ham	96
+    Parma violets
+    parmesan	2821
+    parmesan rind	110
+    parmigiana	96
     Parmigiano	894
     Parmigiano Reggiano	881
     Parmo
     Parotta
     Parowki	96
     Parozone
-    Parrot Food	96
-    Parsley	9292
-    Parsley Root	14
-    Parsley Sauce
-    Parsnip	536
-    Parsnip Crisps
-    Parsnips	536
-    Part-baked Baguettes	96
-    Partridge
-    Party Food	96
-    Party Hat	96
-    Party hats	96
-    Party Jollof
-    Party Plate	96
-    Party plates	96
-    Party Platter	96
-    Party Popper	96
-    Party poppers	96
-    Party Rings
-    Party Snacks
-    Party Supplies
+    parrot food	96
+    parsley	9292
+    parsley root	14
+    parsley sauce
+    parsnip	536
+    parsnip crisps
+    parsnips	536
+    Part-baked baguettes	96
+    partridge
+    party food	96
+    party hat	96
+    party hats	96
+    party Jollof
+    party plate	96
+    party plates	96
+    party platter	96
+    party popper	96
+    party poppers	96
+    party rings
+    party snacks
+    party supplies
     Parwal
     Parówki	96
     Pasanda
     Pasilla	123
-    Pasilla Chile	96
+    Pasilla chile	96
     Pasilla chiles	96
     Paska	96
     Passata	219
     Passata rustica	96
-    Passata Sauce
-    Passion Fruit	288
-    Passion Fruit Curd
-    Passion Fruit Juice	28
-    Passion fruit pulp	96
+    Passata sauce
+    passion fruit	288
+    passion fruit curd
+    passion fruit juice	28
+    passion fruit pulp	96
     Passionfruit
-    Passport Photo
-    Pasta	1784
-    Pasta Alla Norma
-    Pasta Bake	288
-    Pasta E Fagioli
-    Pasta Flour
-    Pasta pot	96
-    Pasta Ready Meal
-    Pasta Salad	96
-    Pasta Sauce	96
-    Pasta Shells
-    Pasteis de Nata	96
-    Pastel de Carne
-    Pastel de Nata	96
-    Pasteles
+    passport photo
+    pasta	1784
+    pasta Alla Norma
+    pasta bake	288
+    pasta e Fagioli
+    pasta flour
+    pasta pot	96
+    pasta ready meal
+    pasta salad	96
+    pasta sauce	96
+    pasta shells
+    Pasteis de nata	96
+    pastel de carne
+    pastel de nata	96
+    pasteles
     Pastelillo
     Pastelito	96
     Pastelito de Guayaba
@@ -8513,218 +8513,218 @@ extension EmojiData {
     Pastilla	96
     Pastina	14
     Pastirma	96
-    Pastis 51	96
+    pastis 51	96
     Pastitsio	96
-    Pastrami	110
-    Pastries	1359
-    Pastry Brush
-    Pastry Cases	96
-    Pastry Flour	69
-    Pasty	288
+    pastrami	110
+    pastries	1359
+    pastry brush
+    pastry cases	96
+    pastry flour	69
+    pasty	288
     Pastéis de nata	96
     Pasztet	96
     Pata Negra
     Patacones
     Patak's	96
     Patak's curry paste	96
-    Patatas Bravas	96
+    Patatas bravas	96
     Patbingsu
-    Pate Sucree
+    pate Sucree
     Patis	96
     Patola
     Patra
-    Patron
-    Patties	329
-    Pattypan Squash
+    patron
+    patties	329
+    Pattypan squash
     Patxaran
     Paulaner	96
-    Pav Bhaji	96
-    Pav Bhaji Masala
-    Pavlova Base
-    Pawpaw
-    Paxo Stuffing
+    pav bhaji	96
+    pav bhaji masala
+    pavlova base
+    pawpaw
+    Paxo stuffing
     Payasam
-    Payday
+    payday
     Pbr
-    Pea and Ham Soup	96
-    Pea Aubergine	96
-    Pea aubergines	96
-    Pea Crisps
-    Pea Milk	96
-    Pea Pods
-    Pea Protein
-    Pea Shoot	165
-    Pea shoots	165
-    Pea Sprout
-    Peach	686
-    Peach Cobbler
-    Peach Iced Tea	96
-    Peach Nectar
-    Peach Schnapps
-    Peaches	686
-    Peameal Bacon
-    Peanut Brittle
-    Peanut Butter	673
-    Peanut Butter Cups	96
-    Peanut Oil	1046
-    Peanut Satay Sauce	96
-    Peanut Sauce	14
-    Peanut Soup	96
-    Peanuts	3684
-    Pear	1648
-    Pear Cider	110
-    Pear Drops
-    Pear Juice
-    Pearl Barley	274
-    Pearl barley bag	96
-    Pearl Couscous	96
-    Pearl Millet
-    Pearl Onions	262
-    Pears Soap
-    Peas	2650
-    Pease Pudding	96
-    Peat-free Compost
-    Pecan Nuts
-    Pecan Pie	96
-    Pecans	1431
+    pea and ham soup	96
+    pea aubergine	96
+    pea aubergines	96
+    pea crisps
+    pea milk	96
+    pea pods
+    pea protein
+    pea shoot	165
+    pea shoots	165
+    pea sprout
+    peach	686
+    peach cobbler
+    peach iced tea	96
+    peach nectar
+    peach schnapps
+    peaches	686
+    Peameal bacon
+    peanut brittle
+    peanut butter	673
+    peanut butter cups	96
+    peanut oil	1046
+    peanut satay sauce	96
+    peanut sauce	14
+    peanut soup	96
+    peanuts	3684
+    pear	1648
+    pear cider	110
+    pear drops
+    pear juice
+    pearl barley	274
+    pearl barley bag	96
+    pearl couscous	96
+    pearl millet
+    pearl onions	262
+    pears soap
+    peas	2650
+    Pease pudding	96
+    Peat-free compost
+    pecan nuts
+    pecan pie	96
+    pecans	1431
     Pecel
     Pecorino	729
     Pecorino Romano	371
     Pecorino Sardo	14
-    Pectin	14
+    pectin	14
     Peda
-    Pedal Bin	192
-    Pedal bin liners	96
-    Pedigree	192
-    Pedigree Chum	96
-    Pedigree Dentastix
+    pedal bin	192
+    pedal bin liners	96
+    pedigree	192
+    pedigree chum	96
+    pedigree Dentastix
     Pedro Ximenez	14
-    Peeled Tomatoes	179
-    Peeler	192
-    Peg	96
-    Peking Duck	14
+    peeled tomatoes	179
+    peeler	192
+    peg	96
+    Peking duck	14
     Pekmez
     Peladillas
     Pelamushi
     Pelau
     Pelinkovac
     Pellegrino	96
-    Pelmeni	192
+    pelmeni	192
     Pelon Pelo Rico
-    Pen	288
-    Pen Needle	96
-    Penang Curry
-    Penang Curry Paste
-    Pencil	384
-    Pencil Sharpener	96
-    Pencils	384
-    Penguin Bars
-    Penguin Biscuits
-    Penne	316
-    Penne Arrabbiata
-    Penne Rigate	28
-    Pens	288
+    pen	288
+    pen needle	96
+    Penang curry
+    Penang curry paste
+    pencil	384
+    pencil sharpener	96
+    pencils	384
+    penguin bars
+    penguin biscuits
+    penne	316
+    penne Arrabbiata
+    penne Rigate	28
+    pens	288
     Peperami	96
     Pepian
     Pepitas	83
     Peppadew
-    Pepper	38893
-    Pepper Grinder
-    Pepper Jack	96
-    Pepper Paste	14
-    Pepper Pot
-    Pepper Sauce	275
-    Pepper Soup	288
-    Pepper Soup Seasoning
-    Pepper Soup Spice	96
-    Pepper Stew Base
+    pepper	38893
+    pepper grinder
+    pepper jack	96
+    pepper paste	14
+    pepper pot
+    pepper sauce	275
+    pepper soup	288
+    pepper soup seasoning
+    pepper soup spice	96
+    pepper stew base
     Pepperami
-    Peppercorn Sauce
-    Peppercorns	1982
-    Peppered Mackerel	96
-    Pepperidge Farm
-    Peppermint	165
-    Peppermint Creams
-    Peppermint Extract	28
-    Peppermint Patties
-    Peppermint Tea	96
-    Pepperoni	219
-    Pepperoni Pizza	96
+    peppercorn sauce
+    peppercorns	1982
+    Peppered mackerel	96
+    pepperidge farm
+    peppermint	165
+    peppermint creams
+    peppermint extract	28
+    peppermint patties
+    peppermint tea	96
+    pepperoni	219
+    pepperoni pizza	96
     Pepperpot
-    Peppers	38893
+    peppers	38893
     Pepsi	192
-    Pepsi Max	96
+    Pepsi max	96
     Pepto	96
     Pepto-bismol	96
     Pequin	14
     Percebes
-    Perch	96
-    Percy Pigs	96
-    Perfume	96
-    Peri Peri	288
-    Peri Peri Sauce	192
-    Peri Peri Seasoning	96
+    perch	96
+    Percy pigs	96
+    perfume	96
+    peri peri	288
+    peri peri sauce	192
+    peri peri seasoning	96
     Perilla	151
-    Perilla Leaf	123
+    Perilla leaf	123
     Perilla leaves	123
-    Perilla Oil
-    Period Pants	96
-    Period Product
-    Periwinkle	96
-    Periwinkles	96
+    Perilla oil
+    period pants	96
+    period product
+    periwinkle	96
+    periwinkles	96
     Pernil
     Pernod	234
     Perogies
     Peroni	192
     Peroni Nastro Azzurro	96
     Perrier	96
-    Perry
-    Persian Cucumber	28
-    Persian Nougat
-    Persian Tea
+    perry
+    Persian cucumber	28
+    Persian nougat
+    Persian tea
     Persil	192
-    Persil Bio
+    Persil bio
     Persil non bio	96
     Persillade
-    Persimmon	110
-    Peruano Bean	96
+    persimmon	110
+    Peruano bean	96
     Peruano beans	96
     Perła
     Pesarattu
-    Peshwari Naan	96
-    Pesto	631
-    Pesto Genovese
-    Pesto Pasta
-    Pesto Rosso	96
-    Pet Bed
-    Pet Carrier	96
-    Pet Food	96
-    Pet Insurance
-    Pet Nat
-    Pet Shampoo	96
-    Pet Treat	96
-    Pet treats	96
+    Peshwari naan	96
+    pesto	631
+    pesto Genovese
+    pesto pasta
+    pesto rosso	96
+    pet bed
+    pet carrier	96
+    pet food	96
+    pet insurance
+    pet Nat
+    pet shampoo	96
+    pet treat	96
+    pet treats	96
     Petai
     Petha
-    Petha Sweet
-    Petit Pain
+    Petha sweet
+    Petit pain
     Petit Suisse
-    Petits Filous	96
-    Petits Pois	96
-    Petits Pots
-    Petrol	96
-    Petroleum Jelly	96
+    petits filous	96
+    petits pois	96
+    petits pots
+    petrol	96
+    petroleum jelly	96
     Peychauds	14
     Pez
     Pfeffernüsse	96
-    Pg Tips	96
-    Phalsa
-    Pheasant	165
+    Pg tips	96
+    phalsa
+    pheasant	165
     Philadelphia	110
-    Philadelphia Dip
+    Philadelphia dip
     Philips Avent	96
     Philips Avent bottles	96
-    Philips Bulb
+    Philips bulb
     Philips Sonicare
     Philly
     Phirni
@@ -8732,14 +8732,14 @@ extension EmojiData {
     Pho Bo
     Pho Ga
     Pho kit	96
-    Pho Noodle	96
+    Pho noodle	96
     Pho noodles	96
-    Phone Case	96
-    Phone Charger	96
-    Phone Top-up	96
+    phone case	96
+    phone charger	96
+    phone top-up	96
     Phulka
-    Phyllo	316
-    Phyllo Dough	206
+    phyllo	316
+    phyllo dough	206
     Physalis	96
     Piadina	96
     Piadina Romagnola
@@ -8747,305 +8747,305 @@ extension EmojiData {
     Picadillo	96
     Picanha	96
     Picarones
-    Piccalilli	192
-    Piccalilli jar	96
+    piccalilli	192
+    piccalilli jar	96
     Pici
-    Pick and Mix
-    Pick N Mix
-    Pick salami	96
-    Pick Szalámi
+    pick and mix
+    pick n mix
+    pick salami	96
+    pick Szalámi
     Pickapeppa	96
     Pickapeppa sauce	96
-    Pickle Masala
-    Pickle Relish	14
-    Pickled Beetroot	96
-    Pickled Cabbage	96
-    Pickled Cucumber	96
-    Pickled cucumbers	96
-    Pickled Egg
-    Pickled Gherkin
-    Pickled Ginger	123
-    Pickled Herring	96
-    Pickled Jalapeño	41
-    Pickled Onion	96
-    Pickled onions	96
-    Pickled Radish
-    Pickled Red Cabbage
-    Pickled Vegetables	14
-    Pickled Walnut	96
-    Pickled walnuts	96
-    Pickles	1070
-    Pickling Salt
-    Pickling Spice	55
-    Pickling Vinegar
-    Picnic Bar
-    Picnic Basket	96
-    Pico de Gallo	123
+    pickle masala
+    pickle relish	14
+    pickled beetroot	96
+    pickled cabbage	96
+    pickled cucumber	96
+    pickled cucumbers	96
+    pickled egg
+    pickled gherkin
+    pickled ginger	123
+    pickled herring	96
+    pickled jalapeño	41
+    pickled onion	96
+    pickled onions	96
+    pickled radish
+    pickled red cabbage
+    pickled vegetables	14
+    pickled walnut	96
+    pickled walnuts	96
+    pickles	1070
+    Pickling salt
+    Pickling spice	55
+    Pickling vinegar
+    picnic bar
+    picnic basket	96
+    Pico de gallo	123
     Picpoul
     Picpoul de Pinet
-    Picture Hook	96
-    Picture hooks	96
-    Pide	96
-    Pie	2467
-    Pie and Mash	96
-    Pie Crust	192
-    Pie Dish
-    Pie Filling
-    Pied de Mouton
-    Piel de Sapo	96
+    picture hook	96
+    picture hooks	96
+    pide	96
+    pie	2467
+    pie and mash	96
+    pie crust	192
+    pie dish
+    pie filling
+    pied de mouton
+    Piel de sapo	96
     Piel de sapo melon	96
     Piernik	96
     Pierniki
     Pierniki Toruńskie
-    Pierogi	288
-    Pierogi Ruskie	96
-    Pierogi Z Miesem
-    Pig Ear	96
-    Pig ears	96
-    Pig's Trotters
-    Pigeon	110
-    Pigeon Pea	110
-    Pigeon peas	110
+    pierogi	288
+    pierogi ruskie	96
+    pierogi z Miesem
+    pig ear	96
+    pig ears	96
+    pig's trotters
+    pigeon	110
+    pigeon pea	110
+    pigeon peas	110
     Pignoli	28
-    Pigs in Blankets	96
-    Pike	96
+    pigs in blankets	96
+    pike	96
     Pikelet	96
     Pikelets	96
-    Pilaf
-    Pilaff
-    Pilau	96
-    Pilau Masala
-    Pilau Rice	96
-    Pilchards	96
-    Pilgrims Choice
-    Pilgrims Choice Cheddar
+    pilaf
+    pilaff
+    pilau	96
+    pilau masala
+    pilau rice	96
+    pilchards	96
+    pilgrims choice
+    pilgrims choice cheddar
     Pili Pili
     Pilipili
-    Pill	192
-    Pill Box
-    Pill Organiser	96
-    Pillow	96
-    Pillowcase	96
-    Pillowcases	96
-    Pillows	96
-    Pills	192
-    Pilon Coffee
+    pill	192
+    pill box
+    pill organiser	96
+    pillow	96
+    pillowcase	96
+    pillowcases	96
+    pillows	96
+    pills	192
+    Pilon coffee
     Piloncillo	123
     Pils
     Pilsener
     Pilsner	96
     Pilsner Urquell	96
     Piment D'espelette	96
-    Pimento Berries
+    pimento berries
     Pimentón	96
-    Pimentón de la Vera
-    Pimiento	14
+    Pimentón de la vera
+    pimiento	14
     Pimm's	192
-    Pimm's No. 1	96
+    Pimm's no. 1	96
     Pina Colada
     Pindjur
-    Pine Kernel	96
-    Pine kernels	96
-    Pine Nut	839
-    Pine nuts	839
-    Pineapple	1168
-    Pineapple Bun
-    Pineapple Chunks	206
-    Pineapple Guava
-    Pineapple Juice	234
-    Pineapple Rings	14
-    Pineapple Tart
-    Pinhead Oatmeal
-    Pink Gin	96
-    Pink Grapefruit	123
-    Pink Guava
-    Pink Himalayan Salt
-    Pink Lady	110
-    Pink Lady Apple	96
-    Pink Lady apples	96
-    Pink Lemonade	96
-    Pink Peppercorns	83
-    Pink Salmon	96
-    Pink Salt	14
-    Pink Stuff	96
-    Pink Wafers
+    pine kernel	96
+    pine kernels	96
+    pine nut	839
+    pine nuts	839
+    pineapple	1168
+    pineapple bun
+    pineapple chunks	206
+    pineapple guava
+    pineapple juice	234
+    pineapple rings	14
+    pineapple tart
+    pinhead oatmeal
+    pink gin	96
+    pink grapefruit	123
+    pink guava
+    pink Himalayan salt
+    pink lady	110
+    pink lady apple	96
+    pink lady apples	96
+    pink lemonade	96
+    pink peppercorns	83
+    pink salmon	96
+    pink salt	14
+    pink stuff	96
+    pink wafers
     Pinot Grigio	96
     Pinot Gris
     Pinot Noir	123
     Pinotage
     Pinsa
-    Pint Glass
-    Pint of Milk
-    Pinto Bean	329
-    Pinto beans	329
-    Pinto beans dried	96
+    pint glass
+    pint of milk
+    pinto bean	329
+    pinto beans	329
+    pinto beans dried	96
     Pintxos
-    Pipers Crisps
+    pipers crisps
     Pipian
-    Piping Bag	96
-    Piping bags	96
+    piping bag	96
+    piping bags	96
     Pipis
     Pippali
-    Pique
+    pique
     Piquin
-    Piri Piri	96
-    Piri piri chillies	96
-    Piri Piri Marinade
-    Piri Piri Sauce
-    Piri Piri Seasoning
+    piri piri	96
+    piri piri chillies	96
+    piri piri marinade
+    piri piri sauce
+    piri piri seasoning
     Pirinase
     Piriteze
     Piriton	96
     Pirog
     Pirosarany
-    Piroshki	96
-    Pirozhki	96
+    piroshki	96
+    pirozhki	96
     Pirozhok
     Pisang
-    Pisang Goreng
+    Pisang goreng
     Pisco	110
-    Pisco Sour
+    Pisco sour
     Pissaladière
-    Pistachio	852
-    Pistachio Baklava	96
-    Pistachio Cream
-    Pistachio Kernel	96
-    Pistachio kernels	96
-    Pistachio Nuts	138
-    Pistachio Paste
-    Pistachios	852
-    Pistachios shelled	96
+    pistachio	852
+    pistachio baklava	96
+    pistachio cream
+    pistachio kernel	96
+    pistachio kernels	96
+    pistachio nuts	138
+    pistachio paste
+    pistachios	852
+    pistachios shelled	96
     Pisto
     Pistou
-    Pita	165
-    Pita Bread	110
-    Pita Chips
-    Pita Sandwich
-    Pitahaya	96
-    Pitanga
+    pita	165
+    pita bread	110
+    pita chips
+    pita sandwich
+    pitahaya	96
+    pitanga
     Pitaya
     Pithivier
-    Pitta	192
-    Pitta Bread	96
-    Pitted Olives	14
-    Pizza	1096
-    Pizza Base	96
-    Pizza bases	96
-    Pizza cheese	96
-    Pizza Dough	123
-    Pizza Rolls
-    Pizza Sauce	14
-    Pizza Slices
+    pitta	192
+    pitta bread	96
+    pitted olives	14
+    pizza	1096
+    pizza base	96
+    pizza bases	96
+    pizza cheese	96
+    pizza dough	123
+    pizza rolls
+    pizza sauce	14
+    pizza slices
     Pizzelle
     Pizzle
     Pkhali
-    Pla Ra
+    pla Ra
     Placinta
     Placki	96
-    Placki Ziemniaczane	96
-    Plaice	96
-    Plain Bagels
-    Plain Chocolate
-    Plain Flour	96
-    Plain Naan
-    Plain Scones
-    Plain Yogurt	660
-    Planner
-    Plant Butter
-    Plant Food	96
-    Plant Milk
-    Plant Pot	96
-    Plant pots	96
-    Plant-based Burgers
-    Plant-based Milk	96
-    Plant-based Mince	96
-    Plantain	740
-    Plantain Chips	96
-    Plantain Crisps	96
-    Plantain Flour	96
-    Plantain Fufu
-    Plantain Tart
-    Plaster	384
-    Plasters	384
-    Plastic Cup	96
-    Plastic cups	96
-    Plastic Cutlery
-    Plastic forks	96
-    Plastic Straw
-    Plastic Wrap	96
-    Platano Macho
-    Plate	301
-    Plates	301
-    Platter	384
+    Placki ziemniaczane	96
+    plaice	96
+    plain bagels
+    plain chocolate
+    plain flour	96
+    plain naan
+    plain scones
+    plain yogurt	660
+    planner
+    plant butter
+    plant food	96
+    plant milk
+    plant pot	96
+    plant pots	96
+    Plant-based burgers
+    Plant-based milk	96
+    Plant-based mince	96
+    plantain	740
+    plantain chips	96
+    plantain crisps	96
+    plantain flour	96
+    plantain Fufu
+    plantain tart
+    plaster	384
+    plasters	384
+    plastic cup	96
+    plastic cups	96
+    plastic cutlery
+    plastic forks	96
+    plastic straw
+    plastic wrap	96
+    Platano macho
+    plate	301
+    plates	301
+    platter	384
     Plavac Mali
     Plax
-    Playing Card	96
-    Playing cards	96
-    Pledge	96
-    Pledge Polish
-    Plenty
+    playing card	96
+    playing cards	96
+    pledge	96
+    pledge polish
+    plenty
     Pljeskavica	96
-    Ploughman's
-    Ploughman's Lunch
-    Ploughman's Pickle
+    ploughman's
+    ploughman's lunch
+    ploughman's pickle
     Plov	96
-    Plug Adaptor	96
-    Plug-in Air Freshener	96
-    Plum	2447
-    Plum Jam	14
-    Plum Organics
-    Plum Sauce
-    Plum Tomatoes	1829
-    Plum tomatoes fresh	96
-    Plum tomatoes tinned	96
-    Plum Wine	96
-    Plums	2447
-    Plunger	192
+    plug adaptor	96
+    plug-in air freshener	96
+    plum	2447
+    plum jam	14
+    plum organics
+    plum sauce
+    plum tomatoes	1829
+    plum tomatoes fresh	96
+    plum tomatoes tinned	96
+    plum wine	96
+    plums	2447
+    plunger	192
     Pluot	14
-    Plush Toy
+    plush toy
     Plátano	96
     Plátanos	96
-    Po Boy
-    Poached Eggs
-    Poblano	494
-    Poblano Pepper	137
-    Poblano peppers	137
-    Poblanos	494
-    Pocari Sweat	96
-    Pocket Bread
-    Pocket tissues	96
+    Po boy
+    poached eggs
+    poblano	494
+    poblano pepper	137
+    poblano peppers	137
+    poblanos	494
+    Pocari sweat	96
+    pocket bread
+    pocket tissues	96
     Pocky	96
     Poffertjes	96
     Pogacha
     Pogača
     Poha	96
-    Pointed Cabbage	96
-    Pointed Gourd
+    pointed cabbage	96
+    pointed gourd
     Poitín
-    Poke
-    Poke Bowl
-    Polar Beer
-    Polenta	412
-    Polenta Cake
-    Polenta quick cook	96
+    poke
+    poke bowl
+    polar beer
+    polenta	412
+    polenta cake
+    polenta quick cook	96
     Polident
     Poligrip
-    Polish Cheesecake	96
-    Polish Pickle	96
-    Polish pickles	96
-    Polish Pâté
-    Polish rye bread	96
-    Polish Sausage	96
-    Polishing Cloth	96
-    Polishing cloths	96
-    Pollack
-    Pollo a la Brasa
-    Pollo Asado
-    Pollock	123
-    Pollock fillets	96
-    Pollock Roe
-    Polo Mints	96
-    Polos	192
+    polish cheesecake	96
+    polish pickle	96
+    polish pickles	96
+    polish pâté
+    polish rye bread	96
+    polish sausage	96
+    polishing cloth	96
+    polishing cloths	96
+    pollack
+    pollo a la Brasa
+    pollo Asado
+    pollock	123
+    pollock fillets	96
+    pollock roe
+    polo mints	96
+    polos	192
     Polpa
     Polpette
     Polvilho	96
@@ -9054,338 +9054,338 @@ extension EmojiData {
     Polvoron	96
     Polvorones
     Polyfilla	96
-    Polyfilla Filler
+    Polyfilla filler
     Pom-bears
-    Pomace Oil
-    Pomegranate	700
-    Pomegranate Juice	110
-    Pomegranate Molasses	206
-    Pomegranate Powder
-    Pomegranate Seed Powder
-    Pomegranate Seeds	178
-    Pomelo	96
+    Pomace oil
+    pomegranate	700
+    pomegranate juice	110
+    pomegranate molasses	206
+    pomegranate powder
+    pomegranate seed powder
+    pomegranate seeds	178
+    pomelo	96
     Pommes Dauphine
     Pomodorini	96
     Ponche
     Ponche de Frutas
-    Pond Food	96
+    pond food	96
     Pondu
     Ponmo	96
-    Ponni Rice	96
+    Ponni rice	96
     Pont L'eveque
-    Pony Nut
+    pony nut
     Ponzu	96
-    Ponzu Sauce
-    Poo Bag	192
-    Poo bags	192
-    Poop Bag
+    Ponzu sauce
+    poo bag	192
+    poo bags	192
+    poop bag
     Poori
-    Pop	288
+    pop	288
     Pop-tarts
     Popchips
-    Popcorn	480
-    Popcorn Chicken
-    Popcorn Kernels	14
+    popcorn	480
+    popcorn chicken
+    popcorn kernels	14
     Popiah
-    Popiah Skin
+    Popiah skin
     Poppadom	96
     Poppadoms	96
     Poppadum
-    Popping candy	96
-    Popping Corn	14
-    Poppy Seed Cake	96
-    Poppy Seed Roll
-    Poppy Seeds	289
-    Popsicle
-    Porcini	426
-    Pork	4792
-    Pork Adobo
-    Pork and Apple Sausage	96
-    Pork and apple sausages	96
-    Pork Belly	343
-    Pork Belly Slices	96
-    Pork Cheeks
-    Pork Chops	220
-    Pork Escalope
-    Pork Fillet	96
-    Pork Floss	96
-    Pork Joint	96
-    Pork Katsu
-    Pork Knuckle
-    Pork Leg	14
-    Pork Loin	398
-    Pork loin steaks	96
-    Pork meatballs	96
-    Pork Mince	96
-    Pork Pie	192
-    Pork pie mini	96
-    Pork Ribs	137
-    Pork Rind	96
-    Pork rinds	96
-    Pork Satay
-    Pork Sausages	261
-    Pork Scratchings	96
-    Pork Shoulder	261
-    Pork Steaks	14
-    Pork Tenderloin	261
-    Pornstar Martini
-    Porridge	479
-    Porridge Oats	96
-    Porridge Pots	96
-    Porridge Sachets
-    Port	481
-    Port Salut
+    popping candy	96
+    popping corn	14
+    poppy seed cake	96
+    poppy seed roll
+    poppy seeds	289
+    popsicle
+    porcini	426
+    pork	4792
+    pork adobo
+    pork and apple sausage	96
+    pork and apple sausages	96
+    pork belly	343
+    pork belly slices	96
+    pork cheeks
+    pork chops	220
+    pork Escalope
+    pork fillet	96
+    pork floss	96
+    pork joint	96
+    pork Katsu
+    pork knuckle
+    pork leg	14
+    pork loin	398
+    pork loin steaks	96
+    pork meatballs	96
+    pork mince	96
+    pork pie	192
+    pork pie mini	96
+    pork ribs	137
+    pork rind	96
+    pork rinds	96
+    pork satay
+    pork sausages	261
+    pork scratchings	96
+    pork shoulder	261
+    pork steaks	14
+    pork tenderloin	261
+    Pornstar martini
+    porridge	479
+    porridge oats	96
+    porridge pots	96
+    porridge sachets
+    port	481
+    port Salut
     Portabella
-    Porter
-    Porterhouse
+    porter
+    porterhouse
     Portobello	165
-    Portobello Mushrooms	151
-    Portuguese Egg Tart
+    Portobello mushrooms	151
+    Portuguese egg tart
     Posole
-    Posset
+    posset
     Post-it	96
-    Post-it Note	96
+    Post-it note	96
     Post-it notes	96
     Post-its
-    Postage Stamp
-    Postcard
+    postage stamp
+    postcard
     Postobon
     Postum
-    Pot au Feu
-    Pot Barley
-    Pot de Crème
-    Pot Noodle	96
-    Pot Noodle Snack
-    Pot of pasta	96
-    Pot Pie
-    Pot Plant
-    Pot Sticker
-    Potage
-    Potato	8203
-    Potato and Leek Soup
-    Potato Bread
-    Potato Chips	110
-    Potato Crisps
-    Potato Croquettes	96
-    Potato Dumpling
-    Potato Farl	96
-    Potato farls	96
-    Potato Gnocchi	96
-    Potato Masher	96
-    Potato Pancake	96
-    Potato pancakes	96
-    Potato Salad	96
-    Potato Smiles
-    Potato Starch	289
-    Potato Waffles	96
-    Potato Wedges	96
-    Potatoes	8203
-    Poteen
+    pot au Feu
+    pot barley
+    pot de crème
+    pot noodle	96
+    pot noodle snack
+    pot of pasta	96
+    pot pie
+    pot plant
+    pot sticker
+    potage
+    potato	8203
+    potato and leek soup
+    potato bread
+    potato chips	110
+    potato crisps
+    potato croquettes	96
+    potato dumpling
+    potato Farl	96
+    potato farls	96
+    potato gnocchi	96
+    potato masher	96
+    potato pancake	96
+    potato pancakes	96
+    potato salad	96
+    potato smiles
+    potato starch	289
+    potato waffles	96
+    potato wedges	96
+    potatoes	8203
+    poteen
     Potjiekos	96
     Potsticker	14
-    Pottage
-    Potted Basil
-    Potted Coriander
-    Potted Herbs
-    Potted Meat
-    Potted Plant
-    Potted Shrimp	96
-    Potted shrimps	96
+    pottage
+    potted basil
+    potted coriander
+    potted herbs
+    potted meat
+    potted plant
+    potted shrimp	96
+    potted shrimps	96
     Potting compost	96
-    Potting Mix
-    Potting Soil
-    Pouch rice	96
+    Potting mix
+    Potting soil
+    pouch rice	96
     Pouilly-fumé
-    Poulet Dg
-    Poultry	192
-    Poultry Grit	96
-    Pound Cake	14
-    Pounded Yam	96
-    Pounded Yam Flour	96
-    Poundo Yam	96
+    poulet dg
+    poultry	192
+    poultry grit	96
+    pound cake	14
+    Pounded yam	96
+    Pounded yam flour	96
+    Poundo yam	96
     Poussin	123
     Poutine
-    Powdered Milk	110
-    Powdered Sugar	413
-    Power Strip
+    powdered milk	110
+    powdered sugar	413
+    power strip
     Powerade	96
     Pozole	192
-    Pozole Corn	96
+    Pozole corn	96
     Prahok
-    Praline	28
-    Pram	96
-    Prawn Cocktail	192
-    Prawn Cocktail Crisps	96
-    Prawn Crackers	192
-    Prawn crackers Indonesian	96
-    Prawn Curry
-    Prawn Mayo	96
-    Prawn skewers	96
-    Prawns	1411
-    Precooked Cornmeal	96
+    praline	28
+    pram	96
+    prawn cocktail	192
+    prawn cocktail crisps	96
+    prawn crackers	192
+    prawn crackers Indonesian	96
+    prawn curry
+    prawn mayo	96
+    prawn skewers	96
+    prawns	1411
+    precooked cornmeal	96
     Pregnacare	96
-    Pregnancy Test	96
+    pregnancy test	96
     Prego
     Prekese
-    Premixed Cocktails	96
-    Prepared Meals
-    Prepared Salad
-    Prepared veg	96
-    Prescription	288
-    Prescription pickup	96
-    Present
-    Preserved Lemon	192
-    Preserved lemons	192
-    Preserved Mustard Greens
-    Preserves	207
-    Preserving Jars
-    Preserving Sugar
-    President Butter
+    Premixed cocktails	96
+    prepared meals
+    prepared salad
+    prepared veg	96
+    prescription	288
+    prescription pickup	96
+    present
+    preserved lemon	192
+    preserved lemons	192
+    preserved mustard greens
+    preserves	207
+    Preserving jars
+    Preserving sugar
+    president butter
     Presidente
-    Press-on Nail
-    Pressed Juice
-    Pressé	96
+    Press-on nail
+    pressed juice
+    pressé	96
     Presunto
-    Pretzel	411
-    Pretzel Bites
-    Pretzel Roll
-    Pretzel Sticks	96
-    Pretzels	411
-    Pretzels German	96
-    Prickly Pear	96
-    Prickly pears	96
-    Prime Hydration
-    Primer	96
+    pretzel	411
+    pretzel bites
+    pretzel roll
+    pretzel sticks	96
+    pretzels	411
+    pretzels German	96
+    prickly pear	96
+    prickly pears	96
+    prime hydration
+    primer	96
     Primitivo
-    Primula
-    Primula Cheese Tube
-    Prince Biscuits
-    Prince Polo	96
-    Princess Cake
+    primula
+    primula cheese tube
+    prince biscuits
+    prince polo	96
+    princess cake
     Pringles	96
     Prinsesstårta
-    Printer Ink	96
-    Printer Paper	96
+    printer ink	96
+    printer paper	96
     Priorat
     Pritt
-    Pritt Stick
-    Probiotic Capsule	96
-    Probiotic capsules	96
-    Probiotic Drink
-    Probiotic Soda
-    Probiotic Supplement
-    Probiotic yogurt drinks	96
-    Processed Cheese	110
-    Profiterole	192
-    Profiteroles	192
+    Pritt stick
+    probiotic capsule	96
+    probiotic capsules	96
+    probiotic drink
+    probiotic soda
+    probiotic supplement
+    probiotic yogurt drinks	96
+    processed cheese	110
+    profiterole	192
+    profiteroles	192
     Prokupac
     Promite
-    Propane
+    propane
     Propercorn
-    Prosciutto	715
-    Prosciutto Cotto
-    Prosciutto Crudo
-    Prosciutto Di Parma	151
+    prosciutto	715
+    prosciutto Cotto
+    prosciutto Crudo
+    prosciutto di Parma	151
     Prosecco	192
     Prosecco DOC	96
     Prostokvasha	96
-    Protein Balls
-    Protein Bars	96
-    Protein milk	96
-    Protein Pot	96
-    Protein pots	96
-    Protein Powder	192
-    Protein Shake
-    Protein yogurt	96
-    Provence Rosé	96
+    protein balls
+    protein bars	96
+    protein milk	96
+    protein pot	96
+    protein pots	96
+    protein powder	192
+    protein shake
+    protein yogurt	96
+    Provence rosé	96
     Provolone	137
-    Prune Juice	96
-    Prunes	632
+    prune juice	96
+    prunes	632
     Pryaniki	96
-    Przyprawa W Płynie
+    Przyprawa w Płynie
     Prästost
-    Psyllium Husk
-    Ptasie Mleczko	96
+    psyllium husk
+    Ptasie mleczko	96
     Ptichye Moloko
     Pu'er
-    Pu'er Tea
+    Pu'er tea
     Pu-erh	96
     Pu-erh tea	96
     Puchka
-    Pudding	1466
-    Pudding Mix	14
-    Pudding Rice	110
-    Pudding Spice
+    pudding	1466
+    pudding mix	14
+    pudding rice	110
+    pudding spice
     Pudim
     Puerquito
-    Puff Pastry	439
-    Puff puff	96
+    puff pastry	439
+    puff puff	96
     Puff-puff	96
-    Puffed Rice	96
-    Puffed Rice Cakes
-    Puffed Wheat	14
-    Puffs Tissues
+    puffed rice	96
+    puffed rice cakes
+    puffed wheat	14
+    puffs tissues
     Pugliese
-    Pukka
-    Pul Biber	96
+    pukka
+    pul biber	96
     Pulao
-    Pull-up
-    Pull-ups	96
-    Pulled Pork	206
+    pull-up
+    pull-ups	96
+    Pulled pork	206
     Pulled pork ready meal	96
-    Pullman Loaf
+    Pullman loaf
     Pulparindo
     Pulpo a la Gallega
-    Pulse Oximeter	96
-    Pulses	110
+    pulse oximeter	96
+    pulses	110
     Pulut
-    Pumice	96
-    Pumice Stone	96
-    Pummelo
-    Pumpernickel	123
-    Pumpkin	1072
-    Pumpkin Carving Kit
-    Pumpkin Pie	151
-    Pumpkin Pie Spice	55
-    Pumpkin Seed Oil
-    Pumpkin Seeds	261
-    Pumpkin Spice
-    Puna Yam	96
-    Punk Ipa	96
-    Punnet of strawberries	96
-    Punt E Mes
+    pumice	96
+    pumice stone	96
+    pummelo
+    pumpernickel	123
+    pumpkin	1072
+    pumpkin carving kit
+    pumpkin pie	151
+    pumpkin pie spice	55
+    pumpkin seed oil
+    pumpkin seeds	261
+    pumpkin spice
+    Puna yam	96
+    punk Ipa	96
+    punnet of strawberries	96
+    punt e mes
     Pup-peroni
-    Puppy Food	96
+    puppy food	96
     Pupusa	96
     Pupusas	96
     Purdey's
-    Pure ghee	96
-    Pure Spread
+    pure ghee	96
+    pure spread
     Puri	96
     Purina	96
-    Purina One
-    Purple Corn
-    Purple Sprouting Broccoli	96
-    Purple Sweet Potato
-    Purple Yam
-    Purslane	28
-    Pushchair	96
+    Purina one
+    purple corn
+    purple sprouting broccoli	96
+    purple sweet potato
+    purple yam
+    purslane	28
+    pushchair	96
     Puto	96
     Puttanesca	96
-    Puttanesca Sauce	96
+    Puttanesca sauce	96
     Putu Mayam
-    Putu Pap
-    Puy Lentils	137
-    Puzzle Book	96
-    Pva Glue	96
+    Putu pap
+    Puy lentils	137
+    puzzle book	96
+    PVA glue	96
     Pyrex
     Pysio
     Pyttipanna
     Pálinka	96
     Pâte Brisée
     Pâte Feuilletée
-    Pâté	425
-    Pâté de Campagne	96
+    pâté	425
+    pâté de campagne	96
     Pão de queijo	96
     Pörkölt
     Pączek
@@ -9396,844 +9396,844 @@ extension EmojiData {
     Qamar Al-din
     Qashqa
     Qatayef
-    Quahogs
-    Quail	385
-    Quail Eggs	110
-    Quaker	14
-    Quaker Oats
-    Quality Street	96
-    Quark	192
-    Quark low fat	96
-    Quarter Pounder	96
-    Quarter pounders	96
-    Quatre Epices	14
-    Quavers	96
-    Queen of Puddings
-    Queen Olives	14
-    Queen Scallops	96
-    Queijo	192
-    Queijo coalho	96
-    Queijo Da Serra
+    quahogs
+    quail	385
+    quail eggs	110
+    quaker	14
+    quaker oats
+    quality street	96
+    quark	192
+    quark low fat	96
+    quarter pounder	96
+    quarter pounders	96
+    Quatre epices	14
+    quavers	96
+    queen of puddings
+    queen olives	14
+    queen scallops	96
+    queijo	192
+    queijo coalho	96
+    queijo Da Serra
     Quelites
     Quenepa
-    Quesadilla	96
-    Quesadillas	96
+    quesadilla	96
+    quesadillas	96
     Queso	603
     Queso Asadero
     Queso Añejo
-    Queso Blanco	110
+    Queso blanco	110
     Queso Chihuahua
-    Queso Coalho
+    Queso coalho
     Queso Costeño
     Queso Crema
-    Queso de Bola
-    Queso de Cabra	96
+    Queso de bola
+    Queso de cabra	96
     Queso de Freir
-    Queso Dip	96
-    Queso Fresco	178
+    Queso dip	96
+    Queso fresco	178
     Queso Iberico
     Queso Llanero
     Queso Oaxaca	123
     Queso Panela
-    Queso Para Freir
-    Quiche	301
-    Quiche Lorraine	96
-    Quick Oats
-    Quick Polenta
+    Queso para Freir
+    quiche	301
+    quiche Lorraine	96
+    quick oats
+    quick polenta
     Quilmes
-    Quilted Velvet
-    Quince	110
-    Quince Paste
+    quilted velvet
+    quince	110
+    quince paste
     Quindim
     Quinoa	233
     Quinoa red	96
-    Quinoa Salad
+    Quinoa salad
     Quorn	288
-    Quorn Mince	96
+    Quorn mince	96
     Quorn pieces	96
-    Qvevri Wine
-    R Whites
-    Rabbit	576
-    Rabbit Food	96
-    Rabbit Nugget
-    Rabbit Pellet	96
-    Rabbit pellets	96
+    Qvevri wine
+    r whites
+    rabbit	576
+    rabbit food	96
+    rabbit nugget
+    rabbit pellet	96
+    rabbit pellets	96
     Rabri
     Rachel's
-    Rack of Lamb	96
+    rack of lamb	96
     Raclette	206
-    Raclette Cheese	110
-    Rad Na
+    Raclette cheese	110
+    rad Na
     Radiatori
-    Radicchio	440
-    Radish	577
-    Radish Kimchi	96
-    Radishes	577
+    radicchio	440
+    radish	577
+    radish kimchi	96
+    radishes	577
     Radler	96
     Radox
     Raffaello
-    Raffle Ticket
+    raffle ticket
     Raggmunk
-    Ragi	96
-    Ragi Flour	96
+    ragi	96
+    ragi flour	96
     Ragu	96
-    Ragu Sauce
+    Ragu sauce
     Ragù	96
     Rahat Lokum
     Raicilla
-    Rain Cover	96
-    Rainbow Carrots
-    Rainbow Chard	110
-    Rainbow Trout	110
-    Rainier Cherries
-    Raisin Bran
-    Raisin Bread	14
+    rain cover	96
+    rainbow carrots
+    rainbow chard	110
+    rainbow trout	110
+    Rainier cherries
+    raisin bran
+    raisin bread	14
     Raisinets
-    Raisins	1691
-    Raita
+    raisins	1691
+    raita
     Rajma	96
     Rajma Chawal
     Raki	96
     Rakia
     Rakija	96
-    Rambutan	96
-    Rambutans	96
-    Ramekin	96
-    Ramekins	96
-    Ramen	397
-    Ramen Bowl
-    Ramen Broth
-    Ramen Dish
-    Ramen kit	96
-    Ramen Noodle	96
-    Ramen noodles	96
-    Ramps
+    rambutan	96
+    rambutans	96
+    ramekin	96
+    ramekins	96
+    ramen	397
+    ramen bowl
+    ramen broth
+    ramen dish
+    ramen kit	96
+    ramen noodle	96
+    ramen noodles	96
+    ramps
     Ramune	96
-    Ramune Candy
+    Ramune candy
     Ramyeon
     Ramyun	96
-    Ranch	96
-    Ranch Dressing	96
-    Ranitidine
+    ranch	96
+    ranch dressing	96
+    ranitidine
     Rapadura
-    Rapeseed Oil	206
-    Rarebit	96
-    Ras al Hanout
-    Ras El Hanout	192
+    rapeseed oil	206
+    rarebit	96
+    Ras al hanout
+    Ras el hanout	192
     Ras el hanout blend	96
-    Ras Malai	96
+    Ras malai	96
     Rasam	192
-    Rasam Powder	96
+    Rasam powder	96
     Rasgulla	96
-    Rashers	192
+    rashers	192
     Rasmalai
     Raspado
     Raspadura
-    Raspberries	1072
-    Raspberry	1072
-    Raspberry Jam	178
-    Raspberry Vinegar	83
+    raspberries	1072
+    raspberry	1072
+    raspberry jam	178
+    raspberry vinegar	83
     Rassolnik
-    Rat Trap
-    Ratatouille	96
-    Rattle	96
-    Rau Ram
+    rat trap
+    ratatouille	96
+    rattle	96
+    Rau ram
     Rava	96
-    Ravioli	206
-    Ravioli in Tomato Sauce	96
-    Raw Banana
-    Raw Honey	69
-    Raw Mango
-    Raw Milk	96
-    Raw Prawns	96
-    Raw Sugar	28
-    Rawhide	96
-    Rawhide chews	96
+    ravioli	206
+    ravioli in tomato sauce	96
+    raw banana
+    raw honey	69
+    raw mango
+    raw milk	96
+    raw prawns	96
+    raw sugar	28
+    rawhide	96
+    rawhide chews	96
     Rawlplug
-    Ray Wing
+    ray wing
     Rayu
-    Razor	425
-    Razor Blade	96
-    Razor blades	96
-    Razor Clams	41
-    Razors	425
-    Reading Glasses	96
-    Ready Brek
-    Ready Brek Oats
-    Ready Made Custard
-    Ready Made Icing
-    Ready Meal	671
-    Ready Meal Curry
-    Ready Salad
-    Ready Salted Crisps	96
-    Ready To Drink
-    Ready To Roll Icing	96
+    razor	425
+    razor blade	96
+    razor blades	96
+    razor clams	41
+    razors	425
+    reading glasses	96
+    ready Brek
+    ready Brek oats
+    ready made custard
+    ready made icing
+    ready meal	671
+    ready meal curry
+    ready salad
+    ready salted crisps	96
+    ready To drink
+    ready To roll icing	96
     Ready-rolled puff pastry	96
-    Ready-to-feed Formula	96
+    Ready-to-feed formula	96
     Ready-to-roll icing	96
-    Real Ale
+    real ale
     Reblochon	96
     Recado Rojo	14
     Recaito	96
     Recao	110
-    Receipt Roll
-    Rechargeable batteries	96
-    Rechargeable Battery	96
-    Recycling Bag	96
-    Recycling bags	96
-    Recycling Bin	96
-    Red Apple	28
-    Red Banana
-    Red Bean	233
-    Red Bean Paste	96
-    Red beans	233
-    Red Boat
-    Red Bull	96
-    Red Bush Tea
-    Red Cabbage	330
-    Red Cargo Rice
-    Red Caviar	123
-    Red chicory	96
-    Red Chile	372
-    Red Chilli	165
-    Red chillies	165
-    Red Currant	83
-    Red Curry	247
-    Red Curry Paste	151
-    Red Date
-    Red Delicious	41
-    Red Dragon Fruit
-    Red Enchilada Sauce	96
-    Red Fox
-    Red Grapes	96
-    Red Horse Beer
-    Red Kidney Beans	83
-    Red Label Tea
-    Red Leicester	96
-    Red Lentil	425
-    Red Lentil Dal	96
-    Red lentils	425
-    Red Meat
-    Red Miso	151
-    Red miso paste	96
-    Red Mullet
-    Red Onion	1817
-    Red onions	1817
-    Red Palm Oil	96
-    Red Pepper	3234
-    Red Pepper Flakes	1693
-    Red Pepper Hummus	96
-    Red peppers	3234
-    Red Pesto	96
-    Red Potatoes	247
-    Red Quinoa
-    Red Red	96
-    Red Rice
-    Red salmon	123
-    Red Snapper	275
-    Red Stripe	96
-    Red Velvet Cake
-    Red Vines
-    Red Windsor	96
-    Red Wine	3207
-    Red Wine Sauce
-    Red Wine Vinegar	1968
+    receipt roll
+    rechargeable batteries	96
+    rechargeable battery	96
+    recycling bag	96
+    recycling bags	96
+    recycling bin	96
+    red apple	28
+    red banana
+    red bean	233
+    red bean paste	96
+    red beans	233
+    red boat
+    red bull	96
+    red bush tea
+    red cabbage	330
+    red cargo rice
+    red caviar	123
+    red chicory	96
+    red chile	372
+    red chilli	165
+    red chillies	165
+    red currant	83
+    red curry	247
+    red curry paste	151
+    red date
+    red delicious	41
+    red dragon fruit
+    red enchilada sauce	96
+    red fox
+    red grapes	96
+    red horse beer
+    red kidney beans	83
+    red label tea
+    red Leicester	96
+    red lentil	425
+    red lentil dal	96
+    red lentils	425
+    red meat
+    red miso	151
+    red miso paste	96
+    red mullet
+    red onion	1817
+    red onions	1817
+    red palm oil	96
+    red pepper	3234
+    red pepper flakes	1693
+    red pepper hummus	96
+    red peppers	3234
+    red pesto	96
+    red potatoes	247
+    red Quinoa
+    red red	96
+    red rice
+    red salmon	123
+    red snapper	275
+    red stripe	96
+    red velvet cake
+    red vines
+    red Windsor	96
+    red wine	3207
+    red wine sauce
+    red wine vinegar	1968
     Redbush	96
-    Redbush Tea	96
+    Redbush tea	96
     Redcurrant	192
-    Redcurrant Jelly	96
+    Redcurrant jelly	96
     Redcurrants	192
-    Reed Diffuser	96
+    reed diffuser	96
     Reese's	192
-    Reese's Cups
-    Reese's Peanut Butter Cups	96
-    Reese's Pieces
-    Reese's Puffs
+    Reese's cups
+    Reese's peanut butter cups	96
+    Reese's pieces
+    Reese's puffs
     Refresco
-    Refreshers	96
-    Refried Bean	206
+    refreshers	96
+    Refried bean	206
     Refried beans	206
     Refried beans tin	96
-    Refuse Sack
+    refuse sack
     Regaine	96
     Regina
-    Rehydration Sachet	96
+    Rehydration sachet	96
     Rehydration sachets	96
-    Reign Energy
+    reign energy
     Rekorderlig
-    Relentless
-    Relish	398
+    relentless
+    relish	398
     Rempah
-    Rendang	192
-    Rendang Paste	96
+    rendang	192
+    rendang paste	96
     Rennie	96
-    Repeat Prescription	96
+    repeat prescription	96
     Reposado
-    Reptile Food	96
+    reptile food	96
     Requeijão	96
     Requeson
-    Rescue Remedy	96
-    Reshmi Kebab
-    Retinol	96
-    Retinol serum	96
-    Retsina	96
+    rescue remedy	96
+    Reshmi kebab
+    retinol	96
+    retinol serum	96
+    retsina	96
     Reuben
-    Reusable Bag
-    Reusable Bottle
-    Reusable Coffee Pod
-    Reusable Cup
-    Reusable nappies	96
-    Reusable Nappy	96
-    Reusable shopping bags	96
-    Reusable water bottle	96
+    reusable bag
+    reusable bottle
+    reusable coffee pod
+    reusable cup
+    reusable nappies	96
+    reusable nappy	96
+    reusable shopping bags	96
+    reusable water bottle	96
     Revani
-    Revels
+    revels
     Revlon
     Rewri
     Rexona	96
-    Reynolds Wrap
-    Rhubarb	371
-    Rhubarb and Custards
-    Rhubarb Crumble
-    Rhubarb Fool
-    Rib Eye	123
-    Rib of beef	96
-    Rib-eye Steak	123
-    Ribbon	96
+    Reynolds wrap
+    rhubarb	371
+    rhubarb and custards
+    rhubarb Crumble
+    rhubarb fool
+    rib eye	123
+    rib of beef	96
+    Rib-eye steak	123
+    ribbon	96
     Ribena	96
-    Ribena Juice
-    Ribena Squash
+    Ribena juice
+    Ribena squash
     Ribera Del Duero
     Ribeye	96
-    Ribeye Steak	96
+    Ribeye steak	96
     Ribollita	96
-    Ribs	1125
+    ribs	1125
     Ricard	55
     Ricciarelli
-    Rice	10569
-    Rice and Curry
-    Rice and Peas	96
-    Rice Balls
-    Rice Bran Oil	41
-    Rice Cake	315
-    Rice cake snacks	96
-    Rice cakes	315
-    Rice cakes for tteokbokki	96
-    Rice Cooker
-    Rice Crackers	123
-    Rice Crispy Squares
-    Rice Flour	288
-    Rice Krispie Treats
-    Rice Krispies	96
-    Rice Krispies Squares
-    Rice Milk	110
-    Rice Noodle	302
-    Rice noodles	302
-    Rice noodles wide	96
-    Rice Paper	206
-    Rice Paper Sweets
-    Rice Paper Wrapper	96
-    Rice paper wrappers	96
-    Rice Pops
-    Rice Porridge
-    Rice Pots
-    Rice Pouch	96
-    Rice Pudding	192
-    Rice pudding pots	96
-    Rice Pudding Rice
-    Rice Salad	96
-    Rice Stick	110
-    Rice Stick Noodle	110
-    Rice stick noodles	110
-    Rice Syrup	123
-    Rice Vermicelli	137
-    Rice Vinegar	550
-    Rice Wine	757
-    Rice Wine Vinegar	440
+    rice	10569
+    rice and curry
+    rice and peas	96
+    rice balls
+    rice bran oil	41
+    rice cake	315
+    rice cake snacks	96
+    rice cakes	315
+    rice cakes for tteokbokki	96
+    rice cooker
+    rice crackers	123
+    rice crispy squares
+    rice flour	288
+    rice Krispie treats
+    rice Krispies	96
+    rice Krispies squares
+    rice milk	110
+    rice noodle	302
+    rice noodles	302
+    rice noodles wide	96
+    rice paper	206
+    rice paper sweets
+    rice paper wrapper	96
+    rice paper wrappers	96
+    rice pops
+    rice porridge
+    rice pots
+    rice pouch	96
+    rice pudding	192
+    rice pudding pots	96
+    rice pudding rice
+    rice salad	96
+    rice stick	110
+    rice stick noodle	110
+    rice stick noodles	110
+    rice syrup	123
+    rice vermicelli	137
+    rice vinegar	550
+    rice wine	757
+    rice wine vinegar	440
     Rice-a-roni
     Riceberry
-    Rich Tea	96
-    Rich Tea Biscuits	96
+    rich tea	96
+    rich tea biscuits	96
     Richmond
-    Richmond Sausages
+    Richmond sausages
     Ricola
-    Ricotta	770
-    Ricotta Salata	110
-    Ridge Gourd
+    ricotta	770
+    ricotta salata	110
+    ridge gourd
     Riesling	137
-    Riga Sprats	96
+    Riga sprats	96
     Rigani
-    Rigatoni	137
-    Right Guard
+    rigatoni	137
+    right guard
     Rillettes	96
-    Rim Block	96
-    Rim blocks	96
+    rim block	96
+    rim blocks	96
     Rimmel	96
     Rimmel lipstick	96
-    Ring Binder	96
-    Ring Doughnuts	96
-    Rinse Aid	96
+    ring binder	96
+    ring doughnuts	96
+    rinse aid	96
     Rioja	192
     Rioja Reserva	96
-    Ripe and ready avocados	96
-    Ripe Avocado	289
-    Ripe avocados	289
-    Ripe mangoes	247
-    Ripe Plantain	151
-    Ripe plantains	151
+    ripe and ready avocados	96
+    ripe avocado	289
+    ripe avocados	289
+    ripe mangoes	247
+    ripe plantain	151
+    ripe plantains	151
     Risoni
-    Risotto	384
-    Risotto ready meal	96
-    Risotto Rice	96
-    Ritter Sport	96
-    Ritz	28
-    Ritz Crackers	28
+    risotto	384
+    risotto ready meal	96
+    risotto rice	96
+    Ritter sport	96
+    ritz	28
+    ritz crackers	28
     Riz au Lait
-    Rize Tea
+    Rize tea
     Rizla	96
     Rkatsiteli
-    Roast Beef	110
-    Roast beef joint	96
-    Roast Chicken	219
-    Roast chicken ready meal	96
-    Roast Dinner	192
-    Roast Pork Belly
-    Roast potatoes frozen	96
-    Roast turkey slices	96
-    Roasted Buckwheat	96
-    Roasted Chestnuts
-    Roasted Peanuts	302
-    Roasted Peppers	28
-    Roasted Red Peppers	192
-    Roasted red peppers jar	96
-    Roasted Seaweed	96
-    Roasted seaweed snacks	96
-    Roasting Joint
-    Roasting Potatoes	14
-    Roasting Tin	96
-    Roasting Tray
+    roast beef	110
+    roast beef joint	96
+    roast chicken	219
+    roast chicken ready meal	96
+    roast dinner	192
+    roast pork belly
+    roast potatoes frozen	96
+    roast turkey slices	96
+    roasted buckwheat	96
+    roasted chestnuts
+    roasted peanuts	302
+    roasted peppers	28
+    roasted red peppers	192
+    roasted red peppers jar	96
+    roasted seaweed	96
+    roasted seaweed snacks	96
+    roasting joint
+    roasting potatoes	14
+    roasting tin	96
+    roasting tray
     Robertsons	96
     Robertsons spice	96
     Robinsons	96
-    Robinsons Fruit Shoot
-    Robinsons Squash
+    Robinsons fruit shoot
+    Robinsons squash
     Robiola
     Robitussin	96
-    Rock	274
-    Rock Lobster
-    Rock Salt	137
-    Rock Sugar
-    Rocket	96
-    Rocket Lolly
+    rock	274
+    rock lobster
+    rock salt	137
+    rock sugar
+    rocket	96
+    rocket lolly
     Rockmelon
     Rockstar
-    Rocky Road	96
+    rocky road	96
     Rocoto	96
-    Rodent Bait
-    Rodent Food
-    Roe	329
+    rodent bait
+    rodent food
+    roe	329
     Rogaine
     Rogal
-    Rogan Josh	96
-    Rogan Josh Paste
+    rogan josh	96
+    rogan josh paste
     Roggenbrot
     Rojak
-    Roll on Deodorant	96
-    Roll-on	96
-    Roll-on deodorant	96
-    Rolled Oats	275
-    Rolling Paper
-    Rolling Pin	110
-    Rolling Tobacco	96
+    roll on deodorant	96
+    roll-on	96
+    roll-on deodorant	96
+    rolled oats	275
+    rolling paper
+    rolling pin	110
+    rolling tobacco	96
     Rollmop	192
     Rollmop herrings	96
-    Rollmops	192
-    Rolls	2823
+    rollmops	192
+    rolls	2823
     Rolo	96
-    Roma Tomatoes	124
-    Romaine	302
-    Romaine Lettuce	220
+    Roma tomatoes	124
+    romaine	302
+    romaine lettuce	220
     Romanesco	96
-    Romano Pepper	96
+    Romano pepper	96
     Romano peppers	96
     Romesco	110
     Romesco sauce	110
-    Romper
+    romper
     Rooh Afza	96
     Roohafza
-    Rooibos	288
-    Rooibos Tea	192
-    Rooibos tea bags	96
-    Room Spray	96
+    rooibos	288
+    rooibos tea	192
+    rooibos tea bags	96
+    room spray	96
     Roosterkoek
-    Root Beer	96
-    Root Ginger	96
-    Root Touch-up	96
-    Root Veg
-    Root Vegetable Crisps
-    Root Vegetables
-    Ropa Vieja	96
+    root beer	96
+    root ginger	96
+    root touch-up	96
+    root veg
+    root vegetable crisps
+    root vegetables
+    Ropa vieja	96
     Roquefort	192
-    Rosca de Reyes	96
+    Rosca de reyes	96
     Roscón	96
-    Roscón de Reyes	96
-    Rose Apple
-    Rose Harissa	110
-    Rose Milk
-    Rose Petal	137
-    Rose Water	178
-    Rose Wine	96
-    Rose's Lime	14
-    Roselle
-    Rosemary	2106
-    Roses bouquet	96
-    Roses Chocolates	96
-    Rosette
+    Roscón de reyes	96
+    rose apple
+    rose harissa	110
+    rose milk
+    rose petal	137
+    rose water	178
+    rose wine	96
+    rose's lime	14
+    roselle
+    rosemary	2106
+    roses bouquet	96
+    roses chocolates	96
+    rosette
     Rosewater	192
     Rosol	96
     Rosquillas
     Rosti	96
-    Rosé	878
-    Rosé wine	96
+    rosé	878
+    rosé wine	96
     Rosół	96
     Roti	96
-    Roti Wrap
+    Roti wrap
     Rotini
     Rotis	96
-    Rotisserie Chicken	96
+    rotisserie chicken	96
     Rouille
     Rouladen
-    Round Gourd
-    Round lettuce	96
-    Royal Canin	96
-    Royal Gala
-    Royal Icing	96
+    round gourd
+    round lettuce	96
+    royal Canin	96
+    royal gala
+    royal icing	96
     Royco	96
-    Rubber	384
-    Rubber Band	96
-    Rubber bands	96
-    Rubber Duck	96
-    Rubber Eraser
-    Rubber Glove	96
-    Rubber gloves	96
-    Rubbing Alcohol	96
-    Rubbish Bag
+    rubber	384
+    rubber band	96
+    rubber bands	96
+    rubber duck	96
+    rubber eraser
+    rubber glove	96
+    rubber gloves	96
+    rubbing alcohol	96
+    rubbish bag
     Rubicon
-    Ruby Port	41
-    Rude Health
-    Ruffles	14
-    Rug	96
+    ruby port	41
+    rude health
+    ruffles	14
+    rug	96
     Rugbrød
-    Rugelach	96
-    Ruler	96
+    rugelach	96
+    ruler	96
     Rullepølse
-    Rum	1209
-    Rum Baba
-    Rump	178
-    Rump Steak	96
-    Runner Beans	96
-    Runny Honey	110
+    rum	1209
+    rum baba
+    rump	178
+    rump steak	96
+    runner beans	96
+    runny honey	110
     Rupjmaize
-    Rusk	192
-    Rusk Toast
-    Ruskie Pierogi
-    Rusks	192
-    Russell Stover
-    Russet	413
-    Russet Apple
-    Russet Potatoes	302
-    Russian Mustard	96
-    Russian Salad	96
-    Russian Sparkling Wine	96
-    Russian Standard	96
-    Rutabaga	178
+    rusk	192
+    rusk toast
+    ruskie pierogi
+    rusks	192
+    Russell stover
+    russet	413
+    russet apple
+    russet potatoes	302
+    Russian mustard	96
+    Russian salad	96
+    Russian sparkling wine	96
+    Russian standard	96
+    rutabaga	178
     Ryazhenka	96
-    Rye	864
-    Rye Berries
-    Rye Bread	521
-    Rye Crispbread
-    Rye Flour	234
-    Rye Sourdough
-    Rye Whiskey
+    rye	864
+    rye berries
+    rye bread	521
+    rye Crispbread
+    rye flour	234
+    rye sourdough
+    rye whiskey
     Ryvita	96
-    Ryvita Thins
+    Ryvita thins
     Rétes
     Rösti	96
-    S&b Golden Curry
+    S&b golden curry
     Saag	192
-    Saag Aloo	96
-    Saag Paneer	96
+    Saag aloo	96
+    Saag paneer	96
     Saba	123
-    Saba Banana	96
+    Saba banana	96
     Saba bananas	96
     Sabich	96
-    Saccharin
+    saccharin
     Sachertorte
     Sacla
     Sadza
-    Safety Pin	96
-    Safety pins	96
-    Safety Razor
-    Saffron	687
-    Saffron strands	96
-    Saffron Threads	165
+    safety pin	96
+    safety pins	96
+    safety razor
+    saffron	687
+    saffron strands	96
+    saffron threads	165
     Safou
-    Sage	1597
-    Sage and Onion Stuffing
-    Sage Derby
-    Sago	206
-    Sago Pearl	96
-    Sago pearls	96
-    Sago Pudding
+    sage	1597
+    sage and onion stuffing
+    sage derby
+    sago	206
+    sago pearl	96
+    sago pearls	96
+    sago pudding
     Sago't Gulaman
     Sagres
     Sahlab	96
-    Sahlab Pudding
+    Sahlab pudding
     Sai Ua
-    Saigon Beer
-    Saint Agur	96
+    Saigon beer
+    saint Agur	96
     Saint-nectaire
     Saison
     Saithe
     Saj	14
-    Saj Bread	14
+    Saj bread	14
     Saka Saka
-    Sake	371
+    sake	371
     Saku	96
-    Salad	2521
-    Salad Bag
-    Salad Bowl	96
-    Salad Box
-    Salad Cream	192
-    Salad cream bottle	96
-    Salad Dressing	96
-    Salad Kit	96
-    Salad Leaves	123
-    Salad Onions
-    Salad Pot
-    Salad Potatoes	96
-    Salad Spinner
-    Salad Tomatoes	96
-    Salad Toppers
-    Salade Niçoise	96
+    salad	2521
+    salad bag
+    salad bowl	96
+    salad box
+    salad cream	192
+    salad cream bottle	96
+    salad dressing	96
+    salad kit	96
+    salad leaves	123
+    salad onions
+    salad pot
+    salad potatoes	96
+    salad spinner
+    salad tomatoes	96
+    salad toppers
+    salade niçoise	96
     Salak	96
-    Salam Leaf	14
+    Salam leaf	14
     Salame
-    Salami	329
-    Salami Milano
-    Salami Sticks
-    Salat Olivier
+    salami	329
+    salami Milano
+    salami sticks
+    salat Olivier
     Salceson	96
     Salchichón	96
     Salep
-    Saline nasal spray	96
-    Saline Spray
-    Sally Hansen
+    saline nasal spray	96
+    saline spray
+    sally Hansen
     Salmiak
     Salmiakki	96
-    Salmon	2718
-    Salmon burgers	96
-    Salmon Caviar	234
-    Salmon en croute	96
-    Salmon Fillets	564
-    Salmon Roe	96
-    Salmon Steaks	165
-    Salmon trimmings	96
+    salmon	2718
+    salmon burgers	96
+    salmon caviar	234
+    salmon en croute	96
+    salmon fillets	564
+    salmon roe	96
+    salmon steaks	165
+    salmon trimmings	96
     Salmorejo	96
     Salmoriglio
     Salo	96
-    Salsa	754
-    Salsa con Queso
-    Salsa Criolla
-    Salsa Dip
-    Salsa Fresca
-    Salsa Macha	14
-    Salsa Picante
-    Salsa Roja	96
-    Salsa Valentina
-    Salsa Verde	110
-    Salsa Verde Picante
-    Salsa Verde Sauce
+    salsa	754
+    salsa con Queso
+    salsa Criolla
+    salsa dip
+    salsa fresca
+    salsa Macha	14
+    salsa Picante
+    salsa roja	96
+    salsa Valentina
+    salsa verde	110
+    salsa verde Picante
+    salsa verde sauce
     Salsiccia
-    Salsify	123
-    Salt	39646
-    Salt and Pepper	1515
-    Salt and Vinegar Crisps	96
-    Salt Beef	192
-    Salt Cod	165
-    Salt Fish
-    Salt Grinder
-    Salted Butter	289
-    Salted Caramel	96
-    Salted caramels	96
-    Salted Eggs
-    Salted Fish	96
-    Salted Herring	96
-    Salted Lassi
-    Salted Lemon
-    Salted Peanuts	110
-    Salted Popcorn	96
-    Salted pretzels	96
-    Salted Tilapia
+    salsify	123
+    salt	39646
+    salt and pepper	1515
+    salt and vinegar crisps	96
+    salt beef	192
+    salt cod	165
+    salt fish
+    salt grinder
+    salted butter	289
+    salted caramel	96
+    salted caramels	96
+    salted eggs
+    salted fish	96
+    salted herring	96
+    salted lassi
+    salted lemon
+    salted peanuts	110
+    salted popcorn	96
+    salted pretzels	96
+    salted Tilapia
     Salteña
-    Saltfish	192
+    saltfish	192
     Saltimbocca
-    Saltine Crackers	41
-    Saltines	83
-    Salty Liquorice
+    saltine crackers	41
+    saltines	83
+    salty liquorice
     Sam Adams
     Sambal	329
     Sambal Belacan
     Sambal Matah
-    Sambal Oelek	165
+    Sambal oelek	165
     Sambal Terasi
     Sambal Ulek
-    Sambar	192
-    Sambar Powder	96
+    sambar	192
+    sambar powder	96
     Sambhar
-    Sambhar Powder
+    Sambhar powder
     Sambousek	96
-    Sambuca	110
+    sambuca	110
     Samgyeopsal
     Samgyetang
     Samoosa
-    Samosa	384
-    Samosas	384
+    samosa	384
+    samosas	384
     Samp	96
-    Samp and Beans
-    Samphire	96
+    Samp and beans
+    samphire	96
     Samuel Adams
     Samyang
     San Benedetto
     San Daniele
     San Marzano	178
-    San Marzano Tomato	178
+    San Marzano tomato	178
     San Marzano tomatoes	178
     San Miguel	192
     San Miguel beer	96
     San Pellegrino	96
     San Pellegrino Limonata
-    San Pellegrino Water
+    San Pellegrino water
     Sanbittèr
     Sancerre	96
     Sancocho	96
     Sandesh
-    Sandpaper	96
-    Sandwich	1069
-    Sandwich Bag	96
-    Sandwich bags	96
-    Sandwich Bread	69
-    Sandwich Filler
-    Sandwich Pickle	14
-    Sandwich Platter
-    Sandwich Spread
-    Sandwich Thins
-    Sandwiches	1069
+    sandpaper	96
+    sandwich	1069
+    sandwich bag	96
+    sandwich bags	96
+    sandwich bread	69
+    sandwich filler
+    sandwich pickle	14
+    sandwich platter
+    sandwich spread
+    sandwich thins
+    sandwiches	1069
     Sanex
     Sangak
     Sangiovese
-    Sangria
+    sangria
     Sangsom
-    Sanitary Pad	96
-    Sanitary pads	96
-    Sanitary Towel	96
-    Sanitary towels	96
-    Sanitiser	192
-    Sanitizer	96
+    sanitary pad	96
+    sanitary pads	96
+    sanitary towel	96
+    sanitary towels	96
+    sanitiser	192
+    sanitizer	96
     Sanpellegrino Limonata
     Sansho
     Santol
     Saperavi	96
     Sapin-sapin
-    Sapodilla	96
-    Sapota
-    Sapote
+    sapodilla	96
+    sapota
+    sapote
     Sapporo	96
-    Saran Wrap
+    saran wrap
     Sardinas
-    Sardines	452
-    Sardines in Olive Oil	110
-    Sardines in olive oil Portuguese	96
-    Sardines in tomato sauce	96
+    sardines	452
+    sardines in olive oil	110
+    sardines in olive oil Portuguese	96
+    sardines in tomato sauce	96
     Sarepska
     Sarikaya
     Sarma	96
     Sarmale	96
     Sarnie
-    Sarsaparilla
+    sarsaparilla
     Sarsi	96
     Sarson's
-    Sashimi	96
-    Sashimi Grade
-    Sashimi Platter
-    Sashimi Salmon	96
-    Sashimi Tuna
-    Saskatoon Berry
+    sashimi	96
+    sashimi grade
+    sashimi platter
+    sashimi salmon	96
+    sashimi tuna
+    saskatoon berry
     Sataraš
     Sataw
-    Satay	384
-    Satay Sauce	192
-    Satay Skewer	96
+    satay	384
+    satay sauce	192
+    satay skewer	96
     Sate Ayam
     Satsebeli	96
     Satsivi	96
-    Satsuma	96
+    satsuma	96
     Satsumaimo
-    Satsumas	96
-    Saturn Peach
-    Sauce	12304
-    Sauce Vierge
-    Saucepan	96
+    satsumas	96
+    Saturn peach
+    sauce	12304
+    sauce Vierge
+    saucepan	96
     Saucisse de Toulouse
     Saucisson	96
-    Saucisson Sec	96
-    Sauerbraten	96
-    Sauerkraut	178
-    Sauerkraut Jar
+    Saucisson sec	96
+    sauerbraten	96
+    sauerkraut	178
+    sauerkraut jar
     Saunf
-    Sausage	3992
-    Sausage and Mash
-    Sausage casserole	96
-    Sausage Roll	288
-    Sausages	3992
+    sausage	3992
+    sausage and mash
+    sausage casserole	96
+    sausage roll	288
+    sausages	3992
     Sauternes	14
-    Sauvignon Blanc	96
+    Sauvignon blanc	96
     Sauza
-    Savanna Cider
-    Saveloy	96
-    Saveloys	96
+    savanna cider
+    saveloy	96
+    saveloys	96
     Savlon	96
-    Savlon Spray
+    Savlon spray
     Savoiardi	96
-    Savory	69
-    Savoy Biscuits
-    Savoy Cabbage	302
-    Sawdust	96
-    Sawtooth Coriander
+    savory	69
+    savoy biscuits
+    savoy cabbage	302
+    sawdust	96
+    sawtooth coriander
     Sayote
     Sayur Lodeh
     Sazon Goya	96
     Sazón	192
     Sałatka Jarzynowa
     Sbrinz
-    Scallion	3400
-    Scallion Pancake
-    Scallions	3400
-    Scallops	798
+    scallion	3400
+    scallion pancake
+    scallions	3400
+    scallops	798
     Scamorza	96
-    Scampi	288
-    Scampi Bites
-    Scampi Fries
-    Scent Leaf	96
-    Scented Candle	96
-    Scented candles	96
+    scampi	288
+    scampi bites
+    scampi fries
+    scent leaf	96
+    scented candle	96
+    scented candles	96
     Schab
     Schabowy
     Schinken
     Schmackos	96
-    Schmaltz
-    Schnapps	14
-    Schnitzel	192
+    schmaltz
+    schnapps	14
+    schnitzel	192
     Scholl
     Schorle
     Schug
@@ -10244,141 +10244,141 @@ extension EmojiData {
     Schweinebraten
     Schweinshaxe
     Schweppes
-    Schweppes Lemonade
-    Scissors	96
-    Scone	288
-    Scones	288
-    Scotch	878
-    Scotch Bonnet	371
-    Scotch Bonnet Pepper	151
-    Scotch bonnet peppers	151
-    Scotch Bonnet Sauce
-    Scotch bonnets	371
-    Scotch Broth	96
-    Scotch Egg	96
-    Scotch Pancake	96
-    Scotch pancakes	96
-    Scotch Tape	96
-    Scotch Tape Roll
-    Scotch Whisky
+    Schweppes lemonade
+    scissors	96
+    scone	288
+    scones	288
+    scotch	878
+    scotch bonnet	371
+    scotch bonnet pepper	151
+    scotch bonnet peppers	151
+    scotch bonnet sauce
+    scotch bonnets	371
+    scotch broth	96
+    scotch egg	96
+    scotch pancake	96
+    scotch pancakes	96
+    scotch tape	96
+    scotch tape roll
+    scotch whisky
     Scotch-brite
     Scott
     Scottex
-    Scottish Oatcakes	96
+    Scottish oatcakes	96
     Scottish salmon	96
-    Scottish Tablet	96
-    Scourer	96
-    Scourers	96
-    Scouring Pad	96
-    Scouring pads	96
-    Scouse	96
-    Scrambled Eggs
-    Scrapple
-    Scratch Card	96
+    Scottish tablet	96
+    scourer	96
+    scourers	96
+    scouring pad	96
+    scouring pads	96
+    scouse	96
+    scrambled eggs
+    scrapple
+    scratch card	96
     Scratchcard
-    Scratching Post	96
-    Screen Protector	96
-    Screen Wash
+    scratching post	96
+    screen protector	96
+    screen wash
     Screenwash	96
-    Screw	96
-    Screwball
-    Screwdriver	96
-    Screwpine Leaf
-    Screws	96
-    Scrub Daddy	96
-    Scrubbing Brush	96
-    Scrubbing Sponge
-    Scrumpy
+    screw	96
+    screwball
+    screwdriver	96
+    Screwpine leaf
+    screws	96
+    scrub daddy	96
+    scrubbing brush	96
+    scrubbing sponge
+    scrumpy
     Scrunchie	96
     Scrunchies	96
-    Scud Chilli
-    Sea Band	96
-    Sea Bass	385
-    Sea bass fillets	151
-    Sea Beet
-    Sea Bream	110
-    Sea Fish
-    Sea Moss	96
-    Sea Salt	2601
-    Sea Salt Flakes	14
-    Sea Trout	14
-    Sea Urchin	96
-    Sea Vegetable
+    scud chilli
+    sea band	96
+    sea bass	385
+    sea bass fillets	151
+    sea beet
+    sea bream	110
+    sea fish
+    sea moss	96
+    sea salt	2601
+    sea salt flakes	14
+    sea trout	14
+    sea urchin	96
+    sea vegetable
     Sea-Bands	96
     Seabass
     Seabrook
-    Seafood	343
-    Seafood Chowder
-    Seafood Mix	192
-    Seafood Paella
-    Seafood Selection
-    Seafood Stick	96
-    Seafood sticks	96
-    Seasickness Tablet
-    Seaside Rock
-    Season All
-    Seasonal berries	96
-    Seasonal Fruit
-    Seasoning	1742
-    Seasoning Sauce
-    Seaweed Crisps
-    Seaweed Salad	96
-    Seaweed Snack	192
-    Seaweed snacks	192
-    See's Candies
-    Seed Mix	192
-    Seed Packet
-    Seed Potato	96
-    Seed potatoes	96
-    Seeded Batch
-    Seeded Bread	96
-    Seeded Crackers
-    Seedless Grapes	220
-    Seedless Watermelon	14
-    Seedling
-    Seeds	7133
-    Seekh Kebab	96
+    seafood	343
+    seafood chowder
+    seafood mix	192
+    seafood paella
+    seafood selection
+    seafood stick	96
+    seafood sticks	96
+    seasickness tablet
+    seaside rock
+    season all
+    seasonal berries	96
+    seasonal fruit
+    seasoning	1742
+    seasoning sauce
+    seaweed crisps
+    seaweed salad	96
+    seaweed snack	192
+    seaweed snacks	192
+    see's candies
+    seed mix	192
+    seed packet
+    seed potato	96
+    seed potatoes	96
+    seeded batch
+    seeded bread	96
+    seeded crackers
+    seedless grapes	220
+    seedless watermelon	14
+    seedling
+    seeds	7133
+    Seekh kebab	96
     Seekh kebabs	96
     Segafredo
     Seitan	96
     Sekt
-    Sel Gris	28
-    Selection Box	96
-    Self Raising Flour	96
-    Self Rising Flour	28
-    Self Tan	96
+    sel Gris	28
+    selection box	96
+    self raising flour	96
+    self rising flour	28
+    self tan	96
     Self-raising flour	96
     Self-tanner
-    Selim Pepper
-    Sella Basmati	96
+    selim pepper
+    Sella basmati	96
     Sellotape	96
-    Sellotape Roll
-    Seltzer	261
-    Seltzer Water	14
+    Sellotape roll
+    seltzer	261
+    seltzer water	14
     Selyodka	96
-    Semi Skimmed	96
-    Semi-skimmed Milk	96
+    semi skimmed	96
+    Semi-skimmed milk	96
     Semifreddo
     Semiya
     Semla	96
     Semlor
     Semmelknödel
-    Semolina	165
-    Semolina Kasha
-    Semolina Pudding
+    semolina	165
+    semolina kasha
+    semolina pudding
     Semovita	96
-    Sen Lek
-    Sen Mee
-    Sen Yai
+    sen lek
+    sen Mee
+    sen Yai
     Senbei
     Sencha	96
-    Sendha Namak
+    Sendha namak
     Senf
-    Senna	96
-    Sensations
-    Sensitive baby wipes	96
-    Sensitive toothpaste	96
-    Sensitive Wipe
+    senna	96
+    sensations
+    sensitive baby wipes	96
+    sensitive toothpaste	96
+    sensitive wipe
     Sensodyne	96
     Seolleongtang
     Serdelki
@@ -10386,422 +10386,422 @@ extension EmojiData {
     Seresto collar	96
     Sernik	96
     Serra Da Estrela
-    Serrano	797
-    Serrano Ham	110
-    Serrano Pepper	192
-    Serrano peppers	192
-    Serum	192
-    Serviette	96
-    Serviettes	96
-    Sesame Bagels
-    Sesame Dressing
-    Sesame Oil	1252
-    Sesame Paste	165
-    Sesame Seeds	1114
-    Sesame seeds black	96
-    Session Ipa
-    Set Curd
-    Set Dosa
-    Set Honey
-    Setting Spray	96
+    serrano	797
+    serrano ham	110
+    serrano pepper	192
+    serrano peppers	192
+    serum	192
+    serviette	96
+    serviettes	96
+    sesame bagels
+    sesame dressing
+    sesame oil	1252
+    sesame paste	165
+    sesame seeds	1114
+    sesame seeds black	96
+    session Ipa
+    set curd
+    set dosa
+    set honey
+    setting spray	96
     Sev	96
     Sev Puri
     Sevai
-    Seven Seas	96
-    Seven Spice	123
-    Seven Up
-    Seville Orange	137
-    Seville Orange Marmalade
+    seven seas	96
+    seven spice	123
+    seven up
+    Seville orange	137
+    Seville orange marmalade
     Seville oranges	137
     Seviyan
-    Sewing Kit	96
-    Sewing Needle
-    Sewing Thread
+    sewing kit	96
+    sewing needle
+    sewing thread
     Sfiha
     Sfingi
     Sfogliatella
     Sfogliatelle	96
-    Shabu Shabu
-    Shabu Shabu Beef
-    Shahi Paneer
+    shabu shabu
+    shabu shabu beef
+    Shahi paneer
     Shakarpara
     Shaki	96
     Shakkar
     Shakshouka
     Shakshuka	96
-    Shallot	4253
-    Shallots	4253
-    Shami Kebab	96
+    shallot	4253
+    shallots	4253
+    Shami kebab	96
     Shami kebabs	96
-    Shampoo	863
-    Shandy	96
+    shampoo	863
+    shandy	96
     Shanklish
     Shaoxing	192
-    Shaoxing Wine	178
+    Shaoxing wine	178
     Sharbat
-    Shark Vacuum
-    Sharon Fruit	96
-    Sharpie	96
+    shark vacuum
+    Sharon fruit	96
+    sharpie	96
     Shashlik	96
     Shashlyk
     Shatta
-    Shave Gel
-    Shaved Ice
-    Shaver	96
-    Shaving Blade
-    Shaving Cream	96
-    Shaving Foam	96
-    Shaving Gel	96
+    shave gel
+    shaved ice
+    shaver	96
+    shaving blade
+    shaving cream	96
+    shaving foam	96
+    shaving gel	96
     Shawa
-    Shawarma	288
-    Shawarma Plate
-    Shawarma Sauce
-    Shawarma Seasoning
-    Shawarma Spice
-    Shawarma Wrap	96
+    shawarma	288
+    shawarma plate
+    shawarma sauce
+    shawarma seasoning
+    shawarma spice
+    shawarma wrap	96
     Shchi	96
     Sheba	96
-    Sheba Trays
-    Sheep Milk	28
-    Sheet Mask	96
-    Sheet masks	96
-    Shelled Pistachio	14
-    Shellfish
-    Shells	947
-    Shepherd's Pie	96
-    Sherbet
-    Sherbet Dip
-    Sherbet Lemons
+    Sheba trays
+    sheep milk	28
+    sheet mask	96
+    sheet masks	96
+    shelled pistachio	14
+    shellfish
+    shells	947
+    shepherd's pie	96
+    sherbet
+    sherbet dip
+    sherbet lemons
     Sheriyeh
-    Sherry	1926
-    Sherry Vinegar	688
+    sherry	1926
+    sherry vinegar	688
     Shichimi	137
-    Shichimi Togarashi	137
-    Shiitake	935
-    Shiitake Mushroom	770
-    Shiitake mushrooms	770
+    Shichimi togarashi	137
+    shiitake	935
+    shiitake mushroom	770
+    shiitake mushrooms	770
     Shimeji	96
-    Shimeji Mushroom	96
+    Shimeji mushroom	96
     Shimeji mushrooms	96
-    Shin of Beef
-    Shin Ramyun	96
+    shin of beef
+    shin Ramyun	96
     Shippam's
     Shirataki
     Shiratamako
     Shiraz	96
-    Shirazi Salad
+    Shirazi salad
     Shiro	219
-    Shiro Miso
-    Shiro Powder	96
-    Shiro Wat	96
-    Shish Kebab
+    Shiro miso
+    Shiro powder	96
+    Shiro wat	96
+    Shish kebab
     Shish Taouk
-    Shish Tawook	96
-    Shishito Peppers	123
+    Shish tawook	96
+    Shishito peppers	123
     Shiso	151
-    Shiso Leaf	151
+    Shiso leaf	151
     Shiso leaves	151
-    Shito	192
+    shito	192
     Shitor
     Shloer	96
     Shochu
-    Shoe Box	96
-    Shoe boxes	96
-    Shoe Cleaner	96
-    Shoe Insole
-    Shoe Lace
-    Shoe Polish	96
-    Shoelace	96
-    Shoelaces	96
+    shoe box	96
+    shoe boxes	96
+    shoe cleaner	96
+    shoe insole
+    shoe lace
+    shoe polish	96
+    shoelace	96
+    shoelaces	96
     Shokupan
     Sholeh Zard
     Shombo
-    Shopping Bag	96
-    Shopping List
+    shopping bag	96
+    shopping list
     Shorba
-    Short Grain Rice	192
-    Short Ribs	329
-    Shortbread	219
-    Shortbread Biscuits
-    Shortbread Fingers
-    Shortcake	14
-    Shortcrust Pastry	96
-    Shortening	372
-    Shots
-    Shoulder of Lamb	14
-    Shower Cap	96
-    Shower Cleaner	96
-    Shower Cream
-    Shower Curtain	96
-    Shower Gel	96
-    Shower Puff	96
+    short grain rice	192
+    short ribs	329
+    shortbread	219
+    shortbread biscuits
+    shortbread fingers
+    shortcake	14
+    Shortcrust pastry	96
+    shortening	372
+    shots
+    shoulder of lamb	14
+    shower cap	96
+    shower cleaner	96
+    shower cream
+    shower curtain	96
+    shower gel	96
+    shower puff	96
     Shoyu
-    Shoyu Ramen
+    Shoyu ramen
     Shproty
-    Shredded Cheese
-    Shredded Coconut	55
-    Shredded lettuce	96
-    Shredded Suet
-    Shredded Wheat	96
+    shredded cheese
+    shredded coconut	55
+    shredded lettuce	96
+    shredded suet
+    shredded wheat	96
     Shreddies
     Shrikhand
-    Shrimp	2517
-    Shrimp Chips
-    Shrimp Paste	165
-    Shropshire Blue	96
+    shrimp	2517
+    shrimp chips
+    shrimp paste	165
+    Shropshire blue	96
     Shuba
     Shumai
     Shungiku
-    Sichuan Pepper	28
-    Sichuan Peppercorn	316
+    Sichuan pepper	28
+    Sichuan peppercorn	316
     Sichuan peppercorns	316
     Sidamo
-    Side Dishes
-    Side Salad
+    side dishes
+    side salad
     Sidral Mundet
-    Sieve	96
-    Sieved Tomato	96
+    sieve	96
+    Sieved tomato	96
     Sieved tomatoes	96
     Siggi's
     Silan
-    Silk Milk
-    Silken Tofu	247
-    Silken tofu carton	96
-    Sill
+    silk milk
+    silken tofu	247
+    silken tofu carton	96
+    sill
     Silog
-    Silver Polish	96
+    silver polish	96
     Silverbeet
-    Silverside	96
-    Silverskin Onion	96
+    silverside	96
+    Silverskin onion	96
     Silverskin onions	96
     Silvo
-    Sim Card	96
+    Sim card	96
     Simit	96
-    Simnel Cake
-    Simple Face Wash	96
-    Simple Micellar
-    Simple Syrup	96
-    Simply Orange
+    simnel cake
+    simple face wash	96
+    simple micellar
+    simple syrup	96
+    Simply orange
     Sindhri
-    Singapore Noodles
+    Singapore noodles
     Singha	96
     Singkamas
-    Single Cream	96
-    Single Malt
-    Single Malt Whisky
+    single cream	96
+    single malt
+    single malt whisky
     Sinigang	192
-    Sinigang Mix	96
-    Sink Plunger
-    Sink Unblocker	96
+    Sinigang mix	96
+    sink plunger
+    sink unblocker	96
     Siomai	96
     Siopao	96
-    Sippy Cup	96
+    Sippy cup	96
     Sirap
     Sirene	96
-    Sirloin	275
-    Sirloin Steak	96
+    sirloin	275
+    sirloin steak	96
     Sirop
     Sitaphal
-    Siu Mai
-    Siu Mei
-    Siu Yuk
-    Six Pack
-    Size 4 nappies	96
-    Skate	137
-    Skate Wing	123
-    Skate wings	123
-    Skewers	411
+    siu Mai
+    siu mei
+    siu Yuk
+    six pack
+    size 4 nappies	96
+    skate	137
+    skate wing	123
+    skate wings	123
+    skewers	411
     Skhug
-    Ski Yogurt
-    Skillet
-    Skim Milk	151
-    Skimmed Milk	192
-    Skinless chicken thighs	192
-    Skinless Longganisa
-    Skinners
-    Skinny Fries
-    Skipjack
-    Skips	96
-    Skirt Steak	165
-    Skittles	96
+    ski yogurt
+    skillet
+    skim milk	151
+    skimmed milk	192
+    skinless chicken thighs	192
+    skinless Longganisa
+    skinners
+    skinny fries
+    skipjack
+    skips	96
+    skirt steak	165
+    skittles	96
     Skol
     Skordalia	96
     Skyn
     Skyr	192
     Skyr Icelandic	96
-    Slaw
+    slaw
     Sledzie	96
-    Sleep Aid	96
-    Sleeping Tablet	96
-    Sleeping tablets	96
+    sleep aid	96
+    sleeping tablet	96
+    sleeping tablets	96
     Sleepsuit	96
     Sleepsuits	96
-    Sleepy Tea
-    Sliced Bread	192
-    Sliced Cheese	96
-    Sliced Chorizo
-    Sliced Ham	96
-    Sliced mushrooms	96
-    Sliced White	96
-    Sliced white loaf	96
-    Slider	14
-    Slightly Salted Butter
-    Slim Jim
+    sleepy tea
+    sliced bread	192
+    sliced cheese	96
+    sliced chorizo
+    sliced ham	96
+    sliced mushrooms	96
+    sliced white	96
+    sliced white loaf	96
+    slider	14
+    Slightly salted butter
+    slim Jim
     Slimfast
-    Slimline Tonic	96
-    Slipper	96
-    Slippers	96
-    Slivered Almonds	14
+    Slimline tonic	96
+    slipper	96
+    slippers	96
+    Slivered almonds	14
     Slivovice
-    Slivovitz	96
-    Sloe	288
-    Sloe Gin	192
-    Sloe gin bottle	96
-    Sloes	288
+    slivovitz	96
+    sloe	288
+    sloe gin	192
+    sloe gin bottle	96
+    sloes	288
     Slonina	96
-    Slow Cooker	96
-    Slug Bait
-    Slug Pellet	96
-    Slug pellets	96
-    Slush
-    Slush Puppie
+    slow cooker	96
+    slug bait
+    slug pellet	96
+    slug pellets	96
+    slush
+    slush Puppie
     Slushie
     Sma	96
-    Sma Formula
-    Sma Pro
+    Sma formula
+    Sma pro
     Smalec	96
-    Small Animal Bedding	96
-    Small Animal Food
+    small animal bedding	96
+    small animal food
     Smartfood
     Smarties	96
     Smartwater
-    Smash
-    Smash Burger
+    smash
+    smash burger
     Smetana	96
     Smirnoff	96
-    Smirnoff Ice
+    Smirnoff ice
     Smithwick's	96
-    Smoke Alarm	192
-    Smoke alarm batteries	96
-    Smoke Detector
-    Smoked Back Bacon
-    Smoked Bacon	302
-    Smoked Catfish	96
-    Smoked Cheese	96
-    Smoked Eel	96
-    Smoked Fish	110
-    Smoked fish African	96
-    Smoked Garlic	96
-    Smoked Haddock	192
-    Smoked haddock undyed	96
-    Smoked Ham	165
-    Smoked Herring	110
-    Smoked Lardons	96
-    Smoked Mackerel	96
-    Smoked oysters	96
-    Smoked Paprika	398
-    Smoked paprika tin	96
-    Smoked Salmon	398
-    Smoked Salt	28
-    Smoked Sprats	96
-    Smoked Tofu	110
-    Smoked Trout	165
-    Smoked Turkey Wing	96
-    Smoked turkey wings	96
-    Smokeless Fuel
-    Smoky Bbq Sauce
-    Smooth orange juice	96
-    Smooth Peanut Butter	123
-    Smoothie	479
-    Smoothies	479
+    smoke alarm	192
+    smoke alarm batteries	96
+    smoke detector
+    smoked back bacon
+    smoked bacon	302
+    smoked catfish	96
+    smoked cheese	96
+    smoked eel	96
+    smoked fish	110
+    smoked fish African	96
+    smoked garlic	96
+    smoked haddock	192
+    smoked haddock undyed	96
+    smoked ham	165
+    smoked herring	110
+    smoked lardons	96
+    smoked mackerel	96
+    smoked oysters	96
+    smoked paprika	398
+    smoked paprika tin	96
+    smoked salmon	398
+    smoked salt	28
+    smoked sprats	96
+    smoked tofu	110
+    smoked trout	165
+    smoked turkey wing	96
+    smoked turkey wings	96
+    smokeless fuel
+    smoky BBQ sauce
+    smooth orange juice	96
+    smooth peanut butter	123
+    smoothie	479
+    smoothies	479
     Smørrebrød
-    Snack a Jacks
-    Snack Mix
-    Snack Nuts
-    Snack Packs
-    Snack Sausages
-    Snacks	767
-    Snail	261
-    Snail Meat
-    Snails	261
-    Snake Bean	96
-    Snake beans	96
-    Snake Fruit
-    Snake Gourd
-    Snap Peas	261
-    Snapper	275
+    snack a jacks
+    snack mix
+    snack nuts
+    snack packs
+    snack sausages
+    snacks	767
+    snail	261
+    snail meat
+    snails	261
+    snake bean	96
+    snake beans	96
+    snake fruit
+    snake gourd
+    snap peas	261
+    snapper	275
     Snapple
     Snert
     Snickerdoodles
-    Snickers	96
-    Snow Cone
-    Snow Crab
-    Snow Fungus
-    Snow Peas	234
-    Snow Skin Mooncake
+    snickers	96
+    snow cone
+    snow crab
+    snow fungus
+    snow peas	234
+    snow skin Mooncake
     Snyder's
-    Soan Papdi	96
-    Soap	1151
-    Soap Flake
-    Soap Refill	96
+    Soan papdi	96
+    soap	1151
+    soap flake
+    soap refill	96
     Soave
     Soba	261
-    Soba Noodle	151
+    Soba noodle	151
     Soba noodles	151
-    Soba Soup
+    Soba soup
     Sobieski	96
     Sobolo	96
     Sobrasada	96
     Socca
-    Soccer Ball
-    Sock	96
-    Sockeye Salmon
-    Socks	96
-    Soda	1978
-    Soda Bread	192
-    Soda bread loaf	96
-    Soda Crystal	96
-    Soda crystals	96
-    Soda Farl
-    Soda Water	110
+    soccer ball
+    sock	96
+    sockeye salmon
+    socks	96
+    soda	1978
+    soda bread	192
+    soda bread loaf	96
+    soda crystal	96
+    soda crystals	96
+    soda Farl
+    soda water	110
     Sofrito	123
-    Soft Brown Sugar	14
-    Soft Cheese	110
-    Soft Drinks
-    Soft goat's cheese	151
-    Soft Herbs	14
-    Soft Ice Cream
-    Soft Pretzels
-    Soft Scoop
-    Soft Serve
-    Soft Shell Crab	289
-    Soft Taco	96
-    Soft Taco Shell	96
-    Soft taco shells	96
-    Soft Tofu	41
-    Soft Tortillas
-    Soft Toy	96
-    Soft white rolls	96
-    Softener	96
+    soft brown sugar	14
+    soft cheese	110
+    soft drinks
+    soft goat's cheese	151
+    soft herbs	14
+    soft ice cream
+    soft pretzels
+    soft scoop
+    soft serve
+    soft shell crab	289
+    soft taco	96
+    soft taco shell	96
+    soft taco shells	96
+    soft tofu	41
+    soft tortillas
+    soft toy	96
+    soft white rolls	96
+    softener	96
     Softmints
     Sohan
-    Sohan Papdi
+    Sohan papdi
     Soju	96
-    Sol Beer
-    Sole	233
+    sol beer
+    sole	233
     Solero
     Solgar
     Solpadeine
     Solyanka	96
-    Som Tam	96
-    Som Tum
+    som tam	96
+    som tum
     Somen	96
     Somen noodles	96
-    Sona Masoori	96
+    Sona masoori	96
     Sona masoori rice	96
     Sonicare
     Sooji	96
-    Sooji Halwa
+    Sooji halwa
     Soondubu
     Soother	96
     Sopa
@@ -10814,17 +10814,17 @@ extension EmojiData {
     Soppressata	96
     Sopressata
     Soproni
-    Sorbet	96
+    sorbet	96
     Sorbetto
     Soreen
-    Sorghum	110
-    Sorghum Beer
-    Sorghum Flour	110
-    Sorghum Grain
-    Sorrel	206
-    Sorrel Drink
-    Sorrel Flower
-    Sorrel Leaves	55
+    sorghum	110
+    sorghum beer
+    sorghum flour	110
+    sorghum grain
+    sorrel	206
+    sorrel drink
+    sorrel flower
+    sorrel leaves	55
     Sosatie
     Sotanghon
     Soto
@@ -10832,754 +10832,754 @@ extension EmojiData {
     Sotol
     Soufflé
     Soujouk
-    Soup	3534
-    Soup Bones
-    Soup Dumpling
-    Soup Mix
-    Soup Pots
-    Soup Sachets
-    Soup vegetables	96
+    soup	3534
+    soup bones
+    soup dumpling
+    soup mix
+    soup pots
+    soup sachets
+    soup vegetables	96
     Soupe à L'oignon
-    Sour Beer
-    Sour Cabbage
-    Sour Cherries	69
-    Sour Cream	1788
-    Sour cream and chive dip	96
-    Sour cream and onion chips	96
-    Sour Cream Dip
-    Sour Mix	14
-    Sour Patch Kids
-    Sour Rye Soup	96
-    Sour rye soup starter	96
-    Sour Sweets	96
-    Sour Worms
-    Sourdough	508
-    Sourdough Bread	124
-    Sourdough Loaf	96
-    Sourdough Starter	110
-    Soured Cream	96
-    Soursop	96
-    Southern Comfort	96
-    Southern fried chicken	96
-    Souvlaki	96
-    Souvlaki Pork
+    sour beer
+    sour cabbage
+    sour cherries	69
+    sour cream	1788
+    sour cream and chive dip	96
+    sour cream and onion chips	96
+    sour cream dip
+    sour mix	14
+    sour patch kids
+    sour rye soup	96
+    sour rye soup starter	96
+    sour sweets	96
+    sour worms
+    sourdough	508
+    sourdough bread	124
+    sourdough loaf	96
+    sourdough starter	110
+    soured cream	96
+    soursop	96
+    southern comfort	96
+    southern fried chicken	96
+    souvlaki	96
+    souvlaki pork
     Sovetskoye Shampanskoye
-    Soy Bean Drink
-    Soy Beans	28
-    Soy Milk	96
-    Soy Milk Drink
-    Soy Mince
-    Soy Sauce	2531
-    Soya Bean Drink
-    Soya Beans	96
-    Soya Cream	96
-    Soya Drink
-    Soya Milk	96
-    Soya Mince	96
-    Soya Yogurt	96
-    Soybean Sprout
-    Soybeans	55
-    Spa Water
-    Space Raiders
+    soy bean drink
+    soy beans	28
+    soy milk	96
+    soy milk drink
+    soy mince
+    soy sauce	2531
+    soya bean drink
+    soya beans	96
+    soya cream	96
+    soya drink
+    soya milk	96
+    soya mince	96
+    soya yogurt	96
+    soybean sprout
+    soybeans	55
+    spa water
+    space raiders
     Spacer
     Spaetzle
     Spag
     Spag Bol
-    Spaghetti	810
-    Spaghetti and Meatballs
-    Spaghetti Bolognese	96
-    Spaghetti Carbonara
-    Spaghetti Hoops	96
-    Spaghetti Squash	137
-    Spaghettini	41
+    spaghetti	810
+    spaghetti and meatballs
+    spaghetti bolognese	96
+    spaghetti carbonara
+    spaghetti hoops	96
+    spaghetti squash	137
+    spaghettini	41
     Spaghettoni
-    Spam	96
-    Spam Musubi
+    spam	96
+    spam Musubi
     Spanakopita	96
-    Spanish Bread
-    Spanish Chorizo	14
-    Spanish Omelette	96
-    Spanish Onion	371
+    Spanish bread
+    Spanish chorizo	14
+    Spanish omelette	96
+    Spanish onion	371
     Spanish onions	371
-    Spanish Rice	96
-    Spanner
-    Spare Ribs	110
-    Spareribs	124
-    Sparkling Juice
-    Sparkling Rosé	14
-    Sparkling Water	123
-    Sparkling Wine	219
-    Spatchcock Chicken
+    Spanish rice	96
+    spanner
+    spare ribs	110
+    spareribs	124
+    sparkling juice
+    sparkling rosé	14
+    sparkling water	123
+    sparkling wine	219
+    spatchcock chicken
     Spaten
-    Spatula	123
-    Spearmint	14
-    Spearmint Gum
-    Special Fried Rice
-    Special K	96
-    Special K Bar
-    Special Sauce
-    Speck	110
+    spatula	123
+    spearmint	14
+    spearmint gum
+    special fried rice
+    special k	96
+    special k bar
+    special sauce
+    speck	110
     Speculaas
-    Speculaas Spice
+    Speculaas spice
     Speculoos	123
     Speculoos biscuits	96
-    Speculoos Spread
+    Speculoos spread
     Spekulatius
-    Spelt	315
-    Spelt Bread	96
-    Spelt Flour	123
-    Spelt grain	96
+    spelt	315
+    spelt bread	96
+    spelt flour	123
+    spelt grain	96
     Spezi
     Spf	96
-    Spice Blend
-    Spice Mix	69
-    Spice Rub
-    Spiced Rum	96
-    Spiced Vinegar
-    Spices	1468
-    Spicy Brown Mustard
-    Spinach	1731
-    Spinach Fatayer	96
-    Spiny Lobster
-    Spiral Ham
+    spice blend
+    spice mix	69
+    spice rub
+    Spiced rum	96
+    Spiced vinegar
+    spices	1468
+    spicy brown mustard
+    spinach	1731
+    spinach fatayer	96
+    spiny lobster
+    spiral ham
     Spiralised courgette	96
-    Spirit Level
-    Spirit Vinegar
-    Spirits	219
-    Spitfire
+    spirit level
+    spirit vinegar
+    spirits	219
+    spitfire
     Splenda	96
-    Split Fava
-    Split Moong
-    Split Peas	83
-    Split red lentils	110
-    Split Tin
-    Sponge	603
-    Sponge Cake	14
-    Sponge Fingers	96
-    Sponge Flan	96
-    Sponge flan case	96
-    Sponge Mix
-    Sponge Pudding
-    Sponge Scourer
-    Sponges	603
+    split Fava
+    split Moong
+    split peas	83
+    split red lentils	110
+    split tin
+    sponge	603
+    sponge cake	14
+    sponge fingers	96
+    sponge flan	96
+    sponge flan case	96
+    sponge mix
+    sponge pudding
+    sponge scourer
+    sponges	603
     Spontex	96
     Spontex sponges	96
-    Spoon	397
-    Sports Drink	96
-    Sports drinks	96
-    Spotted Dick	96
-    Sprats	288
-    Spray Cream
-    Spray Oil
-    Spread	301
-    Spreadable Butter	96
-    Spring Greens	110
-    Spring Onion	274
-    Spring onions	274
-    Spring Roll	439
-    Spring Roll Pastry
-    Spring Roll Rice Paper
-    Spring Roll Sauce
-    Spring Roll Wrapper	151
-    Spring roll wrappers	151
-    Spring rolls	439
-    Spring Water	206
-    Sprinkles	247
-    Sprite	96
-    Sprite Zero
-    Spritz	96
-    Sprouted Seeds	14
-    Sprouting Broccoli	96
-    Sprouts	1043
-    Sprouts on the stalk	96
-    Sprue
+    spoon	397
+    sports drink	96
+    sports drinks	96
+    spotted dick	96
+    sprats	288
+    spray cream
+    spray oil
+    spread	301
+    Spreadable butter	96
+    spring greens	110
+    spring onion	274
+    spring onions	274
+    spring roll	439
+    spring roll pastry
+    spring roll rice paper
+    spring roll sauce
+    spring roll wrapper	151
+    spring roll wrappers	151
+    spring rolls	439
+    spring water	206
+    sprinkles	247
+    sprite	96
+    sprite zero
+    spritz	96
+    sprouted seeds	14
+    sprouting broccoli	96
+    sprouts	1043
+    sprouts on the stalk	96
+    sprue
     Spumante
     Spumoni
     Spätzle	96
-    Squab	69
-    Square Sausage	96
-    Squash	2102
-    Squash Blossom	14
-    Squeaky Cheese
-    Squeaky Toy	96
-    Squid	645
-    Squid Ball	96
-    Squid balls	96
-    Squid Ink
-    Squid Jerky
-    Squid Rings	96
+    squab	69
+    square sausage	96
+    squash	2102
+    squash blossom	14
+    squeaky cheese
+    squeaky toy	96
+    squid	645
+    squid ball	96
+    squid balls	96
+    squid ink
+    squid jerky
+    squid rings	96
     Squirty chocolate sauce	96
-    Squirty Cream	96
+    Squirty cream	96
     Sremska
     Sriracha	274
     Sriracha bottle	96
-    Sriracha Mayo
+    Sriracha mayo
     Ssamjang	96
     St Germain
-    Stacking Cup	96
+    Stacking cup	96
     Stacking cups	96
-    Stain Remover	96
-    Stainless Steel Cleaner	96
-    Stamp	192
+    stain remover	96
+    stainless steel cleaner	96
+    stamp	192
     Stamppot	96
-    Stamps	192
-    Stand Mixer
-    Stanley Blade
-    Stanley Knife
-    Staple	96
-    Stapler	96
-    Staples	96
-    Star Anise	564
-    Star anise pods	165
-    Star Apple	96
-    Star Fruit	96
-    Star Lager	96
-    Starbucks Coffee
-    Starbucks Pods
+    stamps	192
+    stand mixer
+    Stanley blade
+    Stanley knife
+    staple	96
+    stapler	96
+    staples	96
+    star anise	564
+    star anise pods	165
+    star apple	96
+    star fruit	96
+    star lager	96
+    Starbucks coffee
+    Starbucks pods
     Starburst	96
-    Starch Spray	96
+    starch spray	96
     Starfruit	110
     Starka
     Starmix	192
     Staropramen	96
-    Starters	220
-    Steak	3058
-    Steak and Ale Pie	96
-    Steak and Chops Spice
-    Steak and Kidney
-    Steak and Kidney Pie
-    Steak Bake
-    Steak burgers	96
-    Steak Cut Chips
-    Steak Mince	96
-    Steak Pie	96
-    Steak Sauce
-    Steak Seasoning	96
-    Steamed Bun	96
-    Steamed buns	96
-    Steel Cut Oats	110
-    Steel Wool	96
+    starters	220
+    steak	3058
+    steak and ale pie	96
+    steak and chops spice
+    steak and kidney
+    steak and kidney pie
+    steak bake
+    steak burgers	96
+    steak cut chips
+    steak mince	96
+    steak pie	96
+    steak sauce
+    steak seasoning	96
+    steamed bun	96
+    steamed buns	96
+    steel cut oats	110
+    steel wool	96
     Stegt Flæsk
     Stella	96
     Stella Artois	96
     Stelline
-    Step Ladder	96
+    step ladder	96
     Steradent
     Steri-strip	96
     Steri-strips	96
-    Steriliser	96
-    Sterilising Fluid	96
-    Sterilising Tablet	96
-    Sterilising tablets	96
-    Sterilizer
+    steriliser	96
+    sterilising fluid	96
+    sterilising tablet	96
+    sterilising tablets	96
+    sterilizer
     Sterimar	96
-    Sterimar Spray
-    Stevia	96
-    Stevia Leaves
-    Stew	576
-    Stew Chicken	96
-    Stewing Beef	123
-    Stewing Steak
-    Sticky Buns
-    Sticky Note	96
-    Sticky notes	96
-    Sticky Rice	315
-    Sticky Tape	96
-    Sticky Toffee Pudding	96
+    Sterimar spray
+    stevia	96
+    stevia leaves
+    stew	576
+    stew chicken	96
+    stewing beef	123
+    stewing steak
+    sticky buns
+    sticky note	96
+    sticky notes	96
+    sticky rice	315
+    sticky tape	96
+    sticky toffee pudding	96
     Stifado
-    Still Water	96
+    still water	96
     Stilton	178
-    Sting Relief	96
-    Stink Bean
-    Stinking Bishop	96
-    Stir Fry Beef
-    Stir Fry Kit	96
-    Stir Fry Sauce	96
-    Stir Fry Vegetables	96
-    Stir-fry Veg	96
-    Stock	5791
-    Stock Cubes	384
-    Stock Fish
-    Stock Pot	96
-    Stock pots	96
-    Stock Powder
-    Stockfish	192
-    Stockfish heads	96
-    Stockings
-    Stockpot
+    sting relief	96
+    stink bean
+    stinking bishop	96
+    stir fry beef
+    stir fry kit	96
+    stir fry sauce	96
+    stir fry vegetables	96
+    Stir-fry veg	96
+    stock	5791
+    stock cubes	384
+    stock fish
+    stock pot	96
+    stock pots	96
+    stock powder
+    stockfish	192
+    stockfish heads	96
+    stockings
+    stockpot
     Stolichnaya	110
     Stollen	192
     Stollen bites	96
-    Stone baked pizza	96
-    Stone Flower
-    Stone Fruit
-    Stonebaked Pizza
-    Stool Softener
-    Storage Bag
-    Storage Box	96
-    Storage boxes	96
-    Storage Container
-    Storage Jar
-    Stork	96
+    stone baked pizza	96
+    stone flower
+    stone fruit
+    Stonebaked pizza
+    stool softener
+    storage bag
+    storage box	96
+    storage boxes	96
+    storage container
+    storage jar
+    stork	96
     Stottie	96
     Stottie cake	96
     Stouffer's
-    Stout	137
-    Stove Top Stuffing
-    Stovetop Espresso
+    stout	137
+    stove top stuffing
+    Stovetop espresso
     Stovies
     Stracciatella	96
     Stracciatella cheese	96
     Stracciatella Gelato
-    Straight Cut Chips
-    Straw Bedding	96
-    Straw Mushroom
-    Strawberries	1194
-    Strawberry	1194
-    Strawberry Ice Cream	96
-    Strawberry Jam	123
-    Strawberry Milk	96
-    Strawberry Yogurt	96
-    Streaky Bacon	96
-    Streamer	96
-    Streamers	96
+    straight cut chips
+    straw bedding	96
+    straw mushroom
+    strawberries	1194
+    strawberry	1194
+    strawberry ice cream	96
+    strawberry jam	123
+    strawberry milk	96
+    strawberry yogurt	96
+    streaky bacon	96
+    streamer	96
+    streamers	96
     Strepsils	96
-    Strepsils Plus
-    String Beans	138
-    String Cheese	96
-    Strip Steak	28
-    Stroganoff	96
+    Strepsils plus
+    string beans	138
+    string cheese	96
+    strip steak	28
+    stroganoff	96
     Stroh
-    Stroller
+    stroller
     Stromboli
-    Strong Flour
-    Strong white bread flour	96
-    Strong White Flour
+    strong flour
+    strong white bread flour	96
+    strong white flour
     Strongbow	96
     Stroopwafel	96
-    Stroopwafel Biscuits
+    Stroopwafel biscuits
     Stroopwafels	96
     Strozzapreti
-    Strudel
-    Student Mix
-    Stuffed Cabbage
-    Stuffed Mushrooms
-    Stuffed Olives	96
-    Stuffed Pasta
-    Stuffed Peppers	192
-    Stuffed peppers deli	96
-    Stuffed Pitta
-    Stuffed Shells
-    Stuffed Vine Leaf	192
-    Stuffed vine leaves	192
-    Stuffed vine leaves tin	96
-    Stuffing	178
-    Stuffing Mix	96
-    Styling Cream
-    Sub Rolls	14
-    Submarine Rolls	96
-    Subs	14
-    Suckling Pig	14
-    Suction Bowl	96
+    strudel
+    student mix
+    stuffed cabbage
+    stuffed mushrooms
+    stuffed olives	96
+    stuffed pasta
+    stuffed peppers	192
+    stuffed peppers deli	96
+    stuffed pitta
+    stuffed shells
+    stuffed vine leaf	192
+    stuffed vine leaves	192
+    stuffed vine leaves tin	96
+    stuffing	178
+    stuffing mix	96
+    Styling cream
+    sub rolls	14
+    submarine rolls	96
+    subs	14
+    suckling pig	14
+    suction bowl	96
     Sucuk	96
     Sudachi
     Sudafed	96
     Sudocrem	96
-    Sudocrem Antiseptic
-    Sudocrem Cream
+    Sudocrem antiseptic
+    Sudocrem cream
     Sudzhuk	96
-    Suede Protector	96
-    Suet	384
-    Suet Ball	96
-    Suet balls	96
-    Suet for dumplings	96
-    Suet Pastry Mix
+    suede protector	96
+    suet	384
+    suet ball	96
+    suet balls	96
+    suet for dumplings	96
+    suet pastry mix
     Sufganiyah
     Sufganiyot
-    Sugar	20204
-    Sugar Apple
-    Sugar Cane Juice
-    Sugar Cookies
-    Sugar Cubes
-    Sugar Flowers
-    Sugar Free Sweetener
-    Sugar Lumps
-    Sugar Puffs
-    Sugar Snap Peas	220
-    Sugar Snaps	220
-    Sugar Soap	96
-    Sugar Strands
-    Sugar Syrup
+    sugar	20204
+    sugar apple
+    sugar cane juice
+    sugar cookies
+    sugar cubes
+    sugar flowers
+    sugar free sweetener
+    sugar lumps
+    sugar puffs
+    sugar snap peas	220
+    sugar snaps	220
+    sugar soap	96
+    sugar strands
+    sugar syrup
     Sugar-free gum	96
-    Sugarcane Juice	96
-    Sugared Almonds
+    sugarcane juice	96
+    sugared almonds
     Sugo
     Suji
     Sujuk
     Sukang Iloko
-    Sukiyaki
-    Sukiyaki Beef
-    Sukkari Date
-    Sukuma Wiki	96
+    sukiyaki
+    sukiyaki beef
+    Sukkari date
+    Sukuma wiki	96
     Sulguni	96
-    Sultana Grapes	28
-    Sultanas	123
+    sultana grapes	28
+    sultanas	123
     Suluguni
-    Sumac	357
-    Sumac spice	96
+    sumac	357
+    sumac spice	96
     Sumak
     Suman
-    Summer Fruits
-    Summer Fruits Squash
-    Summer Pudding	96
-    Summer Roll	96
-    Summer rolls	96
-    Summer Sausage
-    Summer Savory	55
-    Summer Squash	28
+    summer fruits
+    summer fruits squash
+    summer pudding	96
+    summer roll	96
+    summer rolls	96
+    summer sausage
+    summer savory	55
+    summer squash	28
     Sumol
-    Sun Chips
-    Sun Cream	96
-    Sun Dried Tomato Paste	96
-    Sun Lotion
-    Sun-dried Tomato	549
-    Sun-dried tomato paste	96
-    Sun-dried tomatoes	549
-    Sun-dried tomatoes in oil	123
-    Sunblock	96
+    sun chips
+    sun cream	96
+    sun dried tomato paste	96
+    sun lotion
+    sun-dried tomato	549
+    sun-dried tomato paste	96
+    sun-dried tomatoes	549
+    sun-dried tomatoes in oil	123
+    sunblock	96
     Sunchips
-    Sunchoke
+    sunchoke
     Suncream	96
     Suncream SPF 50	96
-    Sundae
-    Sunday Dinner
-    Sunday Paper
-    Sunday Roast	96
-    Sundried Tomato
-    Sundried Tomato Pesto
+    sundae
+    Sunday dinner
+    Sunday paper
+    Sunday roast	96
+    sundried tomato
+    sundried tomato pesto
     Sundubu
-    Sunflower	480
-    Sunflower Oil	192
-    Sunflower Seeds	165
-    Sunflowers	480
-    Sunglasses	96
+    sunflower	480
+    sunflower oil	192
+    sunflower seeds	165
+    sunflowers	480
+    sunglasses	96
     Sunkist
-    Sunny D
-    Sunny Delight
-    Sunscreen	96
+    sunny d
+    sunny delight
+    sunscreen	96
     Supari
-    Super Bock
-    Super Glue
-    Super Noodles	96
+    super bock
+    super glue
+    super noodles	96
     Superglue	96
     Supermalt	96
     Supernoodles
-    Supper
-    Supplement	96
+    supper
+    supplement	96
     Supplì
-    Support Bandage
+    support bandage
     Suran
-    Sure Deodorant	96
-    Surface Cleaner
-    Surface Spray	96
-    Surface Wipe	96
-    Surface wipes	96
-    Surgical Mask	96
-    Surgical masks	96
-    Surgical Spirit	96
+    sure deodorant	96
+    surface cleaner
+    surface spray	96
+    surface wipe	96
+    surface wipes	96
+    surgical mask	96
+    surgical masks	96
+    surgical spirit	96
     Surimi	96
     Surströmming
     Surówka
-    Sushi	808
-    Sushi Box
-    Sushi Ginger	96
-    Sushi Grade Tuna	123
-    Sushi Nori
-    Sushi Platter	96
-    Sushi Rice	192
-    Sushi rice bag	96
-    Sushi Rolls	96
-    Sushi Set
-    Sushi Vinegar	96
+    sushi	808
+    sushi box
+    sushi ginger	96
+    sushi grade tuna	123
+    sushi Nori
+    sushi platter	96
+    sushi rice	192
+    sushi rice bag	96
+    sushi rolls	96
+    sushi set
+    sushi vinegar	96
     Sushi-grade tuna	123
     Sushki	96
     Suspiro Limeño
     Sutlac	96
     Suya	192
-    Suya Pepper
-    Suya Spice	96
-    Svanetian Salt	96
-    Swan Vestas
-    Swede	96
-    Swedish Fish
-    Swedish Meatballs	96
-    Sweeping Brush
-    Sweet & Sour Sauce
-    Sweet and Sour Chicken	96
-    Sweet and Sour Mix
-    Sweet and Sour Sauce	96
-    Sweet Basil	14
-    Sweet Bean Paste
-    Sweet Bean Sauce	14
-    Sweet Chestnuts
-    Sweet Chili Sauce	14
-    Sweet Chilli Dipping Sauce	96
-    Sweet Chilli Sauce	96
-    Sweet Chutney
-    Sweet Cicely
-    Sweet Corn	55
-    Sweet Hungarian paprika	165
-    Sweet Lassi
-    Sweet Onion	262
-    Sweet Paprika	248
-    Sweet Pepper	138
-    Sweet Pickle	69
-    Sweet Pickle Relish	14
-    Sweet Pointed Peppers	96
-    Sweet Popcorn	96
-    Sweet Potato	1182
-    Sweet Potato Crisps
-    Sweet Potato Fries	96
-    Sweet potato glass noodles	96
-    Sweet Potato Noodle
-    Sweet Potato Pudding
-    Sweet potatoes	1182
-    Sweet Relish	14
-    Sweet Rice	28
-    Sweet Rice Flour
-    Sweet Soy Sauce	28
-    Sweet Vermouth	41
-    Sweet Wine
-    Sweetbreads	14
-    Sweetcorn	384
-    Sweetcorn relish	96
-    Sweetened Condensed Milk	220
-    Sweetener	110
+    Suya pepper
+    Suya spice	96
+    Svanetian salt	96
+    swan Vestas
+    swede	96
+    Swedish fish
+    Swedish meatballs	96
+    sweeping brush
+    sweet & sour sauce
+    sweet and sour chicken	96
+    sweet and sour mix
+    sweet and sour sauce	96
+    sweet basil	14
+    sweet bean paste
+    sweet bean sauce	14
+    sweet chestnuts
+    sweet chili sauce	14
+    sweet chilli dipping sauce	96
+    sweet chilli sauce	96
+    sweet chutney
+    sweet Cicely
+    sweet corn	55
+    sweet Hungarian paprika	165
+    sweet lassi
+    sweet onion	262
+    sweet paprika	248
+    sweet pepper	138
+    sweet pickle	69
+    sweet pickle relish	14
+    sweet pointed peppers	96
+    sweet popcorn	96
+    sweet potato	1182
+    sweet potato crisps
+    sweet potato fries	96
+    sweet potato glass noodles	96
+    sweet potato noodle
+    sweet potato pudding
+    sweet potatoes	1182
+    sweet relish	14
+    sweet rice	28
+    sweet rice flour
+    sweet soy sauce	28
+    sweet vermouth	41
+    sweet wine
+    sweetbreads	14
+    sweetcorn	384
+    sweetcorn relish	96
+    sweetened condensed milk	220
+    sweetener	110
     Sweetex
-    Sweetheart Cabbage
+    sweetheart cabbage
     Sweeties
-    Sweets	4934
-    Sweetsop
+    sweets	4934
+    sweetsop
     Swiffer	96
-    Swiffer Refills	96
-    Swim nappies	96
-    Swim Nappy	96
-    Swiss Bouillon
-    Swiss Chard	247
-    Swiss Cheese	289
-    Swiss Miss
-    Swiss Roll	96
+    Swiffer refills	96
+    swim nappies	96
+    swim nappy	96
+    Swiss bouillon
+    Swiss chard	247
+    Swiss cheese	289
+    Swiss miss
+    Swiss roll	96
     Swizzels
-    Swordfish	206
-    Swordfish Steak	123
-    Swordfish steaks	123
-    Syllabub
-    Sympathy Card
+    swordfish	206
+    swordfish steak	123
+    swordfish steaks	123
+    syllabub
+    sympathy card
     Syrah
-    Syringe
+    syringe
     Syrki
     Syrniki	96
     Syrok	96
     Systane
     Szarlotka	96
-    Szechuan Pepper
-    Szechuan Peppercorns
-    Szeged Paprika
+    Szechuan pepper
+    Szechuan peppercorns
+    Szeged paprika
     Szynka	96
     Süßer Senf
     Słonina	96
     T-bone	96
-    T-bone Steak	96
+    T-bone steak	96
     T-shirt
     Ta'ameya
-    Tabasco	729
-    Tabbouleh	96
-    Table Grapes
-    Table Salt	234
-    Tablet	1726
-    Tablets	1726
+    tabasco	729
+    tabbouleh	96
+    table grapes
+    table salt	234
+    tablet	1726
+    tablets	1726
     Taboon
-    Taboon Bread
+    Taboon bread
     Tabouleh
     Tabouli
-    Taco	877
-    Taco Kit	96
-    Taco Night	96
-    Taco Sauce	96
-    Taco Seasoning	96
-    Taco Shell	288
-    Taco shells	288
-    Tacos	877
+    taco	877
+    taco kit	96
+    taco night	96
+    taco sauce	96
+    taco seasoning	96
+    taco shell	288
+    taco shells	288
+    tacos	877
     Tacu Tacu
     Taftoon
-    Tagine	288
-    Tagine Spice
-    Tagliatelle	151
+    tagine	288
+    tagine spice
+    tagliatelle	151
     Taglierini
     Tagliolini	14
     Tahari
     Tahdig	96
     Tahina	96
-    Tahini	453
-    Tahini Dressing
-    Tahini Halva	96
-    Tahini jar	96
-    Tahini Sauce
+    tahini	453
+    tahini dressing
+    tahini halva	96
+    tahini jar	96
+    tahini sauce
     Taiyaki
-    Taj Mahal Tea
+    Taj Mahal tea
     Tajin	123
     Tajine
     Tajín	123
-    Take Away
+    take away
     Take-out
-    Takeaway
-    Takeaway Chinese
-    Takeout
+    takeaway
+    takeaway Chinese
+    takeout
     Takis
     Takoyaki
-    Takoyaki Flour
+    Takoyaki flour
     Takuan	96
-    Talc	96
-    Talcum Powder
+    talc	96
+    talcum powder
     Taleggio	110
     Talisker
     Tallegio
     Tamagoyaki
     Tamal
-    Tamale	96
-    Tamales	96
+    tamale	96
+    tamales	96
     Tamarhindi
     Tamari	275
-    Tamarillo	96
-    Tamarind	577
-    Tamarind Ball
-    Tamarind Block
-    Tamarind Candy	14
-    Tamarind Chutney	96
-    Tamarind Concentrate	41
-    Tamarind Drink
-    Tamarind Juice	14
-    Tamarind Paste	234
-    Tamarind Sauce
-    Tamarind Soda
+    tamarillo	96
+    tamarind	577
+    tamarind ball
+    tamarind block
+    tamarind candy	14
+    tamarind chutney	96
+    tamarind concentrate	41
+    tamarind drink
+    tamarind juice	14
+    tamarind paste	234
+    tamarind sauce
+    tamarind soda
     Tampax	96
-    Tampax Pearl
-    Tampon	96
-    Tampons	96
-    Tandoori Chicken	96
-    Tandoori Fish
-    Tandoori Marinade
-    Tandoori Masala	96
-    Tandoori Paste	96
-    Tandoori Spice
-    Tangelo
-    Tangerine	206
-    Tangerines	206
+    Tampax pearl
+    tampon	96
+    tampons	96
+    Tandoori chicken	96
+    Tandoori fish
+    Tandoori marinade
+    Tandoori masala	96
+    Tandoori paste	96
+    Tandoori spice
+    tangelo
+    tangerine	206
+    tangerines	206
     Tangfastics	96
-    Tango	96
-    Tannia
-    Tanning Lotion
+    tango	96
+    tannia
+    tanning lotion
     Tanqueray
     Tapal	96
     Tapal tea	96
-    Tapas	192
-    Tapas selection	96
+    tapas	192
+    tapas selection	96
     Tapatio	96
-    Tape Measure	96
-    Tapenade	206
-    Tapioca	398
-    Tapioca Flour	137
-    Tapioca Pearl	110
-    Tapioca pearls	110
-    Tapioca Pudding
-    Tapioca Starch	137
+    tape measure	96
+    tapenade	206
+    tapioca	398
+    tapioca flour	137
+    tapioca pearl	110
+    tapioca pearls	110
+    tapioca pudding
+    tapioca starch	137
     Tapsilog
     Tapuy
     Taquitos
     Taralli	96
     Taramasalata	192
-    Taramasalata Dip
+    Taramasalata dip
     Taramasalata tub	96
     Taranka
     Tarator
-    Tarka Dal	96
+    Tarka dal	96
     Tarkhun	96
-    Taro	123
-    Taro Leaf
-    Taro Milk Tea
-    Tarragon	1252
-    Tarragon Soda
-    Tarragon Vinegar	83
-    Tart	1126
-    Tart Cherry Juice
-    Tartar Sauce	41
-    Tartare Sauce	96
-    Tarte au Citron	96
-    Tarte aux Fraises
+    taro	123
+    taro leaf
+    taro milk tea
+    tarragon	1252
+    tarragon soda
+    tarragon vinegar	83
+    tart	1126
+    tart cherry juice
+    tartar sauce	41
+    Tartare sauce	96
+    Tarte au citron	96
+    Tarte aux fraises
     Tarte Flambée
-    Tarte Tatin	96
+    Tarte tatin	96
     Tartiflette	96
     Tasajo
     Tassimo	96
-    Tassimo Pods	96
-    Taste of the Wild
+    Tassimo pods	96
+    taste of the wild
     Tatashe	96
-    Tater Tots	96
+    tater tots	96
     Tatra
     Tatsoi
-    Tatties	96
+    tatties	96
     Tatume	14
-    Tawny Port	123
+    tawny port	123
     Tayberries	96
     Tayberry	96
     Taylors
     Taylors of Harrogate
     Tazo
     Tcp	96
-    Tcp Liquid
-    Tea	4166
-    Tea Bag Squeezer
-    Tea Bags	425
-    Tea Cake
-    Tea Cosy
-    Tea Infuser
-    Tea Leaves	151
-    Tea Light	96
-    Tea lights	96
-    Tea Loaf
-    Tea Masala
-    Tea Pods
-    Tea Strainer	96
-    Tea Towel	96
-    Tea towels	96
+    Tcp liquid
+    tea	4166
+    tea bag squeezer
+    tea bags	425
+    tea cake
+    tea cosy
+    tea Infuser
+    tea leaves	151
+    tea light	96
+    tea lights	96
+    tea loaf
+    tea masala
+    tea pods
+    tea strainer	96
+    tea towel	96
+    tea towels	96
     Teabags	96
-    Teacake	96
-    Teacakes	96
+    teacake	96
+    teacakes	96
     Tealight
     Teapigs
-    Teapot	96
-    Teaspoon	14
-    Teat	96
+    teapot	96
+    teaspoon	14
+    teat	96
     Tecate
-    Teddy	96
-    Teddy Bear	96
-    Teddy Grahams
+    teddy	96
+    teddy bear	96
+    teddy grahams
     Teether	96
-    Teething Biscuit	96
-    Teething biscuits	96
-    Teething Gel	96
-    Teething Granule	96
-    Teething granules	96
-    Teething Ring
-    Teething Rusk
+    teething biscuit	96
+    teething biscuits	96
+    teething gel	96
+    teething granule	96
+    teething granules	96
+    teething ring
+    teething rusk
     Teewurst
-    Teff	206
-    Teff Flour	96
-    Teff Injera
-    Teh C
+    teff	206
+    teff flour	96
+    teff Injera
+    Teh c
     Teh Halia
-    Teh O
-    Teh Tarik	96
+    Teh o
+    Teh tarik	96
     Tej
     Tej Patta
     Telemea	96
@@ -11591,411 +11591,411 @@ extension EmojiData {
     Tempeh block	96
     Tempeh chips	96
     Tempranillo
-    Temptations	96
-    Temptations cat treats	96
-    Tempura	96
-    Tempura Batter	96
-    Tempura batter mix	96
-    Tempura Flour
-    Tempura Prawns
-    Tempura Udon
+    temptations	96
+    temptations cat treats	96
+    tempura	96
+    tempura batter	96
+    tempura batter mix	96
+    tempura flour
+    tempura prawns
+    tempura udon
     Tena	96
-    Tena Lady
-    Tena Men
+    Tena lady
+    Tena men
     Tena pads	96
-    Tenderloin	371
+    tenderloin	371
     Tenderstem	96
-    Tenderstem Broccoli	96
+    Tenderstem broccoli	96
     Tennent's
-    Tennis Ball	96
-    Tennis Ball Launcher
-    Tennis balls	96
+    tennis ball	96
+    tennis ball launcher
+    tennis balls	96
     Tepe
-    Tepe Brushes
-    Tequila	274
-    Tequila blanco	96
+    Tepe brushes
+    tequila	274
+    tequila blanco	96
     Terasi
     Terere
-    Teriyaki	301
-    Teriyaki Chicken	96
-    Teriyaki Marinade	96
-    Teriyaki Sauce	110
-    Terrine	110
-    Terry's Chocolate Orange
-    Tesco Kitchen Roll
-    Test Strip	96
+    teriyaki	301
+    teriyaki chicken	96
+    teriyaki marinade	96
+    teriyaki sauce	110
+    terrine	110
+    terry's chocolate orange
+    Tesco kitchen roll
+    test strip	96
     Tetilla
     Tetley	96
     Tetley tea bags	96
-    Tetra	96
-    Tetra fish food	96
+    tetra	96
+    tetra fish food	96
     Tetramin
     Texas Pete	14
-    Texas Toast
-    Textured Vegetable Protein	96
-    Texturising Spray
-    Thai Aubergine	96
+    Texas toast
+    textured vegetable protein	96
+    Texturising spray
+    Thai aubergine	96
     Thai aubergines	96
-    Thai Basil	247
+    Thai basil	247
     Thai basil bunch	96
-    Thai Chili	124
-    Thai Chilli	96
+    Thai chili	124
+    Thai chilli	96
     Thai chillies	96
-    Thai Coconut	96
-    Thai Curry Paste
-    Thai Eggplant	14
-    Thai Fish Sauce	220
-    Thai Fragrant Rice
-    Thai Green Curry	96
+    Thai coconut	96
+    Thai curry paste
+    Thai eggplant	14
+    Thai fish sauce	220
+    Thai fragrant rice
+    Thai green curry	96
     Thai green curry paste	96
-    Thai Holy Basil
-    Thai Iced Tea	96
+    Thai holy basil
+    Thai iced tea	96
     Thai iced tea mix	96
-    Thai Jasmine Rice	96
-    Thai Milk Tea
-    Thai Red Curry	123
+    Thai jasmine rice	96
+    Thai milk tea
+    Thai red curry	123
     Thai red curry paste	123
-    Thai Sticky Rice	110
-    Thai Sweet Chilli Sauce
-    Thai Tea	28
-    Thai Whisky
+    Thai sticky rice	110
+    Thai sweet chilli sauce
+    Thai tea	28
+    Thai whisky
     Thali	96
     Thandai
-    Thank You Card	96
+    Thank you card	96
     Thank you cards	96
-    Thanksgiving Dinner
-    Thatchers	96
-    Thatchers cider	96
-    The Collective
-    The Ordinary
-    The Pink Stuff	96
+    thanksgiving dinner
+    thatchers	96
+    thatchers cider	96
+    the collective
+    the ordinary
+    the pink stuff	96
     Thepla
-    Thermometer	384
-    Thermometer Strip
-    Thermos	96
-    Thermos flask	96
-    Thick Bleach	96
-    Thick Cut Marmalade
-    Thick sliced bread	96
+    thermometer	384
+    thermometer strip
+    thermos	96
+    thermos flask	96
+    thick bleach	96
+    thick cut marmalade
+    thick sliced bread	96
     Thieboudienne
-    Thin Crust Pizza
-    Thinly Sliced Beef
+    thin crust pizza
+    Thinly sliced beef
     Thinly sliced pork belly	96
-    Thins	316
-    Thong Yip
+    thins	316
+    thong yip
     Thorntons
-    Thousand Island	96
-    Thousand Island Dressing	96
-    Thread	302
-    Three Bean Mix
-    Three Bean Salad
-    Three in One Coffee
-    Three in One Oil
-    Three Musketeers
-    Throat Lozenge	96
-    Throat lozenges	96
-    Throat Spray	96
-    Throat Sweet
-    Throw
-    Thumbtack	96
-    Thumbtacks	96
-    Thums Up	96
-    Thyme	5176
+    thousand island	96
+    thousand island dressing	96
+    thread	302
+    three bean mix
+    three bean salad
+    three in one coffee
+    three in one oil
+    three musketeers
+    throat lozenge	96
+    throat lozenges	96
+    throat spray	96
+    throat sweet
+    throw
+    thumbtack	96
+    thumbtacks	96
+    Thums up	96
+    thyme	5176
     Thüringer
-    Tia Maria
+    Tia maria
     Tian
     Tianmianjiang
     Tibs	96
-    Tic Tac	96
-    Tic Tacs	96
-    Tick Remover	96
-    Tick Treatment
-    Tide	96
-    Tide Pods	96
-    Tidy Cats
+    tic Tac	96
+    tic Tacs	96
+    tick remover	96
+    tick treatment
+    tide	96
+    tide pods	96
+    tidy cats
     Tieguanyin
-    Tiffin
-    Tiger Balm	96
-    Tiger Beer	96
-    Tiger Bread	96
-    Tiger Nut	192
-    Tiger Nut Drink	96
-    Tiger Nut Milk
-    Tiger nuts	192
-    Tiger Prawns	96
+    tiffin
+    tiger balm	96
+    tiger beer	96
+    tiger bread	96
+    tiger nut	192
+    tiger nut drink	96
+    tiger nut milk
+    tiger nuts	192
+    tiger prawns	96
     Tigernut
-    Tights	110
+    tights	110
     Tikil Gomen
-    Tikka Kebab
-    Tikka Masala	384
-    Tikka Masala Paste	96
-    Tikka Masala Sauce	96
-    Tikka Paste
-    Tikki	96
+    tikka kebab
+    tikka masala	384
+    tikka masala paste	96
+    tikka masala sauce	96
+    tikka paste
+    tikki	96
     Tilapia	123
-    Tilapia Fillet	14
+    Tilapia fillet	14
     Tilda
-    Till Roll
-    Tillamook Ice Cream
-    Tim Tams
+    till roll
+    Tillamook ice cream
+    Tim tams
     Timeout
     Timisoreana
-    Timothy Hay	96
-    Tin Foil	96
-    Tin Foil Roll
-    Tin Loaf
-    Tin of Soup
-    Tin of Tomatoes
-    Tin Opener	96
+    timothy hay	96
+    tin foil	96
+    tin foil roll
+    tin loaf
+    tin of soup
+    tin of tomatoes
+    tin opener	96
     Tinda	96
     Tindora	96
-    Tinfoil
-    Ting
-    Tinned Beans
-    Tinned Carrots	96
-    Tinned chicken	96
-    Tinned chickpeas	96
-    Tinned Chilli
-    Tinned clams	96
-    Tinned Coconut Milk
-    Tinned crab	96
-    Tinned Food
-    Tinned Fruit	96
-    Tinned Ham	96
-    Tinned Mackerel	96
-    Tinned Meat
-    Tinned Peaches	96
-    Tinned pears	96
-    Tinned Peas	96
-    Tinned Pineapple	96
-    Tinned Potatoes	96
-    Tinned Ravioli
-    Tinned Salmon	96
-    Tinned sardines	96
-    Tinned Soup	96
-    Tinned Spaghetti
-    Tinned Sweetcorn	96
-    Tinned Tomato	96
-    Tinned tomatoes	96
-    Tinned Tuna	96
-    Tinned Tuna Chunks
-    Tinned Vegetables
+    tinfoil
+    ting
+    tinned beans
+    tinned carrots	96
+    tinned chicken	96
+    tinned chickpeas	96
+    tinned chilli
+    tinned clams	96
+    tinned coconut milk
+    tinned crab	96
+    tinned food
+    tinned fruit	96
+    tinned ham	96
+    tinned mackerel	96
+    tinned meat
+    tinned peaches	96
+    tinned pears	96
+    tinned peas	96
+    tinned pineapple	96
+    tinned potatoes	96
+    tinned ravioli
+    tinned salmon	96
+    tinned sardines	96
+    tinned soup	96
+    tinned spaghetti
+    tinned sweetcorn	96
+    tinned tomato	96
+    tinned tomatoes	96
+    tinned tuna	96
+    tinned tuna chunks
+    tinned vegetables
     Tinola	96
-    Tinsel	96
-    Tipo 00 Flour
+    tinsel	96
+    Tipo 00 flour
     Tipp-ex
     Tippex
     Tiradito
-    Tiramisu	192
-    Tiramisu pot	96
+    tiramisu	192
+    tiramisu pot	96
     Tirokafteri
     Tiropita	96
-    Tissue	288
-    Tissues	288
-    Titus Fish	96
+    tissue	288
+    tissues	288
+    Titus fish	96
     Tizer
     Tkemali	96
-    Tkemali Sauce
+    Tkemali sauce
     Tklapi
     Tlayuda	14
-    Toad in the Hole	192
-    Toast	192
-    Toasted Sesame Oil	206
-    Toaster	96
+    toad in the hole	192
+    toast	192
+    toasted sesame oil	206
+    toaster	96
     Toastie
-    Toastie Loaf
-    Tobacco	96
+    Toastie loaf
+    tobacco	96
     Toban Djan
     Tobiko
     Toblerone	110
     Tocino	96
-    Toddler Milk	96
-    Toddler Snack	96
-    Toddler snacks	96
-    Toffee	384
-    Toffee bonbons	96
-    Toffee Crisp
-    Toffee Popcorn
-    Toffee sauce	96
-    Tofu	1070
-    Tofu Puff	96
-    Tofu Skin	123
-    Togarashi	192
-    Toilet Bleach
-    Toilet Block	96
-    Toilet blocks	96
-    Toilet Brush	96
-    Toilet Cleaner	96
-    Toilet Duck	96
-    Toilet Duck Gel
-    Toilet Paper	96
-    Toilet Plunger	96
-    Toilet Rim Block
-    Toilet Roll	192
-    Toiletry Bag
+    toddler milk	96
+    toddler snack	96
+    toddler snacks	96
+    toffee	384
+    toffee bonbons	96
+    toffee crisp
+    toffee popcorn
+    toffee sauce	96
+    tofu	1070
+    tofu puff	96
+    tofu skin	123
+    togarashi	192
+    toilet bleach
+    toilet block	96
+    toilet blocks	96
+    toilet brush	96
+    toilet cleaner	96
+    toilet duck	96
+    toilet duck gel
+    toilet paper	96
+    toilet plunger	96
+    toilet rim block
+    toilet roll	192
+    toiletry bag
     Tokaj
     Tokaji	96
     Tokaji Aszú
-    Tom Kha	96
-    Tom Kha Gai	96
-    Tom Kha Paste
-    Tom Yum	192
-    Tom Yum Paste	96
-    Tom Yum Soup	96
-    Tomahawk Steak
-    Tomate Verde
-    Tomatillo	275
-    Tomatillo Salsa
-    Tomatillos	275
-    Tomato	12265
-    Tomato and Basil Sauce	96
-    Tomato Bredie
-    Tomato Chutney
-    Tomato feed	96
-    Tomato Jam
-    Tomato Juice	275
-    Tomato Ketchup	123
-    Tomato Passata	14
-    Tomato Paste	1307
-    Tomato Pesto
-    Tomato Puree	398
-    Tomato Relish	110
-    Tomato Salsa	14
-    Tomato Sauce	467
-    Tomato Soup	206
-    Tomato soup fresh	96
-    Tomatoes	12265
-    Tomatoes on the Vine	96
+    tom kha	96
+    tom kha gai	96
+    tom kha paste
+    tom yum	192
+    tom yum paste	96
+    tom yum soup	96
+    tomahawk steak
+    tomate verde
+    tomatillo	275
+    tomatillo salsa
+    tomatillos	275
+    tomato	12265
+    tomato and basil sauce	96
+    tomato Bredie
+    tomato chutney
+    tomato feed	96
+    tomato jam
+    tomato juice	275
+    tomato ketchup	123
+    tomato Passata	14
+    tomato paste	1307
+    tomato pesto
+    tomato puree	398
+    tomato relish	110
+    tomato salsa	14
+    tomato sauce	467
+    tomato soup	206
+    tomato soup fresh	96
+    tomatoes	12265
+    tomatoes on the vine	96
     Tomme
     Tomme de Savoie
     Tommee Tippee	96
     Tommee Tippee bottles	96
     Tompouce
-    Toner	192
-    Toner cartridge	96
+    toner	192
+    toner cartridge	96
     Tong Sui
-    Tongs	96
-    Tongue Scraper
+    tongs	96
+    tongue scraper
     Toni&guy
-    Tonic	397
-    Tonic Syrup
-    Tonic Water	110
+    tonic	397
+    tonic syrup
+    tonic water	110
     Tonkatsu	96
-    Tonkatsu Sauce	96
+    Tonkatsu sauce	96
     Tonkotsu
-    Tonkotsu Ramen
+    Tonkotsu ramen
     Tony's Chocolonely
-    Tool Kit
-    Toolbox	96
+    tool kit
+    toolbox	96
     Toor Daal
-    Toor Dal	96
-    Toothbrush	288
-    Toothbrush Head	192
-    Toothbrush heads	192
-    Toothpaste	384
-    Toothpick	96
-    Toothpicks	96
-    Tootsie Pops
-    Tootsie Roll
-    Top Coat
-    Top-up Voucher
+    Toor dal	96
+    toothbrush	288
+    toothbrush head	192
+    toothbrush heads	192
+    toothpaste	384
+    toothpick	96
+    toothpicks	96
+    Tootsie pops
+    Tootsie roll
+    top coat
+    top-up voucher
     Topokki
-    Topside	96
-    Topside of beef	96
-    Torch	192
+    topside	96
+    topside of beef	96
+    torch	192
     Torchio	14
     Torrija
     Torrone	96
     Torta Caprese
     Torta Del Casar
     Torta Della Nonna
-    Tortellini	219
+    tortellini	219
     Tortelloni	96
     Tortiglioni
-    Tortilla	1181
-    Tortilla Bowls
-    Tortilla Chips	261
-    Tortilla chips for nachos	96
-    Tortilla de Patatas
-    Tortilla Española	96
-    Tortilla Soup	96
-    Tortilla Wrap	96
-    Tortilla wraps	96
-    Tortoise Food	96
-    Tostada	192
-    Tostada Shell	96
-    Tostada shells	96
-    Tostadas	192
+    tortilla	1181
+    tortilla bowls
+    tortilla chips	261
+    tortilla chips for nachos	96
+    tortilla de Patatas
+    tortilla española	96
+    tortilla soup	96
+    tortilla wrap	96
+    tortilla wraps	96
+    tortoise food	96
+    tostada	192
+    tostada shell	96
+    tostada shells	96
+    tostadas	192
     Tostitos
     Tostones	96
     Totapuri
-    Tote Bag
+    tote bag
     Totino's
     Totopo	96
     Totopos	96
-    Toulouse Sausage	96
+    Toulouse sausage	96
     Toulouse sausages	96
     Toum	96
-    Towel	479
-    Toy	671
-    Toys	671
-    Traditional Lemonade
-    Trail Mix	96
-    Trail Mix Fruit
-    Training Pant	96
-    Training pants	96
+    towel	479
+    toy	671
+    toys	671
+    traditional lemonade
+    trail mix	96
+    trail mix fruit
+    training pant	96
+    training pants	96
     Tramezzini
-    Trappist Cheese
-    Trash Bag	96
-    Trash bags	96
-    Trash Can
+    Trappist cheese
+    trash bag	96
+    trash bags	96
+    trash can
     Travarica
-    Travel Miniature	96
-    Travel miniatures	96
-    Travel Mug	96
-    Travel Sickness Tablet	96
-    Travel sickness tablets	96
-    Travel Size	96
-    Travel size toiletries	96
-    Tray Bake
+    travel miniature	96
+    travel miniatures	96
+    travel mug	96
+    travel sickness tablet	96
+    travel sickness tablets	96
+    travel size	96
+    travel size toiletries	96
+    tray bake
     Traybake
     Trdelník	96
-    Treacle	206
-    Treacle Sponge
-    Treacle Tart	96
+    treacle	206
+    treacle sponge
+    treacle tart	96
     Trebor
-    Tree Tomato
-    Trek Bar
-    Tres Leches	96
-    Tres Leches Cake	96
+    tree tomato
+    trek bar
+    Tres leches	96
+    Tres leches cake	96
     Tresemme	96
     TRESemmé	96
     Trex
     Tri-tip	14
-    Tricolor Quinoa
-    Trident Gum
-    Trifle	96
+    tricolor Quinoa
+    trident gum
+    trifle	96
     Trina
-    Tripe	28
+    tripe	28
     Tripel
-    Triple Sec	165
+    triple sec	165
     Triscuit
     Trix
     Trofie	96
-    Trojan Condoms
+    trojan condoms
     Trompette
-    Trophy Lager
-    Tropical Fruit
-    Tropical Juice	96
+    trophy lager
+    tropical fruit
+    tropical juice	96
     Tropicana
-    Trotters
-    Trout	439
-    Truffle	646
-    Truffle Chocolates
-    Truffle Oil	137
-    Truffle Paste	96
-    Truffle Salt
-    Truffle Sauce
+    trotters
+    trout	439
+    truffle	646
+    truffle chocolates
+    truffle oil	137
+    truffle paste	96
+    truffle salt
+    truffle sauce
     Trung Nguyen
     Tsebhi
     Tsikoudia
@@ -12005,91 +12005,91 @@ extension EmojiData {
     Tsukemono
     Tsuyu
     Tteok
-    Tteokbokki	192
-    Tub of Ice Cream
+    tteokbokki	192
+    tub of ice cream
     Tubigrip	96
     Tuborg
     Tuc
     Tuica	96
     Tuică	96
     Tula Pryanik
-    Tulip	96
-    Tulips	96
+    tulip	96
+    tulips	96
     Tulsi
     Tulum
     Tulumba	96
-    Tumble Dryer Sheet	96
-    Tumble dryer sheets	96
-    Tumbler
-    Tums	96
-    Tuna	1454
-    Tuna Chunks	96
-    Tuna chunks in spring water	96
-    Tuna Fruit
-    Tuna in brine	96
-    Tuna in olive oil	110
-    Tuna Mayo	96
-    Tuna Mayonnaise
-    Tuna Pasta Bake	96
-    Tuna Salad	14
-    Tuna Sandwich	96
-    Tuna Steaks	178
-    Tunnock's Teacakes
+    tumble dryer sheet	96
+    tumble dryer sheets	96
+    tumbler
+    tums	96
+    tuna	1454
+    tuna chunks	96
+    tuna chunks in spring water	96
+    tuna fruit
+    tuna in brine	96
+    tuna in olive oil	110
+    tuna mayo	96
+    tuna mayonnaise
+    tuna pasta bake	96
+    tuna salad	14
+    tuna sandwich	96
+    tuna steaks	178
+    Tunnock's teacakes
     Tunnocks
     Tupperware	96
-    Tupperware Boxes
+    Tupperware boxes
     Turai
-    Turbinado Sugar	96
-    Turbot	110
-    Turkey	2568
-    Turkey Bacon	96
-    Turkey Breast	302
-    Turkey burgers	96
-    Turkey Crown	192
-    Turkey Drumsticks
-    Turkey Mince	96
-    Turkey Neck	123
-    Turkey necks	123
-    Turkey sausages	110
-    Turkey Slices	206
-    Turkey Steaks	110
-    Turkey Thighs	14
-    Turkey Wing	96
-    Turkish Apricot	14
-    Turkish Coffee	96
-    Turkish Delight	192
+    Turbinado sugar	96
+    turbot	110
+    turkey	2568
+    turkey bacon	96
+    turkey breast	302
+    turkey burgers	96
+    turkey crown	192
+    turkey drumsticks
+    turkey mince	96
+    turkey neck	123
+    turkey necks	123
+    turkey sausages	110
+    turkey slices	206
+    turkey steaks	110
+    turkey thighs	14
+    turkey wing	96
+    Turkish apricot	14
+    Turkish coffee	96
+    Turkish delight	192
     Turkish delight box	96
-    Turkish Fig
-    Turkish Pepper Paste
-    Turkish Pide	96
-    Turkish Tea	96
-    Turmeric	1251
-    Turmeric Leaf
-    Turmeric Powder	165
-    Turmeric Root	110
-    Turnip	495
-    Turnip Greens	28
-    Turnips	495
-    Turnovers
+    Turkish fig
+    Turkish pepper paste
+    Turkish pide	96
+    Turkish tea	96
+    turmeric	1251
+    turmeric leaf
+    turmeric powder	165
+    turmeric root	110
+    turnip	495
+    turnip greens	28
+    turnips	495
+    turnovers
     Turon	96
     Turron	96
     Turrón	96
-    Tusker	96
-    Tuvar Dal
+    tusker	96
+    Tuvar dal
     Tuwo
     Tuyo
-    Tv Dinners
+    tv dinners
     Tvorog	96
     Tvorozhok
     Tvp
     Twaróg	96
-    Tweezers	96
-    Twice Cooked Pork
+    tweezers	96
+    Twice cooked pork
     Twiglets	96
-    Twine	192
+    twine	192
     Twinings	96
-    Twirl	96
-    Twister Lolly
+    twirl	96
+    twister lolly
     Twix	96
     Twizzlers
     Txakoli
@@ -12105,377 +12105,377 @@ extension EmojiData {
     Túró	96
     Túró Rudi	96
     Ube	384
-    Ube Cake	96
-    Ube Extract	96
-    Ube Halaya	96
-    Ube Jam
+    Ube cake	96
+    Ube extract	96
+    Ube halaya	96
+    Ube jam
     Ube Polvoron
     Uda	96
     Udara	96
-    Udon	329
-    Udon Noodle	137
-    Udon noodles	137
-    Udon Soup
+    udon	329
+    udon noodle	137
+    udon noodles	137
+    udon soup
     Ugali	96
-    Ugali Flour	96
+    Ugali flour	96
     Ugba
-    Ugli Fruit
+    ugli fruit
     Ugu	96
     Ugu leaves	96
     Ugwu
-    Uht Milk	96
+    UHT milk	96
     Uhu
     Ukazi
     Ukha
     Ukodo
-    Um Bongo
-    Umbrella	96
+    Um bongo
+    umbrella	96
     Umeboshi	96
     Umeshu
     Umm Ali
     Umngqusho
     Umqombothi
     Unagi	96
-    Unagi Sauce
-    Uncle Bens	14
-    Underwear
-    Undyed Smoked Haddock
+    Unagi sauce
+    uncle bens	14
+    underwear
+    undyed smoked haddock
     Uni
     Unicum	96
-    Union Beer
-    Unsalted Butter	9404
-    Unsmoked Bacon	96
-    Unsweetened almond milk	123
-    Unwaxed Lemon	151
-    Unwaxed lemons	151
-    Upholstery Cleaner	96
+    union beer
+    unsalted butter	9404
+    Unsmoked bacon	96
+    unsweetened almond milk	123
+    unwaxed lemon	151
+    unwaxed lemons	151
+    upholstery cleaner	96
     Upma	96
     Upma Rava
-    Urad Dal	110
+    Urad dal	110
     Urad Gota
     Uramaki
     Urap
     Urda
-    Urfa Biber	123
+    Urfa biber	123
     Urojo
     Ursus	96
-    Usb Cable	96
-    Usli Ghee
+    USB cable	96
+    Usli ghee
     Uszka	96
     Utazi	96
     Utenos
-    Utility Knife
-    Utskho Suneli
+    utility knife
+    Utskho suneli
     Uttapam
     Utterly Butterly
     Uziza	96
-    Uziza Leaf	96
+    Uziza leaf	96
     Uziza leaves	96
     Uzvar	96
-    V Energy
+    v energy
     V8
     Vaca Frita
-    Vaccine
+    vaccine
     Vacherin
     Vacherin Mont D'or
     Vacio
-    Vacuum Bag	96
-    Vacuum bags	96
-    Vacuum Cleaner Bag	96
-    Vacuum cleaner bags	96
-    Vacuum Filter
-    Vacuum Packed Chestnuts	96
+    vacuum bag	96
+    vacuum bags	96
+    vacuum cleaner bag	96
+    vacuum cleaner bags	96
+    vacuum filter
+    vacuum packed chestnuts	96
     Vacuum-packed chestnuts	96
     Vada	96
-    Vada Pav	96
-    Val Dal
-    Valencia Orange
+    Vada pav	96
+    Val dal
+    Valencia orange
     Valentina	96
-    Valentina Hot Sauce	96
+    Valentina hot sauce	96
     Valençay
     Valpolicella	96
     Vanaspati
-    Vanilla	4170
-    Vanilla Bean	812
-    Vanilla Bean Paste	41
-    Vanilla Essence	41
-    Vanilla Extract	2079
-    Vanilla Fudge
-    Vanilla Ice Cream	357
-    Vanilla Paste	69
-    Vanilla Pod	137
-    Vanilla pods	137
-    Vanilla Slice
-    Vanilla Sugar	14
-    Vanilla Syrup
-    Vanilla Yogurt	96
+    vanilla	4170
+    vanilla bean	812
+    vanilla bean paste	41
+    vanilla essence	41
+    vanilla extract	2079
+    vanilla fudge
+    vanilla ice cream	357
+    vanilla paste	69
+    vanilla pod	137
+    vanilla pods	137
+    vanilla slice
+    vanilla sugar	14
+    vanilla syrup
+    vanilla yogurt	96
     Vanish	96
-    Vanish Oxi Action
+    Vanish Oxi action
     Vape	192
-    Vape Juice	96
-    Vapor Rub
-    Vapour Rub	96
+    Vape juice	96
+    vapor rub
+    vapour rub	96
     Varenets
     Vareniki	96
     Varenyky	96
     Varta
     Vaseline	96
-    Vaseline Intensive Care
+    Vaseline intensive care
     Vatapa
     Vatrushka	96
     Vax
-    Veal	1293
-    Veal Chops	14
-    Veal Escalope	96
-    Veal escalopes	96
+    veal	1293
+    veal chops	14
+    veal Escalope	96
+    veal escalopes	96
     Veet	96
-    Veet Wax Strips
+    Veet wax strips
     Veetee
-    Veg	384
-    Veg Biryani
-    Veg box	192
-    Veg Curry
-    Veg Stock
-    Vegan Burgers	96
-    Vegan Butter	123
-    Vegan Cheese	96
-    Vegan Ice Cream
-    Vegan Mayo
-    Vegan protein powder	96
-    Vegan Sausages	192
+    veg	384
+    veg biryani
+    veg box	192
+    veg curry
+    veg stock
+    vegan burgers	96
+    vegan butter	123
+    vegan cheese	96
+    vegan ice cream
+    vegan mayo
+    vegan protein powder	96
+    vegan sausages	192
     Vegemite	96
     Vegeta	96
-    Vegetable Biryani	96
-    Vegetable Broth	193
-    Vegetable Chilli
-    Vegetable Crisps
-    Vegetable Curry	96
-    Vegetable Ghee
-    Vegetable Juice
-    Vegetable lasagne	96
-    Vegetable Medley	96
-    Vegetable Oil	4543
-    Vegetable Pakora
-    Vegetable Peeler	96
-    Vegetable Samosa	96
-    Vegetable samosas	96
-    Vegetable Seed	96
-    Vegetable seeds	96
-    Vegetable Shortening	289
-    Vegetable Soup
-    Vegetable Spread
-    Vegetable Stock	687
-    Vegetable stock cubes	96
-    Vegetables	7552
-    Vegetarian Burgers
-    Vegetarian Haggis
-    Vegetarian Mince
-    Vegetarian Sausages	96
-    Veggie Burgers	192
-    Veggie Chilli
-    Veggie Crisps
-    Veggie Mince
-    Veggie Sausages
-    Veggie straws	96
+    vegetable biryani	96
+    vegetable broth	193
+    vegetable chilli
+    vegetable crisps
+    vegetable curry	96
+    vegetable ghee
+    vegetable juice
+    vegetable lasagne	96
+    vegetable medley	96
+    vegetable oil	4543
+    vegetable Pakora
+    vegetable peeler	96
+    vegetable samosa	96
+    vegetable samosas	96
+    vegetable seed	96
+    vegetable seeds	96
+    vegetable shortening	289
+    vegetable soup
+    vegetable spread
+    vegetable stock	687
+    vegetable stock cubes	96
+    vegetables	7552
+    vegetarian burgers
+    vegetarian haggis
+    vegetarian mince
+    vegetarian sausages	96
+    veggie burgers	192
+    veggie chilli
+    veggie crisps
+    veggie mince
+    veggie sausages
+    veggie straws	96
     Veggies	301
     Velcro
     Velkopopovicky Kozel
     Velouté
     Velveeta	14
-    Velvet Toilet Tissue
-    Venison	356
-    Venison sausages	96
-    Venison Steak	96
-    Venison steaks	96
+    velvet toilet tissue
+    venison	356
+    venison sausages	96
+    venison steak	96
+    venison steaks	96
     Ventolin	96
     Ventresca
-    Venus Razor
+    Venus razor
     Verdejo
     Verdicchio
-    Verdolagas
+    verdolagas
     Verjuice	14
     Vermentino	14
-    Vermicelli	343
-    Vermicelli Noodles
-    Vermicelli Pasta
-    Vermont Curry
-    Vermouth	371
-    Verruca Treatment
-    Vest
+    vermicelli	343
+    vermicelli noodles
+    vermicelli pasta
+    Vermont curry
+    vermouth	371
+    verruca treatment
+    vest
     Vetiver
     Vetkoek	96
     Veuve Clicquot	14
     Vialone Nano	14
     Viazi Karai
     Vichy Catalan
-    Vichyssoise
+    vichyssoise
     Vicks	96
     Vicks Sinex
     Vicks Vaporub	96
-    Victoria Beer
-    Victoria Plum	96
+    Victoria beer
+    Victoria plum	96
     Victoria plums	96
-    Victoria Sandwich
-    Victoria Sponge	96
-    Vidalia Onion	41
+    Victoria sandwich
+    Victoria sponge	96
+    Vidalia onion	41
     Viennetta	96
     Viennoiserie
-    Vietnamese Baguette
-    Vietnamese Coffee	96
-    Vietnamese Fish Sauce	28
-    Vietnamese Ham	96
-    Vietnamese Mint	96
-    Vietnamese Pork Roll
-    Vietnamese Spring Roll
+    Vietnamese baguette
+    Vietnamese coffee	96
+    Vietnamese fish sauce	28
+    Vietnamese ham	96
+    Vietnamese mint	96
+    Vietnamese pork roll
+    Vietnamese spring roll
     Vileda	96
-    Vileda Mop	96
+    Vileda mop	96
     Vimto	96
-    Vimto Squash
-    Vin Santo	14
+    Vimto squash
+    vin Santo	14
     Vinagre de Jerez
-    Vinaigrette	69
+    vinaigrette	69
     Vincisgrassi
-    Vindaloo	110
-    Vindaloo Paste
-    Vine Leaf	288
-    Vine leaves in brine	96
-    Vine Tomatoes	206
-    Vinegar	8941
-    Vinegar Spray
+    vindaloo	110
+    vindaloo paste
+    vine leaf	288
+    vine leaves in brine	96
+    vine tomatoes	206
+    vinegar	8941
+    vinegar spray
     Vinegret	96
-    Vinho Verde	96
-    Vintage Cheddar
+    Vinho verde	96
+    vintage cheddar
     Viognier
-    Virgin Olive Oil	5424
-    Viscount
-    Vita Malt
+    virgin olive oil	5424
+    viscount
+    Vita malt
     Vitabiotics	96
-    Vital Wheat Gluten	14
+    vital wheat gluten	14
     Vitalite
-    Vitamin	479
-    Vitamin B
-    Vitamin B12	96
-    Vitamin C	96
-    Vitamin D	192
-    Vitamin D drops	96
-    Vitamin Water
-    Vitamins	479
+    vitamin	479
+    vitamin b
+    vitamin B12	96
+    vitamin c	96
+    vitamin d	192
+    vitamin d drops	96
+    vitamin water
+    vitamins	479
     Vitaminwater
     Vitasoy
     Vitello Tonnato
     Vittel
-    Viva Towels
+    viva towels
     Vlokken
     Vobla	96
-    Vodka	728
-    Vodka bottle	96
-    Vodka Sauce	14
-    Vol au Vents	96
-    Vol-au-vents	96
+    vodka	728
+    vodka bottle	96
+    vodka sauce	14
+    Vol au vents	96
+    vol-au-vents	96
     Vollkornbrot	96
     Voltarol	96
     Volvic	96
-    Volvic Touch of Fruit
+    Volvic touch of fruit
     Vongole	28
     Vranac
     Vánočka
     Västerbotten	96
     Waakye	96
-    Wafer Biscuits
-    Wafer Cones	96
-    Wafer thin ham	96
-    Wafers	288
-    Waffle	397
-    Waffle Fries
-    Waffle Mix	14
-    Waffles	397
+    wafer biscuits
+    wafer cones	96
+    wafer thin ham	96
+    wafers	288
+    waffle	397
+    waffle fries
+    waffle mix	14
+    waffles	397
     Wagashi
     Wagg	96
     Wagyu	96
     Wagyu burgers	96
     Wakame	123
-    Wakame Salad
-    Waldorf Salad
-    Wali Wa Nazi
-    Walkers	96
-    Walkers Crisps
-    Walkers Dips
-    Walkers Shortbread
+    Wakame salad
+    Waldorf salad
+    Wali Wa nazi
+    walkers	96
+    walkers crisps
+    walkers dips
+    walkers shortbread
     Walkerswood	96
     Walkerswood jerk seasoning	96
-    Walking Stick	96
-    Wall Clock
-    Wall Plug	96
-    Wall plugs	96
-    Wall's	96
-    Walls Ice Cream
-    Walls Sausages
-    Walnut Halves	96
-    Walnut Oil	316
-    Walnuts	2118
-    Walnuts in shell	96
+    walking stick	96
+    wall clock
+    wall plug	96
+    wall plugs	96
+    wall's	96
+    walls ice cream
+    walls sausages
+    walnut Halves	96
+    walnut oil	316
+    walnuts	2118
+    walnuts in shell	96
     Warak Enab
     Warka	96
     Warsteiner
     Wasa
-    Wasabi	41
-    Wasabi Paste	14
-    Wash Bag	96
-    Wash Basket
-    Washcloth
-    Washi Tape
-    Washing Capsule
-    Washing Liquid	192
-    Washing Machine Cleaner	96
-    Washing Pod	96
-    Washing pods	96
-    Washing Powder	192
-    Washing Soda
-    Washing Up Brush	96
-    Washing Up Glove	96
-    Washing up gloves	96
-    Washing Up Liquid	192
-    Wasp Spray	96
-    Watch Battery
-    Watch Strap
-    Water	10850
-    Water Biscuits	96
-    Water Bottle	288
-    Water Chestnut	178
-    Water chestnuts	178
-    Water Crackers
-    Water Filter	96
-    Water filter cartridges	96
-    Water Jug
-    Water Kefir
-    Water Spinach	96
-    Water Wipe
-    Water Yam
+    wasabi	41
+    wasabi paste	14
+    wash bag	96
+    wash basket
+    washcloth
+    Washi tape
+    washing capsule
+    washing liquid	192
+    washing machine cleaner	96
+    washing pod	96
+    washing pods	96
+    washing powder	192
+    washing soda
+    washing up brush	96
+    washing up glove	96
+    washing up gloves	96
+    washing up liquid	192
+    wasp spray	96
+    watch battery
+    watch strap
+    water	10850
+    water biscuits	96
+    water bottle	288
+    water chestnut	178
+    water chestnuts	178
+    water crackers
+    water filter	96
+    water filter cartridges	96
+    water jug
+    water Kefir
+    water spinach	96
+    water wipe
+    water yam
     Waterblommetjie Bredie
-    Watercress	702
-    Watering Can	96
-    Waterleaf	96
-    Watermelon	178
-    Watermelon Radish
-    Watermelon Seeds
+    watercress	702
+    watering can	96
+    waterleaf	96
+    watermelon	178
+    watermelon radish
+    watermelon seeds
     Waterpik
-    Waterproof plasters	96
-    Waterproofing Spray	96
+    waterproof plasters	96
+    waterproofing spray	96
     Waterwipes	96
     Waterzooi
-    Wax Apple
-    Wax Paper	96
-    Wax Strip	96
-    Wax strips	96
+    wax apple
+    wax paper	96
+    wax strip	96
+    wax strips	96
     Waxsol
     Wd-40	96
     Wd40
-    Weaning Food
-    Weaning Spoon	96
-    Weaning spoons	96
-    Wedding Cake
-    Wedges	523
-    Weed Killer	96
+    weaning food
+    weaning spoon	96
+    weaning spoons	96
+    wedding cake
+    wedges	523
+    weed killer	96
     Weet-bix
     Weetabix	96
     Weetos
@@ -12486,323 +12486,323 @@ extension EmojiData {
     Welch's
     Wellman
     Wellwoman
-    Welsh Cake	96
+    Welsh cake	96
     Welsh cakes	96
-    Welsh Rarebit	96
+    Welsh rarebit	96
     Welshcakes
     Wensleydale	288
     Wensleydale cheese	96
-    Wensleydale with Cranberries	96
+    Wensleydale with cranberries	96
     Werther's
-    Werther's Original
+    Werther's original
     Westmalle
     Westons
-    Westphalian Ham
-    Wet Cat Food	96
-    Wet Dog Food	96
-    Wet Garlic
-    Wet Wipe	96
-    Wet wipes	96
-    Whatchamacallit
-    Wheat	1292
-    Wheat Bag	96
-    Wheat Beer
-    Wheat Berries	28
-    Wheat Bran	14
-    Wheat Germ	69
-    Wheat Gluten	14
-    Wheat Noodle
-    Wheat Starch
-    Wheat Thins
-    Wheaten Bread
+    Westphalian ham
+    wet cat food	96
+    wet dog food	96
+    wet garlic
+    wet wipe	96
+    wet wipes	96
+    whatchamacallit
+    wheat	1292
+    wheat bag	96
+    wheat beer
+    wheat berries	28
+    wheat bran	14
+    wheat germ	69
+    wheat gluten	14
+    wheat noodle
+    wheat starch
+    wheat thins
+    wheaten bread
     Wheatgerm
-    Wheatgrass
-    Wheatgrass Shots
-    Whelks	96
-    Whey	110
-    Whey Protein	96
+    wheatgrass
+    wheatgrass shots
+    whelks	96
+    whey	110
+    whey protein	96
     Whimzees
-    Whipped Cream	399
-    Whipping Cream	399
-    Whippy
-    Whisk	96
+    Whipped cream	399
+    whipping cream	399
+    whippy
+    whisk	96
     Whiskas	96
-    Whiskas Pouches
-    Whiskey	261
-    Whisky	206
-    Whisky Miniatures
-    Whisky Sour
-    White Asparagus
-    White Bread	963
-    White Cabbage	178
-    White Cheese	123
-    White cheese Turkish	96
-    White Chocolate	385
-    White Chocolate Chips	151
-    White Claw
-    White Coffee	96
-    White coffee sachets	96
-    White Crab Meat	14
-    White Eggs
-    White Fish	55
-    White Grapes	41
-    White Maize Meal	96
-    White Miso	220
-    White miso paste	96
-    White Mushrooms	165
-    White Onion	1060
-    White onions	1060
-    White Peach
-    White Pepper	1803
-    White Polish Sausage
-    White Potatoes	41
-    White Pudding	96
-    White Rabbit	96
-    White Rabbit Candy	96
-    White Radish
-    White Rice	482
-    White Rum	165
-    White Sauce
-    White Soup
-    White Spirit	96
-    White Stilton
-    White Sugar	330
-    White Tack
-    White Tea
-    White Truffle	138
-    White Vinegar	674
-    White Wine	4336
-    White Wine Vinegar	702
-    White Yam	110
-    Whitebait	110
-    Whitening Strip	96
-    Whitening strips	96
-    Whitening toothpaste	96
-    Whiting	41
-    Whole Almonds	138
-    Whole Bean Coffee
-    Whole Chicken	371
-    Whole Cloves	606
-    Whole Duck	110
-    Whole Grain Mustard	96
-    Whole Grains	220
-    Whole Jeera
-    Whole Milk	1652
-    Whole Nut
-    Whole Nutmeg	151
-    Whole Plum Tomatoes	14
-    Whole Spices
-    Whole Turkey	151
-    Whole Wheat Atta	96
-    Whole Wheat Bread	178
-    Whole Wheat Flour	289
-    Whole Wheat Pasta
-    Wholegrain Bread
-    Wholegrain Mustard	96
-    Wholemeal Bread	96
-    Wholemeal Flour	96
-    Wholemeal Pitta	96
-    Wholemeal pittas	96
-    Wholemeal wraps	96
-    Wholewheat Bread
-    Wholewheat Couscous
-    Wholewheat Flour
-    Wholewheat Pasta	96
-    Whoppers
-    Wide-tooth Comb
-    Wiejska	96
-    Wiener	96
-    Wiener Schnitzel	96
-    Wiener Würstchen
+    Whiskas pouches
+    whiskey	261
+    whisky	206
+    whisky miniatures
+    whisky sour
+    white asparagus
+    white bread	963
+    white cabbage	178
+    white cheese	123
+    white cheese Turkish	96
+    white chocolate	385
+    white chocolate chips	151
+    white claw
+    white coffee	96
+    white coffee sachets	96
+    white crab meat	14
+    white eggs
+    white fish	55
+    white grapes	41
+    white maize meal	96
+    white miso	220
+    white miso paste	96
+    white mushrooms	165
+    white onion	1060
+    white onions	1060
+    white peach
+    white pepper	1803
+    white polish sausage
+    white potatoes	41
+    white pudding	96
+    white rabbit	96
+    white rabbit candy	96
+    white radish
+    white rice	482
+    white rum	165
+    white sauce
+    white soup
+    white spirit	96
+    white Stilton
+    white sugar	330
+    white tack
+    white tea
+    white truffle	138
+    white vinegar	674
+    white wine	4336
+    white wine vinegar	702
+    white yam	110
+    whitebait	110
+    whitening strip	96
+    whitening strips	96
+    whitening toothpaste	96
+    whiting	41
+    whole almonds	138
+    whole bean coffee
+    whole chicken	371
+    whole cloves	606
+    whole duck	110
+    whole grain mustard	96
+    whole grains	220
+    whole Jeera
+    whole milk	1652
+    whole nut
+    whole nutmeg	151
+    whole plum tomatoes	14
+    whole spices
+    whole turkey	151
+    whole wheat atta	96
+    whole wheat bread	178
+    whole wheat flour	289
+    whole wheat pasta
+    Wholegrain bread
+    Wholegrain mustard	96
+    wholemeal bread	96
+    wholemeal flour	96
+    wholemeal pitta	96
+    wholemeal pittas	96
+    wholemeal wraps	96
+    Wholewheat bread
+    Wholewheat couscous
+    Wholewheat flour
+    Wholewheat pasta	96
+    whoppers
+    Wide-tooth comb
+    wiejska	96
+    wiener	96
+    wiener schnitzel	96
+    wiener Würstchen
     Wienerbrød
-    Wild Bird Food
-    Wild Boar	123
-    Wild Garlic	96
-    Wild Garlic Leaves
-    Wild Garlic Pesto
-    Wild Mushrooms	330
-    Wild Rice	289
-    Wild Salmon	110
-    Wild Strawberries
-    Wild Turkey
-    Wilkinson Sword
-    Williams Pear
-    Wiltshire Ham
+    wild bird food
+    wild boar	123
+    wild garlic	96
+    wild garlic leaves
+    wild garlic pesto
+    wild mushrooms	330
+    wild rice	289
+    wild salmon	110
+    wild strawberries
+    wild turkey
+    Wilkinson sword
+    Williams pear
+    Wiltshire ham
     Winalot
     Windex	96
     Windhoek	96
-    Windhoek Lager	96
+    Windhoek lager	96
     Windolene
-    Window Cleaner	96
-    Window Cleaner Squeegee
-    Window Film
-    Wine	10523
-    Wine Box
-    Wine Glass	96
-    Wine glasses	96
-    Wine Gums	96
-    Wine Spritzer
-    Wine Stopper
-    Wing Sauce
-    Winged Bean
-    Wings	576
-    Winkles	96
-    Winter Glove
-    Winter Melon Drink
-    Winter Melon Tea	96
-    Winter Savory
-    Winter Squash	138
-    Wipe	1630
-    Wire Wool	96
+    window cleaner	96
+    window cleaner squeegee
+    window film
+    wine	10523
+    wine box
+    wine glass	96
+    wine glasses	96
+    wine gums	96
+    wine spritzer
+    wine stopper
+    wing sauce
+    winged bean
+    wings	576
+    winkles	96
+    winter glove
+    winter melon drink
+    winter melon tea	96
+    winter savory
+    winter squash	138
+    wipe	1630
+    wire wool	96
     Wispa	96
-    Witch Hazel
+    witch hazel
     Wiśniówka	96
     Wkd	96
-    Wok	96
+    wok	96
     Wolfberry	14
     Wombok
-    Won Ton	14
+    won ton	14
     Wonjo
-    Wonky veg box	96
-    Wonton	110
-    Wonton Mee
-    Wonton Noodles
-    Wonton Soup
-    Wonton Wrapper	96
-    Wonton wrappers	96
-    Wood Ear	110
-    Wood Ear Mushroom	110
-    Wood ear mushrooms	110
-    Wood Floor Cleaner
-    Wood Glue
-    Wood Pellet
-    Wood Shavings	123
-    Wood Stain
-    Woodcock
-    Wooden Skewer	96
-    Wooden skewers	96
-    Wooden Spoon	110
-    Wooden spoons	110
-    Wool	384
-    Worcester Sauce	96
-    Worcestershire Sauce	729
-    Work Glove
-    Worlds Best Cat Litter
+    wonky veg box	96
+    wonton	110
+    wonton Mee
+    wonton noodles
+    wonton soup
+    wonton wrapper	96
+    wonton wrappers	96
+    wood ear	110
+    wood ear mushroom	110
+    wood ear mushrooms	110
+    wood floor cleaner
+    wood glue
+    wood pellet
+    wood shavings	123
+    wood stain
+    woodcock
+    wooden skewer	96
+    wooden skewers	96
+    wooden spoon	110
+    wooden spoons	110
+    wool	384
+    Worcester sauce	96
+    Worcestershire sauce	729
+    work glove
+    worlds best cat litter
     Wormer	96
-    Worming Tablet	96
+    Worming tablet	96
     Worming tablets	96
     Wors
     Wotsits	96
-    Wound Dressing	96
-    Wound dressings	96
-    Wrap Kit
-    Wrapping Paper	96
-    Wraps	863
-    Wraps and Sandwiches
-    Wray and Nephew	96
-    Wrench
+    wound dressing	96
+    wound dressings	96
+    wrap kit
+    wrapping paper	96
+    wraps	863
+    wraps and sandwiches
+    Wray and nephew	96
+    wrench
     Wrigley's
-    Wrist Support	96
-    Writing Icing
+    wrist support	96
+    writing icing
     Wyborowa	96
     Würstchen
-    Xiao Long Bao
+    Xiao long bao
     Xiaolongbao	96
-    Xo Sauce
+    Xo sauce
     Xoconostle
     Xylitol	96
-    Yacon Syrup
+    Yacon syrup
     Yaji	96
-    Yakiniku Sauce
+    Yakiniku sauce
     Yakisoba
-    Yakisoba Sauce
+    Yakisoba sauce
     Yakitori
-    Yakitori Sauce
+    Yakitori sauce
     Yakult	96
-    Yam	974
-    Yam Bean
-    Yam Chips
-    Yam Flour	192
-    Yam Porridge	96
-    Yam Woon Sen
+    yam	974
+    yam bean
+    yam chips
+    yam flour	192
+    yam porridge	96
+    yam Woon sen
     Yan Yan
-    Yangzhou Fried Rice
-    Yankee Candle
+    Yangzhou fried rice
+    Yankee candle
     Yaprak Sarma
-    Yard Long Bean
-    Yardlong Bean
+    yard long bean
+    Yardlong bean
     Yarg	96
-    Yarn
+    yarn
     Yassa
-    Yautia
-    Yayla Soup
+    yautia
+    Yayla soup
     Yazoo
-    Yeast	1472
-    Yellow Bean Sauce
-    Yellow cherry tomatoes	96
-    Yellow Curry	96
-    Yellow Curry Paste	96
-    Yellow Garri	96
-    Yellow Lentils
-    Yellow Moong Dal
-    Yellow Mustard	220
-    Yellow Mustard Seeds	55
-    Yellow Onion	1212
-    Yellow Peach
-    Yellow Pepper	316
-    Yellow peppers	316
-    Yellow Plantain
-    Yellow Split Peas	41
-    Yellow Squash	83
-    Yellowfin Tuna	14
+    yeast	1472
+    yellow bean sauce
+    yellow cherry tomatoes	96
+    yellow curry	96
+    yellow curry paste	96
+    yellow garri	96
+    yellow lentils
+    yellow Moong dal
+    yellow mustard	220
+    yellow mustard seeds	55
+    yellow onion	1212
+    yellow peach
+    yellow pepper	316
+    yellow peppers	316
+    yellow plantain
+    yellow split peas	41
+    yellow squash	83
+    yellowfin tuna	14
     Yema
     Yemista
-    Yeo Valley
-    Yeo Valley Ice Cream
-    Yerba Mate	96
-    Yerba Mate Tea
+    Yeo valley
+    Yeo valley ice cream
+    Yerba mate	96
+    Yerba mate tea
     Yirgacheffe
     Yo Yos
-    Yoghurt	96
-    Yogurt	4325
-    Yogurt Drink	96
-    Yogurt granola pot	96
-    Yogurt Pots
-    Yogurt raisins	96
-    Yogurt tubes	96
+    yoghurt	96
+    yogurt	4325
+    yogurt drink	96
+    yogurt granola pot	96
+    yogurt pots
+    yogurt raisins	96
+    yogurt tubes	96
     Yokan
     Yoplait
-    York Ham
-    York Peppermint Patty
+    York ham
+    York peppermint patty
     Yorkie
-    Yorkshire Pudding	192
-    Yorkshire Pudding Mix
+    Yorkshire pudding	192
+    Yorkshire pudding mix
     Yorkshire puddings	192
-    Yorkshire Tea	96
-    Young Coconut	96
-    Young Ginger
-    Young Jackfruit	96
-    Young's	261
+    Yorkshire tea	96
+    young coconut	96
+    young ginger
+    young jackfruit	96
+    young's	261
     Yuba
     Yuca	192
     Yuca root	96
-    Yucca Root
+    yucca root
     Yufka
-    Yuja Tea
-    Yukon Gold	399
-    Yukon Gold potatoes	385
-    Yule Log
-    Yum Woon Sen
+    Yuja tea
+    Yukon gold	399
+    Yukon gold potatoes	385
+    Yule log
+    yum Woon sen
     Yuzu	274
-    Yuzu Dressing
+    Yuzu dressing
     Yuzu juice	151
     Yuzu Kosho	14
-    Yuzu Tea
+    Yuzu tea
     Za'atar	315
     Za'atar blend	96
     Za'atar manakish	96
     Zaatar	315
-    Zabaglione
+    zabaglione
     Zacusca	96
     Zacuscă	96
     Zafran
@@ -12813,8 +12813,8 @@ extension EmojiData {
     Zampone
     Zander	96
     Zantac
-    Zante Currants
-    Zanzibar Pizza
+    Zante currants
+    Zanzibar pizza
     Zapallo
     Zapiekanka	96
     Zapote
@@ -12829,39 +12829,39 @@ extension EmojiData {
     Zhoug
     Zhug	96
     Zigni
-    Zinc	96
-    Zinc Lozenges
-    Zinc tablets	96
-    Zinfandel
-    Zip Lock Bag	96
-    Zip lock bags	96
-    Zip Tie
+    zinc	96
+    zinc lozenges
+    zinc tablets	96
+    zinfandel
+    zip lock bag	96
+    zip lock bags	96
+    zip tie
     Ziploc	96
-    Ziploc Bag	96
+    Ziploc bag	96
     Ziploc bags	96
-    Zippo
-    Ziti	96
+    zippo
+    ziti	96
     Zlatorog
     Zobo	192
-    Zobo Drink	96
-    Zobo Leaves	96
+    Zobo drink	96
+    Zobo leaves	96
     Zoflora	96
     Zomi
     Zote
-    Zoute Drop
+    Zoute drop
     Zovirax	96
-    Zovirax Cream
+    Zovirax cream
     Zsendice
-    Zucchini	1129
-    Zucchini Flower
+    zucchini	1129
+    zucchini flower
     Zuppa Inglese
     Zuppa Toscana
     Zurek	96
     Zwack
-    Zwieback
+    zwieback
     Zyrtec
     Zywiecka
-    Árbol chiles	110
+    árbol chiles	110
     Älplermagronen
     Ärtsoppa
     Çoban Salatası

@@ -18,7 +18,8 @@ public struct MealPlanChoice: Equatable, Sendable {
 /// Why a meal plan can't be made. Each case reads as a one-line reason for the user.
 public enum MealPlanError: Error, Equatable, Sendable, CustomStringConvertible {
   case noRecipes
-  case tooManyRecipes(Int)
+  /// How many were chosen, and how many the plan takes.
+  case tooManyRecipes(Int, Int)
   case chosenTwice(String)
   case cannotScale(String)
   case badServings(Int)
@@ -27,8 +28,8 @@ public enum MealPlanError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .noRecipes:
       "choose at least one recipe for the meal plan"
-    case .tooManyRecipes(let count):
-      "a meal plan takes one to \(MealPlan.maximumRecipes) recipes, not \(count)"
+    case .tooManyRecipes(let count, let maximum):
+      "a meal plan takes one to \(maximum) recipes, not \(count)"
     case .chosenTwice(let title):
       "\(title) is chosen twice: choose it once, with more servings"
     case .cannotScale(let title):
@@ -167,13 +168,18 @@ public struct MealPlan: Equatable, Sendable {
   public var recipe: Recipe
 
   /// Makes the plan of `choices`, with the user's `answers` by question id (unknown ids are
-  /// ignored: the questions may have changed with the recipes).
+  /// ignored: the questions may have changed with the recipes). `title` names the plan's
+  /// recipe ("Meal prep: " and the recipes' titles when nil); `maximum` is how many recipes it
+  /// takes (a week of meals takes more than meal prep's five).
   ///
-  /// - Throws: `MealPlanError` for no recipes, more than five, one chosen twice, or servings
-  ///   that can't be.
-  public init(_ choices: [MealPlanChoice], answers: [String: Answer] = [:]) throws(MealPlanError) {
+  /// - Throws: `MealPlanError` for no recipes, more than `maximum`, one chosen twice, or
+  ///   servings that can't be.
+  public init(
+    _ choices: [MealPlanChoice], answers: [String: Answer] = [:], title: String? = nil,
+    maximum: Int = MealPlan.maximumRecipes
+  ) throws(MealPlanError) {
     guard !choices.isEmpty else { throw .noRecipes }
-    guard choices.count <= Self.maximumRecipes else { throw .tooManyRecipes(choices.count) }
+    guard choices.count <= maximum else { throw .tooManyRecipes(choices.count, maximum) }
     var sources: [Source] = []
     var recipes: [Recipe] = []
     for (position, choice) in choices.enumerated() {
@@ -209,7 +215,7 @@ public struct MealPlan: Equatable, Sendable {
     lines = Self.lines(clusters, questions)
     let titles = choices.map(\.recipe.title).joined(separator: ", ")
     recipe = Recipe(
-      title: "Meal prep: \(titles)",
+      title: title ?? "Meal prep: \(titles)",
       ingredientGroups: [IngredientGroup(ingredients: lines.flatMap(\.parts))])
   }
 

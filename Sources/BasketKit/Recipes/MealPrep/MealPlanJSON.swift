@@ -96,7 +96,7 @@ public struct MealPlanJSON: Encodable, Equatable, Sendable {
           coverage: covered.flatMap { $0.leftOut ? nil : PantryJSON.Coverage.Line($0) },
           outcome: result?.outcome.name, merge: result?.outcome.merge?.rawValue,
           reason: result?.outcome.reason, before: result?.before,
-          after: result?.item?.amountText, itemName: result?.item?.name)
+          after: result?.item?.shownAmount, itemName: result?.item?.name)
       }
       let flag: String? =
         switch line.flag {

@@ -200,6 +200,10 @@ extension Item {
   /// stepper quantity or no recipe amount.
   public var buyable: BuyableAmount? {
     guard quantity == nil, !recipeNeeds.amounts.isEmpty else { return nil }
+    // NB: an amount typed in the add bar ("2 lb", "½") is bought as typed.
+    guard !recipeNeeds.recipes.isEmpty else {
+      return BuyableAmount(text: recipeNeeds.amounts.map(\.text).joined(separator: " + "))
+    }
     let packs = recipeNeeds.packs.map { BuyingRules.Packs(food: name, region: $0) }
     let parts = recipeNeeds.amounts.map {
       BuyingRules.bought($0, container: recipeNeeds.container, packs: packs)
@@ -209,5 +213,17 @@ extension Item {
     let need = parts.map { $0.need ?? $0.text }.joined(separator: " + ")
     return BuyableAmount(
       text: text, need: "\(BuyingRules.saying(recipeNeeds.recipes.count)) \(need)")
+  }
+}
+
+extension Item {
+  /// The amount as the list says it, for saying what an add changed: a count is whole, with
+  /// the need beside it ("15 (recipe needs 14½)" for a recipe's 14.5 eggs); other amounts as
+  /// they stand (`amountText`; what they buy is `buyable`, said apart).
+  public var shownAmount: String? {
+    guard let buy = buyable, recipeNeeds.amounts.allSatisfy({ $0.unit == nil }) else {
+      return amountText
+    }
+    return buy.need.map { "\(buy.text) (\($0))" } ?? buy.text
   }
 }

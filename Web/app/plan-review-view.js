@@ -1,0 +1,116 @@
+// Draws a merged shopping plan (the server's MealPlanJSON) for review: the questions about
+// lines that may be one food, each line with its sources and what the pantry covers, and the
+// result of adding it. Meal Prep and the Week's shop draw it the same; `prefix` keeps the ids
+// of each screen apart. Text goes in as text nodes (template.js).
+
+import { h } from './template.js';
+import { outcomeText } from './recipes-api.js';
+import { doubtText } from './mealprep-api.js';
+import { coverageBlock } from './coverage-view.js';
+
+/**
+ * The plan card: `state` holds {plan, skip: Set, overrides: {}, busy}; `ui` has onAnswer,
+ * onSkip, onOverride and onAdd.
+ */
+export function planReview(state, ui, prefix, title = 'The plan') {
+  const { plan } = state;
+  const open = plan.questions.filter((question) => !question.answer);
+  const answered = plan.questions.filter((question) => question.answer);
+  const skipped = plan.lines.filter((line) => line.skipped).length;
+  return h('section', { class: 'card ready mealprep-plan', 'aria-labelledby': `${prefix}-plan-title` },
+    h('h3', { id: `${prefix}-plan-title`, class: 'section-title small' }, title),
+    open.length
+      ? h('div', { class: 'mealprep-questions', role: 'group', 'aria-labelledby': `${prefix}-questions-title` },
+          h('h4', { id: `${prefix}-questions-title`, class: 'group-heading' }, 'Maybe the same food?'),
+          h('ul', {}, open.map((question) => questionItem(question, ui))))
+      : null,
+    h('ul', { class: 'review-lines mealprep-lines', 'aria-label': 'Ingredients of the plan' },
+      plan.lines.map((line) => lineItem(state, line, ui))),
+    answered.length
+      ? h('ul', { class: 'mealprep-answered' }, answered.map((question) => h('li', {},
+          `${question.answer === 'merge' ? 'Merged' : 'Kept apart'}: ${question.names.join(' and ')} `,
+          h('button', {
+            type: 'button', class: 'button small quiet', dataset: { focusKey: `again:${question.id}` },
+            onclick: () => ui.onAnswer(question.id, null),
+          }, 'Ask again'))))
+      : null,
+    h('div', { class: 'ready-actions' },
+      h('button', {
+        type: 'button', id: `${prefix}-add`, class: 'button', disabled: state.busy,
+        dataset: { focusKey: `${prefix}-add` }, onclick: () => ui.onAdd(),
+      }, `Add to list (${plan.lines.length - skipped} of ${plan.lines.length})`)));
+}
+
+function questionItem(question, ui) {
+  const [first, second] = question.names;
+  const [a, b] = question.lines;
+  return h('li', { class: 'mealprep-question', dataset: { question: question.id } },
+    h('p', {}, `Line ${a} “${first}” and line ${b} “${second}” may be one food (${doubtText(question.doubt)}).`),
+    h('button', {
+      type: 'button', class: 'button small', dataset: { focusKey: `merge:${question.id}` },
+      'aria-label': `Merge ${first} and ${second}`, onclick: () => ui.onAnswer(question.id, 'merge'),
+    }, 'Merge'),
+    ' ',
+    h('button', {
+      type: 'button', class: 'button small quiet', dataset: { focusKey: `apart:${question.id}` },
+      'aria-label': `Keep ${first} and ${second} apart`, onclick: () => ui.onAnswer(question.id, 'keepApart'),
+    }, 'Keep apart'));
+}
+
+function lineItem(state, line, ui) {
+  const skipped = state.skip.has(line.id);
+  const name = line.name;
+  return h('li', {
+    class: `review-line plan-line${line.uncertain ? ' uncertain' : ''}${skipped ? ' skipped' : ''}`,
+    dataset: { line: line.id },
+  },
+    h('input', {
+      type: 'checkbox', class: 'include', checked: !skipped, 'aria-label': `Add ${name}`,
+      dataset: { focusKey: `include:${line.id}` }, onchange: (event) => ui.onSkip(line.id, !event.target.checked),
+    }),
+    h('div', { class: 'line-body' },
+      h('span', { class: 'understood' },
+        h('span', { class: 'line-number' }, `${line.number}. `),
+        h('span', { class: 'line-amount' }, line.amountText || '—'), ' ',
+        h('span', { class: 'line-name' }, name),
+        line.merged ? h('span', { class: 'tag' }, 'merged') : null,
+        line.uncertain ? h('span', { class: 'tag warn' }, 'maybe the same as another line') : null,
+        line.flag === 'uncertain' ? h('span', { class: 'tag warn' }, 'check this') : null,
+        line.leftOut ? h('span', { class: 'tag' }, line.leftOut) : null),
+      h('p', { class: 'sources' }, line.sourcesText),
+      line.parts.map((part, at) => [
+        part.outcome ? h('p', { class: `plan ${part.outcome}` }, outcomeText(part)) : null,
+        coverageBlock(part.coverage, {
+          name: line.parts.length > 1 ? `${name} (${part.text})` : name,
+          override: state.overrides[line.id] || '',
+          onOverride: (value) => ui.onOverride(line.id, value),
+          key: `override:${line.id}:${at}`,
+        }),
+      ])));
+}
+
+/** What adding the plan did: the lines as they went on the list. */
+export function planResult(plan, prefix) {
+  const parts = plan.lines.flatMap((line) => line.parts).filter((part) => part.outcome && part.outcome !== 'skipped');
+  const added = parts.filter((part) => part.outcome === 'added' || part.outcome === 'restored').length;
+  const merged = parts.filter((part) => part.outcome === 'merged').length;
+  return h('section', { class: 'card result', 'aria-labelledby': `${prefix}-result-title` },
+    h('h3', { id: `${prefix}-result-title`, class: 'section-title small', tabindex: '-1' },
+      `On the list: ${added} new, ${merged} merged`),
+    h('ul', { class: 'result-lines' }, parts.map((part) => h('li', { class: `plan ${part.outcome}` }, outcomeText(part)))),
+    h('a', { class: 'button small', href: '#/' }, 'See the list'));
+}
+
+/**
+ * Lines the core leaves out (tap water, staples, optional ones) start left out, as in Recipe
+ * Ready: the cook opts in. Marks those of `plan` not seen before as skipped and seen; true
+ * when there were any (the plan is then asked for again).
+ */
+export function skipLeftOut(plan, state) {
+  const fresh = plan.lines.filter((line) => line.leftOut && !state.seenLeftOut.has(line.id));
+  for (const line of fresh) {
+    state.seenLeftOut.add(line.id);
+    state.skip.add(line.id);
+  }
+  return fresh.length > 0;
+}
