@@ -35,11 +35,14 @@ public enum HouseholdExport {
     public var products: (any ProductStore)?
     public var shops: (any ShopStore)?
     public var staples: (any StapleStore)?
+    public var plan: (any PlanStore)?
 
     public init(
       basket: Basket, recipes: RecipeBook, pantry: (any PantryStore)?,
-      products: (any ProductStore)?, shops: (any ShopStore)?, staples: (any StapleStore)?
+      products: (any ProductStore)?, shops: (any ShopStore)?, staples: (any StapleStore)?,
+      plan: (any PlanStore)? = nil
     ) {
+      self.plan = plan
       self.basket = basket
       self.recipes = recipes
       self.pantry = pantry
@@ -56,19 +59,23 @@ public enum HouseholdExport {
     public var pantryEntries = 0
     public var products = 0
     public var shops = 0
+    public var plannedMeals = 0
 
     public init() {}
 
-    /// "12 items, 500 recipes, 4 pantry entries, 3 products and 2 shops".
+    /// "12 items, 500 recipes, 4 pantry entries, 3 products and 2 shops" (and ", 2 shops and
+    /// 5 planned meals" when there are any).
     public var text: String {
       func count(_ number: Int, _ one: String, _ many: String) -> String {
         "\(number) \(number == 1 ? one : many)"
       }
-      return [
+      var parts = [
         count(items, "item", "items"), count(recipes, "recipe", "recipes"),
         count(pantryEntries, "pantry entry", "pantry entries"),
-        count(products, "product", "products"),
-      ].joined(separator: ", ") + " and " + count(shops, "shop", "shops")
+        count(products, "product", "products"), count(shops, "shop", "shops"),
+      ]
+      if plannedMeals > 0 { parts.append(count(plannedMeals, "planned meal", "planned meals")) }
+      return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
   }
 
@@ -103,6 +110,16 @@ public enum HouseholdExport {
   struct ShopsFile: Codable {
     var shops: [Shop]
     var current: String?
+  }
+
+  struct PlanFile: Codable {
+    struct Meal: Codable {
+      var date: String
+      /// The recipe's title, as in `recipes/`.
+      var recipe: String
+      var servings: Int?
+    }
+    var meals: [Meal]
   }
 
   struct StaplesFile: Codable {
@@ -191,6 +208,13 @@ public enum HouseholdExport {
       files.append(
         ("staples.json", try encoder().encode(StaplesFile(staples: try staples.staples())).bytes))
     }
+    if let plan = try stores.plan?.plannedMeals() {
+      counts.plannedMeals = plan.count
+      let meals = plan.map {
+        PlanFile.Meal(date: $0.date.description, recipe: $0.recipe.title, servings: $0.servings)
+      }
+      files.append(("plan.json", try encoder().encode(PlanFile(meals: meals)).bytes))
+    }
     files.insert(("README.md", Array(readme(counts, now: now).utf8)), at: 0)
     if destination.lowercased().hasSuffix(".zip") {
       try LibArchive.require()
@@ -273,6 +297,7 @@ public enum HouseholdExport {
     | `products.json` | the household's products (name, aliases, barcode, pack size, shop, price with the day it was noted, tags) and the retailers it added |
     | `shops.json` | the shops, and which one is current |
     | `staples.json` | the always-have list (`null`: never changed from the suggestion) |
+    | `plan.json` | the week of meals: each planned meal's day, its recipe by title (as in `recipes/`) and the servings it is cooked for (`null`: as written) |
 
     Times are ISO 8601 in UTC. `basket import` reads this folder (or its zip) back into any
     Basket store, adding only what isn't there yet; `basket recipe import` reads any one
@@ -426,6 +451,39 @@ public enum HouseholdExport {
       imported.added.recipes = summary.imported.count
       imported.alreadyThere.recipes = summary.duplicates.count
     }
+    if let bytes = files["plan.json"], let plan = stores.plan {
+      let file = try decode(PlanFile.self, bytes, "plan.json")
+      let saved = try stores.recipes.all()
+      var recipes: [Recipe] = []
+      for meal in file.meals {
+        // NB: a recipe is found by its title, as the export names it; ids are the store's own.
+        guard let summary = saved.first(where: { $0.title == meal.recipe }),
+          let recipe = try stores.recipes.recipe(summary.id)
+        else { continue }
+        recipes.append(recipe)
+      }
+      let ids = stores.basket.environment.ids
+      let meals = file.meals
+      let found = recipes
+      let added = try plan.modifyPlan { planned -> Int in
+        var added = 0
+        for meal in meals {
+          guard let date = PlanDate(meal.date),
+            let recipe = found.first(where: { $0.title == meal.recipe })
+          else { continue }
+          do {
+            try PlanRules.add(
+              recipe, on: date, servings: meal.servings, id: ids(), now: now, to: &planned)
+            added += 1
+          } catch {
+            continue  // NB: planned that day already, a full day, or servings out of range.
+          }
+        }
+        return added
+      }
+      imported.added.plannedMeals = added
+      imported.alreadyThere.plannedMeals = meals.count - added
+    }
     return imported
   }
 
@@ -458,6 +516,7 @@ public enum HouseholdExport {
   static func knownFiles(_ source: String) throws -> [String: [UInt8]] {
     let names: Set<String> = [
       "README.md", "list.json", "pantry.json", "products.json", "shops.json", "staples.json",
+      "plan.json",
     ]
     var found: [String: [UInt8]] = [:]
     var info = stat()

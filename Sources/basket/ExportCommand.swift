@@ -29,7 +29,7 @@ enum ExportCommand {
     return HouseholdExport.Stores(
       basket: book.basket, recipes: book, pantry: store as? any PantryStore,
       products: store as? any ProductStore, shops: store as? any ShopStore,
-      staples: store as? any StapleStore)
+      staples: store as? any StapleStore, plan: store as? any PlanStore)
   }
 
   static func export(_ arguments: [String], context: CommandContext) throws -> Int32 {

@@ -181,8 +181,8 @@ import Testing
       let files = try FileManager.default.contentsOfDirectory(atPath: target).sorted()
       #expect(
         files == [
-          "README.md", "list.json", "list.txt", "pantry.json", "products.json", "recipes",
-          "shops.json", "staples.json",
+          "README.md", "list.json", "list.txt", "pantry.json", "plan.json", "products.json",
+          "recipes", "shops.json", "staples.json",
         ])
       #expect(try FileManager.default.contentsOfDirectory(atPath: target + "/recipes").count == 12)
       let text = try String(contentsOfFile: target + "/list.txt", encoding: .utf8)
@@ -208,6 +208,43 @@ import Testing
       again.stdout.contains(
         "Imported from \(target): 0 items, 0 recipes, 0 pantry entries, 0 products and 0 shops."))
     try expectSame(other, basket)
+  }
+
+  @Test func aWeekOfMealsGoesOutAndComesBackOnTheSameDaysOnce() throws {
+    for arguments in [
+      ["recipe", "import", try TestArchives.path("paprika.paprikarecipes")],
+      ["plan", "add", "Red Lentil Soup", "--on", "2026-12-07", "--servings", "6"],
+      ["plan", "add", "Buttermilk Pancakes", "--on", "2026-12-08"],
+    ] {
+      let result = try basket.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    let target = path("export")
+    let exported = try basket.run(["export", target])
+    #expect(exported.stdout.contains("0 shops and 2 planned meals"), "\(exported.stdout)")
+    let readme = try String(contentsOfFile: target + "/README.md", encoding: .utf8)
+    #expect(readme.contains("`plan.json`"))
+    func week(_ binary: BasketBinary) throws -> [String] {
+      let plan = try #require(
+        try json(["plan", "--week", "2026-12-07", "--json"], from: binary) as? [String: Any])
+      return ((plan["days"] as? [[String: Any]]) ?? []).flatMap { day in
+        ((day["meals"] as? [[String: Any]]) ?? []).map { meal in
+          let title = (meal["recipe"] as? [String: Any])?["title"] as? String ?? "?"
+          return "\(day["date"] ?? "") \(title) \(meal["servingsText"] ?? "")"
+        }
+      }
+    }
+    #expect(
+      try week(basket) == [
+        "2026-12-07 Red Lentil Soup for 6", "2026-12-08 Buttermilk Pancakes as written",
+      ])
+    let other = BasketBinary()
+    let imported = try other.run(["import", target])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("2 planned meals"), "\(imported.stdout)")
+    #expect(try week(other) == (try week(basket)))
+    #expect(try other.run(["import", target]).status == 0)
+    #expect(try week(other) == (try week(basket)), "imported twice, planned once")
   }
 
   @Test func anImportIntoAStoreWithSomeOfItAddsOnlyWhatIsNew() throws {
