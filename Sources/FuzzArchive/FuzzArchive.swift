@@ -18,7 +18,8 @@ import Foundation
 /// Writes the input as a file and reads it as each of the three, checking what they promise:
 /// nothing traps; nothing from the archive is written beside it; a library import saves whole
 /// recipes within `RecipeLimits`, as many as its summary says; an export adds only items a
-/// typed one could be; a refused backup leaves no store and no scratch file behind.
+/// typed one could be and meals of saved recipes on days with room; a refused backup leaves
+/// no store and no scratch file behind.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let folder = scratchFolder()
@@ -48,9 +49,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   require(entries(folder) == ["input.zip"], "the library import wrote \(entries(folder))")
 
   // A Basket export, into an empty household.
+  let plan = InMemoryPlanStore()
   let stores = HouseholdExport.Stores(
     basket: basket, recipes: book, pantry: InMemoryPantryStore(),
-    products: InMemoryProductStore(), shops: InMemoryShopStore(), staples: InMemoryStapleStore())
+    products: InMemoryProductStore(), shops: InMemoryShopStore(), staples: InMemoryStapleStore(),
+    plan: plan)
   let before = (try? store.items().count) ?? 0
   if let imported = try? HouseholdExport.read(
     from: input, into: stores, now: clock.now, importRecipes: { _ in nil })
@@ -63,6 +66,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(QuantityRules.isStorable(quantity), "a quantity Basket can't store")
       }
     }
+  }
+  let meals = (try? plan.plannedMeals()) ?? []
+  for meal in meals {
+    require(
+      (try? recipes.recipe(meal.recipe.id ?? UUID())) != nil, "a meal of a recipe not saved")
+    require(
+      meals.filter { $0.date == meal.date }.count <= PlanRules.maximumMealsADay, "a day past full")
   }
   require(entries(folder) == ["input.zip"], "the export import wrote \(entries(folder))")
 
