@@ -36,6 +36,8 @@ let package = Package(
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "BasketCrypto", dependencies: ["BasketKit", "CCrypto"]),
     .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+    // NB: zlib too is opened on first use (the first client that accepts gzip), by BasketWeb.
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "BasketQR", dependencies: ["BasketKit", "CQREncode"]),
     // NB: libxml2, libcurl and libical are headers only here (no pkg-config, no `link`): their
     // adapters open them on first use, so a command pays only for the libraries it uses
@@ -61,7 +63,7 @@ let package = Package(
     .target(
       name: "BasketWeb",
       dependencies: [
-        "BasketKit", "BasketCrypto", "BasketCalDAV", "BasketQR", "CMicroHTTPD", "CLinux",
+        "BasketKit", "BasketCrypto", "BasketCalDAV", "BasketQR", "CMicroHTTPD", "CLinux", "CZlib",
       ]),
 
     // MARK: - Executables

@@ -184,7 +184,7 @@ class Served:
         self.process = subprocess.Popen(
             [binary, "--store", self.store, "serve", "--port", str(self.port)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_until_up(self.port, "/api/v1/list")
+        wait_until_up(self.port, "/api/v2/list")
         time.sleep(0.5)
 
     def stop(self):
@@ -240,11 +240,11 @@ def measure(binary, runs, scratch):
     failures = 0
     for index in range(300):
         status, _ = client.send(
-            "POST", "/api/v1/items", f'{{"name":"Item-{index}"}}'.encode(),
+            "POST", "/api/v2/items", f'{{"name":"Item-{index}"}}'.encode(),
             {"Content-Type": "application/json"})
         failures += status not in (200, 201)
         if index % 3 == 0:
-            status, _ = client.send("GET", "/api/v1/list")
+            status, _ = client.send("GET", "/api/v2/list")
             failures += status != 200
     client.close()
     row["serve"] = (start, smaps(served.process.pid), failures)

@@ -2,13 +2,13 @@
 """Measures `basket serve` under hostile clients, and how fast live updates arrive.
 
 For each server binary given (label=path, all measured in the same run):
-  - GET /api/v1/list latency on a fresh connection, unloaded, then with 500 idle connections
+  - GET /api/v2/list latency on a fresh connection, unloaded, then with 500 idle connections
     and 100 half-sent requests held open (an attacker that reconnects whatever is closed), then
     with 3,000 + 300 from another address (more than a 1,024-thread server has threads, and
     more than the per-address cap), and
     the server's memory (RSS) idle and under the first load;
   - how long the server keeps an idle connection and a half-sent request open;
-  - whether 40 quick connect-and-close rounds on /api/v1/events lock out the next page;
+  - whether 40 quick connect-and-close rounds on /api/v2/events lock out the next page;
   - what a request with 65 headers gets;
   - live updates: time from a POST to the event carrying the new item's name arriving on 10
     open streams (beside the time to the POST's own response), and from starting a
@@ -55,7 +55,7 @@ class Server:
         deadline = time.time() + 10
         while time.time() < deadline:
             try:
-                status, _ = request(self.port, "GET", "/api/v1/list")
+                status, _ = request(self.port, "GET", "/api/v2/list")
                 if status == 200:
                     return
             except OSError:
@@ -129,13 +129,13 @@ def request(port, method, path, headers=(), body=b"", timeout=TIMEOUT, source=No
 
 
 def timed_gets(port, count=100, source=None):
-    """Latencies (ms) of `count` GET /api/v1/list on fresh connections; a failure counts as
+    """Latencies (ms) of `count` GET /api/v2/list on fresh connections; a failure counts as
     the timeout."""
     samples, failures = [], 0
     for _ in range(count):
         start = time.perf_counter()
         try:
-            status, _ = request(port, "GET", "/api/v1/list", source=source)
+            status, _ = request(port, "GET", "/api/v2/list", source=source)
             ok = status == 200
         except OSError:
             ok = False
@@ -162,7 +162,7 @@ class Attacker:
     """Holds `idle` silent connections and `half` half-sent requests open from `source`,
     reopening any the server closes (at most 200 per 50 ms), until stopped."""
 
-    HALF = b"GET /api/v1/list HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow"
+    HALF = b"GET /api/v2/list HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow"
 
     def __init__(self, port, idle, half, source="127.0.0.1"):
         self.port, self.source = port, source
@@ -250,13 +250,13 @@ def time_until_closed(port, payload, limit):
 
 
 class EventStream:
-    """An open /api/v1/events connection that records when each `change` event arrives."""
+    """An open /api/v2/events connection that records when each `change` event arrives."""
 
     def __init__(self, port, source=None):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT,
                                              source_address=(source, 0) if source else None)
         self.sock.sendall(
-            f"GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            f"GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
         self.buffer = b""
         self.status = None
         head = self.read_until(b"\r\n\r\n")
@@ -313,7 +313,7 @@ def live_latencies(server, streams=10, rounds=30, cli_rounds=15):
             answered = []
 
             def post():
-                request(server.port, "POST", "/api/v1/items", body=body)
+                request(server.port, "POST", "/api/v2/items", body=body)
                 answered.append(time.perf_counter())
 
             start = time.perf_counter()
@@ -377,7 +377,7 @@ def sse_rounds(port, rounds=40):
 def many_headers(port, count=65):
     headers = [(f"X-Filler-{i}", "1") for i in range(count - 2)]  # + Host + Connection
     try:
-        status, _ = request(port, "GET", "/api/v1/list", headers=headers)
+        status, _ = request(port, "GET", "/api/v2/list", headers=headers)
         return status
     except OSError as error:
         return f"error {error}"
@@ -416,7 +416,7 @@ def hostile_dav(binary, items, name, count, clients):
                 number += 1
                 start = time.perf_counter()
                 try:
-                    request(server.port, "POST", "/api/v1/items",
+                    request(server.port, "POST", "/api/v2/items",
                             body=f'{{"name":"Added-{number}"}}'.encode(), timeout=60)
                 except OSError:
                     pass
@@ -480,7 +480,7 @@ def measure(label, binary, quick):
         time.sleep(0.5)
         idle_rss = server.rss_kib()
         samples, failures = timed_gets(server.port)
-        print(f"GET /api/v1/list unloaded                        {summary(samples)}   failures {failures}")
+        print(f"GET /api/v2/list unloaded                        {summary(samples)}   failures {failures}")
         # The second load comes from another address than the measuring client, as a stranger
         # on the household's network would: it exceeds both a 1,024-thread pool and the
         # per-address connection cap.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmarks `basket serve` with wrk: GET /api/v1/list with 100 items, then POST adds, each at
+# Benchmarks `basket serve` with wrk: GET /api/v2/list with 100 items, then POST adds, each at
 # 50 connections; reports requests/s, p99 latency and the server's resident memory idle and
 # under load. Usage: Benchmarks/web/run.sh [seconds per run, default 10]
 # Uses a release build (BASKET_BIN overrides). Needs wrk (Debian package "wrk").
@@ -25,7 +25,7 @@ while [ $i -le 100 ]; do names="$names Item-$i"; i=$((i + 1)); done
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do curl -sf -o /dev/null "$url/" && break; sleep 0.05; done
-items=$(curl -s "$url/api/v1/list" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["toGet"]))')
+items=$(curl -s "$url/api/v2/list" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["toGet"]))')
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
 sleep 1
@@ -45,7 +45,7 @@ local n = 0
 request = function()
   n = n + 1
   local body = string.format('{"name":"Item-%d"}', (n % 100) + 1)
-  return wrk.format("POST", "/api/v1/items", {["Content-Type"] = "application/json"}, body)
+  return wrk.format("POST", "/api/v2/items", {["Content-Type"] = "application/json"}, body)
 end
 LUA
 
@@ -65,6 +65,6 @@ run() { # label, extra wrk args...
 
 echo "basket serve benchmark: $items items, 50 connections, ${duration}s per run, $(nproc) CPUs"
 printf 'idle RSS: %d KiB\n' "$idle"
-run "GET /api/v1/list" "$url/api/v1/list"
-run "POST /api/v1/items (adds)" -s "$work/post.lua" "$url"
+run "GET /api/v2/list" "$url/api/v2/list"
+run "POST /api/v2/items (adds)" -s "$work/post.lua" "$url"
 printf 'RSS after load: %d KiB\n' "$(rss)"

@@ -50,6 +50,15 @@ if CommandLine.arguments.dropFirst().first == "aisles" {
   AisleBench.report(runs: CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 30)
   exit(0)
 }
+// `BasketBench frames [ITEMS...]`: the terminal app's frame at 100×40 as the list grows
+// (50, 500 and 5,000 items by default).
+if CommandLine.arguments.dropFirst().first == "frames" {
+  let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+  for count in sizes.isEmpty ? [50, 500, 5_000] : sizes {
+    print(FrameBenchmark.run(items: count, size: Size(width: 100, height: 40)))
+  }
+  exit(0)
+}
 // `BasketBench recipes`: the recipe search section only.
 if CommandLine.arguments.dropFirst().first == "recipes" {
   let scratch = FileManager.default.temporaryDirectory

@@ -1,7 +1,8 @@
 // Linux primitives the Glibc module leaves out: epoll (hang-up watching for live-update
 // streams), eventfd (waking a waiting thread), malloc_trim (giving freed memory back after
 // a large request), mallopt (serve's arena limit), the calling thread's stack size, and
-// what a spawned program must not inherit (closefrom as a spawn action, pipe2).
+// what a spawned program must not inherit (closefrom as a spawn action, pipe2), and the batch
+// scheduling class (the store watcher's thread).
 // inotify is in Glibc already.
 // NB: no _GNU_SOURCE here: it changes glibc's own types (fd_set's member names), and a module
 // that defines them differently from Swift's Glibc module fails to build. The GNU functions
@@ -11,6 +12,9 @@
 #include <sys/eventfd.h>
 #include <malloc.h>
 #include <spawn.h>
+
+/// sched.h's SCHED_BATCH (Linux's batch class), which it declares only under _GNU_SOURCE.
+#define BASKET_SCHED_BATCH 3
 
 extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attributes);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);

@@ -26,7 +26,7 @@ import Testing
     let put = try Self.dav(
       server, "PUT", "/dav/basket/t1.ics", evil + Self.calendar + ["--data-binary", Self.task])
     #expect(put.0 == 403, "\(put.1)")
-    #expect(try ServeBinaryTests.curl([server.base + "/api/v1/list"]).1.contains("Milk") == false)
+    #expect(try ServeBinaryTests.curl([server.base + "/api/v2/list"]).1.contains("Milk") == false)
     let made = try Self.dav(
       server, "PUT", "/dav/basket/t1.ics", Self.calendar + ["--data-binary", Self.task])
     #expect(made.0 == 201, "\(made.1)")
@@ -34,7 +34,7 @@ import Testing
     #expect(delete.0 == 403, "\(delete.1)")
     let proppatch = try Self.dav(server, "PROPPATCH", "/dav/basket/", evil)
     #expect(proppatch.0 == 403, "\(proppatch.1)")
-    #expect(try ServeBinaryTests.curl([server.base + "/api/v1/list"]).1.contains("Milk"))
+    #expect(try ServeBinaryTests.curl([server.base + "/api/v2/list"]).1.contains("Milk"))
     let own = try Self.dav(
       server, "DELETE", "/dav/basket/t1.ics", ["-H", "Origin: \(server.base)"])
     #expect(own.0 == 204, "\(own.1)")
@@ -83,7 +83,7 @@ import Testing
     let paired = try ServeBinaryTests.curl(
       [
         "-H", "Content-Type: application/json", "-d", #"{"secret":"\#(secret)"}"#,
-        server.base + "/api/v1/pair",
+        server.base + "/api/v2/pair",
       ])
     #expect(paired.0 == 204, "\(paired.1)")
   }

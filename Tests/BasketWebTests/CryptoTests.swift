@@ -79,11 +79,11 @@ import Testing
   @Test func aCookieSignedBeforeTheSwitchToOpenSSLStillVerifies() {
     let harness = Harness(mode: .householdSecret(Self.oldSecret))
     let list = harness.send(
-      "GET", "/api/v1/list", headers: ["Cookie": "basket_session=\(Self.oldCookie)"])
+      "GET", "/api/v2/list", headers: ["Cookie": "basket_session=\(Self.oldCookie)"])
     #expect(list.status == 200)
     let tampered = Self.oldCookie.dropLast() + "4"
     #expect(
-      harness.send("GET", "/api/v1/list", headers: ["Cookie": "basket_session=\(tampered)"])
+      harness.send("GET", "/api/v2/list", headers: ["Cookie": "basket_session=\(tampered)"])
         .status == 401)
   }
 

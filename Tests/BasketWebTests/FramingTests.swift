@@ -8,8 +8,8 @@ import Testing
 /// server over a socket with a request pipelined behind each (issue 22, finding 7).
 @Suite(.serialized) struct FramingTests {
   static let post =
-    "POST /api/v1/items HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-  static let smuggled = "GET /api/v1/list HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    "POST /api/v2/items HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+  static let smuggled = "GET /api/v2/list HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
   /// A head, the status it must get, and its body (then the smuggled GET follows).
   static let hostile: [(String, String, Int, String)] = [

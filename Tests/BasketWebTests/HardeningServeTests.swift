@@ -13,7 +13,7 @@ import Testing
     try ServeBinaryTests.curl(json + ["-d", body, server.base + path])
   }
 
-  /// The id of the item a POST /api/v1/items answered with.
+  /// The id of the item a POST /api/v2/items answered with.
   static func id(_ answer: (Int, String)) throws -> String {
     String(try #require(answer.1.firstMatch(of: /"id":"([0-9a-f-]{36})"/)?.1))
   }
@@ -28,7 +28,7 @@ import Testing
   func aPackSizeIsCheckedAsAmountsAreAndCheckInNeverAnswers500() throws {
     let server = try Server()
     defer { #expect(server.stop() == 0) }
-    let item = try Self.id(try Self.post(server, "/api/v1/items", #"{"name":"tomatoes"}"#))
+    let item = try Self.id(try Self.post(server, "/api/v2/items", #"{"name":"tomatoes"}"#))
     let refused = [
       #"{"amount":2,"unit":"can","packSize":{"amount":1e308,"unit":"oz"}}"#,
       #"{"amount":2,"unit":"can","packSize":{"amount":1e-300,"unit":"oz"}}"#,
@@ -37,19 +37,19 @@ import Testing
       #"{"amount":2,"unit":"can","packSize":{"amount":14,"unit":"oz","colour":"red"}}"#,
     ]
     for amount in refused {
-      let answer = try Self.post(server, "/api/v1/ops", Self.amountChange(item, amount))
+      let answer = try Self.post(server, "/api/v2/ops", Self.amountChange(item, amount))
       #expect(answer.0 == 200, "\(answer.1)")
       #expect(answer.1.contains(#""status":"refused""#), "\(amount): \(answer.1)")
     }
     let good = try Self.post(
-      server, "/api/v1/ops",
+      server, "/api/v2/ops",
       Self.amountChange(item, #"{"amount":2,"unit":"can","packSize":{"amount":14,"unit":"oz"}}"#))
     #expect(good.1.contains(#""status":"applied""#), "\(good.1)")
-    #expect(try Self.post(server, "/api/v1/items/\(item)/check", "{}").0 == 200)
-    let offers = try Self.post(server, "/api/v1/checkin", #"{"everything":true}"#)
+    #expect(try Self.post(server, "/api/v2/items/\(item)/check", "{}").0 == 200)
+    let offers = try Self.post(server, "/api/v2/checkin", #"{"everything":true}"#)
     #expect(offers.0 == 200, "\(offers.1)")
     let offer = String(try #require(offers.1.firstMatch(of: /"id":"([0-9a-f-]{36})"/)?.1))
-    let accepted = try Self.post(server, "/api/v1/checkin/\(offer)/accept", "{}")
+    let accepted = try Self.post(server, "/api/v2/checkin/\(offer)/accept", "{}")
     #expect(accepted.0 == 200, "\(accepted.1)")
     #expect(try server.basket(["checkin", "--accept-all"]).status == 0)
   }
@@ -62,7 +62,7 @@ import Testing
       let added = try server.basket(["add", typed])
       #expect(added.status == 1, "\(typed): \(added.output)")
     }
-    let web = try Self.post(server, "/api/v1/items", #"{"text":"nan cups rice"}"#)
+    let web = try Self.post(server, "/api/v2/items", #"{"text":"nan cups rice"}"#)
     #expect(web.0 == 422 || web.0 == 400, "\(web.1)")
     let recipe = "\(server.directory)/absurd.txt"
     try """
@@ -103,9 +103,9 @@ import Testing
     #expect(try server.basket(["staples", "add", "salt\u{1B}[2J"]).status == 0)
     let escaped = #"\u001b[31mfish\u0000 fingers"#
     for (path, body) in [
-      ("/api/v1/shops", #"{"name":"\#(escaped)"}"#),
-      ("/api/v1/pantry", #"{"name":"\#(escaped)"}"#),
-      ("/api/v1/staples", #"{"name":"\#(escaped)"}"#),
+      ("/api/v2/shops", #"{"name":"\#(escaped)"}"#),
+      ("/api/v2/pantry", #"{"name":"\#(escaped)"}"#),
+      ("/api/v2/staples", #"{"name":"\#(escaped)"}"#),
     ] {
       let answer = try Self.post(server, path, body)
       #expect(answer.0 < 300, "\(path): \(answer.1)")
@@ -123,7 +123,7 @@ import Testing
       #expect(try server.basket(["pantry", "add", invisible]).status == 1)
       #expect(try server.basket(["staples", "add", invisible]).status == 1)
       let web = try Self.post(
-        server, "/api/v1/items",
+        server, "/api/v2/items",
         #"{"name":"\#(invisible.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined())"}"#
       )
       #expect(web.0 == 422 || web.0 == 400, "\(web.1)")
@@ -138,7 +138,7 @@ import Testing
     defer { #expect(server.stop() == 0) }
     func stream(from source: String) throws -> (SocketClient, Int) {
       let client = try #require(SocketClient(port: server.port, from: source))
-      client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+      client.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
       let (text, _) = client.read(until: "\r\n\r\n", seconds: 3)
       return (client, SocketClient.status(of: text))
     }
@@ -168,17 +168,17 @@ import Testing
     defer { #expect(server.stop() == 0) }
     let recipe = #"Toast\n\nIngredients\n2 slices bread\n1 tbsp butter\n\nMethod\nToast it."#
     let withNUL = try Self.post(
-      server, "/api/v1/recipes/import", #"{"text":"\#(recipe)\u0000","save":true}"#)
+      server, "/api/v2/recipes/import", #"{"text":"\#(recipe)\u0000","save":true}"#)
     #expect(withNUL.0 == 422, "\(withNUL.1)")
     #expect(withNUL.1.contains("not text"), "\(withNUL.1)")
     let noisy = String(repeating: #"\u0007"#, count: 4)  // 4 of ~60 characters: 6 %
     let controls = try Self.post(
-      server, "/api/v1/recipes/import", #"{"text":"\#(recipe)\#(noisy)","save":true}"#)
+      server, "/api/v2/recipes/import", #"{"text":"\#(recipe)\#(noisy)","save":true}"#)
     #expect(controls.0 == 422, "\(controls.1)")
-    let library = try ServeBinaryTests.curl([server.base + "/api/v1/recipes"])
+    let library = try ServeBinaryTests.curl([server.base + "/api/v2/recipes"])
     #expect(!library.1.contains("Toast"), "nothing was saved: \(library.1)")
     let clean = try Self.post(
-      server, "/api/v1/recipes/import", #"{"text":"\#(recipe)","save":true}"#)
+      server, "/api/v2/recipes/import", #"{"text":"\#(recipe)","save":true}"#)
     #expect(clean.0 == 201, "\(clean.1)")
     let file = "\(server.directory)/binary.txt"
     try Data("Toast\n\nIngredients\n1 egg\u{0}\n".utf8).write(to: URL(fileURLWithPath: file))
@@ -190,12 +190,12 @@ import Testing
     let server = try Server()
     defer { #expect(server.stop() == 0) }
     let saved = try Self.post(
-      server, "/api/v1/recipes/import",
+      server, "/api/v2/recipes/import",
       #"{"text":"Chili\n\nIngredients\n2 onions\n1 can beans\n\nMethod\nCook.","save":true}"#)
     let id = String(try #require(saved.1.firstMatch(of: /"id":"([0-9a-f-]{36})"/)?.1))
     func put(_ body: String) throws -> (Int, String) {
       try ServeBinaryTests.curl(
-        ["-X", "PUT"] + Self.json + ["-d", body, server.base + "/api/v1/mealprep/draft"])
+        ["-X", "PUT"] + Self.json + ["-d", body, server.base + "/api/v2/mealprep/draft"])
     }
     let good = try put(#"{"recipes":[{"id":"\#(id)"}],"skip":["1.2"]}"#)
     #expect(good.0 == 200, "\(good.1)")
@@ -209,7 +209,7 @@ import Testing
       let answer = try put(bad)
       #expect(answer.0 == 400, "\(bad.prefix(80)): \(answer.1.prefix(200))")
     }
-    let kept = try ServeBinaryTests.curl([server.base + "/api/v1/mealprep/draft"])
+    let kept = try ServeBinaryTests.curl([server.base + "/api/v2/mealprep/draft"])
     #expect(kept.1.contains(#""skip":["1.2"]"#), "the good draft is kept: \(kept.1)")
     #expect(!kept.1.contains("xxxx") && kept.1.utf8.count < 1000, "\(kept.1.prefix(200))")
   }
@@ -223,15 +223,15 @@ import Testing
     // closes and nothing pipelined behind it is answered.
     let client = try #require(SocketClient(port: server.port))
     client.send(
-      "POST /api/v1/items HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+      "POST /api/v2/items HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         + "Content-Length: -1\r\n\r\n"
-        + "GET /api/v1/list HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        + "GET /api/v2/list HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     let (text, closed) = client.read(seconds: 3)
     #expect(closed)
     #expect(SocketClient.status(of: text) == 400)
     #expect(!text.contains("200 OK") && !text.contains("toGet"), "\(text)")
     let noFields = try ServeBinaryTests.curl(
-      ["-X", "DELETE"] + Self.json + ["-d", #"{"x":1}"#, server.base + "/api/v1/mealprep/draft"])
+      ["-X", "DELETE"] + Self.json + ["-d", #"{"x":1}"#, server.base + "/api/v2/mealprep/draft"])
     #expect(noFields.0 == 400)
     #expect(noFields.1.contains("this request takes no fields"), "\(noFields.1)")
     #expect(!noFields.1.contains("(expected )"))
@@ -274,19 +274,19 @@ import Testing
     }
     let server = try Server(directory: disk)
     defer { #expect(server.stop() == 0) }
-    #expect(try Self.post(server, "/api/v1/items", #"{"name":"milk"}"#).0 == 201)
+    #expect(try Self.post(server, "/api/v2/items", #"{"name":"milk"}"#).0 == 201)
     // Fill what is left of the disk.
     _ = try run("/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=64k"])
     var statuses: [Int] = []
     for index in 0..<20 {
       statuses.append(
-        try Self.post(server, "/api/v1/items", #"{"name":"thing \#(index) on a full disk"}"#).0)
+        try Self.post(server, "/api/v2/items", #"{"name":"thing \#(index) on a full disk"}"#).0)
     }
     #expect(statuses.contains(507), "\(statuses)")
     #expect(!statuses.contains(500), "\(statuses)")
     try FileManager.default.removeItem(atPath: "\(disk)/filler")
-    #expect(try Self.post(server, "/api/v1/items", #"{"name":"bread"}"#).0 == 201)
-    let list = try ServeBinaryTests.curl([server.base + "/api/v1/list"]).1
+    #expect(try Self.post(server, "/api/v2/items", #"{"name":"bread"}"#).0 == 201)
+    let list = try ServeBinaryTests.curl([server.base + "/api/v2/list"]).1
     #expect(list.contains(#""name":"milk""#) && list.contains(#""name":"bread""#), "\(list)")
   }
 }

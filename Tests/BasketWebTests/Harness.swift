@@ -15,12 +15,16 @@ struct Harness {
   let app: WebApp
   var basket: Basket { app.environment.basket }
 
-  init(mode: AccessPolicy.Mode = .loopbackOnly) {
+  init(
+    mode: AccessPolicy.Mode = .loopbackOnly,
+    limits: WebEnvironment.AnswerLimits = WebEnvironment.AnswerLimits()
+  ) {
     let basket = Fixtures.basket(clock: clock, store: store)
-    app = WebApp(
-      environment: WebEnvironment(
-        basket: basket, access: AccessPolicy(mode: mode), timeZone: TimeZone(identifier: "UTC")!,
-        randomBytes: { count in [UInt8](repeating: 7, count: count) }))
+    var environment = WebEnvironment(
+      basket: basket, access: AccessPolicy(mode: mode), timeZone: TimeZone(identifier: "UTC")!,
+      randomBytes: { count in [UInt8](repeating: 7, count: count) })
+    environment.limits = limits
+    app = WebApp(environment: environment)
   }
 
   /// Sends a request as a same-origin browser page would (Host and, for writes, Origin).
@@ -38,13 +42,13 @@ struct Harness {
   /// Adds `name` through the API and returns its id.
   @discardableResult
   func add(_ name: String) -> String {
-    let response = send("POST", "/api/v1/items", json: #"{"name":"\#(name)"}"#)
+    let response = send("POST", "/api/v2/items", json: #"{"name":"\#(name)"}"#)
     guard case .string(let id)? = body(response)["item"]?["id"] else { return "" }
     return id
   }
 
-  func list() -> JSONValue {
-    body(send("GET", "/api/v1/list"))
+  func list(version: String = "v2") -> JSONValue {
+    body(send("GET", "/api/\(version)/list"))
   }
 
   func names(_ section: String) -> [String] {

@@ -41,7 +41,7 @@ import Testing
     }
     for _ in 0..<60 {
       guard let client = SocketClient(port: running.port) else { continue }
-      client.send("GET /api/v1/list HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow")
+      client.send("GET /api/v2/list HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow")
       held.append(client)
     }
     #expect(held.count == 360)
@@ -54,7 +54,7 @@ import Testing
     #expect(slowest < 1, "the slowest list read took \(slowest) s")
   }
 
-  @Test(arguments: ["", "GET /api/v1/list HTTP/1.1\r\nHost: 127.0.0.1\r\n"])
+  @Test(arguments: ["", "GET /api/v2/list HTTP/1.1\r\nHost: 127.0.0.1\r\n"])
   func aConnectionThatSendsNoCompleteRequestIsClosedWithinAFewSeconds(sent: String) throws {
     let running = try Running(requestTimeout: 2)
     let client = try #require(SocketClient(port: running.port))
@@ -69,7 +69,7 @@ import Testing
     let running = try Running()
     for _ in 0..<40 {
       let client = try #require(SocketClient(port: running.port))
-      client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+      client.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
       let (text, _) = client.read(until: "event: hello", seconds: 2)
       #expect(SocketClient.status(of: text) == 200, "\(text.prefix(200))")
     }
@@ -80,7 +80,7 @@ import Testing
     }
     #expect(running.server.eventStreamCount == 0, "slots still taken 1 s after the clients left")
     let page = try #require(SocketClient(port: running.port))
-    page.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+    page.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
     #expect(SocketClient.status(of: page.read(until: "event: hello", seconds: 2).text) == 200)
   }
 
@@ -90,7 +90,7 @@ import Testing
     for index in 0..<100 {
       // NB: from four addresses: one address holds at most 32 streams.
       let client = try #require(SocketClient(port: running.port, from: "127.0.0.\(index % 4 + 1)"))
-      client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+      client.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
       let (text, _) = client.read(until: "event: hello", seconds: 2)
       #expect(SocketClient.status(of: text) == 200)
       streams.append(client)
@@ -110,10 +110,10 @@ import Testing
     // Host and Connection are two of the headers.
     let filler = (0..<63).map { "X-Filler-\($0): 1" }
     let tooMany = try #require(SocketClient(port: running.port))
-    #expect(tooMany.get("/api/v1/list", port: running.port, headers: filler).status == 431)
+    #expect(tooMany.get("/api/v2/list", port: running.port, headers: filler).status == 431)
     let enough = try #require(SocketClient(port: running.port))
     #expect(
-      enough.get("/api/v1/list", port: running.port, headers: Array(filler.dropLast())).status
+      enough.get("/api/v2/list", port: running.port, headers: Array(filler.dropLast())).status
         == 200)
   }
 
@@ -124,7 +124,7 @@ import Testing
     let filler = (0..<70).map { "X-Filler-\($0): 1" }
     let client = try #require(SocketClient(port: running.port))
     let head =
-      (["GET /api/v1/list HTTP/1.1"] + filler + ["Host: rebind.evil.example", "Connection: close"])
+      (["GET /api/v2/list HTTP/1.1"] + filler + ["Host: rebind.evil.example", "Connection: close"])
       .joined(separator: "\r\n") + "\r\n\r\n"
     client.send(head)
     let status = SocketClient.status(of: client.read(seconds: 3).text)
@@ -137,7 +137,7 @@ import Testing
     var streams: [SocketClient] = []
     for _ in 0..<5 {
       let client = try #require(SocketClient(port: running.port))
-      client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+      client.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
       #expect(client.read(until: "event: hello", seconds: 2).text.contains("event: hello"))
       streams.append(client)
     }
@@ -145,7 +145,7 @@ import Testing
     let body = #"{"name":"Milk"}"#
     let start = SocketClient.now()
     writer.send(
-      "POST /api/v1/items HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+      "POST /api/v2/items HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
     )
     for stream in streams {
       let (text, _) = stream.read(until: "event: change", seconds: 2)
@@ -164,7 +164,7 @@ import Testing
     let milk = try basket.add(text: "Milk").item.id
     try basket.check(milk)
     let stream = try #require(SocketClient(port: running.port))
-    stream.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+    stream.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
     #expect(stream.read(until: "event: hello", seconds: 2).text.contains("event: hello"))
     running.harness.clock.advance(by: ListTiming.gotItTTL)
     let (text, _) = stream.read(until: milk.uuidString, seconds: 3)
@@ -175,7 +175,7 @@ import Testing
   @Test func stoppingTheServerEndsOpenStreamsPromptly() throws {
     let running = try Running()
     let client = try #require(SocketClient(port: running.port))
-    client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+    client.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
     #expect(client.read(until: "event: hello", seconds: 2).text.contains("event: hello"))
     let start = SocketClient.now()
     running.server.stop()
@@ -186,7 +186,7 @@ import Testing
   @Test func anOpenStreamHearsAPingEveryHeartbeatAsItsHelloSays() throws {
     let running = try Running(heartbeatSeconds: 0.2)
     let client = try #require(SocketClient(port: running.port))
-    client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+    client.send("GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
     let hello = client.read(until: #""heartbeat":200}"#, seconds: 2).text
     #expect(hello.contains(#"event: hello\#ndata: {"revision":0,"heartbeat":200}"#), "\(hello)")
     // NB: nothing changes on the list, so only pings can arrive: about five in a second.

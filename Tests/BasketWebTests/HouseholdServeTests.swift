@@ -18,7 +18,7 @@ import Testing
     defer { #expect(server.stop() == 0) }
     let ca = "\(server.directory)/basket.sqlite.ca.pem"
     #expect(FileManager.default.fileExists(atPath: ca))
-    let trusted = try ServeBinaryTests.curl(["--cacert", ca, server.base + "/api/v1/session"])
+    let trusted = try ServeBinaryTests.curl(["--cacert", ca, server.base + "/api/v2/session"])
     #expect(trusted.0 == 200, "\(trusted.1)")
     let shown = try server.basket(["ca", "--json"])
     #expect(shown.status == 0 && shown.output.contains("\"fingerprint\""), "\(shown.output)")

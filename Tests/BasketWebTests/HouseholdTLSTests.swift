@@ -156,7 +156,7 @@ import Testing
     #expect(welcome.headers.filter { $0.name == "Content-Security-Policy" }.count == 1)
     let certificate = get("/ca.crt", secure: false)
     #expect(certificate.body == door.authorityDER)
-    for path in ["/api/v1/list", "/", "/dav/basket/"] where path != "/" {
+    for path in ["/api/v2/list", "/", "/dav/basket/"] where path != "/" {
       let redirected = get(path, secure: false)
       #expect(redirected.status == 308)
       #expect(
@@ -164,7 +164,7 @@ import Testing
           $0.name == "Location" && $0.value == "https://basket.home:8443\(path)"
         })
     }
-    #expect(get("/api/v1/list", secure: true).status == 401, "over HTTPS the API is there")
+    #expect(get("/api/v2/list", secure: true).status == 401, "over HTTPS the API is there")
   }
 
   @Test func theIPhoneProfileInstallsTheAuthorityAsARoot() {
@@ -200,7 +200,7 @@ import Testing
         .split(separator: ";").first.map(String.init))
     let answer = app.handle(
       Request(
-        method: "POST", path: "/api/v1/invitations",
+        method: "POST", path: "/api/v2/invitations",
         headers: [
           "Host": "basket.home:8443", "Cookie": cookie, "Origin": "https://basket.home:8443",
         ],

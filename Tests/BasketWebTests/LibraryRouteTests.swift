@@ -143,6 +143,7 @@ import Testing
     #expect(app.sameOrigin("GET", "/api/v1/recipes/library/\(UUID())").status == 404)
     #expect(app.sameOrigin("GET", "/api/v1/recipes/library/nope").status == 404)
     #expect(WebApp.maxBodySize(for: "/api/v1/recipes/library") == 64 << 20)
+    #expect(WebApp.maxBodySize(for: "/api/v2/recipes/library") == 64 << 20)
     let none = web.app.handle(
       Request(
         method: "POST", path: "/api/v1/recipes/library", query: [:],

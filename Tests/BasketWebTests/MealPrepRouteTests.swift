@@ -75,7 +75,7 @@ private struct MealPrepHarness {
       + "\n\nMethod\n1. Cook it.\n"
     let escaped = String(decoding: JSONValue.string(text).encoded(), as: UTF8.self)
     let response = send(
-      "POST", "/api/v1/recipes/import", json: #"{"text":\#(escaped),"save":true}"#)
+      "POST", "/api/v2/recipes/import", json: #"{"text":\#(escaped),"save":true}"#)
     return body(response)["recipe"]?["id"]?.string ?? ""
   }
 
@@ -84,7 +84,7 @@ private struct MealPrepHarness {
   }
 
   func toGet() -> [JSONValue] {
-    guard case .array(let items)? = body(send("GET", "/api/v1/list"))["toGet"] else { return [] }
+    guard case .array(let items)? = body(send("GET", "/api/v2/list"))["toGet"] else { return [] }
     return items
   }
 }
@@ -110,10 +110,10 @@ extension JSONValue {
     let id = web.save("Chili", chiliLines)
     try web.have("flour", left: "200 g")
     try web.have("salt", left: "1 kg")
-    let recipe = web.body(web.send("GET", "/api/v1/recipes/\(id)"))["recipe"]!
+    let recipe = web.body(web.send("GET", "/api/v2/recipes/\(id)"))["recipe"]!
     let recipeJSON = String(decoding: recipe.encoded(), as: UTF8.self)
     let review = web.body(
-      web.send("POST", "/api/v1/recipes/review", json: #"{"recipe":\#(recipeJSON),"pantry":true}"#))
+      web.send("POST", "/api/v2/recipes/review", json: #"{"recipe":\#(recipeJSON),"pantry":true}"#))
     #expect(review["pantry"] == .bool(true))
     let lines = review["lines"]!
     #expect(lines[0]?["coverage"]?["status"]?.string == "notCovered")
@@ -125,7 +125,7 @@ extension JSONValue {
     #expect(web.toGet().isEmpty, "a review writes nothing")
 
     let add = web.send(
-      "POST", "/api/v1/recipes/\(id)/add",
+      "POST", "/api/v2/recipes/\(id)/add",
       json:
         #"{"pantry":true,"overrides":[{"line":1,"override":"skip"},{"line":2,"override":"buyFull"}]}"#
     )
@@ -150,7 +150,7 @@ extension JSONValue {
   func badOverridesAreRefusedAndAddNothing(body: String, message: String) throws {
     let web = MealPrepHarness()
     let id = web.save("Chili", chiliLines)
-    let response = web.send("POST", "/api/v1/recipes/\(id)/add", json: body)
+    let response = web.send("POST", "/api/v2/recipes/\(id)/add", json: body)
     #expect(response.status == 400)
     #expect(web.body(response)["error"]?.string?.contains(message) == true)
     #expect(web.toGet().isEmpty)
@@ -162,7 +162,7 @@ extension JSONValue {
     try harness.have("Flour", left: "1 kg")
     try harness.have("Eggs", left: "6")
     try harness.have("Salt", left: "500 g")
-    let look = harness.send("POST", "/api/v1/recipes/\(id)/cooked", json: "{}")
+    let look = harness.send("POST", "/api/v2/recipes/\(id)/cooked", json: "{}")
     #expect(look.status == 200)
     let lines = harness.body(look)["lines"]
     #expect(
@@ -178,7 +178,7 @@ extension JSONValue {
 
     // Twice the servings, and only the flour is taken.
     let took = harness.send(
-      "POST", "/api/v1/recipes/\(id)/cooked", json: #"{"servings":8,"apply":true,"only":[0]}"#)
+      "POST", "/api/v2/recipes/\(id)/cooked", json: #"{"servings":8,"apply":true,"only":[0]}"#)
     #expect(took.status == 200)
     #expect(harness.body(took)["applied"] == .bool(true))
     let stock = try harness.pantry.list().map { "\($0.name): \($0.stockText)" }
@@ -187,11 +187,11 @@ extension JSONValue {
 
     for bad in [#"{"only":[9]}"#, #"{"only":"0"}"#, #"{"apply":"yes"}"#, #"{"servings":0}"#] {
       #expect(
-        harness.send("POST", "/api/v1/recipes/\(id)/cooked", json: bad).status == 400, "\(bad)")
+        harness.send("POST", "/api/v2/recipes/\(id)/cooked", json: bad).status == 400, "\(bad)")
     }
-    #expect(harness.send("GET", "/api/v1/recipes/\(id)/cooked").status == 405)
+    #expect(harness.send("GET", "/api/v2/recipes/\(id)/cooked").status == 405)
     #expect(
-      harness.send("POST", "/api/v1/recipes/\(UUID().uuidString)/cooked", json: "{}").status
+      harness.send("POST", "/api/v2/recipes/\(UUID().uuidString)/cooked", json: "{}").status
         == 404)
   }
 
@@ -201,7 +201,7 @@ extension JSONValue {
     let soup = web.save("Soup", servings: 2, soupLines)
     try web.have("flour", left: "200 g")
     let response = web.send(
-      "POST", "/api/v1/mealprep/review",
+      "POST", "/api/v2/mealprep/review",
       json: #"{"recipes":[{"id":"\#(chili)"},{"id":"\#(soup)","servings":4}]}"#)
     #expect(response.status == 200)
     let plan = web.body(response)["plan"]!
@@ -225,17 +225,17 @@ extension JSONValue {
   @Test func theDraftIsKeptAsSentReadBackAndDropped() throws {
     let web = MealPrepHarness()
     let chili = web.save("Chili", ["2 onions", "1 can tomatoes"])
-    #expect(web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"] == .null)
+    #expect(web.body(web.send("GET", "/api/v2/mealprep/draft"))["draft"] == .null)
     let json =
       #"{"recipes":[{"id":"\#(chili)","servings":6}],"answers":[{"question":"q1","answer":"merge"}],"skip":["1.2"],"seen":["1.2"]}"#
-    let kept = web.send("PUT", "/api/v1/mealprep/draft", json: json)
+    let kept = web.send("PUT", "/api/v2/mealprep/draft", json: json)
     #expect(kept.status == 200, "\(web.body(kept))")
-    let draft = web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"]
+    let draft = web.body(web.send("GET", "/api/v2/mealprep/draft"))["draft"]
     #expect(draft?["recipes"]?[0]?["servings"]?.number == 6)
     #expect(draft?["skip"]?[0]?.string == "1.2")
     #expect(draft?["seen"]?[0]?.string == "1.2")
-    #expect(web.send("DELETE", "/api/v1/mealprep/draft", json: "{}").status == 204)
-    #expect(web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"] == .null)
+    #expect(web.send("DELETE", "/api/v2/mealprep/draft", json: "{}").status == 204)
+    #expect(web.body(web.send("GET", "/api/v2/mealprep/draft"))["draft"] == .null)
   }
 
   @Test(arguments: [
@@ -257,11 +257,11 @@ extension JSONValue {
     let web = MealPrepHarness()
     let chili = web.save("Chili", ["2 onions"])
     let good = #"{"recipes":[{"id":"\#(chili)"}]}"#
-    #expect(web.send("PUT", "/api/v1/mealprep/draft", json: good).status == 200)
+    #expect(web.send("PUT", "/api/v2/mealprep/draft", json: good).status == 200)
     let answer = web.send(
-      "PUT", "/api/v1/mealprep/draft", json: json.replacingOccurrences(of: "ID", with: chili))
+      "PUT", "/api/v2/mealprep/draft", json: json.replacingOccurrences(of: "ID", with: chili))
     #expect(answer.status == status, "\(web.body(answer))")
-    let draft = web.body(web.send("GET", "/api/v1/mealprep/draft"))["draft"]
+    let draft = web.body(web.send("GET", "/api/v2/mealprep/draft"))["draft"]
     #expect(draft?["recipes"]?[0]?["id"]?.string == chili, "the draft before is kept")
   }
 
@@ -275,7 +275,7 @@ extension JSONValue {
        "answers":[{"question":"1.1~2.2","answer":"merge"}],
        "skip":["1.3"], "overrides":[{"line":"1.2","override":"buyFull"}]}
       """
-    let response = web.send("POST", "/api/v1/mealprep/add", json: body)
+    let response = web.send("POST", "/api/v2/mealprep/add", json: body)
     #expect(response.status == 200)
     let plan = web.body(response)
     #expect(plan["added"] == .bool(true))
@@ -311,11 +311,11 @@ extension JSONValue {
     let web = MealPrepHarness()
     let chili = web.save("Chili", chiliLines)
     let response = web.send(
-      "POST", "/api/v1/mealprep/add", json: body.replacingOccurrences(of: "CHILI", with: chili))
+      "POST", "/api/v2/mealprep/add", json: body.replacingOccurrences(of: "CHILI", with: chili))
     #expect(response.status == status)
     #expect(web.body(response)["error"]?.string?.contains(message) == true, "\(web.body(response))")
     #expect(web.toGet().isEmpty)
-    #expect(web.send("GET", "/api/v1/mealprep/review").status == 405)
-    #expect(web.send("POST", "/api/v1/mealprep/other", json: "{}").status == 404)
+    #expect(web.send("GET", "/api/v2/mealprep/review").status == 405)
+    #expect(web.send("POST", "/api/v2/mealprep/other", json: "{}").status == 404)
   }
 }

@@ -70,7 +70,7 @@ import Testing
     func pair(_ secret: String, from address: String) -> Int {
       harness.app.handle(
         Request(
-          method: "POST", path: "/api/v1/pair",
+          method: "POST", path: "/api/v2/pair",
           headers: ["Host": "basket.home:8080", "Content-Type": "application/json"],
           body: Array(#"{"secret":"\#(secret)"}"#.utf8), clientAddress: address)
       ).status

@@ -58,12 +58,12 @@ struct PantryHarness {
   /// Adds through the API and returns the entry's JSON.
   @discardableResult
   func add(_ json: String) -> JSONValue {
-    body(send("POST", "/api/v1/pantry", json: json))["entry"] ?? .null
+    body(send("POST", "/api/v2/pantry", json: json))["entry"] ?? .null
   }
 
   func names(query: [String: String] = [:]) -> [String] {
     guard
-      case .array(let entries)? = body(send("GET", "/api/v1/pantry", query: query))["entries"]
+      case .array(let entries)? = body(send("GET", "/api/v2/pantry", query: query))["entries"]
     else { return [] }
     return entries.compactMap { $0["name"]?.string }
   }
@@ -73,7 +73,7 @@ struct PantryHarness {
   @Test func addsListsAndSearchesEntries() {
     let harness = PantryHarness()
     let added = harness.send(
-      "POST", "/api/v1/pantry",
+      "POST", "/api/v2/pantry",
       json:
         #"{"name":"Oat milk","barcode":"4006381333931","packages":2,"packageSize":"1 l","left":"1,5 l","note":"the barista one"}"#
     )
@@ -101,18 +101,18 @@ struct PantryHarness {
     #expect(harness.names(query: ["q": "apple"]) == ["Apples"])
     #expect(harness.names(query: ["q": "pasta"]) == [])
     let long = String(repeating: "a", count: 201)
-    #expect(harness.send("GET", "/api/v1/pantry", query: ["q": long]).status == 400)
+    #expect(harness.send("GET", "/api/v2/pantry", query: ["q": long]).status == 400)
   }
 
   @Test func typedTextIsReadAsTheListReadsIt() {
     // Issue 23: the web Pantry's add field goes through the same parsers as the list.
     let harness = PantryHarness()
     let tins = harness.body(
-      harness.send("POST", "/api/v1/pantry", json: #"{"text":"2 x 400 g chopped tomatoes"}"#))
+      harness.send("POST", "/api/v2/pantry", json: #"{"text":"2 x 400 g chopped tomatoes"}"#))
     #expect(tins["entry"]?["name"]?.string == "chopped tomatoes")
     #expect(tins["entry"]?["stock"]?.string == "2 × 400 g")
     let onions = harness.body(
-      harness.send("POST", "/api/v1/pantry", json: #"{"text":"3 onions","packages":4}"#))
+      harness.send("POST", "/api/v2/pantry", json: #"{"text":"3 onions","packages":4}"#))
     #expect(onions["entry"]?["name"]?.string == "onions")
     #expect(onions["entry"]?["stock"]?.string == "4 packages")  // the exact field wins
   }
@@ -120,13 +120,13 @@ struct PantryHarness {
   @Test func addingANameOrCodeThatIsThereAddsToItsEntry() {
     let harness = PantryHarness()
     harness.add(#"{"name":"Milk","barcode":"036000291452","packageSize":"1 l"}"#)
-    let again = harness.send("POST", "/api/v1/pantry", json: #"{"name":"milk","packages":2}"#)
+    let again = harness.send("POST", "/api/v2/pantry", json: #"{"name":"milk","packages":2}"#)
     #expect(again.status == 200)
     #expect(harness.body(again)["outcome"]?.string == "merged")
     #expect(harness.body(again)["before"]?["packages"]?.number == 1)
     #expect(harness.body(again)["entry"]?["stock"]?.string == "3 × 1 l")
     // The code alone, in its EAN-13 form: a package more of the same entry.
-    let scanned = harness.send("POST", "/api/v1/pantry", json: #"{"barcode":"0036000291452"}"#)
+    let scanned = harness.send("POST", "/api/v2/pantry", json: #"{"barcode":"0036000291452"}"#)
     #expect(scanned.status == 200)
     #expect(harness.body(scanned)["entry"]?["stock"]?.string == "4 × 1 l")
     #expect(harness.names() == ["Milk"])
@@ -168,7 +168,7 @@ struct PantryHarness {
     ] as [(String, Int, String?)])
   func refusesWhatItCannotAddSayingWhy(json: String, status: Int, message: String?) {
     let harness = PantryHarness()
-    let response = harness.send("POST", "/api/v1/pantry", json: json)
+    let response = harness.send("POST", "/api/v2/pantry", json: json)
     #expect(response.status == status)
     if let message { #expect(harness.error(response) == message) }
     #expect(harness.error(response)?.isEmpty == false)
@@ -180,7 +180,7 @@ struct PantryHarness {
     let id = try #require(
       harness.add(#"{"name":"Rice","packageSize":"1 kg","note":"basmati"}"#)["id"]?.string)
     let edited = harness.send(
-      "PATCH", "/api/v1/pantry/\(id)",
+      "PATCH", "/api/v2/pantry/\(id)",
       json: #"{"name":"Basmati rice","left":"400 g","note":null,"barcode":"96385074"}"#)
     #expect(edited.status == 200)
     let entry = harness.body(edited)["entry"]
@@ -188,28 +188,28 @@ struct PantryHarness {
     #expect(entry?["stock"]?.string == "1 × 1 kg, 400 g left")
     #expect(entry?["note"] == .null)
     #expect(entry?["barcode"]?.string == "96385074")
-    #expect(harness.body(harness.send("GET", "/api/v1/pantry/\(id)"))["entry"] == entry)
+    #expect(harness.body(harness.send("GET", "/api/v2/pantry/\(id)"))["entry"] == entry)
     // The code keeps the name it was given: it is remembered.
-    let looked = harness.body(harness.send("GET", "/api/v1/pantry/barcodes/96385074"))
+    let looked = harness.body(harness.send("GET", "/api/v2/pantry/barcodes/96385074"))
     #expect(looked["status"]?.string == "inPantry")
     #expect(looked["name"]?.string == "Basmati rice")
 
     let cleared = harness.send(
-      "PATCH", "/api/v1/pantry/\(id)", json: #"{"left":null,"packageSize":null}"#)
+      "PATCH", "/api/v2/pantry/\(id)", json: #"{"left":null,"packageSize":null}"#)
     #expect(harness.body(cleared)["entry"]?["stock"]?.string == "1 package")
-    #expect(harness.send("PATCH", "/api/v1/pantry/\(id)", json: "{}").status == 400)
-    #expect(harness.send("PATCH", "/api/v1/pantry/\(id)", json: #"{"left":"lots"}"#).status == 400)
-    #expect(harness.send("PATCH", "/api/v1/pantry/\(id)", json: #"{"note":7}"#).status == 400)
+    #expect(harness.send("PATCH", "/api/v2/pantry/\(id)", json: "{}").status == 400)
+    #expect(harness.send("PATCH", "/api/v2/pantry/\(id)", json: #"{"left":"lots"}"#).status == 400)
+    #expect(harness.send("PATCH", "/api/v2/pantry/\(id)", json: #"{"note":7}"#).status == 400)
   }
 
   @Test func editingIntoAnotherEntrysNameOrCodeIsAConflict() throws {
     let harness = PantryHarness()
     harness.add(#"{"name":"Rice","barcode":"96385074"}"#)
     let id = try #require(harness.add(#"{"name":"Pasta"}"#)["id"]?.string)
-    let name = harness.send("PATCH", "/api/v1/pantry/\(id)", json: #"{"name":"rice"}"#)
+    let name = harness.send("PATCH", "/api/v2/pantry/\(id)", json: #"{"name":"rice"}"#)
     #expect(name.status == 409)
     #expect(harness.error(name) == "the pantry already has Rice")
-    let code = harness.send("PATCH", "/api/v1/pantry/\(id)", json: #"{"barcode":"96385074"}"#)
+    let code = harness.send("PATCH", "/api/v2/pantry/\(id)", json: #"{"barcode":"96385074"}"#)
     #expect(code.status == 409)
     #expect(harness.error(code) == "the code 96385074 is already Rice's")
     #expect(harness.names() == ["Pasta", "Rice"])
@@ -219,28 +219,28 @@ struct PantryHarness {
     let harness = PantryHarness()
     let flour = try #require(
       harness.add(#"{"name":"Flour","packages":2,"packageSize":"1 kg"}"#)["id"]?.string)
-    let used = harness.send("POST", "/api/v1/pantry/\(flour)/use", json: #"{"amount":"300 g"}"#)
+    let used = harness.send("POST", "/api/v2/pantry/\(flour)/use", json: #"{"amount":"300 g"}"#)
     #expect(used.status == 200)
     #expect(harness.body(used)["entry"]?["stock"]?.string == "2 × 1 kg, 1.7 kg left")
     #expect(harness.body(used)["taken"]?["text"]?.string == "300 g")
     #expect(harness.body(used)["ranOut"] == .bool(false))
-    let more = harness.send("POST", "/api/v1/pantry/\(flour)/use", json: #"{"amount":"2 kg"}"#)
+    let more = harness.send("POST", "/api/v2/pantry/\(flour)/use", json: #"{"amount":"2 kg"}"#)
     #expect(harness.body(more)["ranOut"] == .bool(true))
     #expect(harness.body(more)["entry"]?["usedUp"] == .bool(true))
 
     let eggs = try #require(harness.add(#"{"name":"Eggs","packageSize":"6"}"#)["id"]?.string)
-    let all = harness.send("POST", "/api/v1/pantry/\(eggs)/use", json: #"{"all":true}"#)
+    let all = harness.send("POST", "/api/v2/pantry/\(eggs)/use", json: #"{"all":true}"#)
     #expect(harness.body(all)["entry"]?["stock"]?.string == "used up")
     #expect(harness.body(all)["taken"] == .null)
 
     let milk = try #require(harness.add(#"{"name":"Lamp oil","left":"1 l"}"#)["id"]?.string)
-    let grams = harness.send("POST", "/api/v1/pantry/\(milk)/use", json: #"{"amount":"200 g"}"#)
+    let grams = harness.send("POST", "/api/v2/pantry/\(milk)/use", json: #"{"amount":"200 g"}"#)
     #expect(grams.status == 400)
     #expect(
       harness.error(grams)
         == "Lamp oil is counted in l, and 200 g can't be counted with it (no conversion is known)")
     for bad in [#"{}"#, #"{"amount":"1 l","all":true}"#, #"{"all":false}"#] {
-      #expect(harness.send("POST", "/api/v1/pantry/\(milk)/use", json: bad).status == 400, "\(bad)")
+      #expect(harness.send("POST", "/api/v2/pantry/\(milk)/use", json: bad).status == 400, "\(bad)")
     }
   }
 
@@ -248,29 +248,29 @@ struct PantryHarness {
     let harness = PantryHarness()
     let id = try #require(
       harness.add(#"{"name":"Coffee","barcode":"4006381333931"}"#)["id"]?.string)
-    let removed = harness.send("DELETE", "/api/v1/pantry/\(id)")
+    let removed = harness.send("DELETE", "/api/v2/pantry/\(id)")
     #expect(removed.status == 200)
     #expect(harness.body(removed)["entry"]?["name"]?.string == "Coffee")
     #expect(harness.names().isEmpty)
-    #expect(harness.send("DELETE", "/api/v1/pantry/\(id)").status == 404)
-    #expect(harness.send("GET", "/api/v1/pantry/\(id)").status == 404)
-    #expect(harness.send("PATCH", "/api/v1/pantry/\(id)", json: #"{"name":"x"}"#).status == 404)
-    #expect(harness.send("GET", "/api/v1/pantry/not-an-id").status == 400)
-    #expect(harness.send("PUT", "/api/v1/pantry/\(id)").status == 405)
+    #expect(harness.send("DELETE", "/api/v2/pantry/\(id)").status == 404)
+    #expect(harness.send("GET", "/api/v2/pantry/\(id)").status == 404)
+    #expect(harness.send("PATCH", "/api/v2/pantry/\(id)", json: #"{"name":"x"}"#).status == 404)
+    #expect(harness.send("GET", "/api/v2/pantry/not-an-id").status == 400)
+    #expect(harness.send("PUT", "/api/v2/pantry/\(id)").status == 405)
 
     // Named once, remembered: the code alone brings the entry back under its name.
-    let looked = harness.body(harness.send("GET", "/api/v1/pantry/barcodes/4006381333931"))
+    let looked = harness.body(harness.send("GET", "/api/v2/pantry/barcodes/4006381333931"))
     #expect(looked["status"]?.string == "named")
     #expect(looked["name"]?.string == "Coffee")
     #expect(looked["entry"] == .null)
-    let back = harness.send("POST", "/api/v1/pantry", json: #"{"barcode":"4006381333931"}"#)
+    let back = harness.send("POST", "/api/v2/pantry", json: #"{"barcode":"4006381333931"}"#)
     #expect(back.status == 201)
     #expect(harness.body(back)["entry"]?["name"]?.string == "Coffee")
   }
 
   @Test func looksUpATypedCode() {
     let harness = PantryHarness()
-    let unknown = harness.send("GET", "/api/v1/pantry/barcodes/4006381333931")
+    let unknown = harness.send("GET", "/api/v2/pantry/barcodes/4006381333931")
     #expect(unknown.status == 200)
     let body = harness.body(unknown)
     #expect(body["status"]?.string == "unknown")
@@ -281,20 +281,20 @@ struct PantryHarness {
     harness.add(#"{"name":"Cola","barcode":"036000291452","packages":1}"#)
     // The UPC-A's EAN-13 form, typed with spaces (the parser decodes %20): the same product,
     // offered a package more.
-    let known = harness.body(harness.send("GET", "/api/v1/pantry/barcodes/0 036000 291452"))
+    let known = harness.body(harness.send("GET", "/api/v2/pantry/barcodes/0 036000 291452"))
     #expect(known["status"]?.string == "inPantry")
     #expect(known["code"]?.string == "0036000291452")
     #expect(known["entry"]?["name"]?.string == "Cola")
 
-    let wrong = harness.send("GET", "/api/v1/pantry/barcodes/4006381333932")
+    let wrong = harness.send("GET", "/api/v2/pantry/barcodes/4006381333932")
     #expect(wrong.status == 400)
     #expect(
       harness.error(wrong)
         == #""4006381333932" isn't a barcode: the check digit should be 1, not 2"#)
-    let letters = harness.send("GET", "/api/v1/pantry/barcodes/40063x")
+    let letters = harness.send("GET", "/api/v2/pantry/barcodes/40063x")
     #expect(
       harness.error(letters) == #""40063x" isn't a barcode: barcodes are digits only: 'x' isn't"#)
-    #expect(harness.send("POST", "/api/v1/pantry/barcodes/4006381333931").status == 405)
+    #expect(harness.send("POST", "/api/v2/pantry/barcodes/4006381333931").status == 405)
   }
 
   @Test func scansAPhotoThroughTheReaderItWasGiven() {
@@ -315,7 +315,7 @@ struct PantryHarness {
     func scan(_ bytes: [UInt8], name: String? = nil) -> Response {
       let named = name.map { #","name":"\#($0)""# } ?? ""
       return harness.send(
-        "POST", "/api/v1/pantry/scan",
+        "POST", "/api/v2/pantry/scan",
         json: #"{"photo":"\#(Data(bytes).base64EncodedString())"\#(named)}"#)
     }
     let found = scan([1, 9, 9], name: "DCIM/bar code.jpg")
@@ -340,12 +340,12 @@ struct PantryHarness {
     #expect(seen.withLock { $0 } == ["bar code.jpg", "qr.png", "the photo", "IMG_1.HEIC"])
 
     for bad in [#"{}"#, #"{"photo":""}"#, #"{"photo":"%%"}"#, #"{"photo":1}"#] {
-      #expect(harness.send("POST", "/api/v1/pantry/scan", json: bad).status == 400, "\(bad)")
+      #expect(harness.send("POST", "/api/v2/pantry/scan", json: bad).status == 400, "\(bad)")
     }
     #expect(
-      PantryHarness().send("POST", "/api/v1/pantry/scan", json: #"{"photo":"AQ=="}"#).status == 503)
-    #expect(WebApp.maxBodySize(for: "/api/v1/pantry/scan") == 24 << 20)
-    #expect(WebApp.maxBodySize(for: "/api/v1/pantry") == WebApp.maxBodySize)
+      PantryHarness().send("POST", "/api/v2/pantry/scan", json: #"{"photo":"AQ=="}"#).status == 503)
+    #expect(WebApp.maxBodySize(for: "/api/v2/pantry/scan") == 24 << 20)
+    #expect(WebApp.maxBodySize(for: "/api/v2/pantry") == WebApp.maxBodySize)
   }
 
   @Test(
@@ -362,16 +362,16 @@ struct PantryHarness {
     let harness = PantryHarness()
     harness.add(#"{"name":"Milk","left":"500 ml"}"#)
     _ = harness.send(
-      "POST", "/api/v1/items", json: #"{"name":"milk","quantity":{"amount":2,"unit":"L"}}"#)
-    _ = harness.send("POST", "/api/v1/items", json: #"{"name":"Toothpaste"}"#)
-    _ = harness.send("POST", "/api/v1/items", json: #"{"name":"Bread"}"#)
+      "POST", "/api/v2/items", json: #"{"name":"milk","quantity":{"amount":2,"unit":"L"}}"#)
+    _ = harness.send("POST", "/api/v2/items", json: #"{"name":"Toothpaste"}"#)
+    _ = harness.send("POST", "/api/v2/items", json: #"{"name":"Bread"}"#)
     harness.clock.advance(by: 5)
     for item in try harness.basket.sections().toGet where item.name != "Bread" {
-      _ = harness.send("POST", "/api/v1/items/\(item.id.uuidString)/check")
+      _ = harness.send("POST", "/api/v2/items/\(item.id.uuidString)/check")
     }
-    #expect(harness.body(harness.send("GET", "/api/v1/checkin"))["offers"] == .array([]))
+    #expect(harness.body(harness.send("GET", "/api/v2/checkin"))["offers"] == .array([]))
 
-    let offered = harness.send("POST", "/api/v1/checkin")
+    let offered = harness.send("POST", "/api/v2/checkin")
     #expect(offered.status == 200)
     guard case .array(let offers)? = harness.body(offered)["offers"] else {
       Issue.record("no offers")
@@ -384,67 +384,67 @@ struct PantryHarness {
     #expect(offers[0]["state"]?.string == "pending")
     let id = try #require(offers[0]["id"]?.string)
     // Asked again: the same offer, once.
-    #expect(harness.body(harness.send("GET", "/api/v1/checkin"))["offers"] == .array(offers))
-    #expect(harness.body(harness.send("POST", "/api/v1/checkin"))["offers"] == .array(offers))
+    #expect(harness.body(harness.send("GET", "/api/v2/checkin"))["offers"] == .array(offers))
+    #expect(harness.body(harness.send("POST", "/api/v2/checkin"))["offers"] == .array(offers))
 
     let accepted = harness.send(
-      "POST", "/api/v1/checkin/\(id)/accept", json: #"{"amount":"1 l"}"#)
+      "POST", "/api/v2/checkin/\(id)/accept", json: #"{"amount":"1 l"}"#)
     #expect(accepted.status == 200)
     #expect(harness.body(accepted)["outcome"]?.string == "merged")
     #expect(harness.body(accepted)["entry"]?["stock"]?.string == "2 packages, 1.5 l left")
     #expect(harness.body(accepted)["offers"] == .array([]))
-    #expect(harness.send("POST", "/api/v1/checkin/\(id)/accept").status == 404)
-    #expect(harness.send("POST", "/api/v1/checkin/\(id)/skip").status == 404)
+    #expect(harness.send("POST", "/api/v2/checkin/\(id)/accept").status == 404)
+    #expect(harness.send("POST", "/api/v2/checkin/\(id)/skip").status == 404)
 
     // Everything, when asked: the toothpaste too, then skipped for good.
     let everything = harness.body(
-      harness.send("POST", "/api/v1/checkin", json: #"{"everything":true}"#))
+      harness.send("POST", "/api/v2/checkin", json: #"{"everything":true}"#))
     #expect(everything["offers"]?[0]?["name"]?.string == "Toothpaste")
     #expect(everything["offers"]?[0]?["joins"] == .null)
     let toothpaste = try #require(everything["offers"]?[0]?["id"]?.string)
-    let skipped = harness.send("POST", "/api/v1/checkin/\(toothpaste)/skip")
+    let skipped = harness.send("POST", "/api/v2/checkin/\(toothpaste)/skip")
     #expect(harness.body(skipped)["offers"] == .array([]))
-    #expect(harness.body(harness.send("POST", "/api/v1/checkin"))["offers"] == .array([]))
+    #expect(harness.body(harness.send("POST", "/api/v2/checkin"))["offers"] == .array([]))
     #expect(harness.names() == ["Milk"])
   }
 
   @Test func anOfferWaitsUntilItIsDecided() throws {
     let harness = PantryHarness()
     harness.add(#"{"name":"Eggs","packageSize":"6"}"#)
-    _ = harness.send("POST", "/api/v1/items", json: #"{"name":"Eggs"}"#)
+    _ = harness.send("POST", "/api/v2/items", json: #"{"name":"Eggs"}"#)
     let item = try #require(try harness.basket.sections().toGet.first)
-    _ = harness.send("POST", "/api/v1/items/\(item.id.uuidString)/check")
+    _ = harness.send("POST", "/api/v2/items/\(item.id.uuidString)/check")
     let id = try #require(
-      harness.body(harness.send("POST", "/api/v1/checkin"))["offers"]?[0]?["id"]?.string)
+      harness.body(harness.send("POST", "/api/v2/checkin"))["offers"]?[0]?["id"]?.string)
     // Not yet: nothing is sent, and a day later (Got it long cleared) it is still offered.
     harness.clock.advance(by: 24 * 60 * 60)
     #expect(try harness.basket.sections().gotIt.isEmpty)
     #expect(
-      harness.body(harness.send("POST", "/api/v1/checkin"))["offers"]?[0]?["id"]?.string == id)
-    let bad = harness.send("POST", "/api/v1/checkin/\(id)/accept", json: #"{"amount":"a dozen"}"#)
+      harness.body(harness.send("POST", "/api/v2/checkin"))["offers"]?[0]?["id"]?.string == id)
+    let bad = harness.send("POST", "/api/v2/checkin/\(id)/accept", json: #"{"amount":"a dozen"}"#)
     #expect(bad.status == 400)
-    #expect(harness.body(harness.send("GET", "/api/v1/checkin"))["offers"]?[0]?["id"]?.string == id)
-    #expect(harness.send("POST", "/api/v1/checkin/nope/skip").status == 400)
-    #expect(harness.send("DELETE", "/api/v1/checkin").status == 405)
-    #expect(harness.send("POST", "/api/v1/checkin/\(id)/later").status == 404)
+    #expect(harness.body(harness.send("GET", "/api/v2/checkin"))["offers"]?[0]?["id"]?.string == id)
+    #expect(harness.send("POST", "/api/v2/checkin/nope/skip").status == 400)
+    #expect(harness.send("DELETE", "/api/v2/checkin").status == 405)
+    #expect(harness.send("POST", "/api/v2/checkin/\(id)/later").status == 404)
   }
 
   @Test func pantryRoutesKeepTheAPIsGate() {
     let harness = PantryHarness(mode: .householdSecret("s3cret-household"))
-    let unpaired = harness.send("GET", "/api/v1/pantry")
+    let unpaired = harness.send("GET", "/api/v2/pantry")
     #expect(unpaired.status == 401)
     let open = PantryHarness()
     let foreign = open.send(
-      "POST", "/api/v1/pantry", json: #"{"name":"Jam"}"#,
+      "POST", "/api/v2/pantry", json: #"{"name":"Jam"}"#,
       headers: ["Origin": "https://evil.example"])
     #expect(foreign.status == 403)
     let text = open.send(
-      "POST", "/api/v1/pantry", json: #"{"name":"Jam"}"#, headers: ["Content-Type": "text/plain"])
+      "POST", "/api/v2/pantry", json: #"{"name":"Jam"}"#, headers: ["Content-Type": "text/plain"])
     #expect(text.status == 415)
     let big = String(repeating: "x", count: WebApp.maxBodySize)
-    #expect(open.send("POST", "/api/v1/pantry", json: #"{"note":"\#(big)"}"#).status == 413)
+    #expect(open.send("POST", "/api/v2/pantry", json: #"{"note":"\#(big)"}"#).status == 413)
     #expect(open.names().isEmpty)
-    #expect(Harness().send("GET", "/api/v1/pantry").status == 503)
-    #expect(Harness().send("GET", "/api/v1/checkin").status == 503)
+    #expect(Harness().send("GET", "/api/v2/pantry").status == 503)
+    #expect(Harness().send("GET", "/api/v2/checkin").status == 503)
   }
 }

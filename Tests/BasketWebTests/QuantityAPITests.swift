@@ -19,7 +19,7 @@ import Testing
   ])
   func anAddWithAnImpossibleQuantityIs422AndAddsNothing(body: String) {
     let harness = Harness()
-    let response = harness.send("POST", "/api/v1/items", json: body)
+    let response = harness.send("POST", "/api/v2/items", json: body)
     #expect(response.status == 422, "\(response.text)")
     #expect(harness.body(response)["error"]?.string?.isEmpty == false)
     #expect(harness.names("toGet").isEmpty)
@@ -28,7 +28,7 @@ import Testing
   @Test func theRefusalSaysWhatBasketTakes() {
     let harness = Harness()
     let response = harness.send(
-      "POST", "/api/v1/items", json: #"{"name":"Flour","quantity":{"amount":1e16,"unit":"g"}}"#)
+      "POST", "/api/v2/items", json: #"{"name":"Flour","quantity":{"amount":1e16,"unit":"g"}}"#)
     #expect(
       harness.body(response)["error"]?.string
         == "1e+16 g is not an amount Basket takes (0 to 100000 g)")
@@ -41,7 +41,7 @@ import Testing
   func aPatchWithAnImpossibleQuantityIs422AndChangesNothing(body: String) throws {
     let harness = Harness()
     let id = harness.add("Milk")
-    let response = harness.send("PATCH", "/api/v1/items/\(id)", json: body)
+    let response = harness.send("PATCH", "/api/v2/items/\(id)", json: body)
     #expect(response.status == 422, "\(response.text)")
     #expect(harness.body(response)["error"]?.string?.isEmpty == false)
     #expect(try harness.basket.sections().toGet.first?.quantity == nil)
@@ -61,7 +61,7 @@ import Testing
         access: AccessPolicy(mode: .loopbackOnly),
         timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) }))
     let response = app.handle(
-      Request(method: "GET", path: "/api/v1/list", query: [:], headers: ["Host": "127.0.0.1:8080"]))
+      Request(method: "GET", path: "/api/v2/list", query: [:], headers: ["Host": "127.0.0.1:8080"]))
     #expect(response.status == 200)
     guard case .array(let toGet)? = try JSONValue.parse(response.body)["toGet"] else {
       Issue.record("no toGet in \(response.text)")
@@ -75,7 +75,7 @@ import Testing
     let id = harness.add("Milk")
     let before = harness.store.transactions
     let response = harness.send(
-      "PATCH", "/api/v1/items/\(id)",
+      "PATCH", "/api/v2/items/\(id)",
       json: #"{"name":"Flour","quantity":{"amount":1.5,"unit":"kg"}}"#)
     #expect(response.status == 200)
     #expect(harness.store.transactions == before + 1)
@@ -86,7 +86,7 @@ import Testing
     let harness = Harness()
     let id = harness.add("Milk")
     let response = harness.send(
-      "PATCH", "/api/v1/items/\(id)",
+      "PATCH", "/api/v2/items/\(id)",
       json: #"{"name":"Flour","quantity":{"amount":1,"unit":"L"}}"#)
     #expect(response.status == 422)
     #expect(harness.body(response)["error"]?.string == "Flour can't be measured in L")
@@ -95,7 +95,7 @@ import Testing
 
   @Test func theRulesTheWebAppStepsWithAreTheCaseTables() throws {
     let harness = Harness()
-    let served = harness.send("GET", "/api/v1/quantity-rules")
+    let served = harness.send("GET", "/api/v2/quantity-rules")
     let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("cases/quantity-cases.json")
     let cases = try JSONSerialization.jsonObject(with: Data(contentsOf: table)) as? NSDictionary

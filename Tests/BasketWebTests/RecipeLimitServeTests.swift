@@ -12,7 +12,7 @@ import Testing
     try Data(body.utf8).write(to: URL(fileURLWithPath: file))
     defer { try? FileManager.default.removeItem(atPath: file) }
     return try ServeBinaryTests.curl(
-      json + ["--data-binary", "@" + file, server.base + "/api/v1/recipes/import"],
+      json + ["--data-binary", "@" + file, server.base + "/api/v2/recipes/import"],
       maxTime: maxTime)
   }
 
@@ -40,7 +40,7 @@ import Testing
     let after = try Self.residentKiB(server)
     // Before the limits: 45 MB → 4.9 GB, and 4.1 GB kept afterwards.
     #expect(after - before < 40 << 10, "resident \(before) KiB → \(after) KiB")
-    let (listed, _) = try ServeBinaryTests.curl([server.base + "/api/v1/list"])
+    let (listed, _) = try ServeBinaryTests.curl([server.base + "/api/v2/list"])
     #expect(listed == 200)
   }
 

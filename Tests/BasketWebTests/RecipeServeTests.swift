@@ -19,21 +19,21 @@ import Testing
     try Data(body.utf8).write(to: URL(fileURLWithPath: file))
     let json = ["-H", "Content-Type: application/json"]
     let (status, text) = try ServeBinaryTests.curl(
-      json + ["--data-binary", "@" + file, server.base + "/api/v1/recipes/import"])
+      json + ["--data-binary", "@" + file, server.base + "/api/v2/recipes/import"])
     #expect(status == 201, "\(text)")
     #expect(text.contains("\"title\":\"Served scones\""))
-    let (_, list) = try ServeBinaryTests.curl([server.base + "/api/v1/recipes"])
+    let (_, list) = try ServeBinaryTests.curl([server.base + "/api/v2/recipes"])
     #expect(list.contains("Served scones"))
     let id = try #require(
       text.firstRange(of: #""id":""#).map { String(text[$0.upperBound...].prefix(36)) })
     let (addStatus, added) = try ServeBinaryTests.curl(
-      json + ["-d", #"{"skip":[]}"#, server.base + "/api/v1/recipes/\(id)/add"])
+      json + ["-d", #"{"skip":[]}"#, server.base + "/api/v2/recipes/\(id)/add"])
     #expect(addStatus == 200, "\(added)")
-    let (_, items) = try ServeBinaryTests.curl([server.base + "/api/v1/list"])
+    let (_, items) = try ServeBinaryTests.curl([server.base + "/api/v2/list"])
     #expect(items.contains(#""amountText":"225 g""#))
 
     let (refused, reason) = try ServeBinaryTests.curl(
-      json + ["-d", #"{"url":"\#(server.base)/"}"#, server.base + "/api/v1/recipes/import"])
+      json + ["-d", #"{"url":"\#(server.base)/"}"#, server.base + "/api/v2/recipes/import"])
     #expect(refused == 403)
     #expect(reason.contains("won't fetch 127.0.0.1"))
     #expect(!reason.contains("--allow-local"), "\(reason)")  // serve has no such option
@@ -51,18 +51,18 @@ import Testing
     let (status, text) = try ServeBinaryTests.curl(
       json + [
         "-d", #"{"photos":["\#(Data(bomb).base64EncodedString())"]}"#,
-        server.base + "/api/v1/recipes/import",
+        server.base + "/api/v2/recipes/import",
       ])
     #expect(status == 422, "\(text)")
     #expect(text.contains("is 20000×20000 pixels"), "\(text)")
     let (scanned, said) = try ServeBinaryTests.curl(
       json + [
         "-d", #"{"photo":"\#(Data(bomb).base64EncodedString())","name":"bomb.png"}"#,
-        server.base + "/api/v1/pantry/scan",
+        server.base + "/api/v2/pantry/scan",
       ])
     #expect(scanned == 422, "\(said)")
     #expect(said.contains("bomb.png is 20000×20000 pixels"), "\(said)")
-    let (listed, _) = try ServeBinaryTests.curl([server.base + "/api/v1/list"])
+    let (listed, _) = try ServeBinaryTests.curl([server.base + "/api/v2/list"])
     #expect(listed == 200)
   }
 }

@@ -13,7 +13,7 @@ import Testing
 @Suite struct RouteTests {
   @Test func anEmptyListHasBothSectionsAndTheDaysMood() {
     let harness = Harness()
-    let response = harness.send("GET", "/api/v1/list")
+    let response = harness.send("GET", "/api/v2/list")
     #expect(response.status == 200)
     #expect(response.header("Content-Type") == "application/json; charset=utf-8")
     let list = harness.body(response)
@@ -29,9 +29,10 @@ import Testing
     harness.add("Milk")
     let apples = harness.add("Apples")
     _ = harness.send(
-      "PATCH", "/api/v1/items/\(apples)", json: #"{"quantity":{"amount":3,"unit":"units"}}"#)
+      "PATCH", "/api/v2/items/\(apples)", json: #"{"quantity":{"amount":3,"unit":"units"}}"#)
     harness.clock.advance(by: 5)
-    _ = harness.send("POST", "/api/v1/items/\(apples)/check")
+    _ = harness.send("POST", "/api/v2/items/\(apples)/check")
+    // NB: v1's items are `basket list --json`'s, every member written.
     let response = harness.send("GET", "/api/v1/list")
     let decoded = try JSONDecoder().decode(ListJSON.self, from: Data(response.body))
     #expect(decoded == ListJSON(try harness.basket.sections()))
@@ -41,20 +42,19 @@ import Testing
   @Test func addingANameCreatesAnItemOnTop() {
     let harness = Harness()
     harness.add("Bread")
-    let response = harness.send("POST", "/api/v1/items", json: #"{"name":"  Milk  "}"#)
+    let response = harness.send("POST", "/api/v2/items", json: #"{"name":"  Milk  "}"#)
     #expect(response.status == 201)
     let body = harness.body(response)
     #expect(body["outcome"]?.string == "added")
     #expect(body["item"]?["name"]?.string == "Milk")
     #expect(body["item"]?["emoji"]?.string == "🥛")
-    #expect(body["item"]?["units"] == .array([.string("ml"), .string("L"), .string("units")]))
-    #expect(body["item"]?["defaultUnit"]?.string == "ml")
+    #expect(body["item"]?["measure"]?.string == "poured")
     #expect(harness.names("toGet") == ["Milk", "Bread"])
   }
 
   @Test func addingTypedTextUnderstandsAQuantity() {
     let harness = Harness()
-    let response = harness.send("POST", "/api/v1/items", json: #"{"text":"2 l milk"}"#)
+    let response = harness.send("POST", "/api/v2/items", json: #"{"text":"2 l milk"}"#)
     #expect(response.status == 201)
     #expect(harness.body(response)["item"]?["chip"]?.string == "2 L")
   }
@@ -63,12 +63,12 @@ import Testing
     let harness = Harness()
     let milk = harness.add("Milk")
     harness.add("Bread")
-    let bumped = harness.send("POST", "/api/v1/items", json: #"{"name":"milk"}"#)
+    let bumped = harness.send("POST", "/api/v2/items", json: #"{"name":"milk"}"#)
     #expect(bumped.status == 200)
     #expect(harness.body(bumped)["outcome"]?.string == "bumped")
     #expect(harness.body(bumped)["item"]?["id"]?.string == milk)
-    _ = harness.send("POST", "/api/v1/items/\(milk)/check")
-    let restored = harness.send("POST", "/api/v1/items", json: #"{"name":"MILK"}"#)
+    _ = harness.send("POST", "/api/v2/items/\(milk)/check")
+    let restored = harness.send("POST", "/api/v2/items", json: #"{"name":"MILK"}"#)
     #expect(harness.body(restored)["outcome"]?.string == "restored")
     #expect(harness.names("toGet") == ["Milk", "Bread"])
   }
@@ -76,10 +76,10 @@ import Testing
   @Test func replayingAnAddWithTheSameClientIdChangesNothing() {
     let harness = Harness()
     let id = "6f1c2a4e-1111-4222-8333-444455556666"
-    let first = harness.send("POST", "/api/v1/items", json: #"{"name":"Eggs","id":"\#(id)"}"#)
+    let first = harness.send("POST", "/api/v2/items", json: #"{"name":"Eggs","id":"\#(id)"}"#)
     #expect(first.status == 201)
     harness.add("Bread")
-    let again = harness.send("POST", "/api/v1/items", json: #"{"name":"Eggs","id":"\#(id)"}"#)
+    let again = harness.send("POST", "/api/v2/items", json: #"{"name":"Eggs","id":"\#(id)"}"#)
     #expect(again.status == 200)
     #expect(harness.body(again)["outcome"]?.string == "replayed")
     #expect(harness.names("toGet") == ["Bread", "Eggs"])
@@ -89,13 +89,13 @@ import Testing
     let harness = Harness()
     let milk = harness.add("Milk")
     let bread = harness.add("Bread")
-    let first = harness.send("POST", "/api/v1/items/\(milk)/check")
+    let first = harness.send("POST", "/api/v2/items/\(milk)/check")
     #expect(first.status == 200)
     #expect(harness.body(first)["allDone"] == .bool(false))
     #expect(
-      harness.body(harness.send("POST", "/api/v1/items/\(milk)/check"))["allDone"] == .bool(false))
+      harness.body(harness.send("POST", "/api/v2/items/\(milk)/check"))["allDone"] == .bool(false))
     harness.clock.advance(by: 1)
-    let last = harness.send("POST", "/api/v1/items/\(bread)/check")
+    let last = harness.send("POST", "/api/v2/items/\(bread)/check")
     #expect(harness.body(last)["allDone"] == .bool(true))
     #expect(harness.names("gotIt") == ["Bread", "Milk"])
   }
@@ -104,12 +104,12 @@ import Testing
     let harness = Harness()
     let milk = harness.add("Milk")
     harness.add("Bread")
-    _ = harness.send("POST", "/api/v1/items/\(milk)/check")
+    _ = harness.send("POST", "/api/v2/items/\(milk)/check")
     harness.clock.advance(by: 1)
-    let response = harness.send("POST", "/api/v1/items/\(milk)/uncheck")
+    let response = harness.send("POST", "/api/v2/items/\(milk)/uncheck")
     #expect(response.status == 200)
-    #expect(harness.body(response)["item"]?["checkedAt"] == .null)
-    #expect(harness.send("POST", "/api/v1/items/\(milk)/uncheck").status == 200)
+    #expect(harness.body(response)["item"]?["checkedAt"] == nil)
+    #expect(harness.send("POST", "/api/v2/items/\(milk)/uncheck").status == 200)
     #expect(harness.names("toGet") == ["Milk", "Bread"])
   }
 
@@ -117,7 +117,7 @@ import Testing
     let harness = Harness()
     let id = harness.add("Milk")
     let response = harness.send(
-      "PATCH", "/api/v1/items/\(id)",
+      "PATCH", "/api/v2/items/\(id)",
       json: #"{"name":"Oat milk","quantity":{"amount":1.5,"unit":"L"}}"#)
     #expect(response.status == 200)
     let item = harness.body(response)["item"]
@@ -129,56 +129,56 @@ import Testing
     let harness = Harness()
     let id = harness.add("Milk")
     _ = harness.send(
-      "PATCH", "/api/v1/items/\(id)", json: #"{"quantity":{"amount":500,"unit":"ml"}}"#)
-    let renamed = harness.send("PATCH", "/api/v1/items/\(id)", json: #"{"name":"Juice"}"#)
-    #expect(harness.body(renamed)["item"]?["quantity"] == .null)
+      "PATCH", "/api/v2/items/\(id)", json: #"{"quantity":{"amount":500,"unit":"ml"}}"#)
+    let renamed = harness.send("PATCH", "/api/v2/items/\(id)", json: #"{"name":"Juice"}"#)
+    #expect(harness.body(renamed)["item"]?["quantity"] == nil)
     _ = harness.send(
-      "PATCH", "/api/v1/items/\(id)", json: #"{"quantity":{"amount":2,"unit":"units"}}"#)
-    let cleared = harness.send("PATCH", "/api/v1/items/\(id)", json: #"{"quantity":null}"#)
-    #expect(harness.body(cleared)["item"]?["quantity"] == .null)
+      "PATCH", "/api/v2/items/\(id)", json: #"{"quantity":{"amount":2,"unit":"units"}}"#)
+    let cleared = harness.send("PATCH", "/api/v2/items/\(id)", json: #"{"quantity":null}"#)
+    #expect(harness.body(cleared)["item"]?["quantity"] == nil)
   }
 
   @Test func deleteRemovesAndASecondDeleteIs404() {
     let harness = Harness()
     let id = harness.add("Milk")
-    #expect(harness.send("DELETE", "/api/v1/items/\(id)").status == 204)
+    #expect(harness.send("DELETE", "/api/v2/items/\(id)").status == 204)
     #expect(harness.names("toGet").isEmpty)
-    #expect(harness.send("DELETE", "/api/v1/items/\(id)").status == 404)
+    #expect(harness.send("DELETE", "/api/v2/items/\(id)").status == 404)
   }
 
   @Test func clearAllThenUndoBringsItemsBackExactly() {
     let harness = Harness()
     let milk = harness.add("Milk")
     _ = harness.send(
-      "PATCH", "/api/v1/items/\(milk)", json: #"{"quantity":{"amount":2,"unit":"L"}}"#)
-    _ = harness.send("POST", "/api/v1/items/\(milk)/check")
+      "PATCH", "/api/v2/items/\(milk)", json: #"{"quantity":{"amount":2,"unit":"L"}}"#)
+    _ = harness.send("POST", "/api/v2/items/\(milk)/check")
     let before = harness.list()["gotIt"]
-    let cleared = harness.send("POST", "/api/v1/clear")
+    let cleared = harness.send("POST", "/api/v2/clear")
     #expect(harness.body(cleared)["cleared"]?.number == 1)
     let until = harness.body(cleared)["undoUntil"]?.string
     #expect(until != nil)
     #expect(harness.list()["gotIt"] == .array([]))
     #expect(harness.list()["undoUntil"]?.string == until)
     harness.clock.advance(by: 3)
-    let undone = harness.send("POST", "/api/v1/undo", json: #"{"until":"\#(until!)"}"#)
+    let undone = harness.send("POST", "/api/v2/undo", json: #"{"until":"\#(until!)"}"#)
     #expect(undone.status == 200)
     #expect(harness.body(undone)["restored"]?.number == 1)
     #expect(harness.list()["gotIt"] == before)
     // A replay of the same undo finds nothing to undo and changes nothing.
-    #expect(harness.send("POST", "/api/v1/undo", json: #"{"until":"\#(until!)"}"#).status == 409)
+    #expect(harness.send("POST", "/api/v2/undo", json: #"{"until":"\#(until!)"}"#).status == 409)
     #expect(harness.list()["gotIt"] == before)
   }
 
   @Test func anUndoNamingAnOlderClearNeverUndoesANewerOne() {
     let harness = Harness()
     let milk = harness.add("Milk")
-    _ = harness.send("POST", "/api/v1/items/\(milk)/check")
-    let first = harness.body(harness.send("POST", "/api/v1/clear"))["undoUntil"]!.string!
+    _ = harness.send("POST", "/api/v2/items/\(milk)/check")
+    let first = harness.body(harness.send("POST", "/api/v2/clear"))["undoUntil"]!.string!
     harness.clock.advance(by: 11)
     let bread = harness.add("Bread")
-    _ = harness.send("POST", "/api/v1/items/\(bread)/check")
-    _ = harness.send("POST", "/api/v1/clear")
-    let stale = harness.send("POST", "/api/v1/undo", json: #"{"until":"\#(first)"}"#)
+    _ = harness.send("POST", "/api/v2/items/\(bread)/check")
+    _ = harness.send("POST", "/api/v2/clear")
+    let stale = harness.send("POST", "/api/v2/undo", json: #"{"until":"\#(first)"}"#)
     #expect(stale.status == 409)
     #expect(harness.names("gotIt").isEmpty)
   }
@@ -186,17 +186,17 @@ import Testing
   @Test func undoAfterTheWindowIs409() {
     let harness = Harness()
     let milk = harness.add("Milk")
-    _ = harness.send("POST", "/api/v1/items/\(milk)/check")
-    _ = harness.send("POST", "/api/v1/clear")
+    _ = harness.send("POST", "/api/v2/items/\(milk)/check")
+    _ = harness.send("POST", "/api/v2/clear")
     harness.clock.advance(by: ListTiming.undoWindow + 1)
-    let response = harness.send("POST", "/api/v1/undo")
+    let response = harness.send("POST", "/api/v2/undo")
     #expect(response.status == 409)
     #expect(harness.body(response)["error"]?.string == ListError.nothingToUndo.description)
   }
 
   @Test func suggestionsAndUsualsComeAsChips() {
     let harness = Harness()
-    let suggestions = harness.send("GET", "/api/v1/suggestions", query: ["q": "cor"])
+    let suggestions = harness.send("GET", "/api/v2/suggestions", query: ["q": "cor"])
     #expect(suggestions.status == 200)
     guard case .array(let chips)? = harness.body(suggestions)["suggestions"] else {
       Issue.record("no suggestions array")
@@ -204,10 +204,10 @@ import Testing
     }
     #expect(chips.first?["name"]?.string == "Cordial")
     #expect(chips.first?["source"]?.string == "dictionary")
-    #expect(harness.body(harness.send("GET", "/api/v1/usuals"))["suggestions"] == .array([]))
+    #expect(harness.body(harness.send("GET", "/api/v2/usuals"))["suggestions"] == .array([]))
     let milk = harness.add("Milk")
-    _ = harness.send("DELETE", "/api/v1/items/\(milk)")
-    let usuals = harness.body(harness.send("GET", "/api/v1/usuals"))["suggestions"]
+    _ = harness.send("DELETE", "/api/v2/items/\(milk)")
+    let usuals = harness.body(harness.send("GET", "/api/v2/usuals"))["suggestions"]
     #expect(
       usuals
         == .array([
@@ -219,7 +219,7 @@ import Testing
 
   @Test func quantityRulesDescribeEveryUnit() {
     let harness = Harness()
-    let units = harness.body(harness.send("GET", "/api/v1/quantity-rules"))["units"]
+    let units = harness.body(harness.send("GET", "/api/v2/quantity-rules"))["units"]
     #expect(units?["ml"]?["step"]?.number == 50)
     #expect(units?["ml"]?["start"]?.number == 500)
     #expect(units?["L"]?["dimension"]?.string == "volume")
@@ -229,14 +229,14 @@ import Testing
 
   @Test func theEventsRouteAsksTheAdapterForAStream() {
     let harness = Harness()
-    let response = harness.send("GET", "/api/v1/events")
+    let response = harness.send("GET", "/api/v2/events")
     #expect(response.kind == .eventStream)
     #expect(response.header("Content-Type") == "text/event-stream; charset=utf-8")
   }
 
   @Test(arguments: [
-    ("GET", "/api/v1/items"), ("POST", "/api/v1/list"), ("PUT", "/api/v1/clear"),
-    ("GET", "/api/v1/undo"), ("POST", "/api/v1/usuals"),
+    ("GET", "/api/v2/items"), ("POST", "/api/v2/list"), ("PUT", "/api/v2/clear"),
+    ("GET", "/api/v2/undo"), ("POST", "/api/v2/usuals"),
   ])
   func aWrongMethodIs405WithAllow(method: String, path: String) {
     let response = Harness().send(method, path)
@@ -244,7 +244,7 @@ import Testing
     #expect(response.header("Allow") != nil)
   }
 
-  @Test(arguments: ["/api/v1/nope", "/api/v2/list", "/api/v1/items/x/y/z", "/api"])
+  @Test(arguments: ["/api/v2/nope", "/api/v3/list", "/api/v2/items/x/y/z", "/api"])
   func anUnknownRouteIs404(path: String) {
     #expect(Harness().send("GET", path).status == 404)
   }

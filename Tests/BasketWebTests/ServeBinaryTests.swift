@@ -127,30 +127,30 @@ import Testing
     let added = try Self.curl(
       json + [
         "-d", #"{"text":"2 l milk","id":"6f1c2a4e-1111-4222-8333-444455556666"}"#,
-        "\(server.base)/api/v1/items",
+        "\(server.base)/api/v2/items",
       ])
     #expect(added.0 == 201)
     #expect(added.1.contains(#""chip":"2 L""#))
     let replay = try Self.curl(
       json + [
         "-d", #"{"text":"2 l milk","id":"6f1c2a4e-1111-4222-8333-444455556666"}"#,
-        "\(server.base)/api/v1/items",
+        "\(server.base)/api/v2/items",
       ])
     #expect(replay.0 == 200)
     #expect(replay.1.contains(#""outcome":"replayed""#))
-    let list = try Self.curl(["\(server.base)/api/v1/list"])
+    let list = try Self.curl(["\(server.base)/api/v2/list"])
     #expect(list.0 == 200)
     #expect(list.1.hasPrefix(#"{"toGet":[{"id":"6f1c2a4e-1111-4222-8333-444455556666""#))
     let check = try Self.curl(
-      ["-X", "POST", "\(server.base)/api/v1/items/6f1c2a4e-1111-4222-8333-444455556666/check"])
+      ["-X", "POST", "\(server.base)/api/v2/items/6f1c2a4e-1111-4222-8333-444455556666/check"])
     #expect(check.1 == #"{"allDone":true,"revision":2}"#)
     let big = String(repeating: "x", count: 70_000)
     let tooBig = try Self.curl(
-      json + ["-d", #"{"name":"\#(big)"}"#, "\(server.base)/api/v1/items"])
+      json + ["-d", #"{"name":"\#(big)"}"#, "\(server.base)/api/v2/items"])
     #expect(tooBig.0 == 413)
     let foreign = try Self.curl(
       json + [
-        "-H", "Origin: http://evil.example", "-d", #"{"name":"x"}"#, "\(server.base)/api/v1/items",
+        "-H", "Origin: http://evil.example", "-d", #"{"name":"x"}"#, "\(server.base)/api/v2/items",
       ])
     #expect(foreign.0 == 403)
     let page = try Self.curl(["\(server.base)/"])
@@ -164,7 +164,7 @@ import Testing
     let events = Process()
     let pipe = Pipe()
     events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    events.arguments = ["-sN", "--max-time", "2.5", "\(server.base)/api/v1/events"]
+    events.arguments = ["-sN", "--max-time", "2.5", "\(server.base)/api/v2/events"]
     events.standardOutput = pipe
     try events.run()
     usleep(400_000)
@@ -194,11 +194,11 @@ import Testing
     let body =
       #"{"ops":[{"op":"0000000a-0000-4000-8000-000000000001","at":"\#(at)","type":"add","item":"00000000-0000-4000-8000-000000000001","text":"2 l milk"}]}"#
     let json = ["-X", "POST", "-H", "Content-Type: application/json", "-d", body]
-    let one = try Self.curl(json + ["\(first.base)/api/v1/ops"])
-    let two = try Self.curl(json + ["\(second.base)/api/v1/ops"])
+    let one = try Self.curl(json + ["\(first.base)/api/v2/ops"])
+    let two = try Self.curl(json + ["\(second.base)/api/v2/ops"])
     #expect(one.1.contains(#""status":"applied""#), "\(one.1)")
     #expect(two.1.contains(#""status":"duplicate""#), "\(two.1)")
-    let list = try Self.curl(["\(second.base)/api/v1/list"])
+    let list = try Self.curl(["\(second.base)/api/v2/list"])
     #expect(list.1.components(separatedBy: #""name":"milk""#).count == 2, "\(list.1)")
   }
 
@@ -218,12 +218,12 @@ import Testing
     #expect(body.utf8.count > 64 * 1024)
     let file = "\(server.directory)/ops.json"
     try body.write(toFile: file, atomically: true, encoding: .utf8)
-    let sent = try Self.curl(json + ["--data-binary", "@\(file)", "\(server.base)/api/v1/ops"])
+    let sent = try Self.curl(json + ["--data-binary", "@\(file)", "\(server.base)/api/v2/ops"])
     #expect(sent.0 == 200)
     #expect(sent.1.components(separatedBy: #""status":"applied""#).count == 401)
     let huge = #"{"ops":[],"pad":""# + String(repeating: "x", count: 520 * 1024) + #""}"#
     try huge.write(toFile: file, atomically: true, encoding: .utf8)
-    let tooBig = try Self.curl(json + ["--data-binary", "@\(file)", "\(server.base)/api/v1/ops"])
+    let tooBig = try Self.curl(json + ["--data-binary", "@\(file)", "\(server.base)/api/v2/ops"])
     #expect(tooBig.0 == 413)
     #expect(tooBig.1.contains("512 KiB"))
   }
@@ -231,11 +231,11 @@ import Testing
   @Test(.enabled(if: available)) func aSecretGuardsTheAPIAndThePairingLinkOpensIt() throws {
     let server = try Server(extra: ["--secret", "household-secret-42"])
     defer { #expect(server.stop() == 0) }
-    #expect(try Self.curl(["\(server.base)/api/v1/list"]).0 == 401)
+    #expect(try Self.curl(["\(server.base)/api/v2/list"]).0 == 401)
     let jar = "\(server.directory)/cookies"
     let paired = try Self.curl(["-c", jar, "\(server.base)/pair?secret=household-secret-42"])
     #expect(paired.0 == 303)
-    #expect(try Self.curl(["-b", jar, "\(server.base)/api/v1/list"]).0 == 200)
+    #expect(try Self.curl(["-b", jar, "\(server.base)/api/v2/list"]).0 == 200)
   }
 
   @Test(.enabled(if: available), arguments: [false, true])
@@ -311,10 +311,10 @@ import Testing
       extra: ["--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem"],
       scheme: "https")
     defer { #expect(server.stop() == 0) }
-    let (status, body) = try Self.curl(["-k", "\(server.base)/api/v1/list"])
+    let (status, body) = try Self.curl(["-k", "\(server.base)/api/v2/list"])
     #expect(status == 200)
     #expect(body.contains("\"toGet\""))
-    let plain = try? Self.curl(["http://127.0.0.1:\(server.port)/api/v1/list"])
+    let plain = try? Self.curl(["http://127.0.0.1:\(server.port)/api/v2/list"])
     #expect(plain?.0 != 200)  // plain HTTP is not served on the TLS port
   }
 

@@ -90,7 +90,7 @@ private struct AisleClassifier: ItemClassifier {
 
   /// The walk's stretches as "Title: names" lines.
   private func walk() throws -> [String] {
-    let (status, body) = send("GET", "/api/v1/walking-order")
+    let (status, body) = send("GET", "/api/v2/walking-order")
     #expect(status == 200)
     let toGet = try basket.sections().toGet
     let names = Dictionary(
@@ -108,38 +108,38 @@ private struct AisleClassifier: ItemClassifier {
   }
 
   @Test func shopsAreAddedChosenAndLeft() {
-    #expect(send("GET", "/api/v1/shops").1["shops"] == .array([]))
-    let (added, body) = send("POST", "/api/v1/shops", json: #"{"name":"  Lidl "}"#)
+    #expect(send("GET", "/api/v2/shops").1["shops"] == .array([]))
+    let (added, body) = send("POST", "/api/v2/shops", json: #"{"name":"  Lidl "}"#)
     #expect(added == 201)
     #expect(body["shop"]?["name"] == .string("Lidl"))
     // The first shop is the current one.
-    #expect(send("GET", "/api/v1/shops").1["current"] == body["shop"]?["id"])
-    #expect(send("POST", "/api/v1/shops", json: #"{"name":"LIDL"}"#).0 == 409)
-    #expect(send("POST", "/api/v1/shops", json: #"{"name":"   "}"#).0 == 400)
-    #expect(send("POST", "/api/v1/shops", json: #"{"title":"Aldi"}"#).0 == 400)
-    #expect(send("POST", "/api/v1/shops", json: #"{"name":"Saturday market"}"#).0 == 201)
-    let chosen = send("PUT", "/api/v1/shops/current", json: #"{"shop":"sat"}"#)
+    #expect(send("GET", "/api/v2/shops").1["current"] == body["shop"]?["id"])
+    #expect(send("POST", "/api/v2/shops", json: #"{"name":"LIDL"}"#).0 == 409)
+    #expect(send("POST", "/api/v2/shops", json: #"{"name":"   "}"#).0 == 400)
+    #expect(send("POST", "/api/v2/shops", json: #"{"title":"Aldi"}"#).0 == 400)
+    #expect(send("POST", "/api/v2/shops", json: #"{"name":"Saturday market"}"#).0 == 201)
+    let chosen = send("PUT", "/api/v2/shops/current", json: #"{"shop":"sat"}"#)
     #expect(chosen.0 == 200)
     let market = chosen.1["shops"].flatMap { shops -> JSONValue? in
       guard case .array(let all) = shops else { return nil }
       return all.first { $0["name"] == .string("Saturday market") }?["id"]
     }
     #expect(chosen.1["current"] == market)
-    #expect(send("PUT", "/api/v1/shops/current", json: #"{"shop":"Tesco"}"#).0 == 404)
-    #expect(send("PUT", "/api/v1/shops/current", json: "{}").0 == 400)
-    #expect(send("PUT", "/api/v1/shops/current", json: #"{"shop":null}"#).1["current"] == .null)
-    #expect(send("DELETE", "/api/v1/shops").0 == 405)
+    #expect(send("PUT", "/api/v2/shops/current", json: #"{"shop":"Tesco"}"#).0 == 404)
+    #expect(send("PUT", "/api/v2/shops/current", json: "{}").0 == 400)
+    #expect(send("PUT", "/api/v2/shops/current", json: #"{"shop":null}"#).1["current"] == .null)
+    #expect(send("DELETE", "/api/v2/shops").0 == 405)
   }
 
   @Test func withNoShopChosenThereIsNoWalkToShowOrTeach() {
-    let (status, body) = send("GET", "/api/v1/walking-order")
+    let (status, body) = send("GET", "/api/v2/walking-order")
     #expect(status == 200)
     #expect(body["shop"] == .null)
-    #expect(send("POST", "/api/v1/walking-order", json: #"{"order":[]}"#).0 == 409)
+    #expect(send("POST", "/api/v2/walking-order", json: #"{"order":[]}"#).0 == 409)
   }
 
   @Test func theWalkFollowsTheShopAndAMoveTeachesIt() throws {
-    _ = send("POST", "/api/v1/shops", json: #"{"name":"Lidl"}"#)
+    _ = send("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
     let lidl = try #require(try shops.shops().first)
     // One trip through Lidl: bread, then milk, then apples.
     shops.state.withLock { state in
@@ -163,7 +163,7 @@ private struct AisleClassifier: ItemClassifier {
     let order = ["Apples", "Bread", "Cheese", "Milk", "Tofu"].map { "\"\(ids[$0]!)\"" }
     let gone = "\"\(UUID().uuidString)\""
     let (status, body) = send(
-      "POST", "/api/v1/walking-order",
+      "POST", "/api/v2/walking-order",
       json: #"{"order":[\#(gone),\#(order.joined(separator: ",")),\#(order[0])]}"#)
     #expect(status == 200)
     #expect(body["shop"]?["name"] == .string("Lidl"))
@@ -173,7 +173,7 @@ private struct AisleClassifier: ItemClassifier {
     #expect(try walk().first == "Produce: Apples")
 
     for bad in [#"{}"#, #"{"order":"x"}"#, #"{"order":[1]}"#, #"{"order":["nope"]}"#] {
-      #expect(send("POST", "/api/v1/walking-order", json: bad).0 == 400, "\(bad)")
+      #expect(send("POST", "/api/v2/walking-order", json: bad).0 == 400, "\(bad)")
     }
   }
 
@@ -183,7 +183,7 @@ private struct AisleClassifier: ItemClassifier {
         basket: basket, access: AccessPolicy(mode: .loopbackOnly),
         randomBytes: { [UInt8](repeating: 7, count: $0) }))
     let response = plain.handle(
-      Request(method: "GET", path: "/api/v1/walking-order", headers: ["Host": "127.0.0.1:8080"]))
+      Request(method: "GET", path: "/api/v2/walking-order", headers: ["Host": "127.0.0.1:8080"]))
     #expect(response.status == 503)
   }
 }

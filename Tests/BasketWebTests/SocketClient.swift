@@ -105,8 +105,8 @@ final class SocketClient {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
-  /// One GET /api/v1/list on a fresh connection: status and seconds taken.
-  static func timedGet(port: Int, path: String = "/api/v1/list", seconds: Double = 5) -> (
+  /// One GET /api/v2/list on a fresh connection: status and seconds taken.
+  static func timedGet(port: Int, path: String = "/api/v2/list", seconds: Double = 5) -> (
     status: Int, seconds: Double
   ) {
     let start = now()

@@ -8,25 +8,25 @@ import Testing
 @Suite struct StaplesRouteTests {
   @Test func theListStartsAsTheSuggestionAndChangesStick() throws {
     let web = try StoreHarness()
-    let start = web.must("GET", "/api/v1/staples")
+    let start = web.must("GET", "/api/v2/staples")
     #expect(start["staples"] == .array(["salt", "pepper", "oil"].map(JSONValue.string)))
     #expect(start["suggested"] == .bool(true))
 
-    let added = web.send("POST", "/api/v1/staples", json: #"{"name":"  cumin "}"#)
+    let added = web.send("POST", "/api/v2/staples", json: #"{"name":"  cumin "}"#)
     #expect(added.status == 201, "\(added.text)")
     #expect(web.body(added)["staples"]?.elements.last == .string("cumin"))
     #expect(web.body(added)["suggested"] == .bool(false))
-    let again = web.send("POST", "/api/v1/staples", json: #"{"name":"Cumin"}"#)
+    let again = web.send("POST", "/api/v2/staples", json: #"{"name":"Cumin"}"#)
     #expect(again.status == 409)
     #expect(web.body(again)["error"] == .string("cumin is already on the always-have list"))
-    #expect(web.send("POST", "/api/v1/staples", json: #"{"name":" "}"#).status == 422)
-    #expect(web.send("POST", "/api/v1/staples", json: #"{"nom":"x"}"#).status == 400)
+    #expect(web.send("POST", "/api/v2/staples", json: #"{"name":" "}"#).status == 422)
+    #expect(web.send("POST", "/api/v2/staples", json: #"{"nom":"x"}"#).status == 400)
 
-    web.must("POST", "/api/v1/staples/remove", json: #"{"name":"PEPPER"}"#)
-    let missing = web.send("POST", "/api/v1/staples/remove", json: #"{"name":"saffron"}"#)
+    web.must("POST", "/api/v2/staples/remove", json: #"{"name":"PEPPER"}"#)
+    let missing = web.send("POST", "/api/v2/staples/remove", json: #"{"name":"saffron"}"#)
     #expect(missing.status == 404)
     #expect(
-      web.must("GET", "/api/v1/staples")["staples"]
+      web.must("GET", "/api/v2/staples")["staples"]
         == .array(["salt", "oil", "cumin"].map(JSONValue.string)))
     #expect(try web.store.staples() == ["salt", "oil", "cumin"], "kept in the store")
   }
@@ -39,9 +39,9 @@ import Testing
       lines.map { $0["leftOut"] ?? .null } == [
         .null, .string("you always have this"), .string("tap water"),
       ])
-    web.must("POST", "/api/v1/staples/remove", json: #"{"name":"salt"}"#)
+    web.must("POST", "/api/v2/staples/remove", json: #"{"name":"salt"}"#)
     let id = recipe["id"]?.string ?? ""
-    let shown = web.must("GET", "/api/v1/recipes/\(id)")["recipe"]
+    let shown = web.must("GET", "/api/v2/recipes/\(id)")["recipe"]
     let now = shown?["ingredientGroups"]?[0]?["ingredients"]?.elements ?? []
     #expect(now.map { $0["leftOut"] ?? .null } == [.null, .null, .string("tap water")])
   }

@@ -83,7 +83,7 @@ final class StoreHarness {
   /// Adds `name` to the list and returns its id.
   @discardableResult
   func add(_ name: String) -> String {
-    must("POST", "/api/v1/items", json: #"{"name":"\#(name)"}"#)["item"]?["id"]?.string ?? ""
+    must("POST", "/api/v2/items", json: #"{"name":"\#(name)"}"#)["item"]?["id"]?.string ?? ""
   }
 
   /// Saves a recipe from pasted text and returns its JSON.
@@ -91,7 +91,7 @@ final class StoreHarness {
     let text = String(
       decoding: JSONValue.string(([title, ""] + lines).joined(separator: "\n")).encoded(),
       as: UTF8.self)
-    return must("POST", "/api/v1/recipes/import", json: #"{"text":\#(text),"save":true}"#)[
+    return must("POST", "/api/v2/recipes/import", json: #"{"text":\#(text),"save":true}"#)[
       "recipe"] ?? .null
   }
 
@@ -102,6 +102,6 @@ final class StoreHarness {
       "staples", "mealprep/draft", "plan",
     ]
     return try "revision \(store.revision())\n"
-      + reads.map { "\($0): \(send("GET", "/api/v1/\($0)").text)" }.joined(separator: "\n")
+      + reads.map { "\($0): \(send("GET", "/api/v2/\($0)").text)" }.joined(separator: "\n")
   }
 }

@@ -54,13 +54,13 @@ private struct TripHarness {
         addAliases: ["milk"], packSize: .set(IngredientQuantity(amount: 1, unit: .liter)),
         page: .set("https://lidl.example/milk")))
 
-    var (status, body) = harness.send("GET", "/api/v1/trip")
+    var (status, body) = harness.send("GET", "/api/v2/trip")
     #expect(status == 200)
     #expect(body["trip"] == .null)
     #expect(body["currentShop"]?.string == "Lidl")
     #expect(body["retailers"] == .array([.string("Walmart"), .string("Target")]))
 
-    (status, body) = harness.send("POST", "/api/v1/trip/start", json: #"{"cheapest": true}"#)
+    (status, body) = harness.send("POST", "/api/v2/trip/start", json: #"{"cheapest": true}"#)
     #expect(status == 201)
     // At a shop the walk starts at once: saffron, with no product, is walked by its name.
     #expect(body["trip"]?["phase"]?.string == "walking")
@@ -73,7 +73,7 @@ private struct TripHarness {
 
     // A product made on the walk is the shop's, and the stop's from now on.
     (status, body) = harness.send(
-      "POST", "/api/v1/trip/replace",
+      "POST", "/api/v2/trip/replace",
       json: #"{"make": {"name": "Saffron threads", "size": "1 g"}, "at": "\#(saffron)"}"#)
     #expect(status == 200)
     #expect(body["trip"]?["phase"]?.string == "walking")
@@ -88,28 +88,28 @@ private struct TripHarness {
     let milk = try #require(harness.book.basket.sections().toGet.first { $0.name == "milk" }).id
       .uuidString
     (status, body) = harness.send(
-      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(milk)"}"#)
+      "POST", "/api/v2/trip/step", json: #"{"step": "got", "at": "\#(milk)"}"#)
     #expect(status == 409)
-    (status, body) = harness.send("POST", "/api/v1/trip/step", json: #"{"step": "pause"}"#)
+    (status, body) = harness.send("POST", "/api/v2/trip/step", json: #"{"step": "pause"}"#)
     #expect(body["trip"]?["phase"]?.string == "paused")
     (status, body) = harness.send(
-      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(saffron)"}"#)
+      "POST", "/api/v2/trip/step", json: #"{"step": "got", "at": "\#(saffron)"}"#)
     #expect(status == 409)
     #expect(body["error"]?.string?.contains("paused") == true)
-    (status, body) = harness.send("POST", "/api/v1/trip/step", json: #"{"step": "resume"}"#)
+    (status, body) = harness.send("POST", "/api/v2/trip/step", json: #"{"step": "resume"}"#)
     #expect(body["trip"]?["current"]?["item"]?.string == saffron)
     (status, body) = harness.send(
-      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(saffron)"}"#)
+      "POST", "/api/v2/trip/step", json: #"{"step": "got", "at": "\#(saffron)"}"#)
     #expect(status == 200)
     #expect(body["trip"]?["current"]?["name"]?.string == "milk")
     #expect(body["trip"]?["current"]?["packs"]?.number == 2)
     #expect(body["trip"]?["current"]?["link"]?["kind"]?.string == "product-page")
     (status, body) = harness.send(
-      "POST", "/api/v1/trip/step", json: #"{"step": "got", "at": "\#(milk.lowercased())"}"#)
+      "POST", "/api/v2/trip/step", json: #"{"step": "got", "at": "\#(milk.lowercased())"}"#)
     #expect(body["trip"]?["atEnd"] == .bool(true))
 
     harness.clock.advance(by: 600)
-    (status, body) = harness.send("POST", "/api/v1/trip/end", json: "{}")
+    (status, body) = harness.send("POST", "/api/v2/trip/end", json: "{}")
     #expect(status == 200)
     #expect(body["summaryText"]?.string == "Trip at Lidl: got 2 of 2. 10 min.")
     guard case .array(let offers)? = body["offers"] else {
@@ -117,23 +117,23 @@ private struct TripHarness {
       return
     }
     #expect(offers.compactMap { $0["name"]?.string }.sorted() == ["milk", "saffron"])
-    (status, body) = harness.send("GET", "/api/v1/trip")
+    (status, body) = harness.send("GET", "/api/v2/trip")
     #expect(body["trip"] == .null)
   }
 
   @Test(
     arguments: [
-      ("POST", "/api/v1/trip/step", #"{"step": "next"}"#, 404),
-      ("POST", "/api/v1/trip/step", #"{"step": "fly"}"#, 400),
-      ("POST", "/api/v1/trip/step", #"{"stepp": "next"}"#, 400),
-      ("POST", "/api/v1/trip/start", #"{"retailer": "Kroger"}"#, 404),
-      ("POST", "/api/v1/trip/start", #"{"shop": "Lidl", "retailer": "Target"}"#, 400),
-      ("POST", "/api/v1/trip/start", #"{"retailer": "Target", "diets": ["paleo"]}"#, 400),
-      ("POST", "/api/v1/trip/start", #"{"retailer": "Target"}"#, 400),
-      ("POST", "/api/v1/trip/end", "{}", 404),
-      ("GET", "/api/v1/trip/start", nil, 405),
-      ("DELETE", "/api/v1/trip", nil, 405),
-      ("GET", "/api/v1/trip/nope", nil, 404),
+      ("POST", "/api/v2/trip/step", #"{"step": "next"}"#, 404),
+      ("POST", "/api/v2/trip/step", #"{"step": "fly"}"#, 400),
+      ("POST", "/api/v2/trip/step", #"{"stepp": "next"}"#, 400),
+      ("POST", "/api/v2/trip/start", #"{"retailer": "Kroger"}"#, 404),
+      ("POST", "/api/v2/trip/start", #"{"shop": "Lidl", "retailer": "Target"}"#, 400),
+      ("POST", "/api/v2/trip/start", #"{"retailer": "Target", "diets": ["paleo"]}"#, 400),
+      ("POST", "/api/v2/trip/start", #"{"retailer": "Target"}"#, 400),
+      ("POST", "/api/v2/trip/end", "{}", 404),
+      ("GET", "/api/v2/trip/start", nil, 405),
+      ("DELETE", "/api/v2/trip", nil, 405),
+      ("GET", "/api/v2/trip/nope", nil, 404),
     ] as [(String, String, String?, Int)])
   func badRequestsSayWhy(method: String, path: String, json: String?, status: Int) {
     let harness = TripHarness()
@@ -145,7 +145,7 @@ private struct TripHarness {
   @Test func productsAreListedForTheReplaceChooser() throws {
     let harness = TripHarness()
     try harness.book.products.add("Oat drink", ProductChange(addAliases: ["oat milk"]))
-    let (status, body) = harness.send("GET", "/api/v1/products")
+    let (status, body) = harness.send("GET", "/api/v2/products")
     #expect(status == 200)
     guard case .array(let products)? = body["products"] else {
       Issue.record("no products")
@@ -158,7 +158,7 @@ private struct TripHarness {
     let harness = TripHarness()
     try harness.book.shops.add("Lidl")
     let (made, body) = harness.send(
-      "POST", "/api/v1/products",
+      "POST", "/api/v2/products",
       json: #"{"name":"Oat drink","size":"1 l","shop":"Lidl","price":"1,95","diets":["vegan"]}"#)
     #expect(made == 201)
     let id = try #require(body["product"]?["id"]?.string)
@@ -166,7 +166,7 @@ private struct TripHarness {
     #expect(body["product"]?["price"]?.string == "1.95")
 
     let (edited, after) = harness.send(
-      "PATCH", "/api/v1/products/\(id)",
+      "PATCH", "/api/v2/products/\(id)",
       json: #"{"name":"Oatly","size":null,"organic":true,"diets":["gluten-free"]}"#)
     #expect(edited == 200, "\(after)")
     let product = try harness.book.products.find("Oatly")
@@ -175,21 +175,21 @@ private struct TripHarness {
     #expect(product.diets == [.glutenFree], "the sent set replaces the old one")
     #expect(product.shop == "Lidl", "what isn't sent is kept")
 
-    #expect(harness.send("DELETE", "/api/v1/products/\(id)").0 == 204)
+    #expect(harness.send("DELETE", "/api/v2/products/\(id)").0 == 204)
     #expect(try harness.book.products.list().isEmpty)
-    #expect(harness.send("DELETE", "/api/v1/products/\(id)").0 == 404)
+    #expect(harness.send("DELETE", "/api/v2/products/\(id)").0 == 404)
   }
 
   @Test(arguments: [
-    ("POST", "/api/v1/products", #"{"size":"1 l"}"#, 400, "needs a \"name\""),
-    ("POST", "/api/v1/products", #"{"name":"Milk","size":"lots"}"#, 400, "lots"),
-    ("POST", "/api/v1/products", #"{"name":"Milk","price":"cheap"}"#, 400, "cheap"),
-    ("POST", "/api/v1/products", #"{"name":"Milk","diets":["keto"]}"#, 400, "keto"),
-    ("POST", "/api/v1/products", #"{"name":"Milk","shop":"Nowhere"}"#, 404, "Nowhere"),
-    ("POST", "/api/v1/products", #"{"name":"Milk","colour":"white"}"#, 400, "colour"),
-    ("PATCH", "/api/v1/products/not-an-id", #"{"name":"x"}"#, 404, "no such product"),
+    ("POST", "/api/v2/products", #"{"size":"1 l"}"#, 400, "needs a \"name\""),
+    ("POST", "/api/v2/products", #"{"name":"Milk","size":"lots"}"#, 400, "lots"),
+    ("POST", "/api/v2/products", #"{"name":"Milk","price":"cheap"}"#, 400, "cheap"),
+    ("POST", "/api/v2/products", #"{"name":"Milk","diets":["keto"]}"#, 400, "keto"),
+    ("POST", "/api/v2/products", #"{"name":"Milk","shop":"Nowhere"}"#, 404, "Nowhere"),
+    ("POST", "/api/v2/products", #"{"name":"Milk","colour":"white"}"#, 400, "colour"),
+    ("PATCH", "/api/v2/products/not-an-id", #"{"name":"x"}"#, 404, "no such product"),
     (
-      "PATCH", "/api/v1/products/00000000-0000-4000-8000-000000000999", #"{"name":"x"}"#, 404,
+      "PATCH", "/api/v2/products/00000000-0000-4000-8000-000000000999", #"{"name":"x"}"#, 404,
       "no such product"
     ),
   ])
@@ -207,13 +207,13 @@ private struct TripHarness {
     let harness = TripHarness()
     let product = try harness.book.products.add("Oat drink", ProductChange())
     let (status, body) = harness.send(
-      "PATCH", "/api/v1/products/\(product.id.uuidString)", json: "{}")
+      "PATCH", "/api/v2/products/\(product.id.uuidString)", json: "{}")
     #expect(status == 400)
     #expect(body["error"]?.string?.contains("send a change") == true)
   }
 
   @Test func aServerWithoutTripsSaysSo() {
     let harness = Harness()
-    #expect(harness.send("GET", "/api/v1/trip").status == 503)
+    #expect(harness.send("GET", "/api/v2/trip").status == 503)
   }
 }

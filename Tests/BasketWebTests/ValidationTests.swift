@@ -25,7 +25,7 @@ import Testing
   ])
   func aBadAddIs400WithAReason(body: String, reason: String) {
     let harness = Harness()
-    let response = harness.send("POST", "/api/v1/items", json: body)
+    let response = harness.send("POST", "/api/v2/items", json: body)
     #expect(response.status == 400)
     #expect(harness.body(response)["error"]?.string?.contains(reason) == true, "\(response.text)")
     #expect(harness.names("toGet").isEmpty)
@@ -67,7 +67,7 @@ import Testing
   @Test func anOverLongNameIs400() {
     let harness = Harness()
     let name = String(repeating: "a", count: ListTiming.maxNameLength + 1)
-    let response = harness.send("POST", "/api/v1/items", json: #"{"name":"\#(name)"}"#)
+    let response = harness.send("POST", "/api/v2/items", json: #"{"name":"\#(name)"}"#)
     #expect(response.status == 400)
     #expect(harness.body(response)["error"]?.string?.contains("at most") == true)
   }
@@ -88,7 +88,7 @@ import Testing
   func aBadPatchIs400Or422AndChangesNothing(body: String, reason: String, status: Int) throws {
     let harness = Harness()
     let id = harness.add("Milk")
-    let response = harness.send("PATCH", "/api/v1/items/\(id)", json: body)
+    let response = harness.send("PATCH", "/api/v2/items/\(id)", json: body)
     #expect(response.status == status)
     #expect(harness.body(response)["error"]?.string?.contains(reason) == true, "\(response.text)")
     let item = try harness.basket.sections().toGet.first
@@ -99,11 +99,11 @@ import Testing
   @Test func unknownIdsAre404AndMalformedIds400() {
     let harness = Harness()
     let unknown = "6f1c2a4e-1111-4222-8333-444455556666"
-    #expect(harness.send("POST", "/api/v1/items/\(unknown)/check").status == 404)
-    #expect(harness.send("POST", "/api/v1/items/\(unknown)/uncheck").status == 404)
-    #expect(harness.send("PATCH", "/api/v1/items/\(unknown)", json: #"{"name":"x"}"#).status == 404)
-    #expect(harness.send("DELETE", "/api/v1/items/\(unknown)").status == 404)
-    let malformed = harness.send("POST", "/api/v1/items/banana/check")
+    #expect(harness.send("POST", "/api/v2/items/\(unknown)/check").status == 404)
+    #expect(harness.send("POST", "/api/v2/items/\(unknown)/uncheck").status == 404)
+    #expect(harness.send("PATCH", "/api/v2/items/\(unknown)", json: #"{"name":"x"}"#).status == 404)
+    #expect(harness.send("DELETE", "/api/v2/items/\(unknown)").status == 404)
+    let malformed = harness.send("POST", "/api/v2/items/banana/check")
     #expect(malformed.status == 400)
     #expect(harness.body(malformed)["error"]?.string?.contains("not an item id") == true)
   }
@@ -111,7 +111,7 @@ import Testing
   @Test func aBodyOver64KiBIs413() {
     let harness = Harness()
     let big = #"{"name":""# + String(repeating: "a", count: 70_000) + #""}"#
-    let response = harness.send("POST", "/api/v1/items", json: big)
+    let response = harness.send("POST", "/api/v2/items", json: big)
     #expect(response.status == 413)
     #expect(harness.body(response)["error"] != nil)
   }
@@ -119,7 +119,7 @@ import Testing
   @Test func aWriteWithoutJSONContentTypeIs415() {
     let harness = Harness()
     let response = harness.send(
-      "POST", "/api/v1/items", json: #"{"name":"Milk"}"#,
+      "POST", "/api/v2/items", json: #"{"name":"Milk"}"#,
       headers: ["Content-Type": "application/x-www-form-urlencoded"])
     #expect(response.status == 415)
   }
@@ -127,15 +127,15 @@ import Testing
   @Test func suggestionQueriesAndLimitsAreChecked() {
     let harness = Harness()
     let long = String(repeating: "a", count: 201)
-    #expect(harness.send("GET", "/api/v1/suggestions", query: ["q": long]).status == 400)
-    #expect(harness.send("GET", "/api/v1/usuals", query: ["limit": "0"]).status == 400)
-    #expect(harness.send("GET", "/api/v1/suggestions", query: ["q": ""]).status == 200)
+    #expect(harness.send("GET", "/api/v2/suggestions", query: ["q": long]).status == 400)
+    #expect(harness.send("GET", "/api/v2/usuals", query: ["limit": "0"]).status == 400)
+    #expect(harness.send("GET", "/api/v2/suggestions", query: ["q": ""]).status == 200)
   }
 
   @Test func userTextIsEscapedSoJSONCanNeverBeReadAsMarkup() {
     let harness = Harness()
     let response = harness.send(
-      "POST", "/api/v1/items", json: #"{"name":"<img src=x onerror=alert(1)>"}"#)
+      "POST", "/api/v2/items", json: #"{"name":"<img src=x onerror=alert(1)>"}"#)
     #expect(response.status == 201)
     #expect(!response.text.contains("<img"))
     #expect(harness.body(response)["item"]?["name"]?.string == "<img src=x onerror=alert(1)>")

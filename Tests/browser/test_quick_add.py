@@ -35,8 +35,9 @@ def rows(page):
 
 def kept(server):
     """What the server keeps of each To get item, in list order, ids left out."""
+    volatile = {"id", "addedAt", "checkedAt", "listedAt"}
     return [
-        (item["name"], item.get("quantity"), json.dumps(item.get("recipeNeeds"), sort_keys=True))
+        json.dumps({key: value for key, value in item.items() if key not in volatile}, sort_keys=True)
         for item in api_list(server)["toGet"]
     ]
 

@@ -299,10 +299,10 @@ def test_a_change_from_a_task_app_reaches_open_pages_at_once(server):
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     pair = urllib.request.Request(
-        server.url + "/api/v1/pair", data=json.dumps({"secret": SECRET}).encode(), method="POST",
+        server.url + "/api/v2/pair", data=json.dumps({"secret": SECRET}).encode(), method="POST",
         headers={"Content-Type": "application/json", "Origin": server.url})
     opener.open(pair, timeout=10).read()
-    stream = opener.open(server.url + "/api/v1/events", timeout=10)
+    stream = opener.open(server.url + "/api/v2/events", timeout=10)
     events = []
 
     def listen():

@@ -172,17 +172,17 @@ def test_behind_caddy_pairing_the_list_live_updates_and_the_offline_queue_work(t
         assert status == 303, status
         cookie = headers["Set-Cookie"].split(";")[0]
         assert "Secure" in headers["Set-Cookie"], "the proxy said HTTPS, so the cookie is Secure"
-        status, _, body, _ = caddy.request("GET", "/api/v1/session", cookie=cookie)
+        status, _, body, _ = caddy.request("GET", "/api/v2/session", cookie=cookie)
         assert json.loads(body)["paired"] is True
         # Live updates arrive through the proxy at once, not buffered.
         stream = http.client.HTTPSConnection("127.0.0.1", front, context=caddy.context(), timeout=10)
-        stream.request("GET", "/api/v1/events", headers={"Host": f"127.0.0.1:{front}", "Cookie": cookie,
+        stream.request("GET", "/api/v2/events", headers={"Host": f"127.0.0.1:{front}", "Cookie": cookie,
                                                           "Accept": "text/event-stream"})
         events = stream.getresponse()
         assert events.status == 200
         assert b"event: hello" in events.fp.readline() + events.fp.readline() + events.fp.readline()
         started = time.monotonic()
-        status, _, _, _ = caddy.request("POST", "/api/v1/items", body='{"name":"oat milk"}', cookie=cookie,
+        status, _, _, _ = caddy.request("POST", "/api/v2/items", body='{"name":"oat milk"}', cookie=cookie,
                                         headers={"Origin": f"https://127.0.0.1:{front}"})
         assert status == 201
         seen = b""
@@ -196,10 +196,10 @@ def test_behind_caddy_pairing_the_list_live_updates_and_the_offline_queue_work(t
                                      "at": "2026-12-06T10:00:00Z", "type": "add",
                                      "item": "6f1c2a4e-1111-4222-8333-444455556667", "name": "bread"}]})
         for _ in range(2):
-            status, _, body, _ = caddy.request("POST", "/api/v1/ops", body=queue, cookie=cookie,
+            status, _, body, _ = caddy.request("POST", "/api/v2/ops", body=queue, cookie=cookie,
                                                headers={"Origin": f"https://127.0.0.1:{front}"})
             assert status == 200, body
-        status, _, body, _ = caddy.request("GET", "/api/v1/list", cookie=cookie)
+        status, _, body, _ = caddy.request("GET", "/api/v2/list", cookie=cookie)
         names = [item["name"] for item in json.loads(body)["toGet"]]
         assert names.count("bread") == 1 and "oat milk" in names, names
         # Guess limits count per phone behind the proxy: ten wrong codes lock one address out,

@@ -33,6 +33,9 @@ const outcomes = [
     'Joins flour: 500 g → 900 g (added up)'],
   [{ outcome: 'merged', merge: 'converted', item: { name: 'flour', amountText: '≈ 625 g, converted' }, before: '500 g' },
     'Joins flour: 500 g → ≈ 625 g, converted (converted by density)'],
+  // An API v2 item leaves out an amount text that reads as its chip.
+  [{ outcome: 'merged', merge: 'summed', item: { name: 'flour', chip: '900 g' }, before: '500 g' },
+    'Joins flour: 500 g → 900 g (added up)'],
   [{ outcome: 'merged', merge: 'noAmount', itemName: 'salt', before: null, after: null }, 'Joins salt (no amount to add)'],
   [{ outcome: 'restored', itemName: 'milk' }, 'Back from Got it: milk'],
   [{ outcome: 'skipped' }, 'Skipped'],

@@ -1,5 +1,9 @@
 // The server: JSON API calls and the live change feed. Changes go as operations with ids made
-// on the phone (POST /api/v1/ops), so a retry can never apply one twice.
+// on the phone (POST /api/v2/ops), so a retry can never apply one twice. The API's v2 writes an
+// item small, leaving out every member at its default (docs/api.md); `expandItem` fills them in
+// as the page keeps items, so the rest of the app sees one shape.
+
+import { call as rule } from './rules.js';
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -57,17 +61,89 @@ export async function call(method, path, body) {
   return data;
 }
 
+/** The unit pills and the editor's first unit for each measure: the core's QuantityRules. */
+const pills = new Map();
+function unitsFor(measure) {
+  const key = measure || null;
+  if (!pills.has(key)) {
+    pills.set(key, { units: rule('quantity.allowedUnits', key), defaultUnit: rule('quantity.defaultUnit', key) });
+  }
+  return pills.get(key);
+}
+
+/**
+ * An item as the server writes it, with the members v2 leaves out at their defaults filled in:
+ * the shape the page keeps and draws (and v1 wrote). An item that has them already is kept.
+ */
+export function expandItem(item) {
+  if (!item || Array.isArray(item.units)) return item;
+  const { measure, ...rest } = item;
+  return {
+    emoji: '🧺', quantity: null, chip: null, checkedAt: null, clearedAt: null,
+    amountText: item.chip ?? null, quantityConverted: false, recipeAmounts: [], recipes: [],
+    editAmount: null, buy: null,
+    ...rest, listedAt: item.listedAt || item.addedAt, ...unitsFor(measure),
+  };
+}
+
+/** A list or a change notice ({toGet, gotIt} or {items}) with its items filled in. */
+export function expandItems(value) {
+  if (!value || typeof value !== 'object') return value;
+  const out = { ...value };
+  for (const key of ['toGet', 'gotIt', 'items']) {
+    if (Array.isArray(value[key])) out[key] = value[key].map(expandItem);
+  }
+  return out;
+}
+
+/**
+ * GET /api/v2/list, conditional: {list, etag, now}, or list null when `etag` (the phone's copy)
+ * is still the server's (304, no body sent). `now` is the server's clock in ms (Basket-Now).
+ */
+async function getList(etag) {
+  const controller = new AbortController();
+  const headers = { Accept: 'application/json' };
+  if (etag) headers['If-None-Match'] = etag;
+  const timer = setTimeout(() => controller.abort(), TIMEOUT);
+  let response;
+  try {
+    response = await fetch('/api/v2/list', {
+      headers, credentials: 'same-origin', cache: 'no-store', signal: controller.signal,
+    });
+  } catch {
+    clearTimeout(timer);
+    throw new ApiError(0, "Can't reach Basket. Check the connection.");
+  }
+  const now = Date.parse(response.headers.get('Basket-Now') || '');
+  if (response.status === 304) {
+    clearTimeout(timer);
+    return { list: null, etag, now };
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok || !data) {
+    throw new ApiError(response.status, (data && data.error) || `The server said ${response.status}.`);
+  }
+  return { list: expandItems(data), etag: response.headers.get('ETag'), now };
+}
+
 export const api = {
-  session: () => call('GET', '/api/v1/session'),
-  pair: (secret) => call('POST', '/api/v1/pair', { secret }),
-  list: () => call('GET', '/api/v1/list'),
-  rules: () => call('GET', '/api/v1/quantity-rules'),
-  suggestions: (q) => call('GET', `/api/v1/suggestions?q=${encodeURIComponent(q)}`),
-  usuals: () => call('GET', '/api/v1/usuals'),
+  session: () => call('GET', '/api/v2/session'),
+  pair: (secret) => call('POST', '/api/v2/pair', { secret }),
+  list: getList,
+  rules: () => call('GET', '/api/v2/quantity-rules'),
+  suggestions: (q) => call('GET', `/api/v2/suggestions?q=${encodeURIComponent(q)}`),
+  usuals: () => call('GET', '/api/v2/usuals'),
   /** What changed after `revision`: {from, revision, items, removed}; 410 when too much has. */
-  changes: (revision) => call('GET', `/api/v1/changes?since=${encodeURIComponent(revision)}`),
+  changes: async (revision) => expandItems(await call('GET', `/api/v2/changes?since=${encodeURIComponent(revision)}`)),
   /** Sends queued changes in order: {results: [{op, status, reason?, item?}], revision}. */
-  ops: (ops) => call('POST', '/api/v1/ops', { ops }),
+  ops: (ops) => call('POST', '/api/v2/ops', { ops }),
 };
 
 /** How many heartbeats a stream may miss before it counts as dead (see watchChanges). */
@@ -113,7 +189,7 @@ export function watchChanges({ hello, change, state }) {
   };
   function connect() {
     if (source) source.close();
-    source = new EventSource('/api/v1/events');
+    source = new EventSource('/api/v2/events');
     heard(); // a connection that never opens is silent too
     source.addEventListener('hello', (event) => {
       delay = 1000;
@@ -126,7 +202,7 @@ export function watchChanges({ hello, change, state }) {
     source.addEventListener('ping', heard);
     source.addEventListener('change', (event) => {
       heard();
-      change(parse(event.data));
+      change(expandItems(parse(event.data)));
     });
     source.onerror = () => {
       state('reconnecting');

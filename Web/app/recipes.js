@@ -226,7 +226,7 @@ export class Recipes {
   /** Whether an item on the list (to get) was asked for by the recipe `id`; false when unsure. */
   async isOnTheList(id) {
     try {
-      const list = await api.list();
+      const { list } = await api.list();
       return (list.toGet || []).some((item) => (item.recipes || []).some((recipe) => recipe.id === id));
     } catch {
       return false;

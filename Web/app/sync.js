@@ -17,7 +17,7 @@ import { View } from './view.js';
 /** How long the status line shows a refusal, in ms. */
 const REFUSAL_TIME = 8000;
 const EMPTY_LIST = {
-  toGet: [], gotIt: [], undoUntil: null, now: null, revision: 0,
+  toGet: [], gotIt: [], undoUntil: null, revision: 0,
   mood: { tint: 'afternoon', accent: null, emptyLine: 'Nothing on the list.' },
 };
 
@@ -76,15 +76,21 @@ export class ListSync {
     }
     this.refreshing = (async () => {
       try {
-        const list = await api.list();
-        this.serverOffset = Date.parse(list.now) - Date.now();
+        // NB: the phone's copy says which list it is (its ETag): the server sends the list
+        // only when it has moved on, else 304 and no body.
+        const kept = this.server && this.server.etag;
+        const answer = await api.list(kept);
+        if (Number.isFinite(answer.now)) this.serverOffset = answer.now - Date.now();
+        const list = answer.list ? { ...answer.list, etag: answer.etag } : this.server;
         this.server = list;
         this.acked = this.acked.filter((entry) => entry.revision > list.revision);
-        this.context.lexicon.learnItems([...list.toGet, ...list.gotIt]);
-        this.learnWords([...list.toGet, ...list.gotIt].map((item) => ({ name: item.name, emoji: item.emoji, source: 'history' })));
-        this.store.put('list', list);
+        if (answer.list) {
+          this.context.lexicon.learnItems([...list.toGet, ...list.gotIt]);
+          this.learnWords([...list.toGet, ...list.gotIt].map((item) => ({ name: item.name, emoji: item.emoji, source: 'history' })));
+          this.store.put('list', list);
+          this.store.put('lexicon', this.context.lexicon.entries());
+        }
         this.store.put('offset', this.serverOffset);
-        this.store.put('lexicon', this.context.lexicon.entries());
         this.reachable();
         this.recompute();
         if (!this.checkOff.isHolding) this.render({ glide });
@@ -136,10 +142,11 @@ export class ListSync {
       return;
     }
     if (list === this.server) return;
-    this.server = list;
+    // NB: caught up by changes, it is no longer the list its ETag named.
+    this.server = { ...list, etag: null };
     this.acked = this.acked.filter((entry) => entry.revision > list.revision);
     this.context.lexicon.learnItems(notice.items);
-    this.store.put('list', list);
+    this.store.put('list', this.server);
     this.recompute();
     if (!this.checkOff.isHolding) this.render();
   }

@@ -105,10 +105,10 @@ export class Walking {
     if (!this.loading) {
       this.loading = (async () => {
         try {
-          const shops = await call('GET', '/api/v1/shops');
+          const shops = await call('GET', '/api/v2/shops');
           this.shops = shops.shops;
           this.current = shops.current;
-          const walk = await call('GET', '/api/v1/walking-order');
+          const walk = await call('GET', '/api/v2/walking-order');
           if (!this.pending) this.took(walk);
           this.message = '';
         } catch (error) {
@@ -141,8 +141,8 @@ export class Walking {
    */
   async addShop(name) {
     try {
-      await call('POST', '/api/v1/shops', { name });
-      await call('PUT', '/api/v1/shops/current', { shop: name });
+      await call('POST', '/api/v2/shops', { name });
+      await call('PUT', '/api/v2/shops/current', { shop: name });
     } catch (error) {
       return this.refused(error);
     }
@@ -152,7 +152,7 @@ export class Walking {
 
   async choose(name) {
     try {
-      await call('PUT', '/api/v1/shops/current', { shop: name });
+      await call('PUT', '/api/v2/shops/current', { shop: name });
     } catch (error) {
       return this.refused(error);
     }
@@ -187,7 +187,7 @@ export class Walking {
     if (!ids) return;
     this.pending = null;
     try {
-      const walk = await call('POST', '/api/v1/walking-order', { order: ids });
+      const walk = await call('POST', '/api/v2/walking-order', { order: ids });
       if (!this.pending) this.took(walk); // NB: a move made meanwhile is shown until it is taught
       this.message = '';
     } catch (error) {

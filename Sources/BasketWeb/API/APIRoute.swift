@@ -23,7 +23,8 @@ package struct APIRoute: Sendable, Equatable, CustomStringConvertible {
   }
 
   package var method: String
-  /// The path after `/api/v1/`, with `*` for a segment that varies (`items/*/check`).
+  /// The path after `/api/v2/` (or `/api/v2/`), with `*` for a segment that varies
+  /// (`items/*/check`).
   package var path: String
   package var operationID: OperationID
   /// `path` split at its slashes once, as every request's lookup compares them.
@@ -36,9 +37,9 @@ package struct APIRoute: Sendable, Equatable, CustomStringConvertible {
     segments = path.split(separator: "/", omittingEmptySubsequences: false)
   }
 
-  package var description: String { "\(method) /api/v1/\(path)" }
+  package var description: String { "\(method) \(APIVersion.current.prefix)\(path)" }
 
-  /// Whether `route` (the path's segments after `/api/v1/`) has this route's shape.
+  /// Whether `route` (the path's segments after `/api/v2/`) has this route's shape.
   package func matches(_ route: [String]) -> Bool {
     guard segments.count == route.count else { return false }
     return zip(segments, route).allSatisfy { $0 == "*" || $0 == $1 }
@@ -129,7 +130,7 @@ extension WebApp {
     .init("DELETE", "products/*", .change),
   ]
 
-  /// The route for `method` on `route` (the path's segments after `/api/v1/`); nil when no
+  /// The route for `method` on `route` (the path's segments after `/api/v2/`); nil when no
   /// route has that method there (see `knows(_:)`).
   package static func route(_ method: String, _ route: [String]) -> APIRoute? {
     routes.first { $0.method == method && $0.matches(route) }

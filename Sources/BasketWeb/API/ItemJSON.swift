@@ -7,17 +7,21 @@ import Synchronization
   import Foundation
 #endif
 
-/// Writes items and lists in the API's JSON shape.
+/// Writes items and lists in the API's JSON shapes (`APIVersion`).
 ///
-/// An item is `{"id", "name", "emoji", "quantity": {"amount", "unit"} | null, "addedAt",
-/// "checkedAt", "amountText", "quantityConverted", "recipeAmounts", "recipes", "buy"}` as in `basket
-/// list --json`, plus `listedAt` (its place in To get: the greater, the nearer the top),
-/// `clearedAt` (set while a Clear all hides it) and what the web app's editor needs: `chip` (the
-/// amount as shown on the row), `units` (the unit pills offered) and `defaultUnit`.
+/// v2 (`value`) writes what the phone needs and leaves out every member at its default:
+/// `{"id", "name", "emoji"?, "quantity"?, "chip"?, "addedAt", "listedAt"?, "checkedAt"?,
+/// "clearedAt"?, "measure"?, "amountText"?, "quantityConverted"?, "recipeAmounts"?, "recipes"?,
+/// "editAmount"?, "buy"?}`: no emoji is 🧺, no `listedAt` is `addedAt`, no `measure` offers
+/// every unit pill (`QuantityRules.allowedUnits`), no `amountText` reads as `chip`, no
+/// `quantityConverted` is false, no list is empty, no other member is null. v1 (`legacyValue`) writes every member, nulls included, with
+/// `units` and `defaultUnit` spelt out, as `basket list --json` does.
 final class ItemJSON: Sendable {
   private let classify: @Sendable (String) -> Classification
   /// Measure kinds by name: classifying is not free and names repeat on every list read.
   private let measures = Mutex<[String: MeasureKind?]>([:])
+  /// The emoji an item gets when nothing fits, left out of v2's items.
+  static let defaultEmoji = Classification.fallback.emoji
 
   init(classify: @escaping @Sendable (String) -> Classification) {
     self.classify = classify
@@ -33,17 +37,63 @@ final class ItemJSON: Sendable {
     return measure
   }
 
+  /// An item in `version`'s shape.
+  func value(_ item: Item, _ version: APIVersion) -> JSONValue {
+    version == .v1 ? legacyValue(item) : value(item)
+  }
+
+  /// An item in v2's shape: only what differs from the defaults.
   func value(_ item: Item) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("id", .string(item.id.uuidString.lowercased())), ("name", .string(item.name)),
+    ]
+    if item.emoji != Self.defaultEmoji { members.append(("emoji", .string(item.emoji))) }
+    if let quantity = item.quantity {
+      members.append(("quantity", Self.quantity(quantity)))
+      members.append(("chip", .string(quantity.chipText)))
+    }
+    members.append(("addedAt", .string(ISO8601.string(item.addedAt))))
+    if item.listedAt != item.addedAt {
+      members.append(("listedAt", .string(ISO8601.string(item.listedAt))))
+    }
+    if let checked = item.checkedAt {
+      members.append(("checkedAt", .string(ISO8601.string(checked))))
+    }
+    if let cleared = item.clearedAt {
+      members.append(("clearedAt", .string(ISO8601.string(cleared))))
+    }
+    // NB: a counted item and an unknown one offer the same pills and start in units.
+    switch measure(of: item.name) {
+    case .poured: members.append(("measure", .string(MeasureKind.poured.rawValue)))
+    case .weighed: members.append(("measure", .string(MeasureKind.weighed.rawValue)))
+    case .counted, nil: break
+    }
+    // NB: an item with only a quantity shows it as its chip: the same text.
+    if let text = item.amountText, text != item.quantity?.chipText {
+      members.append(("amountText", .string(text)))
+    }
+    if item.isQuantityConverted { members.append(("quantityConverted", .bool(true))) }
+    if !item.recipeNeeds.amounts.isEmpty {
+      members.append(("recipeAmounts", .array(item.recipeNeeds.amounts.map(Self.amount))))
+    }
+    if !item.recipeNeeds.recipes.isEmpty {
+      members.append(("recipes", .array(item.recipeNeeds.recipes.map(Self.recipe))))
+    }
+    if let editable = RecipeAmountRules.editable(item) {
+      members.append(("editAmount", Self.amount(editable)))
+    }
+    if let buy = item.buyable { members.append(("buy", Self.buy(buy))) }
+    return .object(members)
+  }
+
+  /// An item in v1's shape: every member, nulls included.
+  func legacyValue(_ item: Item) -> JSONValue {
     let measure = measure(of: item.name)
-    let quantity: JSONValue =
-      item.quantity.map { quantity in
-        .object([("amount", .number(quantity.amount)), ("unit", .string(quantity.unit.rawValue))])
-      } ?? .null
     return .object([
       ("id", .string(item.id.uuidString.lowercased())),
       ("name", .string(item.name)),
       ("emoji", .string(item.emoji)),
-      ("quantity", quantity),
+      ("quantity", item.quantity.map(Self.quantity) ?? .null),
       ("addedAt", .string(ISO8601.string(item.addedAt))),
       ("checkedAt", item.checkedAt.map { .string(ISO8601.string($0)) } ?? .null),
       ("listedAt", .string(ISO8601.string(item.listedAt))),
@@ -57,13 +107,16 @@ final class ItemJSON: Sendable {
       ("recipes", .array(item.recipeNeeds.recipes.map(Self.recipe))),
       // The amount the quantity editor edits in its recipe unit (`RecipeAmountRules.editable`).
       ("editAmount", RecipeAmountRules.editable(item).map(Self.amount) ?? .null),
-      (
-        "buy",
-        item.buyable.map { buy in
-          .object([("text", .string(buy.text)), ("need", buy.need.map(JSONValue.string) ?? .null)])
-        } ?? .null
-      ),
+      ("buy", item.buyable.map(Self.buy) ?? .null),
     ])
+  }
+
+  static func quantity(_ quantity: Quantity) -> JSONValue {
+    .object([("amount", .number(quantity.amount)), ("unit", .string(quantity.unit.rawValue))])
+  }
+
+  static func buy(_ buy: BuyableAmount) -> JSONValue {
+    .object([("text", .string(buy.text)), ("need", buy.need.map(JSONValue.string) ?? .null)])
   }
 
   /// A recipe amount as `ItemAmount` encodes it.
@@ -89,50 +142,20 @@ final class ItemJSON: Sendable {
     ])
   }
 
-  /// A JSON array of items.
-  func array(_ items: [Item]) -> [UInt8] {
-    JSONValue.array(items.map(value)).encoded()
+  /// A JSON array of items in `version`'s shape.
+  func array(_ items: [Item], _ version: APIVersion) -> [UInt8] {
+    var out: [UInt8] = []
+    write(items, version, to: &out)
+    return out
   }
-}
 
-/// The last list read, reused while the store's revision and the visible sections can't have
-/// changed: list reads are the hot path.
-struct ListSnapshot: Sendable {
-  var revision: Int64
-  /// `WebApp.localWrites` when the snapshot was taken.
-  var localWrites: Int
-  var mood: DayMood
-  /// The first moment the sections or the undo deadline could change by time alone.
-  var validUntil: Date
-  var toGet: [UInt8]
-  var gotIt: [UInt8]
-  var toGetCount: Int
-  var undoDeadline: Date?
-
-  init(
-    revision: Int64, localWrites: Int, items: [Item], now: Date, timeZone: TimeZone,
-    json: ItemJSON
-  ) {
-    let sections = ListSections(items: items, now: now)
-    self.revision = revision
-    self.localWrites = localWrites
-    mood = DayMood(date: now, timeZone: timeZone)
-    toGet = json.array(sections.toGet)
-    gotIt = json.array(sections.gotIt)
-    toGetCount = sections.toGet.count
-    undoDeadline = ListRules.undoDeadline(items: items, now: now)
-    var until = now.addingTimeInterval(60)
-    for item in sections.gotIt {
-      if let checked = item.checkedAt {
-        until = min(until, checked.addingTimeInterval(ListTiming.gotItTTL))
-      }
+  /// Appends a JSON array of items in `version`'s shape to `out`.
+  func write(_ items: [Item], _ version: APIVersion, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (index, item) in items.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      value(item, version).write(to: &out)
     }
-    for item in items {
-      if let cleared = item.clearedAt {
-        let end = cleared.addingTimeInterval(ListTiming.undoWindow)
-        if end > now { until = min(until, end) }
-      }
-    }
-    validUntil = until
+    out.append(UInt8(ascii: "]"))
   }
 }

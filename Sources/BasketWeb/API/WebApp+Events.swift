@@ -8,6 +8,8 @@ extension WebApp {
   /// refetch the list. One revision read and one indexed read of the changed rows.
   public func changeNotice(after revision: Int64) -> ChangeNotice? {
     guard let changes = try? basket.store.changes(since: revision) else { return nil }
-    return ChangeNotice(revision: changes.revision, payload: changesValue(changes))
+    return ChangeNotice(
+      revision: changes.revision, payload: changesValue(changes, .current),
+      legacyPayload: changesValue(changes, .v1))
   }
 }

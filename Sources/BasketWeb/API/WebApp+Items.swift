@@ -9,56 +9,7 @@ import BasketKit
 extension WebApp {
   // MARK: - Reading
 
-  /// GET /api/v1/list: `{"toGet", "gotIt", "undoUntil", "now", "revision", "mood"}`; `revision`
-  /// is the store's revision the list is at (read before the list, so it is never ahead of
-  /// it): a page asks `/changes?since=` it, or applies live events from it.
-  func list() throws -> Response {
-    let now = basket.now
-    let writes = localWrites.load(ordering: .acquiring)
-    let reported = reportedRevision.load(ordering: .acquiring)
-    let current: ListSnapshot
-    if reported != .min, let cached = snapshot.read(), cached.revision == reported,
-      cached.localWrites == writes, now < cached.validUntil
-    {
-      current = cached
-    } else {
-      let revision = try basket.store.revision()
-      if reported == .min, let cached = snapshot.read(), cached.revision == revision,
-        cached.localWrites == writes, now < cached.validUntil
-      {
-        current = cached
-      } else {
-        current = ListSnapshot(
-          revision: revision, localWrites: writes, items: try basket.store.items(), now: now,
-          timeZone: environment.timeZone, json: itemJSON)
-        snapshot.write(current)
-      }
-    }
-    let mood = current.mood
-    var out: [UInt8] = []
-    out.reserveCapacity(current.toGet.count + current.gotIt.count + 256)
-    out.append(contentsOf: #"{"toGet":"#.utf8)
-    out.append(contentsOf: current.toGet)
-    out.append(contentsOf: #","gotIt":"#.utf8)
-    out.append(contentsOf: current.gotIt)
-    out.append(contentsOf: #","undoUntil":"#.utf8)
-    let undo: JSONValue = current.undoDeadline.map { .string(ISO8601.string($0)) } ?? .null
-    undo.write(to: &out)
-    out.append(contentsOf: #","now":"#.utf8)
-    JSONValue.string(ISO8601.string(now)).write(to: &out)
-    out.append(contentsOf: #","revision":"#.utf8)
-    JSONValue.number(Double(current.revision)).write(to: &out)
-    out.append(contentsOf: #","mood":"#.utf8)
-    JSONValue.object([
-      ("tint", .string(mood.tint.rawValue)),
-      ("accent", mood.seasonalAccent.map(JSONValue.string) ?? .null),
-      ("emptyLine", .string(mood.emptyLine)),
-    ]).write(to: &out)
-    out.append(UInt8(ascii: "}"))
-    return .json(200, out)
-  }
-
-  /// GET /api/v1/suggestions?q=…
+  /// GET /api/v2/suggestions?q=…
   func suggestions(_ request: Request) throws -> Response {
     let query = request.query["q"] ?? ""
     guard query.count <= ListTiming.maxNameLength else {
@@ -67,7 +18,7 @@ extension WebApp {
     return chips(try basket.suggestions(for: query, limit: try limit(request)))
   }
 
-  /// GET /api/v1/usuals
+  /// GET /api/v2/usuals
   func usuals(_ request: Request) throws -> Response {
     chips(try basket.usuals(limit: try limit(request)))
   }
@@ -98,7 +49,7 @@ extension WebApp {
       ]))
   }
 
-  /// GET /api/v1/quantity-rules: the stepper's step, starting amount and maximum per unit, and
+  /// GET /api/v2/quantity-rules: the stepper's step, starting amount and maximum per unit, and
   /// the words that name each unit (for the typed-amount rule); and for each recipe unit
   /// (`recipeUnits`: cup, tbsp, can…) its step, maximum, words for one and many, and whether
   /// it is written in decimals, for editing an amount in a recipe's own unit.
@@ -112,7 +63,7 @@ extension WebApp {
   // `at` (when the user made it) and runs as a batch of one operation (`Basket.apply`): a
   // retried request with the same `op` never applies twice. Each answer carries `revision`.
 
-  /// POST /api/v1/items `{"name" | "text", "id"?, "quantity"? | "amount"?, "op"?, "at"?}`.
+  /// POST /api/v2/items `{"name" | "text", "id"?, "quantity"? | "amount"?, "op"?, "at"?}`.
   ///
   /// `name` is taken as it is, with a stepper `quantity` or an `amount` in any kitchen unit
   /// (`{"amount": 2, "unit": "lb"}`); `text` is what someone typed in the add bar, read as the
@@ -163,10 +114,11 @@ extension WebApp {
       outcome = added.word
       if case .added = added { status = 201 }
     }
-    return try answer(status, [("outcome", .string(outcome)), ("item", itemJSON.value(item))])
+    return try answer(
+      status, [("outcome", .string(outcome)), ("item", itemJSON.value(item, version(request)))])
   }
 
-  /// POST /api/v1/items/{id}/check `{"op"?, "at"?}`: idempotent. Says whether To get just
+  /// POST /api/v2/items/{id}/check `{"op"?, "at"?}`: idempotent. Says whether To get just
   /// became empty.
   func check(_ id: UUID, _ request: Request) throws -> Response {
     let result = try apply(.check(id), try JSONBody(request, allowed: Self.opFields))
@@ -175,12 +127,13 @@ extension WebApp {
     return try answer(200, [("allDone", .bool(allDone))])
   }
 
-  /// POST /api/v1/items/{id}/uncheck `{"op"?, "at"?}`: idempotent.
+  /// POST /api/v2/items/{id}/uncheck `{"op"?, "at"?}`: idempotent.
   func uncheck(_ id: UUID, _ request: Request) throws -> Response {
-    try itemAnswer(apply(.uncheck(id), try JSONBody(request, allowed: Self.opFields)), id)
+    try itemAnswer(
+      apply(.uncheck(id), try JSONBody(request, allowed: Self.opFields)), id, version(request))
   }
 
-  /// PATCH /api/v1/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null, "op"?, "at"?}`.
+  /// PATCH /api/v2/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null, "op"?, "at"?}`.
   ///
   /// Both may be sent: one operation renames first (it resets the quantity), then sets the
   /// quantity, checked against the new name. If either is refused, neither happens.
@@ -201,10 +154,10 @@ extension WebApp {
     case (nil, .keep):
       throw RequestError(400, "nothing to change: send \"name\" and/or \"quantity\"")
     }
-    return try itemAnswer(apply(operation, body), id)
+    return try itemAnswer(apply(operation, body), id, version(request))
   }
 
-  /// DELETE /api/v1/items/{id} `{"op"?, "at"?}`. A second delete of the same id gets 404 (the
+  /// DELETE /api/v2/items/{id} `{"op"?, "at"?}`. A second delete of the same id gets 404 (the
   /// item is gone either way, so a replaying client can treat 404 as done); with the same
   /// `op` it gets 204 again.
   func remove(_ id: UUID, _ request: Request) throws -> Response {
@@ -214,7 +167,7 @@ extension WebApp {
     return response
   }
 
-  /// POST /api/v1/clear `{"items"?, "op"?, "at"?}`: Clear all (of `items` only, when sent: the
+  /// POST /api/v2/clear `{"items"?, "op"?, "at"?}`: Clear all (of `items` only, when sent: the
   /// Got it items the page showed). `undoUntil` is the token for a matching undo.
   func clear(_ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["items"] + Self.opFields)
@@ -244,7 +197,7 @@ extension WebApp {
       ])
   }
 
-  /// POST /api/v1/undo `{"clear"? | "until"?, "op"?, "at"?}`: brings back a clear. `clear` (the
+  /// POST /api/v2/undo `{"clear"? | "until"?, "op"?, "at"?}`: brings back a clear. `clear` (the
   /// clear's `op`) names the clear to undo; `until` (the clear's `undoUntil`) undoes the latest
   /// clear only if it is that one, so a replay can never undo a later one; with neither, the
   /// latest clear.
@@ -284,6 +237,7 @@ extension WebApp {
       at = date
     }
     let result = try basket.apply(change, at: at, recordingAs: op)
+    if result.status == .applied { wrote() }
     if let refusal = result.refusal { throw refusal }
     return result
   }
@@ -292,10 +246,17 @@ extension WebApp {
     .json(status, .object(members + [("revision", .number(Double(try basket.store.revision())))]))
   }
 
-  private func itemAnswer(_ result: OperationResult, _ id: UUID) throws -> Response {
+  /// The API version a request speaks (its path's); the current one for a path without.
+  func version(_ request: Request) -> APIVersion {
+    APIVersion(path: request.path) ?? .current
+  }
+
+  private func itemAnswer(_ result: OperationResult, _ id: UUID, _ version: APIVersion) throws
+    -> Response
+  {
     guard let item = result.touched, item.clearedAt == nil else {
       throw ListError.unknownItem(id.uuidString)
     }
-    return try answer(200, [("item", itemJSON.value(item))])
+    return try answer(200, [("item", itemJSON.value(item, version))])
   }
 }

@@ -22,7 +22,7 @@ import Synchronization
 /// NB: it takes no op id: a library sent again imports nothing again, since every recipe
 /// already there is skipped as a duplicate (`RecipeFingerprint`), so a retry is harmless.
 extension WebApp {
-  static let recipeLibraryPath = "/api/v1/recipes/library"
+  static let recipeLibraryRoute: Substring = "recipes/library"
 
   func startLibraryImport(_ services: RecipeServices, _ request: Request) throws -> Response {
     guard let importLibrary = services.importLibrary else {

@@ -7,13 +7,14 @@ import BasketKit
 #endif
 
 extension WebApp {
-  /// POST /api/v1/ops `{"ops": [operation, …]}`: applies a phone's queue in order, in one
+  /// POST /api/v2/ops `{"ops": [operation, …]}`: applies a phone's queue in order, in one
   /// transaction, and answers `{"results": [{"op", "status", "reason"?, "item"?}], "revision"}`
   /// (see `ListOperation`, `SyncRules` and OFFLINE-PROTOCOL.md).
   func ops(_ request: Request) throws -> Response {
     let body = try OpsBody(request.body)
     let readable = body.entries.compactMap { try? $0.operation.get() }
     var applied = try (readable.isEmpty ? [] : basket.apply(readable))[...]
+    if applied.contains(where: { $0.status == .applied }) { wrote() }
     var results: [JSONValue] = []
     results.reserveCapacity(body.entries.count)
     for entry in body.entries {
@@ -51,28 +52,31 @@ extension WebApp {
     return .object(members)
   }
 
-  /// GET /api/v1/changes?since=R: `{"from", "revision", "items", "removed"}`, or 410 when the
-  /// store no longer knows what changed since R (the page refetches /api/v1/list).
+  /// GET /api/v2/changes?since=R: `{"from", "revision", "items", "removed"}`, or 410 when the
+  /// store no longer knows what changed since R (the page refetches the list). With an ETag,
+  /// 304 for `If-None-Match`, and gzipped from 1 KiB when the client accepts it.
   func changes(_ request: Request) throws -> Response {
     guard let text = request.query["since"], let since = Int64(text), since >= 0 else {
       throw RequestError(400, "\"since\" must be a revision (a whole number from 0)")
     }
     guard let changes = try basket.store.changes(since: since) else {
       return .error(
-        410, "too much has changed since revision \(since); fetch /api/v1/list again")
+        410,
+        "too much has changed since revision \(since); fetch \(version(request).prefix)list again")
     }
-    return .json(200, changesJSON(changes))
+    let body = changesValue(changes, version(request)).encoded()
+    // NB: gzip at level 1: made for each request, where the list's is made once.
+    return Self.negotiated(
+      request, identity: body, tag: EntityTag.of(body), gzip: Gzip.compress(body, level: 1))
   }
 
-  /// The JSON of `/changes` and of a live `change` event.
-  func changesJSON(_ changes: ListChanges) -> [UInt8] { changesValue(changes).encoded() }
-
-  /// The `/changes` JSON: `from`, `revision`, the changed `items` and the `removed` ids.
-  func changesValue(_ changes: ListChanges) -> JSONValue {
+  /// The `/changes` JSON in `version`'s shape: `from`, `revision`, the changed `items` and the
+  /// `removed` ids.
+  func changesValue(_ changes: ListChanges, _ version: APIVersion) -> JSONValue {
     .object([
       ("from", .number(Double(changes.from))),
       ("revision", .number(Double(changes.revision))),
-      ("items", .array(changes.items.map(itemJSON.value))),
+      ("items", .array(changes.items.map { itemJSON.value($0, version) })),
       ("removed", .array(changes.removed.map { .string($0.uuidString.lowercased()) })),
     ])
   }

@@ -27,23 +27,23 @@ public struct PantryServices: Sendable {
 /// the core reads ("500 g", "1,5 l", "2 cups", "6"), entries have `PantryJSON.Entry`'s shape
 /// and offers `PantryJSON.Offer`'s.
 ///
-/// - `GET /api/v1/pantry` (`?q=` searches) → `{"entries"}`
-/// - `POST /api/v1/pantry` `{"name"?, "barcode"?, "packages"?, "packageSize"?, "left"?,
+/// - `GET /api/v2/pantry` (`?q=` searches) → `{"entries"}`
+/// - `POST /api/v2/pantry` `{"name"?, "barcode"?, "packages"?, "packageSize"?, "left"?,
 ///   "note"?}` → `{"outcome": "added"|"merged", "entry", "before"}` (201 when added)
-/// - `GET | PATCH | DELETE /api/v1/pantry/{id}` → `{"entry"}`; PATCH takes `"name"`,
+/// - `GET | PATCH | DELETE /api/v2/pantry/{id}` → `{"entry"}`; PATCH takes `"name"`,
 ///   `"packages"`, and `"barcode"`, `"packageSize"`, `"left"`, `"note"` (null clears them)
-/// - `POST /api/v1/pantry/{id}/use` `{"amount"} | {"all": true}` → `{"entry", "taken",
+/// - `POST /api/v2/pantry/{id}/use` `{"amount"} | {"all": true}` → `{"entry", "taken",
 ///   "ranOut"}`
-/// - `GET /api/v1/pantry/barcodes/{code}` → `{"code", "format", "key", "status": "inPantry" |
+/// - `GET /api/v2/pantry/barcodes/{code}` → `{"code", "format", "key", "status": "inPantry" |
 ///   "named" | "unknown", "entry", "name"}`; an invalid code is 400 saying which check failed
-/// - `POST /api/v1/pantry/scan` `{"photo": base64, "name"?}` → the same as a typed code
-/// - `GET /api/v1/checkin` → `{"offers"}` (those waiting); `POST /api/v1/checkin`
+/// - `POST /api/v2/pantry/scan` `{"photo": base64, "name"?}` → the same as a typed code
+/// - `GET /api/v2/checkin` → `{"offers"}` (those waiting); `POST /api/v2/checkin`
 ///   `{"everything"?}` offers what was checked off first
-/// - `POST /api/v1/checkin/{id}/accept` `{"amount"?}` → `{"outcome", "entry", "before",
-///   "offers"}`; `POST /api/v1/checkin/{id}/skip` → `{"offers"}`. "Not yet" is no request:
+/// - `POST /api/v2/checkin/{id}/accept` `{"amount"?}` → `{"outcome", "entry", "before",
+///   "offers"}`; `POST /api/v2/checkin/{id}/skip` → `{"offers"}`. "Not yet" is no request:
 ///   the offer waits.
 extension WebApp {
-  static let pantryScanPath = "/api/v1/pantry/scan"
+  static let pantryScanRoute: Substring = "pantry/scan"
 
   func pantry(_ route: [String], _ request: Request) throws -> Response {
     guard let services = environment.pantry else {
@@ -118,7 +118,7 @@ extension WebApp {
 
   // MARK: - Entries
 
-  /// `GET /api/v1/pantry[?q=TEXT]`
+  /// `GET /api/v2/pantry[?q=TEXT]`
   private func listPantry(_ services: PantryServices, _ request: Request) throws -> Response {
     let entries: [PantryEntry]
     if let query = request.query["q"] {
@@ -131,7 +131,7 @@ extension WebApp {
       200, Self.object([("entries", try Self.encoded(entries.map(PantryJSON.Entry.init)))]))
   }
 
-  /// `POST /api/v1/pantry`: a name or a code already there gets the stock (`PantryRules.add`).
+  /// `POST /api/v2/pantry`: a name or a code already there gets the stock (`PantryRules.add`).
   /// `"text"` is what was typed, read as the list reads it ("3 onions",
   /// `PantryAddition(typed:)`); `"name"` is taken as it is; the other members override.
   private func addToPantry(_ services: PantryServices, _ request: Request) throws -> Response {
@@ -154,7 +154,7 @@ extension WebApp {
     return .json(result.outcome == .added ? 201 : 200, Self.object(try Self.added(result)))
   }
 
-  /// `PATCH /api/v1/pantry/{id}`
+  /// `PATCH /api/v2/pantry/{id}`
   private func editEntry(_ services: PantryServices, _ id: UUID, _ request: Request) throws
     -> Response
   {
@@ -180,7 +180,7 @@ extension WebApp {
     return try entryResponse(200, try services.book.edit(id: id, edit))
   }
 
-  /// `POST /api/v1/pantry/{id}/use` `{"amount": "200 g"}` or `{"all": true}`.
+  /// `POST /api/v2/pantry/{id}/use` `{"amount": "200 g"}` or `{"all": true}`.
   private func useEntry(_ services: PantryServices, _ id: UUID, _ request: Request) throws
     -> Response
   {
@@ -228,7 +228,7 @@ extension WebApp {
       ]))
   }
 
-  /// `POST /api/v1/pantry/scan` `{"photo": base64, "name"?}`: the one product code on the
+  /// `POST /api/v2/pantry/scan` `{"photo": base64, "name"?}`: the one product code on the
   /// photo, read by the injected reader, looked up as a typed code is.
   private func scanPhoto(_ services: PantryServices, _ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["photo", "name"])

@@ -53,18 +53,18 @@ public struct RecipeServices: Sendable {
 
 /// The recipe routes, for the web app's Recipes screen and Recipe Ready review:
 ///
-/// - `POST /api/v1/recipes/import` `{"text"} | {"page": base64} | {"url"} | {"photos":
+/// - `POST /api/v2/recipes/import` `{"text"} | {"page": base64} | {"url"} | {"photos":
 ///   [base64]}` (1–10 photos of a recipe card, pages in order), optional
 ///   `"save": true` → `{"recipe"}` (201 when saved)
-/// - `POST /api/v1/recipes/parse` `{"lines": [text]}` → `{"lines": [line]}`
-/// - `GET /api/v1/recipes` (`?q=` searches, `?recent=1&limit=` the recent ones) →
-///   `{"recipes": [summary]}`; `POST /api/v1/recipes` `{"recipe"}` saves → `{"recipe"}`
-/// - `GET /api/v1/recipes/{id}` (counts as opening) and `DELETE /api/v1/recipes/{id}`
-/// - `POST /api/v1/recipes/{id}/add` `{"servings"?, "skip"?: [line index], "choose"?:
-///   [{"line", "alternative"}]}`, and `POST /api/v1/recipes/add` `{"recipe", "servings"?,
+/// - `POST /api/v2/recipes/parse` `{"lines": [text]}` → `{"lines": [line]}`
+/// - `GET /api/v2/recipes` (`?q=` searches, `?recent=1&limit=` the recent ones) →
+///   `{"recipes": [summary]}`; `POST /api/v2/recipes` `{"recipe"}` saves → `{"recipe"}`
+/// - `GET /api/v2/recipes/{id}` (counts as opening) and `DELETE /api/v2/recipes/{id}`
+/// - `POST /api/v2/recipes/{id}/add` `{"servings"?, "skip"?: [line index], "choose"?:
+///   [{"line", "alternative"}]}`, and `POST /api/v2/recipes/add` `{"recipe", "servings"?,
 ///   "skip"?, "choose"?}` for one not saved → `{"recipe": {"id", "title"}, "servings", "lines":
 ///   [{"index", "text", "outcome", "merge", "reason", "before", "item"}]}`
-/// - `POST /api/v1/recipes/review` `{"recipe", "servings"?, "skip"?, "choose"?}` → what adding
+/// - `POST /api/v2/recipes/review` `{"recipe", "servings"?, "skip"?, "choose"?}` → what adding
 ///   would do, writing nothing (`Basket.review`): `{"servings", "lines": [{"index", "text",
 ///   "line", "amountText", "flag", "alternative", "outcome", "merge", "reason", "before",
 ///   "after", "itemName"}]}`
@@ -76,7 +76,7 @@ public struct RecipeServices: Sendable {
 ///
 /// Recipes and lines have the shapes of issue 11 (`Recipe`'s and `IngredientLine`'s JSON).
 extension WebApp {
-  static let recipeImportPath = "/api/v1/recipes/import"
+  static let recipeImportRoute: Substring = "recipes/import"
   /// What an add or review body may say beside the recipe.
   static let addMembers = ["servings", "yield", "skip", "choose", "plain", "pantry", "overrides"]
 
@@ -102,7 +102,7 @@ extension WebApp {
       case (1, "add"):
         return try only(["POST"], request) {
           let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
-          return try addToList(services, try recipe(in: body), body)
+          return try addToList(services, try recipe(in: body), body, version(request))
         }
       case (1, "review"):
         return try only(["POST"], request) {
@@ -120,7 +120,7 @@ extension WebApp {
         return try only(["POST"], request) {
           let body = try JSONBody(request, allowed: Self.addMembers)
           let opened = try services.book.open(id.uuidString)
-          return try addToList(services, opened, body)
+          return try addToList(services, opened, body, version(request))
         }
       case (2, _) where route[1] == "cooked":
         let id = try recipeID(route[0])
@@ -157,7 +157,7 @@ extension WebApp {
 
   // MARK: - Reading
 
-  /// `GET /api/v1/recipes[?q=TEXT | ?recent=1&limit=N]`
+  /// `GET /api/v2/recipes[?q=TEXT | ?recent=1&limit=N]`
   private func listRecipes(_ services: RecipeServices, _ request: Request) throws -> Response {
     let summaries: [RecipeSummary]
     if let query = request.query["q"] {
@@ -178,13 +178,13 @@ extension WebApp {
     return .json(200, Self.object([("recipes", try Self.encoded(summaries))]))
   }
 
-  /// `GET /api/v1/recipes/{id}`: counts as opening it.
+  /// `GET /api/v2/recipes/{id}`: counts as opening it.
   private func showRecipe(_ services: RecipeServices, _ id: UUID) throws -> Response {
     let recipe = try services.book.open(id.uuidString)
     return .json(200, Self.object([("recipe", try Self.encoded(recipe, staples: staples))]))
   }
 
-  /// `POST /api/v1/recipes/import`: exactly one of `text` (pasted), `page` (a saved page's
+  /// `POST /api/v2/recipes/import`: exactly one of `text` (pasted), `page` (a saved page's
   /// or text file's bytes, base64) or `url`; `save` keeps it.
   private func importRecipe(_ services: RecipeServices, _ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["text", "page", "url", "photos", "save"])
@@ -258,7 +258,7 @@ extension WebApp {
     }
   }
 
-  /// `POST /api/v1/recipes/parse` `{"lines": [text]}` (at most 500 lines).
+  /// `POST /api/v2/recipes/parse` `{"lines": [text]}` (at most 500 lines).
   private func parseLines(_ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["lines"])
     guard case .array(let values)? = body.value("lines"), values.count <= 500 else {
@@ -275,7 +275,7 @@ extension WebApp {
 
   // MARK: - Changing
 
-  /// `POST /api/v1/recipes` `{"recipe"}`: 201 for a new recipe, 200 for one saved before.
+  /// `POST /api/v2/recipes` `{"recipe"}`: 201 for a new recipe, 200 for one saved before.
   private func saveRecipe(_ services: RecipeServices, _ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["recipe"])
     let recipe = try recipe(in: body)
@@ -285,7 +285,7 @@ extension WebApp {
       existed ? 200 : 201, Self.object([("recipe", try Self.encoded(saved, staples: staples))]))
   }
 
-  /// `DELETE /api/v1/recipes/{id}`
+  /// `DELETE /api/v2/recipes/{id}`
   private func removeRecipe(_ services: RecipeServices, _ id: UUID) throws -> Response {
     try services.book.remove(id.uuidString)
     return .noContent
@@ -293,9 +293,9 @@ extension WebApp {
 
   /// Puts `recipe` on the list with the body's `servings` and `skip`, answering what became
   /// of each line.
-  private func addToList(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
-    -> Response
-  {
+  private func addToList(
+    _ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody, _ version: APIVersion
+  ) throws -> Response {
     let selection = try selection(for: recipe, body)
     let results =
       if let coverage = try coverage(of: recipe, selection, body), try body.bool("pantry") == true {
@@ -311,7 +311,7 @@ extension WebApp {
         ("merge", result.outcome.merge.map { .string($0.rawValue) } ?? .null),
         ("reason", result.outcome.reason.map(JSONValue.string) ?? .null),
         ("before", result.before.map(JSONValue.string) ?? .null),
-        ("item", result.item.map(itemJSON.value) ?? .null),
+        ("item", result.item.map { itemJSON.value($0, version) } ?? .null),
       ])
     }
     let reference = JSONValue.object([
@@ -328,7 +328,7 @@ extension WebApp {
       ]))
   }
 
-  /// `POST /api/v1/recipes/review`: what adding would do now, nothing written.
+  /// `POST /api/v2/recipes/review`: what adding would do now, nothing written.
   private func review(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
     -> Response
   {
@@ -401,7 +401,7 @@ extension WebApp {
     return try JSONValue.parse(Self.encoded(PantryJSON.Coverage.Line(line)))
   }
 
-  /// `POST /api/v1/recipes/{id}/cooked` `{"servings", "skip", "choose", "apply", "only"}`: "I
+  /// `POST /api/v2/recipes/{id}/cooked` `{"servings", "skip", "choose", "apply", "only"}`: "I
   /// cooked this": what cooking the recipe takes out of the pantry (`PantryJSON.Cooked`),
   /// taken out when `apply` is true (of the lines at the positions in `only`, when given).
   private func cooked(_ recipe: Recipe, _ body: JSONBody) throws -> Response {

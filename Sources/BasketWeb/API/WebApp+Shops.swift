@@ -9,14 +9,14 @@ import BasketKit
 /// The shop routes, for the list in walking order on the web (every rule is the core's
 /// `ShopBook`):
 ///
-/// - `GET /api/v1/shops` → `{"shops": [{"id", "name"}], "current": id | null}`
-/// - `POST /api/v1/shops` `{"name"}` → 201 `{"shop"}`: adds one (the first becomes current)
-/// - `PUT /api/v1/shops/current` `{"shop": name | null}` → the shops, with that one current
+/// - `GET /api/v2/shops` → `{"shops": [{"id", "name"}], "current": id | null}`
+/// - `POST /api/v2/shops` `{"name"}` → 201 `{"shop"}`: adds one (the first becomes current)
+/// - `PUT /api/v2/shops/current` `{"shop": name | null}` → the shops, with that one current
 ///   (null: none; check-offs then teach no shop)
-/// - `GET /api/v1/walking-order` → `{"shop": {"id", "name"} | null, "stretches": [{"category",
+/// - `GET /api/v2/walking-order` → `{"shop": {"id", "name"} | null, "stretches": [{"category",
 ///   "title", "items": [id]}]}`: To get in the current shop's walking order, one stretch per
 ///   category
-/// - `POST /api/v1/walking-order` `{"order": [id]}`: To get as the user left it after moving
+/// - `POST /api/v2/walking-order` `{"order": [id]}`: To get as the user left it after moving
 ///   an item or a category; taught to the current shop as a correction, and answered with the
 ///   walking order it now gives. Ids no longer To get (changed meanwhile) are passed over.
 extension WebApp {

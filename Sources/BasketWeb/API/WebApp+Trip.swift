@@ -8,23 +8,23 @@ import BasketKit
 
 /// The Shopping Trip routes, for the web app's trip screen (`#/trip`):
 ///
-/// - `GET /api/v1/trip` → `{"trip": trip | null, "shops": [name], "currentShop": name | null,
+/// - `GET /api/v2/trip` → `{"trip": trip | null, "shops": [name], "currentShop": name | null,
 ///   "retailers": [name]}`
-/// - `POST /api/v1/trip/start` `{"shop"? | "retailer"?, "organic"?, "diets"?: [tag],
+/// - `POST /api/v2/trip/start` `{"shop"? | "retailer"?, "organic"?, "diets"?: [tag],
 ///   "cheapest"?, "storeBrand"?}` (neither shop nor retailer: the current shop) → 201 `{"trip"}`
-/// - `POST /api/v1/trip/step` `{"step": "next" | "got" | "skip" | "accept" |
+/// - `POST /api/v2/trip/step` `{"step": "next" | "got" | "skip" | "accept" |
 ///   "acceptSearches" | "pause" | "resume", "at"?: item id}` → `{"trip"}` ("acceptSearches"
 ///   settles every search for want of a product at once). With `at`, a step meant for another item than the
 ///   one being settled or shown (a double tap, a retry, another phone) is refused with 409 and
 ///   changes nothing.
-/// - `POST /api/v1/trip/replace` `{"product": id | name}` or `{"make": {"name", "size"?}}`
+/// - `POST /api/v2/trip/replace` `{"product": id | name}` or `{"make": {"name", "size"?}}`
 ///   (a new product, bought where the trip is), with `"at"?` → `{"trip"}`
-/// - `POST /api/v1/trip/end` → `{"trip", "summary", "summaryText", "offers": [offer]}`
-/// - `GET /api/v1/products` → `{"products": [product]}`
-/// - `POST /api/v1/products` `{"name", "size"?, "shop"?, "price"?, "page"?, "organic"?,
+/// - `POST /api/v2/trip/end` → `{"trip", "summary", "summaryText", "offers": [offer]}`
+/// - `GET /api/v2/products` → `{"products": [product]}`
+/// - `POST /api/v2/products` `{"name", "size"?, "shop"?, "price"?, "page"?, "organic"?,
 ///   "storeBrand"?, "diets"?: [tag]}` → 201 `{"product"}`
-/// - `PATCH /api/v1/products/{id}` with any of those (null clears size, shop, price, page;
-///   `diets` is the whole new set) → `{"product"}`; `DELETE /api/v1/products/{id}` → 204
+/// - `PATCH /api/v2/products/{id}` with any of those (null clears size, shop, price, page;
+///   `diets` is the whole new set) → `{"product"}`; `DELETE /api/v2/products/{id}` → 204
 ///
 /// A trip is `TripJSON.TripView`; Basket claims no price, stock, cart or purchase.
 extension WebApp {
@@ -83,7 +83,7 @@ extension WebApp {
     }
   }
 
-  /// `PATCH | DELETE /api/v1/products/{id}`.
+  /// `PATCH | DELETE /api/v2/products/{id}`.
   func product(_ segment: String, _ request: Request) throws -> Response {
     guard let book = environment.trips else {
       return .error(503, "shopping trips are not available on this server")

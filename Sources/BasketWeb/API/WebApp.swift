@@ -13,28 +13,29 @@ import Synchronization
 /// It serves the embedded web app, the pairing flow and the JSON API, and applies the access
 /// policy. No sockets here: the libmicrohttpd adapter (`WebServer`) only moves bytes.
 /// Thread-safe; each call costs one or two store reads, and a list read is usually served from
-/// a snapshot.
+/// memory (`ListCache`).
 public final class WebApp: Sendable {
   /// Request bodies larger than this get 413 (but see `maxBodySize(for:)`).
   public static let maxBodySize = 64 * 1024
 
-  /// The largest body a request to `path` may carry: `POST /api/v1/ops` takes a phone's queue
+  /// The largest body a request to `path` may carry: `POST /api/v2/ops` takes a phone's queue
   /// (`OpsBody.maxBytes`); a recipe import carries a saved page or photos of a recipe card as
   /// base64 in JSON, up to 24 MB (about 18 MB of photos), as does a photo of a barcode;
   /// every other route takes `maxBodySize`. The server adapter reads no more.
   public static func maxBodySize(for path: String) -> Int {
-    switch path {
-    case "/api/v1/ops": OpsBody.maxBytes
-    case recipeImportPath, pantryScanPath: 24 << 20
-    case recipeLibraryPath: RecipeLibraryLimits.uploadBytes
-    case _ where path.hasPrefix(davRoot): ICalendarTask.maximumBytes
-    default: maxBodySize
+    if path.hasPrefix(davRoot) { return ICalendarTask.maximumBytes }
+    switch APIVersion.route(of: path) {
+    case "ops": return OpsBody.maxBytes
+    case recipeImportRoute, pantryScanRoute: return 24 << 20
+    case recipeLibraryRoute: return RecipeLibraryLimits.uploadBytes
+    default: return maxBodySize
     }
   }
 
   public let environment: WebEnvironment
   let itemJSON: ItemJSON
-  let snapshot = ReadMostly<ListSnapshot?>(nil)
+  /// The list's answers, made once per state of the list.
+  let listCache: ListCache
   /// Wrong pairing codes and wrong CalDAV passwords are counted apart, per address: a task app
   /// with a stale password must not lock pairing out on the same machine.
   let throttle = PairingThrottle()
@@ -42,9 +43,11 @@ public final class WebApp: Sendable {
   /// The store revision reported by the server's change watcher (`noteRevision`), or `.min`
   /// while nothing reports it; then every list read asks the store.
   let reportedRevision = Atomic<Int64>(.min)
-  /// Bumped after every change made through this app, so a list snapshot taken before it is
+  /// Bumped after every change made through this app, so a list answer made before it is
   /// never served after it.
   let localWrites = Atomic<Int>(0)
+  /// Called the moment a list change commits, before its answer is written (`onWrite`).
+  private let writeHook = Mutex<(@Sendable () -> Void)?>(nil)
   /// When time next settles something on the list, as of a store revision (`tidyIfDue`).
   let tidySchedule = Mutex<TidySchedule?>(nil)
   /// Recipe libraries being imported, and the last ones done (`WebApp+Library.swift`).
@@ -54,6 +57,7 @@ public final class WebApp: Sendable {
     self.environment = environment
     let basket = environment.basket
     itemJSON = ItemJSON(classify: { basket.classify($0) })
+    listCache = ListCache(limit: environment.limits.listCacheBytes)
   }
 
   var basket: Basket { environment.basket }
@@ -63,6 +67,17 @@ public final class WebApp: Sendable {
   /// times a second; list reads then skip the store entirely while nothing has changed.
   public func noteRevision(_ revision: Int64) {
     reportedRevision.store(revision, ordering: .releasing)
+  }
+
+  /// Has `hook` called the moment a change to the list commits, before the request's answer is
+  /// written: the server announces it to live pages from there (`WebServer`).
+  public func onWrite(_ hook: @escaping @Sendable () -> Void) {
+    writeHook.withLock { $0 = hook }
+  }
+
+  /// A change to the list committed: tell the hook.
+  func wrote() {
+    writeHook.withLock { $0 }?()
   }
 
   public func handle(_ request: Request) -> Response {
@@ -116,10 +131,12 @@ public final class WebApp: Sendable {
     guard request.body.count <= limit else {
       return .error(413, "the request body is larger than \(limit / 1024) KiB")
     }
-    // "/api/v1/items/ID/check" → ["items", "ID", "check"]
+    // "/api/v2/items/ID/check" → ["items", "ID", "check"]
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(
       String.init)
-    guard parts.count >= 4, parts[0].isEmpty, parts[1] == "api", parts[2] == "v1" else {
+    guard parts.count >= 4, parts[0].isEmpty, parts[1] == "api",
+      APIVersion(rawValue: parts[2]) != nil
+    else {
       return .error(404, "no such API route")
     }
     let route = Array(parts.dropFirst(3))
@@ -140,7 +157,7 @@ public final class WebApp: Sendable {
       let type = request.header("content-type")?.lowercased() ?? ""
       // NB: a library is uploaded as its own bytes; like JSON, neither type can be sent
       // cross-site without the browser asking first (no form can send them).
-      if request.path == Self.recipeLibraryPath {
+      if APIVersion.route(of: request.path) == Self.recipeLibraryRoute {
         guard type.hasPrefix("application/octet-stream") || type.hasPrefix("application/zip")
         else {
           return .error(
@@ -176,7 +193,7 @@ public final class WebApp: Sendable {
 
   private func dispatch(_ route: [String], _ request: Request) throws -> Response {
     switch (route.count, route.first) {
-    case (1, "list"): return try only(["GET"], request) { try list() }
+    case (1, "list"): return try only(["GET"], request) { try list(request) }
     case (1, "items"): return try only(["POST"], request) { try add(request) }
     case (2, "items"):
       let id = try itemID(route[1])

@@ -38,6 +38,12 @@ public final class ChangeFeed: Sendable {
     }
   }
 
+  /// Runs `body` with the revision announced so far (nil before the first), no notice able to
+  /// be announced meanwhile: what joins the listeners in `body` hears exactly what follows it.
+  public func withAnnounced<T>(_ body: (Int64?) -> T) -> T {
+    announced.withLock { body($0) }
+  }
+
   /// Announces `notice`, a change whose revision (and perhaps payload: the change itself) the
   /// caller already knows, unless a revision as new was announced before; a later `check()`
   /// then doesn't announce that revision again. Returns whether it was announced.

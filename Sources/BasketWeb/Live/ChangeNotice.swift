@@ -5,25 +5,38 @@ import BasketKit
 /// apply it without refetching the list.
 
 public struct ChangeNotice: Sendable, Equatable {
-  public var revision: Int64
-  public var payload: JSONValue?
+  public let revision: Int64
+  /// The change in the current API version's shape: an object whose members join the
+  /// event's data.
+  public let payload: JSONValue?
+  /// The same change in v1's shape, for pages still speaking v1 (nil: as `payload`).
+  public let legacyPayload: JSONValue?
+  /// The event as every current page gets it, written once however many pages listen.
+  public let frame: [UInt8]
 
-  public init(revision: Int64, payload: JSONValue? = nil) {
+  public init(revision: Int64, payload: JSONValue? = nil, legacyPayload: JSONValue? = nil) {
     self.revision = revision
     self.payload = payload
+    self.legacyPayload = legacyPayload
+    frame = ServerSentEvent.frame(event: "change", data: Self.data(revision, payload))
   }
 
   /// The event's JSON data: `{"revision": N, …payload members}`.
-  public var data: JSONValue {
+  public var data: JSONValue { Self.data(revision, payload) }
+
+  /// The event for a page speaking `version`: v1's is written for each such page (few are).
+  package func frame(for version: APIVersion) -> [UInt8] {
+    guard version == .v1, let legacyPayload else { return frame }
+    return ServerSentEvent.frame(event: "change", data: Self.data(revision, legacyPayload))
+  }
+
+  private static func data(_ revision: Int64, _ payload: JSONValue?) -> JSONValue {
     var members: [(String, JSONValue)] = [("revision", .number(Double(revision)))]
     if case .object(let extra)? = payload {
       members += extra.filter { $0.0 != "revision" }
     }
     return .object(members)
   }
-
-  /// The Server-Sent Event for this notice: `event: change`.
-  public var frame: [UInt8] { ServerSentEvent.frame(event: "change", data: data) }
 }
 
 /// The Server-Sent Events wire format (WHATWG HTML, "Server-sent events").

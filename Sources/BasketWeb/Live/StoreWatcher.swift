@@ -1,3 +1,4 @@
+import CLinux
 import Synchronization
 
 #if canImport(Glibc)
@@ -55,30 +56,53 @@ public final class StoreWatcher: Sendable {
     running?.join()
   }
 
+  /// After a burst of file events the watcher stops listening this long: a transaction
+  /// writes a dozen pages, each an event, and the kernel merges the ones that arrive
+  /// meanwhile instead of waking the watcher (and the writer's CPU) for each.
+  static let quietSeconds = 0.001
+
   private func run(name: [UInt8], changed: @Sendable () -> Void) {
+    Self.yieldToWriters()
     var schedule = FollowUpChecks()
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     var fds = [
       pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wake.fd, events: Int16(POLLIN), revents: 0),
     ]
+    var quietUntil: Double?
     while !stopping.load(ordering: .acquiring) {
       let now = monotonicSeconds()
-      let timeout = schedule.next.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) } ?? -1
+      if let until = quietUntil, now >= until { quietUntil = nil }
+      let next = [schedule.next, quietUntil].compactMap { $0 }.min()
+      let timeout = next.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) } ?? -1
       fds[0].revents = 0
       fds[1].revents = 0
-      let ready = poll(&fds, 2, timeout)
+      // NB: while quiet, only the wake-up descriptor is polled.
+      let listening = quietUntil == nil
+      let ready = fds.withUnsafeMutableBufferPointer { all in
+        listening ? poll(all.baseAddress, 2, timeout) : poll(all.baseAddress! + 1, 1, timeout)
+      }
       if ready > 0, fds[1].revents != 0 { wake.drain() }
-      if ready > 0, fds[0].revents != 0 {
+      if ready > 0, listening, fds[0].revents != 0 {
         if readEvents(&buffer, concerning: name) {
           schedule.noteWrite(at: monotonicSeconds())
           changed()
+          quietUntil = monotonicSeconds() + Self.quietSeconds
         }
       } else if let due = schedule.next, monotonicSeconds() >= due {
         schedule.checked(at: monotonicSeconds())
         changed()
       }
     }
+  }
+
+  /// Puts the calling thread in Linux's batch class: its wake-ups never preempt a running
+  /// thread (the one writing the store), they wait for the next tick at most.
+  private static func yieldToWriters() {
+    #if canImport(Glibc)
+      var parameters = sched_param(sched_priority: 0)
+      _ = pthread_setschedparam(pthread_self(), BASKET_SCHED_BATCH, &parameters)
+    #endif
   }
 
   /// Reads every pending inotify event; true if one concerns a file whose name starts with

@@ -4,19 +4,22 @@ import Synchronization
 /// The open live-update streams, at most `capacity` of them and `perAddress` from one
 /// client address, so one client can't take every slot from the household's other phones.
 ///
-/// Each stream subscribes to the change feed's hub: a published change is queued on every
-/// stream and wakes its (suspended) connection at once. A stream's slot is freed when
-/// libmicrohttpd lets go of its response, which happens within milliseconds of the client
-/// leaving (see `Housekeeper`).
+/// One subscription to the change feed's hub fans each published change out to every stream:
+/// the event, written once per API version, is queued on all of them first and then each
+/// sleeping connection is woken, so the network threads find the whole fan-out waiting when
+/// they wake and no lock is held while they do. A stream's slot is freed when libmicrohttpd
+/// lets go of its response, which happens within milliseconds of the client leaving (see
+/// `Housekeeper`).
 final class EventStreams: Sendable {
   let capacity: Int
   let perAddress: Int
   /// How often a `ping` reaches every stream, told to each page in its hello.
   let heartbeatMilliseconds: Int
-  private let hub: BroadcastHub<ChangeNotice>
 
   private struct State {
     var open: [UInt64: EventStream] = [:]
+    /// The open streams that hear changes, in the order they said hello.
+    var listening: [EventStream] = []
     var fromAddress: [String: Int] = [:]
     var next: UInt64 = 0
     var closing = false
@@ -30,7 +33,7 @@ final class EventStreams: Sendable {
     self.capacity = capacity
     self.perAddress = perAddress
     self.heartbeatMilliseconds = heartbeatMilliseconds
-    self.hub = hub
+    _ = hub.subscribe { [weak self] notice in self?.deliver(notice) }
   }
 
   var count: Int { state.withLock { $0.open.count } }
@@ -43,11 +46,12 @@ final class EventStreams: Sendable {
     case addressFull
   }
 
-  /// A new stream on `connection` for a client at `address`, subscribed to `feed`, its hello
-  /// queued.
-  func open(on connection: OpaquePointer, from address: String, feed: ChangeFeed) throws(Refusal)
-    -> EventStream
-  {
+  /// A new stream on `connection` for a client at `address` speaking `version`, its hello
+  /// queued, hearing every change `feed` announces after the revision its hello names.
+  func open(
+    on connection: OpaquePointer, from address: String, version: APIVersion = .current,
+    feed: ChangeFeed
+  ) throws(Refusal) -> EventStream {
     let opened: Result<EventStream, Refusal> = state.withLock { state in
       guard !state.closing, state.open.count < capacity else { return .failure(.full) }
       guard state.fromAddress[address, default: 0] < perAddress else {
@@ -55,21 +59,45 @@ final class EventStreams: Sendable {
       }
       state.next += 1
       let stream = EventStream(
-        id: state.next, connection: connection, address: address, registry: self)
+        id: state.next, connection: connection, address: address, version: version,
+        registry: self)
       state.open[stream.id] = stream
       state.fromAddress[address, default: 0] += 1
       return .success(stream)
     }
     let stream = try opened.get()
-    let heartbeat = heartbeatMilliseconds
-    let token = feed.subscribe(
-      initial: { revision in
-        stream.enqueue(
-          ServerSentEvent.hello(revision: revision ?? 0, heartbeatMilliseconds: heartbeat))
-      },
-      { notice in stream.enqueue(notice.frame) })
-    stream.subscribed(token)
+    // NB: under the feed's lock, so no change is announced between the hello and the stream
+    // joining the listeners: the page applies changes from exactly the hello's revision.
+    feed.withAnnounced { revision in
+      stream.enqueue(
+        ServerSentEvent.hello(
+          revision: revision ?? 0, heartbeatMilliseconds: heartbeatMilliseconds))
+      state.withLock { state in
+        if state.open[stream.id] != nil { state.listening.append(stream) }
+      }
+    }
     return stream
+  }
+
+  /// Queues `notice` on every listening stream, then wakes the sleeping ones. Runs on the
+  /// publishing thread, inside the feed's lock; cost: one append per stream, one wake per
+  /// sleeping one, the event written once per version in use.
+  private func deliver(_ notice: ChangeNotice) {
+    let streams = state.withLock { $0.listening }
+    var legacy: [UInt8]?
+    var sleeping: [EventStream] = []
+    sleeping.reserveCapacity(streams.count)
+    for stream in streams {
+      let frame: [UInt8]
+      if stream.version == .current {
+        frame = notice.frame
+      } else {
+        if legacy == nil { legacy = notice.frame(for: stream.version) }
+        frame = legacy ?? notice.frame
+      }
+      if stream.append(frame) { sleeping.append(stream) }
+    }
+    for stream in sleeping { stream.resume() }
   }
 
   /// The client of stream `id` left: end it so its slot frees.
@@ -92,9 +120,9 @@ final class EventStreams: Sendable {
 
   /// libmicrohttpd is done with the stream: free its slot.
   func closed(_ stream: EventStream) {
-    if let token = stream.token { hub.unsubscribe(token) }
     state.withLock { state in
       guard state.open.removeValue(forKey: stream.id) != nil else { return }
+      state.listening.removeAll { $0 === stream }
       let left = state.fromAddress[stream.address, default: 1] - 1
       state.fromAddress[stream.address] = left > 0 ? left : nil
     }
@@ -109,6 +137,8 @@ final class EventStream: @unchecked Sendable {
   let connection: OpaquePointer
   /// The client's address, whose share the stream counts against.
   let address: String
+  /// The API version the page speaks: the shape of the items its events carry.
+  let version: APIVersion
   let registry: EventStreams
 
   enum Ending {
@@ -121,7 +151,6 @@ final class EventStream: @unchecked Sendable {
     var pending: [UInt8] = []
     var suspended = false
     var ending: Ending?
-    var token: BroadcastHub<ChangeNotice>.Token?
   }
 
   /// A client that lets this much pile up unread is dropped (it reconnects and refetches).
@@ -129,37 +158,47 @@ final class EventStream: @unchecked Sendable {
 
   private let state = Mutex(State())
 
-  init(id: UInt64, connection: OpaquePointer, address: String, registry: EventStreams) {
+  init(
+    id: UInt64, connection: OpaquePointer, address: String, version: APIVersion,
+    registry: EventStreams
+  ) {
     self.id = id
     self.connection = connection
     self.address = address
+    self.version = version
     self.registry = registry
-  }
-
-  var token: BroadcastHub<ChangeNotice>.Token? { state.withLock { $0.token } }
-
-  func subscribed(_ token: BroadcastHub<ChangeNotice>.Token) {
-    state.withLock { $0.token = token }
   }
 
   /// Queues `bytes` and wakes the connection if it sleeps.
   func enqueue(_ bytes: [UInt8]) {
+    if append(bytes) { resume() }
+  }
+
+  /// Queues `bytes`; true when the connection sleeps and the caller must `resume()` it (once
+  /// it holds no lock the network thread might want).
+  func append(_ bytes: [UInt8]) -> Bool {
     state.withLock { state in
-      guard state.ending == nil else { return }
+      guard state.ending == nil else { return false }
       if state.pending.count + bytes.count > Self.maxPending {
         state.ending = .tooSlow
       } else {
         state.pending += bytes
       }
-      wake(&state)
+      return wake(&state)
     }
   }
 
   func finish(_ ending: Ending) {
-    state.withLock { state in
+    let sleeping = state.withLock { state in
       if state.ending == nil { state.ending = ending }
-      wake(&state)
+      return wake(&state)
     }
+    if sleeping { resume() }
+  }
+
+  /// Wakes the connection an `append` (or a `finish`) found asleep.
+  func resume() {
+    mhd.MHD_resume_connection(connection)
   }
 
   /// libmicrohttpd's content reader: copies out what is queued; with nothing queued, suspends
@@ -185,9 +224,10 @@ final class EventStream: @unchecked Sendable {
     }
   }
 
-  private func wake(_ state: inout State) {
-    guard state.suspended else { return }
+  /// Marks a sleeping connection awake; true when it was asleep (the caller resumes it).
+  private func wake(_ state: inout State) -> Bool {
+    guard state.suspended else { return false }
     state.suspended = false
-    mhd.MHD_resume_connection(connection)
+    return true
   }
 }

@@ -97,14 +97,27 @@ extension WebServer {
       refusal.headers += WebApp.securityHeaders
       return queue(refusal, on: connection)
     }
+    // NB: a read of the list that memory answers costs less than the hand-over to a worker
+    // and back; it is answered here, on the network thread.
+    if app.answersFromMemory(request) {
+      return send(app.handle(request), for: request, on: connection)
+    }
     // NB: The handler runs on a worker while the connection sleeps; the network thread goes
     // on serving its other connections.
     client.dispatched = true
     mhd.MHD_suspend_connection(connection)
     let suspended = SuspendedConnection(pointer: connection)
     let handle: @Sendable () -> Void = { [self] in
+      let writes = WebApp.mutating.contains(request.method)
+      if writes { writesInFlight.add(1, ordering: .acquiringAndReleasing) }
       let response = app.handle(request)
-      if WebApp.mutating.contains(request.method), response.status < 400 { checkForChanges() }
+      if writes {
+        // NB: a list change was announced at its commit already (`WebApp.onWrite`); this
+        // announces the other routes' (recipes, pantry…). The store watcher leaves this
+        // server's own writes to the thread that makes them (see `start()`).
+        if response.status < 400 { checkForChanges() }
+        writesInFlight.subtract(1, ordering: .acquiringAndReleasing)
+      }
       client.answer.withLock { $0 = (request, response) }
       mhd.MHD_resume_connection(suspended.pointer)
     }
@@ -130,7 +143,9 @@ extension WebServer {
   {
     var response = response
     if response.kind == .eventStream {
-      return openStream(on: connection, from: request.clientAddress, response)
+      return openStream(
+        on: connection, from: request.clientAddress,
+        version: APIVersion(path: request.path) ?? .current, response)
     }
     if isSecure, let index = response.headers.firstIndex(where: { $0.name == "Set-Cookie" }),
       !response.headers[index].value.contains("; Secure")
@@ -167,11 +182,7 @@ extension WebServer {
 
   /// Sends `response` as a complete reply.
   func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
-    var body = response.body
-    let reply = body.withUnsafeMutableBytes { bytes in
-      mhd.MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
-    }
-    guard let reply else { return .NO }
+    guard let reply = Self.reply(sending: response.body) else { return .NO }
     defer { mhd.MHD_destroy_response(reply) }
     for header in response.headers {
       _ = mhd.MHD_add_response_header(reply, header.name, header.value)
@@ -179,13 +190,39 @@ extension WebServer {
     return mhd.MHD_queue_response(connection, UInt32(response.status), reply)
   }
 
+  /// Bodies from this size on are sent from where they are, not copied (`HeldBody`).
+  static let sharedBodyBytes = 16 * 1024
+
+  /// A libmicrohttpd response for `body`. A small body is copied into it; a large one (the
+  /// list, kept in `ListCache` and sent to many connections at once) is sent from the array
+  /// itself, which the response holds until libmicrohttpd is done with it.
+  static func reply(sending body: [UInt8]) -> OpaquePointer? {
+    guard body.count >= sharedBodyBytes else {
+      // NB: MUST_COPY never writes to the buffer, so the array is read in place.
+      return body.withUnsafeBytes { bytes in
+        mhd.MHD_create_response_from_buffer(
+          bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+      }
+    }
+    let held = Unmanaged.passRetained(HeldBody(body))
+    let reply = mhd.MHD_create_response_from_buffer_with_free_callback_cls(
+      body.count, held.takeUnretainedValue().start,
+      { raw in
+        guard let raw else { return }
+        Unmanaged<HeldBody>.fromOpaque(raw).release()
+      }, held.toOpaque())
+    if reply == nil { held.release() }
+    return reply
+  }
+
   /// Starts a live-update stream: the head now, then events as the hub publishes them.
   private func openStream(
-    on connection: OpaquePointer, from address: String, _ response: Response
+    on connection: OpaquePointer, from address: String, version: APIVersion,
+    _ response: Response
   ) -> MHD_Result {
     let stream: EventStream
     do {
-      stream = try streams.open(on: connection, from: address, feed: feed)
+      stream = try streams.open(on: connection, from: address, version: version, feed: feed)
     } catch {
       var busy =
         switch error {
@@ -225,6 +262,20 @@ extension WebServer {
     let queued = mhd.MHD_queue_response(connection, 200, reply)
     if socket >= 0 { watchForHangUp(socket: socket, stream: stream.id) }
     return queued
+  }
+}
+
+/// A response body libmicrohttpd sends from where it lies, held until it lets go.
+private final class HeldBody: @unchecked Sendable {
+  // NB: @unchecked: `bytes` is never mutated, and libmicrohttpd only reads `start`.
+  let bytes: [UInt8]
+  /// The first byte of `bytes`' storage. NB: a native array's storage stays where it is while
+  /// the array is held and not mutated, so the address stays good for the object's life.
+  let start: UnsafeMutableRawPointer
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    start = UnsafeMutableRawPointer(mutating: bytes.withUnsafeBytes { $0.baseAddress! })
   }
 }
 

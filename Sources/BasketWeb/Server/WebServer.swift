@@ -106,6 +106,8 @@ public final class WebServer: Sendable {
   let streams: EventStreams
   let deadlines: Mutex<ConnectionDeadlines>
   private let nextConnection = Atomic<UInt64>(0)
+  /// Changing requests being handled now: the store watcher leaves their writes to them.
+  let writesInFlight = Atomic<Int>(0)
   private let housekeeper = Mutex<Housekeeper?>(nil)
   private let workers = Mutex<WorkerPool?>(nil)
   private let watcher = Mutex<StoreWatcher?>(nil)
@@ -124,6 +126,9 @@ public final class WebServer: Sendable {
       perAddress: configuration.eventStreamsPerAddress,
       heartbeatMilliseconds: Int((configuration.heartbeatSeconds * 1000).rounded()), hub: feed.hub)
     deadlines = Mutex(ConnectionDeadlines(requestTimeout: configuration.requestTimeout))
+    // NB: a change made here is announced by the worker that made it, straight after its
+    // commit, before the answer is written.
+    app.onWrite { [weak self] in self?.checkForChanges() }
   }
 
   deinit {
@@ -250,8 +255,14 @@ public final class WebServer: Sendable {
       Int(basket_mhd_bound_port(mhd.MHD_get_daemon_info, started)), ordering: .relaxed)
     daemon.withLock { $0 = DaemonHandle(pointer: started, pems: pems) }
     if let path = configuration.watchedStorePath {
+      // NB: the watcher hears this server's own writes too (the WAL grows), while the write
+      // is still in its transaction: it leaves those to the worker that writes, which
+      // announces them the moment they commit, rather than waiting for the store behind it.
+      // Its follow-up checks still catch another process writing at the same moment.
       watcher.withLock {
-        $0 = StoreWatcher(storePath: path) { [unowned self] in checkForChanges() }
+        $0 = StoreWatcher(storePath: path) { [unowned self] in
+          if writesInFlight.load(ordering: .acquiring) == 0 { checkForChanges() }
+        }
       }
     }
   }
