@@ -103,6 +103,9 @@ def test_chips_follow_a_typed_amount_and_add_with_it(server, phones):
     page.fill("#add-input", "2 l ora")
     chip = page.locator("#chips .chip", has_text="orange juice").first
     expect(chip).to_be_visible()
+    # The chips sit on a band of their own: the rows under them don't show through.
+    band = page.eval_on_selector("#chips", "chips => getComputedStyle(chips).backgroundColor")
+    assert band not in ("transparent", "rgba(0, 0, 0, 0)"), band
     chip.click()
     expect(page.locator(TO_GET)).to_have_count(1)
     wait_for(lambda: len(api_list(server)["toGet"]) == 1, "the add")

@@ -1,4 +1,5 @@
 import BasketKit
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -36,7 +37,7 @@ public struct AppState: Equatable, Sendable {
   public var size: Size
 
   /// Every stored item, as last read from the store.
-  public var items: [Item] = []
+  public var items: [Item] = [] { didSet { sectionsMemo = SectionsMemo() } }
   /// Until when the latest Clear all can be undone.
   public var undoDeadline: Date?
   /// How many items the latest Clear all made by this app hid.
@@ -67,7 +68,12 @@ public struct AppState: Equatable, Sendable {
   public var mode: Mode = .list
 
   /// To get in the current shop's walking order (Ctrl-G), or nil for list order.
-  public var walking: WalkingView?
+  public var walking: WalkingView? { didSet { sectionsMemo = SectionsMemo() } }
+
+  /// `sections` as last arranged, so a frame of a long list reads it without sorting it
+  /// again. A change of `items` or `walking` starts a new one (a copy of the state made
+  /// before keeps the old).
+  private var sectionsMemo = SectionsMemo()
 
   /// Items flashing because they were added again (or restored), and since when.
   public var flashes: [UUID: Date] = [:]
@@ -121,6 +127,16 @@ public struct AppState: Equatable, Sendable {
   /// The sections as drawn now: pending check-offs still in To get, in the walking order
   /// when it is shown (items it doesn't know yet last, in list order).
   public var sections: ListSections {
+    let key = choreography.pending
+    if let kept = sectionsMemo.sections(for: key, at: now) { return kept }
+    let sections = arrangedSections()
+    // NB: the arrangement holds until time takes the first item out of Got it.
+    let leaves = sections.gotIt.compactMap { $0.checkedAt?.addingTimeInterval(ListTiming.gotItTTL) }
+    sectionsMemo.keep(sections, for: key, from: now, until: leaves.min() ?? .distantFuture)
+    return sections
+  }
+
+  private func arrangedSections() -> ListSections {
     var sections = choreography.arrange(items, now: now)
     if let walking {
       let last = walking.rank.count
@@ -143,6 +159,37 @@ public struct AppState: Equatable, Sendable {
     guard case .item(let id) = selection else { return nil }
     return item(id)
   }
+}
+
+/// The sections a state last arranged from its items and walking order, with the pending
+/// check-offs they hold and for how long they hold. Not part of the state's value: two states are equal whatever it keeps.
+final class SectionsMemo: Sendable {
+  /// The pending check-offs the sections were arranged with.
+  typealias Key = [UUID]
+
+  private struct Kept: Sendable {
+    var key: Key
+    var from: Date
+    var until: Date
+    var sections: ListSections
+  }
+
+  private let kept = Mutex<Kept?>(nil)
+
+  func sections(for key: Key, at now: Date) -> ListSections? {
+    kept.withLock { kept in
+      guard let kept, kept.key == key, kept.from <= now, now < kept.until else { return nil }
+      return kept.sections
+    }
+  }
+
+  func keep(_ sections: ListSections, for key: Key, from: Date, until: Date) {
+    kept.withLock { $0 = Kept(key: key, from: from, until: until, sections: sections) }
+  }
+}
+
+extension SectionsMemo: Equatable {
+  static func == (_: SectionsMemo, _: SectionsMemo) -> Bool { true }
 }
 
 /// The walking order of one shop, as the app shows it.
