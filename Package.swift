@@ -29,6 +29,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BasketStore", dependencies: ["BasketKit", "CSQLite"]),
     .target(name: "BasketTUI", dependencies: ["BasketKit"]),
+    // Backups, restores, snapshots and the household's export.
+    .target(name: "BasketBackup", dependencies: ["BasketKit", "BasketStore", "BasketArchive"]),
     .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CLinux"),
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
@@ -41,11 +43,16 @@ let package = Package(
     // adapters open them on first use, so a command pays only for the libraries it uses
     // (LinkedLibrariesTests reads the binary's needed list). Each adapter imports its module
     // `internal`, so only the adapter needs libxml2's include directory.
+    // NB: libarchive too is headers only, opened on first use (archives are read and written
+    // only by backups, exports and recipe libraries).
+    .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
+    .target(name: "BasketArchive", dependencies: ["BasketKit", "CArchive"]),
     .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "BasketFetch", dependencies: ["BasketKit", "CCurl"]),
     .target(
-      name: "BasketRecipeImport", dependencies: ["BasketKit", "BasketFetch", "CLibXML2"],
+      name: "BasketRecipeImport",
+      dependencies: ["BasketKit", "BasketArchive", "BasketFetch", "CLibXML2"],
       swiftSettings: libxml2Headers),
     .systemLibrary(name: "CICal", providers: [.apt(["libical-dev"])]),
     .target(
@@ -65,7 +72,7 @@ let package = Package(
       name: "basket",
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
-        "BasketOCR", "BasketQR", "BasketCrypto", "CLinux",
+        "BasketOCR", "BasketQR", "BasketCrypto", "BasketBackup", "CLinux",
       ],
       // NB: the ~43,000 relative relocations of the statically linked runtime packed (DT_RELR,
       // glibc 2.36): 1 MB smaller. Gold has no such option; lld ships with the toolchain.
@@ -115,6 +122,12 @@ let package = Package(
     .executableTarget(name: "FuzzIngredientLine", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(
       name: "FuzzRecipeHTML", dependencies: ["BasketRecipeImport", "BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzRecipeLibrary", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(
+      name: "FuzzArchive",
+      dependencies: [
+        "BasketBackup", "BasketRecipeImport", "BasketKit", "BasketTestSupport", "SeedReplay",
+      ]),
     .executableTarget(
       name: "FuzzRequest",
       dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
@@ -131,7 +144,7 @@ let package = Package(
     // NB: these tests open their adapter with @testable, which loads its C modules too.
     .testTarget(
       name: "BasketRecipeImportTests",
-      dependencies: ["BasketRecipeImport", "BasketKit", "BasketTestSupport"],
+      dependencies: ["BasketRecipeImport", "BasketArchive", "BasketKit", "BasketTestSupport"],
       swiftSettings: libxml2Headers),
     .testTarget(
       name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit", "BasketTestSupport"]),

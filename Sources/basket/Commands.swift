@@ -19,6 +19,8 @@ enum Commands {
     "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run, "plan": PlanCommand.run,
     "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
     "staples": StaplesCommand.run, "invite": InviteCommand.run, "ca": CACommand.run,
+    "backup": BackupCommand.backup, "restore": BackupCommand.restore,
+    "export": ExportCommand.export, "import": ExportCommand.importExport,
   ]
 
   // MARK: - Reading

@@ -48,6 +48,10 @@ enum Help {
       serve                    serve the web app to your household (see basket serve --help)
       invite [--json]          a one-time invitation for a phone: a link and a QR code
       ca [show|replace]        the household's certificate authority (see basket ca --help)
+      backup [FILE]            a consistent copy of the store, secret and authority (while
+                               serve runs); restore FILE puts one back (see basket backup --help)
+      export DIR|FILE.zip      everything in open formats (JSON, text, schema.org recipes);
+                               import DIR|FILE.zip reads one back (see basket export --help)
 
     Options (before or after the command):
       --store PATH             use this store file (also: BASKET_STORE)
@@ -99,6 +103,8 @@ enum Help {
     case "serve": return ServeOptions.help
     case "invite": return InviteCommand.help
     case "ca": return CACommand.help
+    case "backup", "restore": return BackupCommand.help
+    case "export", "import": return ExportCommand.help
     case "mealprep": return RecipeHelp.mealPrep
     case "plan": return RecipeHelp.plan
     case let topic? where topic == "pantry" || topic.hasPrefix("pantry ") || topic == "checkin":

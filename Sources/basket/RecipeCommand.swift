@@ -59,6 +59,9 @@ enum RecipeCommand {
       throw UsageError(
         message: "recipe import needs a FILE, a web address, or - to read standard input")
     }
+    if flags.positional.count == 1, RecipeLibraryImporter.isLibrary(source) {
+      return try RecipeLibraryCommand.run(source, json: flags.has("--json"), context: context)
+    }
     var recipe: Recipe
     var photo: PhotoRecipe?
     for path in flags.positional where FileArgument.kind(of: path) != .missing {

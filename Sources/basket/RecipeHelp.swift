@@ -11,8 +11,10 @@ enum RecipeHelp {
 
     Commands:
       import [FILE | URL | - | PHOTO...] [--json] [--save] [--allow-local]
-                               read a recipe from a saved page or text file, a web
-                               address, standard input, or photos of a recipe card
+                               read a recipe from a saved page, text or JSON file, a web
+                               address, standard input, or photos of a recipe card; a
+                               folder or archive imports a library (Paprika, Nextcloud
+                               Cookbook, Mealie)
       parse LINE... [--json]   show how ingredient lines are understood
       list [--recent] [--json] your saved recipes (alias: ls)
       show RECIPE [--json]     one saved recipe
@@ -91,7 +93,8 @@ enum RecipeHelp {
     switch topic {
     case "recipe import":
       return """
-        Usage: basket recipe import [FILE | URL | - | PHOTO...] [--json] [--save] [--allow-local]
+        Usage: basket recipe import [FILE | FOLDER | ARCHIVE | URL | - | PHOTO...] [--json] [--save]
+                                    [--allow-local]
 
         Reads a recipe and prints it. FILE is a saved web page (schema.org markup, or
         headings such as "Ingredients" and "Method") or text (a title, ingredients and a
@@ -99,6 +102,13 @@ enum RecipeHelp {
         nothing, in a pipe) reads standard input. A URL (http or https) is fetched: at most
         \(WebAddressRules.maximumBytes / 1_000_000) MB in \(WebAddressRules.timeoutSeconds) s, following at most \(WebAddressRules.maximumRedirects) redirects; addresses
         on your own network or this machine are refused unless --allow-local is given.
+
+        A JSON file is read as a schema.org Recipe (JSON-LD, as basket export writes them) or
+        as one recipe of Paprika or Mealie. A FOLDER or an ARCHIVE is a whole library, saved
+        recipe by recipe (each whole or not at all; one already saved is skipped) with a
+        progress bar on a terminal and a summary of what was imported, skipped and why any
+        was not: Paprika's .paprikarecipes, a Nextcloud Cookbook zip or folder, Mealie's
+        backup zip, or a folder or zip of saved pages and JSON-LD files.
 
         PHOTO... are photos of a recipe card or book (JPEG, PNG, TIFF, WebP, GIF or BMP;
         at most \(PhotoFile.maximumPages), \(PhotoFile.maximumBytes >> 20) MB each), read in the order given with Tesseract

@@ -1,7 +1,9 @@
+import BasketBackup
 import BasketFetch
 import BasketKit
 import BasketOCR
 import BasketRecipeImport
+import BasketStore
 import BasketWeb
 import CLinux
 
@@ -152,6 +154,16 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   } else {
     banner += "Only this machine can connect; no pairing needed.\n"
   }
+  let snapshots = options.snapshots.map {
+    SnapshotKeeper(
+      store: context.store.path, folder: options.snapshotFolder, policy: $0,
+      open: book.basket.store as? SQLiteStore)
+  }
+  if let snapshots {
+    banner +=
+      "Snapshots: \(snapshots.policy.text), in \(snapshots.folder) (--no-snapshots turns them off).\n"
+    banner += snapshotNote(snapshots.tick(now: context.clock.now), snapshots, context)
+  }
   banner += "Press Ctrl-C to stop.\n"
   context.out(banner)
 
@@ -159,6 +171,9 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   // loop waits for Ctrl-C, and once a minute renews the server's certificate when it runs out
   // soon or the machine's addresses changed (phones notice nothing: they trust the authority).
   while TerminationSignals.wait(milliseconds: 60_000) == nil {
+    if let snapshots {
+      context.out(snapshotNote(snapshots.tick(now: context.clock.now), snapshots, context))
+    }
     guard case .householdHTTPS = options.serving else { continue }
     let renewed: HouseholdTLS.Prepared
     do {
@@ -186,6 +201,26 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   serving.remove()
   context.out("Stopped.\n")
   return 0
+}
+
+/// What a look at the snapshot schedule did, as a line for the household ("" when nothing
+/// was due); a failure goes to standard error.
+private func snapshotNote(
+  _ outcome: SnapshotKeeper.Outcome, _ keeper: SnapshotKeeper, _ context: CommandContext
+) -> String {
+  switch outcome {
+  case .notDue:
+    return ""
+  case .made(let path, let bytes, let removed):
+    let older = removed == 0 ? "" : "; removed \(removed) older"
+    return "Took a snapshot: \(path) (\(RecipeLimitError.size(Int(bytes)))\(older)).\n"
+  case .noRoom(let free, let needed):
+    return
+      "Skipped the day's snapshot: the disk holding \(keeper.folder) has \(RecipeLimitError.size(Int(free))) free, and a snapshot of about \(RecipeLimitError.size(Int(needed))) would leave less than Basket keeps free (\(RecipeLimitError.size(Int(keeper.policy.keepFreeBytes)))). Free some space, or lower --snapshot-keep-free.\n"
+  case .failed(let why):
+    context.err("basket: could not take a snapshot: \(why)\n")
+    return ""
+  }
 }
 
 /// The web app's environment over `book`'s store: every service the store keeps.
@@ -217,7 +252,11 @@ private func environment(
       try LargeStack.run {
         Result { try importPhotos(photos, configuration: configuration) }
       }.get()
-    })
+    },
+    importLibrary: { [units = context.configuration.units] upload, progress in
+      try importLibrary(upload, book: book, units: units, progress: progress)
+    },
+    inBackground: { work in LargeStack.detach(work) })
   var environment = WebEnvironment(
     basket: book.basket,
     access: AccessPolicy(mode: secret.map { .householdSecret($0) } ?? .loopbackOnly),
@@ -270,6 +309,50 @@ private func importPhotos(_ photos: [[UInt8]], configuration: BasketConfiguratio
   )
 }
 
+/// A recipe library uploaded to the web app, imported as `basket recipe import ARCHIVE` imports
+/// one: written to a private scratch folder (libarchive reads a zip's directory from the
+/// file, and the upload's bytes are let go of at once), then read entry by entry.
+private func importLibrary(
+  _ upload: UploadedFile, book: RecipeBook, units: MeasurementSystem,
+  progress: @escaping @Sendable (LibraryImportProgress) -> Void
+) throws -> LibraryImportSummary {
+  let name = upload.name
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("basket-library-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(
+    at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  defer { try? FileManager.default.removeItem(at: scratch) }
+  // NB: the name came from the browser; only its extension is used (a `.paprikarecipes`).
+  let safe = name.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }
+  let path = scratch.appendingPathComponent(safe.isEmpty || safe.hasPrefix(".") ? "library" : safe)
+    .path
+  // NB: written straight from the upload's bytes (a `Data` of them would be a second copy),
+  // which are let go of once kept.
+  var bytes = upload.take()
+  defer { bytes = [] }
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+  guard descriptor >= 0 else {
+    throw LibraryImportError("cannot keep the upload: \(String(cString: strerror(errno)))")
+  }
+  var written = 0
+  while written < bytes.count {
+    let count = bytes.withUnsafeBytes {
+      Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+    }
+    if count < 0, errno == EINTR { continue }
+    guard count > 0 else {
+      close(descriptor)
+      throw LibraryImportError("cannot keep the upload: \(String(cString: strerror(errno)))")
+    }
+    written += count
+  }
+  close(descriptor)
+  bytes = []
+  malloc_trim(0)  // NB: as the server does after a large body: the 50 MB go back to the system.
+  return try RecipeLibraryImporter(book: { book }, units: units, progress: progress)
+    .importLibrary(at: path, name: name)
+}
+
 /// A photo of a barcode uploaded to the web app, read as `basket pantry scan PHOTO` reads one
 /// (zbar, with the same checks and limits): written as `name` to a private scratch folder, so
 /// the messages name the file the phone sent.
@@ -297,6 +380,27 @@ enum LargeStack {
   private final class Job {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
+  }
+
+  /// Starts `work` on a thread of its own with a full-size stack, and returns at once.
+  static func detach(_ work: @escaping @Sendable () -> Void) {
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, size)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let context = Unmanaged.passRetained(Job(work)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, &attributes,
+      { context in
+        Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+      }, context)
+    if started != 0 {
+      Unmanaged<Job>.fromOpaque(context).release()
+      work()
+    }
   }
 
   static func run<T>(_ work: @escaping () -> T) -> T {

@@ -67,9 +67,10 @@ import Testing
   /// libmicrohttpd bring): a command that needs none of them must not load them at start.
   static let opened = [
     "libcurl", "libxml2", "libical", "libicu", "libmicrohttpd", "libgnutls", "libcrypto",
+    "libarchive",
   ]
 
-  @Test func theBinaryLeavesLibcurlLibxml2LibicalAndLibcryptoToFirstUse() throws {
+  @Test func theBinaryLeavesLibcurlLibxml2LibicalLibcryptoAndLibarchiveToFirstUse() throws {
     let binary = try BasketBinary.executable.get()
     let needed = try Self.needed(Array(try Data(contentsOf: binary)))
     let bad = needed.filter { name in Self.opened.contains { name.hasPrefix($0) } }
@@ -83,6 +84,7 @@ import Testing
     ("libicu", ["/usr/lib/x86_64-linux-gnu/libxml2.so.2"]),
     ("libgnutls", ["/usr/lib/x86_64-linux-gnu/libmicrohttpd.so.12"]),
     ("libcrypto", ["/usr/lib/x86_64-linux-gnu/libssl.so.3"]),
+    ("libarchive", ["/usr/lib/x86_64-linux-gnu/libtesseract.so.5", "/usr/bin/tesseract"]),
     (
       "libxml2",
       [

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 const root = new URL('../../', import.meta.url);
-// Loaded as a data: module, so its one import (the API caller) is stood in for.
+// Loaded as a data: module, so its one import (the API caller and its error) is stood in for.
 const source = readFileSync(new URL('Web/app/recipes-api.js', root), 'utf8')
-  .replace("import { call } from './api.js';", 'const call = () => null;');
+  .replace("import { ApiError, call } from './api.js';", 'const call = () => null; class ApiError extends Error {}');
 assert.notEqual(source.indexOf('const call = () => null;'), -1, 'the import to stand in for moved');
 const recipes = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 
@@ -87,3 +87,12 @@ test('a recipe the reader is unsure of shows why, the page text and what was rea
   assert.equal(recipes.doubtFor({ ingredientGroups: [] }), null);
 });
 
+
+test('a library import reads as what was imported, skipped and refused', () => {
+  const summary = (imported, duplicates, failed) => ({
+    imported: Array(imported).fill({}), duplicates: Array(duplicates).fill(''), failed: Array(failed).fill({}),
+  });
+  assert.equal(recipes.librarySummaryText(summary(12, 0, 0)), '12 imported');
+  assert.equal(recipes.librarySummaryText(summary(10, 3, 2)), '10 imported · 3 already here · 2 not imported');
+  assert.equal(recipes.librarySummaryText(summary(0, 12, 0)), '0 imported · 12 already here');
+});

@@ -1,6 +1,6 @@
 // The recipe routes of the server (WebApp+Recipes.swift): import, library, parse, review, add.
 
-import { call } from './api.js';
+import { ApiError, call } from './api.js';
 
 const recipe = (id) => `/api/v2/recipes/${encodeURIComponent(id)}`;
 
@@ -40,6 +40,47 @@ export const recipesApi = {
     ? call('POST', `${recipe(value.id)}/add`, selection(choices))
     : call('POST', '/api/v2/recipes/add', { recipe: value, ...selection(choices) }),
 };
+
+/**
+ * Uploads a recipe library's file (a Paprika, Nextcloud Cookbook or Mealie export, or a zip
+ * of pages) as its own bytes, calling `onProgress(fraction)` as it goes; resolves to the
+ * import's job ({id, state, progress, summary, error}), which `libraryJob` follows.
+ * NB: XMLHttpRequest, not fetch: only it reports an upload's progress.
+ */
+export function uploadLibrary(file, onProgress) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/v2/recipes/library?name=${encodeURIComponent(file.name)}`);
+    request.setRequestHeader('Content-Type', 'application/octet-stream');
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError(0, "Can't reach Basket. Check the connection."));
+    request.onload = () => {
+      let data = null;
+      try {
+        data = JSON.parse(request.responseText);
+      } catch {
+        data = null;
+      }
+      if (request.status >= 200 && request.status < 300 && data && data.job) resolve(data.job);
+      else reject(new ApiError(request.status, (data && data.error) || `The server said ${request.status}.`));
+    };
+    request.send(file);
+  });
+}
+
+/** A library import's job as it stands now. */
+export const libraryJob = async (id) => (await call('GET', `/api/v2/recipes/library/${encodeURIComponent(id)}`)).job;
+
+/** "12 imported · 3 already here · 2 not imported". */
+export function librarySummaryText(summary) {
+  const parts = [`${summary.imported.length} imported`];
+  if (summary.duplicates.length) parts.push(`${summary.duplicates.length} already here`);
+  if (summary.failed.length) parts.push(`${summary.failed.length} not imported`);
+  return parts.join(' · ');
+}
 
 /** A file's bytes as base64, for `importPage`. */
 export async function fileAsBase64(file) {

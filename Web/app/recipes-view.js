@@ -2,7 +2,7 @@
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
 import { WIDE, columns, fileButton, h, redraw } from './template.js';
-import { doubtFor, outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
+import { doubtFor, librarySummaryText, outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
 
@@ -100,6 +100,7 @@ export class RecipesView {
             id: 'import-photos', type: 'file', accept: 'image/*', capture: 'environment', multiple: true,
             dataset: { focusKey: 'import-photos' }, onchange: (event) => ui.onImportPhotos(event.target.files),
           }))),
+        this.libraryImport(state, ui),
         h('form', { class: 'import-form', onsubmit: (event) => { event.preventDefault(); ui.onImportAddress(event.target.elements.url.value); } },
           h('label', { for: 'import-url' }, 'Or give its web address'),
           h('div', { class: 'import-row' },
@@ -131,6 +132,39 @@ export class RecipesView {
       this.head('Recipes'),
       this.status(state.message, state.isError),
       hasRecipes ? columns(library, importCard) : columns(importCard, library));
+  }
+
+  /** Bringing a whole library from another app: the file, then its progress and summary. */
+  libraryImport(state, ui) {
+    const job = state.libraryImport;
+    const running = job && (job.phase === 'uploading' || job.phase === 'importing');
+    const picker = fileButton('Or bring all your recipes from Paprika, Nextcloud Cookbook or Mealie (their export file, or a zip of pages)', '📚 A recipe library', h('input', {
+      id: 'import-library', type: 'file', accept: '.paprikarecipes,.zip,application/zip', disabled: running,
+      dataset: { focusKey: 'import-library' }, onchange: (event) => ui.onImportLibrary(event.target.files[0]),
+    }));
+    if (!job) return h('div', { class: 'import-form' }, picker);
+    const percent = Math.round((job.fraction || 0) * 100);
+    const doing = job.phase === 'uploading' ? `Sending ${job.name}…` : `Reading ${job.name}…`;
+    const counts = job.progress ? ` ${job.progress.imported} imported so far.` : '';
+    const summary = job.summary;
+    return h('div', { class: 'import-form library-import' },
+      picker,
+      running
+        ? [
+            h('progress', { id: 'library-progress', max: 100, value: percent, 'aria-label': doing }),
+            h('p', { class: 'library-note', role: 'status' }, `${doing} ${percent} %.${counts}`),
+          ]
+        : null,
+      job.phase === 'failed' ? h('p', { class: 'library-note error', role: 'alert' }, job.error) : null,
+      summary
+        ? h('div', { id: 'library-summary', class: 'library-summary', role: 'status' },
+            h('p', { class: 'library-note' }, `${summary.source}: ${librarySummaryText(summary)}.`),
+            summary.failed.length
+              ? h('details', { class: 'library-failed' },
+                  h('summary', {}, `Why ${summary.failed.length === 1 ? 'one was' : `${summary.failed.length} were`} not imported`),
+                  h('ul', {}, summary.failed.map((failure) => h('li', {}, `${failure.title || failure.entry}: ${failure.reason}`))))
+              : null)
+        : null);
   }
 
   // MARK: Recipe Ready

@@ -3,7 +3,7 @@
 // /recipes/parse, scaled and planned by /recipes/review, added by /recipes/{id}/add.
 
 import { ApiError, api, pairAgainIfUnpaired } from './api.js';
-import { fileAsBase64, recipesApi, replaceLine } from './recipes-api.js';
+import { fileAsBase64, libraryJob, recipesApi, replaceLine, uploadLibrary } from './recipes-api.js';
 import { PhotoSources } from './recipes-photos.js';
 import { RecipesView } from './recipes-view.js';
 
@@ -12,6 +12,10 @@ const MAX_PHOTOS = 10;
 const MAX_PHOTO_BYTES = 18 * 1024 * 1024;
 /** The largest saved page the server takes (its recipe import body limit is about 8 MB). */
 const MAX_FILE = 5 * 1024 * 1024;
+/** The largest recipe library the server takes (RecipeLibraryLimits.uploadBytes). */
+const MAX_LIBRARY = 64 * 1024 * 1024;
+/** How often a library import's progress is asked for, in ms. */
+const LIBRARY_POLL = 250;
 
 export class Recipes {
   constructor({ onAdded = () => {} } = {}) {
@@ -123,6 +127,35 @@ export class Recipes {
         if (total > MAX_PHOTO_BYTES) return this.drawLibrary(say('Those photos are larger than 18 MB together: choose a smaller size in the camera or send fewer.', true));
         const what = photos.length === 1 ? 'the photo' : `${photos.length} photos`;
         return importing(async () => recipesApi.importPhotos(await Promise.all(photos.map(fileAsBase64))), what, photos);
+      },
+      onImportLibrary: async (file) => {
+        if (!file) return;
+        if (file.size > MAX_LIBRARY) {
+          this.library.libraryImport = { name: file.name, phase: 'failed', error: `${file.name} is larger than 64 MB; import it on the command line (basket recipe import FILE).` };
+          this.drawLibrary();
+          return;
+        }
+        const job = { name: file.name, phase: 'uploading', fraction: 0, progress: null, summary: null, error: '' };
+        this.library.libraryImport = job;
+        this.drawLibrary();
+        try {
+          let state = await uploadLibrary(file, (fraction) => {
+            job.fraction = fraction;
+            this.drawLibrary();
+          });
+          job.phase = 'importing';
+          while (state.state === 'running') {
+            Object.assign(job, { fraction: state.progress.fraction, progress: state.progress });
+            this.drawLibrary();
+            await new Promise((resolve) => { setTimeout(resolve, LIBRARY_POLL); });
+            state = await libraryJob(state.id);
+          }
+          if (state.state === 'failed') Object.assign(job, { phase: 'failed', error: state.error });
+          else Object.assign(job, { phase: 'done', fraction: 1, summary: state.summary });
+        } catch (error) {
+          Object.assign(job, { phase: 'failed', error: this.failure(error) });
+        }
+        await this.loadLibrary();
       },
       onImportAddress: (url) => {
         if (!url.trim()) return this.drawLibrary(say('Give a web address first.', true));

@@ -74,6 +74,9 @@ extension WebApp {
     .init("GET", "recipes"),
     .init("POST", "recipes", .change),
     .init("POST", "recipes/import", .slowChange),
+    // NB: no op: a library sent again skips every recipe already there (see WebApp+Library).
+    .init("POST", "recipes/library"),
+    .init("GET", "recipes/library/*"),
     .init("POST", "recipes/parse"),
     .init("POST", "recipes/review"),
     .init("POST", "recipes/add", .change),

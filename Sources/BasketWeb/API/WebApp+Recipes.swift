@@ -20,16 +20,34 @@ public struct RecipeServices: Sendable {
   /// where each ingredient line stands in them, through OCR; throws an error whose description
   /// says why for the user. Nil: no photo import here.
   public var importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)?
+  /// A recipe library's file (its bytes, to be taken once, and name) imported recipe by
+  /// recipe, reporting its progress as it goes; throws `LibraryImportError` when it can't be
+  /// read at all. Nil: no library import here.
+  public var importLibrary:
+    (
+      @Sendable (UploadedFile, @escaping @Sendable (LibraryImportProgress) -> Void) throws ->
+        LibraryImportSummary
+    )?
+  /// Runs a library import where the request need not wait for it (a thread of its own);
+  /// by default right away, as tests want.
+  public var inBackground: @Sendable (@escaping @Sendable () -> Void) -> Void
 
   public init(
     book: RecipeBook, importBytes: @escaping @Sendable ([UInt8]) throws -> Recipe,
     importAddress: @escaping @Sendable (String) throws -> Recipe,
-    importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)? = nil
+    importPhotos: (@Sendable ([[UInt8]]) throws -> PhotoRecipe)? = nil,
+    importLibrary: (
+      @Sendable (UploadedFile, @escaping @Sendable (LibraryImportProgress) -> Void) throws ->
+        LibraryImportSummary
+    )? = nil,
+    inBackground: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
   ) {
     self.book = book
     self.importBytes = importBytes
     self.importAddress = importAddress
     self.importPhotos = importPhotos
+    self.importLibrary = importLibrary
+    self.inBackground = inBackground
   }
 }
 
@@ -75,6 +93,10 @@ extension WebApp {
         }
       case (1, "import"):
         return try only(["POST"], request) { try importRecipe(services, request) }
+      case (1, "library"):
+        return try only(["POST"], request) { try startLibraryImport(services, request) }
+      case (2, "library"):
+        return try only(["GET"], request) { try libraryJob(route[1]) }
       case (1, "parse"):
         return try only(["POST"], request) { try parseLines(request) }
       case (1, "add"):

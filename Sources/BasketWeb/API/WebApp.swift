@@ -27,6 +27,7 @@ public final class WebApp: Sendable {
     switch APIVersion.route(of: path) {
     case "ops": return OpsBody.maxBytes
     case recipeImportRoute, pantryScanRoute: return 24 << 20
+    case recipeLibraryRoute: return RecipeLibraryLimits.uploadBytes
     default: return maxBodySize
     }
   }
@@ -49,6 +50,8 @@ public final class WebApp: Sendable {
   private let writeHook = Mutex<(@Sendable () -> Void)?>(nil)
   /// When time next settles something on the list, as of a store revision (`tidyIfDue`).
   let tidySchedule = Mutex<TidySchedule?>(nil)
+  /// Recipe libraries being imported, and the last ones done (`WebApp+Library.swift`).
+  let libraryJobs = LibraryJobs()
 
   public init(environment: WebEnvironment) {
     self.environment = environment
@@ -152,7 +155,15 @@ public final class WebApp: Sendable {
     }
     if !request.body.isEmpty, Self.mutating.contains(method) {
       let type = request.header("content-type")?.lowercased() ?? ""
-      guard type.hasPrefix("application/json") else {
+      // NB: a library is uploaded as its own bytes; like JSON, neither type can be sent
+      // cross-site without the browser asking first (no form can send them).
+      if APIVersion.route(of: request.path) == Self.recipeLibraryRoute {
+        guard type.hasPrefix("application/octet-stream") || type.hasPrefix("application/zip")
+        else {
+          return .error(
+            415, "send the library file's bytes with Content-Type: application/octet-stream")
+        }
+      } else if !type.hasPrefix("application/json") {
         return .error(415, "send JSON with Content-Type: application/json")
       }
     }

@@ -25,6 +25,11 @@ public struct ServeOptions: Equatable, Sendable {
   /// How often an open page hears from the server (a `ping` event), in seconds; a page that
   /// hears nothing for two of these stops saying "Live" and reconnects.
   public var heartbeatSeconds = 15.0
+  /// Rolling snapshots of the store (`--snapshot-days`, `--snapshot-weeks`,
+  /// `--snapshot-keep-free`); nil with `--no-snapshots`.
+  public var snapshots: SnapshotPolicy? = SnapshotPolicy()
+  /// Where snapshots go (`--snapshot-folder`); nil: `STORE.snapshots` beside the store.
+  public var snapshotFolder: String?
   public var help = false
 
   public enum Transport: Equatable, Sendable {
@@ -83,7 +88,8 @@ public struct ServeOptions: Equatable, Sendable {
     Usage: basket serve [--host ADDRESS] [--port PORT] [--name NAME]... [--https | --http]
                         [--welcome-port PORT | --no-welcome] [--trusted-proxy ADDRESS]...
                         [--tls-cert FILE --tls-key FILE] [--show-pairing-link]
-                        [--heartbeat SECONDS]
+                        [--heartbeat SECONDS] [--no-snapshots | --snapshot-days N
+                        --snapshot-weeks N --snapshot-keep-free MB --snapshot-folder DIR]
 
     Serves Basket's web app and JSON API over the same store the command line uses.
     Every open page updates live when anything changes the list.
@@ -117,6 +123,16 @@ public struct ServeOptions: Equatable, Sendable {
                            or the secret file
       --heartbeat SECONDS  how often open pages hear the server is there (default 15, from
                            0.1 to 3600); a page that hears nothing for 2.5 reconnects
+      --no-snapshots       keep no rolling snapshots
+      --snapshot-days N    keep the newest snapshot of each of the last N days (default 7)
+      --snapshot-weeks N   and of each of the last N weeks (default 4); one is taken when the
+                           server starts and each day it runs, a backup as basket backup
+                           makes (restore one with basket restore)
+      --snapshot-keep-free MB
+                           skip a snapshot (and say so) that would leave less than MB
+                           megabytes free on its disk (default 512; never less than 2 %)
+      --snapshot-folder DIR
+                           where snapshots go (default: STORE.snapshots beside the store)
       --help               show this help
 
     Environment:
@@ -129,16 +145,21 @@ public struct ServeOptions: Equatable, Sendable {
   /// The options that take a value (`--port 8080` or `--port=8080`).
   public static let valueOptions: Set<String> = [
     "--host", "--port", "--secret", "--tls-cert", "--tls-key", "--heartbeat", "--name",
-    "--welcome-port", "--trusted-proxy",
+    "--welcome-port", "--trusted-proxy", "--snapshot-days", "--snapshot-weeks",
+    "--snapshot-keep-free", "--snapshot-folder",
   ]
 
   /// The options that take no value.
-  public static let flagOptions: Set<String> = ["--https", "--http", "--no-welcome"]
+  public static let flagOptions: Set<String> = [
+    "--https", "--http", "--no-welcome", "--no-snapshots",
+  ]
 
   public static func parse(_ arguments: [String], configuration: BasketConfiguration)
     throws(Problem) -> ServeOptions
   {
     var options = ServeOptions()
+    var noSnapshots = false
+    var snapshotTuned = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       if argument == "--help" || argument == "-h" {
@@ -161,6 +182,7 @@ public struct ServeOptions: Equatable, Sendable {
             throw Problem(message: "--https and --http go against each other; choose one")
           }
           options.transport = .http
+        case "--no-snapshots": noSnapshots = true
         default: options.noWelcome = true
         }
         continue
@@ -211,6 +233,25 @@ public struct ServeOptions: Equatable, Sendable {
       case "--secret":
         options.secret = value
         options.secretSource = .commandLine
+      case "--snapshot-days", "--snapshot-weeks":
+        guard let count = Int(value), (0...366).contains(count) else {
+          throw Problem(message: "\(name) must be a whole number from 0 to 366")
+        }
+        if name == "--snapshot-days" {
+          options.snapshots?.daily = count
+        } else {
+          options.snapshots?.weekly = count
+        }
+        snapshotTuned = true
+      case "--snapshot-keep-free":
+        guard let megabytes = Int64(value), (0...(1 << 30)).contains(megabytes) else {
+          throw Problem(message: "--snapshot-keep-free must be a number of megabytes")
+        }
+        options.snapshots?.keepFreeBytes = megabytes << 20
+        snapshotTuned = true
+      case "--snapshot-folder":
+        options.snapshotFolder = value
+        snapshotTuned = true
       case "--tls-cert": options.tlsCertificate = value
       case "--heartbeat":
         guard let seconds = Double(value), seconds >= 0.1, seconds <= 3600 else {
@@ -219,6 +260,15 @@ public struct ServeOptions: Equatable, Sendable {
         options.heartbeatSeconds = seconds
       default: options.tlsKey = value
       }
+    }
+    if noSnapshots {
+      guard !snapshotTuned else {
+        throw Problem(
+          message: "--no-snapshots and the other --snapshot options go against each other")
+      }
+      options.snapshots = nil
+    } else if let policy = options.snapshots, policy.daily + policy.weekly == 0 {
+      throw Problem(message: "keeping 0 days and 0 weeks of snapshots: say --no-snapshots instead")
     }
     if options.secret == nil, let secret = configuration.secret {
       options.secret = secret

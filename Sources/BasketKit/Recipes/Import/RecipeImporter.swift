@@ -10,6 +10,20 @@ public enum RecipeImporter {
   {
     var values: [JSONValue] = []
     for script in page.jsonLD { values.append(contentsOf: JSONValue.pageValues(in: script)) }
+    return recipe(from: page, values: values, units: units)
+  }
+
+  /// The schema.org Recipe among JSON-LD `values` (a `.json` file, a library's
+  /// `recipe.json`, another app's recipe turned into one), read as a saved page's markup is;
+  /// nil when they hold none.
+  public static func recipe(fromJSONLD values: [JSONValue]) -> Recipe? {
+    guard SchemaOrgRecipeReader.recipeNode(in: values) != nil else { return nil }
+    return recipe(from: RecipePage(), values: values, units: .metric)
+  }
+
+  private static func recipe(from page: RecipePage, values: [JSONValue], units: MeasurementSystem)
+    -> Recipe?
+  {
     var marked: Recipe?
     for candidates in [values, page.microdata.map(\.json)] {
       guard let node = SchemaOrgRecipeReader.recipeNode(in: candidates) else { continue }

@@ -146,7 +146,7 @@ public enum RecipeLimitError: Error, Equatable, Sendable, CustomStringConvertibl
     }
   }
 
-  static func size(_ bytes: Int) -> String {
+  public static func size(_ bytes: Int) -> String {
     if bytes >= 1 << 20 {
       let tenths = (bytes * 10 + (1 << 19)) >> 20
       return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
