@@ -148,6 +148,13 @@ def test_meal_prep_merges_two_recipes_asks_about_the_rest_and_adds_to_the_list(p
     assert bad == [], json.dumps(bad, indent=1)[:4000]
     page.locator("#mealprep-add").click()
     expect(page.locator("#mealprep-result-title")).to_have_text("On the list: 2 new, 1 merged")
+    # The plan stays as added: a second tap asks first, and Cancel adds nothing (issue 44).
+    expect(page.locator("#mealprep-add")).to_have_text("Add again…")
+    page.locator("#mealprep-add").click()
+    expect(page.locator("#mealprep-again-question")).to_contain_text("on the list already")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#mealprep-add")).to_have_text("Add again…")
+    assert to_get(server)["flour"]["amountText"] == "900 g"
 
     page.get_by_role("link", name="See the list").click()
     expect(page.locator("#list-area")).to_be_visible()

@@ -139,7 +139,12 @@ export class MealPrep {
         else delete state.overrides[line];
         changed();
       },
+      onConfirmAgain: (confirming) => {
+        state.confirming = confirming;
+        this.draw();
+      },
       onAdd: async () => {
+        state.confirming = false;
         state.busy = true;
         this.draw();
         try {

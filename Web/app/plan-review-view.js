@@ -34,11 +34,43 @@ export function planReview(state, ui, prefix, title = 'The plan') {
             onclick: () => ui.onAnswer(question.id, null),
           }, 'Ask again'))))
       : null,
-    h('div', { class: 'ready-actions' },
-      h('button', {
-        type: 'button', id: `${prefix}-add`, class: 'button', disabled: state.busy,
-        dataset: { focusKey: `${prefix}-add` }, onclick: () => ui.onAdd(),
-      }, `Add to list (${plan.lines.length - skipped} of ${plan.lines.length})`)));
+    addActions(state, ui, prefix, `Add to list (${plan.lines.length - skipped} of ${plan.lines.length})`));
+}
+
+/**
+ * Add to list; once the plan is on the list, "Add again…", which asks first: a second tap
+ * never adds everything twice by accident (amounts would add up).
+ */
+function addActions(state, ui, prefix, label) {
+  const added = Boolean(state.result);
+  if (added && state.confirming) {
+    return h('div', {
+      class: 'add-again', role: 'group', 'aria-labelledby': `${prefix}-again-question`,
+      onkeydown: (event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        ui.onConfirmAgain(false);
+      },
+    },
+      h('p', { id: `${prefix}-again-question`, class: 'add-again-question' },
+        'This plan is on the list already. Add its amounts again?'),
+      h('div', { class: 'ready-actions' },
+        h('button', {
+          type: 'button', id: `${prefix}-add-again`, class: 'button', disabled: state.busy,
+          dataset: { focusKey: `${prefix}-add-again` }, onclick: () => ui.onAdd(),
+        }, 'Add again'),
+        h('button', {
+          type: 'button', class: 'button quiet', dataset: { focusKey: `${prefix}-again-cancel` },
+          onclick: () => ui.onConfirmAgain(false),
+        }, 'Cancel')));
+  }
+  return h('div', { class: 'ready-actions' },
+    h('button', {
+      type: 'button', id: `${prefix}-add`, class: 'button', disabled: state.busy,
+      dataset: { focusKey: `${prefix}-add` },
+      onclick: () => (added ? ui.onConfirmAgain(true) : ui.onAdd()),
+    }, added ? 'Add again…' : label));
 }
 
 function questionItem(question, ui) {

@@ -198,8 +198,13 @@ export class Week {
           else delete state.shop.overrides[line];
           changedShop();
         },
+        onConfirmAgain: (confirming) => {
+          state.shop.confirming = confirming;
+          this.draw();
+        },
         onAdd: async () => {
           const shop = state.shop;
+          shop.confirming = false;
           shop.busy = true;
           this.draw();
           try {
