@@ -76,7 +76,16 @@ def test_a_whole_trip_that_walks_at_once_with_a_pause_a_reload_and_the_end(page,
     page.get_by_role("button", name="End the trip").click()
     expect(page.locator("#trip-summary")).to_have_text(
         re.compile(r"^Trip at Lidl: got 2 of 2\. \d+ min\.$"))
-    expect(page.locator("#trip-offers li")).to_have_text(["milk · 2 l", "saffron · 1 package"])  # as got
+    expect(page.locator("#trip-offers .trip-offer-name")).to_have_text(["milk · 2 l", "saffron · 1 package"])  # as got
+    # The pantry check-in's own choices, on the phone: no command to type (issue 44).
+    page.get_by_role("button", name="Add milk to the pantry").click()
+    expect(page.locator("#trip-checkin-status")).to_contain_text("milk")
+    expect(page.locator("#trip-offers .trip-offer-name")).to_have_text(["saffron · 1 package"])
+    page.get_by_role("button", name="Skip saffron").click()
+    expect(page.locator("#trip-checkin-status")).to_have_text("Skipped saffron.")
+    expect(page.get_by_text("All put away or skipped.")).to_be_visible()
+    pantry = json.loads(server.cli("pantry", "list", "--json").stdout)
+    assert [entry["name"] for entry in pantry] == ["milk"], pantry
     page.get_by_role("link", name="Back to the list").click()
     expect(page.locator("#list-area")).to_be_visible()
     expect(page.locator("#trip-link")).to_be_visible()

@@ -247,17 +247,31 @@ export class TripView {
         h('button', { type: 'button', class: 'button trip-big', id: 'trip-resume', onclick: actions.resume }, 'Resume')));
   }
 
-  /** The end: the summary and what could go into the pantry. */
-  ended(result) {
+  /**
+   * The end: the summary and, offer by offer, the pantry check-in's own choices (Add, Skip);
+   * `result.decided` holds the offers decided here.
+   */
+  ended(result, actions) {
+    const open = result.offers.filter((offer) => !result.decided.includes(offer.id));
     this.draw(this.heading('Trip done'),
       h('section', { class: 'card trip-card' },
         h('p', { id: 'trip-summary', class: 'trip-summary' }, result.summaryText),
-        result.offers.length
+        open.length
           ? [h('h3', { class: 'section-title' }, 'Put away in the pantry?'),
-            h('ul', { class: 'trip-offers', id: 'trip-offers' }, result.offers.map((offer) => h('li', {}, offer.name, ` · ${offer.amountText}`))),
-            h('p', {}, 'Basket offers these in the pantry check-in (basket checkin), item by item.')]
-          : h('p', {}, 'Nothing to check in to the pantry.')),
-      h('div', { class: 'trip-actions' }, h('a', { class: 'button trip-big', href: '#/' }, 'Back to the list')));
+            h('ul', { class: 'trip-offers', id: 'trip-offers' }, open.map((offer) => h('li', { class: 'trip-offer' },
+              h('span', { class: 'trip-offer-name' }, offer.name, ` · ${offer.amountText}`),
+              h('span', { class: 'pantry-actions' },
+                h('button', {
+                  type: 'button', class: 'button small', 'aria-label': `Add ${offer.name} to the pantry`,
+                  dataset: { focusKey: `trip-accept:${offer.id}` }, onclick: () => actions.decide(offer, true),
+                }, 'Add'),
+                h('button', {
+                  type: 'button', class: 'button small quiet', 'aria-label': `Skip ${offer.name}`,
+                  dataset: { focusKey: `trip-skip:${offer.id}` }, onclick: () => actions.decide(offer, false),
+                }, 'Skip')))))]
+          : h('p', {}, result.offers.length ? 'All put away or skipped.' : 'Nothing to check in to the pantry.'),
+        h('p', { id: 'trip-checkin-status', class: 'recipes-status', role: 'status' }, result.message || '')),
+      h('div', { class: 'trip-actions' }, h('a', { class: 'button trip-big', id: 'trip-back', href: '#/' }, 'Back to the list')));
   }
 }
 

@@ -6,6 +6,7 @@
 
 import { ApiError, pairAgainIfUnpaired } from './api.js';
 import { tripApi } from './trip-api.js';
+import { checkinApi } from './pantry-api.js';
 import { keepTrip, lastTrip, queued, saveQueue, walkStep } from './trip-offline.js';
 import { TripView } from './trip-view.js';
 
@@ -223,7 +224,8 @@ export class Trip {
     try {
       const result = await tripApi.end();
       this.trip = null;
-      this.view.ended(result);
+      this.ended = { ...result, decided: [], message: '' };
+      this.drawEnded();
     } catch (error) {
       this.failure(error);
       if (error instanceof ApiError && error.status === 0) this.draw(`${this.message(error)} The trip goes on.`, true);
@@ -232,6 +234,29 @@ export class Trip {
       this.busy = false;
     }
     document.getElementById('trip-title')?.focus();
+  }
+
+  /** The end of a trip: its summary and, offer by offer, the pantry check-in's own choices. */
+  drawEnded() {
+    const ended = this.ended;
+    this.view.ended(ended, {
+      decide: async (offer, accept) => {
+        if (this.busy) return;
+        this.busy = true;
+        try {
+          const answer = accept ? await checkinApi.accept(offer.id) : await checkinApi.skip(offer.id);
+          ended.decided.push(offer.id);
+          ended.message = accept ? `${answer.entry.name}: ${answer.entry.stock}.` : `Skipped ${offer.name}.`;
+        } catch (error) {
+          ended.message = this.message(error);
+        } finally {
+          this.busy = false;
+        }
+        this.drawEnded();
+        const next = ended.offers.find((each) => !ended.decided.includes(each.id));
+        document.querySelector(next ? `[data-focus-key="trip-accept:${CSS.escape(next.id)}"]` : '#trip-back')?.focus();
+      },
+    });
   }
 
   message(error) {
