@@ -16,6 +16,8 @@ enum Help {
       check ITEM...            check items off (ITEM: the number list shows, or a name;
       uncheck ITEM...          a unique prefix is enough)
       rename ITEM NEW NAME     rename an item (its quantity resets)
+      note ITEM [TEXT...]      set a note shown under the name ("the big tub");
+                               "" clears it, no TEXT shows it
       qty ITEM AMOUNT [UNIT]   set a quantity (units: ml, L, g, kg, units)
       qty ITEM --clear         clear a quantity
       remove ITEM...           remove items (alias: rm)
@@ -181,6 +183,17 @@ enum Help {
         Usage: basket rename ITEM NEW NAME
 
         Renames ITEM in place. The emoji is picked again and the quantity resets.
+
+        """
+    case "note":
+      return """
+        Usage: basket note ITEM TEXT... [--json]
+               basket note ITEM ""
+               basket note ITEM
+
+        Sets ITEM's note, shown under its name on every face: "the big tub", "for Sam's
+        lunch". "" clears it; without TEXT the note is shown. A note is one line of at most
+        \(ItemNote.maxLength) characters; control characters are dropped, as from a name.
 
         """
     case "qty":
