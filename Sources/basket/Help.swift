@@ -77,8 +77,8 @@ enum Help {
 
     Opens the interactive terminal app (bare `basket` does too, on a terminal).
     Typing always goes to the add bar; Enter adds. ↑ ↓ select an item, Space ticks it
-    off or restores it, Ctrl-Q sets its amount, Ctrl-R renames it, Ctrl-K clears Got it
-    and Ctrl-Z undoes that. Ctrl-G shows To get in the current shop's walking order, where
+    off or restores it, Ctrl-Q sets its amount, Ctrl-R renames it, Ctrl-N writes its note,
+    Ctrl-K clears Got it and Ctrl-Z undoes that. Ctrl-G shows To get in the current shop's walking order, where
     Alt-↑ ↓ move an item (and teach the shop). Press ? in the app for every key; Ctrl-C quits.
 
     Options:
