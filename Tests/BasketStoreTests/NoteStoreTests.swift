@@ -110,6 +110,23 @@ import Testing
     #expect(try openStore(path).items().first?.note == nil)
   }
 
+  @Test func aDamagedStoreIsSalvagedWithItsNotesAndAnOlderOneWithoutThem() throws {
+    let broken = directory.file("broken.sqlite")
+    let old = try openStore(broken)
+    let yoghurt = try basket(old).add(name: "Yoghurt").item.id
+    try basket(old).setNote(yoghurt, "the big tub")
+    try runSQL("PRAGMA wal_checkpoint(TRUNCATE);", on: broken)
+    let store = try openStore(path)
+    #expect(store.salvage(from: broken).items == 1)
+    #expect(try store.items().first?.note == "the big tub")
+
+    let older = directory.file("older.sqlite")
+    try runSQL(PlanStoreTests.older(12), on: older)
+    let other = try openStore(directory.file("other.sqlite"))
+    #expect(other.salvage(from: older).items > 0)
+    #expect(try other.items().allSatisfy { $0.note == nil })
+  }
+
   @Test func aNewerStoreWithNotesIsRefusedAndLeftByteForByte() throws {
     let store = try openStore(path)
     let yoghurt = try basket(store).add(name: "Yoghurt").item.id
