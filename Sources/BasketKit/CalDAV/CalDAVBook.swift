@@ -388,14 +388,15 @@ public final class CalDAVBook: Sendable {
     ].max()!
   }
 
-  /// A strong ETag over everything the task shows: it changes exactly when the task does.
+  /// A strong ETag over everything the task shows: it changes exactly when the task does. (A
+  /// task without a note keeps the tag it had before notes, so clients need not read it again.)
   static func etag(_ task: ReminderTask) -> String {
-    digest([
-      task.uid, task.summary, task.completed.map { "\($0.timeIntervalSince1970)" } ?? "-",
-      task.created.map { "\($0.timeIntervalSince1970)" } ?? "-",
-      task.lastModified.map { "\($0.timeIntervalSince1970)" } ?? "-", task.kept,
-      task.note ?? "-",
-    ])
+    digest(
+      [
+        task.uid, task.summary, task.completed.map { "\($0.timeIntervalSince1970)" } ?? "-",
+        task.created.map { "\($0.timeIntervalSince1970)" } ?? "-",
+        task.lastModified.map { "\($0.timeIntervalSince1970)" } ?? "-", task.kept,
+      ] + (task.note.map { [$0] } ?? []))
   }
 
   /// A quoted 64-bit FNV-1a digest of `fields`, each ended by a NUL (the plan's calendar
