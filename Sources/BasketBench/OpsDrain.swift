@@ -74,6 +74,9 @@ enum OpsDrain {
       // NB: an amount in a recipe unit has no single route; the phone sends it in a batch.
       let body = (try? batches([operation]).first) ?? #"{"ops":[]}"#
       return ("POST", "/api/v2/ops", body)
+    case .note(let id, let note):
+      let value = note.map { #""\#($0)""# } ?? "null"
+      return ("PATCH", item(id), #"{"note":\#(value),\#(op)}"#)
     case .remove(let id): return ("DELETE", item(id), "{\(op)}")
     case .clear(let ids):
       let list = (ids ?? []).map { #""\#($0.uuidString)""# }.joined(separator: ",")

@@ -19,8 +19,8 @@ import Synchronization
 /// Reads and writes one task as iCalendar (RFC 5545) with libical: a VCALENDAR holding one
 /// VTODO, as CalDAV clients PUT and GET it.
 ///
-/// What Basket uses (UID, SUMMARY, STATUS, COMPLETED, CREATED, LAST-MODIFIED) becomes the
-/// `ReminderTask`'s fields. Everything else (priority, notes, due date, alarms, the time zones
+/// What Basket uses (UID, SUMMARY, STATUS, COMPLETED, CREATED, LAST-MODIFIED, DESCRIPTION)
+/// becomes the `ReminderTask`'s fields. Everything else (priority, due date, alarms, the time zones
 /// they name, any X- property) is `kept`: a VCALENDAR of its own that the core stores untouched
 /// and that writing folds back in, so a client's fields are never lost.
 public enum ICalendarTask {
@@ -237,14 +237,21 @@ public enum ICalendarTask {
       if done, completed == nil { completed = Date(timeIntervalSince1970: 0) }
       if !done { completed = nil }
     }
+    // NB: the note is the DESCRIPTION, as sent (the core cleans it); RFC 5545 allows one, and
+    // a task sent with more has them joined, never dropped.
+    let descriptions = properties(of: todo).filter {
+      ical.icalproperty_isa($0) == ICAL_DESCRIPTION_PROPERTY
+    }.compactMap { ical.icalproperty_get_description($0).map { decoded($0) } }
     return ReminderTask(
       uid: uid, summary: summary, completed: completed,
       created: time(ICAL_CREATED_PROPERTY, of: todo),
       lastModified: time(ICAL_LASTMODIFIED_PROPERTY, of: todo),
+      note: descriptions.isEmpty ? nil : descriptions.joined(separator: "\n"),
       kept: kept(calendar: calendar, todo: todo))
   }
 
-  /// The calendar without Basket's own properties, as text; "" when nothing else is left.
+  /// The calendar without Basket's own properties (the DESCRIPTION is the note), as text; ""
+  /// when nothing else is left.
   private static func kept(calendar: OpaquePointer, todo: OpaquePointer) -> String {
     let copy = ical.icalcomponent_new_vcalendar()!
     defer { ical.icalcomponent_free(copy) }
@@ -253,7 +260,9 @@ public enum ICalendarTask {
     }
     let task = ical.icalcomponent_new_clone(todo)!
     for property in properties(of: task)
-    where own.contains(ical.icalproperty_isa(property).rawValue) {
+    where own.contains(ical.icalproperty_isa(property).rawValue)
+      || ical.icalproperty_isa(property) == ICAL_DESCRIPTION_PROPERTY
+    {
       ical.icalcomponent_remove_property(task, property)
       ical.icalproperty_free(property)
     }
@@ -312,6 +321,16 @@ public enum ICalendarTask {
     }
     if !task.summary.isEmpty {  // NB: libical refuses an empty SUMMARY when it reads one
       ical.icalcomponent_add_property(todo, ical.icalproperty_new_summary(task.summary))
+    }
+    // NB: the note replaces a DESCRIPTION kept from before notes (when tasks were stored
+    // whole); without a note, such a one is given back as it came.
+    if let note = task.note {
+      for property in properties(of: todo)
+      where ical.icalproperty_isa(property) == ICAL_DESCRIPTION_PROPERTY {
+        ical.icalcomponent_remove_property(todo, property)
+        ical.icalproperty_free(property)
+      }
+      ical.icalcomponent_add_property(todo, ical.icalproperty_new_description(note))
     }
     if let completed = task.completed {
       ical.icalcomponent_add_property(todo, ical.icalproperty_new_status(ICAL_STATUS_COMPLETED))

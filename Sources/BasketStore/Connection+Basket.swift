@@ -14,10 +14,11 @@ extension Connection {
   /// The item columns every schema version has (salvage reads these from any store).
   static let itemColumns =
     "id, name, emoji, amount, unit, added_at, checked_at, listed_at, cleared_at"
-  /// `itemColumns`, the field-change times (schema v3) and what recipes asked (v4).
+  /// `itemColumns`, the field-change times (schema v3), what recipes asked (v4) and the note
+  /// with its change time (v13).
   static let storedItemColumns =
     "\(itemColumns), name_changed_at, quantity_changed_at, checked_changed_at, place_changed_at, "
-    + "recipe_needs"
+    + "recipe_needs, note, note_changed_at"
   static let memoryColumns = "key, name, times_added, last_added"
 
   /// Every item, in the order they were first stored. Rows that cannot be decoded are skipped.
@@ -85,7 +86,7 @@ extension Connection {
     try run(
       """
       \(verb) INTO items (\(Self.storedItemColumns), name_key, revision)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
       """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
   }
 
@@ -95,7 +96,7 @@ extension Connection {
       UPDATE items SET name = ?2, emoji = ?3, amount = ?4, unit = ?5, added_at = ?6,
         checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_changed_at = ?10,
         quantity_changed_at = ?11, checked_changed_at = ?12, place_changed_at = ?13,
-        recipe_needs = ?14, name_key = ?15, revision = ?16
+        recipe_needs = ?14, note = ?15, note_changed_at = ?16, name_key = ?17, revision = ?18
       WHERE id = ?1
       """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
   }
@@ -314,6 +315,8 @@ extension Connection {
       .real(item.changed.checked.seconds),
       .real(item.changed.place.seconds),
       recipeNeedsText(item.recipeNeeds).map(SQLValue.text) ?? .null,
+      item.note.map(SQLValue.text) ?? .null,
+      .real(item.changed.note.seconds),
     ]
   }
 
@@ -324,10 +327,21 @@ extension Connection {
     if let name = date(row, first + 9), let quantity = date(row, first + 10),
       let checked = date(row, first + 11), let place = date(row, first + 12)
     {
-      item.changed = FieldTimes(name: name, quantity: quantity, checked: checked, place: place)
+      item.changed = FieldTimes(
+        name: name, quantity: quantity, checked: checked, place: place,
+        note: date(row, first + 15))
     }
     item.recipeNeeds = decodeRecipeNeeds(row, first + 13)
+    item.note = decodeNote(row, first + 14)
     return item
+  }
+
+  /// The `note` column read back: nil for none, or for text the note rule would not keep
+  /// (written by hand, say); a note too long is kept whole, never cut (nothing is lost).
+  static func decodeNote(_ row: Statement, _ column: Int32) -> String? {
+    guard let text = row.text(column) else { return nil }
+    let note = NameText.cleaned(text)
+    return note.isEmpty ? nil : note
   }
 
   /// `needs` as the `recipe_needs` column holds it: JSON, or nil for none.

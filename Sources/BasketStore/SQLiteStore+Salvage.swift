@@ -14,12 +14,16 @@ extension SQLiteStore {
     guard let source = Salvage.openReadOnly(brokenPath) else { return (0, 0) }
     // NB: a store from before schema v4 has no recipe_needs column.
     let needs = Salvage.hasColumn(source, table: "items", column: "recipe_needs")
-    let columns = "\(Connection.itemColumns), \(needs ? "recipe_needs" : "NULL")"
+    // NB: nor one from before v13 a note.
+    let notes = Salvage.hasColumn(source, table: "items", column: "note")
+    let columns =
+      "\(Connection.itemColumns), \(needs ? "recipe_needs" : "NULL"), \(notes ? "note" : "NULL")"
     let items = Salvage.readRows(source, table: "items", columns: columns) { row -> Item? in
       guard var item = Connection.decodeItem(row, from: 1),
         Salvage.isPlausible(item.name), Salvage.isPlausible(item.emoji)
       else { return nil }
       item.recipeNeeds = Connection.decodeRecipeNeeds(row, 10)
+      item.note = Connection.decodeNote(row, 11)
       return item
     }
     let memory = Salvage.readRows(source, table: "memory", columns: Connection.memoryColumns) {

@@ -291,6 +291,14 @@ enum Schema {
       ) WITHOUT ROWID;
       CREATE INDEX planned_meals_by_day ON planned_meals(day);
       """),
+    // v13: an item's note ("the big tub"; NULL for none) and when it last changed (NULL: at
+    // `name_changed_at`, as `FieldTimes` defaults it). A step of its own that adds two columns
+    // and touches no row, so it can be renumbered when branches meet.
+    Migration(
+      """
+      ALTER TABLE items ADD COLUMN note TEXT;
+      ALTER TABLE items ADD COLUMN note_changed_at REAL;
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

@@ -26,6 +26,7 @@
   X(icalmemory_free_buffer) \
   X(icalproperty_free) \
   X(icalproperty_get_datetime_with_component) \
+  X(icalproperty_get_description) \
   X(icalproperty_get_property_name) \
   X(icalproperty_get_status) \
   X(icalproperty_get_summary) \

@@ -28,7 +28,7 @@ private let maximumDepth = 32
 private let maximumMessageLength = 300
 /// Every member an endpoint accepts (WebApp+Items.swift, WebApp+Pairing.swift), and none.
 private let allowedMemberSets: [[String]] = [
-  ["name", "text", "id", "quantity", "amount", "until", "secret"], [],
+  ["name", "text", "id", "quantity", "amount", "note", "until", "secret"], [],
 ]
 
 private func checkValue(_ bytes: [UInt8]) -> JSONValue? {

@@ -105,9 +105,14 @@ private func checkStore(_ store: InMemoryStore, now: Date) {
   for item in items {
     let times = [
       item.addedAt, item.changed.name, item.changed.quantity, item.changed.checked,
-      item.changed.place,
+      item.changed.place, item.changed.note,
     ]
     require(times.allSatisfy { $0 <= now }, "a time past the server's clock")
+    if let note = item.note {
+      require(
+        note.count <= ItemNote.maxLength && NameText.cleaned(note) == note,
+        "a note too long or not cleaned was stored")
+    }
     if let quantity = item.quantity {
       require(
         quantity.amount.isFinite && quantity.amount >= 0

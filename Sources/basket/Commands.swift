@@ -13,7 +13,7 @@ enum Commands {
 
   static let table: [String: Run] = [
     "add": add, "list": list, "ls": list, "check": check, "uncheck": uncheck,
-    "rename": rename, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
+    "rename": rename, "note": note, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
     "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run, "plan": PlanCommand.run,
@@ -196,6 +196,33 @@ enum Commands {
     try basket.rename(item.id, to: newName)
     let renamed = try basket.sections().allItems.first { $0.id == item.id } ?? item
     context.out("Renamed \(item.name) to \(Style(context: context).itemLabel(renamed))\n")
+    return 0
+  }
+
+  /// `basket note ITEM TEXT...` sets ITEM's note, `basket note ITEM ""` clears it, and
+  /// `basket note ITEM` shows it.
+  static func note(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "note")
+    let text =
+      flags.positional.count > 1 ? flags.positional.dropFirst().joined(separator: " ") : nil
+    // NB: checked before the store opens, so a refused note touches nothing.
+    let note = try text.map { try ItemNote.cleaned($0) }
+    let basket = try context.openBasket(.existing)
+    let item = try ItemReference.resolve(
+      flags.positional[0], in: try basket.sections(),
+      numbered: ListNumbers.read(store: context.store))
+    let updated = try note.map { try basket.setNote(item.id, $0) } ?? item
+    if flags.has("--json") {
+      context.out(try JSONText.encode(ListJSON.ItemJSON(updated)) + "\n")
+      return 0
+    }
+    let label = Style(context: context).itemLabel(updated)
+    switch (text, updated.note) {
+    case (nil, nil): context.out("\(label) has no note\n")
+    case (nil, let shown?): context.out("\(label): \(shown)\n")
+    case (_?, nil): context.out("Cleared the note on \(label)\n")
+    case (_?, let shown?): context.out("Noted on \(label): \(shown)\n")
+    }
     return 0
   }
 

@@ -16,6 +16,8 @@ enum Help {
       check ITEM...            check items off (ITEM: the number list shows, or a name;
       uncheck ITEM...          a unique prefix is enough)
       rename ITEM NEW NAME     rename an item (its quantity resets)
+      note ITEM [TEXT...]      set a note shown under the name ("the big tub");
+                               "" clears it, no TEXT shows it
       qty ITEM AMOUNT [UNIT]   set a quantity (units: ml, L, g, kg, units)
       qty ITEM --clear         clear a quantity
       remove ITEM...           remove items (alias: rm)
@@ -79,8 +81,8 @@ enum Help {
 
     Opens the interactive terminal app (bare `basket` does too, on a terminal).
     Typing always goes to the add bar; Enter adds. ↑ ↓ select an item, Space ticks it
-    off or restores it, Ctrl-Q sets its amount, Ctrl-R renames it, Ctrl-K clears Got it
-    and Ctrl-Z undoes that. Ctrl-G shows To get in the current shop's walking order, where
+    off or restores it, Ctrl-Q sets its amount, Ctrl-R renames it, Ctrl-N writes its note,
+    Ctrl-K clears Got it and Ctrl-Z undoes that. Ctrl-G shows To get in the current shop's walking order, where
     Alt-↑ ↓ move an item (and teach the shop). Press ? in the app for every key; Ctrl-C quits.
 
     Options:
@@ -187,6 +189,17 @@ enum Help {
         Usage: basket rename ITEM NEW NAME
 
         Renames ITEM in place. The emoji is picked again and the quantity resets.
+
+        """
+    case "note":
+      return """
+        Usage: basket note ITEM TEXT... [--json]
+               basket note ITEM ""
+               basket note ITEM
+
+        Sets ITEM's note, shown under its name on every face: "the big tub", "for Sam's
+        lunch". "" clears it; without TEXT the note is shown. A note is one line of at most
+        \(ItemNote.maxLength) characters; control characters are dropped, as from a name.
 
         """
     case "qty":

@@ -33,6 +33,11 @@ enum ListPrinter {
       add(style.itemLabel(item))
       add(style.recipesNote(item))
       add("\n")
+      // The household's note, under the name.
+      if let note = item.note {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 + width))
+        add(style.dim(note) + "\n")
+      }
     }
     if !sections.gotIt.isEmpty {
       add("\n" + style.heading("Got it") + "\n")

@@ -8,8 +8,8 @@ import Testing
     let help = try basket.run(["--help"])
     #expect(help.status == 0)
     for command in [
-      "add", "list", "check", "uncheck", "rename", "qty", "remove", "clear", "undo", "suggest",
-      "usuals",
+      "add", "list", "check", "uncheck", "rename", "note", "qty", "remove", "clear", "undo",
+      "suggest", "usuals",
     ] {
       #expect(help.stdout.contains("  \(command)"), "help lists \(command)")
     }
@@ -144,6 +144,39 @@ import Testing
     let empty = try basket.run(["rename", "bread", " "])
     #expect(empty.status == 1)
     #expect(try basket.names("toGet") == ["bread", "Oat milk"])
+  }
+
+  @Test func aNoteIsSetShownUnderTheNameInJSONAndCleared() throws {
+    try basket.run(["add", "yoghurt", "bread"])
+    let set = try basket.run(["note", "yoghurt", "the", "big\u{1B}[31m", "tub"])
+    #expect(set.status == 0)
+    #expect(set.stdout == "Noted on yoghurt: the big[31m tub\n")
+    let listed = try basket.run(["list"])
+    #expect(listed.stdout.contains("2. yoghurt\n     the big[31m tub\n"), "\(listed.stdout)")
+    #expect(!listed.stdout.contains("\u{1B}"))
+    let toGet = try basket.listJSON()["toGet"] as! [[String: Any]]
+    #expect(toGet[1]["note"] as? String == "the big[31m tub")
+    #expect(toGet[0]["note"] is NSNull)
+    #expect(try basket.run(["note", "yoghurt"]).stdout == "yoghurt: the big[31m tub\n")
+    let json = try basket.run(["note", "bread", "for", "Sam's lunch", "--json"])
+    #expect(json.stdout.contains(#""note" : "for Sam's lunch""#), "\(json.stdout)")
+    let cleared = try basket.run(["note", "yoghurt", ""])
+    #expect(cleared.stdout == "Cleared the note on yoghurt\n")
+    #expect(try basket.run(["note", "yoghurt"]).stdout == "yoghurt has no note\n")
+    #expect(try basket.run(["note"]).status == 2)
+  }
+
+  @Test func aNoteOfAMegabyteIsRefusedAndNothingIsLost() throws {
+    try basket.run(["add", "yoghurt"])
+    try basket.run(["note", "yoghurt", "the big tub"])
+    // NB: Linux takes at most 128 KiB in one argument: a megabyte comes as ten of them.
+    let megabyte = Array(repeating: String(repeating: "a", count: 104_857), count: 10)
+    let refused = try basket.run(["note", "yoghurt"] + megabyte)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr == "basket: a note can be at most 500 characters (this one has 1048579)\n")
+    let toGet = try basket.listJSON()["toGet"] as! [[String: Any]]
+    #expect(toGet[0]["note"] as? String == "the big tub")
   }
 
   @Test func qtySetsSwitchesAndClears() throws {

@@ -21,7 +21,7 @@ import Testing
   @Test(arguments: [
     ["list"], ["list", "--json"], ["suggest", "mi"], ["usuals"], ["check", "milk"],
     ["uncheck", "milk"], ["remove", "milk"], ["rename", "milk", "oat milk"], ["qty", "milk", "2"],
-    ["clear"], ["undo"], [],
+    ["note", "milk", "the big tub"], ["clear"], ["undo"], [],
   ])
   func aCommandThatDoesNotAddCreatesNothing(arguments: [String]) throws {
     let result = try basket.run(["--store", typo] + arguments)

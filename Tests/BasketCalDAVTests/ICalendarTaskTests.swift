@@ -45,15 +45,48 @@ private let tenUTC = Date(timeIntervalSince1970: 1_796_205_600)
     #expect(task.uid == "7F3C@icloud.com")
     #expect(task.summary == "Oat milk (2 L)")
     #expect(task.completed == nil)
+    #expect(task.note == "the barista one")
     for kept in [
-      "PRIORITY:1", "DESCRIPTION:the barista one", "DUE;TZID=Europe/Berlin:20261203T180000",
-      "X-APPLE-SORT-ORDER:42", "BEGIN:VALARM", "TRIGGER:-PT15M", "TZID:Europe/Berlin",
+      "PRIORITY:1", "DUE;TZID=Europe/Berlin:20261203T180000", "X-APPLE-SORT-ORDER:42",
+      "BEGIN:VALARM", "DESCRIPTION:Reminder", "TRIGGER:-PT15M", "TZID:Europe/Berlin",
     ] {
       #expect(task.kept.contains(kept), "kept \(kept)")
     }
-    for own in ["UID:", "SUMMARY:", "STATUS:", "DTSTAMP:"] {
+    for own in ["UID:", "SUMMARY:", "STATUS:", "DTSTAMP:", "DESCRIPTION:the barista"] {
       #expect(!task.kept.contains(own), "did not keep \(own)")
     }
+  }
+
+  @Test func theNoteIsTheDescriptionBothWaysAndAKeptOneFromBeforeNotesIsGivenBack() throws {
+    let read = try ICalendarTask.read(
+      calendar([
+        "UID:a", "SUMMARY:Yoghurt", "DESCRIPTION:the big tub\\nfor Sam\\, lunch",
+        "DESCRIPTION:a second one", "PRIORITY:5",
+      ]))
+    #expect(read.note == "the big tub\nfor Sam, lunch\na second one", "both kept, joined")
+    #expect(!read.kept.contains("DESCRIPTION"))
+    #expect(read.kept.contains("PRIORITY:5"))
+    var task = read
+    task.note = "the big tub; for Sam's lunch"
+    let written = ICalendarTask.write(task)
+    #expect(written.contains("DESCRIPTION:the big tub\\; for Sam's lunch"), "\(written)")
+    #expect(try ICalendarTask.read(written) == task)
+    // A task without a note writes no DESCRIPTION of its own…
+    let plain = ICalendarTask.write(ReminderTask(uid: "b", summary: "Bread"))
+    #expect(!plain.contains("DESCRIPTION"))
+    // …and one kept whole before notes existed is given back as it came, until the client
+    // sends it again.
+    let legacy = ReminderTask(
+      uid: "c", summary: "Jam",
+      kept:
+        "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nDESCRIPTION:the apricot one\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    )
+    let given = ICalendarTask.write(legacy)
+    #expect(given.contains("DESCRIPTION:the apricot one"))
+    var noted = legacy
+    noted.note = "the cherry one"
+    let replaced = ICalendarTask.write(noted)
+    #expect(replaced.contains("DESCRIPTION:the cherry one") && !replaced.contains("apricot"))
   }
 
   @Test func writingGivesBackTheKeptPropertiesAndReadsAsTheSameTask() throws {
@@ -170,7 +203,7 @@ private let tenUTC = Date(timeIntervalSince1970: 1_796_205_600)
     let own = try kept(["PRIORITY:5", "X-APPLE-SORT-ORDER:3"])
     let joining = try kept(
       [
-        "PRIORITY:1", "DESCRIPTION:the blue one", "X-APPLE-SORT-ORDER:9", "X-OTHER:yes",
+        "PRIORITY:1", "LOCATION:the blue shop", "X-APPLE-SORT-ORDER:9", "X-OTHER:yes",
         "DUE;TZID=Europe/Berlin:20261203T180000",
         "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Milk", "END:VALARM",
       ], zones: berlin)
@@ -180,7 +213,7 @@ private let tenUTC = Date(timeIntervalSince1970: 1_796_205_600)
     let properties = ICalendarTask.keptProperties(task.kept)
     #expect(properties.properties["PRIORITY"]?.map(\.text) == ["5"])
     #expect(properties.properties["X-APPLE-SORT-ORDER"]?.map(\.text) == ["3"])
-    #expect(properties.properties["DESCRIPTION"]?.map(\.text) == ["the blue one"])
+    #expect(properties.properties["LOCATION"]?.map(\.text) == ["the blue shop"])
     #expect(properties.properties["X-OTHER"]?.map(\.text) == ["yes"])
     // 18:00 in Berlin in December is 17:00 UTC: the time zone came along.
     #expect(

@@ -153,6 +153,18 @@ import Testing
 
       """
 
+  /// v12, the schema just before notes on items: v11 and the plan of meals.
+  static let v12Schema =
+    v11Schema + """
+      CREATE TABLE planned_meals (
+        id TEXT PRIMARY KEY NOT NULL, day TEXT NOT NULL, recipe TEXT NOT NULL,
+        title TEXT NOT NULL, servings INTEGER, added_at REAL NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX planned_meals_by_day ON planned_meals(day);
+      PRAGMA user_version = 12;
+
+      """
+
   /// Every older version's schema, frozen, with rows it can hold.
   static func older(_ version: Int) -> String {
     switch version {
@@ -168,14 +180,20 @@ import Testing
     case 10:
       v10Schema + TripStoreTests.v7Rows
         + "INSERT INTO drafts VALUES ('mealprep', '{\"recipes\":[]}');"
-    default:
+    case 11:
       v11Schema + TripStoreTests.v7Rows
         + "INSERT INTO invitations VALUES ('abc', 1796033000, 1796033900, NULL);"
+    default:
+      v12Schema + TripStoreTests.v7Rows
+        + """
+        INSERT INTO planned_meals VALUES ('00000000-0000-0000-0000-000000000001', '2026-12-01',
+          '00000000-0000-0000-0000-000000000009', 'Chili', 4, 1796033700);
+        """
     }
   }
 
   @Test func everyOlderVersionIsFrozenHere() {
-    #expect(Schema.latestVersion == 12, "a new version: freeze v12 here and add it below")
+    #expect(Schema.latestVersion == 13, "a new version: freeze v13 here and add it below")
   }
 
   @Test(arguments: 1...11)

@@ -36,6 +36,7 @@ import Testing
       $0.clearedAt = added.addingTimeInterval(120)
     },
     item("Juice") { $0.listedAt = added.addingTimeInterval(300) },
+    item("Bread") { $0.note = "the big tub, for Sam's lunch" },
   ]
 
   @Test func aPlainItemIsItsIdNameEmojiAndWhenItWasAdded() {
@@ -92,7 +93,7 @@ import Testing
       "emoji": .string("🧺"), "quantity": .null, "chip": .null, "checkedAt": .null,
       "clearedAt": .null, "amountText": members["chip"] ?? .null,
       "quantityConverted": .bool(false), "recipeAmounts": .array([]), "recipes": .array([]),
-      "editAmount": .null, "buy": .null, "listedAt": members["addedAt"] ?? .null,
+      "editAmount": .null, "buy": .null, "note": .null, "listedAt": members["addedAt"] ?? .null,
       "units": .array(QuantityRules.allowedUnits(for: measure).map { .string($0.rawValue) }),
       "defaultUnit": .string(QuantityRules.defaultUnit(for: measure).rawValue),
     ]

@@ -114,7 +114,7 @@ import Testing
       ])
     #expect(
       answers[0]["reason"]?.string
-        == #"This change could not be read: "fly" is not a type of change (expected add, check, uncheck, rename, quantity, amount, remove, clear, undo)"#
+        == #"This change could not be read: "fly" is not a type of change (expected add, check, uncheck, rename, quantity, amount, note, remove, clear, undo)"#
     )
     #expect(answers[1]["reason"]?.string == #"This change could not be read: "at" is missing"#)
     #expect(answers[2]["reason"]?.string?.contains("must be a JSON object") == true)

@@ -138,6 +138,46 @@ import Testing
     #expect(harness.body(cleared)["item"]?["quantity"] == nil)
   }
 
+  @Test func aNoteIsSetInV2AndV1AndClearedByNullOrEmptyText() throws {
+    let harness = Harness()
+    let id = harness.add("Milk")
+    let plain = harness.send("GET", "/api/v2/list")
+    #expect(harness.body(plain)["toGet"]?[0]?["note"] == nil, "v2 leaves out no note")
+    let set = harness.send("PATCH", "/api/v2/items/\(id)", json: #"{"note":" the big\u0007 tub "}"#)
+    #expect(set.status == 200)
+    #expect(harness.body(set)["item"]?["note"]?.string == "the big tub")
+    #expect(harness.body(set)["item"]?["name"]?.string == "Milk")
+    let v2 = harness.body(harness.send("GET", "/api/v2/list"))
+    #expect(v2["toGet"]?[0]?["note"]?.string == "the big tub")
+    let v1 = harness.send("GET", "/api/v1/list")
+    #expect(
+      try JSONDecoder().decode(ListJSON.self, from: Data(v1.body)).toGet.first?.note
+        == "the big tub")
+    for clearing in [#"{"note":null}"#, #"{"note":""}"#] {
+      _ = harness.send("PATCH", "/api/v2/items/\(id)", json: #"{"note":"x"}"#)
+      let cleared = harness.send("PATCH", "/api/v2/items/\(id)", json: clearing)
+      #expect(cleared.status == 200)
+      #expect(harness.body(cleared)["item"]?["note"] == nil, "\(clearing)")
+      let legacy = harness.send("GET", "/api/v1/list")
+      #expect(harness.body(legacy)["toGet"]?[0]?["note"] == .null, "v1 writes every member")
+    }
+  }
+
+  @Test func aNoteOfAMegabyteIsRefusedBeforeItIsReadAndOneJustTooLongIs422() {
+    let harness = Harness()
+    let id = harness.add("Milk")
+    _ = harness.send("PATCH", "/api/v2/items/\(id)", json: #"{"note":"the big tub"}"#)
+    let huge = "{\"note\":\"\(String(repeating: "a", count: 1 << 20))\"}"
+    #expect(harness.send("PATCH", "/api/v2/items/\(id)", json: huge).status == 413)
+    let long = "{\"note\":\"\(String(repeating: "a", count: 501))\"}"
+    let refused = harness.send("PATCH", "/api/v2/items/\(id)", json: long)
+    #expect(refused.status == 422)
+    #expect(harness.body(refused)["error"]?.string?.contains("at most 500 characters") == true)
+    #expect(
+      harness.body(harness.send("GET", "/api/v2/list"))["toGet"]?[0]?["note"]?.string
+        == "the big tub")
+  }
+
   @Test func deleteRemovesAndASecondDeleteIs404() {
     let harness = Harness()
     let id = harness.add("Milk")

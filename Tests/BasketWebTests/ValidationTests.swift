@@ -83,6 +83,9 @@ import Testing
     (#"{"name":""}"#, "a name can't be empty", 400),
     (#"{"name":null}"#, #""name" must be a string, not null"#, 400),
     (#"{}"#, "nothing to change", 400),
+    (#"{"note":5}"#, #""note" must be text or null"#, 400),
+    (#"{"note":"tub","name":"Oat milk"}"#, #"send "note" on its own"#, 400),
+    ("{\"note\":\"\(String(repeating: "a", count: 501))\"}", "note can be at most 500", 422),
   ])
   /// What can't be read is 400; an amount read but not one Basket takes is 422.
   func aBadPatchIs400Or422AndChangesNothing(body: String, reason: String, status: Int) throws {
@@ -93,6 +96,7 @@ import Testing
     #expect(harness.body(response)["error"]?.string?.contains(reason) == true, "\(response.text)")
     let item = try harness.basket.sections().toGet.first
     #expect(item?.name == "Milk")
+    #expect(item?.note == nil)
     #expect(item?.quantity == nil)
   }
 

@@ -84,6 +84,38 @@ def test_tasks_go_both_ways(server):
     assert summaries(calendar, include_completed=True) == ["Oat milk (500 ml)", "milk (2 L)"]
 
 
+def notes(server):
+    shown = json.loads(server.cli("list", "--json").stdout)
+    return {item["name"]: item["note"] for item in shown["toGet"]}
+
+
+def test_a_note_is_the_tasks_description_both_ways(server):
+    server.cli("add", "yoghurt")
+    server.cli("note", "yoghurt", "the big tub")
+    calendar = the_calendar(server)
+    todo = calendar.todos()[0]
+    assert str(todo.icalendar_component["description"]) == "the big tub"
+    # Changed in the task app, the note changes on the list, cleaned to one line.
+    todo.icalendar_component["description"] = "for Sam's\nlunch"
+    todo.save()
+    assert notes(server) == {"yoghurt": "for Sam's lunch"}
+    # Taken away in the task app, it goes; set again in Basket, the task app sees it.
+    todo = calendar.todos()[0]
+    del todo.icalendar_component["description"]
+    todo.save()
+    assert notes(server) == {"yoghurt": None}
+    server.cli("note", "yoghurt", "the small pot")
+    assert str(calendar.todos()[0].icalendar_component["description"]) == "the small pot"
+    # A note too long is refused whole: the list keeps the note, the name and the state it had.
+    path = str(calendar.todos()[0].url.path)
+    status, _, body = http(server, "GET", path)
+    long = body.replace(b"DESCRIPTION:the small pot", b"DESCRIPTION:" + b"a" * 600)
+    long = long.replace(b"SUMMARY:yoghurt", b"SUMMARY:skyr")
+    status, _, reason = http(server, "PUT", path, long, {"Content-Type": "text/calendar"})
+    assert status == 400 and b"at most 500 characters" in reason
+    assert notes(server) == {"yoghurt": "the small pot"}
+
+
 def test_a_task_for_what_is_already_on_the_list_joins_it(server):
     server.cli("add", "Milk")
     calendar = the_calendar(server)

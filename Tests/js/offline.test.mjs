@@ -168,7 +168,7 @@ test('check, uncheck and the last check saying all done', () => {
 
 test('a change to an item the phone no longer has changes nothing', () => {
   const start = list(['Milk']);
-  for (const type of ['check', 'uncheck', 'rename', 'quantity', 'remove']) {
+  for (const type of ['check', 'uncheck', 'rename', 'quantity', 'note', 'remove']) {
     const { list: after, effect } = offline.applyOp(start, op(type, { item: id(77), name: 'x', quantity: null }));
     assert.equal(effect.missing, true, type);
     assert.deepEqual(names(after.toGet), ['Milk'], type);
@@ -182,6 +182,23 @@ test('a rename keeps the place and resets the quantity', () => {
   assert.deepEqual(names(after.toGet), ['Bread', 'Oat milk', 'Tea']);
   assert.equal(after.toGet[1].quantity, null);
   assert.equal(after.toGet[1].chip, null);
+});
+
+test('a note is set cleaned as a name is, cleared by "" or null, and a note too long is refused', () => {
+  const start = list(['Bread', 'Yoghurt']);
+  const set = offline.applyOp(start, op('note', { item: id(2), note: '  the big\u0007 tub\n ' }));
+  assert.equal(set.list.toGet[1].note, 'the big tub');
+  assert.deepEqual(names(set.list.toGet), ['Bread', 'Yoghurt'], 'a note keeps the place');
+  assert.equal(set.list.toGet[1].name, 'Yoghurt');
+  for (const cleared of ['', '   ', null]) {
+    const after = offline.applyOp(set.list, op('note', { item: id(2), note: cleared }));
+    assert.equal(after.list.toGet[1].note, null, JSON.stringify(cleared));
+  }
+  const fits = offline.applyOp(start, op('note', { item: id(2), note: '🧺'.repeat(offline.NOTE_LIMIT) }));
+  assert.equal(fits.effect.refused, undefined, 'counted by character, as Swift counts');
+  const long = offline.applyOp(set.list, op('note', { item: id(2), note: 'a'.repeat(1024 * 1024) }));
+  assert.match(long.effect.refused, /at most 500 characters/);
+  assert.equal(long.list.toGet[1].note, 'the big tub', 'a refused note keeps the one before');
 });
 
 test('a quantity sets the chip; null or zero unsets it', () => {

@@ -5,7 +5,7 @@
 
 import { api, ApiError } from './api.js';
 import { CheckOff, namesPhrase, uuid } from './model.js';
-import { UNDO_WINDOW, cleanName, offlineSuggestions, readLine, typingLine } from './offline.js';
+import { UNDO_WINDOW, cleanName, cleanNote, offlineSuggestions, readLine, typingLine } from './offline.js';
 import { ListSync, within } from './sync.js';
 import { Walking, dragToReorder, moveAisle, moveItem } from './walking.js';
 
@@ -449,6 +449,21 @@ export class ListScreen extends ListSync {
           this.view.toast(`Renamed to ${cleanName(name)}; its amount was reset.`, { about: this.about([item.id]) });
         }
         document.querySelector(`[data-focus-key="name:${CSS.escape(item.id)}"]`)?.focus();
+      },
+      onNoteCommit: (item, value) => {
+        const { note, refused } = cleanNote(value);
+        // NB: an editor opened for the note alone leaves the quantity as it was on Done.
+        if ((refused || note !== (item.note || null)) && this.editing && this.editing.id === item.id
+            && !this.editing.touched) {
+          this.editing = { ...this.editing, saved: true };
+        }
+        if (refused) {
+          this.view.toast(`${refused} It stays as it was.`, { about: this.about([item.id]) });
+          return;
+        }
+        if (note === (item.note || null)) return;
+        this.change('note', { item: item.id, note });
+        this.render();
       },
       onRenameCancel: (item) => {
         this.renaming = null;

@@ -35,6 +35,27 @@ export function cleanName(raw) {
   return call('nameText', String(raw));
 }
 
+/** The longest note, in characters (ItemNote.maxLength). */
+export const NOTE_LIMIT = 500;
+
+/**
+ * A note as the server keeps it (ItemNote.cleaned): cleaned as a name is, null for none;
+ * {refused} past NOTE_LIMIT characters (counted as Swift counts them, by grapheme).
+ */
+export function cleanNote(raw) {
+  const note = raw === null || raw === undefined ? '' : cleanName(raw);
+  if (!note) return { note: null };
+  if (note.length > NOTE_LIMIT) {
+    // NB: counted only as far as the limit: a megabyte pasted is refused as quickly.
+    let count = 0;
+    for (const _ of new Intl.Segmenter().segment(note)) { // eslint-disable-line no-unused-vars
+      count += 1;
+      if (count > NOTE_LIMIT) return { refused: `A note can be at most ${NOTE_LIMIT} characters.` };
+    }
+  }
+  return { note };
+}
+
 /** The key two names share when they are the same item (NameKey.of). */
 export function nameKey(name) {
   return call('nameKey', String(name));
@@ -193,7 +214,7 @@ export function applyOp(list, op, context = {}) {
         id: op.item, name, emoji: look.emoji, quantity: null, addedAt: op.at, checkedAt: null,
         listedAt: place(toGet, op.at), clearedAt: null, chip: null, units: look.units,
         defaultUnit: look.defaultUnit, amountText: null, quantityConverted: false, recipeAmounts: [],
-        recipes: [], buy: null,
+        recipes: [], buy: null, note: null,
       }, parsed.quantity);
       if (parsed.amount) added = withRecipeAmount(added, parsed.amount, context.rules);
       toGet.unshift(added);
@@ -236,6 +257,13 @@ export function applyOp(list, op, context = {}) {
       if (!found) return done({ missing: true });
       (found.section === 'toGet' ? toGet : gotIt)[found.index] = withRecipeAmount(found.item, op.amount, context.rules);
       return done({ item: id });
+    case 'note': {
+      if (!found) return done({ missing: true });
+      const { note, refused } = cleanNote(op.note);
+      if (refused) return done({ refused });
+      (found.section === 'toGet' ? toGet : gotIt)[found.index] = { ...found.item, note };
+      return done({ item: id });
+    }
     case 'remove':
       if (!found) return done({ missing: true });
       take(found);

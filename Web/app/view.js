@@ -299,6 +299,7 @@ export class View {
           },
         }, '⠿') : null,
       ),
+      item.note ? h('p', { class: 'item-note' }, item.note) : null,
       recipeNote(item),
       editing ? this.editor(item, editing, ui) : null,
     );
@@ -349,6 +350,23 @@ export class View {
           onclick: () => ui.onStep(item, 1),
         }, '＋'),
       ),
+      h('label', { class: 'note-field' }, 'Note',
+        h('input', {
+          class: 'note-input', type: 'text', value: item.note || '', maxlength: 500,
+          placeholder: 'the big tub, for Sam’s lunch…', enterkeyhint: 'done',
+          dataset: { focusKey: `note:${item.id}` },
+          onkeydown: (event) => {
+            // NB: both commit on blur, once.
+            if (event.key === 'Enter') { event.preventDefault(); event.target.blur(); }
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              event.stopPropagation();
+              event.target.value = item.note || '';
+              event.target.blur();
+            }
+          },
+          onblur: (event) => ui.onNoteCommit(item, event.target.value),
+        })),
       h('div', { class: 'editor-actions' },
         h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onRemove(item) }, 'Remove item'),
         item.quantity || recipe ? h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onClearQuantity(item) }, 'No quantity') : null,

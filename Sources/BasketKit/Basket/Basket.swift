@@ -189,6 +189,21 @@ public final class Basket: Sendable {
     }
   }
 
+  /// Sets an item's note ("the big tub"), or clears it (nil or ""), and returns the item
+  /// (`ListRules.setNote`).
+  ///
+  /// - Throws: `NoteError` for a note past `ItemNote.maxLength`; nothing changes.
+  @discardableResult
+  public func setNote(_ id: UUID, _ note: String?) throws -> Item {
+    let note = try ItemNote.cleaned(note)
+    let now = self.now
+    return try store.modify { draft in
+      ListRules.tidy(now: now, in: &draft)
+      try ListRules.setNote(id, note, now: now, in: &draft)
+      return try Self.item(id, in: draft)
+    }
+  }
+
   /// What `update` does to the quantity.
   public enum QuantityChange: Equatable, Sendable {
     case keep

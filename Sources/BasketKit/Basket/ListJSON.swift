@@ -24,6 +24,8 @@ public struct ListJSON: Codable, Equatable, Sendable {
     /// What to buy for the recipe amounts when the stepper has none (`Item.buyable`):
     /// `{"text": "4 cans", "need": "recipes need 3½" | null}`, or null.
     @Nullable public var buy: BuyableAmount? = nil
+    /// The household's note ("the big tub"); null for none.
+    @Nullable public var note: String? = nil
 
     public init(_ item: Item) {
       id = item.id.uuidString.lowercased()
@@ -37,6 +39,7 @@ public struct ListJSON: Codable, Equatable, Sendable {
       recipeAmounts = item.recipeNeeds.amounts
       recipes = item.recipeNeeds.recipes
       buy = item.buyable
+      note = item.note
     }
   }
 

@@ -205,6 +205,13 @@ public final class CalDAVBook: Sendable {
   public func put(_ task: ReminderTask, named name: String, ifMatch: String?, ifNoneMatch: Bool)
     throws -> Written
   {
+    // NB: a note too long refuses the whole task before anything changes.
+    let note: String?
+    do {
+      note = try ItemNote.cleaned(task.note)
+    } catch {
+      throw CalDAVError.refused(error.description)
+    }
     let record = try store.resource(named: name)
     let current = try item(named: name).flatMap { try visibleItem($0) }
     if ifNoneMatch, current != nil, record?.absorbed != true {
@@ -217,8 +224,8 @@ public final class CalDAVBook: Sendable {
       }
     }
     let read = TaskSummary.read(task.summary)
-    guard let current else { return try create(task, read: read, named: name) }
-    try update(current, to: task, read: read)
+    guard let current else { return try create(task, read: read, note: note, named: name) }
+    try update(current, to: task, read: read, note: note)
     if var record {
       if record.kept != task.kept {
         record.kept = task.kept
@@ -247,9 +254,9 @@ public final class CalDAVBook: Sendable {
 
   // MARK: - Writing
 
-  private func create(_ task: ReminderTask, read: AddTextParser.Parsed, named name: String)
-    throws -> Written
-  {
+  private func create(
+    _ task: ReminderTask, read: AddTextParser.Parsed, note: String?, named name: String
+  ) throws -> Written {
     // NB: a client's UID that is an unused UUID becomes the item's id, so the task keeps one
     // identity everywhere; any other UID is remembered beside a fresh id.
     var id = basket.environment.ids()
@@ -266,6 +273,8 @@ public final class CalDAVBook: Sendable {
     }
     if let refusal = result.refusal { throw CalDAVError.refused(refusal.description) }
     guard let added = result.item else { throw CalDAVError.refused("the task was not added") }
+    // NB: a task merged into an item keeps the item's note unless it brings one.
+    if let note { try basket.setNote(added, note) }
     if let completed = task.completed, let item = try visibleItem(added) {
       try check(item, completedAt: completed)
     }
@@ -306,7 +315,10 @@ public final class CalDAVBook: Sendable {
     }
   }
 
-  private func update(_ item: Item, to task: ReminderTask, read: AddTextParser.Parsed) throws {
+  private func update(
+    _ item: Item, to task: ReminderTask, read: AddTextParser.Parsed, note: String?
+  ) throws {
+    if note != item.note { try basket.setNote(item.id, note) }
     if task.summary != TaskSummary.text(name: item.name, quantity: item.quantity) {
       if read.name != item.name {
         try basket.update(
@@ -342,7 +354,7 @@ public final class CalDAVBook: Sendable {
       uid: record?.uid ?? Self.defaultUID(item.id),
       summary: TaskSummary.text(name: item.name, quantity: item.quantity),
       completed: item.checkedAt, created: item.addedAt,
-      lastModified: Self.lastModified(item), kept: record?.kept ?? "")
+      lastModified: Self.lastModified(item), note: item.note, kept: record?.kept ?? "")
     return Entry(name: name, item: item.id, task: task, etag: Self.etag(task))
   }
 
@@ -370,16 +382,21 @@ public final class CalDAVBook: Sendable {
   static func defaultUID(_ id: UUID) -> String { id.uuidString }
 
   static func lastModified(_ item: Item) -> Date {
-    [item.addedAt, item.changed.name, item.changed.quantity, item.changed.checked].max()!
+    [
+      item.addedAt, item.changed.name, item.changed.quantity, item.changed.checked,
+      item.changed.note,
+    ].max()!
   }
 
-  /// A strong ETag over everything the task shows: it changes exactly when the task does.
+  /// A strong ETag over everything the task shows: it changes exactly when the task does. (A
+  /// task without a note keeps the tag it had before notes, so clients need not read it again.)
   static func etag(_ task: ReminderTask) -> String {
-    digest([
-      task.uid, task.summary, task.completed.map { "\($0.timeIntervalSince1970)" } ?? "-",
-      task.created.map { "\($0.timeIntervalSince1970)" } ?? "-",
-      task.lastModified.map { "\($0.timeIntervalSince1970)" } ?? "-", task.kept,
-    ])
+    digest(
+      [
+        task.uid, task.summary, task.completed.map { "\($0.timeIntervalSince1970)" } ?? "-",
+        task.created.map { "\($0.timeIntervalSince1970)" } ?? "-",
+        task.lastModified.map { "\($0.timeIntervalSince1970)" } ?? "-", task.kept,
+      ] + (task.note.map { [$0] } ?? []))
   }
 
   /// A quoted 64-bit FNV-1a digest of `fields`, each ended by a NUL (the plan's calendar

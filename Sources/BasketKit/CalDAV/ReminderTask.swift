@@ -8,9 +8,10 @@
 /// adapter (libical), which hands the core only these fields.
 ///
 /// To get is NEEDS-ACTION; Got it is COMPLETED with the time it was checked. The SUMMARY holds
-/// the name and the quantity in the add bar's inline form (`TaskSummary`). Everything else a
-/// client wrote (priority, notes, due date, alarms…) is `kept`: iCalendar property lines the
-/// core never reads, stored with the item and given back as they came.
+/// the name and the quantity in the add bar's inline form (`TaskSummary`); the DESCRIPTION the
+/// item's note. Everything else a client wrote (priority, due date, alarms…) is `kept`:
+/// iCalendar property lines the core never reads, stored with the item and given back as they
+/// came.
 public struct ReminderTask: Equatable, Sendable {
   /// The client's UID (for items made in Basket, the item's id).
   public var uid: String
@@ -19,19 +20,23 @@ public struct ReminderTask: Equatable, Sendable {
   public var completed: Date?
   public var created: Date?
   public var lastModified: Date?
+  /// The DESCRIPTION, as sent (the item's `note`, once `ItemNote` has cleaned it); nil for
+  /// none.
+  public var note: String?
   /// The VTODO's other properties, as iCalendar content lines (folded as the adapter wrote
   /// them), in their order.
   public var kept: String
 
   public init(
     uid: String, summary: String, completed: Date? = nil, created: Date? = nil,
-    lastModified: Date? = nil, kept: String = ""
+    lastModified: Date? = nil, note: String? = nil, kept: String = ""
   ) {
     self.uid = uid
     self.summary = summary
     self.completed = completed
     self.created = created
     self.lastModified = lastModified
+    self.note = note
     self.kept = kept
   }
 }

@@ -203,6 +203,22 @@ public enum ListRules {
     draft.update(item)
   }
 
+  /// Sets an item's note, or clears it (nil, or text with nothing visible), after
+  /// `ItemNote.cleaned`. A note changed after `at` stands.
+  ///
+  /// - Throws: `NoteError` for a note too long, before anything changes.
+  public static func setNote(
+    _ id: UUID, _ rawNote: String?, at: Date? = nil, now: Date, in draft: inout ListDraft
+  ) throws {
+    let at = at ?? now
+    let note = try ItemNote.cleaned(rawNote)
+    var item = try visibleItem(id, in: draft, now: now)
+    guard item.note != note, item.changed.note <= at else { return }
+    item.note = note
+    item.changed.note = at
+    draft.update(item)
+  }
+
   /// Sets or clears (nil, or an amount of zero) an item's quantity, after the one check every
   /// quantity passes (`QuantityRules.checked`): the amount must be in range and the unit one
   /// that the item's measure (`measure(name)`) allows. A quantity set after `at` stands.

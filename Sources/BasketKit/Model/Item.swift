@@ -25,14 +25,17 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
   public var changed: FieldTimes
   /// What recipes asked for: their amounts the stepper can't show, and which recipes.
   public var recipeNeeds: RecipeNeeds
+  /// A few words the household adds ("the big tub", "for Sam's lunch"), shown under the name;
+  /// nil for none (`ItemNote` cleans and bounds it).
+  public var note: String?
 
-  /// `changed` defaults to the times the other dates imply: the name and quantity at
+  /// `changed` defaults to the times the other dates imply: the name, quantity and note at
   /// `addedAt`, the place at `listedAt`, and the checked state at `checkedAt` (or, unchecked,
   /// at `listedAt`: a restore sets both).
   public init(
     id: UUID, name: String, emoji: String, quantity: Quantity? = nil, addedAt: Date,
     checkedAt: Date? = nil, listedAt: Date? = nil, clearedAt: Date? = nil,
-    changed: FieldTimes? = nil, recipeNeeds: RecipeNeeds = .none
+    changed: FieldTimes? = nil, recipeNeeds: RecipeNeeds = .none, note: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -48,6 +51,7 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
         name: addedAt, quantity: addedAt, checked: checkedAt ?? listedAt ?? addedAt,
         place: listedAt ?? addedAt)
     self.recipeNeeds = recipeNeeds
+    self.note = note
   }
 }
 
@@ -60,16 +64,20 @@ public struct FieldTimes: Equatable, Hashable, Sendable, Codable {
   public var checked: Date
   /// Where it sits in To get (`listedAt`).
   public var place: Date
+  /// The note (`note`).
+  public var note: Date
 
-  public init(name: Date, quantity: Date, checked: Date, place: Date) {
+  /// `note` defaults to `name`: an item from before notes had none since it was named.
+  public init(name: Date, quantity: Date, checked: Date, place: Date, note: Date? = nil) {
     self.name = name
     self.quantity = quantity
     self.checked = checked
     self.place = place
+    self.note = note ?? name
   }
 
   /// Every group changed at `date`.
   public init(all date: Date) {
-    self.init(name: date, quantity: date, checked: date, place: date)
+    self.init(name: date, quantity: date, checked: date, place: date, note: date)
   }
 }

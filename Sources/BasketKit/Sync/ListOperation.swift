@@ -10,7 +10,7 @@
 ///
 /// Its JSON (`Codable`) is the contract between the phone and the server:
 /// `{"op": uuid, "at": ISO 8601, "type", "item"?, "text"?, "name"?, "quantity"?, "amount"?,
-/// "items"?, "clear"?}`; an amount is `{"amount", "unit", "packSize"?}` in a recipe unit. Decoding is strict: a missing or unexpected member, a bad uuid or time, or a
+/// "note"?, "items"?, "clear"?}`; an amount is `{"amount", "unit", "packSize"?}` in a recipe unit. Decoding is strict: a missing or unexpected member, a bad uuid or time, or a
 /// member of the wrong type throws `ListOperation.Malformed` with a reason for the user.
 public struct ListOperation: Equatable, Sendable {
   /// Made on the phone, unique per change.
@@ -26,7 +26,7 @@ public struct ListOperation: Equatable, Sendable {
   }
 
   public enum Kind: String, CaseIterable, Sendable {
-    case add, check, uncheck, rename, quantity, amount, remove, clear, undo
+    case add, check, uncheck, rename, quantity, amount, note, remove, clear, undo
   }
 
   public enum Change: Equatable, Sendable {
@@ -40,6 +40,8 @@ public struct ListOperation: Equatable, Sendable {
     case quantity(UUID, Quantity?)
     /// Sets the amount in a recipe's own unit ("2½ cups"; see `ListRules.setRecipeAmount`).
     case amount(UUID, ItemAmount)
+    /// Sets the note (nil, or text with nothing visible, clears it; see `ListRules.setNote`).
+    case note(UUID, String?)
     case remove(UUID)
     /// Clear all of the Got it items the phone showed; nil (only for changes made on the
     /// server) clears whatever is in Got it.
@@ -56,6 +58,7 @@ public struct ListOperation: Equatable, Sendable {
       case .rename: .rename
       case .quantity: .quantity
       case .amount: .amount
+      case .note: .note
       case .remove: .remove
       case .clear: .clear
       case .undo: .undo
@@ -66,7 +69,7 @@ public struct ListOperation: Equatable, Sendable {
     public var item: UUID? {
       switch self {
       case .add(let id, _), .check(let id), .uncheck(let id), .rename(let id, _, _),
-        .quantity(let id, _), .amount(let id, _), .remove(let id):
+        .quantity(let id, _), .amount(let id, _), .note(let id, _), .remove(let id):
         id
       case .clear, .undo: nil
       }
@@ -123,6 +126,7 @@ extension ListOperation: Codable {
     static let name = Key("name")
     static let quantity = Key("quantity")
     static let amount = Key("amount")
+    static let note = Key("note")
     static let items = Key("items")
     static let clear = Key("clear")
   }
@@ -135,6 +139,7 @@ extension ListOperation: Codable {
     case .rename: ["item", "name", "quantity"]
     case .quantity: ["item", "quantity"]
     case .amount: ["item", "amount"]
+    case .note: ["item", "note"]
     case .clear: ["items"]
     case .undo: ["clear"]
     }
@@ -219,6 +224,11 @@ extension ListOperation: Codable {
         throw Malformed("\"amount\" is missing")
       }
       change = .amount(item, amount)
+    case .note:
+      let item = try item()
+      guard json.contains(.note) else { throw Malformed("\"note\" is missing (null clears it)") }
+      change = .note(
+        item, (try? json.decodeNil(forKey: .note)) == true ? nil : try reader.string(.note))
     case .clear:
       guard let items = try reader.uuids(.items) else { throw Malformed("\"items\" is missing") }
       change = .clear(items: items)
@@ -259,6 +269,12 @@ extension ListOperation: Codable {
       }
     case .amount(_, let amount):
       try json.encode(AmountJSON(amount), forKey: .amount)
+    case .note(_, let note):
+      if let note {
+        try json.encode(note, forKey: .note)
+      } else {
+        try json.encodeNil(forKey: .note)
+      }
     case .clear(let items):
       if let items { try json.encode(items.map { $0.uuidString.lowercased() }, forKey: .items) }
     case .undo(let clear):

@@ -75,6 +75,8 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
   case noSuchClear
   /// A list rule refused it (an empty name, an impossible quantity…).
   case list(ListError)
+  /// The note rule refused it (a note too long).
+  case note(NoteError)
   /// Refused before; the reason as the operation log kept it.
   case recorded(String)
 
@@ -93,6 +95,8 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooLateToUndo: "Too late to undo that clear"
     case .noSuchClear: "There is no such clear to undo"
     case .list(let error):
+      error.description.prefix(1).uppercased() + error.description.dropFirst()
+    case .note(let error):
       error.description.prefix(1).uppercased() + error.description.dropFirst()
     case .recorded(let reason): reason
     }

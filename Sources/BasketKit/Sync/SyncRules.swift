@@ -52,6 +52,8 @@ public enum SyncRules {
       result = .refused(refusal)
     } catch let error as ListError {
       result = .refused(.list(error))
+    } catch let error as NoteError {
+      result = .refused(.note(error))
     } catch {
       result = .refused(.malformed("\(error)"))
     }
@@ -127,6 +129,10 @@ public enum SyncRules {
     case .amount(let id, let amount):
       let target = try resolve(id, in: draft, now: now)
       try ListRules.setRecipeAmount(target, amount, at: at, now: now, in: &draft)
+      return OperationResult(status: .applied, item: target)
+    case .note(let id, let note):
+      let target = try resolve(id, in: draft, now: now)
+      try ListRules.setNote(target, note, at: at, now: now, in: &draft)
       return OperationResult(status: .applied, item: target)
     case .remove(let id):
       let target = try resolve(id, in: draft, now: now)

@@ -105,6 +105,8 @@ public struct AppState: Equatable, Sendable {
     case help
     /// Renaming an item in place.
     case rename(RenameDraft)
+    /// Writing an item's note in place (`original`: the note as it was, "" for none).
+    case note(RenameDraft)
     /// The quantity editor for an item.
     case quantity(QuantityEditor)
     /// The saved recipes (^O, F4).

@@ -46,6 +46,8 @@ public enum Effect: Equatable, Sendable {
   case check(UUID)
   case uncheck(UUID)
   case rename(UUID, String)
+  /// Sets an item's note (nil clears it).
+  case setNote(UUID, String?)
   case setQuantity(UUID, Quantity?)
   /// An amount in a recipe's own unit ("2½ cups"; zero takes it off).
   case setRecipeAmount(UUID, ItemAmount)

@@ -194,6 +194,7 @@ extension AppState {
     case .list: handleList(key, effects: &effects)
     case .help: mode = .list
     case .rename(var draft): handleRename(key, draft: &draft, effects: &effects)
+    case .note(var draft): handleNote(key, draft: &draft, effects: &effects)
     case .quantity(var editor): handleQuantity(key, editor: &editor, effects: &effects)
     case .recipes(var panel): handleRecipes(key, panel: &panel, effects: &effects)
     case .week(var panel): handleWeek(key, panel: &panel, effects: &effects)
@@ -264,6 +265,9 @@ extension AppState {
     case .control("r"), .function(2):
       guard let item = selectedItem else { return say("Select an item with ↑ ↓ first") }
       mode = .rename(RenameDraft(itemID: item.id, original: item.name))
+    case .control("n"), .function(7):
+      guard let item = selectedItem else { return say("Select an item with ↑ ↓ first") }
+      mode = .note(RenameDraft(itemID: item.id, original: item.note ?? ""))
     case .control("k"):
       clearAll(effects: &effects)
     case .delete where text.isEmpty, .function(8):
@@ -399,6 +403,40 @@ extension AppState {
     mode = .rename(draft)
   }
 
+  /// Keys while writing a note: as a rename, but an empty note clears it, and a note is
+  /// at most `ItemNote.maxLength` characters.
+  private mutating func handleNote(
+    _ key: Key, draft: inout RenameDraft, effects: inout [Effect]
+  ) {
+    switch key {
+    case .character(let character):
+      if draft.text.count < ItemNote.maxLength { draft.text.append(character) }
+    case .backspace:
+      if !draft.text.isEmpty { draft.text.removeLast() }
+    case .control("u"):
+      draft.text = ""
+    case .control("w"):
+      draft.text = Self.droppingLastWord(draft.text)
+    case .enter:
+      mode = .list
+      do {
+        let note = try ItemNote.cleaned(draft.text)
+        if note != (draft.original.isEmpty ? nil : draft.original) {
+          effects.append(.setNote(draft.itemID, note))
+        }
+      } catch {
+        say(Self.sentence(error.description))
+      }
+      return
+    case .escape, .control("n"), .function(7):
+      mode = .list
+      return
+    default:
+      break
+    }
+    mode = .note(draft)
+  }
+
   private mutating func handleQuantity(
     _ key: Key, editor: inout QuantityEditor, effects: inout [Effect]
   ) {
@@ -466,6 +504,10 @@ extension AppState {
       let flat = cleaned.map { $0.isNewline ? " " : $0 }
       draft.text = String((draft.text + String(flat)).prefix(ListTiming.maxNameLength))
       mode = .rename(draft)
+    case .note(var draft):
+      let flat = cleaned.map { $0.isNewline ? " " : $0 }
+      draft.text = String((draft.text + String(flat)).prefix(ItemNote.maxLength))
+      mode = .note(draft)
     case .quantity(var editor):
       editor.typed = String((editor.typed + cleaned.filter { !$0.isNewline }).prefix(12))
       mode = .quantity(editor)
@@ -624,6 +666,7 @@ extension AppState {
     }
     switch mode {
     case .rename(let draft) where item(draft.itemID) == nil: mode = .list
+    case .note(let draft) where item(draft.itemID) == nil: mode = .list
     case .quantity(let editor) where item(editor.itemID) == nil: mode = .list
     default: break
     }

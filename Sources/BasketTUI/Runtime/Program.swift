@@ -91,6 +91,9 @@ public final class Program {
       case .rename(let id, let name):
         try basket.rename(id, to: name)
         return reload()
+      case .setNote(let id, let note):
+        try basket.setNote(id, note)
+        return reload()
       case .setQuantity(let id, let quantity):
         try basket.setQuantity(id, quantity)
         return reload()

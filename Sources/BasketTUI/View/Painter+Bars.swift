@@ -114,6 +114,8 @@ extension Painter {
       return [("Esc", "close"), ("^C", "quit")]
     case .rename:
       return [("Enter", "save"), ("Esc", "cancel"), ("^U", "clear")]
+    case .note:
+      return [("Enter", "save note"), ("Esc", "cancel"), ("^U", "clear")]
     case .quantity:
       return [
         ("←→", "unit"), ("+/−", "step"), ("0-9", "amount"), ("Enter", "save"),
@@ -140,7 +142,8 @@ extension Painter {
       let pending = state.choreography.isPending(id)
       let action = inGotIt ? "restore" : pending ? "undo tick" : "tick off"
       return [
-        ("Space", action), ("^Q", "amount"), ("^R", "rename"), ("Del", "remove"), ("↑↓", "move"),
+        ("Space", action), ("^Q", "amount"), ("^R", "rename"), ("^N", "note"), ("Del", "remove"),
+        ("↑↓", "move"),
         ("Esc", "done"), ("?", "keys"),
       ]
     case .clearAll:

@@ -104,6 +104,15 @@ extension Painter {
       paintRenameField(draft, x: nameX - 1, y: y, width: rightEdge - nameX + 1)
       return
     }
+    // Writing a note: the name stays, the field takes the rest of the row.
+    if case .note(let draft) = state.mode, draft.itemID == item.id {
+      let nameWidth = frame.put(
+        TextWidth.truncate(item.name, toWidth: max(4, (rightEdge - nameX) / 3)), x: nameX, y: y,
+        style: plainBase)
+      let fieldX = nameX + nameWidth + 1
+      paintRenameField(draft, x: fieldX, y: y, width: max(4, rightEdge - fieldX + 1))
+      return
+    }
 
     // The quantity chip keeps its place at the right; the name gives way.
     var nameLimit = rightEdge - nameX
@@ -120,14 +129,20 @@ extension Painter {
     }
     let name = TextWidth.truncate(item.name, toWidth: nameLimit)
     let nameWidth = frame.put(name, x: nameX, y: y, style: plainBase)
-    // Which recipes asked for it, softly after the name, when there is room for it.
+    // The household's note, then which recipes asked for it, softly after the name, when
+    // there is room for them (a row is one line: the note sits beside the name, not under it).
     let recipes = item.recipeNeeds.recipes.map(\.title)
     let room = nameLimit - nameWidth - 1
-    if !recipes.isEmpty, !gotIt, room >= 8 {
-      var soft = plainBase
-      if !theme.isMonochrome { soft.foreground = Theme.Palette.inkSoft }
-      let note = TextWidth.truncate("· for " + recipes.joined(separator: ", "), toWidth: room)
-      frame.put(note, x: nameX + nameWidth + 1, y: y, style: soft)
+    let soft: [String] = [
+      item.note.map { "· " + $0 },
+      recipes.isEmpty ? nil : "· for " + recipes.joined(separator: ", "),
+    ].compactMap { $0 }
+    if !soft.isEmpty, !gotIt, room >= 8 {
+      var style = plainBase
+      if !theme.isMonochrome { style.foreground = Theme.Palette.inkSoft }
+      if item.note != nil { style.attributes.insert(.italic) }
+      let note = TextWidth.truncate(soft.joined(separator: " "), toWidth: room)
+      frame.put(note, x: nameX + nameWidth + 1, y: y, style: style)
     }
 
     if gotIt {

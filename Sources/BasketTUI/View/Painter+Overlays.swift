@@ -17,6 +17,7 @@ public enum KeyHelp {
     ("^X", "tick off / restore, any time"),
     ("^Q  F3", "amount: unit, −/+, exact"),
     ("^R  F2", "rename in place"),
+    ("^N  F7", "a note on the item"),
     ("^K", "Clear all (Got it)"),
     ("Del  F8", "remove (^Z brings it back)"),
     ("^Z", "undo remove or Clear all"),

@@ -64,7 +64,7 @@ struct Painter {
     case .quantity(let editor): paintQuantityEditor(editor)
     case .recipes(let panel): paintRecipes(panel)
     case .week(let panel): paintWeek(panel)
-    case .list, .rename: break
+    case .list, .rename, .note: break
     }
   }
 

@@ -12,7 +12,7 @@ import Synchronization
 /// v2 (`value`) writes what the phone needs and leaves out every member at its default:
 /// `{"id", "name", "emoji"?, "quantity"?, "chip"?, "addedAt", "listedAt"?, "checkedAt"?,
 /// "clearedAt"?, "measure"?, "amountText"?, "quantityConverted"?, "recipeAmounts"?, "recipes"?,
-/// "editAmount"?, "buy"?}`: no emoji is 🧺, no `listedAt` is `addedAt`, no `measure` offers
+/// "editAmount"?, "buy"?, "note"?}`: no emoji is 🧺, no `listedAt` is `addedAt`, no `measure` offers
 /// every unit pill (`QuantityRules.allowedUnits`), no `amountText` reads as `chip`, no
 /// `quantityConverted` is false, no list is empty, no other member is null. v1 (`legacyValue`) writes every member, nulls included, with
 /// `units` and `defaultUnit` spelt out, as `basket list --json` does.
@@ -83,6 +83,7 @@ final class ItemJSON: Sendable {
       members.append(("editAmount", Self.amount(editable)))
     }
     if let buy = item.buyable { members.append(("buy", Self.buy(buy))) }
+    if let note = item.note { members.append(("note", .string(note))) }
     return .object(members)
   }
 
@@ -108,6 +109,7 @@ final class ItemJSON: Sendable {
       // The amount the quantity editor edits in its recipe unit (`RecipeAmountRules.editable`).
       ("editAmount", RecipeAmountRules.editable(item).map(Self.amount) ?? .null),
       ("buy", item.buyable.map(Self.buy) ?? .null),
+      ("note", item.note.map(JSONValue.string) ?? .null),
     ])
   }
 

@@ -133,12 +133,26 @@ extension WebApp {
       apply(.uncheck(id), try JSONBody(request, allowed: Self.opFields)), id, version(request))
   }
 
-  /// PATCH /api/v2/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null, "op"?, "at"?}`.
+  /// PATCH /api/v2/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null, "note"?: text |
+  /// null, "op"?, "at"?}`.
   ///
-  /// Both may be sent: one operation renames first (it resets the quantity), then sets the
-  /// quantity, checked against the new name. If either is refused, neither happens.
+  /// Name and quantity may be sent together: one operation renames first (it resets the
+  /// quantity), then sets the quantity, checked against the new name. If either is refused,
+  /// neither happens. A note ("" or null clears it) is a change of its own, sent alone.
   func update(_ id: UUID, _ request: Request) throws -> Response {
-    let body = try JSONBody(request, allowed: ["name", "quantity"] + Self.opFields)
+    let body = try JSONBody(request, allowed: ["name", "quantity", "note"] + Self.opFields)
+    if let value = body.value("note") {
+      guard body.value("name") == nil, body.value("quantity") == nil else {
+        throw RequestError(400, "send \"note\" on its own, not with \"name\" or \"quantity\"")
+      }
+      let note: String?
+      switch value {
+      case .null: note = nil
+      case .string(let text): note = text
+      default: throw RequestError(400, "\"note\" must be text or null")
+      }
+      return try itemAnswer(apply(.note(id, note), body), id, version(request))
+    }
     let name = try body.string("name")
     let change: Basket.QuantityChange
     switch try body.quantity() {
@@ -152,7 +166,7 @@ extension WebApp {
     case (nil, .set(let quantity)): operation = .quantity(id, quantity)
     case (nil, .clear): operation = .quantity(id, nil)
     case (nil, .keep):
-      throw RequestError(400, "nothing to change: send \"name\" and/or \"quantity\"")
+      throw RequestError(400, "nothing to change: send \"name\", \"quantity\" or \"note\"")
     }
     return try itemAnswer(apply(operation, body), id, version(request))
   }

@@ -265,6 +265,7 @@ public final class WebApp: Sendable {
   static func response(for refusal: Refusal) -> Response {
     switch refusal {
     case .list(let error): response(for: error)
+    case .note: .error(422, refusal.description)
     case .unknownItem: response(for: ListError.unknownItem(""))
     case .gone, .hidden: .error(404, refusal.description)
     case .tooOld, .tooLateToUndo, .noSuchClear, .recorded: .error(409, refusal.description)

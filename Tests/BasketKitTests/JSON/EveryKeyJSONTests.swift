@@ -44,7 +44,7 @@ import Testing
       try text(ListJSON.ItemJSON(item))
         == #"{"addedAt":"2026-07-06T10:00:00.000Z","amountText":null,"buy":null,"#
         + #""checkedAt":null,"emoji":"🥛","id":"00000000-0000-0000-0000-000000000001","#
-        + #""name":"Milk","quantity":null,"quantityConverted":false,"recipeAmounts":[],"#
+        + #""name":"Milk","note":null,"quantity":null,"quantityConverted":false,"recipeAmounts":[],"#
         + #""recipes":[]}"#)
   }
 

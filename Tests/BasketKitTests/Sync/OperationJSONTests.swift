@@ -55,6 +55,8 @@ import Testing
           amount: 3, unit: KitchenUnit(id: "can"), packSize: .init(amount: 14, unit: .ounce))
       )
     ),
+    ("note", #""item":"\#(item)","note":"the big tub""#, .note(id, "the big tub")),
+    ("note", #""item":"\#(item)","note":null"#, .note(id, nil)),
     ("remove", #""item":"\#(item)""#, .remove(id)),
     ("clear", #""items":["\#(item)"]"#, .clear(items: [id])),
     ("clear", #""items":[]"#, .clear(items: [])),
@@ -103,6 +105,15 @@ import Testing
       "goes with \"name\""
     ),
     (#"{"op":"\#(op)","at":"\#(at)","type":"rename","item":"\#(item)"}"#, "\"name\" is missing"),
+    (#"{"op":"\#(op)","at":"\#(at)","type":"note","item":"\#(item)"}"#, "null clears it"),
+    (
+      #"{"op":"\#(op)","at":"\#(at)","type":"note","item":"\#(item)","note":7}"#,
+      "\"note\" must be a string"
+    ),
+    (
+      #"{"op":"\#(op)","at":"\#(at)","type":"note","item":"\#(item)","note":"x","name":"y"}"#,
+      "\"name\" doesn't go with a note"
+    ),
     (#"{"op":"\#(op)","at":"\#(at)","type":"quantity","item":"\#(item)"}"#, "null unsets it"),
     (
       #"{"op":"\#(op)","at":"\#(at)","type":"quantity","item":"\#(item)","quantity":{"amount":1,"unit":"cups"}}"#,
