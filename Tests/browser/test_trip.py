@@ -192,3 +192,17 @@ def test_products_are_made_edited_and_removed_on_the_trip_screen(page, server):
     expect(page.locator("#trip-status")).to_have_text("Removed Oatly.")
     expect(products.locator(".product")).to_have_count(0)
     assert json.loads(server.cli("product", "list", "--json").stdout) == []
+
+
+def test_a_trip_starts_in_the_households_own_shop_unless_a_retailer_is_chosen(page, server):
+    server.cli("add", "milk")
+    page.reload()
+    page.click("#trip-link")
+    # No shop of its own yet: nothing is picked for the household, and starting asks for one.
+    expect(page.get_by_role("radio", name="Walmart (online, list order)")).not_to_be_checked()
+    assert page.locator("input[name=place]:checked").count() == 0
+    server.cli("shop", "add", "Lidl")
+    page.reload()
+    page.click("#trip-link")
+    expect(page.get_by_role("radio", name="Lidl (walking order)")).to_be_checked()
+    expect(page.get_by_role("radio", name="Walmart (online, list order)")).not_to_be_checked()

@@ -50,12 +50,14 @@ export class TripView {
       ...shops.map((name) => ({ value: `shop:${name}`, label: `${name} (walking order)`, checked: name === currentShop })),
       ...retailers.map((name) => ({ value: `retailer:${name}`, label: `${name} (online, list order)`, checked: false })),
     ];
-    if (!places.some((place) => place.checked) && places.length) places[0].checked = true;
+    // NB: a trip starts in one of the household's own shops; an online retailer only when
+    // chosen (with no shop of its own, the household picks one).
+    if (!places.some((place) => place.checked) && shops.length) places[0].checked = true;
     const form = h('form', { class: 'card trip-start', id: 'trip-start' },
       h('fieldset', {},
         h('legend', {}, 'Where are you shopping?'),
         places.map((place, index) => h('label', { class: 'trip-choice' },
-          h('input', { type: 'radio', name: 'place', value: place.value, checked: place.checked, id: `trip-place-${index}` }),
+          h('input', { type: 'radio', name: 'place', value: place.value, checked: place.checked, required: true, id: `trip-place-${index}` }),
           ' ', place.label))),
       products.length ? [
         h('fieldset', {},
