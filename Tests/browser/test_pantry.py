@@ -352,7 +352,7 @@ def expire_not_yet(page):
 
 def test_the_screen_follows_changes_made_elsewhere(page, server):
     open_pantry(page)
-    expect(page.locator("#pantry-none")).to_have_text("The pantry is empty: add what you have at home above.")
+    expect(page.locator("#pantry-none")).to_have_text("The pantry is empty: add what you have at home with “Add to the pantry”.")
     server.cli("pantry", "add", "Lentils", "--size", "500 g")
     expect(entry(page, "Lentils").locator(".pantry-stock")).to_have_text("1 × 500 g", timeout=5000)
     server.cli("pantry", "use", "lentils", "200", "g")
@@ -398,3 +398,14 @@ def test_the_always_have_list_keeps_staples_off_the_list_until_ticked(page, serv
     expect(salt.locator(".line-status")).to_have_text("you always have this")
     expect(salt.locator("input[type=checkbox]")).not_to_be_checked()
     expect(page.locator(".review-line").filter(has_text="onions").locator("input[type=checkbox]")).to_be_checked()
+
+
+def test_what_is_at_home_comes_first_each_with_its_emoji(page, server):
+    server.cli("pantry", "add", "3 onions")
+    open_pantry(page)
+    onions = entry(page, "onions")
+    expect(onions.locator(".pantry-emoji")).to_have_text("🧅")
+    # "At home" before the cards that add to it, on a phone.
+    at_home = page.locator("#pantry-list-title").bounding_box()
+    add_card = page.locator("#pantry-add-title").bounding_box()
+    assert at_home["y"] < add_card["y"], (at_home, add_card)

@@ -42,21 +42,23 @@ export class PantryView {
         id: 'pantry-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
         role: state.isError ? 'alert' : 'status',
       }, state.message || ''),
-      columns([this.barcodeCard(state, ui), this.addCard(state, ui), this.staplesCard(state, ui)],
-      h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
-        h('h3', { id: 'pantry-list-title', class: 'section-title' }, 'At home ',
-          h('span', { class: 'count' }, state.entries.length ? String(state.entries.length) : '')),
-        h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
-          h('label', { for: 'pantry-search', class: 'visually-hidden' }, 'Search the pantry by name, note or code'),
-          h('input', {
-            id: 'pantry-search', type: 'search', placeholder: 'Search by name, note or code', value: state.query,
-            maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
-          })),
-        shown.length
-          ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
-          : h('p', { id: 'pantry-none', class: 'recipes-none' }, state.query
-            ? `Nothing in the pantry matches “${state.query}”.`
-            : 'The pantry is empty: add what you have at home above.')), 'aside-wide'));
+      // NB: what is at home first (on a phone, above the cards that add to it).
+      columns(
+        h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
+          h('h3', { id: 'pantry-list-title', class: 'section-title' }, 'At home ',
+            h('span', { class: 'count' }, state.entries.length ? String(state.entries.length) : '')),
+          h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
+            h('label', { for: 'pantry-search', class: 'visually-hidden' }, 'Search the pantry by name, note or code'),
+            h('input', {
+              id: 'pantry-search', type: 'search', placeholder: 'Search by name, note or code', value: state.query,
+              maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
+            })),
+          shown.length
+            ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
+            : h('p', { id: 'pantry-none', class: 'recipes-none' }, state.query
+              ? `Nothing in the pantry matches “${state.query}”.`
+              : 'The pantry is empty: add what you have at home with “Add to the pantry”.')),
+        [this.barcodeCard(state, ui), this.addCard(state, ui), this.staplesCard(state, ui)], 'list-columns'));
     if (state.camera && ui.video) {
       this.area.querySelector('.camera')?.prepend(ui.video);
       ui.video.play().catch(() => {});
@@ -186,7 +188,9 @@ export class PantryView {
               }, 'Remove'));
     return h('li', { class: `pantry-entry${entry.usedUp ? ' used-up' : ''}`, dataset: { id: entry.id } },
       h('div', { class: 'pantry-main' },
-        h('span', { class: 'pantry-name' }, name),
+        h('span', { class: 'pantry-title' },
+          entry.emoji ? h('span', { class: 'pantry-emoji', 'aria-hidden': 'true' }, entry.emoji) : null,
+          h('span', { class: 'pantry-name' }, name)),
         h('span', { class: 'pantry-stock' }, entry.stock),
         meta ? h('span', { class: 'recipe-meta pantry-meta' }, meta) : null),
       actions);

@@ -29,6 +29,8 @@ public enum PantryJSON {
   public struct Entry: Encodable, Equatable, Sendable {
     public var id: String
     public var name: String
+    /// The emoji the list would give the name.
+    public var emoji: String
     @Nullable public var barcode: String? = nil
     @Nullable public var barcodeFormat: String? = nil
     public var packages: Int
@@ -45,6 +47,7 @@ public enum PantryJSON {
     public init(_ entry: PantryEntry) {
       id = entry.id.uuidString.lowercased()
       name = entry.name
+      emoji = EmojiClassifier.shared.classify(entry.name).emoji
       barcode = entry.barcode?.digits
       barcodeFormat = entry.barcode?.format.rawValue
       packages = entry.packages
