@@ -374,15 +374,8 @@ extension AppState {
   private mutating func handleRename(
     _ key: Key, draft: inout RenameDraft, effects: inout [Effect]
   ) {
+    if Self.edit(&draft.text, key, upTo: ListTiming.maxNameLength) { return mode = .rename(draft) }
     switch key {
-    case .character(let character):
-      if draft.text.count < ListTiming.maxNameLength { draft.text.append(character) }
-    case .backspace:
-      if !draft.text.isEmpty { draft.text.removeLast() }
-    case .control("u"):
-      draft.text = ""
-    case .control("w"):
-      draft.text = Self.droppingLastWord(draft.text)
     case .enter:
       mode = .list
       do {
@@ -408,15 +401,8 @@ extension AppState {
   private mutating func handleNote(
     _ key: Key, draft: inout RenameDraft, effects: inout [Effect]
   ) {
+    if Self.edit(&draft.text, key, upTo: ItemNote.maxLength) { return mode = .note(draft) }
     switch key {
-    case .character(let character):
-      if draft.text.count < ItemNote.maxLength { draft.text.append(character) }
-    case .backspace:
-      if !draft.text.isEmpty { draft.text.removeLast() }
-    case .control("u"):
-      draft.text = ""
-    case .control("w"):
-      draft.text = Self.droppingLastWord(draft.text)
     case .enter:
       mode = .list
       do {
@@ -645,6 +631,24 @@ extension AppState {
 
   private static func sentence(_ message: String) -> String {
     message.prefix(1).uppercased() + message.dropFirst()
+  }
+
+  /// The keys an in-place text field shares (rename, note): typing up to `limit` characters,
+  /// ⌫, ^U and ^W. True when `key` was one of them.
+  private static func edit(_ text: inout String, _ key: Key, upTo limit: Int) -> Bool {
+    switch key {
+    case .character(let character):
+      if text.count < limit { text.append(character) }
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+    case .control("u"):
+      text = ""
+    case .control("w"):
+      text = droppingLastWord(text)
+    default:
+      return false
+    }
+    return true
   }
 
   private static func droppingLastWord(_ text: String) -> String {
