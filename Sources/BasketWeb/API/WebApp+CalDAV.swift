@@ -235,33 +235,10 @@ extension WebApp {
     _ book: CalDAVBook, _ entries: [CalDAVBook.Entry], _ wanted: PropfindRequest
   ) throws -> DAVResponse {
     let token = try book.token()
-    let values: [DAVName: DAVElement] = [
-      .d("resourcetype"): DAVElement(
-        .d("resourcetype"), children: [DAVElement(.d("collection")), DAVElement(.c("calendar"))]),
-      .d("displayname"): DAVElement(.d("displayname"), text: "Basket"),
-      DAVName(DAVName.apple, "calendar-color"): DAVElement(
-        DAVName(DAVName.apple, "calendar-color"), text: "#F4A261FF"),
-      .c("calendar-description"): DAVElement(
-        .c("calendar-description"), text: "The household's shopping list"),
-      .c("supported-calendar-component-set"): DAVElement(
-        .c("supported-calendar-component-set"),
-        children: [DAVElement(.c("comp"), attributes: ["name": "VTODO"])]),
-      .d("sync-token"): DAVElement(.d("sync-token"), text: Self.syncToken(token)),
-      DAVName(DAVName.calendarServer, "getctag"): DAVElement(
-        DAVName(DAVName.calendarServer, "getctag"), text: CalDAVBook.collectionTag(entries)),
-      .d("current-user-principal"): DAVElement(
-        .d("current-user-principal"), children: [.href(principal)]),
-      .d("owner"): DAVElement(.d("owner"), children: [.href(principal)]),
-      .d("current-user-privilege-set"): Self.privileges(),
-      .d("supported-report-set"): DAVElement(
-        .d("supported-report-set"),
-        children: [.c("calendar-query"), .c("calendar-multiget"), .d("sync-collection")].map {
-          report in
-          DAVElement(
-            .d("supported-report"),
-            children: [DAVElement(.d("report"), children: [DAVElement(report)])])
-        }),
-    ]
+    let values = Self.calendarCollection(
+      name: "Basket", color: "#F4A261FF", description: "The household's shopping list",
+      component: "VTODO", syncToken: Self.syncToken(token),
+      tag: CalDAVBook.collectionTag(entries), privileges: Self.privileges())
     return Self.response(href: Self.davCollection, values: values, wanted: wanted)
   }
 
@@ -380,15 +357,50 @@ extension WebApp {
     }
   }
 
-  static func privileges() -> DAVElement {
-    DAVElement(
+  /// What the client may do: everything a task list takes, or with `readOnly` only reading.
+  static func privileges(readOnly: Bool = false) -> DAVElement {
+    let granted =
+      readOnly
+      ? ["read"] : ["read", "write", "write-content", "write-properties", "bind", "unbind"]
+    return DAVElement(
       .d("current-user-privilege-set"),
-      children: [
-        "read", "write", "write-content", "write-properties", "bind", "unbind",
-        "read-current-user-privilege-set",
-      ].map {
+      children: (granted + ["read-current-user-privilege-set"]).map {
         DAVElement(.d("privilege"), children: [DAVElement(.d($0))])
       })
+  }
+
+  /// A calendar collection's own properties, the same for the list's tasks and the plan's
+  /// events but for these.
+  static func calendarCollection(
+    name: String, color: String, description: String, component: String, syncToken: String,
+    tag: String, privileges: DAVElement
+  ) -> [DAVName: DAVElement] {
+    [
+      .d("resourcetype"): DAVElement(
+        .d("resourcetype"), children: [DAVElement(.d("collection")), DAVElement(.c("calendar"))]),
+      .d("displayname"): DAVElement(.d("displayname"), text: name),
+      DAVName(DAVName.apple, "calendar-color"): DAVElement(
+        DAVName(DAVName.apple, "calendar-color"), text: color),
+      .c("calendar-description"): DAVElement(.c("calendar-description"), text: description),
+      .c("supported-calendar-component-set"): DAVElement(
+        .c("supported-calendar-component-set"),
+        children: [DAVElement(.c("comp"), attributes: ["name": component])]),
+      .d("sync-token"): DAVElement(.d("sync-token"), text: syncToken),
+      DAVName(DAVName.calendarServer, "getctag"): DAVElement(
+        DAVName(DAVName.calendarServer, "getctag"), text: tag),
+      .d("current-user-principal"): DAVElement(
+        .d("current-user-principal"), children: [.href(davRoot)]),
+      .d("owner"): DAVElement(.d("owner"), children: [.href(davRoot)]),
+      .d("current-user-privilege-set"): privileges,
+      .d("supported-report-set"): DAVElement(
+        .d("supported-report-set"),
+        children: [.c("calendar-query"), .c("calendar-multiget"), .d("sync-collection")].map {
+          report in
+          DAVElement(
+            .d("supported-report"),
+            children: [DAVElement(.d("report"), children: [DAVElement(report)])])
+        }),
+    ]
   }
 
   static func depth(_ request: Request) -> Int {

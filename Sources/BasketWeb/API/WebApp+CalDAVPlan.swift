@@ -79,38 +79,10 @@ extension WebApp {
 
   /// The plan collection's properties; `events` are its events (for the tag).
   func planCollectionResponse(_ events: [PlanEvent], _ wanted: PropfindRequest) -> DAVResponse {
-    let principal = Self.davRoot
-    let values: [DAVName: DAVElement] = [
-      .d("resourcetype"): DAVElement(
-        .d("resourcetype"), children: [DAVElement(.d("collection")), DAVElement(.c("calendar"))]),
-      .d("displayname"): DAVElement(.d("displayname"), text: "Basket meals"),
-      DAVName(DAVName.apple, "calendar-color"): DAVElement(
-        DAVName(DAVName.apple, "calendar-color"), text: "#7BC96FFF"),
-      .c("calendar-description"): DAVElement(
-        .c("calendar-description"), text: "The household's plan of meals"),
-      .c("supported-calendar-component-set"): DAVElement(
-        .c("supported-calendar-component-set"),
-        children: [DAVElement(.c("comp"), attributes: ["name": "VEVENT"])]),
-      .d("sync-token"): DAVElement(.d("sync-token"), text: Self.planSyncToken(events)),
-      DAVName(DAVName.calendarServer, "getctag"): DAVElement(
-        DAVName(DAVName.calendarServer, "getctag"), text: PlanCalendar.collectionTag(events)),
-      .d("current-user-principal"): DAVElement(
-        .d("current-user-principal"), children: [.href(principal)]),
-      .d("owner"): DAVElement(.d("owner"), children: [.href(principal)]),
-      .d("current-user-privilege-set"): DAVElement(
-        .d("current-user-privilege-set"),
-        children: ["read", "read-current-user-privilege-set"].map {
-          DAVElement(.d("privilege"), children: [DAVElement(.d($0))])
-        }),
-      .d("supported-report-set"): DAVElement(
-        .d("supported-report-set"),
-        children: [.c("calendar-query"), .c("calendar-multiget"), .d("sync-collection")].map {
-          report in
-          DAVElement(
-            .d("supported-report"),
-            children: [DAVElement(.d("report"), children: [DAVElement(report)])])
-        }),
-    ]
+    let values = Self.calendarCollection(
+      name: "Basket meals", color: "#7BC96FFF", description: "The household's plan of meals",
+      component: "VEVENT", syncToken: Self.planSyncToken(events),
+      tag: PlanCalendar.collectionTag(events), privileges: Self.privileges(readOnly: true))
     return Self.response(href: Self.davPlan, values: values, wanted: wanted)
   }
 
