@@ -33,12 +33,14 @@ struct ConnectionReader: ListReader, @unchecked Sendable {
       return try select(
         Self.checkedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack), list])
     case .checked(.atOrAfter(let date)):
-      return try select(Self.checkedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
+      return try select(
+        Self.checkedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
     case .cleared(.atOrBefore(let date)):
       return try select(
         Self.clearedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack), list])
     case .cleared(.atOrAfter(let date)):
-      return try select(Self.clearedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
+      return try select(
+        Self.clearedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
     }
   }
 

@@ -77,7 +77,10 @@ import Testing
       _ = try basket(store).add(text: "screws")
     }
     #expect(try store.items().map { $0.name.lowercased() } == ["milk"])
-    #expect(try store.onList(hardware.id) { try store.items().map { $0.name.lowercased() } } == ["milk", "screws"])
+    #expect(
+      try store.onList(hardware.id) { try store.items().map { $0.name.lowercased() } } == [
+        "milk", "screws",
+      ])
     // /changes answers per list.
     #expect(try store.changes(since: start)?.items.isEmpty == true)
     #expect(
@@ -123,7 +126,8 @@ import Testing
     // The items wait with the removed list.
     let restored = try lists(try openStore(path)).restore("birthday")
     #expect(restored.removedAt == nil)
-    #expect(try store.onList(party.id) { try store.items().map { $0.name.lowercased() } } == ["balloons"])
+    #expect(
+      try store.onList(party.id) { try store.items().map { $0.name.lowercased() } } == ["balloons"])
     #expect(try household.all().map(\.name) == ["Groceries", "Hardware", "Birthday"])
   }
 
