@@ -21,6 +21,7 @@ enum Commands {
     "staples": StaplesCommand.run, "invite": InviteCommand.run, "ca": CACommand.run,
     "backup": BackupCommand.backup, "restore": BackupCommand.restore,
     "export": ExportCommand.export, "import": ExportCommand.importExport,
+    "lists": ListsCommand.run,
   ]
 
   // MARK: - Reading
@@ -57,7 +58,7 @@ enum Commands {
         ListPrinter.render(
           sections, mood: DayMood(date: context.clock.now, timeZone: .current), style: style))
       // The numbers just shown are what ITEM numbers mean until the next list.
-      if stored { ListNumbers.remember(sections, store: context.store) }
+      if stored { ListNumbers.remember(sections, store: context.store, list: context.list) }
     }
     return 0
   }
@@ -192,7 +193,7 @@ enum Commands {
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
-      numbered: ListNumbers.read(store: context.store))
+      numbered: ListNumbers.read(store: context.store, list: context.list))
     try basket.rename(item.id, to: newName)
     let renamed = try basket.sections().allItems.first { $0.id == item.id } ?? item
     context.out("Renamed \(item.name) to \(Style(context: context).itemLabel(renamed))\n")
@@ -210,7 +211,7 @@ enum Commands {
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
-      numbered: ListNumbers.read(store: context.store))
+      numbered: ListNumbers.read(store: context.store, list: context.list))
     let updated = try note.map { try basket.setNote(item.id, $0) } ?? item
     if flags.has("--json") {
       context.out(try JSONText.encode(ListJSON.ItemJSON(updated)) + "\n")
@@ -231,7 +232,7 @@ enum Commands {
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
-      numbered: ListNumbers.read(store: context.store))
+      numbered: ListNumbers.read(store: context.store, list: context.list))
     let style = Style(context: context)
     if flags.has("--clear") {
       guard flags.positional.count == 1 else {
@@ -290,7 +291,7 @@ enum Commands {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: command)
     let basket = try context.openBasket(.existing)
     let sections = try basket.sections()
-    let numbered = ListNumbers.read(store: context.store)
+    let numbered = ListNumbers.read(store: context.store, list: context.list)
     let items = try flags.positional.map {
       try ItemReference.resolve($0, in: sections, numbered: numbered)
     }

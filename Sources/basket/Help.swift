@@ -26,6 +26,8 @@ enum Help {
       suggest PREFIX [--json]  suggestions for what you are typing
       usuals [--json]          your usual items
       emoji NAME... [--json]   the emoji Basket picks for a name, and why
+      lists [COMMAND]          the household's lists (Groceries, Hardware, Party…): add,
+                               rename, move, remove, restore (see basket lists --help)
       recipe COMMAND           import, read and keep recipes, and shop for them
                                (see basket recipe --help)
       pantry [COMMAND]         what you have at home: add, list, show, edit, use, remove,
@@ -57,6 +59,7 @@ enum Help {
 
     Options (before or after the command):
       --store PATH             use this store file (also: BASKET_STORE)
+      --list NAME              use this list, not the household's first (also: BASKET_LIST)
       --shop NAME              check off in this shop this time, not the current one
       --help                   show help (after a command: that command's help)
       --version                show the version
@@ -114,6 +117,25 @@ enum Help {
     case "product": return TripHelp.product
     case "trip": return TripHelp.trip
     case "retailer": return TripHelp.retailer
+    case "lists":
+      return """
+        Usage: basket lists [list [--json] | add NAME | rename OLD NEW | move NAME PLACE |
+                            remove NAME | restore NAME]
+
+        The household's lists, each with its own To get and Got it; suggestions, emoji,
+        shops and the pantry are shared. Every list command (add, list, check, trip…)
+        works on one list: --list NAME (or BASKET_LIST), else the first. Names are matched
+        as item names are (case and plurals don't matter).
+          list          the lists with their counts, ▸ the one in use, then removed ones;
+                        --json: {"lists": [{"id", "name", "toGet", "gotIt", "current"}],
+                        "removed": [{"id", "name", "removedAt"}]}
+          add NAME      a new, empty list, last in the order
+          rename OLD NEW  quote names of several words
+          move NAME PLACE  put a list at PLACE (1 is the first: the default list)
+          remove NAME   remove a list; its items wait with it (the last list stays)
+          restore NAME  bring a removed list back with its items
+
+        """
     case "staples":
       return """
         Usage: basket staples [list [--json] | add NAME... | remove NAME...]
