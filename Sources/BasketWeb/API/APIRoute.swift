@@ -70,6 +70,12 @@ extension WebApp {
     .init("GET", "suggestions"),
     .init("GET", "usuals"),
     .init("GET", "quantity-rules"),
+    // The household's lists
+    .init("GET", "lists"),
+    .init("POST", "lists", .change),
+    .init("PATCH", "lists/*", .change),
+    .init("DELETE", "lists/*", .change),
+    .init("POST", "lists/*/restore", .change),
     // Recipes and meal prep
     .init("GET", "recipes"),
     .init("POST", "recipes", .change),
