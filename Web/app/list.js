@@ -127,6 +127,7 @@ export class ListScreen extends ListSync {
     this.view.render(holding(this.list, this.checkOff), {
       ...this.ui, checking: this.checkOff.pending, editing: this.editing, renaming: this.renaming,
     }, { glide });
+    if (this.listsBar && this.listsBar.lists.length) this.listsBar.render();
     // The check-in card (checkin.js) hears what the server's list holds now.
     document.dispatchEvent(new CustomEvent('basket:list', { detail: { list: this.server } }));
   }
