@@ -240,4 +240,8 @@ public protocol ListsStore: Sendable {
   /// The list reads and changes go to now (the scoped one, else the process's, else the
   /// household's first).
   func currentList() throws -> ShoppingList
+
+  /// Reads and changes the list `id` in this process from now on (nil: the household's
+  /// first), wherever no body is scoped to another (`onList`).
+  func useList(_ id: UUID?)
 }

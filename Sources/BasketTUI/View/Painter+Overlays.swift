@@ -20,6 +20,7 @@ public enum KeyHelp {
     ("^N  F7", "a note on the item"),
     ("^K", "Clear all (Got it)"),
     ("Del  F8", "remove (^Z brings it back)"),
+    ("^T  F9", "show the next list"),
     ("^Z", "undo remove or Clear all"),
     ("^G  F5", "walking order of the current shop"),
     ("Alt-↑ ↓  ⇧Alt", "move an item, ⇧ its aisle"),
