@@ -40,7 +40,7 @@ enum Help {
                                the pantry covers (see basket mealprep --help)
       plan [COMMAND]           a week of meals: add RECIPE --on DATE, remove, shop the
                                week's recipes (see basket plan --help)
-      shop [add|use|leave|remove NAME]
+      shop [add|use|leave|rename|remove NAME]
                                the shops you buy at; the list learns each one's walking
                                order from the order you check things off there
       product [COMMAND]        the products you buy: add, list, show, edit, remove
@@ -154,7 +154,8 @@ enum Help {
         """
     case "shop":
       return """
-        Usage: basket shop [list [--json] | add NAME | use NAME | leave | remove NAME]
+        Usage: basket shop [list [--json] | add NAME | use NAME | leave | rename OLD NEW |
+                           remove NAME]
 
         The shops you buy at ("shop", not "store": --store is the list's file).
         One shop is current: things checked off (here, in the terminal app or on a
@@ -167,6 +168,7 @@ enum Help {
           add NAME   add a shop
           use NAME   make it current (a unique beginning of its name is enough)
           leave      no current shop: check-offs teach nothing
+          rename OLD NEW  a new name; what it learnt stays (quote names of several words)
           remove NAME  remove it and what it learnt
         --shop NAME before or after any command checks off in that shop this time only.
 

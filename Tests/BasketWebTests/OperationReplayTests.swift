@@ -124,6 +124,14 @@ import Testing
       web.must("POST", "/api/v2/shops", json: #"{"name":"Aldi"}"#)
       return ("/api/v2/shops/current", #"{"shop":"Aldi"}"#)
     },
+    "PATCH /api/v2/shops/*": { web in
+      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+      return ("/api/v2/shops/lidl", #"{"name":"Lidl Kensal Rise"}"#)
+    },
+    "DELETE /api/v2/shops/*": { web in
+      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+      return ("/api/v2/shops/lidl", "{}")
+    },
     "POST /api/v2/walking-order": { web in
       web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
       let milk = web.add("Milk")

@@ -109,6 +109,8 @@ extension WebApp {
     .init("GET", "shops"),
     .init("POST", "shops", .change),
     .init("PUT", "shops/current", .change),
+    .init("PATCH", "shops/*", .change),
+    .init("DELETE", "shops/*", .change),
     .init("GET", "walking-order"),
     .init("POST", "walking-order", .change),
     // The pantry and check-in
