@@ -76,6 +76,8 @@ export class ListScreen extends ListSync {
     });
     $('clear-all').addEventListener('click', () => this.clearAll());
     $('walk-toggle').addEventListener('click', () => this.walking.toggle());
+    // The Shops screen's "Walk the list": the list in that shop's order.
+    document.addEventListener('basket:walk', () => this.walking.turnOn());
     dragToReorder($('to-get'), (ids) => this.walking.move(ids));
     $('celebration-close').addEventListener('click', (event) => {
       event.stopPropagation();
