@@ -165,3 +165,27 @@ def test_a_recipe_goes_on_the_list_chosen_in_recipe_ready(server, phones):
     phone.locator("#add-recipe").click()
     assert wait_for(lambda: names_on(server, party) == ["onions", "stock"], phone), names_on(server, party)
     assert names_on(server) == ["Milk"]
+
+
+def test_a_change_queued_for_a_list_removed_meanwhile_is_refused_plainly_and_the_list_kept(server, phones):
+    phone = phones(server.url + "/")
+    make_list(phone, "Party")
+    add(phone, "Cake")
+    party = next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Party")
+    assert wait_for(lambda: names_on(server, party) == ["Cake"], phone)
+    offline(phone)
+    add(phone, "Candles")
+    expect(status(phone)).to_have_text("Offline · 1 change waiting")
+    api(server, "DELETE", f"/api/v2/lists/{party}")  # another phone removes Party meanwhile
+    online(phone)
+    expect(phone.locator("#toast")).to_contain_text("the list Party was removed", timeout=15000)
+    expect(tab(phone, "Groceries")).to_have_attribute("aria-pressed", "true", timeout=15000)
+    # The change is refused once, said plainly, and leaves the queue.
+    expect(status(phone)).to_have_text("Live", timeout=15000)
+    ops = []
+    phone.on("request", lambda request: ops.append(request.url) if "/api/v2/ops" in request.url else None)
+    phone.wait_for_timeout(1500)
+    assert ops == []
+    # Nothing of the list is lost: restored, it still has its cake.
+    api(server, "POST", f"/api/v2/lists/{party}/restore", {})
+    assert names_on(server, party) == ["Cake"]

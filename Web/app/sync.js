@@ -258,20 +258,22 @@ export class ListSync {
         answer = await request;
         if (!answer || !Array.isArray(answer.results)) throw new ApiError(0, 'The answer was cut off.');
       } catch (error) {
-        this.outbox.unsent();
         if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429) {
+          this.outbox.unsent();
           clearTimeout(slow);
           this.net.syncing = false;
           this.unreachable();
           return;
         }
         if (error.status === 401) {
+          this.outbox.unsent();
           clearTimeout(slow);
           this.net.syncing = false;
           this.fail(error);
           return;
         }
-        // The whole request was refused (it can never apply as sent): say so, per change.
+        // The whole request was refused (it can never apply as sent; say, its list was
+        // removed): say so, per change. NB: still marked sent, so settling takes them out.
         answer = { results: batch.map((entry) => ({ op: entry.op.op, status: 'refused', reason: error.message })), revision: null };
       } finally {
         clearTimeout(slow);
