@@ -211,4 +211,87 @@ import Testing
     #expect(doubt.reason.contains(reason))
     #expect(!doubt.pageText.isEmpty)
   }
+
+  private static func marked(_ ingredients: String, _ steps: String = #"["Mix."]"#) -> String {
+    "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Cake\","
+      + "\"recipeIngredient\":\(ingredients),\"recipeInstructions\":\(steps)}</script>"
+  }
+
+  @Test(arguments: [
+    // Markup that runs the list together with commas.
+    (
+      marked(#"["125ml non-dairy milk, 1 tsp cider vinegar, 60ml olive oil, 1/4 tsp salt"]"#),
+      ["125ml non-dairy milk", "1 tsp cider vinegar", "60ml olive oil", "1/4 tsp salt"]
+    ),
+    // Commas inside a bracket, or before words without an amount, are one line's.
+    (
+      marked(
+        #"["3 cups flour blend (2 cups almond flour, 1 cup tapioca starch, 1/2 cup coconut flour)","2 onions, peeled, chopped"]"#
+      ),
+      [
+        "3 cups flour blend (2 cups almond flour, 1 cup tapioca starch, 1/2 cup coconut flour)",
+        "2 onions, peeled, chopped",
+      ]
+    ),
+    // An amount broken onto a line of its own belongs to the food after it.
+    (
+      marked(#"["2\n\nPasture-Raised Eggs","½ cup\nSemi-Pearled Farro","40 gr\nontbijtspek"]"#),
+      ["2 Pasture-Raised Eggs", "½ cup Semi-Pearled Farro", "40 gr ontbijtspek"]
+    ),
+    // Lines of a block that each name a food stay apart.
+    (
+      marked(#"["2 eggs\n3 apples","1 lemon\n2 limes\nsalt"]"#),
+      ["2 eggs", "3 apples", "1 lemon", "2 limes", "salt"]
+    ),
+  ])
+  func readsOneMarkedBlockAsTheLinesItHolds(body: String, ingredients: [String]) throws {
+    #expect(texts(try recipe(body)) == ingredients)
+  }
+
+  @Test(arguments: [
+    (
+      #"["Zubereitung","Die Semmeln einweichen.","Alles vermengen."]"#,
+      ["Die Semmeln einweichen.", "Alles vermengen."]
+    ),
+    (
+      #"[{"@type":"HowToStep","text":"Modo de preparo:"},{"@type":"HowToStep","text":"Refogue a cebola."}]"#,
+      ["Refogue a cebola."]
+    ),
+    (#"["Preparation","Chop the celery leaves.","—"]"#, ["Chop the celery leaves."]),
+    // A step that starts with the word is a step.
+    (
+      #"["Preparation of the sauce: whisk everything.","Serve."]"#,
+      ["Preparation of the sauce: whisk everything.", "Serve."]
+    ),
+  ])
+  func leavesOutAMarkedStepThatOnlyTitlesTheMethod(steps: String, read: [String]) throws {
+    #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
+  }
+
+  @Test func readsMicrodataWhosePropertyHoldsJSON() throws {
+    let body =
+      "<article itemscope itemtype=\"http://schema.org/Recipe\"><h1 itemprop=\"name\">Pizza</h1>"
+      + "<meta itemprop=\"recipeIngredient\" content=\"200 g dough\">"
+      + "<meta itemprop=\"recipeInstructions\" content='[{\"@type\":\"HowToStep\",\"text\":"
+      + "\"Heat the stone.\"},{\"@type\":\"HowToStep\",\"text\":\"Bake for 3 minutes.\"}]'></article>"
+    let read = try recipe(body)
+    #expect(read.instructions == ["Heat the stone.", "Bake for 3 minutes."])
+    #expect(texts(read) == ["200 g dough"])
+  }
+
+  @Test func readsTabsThatNameTheListAndTheMethodSideBySide() throws {
+    let body =
+      "<h1>Kritharaki</h1><div><div><h2>Zutaten</h2></div><div><h2>Zubereitung</h2></div></div>"
+      + "<div><div><div>Kritharaki</div><div>275 g</div></div><div><div>Fenchel</div>"
+      + "<div>1 Stk.</div></div><div><div>Zitronen</div><div>2 Stk.</div></div></div>"
+      + "<ol><li>Die Kritharaki in Salzwasser nach Packungsanweisung garen.</li>"
+      + "<li>Den Fenchel in feine Streifen schneiden und anbraten.</li></ol>"
+    let read = try recipe(body)
+    #expect(texts(read) == ["275 g Kritharaki", "1 Stk. Fenchel", "2 Stk. Zitronen"])
+    #expect(
+      read.instructions == [
+        "Die Kritharaki in Salzwasser nach Packungsanweisung garen.",
+        "Den Fenchel in feine Streifen schneiden und anbraten.",
+      ])
+  }
 }

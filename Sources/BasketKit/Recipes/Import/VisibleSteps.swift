@@ -23,6 +23,19 @@ enum VisibleSteps {
         out.append(step)
       }
     }
+    return withoutNumbers(out)
+  }
+
+  /// Steps that each open with their own number ("1. Heat …", "2. Mix …"), without it: the
+  /// page numbers its list, and a step's number is not its text.
+  static func withoutNumbers(_ steps: [String]) -> [String] {
+    guard steps.count >= 2 else { return steps }
+    var out: [String] = []
+    for (offset, step) in steps.enumerated() {
+      let characters = Array(step)
+      guard let end = marker(characters, at: 0, number: offset + 1) else { return steps }
+      out.append(String(characters[end...]))
+    }
     return out
   }
 
@@ -35,7 +48,11 @@ enum VisibleSteps {
     var expected = 1
     var index = 0
     while index < characters.count {
-      let isStart = index == 0 || characters[index - 1] == " "
+      // "… pepper.2. Bring …": a number may follow a sentence's end without a space.
+      let isStart =
+        index == 0 || characters[index - 1] == " "
+        || (expected > 1 && index >= 2 && ".!)".contains(characters[index - 1])
+          && characters[index - 2].isLetter)
       if isStart, let end = marker(characters, at: index, number: expected) {
         cuts.append((index, end))
         expected += 1
