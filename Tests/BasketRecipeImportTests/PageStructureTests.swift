@@ -294,4 +294,43 @@ import Testing
         "Den Fenchel in feine Streifen schneiden und anbraten.",
       ])
   }
+
+  @Test(arguments: [
+    // Each step opens with its own number.
+    (
+      #"["1. Heat the oven.","2. Mix the flour with the milk.","3. Bake."]"#,
+      ["Heat the oven.", "Mix the flour with the milk.", "Bake."]
+    ),
+    // A number right after a sentence's end, without a space.
+    (
+      #"["1. To make the dressing, combine all of it. Season well.2. Boil the pasta and drain it.3. Toss with the dressing."]"#,
+      [
+        "To make the dressing, combine all of it. Season well.", "Boil the pasta and drain it.",
+        "Toss with the dressing.",
+      ]
+    ),
+    // Numbers that don't run 1, 2, 3 are the steps' own.
+    (#"["1. Heat the oven.","Mix 2. Then bake."]"#, ["1. Heat the oven.", "Mix 2. Then bake."]),
+    (
+      #"["2 eggs go in first.","1 cup of milk after."]"#,
+      ["2 eggs go in first.", "1 cup of milk after."]
+    ),
+  ])
+  func takesAStepsNumberOff(steps: String, read: [String]) throws {
+    #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
+  }
+
+  @Test func leavesOutLabelledFiguresBesideTheMethod() throws {
+    let body =
+      "<h2>Hozzávalók</h2><ul><li>1 l tej</li><li>200 g rizs</li><li>1 rúd fahéj</li></ul>"
+      + "<h2>Elkészítése</h2><p>A tejet feltesszük főni a rizzsel és a fahéjjal, és puhára főzzük, "
+      + "közben gyakran megkeverjük.</p><ul><li>Elkészítési idő: kb. 30 perc</li>"
+      + "<li>Hűtési idő: 1 óra</li></ul>"
+    let read = try recipe(body)
+    #expect(texts(read) == ["1 l tej", "200 g rizs", "1 rúd fahéj"])
+    #expect(
+      read.instructions == [
+        "A tejet feltesszük főni a rizzsel és a fahéjjal, és puhára főzzük, közben gyakran megkeverjük."
+      ])
+  }
 }
