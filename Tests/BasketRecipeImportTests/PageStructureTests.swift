@@ -263,6 +263,24 @@ import Testing
       #"["Preparation of the sauce: whisk everything.","Serve."]"#,
       ["Preparation of the sauce: whisk everything.", "Serve."]
     ),
+    // The title before a step's colon.
+    (
+      #"["Bereiden: Verhit de olie in een pan.","Serveer direct."]"#,
+      ["Verhit de olie in een pan.", "Serveer direct."]
+    ),
+    // One step whose paragraphs ran together without a space.
+    (
+      #"["Verhit de olie en fruit de ui aan.Voeg de tijm en het water toe.Laat de soep koken."]"#,
+      [
+        "Verhit de olie en fruit de ui aan.", "Voeg de tijm en het water toe.",
+        "Laat de soep koken.",
+      ]
+    ),
+    // Several steps keep their run-together sentences, as the page shows them.
+    (
+      #"["Heat the oven.Grease a tin.","Bake for 20 minutes."]"#,
+      ["Heat the oven.Grease a tin.", "Bake for 20 minutes."]
+    ),
   ])
   func leavesOutAMarkedStepThatOnlyTitlesTheMethod(steps: String, read: [String]) throws {
     #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
@@ -314,6 +332,11 @@ import Testing
     (
       #"["2 eggs go in first.","1 cup of milk after."]"#,
       ["2 eggs go in first.", "1 cup of milk after."]
+    ),
+    // A closing line after the numbered steps goes without a number.
+    (
+      #"["1. Heat the oven.","2. Bake the loaf.","Enjoy it warm!"]"#,
+      ["Heat the oven.", "Bake the loaf.", "Enjoy it warm!"]
     ),
   ])
   func takesAStepsNumberOff(steps: String, read: [String]) throws {

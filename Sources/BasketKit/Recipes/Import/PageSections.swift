@@ -139,7 +139,8 @@ struct PageSections {
       "tillvägagångssätt", "gör så här:", "valmistusohje", "přípravа", "priprema", "postupak",
       "elkészítése", "hazırlanışı", "instructions for", "préparation de la recette",
       "la préparation", "réalisation", "déroulé", "bereidingswijze:",
-      "aanpak", "werkwijze", "作法", "做法步骤", "制作步骤", "조리 순서", "cara memasak",
+      "aanpak", "werkwijze", "bereiden", "voorbereiden", "作法", "做法步骤", "制作步骤", "조리 순서",
+      "cara memasak",
     ]
   /// Titles of what is not the recipe, ending a section.
   static let otherWords = [
