@@ -140,6 +140,18 @@ import Testing
         + "<li>1 onion, diced</li></ul><h2>Directions</h2><ul><li>Heat the oil and fry the onion.</li></ul>",
       ["2 Tbsp oil", "1 onion, diced"], ["Heat the oil and fry the onion."]
     ),
+    // The method's title again under its heading, and a call to subscribe, are not steps.
+    (
+      "<h2>Ingredients</h2><ul><li>400 g lamb mince</li><li>2 tsp cumin</li></ul><h2>Method</h2>"
+        + "<h3>Preparation</h3><p>Mix the lamb with the cumin and roll it into sixteen balls.</p>"
+        + "<p>Fry the balls in a hot pan until browned all over.</p>"
+        + "<p>Subscribe or log in to save this recipe.</p>",
+      ["400 g lamb mince", "2 tsp cumin"],
+      [
+        "Mix the lamb with the cumin and roll it into sixteen balls.",
+        "Fry the balls in a hot pan until browned all over.",
+      ]
+    ),
   ])
   func leavesOutWhatIsNotTheRecipe(body: String, ingredients: [String], steps: [String]) throws {
     let read = try recipe(body)
