@@ -368,4 +368,19 @@ import Testing
         "A tejet feltesszük főni a rizzsel és a fahéjjal, és puhára főzzük, közben gyakran megkeverjük."
       ])
   }
+
+  @Test func joinsALooseAmountToTheParagraphNamingItsFood() throws {
+    let item = { (amount: String, food: String) in
+      "<div class=\"item\"><input type=\"checkbox\"><label><span>\(amount)</span><p>\(food)</p>"
+        + "</label></div>"
+    }
+    let body =
+      "<h2>Υλικά</h2><div>" + item("2", "αβοκάντο ώριμα") + item("4", "αυγά μεγάλα")
+      + item("1/2 φλ.", "τρίμματα φέτας") + "<div><label><p>Αλάτι</p></label></div></div>"
+      + "<h2>Εκτέλεση</h2><p>Κόβουμε τα αβοκάντο στη μέση και βγάζουμε το κουκούτσι.</p>"
+    #expect(
+      texts(try recipe(body)) == [
+        "2 αβοκάντο ώριμα", "4 αυγά μεγάλα", "1/2 φλ. τρίμματα φέτας", "Αλάτι",
+      ])
+  }
 }

@@ -399,6 +399,7 @@ struct PageSections {
     let block = blocks[index]
     if case .listItem = block.kind { return (Self.bulleted(block.text), 1) }
     if !block.lines.isEmpty { return (block.lines.flatMap(Self.bulleted), 1) }
+    if let joined = amountBeforeItsFood(at: index) { return ([joined], 2) }
     var cells = [block.text]
     var end = index + 1
     while end < blocks.count, cells.count < 3, block.parent != 0,
@@ -417,6 +418,21 @@ struct PageSections {
       return ([(amounts + others).joined(separator: " ")], cells.count)
     }
     return (Self.bulleted(block.text), 1)
+  }
+
+  /// A bare amount in loose text ("2", "1/2 φλ.") just before the paragraph that names its
+  /// food, in another element (a label holding a span and a `<p>`): the two as one line.
+  private func amountBeforeItsFood(at index: Int) -> String? {
+    let block = blocks[index]
+    guard block.kind == .text, Self.isBareAmount(block.text), index + 1 < blocks.count else {
+      return nil
+    }
+    let next = blocks[index + 1]
+    guard next.kind == .paragraph || next.kind == .text, next.parent != block.parent,
+      next.lines.isEmpty, titles[index + 1] == nil, let first = next.text.first,
+      !first.isNumber, Self.looksLikeIngredient(next.text)
+    else { return nil }
+    return block.text + " " + next.text
   }
 
   /// A cell holding only an amount and maybe a unit: "275 g", "½ cup", "2 Stk.", "6".
