@@ -140,6 +140,18 @@ import Testing
         + "<li>1 onion, diced</li></ul><h2>Directions</h2><ul><li>Heat the oil and fry the onion.</li></ul>",
       ["2 Tbsp oil", "1 onion, diced"], ["Heat the oil and fry the onion."]
     ),
+    // The method's title again under its heading, and a call to subscribe, are not steps.
+    (
+      "<h2>Ingredients</h2><ul><li>400 g lamb mince</li><li>2 tsp cumin</li></ul><h2>Method</h2>"
+        + "<h3>Preparation</h3><p>Mix the lamb with the cumin and roll it into sixteen balls.</p>"
+        + "<p>Fry the balls in a hot pan until browned all over.</p>"
+        + "<p>Subscribe or log in to save this recipe.</p>",
+      ["400 g lamb mince", "2 tsp cumin"],
+      [
+        "Mix the lamb with the cumin and roll it into sixteen balls.",
+        "Fry the balls in a hot pan until browned all over.",
+      ]
+    ),
   ])
   func leavesOutWhatIsNotTheRecipe(body: String, ingredients: [String], steps: [String]) throws {
     let read = try recipe(body)
@@ -210,5 +222,165 @@ import Testing
     let doubt = try #require(read.doubt)
     #expect(doubt.reason.contains(reason))
     #expect(!doubt.pageText.isEmpty)
+  }
+
+  private static func marked(_ ingredients: String, _ steps: String = #"["Mix."]"#) -> String {
+    "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Cake\","
+      + "\"recipeIngredient\":\(ingredients),\"recipeInstructions\":\(steps)}</script>"
+  }
+
+  @Test(arguments: [
+    // Markup that runs the list together with commas.
+    (
+      marked(#"["125ml non-dairy milk, 1 tsp cider vinegar, 60ml olive oil, 1/4 tsp salt"]"#),
+      ["125ml non-dairy milk", "1 tsp cider vinegar", "60ml olive oil", "1/4 tsp salt"]
+    ),
+    // Commas inside a bracket, or before words without an amount, are one line's.
+    (
+      marked(
+        #"["3 cups flour blend (2 cups almond flour, 1 cup tapioca starch, 1/2 cup coconut flour)","2 onions, peeled, chopped"]"#
+      ),
+      [
+        "3 cups flour blend (2 cups almond flour, 1 cup tapioca starch, 1/2 cup coconut flour)",
+        "2 onions, peeled, chopped",
+      ]
+    ),
+    // An amount broken onto a line of its own belongs to the food after it.
+    (
+      marked(#"["2\n\nPasture-Raised Eggs","½ cup\nSemi-Pearled Farro","40 gr\nontbijtspek"]"#),
+      ["2 Pasture-Raised Eggs", "½ cup Semi-Pearled Farro", "40 gr ontbijtspek"]
+    ),
+    // Lines of a block that each name a food stay apart.
+    (
+      marked(#"["2 eggs\n3 apples","1 lemon\n2 limes\nsalt"]"#),
+      ["2 eggs", "3 apples", "1 lemon", "2 limes", "salt"]
+    ),
+  ])
+  func readsOneMarkedBlockAsTheLinesItHolds(body: String, ingredients: [String]) throws {
+    #expect(texts(try recipe(body)) == ingredients)
+  }
+
+  @Test(arguments: [
+    (
+      #"["Zubereitung","Die Semmeln einweichen.","Alles vermengen."]"#,
+      ["Die Semmeln einweichen.", "Alles vermengen."]
+    ),
+    (
+      #"[{"@type":"HowToStep","text":"Modo de preparo:"},{"@type":"HowToStep","text":"Refogue a cebola."}]"#,
+      ["Refogue a cebola."]
+    ),
+    (#"["Preparation","Chop the celery leaves.","—"]"#, ["Chop the celery leaves."]),
+    // A step that starts with the word is a step.
+    (
+      #"["Preparation of the sauce: whisk everything.","Serve."]"#,
+      ["Preparation of the sauce: whisk everything.", "Serve."]
+    ),
+    // The title before a step's colon.
+    (
+      #"["Bereiden: Verhit de olie in een pan.","Serveer direct."]"#,
+      ["Verhit de olie in een pan.", "Serveer direct."]
+    ),
+    // One step whose paragraphs ran together without a space.
+    (
+      #"["Verhit de olie en fruit de ui aan.Voeg de tijm en het water toe.Laat de soep koken."]"#,
+      [
+        "Verhit de olie en fruit de ui aan.", "Voeg de tijm en het water toe.",
+        "Laat de soep koken.",
+      ]
+    ),
+    // Several steps keep their run-together sentences, as the page shows them.
+    (
+      #"["Heat the oven.Grease a tin.","Bake for 20 minutes."]"#,
+      ["Heat the oven.Grease a tin.", "Bake for 20 minutes."]
+    ),
+  ])
+  func leavesOutAMarkedStepThatOnlyTitlesTheMethod(steps: String, read: [String]) throws {
+    #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
+  }
+
+  @Test func readsMicrodataWhosePropertyHoldsJSON() throws {
+    let body =
+      "<article itemscope itemtype=\"http://schema.org/Recipe\"><h1 itemprop=\"name\">Pizza</h1>"
+      + "<meta itemprop=\"recipeIngredient\" content=\"200 g dough\">"
+      + "<meta itemprop=\"recipeInstructions\" content='[{\"@type\":\"HowToStep\",\"text\":"
+      + "\"Heat the stone.\"},{\"@type\":\"HowToStep\",\"text\":\"Bake for 3 minutes.\"}]'></article>"
+    let read = try recipe(body)
+    #expect(read.instructions == ["Heat the stone.", "Bake for 3 minutes."])
+    #expect(texts(read) == ["200 g dough"])
+  }
+
+  @Test func readsTabsThatNameTheListAndTheMethodSideBySide() throws {
+    let body =
+      "<h1>Kritharaki</h1><div><div><h2>Zutaten</h2></div><div><h2>Zubereitung</h2></div></div>"
+      + "<div><div><div>Kritharaki</div><div>275 g</div></div><div><div>Fenchel</div>"
+      + "<div>1 Stk.</div></div><div><div>Zitronen</div><div>2 Stk.</div></div></div>"
+      + "<ol><li>Die Kritharaki in Salzwasser nach Packungsanweisung garen.</li>"
+      + "<li>Den Fenchel in feine Streifen schneiden und anbraten.</li></ol>"
+    let read = try recipe(body)
+    #expect(texts(read) == ["275 g Kritharaki", "1 Stk. Fenchel", "2 Stk. Zitronen"])
+    #expect(
+      read.instructions == [
+        "Die Kritharaki in Salzwasser nach Packungsanweisung garen.",
+        "Den Fenchel in feine Streifen schneiden und anbraten.",
+      ])
+  }
+
+  @Test(arguments: [
+    // Each step opens with its own number.
+    (
+      #"["1. Heat the oven.","2. Mix the flour with the milk.","3. Bake."]"#,
+      ["Heat the oven.", "Mix the flour with the milk.", "Bake."]
+    ),
+    // A number right after a sentence's end, without a space.
+    (
+      #"["1. To make the dressing, combine all of it. Season well.2. Boil the pasta and drain it.3. Toss with the dressing."]"#,
+      [
+        "To make the dressing, combine all of it. Season well.", "Boil the pasta and drain it.",
+        "Toss with the dressing.",
+      ]
+    ),
+    // Numbers that don't run 1, 2, 3 are the steps' own.
+    (#"["1. Heat the oven.","Mix 2. Then bake."]"#, ["1. Heat the oven.", "Mix 2. Then bake."]),
+    (
+      #"["2 eggs go in first.","1 cup of milk after."]"#,
+      ["2 eggs go in first.", "1 cup of milk after."]
+    ),
+    // A closing line after the numbered steps goes without a number.
+    (
+      #"["1. Heat the oven.","2. Bake the loaf.","Enjoy it warm!"]"#,
+      ["Heat the oven.", "Bake the loaf.", "Enjoy it warm!"]
+    ),
+  ])
+  func takesAStepsNumberOff(steps: String, read: [String]) throws {
+    #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
+  }
+
+  @Test func leavesOutLabelledFiguresBesideTheMethod() throws {
+    let body =
+      "<h2>Hozzávalók</h2><ul><li>1 l tej</li><li>200 g rizs</li><li>1 rúd fahéj</li></ul>"
+      + "<h2>Elkészítése</h2><p>A tejet feltesszük főni a rizzsel és a fahéjjal, és puhára főzzük, "
+      + "közben gyakran megkeverjük.</p><ul><li>Elkészítési idő: kb. 30 perc</li>"
+      + "<li>Hűtési idő: 1 óra</li></ul>"
+    let read = try recipe(body)
+    #expect(texts(read) == ["1 l tej", "200 g rizs", "1 rúd fahéj"])
+    #expect(
+      read.instructions == [
+        "A tejet feltesszük főni a rizzsel és a fahéjjal, és puhára főzzük, közben gyakran megkeverjük."
+      ])
+  }
+
+  @Test func joinsALooseAmountToTheParagraphNamingItsFood() throws {
+    let item = { (amount: String, food: String) in
+      "<div class=\"item\"><input type=\"checkbox\"><label><span>\(amount)</span><p>\(food)</p>"
+        + "</label></div>"
+    }
+    let body =
+      "<h2>Υλικά</h2><div>" + item("2", "αβοκάντο ώριμα") + item("4", "αυγά μεγάλα")
+      + item("1/2 φλ.", "τρίμματα φέτας") + "<div><label><p>Αλάτι</p></label></div></div>"
+      + "<h2>Εκτέλεση</h2><p>Κόβουμε τα αβοκάντο στη μέση και βγάζουμε το κουκούτσι.</p>"
+    #expect(
+      texts(try recipe(body)) == [
+        "2 αβοκάντο ώριμα", "4 αυγά μεγάλα", "1/2 φλ. τρίμματα φέτας", "Αλάτι",
+      ])
   }
 }

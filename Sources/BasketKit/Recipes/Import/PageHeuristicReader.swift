@@ -32,7 +32,8 @@ enum PageHeuristicReader {
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
       prepTime: prep, cookTime: cook, totalTime: total, ingredientGroups: groups,
-      instructions: found.steps.map { stripStepNumber($0.text) }, image: page.image,
+      instructions: found.steps.filter { !isFurniture($0.text) }.map { stripStepNumber($0.text) },
+      image: page.image,
       doubt: doubt)
   }
 
@@ -97,6 +98,20 @@ enum PageHeuristicReader {
   ]
 
   /// "1. Heat the oven" → "Heat the oven"; "Step 2: Mix" → "Mix".
+  /// A line among the steps that is the page's, not the recipe's: the method's own title
+  /// again ("Preparation" under "Method"), or a call to follow, subscribe or log in.
+  static func isFurniture(_ text: String) -> Bool {
+    if PageSections.isMethodTitle(text) { return true }
+    guard text.utf8.count <= 160 else { return false }
+    let lower = text.lowercased()
+    return callsToAction.contains { lower.contains($0) }
+  }
+
+  static let callsToAction = [
+    "subscribe", "log in to", "sign up", "newsletter", "on pinterest", "on instagram",
+    "on facebook", "follow us", "volg ons", "abonnieren", "abonnez-vous", "suscríbete",
+  ]
+
   static func stripStepNumber(_ text: String) -> String {
     var rest = Substring(text)
     if rest.lowercased().hasPrefix("step ") { rest = rest.dropFirst(5) }

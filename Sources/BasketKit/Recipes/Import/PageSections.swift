@@ -76,6 +76,12 @@ struct PageSections {
     return nil
   }
 
+  /// Whether `text` is only a method's title ("Zubereitung", "Modo de preparo:"), with
+  /// nothing of a step in it.
+  static func isMethodTitle(_ text: String) -> Bool {
+    text.utf8.count <= 40 && methodSet.contains(titleText(text))
+  }
+
   /// "Preparation time", "Zubereitungszeit 20 min": a fact's label, not a section's.
   static func isTimeLabel(_ text: String) -> Bool {
     let labels =
@@ -133,7 +139,8 @@ struct PageSections {
       "tillvägagångssätt", "gör så här:", "valmistusohje", "přípravа", "priprema", "postupak",
       "elkészítése", "hazırlanışı", "instructions for", "préparation de la recette",
       "la préparation", "réalisation", "déroulé", "bereidingswijze:",
-      "aanpak", "werkwijze", "作法", "做法步骤", "制作步骤", "조리 순서", "cara memasak",
+      "aanpak", "werkwijze", "bereiden", "voorbereiden", "作法", "做法步骤", "制作步骤", "조리 순서",
+      "cara memasak",
     ]
   /// Titles of what is not the recipe, ending a section.
   static let otherWords = [
@@ -186,9 +193,13 @@ struct PageSections {
       found.pageSpan = start..<after
       return found
     }
-    let methodAt =
+    var methodAt =
       blocks.indices.dropFirst(after).first { title($0) == .method }
       ?? blocks.indices.first { title($0) == .method }
+    if let tab = methodAt, let title = found.ingredientsTitle, tab == title + 1 {
+      // A tab beside the ingredients' own: the method, if any, follows their list.
+      methodAt = nil
+    }
     if let methodAt {
       found.methodTitle = methodAt
       found.steps = steps(after: methodAt)
@@ -306,6 +317,11 @@ struct PageSections {
     while index < blocks.count, index - start < 300 {
       let block = blocks[index]
       if let kind = title(index) {
+        if kind == .method, index == start + 1 {
+          // Tabs: "Ingredients" and "Method" side by side, each list under both.
+          index += 1
+          continue
+        }
         guard kind == .ingredients else { break }
         // "Zutaten für den Teig" under "Zutaten": a group's heading.
         lines.append(Line(text: block.text, isHeading: true))
@@ -383,6 +399,7 @@ struct PageSections {
     let block = blocks[index]
     if case .listItem = block.kind { return (Self.bulleted(block.text), 1) }
     if !block.lines.isEmpty { return (block.lines.flatMap(Self.bulleted), 1) }
+    if let joined = amountBeforeItsFood(at: index) { return ([joined], 2) }
     var cells = [block.text]
     var end = index + 1
     while end < blocks.count, cells.count < 3, block.parent != 0,
@@ -401,6 +418,21 @@ struct PageSections {
       return ([(amounts + others).joined(separator: " ")], cells.count)
     }
     return (Self.bulleted(block.text), 1)
+  }
+
+  /// A bare amount in loose text ("2", "1/2 φλ.") just before the paragraph that names its
+  /// food, in another element (a label holding a span and a `<p>`): the two as one line.
+  private func amountBeforeItsFood(at index: Int) -> String? {
+    let block = blocks[index]
+    guard block.kind == .text, Self.isBareAmount(block.text), index + 1 < blocks.count else {
+      return nil
+    }
+    let next = blocks[index + 1]
+    guard next.kind == .paragraph || next.kind == .text, next.parent != block.parent,
+      next.lines.isEmpty, titles[index + 1] == nil, let first = next.text.first,
+      !first.isNumber, Self.looksLikeIngredient(next.text)
+    else { return nil }
+    return block.text + " " + next.text
   }
 
   /// A cell holding only an amount and maybe a unit: "275 g", "½ cup", "2 Stk.", "6".
@@ -450,6 +482,7 @@ struct PageSections {
         if !listsEnded { items.append(line) }
         if !paragraphsEnded { paragraphs.append(line) }
       case .listItem(let number):
+        if Self.isFact(block.text) { continue }  // "Cooling time: 1 hour"
         // Lists that follow one another, or a heading, are one method; a list after other
         // content ("People who like this dish") is not the recipe's.
         var adjacent = afterHeading
@@ -509,6 +542,17 @@ struct PageSections {
       index += 1
     }
     return []
+  }
+
+  /// A short labelled figure, "Prep time: 10 min", "Portionen: 4": a fact about the recipe,
+  /// not a step.
+  static func isFact(_ text: String) -> Bool {
+    guard text.count <= 50, let colon = text.firstIndex(of: ":") else { return false }
+    let label = text[..<colon]
+    let value = text[text.index(after: colon)...]
+    return !label.isEmpty && label.split(separator: " ").count <= 3
+      && !label.contains { $0.isNumber } && value.contains { $0.isNumber }
+      && value.split(separator: " ").count <= 4
   }
 
   /// "Step 2", "3.": a step's number on its own.

@@ -35,9 +35,12 @@ public enum RecipeImporter {
       marked = marked ?? recipe
     }
     if var found = marked {
-      // Empty steps say nothing; one step the page shows as several is those.
+      // Empty steps and the method's own title ("Zubereitung") say nothing; one step the
+      // page shows as several is those.
       found.instructions = VisibleSteps.steps(
-        found.instructions.filter { !$0.isEmpty }, in: page.blocks)
+        found.instructions.filter { step in
+          step.contains { $0.isLetter || $0.isNumber } && !PageSections.isMethodTitle(step)
+        }, in: page.blocks)
       marked = found
     }
     var scanned: PageFacts?

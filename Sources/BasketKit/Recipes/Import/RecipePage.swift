@@ -59,7 +59,7 @@ public struct MicrodataItem: Equatable, Sendable {
     for property in properties {
       let value: JSONValue
       switch property.value {
-      case .text(let text): value = .string(text)
+      case .text(let text): value = Self.value(of: text)
       case .item(let item): value = item.json
       }
       if values[property.name] == nil { order.append(property.name) }
@@ -70,6 +70,22 @@ public struct MicrodataItem: Equatable, Sendable {
       members.append((name, all.count == 1 ? all[0] : .array(all)))
     }
     return .object(members)
+  }
+}
+
+extension MicrodataItem {
+  /// A property's text as a value: the text, or what it holds when it is a JSON list or
+  /// object (pages put a whole `[{"@type":"HowToStep",…}]` in a `content` attribute).
+  static func value(of text: String) -> JSONValue {
+    let trimmed = text.trimmingCharacters()
+    guard let first = trimmed.first, let last = trimmed.last,
+      (first == "[" && last == "]") || (first == "{" && last == "}"),
+      let read = JSONValue.pageValue(in: String(trimmed))
+    else { return .string(text) }
+    switch read {
+    case .array, .object: return read
+    default: return .string(text)
+    }
   }
 }
 

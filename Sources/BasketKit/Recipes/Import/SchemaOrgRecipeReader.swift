@@ -104,7 +104,9 @@ enum SchemaOrgRecipeReader {
       visits += 1
       switch next {
       case .string(let text):
-        out.append(contentsOf: RecipeText.lines(text).map(RecipeText.ingredientLine))
+        out.append(
+          contentsOf: joiningBareAmounts(RecipeText.lines(text)).map(RecipeText.ingredientLine)
+            .flatMap(amountList))
       case .number:
         if let text = next.string { out.append(text) }
       case .array(let elements):
@@ -116,6 +118,70 @@ enum SchemaOrgRecipeReader {
       }
     }
     return out
+  }
+
+  /// `lines` with an amount that stands on a line of its own joined to the food on the next
+  /// ("2" and "Pasture-Raised Eggs": markup whose element puts the amount in a box of its
+  /// own, its text read with the line breaks around it).
+  static func joiningBareAmounts(_ lines: [String]) -> [String] {
+    guard lines.count >= 2 else { return lines }
+    if lines.count == 2, PageSections.isBareAmount(lines[0]),
+      lines[1].first.map({ !$0.isNumber }) ?? false
+    {
+      // One value of two lines is one ingredient: "½ cup" and "Semi-Pearled Farro".
+      return [lines[0] + " " + lines[1]]
+    }
+    var out: [String] = []
+    var index = 0
+    while index < lines.count {
+      if index + 1 < lines.count, isOnlyAmount(lines[index]), !isOnlyAmount(lines[index + 1]) {
+        out.append(lines[index] + " " + lines[index + 1])
+        index += 2
+      } else {
+        out.append(lines[index])
+        index += 1
+      }
+    }
+    return out
+  }
+
+  /// "2", "40 gr", "1/2 cup": an amount with no food named.
+  static func isOnlyAmount(_ line: String) -> Bool {
+    guard line.first?.isNumber == true, line.utf8.count <= 16 else { return false }
+    let read = IngredientLineParser.parse(line)
+    return read.quantity != nil && read.name.isEmpty
+  }
+
+  /// A line that runs several ingredients together with commas ("125ml milk, 1 tsp vinegar,
+  /// 60ml oil") as its parts, when there are three or more and each opens with an amount and
+  /// names something after it; otherwise the line.
+  static func amountList(_ line: String) -> [String] {
+    guard line.utf8.count >= 30, line.contains(", ") else { return [line] }
+    // Commas inside brackets list one line's parts ("flour blend (2 cups almond flour, …)").
+    var parts: [String] = []
+    var part = ""
+    var depth = 0
+    var previous: Character = " "
+    for character in line {
+      if "([{".contains(character) { depth += 1 }
+      if ")]}".contains(character) { depth = max(0, depth - 1) }
+      if character == " ", previous == ",", depth == 0 {
+        part.removeLast()
+        parts.append(String(part.trimmingCharacters()))
+        part = ""
+      } else {
+        part.append(character)
+      }
+      previous = character
+    }
+    parts.append(String(part.trimmingCharacters()))
+    guard parts.count >= 3,
+      parts.allSatisfy({ part in
+        guard let first = part.first, first.isNumber else { return false }
+        return part.contains { $0.isLetter }
+      })
+    else { return [line] }
+    return parts
   }
 
   private static func propertyValueText(_ node: JSONValue) -> String? {

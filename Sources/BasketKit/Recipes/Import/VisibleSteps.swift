@@ -14,7 +14,10 @@ enum VisibleSteps {
     let joined = steps.count <= 2 && steps.contains { $0.utf8.count >= 120 }
     let units = joined ? Units(blocks) : nil
     var out: [String] = []
-    for step in steps {
+    let titled = steps.map(withoutTitle)
+    // Pages run a step's sentences together too ("oven.Add"): only a method given whole as
+    // one step is split where that happens.
+    for step in titled.count == 1 ? gluedParts(titled[0]) : titled {
       if step.utf8.count >= 120, let parts = units?.parts(of: step) {
         out.append(contentsOf: parts)
       } else if let parts = numberedParts(step) {
@@ -23,7 +26,57 @@ enum VisibleSteps {
         out.append(step)
       }
     }
-    return out
+    return withoutNumbers(out)
+  }
+
+  /// Steps that each open with their own number ("1. Heat …", "2. Mix …"), without it: the
+  /// page numbers its list, and a step's number is not its text. Steps after the numbered
+  /// ones may go without ("Enjoy!").
+  static func withoutNumbers(_ steps: [String]) -> [String] {
+    guard steps.count >= 2 else { return steps }
+    var out: [String] = []
+    for (offset, step) in steps.enumerated() {
+      let characters = Array(step)
+      if let end = marker(characters, at: 0, number: offset + 1), out.count == offset {
+        out.append(String(characters[end...]))
+      } else if out.count >= 2, offset >= out.count,
+        characters.first.map({ !$0.isNumber }) ?? true
+      {
+        continue
+      } else {
+        return steps
+      }
+    }
+    return out + steps[out.count...]
+  }
+
+  /// "Bereiden: Verhit de olie …" without the method's title before its colon.
+  static func withoutTitle(_ step: String) -> String {
+    guard let colon = step.firstIndex(of: ":"),
+      step.distance(from: step.startIndex, to: colon) <= 30,
+      PageSections.isMethodTitle(String(step[..<colon]))
+    else { return step }
+    let rest = String(step[step.index(after: colon)...]).trimmingCharacters()
+    return rest.isEmpty ? step : String(rest)
+  }
+
+  /// A step whose paragraphs were run together without a space ("… 1 minuut.Voeg de tijm
+  /// toe …") as those paragraphs.
+  static func gluedParts(_ step: String) -> [String] {
+    let characters = Array(step)
+    guard characters.count >= 3 else { return [step] }
+    var parts: [String] = []
+    var start = 0
+    for index in 1..<(characters.count - 1)
+    where ".!?".contains(characters[index]) && characters[index - 1].isLowercase
+      && characters[index + 1].isUppercase
+    {
+      parts.append(String(String(characters[start...index]).trimmingCharacters()))
+      start = index + 1
+    }
+    guard !parts.isEmpty else { return [step] }
+    parts.append(String(String(characters[start...]).trimmingCharacters()))
+    return parts.filter { !$0.isEmpty }
   }
 
   /// "1. Heat the oven. 2. Mix the flour. 3. Bake." as its three parts, without the numbers,
@@ -35,7 +88,11 @@ enum VisibleSteps {
     var expected = 1
     var index = 0
     while index < characters.count {
-      let isStart = index == 0 || characters[index - 1] == " "
+      // "… pepper.2. Bring …": a number may follow a sentence's end without a space.
+      let isStart =
+        index == 0 || characters[index - 1] == " "
+        || (expected > 1 && index >= 2 && ".!)".contains(characters[index - 1])
+          && characters[index - 2].isLetter)
       if isStart, let end = marker(characters, at: index, number: expected) {
         cuts.append((index, end))
         expected += 1
