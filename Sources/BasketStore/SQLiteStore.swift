@@ -167,6 +167,23 @@ public final class SQLiteStore: ListStore {
     try withConnection { try $0.loadRevision() }
   }
 
+  /// Frees what SQLite's page cache holds for this store's connection (`PRAGMA
+  /// shrink_memory`), after a large read whose result the caller keeps: the next read takes
+  /// its pages from the system's file cache again.
+  public func shrinkMemory() {
+    _ = try? withConnection { try $0.execute("PRAGMA shrink_memory") }
+  }
+
+  /// The bytes SQLite's page cache holds for this store's connection now, for tests.
+  func cacheBytes() throws -> Int {
+    try withConnection { connection in
+      var current: Int32 = 0
+      var highest: Int32 = 0
+      _ = sqlite3_db_status(connection.handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+      return Int(current)
+    }
+  }
+
   /// The value of `PRAGMA name` on this store's connection, for tests and diagnostics.
   func pragma(_ name: String) throws -> String? {
     try withConnection { try $0.singleText("PRAGMA \(name)") }

@@ -283,6 +283,11 @@ private func environment(
     PlanBook(store: $0, recipes: book, utcOffset: Wiring.utcOffset)
   }
   environment.welcome = door
+  let store = book.basket.store as? SQLiteStore
+  environment.releaseMemory = {
+    store?.shrinkMemory()
+    malloc_trim(0)
+  }
   return environment
 }
 

@@ -50,6 +50,18 @@ import Testing
     #expect(try reopened.items()[1] == full)
   }
 
+  @Test func shrinkingMemoryEmptiesThePageCacheAndReadsGoOnTheSame() throws {
+    let store = try openStore(path)
+    let items = (0..<2_000).map { StoreFixtures.item($0, "Thing number \($0) of many") }
+    try store.modify { $0.items = items }
+    let read = try store.items()
+    let cached = try store.cacheBytes()
+    #expect(cached > 100_000, "a list of 2,000 items fills the cache: \(cached) bytes")
+    store.shrinkMemory()
+    #expect(try store.cacheBytes() < cached / 4)
+    #expect(try store.items() == read)
+  }
+
   @Test func modifyInsertsUpdatesAndDeletesByID() throws {
     let store = try openStore(path)
     let milk = StoreFixtures.item(1, "Milk")

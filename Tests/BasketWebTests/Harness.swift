@@ -17,13 +17,15 @@ struct Harness {
 
   init(
     mode: AccessPolicy.Mode = .loopbackOnly,
-    limits: WebEnvironment.AnswerLimits = WebEnvironment.AnswerLimits()
+    limits: WebEnvironment.AnswerLimits = WebEnvironment.AnswerLimits(),
+    releaseMemory: (@Sendable () -> Void)? = nil
   ) {
     let basket = Fixtures.basket(clock: clock, store: store)
     var environment = WebEnvironment(
       basket: basket, access: AccessPolicy(mode: mode), timeZone: TimeZone(identifier: "UTC")!,
       randomBytes: { count in [UInt8](repeating: 7, count: count) })
     environment.limits = limits
+    environment.releaseMemory = releaseMemory
     app = WebApp(environment: environment)
   }
 

@@ -1,5 +1,6 @@
 import BasketKit
 import BasketTestSupport
+import Synchronization
 import Testing
 
 @testable import BasketWeb
@@ -190,6 +191,26 @@ import Testing
     #expect(later.body.count == plainSize)
     #expect(harness.app.listCache.made == made)
     #expect(harness.app.listCache.bytes <= limits.listCacheBytes)
+  }
+
+  @Test func memoryIsHandedBackOnceForEachLargeListMadeAndNeverForASmallOne() throws {
+    let released = Mutex(0)
+    var limits = WebEnvironment.AnswerLimits()
+    limits.largeList = 2_000
+    let harness = Harness(limits: limits, releaseMemory: { released.withLock { $0 += 1 } })
+    for index in 0..<5 { harness.add("Item \(Self.word(index))") }
+    _ = harness.send("GET", "/api/v2/list")
+    #expect(released.withLock { $0 } == 0, "a list under the size holds little")
+    for index in 5..<40 { harness.add("Item \(Self.word(index))") }
+    let large = harness.send("GET", "/api/v2/list")
+    #expect(large.body.count >= limits.largeList)
+    #expect(released.withLock { $0 } == 1)
+    for _ in 0..<5 { _ = harness.send("GET", "/api/v2/list") }
+    _ = harness.send("GET", "/api/v2/list", headers: Self.gzip)
+    #expect(released.withLock { $0 } == 1, "read from memory, or only compressed: nothing read")
+    harness.add("Milk")
+    _ = harness.send("GET", "/api/v2/list")
+    #expect(released.withLock { $0 } == 2, "a new state is read from the store again")
   }
 
   @Test func theDefaultLimitKeepsAFiveThousandItemListWithItsGzip() throws {

@@ -8,8 +8,9 @@ the ~1,700 functions a start runs are spread over most of the 12 MB of code, so 
 libraries, whose code no order can split; docs/measurements.md, "Footprint").
 
 How: runs a release `basket` under valgrind's callgrind for the commands a household starts
-most (`--version`, `add`, `list`, `check`) and `serve` answering the list page and its first API reads, then lists every function of the
-`basket` binary that ran, the ones shared by most commands first. Names are the mangled ones
+most (`--version`, `add`, `list`, `check`) and `serve` answering the list page and its first
+API reads (v2: the list gzipped and not, the live-update stream's hello), then lists every
+function of the `basket` binary that ran, the ones shared by most commands first. Names are the mangled ones
 the linker sees. A name that no longer exists is skipped by the linker, so a stale file costs
 only memory and time, never correctness; regenerate it after a large change and compare the
 `== footprint` figures of scripts/bench.
@@ -101,11 +102,28 @@ def main():
                     if time.time() > deadline:
                         raise
                     time.sleep(0.5)
-            for path in ["/api/v1/list", "/api/v1/quantity-rules", "/app/basket.css"]:
+            # What the web app reads as it opens (API v2 since issue 45), the list as a browser
+            # asks for it (gzip accepted) and as scripts do, then its live-update stream's hello.
+            for path, headers in [("/api/v2/session", {}), ("/api/v2/list", {"Accept-Encoding": "gzip"}),
+                                  ("/api/v2/list", {}), ("/api/v2/quantity-rules", {}),
+                                  ("/api/v2/usuals", {}), ("/app/basket.css", {})]:
                 try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30).read()
+                    urllib.request.urlopen(urllib.request.Request(
+                        f"http://127.0.0.1:{port}{path}", headers=headers), timeout=30).read()
                 except OSError:
                     pass
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=30) as stream:
+                    stream.sendall(b"GET /api/v2/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                   b"Accept: text/event-stream\r\n\r\n")
+                    heard = b""
+                    while b"event: hello" not in heard:
+                        chunk = stream.recv(4096)
+                        if not chunk:
+                            break
+                        heard += chunk
+            except OSError:
+                pass
 
         profiles["serve"] = os.path.join(scratch, "serve.out")
         callgrind(on_store + ["serve", "--port", str(port)], profiles["serve"], during=requests)

@@ -56,19 +56,43 @@ public enum ListRow: Equatable, Sendable {
   }
 
   /// The rows for `sections`; none when the list is empty (the empty state shows instead).
-  public static func rows(for sections: ListSections) -> [ListRow] {
-    guard !sections.isEmpty else { return [] }
-    var rows: [ListRow] = [.toGetHeader(count: sections.toGet.count)]
-    if sections.toGet.isEmpty {
-      rows.append(.nothingLeft)
-    } else {
-      rows += sections.toGet.map { .item($0, section: .toGet) }
+  /// Cost: none up front; each row is made when it is read (`ListRows`).
+  public static func rows(for sections: ListSections) -> ListRows {
+    ListRows(sections)
+  }
+}
+
+/// The list's rows as drawn, each made when it is read: a header, To get's items (or "nothing
+/// left"), then a gap, Got it's header and its items when Got it holds any.
+///
+/// Cost: a frame reads only the rows it shows, so drawing costs the screen's height rather
+/// than the list's length (an array of every row copied every item, 5,000 of them per frame).
+public struct ListRows: RandomAccessCollection, Equatable, Sendable {
+  public let sections: ListSections
+  public let endIndex: Int
+  public var startIndex: Int { 0 }
+
+  init(_ sections: ListSections) {
+    self.sections = sections
+    endIndex =
+      sections.isEmpty
+      ? 0
+      : 1 + Swift.max(1, sections.toGet.count)
+        + (sections.gotIt.isEmpty ? 0 : 2 + sections.gotIt.count)
+  }
+
+  public subscript(position: Int) -> ListRow {
+    precondition(indices.contains(position), "row \(position) of \(endIndex)")
+    let toGet = sections.toGet
+    let toGetRows = Swift.max(1, toGet.count)
+    if position == 0 { return .toGetHeader(count: toGet.count) }
+    if position <= toGetRows {
+      return toGet.isEmpty ? .nothingLeft : .item(toGet[position - 1], section: .toGet)
     }
-    if !sections.gotIt.isEmpty {
-      rows.append(.gap)
-      rows.append(.gotItHeader(count: sections.gotIt.count))
-      rows += sections.gotIt.map { .item($0, section: .gotIt) }
+    switch position - 1 - toGetRows {
+    case 0: return .gap
+    case 1: return .gotItHeader(count: sections.gotIt.count)
+    case let offset: return .item(sections.gotIt[offset - 2], section: .gotIt)
     }
-    return rows
   }
 }

@@ -593,7 +593,7 @@ extension AppState {
   /// bar towards the list starts at the visible item nearest the add bar (with the add bar
   /// below the list, ↑ picks the bottom-most visible row); moving the other way starts at
   /// the far end of the list.
-  private func entryPoint(towards offset: Int, rows: [ListRow], choices: [Selection]) -> Int {
+  private func entryPoint(towards offset: Int, rows: ListRows, choices: [Selection]) -> Int {
     let layout = Layout(size)
     let addBarBelow = layout.addBarRow >= layout.listTop + layout.listHeight
     guard addBarBelow == (offset < 0) else { return offset < 0 ? choices.count - 1 : 0 }

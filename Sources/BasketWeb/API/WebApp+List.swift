@@ -78,10 +78,18 @@ extension WebApp {
     }
     let state = ListCache.State(
       revision: try basket.store.revision(), localWrites: writes, list: Self.requestList)
-    return try listCache.answer(
+    var made = false
+    let answer = try listCache.answer(
       version, at: state, now: now, gzip: gzip,
-      make: { try makeListAnswer(version, state: state, now: now) },
+      make: {
+        made = true
+        return try makeListAnswer(version, state: state, now: now)
+      },
       compress: { $0.count >= Self.minimumGzipBytes ? Gzip.compress($0) : nil })
+    // NB: the items read for it are freed by now; what they took stays with the allocator
+    // and SQLite's page cache unless handed back.
+    if made, answer.body.count >= environment.limits.largeList { environment.releaseMemory?() }
+    return answer
   }
 
   /// Reads the list and writes its answer in `version`: one read of the store, one pass.

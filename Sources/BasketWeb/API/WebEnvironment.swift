@@ -37,6 +37,10 @@ public struct WebEnvironment: Sendable {
   public var welcome: WelcomeDoor?
   /// How much one answer may grow; tests lower it.
   public var limits = AnswerLimits()
+  /// Gives back the memory a large read of the store left behind (the store's page cache and
+  /// the allocator's free pages), once the list's answer made from it is kept (`ListCache`);
+  /// nil does nothing. Called at most once per state of a list of `largeList` bytes or more.
+  public var releaseMemory: (@Sendable () -> Void)?
 
   /// How large an answer built from the store may grow.
   public struct AnswerLimits: Sendable {
@@ -46,6 +50,9 @@ public struct WebEnvironment: Sendable {
     /// The list's answers kept in memory between reads (`ListCache`): a 5,000-item list with
     /// its gzip is about 0.7 MB.
     public var listCacheBytes = 4 << 20
+    /// A list answer from this size on (about 1,900 items) has `releaseMemory` called once it
+    /// is made: the read behind it held several times its size.
+    public var largeList = 256 << 10
 
     public init() {}
   }
