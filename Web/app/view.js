@@ -11,6 +11,8 @@ export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)'
 const FRUITY = ['#e8553a', '#ffd23f', '#45c43a', '#ff6fae', '#4fb3ff', '#ff9f1c', '#9b6bd8'];
 /** How many fruit icons/fruit.svg holds (Tools/web/make-fruit.py draws them). */
 const FRUIT_COUNT = 7;
+/** How many rows of a section are drawn at first, and how many more each time they run out. */
+export const ROWS_AT_ONCE = 150;
 /** How long All done! stays up unless closed sooner, in ms. */
 export const CELEBRATION_TIME = 5000;
 
@@ -56,6 +58,18 @@ function recipeNote(item) {
 export class View {
   constructor() {
     this.rows = new Map(); // id → <li>
+    // A long list is drawn a few screens at a time: the rows past `shown` in each section are
+    // drawn as they scroll near (a marker row below the last one drawn), so opening the page
+    // and every change cost the same for 5,000 items as for 50.
+    this.shown = ROWS_AT_ONCE;
+    this.last = null; // the last render's arguments, to draw more rows with
+    this.more = typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting) || !this.last) return;
+        this.shown += ROWS_AT_ONCE;
+        this.render(...this.last);
+      }, { rootMargin: '600px' })
+      : null;
     this.toGet = $('to-get');
     this.gotIt = $('got-it');
     this.toastTimer = null;
@@ -111,6 +125,8 @@ export class View {
    * struck through), `editing` ({id, quantity, typing}), `renaming` (id) and handlers.
    */
   render(list, ui, { glide = false } = {}) {
+    this.last = [list, ui];
+    if (this.more) this.more.disconnect();
     const before = glide ? this.positions() : null;
     const focusKey = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.focusKey : undefined;
@@ -130,9 +146,11 @@ export class View {
     this.walkBar(walking, ui);
     const toGet = walking && walking.shop ? walking.entries(list.toGet) : list.toGet;
     this.toGet.classList.toggle('walk', toGet !== list.toGet);
-    this.fill(this.toGet, toGet,
+    this.fill(this.toGet, toGet.slice(0, this.shown),
       (entry) => (entry.heading ? this.aisleRow(entry, ui) : this.toGetRow(entry, ui, toGet !== list.toGet)), seen);
-    this.fill(this.gotIt, list.gotIt, (item) => this.gotItRow(item, ui), seen);
+    this.moreRows(this.toGet, toGet.length, list.toGet.length);
+    this.fill(this.gotIt, list.gotIt.slice(0, this.shown), (item) => this.gotItRow(item, ui), seen);
+    this.moreRows(this.gotIt, list.gotIt.length, list.gotIt.length);
     for (const [id, row] of this.rows) {
       if (!seen.has(id)) {
         row.remove();
@@ -153,8 +171,20 @@ export class View {
     if (list.toGet.length) this.endCelebration();
   }
 
+  /**
+   * Below the last row drawn of a section with more (`total` rows, `items` of them items): a
+   * marker that says how many are still to come, and draws them as it scrolls near.
+   */
+  moreRows(container, total, items) {
+    if (total <= this.shown) return;
+    const drawn = container.querySelectorAll(':scope > li.item').length;
+    const marker = h('li', { class: 'more-rows', 'aria-hidden': 'true' }, `${items - drawn} more below…`);
+    container.appendChild(marker);
+    if (this.more) this.more.observe(marker);
+  }
+
   fill(container, items, build, seen) {
-    for (const extra of container.querySelectorAll(':scope > .nothing-left')) extra.remove();
+    for (const extra of container.querySelectorAll(':scope > .nothing-left, :scope > .more-rows')) extra.remove();
     let previous = null;
     for (const item of items) {
       seen.add(item.id);
