@@ -165,6 +165,15 @@ import Testing
 
       """
 
+  /// v13, the schema just before aisle categories: v12 and notes on items.
+  static let v13Schema =
+    v12Schema + """
+      ALTER TABLE items ADD COLUMN note TEXT;
+      ALTER TABLE items ADD COLUMN note_changed_at REAL;
+      PRAGMA user_version = 13;
+
+      """
+
   /// Every older version's schema, frozen, with rows it can hold.
   static func older(_ version: Int) -> String {
     switch version {
@@ -183,17 +192,25 @@ import Testing
     case 11:
       v11Schema + TripStoreTests.v7Rows
         + "INSERT INTO invitations VALUES ('abc', 1796033000, 1796033900, NULL);"
-    default:
+    case 12:
       v12Schema + TripStoreTests.v7Rows
         + """
         INSERT INTO planned_meals VALUES ('00000000-0000-0000-0000-000000000001', '2026-12-01',
           '00000000-0000-0000-0000-000000000009', 'Chili', 4, 1796033700);
         """
+    default:
+      v13Schema + TripStoreTests.v7Rows
+        + """
+        INSERT INTO planned_meals VALUES ('00000000-0000-0000-0000-000000000001', '2026-12-01',
+          '00000000-0000-0000-0000-000000000009', 'Chili', 4, 1796033700);
+        UPDATE items SET note = 'the big tub', note_changed_at = 1796033800
+        WHERE rowid = (SELECT min(rowid) FROM items);
+        """
     }
   }
 
   @Test func everyOlderVersionIsFrozenHere() {
-    #expect(Schema.latestVersion == 13, "a new version: freeze v13 here and add it below")
+    #expect(Schema.latestVersion == 14, "a new version: freeze v14 here and add it below")
   }
 
   @Test(arguments: 1...11)
