@@ -41,6 +41,8 @@ public enum ListRow: Equatable, Sendable {
   case nothingLeft
   case gap
   case gotItHeader(count: Int)
+  /// A heading over To get's items of one aisle category, when grouped ("Dairy").
+  case aisleHeading(String)
 
   public enum Section: Sendable {
     case toGet, gotIt
@@ -56,11 +58,20 @@ public enum ListRow: Equatable, Sendable {
   }
 
   /// The rows for `sections`; none when the list is empty (the empty state shows instead).
-  public static func rows(for sections: ListSections) -> [ListRow] {
+  /// With `aisles`, To get (already in its groups' order) gets a heading over each group.
+  public static func rows(for sections: ListSections, aisles: AisleView? = nil) -> [ListRow] {
     guard !sections.isEmpty else { return [] }
     var rows: [ListRow] = [.toGetHeader(count: sections.toGet.count)]
     if sections.toGet.isEmpty {
       rows.append(.nothingLeft)
+    } else if let aisles {
+      var last: String??
+      for item in sections.toGet {
+        let category = aisles.category[item.id]
+        if last != .some(category) { rows.append(.aisleHeading(ItemCategory.title(category))) }
+        last = .some(category)
+        rows.append(.item(item, section: .toGet))
+      }
     } else {
       rows += sections.toGet.map { .item($0, section: .toGet) }
     }
