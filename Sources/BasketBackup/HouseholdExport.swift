@@ -94,6 +94,14 @@ public enum HouseholdExport {
     var format = "basket-list"
     var version = 1
     var exportedAt: Date
+    /// The household's first list.
+    var items: [Item]
+    /// Every other live list, in order (absent from exports made before several lists).
+    var otherLists: [OtherList]?
+  }
+
+  struct OtherList: Codable {
+    var name: String
     var items: [Item]
   }
 
@@ -159,6 +167,55 @@ public enum HouseholdExport {
     return decoder
   }
 
+  /// Runs `body` on `list` (nil: as the store stands).
+  static func onList<T>(_ list: ShoppingList?, _ stores: Stores, _ body: () throws -> T) throws -> T
+  {
+    guard let list, let lists = stores.basket.lists else { return try body() }
+    return try lists.store.onList(list.id, body)
+  }
+
+  /// Puts an export's `items` on the list in use, skipping any already there; returns how
+  /// many went on.
+  static func insert(_ items: [Item], into stores: Stores) throws -> Int {
+    // The aisle chosen for each item's name (`Item.category`), kept for the names added.
+    var chosen: [(key: String, category: String)] = []
+    let added = try stores.basket.store.modify { draft -> Int in
+      var added = 0
+      chosen = []
+      // NB: the bottom of the list first, so items listed at the same instant (a pasted
+      // list) keep their order, which the store breaks ties of by when they were stored.
+      for item in items.reversed() {
+        // NB: a file from outside passes the checks a typed item does: a name with something
+        // visible in it, a quantity Basket can store (else none), an emoji.
+        guard let name = try? ListRules.cleanName(item.name) else { continue }
+        let key = NameKey.of(name)
+        let there = draft.items(.nameKey(key)).contains { $0.clearedAt == nil }
+        guard !there else { continue }
+        var copy = item
+        copy.name = name
+        if let quantity = copy.quantity, !QuantityRules.isStorable(quantity) {
+          copy.quantity = nil
+        }
+        if copy.emoji.isEmpty || copy.emoji.count > 4 {
+          copy.emoji = stores.basket.classify(name).emoji
+        }
+        if draft.item(item.id) != nil { copy.id = stores.basket.environment.ids() }
+        copy.clearedAt = nil
+        copy.category = nil
+        if let category = item.category.flatMap({ try? ItemCategory.named($0) }) {
+          chosen.append((key, category))
+        }
+        draft.insert(copy)
+        added += 1
+      }
+      return added
+    }
+    for (key, category) in chosen {
+      try stores.basket.store.setCategory(category, forNameKey: key)
+    }
+    return added
+  }
+
   // MARK: - Export
 
   /// Writes everything in `stores` to `destination`: a new folder (or an empty one), or a new
@@ -166,10 +223,25 @@ public enum HouseholdExport {
   public static func write(_ stores: Stores, to destination: String, now: Date) throws -> Counts {
     var files: [(String, [UInt8])] = []
     var counts = Counts()
-    let items = try stores.basket.sections().allItems
-    counts.items = items.count
-    files.append(("list.json", try encoder().encode(ListFile(exportedAt: now, items: items)).bytes))
-    files.append(("list.txt", Array(listText(try stores.basket.sections()).utf8)))
+    let lists = try stores.basket.lists?.all() ?? []
+    let first = lists.first
+    let items = try onList(first, stores) { try stores.basket.sections().allItems }
+    var others: [OtherList] = []
+    var text = try onList(first, stores) { listText(try stores.basket.sections()) }
+    for list in lists.dropFirst() {
+      let sections = try onList(list, stores) { try stores.basket.sections() }
+      others.append(OtherList(name: list.name, items: sections.allItems))
+      text += "\n# \(list.name)\n\n" + listText(sections)
+    }
+    counts.items = items.count + others.reduce(0) { $0 + $1.items.count }
+    files.append(
+      (
+        "list.json",
+        try encoder().encode(
+          ListFile(exportedAt: now, items: items, otherLists: others.isEmpty ? nil : others)
+        ).bytes
+      ))
+    files.append(("list.txt", Array(text.utf8)))
     var taken = Set<String>()
     for summary in try stores.recipes.all() {
       guard let recipe = try stores.recipes.recipe(summary.id) else { continue }
@@ -290,8 +362,8 @@ public enum HouseholdExport {
 
     | file | what it is |
     | --- | --- |
-    | `list.json` | the shopping list: every item (To get and Got it) with its name, emoji, quantity, when it was added and checked off, the recipes that asked for it, and the aisle (`category`) chosen for its name |
-    | `list.txt` | the same list as plain text: `[ ]` to get, `[x]` got |
+    | `list.json` | the shopping lists: every item (To get and Got it) of the first list with its name, emoji, quantity, when it was added and checked off, the recipes that asked for it, and the aisle (`category`) chosen for its name; `otherLists`: each other list's name and items |
+    | `list.txt` | the same lists as plain text: `[ ]` to get, `[x]` got |
     | `recipes/*.json` | one recipe each, as a schema.org `Recipe` in JSON-LD (the format recipe sites publish, which Nextcloud Cookbook, Mealie and Paprika read); ingredient lines as written, a group's heading as a line starting `## ` |
     | `pantry.json` | what is at home: each entry's name, barcode, packages, package size and what is left; and the names given to barcodes |
     | `products.json` | the household's products (name, aliases, barcode, pack size, shop, price with the day it was noted, tags) and the retailers it added |
@@ -336,44 +408,20 @@ public enum HouseholdExport {
     var imported = Imported()
     if let bytes = files["list.json"] {
       let list = try decode(ListFile.self, bytes, "list.json")
-      // The aisle chosen for each item's name (`Item.category`), kept for the names added.
-      var chosen: [(key: String, category: String)] = []
-      let added = try stores.basket.store.modify { draft -> Int in
-        var added = 0
-        chosen = []
-        // NB: the bottom of the list first, so items listed at the same instant (a pasted
-        // list) keep their order, which the store breaks ties of by when they were stored.
-        for item in list.items.reversed() {
-          // NB: a file from outside passes the checks a typed item does: a name with something
-          // visible in it, a quantity Basket can store (else none), an emoji.
-          guard let name = try? ListRules.cleanName(item.name) else { continue }
-          let key = NameKey.of(name)
-          let there = draft.items(.nameKey(key)).contains { $0.clearedAt == nil }
-          guard !there else { continue }
-          var copy = item
-          copy.name = name
-          if let quantity = copy.quantity, !QuantityRules.isStorable(quantity) {
-            copy.quantity = nil
-          }
-          if copy.emoji.isEmpty || copy.emoji.count > 4 {
-            copy.emoji = stores.basket.classify(name).emoji
-          }
-          if draft.item(item.id) != nil { copy.id = stores.basket.environment.ids() }
-          copy.clearedAt = nil
-          copy.category = nil
-          if let category = item.category.flatMap({ try? ItemCategory.named($0) }) {
-            chosen.append((key, category))
-          }
-          draft.insert(copy)
-          added += 1
-        }
-        return added
-      }
-      for (key, category) in chosen {
-        try stores.basket.store.setCategory(category, forNameKey: key)
+      let first = try stores.basket.lists?.all().first
+      var added = try onList(first, stores) { try insert(list.items, into: stores) }
+      var total = list.items.count
+      for other in list.otherLists ?? [] {
+        // NB: a list of that name is filled in; else it is made (a name Basket can't take
+        // puts its items on the first list rather than lose them).
+        guard let lists = stores.basket.lists else { break }
+        let target =
+          (try? lists.named(other.name)) ?? (try? lists.add(other.name)) ?? first
+        added += try onList(target, stores) { try insert(other.items, into: stores) }
+        total += other.items.count
       }
       imported.added.items = added
-      imported.alreadyThere.items = list.items.count - added
+      imported.alreadyThere.items = total - added
     }
     if let bytes = files["pantry.json"], let pantry = stores.pantry {
       let file = try decode(PantryFile.self, bytes, "pantry.json")

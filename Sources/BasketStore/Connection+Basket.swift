@@ -19,7 +19,7 @@ extension Connection {
   static let storedItemColumns =
     "\(itemColumns), name_changed_at, quantity_changed_at, checked_changed_at, place_changed_at, "
     + "recipe_needs, note, note_changed_at"
-  /// `storedItemColumns` as read: with the household's category for the item's name (v14),
+  /// `storedItemColumns` as read: with the household's category for the item's name (v15),
   /// one primary-key look-up a row.
   static let readItemColumns =
     "\(storedItemColumns), "
@@ -29,7 +29,7 @@ extension Connection {
   /// Every item, in the order they were first stored. Rows that cannot be decoded are skipped.
   func loadItems() throws -> [Item] {
     var items: [Item] = []
-    try run("SELECT \(Self.readItemColumns) FROM items ORDER BY rowid") { row in
+    try run(Self.itemsOfList, [.text(list)]) { row in
       if let item = Self.decodeStoredItem(row, from: 0) { items.append(item) }
     }
     return items
@@ -90,9 +90,10 @@ extension Connection {
     let verb = orIgnore ? "INSERT OR IGNORE" : "INSERT"
     try run(
       """
-      \(verb) INTO items (\(Self.storedItemColumns), name_key, revision)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
-      """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
+      \(verb) INTO items (\(Self.storedItemColumns), name_key, revision, list)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+      """,
+      Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision), .text(list)])
   }
 
   private func update(_ item: Item, revision: Int64) throws {
@@ -146,12 +147,12 @@ extension Connection {
   private func bury(_ tombstone: Tombstone, revision: Int64) throws {
     try run(
       """
-      INSERT OR REPLACE INTO tombstones (id, name, reason, at, revision)
-      VALUES (?1, ?2, ?3, ?4, ?5)
+      INSERT OR REPLACE INTO tombstones (id, name, reason, at, revision, list)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6)
       """,
       [
         .text(tombstone.id.uuidString), .text(tombstone.name), .text(tombstone.reason.rawValue),
-        .real(tombstone.at.seconds), .integer(revision),
+        .real(tombstone.at.seconds), .integer(revision), .text(list),
       ])
   }
 
@@ -196,10 +197,11 @@ extension Connection {
     "SELECT kind, at, applied_at, refusal, item, affected FROM operations WHERE id = ?1"
   static let tombstoneByID = "SELECT name, reason, at FROM tombstones WHERE id = ?1"
   static let aliasByID = "SELECT item, at FROM aliases WHERE id = ?1"
+  static let itemsOfList = "SELECT \(readItemColumns) FROM items WHERE list = ?1 ORDER BY rowid"
   static let itemsWrittenAfter =
-    "SELECT \(readItemColumns) FROM items WHERE revision > ?1 ORDER BY revision, rowid"
+    "SELECT \(readItemColumns) FROM items WHERE revision > ?1 AND list = ?2 ORDER BY revision, rowid"
   static let itemsRemovedAfter =
-    "SELECT id FROM tombstones WHERE revision > ?1 ORDER BY revision"
+    "SELECT id FROM tombstones WHERE revision > ?1 AND list = ?2 ORDER BY revision"
   static let newestTombstoneBefore = "SELECT max(revision) FROM tombstones WHERE at < ?1"
   static let pruneTombstones = "DELETE FROM tombstones WHERE at < ?1"
   static let pruneOperations = "DELETE FROM operations WHERE at < ?1"
@@ -252,11 +254,11 @@ extension Connection {
   /// The items written and the ids removed after `revision`; call inside a transaction.
   func loadChanges(since revision: Int64) throws -> (items: [Item], removed: [UUID]) {
     var items: [Item] = []
-    try run(Self.itemsWrittenAfter, [.integer(revision)]) { row in
+    try run(Self.itemsWrittenAfter, [.integer(revision), .text(list)]) { row in
       if let item = Self.decodeStoredItem(row, from: 0) { items.append(item) }
     }
     var removed: [UUID] = []
-    try run(Self.itemsRemovedAfter, [.integer(revision)]) { row in
+    try run(Self.itemsRemovedAfter, [.integer(revision), .text(list)]) { row in
       if let id = row.text(0).flatMap(UUID.stored) { removed.append(id) }
     }
     return (items, removed)

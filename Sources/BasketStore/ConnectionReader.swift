@@ -12,6 +12,8 @@ import BasketKit
 /// caller's isolation region; it is used only inside `modify`, with the store's lock held.
 struct ConnectionReader: ListReader, @unchecked Sendable {
   let connection: Connection
+  /// The list the draft reads (`Connection.list`), bound into every query.
+  var list: SQLValue { .text(connection.list) }
 
   /// How far a date bound is widened, in seconds, so that rounding between `Date` and the
   /// stored seconds since 1970 never leaves out a match; the draft drops the extras.
@@ -22,21 +24,23 @@ struct ConnectionReader: ListReader, @unchecked Sendable {
     case .all:
       return try connection.loadItems()
     case .id(let id):
-      return try select(Self.byID, [.text(id.uuidString)])
+      return try select(Self.byID, [.text(id.uuidString), list])
     case .nameKey(let key):
-      return try select(Self.byNameKey, [.text(key)])
+      return try select(Self.byNameKey, [.text(key), list])
     case .toGet(let limit):
-      return try select(Self.toGet, [], limit: limit)
+      return try select(Self.toGet, [list], limit: limit)
     case .checked(.atOrBefore(let date)):
       return try select(
-        Self.checkedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack)])
+        Self.checkedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack), list])
     case .checked(.atOrAfter(let date)):
-      return try select(Self.checkedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack)])
+      return try select(
+        Self.checkedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
     case .cleared(.atOrBefore(let date)):
       return try select(
-        Self.clearedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack)])
+        Self.clearedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack), list])
     case .cleared(.atOrAfter(let date)):
-      return try select(Self.clearedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack)])
+      return try select(
+        Self.clearedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
     }
   }
 
@@ -64,15 +68,15 @@ struct ConnectionReader: ListReader, @unchecked Sendable {
   }
 
   private static let selectItems = "SELECT \(Connection.readItemColumns) FROM items"
-  static let byID = "\(selectItems) WHERE id = ?1"
-  static let byNameKey = "\(selectItems) WHERE name_key = ?1"
+  static let byID = "\(selectItems) WHERE id = ?1 AND list = ?2"
+  static let byNameKey = "\(selectItems) WHERE list = ?2 AND name_key = ?1"
   static let categoryByNameKey = "SELECT category FROM category_choices WHERE name_key = ?1"
   static let toGet =
-    "\(selectItems) WHERE checked_at IS NULL AND cleared_at IS NULL ORDER BY listed_at DESC"
-  static let checkedAtOrBefore = "\(selectItems) WHERE checked_at <= ?1"
-  static let checkedAtOrAfter = "\(selectItems) WHERE checked_at >= ?1"
-  static let clearedAtOrBefore = "\(selectItems) WHERE cleared_at <= ?1"
-  static let clearedAtOrAfter = "\(selectItems) WHERE cleared_at >= ?1"
+    "\(selectItems) WHERE checked_at IS NULL AND cleared_at IS NULL AND list = ?1 ORDER BY listed_at DESC"
+  static let checkedAtOrBefore = "\(selectItems) WHERE checked_at <= ?1 AND list = ?2"
+  static let checkedAtOrAfter = "\(selectItems) WHERE checked_at >= ?1 AND list = ?2"
+  static let clearedAtOrBefore = "\(selectItems) WHERE cleared_at <= ?1 AND list = ?2"
+  static let clearedAtOrAfter = "\(selectItems) WHERE cleared_at >= ?1 AND list = ?2"
 
   /// Every query a change may run, for tests that check each one reads through an index.
   static let indexedQueries = [

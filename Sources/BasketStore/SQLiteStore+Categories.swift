@@ -1,6 +1,6 @@
 import BasketKit
 
-/// The household's aisle category for a name (schema v14): `category_choices` by name key,
+/// The household's aisle category for a name (schema v15): `category_choices` by name key,
 /// read into every item as it is read (`Connection.readItemColumns`).
 extension SQLiteStore {
   public func setCategory(_ category: String?, forNameKey key: String) throws {

@@ -55,6 +55,17 @@ extension SQLiteStore: ShopStore {
     }
   }
 
+  public func renameShop(_ id: UUID, to name: String) throws -> Bool {
+    try withConnection { connection in
+      try connection.transaction(immediate: true) { () throws -> Bool in
+        try connection.run(
+          "UPDATE shops SET name = ?2, name_key = ?3 WHERE id = ?1",
+          [.text(id.uuidString), .text(name), .text(NameKey.of(name))])
+        return connection.changes > 0
+      }
+    }
+  }
+
   public func currentShopID() throws -> UUID? {
     try withConnection { try $0.currentShopID() }
   }

@@ -28,6 +28,11 @@ public final class SQLiteStore: ListStore {
   /// The shop `checkingOff(in:_:)` checks things off in, for its body only: on that thread (or
   /// task), so a server's other requests meanwhile keep theirs.
   @TaskLocal private static var scopedShop: UUID?
+  /// The list `onList(_:_:)` reads and changes, for its body only, on that thread (or task).
+  @TaskLocal static var scopedList: UUID?
+  /// The list this process reads and changes when no body is scoped (`--list`); nil: the
+  /// household's first.
+  let listOverride = Mutex<UUID?>(nil)
   /// The connection `exactlyOnce` holds while its body runs, on that thread (or task) only:
   /// this store's calls from the body use it, their transactions nested inside its one, rather
   /// than wait for the lock it holds.
@@ -172,27 +177,35 @@ public final class SQLiteStore: ListStore {
   func withConnection<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
     try translatingErrors {
       if let held = Self.held, held.store == ObjectIdentifier(self) {
+        try held.connection.useList(Self.scopedList ?? listOverride.withLock { $0 })
         return try body(held.connection)
       }
-      return try connection.withLock { connection in try body(connection) }
+      let list = Self.scopedList ?? listOverride.withLock { $0 }
+      return try connection.withLock { connection in
+        try connection.useList(list)
+        return try body(connection)
+      }
     }
   }
 
   /// Runs `body` with the connection: the one `exactlyOnce` holds, when it runs `body`'s
   /// caller, else under the lock.
-  private func locked(_ body: (LockedConnection) throws -> Void) throws {
+  func locked(_ body: (LockedConnection) throws -> Void) throws {
+    let list = Self.scopedList ?? listOverride.withLock { $0 }
     if let held = Self.held, held.store == ObjectIdentifier(self) {
+      try held.connection.useList(list)
       try body(held)
       return
     }
     try connection.withLock { connection in
+      try connection.useList(list)
       // NB: through a `Sendable` box (like `ConnectionReader`), so that `body`, which comes
       // from the caller, never shares a region with the connection the lock guards.
       try body(LockedConnection(store: ObjectIdentifier(self), connection: connection))
     }
   }
 
-  private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+  func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SQLiteError where error.primaryCode == SQLITE_READONLY {

@@ -299,7 +299,44 @@ enum Schema {
       ALTER TABLE items ADD COLUMN note TEXT;
       ALTER TABLE items ADD COLUMN note_changed_at REAL;
       """),
-    // v14: the aisle category the household chose for a name (`Item.category`), by
+    // v14: several lists. Every item and tombstone belongs to one list (`list`: its id); the
+    // store's one list until now becomes the first, "Groceries", whose CalDAV collection keeps
+    // the name task apps know ("basket"). A removed list keeps its rows (`removed_at`) until
+    // it is restored.
+    Migration(
+      """
+      CREATE TABLE lists (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        removed_at REAL,
+        caldav_name TEXT NOT NULL UNIQUE
+      ) WITHOUT ROWID;
+      ALTER TABLE items ADD COLUMN list TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tombstones ADD COLUMN list TEXT NOT NULL DEFAULT '';
+      DROP INDEX items_by_name_key;
+      DROP INDEX items_to_get_by_listed_at;
+      DROP INDEX items_by_revision;
+      CREATE INDEX items_by_list_and_name_key ON items(list, name_key);
+      CREATE INDEX items_to_get_by_list ON items(list, listed_at)
+        WHERE checked_at IS NULL AND cleared_at IS NULL;
+      CREATE INDEX items_by_list_and_revision ON items(list, revision);
+      DROP INDEX tombstones_by_revision;
+      CREATE INDEX tombstones_by_list_and_revision ON tombstones(list, revision);
+      """,
+      then: { connection in
+        let id = UUID().uuidString
+        // NB: made when its first item was (or at 0 for an empty store): no clock here.
+        try connection.run(
+          """
+          INSERT INTO lists VALUES
+            (?1, ?2, 0, coalesce((SELECT min(added_at) FROM items), 0), NULL, 'basket')
+          """, [.text(id), .text(ListsRules.firstListName)])
+        try connection.run("UPDATE items SET list = ?1", [.text(id)])
+        try connection.run("UPDATE tombstones SET list = ?1", [.text(id)])
+      }),
+    // v15: the aisle category the household chose for a name (`Item.category`), by
     // `NameKey.of(name)` like suggestion memory, so it outlives the item and holds for the name
     // added again. A step of its own that adds a table and touches no row, so it can be
     // renumbered when branches meet.

@@ -94,6 +94,14 @@ public final class InMemoryShopStore: ShopStore {
     }
   }
 
+  public func renameShop(_ id: UUID, to name: String) throws -> Bool {
+    state.withLock { state in
+      guard let index = state.shops.firstIndex(where: { $0.id == id }) else { return false }
+      state.shops[index].name = name
+      return true
+    }
+  }
+
   public func currentShopID() throws -> UUID? { state.withLock { $0.current } }
 
   public func setCurrentShop(_ id: UUID?) throws { state.withLock { $0.current = id } }

@@ -23,6 +23,8 @@ struct CommandContext {
   var openShopBook: (StoreUse) throws -> ShopBook
   /// The shop `--shop` named for this command, if any.
   var shop: String?
+  /// The list `--list` (or `BASKET_LIST`) named for this command, if any.
+  var list: String?
   /// Reads all of standard input.
   var readInput: () -> [UInt8]
   var out: (String) -> Void

@@ -58,28 +58,32 @@ enum CommandLineApp {
       write("basket: \(error)\n", to: STDERR_FILENO)
       return 1
     }
+    let list = options.list ?? configuration.listName
     let context = CommandContext(
       configuration: configuration, store: store, clock: clock,
       stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
       openBasket: {
         try openBasket(
-          at: store, clock: clock, use: $0, shop: options.shop, region: configuration.region)
+          at: store, clock: clock, use: $0, shop: options.shop, list: list,
+          region: configuration.region)
       },
       openRecipeBook: { use in
-        let sqlite = try openStore(at: store, clock: clock, use: use, shop: options.shop)
+        let sqlite = try openStore(
+          at: store, clock: clock, use: use, shop: options.shop, list: list)
         let basket = Basket(
           store: sqlite, environment: Wiring.environment(clock: clock, region: configuration.region)
         )
         return RecipeBook(store: sqlite, basket: basket)
       },
       openShopBook: { use in
-        let sqlite = try openStore(at: store, clock: clock, use: use, shop: options.shop)
+        let sqlite = try openStore(
+          at: store, clock: clock, use: use, shop: options.shop, list: list)
         let basket = Basket(
           store: sqlite, environment: Wiring.environment(clock: clock, region: configuration.region)
         )
         return ShopBook(store: sqlite, basket: basket)
       },
-      shop: options.shop,
+      shop: options.shop, list: list,
       readInput: { readAll(STDIN_FILENO) },
       out: { write($0, to: STDOUT_FILENO) }, err: { write($0, to: STDERR_FILENO) })
 
@@ -113,17 +117,19 @@ enum CommandLineApp {
   /// created, not even its directory.
   static func openBasket(
     at location: StoreLocation, clock: AppClock, use: StoreUse, shop: String? = nil,
-    region: ShopRegion = .us
+    list: String? = nil, region: ShopRegion = .us
   ) throws -> Basket {
     Basket(
-      store: try openStore(at: location, clock: clock, use: use, shop: shop),
+      store: try openStore(at: location, clock: clock, use: use, shop: shop, list: list),
       environment: Wiring.environment(clock: clock, region: region))
   }
 
   /// Opens the store as `openBasket` does (recovery notices on stderr); with `shop`, things
-  /// checked off through it are checked off in that shop (`--shop`).
+  /// checked off through it are checked off in that shop (`--shop`); with `list`, the list
+  /// read and changed is that one (`--list`, `BASKET_LIST`).
   static func openStore(
-    at location: StoreLocation, clock: AppClock, use: StoreUse, shop: String? = nil
+    at location: StoreLocation, clock: AppClock, use: StoreUse, shop: String? = nil,
+    list: String? = nil
   ) throws -> SQLiteStore {
     let path = location.path
     let isNew = isAbsentOrEmpty(path)
@@ -132,6 +138,7 @@ enum CommandLineApp {
       // NB: read as it is: reading commands work, and a change says the store is read-only.
       let store = try SQLiteStore.openReadOnly(at: path)
       if let shop { store.checkOffIn(try ShopRules.find(shop, in: store.shops()).id) }
+      if let list { try useList(list, in: store) }
       return store
     }
     let (store, report) =
@@ -151,7 +158,17 @@ enum CommandLineApp {
     }
     write(droppedQuantityNotice(report.droppedQuantities), to: STDERR_FILENO)
     if let shop { store.checkOffIn(try ShopRules.find(shop, in: store.shops()).id) }
+    if let list { try useList(list, in: store) }
     return store
+  }
+
+  /// Points `store` at the live list `name` names for this process.
+  private static func useList(_ name: String, in store: SQLiteStore) throws {
+    do {
+      store.useList(try ListsRules.live(name, in: try store.lists()).id)
+    } catch let error as ListsError {
+      throw InputError(message: error.description)
+    }
   }
 
   /// Whether there is no store at `path` yet: nothing there, or an empty file.

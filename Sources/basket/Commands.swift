@@ -22,6 +22,7 @@ enum Commands {
     "staples": StaplesCommand.run, "invite": InviteCommand.run, "ca": CACommand.run,
     "backup": BackupCommand.backup, "restore": BackupCommand.restore,
     "export": ExportCommand.export, "import": ExportCommand.importExport,
+    "lists": ListsCommand.run,
   ]
 
   // MARK: - Reading
@@ -77,7 +78,9 @@ enum Commands {
           groups: byCategory ? ItemCategory.groups(sections.toGet, category: category) : nil,
           mood: DayMood(date: context.clock.now, timeZone: .current), style: style))
       // The numbers just shown are what ITEM numbers mean until the next list.
-      if basket != nil { ListNumbers.remember(sections, store: context.store) }
+      if basket != nil {
+        ListNumbers.remember(sections, store: context.store, list: context.list)
+      }
     }
     return 0
   }
@@ -216,7 +219,7 @@ enum Commands {
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
-      numbered: ListNumbers.read(store: context.store))
+      numbered: ListNumbers.read(store: context.store, list: context.list))
     try basket.rename(item.id, to: newName)
     let renamed = try basket.sections().allItems.first { $0.id == item.id } ?? item
     context.out("Renamed \(item.name) to \(Style(context: context).itemLabel(renamed))\n")
@@ -234,7 +237,7 @@ enum Commands {
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
-      numbered: ListNumbers.read(store: context.store))
+      numbered: ListNumbers.read(store: context.store, list: context.list))
     let updated = try note.map { try basket.setNote(item.id, $0) } ?? item
     if flags.has("--json") {
       context.out(
@@ -261,7 +264,7 @@ enum Commands {
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
-      numbered: ListNumbers.read(store: context.store))
+      numbered: ListNumbers.read(store: context.store, list: context.list))
     let updated = try wanted.map { try basket.setCategory(item.id, $0) } ?? item
     let category = basket.category(of: updated)
     if flags.has("--json") {
@@ -280,7 +283,7 @@ enum Commands {
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
-      numbered: ListNumbers.read(store: context.store))
+      numbered: ListNumbers.read(store: context.store, list: context.list))
     let style = Style(context: context)
     if flags.has("--clear") {
       guard flags.positional.count == 1 else {
@@ -339,7 +342,7 @@ enum Commands {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: command)
     let basket = try context.openBasket(.existing)
     let sections = try basket.sections()
-    let numbered = ListNumbers.read(store: context.store)
+    let numbered = ListNumbers.read(store: context.store, list: context.list)
     let items = try flags.positional.map {
       try ItemReference.resolve($0, in: sections, numbered: numbered)
     }

@@ -1,6 +1,6 @@
 import BasketWeb
 
-/// The options every command takes (`--store`, `--shop`, `--help`, `--version`), read from anywhere on
+/// The options every command takes (`--store`, `--list`, `--shop`, `--help`, `--version`), read from anywhere on
 /// the command line, before or after the command, as `git -C` users expect.
 ///
 /// `--` ends option parsing: it and everything after it go to the command untouched, so
@@ -9,6 +9,8 @@ struct GlobalOptions: Equatable {
   var store: String?
   /// The shop things are checked off in for this command, instead of the current one.
   var shop: String?
+  /// The list this command reads and changes, instead of the household's first.
+  var list: String?
   var help = false
   var version = false
   /// The command, if one was given.
@@ -42,6 +44,10 @@ struct GlobalOptions: Equatable {
         try setShop(remaining.popFirst())
       case _ where argument.hasPrefix("--shop="):
         try setShop(String(argument.dropFirst("--shop=".count)))
+      case "--list":
+        try setList(remaining.popFirst())
+      case _ where argument.hasPrefix("--list="):
+        try setList(String(argument.dropFirst("--list=".count)))
       case "--help", "-h":
         help = true
       case "--version":
@@ -60,6 +66,12 @@ struct GlobalOptions: Equatable {
     guard let name, !name.isEmpty else { throw UsageError(message: "--shop needs a shop's name") }
     guard shop == nil else { throw UsageError(message: "--shop is given twice") }
     shop = name
+  }
+
+  private mutating func setList(_ name: String?) throws(UsageError) {
+    guard let name, !name.isEmpty else { throw UsageError(message: "--list needs a list's name") }
+    guard list == nil else { throw UsageError(message: "--list is given twice") }
+    list = name
   }
 
   private mutating func setStore(_ path: String?) throws(UsageError) {

@@ -28,6 +28,8 @@ enum Help {
       suggest PREFIX [--json]  suggestions for what you are typing
       usuals [--json]          your usual items
       emoji NAME... [--json]   the emoji Basket picks for a name, and why
+      lists [COMMAND]          the household's lists (Groceries, Hardware, Party…): add,
+                               rename, move, remove, restore (see basket lists --help)
       recipe COMMAND           import, read and keep recipes, and shop for them
                                (see basket recipe --help)
       pantry [COMMAND]         what you have at home: add, list, show, edit, use, remove,
@@ -40,7 +42,7 @@ enum Help {
                                the pantry covers (see basket mealprep --help)
       plan [COMMAND]           a week of meals: add RECIPE --on DATE, remove, shop the
                                week's recipes (see basket plan --help)
-      shop [add|use|leave|remove NAME]
+      shop [add|use|leave|rename|remove NAME]
                                the shops you buy at; the list learns each one's walking
                                order from the order you check things off there
       product [COMMAND]        the products you buy: add, list, show, edit, remove
@@ -59,6 +61,7 @@ enum Help {
 
     Options (before or after the command):
       --store PATH             use this store file (also: BASKET_STORE)
+      --list NAME              use this list, not the household's first (also: BASKET_LIST)
       --shop NAME              check off in this shop this time, not the current one
       --help                   show help (after a command: that command's help)
       --version                show the version
@@ -116,6 +119,25 @@ enum Help {
     case "product": return TripHelp.product
     case "trip": return TripHelp.trip
     case "retailer": return TripHelp.retailer
+    case "lists":
+      return """
+        Usage: basket lists [list [--json] | add NAME | rename OLD NEW | move NAME PLACE |
+                            remove NAME | restore NAME]
+
+        The household's lists, each with its own To get and Got it; suggestions, emoji,
+        shops and the pantry are shared. Every list command (add, list, check, trip…)
+        works on one list: --list NAME (or BASKET_LIST), else the first. Names are matched
+        as item names are (case and plurals don't matter).
+          list          the lists with their counts, ▸ the one in use, then removed ones;
+                        --json: {"lists": [{"id", "name", "toGet", "gotIt", "current"}],
+                        "removed": [{"id", "name", "removedAt"}]}
+          add NAME      a new, empty list, last in the order
+          rename OLD NEW  quote names of several words
+          move NAME PLACE  put a list at PLACE (1 is the first: the default list)
+          remove NAME   remove a list; its items wait with it (the last list stays)
+          restore NAME  bring a removed list back with its items
+
+        """
     case "staples":
       return """
         Usage: basket staples [list [--json] | add NAME... | remove NAME...]
@@ -134,7 +156,8 @@ enum Help {
         """
     case "shop":
       return """
-        Usage: basket shop [list [--json] | add NAME | use NAME | leave | remove NAME]
+        Usage: basket shop [list [--json] | add NAME | use NAME | leave | rename OLD NEW |
+                           remove NAME]
 
         The shops you buy at ("shop", not "store": --store is the list's file).
         One shop is current: things checked off (here, in the terminal app or on a
@@ -147,6 +170,7 @@ enum Help {
           add NAME   add a shop
           use NAME   make it current (a unique beginning of its name is enough)
           leave      no current shop: check-offs teach nothing
+          rename OLD NEW  a new name; what it learnt stays (quote names of several words)
           remove NAME  remove it and what it learnt
         --shop NAME before or after any command checks off in that shop this time only.
 

@@ -23,10 +23,19 @@ import BasketStore
 /// (nor fail on a read-only one). A file that can't be written or read just means no numbers
 /// were kept.
 enum ListNumbers {
-  static func path(for store: StoreLocation) -> String { store.path + ".list-numbers" }
+  ///
+  /// Each list numbers its own items: a list other than the first (`--list`) keeps them in
+  /// "STORE.list-numbers.NAME", its name folded to letters, digits and dashes.
+  static func path(for store: StoreLocation, list: String? = nil) -> String {
+    guard let list else { return store.path + ".list-numbers" }
+    let folded = NameKey.of(list).unicodeScalars.map {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-"
+    }
+    return store.path + ".list-numbers." + String(String(folded).prefix(60))
+  }
 
   /// Keeps the numbering `sections` is shown with (To get, then Got it).
-  static func remember(_ sections: ListSections, store: StoreLocation) {
+  static func remember(_ sections: ListSections, store: StoreLocation, list: String? = nil) {
     var bytes: [UInt8] = []
     bytes.reserveCapacity((sections.toGet.count + sections.gotIt.count) * 37)
     for section in [sections.toGet, sections.gotIt] {
@@ -35,7 +44,7 @@ enum ListNumbers {
         bytes.append(UInt8(ascii: "\n"))
       }
     }
-    let target = path(for: store)
+    let target = path(for: store, list: list)
     // NB: a list shown again unchanged keeps its file: renaming over it costs more than the
     // whole rest of numbering (issue 26: `basket list` beside sqlite3).
     if contents(of: target, upTo: bytes.count + 1) == bytes { return }
@@ -73,8 +82,8 @@ enum ListNumbers {
   }
 
   /// The ids the last list numbered, in order; nil when no list kept any.
-  static func read(store: StoreLocation) -> [UUID]? {
-    guard let file = fopen(path(for: store), "r") else { return nil }
+  static func read(store: StoreLocation, list: String? = nil) -> [UUID]? {
+    guard let file = fopen(path(for: store, list: list), "r") else { return nil }
     defer { fclose(file) }
     var ids: [UUID] = []
     var line = [CChar](repeating: 0, count: 64)

@@ -19,9 +19,10 @@ enum ShopCommand {
     case "use": return try use(rest, context: context)
     case "leave": return try leave(rest, context: context)
     case "remove", "rm": return try remove(rest, context: context)
+    case "rename": return try rename(rest, context: context)
     default:
       throw UsageError(
-        message: "shop has no subcommand \"\(subcommand)\" (list, add, use, leave, remove)")
+        message: "shop has no subcommand \"\(subcommand)\" (list, add, use, leave, rename, remove)")
     }
   }
 
@@ -82,6 +83,16 @@ enum ShopCommand {
   }
 
   /// `shop remove NAME...`: the shop and what it learnt.
+  /// `shop rename OLD NEW`: what it learnt stays with it (quote names of several words).
+  static func rename(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 2...2, command: "shop rename")
+    let book = try context.openShopBook(.existing)
+    let old = try book.find(flags.positional[0])
+    let shop = try book.rename(flags.positional[0], to: flags.positional[1])
+    context.out("Renamed \(old.name) to \(shop.name); its walking order stays.\n")
+    return 0
+  }
+
   static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "shop remove")
     let shop = try context.openShopBook(.existing).remove(flags.positional.joined(separator: " "))

@@ -39,9 +39,24 @@ func runTUI(_ arguments: [String], context: CommandContext) throws -> Int32 {
   let plan = (basket.store as? any PlanStore).map {
     PlanBook(store: $0, recipes: recipes, utcOffset: Wiring.utcOffset)
   }
+  // The app opens on the list it showed last, unless --list (or BASKET_LIST) names one.
+  let remembered = context.store.path + ".tui-list"
+  if context.list == nil, let lists = basket.lists,
+    let data = FileManager.default.contents(atPath: remembered),
+    let id = UUID(uuidString: String(String(decoding: data, as: UTF8.self).prefix(36))),
+    try lists.all().contains(where: { $0.id == id })
+  {
+    lists.store.useList(id)
+  }
   let runner = Runner(
     basket: basket, clock: displayClock(context), configuration: configuration, shops: shops,
-    recipes: recipes, plan: plan)
+    recipes: recipes, plan: plan,
+    onListShown: { list in
+      // NB: a file that can't be written just means the app opens on the first list.
+      _ = FileManager.default.createFile(
+        atPath: remembered, contents: Data(list.id.uuidString.utf8),
+        attributes: [.posixPermissions: 0o600])
+    })
   do {
     return try runner.run()
   } catch let error as TerminalError {

@@ -258,6 +258,35 @@ import Testing
     #expect(try other.run(["category", "milk"]).stdout == "milk: Dairy\n")
   }
 
+  @Test func everyListGoesOutAndComesBackOnItsOwnList() throws {
+    for arguments in [
+      ["add", "milk"], ["lists", "add", "Party"], ["add", "--list", "party", "balloons", "cake"],
+      ["lists", "add", "Hardware"],
+    ] {
+      let result = try basket.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    let target = path("export")
+    let exported = try basket.run(["export", target])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let text = try String(contentsOfFile: target + "/list.txt", encoding: .utf8)
+    #expect(text.contains("# Party") && text.contains("balloons"), "\(text)")
+
+    let other = BasketBinary()
+    #expect(try other.run(["add", "cake", "--list", "Groceries"]).status == 0)
+    let imported = try other.run(["import", target])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let lists = try other.run(["lists"]).stdout
+    #expect(lists.contains("Party  2 to get"), "\(lists)")
+    #expect(lists.contains("Hardware  (empty)"), "\(lists)")
+    #expect(Set(try other.names("toGet")) == ["cake", "milk"])
+    let party = try other.run(["list", "--list", "Party"]).stdout
+    #expect(party.contains("balloons") && party.contains("cake"), "\(party)")
+    // Imported again, nothing doubles.
+    #expect(try other.run(["import", target]).status == 0)
+    #expect(try other.run(["lists"]).stdout == lists)
+  }
+
   @Test func anImportIntoAStoreWithSomeOfItAddsOnlyWhatIsNew() throws {
     try fill(basket)
     let target = path("export")

@@ -61,6 +61,25 @@ import Testing
     #expect(try run(["shop", "list"]).stdout.contains("Saturday") == false)
   }
 
+  @Test func aRenamedShopKeepsItsWalkingOrder() throws {
+    try run(["add", "Apples, Milk, Bread"])
+    try run(["shop", "add", "Lidl"])
+    try run(["shop", "add", "Aldi"])
+    for (minute, name) in ["Bread", "Milk", "Apples"].enumerated() {
+      #expect(try run(["check", name], at: minute + 1).status == 0)
+    }
+    try run(["add", "Milk, Apples, Bread"], at: 2 * 24 * 60)
+    let renamed = try run(["shop", "rename", "lidl", "Lidl Kensal Rise"])
+    #expect(renamed.stdout == "Renamed Lidl to Lidl Kensal Rise; its walking order stays.\n")
+    #expect(try walkingOrder() == ["Bread", "Milk", "Apples"])
+    #expect(try run(["shop"]).stdout.contains("Lidl Kensal Rise (current)"))
+    let taken = try run(["shop", "rename", "Aldi", "lidl kensal rise"])
+    #expect(taken.status == 1)
+    #expect(taken.stderr == "basket: there is already a shop called Lidl Kensal Rise\n")
+    #expect(try run(["shop", "rename", "Tesco", "x"]).status == 1)
+    #expect(try run(["shop", "rename", "Aldi"]).status == 2)
+  }
+
   @Test func anUnknownShopIsAClearErrorAndChangesNothing() throws {
     try run(["add", "Bread"])
     let none = try run(["list", "--walking-order"])

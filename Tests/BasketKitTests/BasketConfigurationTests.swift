@@ -79,6 +79,7 @@ import Testing
       "BASKET_EMOJI": "modern", "TERM_PROGRAM": "WezTerm", "TMUX": "/tmp/tmux-0/default",
       "STY": "1234.pts-0", "KITTY_WINDOW_ID": "1", "BASKET_TESSERACT": "/opt/ocr/tesseract",
       "PATH": "/opt/bin:/usr/bin", "BASKET_UNITS": "us", "BASKET_REGION": "uk",
+      "BASKET_LIST": "Party",
       "LC_ALL": "en_GB.UTF-8", "LC_MEASUREMENT": "en_GB.UTF-8", "LANG": "en_GB.UTF-8",
     ]
     #expect(Set(samples.keys) == Set(BasketConfiguration.variables))

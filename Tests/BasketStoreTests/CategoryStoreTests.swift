@@ -10,7 +10,7 @@ import Testing
   import Foundation
 #endif
 
-/// Aisle categories on real SQLite files (schema v14): the household's choice per name, added
+/// Aisle categories on real SQLite files (schema v15): the household's choice per name, added
 /// by a migration of its own to a store of every older version (the frozen schemas are
 /// `PlanStoreTests.older`), read into every item, kept across reopening and the item's
 /// removal, and a newer store still refused untouched.
@@ -32,7 +32,7 @@ import Testing
     EmojiClassifier.shared.classify(name).category == "pet" ? "baby" : "pet"
   }
 
-  @Test(arguments: 1...13)
+  @Test(arguments: 1...14)
   func anOlderStoreGainsCategoriesWithItsRowsIntact(version: Int) throws {
     try runSQL(PlanStoreTests.older(version), on: path)
     let before = try MigrationTests.itemsAsStored(at: path)
@@ -42,9 +42,9 @@ import Testing
 
     #expect(try store.pragma("user_version") == String(Schema.latestVersion))
     let migrated = try store.items()
-    // `itemsAsStored` reads the columns every version has: v13's note is checked apart.
+    // `itemsAsStored` reads the columns every version has: v14's note is checked apart.
     #expect(
-      migrated.filter { $0.note != nil }.map(\.note) == (version == 13 ? ["the big tub"] : []))
+      migrated.filter { $0.note != nil }.map(\.note) == (version == 14 ? ["the big tub"] : []))
     let withoutNotes = migrated.map { item in
       var plain = item
       plain.note = nil

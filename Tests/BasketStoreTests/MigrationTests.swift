@@ -75,7 +75,7 @@ import Testing
     }
     #expect(
       indexes.isSuperset(of: [
-        "items_by_name_key", "items_to_get_by_listed_at", "items_by_checked_at",
+        "items_by_list_and_name_key", "items_to_get_by_list", "items_by_checked_at",
         "items_by_cleared_at",
       ]))
   }

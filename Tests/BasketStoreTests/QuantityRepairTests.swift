@@ -19,9 +19,9 @@ import Testing
   private func writeRow(_ n: Int, _ name: String, amount: String, unit: String) throws {
     try runSQL(
       """
-      INSERT INTO items (id, name, emoji, amount, unit, added_at, listed_at)
+      INSERT INTO items (id, name, emoji, amount, unit, added_at, listed_at, list)
       VALUES ('\(StoreFixtures.id(n).uuidString)', '\(name)', '🧺', \(amount), \(unit),
-              1796033700 + \(n), 1796033700 + \(n));
+              1796033700 + \(n), 1796033700 + \(n), (SELECT id FROM lists LIMIT 1));
       """, on: path)
   }
 

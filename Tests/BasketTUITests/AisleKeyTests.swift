@@ -3,7 +3,7 @@ import BasketTUI
 import BasketTestSupport
 import Testing
 
-/// Grouping To get by aisle category in the terminal app (^A, F9) and moving an item to
+/// Grouping To get by aisle category in the terminal app (^A, F10) and moving an item to
 /// another aisle (Alt-← →), remembered for its name.
 @Suite struct AisleKeyTests {
   /// Classifies by the last word: a few foods with their walk categories.
@@ -32,7 +32,7 @@ import Testing
     app.press(.down)
     #expect(app.state.selectedItem?.name == "Oat milk")
 
-    app.press(.function(9))
+    app.press(.function(10))
     #expect(!app.screen.contains("Dairy"))
     #expect(app.row(of: "Oat milk")! < app.row(of: "Apples")!)  // list order: newest first
   }

@@ -70,6 +70,33 @@ struct TmuxEndToEndTests {
     #expect(listed.contains("eggs") && listed.contains("chopped tomatoes"), "\(listed)")
   }
 
+  @Test func controlTShowsTheNextListWhichTheAppOpensOnNextTime() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    tmux.add("Milk")
+    #expect(try tmux.runBasket(["lists", "add", "Hardware"]) == 0)
+    #expect(try tmux.runBasket(["add", "--list", "Hardware", "screws", "nails"]) == 0)
+    // Another process made a second list: the header names the list on show.
+    _ = try #require(tmux.waitFor("the list's name") { $0.contains("Basket · Groceries") })
+    tmux.send("C-t")
+    let hardware = try #require(
+      tmux.waitFor("the hardware list") {
+        $0.contains("Basket · Hardware") && TmuxSession.toGet($0).count == 2
+      })
+    #expect(TmuxSession.toGet(hardware).contains { $0.contains("screws") })
+    #expect(!TmuxSession.toGet(hardware).contains { $0.contains("Milk") })
+    // Adding here adds to the list on show.
+    tmux.add("Glue")
+    let listed = try tmux.runBasketOutput(["list", "--list", "Hardware"])
+    #expect(listed.contains("Glue"), "\(listed)")
+    #expect(!(try tmux.runBasketOutput(["list"])).contains("Glue"))
+    // The app remembers the list it showed last (next to the store).
+    let remembered = try String(contentsOfFile: tmux.store + ".tui-list", encoding: .utf8)
+    #expect(try tmux.runBasketOutput(["lists", "--json"]).contains(remembered))
+    tmux.send("F9")
+    _ = try #require(tmux.waitFor("back to groceries") { $0.contains("Basket · Groceries") })
+  }
+
   @Test func clearingAllAndUndoing() throws {
     let tmux = try TmuxSession.started()
     defer { tmux.close() }

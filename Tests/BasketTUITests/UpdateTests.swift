@@ -158,3 +158,28 @@ import Testing
     #expect(next.selection == .item(Fixtures.id(1)))
   }
 }
+
+/// Several lists in the terminal app: ^T (or F9) asks for the next list, and the list on show
+/// is named in the header once the household has more than one.
+@Suite struct ListSwitchTests {
+  @Test func controlTAndF9AskForTheNextList() {
+    let state = AppState(
+      settings: Settings(colorMode: .monochrome, timeZone: .gmt), now: Fixtures.monday,
+      size: Size(width: 60, height: 20), flourish: false)
+    #expect(update(state, .key(.control("t"))).1 == [.nextList])
+    #expect(update(state, .key(.function(9))).1 == [.nextList])
+  }
+
+  @Test func movingToAnotherListSaysSoAndForgetsTheSelection() {
+    var state = AppState(
+      settings: Settings(colorMode: .monochrome, timeZone: .gmt), now: Fixtures.monday,
+      size: Size(width: 60, height: 20), flourish: false)
+    state = update(state, .listShown(name: "Groceries", lists: 2)).0
+    #expect(state.toast == nil)
+    state.scroll = 3
+    state = update(state, .listShown(name: "Hardware", lists: 2)).0
+    #expect(state.listName == "Hardware")
+    #expect(state.scroll == 0)
+    #expect(state.toast?.text.contains("Now on Hardware") == true)
+  }
+}

@@ -107,11 +107,33 @@ import Testing
     },
     "POST /api/v2/shops": { _ in ("/api/v2/shops", #"{"name":"Lidl"}"#) },
     "POST /api/v2/staples": { _ in ("/api/v2/staples", #"{"name":"cumin"}"#) },
+    "POST /api/v2/lists": { _ in ("/api/v2/lists", #"{"name":"Party"}"#) },
+    "PATCH /api/v2/lists/*": { web in
+      web.must("POST", "/api/v2/lists", json: #"{"name":"Party"}"#)
+      return ("/api/v2/lists/party", #"{"name":"Birthday"}"#)
+    },
+    "DELETE /api/v2/lists/*": { web in
+      web.must("POST", "/api/v2/lists", json: #"{"name":"Party"}"#)
+      return ("/api/v2/lists/party", "{}")
+    },
+    "POST /api/v2/lists/*/restore": { web in
+      let party = web.must("POST", "/api/v2/lists", json: #"{"name":"Party"}"#)["id"]?.string ?? ""
+      web.must("DELETE", "/api/v2/lists/\(party)")
+      return ("/api/v2/lists/\(party)/restore", "{}")
+    },
     "POST /api/v2/staples/remove": { _ in ("/api/v2/staples/remove", #"{"name":"salt"}"#) },
     "PUT /api/v2/shops/current": { web in
       web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
       web.must("POST", "/api/v2/shops", json: #"{"name":"Aldi"}"#)
       return ("/api/v2/shops/current", #"{"shop":"Aldi"}"#)
+    },
+    "PATCH /api/v2/shops/*": { web in
+      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+      return ("/api/v2/shops/lidl", #"{"name":"Lidl Kensal Rise"}"#)
+    },
+    "DELETE /api/v2/shops/*": { web in
+      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+      return ("/api/v2/shops/lidl", "{}")
     },
     "POST /api/v2/walking-order": { web in
       web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)

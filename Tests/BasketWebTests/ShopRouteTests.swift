@@ -38,6 +38,14 @@ private final class MemoryShops: ShopStore {
       return state.shops.count < before
     }
   }
+  func renameShop(_ id: UUID, to name: String) throws -> Bool {
+    state.withLock { state in
+      guard let index = state.shops.firstIndex(where: { $0.id == id }) else { return false }
+      state.shops[index].name = name
+      return true
+    }
+  }
+
   func currentShopID() throws -> UUID? { state.withLock { $0.current } }
   func setCurrentShop(_ id: UUID?) throws { state.withLock { $0.current = id } }
   func checkOffs(since date: Date) throws -> [CheckOff] {
@@ -175,6 +183,45 @@ private struct AisleClassifier: ItemClassifier {
     for bad in [#"{}"#, #"{"order":"x"}"#, #"{"order":[1]}"#, #"{"order":["nope"]}"#] {
       #expect(send("POST", "/api/v2/walking-order", json: bad).0 == 400, "\(bad)")
     }
+  }
+
+  @Test func aShopIsRenamedKeepingWhatItLearntAndRemovedWithIt() throws {
+    _ = send("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+    _ = send("POST", "/api/v2/shops", json: #"{"name":"Aldi"}"#)
+    let lidl = try #require(try shops.shops().first)
+    shops.state.withLock { state in
+      for (minute, key) in ["bread", "milk", "apple"].enumerated() {
+        state.checkOffs.append(
+          CheckOff(
+            shop: lidl.id, key: key, name: key,
+            at: clock.now.addingTimeInterval(Double(minute - 60) * 60)))
+      }
+    }
+    // The shops say which aisles each has learnt, in walking order.
+    let listed = send("GET", "/api/v2/shops").1
+    #expect(
+      listed["shops"]?[0]?["aisles"]
+        == .array(["Bakery", "Dairy", "Produce"].map(JSONValue.string)))
+    #expect(listed["shops"]?[1]?["aisles"] == .array([]))
+
+    let id = lidl.id.uuidString.lowercased()
+    let (renamed, body) = send(
+      "PATCH", "/api/v2/shops/\(id)", json: #"{"name":" Lidl Kensal Rise "}"#)
+    #expect(renamed == 200)
+    #expect(body["shop"]?["name"] == .string("Lidl Kensal Rise"))
+    #expect(
+      send("GET", "/api/v2/shops").1["shops"]?[0]?["aisles"]
+        == .array(["Bakery", "Dairy", "Produce"].map(JSONValue.string)))
+    #expect(send("PATCH", "/api/v2/shops/\(id)", json: #"{"name":"aldi"}"#).0 == 409)
+    #expect(send("PATCH", "/api/v2/shops/\(id)", json: #"{"name":"  "}"#).0 == 400)
+    #expect(send("PATCH", "/api/v2/shops/\(id)", json: #"{}"#).0 == 400)
+    #expect(send("PATCH", "/api/v2/shops/tesco", json: #"{"name":"x"}"#).0 == 404)
+
+    let (removed, after) = send("DELETE", "/api/v2/shops/\(id)")
+    #expect(removed == 200)
+    #expect(after["shops"]?.elements.count == 1)
+    #expect(shops.state.withLock { $0.shops.map(\.name) } == ["Aldi"])
+    #expect(send("DELETE", "/api/v2/shops/\(id)").0 == 404)
   }
 
   @Test func aServerWithoutShopsSaysSo() {

@@ -99,7 +99,7 @@ final class StoreHarness {
   func everything() throws -> String {
     let reads = [
       "list", "pantry", "checkin", "recipes", "shops", "walking-order", "trip", "products",
-      "staples", "mealprep/draft", "plan",
+      "staples", "mealprep/draft", "plan", "lists",
     ]
     return try "revision \(store.revision())\n"
       + reads.map { "\($0): \(send("GET", "/api/v2/\($0)").text)" }.joined(separator: "\n")

@@ -405,3 +405,39 @@ def test_the_plan_is_a_read_only_calendar_with_an_event_per_meal(server, tmp_pat
     assert status == 403
     shown = json.loads(server.cli("plan", "--week", "2026-03-02", "--json").stdout)
     assert [m["recipe"]["title"] for day in shown["days"] for m in day["meals"]] == ["Chili", "Soup", "Soup"]
+
+
+def task_lists(server):
+    """The task collections by name."""
+    return {c.get_display_name(): c for c in client(server).principal().calendars()
+            if c.get_supported_components() == ["VTODO"]}
+
+
+def test_each_list_is_its_own_task_collection_and_changes_flow_both_ways(server):
+    server.cli("add", "milk")
+    server.cli("lists", "add", "Hardware")
+    server.cli("add", "--list", "Hardware", "screws")
+    calendars = task_lists(server)
+    assert sorted(calendars) == ["Groceries", "Hardware"]
+    # The first list keeps the collection task apps knew.
+    assert str(calendars["Groceries"].url.path) == "/dav/basket/"
+    assert summaries(calendars["Groceries"]) == ["milk"]
+    assert summaries(calendars["Hardware"]) == ["screws"]
+
+    # A task made in one collection goes on that list only; completing it checks it off there.
+    calendars["Hardware"].save_todo(summary="nails")
+    hardware = json.loads(server.cli("list", "--json", "--list", "Hardware").stdout)
+    assert sorted(item["name"] for item in hardware["toGet"]) == ["nails", "screws"]
+    assert listed(server)["toGet"] == ["milk"]
+    todo = next(t for t in calendars["Hardware"].todos() if "nails" in str(t.icalendar_component["summary"]))
+    todo.complete()
+    hardware = json.loads(server.cli("list", "--json", "--list", "Hardware").stdout)
+    assert [item["name"] for item in hardware["gotIt"]] == ["nails"]
+
+    # Renamed in Basket, the collection's name follows; removed, it is gone from discovery.
+    server.cli("lists", "rename", "Hardware", "DIY")
+    assert sorted(task_lists(server)) == ["DIY", "Groceries"]
+    server.cli("lists", "remove", "DIY")
+    assert sorted(task_lists(server)) == ["Basket"]
+    status, _, _ = http(server, "PROPFIND", str(calendars["Hardware"].url.path), headers={"Depth": "0"})
+    assert status == 404

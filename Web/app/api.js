@@ -28,6 +28,23 @@ export function pairAgainIfUnpaired(error, hide) {
   document.getElementById('add-bar').hidden = true;
 }
 
+/** The list the page shows: every list route is asked `?list=` it; null: the household's first. */
+let shownList = null;
+
+/** Points the list routes at list `id` (null: the household's first). */
+export function showList(id) {
+  shownList = id || null;
+}
+
+/**
+ * `path` on list `list` (else the list shown): `?list=ID` added, unless the path names a list
+ * already or its route is not one list's (the lists themselves, the session, pairing).
+ */
+export function onList(path, list = shownList) {
+  if (!list || /[?&]list=/.test(path) || /^\/api\/v2\/(lists|session|pair|invitations)\b/.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}list=${encodeURIComponent(list)}`;
+}
+
 export async function call(method, path, body) {
   const controller = new AbortController();
   const options = {
@@ -42,7 +59,8 @@ export async function call(method, path, body) {
   // (every change carries its id, so one that did arrive is never applied twice).
   const timer = setTimeout(() => controller.abort(), TIMEOUT);
   try {
-    response = await fetch(path, options);
+    // NB: the queue says which list its changes belong to itself (`api.ops`).
+    response = await fetch(path.startsWith('/api/v2/ops') ? path : onList(path), options);
   } catch {
     clearTimeout(timer);
     throw new ApiError(0, "Can't reach Basket. Check the connection.");
@@ -107,7 +125,7 @@ async function getList(etag) {
   const timer = setTimeout(() => controller.abort(), TIMEOUT);
   let response;
   try {
-    response = await fetch('/api/v2/list', {
+    response = await fetch(onList('/api/v2/list'), {
       headers, credentials: 'same-origin', cache: 'no-store', signal: controller.signal,
     });
   } catch {
@@ -142,8 +160,17 @@ export const api = {
   usuals: () => call('GET', '/api/v2/usuals'),
   /** What changed after `revision`: {from, revision, items, removed}; 410 when too much has. */
   changes: async (revision) => expandItems(await call('GET', `/api/v2/changes?since=${encodeURIComponent(revision)}`)),
-  /** Sends queued changes in order: {results: [{op, status, reason?, item?}], revision}. */
-  ops: (ops) => call('POST', '/api/v2/ops', { ops }),
+  /**
+   * Sends queued changes in order, to the list they were made on (null: the household's
+   * first): {results: [{op, status, reason?, item?}], revision}.
+   */
+  ops: (ops, list = null) => call('POST', list ? `/api/v2/ops?list=${encodeURIComponent(list)}` : '/api/v2/ops', { ops }),
+  /** The household's lists: {lists: [{id, name, position, toGet, gotIt}], removed: [...]}. */
+  lists: () => call('GET', '/api/v2/lists'),
+  addList: (name) => call('POST', '/api/v2/lists', { name }),
+  changeList: (id, fields) => call('PATCH', `/api/v2/lists/${encodeURIComponent(id)}`, fields),
+  removeList: (id) => call('DELETE', `/api/v2/lists/${encodeURIComponent(id)}`),
+  restoreList: (id) => call('POST', `/api/v2/lists/${encodeURIComponent(id)}/restore`, {}),
 };
 
 /** How many heartbeats a stream may miss before it counts as dead (see watchChanges). */
@@ -189,7 +216,7 @@ export function watchChanges({ hello, change, state }) {
   };
   function connect() {
     if (source) source.close();
-    source = new EventSource('/api/v2/events');
+    source = new EventSource(onList('/api/v2/events'));
     heard(); // a connection that never opens is silent too
     source.addEventListener('hello', (event) => {
       delay = 1000;
@@ -218,6 +245,12 @@ export function watchChanges({ hello, change, state }) {
     },
     wake: () => {
       if (source && source.readyState === EventSource.OPEN) return;
+      clearTimeout(retry);
+      delay = 1000;
+      connect();
+    },
+    /** Opens the stream again now: the page shows another list. */
+    restart: () => {
       clearTimeout(retry);
       delay = 1000;
       connect();

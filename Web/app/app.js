@@ -8,6 +8,7 @@ import { Recipes } from './recipes.js';
 import { MealPrep } from './mealprep.js';
 import { Week } from './week.js';
 import { Trip } from './trip.js';
+import { Shops } from './shops.js';
 import { markScreen } from './nav.js';
 import { loadRules } from './rules.js';
 import { AddPhone, showInstallNotice } from './invite.js';
@@ -23,6 +24,7 @@ const pantry = new Pantry();
 new CheckinCard(); // eslint-disable-line no-new
 new AddPhone(); // eslint-disable-line no-new
 const trip = new Trip();
+const shops = new Shops();
 let started = false;
 
 window.addEventListener('pageshow', (event) => {
@@ -35,6 +37,7 @@ window.addEventListener('pageshow', (event) => {
     week.route();
     pantry.route();
     trip.route();
+    shops.route();
   });
 });
 

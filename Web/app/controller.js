@@ -3,10 +3,11 @@
 // goings. The list screen is `ListScreen` (list.js), the queue and the connection `ListSync`
 // (sync.js); the other screens route themselves by the address's hash (recipes.js, …).
 
-import { api, ApiError, watchChanges } from './api.js';
+import { api, ApiError, showList, watchChanges } from './api.js';
 import { QuantityRules } from './model.js';
 import { Lexicon, Outbox, defaultRules } from './offline.js';
 import { ListScreen } from './list.js';
+import { ListsBar } from './lists.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,8 +34,10 @@ export class Controller extends ListScreen {
   /** What the phone kept from its last visit: the list, the queue, names, rules. */
   async load(rulesLoading) {
     await Promise.all([this.store.open(), rulesLoading]);
+    this.listId = (await this.store.get('shown-list')) || null;
+    showList(this.listId);
     const [list, queued, rules, lexicon, words, usuals] = await Promise.all([
-      this.store.get('list'), this.store.queued(), this.store.get('rules'), this.store.get('lexicon'),
+      this.store.get(this.listKey()), this.store.queued(), this.store.get('rules'), this.store.get('lexicon'),
       this.store.get('words'), this.store.get('usuals'),
     ]);
     this.server = list || null;
@@ -97,6 +100,7 @@ export class Controller extends ListScreen {
   /** The server can't be reached: the list the phone last saw, every control working. */
   openOffline() {
     this.view.showList();
+    this.listsBar.load();
     if (!this.rules) this.rules = new QuantityRules(defaultRules());
     this.render();
     this.unreachable();
@@ -120,6 +124,7 @@ export class Controller extends ListScreen {
       this.fail(error);
     }
     await this.refresh();
+    this.listsBar.load();
     this.drain();
     if (this.walking.on) this.walking.load();
     if (this.watching) return;
@@ -145,6 +150,8 @@ export class Controller extends ListScreen {
   }
 
   bindStatic() {
+    this.listsBar = new ListsBar(this);
+    this.listsBar.bind();
     $('pair-form').addEventListener('submit', async (event) => {
       event.preventDefault();
       try {

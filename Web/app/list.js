@@ -89,6 +89,11 @@ export class ListScreen extends ListSync {
       if (!this.aisles.on && this.walking.on) this.walking.toggle();
       this.aisles.toggle();
     });
+    // The Shops screen's "Walk the list": the list in that shop's order.
+    document.addEventListener('basket:walk', () => {
+      if (this.aisles.on) this.aisles.toggle(false);
+      this.walking.turnOn();
+    });
     dragToReorder($('to-get'), (ids) => this.walking.move(ids));
     $('celebration-close').addEventListener('click', (event) => {
       event.stopPropagation();
@@ -140,6 +145,7 @@ export class ListScreen extends ListSync {
     this.view.render(holding(this.list, this.checkOff), {
       ...this.ui, checking: this.checkOff.pending, editing: this.editing, renaming: this.renaming,
     }, { glide });
+    if (this.listsBar && this.listsBar.lists.length) this.listsBar.render();
     // The check-in card (checkin.js) hears what the server's list holds now.
     document.dispatchEvent(new CustomEvent('basket:list', { detail: { list: this.server } }));
   }

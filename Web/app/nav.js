@@ -7,7 +7,7 @@ const SCREENS = [
   ['mealprep-nav-link', (hash) => hash === '#/mealprep'],
   ['week-link', (hash) => hash === '#/week'],
   ['pantry-link', (hash) => hash === '#/pantry'],
-  ['trip-link', (hash) => hash === '#/trip'],
+  ['trip-link', (hash) => hash === '#/trip' || hash === '#/shops'],
 ];
 
 /** Marks the link of the screen the address names. */

@@ -395,8 +395,8 @@ export class Outbox {
    * Queues a change. `now` (ms, fractions welcome) numbers it by time, so two tabs sharing the
    * phone's store number theirs apart and in the order they were made.
    */
-  add(op, now = 0) {
-    const entry = { seq: Math.max(this.next, Math.floor(now * 1000)), op, sent: false };
+  add(op, now = 0, list = null) {
+    const entry = { seq: Math.max(this.next, Math.floor(now * 1000)), op, list: list || null, sent: false };
     this.next = entry.seq + 1;
     this.entries.push(entry);
     return entry;
@@ -410,7 +410,7 @@ export class Outbox {
     const known = new Set(this.entries.map((entry) => entry.op.op));
     const joining = records.filter((record) => !known.has(record.op.op));
     if (!joining.length) return 0;
-    this.entries.push(...joining.map((record) => ({ seq: record.seq, op: record.op, sent: false })));
+    this.entries.push(...joining.map((record) => ({ seq: record.seq, op: record.op, list: record.list || null, sent: false })));
     this.entries.sort((a, b) => a.seq - b.seq);
     this.next = Math.max(this.next, ...joining.map((record) => record.seq + 1));
     return joining.length;
@@ -433,10 +433,20 @@ export class Outbox {
     return this.entries.splice(index, 1)[0];
   }
 
-  /** The next batch to send, oldest first (marked sent), or [] when one is out already. */
+  /** The changes waiting for list `list` (null: the household's first, or made before lists). */
+  opsFor(list) {
+    return this.entries.filter((entry) => (entry.list || null) === (list || null)).map((entry) => entry.op);
+  }
+
+  /**
+   * The next batch to send, oldest first (marked sent), all made on one list (the oldest
+   * change's), or [] when one is out already.
+   */
   batch(limit = BATCH_LIMIT) {
     if (this.entries.some((entry) => entry.sent)) return [];
-    const batch = this.entries.slice(0, limit);
+    const list = this.entries.length ? this.entries[0].list || null : null;
+    const run = this.entries.findIndex((entry) => (entry.list || null) !== list);
+    const batch = this.entries.slice(0, Math.min(limit, run < 0 ? this.entries.length : run));
     for (const entry of batch) entry.sent = true;
     return batch;
   }

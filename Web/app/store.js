@@ -66,7 +66,7 @@ export class PhoneStore {
     await this.run('kv', 'readwrite', (store) => { store.put(value, key); });
   }
 
-  /** The queued changes, oldest first: [{seq, op}]. */
+  /** The queued changes, oldest first: [{seq, op, list}] (`list`: the list's id, or null). */
   async queued() {
     if (!this.db) return [...this.memory.ops.values()].sort((a, b) => a.seq - b.seq);
     const all = await this.run('ops', 'readonly', (store) => request(store.getAll()));
@@ -74,7 +74,7 @@ export class PhoneStore {
   }
 
   async enqueue(entry) {
-    const record = { seq: entry.seq, op: entry.op };
+    const record = { seq: entry.seq, op: entry.op, list: entry.list || null };
     this.memory.ops.set(entry.seq, record);
     if (!this.db) return;
     await this.run('ops', 'readwrite', (store) => { store.put(record); });
@@ -88,8 +88,9 @@ export class PhoneStore {
 
   /** Rewrites queued changes (after the server merged an add into another item). */
   async rewrite(entries) {
-    for (const entry of entries) this.memory.ops.set(entry.seq, { seq: entry.seq, op: entry.op });
+    const record = (entry) => ({ seq: entry.seq, op: entry.op, list: entry.list || null });
+    for (const entry of entries) this.memory.ops.set(entry.seq, record(entry));
     if (!this.db || !entries.length) return;
-    await this.run('ops', 'readwrite', (store) => { for (const entry of entries) store.put({ seq: entry.seq, op: entry.op }); });
+    await this.run('ops', 'readwrite', (store) => { for (const entry of entries) store.put(record(entry)); });
   }
 }

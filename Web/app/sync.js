@@ -5,7 +5,7 @@
 // `ListScreen` (list.js) builds on it and draws (`render`, `checkOff`, `editing`); `Controller`
 // (controller.js) opens the page and says who we are (`connect`).
 
-import { api, ApiError } from './api.js';
+import { api, ApiError, showList } from './api.js';
 import {
   Lexicon, Outbox, applyChanges, applyOp, backoff, catchUpPlan, localList, makeOp, nameKey,
   statusState, statusText,
@@ -34,6 +34,7 @@ export class ListSync {
     this.list = null; // what the page shows: the server's list with waiting changes on top
     this.outbox = new Outbox();
     this.acked = []; // [{op, revision}]: answered, until a list at least that new arrives
+    this.listId = null; // the list shown (its id), null: the household's first
     const controller = this;
     this.context = {
       lexicon: new Lexicon(), aliases: new Map(), clears: new Map(),
@@ -60,9 +61,33 @@ export class ListSync {
     return Date.now() + this.serverOffset;
   }
 
+  /** Where the phone keeps its copy of the list shown. */
+  listKey() {
+    return this.listId ? `list:${this.listId}` : 'list';
+  }
+
+  /**
+   * Shows list `id` (null: the household's first): its copy on the phone at once with the
+   * changes waiting for it, then the server's, and its live changes from then on.
+   */
+  async switchList(id) {
+    const next = id || null;
+    if (next === this.listId) return;
+    this.listId = next;
+    showList(next);
+    this.store.put('shown-list', next);
+    this.server = (await this.store.get(this.listKey())) || null;
+    this.acked = [];
+    this.editing = null;
+    this.recompute();
+    this.render();
+    if (this.changes) this.changes.restart();
+    if (this.entered) await this.refresh();
+  }
+
   /** Rebuilds what the page shows: the server's list with every waiting change applied. */
   recompute() {
-    const ops = [...this.acked.map((entry) => entry.op), ...this.outbox.ops];
+    const ops = [...this.acked.map((entry) => entry.op), ...this.outbox.opsFor(this.listId)];
     const base = this.server || EMPTY_LIST;
     this.list = localList(base, ops, this.context, this.now());
     if (this.editing && !this.list.toGet.some((item) => item.id === this.editing.id)) this.editing = null;
@@ -87,7 +112,7 @@ export class ListSync {
         if (answer.list) {
           this.context.lexicon.learnItems([...list.toGet, ...list.gotIt]);
           this.learnWords([...list.toGet, ...list.gotIt].map((item) => ({ name: item.name, emoji: item.emoji, source: 'history' })));
-          this.store.put('list', list);
+          this.store.put(this.listKey(), list);
           this.store.put('lexicon', this.context.lexicon.entries());
         }
         this.store.put('offset', this.serverOffset);
@@ -95,6 +120,16 @@ export class ListSync {
         this.recompute();
         if (!this.checkOff.isHolding) this.render({ glide });
       } catch (error) {
+        // The list shown was removed (or never was, here): show the household's first.
+        if (error instanceof ApiError && (error.status === 410 || error.status === 404) && this.listId) {
+          this.view.toast(error.message);
+          // NB: after this refresh has settled, so the first list's starts afresh.
+          setTimeout(async () => {
+            await this.switchList(null);
+            if (this.listsBar) this.listsBar.load();
+          }, 0);
+          return;
+        }
         this.fail(error);
       }
     })();
@@ -146,7 +181,7 @@ export class ListSync {
     this.server = { ...list, etag: null };
     this.acked = this.acked.filter((entry) => entry.revision > list.revision);
     this.context.lexicon.learnItems(notice.items);
-    this.store.put('list', this.server);
+    this.store.put(this.listKey(), this.server);
     this.recompute();
     if (!this.checkOff.isHolding) this.render();
   }
@@ -160,7 +195,7 @@ export class ListSync {
   change(type, fields) {
     const op = makeOp(type, fields, { id: uuid(), at: new Date(this.now()).toISOString() });
     const { effect } = applyOp(this.list || EMPTY_LIST, op, this.context);
-    const entry = this.outbox.add(op, Date.now() + Math.random());
+    const entry = this.outbox.add(op, Date.now() + Math.random(), this.listId);
     this.store.enqueue(entry);
     this.recompute();
     this.showStatus();
@@ -218,7 +253,7 @@ export class ListSync {
       const slow = setTimeout(syncing, 400);
       let answer;
       try {
-        const request = api.ops(batch.map((entry) => entry.op));
+        const request = api.ops(batch.map((entry) => entry.op), batch[0].list);
         this.inFlight = request.then(() => {}, () => {});
         answer = await request;
         if (!answer || !Array.isArray(answer.results)) throw new ApiError(0, 'The answer was cut off.');
@@ -251,7 +286,10 @@ export class ListSync {
       if (aliases.length) this.store.rewrite(this.outbox.entries);
       const refusedOps = new Set(refused.map((entry) => entry.op.op));
       for (const entry of done) {
-        if (!refusedOps.has(entry.op.op)) this.acked.push({ op: entry.op, revision: answer.revision ?? Infinity });
+        // NB: only the list shown keeps its answered changes on top until its list catches up.
+        if (!refusedOps.has(entry.op.op) && (entry.list || null) === this.listId) {
+          this.acked.push({ op: entry.op, revision: answer.revision ?? Infinity });
+        }
       }
       this.reachable();
       if (refused.length) this.refused(refused);

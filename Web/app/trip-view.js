@@ -69,7 +69,8 @@ export class TripView {
           h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'storeBrand' }), ' the shop\'s own brand'),
           h('label', { class: 'trip-choice' }, h('input', { type: 'checkbox', name: 'cheapest' }), ' the cheapest per unit')),
       ] : null,
-      h('button', { type: 'submit', class: 'button trip-big' }, 'Start the trip'));
+      h('button', { type: 'submit', class: 'button trip-big' }, 'Start the trip'),
+      h('p', { class: 'trip-shops-link' }, h('a', { href: '#/shops' }, 'Your shops'), ': add, rename, and see what each has learnt'));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const data = new FormData(form);
@@ -80,7 +81,7 @@ export class TripView {
       actions.start(choice);
     });
     this.draw(this.heading('Shopping Trip'), this.status(message, isError),
-      columns(places.length ? form : h('p', { class: 'card' }, 'Add a shop first (basket shop add NAME), or shop at a retailer.'),
+      columns(places.length ? form : h('p', { class: 'card' }, h('a', { href: '#/shops' }, 'Add a shop'), ' first, or shop at a retailer.'),
         this.productsCard(products, [...shops, ...retailers], actions)));
   }
 

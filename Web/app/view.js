@@ -225,7 +225,8 @@ export class View {
     }
     replaceChildren(bar.querySelector('.walk-notes'),
       walking.message ? h('p', { class: 'walk-message', role: 'status' }, walking.message) : null,
-      walking.shop ? h('p', { class: 'walk-hint' }, 'Drag ⠿ (or press ↑ ↓ on it) to put an item or an aisle where it is in this shop.') : null);
+      walking.shop ? h('p', { class: 'walk-hint' }, 'Drag ⠿ (or press ↑ ↓ on it) to put an item or an aisle where it is in this shop.') : null,
+      walking.shops.length ? h('p', { class: 'walk-hint' }, h('a', { href: '#/shops' }, 'Your shops'), ': rename, remove, see what each has learnt.') : null);
   }
 
   /** A category's heading when To get is grouped by aisle. */

@@ -93,6 +93,15 @@ export class Walking {
     return this.shops.find((shop) => shop.id === this.current) || null;
   }
 
+  /** Shows the list in the current shop's walking order (the Shops screen's "Walk the list"). */
+  async turnOn() {
+    if (this.on) {
+      await this.load();
+      return;
+    }
+    await this.toggle();
+  }
+
   async toggle() {
     this.on = !this.on;
     localStorage.setItem(KEY, this.on ? 'on' : 'off');

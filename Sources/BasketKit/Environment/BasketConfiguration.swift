@@ -23,6 +23,9 @@ public struct BasketConfiguration: Equatable, Sendable {
   public var reduceMotion: Bool
   /// `BASKET_SECRET`: the household secret for `basket serve`.
   public var secret: String?
+  /// `BASKET_LIST`: the list commands and the terminal app use, instead of the household's
+  /// first (`--list` wins over it).
+  public var listName: String?
   /// What the terminal app needs to choose its emoji: `BASKET_EMOJI`, and the variables that
   /// tell which terminal (and multiplexer) it runs in: `TERM`, `TERM_PROGRAM`, `TMUX`, `STY`,
   /// `KITTY_WINDOW_ID`. Only the non-empty ones are kept.
@@ -60,7 +63,7 @@ public struct BasketConfiguration: Equatable, Sendable {
     [
       "BASKET_STORE", "XDG_DATA_HOME", "HOME", "BASKET_NOW", "NO_COLOR", "TERM", "COLORTERM",
       "BASKET_REDUCE_MOTION", "BASKET_SECRET", "BASKET_TESSERACT", "PATH", "BASKET_UNITS",
-      "BASKET_REGION",
+      "BASKET_REGION", "BASKET_LIST",
       "LC_ALL", "LC_MEASUREMENT", "LANG",
     ] + terminalVariables
 
@@ -104,6 +107,7 @@ public struct BasketConfiguration: Equatable, Sendable {
     }
     reduceMotion = ["1", "true", "yes", "on"].contains(value("BASKET_REDUCE_MOTION")?.lowercased())
     secret = value("BASKET_SECRET")
+    listName = value("BASKET_LIST")
     tesseractPath = value("BASKET_TESSERACT")
     searchPath = value("PATH")
     if let named = value("BASKET_UNITS") {

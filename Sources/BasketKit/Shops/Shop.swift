@@ -63,6 +63,9 @@ public protocol ShopStore: Sendable {
   func addShop(_ shop: Shop) throws
   /// Removes the shop with `id` and what it learnt; false when there was none.
   func removeShop(_ id: UUID) throws -> Bool
+  /// Renames the shop with `id` (its name checked and free: `ShopBook.rename`); false when
+  /// there was none.
+  func renameShop(_ id: UUID, to name: String) throws -> Bool
   /// The household's current shop, or nil for none.
   func currentShopID() throws -> UUID?
   /// Makes the shop with `id` current (nil: no shop), for every face.

@@ -72,6 +72,33 @@ public final class ShopBook: Sendable {
     try store.setCurrentShop(nil)
   }
 
+  /// Renames the shop `reference` names to `rawName` (tidied); what it learnt stays with it.
+  @discardableResult
+  public func rename(_ reference: String, to rawName: String) throws -> Shop {
+    var shop = try find(reference)
+    let name = try ShopRules.name(rawName)
+    if let clash = ShopRules.clash(name, in: try store.shops().filter({ $0.id != shop.id })) {
+      throw ShopError.nameTaken(clash.name)
+    }
+    _ = try store.renameShop(shop.id, to: name)
+    shop.name = name
+    return shop
+  }
+
+  /// The aisles `shop` has learnt, in walking order ("dairy", "produce"): the categories of
+  /// what was checked off there (and put right), nearest the door first.
+  public func aisles(of shop: Shop) throws -> [String] {
+    try walkingOrder(for: shop).categories.positions.sorted {
+      ($0.value, $0.key) < ($1.value, $1.key)
+    }
+    .map(\.key)
+  }
+
+  /// A category's heading: "dairy" → "Dairy", "cuisines-east-asian" → "Cuisines east asian".
+  public static func title(of category: String) -> String {
+    Stretch(category: category, items: []).title
+  }
+
   /// Removes the shop `reference` names, with everything it learnt.
   @discardableResult
   public func remove(_ reference: String) throws -> Shop {

@@ -12,6 +12,8 @@ final class Connection {
   private var cache: [String: Statement] = [:]
   /// How many `begin`s are open; past the first, each is a savepoint inside the transaction.
   private var depth = 0
+  /// The id of the list item reads and writes go to (`SQLiteStore` sets it under its lock).
+  var list = ""
 
   /// Opens `path` with `sqlite3_open_v2` flags; `isURI` says `path` is a `file:` URI.
   init(path: String, flags: Int32, isURI: Bool = false) throws {

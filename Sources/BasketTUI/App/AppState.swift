@@ -44,6 +44,9 @@ public struct AppState: Equatable, Sendable {
   public var clearedCount: Int?
   /// The item this app last removed, until when ^Z brings it back.
   public var removed: Removed?
+  /// The list on show and how many the household has (1: no name is shown).
+  public var listName = ""
+  public var listCount = 1
   /// False until the store has been read once.
   public var loaded = false
 

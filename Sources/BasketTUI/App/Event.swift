@@ -37,6 +37,8 @@ public enum Event: Equatable, Sendable {
   case recipeAdded(title: String, added: Int, merged: Int)
   /// The plan of meals for a week.
   case weekShown(PlanDays)
+  /// The list on show: its name, and how many lists the household has.
+  case listShown(name: String, lists: Int)
 }
 
 /// Work for the runner: every change to the store, and the reads that answer with events.
@@ -84,6 +86,9 @@ public enum Effect: Equatable, Sendable {
   case addRecipe(UUID, servings: Int?)
   /// Reads the plan for the week holding this day (nil: this week); answers `.weekShown`.
   case showWeek(PlanDate?)
+  /// Shows the household's next list (after the last, the first); answers `.listShown` and
+  /// `.storeChanged`.
+  case nextList
   /// Forgets the screen and draws everything again.
   case redraw
   case quit

@@ -126,6 +126,16 @@ extension AppState {
       mode = .recipes(panel)
     case .recipeAdded(let title, let added, let merged):
       say("\(title) is on the list: \(added) new, \(merged) merged")
+    case .listShown(let name, let lists):
+      let moved = !listName.isEmpty && listName != name
+      listName = name
+      listCount = lists
+      if moved {
+        selection = nil
+        scroll = 0
+        removed = nil
+        say("Now on \(name) · ^T shows the next list")
+      }
     case .weekShown(let plan):
       guard case .week(var panel) = mode else { return }
       if panel.plan?.days != plan.days { panel.scroll = 0 }
@@ -292,7 +302,7 @@ extension AppState {
       if text.isEmpty { effects.append(.quit) }
     case .control("l"):
       effects.append(.redraw)
-    case .control("a"), .function(9):
+    case .control("a"), .function(10):
       if aisles == nil {
         if walking != nil {
           walking = nil
@@ -307,6 +317,8 @@ extension AppState {
       }
     case .moveLeft: moveToCategory(by: -1, effects: &effects)
     case .moveRight: moveToCategory(by: 1, effects: &effects)
+    case .control("t"), .function(9):
+      effects.append(.nextList)
     case .control("g"), .function(5):
       if walking == nil {
         if aisles != nil {

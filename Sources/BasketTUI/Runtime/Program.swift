@@ -30,6 +30,8 @@ public final class Program {
   private var wantsRedraw = false
   /// The store revision last read, to notice changes made by other processes.
   private var revision: Int64?
+  /// Hears the list shown each time it changes (^T), so the app opens on it next time.
+  public var onListShown: (@Sendable (ShoppingList) -> Void)?
 
   public init(
     basket: Basket, state: AppState, shops: ShopBook? = nil, recipes: RecipeBook? = nil,
@@ -156,6 +158,16 @@ public final class Program {
         let items = ids.compactMap { state.item($0) }
         try shops.correct(shop, order: items)
         return []
+      case .nextList:
+        guard let lists = basket.lists else { throw OneList() }
+        let all = try lists.all()
+        guard all.count > 1 else { throw OneList() }
+        let current = try lists.store.currentList()
+        let index = all.firstIndex { $0.id == current.id } ?? -1
+        let next = all[(index + 1) % all.count]
+        lists.store.useList(next.id)
+        onListShown?(next)
+        return reload()
       case .redraw:
         wantsRedraw = true
         return []
@@ -177,6 +189,12 @@ public final class Program {
     var description: String { "recipes aren't available here" }
   }
 
+  private struct OneList: Error, CustomStringConvertible {
+    var description: String {
+      "this is the household's only list; basket lists add NAME makes another"
+    }
+  }
+
   private struct NoPlan: Error, CustomStringConvertible {
     var description: String { "the plan of meals isn't available here" }
   }
@@ -184,13 +202,26 @@ public final class Program {
   private func reload() -> [Event] {
     do {
       revision = try basket.store.revision()
+      let shown = try listShown()
       let items = try basket.store.items()
-      return [.storeChanged(items: items, undoDeadline: try basket.undoDeadline())]
+      return shown + [.storeChanged(items: items, undoDeadline: try basket.undoDeadline())]
         + (showsWalkingOrder ? walkingOrder() : []) + (showsAisles ? [aisles(items)] : [])
         + week()
+    } catch let error as ListsError {
+      // The list on show was removed elsewhere: show the household's first.
+      guard let lists = basket.lists else { return [.failed(error.description)] }
+      lists.store.useList(nil)
+      return [.failed(error.description)] + reload()
     } catch {
       return [.failed(String(describing: error))]
     }
+  }
+
+  /// The list on show, when the store keeps several.
+  private func listShown() throws -> [Event] {
+    guard let lists = basket.lists else { return [] }
+    let current = try lists.store.currentList()
+    return [.listShown(name: current.name, lists: try lists.all().count)]
   }
 
   /// The week on show read again (another face may have planned a meal), or nothing.
@@ -240,7 +271,7 @@ extension Effect {
   fileprivate var changesStore: Bool {
     switch self {
     case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder, .showAisles,
-      .listRecipes, .openRecipe, .showWeek:
+      .listRecipes, .openRecipe, .showWeek, .nextList:
       false
     default: true
     }

@@ -20,12 +20,16 @@ import BasketKit
     private let configuration: TUIConfiguration
     private let recipes: RecipeBook?
     private let plan: PlanBook?
+    private let onListShown: (@Sendable (ShoppingList) -> Void)?
 
+    /// `onListShown` hears each list the app moves to (^T), to open on it next time.
     public init(
       basket: Basket, clock: AppClock, configuration: TUIConfiguration, shops: ShopBook? = nil,
-      recipes: RecipeBook? = nil, plan: PlanBook? = nil
+      recipes: RecipeBook? = nil, plan: PlanBook? = nil,
+      onListShown: (@Sendable (ShoppingList) -> Void)? = nil
     ) {
       self.plan = plan
+      self.onListShown = onListShown
       self.basket = basket
       self.shops = shops
       self.clock = clock
@@ -60,6 +64,7 @@ import BasketKit
         state: AppState(
           settings: configuration.settings, now: clock.now, size: size,
           flourish: configuration.flourish), shops: shops, recipes: recipes, plan: plan)
+      program.onListShown = onListShown
       program.start()
       let differ = Differ(colorMode: configuration.settings.colorMode)
       var shown: Frame?

@@ -161,6 +161,9 @@ struct Painter {
     frame.fill(x: 0, y: y, width: size.width, style: style)
     var x = layout.margin
     x += frame.put("🧺 Basket", x: x, y: y, style: style)
+    if state.listCount > 1, !state.listName.isEmpty {
+      x += frame.put(" · " + state.listName, x: x, y: y, style: style)
+    }
     if let accent = mood.seasonalAccent {
       frame.put(" " + accent, x: x, y: y, style: style)
     }
@@ -174,7 +177,9 @@ struct Painter {
       }
     let left = count == 0 ? "nothing to get" : "\(count) to get"
     var right = "\(left) · \(greeting)"
-    if TextWidth.of(right) > size.width - 16 - layout.margin { right = left }
+    let room = size.width - max(x, 16) - layout.margin - 1
+    if TextWidth.of(right) > room { right = left }
+    guard TextWidth.of(right) <= room else { return }
     let width = TextWidth.of(right)
     frame.put(right, x: size.width - layout.margin - width, y: y, style: soft)
   }

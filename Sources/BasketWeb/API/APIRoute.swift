@@ -72,6 +72,12 @@ extension WebApp {
     .init("GET", "suggestions"),
     .init("GET", "usuals"),
     .init("GET", "quantity-rules"),
+    // The household's lists
+    .init("GET", "lists"),
+    .init("POST", "lists", .change),
+    .init("PATCH", "lists/*", .change),
+    .init("DELETE", "lists/*", .change),
+    .init("POST", "lists/*/restore", .change),
     // Recipes and meal prep
     .init("GET", "recipes"),
     .init("POST", "recipes", .change),
@@ -105,6 +111,8 @@ extension WebApp {
     .init("GET", "shops"),
     .init("POST", "shops", .change),
     .init("PUT", "shops/current", .change),
+    .init("PATCH", "shops/*", .change),
+    .init("DELETE", "shops/*", .change),
     .init("GET", "walking-order"),
     .init("POST", "walking-order", .change),
     // The pantry and check-in

@@ -10,7 +10,8 @@ import Synchronization
 /// The list's answers, each made once per state of the list and served from memory until the
 /// state moves, within a bound on the memory they hold.
 ///
-/// A state is the store's revision and the app's own writes (`WebApp.localWrites`); an answer
+/// A state is the store's revision, the app's own writes (`WebApp.localWrites`) and the list
+/// asked for; an answer
 /// also ends at `validUntil`, when time alone changes the list (an item's hour in Got it, an
 /// undo window, the day's mood). Reads take a shared lock and never wait for each other; a
 /// miss is built by one thread while the others wait for it, so fifty reads at a new revision
@@ -23,6 +24,8 @@ final class ListCache: Sendable {
   struct State: Equatable, Sendable {
     var revision: Int64
     var localWrites: Int
+    /// The list asked for (`?list=`); nil: the household's first.
+    var list: UUID? = nil
   }
 
   /// One version's answer for one state.

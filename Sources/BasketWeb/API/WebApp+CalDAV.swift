@@ -129,7 +129,8 @@ extension WebApp {
     if request.method == "MKCALENDAR" || request.method == "MKCOL" {
       return Self.davError(
         403, .c("calendar-collection-location-ok"),
-        "Basket keeps one task list, \(Self.davCollection); it can't make another")
+        "make a list with basket lists add NAME (or in the web app); it shows here as its own collection"
+      )
     }
     if isPlanCalendar(path) { return try planCalendar(request) }
     // NB: a client given only the server's address asks its root for the principal.
@@ -139,17 +140,63 @@ extension WebApp {
       default: return Self.davNotAllowed("OPTIONS, PROPFIND")
       }
     }
-    if path == Self.davCollection || path == "/dav/basket" {
+    // "/dav/basket/milk.ics" → the list whose collection is "basket", and "milk.ics".
+    let parts = path.dropFirst(Self.davRoot.count).split(
+      separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let first = parts.first, !first.isEmpty,
+      let collection = try calDAVCollection(String(first))
+    else { return .text(404, "no such CalDAV resource") }
+    let run = { () throws -> Response in
+      try Self.$davList.withValue(collection) {
+        try self.calDAVListRoute(request, book, path: path, collection: collection)
+      }
+    }
+    guard let id = collection.id, let lists = basket.lists else { return try run() }
+    return try lists.store.onList(id, run)
+  }
+
+  /// A list's task collection in CalDAV: its href and name, and its id (nil for a store that
+  /// keeps one list).
+  struct DAVList: Sendable {
+    var id: UUID?
+    var href: String
+    var name: String
+  }
+
+  /// The collection a request is about (`calDAVRoute` sets it for its body).
+  @TaskLocal static var davList = DAVList(id: nil, href: davCollection, name: "Basket")
+
+  /// The live lists as task collections (`/dav/NAME/`, NAME the list's `calDAVName`), or the
+  /// one list of a store that keeps one. A household with one list sees it as "Basket", as
+  /// before lists had names; with several, each has its own.
+  func calDAVCollections() throws -> [DAVList] {
+    guard let lists = try basket.lists?.all() else { return [Self.davList] }
+    return lists.map {
+      DAVList(
+        id: $0.id, href: Self.davRoot + $0.calDAVName + "/",
+        name: lists.count == 1 ? Self.davList.name : $0.name)
+    }
+  }
+
+  private func calDAVCollection(_ name: String) throws -> DAVList? {
+    try calDAVCollections().first { $0.href == Self.davRoot + name + "/" }
+  }
+
+  private func calDAVListRoute(
+    _ request: Request, _ book: CalDAVBook, path: String, collection: DAVList
+  ) throws -> Response {
+    if path == collection.href || path + "/" == collection.href {
       switch request.method {
       case "PROPFIND": return try propfindCollection(request, book)
       case "REPORT": return try report(request, book)
       case "GET", "HEAD":
-        return .text(200, "Basket's list as CalDAV tasks: add this server to a task app.")
+        return .text(
+          200, "Basket's list \(collection.name) as CalDAV tasks: add this server to a task app.")
       default: return Self.davNotAllowed("OPTIONS, PROPFIND, REPORT")
       }
     }
-    guard path.hasPrefix(Self.davCollection) else { return .text(404, "no such CalDAV resource") }
-    let name = String(path.dropFirst(Self.davCollection.count))
+    guard path.hasPrefix(collection.href) else { return .text(404, "no such CalDAV resource") }
+    let name = String(path.dropFirst(collection.href.count))
     guard !name.isEmpty, !name.contains("/"), name.utf8.count <= 255 else {
       return .text(404, "no such CalDAV resource")
     }
@@ -214,7 +261,18 @@ extension WebApp {
     ]
     var responses = [Self.response(href: request.path, values: values, wanted: wanted)]
     if Self.depth(request) > 0 {
-      responses.append(try collectionResponse(book, try book.entries(), wanted))
+      for collection in try calDAVCollections() {
+        let run = { () throws -> DAVResponse in
+          try Self.$davList.withValue(collection) {
+            try self.collectionResponse(book, try book.entries(), wanted)
+          }
+        }
+        if let id = collection.id, let lists = basket.lists {
+          responses.append(try lists.store.onList(id, run))
+        } else {
+          responses.append(try run())
+        }
+      }
       if let plan = environment.plan {
         responses.append(planCollectionResponse(try plan.events(), wanted))
       }
@@ -235,11 +293,13 @@ extension WebApp {
     _ book: CalDAVBook, _ entries: [CalDAVBook.Entry], _ wanted: PropfindRequest
   ) throws -> DAVResponse {
     let token = try book.token()
+    let collection = Self.davList
     let values = Self.calendarCollection(
-      name: "Basket", color: "#F4A261FF", description: "The household's shopping list",
+      name: collection.name, color: "#F4A261FF",
+      description: "The household's shopping list \(collection.name)",
       component: "VTODO", syncToken: Self.syncToken(token),
       tag: CalDAVBook.collectionTag(entries), privileges: Self.privileges())
-    return Self.response(href: Self.davCollection, values: values, wanted: wanted)
+    return Self.response(href: collection.href, values: values, wanted: wanted)
   }
 
   private func report(_ request: Request, _ book: CalDAVBook) throws -> Response {
@@ -257,7 +317,7 @@ extension WebApp {
         let path = Self.path(ofHref: href)
         return (
           href,
-          path.hasPrefix(Self.davCollection) ? String(path.dropFirst(Self.davCollection.count)) : ""
+          path.hasPrefix(Self.davList.href) ? String(path.dropFirst(Self.davList.href.count)) : ""
         )
       }
       let found = try book.entries(named: named.map(\.1).filter { !$0.isEmpty })
@@ -296,7 +356,7 @@ extension WebApp {
       if let refusal = Self.beyond(limit, changes.changed.count + changes.removed.count) {
         return refusal
       }
-      let removed = changes.removed.map { DAVResponse(href: Self.davCollection + $0, status: 404) }
+      let removed = changes.removed.map { DAVResponse(href: Self.davList.href + $0, status: 404) }
       return multistatus(
         removed, changes.changed.lazy.map { self.response(for: $0, .properties(properties)) },
         syncToken: Self.syncToken(changes.token))
@@ -329,7 +389,7 @@ extension WebApp {
       values[.c("calendar-data")] = DAVElement(.c("calendar-data"))
     default: break
     }
-    return Self.response(href: Self.davCollection + entry.name, values: values, wanted: wanted)
+    return Self.response(href: Self.davList.href + entry.name, values: values, wanted: wanted)
   }
 
   // MARK: - Helpers

@@ -50,7 +50,8 @@ extension WebApp {
   ///
   /// Cost: two atomic loads and the cache's shared lock; no store read, no copy.
   public func answersFromMemory(_ request: Request) -> Bool {
-    guard request.method == "GET", request.path == "/api/v2/list" else { return false }
+    guard request.method == "GET", request.path == "/api/v2/list", request.query["list"] == nil
+    else { return false }
     let reported = reportedRevision.load(ordering: .acquiring)
     guard reported != .min else { return false }
     let state = ListCache.State(
@@ -69,12 +70,14 @@ extension WebApp {
     // store read at all.
     if reported != .min,
       let kept = listCache.answer(
-        version, at: .init(revision: reported, localWrites: writes), now: now),
+        version, at: .init(revision: reported, localWrites: writes, list: Self.requestList),
+        now: now),
       !gzip || kept.compressed
     {
       return kept
     }
-    let state = ListCache.State(revision: try basket.store.revision(), localWrites: writes)
+    let state = ListCache.State(
+      revision: try basket.store.revision(), localWrites: writes, list: Self.requestList)
     return try listCache.answer(
       version, at: state, now: now, gzip: gzip,
       make: { try makeListAnswer(version, state: state, now: now) },

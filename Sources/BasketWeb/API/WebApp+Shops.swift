@@ -9,10 +9,13 @@ import BasketKit
 /// The shop routes, for the list in walking order on the web (every rule is the core's
 /// `ShopBook`):
 ///
-/// - `GET /api/v2/shops` → `{"shops": [{"id", "name"}], "current": id | null}`
+/// - `GET /api/v2/shops` → `{"shops": [{"id", "name", "aisles": [heading]}], "current": id |
+///   null}` (`aisles`: what the shop has learnt, in walking order)
 /// - `POST /api/v2/shops` `{"name"}` → 201 `{"shop"}`: adds one (the first becomes current)
 /// - `PUT /api/v2/shops/current` `{"shop": name | null}` → the shops, with that one current
 ///   (null: none; check-offs then teach no shop)
+/// - `PATCH /api/v2/shops/ID` `{"name"}` → `{"shop"}`: renamed, what it learnt kept
+/// - `DELETE /api/v2/shops/ID` → the shops, without it and what it learnt
 /// - `GET /api/v2/walking-order` → `{"shop": {"id", "name"} | null, "stretches": [{"category",
 ///   "title", "items": [id]}]}`: To get in the current shop's walking order, one stretch per
 ///   category
@@ -47,6 +50,24 @@ extension WebApp {
           try shopAnswer { try book.use(name) }
         }
         return .json(200, try shopsJSON(book))
+      }
+    case _ where route.count == 1:
+      let reference = route[0]
+      let shop = try shopAnswer {
+        let id = UUID(uuidString: reference)
+        return try book.all().shops.first { $0.id == id } ?? book.find(reference)
+      }
+      return try only(["PATCH", "DELETE"], request) {
+        if request.method == "DELETE" {
+          _ = try book.store.removeShop(shop.id)
+          return .json(200, try shopsJSON(book))
+        }
+        let body = try JSONBody(request, allowed: ["name"])
+        guard let name = try body.string("name") else {
+          throw RequestError(400, "send the shop's new \"name\"")
+        }
+        let renamed = try shopAnswer { try book.rename(shop.name, to: name) }
+        return .json(200, .object([("shop", Self.shopJSON(renamed))]))
       }
     default:
       throw RequestError(404, "no such API route")
@@ -104,7 +125,23 @@ extension WebApp {
   private func shopsJSON(_ book: ShopBook) throws -> JSONValue {
     let (shops, current) = try book.all()
     return .object([
-      ("shops", .array(shops.map(Self.shopJSON))),
+      (
+        "shops",
+        .array(
+          try shops.map { shop in
+            var json = Self.shopJSON(shop)
+            if case .object(var members) = json {
+              // NB: the aisles it has learnt, in walking order, as headings.
+              members.append(
+                (
+                  "aisles",
+                  .array(try book.aisles(of: shop).map { .string(ShopBook.title(of: $0)) })
+                ))
+              json = .object(members)
+            }
+            return json
+          })
+      ),
       ("current", current.map { .string($0.uuidString.lowercased()) } ?? .null),
     ])
   }

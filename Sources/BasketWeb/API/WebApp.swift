@@ -169,8 +169,8 @@ public final class WebApp: Sendable {
     }
     guard Self.knows(route) else { return .error(404, "no such API route") }
     do {
-      let response = try onceIfAsked(Self.route(method, route), request) {
-        try dispatch(route, $0)
+      let response = try onRequestList(request) {
+        try onceIfAsked(Self.route(method, route), request) { try dispatch(route, $0) }
       }
       if method != "GET" { localWrites.add(1, ordering: .releasing) }
       return response
@@ -218,6 +218,7 @@ public final class WebApp: Sendable {
     case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
     case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
     case (1, "invitations"): return try only(["POST"], request) { try invite(request) }
+    case (_, "lists"): return try lists(Array(route.dropFirst()), request)
     case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
     case (_, "shops"): return try shops(Array(route.dropFirst()), request)
     case (_, "staples"): return try staples(Array(route.dropFirst()), request)

@@ -50,7 +50,7 @@ final class EventStreams: Sendable {
   /// queued, hearing every change `feed` announces after the revision its hello names.
   func open(
     on connection: OpaquePointer, from address: String, version: APIVersion = .current,
-    feed: ChangeFeed
+    bare: Bool = false, feed: ChangeFeed
   ) throws(Refusal) -> EventStream {
     let opened: Result<EventStream, Refusal> = state.withLock { state in
       guard !state.closing, state.open.count < capacity else { return .failure(.full) }
@@ -60,7 +60,7 @@ final class EventStreams: Sendable {
       state.next += 1
       let stream = EventStream(
         id: state.next, connection: connection, address: address, version: version,
-        registry: self)
+        bare: bare, registry: self)
       state.open[stream.id] = stream
       state.fromAddress[address, default: 0] += 1
       return .success(stream)
@@ -85,11 +85,15 @@ final class EventStreams: Sendable {
   private func deliver(_ notice: ChangeNotice) {
     let streams = state.withLock { $0.listening }
     var legacy: [UInt8]?
+    var bare: [UInt8]?
     var sleeping: [EventStream] = []
     sleeping.reserveCapacity(streams.count)
     for stream in streams {
       let frame: [UInt8]
-      if stream.version == .current {
+      if stream.bare {
+        if bare == nil { bare = ChangeNotice(revision: notice.revision).frame }
+        frame = bare ?? notice.frame
+      } else if stream.version == .current {
         frame = notice.frame
       } else {
         if legacy == nil { legacy = notice.frame(for: stream.version) }
@@ -139,6 +143,9 @@ final class EventStream: @unchecked Sendable {
   let address: String
   /// The API version the page speaks: the shape of the items its events carry.
   let version: APIVersion
+  /// The page shows a list other than the first (`?list=`): its events carry the revision
+  /// alone, and the page asks that list's `/changes`.
+  let bare: Bool
   let registry: EventStreams
 
   enum Ending {
@@ -160,12 +167,13 @@ final class EventStream: @unchecked Sendable {
 
   init(
     id: UInt64, connection: OpaquePointer, address: String, version: APIVersion,
-    registry: EventStreams
+    bare: Bool = false, registry: EventStreams
   ) {
     self.id = id
     self.connection = connection
     self.address = address
     self.version = version
+    self.bare = bare
     self.registry = registry
   }
 

@@ -145,7 +145,8 @@ extension WebServer {
     if response.kind == .eventStream {
       return openStream(
         on: connection, from: request.clientAddress,
-        version: APIVersion(path: request.path) ?? .current, response)
+        version: APIVersion(path: request.path) ?? .current, bare: request.query["list"] != nil,
+        response)
     }
     if isSecure, let index = response.headers.firstIndex(where: { $0.name == "Set-Cookie" }),
       !response.headers[index].value.contains("; Secure")
@@ -217,12 +218,13 @@ extension WebServer {
 
   /// Starts a live-update stream: the head now, then events as the hub publishes them.
   private func openStream(
-    on connection: OpaquePointer, from address: String, version: APIVersion,
+    on connection: OpaquePointer, from address: String, version: APIVersion, bare: Bool,
     _ response: Response
   ) -> MHD_Result {
     let stream: EventStream
     do {
-      stream = try streams.open(on: connection, from: address, version: version, feed: feed)
+      stream = try streams.open(
+        on: connection, from: address, version: version, bare: bare, feed: feed)
     } catch {
       var busy =
         switch error {

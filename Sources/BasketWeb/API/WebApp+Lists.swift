@@ -1,0 +1,144 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The household's lists (every rule is the core's `ListsRules`):
+///
+/// - `GET /api/v2/lists` → `{"lists": [{"id", "name", "toGet", "gotIt"}], "removed": [{"id",
+///   "name", "removedAt"}]}`, the first list being the one used without `?list=`
+/// - `POST /api/v2/lists` `{"name"}` → 201 and the new list
+/// - `PATCH /api/v2/lists/ID` `{"name"?, "position"?}` → the list (position from 0)
+/// - `DELETE /api/v2/lists/ID` → the list, its items waiting with it
+/// - `POST /api/v2/lists/ID/restore` → the list, back last in the order
+///
+/// Every other route reads and changes the list `?list=ID` names (else the first): 404 for a
+/// list that doesn't exist, 410 for one that was removed.
+extension WebApp {
+  /// The id of the list the request being handled names (`?list=`), on its thread.
+  @TaskLocal static var requestList: UUID?
+
+  /// Runs `body` on the list `request` names in `?list=`, or on the household's first.
+  func onRequestList(_ request: Request, _ body: () throws -> Response) throws -> Response {
+    guard let text = request.query["list"] else { return try body() }
+    guard let id = UUID(uuidString: text) else {
+      throw RequestError(400, "\"\(text.prefix(60))\" is not a list id")
+    }
+    guard let lists = basket.lists else {
+      throw RequestError(404, "this server keeps one list")
+    }
+    return try Self.$requestList.withValue(id) {
+      try listsAnswer { try lists.store.onList(id, body) }
+    }
+  }
+
+  func lists(_ route: [String], _ request: Request) throws -> Response {
+    guard let lists = basket.lists else {
+      throw RequestError(503, "this server keeps one list")
+    }
+    switch (route.count, route.last) {
+    case (0, _):
+      return try only(["GET", "POST"], request) {
+        if request.method == "GET" { return .json(200, try Self.listsJSON(lists)) }
+        let body = try JSONBody(request, allowed: ["name"])
+        guard let name = try body.string("name") else {
+          throw RequestError(400, "send the list's \"name\"")
+        }
+        let list = try listsAnswer { try lists.add(name) }
+        wrote()
+        return .json(201, try Self.listJSON(list, lists))
+      }
+    case (1, _):
+      let list = try listsAnswer { try lists.named(route[0]) }
+      return try only(["PATCH", "DELETE"], request) {
+        if request.method == "DELETE" {
+          let removed = try listsAnswer { try lists.remove(list.id.uuidString) }
+          wrote()
+          return .json(200, try Self.listJSON(removed, lists))
+        }
+        let body = try JSONBody(request, allowed: ["name", "position"])
+        let name = try body.string("name")
+        var position: Int?
+        if let value = body.value("position") {
+          guard case .number(let number) = value, number == number.rounded(),
+            number >= 0, number < Double(ListsRules.maxLists)
+          else {
+            throw RequestError(
+              422, "\"position\" is a whole number from 0 to \(ListsRules.maxLists - 1)")
+          }
+          position = Int(number)
+        }
+        guard name != nil || position != nil else {
+          throw RequestError(400, "send the list's new \"name\" or \"position\"")
+        }
+        var changed = list
+        try listsAnswer {
+          if let name { changed = try lists.rename(list.id.uuidString, to: name) }
+          if let position { changed = try lists.move(list.id.uuidString, to: position) }
+        }
+        wrote()
+        return .json(200, try Self.listJSON(changed, lists))
+      }
+    case (2, "restore"):
+      return try only(["POST"], request) {
+        guard let id = UUID(uuidString: route[0]) else {
+          throw RequestError(400, "\"\(route[0].prefix(60))\" is not a list id")
+        }
+        let list = try listsAnswer { try lists.restore(id.uuidString) }
+        wrote()
+        return .json(200, try Self.listJSON(list, lists))
+      }
+    default:
+      throw RequestError(404, "no such API route")
+    }
+  }
+
+  /// `body`, its `ListsError` as the status that fits it.
+  @discardableResult
+  func listsAnswer<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as ListsError {
+      switch error {
+      case .noSuchList: throw RequestError(404, error.description)
+      case .removed: throw RequestError(410, error.description)
+      case .duplicate, .lastList, .notRemoved: throw RequestError(409, error.description)
+      case .badName: throw RequestError(422, error.description)
+      }
+    }
+  }
+
+  static func listsJSON(_ lists: HouseholdLists) throws -> JSONValue {
+    .object([
+      ("lists", .array(try lists.all().map { try listJSON($0, lists) })),
+      (
+        "removed",
+        .array(
+          try lists.removed().map {
+            .object([
+              ("id", .string($0.id.uuidString)), ("name", .string($0.name)),
+              ("removedAt", .string(ISO8601.string($0.removedAt ?? .distantPast))),
+            ])
+          })
+      ),
+    ])
+  }
+
+  static func listJSON(_ list: ShoppingList, _ lists: HouseholdLists) throws -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("id", .string(list.id.uuidString)), ("name", .string(list.name)),
+      ("position", .number(Double(list.position))),
+    ]
+    if let removed = list.removedAt {
+      // NB: a removed list's items can't be read until it is restored.
+      members.append(("removedAt", .string(ISO8601.string(removed))))
+      return .object(members)
+    }
+    let counts = try lists.counts(of: list)
+    members += [("toGet", .number(Double(counts.toGet))), ("gotIt", .number(Double(counts.gotIt)))]
+    return .object(members)
+  }
+}

@@ -1,0 +1,184 @@
+import BasketKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `basket lists …`: the household's lists (Groceries, Hardware, Party…). Every list command
+/// works on one list: `--list NAME` (or `BASKET_LIST`), else the first.
+enum ListsCommand {
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
+      return try show(arguments, context: context)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch subcommand {
+    case "list", "ls": return try show(rest, context: context)
+    case "add":
+      return try change(rest, count: 1, "lists add", context) { lists, names in
+        let list = try lists.add(names[0])
+        return
+          "Added the list \(list.name). Add to it with: basket add --list \(quoted(list.name)) ITEM"
+      }
+    case "rename":
+      return try change(rest, count: 2, "lists rename", context) { lists, names in
+        let old = try lists.named(names[0])
+        let list = try lists.rename(names[0], to: names[1])
+        return "Renamed \(old.name) to \(list.name)."
+      }
+    case "move": return try move(rest, context: context)
+    case "remove", "rm":
+      return try change(rest, count: 1, "lists remove", context) { lists, names in
+        let list = try lists.named(names[0])
+        let counts = try lists.counts(of: list)
+        _ = try lists.remove(names[0])
+        let items = counts.toGet + counts.gotIt
+        let kept =
+          items == 0 ? "" : " Its \(items) \(items == 1 ? "item waits" : "items wait") with it."
+        return
+          "Removed the list \(list.name).\(kept) Bring it back with: basket lists restore \(quoted(list.name))"
+      }
+    case "restore":
+      return try change(rest, count: 1, "lists restore", context) { lists, names in
+        let list = try lists.restore(names[0])
+        return "Restored the list \(list.name)."
+      }
+    default:
+      throw UsageError(
+        message:
+          "lists has no subcommand \"\(subcommand)\" (list, add, rename, move, remove, restore)")
+    }
+  }
+
+  static func household(_ basket: Basket) throws -> HouseholdLists {
+    guard let lists = basket.lists else {
+      throw StoreError.failed("this store keeps one list")
+    }
+    return lists
+  }
+
+  private static func quoted(_ name: String) -> String {
+    name.contains(" ") || name.contains("'") ? "\"\(name)\"" : name
+  }
+
+  /// `lists [--json]`: each live list with its counts, the one in use marked; removed lists
+  /// after.
+  static func show(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "lists")
+    let basket: Basket
+    do {
+      basket = try context.openBasket(.existing)
+    } catch let missing as MissingStore where missing.location.source.isDefault {
+      // A first run at the default place: the list a store starts with, and nothing created.
+      if flags.has("--json") {
+        context.out(
+          #"{"lists":[{"name":"\#(ListsRules.firstListName)","toGet":0,"gotIt":0,"current":true}],"removed":[]}"#
+            + "\n")
+      } else {
+        context.out("▸ \(ListsRules.firstListName)  (empty)\n")
+      }
+      return 0
+    }
+    let lists = try household(basket)
+    let current = try lists.store.currentList()
+    let all = try lists.all()
+    let counts = try all.map { try lists.counts(of: $0) }
+    let removed = try lists.removed()
+    if flags.has("--json") {
+      struct Entry: Encodable {
+        var id: String
+        var name: String
+        var toGet: Int
+        var gotIt: Int
+        var current: Bool
+      }
+      struct Removed: Encodable {
+        var id: String
+        var name: String
+        var removedAt: String
+      }
+      struct Out: Encodable {
+        var lists: [Entry]
+        var removed: [Removed]
+      }
+      let out = Out(
+        lists: zip(all, counts).map { list, count in
+          Entry(
+            id: list.id.uuidString, name: list.name, toGet: count.toGet, gotIt: count.gotIt,
+            current: list.id == current.id)
+        },
+        removed: removed.map {
+          Removed(
+            id: $0.id.uuidString, name: $0.name,
+            removedAt: ISO8601.string($0.removedAt ?? basket.now))
+        })
+      context.out(try JSONText.encode(out) + "\n")
+      return 0
+    }
+    let style = Style(context: context)
+    var text = ""
+    for (list, count) in zip(all, counts) {
+      let mark = list.id == current.id ? "▸ " : "  "
+      let name = list.id == current.id ? style.bold(list.name) : list.name
+      text += "\(mark)\(name)  " + style.dim(describe(count)) + "\n"
+    }
+    if !removed.isEmpty {
+      text +=
+        "\n" + style.dim("Removed (basket lists restore NAME): ")
+        + removed.map(\.name).joined(separator: ", ") + "\n"
+    }
+    context.out(text)
+    return 0
+  }
+
+  static func describe(_ count: ListCounts) -> String {
+    switch (count.toGet, count.gotIt) {
+    case (0, 0): "(empty)"
+    case (let toGet, 0): "\(toGet) to get"
+    case (0, let gotIt): "all got (\(gotIt))"
+    case (let toGet, let gotIt): "\(toGet) to get, \(gotIt) got"
+    }
+  }
+
+  /// `lists move NAME POSITION`: 1 is the first.
+  private static func move(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: [], positional: 2...2, command: "lists move")
+    guard let position = Int(flags.positional[1]), position >= 1, position <= ListsRules.maxLists
+    else {
+      throw UsageError(
+        message:
+          "lists move takes a list and its new place, 1 for the first (got \"\(flags.positional[1].prefix(20))\")"
+      )
+    }
+    let lists = try household(try context.openBasket(.existing))
+    do {
+      let list = try lists.move(flags.positional[0], to: position - 1)
+      let order = try lists.all().map(\.name)
+      context.out("Moved \(list.name): " + order.joined(separator: ", ") + "\n")
+    } catch let error as ListsError {
+      throw InputError(message: error.description)
+    }
+    return 0
+  }
+
+  private static func change(
+    _ arguments: [String], count: Int, _ usage: String, _ context: CommandContext,
+    _ body: (HouseholdLists, [String]) throws -> String
+  ) throws -> Int32 {
+    // NB: a one-name command takes the name unquoted ("lists add Party food").
+    let flags = try Flags(
+      arguments, allowed: [], positional: count == 1 ? 1...Int.max : count...count,
+      command: usage)
+    let names = count == 1 ? [flags.positional.joined(separator: " ")] : flags.positional
+    let creates = usage == "lists add"
+    let lists = try household(try context.openBasket(creates ? .createIfMissing : .existing))
+    do {
+      context.out(try body(lists, names) + "\n")
+    } catch let error as ListsError {
+      throw InputError(message: error.description)
+    }
+    return 0
+  }
+}

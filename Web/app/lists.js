@@ -1,0 +1,198 @@
+// The household's lists on the list screen: a row of tabs above To get (one tap shows another
+// list; the page remembers it) and a sheet to make, rename, reorder and remove lists. Every
+// rule is the server's (`/api/v2/lists`, the core's ListsRules); offline the tabs still switch
+// between the lists the phone knows, and changes to the lists wait for the server.
+
+import { api, ApiError } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** An element with `className` and text. */
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+export class ListsBar {
+  /** `screen`: the list screen (sync.js): its store, `listId`, `switchList` and `toast`. */
+  constructor(screen) {
+    this.screen = screen;
+    this.lists = [];
+    this.removed = [];
+  }
+
+  bind() {
+    $('lists-tabs').addEventListener('click', (event) => {
+      const tab = event.target.closest('[data-list]');
+      if (tab) this.show(tab.dataset.list);
+    });
+    $('lists-edit').addEventListener('click', () => this.openSheet());
+    $('lists-close').addEventListener('click', () => $('lists-dialog').close());
+    $('lists-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.add();
+    });
+    $('lists-rows').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-action]');
+      if (button) this.act(button.dataset.action, button.closest('[data-id]').dataset.id);
+    });
+    $('lists-rows').addEventListener('change', (event) => {
+      const input = event.target.closest('input.list-name');
+      if (input) this.rename(input.closest('[data-id]').dataset.id, input);
+    });
+  }
+
+  /** The id of the list shown: the one the page chose, else the first. */
+  get shownId() {
+    return this.screen.listId || (this.lists[0] && this.lists[0].id) || null;
+  }
+
+  /** Reads the lists (the phone's copy when the server can't be reached) and draws the tabs. */
+  async load() {
+    try {
+      const answer = await api.lists();
+      this.lists = answer.lists || [];
+      this.removed = answer.removed || [];
+      this.screen.store.put('lists', answer);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 0) return;
+      const kept = await this.screen.store.get('lists');
+      if (kept) {
+        this.lists = kept.lists || [];
+        this.removed = kept.removed || [];
+      }
+    }
+    // A list removed on another phone: show the first.
+    if (this.screen.listId && this.lists.length && !this.lists.some((list) => list.id === this.screen.listId)) {
+      const gone = this.removed.find((list) => list.id === this.screen.listId);
+      if (gone) this.screen.view.toast(`The list ${gone.name} was removed.`);
+      await this.screen.switchList(null);
+    }
+    this.render();
+  }
+
+  /** The tabs: each list with what it has to get; the one shown pressed. */
+  render() {
+    const tabs = $('lists-tabs');
+    tabs.replaceChildren();
+    const shown = this.shownId;
+    for (const list of this.lists) {
+      const tab = element('button', 'list-tab');
+      tab.type = 'button';
+      tab.dataset.list = list.id;
+      tab.setAttribute('aria-pressed', String(list.id === shown));
+      tab.append(element('span', 'list-tab-name', list.name));
+      const count = list.id === shown && this.screen.list ? this.screen.list.toGet.length : list.toGet;
+      if (count) tab.append(element('span', 'list-tab-count', String(count)));
+      tabs.append(tab);
+    }
+    $('lists-bar').hidden = false;
+  }
+
+  /** Shows list `id`; the first list is shown as "the household's first" (no id needed). */
+  async show(id) {
+    const first = this.lists[0] && this.lists[0].id;
+    await this.screen.switchList(id === first ? null : id);
+    this.render();
+    // Another list has its own counts now: read them again (quietly, when offline).
+    this.load();
+  }
+
+  openSheet() {
+    this.renderSheet();
+    $('lists-message').textContent = '';
+    $('lists-dialog').showModal();
+  }
+
+  renderSheet() {
+    const rows = $('lists-rows');
+    rows.replaceChildren();
+    this.lists.forEach((list, index) => {
+      const row = element('li', 'list-row');
+      row.dataset.id = list.id;
+      const input = element('input', 'list-name');
+      input.value = list.name;
+      input.maxLength = 40;
+      input.setAttribute('aria-label', `Name of the list ${list.name}`);
+      const up = element('button', 'button small quiet', '↑');
+      up.type = 'button';
+      up.dataset.action = 'up';
+      up.disabled = index === 0;
+      up.setAttribute('aria-label', `Move ${list.name} up`);
+      const remove = element('button', 'button small quiet', 'Remove');
+      remove.type = 'button';
+      remove.dataset.action = 'remove';
+      remove.disabled = this.lists.length === 1;
+      remove.setAttribute('aria-label', `Remove ${list.name}`);
+      row.append(input, up, remove);
+      rows.append(row);
+    });
+  }
+
+  /** Runs a change to the lists on the server, then reads them again; says why one failed. */
+  async change(body) {
+    try {
+      const result = await body();
+      await this.load();
+      this.renderSheet();
+      return result;
+    } catch (error) {
+      $('lists-message').textContent = error instanceof ApiError && error.status === 0
+        ? 'Lists can be changed when Basket can be reached.' : error.message;
+      return null;
+    }
+  }
+
+  async add() {
+    const input = $('lists-new');
+    const name = input.value.trim();
+    if (!name) return;
+    const made = await this.change(() => api.addList(name));
+    if (!made) return;
+    input.value = '';
+    $('lists-message').textContent = `Added ${made.name}.`;
+    await this.show(made.id);
+    this.renderSheet();
+  }
+
+  async rename(id, input) {
+    const list = this.lists.find((candidate) => candidate.id === id);
+    const name = input.value.trim();
+    if (!list || !name || name === list.name) {
+      if (list) input.value = list.name;
+      return;
+    }
+    const renamed = await this.change(() => api.changeList(id, { name }));
+    if (!renamed) input.value = list.name;
+  }
+
+  async act(action, id) {
+    const index = this.lists.findIndex((list) => list.id === id);
+    if (index < 0) return;
+    const list = this.lists[index];
+    if (action === 'up') {
+      await this.change(() => api.changeList(id, { position: index - 1 }));
+      return;
+    }
+    if (action !== 'remove') return;
+    const removed = await this.change(() => api.removeList(id));
+    if (!removed) return;
+    const items = list.toGet + list.gotIt;
+    $('lists-dialog').close();
+    if (this.shownId === id) await this.screen.switchList(null);
+    this.render();
+    this.screen.view.toast(
+      items ? `Removed ${list.name}: its ${items} ${items === 1 ? 'item waits' : 'items wait'} with it.` : `Removed ${list.name}.`,
+      {
+        duration: 10000,
+        undo: async () => {
+          this.screen.view.hideToast();
+          const back = await this.change(() => api.restoreList(id));
+          if (back) this.screen.view.toast(`${back.name} is back.`);
+        },
+      },
+    );
+  }
+}

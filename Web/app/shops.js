@@ -1,0 +1,199 @@
+// The Shops screen at #/shops: the household's shops, the one you are in marked, each with the
+// aisles it has learnt in walking order; add, choose, rename and remove a shop, and walk the
+// list in a shop's order. Every rule is the server's (/api/v2/shops, the core's ShopBook); a
+// shop learns its walking order from check-offs and from the list's moves, not here.
+
+import { ApiError, call, pairAgainIfUnpaired } from './api.js';
+import { h, redraw } from './template.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class Shops {
+  constructor() {
+    this.area = $('shops-area');
+    this.state = null;
+    window.addEventListener('hashchange', () => this.route());
+  }
+
+  static isRoute() {
+    return location.hash === '#/shops';
+  }
+
+  show(visible) {
+    this.area.hidden = !visible;
+    if (visible) {
+      for (const id of ['list-area', 'add-bar']) $(id).hidden = true;
+    } else if (!location.hash.startsWith('#/') || location.hash === '#/') {
+      for (const id of ['list-area', 'add-bar']) $(id).hidden = false;
+    }
+  }
+
+  async route() {
+    if (!$('pairing').hidden) return;
+    if (!Shops.isRoute()) {
+      if (!this.area.hidden) this.show(false);
+      return;
+    }
+    this.show(true);
+    this.state = { shops: null, current: null, renaming: null, removing: null, message: '', isError: false, busy: false };
+    this.draw();
+    await this.load();
+    $('shops-title')?.focus();
+  }
+
+  async load() {
+    try {
+      const answer = await call('GET', '/api/v2/shops');
+      Object.assign(this.state, { shops: answer.shops, current: answer.current });
+    } catch (error) {
+      this.fail(error);
+    }
+    this.draw();
+  }
+
+  fail(error) {
+    pairAgainIfUnpaired(error, () => this.show(false));
+    const offline = error instanceof ApiError && error.status === 0;
+    this.say(offline ? 'Shops can be changed when Basket can be reached.' : error.message, true);
+  }
+
+  say(message, isError = false) {
+    Object.assign(this.state, { message, isError });
+    this.draw();
+  }
+
+  /** Runs a change on the server, then reads the shops again; says what happened. */
+  async change(body, done) {
+    if (this.state.busy) return;
+    this.state.busy = true;
+    try {
+      await body();
+      this.state.busy = false;
+      await this.load();
+      if (done) this.say(done);
+    } catch (error) {
+      this.state.busy = false;
+      this.fail(error);
+    }
+  }
+
+  ui() {
+    return {
+      onAdd: (name) => this.change(() => call('POST', '/api/v2/shops', { name }), `Added ${name.trim()}.`),
+      onUse: (shop) => this.change(() => call('PUT', '/api/v2/shops/current', { shop: shop.name }), `You are in ${shop.name}.`),
+      onLeave: () => this.change(() => call('PUT', '/api/v2/shops/current', { shop: null }), 'No shop chosen: check-offs teach no shop.'),
+      onRename: (shop) => {
+        this.state.renaming = shop.id;
+        this.draw();
+        document.querySelector('.shop-rename-input')?.focus();
+      },
+      onRenamed: (shop, name) => {
+        this.state.renaming = null;
+        if (!name.trim() || name.trim() === shop.name) {
+          this.draw();
+          return;
+        }
+        this.change(() => call('PATCH', `/api/v2/shops/${encodeURIComponent(shop.id)}`, { name }), `Renamed ${shop.name} to ${name.trim()}.`);
+      },
+      onRemove: (shop) => {
+        this.state.removing = shop.id;
+        this.draw();
+      },
+      onRemoveSure: (shop) => {
+        this.state.removing = null;
+        this.change(() => call('DELETE', `/api/v2/shops/${encodeURIComponent(shop.id)}`), `Removed ${shop.name} and what it learnt.`);
+      },
+      onCancel: () => {
+        Object.assign(this.state, { removing: null, renaming: null });
+        this.draw();
+      },
+      onWalk: async (shop) => {
+        try {
+          if (shop.id !== this.state.current) await call('PUT', '/api/v2/shops/current', { shop: shop.name });
+          location.hash = '#/';
+          document.dispatchEvent(new CustomEvent('basket:walk'));
+        } catch (error) {
+          this.fail(error);
+        }
+      },
+    };
+  }
+
+  draw() {
+    if (!this.state) return;
+    redraw(this.area, ...this.screen(this.state, this.ui()));
+  }
+
+  screen(state, ui) {
+    return [
+      h('div', { class: 'recipes-head' },
+        h('h2', { id: 'shops-title', class: 'section-title', tabindex: '-1' }, 'Shops')),
+      h('p', {
+        id: 'shops-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
+        role: state.isError ? 'alert' : 'status',
+      }, state.message || ''),
+      state.shops === null ? null : this.shopList(state, ui),
+      this.addForm(state, ui),
+    ];
+  }
+
+  shopList(state, ui) {
+    if (!state.shops.length) {
+      return h('p', { class: 'card recipes-none' },
+        'No shops yet. Add the shops you buy at: checking things off in one teaches Basket the order you walk it.');
+    }
+    return h('ul', { class: 'shop-cards', 'aria-label': 'Your shops' },
+      state.shops.map((shop) => this.shopCard(shop, state, ui)));
+  }
+
+  shopCard(shop, state, ui) {
+    const current = shop.id === state.current;
+    const aisles = shop.aisles || [];
+    const name = state.renaming === shop.id
+      ? h('form', {
+        class: 'shop-rename',
+        onsubmit: (event) => { event.preventDefault(); ui.onRenamed(shop, event.target.elements.name.value); },
+      },
+        h('label', { class: 'visually-hidden', for: `shop-name-${shop.id}` }, `New name for ${shop.name}`),
+        h('input', {
+          id: `shop-name-${shop.id}`, name: 'name', class: 'shop-rename-input', value: shop.name, maxlength: 60,
+          autocomplete: 'off', dataset: { focusKey: `shop-rename-${shop.id}` },
+        }),
+        h('button', { type: 'submit', class: 'button small' }, 'Save'),
+        h('button', { type: 'button', class: 'button small quiet', onclick: ui.onCancel }, 'Cancel'))
+      : h('h3', { class: 'shop-name' }, shop.name, current ? h('span', { class: 'shop-here' }, ' · you are here') : null);
+    const removing = state.removing === shop.id;
+    return h('li', { class: current ? 'card shop-card current' : 'card shop-card', dataset: { shop: shop.id } },
+      name,
+      h('p', { class: 'shop-aisles' }, aisles.length
+        ? `Aisles it has learnt: ${aisles.join(' → ')}`
+        : 'Nothing learnt yet: check things off here and it learns the order you walk it.'),
+      removing
+        ? h('p', { class: 'shop-confirm', role: 'alert' }, `Remove ${shop.name} and the walking order it learnt? `,
+          h('button', { type: 'button', class: 'button small', onclick: () => ui.onRemoveSure(shop) }, 'Remove'),
+          h('button', { type: 'button', class: 'button small quiet', onclick: ui.onCancel }, 'Keep it'))
+        : h('p', { class: 'shop-actions' },
+          current
+            ? h('button', { type: 'button', class: 'button small quiet', disabled: state.busy, onclick: ui.onLeave }, "I'm not here")
+            : h('button', { type: 'button', class: 'button small', disabled: state.busy, onclick: () => ui.onUse(shop) }, "I'm here"),
+          h('button', { type: 'button', class: 'button small quiet', disabled: state.busy, onclick: () => ui.onWalk(shop), 'aria-label': `The list in ${shop.name}'s walking order` }, '🚶 Walk the list'),
+          h('button', { type: 'button', class: 'button small quiet', disabled: state.busy, onclick: () => ui.onRename(shop), 'aria-label': `Rename ${shop.name}` }, 'Rename'),
+          h('button', { type: 'button', class: 'button small quiet', disabled: state.busy, onclick: () => ui.onRemove(shop), 'aria-label': `Remove ${shop.name}` }, 'Remove')));
+  }
+
+  addForm(state, ui) {
+    return h('form', {
+      class: 'card shop-add', novalidate: true,
+      onsubmit: (event) => {
+        event.preventDefault();
+        const input = event.target.elements.name;
+        if (!input.value.trim()) return;
+        ui.onAdd(input.value);
+        input.value = '';
+      },
+    },
+      h('label', { for: 'shop-new' }, 'Add a shop'),
+      h('input', { id: 'shop-new', name: 'name', maxlength: 60, placeholder: 'Lidl, the Saturday market…', autocomplete: 'off', dataset: { focusKey: 'shop-new' } }),
+      h('button', { type: 'submit', class: 'button small', disabled: state.busy }, 'Add'));
+  }
+}
