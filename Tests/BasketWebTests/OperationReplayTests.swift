@@ -131,6 +131,15 @@ import Testing
       web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
       return ("/api/v2/shops/lidl", #"{"name":"Lidl Kensal Rise"}"#)
     },
+    "POST /api/v2/shops/*/aisles": { web in
+      let shop = web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)["shop"]
+      let id = try #require(UUID(uuidString: shop?["id"]?.string ?? ""))
+      // Aisles it has learnt (the harness's classifier knows no categories to learn from).
+      try web.store.addCorrection(
+        ShopCorrection(
+          shop: id, keys: [], names: [], at: web.clock.now, categories: ["bakery", "dairy"]))
+      return ("/api/v2/shops/lidl/aisles", #"{"category":"dairy","offset":-1}"#)
+    },
     "DELETE /api/v2/shops/*": { web in
       web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
       return ("/api/v2/shops/lidl", "{}")

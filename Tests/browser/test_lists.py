@@ -148,3 +148,20 @@ def test_a_duplicate_or_empty_name_is_refused_in_the_sheet(page):
     page.press("#lists-new", "Enter")
     expect(page.locator("#lists-message")).to_contain_text("at most 40 characters")
     expect(page.locator("#lists-rows .list-row")).to_have_count(1)
+
+
+def test_a_recipe_goes_on_the_list_chosen_in_recipe_ready(server, phones):
+    phone = phones(server.url + "/")
+    add(phone, "Milk")
+    make_list(phone, "Party")
+    tab(phone, "Groceries").click()
+    soup = api(server, "POST", "/api/v2/recipes/import",
+               {"text": "Soup\nServes 2\n\nIngredients\n- 2 onions\n- 1 l stock\n\nMethod\n1. Cook.", "save": True})
+    phone.goto(f"{server.url}/#/recipes/{soup['recipe']['id']}")
+    picker = phone.locator("#recipe-list")
+    expect(picker).to_have_value(next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Groceries"))
+    party = next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Party")
+    picker.select_option(party)
+    phone.locator("#add-recipe").click()
+    assert wait_for(lambda: names_on(server, party) == ["onions", "stock"], phone), names_on(server, party)
+    assert names_on(server) == ["Milk"]

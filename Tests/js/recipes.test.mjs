@@ -7,8 +7,9 @@ import { test } from 'node:test';
 const root = new URL('../../', import.meta.url);
 // Loaded as a data: module, so its one import (the API caller and its error) is stood in for.
 const source = readFileSync(new URL('Web/app/recipes-api.js', root), 'utf8')
-  .replace("import { ApiError, call } from './api.js';", 'const call = () => null; class ApiError extends Error {}');
-assert.notEqual(source.indexOf('const call = () => null;'), -1, 'the import to stand in for moved');
+  .replace("import { ApiError, call, onList } from './api.js';", 'const call = () => null, onList = (path) => path; class ApiError extends Error {}')
+  .replace("import { targetList } from './lists.js';", 'const targetList = () => null;');
+assert.notEqual(source.indexOf('const call = () => null,'), -1, 'the import to stand in for moved');
 const recipes = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 
 test('an edit replaces the line at its position counted across the groups', () => {

@@ -14,7 +14,10 @@ async function load(path, imports) {
   }
   return import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 }
-const api = await load('Web/app/week-api.js', [["import { call } from './api.js';", 'const call = () => null;']]);
+const api = await load('Web/app/week-api.js', [
+  ["import { call, onList } from './api.js';", 'const call = () => null, onList = (path) => path;'],
+  ["import { targetList } from './lists.js';", 'const targetList = () => null;'],
+]);
 const view = await load('Web/app/week-view.js', [
   ["import { columns, h, redraw } from './template.js';", 'const columns = null, h = null, redraw = null;'],
   ["import { planResult, planReview } from './plan-review-view.js';", 'const planResult = null, planReview = null;'],

@@ -7,6 +7,39 @@ import { api, ApiError } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
+/**
+ * Where recipes, meal prep, the week's shop and trips put things: the lists the page knows
+ * and the one chosen for that (null: the list shown). The other screens ask `targetList()`.
+ */
+const target = { lists: [], shown: null, chosen: null };
+
+/** The list chosen for recipes and trips (its id), or null for the list shown. */
+export function targetList() {
+  return target.chosen && target.lists.some((list) => list.id === target.chosen) ? target.chosen : null;
+}
+
+/**
+ * "On [Groceries ▾]": which list a recipe, a plan or a trip goes on, when the household has
+ * more than one (else nothing). `id` names the select for its label.
+ */
+export function listPicker(id) {
+  if (target.lists.length < 2) return null;
+  const chosen = targetList() || target.shown || target.lists[0].id;
+  const select = element('select', 'list-picker');
+  select.id = id;
+  for (const list of target.lists) {
+    const option = element('option', '', list.name);
+    option.value = list.id;
+    option.selected = list.id === chosen;
+    select.append(option);
+  }
+  select.addEventListener('change', () => { target.chosen = select.value; });
+  const label = element('label', 'list-picker-label', 'On ');
+  label.htmlFor = id;
+  label.append(select);
+  return label;
+}
+
 /** An element with `className` and text. */
 function element(tag, className, text) {
   const made = document.createElement(tag);
@@ -75,6 +108,8 @@ export class ListsBar {
 
   /** The tabs: each list with what it has to get; the one shown pressed. */
   render() {
+    target.lists = this.lists;
+    target.shown = this.shownId;
     const tabs = $('lists-tabs');
     tabs.replaceChildren();
     const shown = this.shownId;

@@ -1,6 +1,7 @@
 // The meal prep routes of the server (WebApp+MealPrep.swift): review a plan, add it.
 
-import { call } from './api.js';
+import { call, onList } from './api.js';
+import { targetList } from './lists.js';
 
 /**
  * The body both routes take: the chosen recipes with servings, the answers to the plan's
@@ -17,7 +18,7 @@ function planBody({ chosen, answers, skip, overrides }) {
 
 export const mealPrepApi = {
   review: (state) => call('POST', '/api/v2/mealprep/review', planBody(state)),
-  add: (state) => call('POST', '/api/v2/mealprep/add', planBody(state)),
+  add: (state) => call('POST', onList('/api/v2/mealprep/add', targetList()), planBody(state)),
   /** {draft: {recipes, answers, skip, overrides, seen} | null}: the choices kept in the store. */
   draft: () => call('GET', '/api/v2/mealprep/draft'),
   keep: (state) => call('PUT', '/api/v2/mealprep/draft', { ...planBody(state), seen: [...state.seenLeftOut] }),

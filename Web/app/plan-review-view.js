@@ -7,6 +7,7 @@ import { h } from './template.js';
 import { outcomeText } from './recipes-api.js';
 import { doubtText } from './mealprep-api.js';
 import { coverageBlock } from './coverage-view.js';
+import { listPicker } from './lists.js';
 
 /**
  * The plan card: `state` holds {plan, skip: Set, overrides: {}, busy}; `ui` has onAnswer,
@@ -66,6 +67,7 @@ function addActions(state, ui, prefix, label) {
         }, 'Cancel')));
   }
   return h('div', { class: 'ready-actions' },
+    listPicker(`${prefix}-list`),
     h('button', {
       type: 'button', id: `${prefix}-add`, class: 'button', disabled: state.busy,
       dataset: { focusKey: `${prefix}-add` },

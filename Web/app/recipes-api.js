@@ -1,6 +1,7 @@
 // The recipe routes of the server (WebApp+Recipes.swift): import, library, parse, review, add.
 
-import { ApiError, call } from './api.js';
+import { ApiError, call, onList } from './api.js';
+import { targetList } from './lists.js';
 
 const recipe = (id) => `/api/v2/recipes/${encodeURIComponent(id)}`;
 
@@ -37,8 +38,8 @@ export const recipesApi = {
     return call('POST', `${recipe(id)}/cooked`, { ...body, apply, ...(only ? { only } : {}) });
   },
   add: (value, choices) => value.id
-    ? call('POST', `${recipe(value.id)}/add`, selection(choices))
-    : call('POST', '/api/v2/recipes/add', { recipe: value, ...selection(choices) }),
+    ? call('POST', onList(`${recipe(value.id)}/add`, targetList()), selection(choices))
+    : call('POST', onList('/api/v2/recipes/add', targetList()), { recipe: value, ...selection(choices) }),
 };
 
 /**

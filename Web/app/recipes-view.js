@@ -5,6 +5,7 @@ import { WIDE, columns, fileButton, h, redraw } from './template.js';
 import { doubtFor, librarySummaryText, outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
+import { listPicker } from './lists.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -210,6 +211,7 @@ export class RecipesView {
         ]),
         state.confirming ? this.addAgain(state, ui) : null,
         h('div', { class: 'ready-actions' },
+          state.confirming ? null : listPicker('recipe-list'),
           state.confirming
             ? null
             : h('button', {

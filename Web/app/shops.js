@@ -1,7 +1,7 @@
 // The Shops screen at #/shops: the household's shops, the one you are in marked, each with the
-// aisles it has learnt in walking order; add, choose, rename and remove a shop, and walk the
-// list in a shop's order. Every rule is the server's (/api/v2/shops, the core's ShopBook); a
-// shop learns its walking order from check-offs and from the list's moves, not here.
+// aisles it has learnt in walking order (↑ ↓ puts one right); add, choose, rename and remove a
+// shop, and walk the list in a shop's order. Every rule is the server's (/api/v2/shops, the
+// core's ShopBook); a shop learns its walking order from check-offs, the list's moves and here.
 
 import { ApiError, call, pairAgainIfUnpaired } from './api.js';
 import { h, redraw } from './template.js';
@@ -95,6 +95,9 @@ export class Shops {
         }
         this.change(() => call('PATCH', `/api/v2/shops/${encodeURIComponent(shop.id)}`, { name }), `Renamed ${shop.name} to ${name.trim()}.`);
       },
+      onMoveAisle: (shop, aisle, offset) => this.change(
+        () => call('POST', `/api/v2/shops/${encodeURIComponent(shop.id)}/aisles`, { category: aisle.category, offset }),
+        `${aisle.title} is ${offset < 0 ? 'nearer the door' : 'further in'} at ${shop.name} now.`),
       onRemove: (shop) => {
         this.state.removing = shop.id;
         this.draw();
@@ -165,9 +168,23 @@ export class Shops {
     const removing = state.removing === shop.id;
     return h('li', { class: current ? 'card shop-card current' : 'card shop-card', dataset: { shop: shop.id } },
       name,
-      h('p', { class: 'shop-aisles' }, aisles.length
-        ? `Aisles it has learnt: ${aisles.join(' → ')}`
-        : 'Nothing learnt yet: check things off here and it learns the order you walk it.'),
+      aisles.length
+        ? h('div', { class: 'shop-aisles' },
+          h('p', { class: 'shop-aisles-title', id: `aisles-${shop.id}` }, 'Aisles it has learnt, from the door:'),
+          h('ol', { class: 'shop-aisle-list', 'aria-labelledby': `aisles-${shop.id}` },
+            aisles.map((aisle, index) => h('li', { class: 'shop-aisle' },
+              h('span', { class: 'shop-aisle-title' }, aisle.title),
+              h('button', {
+                type: 'button', class: 'button small quiet', disabled: state.busy || index === 0,
+                'aria-label': `Move ${aisle.title} nearer the door`, dataset: { focusKey: `aisle-up-${shop.id}-${aisle.category}` },
+                onclick: () => ui.onMoveAisle(shop, aisle, -1),
+              }, '↑'),
+              h('button', {
+                type: 'button', class: 'button small quiet', disabled: state.busy || index === aisles.length - 1,
+                'aria-label': `Move ${aisle.title} further in`, dataset: { focusKey: `aisle-down-${shop.id}-${aisle.category}` },
+                onclick: () => ui.onMoveAisle(shop, aisle, 1),
+              }, '↓')))))
+        : h('p', { class: 'shop-aisles' }, 'Nothing learnt yet: check things off here and it learns the order you walk it.'),
       removing
         ? h('p', { class: 'shop-confirm', role: 'alert' }, `Remove ${shop.name} and the walking order it learnt? `,
           h('button', { type: 'button', class: 'button small', onclick: () => ui.onRemoveSure(shop) }, 'Remove'),

@@ -1,7 +1,8 @@
 // The plan of meals' routes of the server (WebApp+Plan.swift): a week, a meal on a day, a
 // meal off, and the shop of some days, reviewed or added as Meal Prep's.
 
-import { call } from './api.js';
+import { call, onList } from './api.js';
+import { targetList } from './lists.js';
 
 /** The shop's body: the days, and the review's answers, skipped lines and pantry overrides. */
 function shopBody(from, to, { answers, skip, overrides }) {
@@ -21,7 +22,7 @@ export const weekApi = {
   add: (recipe, date, servings) => call('POST', '/api/v2/plan', servings ? { recipe, date, servings } : { recipe, date }),
   remove: (id) => call('DELETE', `/api/v2/plan/${encodeURIComponent(id)}`),
   review: (from, to, choices) => call('POST', '/api/v2/plan/shop/review', shopBody(from, to, choices)),
-  shop: (from, to, choices) => call('POST', '/api/v2/plan/shop/add', shopBody(from, to, choices)),
+  shop: (from, to, choices) => call('POST', onList('/api/v2/plan/shop/add', targetList()), shopBody(from, to, choices)),
 };
 
 /**

@@ -45,12 +45,18 @@ public struct ShopCorrection: Equatable, Sendable, Codable {
   /// The items' names, for their categories.
   public var names: [String]
   public var at: Date
+  /// The shop's aisles (categories) in the order the user put them on the Shops screen; nil
+  /// for a correction of items (`keys`).
+  public var categories: [String]?
 
-  public init(shop: UUID, keys: [String], names: [String], at: Date) {
+  public init(
+    shop: UUID, keys: [String], names: [String], at: Date, categories: [String]? = nil
+  ) {
     self.shop = shop
     self.keys = keys
     self.names = names
     self.at = at
+    self.categories = categories
   }
 }
 
@@ -85,6 +91,8 @@ public enum ShopError: Error, Equatable, Sendable, CustomStringConvertible {
   case nameTaken(String)
   case unknown(String, known: [String])
   case ambiguous(String, candidates: [String])
+  /// The shop hasn't learnt that aisle, or it can't move that far.
+  case unknownAisle(String, shop: String)
 
   public var description: String {
     switch self {
@@ -97,6 +105,8 @@ public enum ShopError: Error, Equatable, Sendable, CustomStringConvertible {
         : "there is no shop called \(reference) (shops: \(known.joined(separator: ", ")))"
     case .ambiguous(let reference, let candidates):
       "\(reference) could be \(candidates.joined(separator: " or ")); say which"
+    case .unknownAisle(let category, let shop):
+      "\(shop) has no aisle \(category.prefix(60)) that can move that way"
     }
   }
 }
@@ -170,17 +180,23 @@ public enum ShopRules {
   ) -> WalkingOrder {
     func learnt(_ id: UUID) -> WalkingOrder {
       typealias Lesson = (
-        at: Date, things: [(key: String, category: String?)], weight: Double, byHand: Bool
+        at: Date, things: [(key: String, category: String?)], weight: Double, byHand: Bool,
+        aisles: [String]?
       )
       var lessons: [Lesson] = trips(checkOffs, in: id).map { trip in
-        (trip[0].at, trip.map { ($0.key, category($0.name)) }, 1, false)
+        (trip[0].at, trip.map { ($0.key, category($0.name)) }, 1, false, nil)
       }
       for correction in corrections where correction.shop == id {
         let things = zip(correction.keys, correction.names).map { ($0, category($1)) }
-        lessons.append((correction.at, things, correctionWeight, true))
+        lessons.append((correction.at, things, correctionWeight, true, correction.categories))
       }
       var order = WalkingOrder(items: AisleOrder(), categories: AisleOrder())
       for lesson in lessons.sorted(by: { $0.at < $1.at }) {
+        if let aisles = lesson.aisles {
+          // NB: the aisles alone, put in order by hand: no item learns a place from it.
+          order.categories.learn(trip: aisles, weight: lesson.weight, overruling: true)
+          continue
+        }
         order.learn(trip: lesson.things, weight: lesson.weight, overruling: lesson.byHand)
       }
       return order

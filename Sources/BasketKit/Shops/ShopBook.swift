@@ -94,6 +94,23 @@ public final class ShopBook: Sendable {
     .map(\.key)
   }
 
+  /// Moves the aisle `category` of `shop` `offset` places along its learnt aisles (-1: one
+  /// nearer the door), teaching the shop that order; returns the aisles as they now stand.
+  ///
+  /// - Throws: `ShopError.unknownAisle` when the shop hasn't learnt that aisle, or it can't
+  ///   move that far.
+  @discardableResult
+  public func moveAisle(_ category: String, of shop: Shop, by offset: Int) throws -> [String] {
+    var aisles = try aisles(of: shop)
+    guard let from = aisles.firstIndex(of: category), offset != 0,
+      aisles.indices.contains(from + offset)
+    else { throw ShopError.unknownAisle(category, shop: shop.name) }
+    aisles.insert(aisles.remove(at: from), at: from + offset)
+    try store.addCorrection(
+      ShopCorrection(shop: shop.id, keys: [], names: [], at: basket.now, categories: aisles))
+    return try self.aisles(of: shop)
+  }
+
   /// A category's heading: "dairy" → "Dairy", "cuisines-east-asian" → "Cuisines east asian".
   public static func title(of category: String) -> String {
     Stretch(category: category, items: []).title

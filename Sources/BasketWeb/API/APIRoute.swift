@@ -113,6 +113,7 @@ extension WebApp {
     .init("PUT", "shops/current", .change),
     .init("PATCH", "shops/*", .change),
     .init("DELETE", "shops/*", .change),
+    .init("POST", "shops/*/aisles", .change),
     .init("GET", "walking-order"),
     .init("POST", "walking-order", .change),
     // The pantry and check-in

@@ -9,12 +9,14 @@ import BasketKit
 /// The shop routes, for the list in walking order on the web (every rule is the core's
 /// `ShopBook`):
 ///
-/// - `GET /api/v2/shops` → `{"shops": [{"id", "name", "aisles": [heading]}], "current": id |
-///   null}` (`aisles`: what the shop has learnt, in walking order)
+/// - `GET /api/v2/shops` → `{"shops": [{"id", "name", "aisles": [{"category", "title"}]}],
+///   "current": id | null}` (`aisles`: what the shop has learnt, in walking order)
 /// - `POST /api/v2/shops` `{"name"}` → 201 `{"shop"}`: adds one (the first becomes current)
 /// - `PUT /api/v2/shops/current` `{"shop": name | null}` → the shops, with that one current
 ///   (null: none; check-offs then teach no shop)
 /// - `PATCH /api/v2/shops/ID` `{"name"}` → `{"shop"}`: renamed, what it learnt kept
+/// - `POST /api/v2/shops/ID/aisles` `{"category", "offset"}` → the shops: that learnt aisle
+///   moved (-1: one nearer the door), taught to the shop
 /// - `DELETE /api/v2/shops/ID` → the shops, without it and what it learnt
 /// - `GET /api/v2/walking-order` → `{"shop": {"id", "name"} | null, "stretches": [{"category",
 ///   "title", "items": [id]}]}`: To get in the current shop's walking order, one stretch per
@@ -48,6 +50,27 @@ extension WebApp {
           try book.leave()
         } else if let name = try body.string("shop") {
           try shopAnswer { try book.use(name) }
+        }
+        return .json(200, try shopsJSON(book))
+      }
+    case _ where route.count == 2 && route[1] == "aisles":
+      let id = UUID(uuidString: route[0])
+      let shop = try shopAnswer {
+        try book.all().shops.first { $0.id == id } ?? book.find(route[0])
+      }
+      return try only(["POST"], request) {
+        let body = try JSONBody(request, allowed: ["category", "offset"])
+        guard let category = try body.string("category"),
+          case .number(let offset)? = body.value("offset"), offset == offset.rounded(),
+          abs(offset) <= 100
+        else {
+          throw RequestError(
+            400, "send the aisle's \"category\" and \"offset\", a whole number (-1: up one)")
+        }
+        do {
+          try book.moveAisle(category, of: shop, by: Int(offset))
+        } catch let error as ShopError {
+          throw RequestError(422, error.description)
         }
         return .json(200, try shopsJSON(book))
       }
@@ -131,11 +154,16 @@ extension WebApp {
           try shops.map { shop in
             var json = Self.shopJSON(shop)
             if case .object(var members) = json {
-              // NB: the aisles it has learnt, in walking order, as headings.
+              // NB: the aisles it has learnt, in walking order, with their headings.
               members.append(
                 (
                   "aisles",
-                  .array(try book.aisles(of: shop).map { .string(ShopBook.title(of: $0)) })
+                  .array(
+                    try book.aisles(of: shop).map {
+                      .object([
+                        ("category", .string($0)), ("title", .string(ShopBook.title(of: $0))),
+                      ])
+                    })
                 ))
               json = .object(members)
             }
@@ -161,6 +189,7 @@ extension WebApp {
       case .emptyName, .nameTooLong: throw RequestError(400, error.description)
       case .unknown: throw RequestError(404, error.description)
       case .nameTaken, .ambiguous: throw RequestError(409, error.description)
+      case .unknownAisle: throw RequestError(422, error.description)
       }
     }
   }
