@@ -177,8 +177,11 @@ public enum HouseholdExport {
   /// Puts an export's `items` on the list in use, skipping any already there; returns how
   /// many went on.
   static func insert(_ items: [Item], into stores: Stores) throws -> Int {
-    try stores.basket.store.modify { draft -> Int in
+    // The aisle chosen for each item's name (`Item.category`), kept for the names added.
+    var chosen: [(key: String, category: String)] = []
+    let added = try stores.basket.store.modify { draft -> Int in
       var added = 0
+      chosen = []
       // NB: the bottom of the list first, so items listed at the same instant (a pasted
       // list) keep their order, which the store breaks ties of by when they were stored.
       for item in items.reversed() {
@@ -198,11 +201,19 @@ public enum HouseholdExport {
         }
         if draft.item(item.id) != nil { copy.id = stores.basket.environment.ids() }
         copy.clearedAt = nil
+        copy.category = nil
+        if let category = item.category.flatMap({ try? ItemCategory.named($0) }) {
+          chosen.append((key, category))
+        }
         draft.insert(copy)
         added += 1
       }
       return added
     }
+    for (key, category) in chosen {
+      try stores.basket.store.setCategory(category, forNameKey: key)
+    }
+    return added
   }
 
   // MARK: - Export
@@ -351,7 +362,7 @@ public enum HouseholdExport {
 
     | file | what it is |
     | --- | --- |
-    | `list.json` | the shopping lists: every item (To get and Got it) of the first list with its name, emoji, quantity, when it was added and checked off, and the recipes that asked for it; `otherLists`: each other list's name and items |
+    | `list.json` | the shopping lists: every item (To get and Got it) of the first list with its name, emoji, quantity, when it was added and checked off, the recipes that asked for it, and the aisle (`category`) chosen for its name; `otherLists`: each other list's name and items |
     | `list.txt` | the same lists as plain text: `[ ]` to get, `[x]` got |
     | `recipes/*.json` | one recipe each, as a schema.org `Recipe` in JSON-LD (the format recipe sites publish, which Nextcloud Cookbook, Mealie and Paprika read); ingredient lines as written, a group's heading as a line starting `## ` |
     | `pantry.json` | what is at home: each entry's name, barcode, packages, package size and what is left; and the names given to barcodes |

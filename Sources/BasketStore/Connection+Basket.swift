@@ -19,6 +19,11 @@ extension Connection {
   static let storedItemColumns =
     "\(itemColumns), name_changed_at, quantity_changed_at, checked_changed_at, place_changed_at, "
     + "recipe_needs, note, note_changed_at"
+  /// `storedItemColumns` as read: with the household's category for the item's name (v15),
+  /// one primary-key look-up a row.
+  static let readItemColumns =
+    "\(storedItemColumns), "
+    + "(SELECT category FROM category_choices WHERE category_choices.name_key = items.name_key)"
   static let memoryColumns = "key, name, times_added, last_added"
 
   /// Every item, in the order they were first stored. Rows that cannot be decoded are skipped.
@@ -192,9 +197,9 @@ extension Connection {
     "SELECT kind, at, applied_at, refusal, item, affected FROM operations WHERE id = ?1"
   static let tombstoneByID = "SELECT name, reason, at FROM tombstones WHERE id = ?1"
   static let aliasByID = "SELECT item, at FROM aliases WHERE id = ?1"
-  static let itemsOfList = "SELECT \(storedItemColumns) FROM items WHERE list = ?1 ORDER BY rowid"
+  static let itemsOfList = "SELECT \(readItemColumns) FROM items WHERE list = ?1 ORDER BY rowid"
   static let itemsWrittenAfter =
-    "SELECT \(storedItemColumns) FROM items WHERE revision > ?1 AND list = ?2 ORDER BY revision, rowid"
+    "SELECT \(readItemColumns) FROM items WHERE revision > ?1 AND list = ?2 ORDER BY revision, rowid"
   static let itemsRemovedAfter =
     "SELECT id FROM tombstones WHERE revision > ?1 AND list = ?2 ORDER BY revision"
   static let newestTombstoneBefore = "SELECT max(revision) FROM tombstones WHERE at < ?1"
@@ -322,7 +327,7 @@ extension Connection {
     ]
   }
 
-  /// Decodes `storedItemColumns` starting at column `first` (see `decodeItem`); a field time
+  /// Decodes `readItemColumns` starting at column `first` (see `decodeItem`); a field time
   /// that can't be read defaults as `Item.init` says.
   static func decodeStoredItem(_ row: Statement, from first: Int32) -> Item? {
     guard var item = decodeItem(row, from: first) else { return nil }
@@ -335,7 +340,15 @@ extension Connection {
     }
     item.recipeNeeds = decodeRecipeNeeds(row, first + 13)
     item.note = decodeNote(row, first + 14)
+    item.category = decodeCategory(row, first + 16)
     return item
+  }
+
+  /// A category choice read back: nil for none, or for one the walk doesn't know (written by
+  /// hand, or by a newer build), so the classifier decides.
+  static func decodeCategory(_ row: Statement, _ column: Int32) -> String? {
+    guard let text = row.text(column) else { return nil }
+    return try? ItemCategory.named(text)
   }
 
   /// The `note` column read back: nil for none, or for text the note rule would not keep

@@ -59,9 +59,18 @@ struct ConnectionReader: ListReader, @unchecked Sendable {
   func tombstone(_ id: UUID) throws -> Tombstone? { try connection.loadTombstone(id) }
   func alias(_ id: UUID) throws -> ItemAlias? { try connection.loadAlias(id) }
 
-  private static let selectItems = "SELECT \(Connection.storedItemColumns) FROM items"
+  func category(forNameKey key: String) throws -> String? {
+    var found: String?
+    try connection.run(Self.categoryByNameKey, [.text(key)]) {
+      found = Connection.decodeCategory($0, 0)
+    }
+    return found
+  }
+
+  private static let selectItems = "SELECT \(Connection.readItemColumns) FROM items"
   static let byID = "\(selectItems) WHERE id = ?1 AND list = ?2"
   static let byNameKey = "\(selectItems) WHERE list = ?2 AND name_key = ?1"
+  static let categoryByNameKey = "SELECT category FROM category_choices WHERE name_key = ?1"
   static let toGet =
     "\(selectItems) WHERE checked_at IS NULL AND cleared_at IS NULL AND list = ?1 ORDER BY listed_at DESC"
   static let checkedAtOrBefore = "\(selectItems) WHERE checked_at <= ?1 AND list = ?2"
@@ -71,7 +80,7 @@ struct ConnectionReader: ListReader, @unchecked Sendable {
 
   /// Every query a change may run, for tests that check each one reads through an index.
   static let indexedQueries = [
-    byID, byNameKey, toGet, checkedAtOrBefore, checkedAtOrAfter, clearedAtOrBefore,
-    clearedAtOrAfter,
+    byID, byNameKey, categoryByNameKey, toGet, checkedAtOrBefore, checkedAtOrAfter,
+    clearedAtOrBefore, clearedAtOrAfter,
   ]
 }

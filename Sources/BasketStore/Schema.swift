@@ -336,6 +336,17 @@ enum Schema {
         try connection.run("UPDATE items SET list = ?1", [.text(id)])
         try connection.run("UPDATE tombstones SET list = ?1", [.text(id)])
       }),
+    // v15: the aisle category the household chose for a name (`Item.category`), by
+    // `NameKey.of(name)` like suggestion memory, so it outlives the item and holds for the name
+    // added again. A step of its own that adds a table and touches no row, so it can be
+    // renumbered when branches meet.
+    Migration(
+      """
+      CREATE TABLE category_choices (
+        name_key TEXT PRIMARY KEY NOT NULL,
+        category TEXT NOT NULL
+      ) WITHOUT ROWID;
+      """),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

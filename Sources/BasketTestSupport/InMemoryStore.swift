@@ -23,6 +23,8 @@ public final class InMemoryStore: ListStore {
     var changesFloor: Int64 = 0
     /// CalDAV clients' records, by resource name (`InMemoryStore+CalDAV`).
     var calDAV: [String: CalDAVResource] = [:]
+    /// The household's category for each name key (`setCategory`); items carry theirs.
+    var categories: [String: String] = [:]
     var transactions = 0
   }
 
@@ -53,7 +55,9 @@ public final class InMemoryStore: ListStore {
       state.transactions += 1
       var working = state
       for input in inputs {
-        var draft = ListDraft(reading: ListSnapshot(working.items, sync: working.sync))
+        var draft = ListDraft(
+          reading: ListSnapshot(
+            working.items, sync: working.sync, categories: working.categories))
         do {
           results.append(try body(input, &draft))
         } catch {
@@ -127,6 +131,17 @@ public final class InMemoryStore: ListStore {
   }
 
   public func revision() throws -> Int64 { state.withLock { $0.revision } }
+
+  public func setCategory(_ category: String?, forNameKey key: String) throws {
+    state.withLock { state in
+      state.categories[key] = category
+      state.revision += 1
+      for index in state.items.indices where NameKey.of(state.items[index].name) == key {
+        state.items[index].category = category
+        state.itemRevisions[state.items[index].id] = state.revision
+      }
+    }
+  }
 
   public func changes(since revision: Int64) throws -> ListChanges? {
     state.withLock { state in

@@ -13,7 +13,8 @@ enum Commands {
 
   static let table: [String: Run] = [
     "add": add, "list": list, "ls": list, "check": check, "uncheck": uncheck,
-    "rename": rename, "note": note, "qty": qty, "remove": remove, "rm": remove, "clear": clear,
+    "rename": rename, "note": note, "category": category, "qty": qty, "remove": remove,
+    "rm": remove, "clear": clear,
     "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
     "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
     "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run, "plan": PlanCommand.run,
@@ -28,10 +29,18 @@ enum Commands {
 
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(
-      arguments, allowed: ["--json", "--line", "--walking-order"], positional: 0...0,
-      command: "list")
+      arguments, allowed: ["--json", "--line", "--walking-order", "--by-category"],
+      positional: 0...0, command: "list")
     if flags.has("--json") && flags.has("--line") {
       throw UsageError(message: "list takes --json or --line, not both")
+    }
+    if flags.has("--by-category") && flags.has("--walking-order") {
+      throw UsageError(
+        message: "list takes --by-category or --walking-order, not both: a shop's walk "
+          + "already keeps each category together")
+    }
+    if flags.has("--by-category") && flags.has("--line") {
+      throw UsageError(message: "list takes --by-category or --line, not both")
     }
     if flags.has("--walking-order") {
       if flags.has("--line") {
@@ -40,25 +49,38 @@ enum Commands {
       return try ShopCommand.walkingOrder(json: flags.has("--json"), context: context)
     }
     let sections: ListSections
-    var stored = true
+    var basket: Basket?
     do {
-      sections = try context.openBasket(.reading).sections()
+      basket = try context.openBasket(.reading)
+      sections = try basket?.sections() ?? ListSections(toGet: [], gotIt: [])
     } catch let missing as MissingStore where missing.location.source.isDefault {
       // A first run at the default place: nothing to show yet, and nothing is created.
       sections = ListSections(toGet: [], gotIt: [])
-      stored = false
     }
+    let byCategory = flags.has("--by-category")
+    let category: (Item) -> String? = { item in basket?.category(of: item) }
     if flags.has("--line") {
       context.out(ListPrinter.line(sections, style: Style(context: context)) + "\n")
     } else if flags.has("--json") {
-      context.out(try JSONText.encode(ListJSON(sections)) + "\n")
+      if byCategory {
+        let groups = ItemCategory.groups(sections.toGet, category: category)
+        context.out(
+          try JSONText.encode(GroupedListJSON(sections, groups: groups, category: category))
+            + "\n")
+      } else {
+        context.out(try JSONText.encode(ListJSON(sections, category: category)) + "\n")
+      }
     } else {
       let style = Style(context: context)
       context.out(
         ListPrinter.render(
-          sections, mood: DayMood(date: context.clock.now, timeZone: .current), style: style))
+          sections,
+          groups: byCategory ? ItemCategory.groups(sections.toGet, category: category) : nil,
+          mood: DayMood(date: context.clock.now, timeZone: .current), style: style))
       // The numbers just shown are what ITEM numbers mean until the next list.
-      if stored { ListNumbers.remember(sections, store: context.store, list: context.list) }
+      if basket != nil {
+        ListNumbers.remember(sections, store: context.store, list: context.list)
+      }
     }
     return 0
   }
@@ -146,7 +168,11 @@ enum Commands {
         var outcome: String
         var item: ListJSON.ItemJSON
       }
-      let rows = results.map { Row(outcome: $0.outcome.word, item: ListJSON.ItemJSON($0.item)) }
+      let rows = results.map {
+        Row(
+          outcome: $0.outcome.word,
+          item: ListJSON.ItemJSON($0.item, category: basket.category(of: $0.item)))
+      }
       context.out(try JSONText.encode(rows) + "\n")
       return 0
     }
@@ -214,7 +240,9 @@ enum Commands {
       numbered: ListNumbers.read(store: context.store, list: context.list))
     let updated = try note.map { try basket.setNote(item.id, $0) } ?? item
     if flags.has("--json") {
-      context.out(try JSONText.encode(ListJSON.ItemJSON(updated)) + "\n")
+      context.out(
+        try JSONText.encode(ListJSON.ItemJSON(updated, category: basket.category(of: updated)))
+          + "\n")
       return 0
     }
     let label = Style(context: context).itemLabel(updated)
@@ -224,6 +252,29 @@ enum Commands {
     case (_?, nil): context.out("Cleared the note on \(label)\n")
     case (_?, let shown?): context.out("Noted on \(label): \(shown)\n")
     }
+    return 0
+  }
+
+  /// `basket category ITEM CATEGORY` moves ITEM to another aisle category, remembered for its
+  /// name; `basket category ITEM` shows the one it is under.
+  static func category(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...2, command: "category")
+    // NB: checked before the store opens, so a refused category touches nothing.
+    let wanted = try flags.positional.dropFirst().first.map { try ItemCategory.named($0) }
+    let basket = try context.openBasket(.existing)
+    let item = try ItemReference.resolve(
+      flags.positional[0], in: try basket.sections(),
+      numbered: ListNumbers.read(store: context.store, list: context.list))
+    let updated = try wanted.map { try basket.setCategory(item.id, $0) } ?? item
+    let category = basket.category(of: updated)
+    if flags.has("--json") {
+      context.out(
+        try JSONText.encode(ListJSON.ItemJSON(updated, category: category)) + "\n")
+      return 0
+    }
+    let label = Style(context: context).itemLabel(updated)
+    let title = ItemCategory.title(category)
+    context.out(wanted == nil ? "\(label): \(title)\n" : "Moved \(label) to \(title)\n")
     return 0
   }
 

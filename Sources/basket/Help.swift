@@ -12,12 +12,14 @@ enum Help {
       add TEXT...              add items; each argument or comma-separated part is one item,
                                with an optional quantity: "2 l milk", "milk 2l", "eggs x12"
       list [--json|--line]     show To get and Got it (alias: ls); --line: one line for
-                               status bars
+                               status bars; --by-category: To get under aisle headings
       check ITEM...            check items off (ITEM: the number list shows, or a name;
       uncheck ITEM...          a unique prefix is enough)
       rename ITEM NEW NAME     rename an item (its quantity resets)
       note ITEM [TEXT...]      set a note shown under the name ("the big tub");
                                "" clears it, no TEXT shows it
+      category ITEM [CATEGORY] move an item to another aisle category (remembered for its
+                               name); no CATEGORY shows the one it is under
       qty ITEM AMOUNT [UNIT]   set a quantity (units: ml, L, g, kg, units)
       qty ITEM --clear         clear a quantity
       remove ITEM...           remove items (alias: rm)
@@ -187,7 +189,7 @@ enum Help {
         """
     case "list", "ls":
       return """
-        Usage: basket list [--json | --line] [--walking-order [--shop NAME]]
+        Usage: basket list [--json | --line] [--by-category | --walking-order [--shop NAME]]
 
         Shows To get (newest first) and Got it (checked off in the last hour), numbered.
         --json prints {"toGet": [...], "gotIt": [...]} for scripts.
@@ -195,6 +197,10 @@ enum Help {
         --walking-order shows To get in the order you walk the current shop (or --shop's),
         learnt from the order things were checked off there, in stretches by category;
         numbers stay those of the plain list. With --json: {"shop", "stretches": [...]}.
+        --by-category shows To get under a heading per aisle category, in a typical
+        supermarket's walk (produce first, frozen last; "Elsewhere" for items of no known
+        category); numbers stay those of the plain list. With --json: {"groups":
+        [{"category", "title", "items"}], "gotIt": [...]}. Every item's JSON has "category".
 
         """
     case "check", "uncheck", "remove", "rm":
@@ -224,6 +230,18 @@ enum Help {
         Sets ITEM's note, shown under its name on every face: "the big tub", "for Sam's
         lunch". "" clears it; without TEXT the note is shown. A note is one line of at most
         \(ItemNote.maxLength) characters; control characters are dropped, as from a name.
+
+        """
+    case "category":
+      return """
+        Usage: basket category ITEM CATEGORY [--json]
+               basket category ITEM
+
+        Moves ITEM to another aisle category, for 'basket list --by-category' and every face's
+        grouped list. The choice is remembered for the name: the item added again later goes
+        there too. Without CATEGORY, shows the one ITEM is under. The categories, in a typical
+        supermarket's walk:
+          \(ItemCategory.all.joined(separator: ", "))
 
         """
     case "qty":

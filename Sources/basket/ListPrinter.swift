@@ -4,8 +4,11 @@ import BasketKit
 enum ListPrinter {
   /// - Parameter mood: the day's touches, worked out only for an empty list (it reads the time
   ///   zone, a cost every `list` would pay for nothing).
+  /// - Parameter groups: To get grouped by category (`Basket.toGetByCategory`), shown under
+  ///   a heading each; every item keeps the number it has in the plain list.
   static func render(
-    _ sections: ListSections, mood: @autoclosure () -> DayMood, style: Style
+    _ sections: ListSections, groups: [ShopBook.Stretch]? = nil,
+    mood: @autoclosure () -> DayMood, style: Style
   ) -> String {
     if sections.isEmpty {
       let mood = mood()
@@ -18,32 +21,43 @@ enum ListPrinter {
     var out: [UInt8] = []
     out.reserveCapacity(64 * (count + 4))
     func add(_ text: String) { out.append(contentsOf: text.utf8) }
-    var number = 0
     let width = digits(count)
-    func numbered() {
-      number += 1
-      out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - digits(number)))
+    let indent = groups == nil ? 2 : 4
+    func numbered(_ number: Int, indent: Int = indent) {
+      out.append(
+        contentsOf: repeatElement(UInt8(ascii: " "), count: indent + width - digits(number)))
       add(String(number))
       out.append(contentsOf: ". ".utf8)
     }
-    add(style.heading("To get") + "\n")
-    if sections.toGet.isEmpty { add(style.dim("  Nothing left to get. 🎉") + "\n") }
-    for item in sections.toGet {
-      numbered()
+    func toGetRow(_ item: Item, _ number: Int) {
+      numbered(number)
       add(style.itemLabel(item))
       add(style.recipesNote(item))
       add("\n")
       // The household's note, under the name.
       if let note = item.note {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 + width))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2 + width))
         add(style.dim(note) + "\n")
       }
+    }
+    add(style.heading("To get") + "\n")
+    if sections.toGet.isEmpty { add(style.dim("  Nothing left to get. 🎉") + "\n") }
+    if let groups {
+      let numbers = Dictionary(
+        sections.toGet.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first }
+      )
+      for group in groups {
+        add(style.dim("  " + group.title) + "\n")
+        for item in group.items { toGetRow(item, numbers[item.id] ?? 0) }
+      }
+    } else {
+      for (index, item) in sections.toGet.enumerated() { toGetRow(item, index + 1) }
     }
     if !sections.gotIt.isEmpty {
       add("\n" + style.heading("Got it") + "\n")
       let check = style.dim(style.emoji ? "✓ " : "[x] ")
-      for item in sections.gotIt {
-        numbered()
+      for (index, item) in sections.gotIt.enumerated() {
+        numbered(sections.toGet.count + index + 1, indent: 2)
         add(check)
         add(style.struck(style.itemLabel(item)))
         add("\n")

@@ -38,7 +38,8 @@ enum PantryRecipeCommands {
           Out(
             coverage: PantryJSON.Coverage(coverage),
             added: added.map {
-              RecipeAddJSON(recipe: recipe, servings: selection.servings, results: $0)
+              RecipeAddJSON(
+                recipe: recipe, servings: selection.servings, results: $0, basket: recipes.basket)
             })) + "\n")
       return 0
     }

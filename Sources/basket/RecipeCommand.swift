@@ -305,7 +305,9 @@ enum RecipeCommand {
     let scaled = selection.scaled(recipe)
     if json {
       context.out(
-        try JSONText.encode(RecipeAddJSON(recipe: scaled, servings: servings, results: results))
+        try JSONText.encode(
+          RecipeAddJSON(
+            recipe: scaled, servings: servings, results: results, basket: book.basket))
           + "\n")
     } else {
       context.out(
@@ -369,7 +371,7 @@ struct RecipeAddJSON: Encodable {
     var unit: String
   }
 
-  init(recipe: Recipe, servings: Int?, results: [RecipeLineResult]) {
+  init(recipe: Recipe, servings: Int?, results: [RecipeLineResult], basket: Basket) {
     self.recipe = RecipeReference(id: recipe.id, title: recipe.title)
     self.servings = servings ?? recipe.servings
     yield = recipe.yield.map { YieldJSON(amount: $0.measure, unit: $0.noun ?? "") }
@@ -377,7 +379,8 @@ struct RecipeAddJSON: Encodable {
       Line(
         index: result.index, text: result.line.text, outcome: result.outcome.name,
         merge: result.outcome.merge?.rawValue, reason: result.outcome.reason,
-        before: result.before, item: result.item.map(ListJSON.ItemJSON.init))
+        before: result.before,
+        item: result.item.map { ListJSON.ItemJSON($0, category: basket.category(of: $0)) })
     }
   }
 }

@@ -123,7 +123,9 @@ enum ShopCommand {
       let walk = Walk(
         shop: shop.name,
         stretches: stretches.map {
-          Stretch(category: $0.category, items: $0.items.map(ListJSON.ItemJSON.init))
+          Stretch(
+            category: $0.category,
+            items: $0.items.map { ListJSON.ItemJSON($0, category: book.basket.category(of: $0)) })
         })
       context.out(try JSONText.encode(walk) + "\n")
       return 0

@@ -247,6 +247,17 @@ import Testing
     #expect(try week(other) == (try week(basket)), "imported twice, planned once")
   }
 
+  @Test func theAisleChosenForANameGoesOutAndComesBack() throws {
+    try basket.run(["add", "zorblax", "milk"])
+    #expect(try basket.run(["category", "zorblax", "household"]).status == 0)
+    let target = path("export")
+    #expect(try basket.run(["export", target]).status == 0)
+    let other = BasketBinary()
+    #expect(try other.run(["import", target]).status == 0)
+    #expect(try other.run(["category", "zorblax"]).stdout == "zorblax: Household\n")
+    #expect(try other.run(["category", "milk"]).stdout == "milk: Dairy\n")
+  }
+
   @Test func everyListGoesOutAndComesBackOnItsOwnList() throws {
     for arguments in [
       ["add", "milk"], ["lists", "add", "Party"], ["add", "--list", "party", "balloons", "cake"],

@@ -14,7 +14,8 @@ import Testing
           addedAt: start)
       ],
       gotIt: [])
-    let data = try JSONEncoder().encode(ListJSON(sections))
+    let data = try JSONEncoder().encode(
+      ListJSON(sections, category: { $0.name == "Milk" ? "dairy" : nil }))
     let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
     let item = (object["toGet"] as! [[String: Any]])[0]
     #expect(item["id"] as? String == "00000000-0000-0000-0000-000000000001")
@@ -25,6 +26,7 @@ import Testing
     #expect(item["amountText"] as? String == "2 L")
     #expect(item["quantityConverted"] as? Bool == false)
     #expect((item["recipes"] as? [Any])?.isEmpty == true)
+    #expect(item["category"] as? String == "dairy")
   }
 
   @Test func showsWhatRecipesAskedOfAnItem() throws {
@@ -38,7 +40,8 @@ import Testing
         RecipeReference(id: nil, title: "Scones"),
       ],
       convertedQuantity: Quantity(amount: 625, unit: .grams))
-    let data = try JSONEncoder().encode(ListJSON(ListSections(toGet: [flour], gotIt: [])))
+    let data = try JSONEncoder().encode(
+      ListJSON(ListSections(toGet: [flour], gotIt: []), category: { _ in nil }))
     let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
     let item = (object["toGet"] as! [[String: Any]])[0]
     #expect(item["amountText"] as? String == "≈ 625 g, converted + 3 tbsp")
@@ -50,5 +53,6 @@ import Testing
     #expect(recipes.map { $0["title"] as? String } == ["Bread", "Scones"])
     #expect(recipes[0]["id"] as? String == "00000000-0000-0000-0000-000000000009")
     #expect(recipes[1]["id"] is NSNull)
+    #expect(item["category"] is NSNull)
   }
 }

@@ -82,8 +82,10 @@ import Testing
         return details
       }
       #expect(!plan.isEmpty)
+      // NB: an item's category is a correlated subquery: its line heads the read under it.
+      let reads = plan.filter { !$0.hasPrefix("CORRELATED SCALAR SUBQUERY") }
       #expect(
-        plan.allSatisfy { $0.contains("USING") && !$0.contains("TEMP B-TREE") }, "\(sql): \(plan)")
+        reads.allSatisfy { $0.contains("USING") && !$0.contains("TEMP B-TREE") }, "\(sql): \(plan)")
     }
   }
 

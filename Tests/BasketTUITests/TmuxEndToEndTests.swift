@@ -226,6 +226,35 @@ struct TmuxEndToEndTests {
     _ = try #require(tmux.waitFor("list order") { $0.contains("Back to list order") })
   }
 
+  @Test func controlAGroupsByAisleAndAltRightMovesAnItemToTheNextAisle() throws {
+    let tmux = try TmuxSession.started()
+    defer { tmux.close() }
+    #expect(try tmux.runBasket(["add", "Frozen peas, Milk, Zorblax, Apples"]) == 0)
+    _ = try #require(tmux.waitFor("four to get") { TmuxSession.toGet($0).count == 4 })
+
+    tmux.send("C-a")
+    let grouped = try #require(
+      tmux.waitFor("the aisles") { TmuxSession.byAisle($0).count == 8 })
+    let rows = TmuxSession.byAisle(grouped)
+    let expected = [
+      "Produce", "Apples", "Dairy", "Milk", "Frozen", "Frozen peas", "Elsewhere", "Zorblax",
+    ]
+    #expect(zip(rows, expected).allSatisfy { $0.contains($1) }, "\(grouped)")
+
+    // ↑ from the add bar selects Zorblax, at the bottom; Alt-→ moves it to the walk's first
+    // aisle, and the choice is kept for its name.
+    tmux.send("Up", "M-Right")
+    let moved = try #require(
+      tmux.waitFor("zorblax in produce") {
+        TmuxSession.byAisle($0).prefix(3).contains { $0.contains("Zorblax") }
+      })
+    #expect(!moved.contains("Elsewhere"), "\(moved)")
+    #expect(try tmux.runBasketOutput(["category", "zorblax"]) == "Zorblax: Produce\n")
+
+    tmux.send("C-a")
+    _ = try #require(tmux.waitFor("list order") { TmuxSession.toGet($0).count == 4 })
+  }
+
   @Test func quittingLeavesTheTerminalUsable() throws {
     let tmux = try TmuxSession.started()
     defer { tmux.close() }
@@ -584,6 +613,15 @@ final class TmuxSession {
   static func gotIt(_ screen: String) -> [String] { section("Got it  ", in: screen) }
   /// The rows of To get in a shop's walking order.
   static func walkingToGet(_ screen: String) -> [String] { section(" order  ", in: screen) }
+  /// The rows of To get grouped by aisle, headings included.
+  static func byAisle(_ screen: String) -> [String] {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(where: { $0.contains("To get · by aisle  ") }) else {
+      return []
+    }
+    let rows = lines[(start + 1)...].map { $0.trimmingCharacters(in: .whitespaces) }
+    return Array(rows.prefix { !$0.isEmpty })
+  }
 
   private static func section(_ header: String, in screen: String) -> [String] {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -37,6 +37,7 @@ import Testing
     },
     item("Juice") { $0.listedAt = added.addingTimeInterval(300) },
     item("Bread") { $0.note = "the big tub, for Sam's lunch" },
+    item("Socks") { $0.category = "household" },
   ]
 
   @Test func aPlainItemIsItsIdNameEmojiAndWhenItWasAdded() {
@@ -93,7 +94,8 @@ import Testing
       "emoji": .string("🧺"), "quantity": .null, "chip": .null, "checkedAt": .null,
       "clearedAt": .null, "amountText": members["chip"] ?? .null,
       "quantityConverted": .bool(false), "recipeAmounts": .array([]), "recipes": .array([]),
-      "editAmount": .null, "buy": .null, "note": .null, "listedAt": members["addedAt"] ?? .null,
+      "editAmount": .null, "buy": .null, "note": .null, "category": .null,
+      "listedAt": members["addedAt"] ?? .null,
       "units": .array(QuantityRules.allowedUnits(for: measure).map { .string($0.rawValue) }),
       "defaultUnit": .string(QuantityRules.defaultUnit(for: measure).rawValue),
     ]

@@ -39,6 +39,9 @@ import Testing
       ("/api/v2/items/\(web.add("Milk"))", #"{"name":"Oat milk"}"#)
     },
     "DELETE /api/v2/items/*": { web in ("/api/v2/items/\(web.add("Milk"))", "{}") },
+    "PUT /api/v2/items/*/category": { web in
+      ("/api/v2/items/\(web.add("Milk"))/category", #"{"category":"pet"}"#)
+    },
     "POST /api/v2/items/*/check": { web in ("/api/v2/items/\(web.add("Milk"))/check", "{}") },
     "POST /api/v2/items/*/uncheck": { web in
       let milk = web.add("Milk")

@@ -99,7 +99,7 @@ export function expandItem(item) {
   return {
     emoji: '🧺', quantity: null, chip: null, checkedAt: null, clearedAt: null,
     amountText: item.chip ?? null, quantityConverted: false, recipeAmounts: [], recipes: [],
-    editAmount: null, buy: null, note: null,
+    editAmount: null, buy: null, note: null, category: null,
     ...rest, listedAt: item.listedAt || item.addedAt, ...unitsFor(measure),
   };
 }

@@ -8,6 +8,7 @@ import { CheckOff, namesPhrase, uuid } from './model.js';
 import { UNDO_WINDOW, cleanName, cleanNote, offlineSuggestions, readLine, typingLine } from './offline.js';
 import { ListSync, within } from './sync.js';
 import { Walking, dragToReorder, moveAisle, moveItem } from './walking.js';
+import { Aisles } from './aisles.js';
 
 /** How long a line the add bar won't take says why, in ms. */
 const REFUSAL_TOAST = 6000;
@@ -49,6 +50,10 @@ export class ListScreen extends ListSync {
     this.checkOps = new Map(); // item id → the op id of its check during the hold
     this.checkOff = new CheckOff((ids) => this.settleChecks(ids));
     this.walking = new Walking({ onChange: () => { if (!this.checkOff.isHolding) this.render(); } });
+    this.aisles = new Aisles({
+      onChange: () => { if (!this.checkOff.isHolding) this.render(); },
+      onMoved: () => this.refresh(),
+    });
     this.ui = this.handlers();
   }
 
@@ -75,9 +80,20 @@ export class ListScreen extends ListSync {
       if (!this.addBarInUse(event.relatedTarget)) this.view.chips([]);
     });
     $('clear-all').addEventListener('click', () => this.clearAll());
-    $('walk-toggle').addEventListener('click', () => this.walking.toggle());
+    // Grouped by aisle or in a shop's walking order: one at a time.
+    $('walk-toggle').addEventListener('click', () => {
+      if (!this.walking.on && this.aisles.on) this.aisles.toggle(false);
+      this.walking.toggle();
+    });
+    $('aisle-toggle').addEventListener('click', () => {
+      if (!this.aisles.on && this.walking.on) this.walking.toggle();
+      this.aisles.toggle();
+    });
     // The Shops screen's "Walk the list": the list in that shop's order.
-    document.addEventListener('basket:walk', () => this.walking.turnOn());
+    document.addEventListener('basket:walk', () => {
+      if (this.aisles.on) this.aisles.toggle(false);
+      this.walking.turnOn();
+    });
     dragToReorder($('to-get'), (ids) => this.walking.move(ids));
     $('celebration-close').addEventListener('click', (event) => {
       event.stopPropagation();
@@ -298,6 +314,8 @@ export class ListScreen extends ListSync {
   // MARK: Editing
 
   edit(item) {
+    // NB: the editor's aisle picker lists the categories, read once and kept on the phone.
+    if (!this.aisles.categories.length) this.aisles.load();
     if (this.editing && this.editing.id === item.id) {
       this.editing = null;
     } else if (!item.quantity && item.editAmount && this.rules && this.rules.recipe.knows(item.editAmount.unit)) {
@@ -339,6 +357,8 @@ export class ListScreen extends ListSync {
     const walkEntries = () => this.walking.entries(holding(this.list, this.checkOff).toGet);
     return {
       walking: this.walking,
+      aisles: this.aisles,
+      onCategory: (item, category) => this.aisles.move(item, category),
       onAddShop: (name) => this.walking.addShop(name),
       onChooseShop: (name) => this.walking.choose(name),
       onMoveItem: (id, offset) => this.walking.move(moveItem(walkEntries(), id, offset)),

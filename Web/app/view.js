@@ -144,10 +144,17 @@ export class View {
     const seen = new Set();
     const walking = ui.walking && ui.walking.on ? ui.walking : null;
     this.walkBar(walking, ui);
-    const toGet = walking && walking.shop ? walking.entries(list.toGet) : list.toGet;
-    this.toGet.classList.toggle('walk', toGet !== list.toGet);
+    const aisles = !walking && ui.aisles && ui.aisles.on ? ui.aisles : null;
+    $('aisle-toggle').setAttribute('aria-pressed', aisles ? 'true' : 'false');
+    const aisleMessage = $('aisle-message');
+    aisleMessage.textContent = aisles ? aisles.message : '';
+    aisleMessage.hidden = !aisleMessage.textContent;
+    const walks = Boolean(walking && walking.shop);
+    const toGet = walks ? walking.entries(list.toGet) : aisles ? aisles.entries(list.toGet) : list.toGet;
+    this.toGet.classList.toggle('walk', walks);
     this.fill(this.toGet, toGet.slice(0, this.shown),
-      (entry) => (entry.heading ? this.aisleRow(entry, ui) : this.toGetRow(entry, ui, toGet !== list.toGet)), seen);
+      (entry) => (entry.heading ? (walks ? this.aisleRow(entry, ui) : this.categoryRow(entry))
+        : this.toGetRow(entry, ui, walks)), seen);
     this.moreRows(this.toGet, toGet.length, list.toGet.length);
     this.fill(this.gotIt, list.gotIt.slice(0, this.shown), (item) => this.gotItRow(item, ui), seen);
     this.moreRows(this.gotIt, list.gotIt.length, list.gotIt.length);
@@ -250,6 +257,12 @@ export class View {
       walking.message ? h('p', { class: 'walk-message', role: 'status' }, walking.message) : null,
       walking.shop ? h('p', { class: 'walk-hint' }, 'Drag ⠿ (or press ↑ ↓ on it) to put an item or an aisle where it is in this shop.') : null,
       walking.shops.length ? h('p', { class: 'walk-hint' }, h('a', { href: '#/shops' }, 'Your shops'), ': rename, remove, see what each has learnt.') : null);
+  }
+
+  /** A category's heading when To get is grouped by aisle. */
+  categoryRow(entry) {
+    return h('li', { class: 'aisle category', dataset: { id: entry.id } },
+      h('span', { class: 'aisle-title', role: 'heading', 'aria-level': '3' }, entry.title));
   }
 
   /** An aisle's heading in the walking order; its handle moves the whole aisle. */
@@ -398,6 +411,15 @@ export class View {
           },
           onblur: (event) => ui.onNoteCommit(item, event.target.value),
         })),
+      ui.aisles && ui.aisles.categories.length ? h('label', { class: 'note-field' }, 'Aisle',
+        h('select', {
+          class: 'aisle-select', dataset: { focusKey: `aisle:${item.id}` },
+          onchange: (event) => ui.onCategory(item, event.target.value),
+        },
+        item.category ? null : h('option', { value: '', selected: true, disabled: true }, ui.aisles.elsewhere),
+        ui.aisles.categories.map((entry) => h('option', {
+          value: entry.category, selected: entry.category === item.category,
+        }, entry.title)))) : null,
       h('div', { class: 'editor-actions' },
         h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onRemove(item) }, 'Remove item'),
         item.quantity || recipe ? h('button', { type: 'button', class: 'button small quiet', onclick: () => ui.onClearQuantity(item) }, 'No quantity') : null,

@@ -204,6 +204,36 @@ public final class Basket: Sendable {
     }
   }
 
+  /// Moves an item to another aisle category (`ItemCategory.named`: "dairy", any case) and
+  /// remembers the choice for its name, so every item of that name, now or added later, shows
+  /// there. Moving it back to the classifier's own category forgets the choice. Returns the
+  /// item as it now stands.
+  ///
+  /// - Throws: `CategoryError.unknown` for a category the walk doesn't know, and
+  ///   `ListError.unknownItem` for an item not on the list; nothing changes.
+  @discardableResult
+  public func setCategory(_ id: UUID, _ rawCategory: String) throws -> Item {
+    let category = try ItemCategory.named(rawCategory)
+    let now = self.now
+    let visible = ListSections(items: try store.items(), now: now)
+    guard var item = (visible.toGet + visible.gotIt).first(where: { $0.id == id }) else {
+      throw ListError.unknownItem(id.uuidString)
+    }
+    item.category = ItemCategory.choice(category, classifier: classify(item.name).category)
+    try store.setCategory(item.category, forNameKey: NameKey.of(item.name))
+    return item
+  }
+
+  /// The category `item` is shown under (`ItemCategory.of`).
+  public func category(of item: Item) -> String? {
+    ItemCategory.of(item, classify: environment.classifier.classify)
+  }
+
+  /// To get grouped by category, in the walk's order of categories (`ItemCategory.groups`).
+  public func toGetByCategory(_ sections: ListSections) -> [ShopBook.Stretch] {
+    ItemCategory.groups(sections.toGet, category: category(of:))
+  }
+
   /// What `update` does to the quantity.
   public enum QuantityChange: Equatable, Sendable {
     case keep

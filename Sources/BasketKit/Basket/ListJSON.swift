@@ -26,8 +26,12 @@ public struct ListJSON: Codable, Equatable, Sendable {
     @Nullable public var buy: BuyableAmount? = nil
     /// The household's note ("the big tub"); null for none.
     @Nullable public var note: String? = nil
+    /// The aisle category it is shown under (`ItemCategory.of`: "dairy"); null for none known.
+    @Nullable public var category: String? = nil
 
-    public init(_ item: Item) {
+    /// `category` is the item's category as the caller's basket gives it
+    /// (`Basket.category(of:)`).
+    public init(_ item: Item, category: String?) {
       id = item.id.uuidString.lowercased()
       name = item.name
       emoji = item.emoji
@@ -40,14 +44,41 @@ public struct ListJSON: Codable, Equatable, Sendable {
       recipes = item.recipeNeeds.recipes
       buy = item.buyable
       note = item.note
+      self.category = category
     }
   }
 
   public var toGet: [ItemJSON]
   public var gotIt: [ItemJSON]
 
-  public init(_ sections: ListSections) {
-    toGet = sections.toGet.map(ItemJSON.init)
-    gotIt = sections.gotIt.map(ItemJSON.init)
+  public init(_ sections: ListSections, category: (Item) -> String?) {
+    toGet = sections.toGet.map { ItemJSON($0, category: category($0)) }
+    gotIt = sections.gotIt.map { ItemJSON($0, category: category($0)) }
+  }
+}
+
+/// To get grouped by category, as `basket list --by-category --json` writes it:
+/// `{"groups": [{"category", "title", "items"}], "gotIt"}`.
+public struct GroupedListJSON: Codable, Equatable, Sendable {
+  public struct Group: Codable, Equatable, Sendable {
+    /// "dairy"; null for "Elsewhere".
+    @Nullable public var category: String? = nil
+    public var title: String
+    public var items: [ListJSON.ItemJSON]
+  }
+
+  public var groups: [Group]
+  public var gotIt: [ListJSON.ItemJSON]
+
+  /// `groups` is To get grouped (`ItemCategory.groups`); `category` gives Got it's.
+  public init(
+    _ sections: ListSections, groups: [ShopBook.Stretch], category: (Item) -> String?
+  ) {
+    self.groups = groups.map { group in
+      Group(
+        category: group.category, title: group.title,
+        items: group.items.map { ListJSON.ItemJSON($0, category: group.category) })
+    }
+    gotIt = sections.gotIt.map { ListJSON.ItemJSON($0, category: category($0)) }
   }
 }

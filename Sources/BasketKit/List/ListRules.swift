@@ -121,7 +121,8 @@ public enum ListRules {
     }
     var item = Item(
       id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: at,
-      listedAt: place(at, now: now, in: draft), changed: FieldTimes(all: at))
+      listedAt: place(at, now: now, in: draft), changed: FieldTimes(all: at),
+      category: draft.category(forNameKey: key))
     setTyped(entry.amount, on: &item)
     draft.insert(item)
     return .added(id)
@@ -192,6 +193,7 @@ public enum ListRules {
     }
     item.name = name
     item.emoji = emoji
+    item.category = oldKey == newKey ? item.category : draft.category(forNameKey: newKey)
     item.changed.name = at
     if item.changed.quantity <= at {
       item.quantity = nil

@@ -28,6 +28,10 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
   /// A few words the household adds ("the big tub", "for Sam's lunch"), shown under the name;
   /// nil for none (`ItemNote` cleans and bounds it).
   public var note: String?
+  /// The aisle category the household chose for this item's name (`ItemCategory`), read with
+  /// the item; nil to go by the classifier's. The store keeps the choice per name, not per
+  /// item (`ListStore.setCategory`), so it never travels with an item's own changes.
+  public var category: String?
 
   /// `changed` defaults to the times the other dates imply: the name, quantity and note at
   /// `addedAt`, the place at `listedAt`, and the checked state at `checkedAt` (or, unchecked,
@@ -35,7 +39,8 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
   public init(
     id: UUID, name: String, emoji: String, quantity: Quantity? = nil, addedAt: Date,
     checkedAt: Date? = nil, listedAt: Date? = nil, clearedAt: Date? = nil,
-    changed: FieldTimes? = nil, recipeNeeds: RecipeNeeds = .none, note: String? = nil
+    changed: FieldTimes? = nil, recipeNeeds: RecipeNeeds = .none, note: String? = nil,
+    category: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -52,6 +57,7 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable, Codable {
         place: listedAt ?? addedAt)
     self.recipeNeeds = recipeNeeds
     self.note = note
+    self.category = category
   }
 }
 

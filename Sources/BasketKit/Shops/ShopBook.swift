@@ -28,11 +28,7 @@ public final class ShopBook: Sendable {
 
     /// The stretch's heading: "dairy" → "Dairy", "cuisines-east-asian" → "Cuisines east
     /// asian"; "Elsewhere" when the category is not known.
-    public var title: String {
-      guard let category else { return "Elsewhere" }
-      let words = category.split(separator: "-").joined(separator: " ")
-      return words.prefix(1).uppercased() + words.dropFirst()
-    }
+    public var title: String { ItemCategory.title(category) }
   }
 
   /// Adds a shop called `rawName` (tidied); the first shop becomes the current one.

@@ -128,6 +128,12 @@ public struct ListDraft {
     return snapshot.readSync { try $0.alias(id) } ?? nil
   }
 
+  /// The household's category for the name that folds to `key`, as stored (a new or
+  /// renamed item takes it, so it reads as it will once stored).
+  public func category(forNameKey key: String) -> String? {
+    snapshot.readSync { try $0.category(forNameKey: key) } ?? nil
+  }
+
   // MARK: - Editing
 
   /// Adds a new item. An id already in use is a conflict, which `changes()` reports.

@@ -20,6 +20,8 @@ public protocol ListReader {
   func tombstone(_ id: UUID) throws -> Tombstone?
   /// The item a phone's id was merged into, if it was.
   func alias(_ id: UUID) throws -> ItemAlias?
+  /// The household's category for the name that folds to `key` (`Item.category`), if any.
+  func category(forNameKey key: String) throws -> String?
 }
 
 extension ListReader {
@@ -27,6 +29,7 @@ extension ListReader {
   public func operation(_ id: UUID) throws -> OperationRecord? { nil }
   public func tombstone(_ id: UUID) throws -> Tombstone? { nil }
   public func alias(_ id: UUID) throws -> ItemAlias? { nil }
+  public func category(forNameKey key: String) throws -> String? { nil }
 }
 
 /// A `ListReader` over items held in memory: the in-memory store's, and a draft made with
@@ -34,10 +37,15 @@ extension ListReader {
 public struct ListSnapshot: ListReader, Sendable {
   public let items: [Item]
   public let sync: SyncState
+  /// The household's category by name key.
+  public let categories: [String: String]
 
-  public init(_ items: [Item], sync: SyncState = SyncState()) {
+  public init(
+    _ items: [Item], sync: SyncState = SyncState(), categories: [String: String] = [:]
+  ) {
     self.items = items
     self.sync = sync
+    self.categories = categories
   }
 
   public func items(_ query: ItemQuery) -> [Item] {
@@ -47,4 +55,5 @@ public struct ListSnapshot: ListReader, Sendable {
   public func operation(_ id: UUID) -> OperationRecord? { sync.operations[id] }
   public func tombstone(_ id: UUID) -> Tombstone? { sync.tombstones[id] }
   public func alias(_ id: UUID) -> ItemAlias? { sync.aliases[id] }
+  public func category(forNameKey key: String) -> String? { categories[key] }
 }

@@ -49,9 +49,20 @@ public protocol ListStore: Sendable {
   ///
   /// Cost: one indexed read of the rows written since.
   func changes(since revision: Int64) throws -> ListChanges?
+
+  /// Remembers `category` as the household's choice for every item whose name folds to `key`
+  /// (`NameKey.of`), now and added later; nil forgets the choice. Moves the revision and counts
+  /// every item with that name as written, so `changes(since:)` carries them with their new
+  /// `Item.category`, which every read of an item fills in from this choice.
+  func setCategory(_ category: String?, forNameKey key: String) throws
 }
 
 extension ListStore {
+  /// A store that keeps no categories refuses to remember one.
+  public func setCategory(_ category: String?, forNameKey key: String) throws {
+    throw StoreError.failed("this store does not remember categories")
+  }
+
   public func exactlyOnce<T>(_ id: UUID, at now: Date, _ body: () throws -> T) throws -> T? {
     guard try modify({ $0.operation(id) }) == nil else { return nil }
     let result = try body()

@@ -72,6 +72,8 @@ public struct AppState: Equatable, Sendable {
 
   /// To get in the current shop's walking order (Ctrl-G), or nil for list order.
   public var walking: WalkingView? { didSet { sectionsMemo = SectionsMemo() } }
+  /// To get grouped by aisle category under headings (^A, F9), or nil for list order.
+  public var aisles: AisleView? { didSet { sectionsMemo = SectionsMemo() } }
 
   /// `sections` as last arranged, so a frame of a long list reads it without sorting it
   /// again. A change of `items` or `walking` starts a new one (a copy of the state made
@@ -149,6 +151,8 @@ public struct AppState: Equatable, Sendable {
         let (a, b) = (walking.rank[$0.element.id] ?? last, walking.rank[$1.element.id] ?? last)
         return a != b ? a < b : $0.offset < $1.offset
       }.map(\.element)
+    } else if let aisles {
+      sections.toGet = aisles.groups(sections.toGet).flatMap(\.items)
     }
     return sections
   }
@@ -223,6 +227,31 @@ public struct WalkingView: Equatable, Sendable {
       }
     }
     return stretches
+  }
+}
+
+/// To get grouped by aisle category, as the app shows it (`ItemCategory.groups`).
+public struct AisleView: Equatable, Sendable {
+  /// Each To get item's category (`Basket.category(of:)`), where one is known.
+  public var category: [UUID: String]
+
+  public init(category: [UUID: String]) {
+    self.category = category
+  }
+
+  /// `items` in groups, in the walk's order of categories.
+  public func groups(_ items: [Item]) -> [ShopBook.Stretch] {
+    ItemCategory.groups(items, category: { category[$0.id] })
+  }
+
+  /// The category after (`offset` 1) or before (-1) `category` in the walk, wrapping round;
+  /// from none, the first or the last.
+  public static func category(after category: String?, by offset: Int) -> String {
+    let all = ItemCategory.all
+    guard let category, let index = all.firstIndex(of: category) else {
+      return offset > 0 ? all[0] : all[all.count - 1]
+    }
+    return all[(index + offset + all.count) % all.count]
   }
 }
 

@@ -28,6 +28,8 @@ public enum Event: Equatable, Sendable {
   case failed(String)
   /// The current shop's walking order, or nil with the reason it can't be shown.
   case walkingOrder(WalkingView?, reason: String?)
+  /// To get's aisle categories, or nil: grouping by aisle stopped.
+  case aisles(AisleView?)
   /// The saved recipes, most recently opened first.
   case recipesListed([RecipeSummary])
   case recipeOpened(Recipe)
@@ -68,6 +70,11 @@ public enum Effect: Equatable, Sendable {
   case showWalkingOrder(Bool)
   /// Teaches the current shop that these To get items are found in this order.
   case correctWalkingOrder([UUID])
+  /// Starts (true) or stops grouping To get by aisle category; starting answers `.aisles`,
+  /// and so does every reload while it is shown.
+  case showAisles(Bool)
+  /// Moves an item to another aisle category, remembered for its name.
+  case setCategory(UUID, String)
   /// Reads the store again; answers `.storeChanged`.
   case reload
   /// Reads the saved recipes; answers `.recipesListed`.

@@ -22,6 +22,9 @@ public enum Key: Hashable, Sendable {
   /// Shift-Alt-↑ ↓: moves the selected item's whole category (its stretch of the walk).
   case moveGroupUp
   case moveGroupDown
+  /// Alt with ← / →: moves the selected item to the previous or next aisle category.
+  case moveLeft
+  case moveRight
   /// Ctrl plus a letter, as the lowercase letter ("c" for Ctrl-C).
   case control(Character)
   /// F1 to F12.

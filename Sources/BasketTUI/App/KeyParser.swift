@@ -126,15 +126,16 @@ public struct KeyParser: Sendable {
     let numbers = parameters.split(separator: ";").map { Int($0) ?? 0 }
     let key: Key?
     // Alt (ESC [ 1 ; 3 A, or with Ctrl too: 7) makes ↑ ↓ move the item, and Shift-Alt (4, or
-    // with Ctrl too: 8) its category; others are plain.
+    // with Ctrl too: 8) its category; Alt-← → move the item to another category; others are
+    // plain.
     let modifier = numbers.count >= 2 ? numbers[1] : 1
     let moves = [3, 7].contains(modifier)
     let movesGroup = [4, 8].contains(modifier)
     switch final {
     case UInt8(ascii: "A"): key = movesGroup ? .moveGroupUp : moves ? .moveUp : .up
     case UInt8(ascii: "B"): key = movesGroup ? .moveGroupDown : moves ? .moveDown : .down
-    case UInt8(ascii: "C"): key = .right
-    case UInt8(ascii: "D"): key = .left
+    case UInt8(ascii: "C"): key = moves ? .moveRight : .right
+    case UInt8(ascii: "D"): key = moves ? .moveLeft : .left
     case UInt8(ascii: "H"): key = .home
     case UInt8(ascii: "F"): key = .end
     case UInt8(ascii: "Z"): key = .backTab

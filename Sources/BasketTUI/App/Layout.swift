@@ -41,6 +41,8 @@ public enum ListRow: Equatable, Sendable {
   case nothingLeft
   case gap
   case gotItHeader(count: Int)
+  /// A heading over To get's items of one aisle category, when grouped ("Dairy").
+  case aisleHeading(String)
 
   public enum Section: Sendable {
     case toGet, gotIt
@@ -56,9 +58,26 @@ public enum ListRow: Equatable, Sendable {
   }
 
   /// The rows for `sections`; none when the list is empty (the empty state shows instead).
-  /// Cost: none up front; each row is made when it is read (`ListRows`).
-  public static func rows(for sections: ListSections) -> ListRows {
-    ListRows(sections)
+  /// With `aisles`, To get (already in its groups' order) gets a heading over each group.
+  ///
+  /// Cost: none up front without `aisles`; each row is made when it is read (`ListRows`).
+  /// Grouped, the rows are made once, headings and all (a view the household asks for).
+  public static func rows(for sections: ListSections, aisles: AisleView? = nil) -> ListRows {
+    guard let aisles, !sections.isEmpty, !sections.toGet.isEmpty else { return ListRows(sections) }
+    var rows: [ListRow] = [.toGetHeader(count: sections.toGet.count)]
+    var last: String??
+    for item in sections.toGet {
+      let category = aisles.category[item.id]
+      if last != .some(category) { rows.append(.aisleHeading(ItemCategory.title(category))) }
+      last = .some(category)
+      rows.append(.item(item, section: .toGet))
+    }
+    if !sections.gotIt.isEmpty {
+      rows.append(.gap)
+      rows.append(.gotItHeader(count: sections.gotIt.count))
+      rows += sections.gotIt.map { .item($0, section: .gotIt) }
+    }
+    return ListRows(sections, grouped: rows)
   }
 }
 
@@ -71,18 +90,23 @@ public struct ListRows: RandomAccessCollection, Equatable, Sendable {
   public let sections: ListSections
   public let endIndex: Int
   public var startIndex: Int { 0 }
+  /// The rows made up front, when To get is grouped under aisle headings.
+  private let grouped: [ListRow]?
 
-  init(_ sections: ListSections) {
+  init(_ sections: ListSections, grouped: [ListRow]? = nil) {
     self.sections = sections
+    self.grouped = grouped
     endIndex =
-      sections.isEmpty
-      ? 0
-      : 1 + Swift.max(1, sections.toGet.count)
-        + (sections.gotIt.isEmpty ? 0 : 2 + sections.gotIt.count)
+      grouped?.count
+      ?? (sections.isEmpty
+        ? 0
+        : 1 + Swift.max(1, sections.toGet.count)
+          + (sections.gotIt.isEmpty ? 0 : 2 + sections.gotIt.count))
   }
 
   public subscript(position: Int) -> ListRow {
     precondition(indices.contains(position), "row \(position) of \(endIndex)")
+    if let grouped { return grouped[position] }
     let toGet = sections.toGet
     let toGetRows = Swift.max(1, toGet.count)
     if position == 0 { return .toGetHeader(count: toGet.count) }

@@ -108,7 +108,10 @@ extension AppState {
         say("In \(view!.shop)'s walking order: Alt-↑ ↓ moves an item, Shift-Alt its aisle")
       }
       walking = view
+      if view != nil { aisles = nil }
       if let reason { say(reason) }
+    case .aisles(let view):
+      aisles = view
     case .recipesListed(let summaries):
       guard case .recipes(var panel) = mode else { return }
       panel.summaries = summaries
@@ -299,10 +302,29 @@ extension AppState {
       if text.isEmpty { effects.append(.quit) }
     case .control("l"):
       effects.append(.redraw)
+    case .control("a"), .function(10):
+      if aisles == nil {
+        if walking != nil {
+          walking = nil
+          effects.append(.showWalkingOrder(false))
+        }
+        effects.append(.showAisles(true))
+        say("By aisle: Alt-← → moves an item to another aisle")
+      } else {
+        aisles = nil
+        effects.append(.showAisles(false))
+        say("Back to list order")
+      }
+    case .moveLeft: moveToCategory(by: -1, effects: &effects)
+    case .moveRight: moveToCategory(by: 1, effects: &effects)
     case .control("t"), .function(9):
       effects.append(.nextList)
     case .control("g"), .function(5):
       if walking == nil {
+        if aisles != nil {
+          aisles = nil
+          effects.append(.showAisles(false))
+        }
         effects.append(.showWalkingOrder(true))
       } else {
         walking = nil
@@ -572,7 +594,7 @@ extension AppState {
   }
 
   private mutating func moveSelection(by offset: Int) {
-    let rows = ListRow.rows(for: sections)
+    let rows = ListRow.rows(for: sections, aisles: aisles)
     let choices = rows.compactMap(\.selection)
     guard !choices.isEmpty else {
       selection = nil
@@ -637,6 +659,20 @@ extension AppState {
     effects.append(.correctWalkingOrder(order))
   }
 
+  /// Moves the selected To get item to the aisle category after (1) or before (-1) its own in
+  /// the walk; the choice is remembered for its name (`Basket.setCategory`).
+  private mutating func moveToCategory(by offset: Int, effects: inout [Effect]) {
+    guard var aisles else { return say("Group by aisle with ^A first, then Alt-← → moves") }
+    guard let item = selectedItem, item.checkedAt == nil,
+      sections.toGet.contains(where: { $0.id == item.id })
+    else { return say("Select an item in To get with ↑ ↓ first") }
+    let category = AisleView.category(after: aisles.category[item.id], by: offset)
+    aisles.category[item.id] = category
+    self.aisles = aisles
+    effects.append(.setCategory(item.id, category))
+    say("\(item.name) is in \(ItemCategory.title(category)) now")
+  }
+
   mutating func say(_ message: String) {
     toast = Toast(text: message, until: now.addingTimeInterval(TUITiming.toast))
   }
@@ -687,7 +723,7 @@ extension AppState {
     default: break
     }
     if let picked = pickedChip, !chips.indices.contains(picked) { pickedChip = nil }
-    let rows = ListRow.rows(for: sections)
+    let rows = ListRow.rows(for: sections, aisles: aisles)
     let height = Layout(size).listHeight
     if let selection, let index = rows.firstIndex(where: { $0.selection == selection }) {
       // Keep a section's header in view with its first item.

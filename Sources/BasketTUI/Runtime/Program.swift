@@ -18,6 +18,8 @@ public final class Program {
   public let shops: ShopBook?
   /// Whether the walking order is shown, so every reload answers it too.
   private var showsWalkingOrder = false
+  /// Whether To get is grouped by aisle, so every reload answers its categories too.
+  private var showsAisles = false
   /// The saved recipes; nil answers the recipes panel with a message.
   public let recipes: RecipeBook?
   /// The plan of meals; nil answers the week panel with a message.
@@ -144,6 +146,13 @@ public final class Program {
       case .showWalkingOrder(let show):
         showsWalkingOrder = show
         return show ? walkingOrder() : []
+      case .showAisles(let show):
+        showsAisles = show
+        if show { showsWalkingOrder = false }
+        return show ? [aisles()] : []
+      case .setCategory(let id, let category):
+        try basket.setCategory(id, category)
+        return reload()
       case .correctWalkingOrder(let ids):
         guard let shops, let shop = try shops.current() else { return [] }
         let items = ids.compactMap { state.item($0) }
@@ -196,7 +205,8 @@ public final class Program {
       let shown = try listShown()
       let items = try basket.store.items()
       return shown + [.storeChanged(items: items, undoDeadline: try basket.undoDeadline())]
-        + (showsWalkingOrder ? walkingOrder() : []) + week()
+        + (showsWalkingOrder ? walkingOrder() : []) + (showsAisles ? [aisles(items)] : [])
+        + week()
     } catch let error as ListsError {
       // The list on show was removed elsewhere: show the household's first.
       guard let lists = basket.lists else { return [.failed(error.description)] }
@@ -218,6 +228,16 @@ public final class Program {
   private func week() -> [Event] {
     guard case .week(let panel) = state.mode, let shown = panel.plan, let plan else { return [] }
     return (try? plan.days(shown.days)).map { [.weekShown($0)] } ?? []
+  }
+
+  /// Each visible item's aisle category (of `items`, or the store's), for grouping; Got it's
+  /// too, so a check-off held in To get keeps its aisle.
+  private func aisles(_ items: [Item]? = nil) -> Event {
+    let sections = ListSections(
+      items: items ?? (try? basket.store.items()) ?? state.items, now: basket.now)
+    var category: [UUID: String] = [:]
+    for item in sections.toGet + sections.gotIt { category[item.id] = basket.category(of: item) }
+    return .aisles(AisleView(category: category))
   }
 
   /// The current shop's walking order of To get, or why there is none.
@@ -250,8 +270,8 @@ public final class Program {
 extension Effect {
   fileprivate var changesStore: Bool {
     switch self {
-    case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder, .listRecipes,
-      .openRecipe, .showWeek, .nextList:
+    case .suggest, .measure, .reload, .redraw, .quit, .showWalkingOrder, .showAisles,
+      .listRecipes, .openRecipe, .showWeek, .nextList:
       false
     default: true
     }

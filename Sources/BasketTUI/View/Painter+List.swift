@@ -10,7 +10,7 @@ extension Painter {
   // MARK: - List
 
   mutating func paintList(_ sections: ListSections) {
-    let rows = ListRow.rows(for: sections)
+    let rows = ListRow.rows(for: sections, aisles: state.aisles)
     for offset in 0..<layout.listHeight {
       let index = state.scroll + offset
       guard index < rows.count else { break }
@@ -18,7 +18,8 @@ extension Painter {
       switch rows[index] {
       case .toGetHeader(let count):
         paintSectionLabel(
-          state.walking.map { "To get · \($0.shop) order" } ?? "To get", count: count, y: y)
+          state.walking.map { "To get · \($0.shop) order" }
+            ?? (state.aisles == nil ? "To get" : "To get · by aisle"), count: count, y: y)
       case .gotItHeader(let count):
         paintSectionLabel("Got it", count: count, y: y)
         paintClearAll(y: y)
@@ -29,6 +30,11 @@ extension Painter {
           maxWidth: layout.cardWidth - 3)
       case .gap:
         break
+      case .aisleHeading(let title):
+        frame.fill(x: 0, y: y, width: size.width, style: theme.backdrop)
+        frame.put(
+          title, x: layout.cardLeft + 3, y: y, style: theme.sectionCount,
+          maxWidth: layout.cardWidth - 3)
       case .item(let item, let section):
         paintItem(item, section: section, y: y)
       }
@@ -231,7 +237,8 @@ extension Painter {
     let width = min(layout.cardWidth, 34)
     let x = layout.cardLeft + (layout.cardWidth - width) / 2
     let height = min(4, layout.listHeight)
-    let used = min(layout.listHeight, ListRow.rows(for: sections).count - state.scroll)
+    let used = min(
+      layout.listHeight, ListRow.rows(for: sections, aisles: state.aisles).count - state.scroll)
     let free = layout.listHeight - used
     let top =
       free >= height + 1

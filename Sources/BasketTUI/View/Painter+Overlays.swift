@@ -24,6 +24,7 @@ public enum KeyHelp {
     ("^Z", "undo remove or Clear all"),
     ("^G  F5", "walking order of the current shop"),
     ("Alt-↑ ↓  ⇧Alt", "move an item, ⇧ its aisle"),
+    ("^A  F10", "by aisle; Alt-← → moves one"),
     ("^O  F4", "recipes: browse, add to list"),
     ("^P  F6", "the week's meals (basket plan)"),
     ("^U  ^W", "clear bar / last word"),

@@ -62,6 +62,8 @@ extension WebApp {
     .init("DELETE", "items/*", .list),
     .init("POST", "items/*/check", .list),
     .init("POST", "items/*/uncheck", .list),
+    .init("PUT", "items/*/category", .change),
+    .init("GET", "categories"),
     .init("POST", "clear", .list),
     .init("POST", "undo", .list),
     .init("POST", "ops", .batch),

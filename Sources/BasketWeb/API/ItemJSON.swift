@@ -12,14 +12,15 @@ import Synchronization
 /// v2 (`value`) writes what the phone needs and leaves out every member at its default:
 /// `{"id", "name", "emoji"?, "quantity"?, "chip"?, "addedAt", "listedAt"?, "checkedAt"?,
 /// "clearedAt"?, "measure"?, "amountText"?, "quantityConverted"?, "recipeAmounts"?, "recipes"?,
-/// "editAmount"?, "buy"?, "note"?}`: no emoji is 🧺, no `listedAt` is `addedAt`, no `measure` offers
+/// "editAmount"?, "buy"?, "note"?, "category"?}`: no emoji is 🧺, no `listedAt` is `addedAt`, no `measure` offers
 /// every unit pill (`QuantityRules.allowedUnits`), no `amountText` reads as `chip`, no
-/// `quantityConverted` is false, no list is empty, no other member is null. v1 (`legacyValue`) writes every member, nulls included, with
+/// `quantityConverted` is false, no `category` is none known ("Elsewhere"), no list is empty,
+/// no other member is null. v1 (`legacyValue`) writes every member, nulls included, with
 /// `units` and `defaultUnit` spelt out, as `basket list --json` does.
 final class ItemJSON: Sendable {
   private let classify: @Sendable (String) -> Classification
-  /// Measure kinds by name: classifying is not free and names repeat on every list read.
-  private let measures = Mutex<[String: MeasureKind?]>([:])
+  /// Classifications by name: classifying is not free and names repeat on every list read.
+  private let classifications = Mutex<[String: Classification]>([:])
   /// The emoji an item gets when nothing fits, left out of v2's items.
   static let defaultEmoji = Classification.fallback.emoji
 
@@ -28,13 +29,22 @@ final class ItemJSON: Sendable {
   }
 
   func measure(of name: String) -> MeasureKind? {
-    if let known = measures.withLock({ $0[name] }) { return known }
-    let measure = classify(name).measure
-    measures.withLock { cache in
+    classification(of: name).measure
+  }
+
+  /// The category `item` is shown under (`ItemCategory.of`).
+  func category(of item: Item) -> String? {
+    ItemCategory.of(item, classify: classification(of:))
+  }
+
+  private func classification(of name: String) -> Classification {
+    if let known = classifications.withLock({ $0[name] }) { return known }
+    let classification = classify(name)
+    classifications.withLock { cache in
       if cache.count >= 10_000 { cache.removeAll(keepingCapacity: true) }
-      cache[name] = .some(measure)
+      cache[name] = classification
     }
-    return measure
+    return classification
   }
 
   /// An item in `version`'s shape.
@@ -84,6 +94,7 @@ final class ItemJSON: Sendable {
     }
     if let buy = item.buyable { members.append(("buy", Self.buy(buy))) }
     if let note = item.note { members.append(("note", .string(note))) }
+    if let category = category(of: item) { members.append(("category", .string(category))) }
     return .object(members)
   }
 
@@ -110,6 +121,7 @@ final class ItemJSON: Sendable {
       ("editAmount", RecipeAmountRules.editable(item).map(Self.amount) ?? .null),
       ("buy", item.buyable.map(Self.buy) ?? .null),
       ("note", item.note.map(JSONValue.string) ?? .null),
+      ("category", category(of: item).map(JSONValue.string) ?? .null),
     ])
   }
 

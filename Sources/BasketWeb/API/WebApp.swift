@@ -206,6 +206,10 @@ public final class WebApp: Sendable {
     case (3, "items") where route[2] == "uncheck":
       let id = try itemID(route[1])
       return try only(["POST"], request) { try uncheck(id, request) }
+    case (3, "items") where route[2] == "category":
+      let id = try itemID(route[1])
+      return try only(["PUT"], request) { try setCategory(id, request) }
+    case (1, "categories"): return only(["GET"], request) { categories() }
     case (1, "clear"): return try only(["POST"], request) { try clear(request) }
     case (1, "undo"): return try only(["POST"], request) { try undo(request) }
     case (1, "ops"): return try only(["POST"], request) { try ops(request) }

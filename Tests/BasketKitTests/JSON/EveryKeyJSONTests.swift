@@ -41,8 +41,8 @@ import Testing
   @Test func writesAListItemWithEveryKey() throws {
     let item = Item(id: Fixtures.id(1), name: "Milk", emoji: "🥛", addedAt: Fixtures.monday)
     #expect(
-      try text(ListJSON.ItemJSON(item))
-        == #"{"addedAt":"2026-07-06T10:00:00.000Z","amountText":null,"buy":null,"#
+      try text(ListJSON.ItemJSON(item, category: nil))
+        == #"{"addedAt":"2026-07-06T10:00:00.000Z","amountText":null,"buy":null,"category":null,"#
         + #""checkedAt":null,"emoji":"🥛","id":"00000000-0000-0000-0000-000000000001","#
         + #""name":"Milk","note":null,"quantity":null,"quantityConverted":false,"recipeAmounts":[],"#
         + #""recipes":[]}"#)
