@@ -229,13 +229,18 @@ export class ListSync {
   /** Sends the queue in order, batch after batch, until it is empty or the server is gone. */
   drain() {
     if (!this.draining) {
-      this.draining = this.sendAll().finally(() => {
+      this.draining = this.sendAll().then((emptied) => {
+        this.draining = null;
+        // NB: a change made while the last answer's list was read joined no batch: send it.
+        if (emptied && this.outbox.entries.some((entry) => !entry.sent)) this.drain();
+      }, () => {
         this.draining = null;
       });
     }
     return this.draining;
   }
 
+  /** Sends batches until the queue is empty (true) or the server can't take them (false). */
   async sendAll() {
     let answered = false;
     for (;;) {
@@ -263,14 +268,14 @@ export class ListSync {
           clearTimeout(slow);
           this.net.syncing = false;
           this.unreachable();
-          return;
+          return false;
         }
         if (error.status === 401) {
           this.outbox.unsent();
           clearTimeout(slow);
           this.net.syncing = false;
           this.fail(error);
-          return;
+          return false;
         }
         // The whole request was refused (it can never apply as sent; say, its list was
         // removed): say so, per change. NB: still marked sent, so settling takes them out.
@@ -298,6 +303,7 @@ export class ListSync {
     }
     if (answered) await this.refresh({ glide: true });
     this.showStatus();
+    return true;
   }
 
   /** Changes the server refused: said plainly, and the page goes back to the server's list. */
