@@ -39,6 +39,7 @@ SCREENS = {
     "week": ("#/week", ".week-day .week-meal"),
     "pantry": ("#/pantry", "#pantry-area"),
     "trip": ("#/trip", "#trip-start"),
+    "shops": ("#/shops", ".shop-card"),
 }
 
 

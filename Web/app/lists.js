@@ -100,7 +100,7 @@ export class ListsBar {
     // A list removed on another phone: show the first.
     if (this.screen.listId && this.lists.length && !this.lists.some((list) => list.id === this.screen.listId)) {
       const gone = this.removed.find((list) => list.id === this.screen.listId);
-      if (gone) this.screen.view.toast(`The list ${gone.name} was removed.`);
+      if (gone) this.screen.view.toast(`The list ${gone.name} was removed.`, { duration: 8000 });
       await this.screen.switchList(null);
     }
     this.render();

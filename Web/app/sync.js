@@ -122,7 +122,7 @@ export class ListSync {
       } catch (error) {
         // The list shown was removed (or never was, here): show the household's first.
         if (error instanceof ApiError && (error.status === 410 || error.status === 404) && this.listId) {
-          this.view.toast(error.message);
+          this.view.toast(error.message, { duration: REFUSAL_TIME });
           // NB: after this refresh has settled, so the first list's starts afresh.
           setTimeout(async () => {
             await this.switchList(null);
