@@ -134,6 +134,12 @@ export class MealPrep {
         else state.skip.delete(line);
         changed();
       },
+      onOpen: (line, open) => {
+        if (!(state.opened instanceof Set)) state.opened = new Set();
+        if (open) state.opened.add(line);
+        else state.opened.delete(line);
+        this.draw();
+      },
       onOverride: (line, value) => {
         if (value) state.overrides[line] = value;
         else delete state.overrides[line];

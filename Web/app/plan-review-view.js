@@ -8,10 +8,11 @@ import { outcomeText } from './recipes-api.js';
 import { doubtText } from './mealprep-api.js';
 import { coverageBlock } from './coverage-view.js';
 import { listPicker } from './lists.js';
+import { lineStatus } from './recipes-view.js';
 
 /**
- * The plan card: `state` holds {plan, skip: Set, overrides: {}, busy}; `ui` has onAnswer,
- * onSkip, onOverride and onAdd.
+ * The plan card: `state` holds {plan, skip: Set, overrides: {}, opened: Set, busy}; `ui` has
+ * onAnswer, onSkip, onOverride, onOpen (a line's details shown or not) and onAdd.
  */
 export function planReview(state, ui, prefix, title = 'The plan') {
   const { plan } = state;
@@ -94,8 +95,19 @@ function questionItem(question, ui) {
 function lineItem(state, line, ui) {
   const skipped = state.skip.has(line.id);
   const name = line.name;
+  const flag = line.flag === 'uncertain' || line.uncertain ? 'uncertain' : null;
+  // One line per ingredient, as in Recipe Ready: tick, amount, name and what happens to it;
+  // where it comes from, the list's outcome and the pantry's arithmetic a tap away. A line that
+  // needs a look shows them at once.
+  const opened = state.opened instanceof Set && state.opened.has(line.id);
+  const open = flag === 'uncertain' || opened;
+  const statuses = line.parts.length
+    ? line.parts.map((part) => lineStatus(part, line, skipped, flag))
+    : [lineStatus(null, line, skipped, flag)];
+  const shown = skipped ? statuses.slice(0, 1) : statuses;
+  const changes = line.parts.filter((part) => part.outcome && !['added', 'skipped'].includes(part.outcome));
   return h('li', {
-    class: `review-line plan-line${line.uncertain ? ' uncertain' : ''}${skipped ? ' skipped' : ''}`,
+    class: `review-line plan-line${line.uncertain ? ' uncertain' : ''}${skipped ? ' skipped' : ''}${open ? ' open' : ''}`,
     dataset: { line: line.id },
   },
     h('input', {
@@ -103,24 +115,32 @@ function lineItem(state, line, ui) {
       dataset: { focusKey: `include:${line.id}` }, onchange: (event) => ui.onSkip(line.id, !event.target.checked),
     }),
     h('div', { class: 'line-body' },
-      h('span', { class: 'understood' },
-        h('span', { class: 'line-number' }, `${line.number}. `),
-        h('span', { class: 'line-amount' }, line.amountText || '—'), ' ',
-        h('span', { class: 'line-name' }, name),
-        line.merged ? h('span', { class: 'tag' }, 'merged') : null,
-        line.uncertain ? h('span', { class: 'tag warn' }, 'maybe the same as another line') : null,
-        line.flag === 'uncertain' ? h('span', { class: 'tag warn' }, 'check this') : null,
-        line.leftOut ? h('span', { class: 'tag' }, line.leftOut) : null),
-      h('p', { class: 'sources' }, line.sourcesText),
-      line.parts.map((part, at) => [
-        part.outcome ? h('p', { class: `plan ${part.outcome}` }, outcomeText(part)) : null,
-        coverageBlock(part.coverage, {
-          name: line.parts.length > 1 ? `${name} (${part.text})` : name,
-          override: state.overrides[line.id] || '',
-          onOverride: (value) => ui.onOverride(line.id, value),
-          key: `override:${line.id}:${at}`,
-        }),
-      ])));
+      h('div', { class: 'line-main' },
+        h('span', { class: 'line-what' },
+          h('span', { class: 'understood' },
+            h('span', { class: 'line-amount' }, line.amountText || '—'), ' ',
+            h('span', { class: 'line-name' }, name),
+            line.merged ? h('span', { class: 'tag' }, 'merged') : null,
+            line.uncertain ? h('span', { class: 'tag warn' }, 'maybe the same as another line') : null),
+          ' ',
+          shown.map((status) => h('span', { class: `line-status ${status.kind}` }, status.text))),
+        h('button', {
+          type: 'button', class: 'line-more', 'aria-expanded': open ? 'true' : 'false',
+          'aria-controls': `plan-line-details-${line.id}`, 'aria-label': `Details of ${name}`,
+          dataset: { focusKey: `more:${line.id}` }, onclick: () => ui.onOpen && ui.onOpen(line.id, !opened),
+        }, open ? '▾' : '▸')),
+      changes.map((part) => h('p', { class: `plan ${part.outcome}` }, outcomeText(part))),
+      h('div', { class: 'line-details', id: `plan-line-details-${line.id}`, hidden: !open },
+        h('p', { class: 'sources' }, line.sourcesText),
+        line.parts.map((part, at) => [
+          part.outcome && !changes.includes(part) ? h('p', { class: `plan ${part.outcome}` }, outcomeText(part)) : null,
+          coverageBlock(part.coverage, {
+            name: line.parts.length > 1 ? `${name} (${part.text})` : name,
+            override: state.overrides[line.id] || '',
+            onOverride: (value) => ui.onOverride(line.id, value),
+            key: `override:${line.id}:${at}`,
+          }),
+        ]))));
 }
 
 /** What adding the plan did: the lines as they went on the list. */

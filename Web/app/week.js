@@ -193,6 +193,12 @@ export class Week {
           else state.shop.skip.delete(line);
           changedShop();
         },
+        onOpen: (line, open) => {
+          if (!(state.shop.opened instanceof Set)) state.shop.opened = new Set();
+          if (open) state.shop.opened.add(line);
+          else state.shop.opened.delete(line);
+          this.draw();
+        },
         onOverride: (line, value) => {
           if (value) state.shop.overrides[line] = value;
           else delete state.shop.overrides[line];
