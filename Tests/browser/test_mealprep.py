@@ -3,6 +3,7 @@ real `basket serve` (BASKET.md §10 and §11, issue 12). Pantry entries are made
 command line on the same store."""
 
 import json
+import os
 import re
 import urllib.request
 
@@ -140,9 +141,11 @@ def test_meal_prep_merges_two_recipes_asks_about_the_rest_and_adds_to_the_list(p
 
     # Salt is on the always-have list: it starts left out, and says why. Then add.
     salt = page.locator(".plan-line").filter(has=page.get_by_role("checkbox", name="Add salt"))
-    expect(salt.locator(".tag")).to_have_text("you always have this")
+    expect(salt.locator(".line-status")).to_have_text("you always have this")
     expect(page.get_by_role("checkbox", name="Add salt")).not_to_be_checked()
     expect(page.locator("#mealprep-add")).to_have_text("Add to list (2 of 3)")
+    if os.environ.get("BASKET_SCREENSHOTS"):
+        page.screenshot(path=os.path.join(os.environ["BASKET_SCREENSHOTS"], "mealprep-plan.png"), full_page=True)
     results = Axe().run(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], json.dumps(bad, indent=1)[:4000]

@@ -126,10 +126,12 @@ export class ListsBar {
     $('lists-bar').hidden = false;
   }
 
-  /** Shows list `id`; the first list is shown as "the household's first" (no id needed). */
+  /**
+   * Shows list `id`, named by its id even when it is the first: should it be removed or moved
+   * elsewhere, the phone notices rather than quietly showing whichever list is first then.
+   */
   async show(id) {
-    const first = this.lists[0] && this.lists[0].id;
-    await this.screen.switchList(id === first ? null : id);
+    await this.screen.switchList(id);
     this.render();
     // Another list has its own counts now: read them again (quietly, when offline).
     this.load();
