@@ -212,8 +212,9 @@ public enum ListsError: Error, Equatable, Sendable, CustomStringConvertible {
     case .badName(let reason): reason
     case .duplicate(let name): "there is a list called \(name) already"
     case .noSuchList(let asked, let names):
-      "there is no list called \"\(asked)\"; the lists are "
-        + names.map { "\($0)" }.joined(separator: ", ")
+      names.isEmpty
+        ? "there is no list called \"\(asked)\""
+        : "there is no list called \"\(asked)\"; the lists are " + names.joined(separator: ", ")
     case .removed(let name):
       "the list \(name) was removed; restore it (basket lists restore \(name)) to use it"
     case .notRemoved(let name): "the list \(name) isn't removed"

@@ -54,10 +54,7 @@ extension WebApp {
         return .json(200, try shopsJSON(book))
       }
     case _ where route.count == 2 && route[1] == "aisles":
-      let id = UUID(uuidString: route[0])
-      let shop = try shopAnswer {
-        try book.all().shops.first { $0.id == id } ?? book.find(route[0])
-      }
+      let shop = try shop(route[0], in: book)
       return try only(["POST"], request) {
         let body = try JSONBody(request, allowed: ["category", "offset"])
         guard let category = try body.string("category"),
@@ -75,11 +72,7 @@ extension WebApp {
         return .json(200, try shopsJSON(book))
       }
     case _ where route.count == 1:
-      let reference = route[0]
-      let shop = try shopAnswer {
-        let id = UUID(uuidString: reference)
-        return try book.all().shops.first { $0.id == id } ?? book.find(reference)
-      }
+      let shop = try shop(route[0], in: book)
       return try only(["PATCH", "DELETE"], request) {
         if request.method == "DELETE" {
           _ = try book.store.removeShop(shop.id)
@@ -172,6 +165,14 @@ extension WebApp {
       ),
       ("current", current.map { .string($0.uuidString.lowercased()) } ?? .null),
     ])
+  }
+
+  /// The shop a path names: its id, else its name (or a unique beginning of it).
+  private func shop(_ reference: String, in book: ShopBook) throws -> Shop {
+    try shopAnswer {
+      let id = UUID(uuidString: reference)
+      return try book.all().shops.first { $0.id == id } ?? book.find(reference)
+    }
   }
 
   private static func shopJSON(_ shop: Shop) -> JSONValue {
