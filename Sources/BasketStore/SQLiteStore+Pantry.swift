@@ -37,7 +37,8 @@ extension SQLiteStore: PantryStore {
 
 extension Connection {
   static let pantryColumns = """
-    id, name, barcode, packages, size_amount, size_unit, left_amount, left_unit, note, updated_at
+    id, name, barcode, packages, size_amount, size_unit, left_amount, left_unit, note, updated_at,
+    counted_as
     """
 
   /// Every pantry row, barcode name and offer. A row that can't be read (no id or name) is
@@ -52,6 +53,7 @@ extension Connection {
         PantryEntry(
           id: id, name: name, barcode: row.text(2).flatMap { try? Barcode($0) },
           packages: Int(clamping: max(0, min(row.int64(3) ?? 0, Int64(PantryRules.maxPackages)))),
+          counting: row.text(10).flatMap(PantryCounting.init(id:)),
           packageSize: Self.pantryAmount(row, 4), left: Self.pantryAmount(row, 6),
           note: row.text(8), updatedAt: Date(timeIntervalSince1970: row.double(9) ?? 0)))
     }
@@ -90,13 +92,14 @@ extension Connection {
       try run(
         """
         INSERT INTO pantry_entries (id, name, name_key, barcode, barcode_key, packages,
-          size_amount, size_unit, left_amount, left_unit, note, updated_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+          size_amount, size_unit, left_amount, left_unit, note, updated_at, counted_as)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
         ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
           barcode = excluded.barcode, barcode_key = excluded.barcode_key,
           packages = excluded.packages, size_amount = excluded.size_amount,
           size_unit = excluded.size_unit, left_amount = excluded.left_amount,
-          left_unit = excluded.left_unit, note = excluded.note, updated_at = excluded.updated_at
+          left_unit = excluded.left_unit, note = excluded.note, updated_at = excluded.updated_at,
+          counted_as = excluded.counted_as
         """,
         [
           .text(entry.id.uuidString), .text(entry.name), .text(entry.key),
@@ -107,6 +110,7 @@ extension Connection {
           entry.left.map { .real($0.amount) } ?? .null,
           entry.left?.unit.map { .text($0.id) } ?? .null,
           entry.note.map(SQLValue.text) ?? .null, .real(entry.updatedAt.timeIntervalSince1970),
+          entry.counting.map { .text($0.id) } ?? .null,
         ])
     }
     for key in before.barcodeNames.keys where after.barcodeNames[key] == nil {

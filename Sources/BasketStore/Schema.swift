@@ -347,6 +347,10 @@ enum Schema {
         category TEXT NOT NULL
       ) WITHOUT ROWID;
       """),
+    // v16: what a pantry entry's packages count, as the household said it
+    // (`PantryEntry.counting`: "thing" for "3 onions", a unit id for "2 cans"). Entries made
+    // before said nothing and stay packages: NULL.
+    Migration("ALTER TABLE pantry_entries ADD COLUMN counted_as TEXT"),
   ]
 
   /// Re-keys suggestion memory by `NameKey.of(name)`, merging entries that now share a key:

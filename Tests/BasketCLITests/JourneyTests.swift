@@ -104,7 +104,7 @@ import Testing
       uniqueKeysWithValues: pantry.map { ($0["name"] as? String ?? "", $0["stock"] as? String) })
     #expect(
       stock == [
-        "chopped tomatoes": "2 × 400 g", "onions": "3 packages", "kidney beans": "2 packages",
+        "chopped tomatoes": "2 × 400 g", "onions": "3", "kidney beans": "2 cans",
         "garlic": "1 package, 4 cloves left", "ground cumin": "1 package",
       ])
     #expect((try object(["list"])["toGet"] as? [Any])?.isEmpty == true)

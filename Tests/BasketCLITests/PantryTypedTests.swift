@@ -7,7 +7,7 @@ import Testing
 
   @Test func typedAmountsBecomeTheEntrysStock() throws {
     let onions = try basket.run(["pantry", "add", "3 onions"])
-    #expect(onions.stdout == "Added onions to the pantry: 3 packages.\n", "\(onions.stderr)")
+    #expect(onions.stdout == "Added onions to the pantry: 3.\n", "\(onions.stderr)")
     let tins = try basket.run(["pantry", "add", "2 x 400 g chopped tomatoes", "--json"])
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(tins.stdout.utf8)) as? [String: Any])

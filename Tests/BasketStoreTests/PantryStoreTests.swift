@@ -201,6 +201,38 @@ import Testing
     #expect(try book(reopened).pendingOffers().map(\.amountText) == ["2 cups"])
   }
 
+  @Test(arguments: 7...15)
+  func anOlderPantryKeepsItsPackagesAndLearnsCountingWords(version: Int) throws {
+    try runSQL(PlanStoreTests.older(version), on: path)
+    let store = try openStore(path)
+
+    #expect(try store.pragma("user_version") == String(Schema.latestVersion))
+    let entries = try store.pantry().entries
+    #expect(entries.map(\.name) == ["Oat drink"])
+    #expect(entries.map(\.counting) == [nil])
+    #expect(entries.map(\.stockText) == ["2 × 1 l"])
+    let pantry = book(store)
+    try pantry.add(PantryAddition(typed: "3 onions"))
+    try pantry.add(PantryAddition(typed: "2 tins chopped tomatoes"))
+    try pantry.add(PantryAddition(typed: "rice"))
+
+    let reopened = try book(try openStore(path)).list()
+    #expect(reopened.map(\.stockText) == ["2 tins", "2 × 1 l", "3", "1 package"])
+    #expect(reopened.map(\.counting) == [.packs(KitchenUnit(id: "tin")!), nil, .things, nil])
+  }
+
+  @Test func aCountingWordThisBuildDoesNotKnowReadsAsPackages() throws {
+    _ = try openStore(path)
+    try runSQL(
+      """
+      INSERT INTO pantry_entries (id, name, name_key, packages, updated_at, counted_as) VALUES
+        ('00000000-0000-0000-0000-000000000001', 'Tea', 'tea', 3, 0, 'lorry'),
+        ('00000000-0000-0000-0000-000000000002', 'Figs', 'fig', 2, 0, 'thing');
+      """, on: path)
+    let entries = try openStore(path).pantry().entries
+    #expect(entries.map(\.stockText) == ["3 packages", "2"])
+  }
+
   @Test func twoConnectionsAddingToTheSameEntryLoseNoPackage() throws {
     let first = book(try openStore(path))
     let second = book(try openStore(path))

@@ -196,6 +196,16 @@ import Testing
 
       """
 
+  /// v15, the schema just before pantry counting words: v14 and aisle categories.
+  static let v15Schema =
+    v14Schema + """
+      CREATE TABLE category_choices (
+        name_key TEXT PRIMARY KEY NOT NULL, category TEXT NOT NULL
+      ) WITHOUT ROWID;
+      PRAGMA user_version = 15;
+
+      """
+
   /// Rows a v14 store can hold: v7's, on the first list, with a note and a planned meal.
   static let v14Rows =
     TripStoreTests.v7Rows + """
@@ -234,12 +244,14 @@ import Testing
           '00000000-0000-0000-0000-000000000009', 'Chili', 4, 1796033700);
         """
     case 13: v13Schema + TripStoreTests.v7Rows
-    default: v14Schema + v14Rows
+    case 14: v14Schema + v14Rows
+    default:
+      v15Schema + v14Rows + "INSERT INTO category_choices VALUES ('rice', 'pantry');"
     }
   }
 
   @Test func everyOlderVersionIsFrozenHere() {
-    #expect(Schema.latestVersion == 15, "a new version: freeze v15 here and add it below")
+    #expect(Schema.latestVersion == 16, "a new version: freeze v16 here and add it below")
   }
 
   @Test(arguments: 1...11)

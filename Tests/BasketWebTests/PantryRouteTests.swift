@@ -114,7 +114,8 @@ struct PantryHarness {
     let onions = harness.body(
       harness.send("POST", "/api/v2/pantry", json: #"{"text":"3 onions","packages":4}"#))
     #expect(onions["entry"]?["name"]?.string == "onions")
-    #expect(onions["entry"]?["stock"]?.string == "4 packages")  // the exact field wins
+    #expect(onions["entry"]?["stock"]?.string == "4")  // the exact field wins, counted as typed
+    #expect(onions["entry"]?["countedAs"]?.string == "thing")
   }
 
   @Test func addingANameOrCodeThatIsThereAddsToItsEntry() {

@@ -92,11 +92,11 @@ def test_from_a_pasted_recipe_to_the_shop_and_back_into_the_pantry(page, server)
     page.click("#pantry-link")
     stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v2/pantry")["entries"]}
     assert stock == {
-        "chopped tomatoes": "2 × 400 g", "onions": "3 packages", "kidney beans": "2 packages",
+        "chopped tomatoes": "2 × 400 g", "onions": "3", "kidney beans": "2 cans",
         "garlic": "1 package, 4 cloves left", "ground cumin": "1 package",
     }, stock
     entry = page.locator("#pantry-area .pantry-entry").filter(has_text="kidney beans")
-    expect(entry).to_contain_text("2 packages")
+    expect(entry).to_contain_text("2 cans")
 
 
 def test_a_recipe_amount_is_edited_in_the_recipes_own_unit(page, server, tmp_path):

@@ -90,8 +90,9 @@ public enum CheckinRules {
     else { throw PantryError.unknownOffer(id.uuidString.lowercased()) }
     let offer = state.offers[index]
     var addition = PantryAddition(
-      name: offer.name, packages: offer.packages, packageSize: offer.packageSize,
-      amount: offer.counted ? nil : offer.amount)
+      name: offer.name, packages: offer.packages,
+      counting: offer.counted ? PantryCounting(unit: offer.amount?.unit) : nil,
+      packageSize: offer.packageSize, amount: offer.counted ? nil : offer.amount)
     if case .keep = amount {
     } else {
       // An amount typed instead is how much came home, in one package.

@@ -14,6 +14,9 @@ public struct PantryEntry: Identifiable, Equatable, Hashable, Sendable, Codable 
   public var barcode: Barcode?
   /// How many packages are at home (0 when used up).
   public var packages: Int
+  /// What `packages` count, as the household said it: the things themselves ("3 onions") or
+  /// packs by their word ("2 cans"); nil when nothing was said ("3 packages").
+  public var counting: PantryCounting?
   /// The size of one package ("1 L", "500 g", "6" for a box of six); nil when not known.
   public var packageSize: IngredientQuantity?
   /// How much is left in all, when recorded; nil: not recorded (see `onHand`).
@@ -23,13 +26,14 @@ public struct PantryEntry: Identifiable, Equatable, Hashable, Sendable, Codable 
 
   public init(
     id: UUID, name: String, barcode: Barcode? = nil, packages: Int = 1,
-    packageSize: IngredientQuantity? = nil, left: IngredientQuantity? = nil, note: String? = nil,
-    updatedAt: Date
+    counting: PantryCounting? = nil, packageSize: IngredientQuantity? = nil,
+    left: IngredientQuantity? = nil, note: String? = nil, updatedAt: Date
   ) {
     self.id = id
     self.name = name
     self.barcode = barcode
     self.packages = packages
+    self.counting = counting
     self.packageSize = packageSize
     self.left = left
     self.note = note
@@ -53,17 +57,81 @@ public struct PantryEntry: Identifiable, Equatable, Hashable, Sendable, Codable 
     return packages <= 0
   }
 
-  /// "2 × 1 L, 1.5 L left", "3 packages", "used up".
+  /// "2 × 1 L, 1.5 L left", "3" (onions), "2 cans", "3 packages", "used up".
   public var stockText: String {
     if isUsedUp { return "used up" }
     var parts: [String] = []
     if let size = packageSize {
       parts.append("\(packages) × \(KitchenAmountFormat.text(size))")
     } else {
-      parts.append(packages == 1 ? "1 package" : "\(packages) packages")
+      parts.append(PantryCounting.text(packages, counting))
     }
     if let left { parts.append("\(KitchenAmountFormat.text(left)) left") }
     return parts.joined(separator: ", ")
+  }
+}
+
+/// What a pantry entry's packages count when the household said: the things themselves ("3
+/// onions": 3) or packs by their word ("2 cans"). An entry with no word counts packages.
+public enum PantryCounting: Equatable, Hashable, Sendable, Codable {
+  case things
+  case packs(KitchenUnit)
+
+  /// How a whole count typed or bought in `unit` is counted: no unit counts things, a counting
+  /// word ("cans", "bunches") counts by it; "package" says nothing more, and masses and
+  /// volumes don't count.
+  public init?(unit: KitchenUnit?) {
+    guard let unit else {
+      self = .things
+      return
+    }
+    guard unit.family == .count, unit.id != "package" else { return nil }
+    self = .packs(unit)
+  }
+
+  /// As stored and sent: "thing", or the pack's unit id ("can").
+  public var id: String {
+    switch self {
+    case .things: "thing"
+    case .packs(let unit): unit.id
+    }
+  }
+
+  /// The counting stored as `id`, or nil for a word this build doesn't know.
+  public init?(id: String) {
+    if id == "thing" {
+      self = .things
+    } else if let unit = KitchenUnit(id: id), let counting = PantryCounting(unit: unit) {
+      self = counting
+    } else {
+      return nil
+    }
+  }
+
+  /// "3" (things), "2 cans", "1 package" / "3 packages" (nothing said).
+  public static func text(_ packages: Int, _ counting: PantryCounting?) -> String {
+    switch counting {
+    case .things: String(packages)
+    case .packs(let unit):
+      KitchenAmountFormat.text(IngredientQuantity(amount: Double(packages), unit: unit))
+    case nil: packages == 1 ? "1 package" : "\(packages) packages"
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let id = try decoder.singleValueContainer().decode(String.self)
+    guard let counting = PantryCounting(id: id) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "\"\(id)\" is not a way to count packages (thing, can, jar, …)"))
+    }
+    self = counting
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(id)
   }
 }
 

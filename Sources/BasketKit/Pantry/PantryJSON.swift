@@ -34,6 +34,9 @@ public enum PantryJSON {
     @Nullable public var barcode: String? = nil
     @Nullable public var barcodeFormat: String? = nil
     public var packages: Int
+    /// What the packages count, when the household said: "thing" ("3 onions") or a unit id
+    /// ("can"); null for packages.
+    @Nullable public var countedAs: String? = nil
     @Nullable public var packageSize: Amount? = nil
     @Nullable public var left: Amount? = nil
     /// What is at home: `left`, or the packages times their size.
@@ -51,6 +54,7 @@ public enum PantryJSON {
       barcode = entry.barcode?.digits
       barcodeFormat = entry.barcode?.format.rawValue
       packages = entry.packages
+      countedAs = entry.counting?.id
       packageSize = entry.packageSize.map(Amount.init)
       left = entry.left.map(Amount.init)
       onHand = entry.onHand.map(Amount.init)

@@ -19,12 +19,23 @@ public enum PantryMatch {
     "of",
   ]
 
-  /// `name` folded (`NameKey.of`) without describing words; the folded name itself when it is
-  /// nothing but such words.
+  /// Names of a food's everyday kind, the one its plain name buys, with that plain name: a
+  /// recipe's "yellow onion" (US) or "brown onion" (UK) is what a pantry's "onions" are. A
+  /// fact table of our own; a word that does change the food ("red onion") is not here.
+  static let everydayKinds: [String: String] = Dictionary(
+    [
+      ("yellow onion", "onion"), ("brown onion", "onion"), ("large egg", "egg"),
+      ("medium egg", "egg"), ("all-purpose flour", "flour"), ("plain flour", "flour"),
+      ("granulated sugar", "sugar"), ("white sugar", "sugar"),
+    ].map { (NameKey.of($0.0), NameKey.of($0.1)) }, uniquingKeysWith: { first, _ in first })
+
+  /// `name` folded (`NameKey.of`) without describing words, and an everyday kind as its plain
+  /// food (`everydayKinds`); the folded name itself when it is nothing but describing words.
   public static func food(_ name: String) -> String {
     let key = NameKey.of(name)
     let words = key.split(separator: " ").filter { !describingWords.contains(String($0)) }
-    return words.isEmpty ? key : words.joined(separator: " ")
+    let food = words.isEmpty ? key : words.joined(separator: " ")
+    return everydayKinds[food] ?? food
   }
 
   /// The entry `line` asks for, and how sure the match is: the same food (by `food`, with or

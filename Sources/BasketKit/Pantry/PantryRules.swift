@@ -9,6 +9,8 @@ public struct PantryAddition: Equatable, Sendable {
   public var name: String?
   public var barcode: Barcode?
   public var packages: Int
+  /// What the packages count, when said ("3 onions", "2 cans"): see `PantryEntry.counting`.
+  public var counting: PantryCounting?
   public var packageSize: IngredientQuantity?
   /// How much comes in, when it is known apart from the package size ("1.5 l").
   public var amount: IngredientQuantity?
@@ -16,11 +18,13 @@ public struct PantryAddition: Equatable, Sendable {
 
   public init(
     name: String? = nil, barcode: Barcode? = nil, packages: Int = 1,
-    packageSize: IngredientQuantity? = nil, amount: IngredientQuantity? = nil, note: String? = nil
+    counting: PantryCounting? = nil, packageSize: IngredientQuantity? = nil,
+    amount: IngredientQuantity? = nil, note: String? = nil
   ) {
     self.name = name
     self.barcode = barcode
     self.packages = packages
+    self.counting = counting
     self.packageSize = packageSize
     self.amount = amount
     self.note = note
@@ -131,7 +135,7 @@ public enum PantryRules {
     guard var entry = existing else {
       let entry = PantryEntry(
         id: id, name: resolvedName, barcode: addition.barcode, packages: addition.packages,
-        packageSize: addition.packageSize, left: addition.amount,
+        counting: addition.counting, packageSize: addition.packageSize, left: addition.amount,
         note: try note(addition.note), updatedAt: now)
       try PantryAmount.checkLimit(entry.onHand)
       state.entries.append(entry)
@@ -141,6 +145,11 @@ public enum PantryRules {
     try stock(
       &entry, packages: addition.packages, size: addition.packageSize,
       amount: addition.amount)
+    // NB: an entry keeps the word it counts in; one that never said (or ran out) takes the
+    // word this stock came in, so "3 onions" added to "onions" stays a count of onions.
+    if before.isUsedUp || before.counting == nil, addition.counting != nil {
+      entry.counting = addition.counting
+    }
     if entry.barcode == nil { entry.barcode = addition.barcode }
     if let note = try note(addition.note) { entry.note = note }
     entry.updatedAt = now
@@ -404,12 +413,14 @@ extension PantryAddition {
       name = "\(preparation) \(line.name)"
     }
     var packages = 1
+    var counting: PantryCounting?
     var size: IngredientQuantity?
     var left: IngredientQuantity?
     if let quantity = line.quantity, quantity.maxAmount == nil, quantity.amount > 0 {
       if quantity.unit == nil || quantity.unit?.family == .count {
         if quantity.amount == quantity.amount.rounded(), quantity.amount <= 999 {
           packages = Int(quantity.amount)
+          counting = PantryCounting(unit: quantity.unit)
         } else {
           left = quantity
         }
@@ -420,7 +431,6 @@ extension PantryAddition {
     }
     self.init(
       name: String(name.trimmingCharacters()), barcode: barcode, packages: packages,
-      packageSize: size,
-      amount: left, note: note)
+      counting: counting, packageSize: size, amount: left, note: note)
   }
 }

@@ -52,7 +52,7 @@ import Testing
     let entry = PantryEntry(id: Fixtures.id(2), name: "Rice", updatedAt: Fixtures.monday)
     #expect(
       try text(PantryJSON.Entry(entry))
-        == #"{"barcode":null,"barcodeFormat":null,"emoji":"🍚","#
+        == #"{"barcode":null,"barcodeFormat":null,"countedAs":null,"emoji":"🍚","#
         + #""id":"00000000-0000-0000-0000-000000000002","left":null,"name":"Rice","note":null,"#
         + #""onHand":null,"packageSize":null,"packages":1,"stock":"1 package","#
         + #""updatedAt":"2026-07-06T10:00:00.000Z","usedUp":false}"#)

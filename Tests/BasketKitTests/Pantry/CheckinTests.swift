@@ -100,7 +100,7 @@ import Testing
     #expect(offers.map(\.amountText) == ["3 cans", "2", "5 × 14 oz"])
     for offer in offers { try book.accept(offer.id) }
     let pantry = try book.list()
-    #expect(pantry.map(\.stockText) == ["3 packages", "2 packages", "5 × 14 oz"])
+    #expect(pantry.map(\.stockText) == ["3 cans", "2", "5 × 14 oz"])
     // The next recipe counts them: 4 of the 5 cans (for its chopped tomatoes, which a tin of
     // tomatoes stands in for), 3 chickpeas, and 2 of 3 onions.
     let coverage = PantryCoverage(

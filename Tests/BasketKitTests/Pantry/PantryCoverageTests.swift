@@ -108,6 +108,19 @@ func entry(
       // A count with no size compares with counts.
       ("2 onions", entry("onions", packages: 3), "covered (need 2, have 3 → covered)"),
       ("4 onions", entry("onions", packages: 3), "partly covered (need 4, have 3 → buy 1)"),
+      // An everyday kind is the plain food: yellow (US) or brown (UK) onions are onions.
+      (
+        "1 yellow onion", entry("onions", packages: 3),
+        "covered (from onions: need 1, have 3 → covered)"
+      ),
+      (
+        "4 brown onions", entry("Onions", packages: 3),
+        "partly covered (from Onions: need 4, have 3 → buy 1)"
+      ),
+      (
+        "2 cups plain flour", entry("flour", left: "1 kg"),
+        "covered (from flour: need 2 cups, have 1 kg → covered)"
+      ),
       // Real doubt stays "maybe": onions for red onions.
       (
         "2 red onions", entry("onions", packages: 3),
