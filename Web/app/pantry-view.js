@@ -208,7 +208,7 @@ export class PantryView {
       },
         h('div', { class: 'pantry-fields' },
           field(id('name'), 'Name', { maxlength: 120, required: true, ...bind('name') }),
-          field(id('packages'), 'Packages', { inputmode: 'numeric', maxlength: 4, ...bind('packages') }),
+          field(id('packages'), entry.countedAs ? 'How many' : 'Packages', { inputmode: 'numeric', maxlength: 4, ...bind('packages') }),
           field(id('size'), 'Size of one package', { maxlength: 40, placeholder: 'not known', ...bind('packageSize') }),
           field(id('left'), 'Amount left in all', { maxlength: 40, placeholder: 'not recorded', ...bind('left') }),
           field(id('code'), 'Barcode', { inputmode: 'numeric', maxlength: 64, placeholder: 'none', ...bind('barcode') }),
