@@ -206,7 +206,7 @@ FOODS = [
     # SR has no spring mix or mesclun: green leaf lettuce, shredded, is the nearest leaf.
     (
         "mixed greens",
-        "spring mix|mesclun|mixed salad leaves|salad leaves|mixed leaves|baby greens",
+        "spring mix|mesclun|salad leaves|mixed leaves|baby greens",
         "11253",
         "cup shredded",
     ),
