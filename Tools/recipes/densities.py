@@ -199,6 +199,21 @@ FOODS = [
     ("jalapeño", "jalapeno", "11979"),
     ("leaf lettuce", "lettuce|green leaf lettuce", "11253"),
     ("dates", "pitted dates|medjool dates", "09087"),
+    # Foods the saved recipe pages measure by the cup that packs.tsv sells by weight.
+    # SR has ripe (black) olives only by the tbsp and no Kalamata entry, so "olives" and
+    # "kalamata olives" get no density.
+    ("black olives", "ripe olives|ripe black olives", "09193"),
+    # SR has no spring mix or mesclun: green leaf lettuce, shredded, is the nearest leaf.
+    (
+        "mixed greens",
+        "spring mix|mesclun|salad leaves|mixed leaves|baby greens",
+        "11253",
+        "cup shredded",
+    ),
+    ("refried beans", "", "16103"),
+    # SR's romano (01038) has no volume measure: grated parmesan, the same hard grating cheese.
+    ("pecorino", "pecorino romano|romano|romano cheese|pecorino cheese", "01032"),
+    ("semisweet chocolate", "semi-sweet chocolate", "19080"),
 ]
 
 
