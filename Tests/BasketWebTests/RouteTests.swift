@@ -285,6 +285,25 @@ import Testing
     #expect(response.header("Allow") != nil)
   }
 
+  /// A path named outright is its own resource: asking it with a method only the shape with a
+  /// `*` there has is 405, never that route reading the name as an id.
+  @Test(arguments: [
+    ("GET", "/api/v2/pantry/scan", "POST"), ("GET", "/api/v2/recipes/import", "POST"),
+    ("PATCH", "/api/v2/shops/current", "PUT"), ("DELETE", "/api/v2/recipes/parse", "POST"),
+    ("POST", "/api/v2/items/x", "PATCH, DELETE"), ("POST", "/api/v2/session", "GET"),
+  ])
+  func aWrongMethodIsAnsweredFromTheRouteTable(method: String, path: String, allow: String) {
+    let response = Harness().send(method, path)
+    #expect(response.status == 405)
+    #expect(response.header("Allow") == allow)
+  }
+
+  @Test func everyRouteIsDeclaredOnceWithItsHandler() {
+    let rows = WebApp.routes.map { "\($0.method) \($0.path)" }
+    #expect(Set(rows).count == rows.count, "a route is declared twice")
+    #expect(rows.count >= 70)
+  }
+
   @Test(arguments: ["/api/v2/nope", "/api/v3/list", "/api/v2/items/x/y/z", "/api"])
   func anUnknownRouteIs404(path: String) {
     #expect(Harness().send("GET", path).status == 404)

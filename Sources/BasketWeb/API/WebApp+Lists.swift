@@ -35,65 +35,76 @@ extension WebApp {
     }
   }
 
-  func lists(_ route: [String], _ request: Request) throws -> Response {
+  static let listsRoutes: [APIRoute] = [
+    .init("GET", "lists") { app, _, _ in
+      .json(200, try WebApp.listsJSON(try app.householdLists()))
+    },
+    .init("POST", "lists", .change) { app, request, _ in try app.addList(request) },
+    .init("PATCH", "lists/*", .change) { app, request, route in
+      try app.changeList(route[1], request)
+    },
+    .init("DELETE", "lists/*", .change) { app, _, route in
+      let lists = try app.householdLists()
+      let list = try app.listsAnswer { try lists.named(route[1]) }
+      let removed = try app.listsAnswer { try lists.remove(list.id.uuidString) }
+      app.wrote()
+      return .json(200, try WebApp.listJSON(removed, lists))
+    },
+    .init("POST", "lists/*/restore", .change) { app, _, route in
+      let lists = try app.householdLists()
+      guard let id = UUID(uuidString: route[1]) else {
+        throw RequestError(400, "\"\(route[1].prefix(60))\" is not a list id")
+      }
+      let list = try app.listsAnswer { try lists.restore(id.uuidString) }
+      app.wrote()
+      return .json(200, try WebApp.listJSON(list, lists))
+    },
+  ]
+
+  /// The household's lists, when this server keeps more than one.
+  private func householdLists() throws -> HouseholdLists {
     guard let lists = basket.lists else {
       throw RequestError(503, "this server keeps one list")
     }
-    switch (route.count, route.last) {
-    case (0, _):
-      return try only(["GET", "POST"], request) {
-        if request.method == "GET" { return .json(200, try Self.listsJSON(lists)) }
-        let body = try JSONBody(request, allowed: ["name"])
-        guard let name = try body.string("name") else {
-          throw RequestError(400, "send the list's \"name\"")
-        }
-        let list = try listsAnswer { try lists.add(name) }
-        wrote()
-        return .json(201, try Self.listJSON(list, lists))
-      }
-    case (1, _):
-      let list = try listsAnswer { try lists.named(route[0]) }
-      return try only(["PATCH", "DELETE"], request) {
-        if request.method == "DELETE" {
-          let removed = try listsAnswer { try lists.remove(list.id.uuidString) }
-          wrote()
-          return .json(200, try Self.listJSON(removed, lists))
-        }
-        let body = try JSONBody(request, allowed: ["name", "position"])
-        let name = try body.string("name")
-        var position: Int?
-        if let value = body.value("position") {
-          guard case .number(let number) = value, number == number.rounded(),
-            number >= 0, number < Double(ListsRules.maxLists)
-          else {
-            throw RequestError(
-              422, "\"position\" is a whole number from 0 to \(ListsRules.maxLists - 1)")
-          }
-          position = Int(number)
-        }
-        guard name != nil || position != nil else {
-          throw RequestError(400, "send the list's new \"name\" or \"position\"")
-        }
-        var changed = list
-        try listsAnswer {
-          if let name { changed = try lists.rename(list.id.uuidString, to: name) }
-          if let position { changed = try lists.move(list.id.uuidString, to: position) }
-        }
-        wrote()
-        return .json(200, try Self.listJSON(changed, lists))
-      }
-    case (2, "restore"):
-      return try only(["POST"], request) {
-        guard let id = UUID(uuidString: route[0]) else {
-          throw RequestError(400, "\"\(route[0].prefix(60))\" is not a list id")
-        }
-        let list = try listsAnswer { try lists.restore(id.uuidString) }
-        wrote()
-        return .json(200, try Self.listJSON(list, lists))
-      }
-    default:
-      throw RequestError(404, "no such API route")
+    return lists
+  }
+
+  private func addList(_ request: Request) throws -> Response {
+    let lists = try householdLists()
+    let body = try JSONBody(request, allowed: ["name"])
+    guard let name = try body.string("name") else {
+      throw RequestError(400, "send the list's \"name\"")
     }
+    let list = try listsAnswer { try lists.add(name) }
+    wrote()
+    return .json(201, try Self.listJSON(list, lists))
+  }
+
+  private func changeList(_ reference: String, _ request: Request) throws -> Response {
+    let lists = try householdLists()
+    let list = try listsAnswer { try lists.named(reference) }
+    let body = try JSONBody(request, allowed: ["name", "position"])
+    let name = try body.string("name")
+    var position: Int?
+    if let value = body.value("position") {
+      guard case .number(let number) = value, number == number.rounded(),
+        number >= 0, number < Double(ListsRules.maxLists)
+      else {
+        throw RequestError(
+          422, "\"position\" is a whole number from 0 to \(ListsRules.maxLists - 1)")
+      }
+      position = Int(number)
+    }
+    guard name != nil || position != nil else {
+      throw RequestError(400, "send the list's new \"name\" or \"position\"")
+    }
+    var changed = list
+    try listsAnswer {
+      if let name { changed = try lists.rename(list.id.uuidString, to: name) }
+      if let position { changed = try lists.move(list.id.uuidString, to: position) }
+    }
+    wrote()
+    return .json(200, try Self.listJSON(changed, lists))
   }
 
   /// `body`, its `ListsError` as the status that fits it.

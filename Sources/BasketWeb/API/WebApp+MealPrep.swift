@@ -24,17 +24,33 @@ import BasketKit
 ///
 /// A line id is the plan's `lines[].id` ("1.3"); it stays while the chosen recipes do.
 extension WebApp {
-  func mealPrep(_ route: [String], _ request: Request) throws -> Response {
+  static let mealPrepRoutes: [APIRoute] = [
+    .init("POST", "mealprep/review") { app, request, _ in
+      try app.mealPrep(request, adding: false)
+    },
+    .init("POST", "mealprep/add", .change) { app, request, _ in
+      try app.mealPrep(request, adding: true)
+    },
+    .init("GET", "mealprep/draft") { app, _, _ in try app.readMealPrepDraft() },
+    .init("PUT", "mealprep/draft", .change) { app, request, _ in
+      try app.writeMealPrepDraft(request)
+    },
+    .init("DELETE", "mealprep/draft", .change) { app, request, _ in
+      try app.dropMealPrepDraft(request)
+    },
+  ]
+
+  /// The server's recipe services, which meal prep shops from.
+  private func mealPrepServices() throws -> RecipeServices {
     guard let services = environment.recipes else {
-      return .error(503, "recipes are not available on this server")
+      throw RequestError(503, "recipes are not available on this server")
     }
-    if route == ["draft"] { return try mealPrepDraft(services, request) }
-    guard route.count == 1, route[0] == "review" || route[0] == "add" else {
-      return .error(404, "no such API route")
-    }
-    guard request.method == "POST" else {
-      return .error(405, "use POST here", headers: [.init("Allow", "POST")])
-    }
+    return services
+  }
+
+  /// `POST mealprep/review` and `mealprep/add`.
+  private func mealPrep(_ request: Request, adding: Bool) throws -> Response {
+    let services = try mealPrepServices()
     let body = try JSONBody(request, allowed: ["recipes", "answers", "skip", "overrides"])
     let choices: MealPrepChoices
     do {
@@ -42,7 +58,7 @@ extension WebApp {
     } catch RecipeError.unknownRecipe(_) {
       return .error(404, "no such recipe (it may have been removed)")
     }
-    return .json(200, Self.object(try shop(choices, adding: route[0] == "add", services)))
+    return .json(200, Self.object(try shop(choices, adding: adding, services)))
   }
 
   /// The plan `choices` made, with its pantry coverage, reviewed (writing nothing) or, when
@@ -70,37 +86,36 @@ extension WebApp {
   /// The largest draft kept, in bytes of JSON: five recipes and every answer fit many times.
   static let maximumDraftBytes = 64 * 1024
 
-  private func mealPrepDraft(_ services: RecipeServices, _ request: Request) throws -> Response {
-    let store = services.book.store
-    switch request.method {
-    case "GET":
-      let draft = try store.mealPrepDraft().map { Array($0.utf8) } ?? Array("null".utf8)
-      return .json(200, Self.object([("draft", draft)]))
-    case "DELETE":
-      _ = try JSONBody(request, allowed: [])
-      try store.setMealPrepDraft(nil)
-      return .noContent
-    case "PUT":
-      let body = try JSONBody(
-        request, allowed: ["recipes", "answers", "skip", "overrides", "seen"])
-      let choices: MealPrepChoices
-      do {
-        choices = try MealPrepChoices(body, services: services)
-      } catch RecipeError.unknownRecipe(_) {
-        return .error(404, "no such recipe (it may have been removed)")
-      }
-      // NB: the draft keeps what was read, written afresh, never the body as it came.
-      let members = choices.draftMembers
-      let json = JSONValue.object(members).encoded()
-      guard json.count <= Self.maximumDraftBytes else {
-        return .error(413, "a meal prep draft holds at most \(Self.maximumDraftBytes / 1024) KB")
-      }
-      try store.setMealPrepDraft(String(decoding: json, as: UTF8.self))
-      return .json(200, Self.object([("draft", json)]))
-    default:
-      return .error(
-        405, "use GET, PUT or DELETE here", headers: [.init("Allow", "GET, PUT, DELETE")])
+  private func readMealPrepDraft() throws -> Response {
+    let store = try mealPrepServices().book.store
+    let draft = try store.mealPrepDraft().map { Array($0.utf8) } ?? Array("null".utf8)
+    return .json(200, Self.object([("draft", draft)]))
+  }
+
+  private func dropMealPrepDraft(_ request: Request) throws -> Response {
+    let store = try mealPrepServices().book.store
+    _ = try JSONBody(request, allowed: [])
+    try store.setMealPrepDraft(nil)
+    return .noContent
+  }
+
+  private func writeMealPrepDraft(_ request: Request) throws -> Response {
+    let services = try mealPrepServices()
+    let body = try JSONBody(request, allowed: ["recipes", "answers", "skip", "overrides", "seen"])
+    let choices: MealPrepChoices
+    do {
+      choices = try MealPrepChoices(body, services: services)
+    } catch RecipeError.unknownRecipe(_) {
+      return .error(404, "no such recipe (it may have been removed)")
     }
+    // NB: the draft keeps what was read, written afresh, never the body as it came.
+    let members = choices.draftMembers
+    let json = JSONValue.object(members).encoded()
+    guard json.count <= Self.maximumDraftBytes else {
+      return .error(413, "a meal prep draft holds at most \(Self.maximumDraftBytes / 1024) KB")
+    }
+    try services.book.store.setMealPrepDraft(String(decoding: json, as: UTF8.self))
+    return .json(200, Self.object([("draft", json)]))
   }
 
   /// The body's `overrides`: `[{"line", "override": "buyFull" | "skip"}]`, as (line, override),

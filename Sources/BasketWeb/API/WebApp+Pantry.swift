@@ -45,75 +45,78 @@ public struct PantryServices: Sendable {
 extension WebApp {
   static let pantryScanRoute: Substring = "pantry/scan"
 
-  func pantry(_ route: [String], _ request: Request) throws -> Response {
-    guard let services = environment.pantry else {
-      return .error(503, "the pantry is not available on this server")
-    }
-    return try pantryErrors {
-      switch (route.count, route.first) {
-      case (0, _):
-        return try only(["GET", "POST"], request) {
-          request.method == "GET"
-            ? try listPantry(services, request) : try addToPantry(services, request)
-        }
-      case (1, "scan"):
-        return try only(["POST"], request) { try scanPhoto(services, request) }
-      case (2, "barcodes"):
-        return try only(["GET"], request) {
-          try lookUp(services, try Self.barcode(route[1]))
-        }
-      case (1, _):
-        let id = try Self.pantryID(route[0], "an entry id")
-        return try only(["GET", "PATCH", "DELETE"], request) {
-          switch request.method {
-          case "GET": return try entryResponse(200, try services.book.entry(id: id))
-          case "PATCH": return try editEntry(services, id, request)
-          default: return try entryResponse(200, try services.book.remove(id: id))
-          }
-        }
-      case (2, _) where route[1] == "use":
-        let id = try Self.pantryID(route[0], "an entry id")
-        return try only(["POST"], request) { try useEntry(services, id, request) }
-      default:
-        return .error(404, "no such API route")
+  static let pantryRoutes: [APIRoute] = [
+    .init("GET", "pantry") { app, request, _ in
+      try app.withPantry { try app.listPantry($0, request) }
+    },
+    .init("POST", "pantry", .change) { app, request, _ in
+      try app.withPantry { try app.addToPantry($0, request) }
+    },
+    .init("POST", "pantry/scan") { app, request, _ in
+      try app.withPantry { try app.scanPhoto($0, request) }
+    },
+    .init("GET", "pantry/barcodes/*") { app, _, route in
+      try app.withPantry { try app.lookUp($0, try WebApp.barcode(route[2])) }
+    },
+    .init("GET", "pantry/*") { app, _, route in
+      try app.withPantry { services in
+        let id = try WebApp.pantryID(route[1], "an entry id")
+        return try app.entryResponse(200, try services.book.entry(id: id))
       }
-    }
-  }
+    },
+    .init("PATCH", "pantry/*", .change) { app, request, route in
+      try app.withPantry { services in
+        try app.editEntry(services, try WebApp.pantryID(route[1], "an entry id"), request)
+      }
+    },
+    .init("DELETE", "pantry/*", .change) { app, _, route in
+      try app.withPantry { services in
+        let id = try WebApp.pantryID(route[1], "an entry id")
+        return try app.entryResponse(200, try services.book.remove(id: id))
+      }
+    },
+    .init("POST", "pantry/*/use", .change) { app, request, route in
+      try app.withPantry { services in
+        try app.useEntry(services, try WebApp.pantryID(route[1], "an entry id"), request)
+      }
+    },
+    .init("GET", "checkin") { app, _, _ in
+      try app.withPantry { try app.offers($0.book, []) }
+    },
+    .init("POST", "checkin", .change) { app, request, _ in
+      try app.withPantry { services in
+        let body = try JSONBody(request, allowed: ["everything"])
+        let checked = try app.basket.sections().gotIt
+        _ = try services.book.checkin(checked, everything: try body.bool("everything") ?? false)
+        return try app.offers(services.book, [])
+      }
+    },
+    .init("POST", "checkin/*/accept", .change) { app, request, route in
+      try app.withPantry { services in
+        let id = try WebApp.pantryID(route[1], "an offer id")
+        let body = try JSONBody(request, allowed: ["amount"])
+        let amount = try WebApp.amount(body, "amount").map { PantryField.set($0) } ?? .keep
+        let result = try services.book.accept(id, amount: amount)
+        return try app.offers(services.book, WebApp.added(result))
+      }
+    },
+    .init("POST", "checkin/*/skip", .change) { app, request, route in
+      try app.withPantry { services in
+        let id = try WebApp.pantryID(route[1], "an offer id")
+        _ = try JSONBody(request, allowed: [])
+        try services.book.skip(id)
+        return try app.offers(services.book, [])
+      }
+    },
+  ]
 
-  func checkin(_ route: [String], _ request: Request) throws -> Response {
+  /// Runs a pantry or check-in route's `body` with the server's pantry (503 without one), its
+  /// refusals as the statuses that fit them (`pantryErrors`).
+  private func withPantry(_ body: (PantryServices) throws -> Response) throws -> Response {
     guard let services = environment.pantry else {
       return .error(503, "the pantry is not available on this server")
     }
-    let book = services.book
-    return try pantryErrors {
-      switch (route.count, route.first) {
-      case (0, _):
-        return try only(["GET", "POST"], request) {
-          guard request.method == "POST" else { return try offers(book, []) }
-          let body = try JSONBody(request, allowed: ["everything"])
-          let checked = try basket.sections().gotIt
-          _ = try book.checkin(checked, everything: try body.bool("everything") ?? false)
-          return try offers(book, [])
-        }
-      case (2, _) where route[1] == "accept":
-        let id = try Self.pantryID(route[0], "an offer id")
-        return try only(["POST"], request) {
-          let body = try JSONBody(request, allowed: ["amount"])
-          let amount = try Self.amount(body, "amount").map { PantryField.set($0) } ?? .keep
-          let result = try book.accept(id, amount: amount)
-          return try offers(book, Self.added(result))
-        }
-      case (2, _) where route[1] == "skip":
-        let id = try Self.pantryID(route[0], "an offer id")
-        return try only(["POST"], request) {
-          _ = try JSONBody(request, allowed: [])
-          try book.skip(id)
-          return try offers(book, [])
-        }
-      default:
-        return .error(404, "no such API route")
-      }
-    }
+    return try pantryErrors { try body(services) }
   }
 
   // MARK: - Entries

@@ -18,31 +18,36 @@ import BasketKit
 ///   writing nothing; `missing` are meals whose recipe is no longer saved
 /// - `POST /api/v1/plan/shop/add` (the same body) → `{"plan", "added": true, "missing"}`
 extension WebApp {
-  func plan(_ route: [String], _ request: Request) throws -> Response {
+  static let planRoutes: [APIRoute] = [
+    .init("GET", "plan") { app, request, _ in try app.week(try app.planBook().book, request) },
+    .init("POST", "plan", .change) { app, request, _ in
+      try app.planMeal(try app.planBook().book, request)
+    },
+    .init("DELETE", "plan/*", .change) { app, request, route in
+      let book = try app.planBook().book
+      _ = try JSONBody(request, allowed: [])
+      guard let id = UUID(uuidString: route[1]) else {
+        throw RequestError(400, "\"\(route[1].prefix(60))\" is not a planned meal's id")
+      }
+      let meal = try app.answer { try book.remove(id: id) }
+      return .json(200, WebApp.object([("meal", try WebApp.encoded(PlanJSON.Meal(meal)))]))
+    },
+    .init("POST", "plan/shop/review") { app, request, _ in
+      let (book, services) = try app.planBook()
+      return try app.shopDays(book, services, request, adding: false)
+    },
+    .init("POST", "plan/shop/add", .change) { app, request, _ in
+      let (book, services) = try app.planBook()
+      return try app.shopDays(book, services, request, adding: true)
+    },
+  ]
+
+  /// The server's plan of meals and the recipes it plans from (503 without them).
+  private func planBook() throws -> (book: PlanBook, services: RecipeServices) {
     guard let book = environment.plan, let services = environment.recipes else {
       throw RequestError(503, "this server keeps no plan of meals")
     }
-    switch route {
-    case []:
-      return try only(["GET", "POST"], request) {
-        request.method == "GET" ? try week(book, request) : try planMeal(book, request)
-      }
-    case ["shop", "review"], ["shop", "add"]:
-      return try only(["POST"], request) {
-        try shopDays(book, services, request, adding: route[1] == "add")
-      }
-    case _ where route.count == 1:
-      return try only(["DELETE"], request) {
-        _ = try JSONBody(request, allowed: [])
-        guard let id = UUID(uuidString: route[0]) else {
-          throw RequestError(400, "\"\(route[0].prefix(60))\" is not a planned meal's id")
-        }
-        let meal = try answer { try book.remove(id: id) }
-        return .json(200, Self.object([("meal", try Self.encoded(PlanJSON.Meal(meal)))]))
-      }
-    default:
-      throw RequestError(404, "no such API route")
-    }
+    return (book, services)
   }
 
   private func week(_ book: PlanBook, _ request: Request) throws -> Response {

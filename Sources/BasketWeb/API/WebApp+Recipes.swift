@@ -80,58 +80,70 @@ extension WebApp {
   /// What an add or review body may say beside the recipe.
   static let addMembers = ["servings", "yield", "skip", "choose", "plain", "pantry", "overrides"]
 
-  func recipes(_ route: [String], _ request: Request) throws -> Response {
+  static let recipeRoutes: [APIRoute] = [
+    .init("GET", "recipes") { app, request, _ in
+      try app.withRecipes { try app.listRecipes($0, request) }
+    },
+    .init("POST", "recipes", .change) { app, request, _ in
+      try app.withRecipes { try app.saveRecipe($0, request) }
+    },
+    .init("POST", "recipes/import", .slowChange) { app, request, _ in
+      try app.withRecipes { try app.importRecipe($0, request) }
+    },
+    // NB: no op: a library sent again skips every recipe already there (see WebApp+Library).
+    .init("POST", "recipes/library") { app, request, _ in
+      try app.withRecipes { try app.startLibraryImport($0, request) }
+    },
+    .init("GET", "recipes/library/*") { app, _, route in
+      try app.withRecipes { _ in try app.libraryJob(route[2]) }
+    },
+    .init("POST", "recipes/parse") { app, request, _ in
+      try app.withRecipes { _ in try app.parseLines(request) }
+    },
+    .init("POST", "recipes/review") { app, request, _ in
+      try app.withRecipes { services in
+        let body = try JSONBody(request, allowed: WebApp.addMembers + ["recipe"])
+        return try app.review(services, try app.recipe(in: body), body)
+      }
+    },
+    .init("POST", "recipes/add", .change) { app, request, _ in
+      try app.withRecipes { services in
+        let body = try JSONBody(request, allowed: WebApp.addMembers + ["recipe"])
+        return try app.addToList(services, try app.recipe(in: body), body, app.version(request))
+      }
+    },
+    .init("GET", "recipes/*") { app, _, route in
+      try app.withRecipes { try app.showRecipe($0, try app.recipeID(route[1])) }
+    },
+    .init("DELETE", "recipes/*", .change) { app, _, route in
+      try app.withRecipes { try app.removeRecipe($0, try app.recipeID(route[1])) }
+    },
+    .init("POST", "recipes/*/add", .change) { app, request, route in
+      try app.withRecipes { services in
+        let id = try app.recipeID(route[1])
+        let body = try JSONBody(request, allowed: WebApp.addMembers)
+        let opened = try services.book.open(id.uuidString)
+        return try app.addToList(services, opened, body, app.version(request))
+      }
+    },
+    .init("POST", "recipes/*/cooked", .change) { app, request, route in
+      try app.withRecipes { services in
+        let id = try app.recipeID(route[1])
+        let body = try JSONBody(
+          request, allowed: ["servings", "skip", "choose", "apply", "only"])
+        return try app.pantryErrors { try app.cooked(try services.book.open(id.uuidString), body) }
+      }
+    },
+  ]
+
+  /// Runs a recipe route's `body` with the server's recipe services (503 without them), its
+  /// refusals as the statuses that fit them.
+  func withRecipes(_ body: (RecipeServices) throws -> Response) throws -> Response {
     guard let services = environment.recipes else {
       return .error(503, "recipes are not available on this server")
     }
     do {
-      switch (route.count, route.first) {
-      case (0, _):
-        return try only(["GET", "POST"], request) {
-          request.method == "GET"
-            ? try listRecipes(services, request) : try saveRecipe(services, request)
-        }
-      case (1, "import"):
-        return try only(["POST"], request) { try importRecipe(services, request) }
-      case (1, "library"):
-        return try only(["POST"], request) { try startLibraryImport(services, request) }
-      case (2, "library"):
-        return try only(["GET"], request) { try libraryJob(route[1]) }
-      case (1, "parse"):
-        return try only(["POST"], request) { try parseLines(request) }
-      case (1, "add"):
-        return try only(["POST"], request) {
-          let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
-          return try addToList(services, try recipe(in: body), body, version(request))
-        }
-      case (1, "review"):
-        return try only(["POST"], request) {
-          let body = try JSONBody(request, allowed: Self.addMembers + ["recipe"])
-          return try review(services, try recipe(in: body), body)
-        }
-      case (1, _):
-        let id = try recipeID(route[0])
-        return try only(["GET", "DELETE"], request) {
-          request.method == "GET"
-            ? try showRecipe(services, id) : try removeRecipe(services, id)
-        }
-      case (2, _) where route[1] == "add":
-        let id = try recipeID(route[0])
-        return try only(["POST"], request) {
-          let body = try JSONBody(request, allowed: Self.addMembers)
-          let opened = try services.book.open(id.uuidString)
-          return try addToList(services, opened, body, version(request))
-        }
-      case (2, _) where route[1] == "cooked":
-        let id = try recipeID(route[0])
-        return try only(["POST"], request) {
-          let body = try JSONBody(
-            request, allowed: ["servings", "skip", "choose", "apply", "only"])
-          return try pantryErrors { try cooked(try services.book.open(id.uuidString), body) }
-        }
-      default:
-        return .error(404, "no such API route")
-      }
+      return try body(services)
     } catch let error as RecipeError {
       switch error {
       case .unknownRecipe: return .error(404, "no such recipe (it may have been removed)")

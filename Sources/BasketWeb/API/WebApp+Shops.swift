@@ -25,76 +25,80 @@ import BasketKit
 ///   an item or a category; taught to the current shop as a correction, and answered with the
 ///   walking order it now gives. Ids no longer To get (changed meanwhile) are passed over.
 extension WebApp {
-  func shops(_ route: [String], _ request: Request) throws -> Response {
+  static let shopRoutes: [APIRoute] = [
+    .init("GET", "shops") { app, _, _ in .json(200, try app.shopsJSON(try app.shopBook())) },
+    .init("POST", "shops", .change) { app, request, _ in
+      let book = try app.shopBook()
+      let body = try JSONBody(request, allowed: ["name"])
+      guard let name = try body.string("name") else {
+        throw RequestError(400, "send the shop's \"name\"")
+      }
+      let shop = try app.shopAnswer { try book.add(name) }
+      return .json(201, .object([("shop", WebApp.shopJSON(shop))]))
+    },
+    .init("PUT", "shops/current", .change) { app, request, _ in
+      let book = try app.shopBook()
+      let body = try JSONBody(request, allowed: ["shop"])
+      guard body.has("shop") else {
+        throw RequestError(400, "send \"shop\": a shop's name, or null for none")
+      }
+      if body.value("shop") == .null {
+        try book.leave()
+      } else if let name = try body.string("shop") {
+        try app.shopAnswer { try book.use(name) }
+      }
+      return .json(200, try app.shopsJSON(book))
+    },
+    .init("PATCH", "shops/*", .change) { app, request, route in
+      let book = try app.shopBook()
+      let shop = try app.shop(route[1], in: book)
+      let body = try JSONBody(request, allowed: ["name"])
+      guard let name = try body.string("name") else {
+        throw RequestError(400, "send the shop's new \"name\"")
+      }
+      let renamed = try app.shopAnswer { try book.rename(shop.name, to: name) }
+      return .json(200, .object([("shop", WebApp.shopJSON(renamed))]))
+    },
+    .init("DELETE", "shops/*", .change) { app, _, route in
+      let book = try app.shopBook()
+      let shop = try app.shop(route[1], in: book)
+      _ = try book.store.removeShop(shop.id)
+      return .json(200, try app.shopsJSON(book))
+    },
+    .init("POST", "shops/*/aisles", .change) { app, request, route in
+      let book = try app.shopBook()
+      let shop = try app.shop(route[1], in: book)
+      let body = try JSONBody(request, allowed: ["category", "offset"])
+      guard let category = try body.string("category"),
+        case .number(let offset)? = body.value("offset"), offset == offset.rounded(),
+        abs(offset) <= 100
+      else {
+        throw RequestError(
+          400, "send the aisle's \"category\" and \"offset\", a whole number (-1: up one)")
+      }
+      do {
+        try book.moveAisle(category, of: shop, by: Int(offset))
+      } catch let error as ShopError {
+        throw RequestError(422, error.description)
+      }
+      return .json(200, try app.shopsJSON(book))
+    },
+    .init("GET", "walking-order") { app, request, _ in try app.walkingOrder(request) },
+    .init("POST", "walking-order", .change) { app, request, _ in try app.walkingOrder(request) },
+  ]
+
+  private func shopBook() throws -> ShopBook {
     guard let book = environment.shops else {
       throw RequestError(503, "this server keeps no shops")
     }
-    switch route {
-    case []:
-      return try only(["GET", "POST"], request) {
-        if request.method == "GET" { return .json(200, try shopsJSON(book)) }
-        let body = try JSONBody(request, allowed: ["name"])
-        guard let name = try body.string("name") else {
-          throw RequestError(400, "send the shop's \"name\"")
-        }
-        let shop = try shopAnswer { try book.add(name) }
-        return .json(201, .object([("shop", Self.shopJSON(shop))]))
-      }
-    case ["current"]:
-      return try only(["PUT"], request) {
-        let body = try JSONBody(request, allowed: ["shop"])
-        guard body.has("shop") else {
-          throw RequestError(400, "send \"shop\": a shop's name, or null for none")
-        }
-        if body.value("shop") == .null {
-          try book.leave()
-        } else if let name = try body.string("shop") {
-          try shopAnswer { try book.use(name) }
-        }
-        return .json(200, try shopsJSON(book))
-      }
-    case _ where route.count == 2 && route[1] == "aisles":
-      let shop = try shop(route[0], in: book)
-      return try only(["POST"], request) {
-        let body = try JSONBody(request, allowed: ["category", "offset"])
-        guard let category = try body.string("category"),
-          case .number(let offset)? = body.value("offset"), offset == offset.rounded(),
-          abs(offset) <= 100
-        else {
-          throw RequestError(
-            400, "send the aisle's \"category\" and \"offset\", a whole number (-1: up one)")
-        }
-        do {
-          try book.moveAisle(category, of: shop, by: Int(offset))
-        } catch let error as ShopError {
-          throw RequestError(422, error.description)
-        }
-        return .json(200, try shopsJSON(book))
-      }
-    case _ where route.count == 1:
-      let shop = try shop(route[0], in: book)
-      return try only(["PATCH", "DELETE"], request) {
-        if request.method == "DELETE" {
-          _ = try book.store.removeShop(shop.id)
-          return .json(200, try shopsJSON(book))
-        }
-        let body = try JSONBody(request, allowed: ["name"])
-        guard let name = try body.string("name") else {
-          throw RequestError(400, "send the shop's new \"name\"")
-        }
-        let renamed = try shopAnswer { try book.rename(shop.name, to: name) }
-        return .json(200, .object([("shop", Self.shopJSON(renamed))]))
-      }
-    default:
-      throw RequestError(404, "no such API route")
-    }
+    return book
   }
 
   func walkingOrder(_ request: Request) throws -> Response {
     guard let book = environment.shops else {
       throw RequestError(503, "this server keeps no shops")
     }
-    return try only(["GET", "POST"], request) {
+    do {
       guard let shop = try book.current() else {
         if request.method == "POST" {
           throw RequestError(409, "choose the shop you are in first")

@@ -8,25 +8,27 @@ import BasketKit
 /// - `POST /api/v2/staples` `{"name"}` → 201 and the list, with it added
 /// - `POST /api/v2/staples/remove` `{"name"}` → the list, without it
 extension WebApp {
-  func staples(_ route: [String], _ request: Request) throws -> Response {
+  static let stapleRoutes: [APIRoute] = [
+    .init("GET", "staples") { app, _, _ in
+      .json(200, WebApp.staplesJSON(try app.stapleBook().list()))
+    },
+    .init("POST", "staples", .change) { app, request, _ in
+      let book = try app.stapleBook()
+      let name = try WebApp.stapleName(request)
+      return .json(201, WebApp.staplesJSON(try app.stapleAnswer { try book.add(name) }))
+    },
+    .init("POST", "staples/remove", .change) { app, request, _ in
+      let book = try app.stapleBook()
+      let name = try WebApp.stapleName(request)
+      return .json(200, WebApp.staplesJSON(try app.stapleAnswer { try book.remove(name) }))
+    },
+  ]
+
+  private func stapleBook() throws -> StapleBook {
     guard let book = environment.staples else {
       throw RequestError(503, "this server keeps no always-have list")
     }
-    switch route {
-    case []:
-      return try only(["GET", "POST"], request) {
-        if request.method == "GET" { return .json(200, Self.staplesJSON(try book.list())) }
-        let name = try Self.stapleName(request)
-        return .json(201, Self.staplesJSON(try stapleAnswer { try book.add(name) }))
-      }
-    case ["remove"]:
-      return try only(["POST"], request) {
-        let name = try Self.stapleName(request)
-        return .json(200, Self.staplesJSON(try stapleAnswer { try book.remove(name) }))
-      }
-    default:
-      throw RequestError(404, "no such API route")
-    }
+    return book
   }
 
   /// The household's staples for encoding recipes; none when the server keeps no list.

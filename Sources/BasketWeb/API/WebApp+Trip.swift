@@ -28,25 +28,64 @@ import BasketKit
 ///
 /// A trip is `TripJSON.TripView`; Basket claims no price, stock, cart or purchase.
 extension WebApp {
-  func trip(_ route: [String], _ request: Request) throws -> Response {
+  static let tripRoutes: [APIRoute] = [
+    .init("GET", "trip") { app, _, _ in try app.withTrips { try app.showTrip($0) } },
+    .init("POST", "trip/start", .change) { app, request, _ in
+      try app.withTrips { try app.startTrip($0, request) }
+    },
+    .init("POST", "trip/step", .change) { app, request, _ in
+      try app.withTrips { try app.stepTrip($0, request) }
+    },
+    .init("POST", "trip/replace", .change) { app, request, _ in
+      try app.withTrips { try app.replaceOnTrip($0, request) }
+    },
+    .init("POST", "trip/end", .change) { app, request, _ in
+      try app.withTrips { try app.endTrip($0, request) }
+    },
+    .init("GET", "products") { app, _, _ in
+      try app.withTrips { book in
+        let products = try book.products.list().map(TripJSON.ProductJSON.init)
+        return .json(200, WebApp.object([("products", try WebApp.encoded(products))]))
+      }
+    },
+    .init("POST", "products", .change) { app, request, _ in
+      try app.withTrips { book in
+        let body = try JSONBody(request, allowed: WebApp.productFields)
+        guard let name = try body.string("name") else {
+          throw RequestError(400, "a product needs a \"name\"")
+        }
+        let product = try book.products.add(name, try WebApp.productChange(body, from: nil))
+        return try app.productAnswer(201, product)
+      }
+    },
+    .init("PATCH", "products/*", .change) { app, request, route in
+      try app.withProduct(route[1]) { book, product in
+        let body = try JSONBody(request, allowed: WebApp.productFields)
+        let change = try WebApp.productChange(body, from: product)
+        guard !change.isEmpty else {
+          throw RequestError(
+            400, "send a change: \(WebApp.productFields.joined(separator: ", "))")
+        }
+        return try app.productAnswer(200, try book.products.edit(product.id.uuidString, change))
+      }
+    },
+    .init("DELETE", "products/*", .change) { app, request, route in
+      try app.withProduct(route[1]) { book, product in
+        _ = try JSONBody(request, allowed: [])
+        try book.products.remove(product.id.uuidString)
+        return .noContent
+      }
+    },
+  ]
+
+  /// Runs a trip or product route's `body` with the server's trips (503 without them), its
+  /// refusals as the statuses that fit them.
+  private func withTrips(_ body: (TripBook) throws -> Response) throws -> Response {
     guard let book = environment.trips else {
       return .error(503, "shopping trips are not available on this server")
     }
     do {
-      switch route.first {
-      case nil:
-        return try only(["GET"], request) { try showTrip(book) }
-      case "start" where route.count == 1:
-        return try only(["POST"], request) { try startTrip(book, request) }
-      case "step" where route.count == 1:
-        return try only(["POST"], request) { try stepTrip(book, request) }
-      case "replace" where route.count == 1:
-        return try only(["POST"], request) { try replaceOnTrip(book, request) }
-      case "end" where route.count == 1:
-        return try only(["POST"], request) { try endTrip(book, request) }
-      default:
-        return .error(404, "no such API route")
-      }
+      return try body(book)
     } catch let error as TripError {
       switch error {
       case .noTrip: return .error(404, error.description)
@@ -63,49 +102,15 @@ extension WebApp {
     }
   }
 
-  func products(_ request: Request) throws -> Response {
-    guard let book = environment.trips else {
-      return .error(503, "shopping trips are not available on this server")
-    }
-    return try productErrors {
-      try only(["GET", "POST"], request) {
-        if request.method == "POST" {
-          let body = try JSONBody(request, allowed: Self.productFields)
-          guard let name = try body.string("name") else {
-            throw RequestError(400, "a product needs a \"name\"")
-          }
-          let product = try book.products.add(name, try Self.productChange(body, from: nil))
-          return try productAnswer(201, product)
-        }
-        let products = try book.products.list().map(TripJSON.ProductJSON.init)
-        return .json(200, Self.object([("products", try Self.encoded(products))]))
-      }
-    }
-  }
-
-  /// `PATCH | DELETE /api/v2/products/{id}`.
-  func product(_ segment: String, _ request: Request) throws -> Response {
-    guard let book = environment.trips else {
-      return .error(503, "shopping trips are not available on this server")
-    }
-    guard let id = UUID(uuidString: segment) else { return .error(404, "no such product") }
-    return try productErrors {
-      try only(["PATCH", "DELETE"], request) {
-        guard let product = try book.products.list().first(where: { $0.id == id }) else {
-          return .error(404, "no such product")
-        }
-        if request.method == "DELETE" {
-          _ = try JSONBody(request, allowed: [])
-          try book.products.remove(product.id.uuidString)
-          return .noContent
-        }
-        let body = try JSONBody(request, allowed: Self.productFields)
-        let change = try Self.productChange(body, from: product)
-        guard !change.isEmpty else {
-          throw RequestError(400, "send a change: \(Self.productFields.joined(separator: ", "))")
-        }
-        return try productAnswer(200, try book.products.edit(product.id.uuidString, change))
-      }
+  /// Runs `body` with the product the path names: 404 for an id that isn't one.
+  private func withProduct(
+    _ segment: String, _ body: (TripBook, Product) throws -> Response
+  ) throws -> Response {
+    try withTrips { book in
+      guard let id = UUID(uuidString: segment),
+        let product = try book.products.list().first(where: { $0.id == id })
+      else { return .error(404, "no such product") }
+      return try body(book, product)
     }
   }
 
@@ -119,14 +124,6 @@ extension WebApp {
   }
 
   /// A product's refusals as the trip routes give them: 404 for what isn't there, else 400.
-  private func productErrors(_ body: () throws -> Response) throws -> Response {
-    do {
-      return try body()
-    } catch let error as ProductError {
-      return Self.refusal(error)
-    }
-  }
-
   private static func refusal(_ error: ProductError) -> Response {
     switch error {
     case .unknownProduct, .unknownRetailer, .unknownPlace: .error(404, error.description)

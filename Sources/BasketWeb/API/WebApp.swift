@@ -140,14 +140,10 @@ public final class WebApp: Sendable {
       return .error(404, "no such API route")
     }
     let route = Array(parts.dropFirst(3))
-
-    switch route.first {
-    case "session":
-      return only(["GET"], request) { session(request) }
-    case "pair":
-      return only(["POST"], request) { pair(request) }
-    default:
-      break
+    let resource = Self.resource(route)
+    let chosen = resource.first { $0.method == method }
+    if let chosen, !chosen.needsSession {
+      return (try? chosen.handler(self, request, route)) ?? .error(500, "the route failed")
     }
     guard access.hasSession(request) else {
       return .error(
@@ -167,10 +163,16 @@ public final class WebApp: Sendable {
         return .error(415, "send JSON with Content-Type: application/json")
       }
     }
-    guard Self.knows(route) else { return .error(404, "no such API route") }
+    guard let chosen else {
+      guard !resource.isEmpty else { return .error(404, "no such API route") }
+      let allowed = Self.methods(route)
+      return .error(
+        405, "use \(allowed.joined(separator: " or ")) here",
+        headers: [.init("Allow", allowed.joined(separator: ", "))])
+    }
     do {
       let response = try onRequestList(request) {
-        try onceIfAsked(Self.route(method, route), request) { try dispatch(route, $0) }
+        try onceIfAsked(chosen, request) { try chosen.handler(self, $0, route) }
       }
       if method != "GET" { localWrites.add(1, ordering: .releasing) }
       return response
@@ -191,74 +193,7 @@ public final class WebApp: Sendable {
   static let outOfSpace = Response.error(
     507, "the server's disk is full, so nothing was saved; free some space on it and try again")
 
-  private func dispatch(_ route: [String], _ request: Request) throws -> Response {
-    switch (route.count, route.first) {
-    case (1, "list"): return try only(["GET"], request) { try list(request) }
-    case (1, "items"): return try only(["POST"], request) { try add(request) }
-    case (2, "items"):
-      let id = try itemID(route[1])
-      return try only(["PATCH", "DELETE"], request) {
-        request.method == "PATCH" ? try update(id, request) : try remove(id, request)
-      }
-    case (3, "items") where route[2] == "check":
-      let id = try itemID(route[1])
-      return try only(["POST"], request) { try check(id, request) }
-    case (3, "items") where route[2] == "uncheck":
-      let id = try itemID(route[1])
-      return try only(["POST"], request) { try uncheck(id, request) }
-    case (3, "items") where route[2] == "category":
-      let id = try itemID(route[1])
-      return try only(["PUT"], request) { try setCategory(id, request) }
-    case (1, "categories"): return only(["GET"], request) { categories() }
-    case (1, "clear"): return try only(["POST"], request) { try clear(request) }
-    case (1, "undo"): return try only(["POST"], request) { try undo(request) }
-    case (1, "ops"): return try only(["POST"], request) { try ops(request) }
-    case (1, "changes"): return try only(["GET"], request) { try changes(request) }
-    case (1, "suggestions"): return try only(["GET"], request) { try suggestions(request) }
-    case (1, "usuals"): return try only(["GET"], request) { try usuals(request) }
-    case (1, "quantity-rules"): return only(["GET"], request) { quantityRules() }
-    case (1, "invitations"): return try only(["POST"], request) { try invite(request) }
-    case (_, "lists"): return try lists(Array(route.dropFirst()), request)
-    case (_, "recipes"): return try recipes(Array(route.dropFirst()), request)
-    case (_, "shops"): return try shops(Array(route.dropFirst()), request)
-    case (_, "staples"): return try staples(Array(route.dropFirst()), request)
-    case (1, "walking-order"): return try walkingOrder(request)
-    case (_, "mealprep"): return try mealPrep(Array(route.dropFirst()), request)
-    case (_, "plan"): return try plan(Array(route.dropFirst()), request)
-    case (_, "pantry"): return try pantry(Array(route.dropFirst()), request)
-    case (_, "checkin"): return try checkin(Array(route.dropFirst()), request)
-    case (_, "trip"): return try trip(Array(route.dropFirst()), request)
-    case (1, "products"): return try products(request)
-    case (2, "products"): return try product(route[1], request)
-    case (1, "events"):
-      return only(["GET"], request) {
-        Response(
-          status: 200,
-          headers: [
-            .init("Content-Type", "text/event-stream; charset=utf-8"),
-            .init("Cache-Control", "no-store"),
-            .init("X-Accel-Buffering", "no"),
-          ],
-          kind: .eventStream)
-      }
-    default:
-      return .error(404, "no such API route")
-    }
-  }
-
-  /// Runs `body` when the method is one of `methods`, else 405 with `Allow`.
-  func only(
-    _ methods: [String], _ request: Request, _ body: () throws -> Response
-  ) rethrows -> Response {
-    guard methods.contains(request.method) else {
-      return .error(
-        405, "use \(methods.joined(separator: " or ")) here",
-        headers: [.init("Allow", methods.joined(separator: ", "))])
-    }
-    return try body()
-  }
-
-  private func itemID(_ text: String) throws -> UUID {
+  func itemID(_ text: String) throws -> UUID {
     guard let id = UUID(uuidString: text) else {
       throw RequestError(400, "\"\(text.prefix(60))\" is not an item id")
     }
