@@ -87,25 +87,19 @@ extension Connection {
   /// Stores a new item, stamped with `revision`; `orIgnore` skips one whose id is taken
   /// instead of failing.
   func insert(_ item: Item, revision: Int64, orIgnore: Bool = false) throws {
-    let verb = orIgnore ? "INSERT OR IGNORE" : "INSERT"
     try run(
-      """
-      \(verb) INTO items (\(Self.storedItemColumns), name_key, revision, list)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
-      """,
-      Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision), .text(list)])
+      orIgnore ? Self.insertItemOrIgnoreSQL : Self.insertItemSQL,
+      named: Self.fields(of: item, revision: revision) + [("list", .text(list))])
   }
 
   private func update(_ item: Item, revision: Int64) throws {
-    try run(
-      """
-      UPDATE items SET name = ?2, emoji = ?3, amount = ?4, unit = ?5, added_at = ?6,
-        checked_at = ?7, listed_at = ?8, cleared_at = ?9, name_changed_at = ?10,
-        quantity_changed_at = ?11, checked_changed_at = ?12, place_changed_at = ?13,
-        recipe_needs = ?14, note = ?15, note_changed_at = ?16, name_key = ?17, revision = ?18
-      WHERE id = ?1
-      """, Self.values(of: item) + [.text(NameKey.of(item.name)), .integer(revision)])
+    try run(Self.updateItemSQL, named: Self.fields(of: item, revision: revision))
   }
+
+  private static let insertItemSQL = insertSQL("items", writtenItemColumns + ["list"])
+  private static let insertItemOrIgnoreSQL = insertSQL(
+    "items", writtenItemColumns + ["list"], verb: "INSERT OR IGNORE")
+  private static let updateItemSQL = updateSQL("items", writtenItemColumns, key: "id")
 
   /// Records a check-off for each of `items` that is checked now and was not in the store,
   /// and forgets it for each unchecked within `ShopRules.slip` of its check-off (a slip of the
@@ -305,25 +299,35 @@ extension Connection {
     return revision
   }
 
-  /// The values of `storedItemColumns`, in order.
-  private static func values(of item: Item) -> [SQLValue] {
+  /// The columns `fields(of:revision:)` writes, read off it: the stored ones, the name's key and
+  /// the revision.
+  static let writtenItemColumns = fields(
+    of: Item(id: UUID(), name: "", emoji: "", addedAt: Date(timeIntervalSince1970: 0)),
+    revision: 0
+  ).map(\.0)
+
+  /// Each column an item is written to, named, with its value: the one place a column meets
+  /// the field it holds.
+  static func fields(of item: Item, revision: Int64) -> [(String, SQLValue)] {
     [
-      .text(item.id.uuidString),
-      .text(item.name),
-      .text(item.emoji),
-      item.quantity.map { .real($0.amount) } ?? .null,
-      item.quantity.map { .text($0.unit.rawValue) } ?? .null,
-      .real(item.addedAt.seconds),
-      item.checkedAt.map { .real($0.seconds) } ?? .null,
-      .real(item.listedAt.seconds),
-      item.clearedAt.map { .real($0.seconds) } ?? .null,
-      .real(item.changed.name.seconds),
-      .real(item.changed.quantity.seconds),
-      .real(item.changed.checked.seconds),
-      .real(item.changed.place.seconds),
-      recipeNeedsText(item.recipeNeeds).map(SQLValue.text) ?? .null,
-      item.note.map(SQLValue.text) ?? .null,
-      .real(item.changed.note.seconds),
+      ("id", .text(item.id.uuidString)),
+      ("name", .text(item.name)),
+      ("emoji", .text(item.emoji)),
+      ("amount", item.quantity.map { .real($0.amount) } ?? .null),
+      ("unit", item.quantity.map { .text($0.unit.rawValue) } ?? .null),
+      ("added_at", .real(item.addedAt.seconds)),
+      ("checked_at", item.checkedAt.map { .real($0.seconds) } ?? .null),
+      ("listed_at", .real(item.listedAt.seconds)),
+      ("cleared_at", item.clearedAt.map { .real($0.seconds) } ?? .null),
+      ("name_changed_at", .real(item.changed.name.seconds)),
+      ("quantity_changed_at", .real(item.changed.quantity.seconds)),
+      ("checked_changed_at", .real(item.changed.checked.seconds)),
+      ("place_changed_at", .real(item.changed.place.seconds)),
+      ("recipe_needs", recipeNeedsText(item.recipeNeeds).map(SQLValue.text) ?? .null),
+      ("note", item.note.map(SQLValue.text) ?? .null),
+      ("note_changed_at", .real(item.changed.note.seconds)),
+      ("name_key", .text(NameKey.of(item.name))),
+      ("revision", .integer(revision)),
     ]
   }
 

@@ -71,6 +71,29 @@ extension Connection {
     return state
   }
 
+  /// Each column a pantry entry is written to, named, with its value.
+  static func fields(of entry: PantryEntry) -> [(String, SQLValue)] {
+    [
+      ("id", .text(entry.id.uuidString)), ("name", .text(entry.name)),
+      ("name_key", .text(entry.key)), ("barcode", entry.barcode.map { .text($0.digits) } ?? .null),
+      ("barcode_key", entry.barcode.map { .text($0.key) } ?? .null),
+      ("packages", .integer(Int64(entry.packages))),
+      ("size_amount", entry.packageSize.map { .real($0.amount) } ?? .null),
+      ("size_unit", entry.packageSize?.unit.map { .text($0.id) } ?? .null),
+      ("left_amount", entry.left.map { .real($0.amount) } ?? .null),
+      ("left_unit", entry.left?.unit.map { .text($0.id) } ?? .null),
+      ("note", entry.note.map(SQLValue.text) ?? .null),
+      ("updated_at", .real(entry.updatedAt.timeIntervalSince1970)),
+      ("counted_as", entry.counting.map { .text($0.id) } ?? .null),
+    ]
+  }
+
+  /// The upsert of an entry, its columns read off `fields(of:)`.
+  private static let savePantryEntrySQL = insertSQL(
+    "pantry_entries",
+    fields(of: PantryEntry(id: UUID(), name: "", updatedAt: Date(timeIntervalSince1970: 0)))
+      .map(\.0), upsertOn: "id")
+
   /// An amount from two columns (amount, unit id; a NULL unit counts), or nil.
   private static func pantryAmount(_ row: Statement, _ column: Int32) -> IngredientQuantity? {
     guard let amount = row.double(column), amount.isFinite, amount >= 0,
@@ -89,29 +112,7 @@ extension Connection {
       try run("DELETE FROM pantry_entries WHERE id = ?1", [.text(entry.id.uuidString)])
     }
     for entry in after.entries where old[entry.id] != entry {
-      try run(
-        """
-        INSERT INTO pantry_entries (id, name, name_key, barcode, barcode_key, packages,
-          size_amount, size_unit, left_amount, left_unit, note, updated_at, counted_as)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-        ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
-          barcode = excluded.barcode, barcode_key = excluded.barcode_key,
-          packages = excluded.packages, size_amount = excluded.size_amount,
-          size_unit = excluded.size_unit, left_amount = excluded.left_amount,
-          left_unit = excluded.left_unit, note = excluded.note, updated_at = excluded.updated_at,
-          counted_as = excluded.counted_as
-        """,
-        [
-          .text(entry.id.uuidString), .text(entry.name), .text(entry.key),
-          entry.barcode.map { .text($0.digits) } ?? .null,
-          entry.barcode.map { .text($0.key) } ?? .null, .integer(Int64(entry.packages)),
-          entry.packageSize.map { .real($0.amount) } ?? .null,
-          entry.packageSize?.unit.map { .text($0.id) } ?? .null,
-          entry.left.map { .real($0.amount) } ?? .null,
-          entry.left?.unit.map { .text($0.id) } ?? .null,
-          entry.note.map(SQLValue.text) ?? .null, .real(entry.updatedAt.timeIntervalSince1970),
-          entry.counting.map { .text($0.id) } ?? .null,
-        ])
+      try run(Self.savePantryEntrySQL, named: Self.fields(of: entry))
     }
     for key in before.barcodeNames.keys where after.barcodeNames[key] == nil {
       try run("DELETE FROM barcode_names WHERE barcode_key = ?1", [.text(key)])

@@ -16,26 +16,21 @@ extension SQLiteStore: RecipeStore {
     }
     let body = String(decoding: try JSONEncoder().encode(recipe), as: UTF8.self)
     let words = RecipeSearch.words(of: recipe)
-    let values: [SQLValue] = [
-      .text(id.uuidString), .text(recipe.title), recipe.source.map(SQLValue.text) ?? .null,
-      recipe.yields.map(SQLValue.text) ?? .null,
-      recipe.totalTime.map { .integer(Int64($0)) } ?? .null,
-      recipe.image.map(SQLValue.text) ?? .null, .integer(Int64(recipe.ingredients.count)),
-      .real(savedAt.timeIntervalSince1970),
-      .real((recipe.lastOpenedAt ?? savedAt).timeIntervalSince1970), .text(body),
+    let fields: [(String, SQLValue)] = [
+      ("id", .text(id.uuidString)), ("title", .text(recipe.title)),
+      ("source", recipe.source.map(SQLValue.text) ?? .null),
+      ("yields", recipe.yields.map(SQLValue.text) ?? .null),
+      ("total_time", recipe.totalTime.map { .integer(Int64($0)) } ?? .null),
+      ("image", recipe.image.map(SQLValue.text) ?? .null),
+      ("ingredient_count", .integer(Int64(recipe.ingredients.count))),
+      ("saved_at", .real(savedAt.timeIntervalSince1970)),
+      ("last_opened_at", .real((recipe.lastOpenedAt ?? savedAt).timeIntervalSince1970)),
+      ("body", .text(body)),
     ]
     try withConnection { connection in
       try connection.transaction(immediate: true) {
         try connection.run(
-          """
-          INSERT INTO recipes (id, title, source, yields, total_time, image, ingredient_count,
-            saved_at, last_opened_at, body)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-          ON CONFLICT (id) DO UPDATE SET title = excluded.title, source = excluded.source,
-            yields = excluded.yields, total_time = excluded.total_time, image = excluded.image,
-            ingredient_count = excluded.ingredient_count, saved_at = excluded.saved_at,
-            last_opened_at = excluded.last_opened_at, body = excluded.body
-          """, values)
+          Connection.insertSQL("recipes", fields.map(\.0), upsertOn: "id"), named: fields)
         guard
           let rowid = try connection.singleInteger(
             "SELECT rowid FROM recipes WHERE id = ?1", [.text(id.uuidString)])

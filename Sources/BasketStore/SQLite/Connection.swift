@@ -98,6 +98,47 @@ final class Connection {
     try statement.reset()
   }
 
+  /// Like `run`, with each value bound to the parameter named after its column (`:name`).
+  func run(
+    _ sql: String, named values: [(String, SQLValue)],
+    row: (Statement) throws -> Void = { _ in }
+  ) throws {
+    let statement = try cached(sql)
+    do {
+      try statement.bind(named: values)
+      while try statement.step() { try row(statement) }
+    } catch {
+      statement.resetAfterFailure()
+      throw error
+    }
+    try statement.reset()
+  }
+
+  /// `INSERT INTO table (a, b) VALUES (:a, :b)` for `columns`, each bound by its own name;
+  /// `verb` may say `INSERT OR IGNORE`, and `conflict` adds an upsert on that key that sets
+  /// every other column.
+  static func insertSQL(
+    _ table: String, _ columns: [String], verb: String = "INSERT", upsertOn conflict: String? = nil
+  ) -> String {
+    var sql =
+      "\(verb) INTO \(table) (\(columns.joined(separator: ", "))) VALUES ("
+      + columns.map { ":" + $0 }.joined(separator: ", ") + ")"
+    if let conflict {
+      let others = columns.filter { $0 != conflict }
+      sql +=
+        " ON CONFLICT (\(conflict)) DO UPDATE SET "
+        + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    }
+    return sql
+  }
+
+  /// `UPDATE table SET a = :a, b = :b WHERE key = :key` for `columns` other than `key`.
+  static func updateSQL(_ table: String, _ columns: [String], key: String) -> String {
+    "UPDATE \(table) SET "
+      + columns.filter { $0 != key }.map { "\($0) = :\($0)" }.joined(separator: ", ")
+      + " WHERE \(key) = :\(key)"
+  }
+
   /// Like `run`, but stops stepping as soon as `row` returns false.
   func scan(_ sql: String, _ values: [SQLValue], while row: (Statement) throws -> Bool) throws {
     let statement = try cached(sql)

@@ -63,6 +63,25 @@ final class Statement {
     }
   }
 
+  /// Binds each value to the parameter `:name` of its column name; a name the statement has
+  /// no parameter for is a mistake in the SQL, so it throws rather than binding nothing.
+  func bind(named values: [(String, SQLValue)]) throws {
+    for (name, value) in values {
+      let index = sqlite3_bind_parameter_index(handle, ":" + name)
+      guard index > 0 else {
+        throw SQLiteError(code: SQLITE_RANGE, message: "the statement has no parameter :\(name)")
+      }
+      let rc: Int32
+      switch value {
+      case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
+      case .real(let number): rc = sqlite3_bind_double(handle, index, number)
+      case .null: rc = sqlite3_bind_null(handle, index)
+      case .text(let string): rc = Self.bind(string, to: handle, at: index)
+      }
+      guard rc == SQLITE_OK else { throw SQLiteError(code: rc, db: db) }
+    }
+  }
+
   private static func bind(_ string: String, to handle: OpaquePointer, at index: Int32) -> Int32 {
     var string = string
     return string.withUTF8 { bytes in
