@@ -17,11 +17,6 @@ export class MealPrepView {
   /** Shows the screen instead of the list (and the Recipes screen), or hands the page back. */
   show(visible) {
     this.area.hidden = !visible;
-    if (visible) {
-      for (const id of ['list-area', 'add-bar', 'recipes-area']) $(id).hidden = true;
-    } else if (!location.hash.startsWith('#/recipes') && !['#/pantry', '#/trip', '#/week'].includes(location.hash)) {
-      for (const id of ['list-area', 'add-bar']) $(id).hidden = false;
-    }
   }
 
   /** Replaces the screen, keeping focus on the control that had it. */

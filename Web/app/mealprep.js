@@ -15,20 +15,16 @@ export class MealPrep {
     this.onAdded = onAdded;
     this.state = null;
     this.asking = 0; // the latest review asked for; older answers are dropped
-    window.addEventListener('hashchange', () => this.route());
   }
 
-  static isRoute() {
-    return location.hash === '#/mealprep';
+  get area() {
+    return this.view.area;
   }
 
-  async route() {
-    if (!document.getElementById('pairing').hidden) return;
-    if (!MealPrep.isRoute()) {
-      if (!this.view.area.hidden) this.view.show(false);
-      return;
-    }
-    this.view.show(true);
+  leave() {}
+
+  /** The screen is shown (app.js's router has given it the page). */
+  async enter() {
     this.state = {
       all: [], chosen: [], answers: {}, skip: new Set(), overrides: {}, seenLeftOut: new Set(),
       plan: null, result: null,
@@ -71,7 +67,7 @@ export class MealPrep {
   }
 
   draw() {
-    if (this.state && MealPrep.isRoute()) this.view.draw(this.state, this.handlers());
+    if (this.state && !this.view.area.hidden) this.view.draw(this.state, this.handlers());
   }
 
   /** Asks the server for the plan as the choices now stand. */

@@ -20,12 +20,8 @@ export class PantryView {
   }
 
   /** Shows the screen, or hands the page back (to the list unless another screen has it). */
-  show(visible, { toList = true } = {}) {
+  show(visible) {
     this.area.hidden = !visible;
-    if (visible || toList) {
-      $('list-area').hidden = visible;
-      $('add-bar').hidden = visible;
-    }
   }
 
   /** Replaces the screen, keeping focus on the control that had it. */

@@ -35,7 +35,6 @@ export class Pantry {
     this.camera = null; // {stream, timer}
     this.video = null;
     this.ui = this.handlers();
-    window.addEventListener('hashchange', () => this.route());
     // A change anywhere (another phone, the command line) moves the list's revision: the
     // screen reads the pantry again.
     this.revision = null;
@@ -59,30 +58,25 @@ export class Pantry {
     });
   }
 
-  static isPantryRoute() {
-    return location.hash === '#/pantry';
+  get area() {
+    return this.view.area;
   }
 
-  /** Shows the screen the address names, or hands the page back. */
-  async route() {
-    if (!document.getElementById('pairing').hidden) return;
-    if (!Pantry.isPantryRoute()) {
-      const toList = !location.hash.startsWith('#/') || location.hash === '#/';
-      if (!this.view.area.hidden) {
-        this.stopCamera();
-        this.view.show(false, { toList });
-        if (toList) document.getElementById('pantry-link').focus();
-      }
-      return;
-    }
-    this.view.show(true);
+  /** The screen is shown (app.js's router has given it the page). */
+  async enter() {
     this.draw();
     document.getElementById('pantry-title')?.focus();
     await this.load();
   }
 
+  /** The router hands the page to another screen, or (`toList`) back to the list. */
+  leave({ toList }) {
+    this.stopCamera();
+    if (toList) document.getElementById('pantry-link').focus();
+  }
+
   draw() {
-    if (Pantry.isPantryRoute()) this.view.screen(this.state, this.ui);
+    if (!this.view.area.hidden) this.view.screen(this.state, this.ui);
   }
 
   say(message, isError = false) {

@@ -35,8 +35,6 @@ export class RecipesView {
 
   show(visible) {
     this.area.hidden = !visible;
-    $('list-area').hidden = visible;
-    $('add-bar').hidden = visible;
   }
 
   /** Replaces the screen, keeping focus on the control that had it. */

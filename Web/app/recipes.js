@@ -28,7 +28,6 @@ export class Recipes {
     this.photos = null; // PhotoSources of the last photo import, while the page lives
     this.searchTimer = null;
     this.reviewing = 0; // the latest review asked for; older answers are dropped
-    window.addEventListener('hashchange', () => this.route());
     // Escape goes back a step (review → library → list), unless a field is taking it.
     document.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || this.view.area.hidden) return;
@@ -38,24 +37,18 @@ export class Recipes {
     });
   }
 
-  /** Whether the page's address is one of the Recipes screen's. */
-  static isRecipesRoute() {
-    return location.hash === '#/recipes' || location.hash.startsWith('#/recipes/');
+  get area() {
+    return this.view.area;
   }
 
-  /** Shows the screen the address names (or hands the page back to the list). */
-  async route() {
-    if (!document.getElementById('pairing').hidden) return;
-    if (!Recipes.isRecipesRoute()) {
-      if (!this.view.area.hidden) {
-        this.view.show(false);
-        document.getElementById('recipes-link').focus();
-      }
-      return;
-    }
-    this.view.show(true);
-    const id = decodeURIComponent(location.hash.slice('#/recipes/'.length));
-    if (location.hash.startsWith('#/recipes/') && id) await this.openRecipe(id);
+  leave() {
+    document.getElementById('recipes-link').focus();
+  }
+
+  /** Shows what the address names: the library (#/recipes) or one recipe (#/recipes/ID). */
+  async enter(hash) {
+    const id = decodeURIComponent(hash.slice('#/recipes/'.length));
+    if (hash.startsWith('#/recipes/') && id) await this.openRecipe(id);
     else await this.openLibrary();
     document.getElementById('recipes-title')?.focus();
   }
@@ -86,7 +79,7 @@ export class Recipes {
   }
 
   drawLibrary() {
-    if (this.ready || !Recipes.isRecipesRoute()) return;
+    if (this.ready || this.view.area.hidden) return;
     this.view.library(this.library, this.libraryHandlers());
   }
 

@@ -12,29 +12,16 @@ export class Shops {
   constructor() {
     this.area = $('shops-area');
     this.state = null;
-    window.addEventListener('hashchange', () => this.route());
-  }
-
-  static isRoute() {
-    return location.hash === '#/shops';
   }
 
   show(visible) {
     this.area.hidden = !visible;
-    if (visible) {
-      for (const id of ['list-area', 'add-bar']) $(id).hidden = true;
-    } else if (!location.hash.startsWith('#/') || location.hash === '#/') {
-      for (const id of ['list-area', 'add-bar']) $(id).hidden = false;
-    }
   }
 
-  async route() {
-    if (!$('pairing').hidden) return;
-    if (!Shops.isRoute()) {
-      if (!this.area.hidden) this.show(false);
-      return;
-    }
-    this.show(true);
+  leave() {}
+
+  /** The screen is shown (app.js's router has given it the page). */
+  async enter() {
     this.state = { shops: null, current: null, renaming: null, removing: null, message: '', isError: false, busy: false };
     this.draw();
     await this.load();

@@ -21,11 +21,6 @@ export class TripView {
 
   show(visible) {
     this.area.hidden = !visible;
-    // NB: leaving for another screen (#/recipes, #/mealprep…), that screen has the page: the
-    // list stays hidden. Only the list's own address (none, or #/) brings it back.
-    if (!visible && location.hash.length > 2) return;
-    $('list-area').hidden = visible;
-    $('add-bar').hidden = visible;
   }
 
   draw(...children) {

@@ -20,24 +20,19 @@ export class Trip {
     this.places = null;
     this.busy = false;
     this.draining = null;
-    window.addEventListener('hashchange', () => this.route());
     window.addEventListener('online', () => this.drain().then(() => this.redrawIfShown()));
   }
 
-  static isTripRoute() {
-    return location.hash === '#/trip';
+  get area() {
+    return this.view.area;
   }
 
-  async route() {
-    if (!document.getElementById('pairing').hidden) return;
-    if (!Trip.isTripRoute()) {
-      if (!this.view.area.hidden) {
-        this.view.show(false);
-        document.getElementById('trip-link').focus();
-      }
-      return;
-    }
-    this.view.show(true);
+  leave() {
+    document.getElementById('trip-link').focus();
+  }
+
+  /** The screen is shown (app.js's router has given it the page). */
+  async enter() {
     await this.load();
     document.getElementById('trip-title')?.focus();
   }
@@ -74,7 +69,7 @@ export class Trip {
   }
 
   redrawIfShown() {
-    if (Trip.isTripRoute() && !this.view.area.hidden) this.load();
+    if (!this.view.area.hidden) this.load();
   }
 
   /**

@@ -46,11 +46,6 @@ export class WeekView {
   /** Shows the screen instead of the list, or hands the page back to the screen the address names. */
   show(visible) {
     this.area.hidden = !visible;
-    if (visible) {
-      for (const id of ['list-area', 'add-bar']) $(id).hidden = true;
-    } else if (!location.hash.startsWith('#/') || location.hash === '#/') {
-      for (const id of ['list-area', 'add-bar']) $(id).hidden = false;
-    }
   }
 
   /** Replaces the screen, keeping focus on the control that had it. */

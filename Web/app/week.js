@@ -15,7 +15,6 @@ export class Week {
     this.onAdded = onAdded;
     this.state = null;
     this.asking = 0; // the latest shop review asked for; older answers are dropped
-    window.addEventListener('hashchange', () => this.route());
     // A change anywhere (another phone, the command line) moves the list's revision: the week
     // is read again, unless the screen is busy or the form is half filled.
     this.revision = null;
@@ -29,17 +28,14 @@ export class Week {
     });
   }
 
-  static isRoute() {
-    return location.hash === '#/week';
+  get area() {
+    return this.view.area;
   }
 
-  async route() {
-    if (!document.getElementById('pairing').hidden) return;
-    if (!Week.isRoute()) {
-      if (!this.view.area.hidden) this.view.show(false);
-      return;
-    }
-    this.view.show(true);
+  leave() {}
+
+  /** The screen is shown (app.js's router has given it the page). */
+  async enter() {
     this.state = {
       weekOf: null, week: null, recipes: [],
       form: { recipe: '', date: '', servings: '', servingsError: '' },
@@ -86,7 +82,7 @@ export class Week {
   }
 
   draw() {
-    if (this.state && Week.isRoute()) this.view.draw(this.state, this.handlers());
+    if (this.state && !this.view.area.hidden) this.view.draw(this.state, this.handlers());
   }
 
   /** Asks the server for the week's shop as the review's choices now stand. */
