@@ -35,7 +35,7 @@ enum QuickAddEvaluation {
 
   static func run(directory: String, typed: String, showMisses: Int) throws {
     if FileManager.default.fileExists(atPath: typed) {
-      try typedLines(typed)
+      try typedLines(typed, showMisses: heldOutTable(typed) ? 0 : showMisses)
     } else {
       print("no typed-line table at \(typed)")
     }
@@ -50,7 +50,10 @@ enum QuickAddEvaluation {
     var unit: String
   }
 
-  static func typedLines(_ path: String) throws {
+  /// Whether `path` is the held-out table, whose misses are never printed.
+  static func heldOutTable(_ path: String) -> Bool { path.hasSuffix("typed-lines.tsv") }
+
+  static func typedLines(_ path: String, showMisses: Int = 0) throws {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     var rows: [(input: String, refused: Bool, items: [Expected], style: String)] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: true).dropFirst() {
@@ -74,6 +77,7 @@ enum QuickAddEvaluation {
     var byStyle: [String: Tally] = [:]
     var refusals = (right: 0, total: 0)
     var times: [Double] = []
+    var printed = 0
     for row in rows {
       let start = DispatchTime.now().uptimeNanoseconds
       let read = try? ShoppingLine.read(row.input)
@@ -94,9 +98,27 @@ enum QuickAddEvaluation {
       }
       all.add(name: n, amount: a, unit: u)
       byStyle[row.style, default: Tally()].add(name: n, amount: a, unit: u)
+      if !(n && a && u), printed < showMisses {
+        printed += 1
+        let shown =
+          read.map { items in
+            items.map {
+              "\($0.name)|\($0.amount.map { "\($0.amount)|\($0.unit?.id ?? "")" } ?? "|")"
+            }.joined(separator: " ; ")
+          } ?? "REFUSED"
+        let label =
+          row.refused
+          ? "REFUSED"
+          : row.items.map { "\($0.name)|\($0.amount.map { "\($0)" } ?? "")|\($0.unit)" }
+            .joined(separator: " ; ")
+        print(
+          "  MISS \(n ? "" : "N")\(a ? "" : "A")\(u ? "" : "U")  \(row.input)  →  \(shown)   label: \(label)"
+        )
+      }
     }
     times.sort()
-    print("Typed lines (\(path), held out: figures only)")
+    print(
+      "Typed lines (\(path)\(heldOutTable(path) ? ", held out: figures only" : ", tuning"))")
     print("  all      \(String(format: "%4d", all.lines))  \(all.figures)")
     for style in byStyle.keys.sorted() {
       let tally = byStyle[style]!

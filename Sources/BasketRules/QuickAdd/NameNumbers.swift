@@ -15,7 +15,9 @@ enum NameNumbers {
       if index > 0, ShoppingVocabulary.numberLabels.contains(lower[index - 1]) {
         marks[index] = true
       }
-      if lower[index].count > 1, lower[index].hasPrefix("0"), !lower[index].contains(".") {
+      if lower[index].count > 1, lower[index].hasPrefix("0"), !lower[index].contains("."),
+        !lower[index].contains(",")
+      {
         marks[index] = true  // "00 flour"
       }
       guard let next else { continue }

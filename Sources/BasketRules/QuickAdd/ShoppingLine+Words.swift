@@ -105,6 +105,10 @@ enum Words {
         out.append(KitchenAmountFormat.decimal(value))
         continue
       }
+      if let last = out.last, Words.number(last) != nil, isPacksOfASize(lower) {
+        out.append("packs")  // "2 12-packs of Sprite": two packs, whatever each holds
+        continue
+      }
       if let (number, rest) = numberThenWord(word) {
         out.append(number)
         out.append(rest)
@@ -113,6 +117,15 @@ enum Words {
       out.append(word)
     }
     words = out
+  }
+
+  /// "12-packs", "6pks": packs of a size, counted in the plural.
+  private static func isPacksOfASize(_ word: String) -> Bool {
+    let digits = word.prefix(while: { $0.isASCII && $0.isNumber })
+    guard !digits.isEmpty else { return false }
+    var rest = word.dropFirst(digits.count)
+    if rest.first == "-" { rest = rest.dropFirst() }
+    return rest == "packs" || rest == "pks"
   }
 
   /// "6eggs" → ("6", "eggs"): a count glued to a word of three letters or more that is no
@@ -153,10 +166,74 @@ enum Words {
   /// Whether the line opens with a unit word that has no number and no "of" after it: "Pot
   /// Noodle", "tin foil", "can opener" (where "bag of apples" is a bag of them).
   static func startsWithBareUnit(_ words: [String]) -> Bool {
-    guard words.count >= 2, let unit = KitchenUnit.spelled(words[0]), unit.family == .count,
-      !measures.contains(unit.id)
-    else { return false }
+    guard words.count >= 2, let unit = KitchenUnit.spelled(words[0]) else { return false }
+    if unit.family == .volume || unit.family == .mass {
+      // "gallon Ziploc bags", "litre jug": a size of the thing, said without a number; "gram
+      // flour", "pound cake", "pint glasses": a unit word that names a kind of the thing.
+      let first = words[0].lowercased()
+      guard first.count >= 3, first.contains(where: { "aeiou".contains($0) }),
+        !words.contains(where: { $0.contains(where: { $0.isNumber }) })
+      else { return false }
+      return ShoppingVocabulary.specHeads.contains(words[words.count - 1].lowercased())
+        || ShoppingVocabulary.unitKinds.contains(words[1].lowercased())
+    }
+    guard unit.family == .count, !measures.contains(unit.id) else { return false }
     return words[1].lowercased() != "of"
+  }
+
+  /// "qt half and half", "btl of Baileys", "pkt of crisps": a unit's abbreviation (no vowel:
+  /// never a word of a name) opens a line that has no number.
+  static func startsWithAbbreviatedUnit(_ words: [String]) -> Bool {
+    guard words.count >= 2 else { return false }
+    let first = words[0].lowercased().trimmingDot
+    guard first.count >= 2, !first.contains(where: { "aeiouy".contains($0) }),
+      KitchenUnit.spelled(first) != nil
+    else { return false }
+    return !words.contains { $0.contains(where: { $0.isNumber }) }
+  }
+
+  /// The name with the describing words a recipe's reader sets apart kept, as a shopper means
+  /// them: how it comes, before the name ("sliced provolone", "shredded mozzarella"); what it
+  /// is in, straight after it ("tuna in spring water", "pigs in blankets"); and a word after a
+  /// name that can't stand alone ("semi skimmed", "Half Baked"). Nil when none applies.
+  static func keptDescription(of line: IngredientLine, typed words: [String]) -> String? {
+    guard !line.name.isEmpty, line.alternatives.isEmpty else { return nil }
+    let typed = " " + words.joined(separator: " ").lowercased() + " "
+    let lowerName = line.name.lowercased()
+    var name = line.name
+    var kept = false
+    if let preparation = line.preparation {
+      let lowerPreparation = preparation.lowercased()
+      let last = lowerName.split(separator: " ").last.map(String.init) ?? ""
+      if ShoppingVocabulary.soldPrepared.contains(lowerPreparation),
+        typed.includes(" \(lowerPreparation) \(lowerName) ")
+      {
+        name = preparation + " " + name
+        kept = true
+      } else if !lowerPreparation.contains(" "),
+        typed.includes(" \(lowerName) \(lowerPreparation)"),
+        ShoppingVocabulary.namePrefixes.contains(last)
+      {
+        name += " " + preparation
+        kept = true
+      }
+    }
+    if let note = line.note, !typed.contains(","), isWhatItIsIn(note),
+      typed.includes(" \(lowerName) \(note.lowercased())")
+    {
+      name += " " + note
+      kept = true
+    }
+    return kept ? name : nil
+  }
+
+  /// "in spring water", "in blankets", "in tomato sauce": what a product comes in, in at most
+  /// three words, not how a cook cuts it ("in 1/4-inch dice", "in small pieces").
+  private static func isWhatItIsIn(_ note: String) -> Bool {
+    let words = note.lowercased().split(separator: " ")
+    guard words.first == "in", (2...4).contains(words.count) else { return false }
+    return !note.contains(where: { $0.isNumber })
+      && !words.contains { ShoppingVocabulary.cuts.contains(String($0)) }
   }
 
   /// Count units that measure rather than hold: "pinch salt" is a pinch of it.
@@ -221,10 +298,15 @@ enum Counts {
   /// "4 pack AA batteries", "12-pack Diet Coke", "6pk beer", "18 ct eggs": the size of the
   /// pack, and how many words it took.
   static func packSize(_ words: [String], _ marks: [Bool]) -> (Double, Int)? {
-    if words.count >= 2, !marks[0], let value = Words.count(words[0]), value >= 2,
-      ShoppingVocabulary.packSizeWords.contains(words[1].lowercased())
+    guard !words.isEmpty else { return nil }
+    // "a six pack of Corona": the article, and the size in words.
+    let start = words.count >= 3 && ["a", "an"].contains(words[0].lowercased()) ? 1 : 0
+    if words.count >= start + 2, !marks[start],
+      let value = Words.count(words[start])
+        ?? IngredientVocabulary.numberWords[words[start].lowercased()], value >= 2,
+      ShoppingVocabulary.packSizeWords.contains(words[start + 1].lowercased())
     {
-      return (value, 2)
+      return (value, start + 2)
     }
     if let value = gluedPackSize(words[0]), value >= 2 { return (value, 1) }
     return nil
@@ -292,6 +374,11 @@ enum Counts {
     }
     if let value = gluedPackSize(last), value >= 2 { return (value, 1) }
     if before == "x", let value = Words.number(last), words.count >= 3 { return (value, 2) }
+    if let unit = KitchenUnit.spelled(before), unit.family == .count,
+      before == unit.label(for: 2), !marks[words.count - 1], let value = Words.count(last)
+    {
+      return (value, 1)  // "crusty rolls 4", "cinnamon sticks 2": things counted by a plural
+    }
     if last == "x", let value = Words.number(before), words.count >= 3 { return (value, 2) }
     if ShoppingVocabulary.packSizeWords.contains(last), words.count >= 3, !marks[words.count - 2],
       let value = Words.count(before), value >= 2
@@ -314,7 +401,16 @@ enum Counts {
     guard count >= 2, !marks[count - 1] else { return }
     let last = words[count - 1]
     var used = 0
-    if isUnit(last), count >= 3, !marks[count - 2], Words.number(words[count - 2]) != nil {
+    if isContainer(last), count >= 3, !marks[count - 2],
+      let (number, unit) = Optional(Words.splitGluedUnit(words[count - 2])), let unit,
+      Words.number(number) != nil, isUnit(unit)
+    {
+      used = 2  // "Warburtons 800g loaf"
+    } else if isContainer(last), count >= 4, !marks[count - 3],
+      Words.number(words[count - 3]) != nil, isUnit(words[count - 2])
+    {
+      used = 3  // "chicken broth 32 oz carton"
+    } else if isUnit(last), count >= 3, !marks[count - 2], Words.number(words[count - 2]) != nil {
       used = 2
     } else if let (number, unit) = Optional(Words.splitGluedUnit(last)), let unit,
       Words.number(number) != nil, isUnit(unit)
@@ -324,6 +420,13 @@ enum Counts {
     guard used > 0 else { return }
     words = Array(words.suffix(used)) + words.dropLast(used)
     marks = Array(marks.suffix(used)) + marks.dropLast(used)
+  }
+
+  /// Whether a word is a container a shop sells things in ("carton", "can", "loaf"), not a
+  /// measure.
+  private static func isContainer(_ word: String) -> Bool {
+    guard let unit = KitchenUnit.spelled(word.lowercased()) else { return false }
+    return unit.family == .count && !Words.measures.contains(unit.id)
   }
 
   private static func isUnit(_ word: String) -> Bool {

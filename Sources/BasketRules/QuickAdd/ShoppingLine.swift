@@ -105,6 +105,7 @@ public enum ShoppingLine {
     // A count read here, outside the ingredient reader: "x3 limes", "eggs x12", "4 pack AA
     // batteries", "pack of 6 eggs", "mangoes (2)".
     var count: Double?
+    var packsCounted = false
     if let (value, used) = Counts.packSize(words, marks) {
       count = value
       words.removeFirst(used)
@@ -117,6 +118,12 @@ public enum ShoppingLine {
       count = value
       words.removeFirst(used)
       marks.removeFirst(used)
+      if let (_, size) = Counts.packSize(words, marks) {
+        // "2 x 12pk Pepsi": two packs, whatever each holds.
+        packsCounted = true
+        words.removeFirst(size)
+        marks.removeFirst(size)
+      }
     } else if let (value, used) = Counts.trailing(words, marks) {
       count = value
       words.removeLast(used)
@@ -124,6 +131,11 @@ public enum ShoppingLine {
     }
     guard !words.isEmpty else { throw ListError.amountWithoutName(text.trimmedText) }
     if count == nil { Counts.frontTrailingAmount(&words, &marks) }
+    if count == nil, Words.startsWithAbbreviatedUnit(words) {
+      // "qt half and half", "btl of Baileys": an abbreviation is a unit, never a name, so one.
+      words.insert("1", at: 0)
+      marks.insert(false, at: 0)
+    }
 
     let (protected, names) = NameNumbers.protect(words, marks)
     let detailed = IngredientLineParser.parseDetailed(protected.joined(separator: " "))
@@ -134,6 +146,9 @@ public enum ShoppingLine {
     {
       // "veal or beef stock", "butter or margarine": the choice, as written.
       name = NameNumbers.restore(detailed.choicePhrase, names)
+    }
+    if let kept = Words.keptDescription(of: line, typed: protected) {
+      name = NameNumbers.restore(kept, names)
     }
     if let size = line.size, !name.isEmpty { name = size + " " + name }
     if line.quantity == nil, let unit = line.vagueUnit, let last = words.last,
@@ -164,7 +179,9 @@ public enum ShoppingLine {
       amount?.amount = top
       amount?.maxAmount = nil
     }
-    if let count {
+    if let count, packsCounted {
+      amount = ItemAmount(amount: count, unit: KitchenUnit(id: "pack"))
+    } else if let count {
       amount = Counts.combine(count, with: amount)
     }
     if let pack = amount?.packSize, (try? RecipeAmountRules.checkedPack(pack)) == nil {

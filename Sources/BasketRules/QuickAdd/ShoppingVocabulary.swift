@@ -79,6 +79,32 @@ package enum ShoppingVocabulary {
     "prawn and avocado", "tomato and basil", "spinach and ricotta", "fruit and nut",
     "oats and honey", "honey and oat", "bubble and squeak", "surf and turf", "lemon and lime",
     "apple and blackcurrant", "orange and mango", "lime and coriander", "sweet chilli and lime",
-    "cream and onion",
+    "cream and onion", "sage and onion",
+  ]
+
+  /// How a food is prepared that shops sell it as, so a shopper's "sliced provolone" or
+  /// "shredded mozzarella" keeps it in the name (a cook's "chopped parsley" buys parsley).
+  package static let soldPrepared: Set<String> = [
+    "sliced", "shredded", "grated", "shaved", "diced", "crushed", "pulled", "smoked", "flaked",
+    "pitted", "crumbled",
+  ]
+
+  /// Heads that a unit word before them names a kind of: "gram flour", "pound cake", "cup
+  /// cakes", "pint glasses", "quart jar".
+  package static let unitKinds: Set<String> = [
+    "flour", "cake", "cakes", "glass", "glasses", "jug", "jugs", "jar", "jars", "measure",
+    "measures", "pot", "pots", "tub", "tubs",
+  ]
+
+  /// Pieces a cook cuts a food into: "in 1/4-inch dice" says how, not what.
+  package static let cuts: Set<String> = [
+    "dice", "pieces", "piece", "slices", "chunks", "cubes", "strips", "lengths", "rings",
+    "wedges", "rounds", "halves", "quarters", "florets", "matchsticks", "batons",
+  ]
+
+  /// Words that can't name a food alone, so a word a recipe reads as how it's prepared that
+  /// follows one is the rest of the product's name: "semi skimmed", "Half Baked".
+  package static let namePrefixes: Set<String> = [
+    "semi", "half", "full", "low", "part", "extra", "double", "triple", "lightly",
   ]
 }

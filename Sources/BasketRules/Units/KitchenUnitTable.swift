@@ -84,12 +84,13 @@ extension KitchenUnit {
       KitchenUnitRow("clove", .count, 1, "clove", "cloves"),
       KitchenUnitRow("can", .count, 1, "can", "cans"),
       KitchenUnitRow("tin", .count, 1, "tin", "tins", countGroup: "can"),
-      KitchenUnitRow("pack", .count, 1, "pack", "packs", ["pk", "pkt", "pkts"]),
-      KitchenUnitRow("packet", .count, 1, "packet", "packets", countGroup: "pack"),
+      KitchenUnitRow("pack", .count, 1, "pack", "packs", ["pk", "pks"]),
+      KitchenUnitRow(
+        "packet", .count, 1, "packet", "packets", ["pkt", "pkts"], countGroup: "pack"),
       KitchenUnitRow(
         "package", .count, 1, "package", "packages", ["pkg", "pkgs"], countGroup: "pack"),
       KitchenUnitRow("jar", .count, 1, "jar", "jars"),
-      KitchenUnitRow("bottle", .count, 1, "bottle", "bottles"),
+      KitchenUnitRow("bottle", .count, 1, "bottle", "bottles", ["btl", "btls"]),
       KitchenUnitRow("bag", .count, 1, "bag", "bags"),
       KitchenUnitRow("box", .count, 1, "box", "boxes"),
       KitchenUnitRow("carton", .count, 1, "carton", "cartons"),
