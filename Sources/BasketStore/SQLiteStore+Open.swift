@@ -380,9 +380,9 @@ extension SQLiteStore {
   /// Basket store that needs nothing (no upgrade, no repair) is read through the inspection's
   /// own read-only connection, whose check (of the items table the list is read from: the
   /// next command that writes checks everything) has just cached the pages the reading
-  /// needs, so the file is opened once rather than twice (issue 26: `list` beside
-  /// `sqlite3`). Anything else (a new, older, damaged or unusual store) is opened exactly as
-  /// `open(at:now:)` does, which moves a damaged store aside.
+  /// needs, so the file is opened once rather than twice (opening it is most of what `list`
+  /// costs beside `sqlite3`). Anything else (a new, older, damaged or unusual store) is opened
+  /// exactly as `open(at:now:)` does, which moves a damaged store aside.
   public static func openForReading(at path: String, now: Date) throws -> (
     SQLiteStore, OpenReport
   ) {

@@ -4,7 +4,7 @@ import Foundation
 /// The flag measured against wrong lines read by hand and put in classes (see
 /// `Data/ingredients/nyt-wrong-sample.tsv`): P, the parser misread the line; L and C, the label
 /// is at odds with the line or the dataset labels the construction both ways; S, the scorer.
-/// The issue asks the flag to mark the lines the parser cannot read; only P lines are that.
+/// The flag is there to mark the lines the parser cannot read; only P lines are that.
 extension IngredientEvaluation {
   /// Writes the wrong lines of NYT's random held-out fifth as a sheet to classify by hand: the
   /// line, its label and what the parser read, but not whether the parser flagged it, so that

@@ -7,10 +7,10 @@ import Foundation
 /// Two ways of holding lines out:
 /// - the random fifth: a line is held out when the FNV-1a hash of its text is divisible by 5;
 /// - whole sources: the parser is rule-based, so "tuning" means whose misses a developer reads.
-///   From issue 24 on, NYT's misses are read (`--misses` prints NYT lines outside the held-out
-///   fifth), and from the fifth round own lines II's (`--from "own lines II"`); TasteCooking is
-///   reported as held out, though earlier work read its misses too, so it is only partly
-///   unseen; the other own sets are never read for tuning.
+///   From 3 December 2026 on, NYT's misses are read (`--misses` prints NYT lines outside the
+///   held-out fifth), and from the fifth round own lines II's (`--from "own lines II"`);
+///   TasteCooking is reported as held out, though earlier work read its misses too, so it is
+///   only partly unseen; the other own sets are never read for tuning.
 ///
 /// Matching rules (the labels' columns against the parse):
 /// - quantity: the label's first amount (or range) equals ours within 1 % (0.333 ≈ ⅓); an empty
@@ -25,11 +25,12 @@ import Foundation
 ///   word singular); the label may also equal our name phrase as written, before a describing
 ///   word was moved to the preparation ("finely chopped parsley") and with its "or"
 ///   alternatives ("chicken or vegetable stock"), or the name with its alternatives after the
-///   preparation ("parsley or chives" of "chopped parsley or chives"; from 5 December 2026). A describing word moved out of the name counts
-///   as right either way: ours to our preparation, size or note ("ripe" of "4 ripe plum
-///   tomatoes"), or the label's to its preparation, comment or size ("smooth" of "smooth
-///   peanut butter"); see `differsByDescribingWords`. Before issue 24 only the first half
-///   counted, and only for the preparation.
+///   preparation ("parsley or chives" of "chopped parsley or chives"; from 5 December 2026). A
+///   describing word moved out of the name counts as right either way: ours to our
+///   preparation, size or note ("ripe" of "4 ripe plum tomatoes"), or the label's to its
+///   preparation, comment or size ("smooth" of "smooth peanut butter"); see
+///   `differsByDescribingWords`. Before 3 December 2026 only the first half counted, and only
+///   for the preparation.
 ///
 /// Flag quality: of the lines wrong on any of the three, the share the parser marked
 /// `uncertain` (goal ≥ 80 %), and of the lines it marked, the share that were right (≤ 20 %).

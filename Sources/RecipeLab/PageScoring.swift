@@ -35,8 +35,9 @@ enum SiteSplit {
   }
 }
 
-/// How a read field is compared with the expected one: strictly (whitespace normalised, as
-/// before issue 46) and leniently (`lenient(_:)`, written down in docs/measurements.md).
+/// How a read field is compared with the expected one: strictly (whitespace normalised, the
+/// comparison the page reader was first measured by, kept so figures stay comparable) and
+/// leniently (`lenient(_:)`, written down in docs/measurements.md).
 enum PageScoring {
   /// The text a lenient comparison compares: vulgar fractions written as "1/2" ("1½" and
   /// "1 ½" both "1 1/2"), case folded, invisible format characters (zero-width spaces, byte

@@ -14,9 +14,9 @@ import BasketStore
 #endif
 
 /// The numbers the last `basket list` showed, so that `basket check 2` typed after it means
-/// the item that was number 2 then, even when adds (a re-add bumps an item to the top,
-/// BASKET.md §1), check-offs or another phone have moved the list since. Each `list` replaces
-/// them; until the first one, numbers are the list's order now.
+/// the item that was number 2 then, even when adds (a re-add bumps an item to the top),
+/// check-offs or another phone have moved the list since. Each `list` replaces them; until the
+/// first one, numbers are the list's order now.
 ///
 /// They are kept beside the store, in "STORE.list-numbers" (one item id per line), not in it:
 /// they belong to one person's terminal, and a `list` must not write to the household's store
@@ -46,7 +46,7 @@ enum ListNumbers {
     }
     let target = path(for: store, list: list)
     // NB: a list shown again unchanged keeps its file: renaming over it costs more than the
-    // whole rest of numbering (issue 26: `basket list` beside sqlite3).
+    // whole rest of numbering, and `basket list` should cost little more than sqlite3.
     if contents(of: target, upTo: bytes.count + 1) == bytes { return }
     // NB: written whole into a file of its own (mkstemp: a unique name, mode 0600), then
     // renamed over the old one, so a reader never sees half a file and two lists at the same

@@ -52,7 +52,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   }
 
   // NB: glibc gives threads that allocate at once arenas of their own, up to eight per core,
-  // each kept once grown; the server's workers share two (issue 26: serve's memory).
+  // each kept once grown; the server's workers share two, so serve's memory stays small.
   _ = mallopt(M_ARENA_MAX, 2)
   let book = try context.openRecipeBook(.createIfMissing)
 
@@ -228,7 +228,7 @@ private func environment(
   book: RecipeBook, secret: String?, door: WelcomeDoor?, _ context: CommandContext
 ) -> WebEnvironment {
   // NB: the recipe tables are built on first use (a household that never imports a recipe
-  // never holds them: 1.3 MiB of serve's start, issue 26); request handlers run on workers
+  // never holds them: 1.3 MiB less at serve's start); request handlers run on workers
   // with 12 MiB stacks (`BackgroundThread`), and imports, which parse whole pages, on a thread
   // of their own with a larger one.
   // NB: the server never fetches from the household's own network (its own or a neighbour's

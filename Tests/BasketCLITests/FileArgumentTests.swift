@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Files the command line is given that can't be recipes or photos (issue 22, findings 1, 6, 8
-/// and 10): each is refused with a reason, exit 1, and saves nothing.
+/// Files the command line is given that can't be recipes or photos (a FIFO, random bytes, too
+/// much, a broken photo): each is refused with a reason, exit 1, and saves nothing.
 @Suite struct FileArgumentTests {
   let basket = BasketBinary()
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `basket backup`, `restore`, `export` and `import` against the built binary (issue 43).
+/// `basket backup`, `restore`, `export` and `import` against the built binary.
 @Suite struct HouseholdDataTests {
   let basket = BasketBinary()
 

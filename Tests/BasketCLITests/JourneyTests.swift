@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The journey of issue 23 against the built binary, every step read as JSON: a recipe pasted
-/// and reviewed against the pantry, what is left put on the list in amounts you can buy, a new
-/// shop's walk grouped by aisle, a trip that walks at once, the check-in, and the pantry after.
+/// A household's whole journey from recipe to pantry against the built binary, every step
+/// read as JSON: a recipe pasted and reviewed against the pantry, what is left put on the list
+/// in amounts you can buy, a new shop's walk grouped by aisle, a trip that walks at once, the
+/// check-in, and the pantry after.
 @Suite struct JourneyTests {
   let basket = BasketBinary()
 

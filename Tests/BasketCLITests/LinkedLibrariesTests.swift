@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// What the built `basket` binary asks the dynamic loader for (issue 26): read from its ELF
-/// dynamic section, not from the source, so a target that starts importing full Foundation
-/// (which brings ICU and its data, tens of MB) fails here however it got in.
+/// What the built `basket` binary asks the dynamic loader for, which sets its memory and its
+/// start: read from its ELF dynamic section, not from the source, so a target that starts
+/// importing full Foundation (which brings ICU and its data, tens of MB) fails here however it
+/// got in.
 @Suite struct LinkedLibrariesTests {
   /// The libraries the binary names itself (DT_NEEDED), in order.
   static func needed(_ bytes: [UInt8]) throws -> [String] {

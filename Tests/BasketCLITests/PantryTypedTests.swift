@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `basket pantry add` reads amounts as `basket add` does (issue 23).
+/// `basket pantry add` reads amounts as `basket add` does, so one typed amount means one thing.
 @Suite struct PantryTypedTests {
   let basket = BasketBinary()
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Impossible quantities at the command line: refused with one line and exit 1, never saved,
-/// and a store that already holds one still opens (issue 8).
+/// and a store that already holds one still opens, repaired and saying so.
 @Suite struct QuantityEndToEndTests {
   let basket = BasketBinary()
 

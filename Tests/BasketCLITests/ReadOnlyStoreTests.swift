@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A store the user may read but not write (issue 22, finding 10): reading commands work, a
-/// change says the store is read-only, and nothing is moved or made.
+/// A store the user may read but not write: reading commands work, a change says the store is
+/// read-only, and nothing is moved or made.
 @Suite struct ReadOnlyStoreTests {
   let basket = BasketBinary()
 

@@ -144,7 +144,7 @@ enum RecipeFixtures {
     let missing = try basket.run(["recipe", "import", basket.directory.path + "/nope.html"])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("there is no file"))
-    // A folder is read as a library (issue 43): this one holds only the page without a recipe.
+    // A folder is read as a library: this one holds only the page without a recipe.
     let folder = try basket.run(["recipe", "import", basket.directory.path])
     #expect(folder.status == 1)
     #expect(folder.stdout.contains("about.html: it holds no recipe"), "\(folder.stdout)")
@@ -361,7 +361,8 @@ enum RecipeFixtures {
     "http://[::127.0.0.1]/", "http://[::ffff:0:127.0.0.1]/", "http://[2002:7f00:1::1]/",
   ])
   func refusesThisMachineInsideIPv6(address: String) throws {
-    // IPv4 carried inside an IPv6 address is judged as IPv4 (issue 22, finding 5).
+    // IPv4 carried inside an IPv6 address is judged as IPv4, so it can't reach this machine
+    // in disguise.
     let result = try basket.run(["recipe", "import", address])
     #expect(result.status == 1)
     #expect(result.stderr.contains("won't fetch"), "\(result.stderr)")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// RECIPE arguments on the command line (issue 23): a word of one title names it.
+/// RECIPE arguments on the command line: a word of one title names it.
 @Suite struct RecipeReferenceTests {
   let basket = BasketBinary()
 
@@ -23,7 +23,8 @@ import Testing
   }
 }
 
-/// Tap water and optional lines stay off the list unless named with --with (issue 23).
+/// Tap water and optional lines stay off the list unless named with --with: nobody buys them
+/// by default.
 @Suite struct LeftOutLineCommandTests {
   let basket = BasketBinary()
 

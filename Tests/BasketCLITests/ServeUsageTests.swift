@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `basket serve` refusing what it can't do before it makes anything (issue 22, finding 10).
+/// `basket serve` refusing what it can't do before it makes anything, so a refusal leaves no
+/// half-made store behind.
 @Suite struct ServeUsageTests {
   let basket = BasketBinary()
 

@@ -57,7 +57,8 @@ import Testing
   }
 
   @Test func anotherProgramsDatabaseIsRefusedAndLeftWhereItIs() throws {
-    // Issue 22, finding 3: it used to be moved to .broken-… and a store started in its place.
+    // Another program's file is not ours to move: it used to be moved to .broken-… and a store
+    // started in its place.
     let basket = BasketBinary()
     let other = basket.directory.appendingPathComponent("other.sqlite").path
     try sqlite(other, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');")

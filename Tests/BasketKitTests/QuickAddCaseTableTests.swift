@@ -79,9 +79,9 @@ import Testing
     #expect(ListError.zeroAmount.description.contains("above 0"))
   }
 
-  /// Reading stays under a millisecond a line (the bound), on the table's lines: the
-  /// optimised build reads one in about 40 µs (docs/measurements.md); this debug build, with
-  /// other tests running beside it, gets five times the bound.
+  /// Reading stays under a millisecond a line (so the add bar answers as you type), on the table's
+  /// lines: the optimised build reads one in about 40 µs (docs/measurements.md); this debug build,
+  /// with other tests running beside it, gets five times the bound.
   @Test func readingIsQuick() {
     let lines = Self.cases.map(\.text)
     let clock = ContinuousClock()

@@ -3,7 +3,8 @@ import Testing
 
 @testable import BasketRecipeImport
 
-/// Issue 46: pages read by their structure. Each page here is small and written for the test.
+/// Pages read by their structure (headings, lists, paragraphs) when they carry no recipe
+/// markup, in any language. Each page here is small and written for the test.
 @Suite struct PageStructureTests {
   private func recipe(_ body: String, units: MeasurementSystem = .metric) throws -> Recipe {
     let html = "<html><head><title>Page</title></head><body>\(body)</body></html>"

@@ -98,7 +98,8 @@ import Testing
 
   @Test(arguments: [("1,5 l", "1.5 L"), ("250 units", "250"), ("2 kg", "2 ml")])
   func aTypedAmountTakesAUnitItNamesWhenTheItemAllowsIt(typed: String, chip: String) {
-    // Issue 9: "1,5 l" while ml is picked means 1.5 L; kg isn't offered for milk, so ignored.
+    // A typed unit wins: "1,5 l" while ml is picked means 1.5 L; kg isn't offered for milk, so
+    // it is ignored.
     let app = editing("Milk")
     app.type(typed)
     app.press(.enter)

@@ -5,7 +5,7 @@ import Testing
 @testable import BasketWeb
 
 /// The server's threads get a stack of a known size, whatever `ulimit -s` says: a request may
-/// build the recipe tables on first use (issue 26 moved that off serve's start).
+/// build the recipe tables on first use, which keeps them off serve's start.
 @Suite struct BackgroundThreadTests {
   @Test func aThreadGetsTheStackItIsPromised() throws {
     let size = Mutex(0)

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// Backups, restores, snapshots and library uploads against the built `basket serve` while it
-/// runs (issue 43).
+/// runs, since a household backs up and restores a server that is in use.
 @Suite(.serialized) struct BackupServeTests {
   typealias Server = ServeBinaryTests.Server
 

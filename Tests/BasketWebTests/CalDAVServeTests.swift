@@ -1,8 +1,9 @@
 import Foundation  // NB: Process lives in full Foundation; only tests use it.
 import Testing
 
-/// CalDAV against the built `basket serve` (issue 22, findings 4 and 11): the origin rule on
-/// every mutating request, free-busy-query, MKCALENDAR, and lockouts counted apart.
+/// CalDAV against the built `basket serve`, as a calendar app or a hostile page reaches it: the
+/// origin rule on every mutating request, free-busy-query, MKCALENDAR, and lockouts counted
+/// apart.
 @Suite(.serialized) struct CalDAVServeTests {
   typealias Server = ServeBinaryTests.Server
   static let task = [

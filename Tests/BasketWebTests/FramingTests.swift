@@ -5,7 +5,8 @@ import Testing
 @testable import BasketWeb
 
 /// Hostile body framings (RFC 9112 §6), as the pure rule judges them and against the real
-/// server over a socket with a request pipelined behind each (issue 22, finding 7).
+/// server over a socket with a request pipelined behind each, so a smuggled request can't ride
+/// behind a refused one.
 @Suite(.serialized) struct FramingTests {
   static let post =
     "POST /api/v2/items HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

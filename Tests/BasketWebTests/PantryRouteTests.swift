@@ -105,7 +105,8 @@ struct PantryHarness {
   }
 
   @Test func typedTextIsReadAsTheListReadsIt() {
-    // Issue 23: the web Pantry's add field goes through the same parsers as the list.
+    // The web Pantry's add field goes through the same parsers as the list, so a typed amount
+    // means the same thing in both.
     let harness = PantryHarness()
     let tins = harness.body(
       harness.send("POST", "/api/v2/pantry", json: #"{"text":"2 x 400 g chopped tomatoes"}"#))

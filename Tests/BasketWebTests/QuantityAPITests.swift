@@ -5,8 +5,9 @@ import Testing
 
 @testable import BasketWeb
 
-/// Impossible quantities through the API: a 400 with a JSON reason, never a dead server
-/// (issue 8), whether they arrive in a body or already sit in the store.
+/// Impossible quantities through the API: a 400 with a JSON reason, never a dead server (one
+/// bad amount must not take the household's list down), whether they arrive in a body or
+/// already sit in the store.
 @Suite struct QuantityAPITests {
   @Test(arguments: [
     #"{"name":"Flour","quantity":{"amount":1e16,"unit":"g"}}"#,

@@ -1,7 +1,8 @@
 import Foundation  // NB: Process and Pipe live in full Foundation; only tests use them.
 import Testing
 
-/// Impossible quantities against the built `basket serve`, over real sockets (issue 8).
+/// Impossible quantities against the built `basket serve`, over real sockets: the server
+/// refuses them and keeps serving.
 @Suite(.serialized) struct QuantityServeTests {
   typealias Server = ServeBinaryTests.Server
   static var available: Bool { ServeBinaryTests.available }

@@ -1,7 +1,8 @@
 import Foundation  // NB: Process lives in full Foundation; only tests use it.
 import Testing
 
-/// What a recipe import may cost, against the built `basket serve` (issue 22, findings 1 and 8).
+/// What a recipe import may cost, against the built `basket serve`: a hostile page or file
+/// must not exhaust the server.
 @Suite(.serialized) struct RecipeLimitServeTests {
   static let json = ["-H", "Content-Type: application/json"]
 

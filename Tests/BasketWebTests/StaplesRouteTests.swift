@@ -3,8 +3,9 @@ import Testing
 
 @testable import BasketWeb
 
-/// The always-have list on the web (issue 23), over a real SQLite store: the suggestion until
-/// changed, adds and removes with clear refusals, and recipes that say which lines it covers.
+/// The always-have list on the web, as on the command line, over a real SQLite store: the
+/// suggestion until changed, adds and removes with clear refusals, and recipes that say which
+/// lines it covers.
 @Suite struct StaplesRouteTests {
   @Test func theListStartsAsTheSuggestionAndChangesStick() throws {
     let web = try StoreHarness()

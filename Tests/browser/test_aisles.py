@@ -1,4 +1,4 @@
-"""Aisles on the list (issue 42, part 3), the phone side: "By aisle" groups To get under the
+"""Aisles on the list, the phone side: "By aisle" groups To get under the
 supermarket walk's category headings (in the walk's order, Elsewhere last), remembered on the
 phone and kept offline; an item is moved to another aisle from its editor and the choice holds
 for its name when it is added again; category names are text, never markup. Screenshots at

@@ -1,4 +1,4 @@
-"""The night look (issue 42): every screen in the light and the dark scheme, at phone (390×844)
+"""The night look: every screen in the light and the dark scheme, at phone (390×844)
 and desktop (1366×900) size, with no serious or critical axe finding (contrast included), the
 dark one really dark, and a full-page screenshot of each saved for review in $BASKET_SCREENSHOTS
 (or /tmp/basket-screens). The switch in the header (Auto, Light, Dark) is remembered on the

@@ -1,6 +1,6 @@
-"""The whole journey of issue 23 on a phone, as a new household meets it: paste a recipe, review
-it against the pantry, add it, see amounts you can buy in the chips, open the walking order of a
-new shop (grouped by aisle), start a trip that walks at once, take Got it on each item, end,
+"""The whole journey from recipe to pantry on a phone, as a new household meets it: paste a recipe,
+review it against the pantry, add it, see amounts you can buy in the chips, open the walking order
+of a new shop (grouped by aisle), start a trip that walks at once, take Got it on each item, end,
 check in, and see the pantry updated."""
 
 import re

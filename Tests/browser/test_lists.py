@@ -1,4 +1,4 @@
-"""Several lists (issue 42, part 1), the phone side: tabs above To get switch lists in one
+"""Several lists, the phone side: tabs above To get switch lists in one
 tap and the page remembers the last one; the sheet makes, renames, reorders and removes
 lists (with Undo); a change made offline on list B lands on list B; a list removed on another
 phone sends this one back to the first with a word why."""

@@ -1,5 +1,5 @@
 """Pantry coverage in Recipe Ready and the Meal Prep screen, in a phone-sized chromium against a
-real `basket serve` (BASKET.md §10 and §11, issue 12). Pantry entries are made through the
+real `basket serve`. Pantry entries are made through the
 command line on the same store."""
 
 import json
@@ -151,7 +151,8 @@ def test_meal_prep_merges_two_recipes_asks_about_the_rest_and_adds_to_the_list(p
     assert bad == [], json.dumps(bad, indent=1)[:4000]
     page.locator("#mealprep-add").click()
     expect(page.locator("#mealprep-result-title")).to_have_text("On the list: 2 new, 1 merged")
-    # The plan stays as added: a second tap asks first, and Cancel adds nothing (issue 44).
+    # The plan stays as added: a second tap asks first, and Cancel adds nothing, so a double tap
+    # doesn't put the week on the list twice.
     expect(page.locator("#mealprep-add")).to_have_text("Add again…")
     page.locator("#mealprep-add").click()
     expect(page.locator("#mealprep-again-question")).to_contain_text("on the list already")

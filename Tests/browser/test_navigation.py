@@ -1,5 +1,6 @@
-"""One way around (issue 25): List · Recipes · Meal prep · Week · Pantry · Trip on every screen, the
-current one marked, each link showing its screen and only it, at phone and desktop size."""
+"""One way around, so no screen is a dead end: List · Recipes · Meal prep · Week · Pantry · Trip
+on every screen, the current one marked, each link showing its screen and only it, at phone and
+desktop size."""
 
 import re
 import time

@@ -1,4 +1,4 @@
-"""Notes on items (issue 42, part 2), the phone side: a note is set in the item's editor, shown
+"""Notes on items, the phone side: a note is set in the item's editor, shown
 under the name, made offline like any other change and sent once the signal returns, seen by a
 second phone, cleared by emptying it, and shown as text (never as markup). A note too long is
 refused on the phone with the note before kept."""

@@ -1,4 +1,4 @@
-"""Offline-first, the phone side (BASKET.md §8, issue 10), and Undo for a removal (issue 9): the
+"""Offline-first, the phone side, as a shop's signal comes and goes, and Undo for a removal: the
 list opens without a network, every change shows at once and waits on the phone (surviving a
 reload), the queue drains by itself when the network returns, each change arrives exactly once,
 a refused change is said plainly, a page that reconnects reads only what it missed, and the
@@ -388,7 +388,8 @@ def requests_to(page, path):
 
 
 def test_a_live_change_arrives_with_the_change_itself_and_no_list_read(server, page):
-    # Issue 10: a change notice carries the change; a page that missed nothing applies it.
+    # A change notice carries the change, so a page that missed nothing applies it without
+    # reading the list again.
     expect(status(page)).to_have_text("Live")
     reads = requests_to(page, "/api/v2/list")
     server.cli("add", "Coffee")

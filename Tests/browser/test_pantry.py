@@ -1,5 +1,5 @@
 """The Pantry screen and the check-in card in a phone-sized chromium, against a real
-`basket serve` (BASKET.md §10, issues 12 and 14): typed barcodes with their check-digit
+`basket serve`: typed barcodes with their check-digit
 errors, a known code offering "add a package", add, edit, use, remove, search, a photo of a
 barcode read by the server's zbar, the camera where `BarcodeDetector` exists, and the check-in
 after checking items off."""

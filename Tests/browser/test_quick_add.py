@@ -1,4 +1,4 @@
-"""The add bar reads a typed line as the core does (issue 41), online and offline alike: the
+"""The add bar reads a typed line as the core does, online and offline alike: the
 phone runs the core's own reading (WebAssembly), so the rows it draws at once, the rows the
 server keeps once the queue drains, and the rows a connected phone gets are the same. A line
 the core refuses keeps its text and says why; a quantity typed before a name still gets chips.

@@ -1,4 +1,4 @@
-"""Bringing a recipe library from another app on the Recipes screen (issue 43): the upload
+"""Bringing a recipe library from another app on the Recipes screen: the upload
 with its progress bar, the import's progress and the summary, in a phone-sized chromium
 against a real `basket serve`. The archives come from Tests/fixtures/archives/make_archives.py,
 written into a temporary folder for the test."""

@@ -1,5 +1,5 @@
-"""The Recipes screen in a phone-sized chromium, against a real `basket serve` (BASKET.md §9,
-issue 11): import, the Recipe Ready review, adding to the list, the library."""
+"""The Recipes screen in a phone-sized chromium, against a real `basket serve`: import, the
+Recipe Ready review, adding to the list, the library."""
 
 import json
 import os
@@ -399,8 +399,9 @@ Stir in the coconut milk and spinach; serve over rice with cilantro.
 
 
 def test_recipe_ready_is_one_line_an_ingredient_with_add_to_list_in_reach(page, server):
-    """Issue 44: an 11-ingredient recipe fits in two phone screens (it was 4,690 px), each line
-    one status, the details a tap away, and "Add to list" on screen wherever the page is."""
+    """A recipe is reviewed without endless scrolling: an 11-ingredient recipe fits in two phone
+    screens (it was 4,690 px), each line one status, the details a tap away, and "Add to list" on
+    screen wherever the page is."""
     saved = post(server, "/api/v2/recipes/import", {"text": LENTILS, "save": True})["recipe"]["id"]
     page.goto(server.url + f"/#/recipes/{saved}")
     expect(page.locator(LINES)).to_have_count(11)

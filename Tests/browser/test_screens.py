@@ -1,7 +1,7 @@
 """Every screen at phone (390×844) and desktop (1366×900) size, as a household with a little of
-everything sees it (issue 25): no serious or critical axe finding, every control in the app's
-look, no sideways scroll on the phone, and a full-page screenshot of each saved for review (not committed) in
-$BASKET_SCREENSHOTS, or /tmp/basket-screens."""
+everything sees it, so no screen is left unreviewed: no serious or critical axe finding, every
+control in the app's look, no sideways scroll on the phone, and a full-page screenshot of each saved
+for review (not committed) in $BASKET_SCREENSHOTS, or /tmp/basket-screens."""
 
 import json
 import os
@@ -58,8 +58,9 @@ def household(server, tmp_path):
     return saved["id"]
 
 
-# Every control in the app's look (issue 25): selects without the system's chrome, with the drawn
-# caret and the app's border; file inputs hidden behind a styled button; checkboxes full size.
+# Every control in the app's look, so no screen falls back to the system's: selects without the
+# system's chrome, with the drawn caret and the app's border; file inputs hidden behind a styled
+# button; checkboxes full size.
 CONTROLS = """() => {
   const shown = (element) => element.getClientRects().length > 0;
   const problems = [];

@@ -1,4 +1,4 @@
-"""The Shops screen (issue 44): the household's shops, the one you are in, what each has
+"""The Shops screen: the household's shops, the one you are in, what each has
 learnt; add, choose, rename (what it learnt stays) and remove with a second tap; reached from
 the Trip screen and the walking-order bar; "Walk the list" shows the list in that shop's
 order."""

@@ -1,7 +1,6 @@
-"""The Shopping Trip screen in a phone-sized chromium, against a real `basket serve`
-(BASKET.md §12, issues 13 and 23): a shop's walk that starts at once, a product made on the
-walk, a pause, a reload in the middle, the end with its summary and check-in offers, and a
-retailer's searches accepted in one step."""
+"""The Shopping Trip screen in a phone-sized chromium, against a real `basket serve`: a shop's walk
+that starts at once, a product made on the walk, a pause, a reload in the middle, the end with its
+summary and check-in offers, and a retailer's searches accepted in one step."""
 
 import json
 import re
@@ -77,7 +76,7 @@ def test_a_whole_trip_that_walks_at_once_with_a_pause_a_reload_and_the_end(page,
     expect(page.locator("#trip-summary")).to_have_text(
         re.compile(r"^Trip at Lidl: got 2 of 2\. \d+ min\.$"))
     expect(page.locator("#trip-offers .trip-offer-name")).to_have_text(["milk · 2 l", "saffron · 1 package"])  # as got
-    # The pantry check-in's own choices, on the phone: no command to type (issue 44).
+    # The pantry check-in's own choices, on the phone: no command to type, as a phone has none.
     page.get_by_role("button", name="Add milk to the pantry").click()
     expect(page.locator("#trip-checkin-status")).to_contain_text("milk")
     expect(page.locator("#trip-offers .trip-offer-name")).to_have_text(["saffron · 1 package"])

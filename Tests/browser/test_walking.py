@@ -1,4 +1,4 @@
-"""The list in the current shop's walking order in the web app (issue 13): aisles learnt from
+"""The list in the current shop's walking order in the web app: aisles learnt from
 check-offs, an item moved with the keyboard, an aisle dragged, and the shop learning both."""
 
 import datetime

@@ -1,5 +1,5 @@
-"""The web app in a phone-sized chromium, against a real `basket serve` (BASKET.md §1, §2,
-§4, §5 and issue 5)."""
+"""The web app in a phone-sized chromium, against a real `basket serve`: adding, checking off,
+amounts, renaming, Undo, pairing and keyboard use, as a household uses the list every day."""
 
 import json
 import re
@@ -97,7 +97,7 @@ def test_nonsense_typed_amounts_keep_the_old_amount(page):
 
 
 def test_a_typed_amount_takes_a_unit_it_names_when_the_item_allows_it(page, server):
-    # Issue 9: "1,5 l" while ml is picked means 1.5 L, not 1.5 ml.
+    # A typed unit wins: "1,5 l" while ml is picked means 1.5 L, not 1.5 ml.
     add(page, "Milk")
     row(page, "Milk").locator(".qty-chip").click()
     editor = row(page, "Milk").locator(".editor")

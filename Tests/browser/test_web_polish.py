@@ -1,4 +1,4 @@
-"""Issue 9, the web app: chips only while the add bar is in use, a check-off that celebrates
+"""The web app's finish: chips only while the add bar is in use, a check-off that celebrates
 (a drawn strikethrough, sparks, All done!), the add bar first for the keyboard, toasts that stay
 true, two-line names at large text sizes, and a rename that says it reset the amount."""
 
@@ -30,7 +30,7 @@ def pause(page):
 
 def taken(page):
     """Waits, around what the block does, for the server to take a change: every change
-    travels as an operation in the queue (issue 10), POST /api/v2/ops."""
+    travels as an operation in the queue, POST /api/v2/ops, so it survives going offline."""
     return page.expect_response(lambda response: response.url.endswith("/api/v2/ops"))
 
 
@@ -118,7 +118,7 @@ def test_the_strikethrough_is_drawn_left_to_right_over_the_hold(server, new_page
         return { duration, widths, from: getComputedStyle(label).backgroundPositionX };
     }""")
     assert drawn is not None, "the strikethrough is not animated"
-    assert drawn["duration"] == 550  # the hold (CHECK_OFF_DELAY, BASKET.md §1)
+    assert drawn["duration"] == 550  # the hold (CHECK_OFF_DELAY) before a checked item moves
     widths = drawn["widths"]
     assert widths[0] == 0 and widths[-1] == 100, widths
     assert all(a < b for a, b in zip(widths, widths[1:])), widths

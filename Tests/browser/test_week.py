@@ -1,4 +1,4 @@
-"""The Week screen (issue 42): saved recipes on days with servings, taken off again, and the
+"""The Week screen: saved recipes on days with servings, taken off again, and the
 week's shop through Meal Prep's review onto the list, in a phone-sized chromium against a
 real `basket serve`. Recipes and meals made through the command line share its store."""
 

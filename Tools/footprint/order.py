@@ -102,7 +102,7 @@ def main():
                     if time.time() > deadline:
                         raise
                     time.sleep(0.5)
-            # What the web app reads as it opens (API v2 since issue 45), the list as a browser
+            # What the web app reads as it opens (API v2), the list as a browser
             # asks for it (gzip accepted) and as scripts do, then its live-update stream's hello.
             for path, headers in [("/api/v2/session", {}), ("/api/v2/list", {"Accept-Encoding": "gzip"}),
                                   ("/api/v2/list", {}), ("/api/v2/quantity-rules", {}),

@@ -14,8 +14,8 @@ The fit: L2-regularised logistic regression (Newton's method) on the lines the g
 flag, the wrong ones the positives. The threshold: five-fold cross-validation on the same lines
 gives every line a score from a model that did not see it; the threshold is the lowest score at
 which, of the lines the grammar or the model flags, at most TARGET_RIGHT are right. The target
-sits below the issue's 20 % because a new source's flags were right more often than NYT's before
-any model (15 % against 10 %, RecipeLab's aggregate figures).
+sits below the 20 % of flags a flag may have right because a new source's flags were right more
+often than NYT's before any model (15 % against 10 %, RecipeLab's aggregate figures).
 
 Writes:
   Data/ingredients/flag-model.tsv                               the weights, readable

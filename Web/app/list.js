@@ -467,7 +467,8 @@ export class ListScreen extends ListSync {
         }
         const { effect } = this.change('rename', { item: item.id, name });
         this.render();
-        // A rename resets the quantity (BASKET.md §1): say so rather than drop it silently.
+        // A rename resets the quantity (the units an item is measured in follow its name): say
+        // so rather than drop it silently.
         if (!effect.missing && item.quantity) {
           this.view.toast(`Renamed to ${cleanName(name)}; its amount was reset.`, { about: this.about([item.id]) });
         }

@@ -142,9 +142,9 @@ export function unitWord(text) {
 }
 
 /**
- * The check-off choreography (BASKET.md §1): a checked item holds its place for
- * CHECK_OFF_DELAY; checking more in quick succession extends the hold, and when the last
- * delay ends they all move together. `onSettle(ids)` runs then.
+ * The check-off choreography, so a tap can be seen and taken back: a checked item holds its
+ * place for CHECK_OFF_DELAY; checking more in quick succession extends the hold, and when the
+ * last delay ends they all move together. `onSettle(ids)` runs then.
  */
 export class CheckOff {
   constructor(onSettle, delay = CHECK_OFF_DELAY) {

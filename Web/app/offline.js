@@ -1,9 +1,9 @@
-// Offline-first, free of the DOM and the network (BASKET.md §8): the queue of changes made on
-// the phone (the outbox), the local copy they are applied to at once, the retry schedule and
-// the status line. The server stays the judge: it applies each change exactly once (POST
-// /api/v2/ops, ListOperation's JSON) and the page then shows its list with the changes still
-// waiting applied on top. Names, typed adds and amounts are the core's own rules (rules.js,
-// the Swift code built for the browser); the case tables in Tests/cases run against them.
+// Offline-first, as a shop's signal comes and goes; free of the DOM and the network: the queue of
+// changes made on the phone (the outbox), the local copy they are applied to at once, the retry
+// schedule and the status line. The server stays the judge: it applies each change exactly once
+// (POST /api/v2/ops, ListOperation's JSON) and the page then shows its list with the changes still
+// waiting applied on top. Names, typed adds and amounts are the core's own rules (rules.js, the
+// Swift code built for the browser); the case tables in Tests/cases run against them.
 
 import { chipText, formatAmount } from './model.js';
 import { call } from './rules.js';

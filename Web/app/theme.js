@@ -1,7 +1,8 @@
-// The look, light or dark (issue 42). Loaded as a plain script in the page's head, before the
-// page is drawn, so a dark page never flashes light: it sets <html data-theme> from this
-// device's choice (localStorage "basket-theme": "light" or "dark"; none follows the system's
-// prefers-color-scheme, and keeps following it as it changes), and wires the header's switch.
+// The look, light or dark, as the device or the user prefers. Loaded as a plain script in the
+// page's head, before the page is drawn, so a dark page never flashes light: it sets <html
+// data-theme> from this device's choice (localStorage "basket-theme": "light" or "dark"; none
+// follows the system's prefers-color-scheme, and keeps following it as it changes), and wires the
+// header's switch.
 
 (() => {
   const KEY = 'basket-theme';

@@ -175,7 +175,7 @@ public enum ListRules {
   /// keeps its place. An empty name throws and leaves the item as it was.
   ///
   /// A name changed after `at` stands. A quantity set after `at` is kept if `measure` says the
-  /// new name allows it (spec §1: the old amount may not fit), else dropped.
+  /// new name allows it (the old amount may not fit the new name), else dropped.
   public static func rename(
     _ id: UUID, to rawName: String, emoji: String, at: Date? = nil,
     measure: ((String) -> MeasureKind?)? = nil, now: Date, in draft: inout ListDraft

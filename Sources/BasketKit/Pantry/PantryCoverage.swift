@@ -191,11 +191,12 @@ public struct PantryCoverage: Equatable, Sendable {
     }
   }
 
-  /// Units a thing is counted in by the pack: what a pantry's packages can stand for.
-  public static let packUnits: Set<String> = [
-    "can", "tin", "pack", "packet", "package", "jar", "bottle", "bag", "box", "carton",
-    "container", "envelope", "punnet", "pot",
-  ]
+  /// Units a thing is counted in by the pack: what a pantry's packages can stand for. The
+  /// units of kind `.pack`, but a tub and a sachet are compared by amount, as they always
+  /// were, though they add up with a container and an envelope.
+  public static let packUnits: Set<String> = KitchenUnit.ids(of: .pack).subtracting([
+    "tub", "sachet",
+  ])
 
   /// Whether an amount in `unit` counts things or packs of them, so a pantry's packages can
   /// stand for it: no unit ("3" onions), or one of `packUnits`; cloves, masses and volumes not.

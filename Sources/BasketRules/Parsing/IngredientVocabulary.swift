@@ -117,18 +117,20 @@ package enum IngredientVocabulary {
   ]
 
   /// Count-like units also written after the food ("2 garlic cloves", "3 celery stalks",
-  /// "1 fennel bulb", "8 garlic heads").
-  package static let trailingUnits: Set<String> = [
-    "clove", "cloves", "stalk", "stalks", "sprig", "sprigs", "stick", "sticks", "slice", "slices",
-    "rib", "ribs", "bulb", "bulbs", "head", "heads",
-  ]
+  /// "1 fennel bulb", "8 garlic heads"): the parts of a food (`KitchenUnit.Kind.part`), in
+  /// either number. A sprig's other word, "branch", is left out: the reader has never taken it
+  /// after the food, only closing a name with no amount (`unstatedUnits`).
+  package static let trailingUnits: Set<String> = KitchenUnit.words(of: .part).subtracting([
+    "branch", "branches",
+  ])
 
   /// Count units that, closing a name with no amount, are still its unit ("Dill sprigs for
-  /// garnish", "Celery sticks", "Fresh rosemary branches"); slices and heads there stay the name.
-  package static let unstatedUnits: Set<String> = [
-    "sprig", "sprigs", "branch", "branches", "stick", "sticks", "stalk", "stalks", "clove",
-    "cloves",
-  ]
+  /// garnish", "Celery sticks", "Fresh rosemary branches"): the parts of a food, but slices,
+  /// heads and bulbs there stay the name. A stalk's other word, "rib", is left out too: the
+  /// reader has never taken it there, only after the food with an amount (`trailingUnits`).
+  package static let unstatedUnits: Set<String> = KitchenUnit.words(
+    of: .part, leaving: ["slice", "head", "bulb"]
+  ).subtracting(["rib", "ribs"])
 
   /// Head nouns a single-word alternative shares: "chicken or vegetable stock" is
   /// "chicken stock" or "vegetable stock".
@@ -148,19 +150,20 @@ package enum IngredientVocabulary {
   /// Words after "or a" that make the rest a note ("or a mixture of both").
   package static let mixtures: Set<String> = ["mixture", "combination", "mix", "blend", "combo"]
 
-  /// Count units that hold a measured amount ("12-ounce jar").
-  package static let containers: Set<String> = [
-    "can", "tin", "jar", "bag", "box", "pack", "packet", "bottle", "carton", "container",
-    "envelope", "pot", "punnet", "ball", "block", "bunch", "bar", "loaf", "package", "tub",
-    "sheet",
-  ]
+  /// Count units that hold a measured amount ("12-ounce jar"): the packs, and the whole
+  /// things a weight is given for ("1-pound loaf", "8-ounce block", "17-ounce sheet"). A sachet,
+  /// a pack the reader has never sized so, is left out.
+  package static let containers: Set<String> = KitchenUnit.ids(of: .pack).subtracting([
+    "sachet"
+  ]).union(["ball", "block", "bunch", "bar", "loaf", "sheet"])
 
   /// Containers a food is sold in already prepared: chopped tomatoes in a tin, shredded
-  /// cheese in a bag (kitchen unit ids).
-  package static let soldIn: Set<String> = [
-    "can", "tin", "jar", "bag", "box", "pack", "packet", "package", "carton", "container",
-    "bottle", "envelope",
-  ]
+  /// cheese in a bag (kitchen unit ids). The packs, but not a punnet or a pot, which hold food
+  /// as it grows or is made (berries, yogurt), nor a tub or a sachet, which the reader has never
+  /// taken so.
+  package static let soldIn: Set<String> = KitchenUnit.ids(of: .pack).subtracting([
+    "punnet", "pot", "tub", "sachet",
+  ])
 
   /// Nationalities written before a food ("French bread", "Greek olives"): a name of several
   /// words ending in one lost its food.
@@ -246,8 +249,9 @@ package enum IngredientVocabulary {
   ]
 
   /// Count units that are also part of a food's name ("fillet of beef", "leaf gelatin", "stock
-  /// cube"), so one inside or closing a name is no sign of a misread.
-  package static let foodUnits: Set<String> = ["fillet", "leaf", "pot", "cube"]
+  /// cube"), so one inside or closing a name is no sign of a misread: the food words
+  /// (`KitchenUnit.Kind.foodWord`), and "pot", a pack that names foods too ("pot barley").
+  package static let foodUnits: Set<String> = KitchenUnit.ids(of: .foodWord).union(["pot"])
 
   /// The units of the piece words and of the units written after a food ("bulbs", "sprigs"),
   /// in either number: a counted name closing with one likely holds its unit.

@@ -117,7 +117,7 @@ public enum QuantityRules {
   /// Why `typed(_:current:allowed:)` can't take `text` although it reads as an amount: more
   /// than the unit holds ("at most 100 L"), as a sentence for the face to show beside what was
   /// typed. Nil otherwise: nonsense, an empty or a negative entry quietly keeps the old amount
-  /// (BASKET.md §4), and a unit the item isn't measured in is ignored.
+  /// rather than clearing it, and a unit the item isn't measured in is ignored.
   public static func refusal(typed text: String, current: Quantity, allowed: [MeasureUnit])
     -> String?
   {

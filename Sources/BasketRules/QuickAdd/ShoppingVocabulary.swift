@@ -42,11 +42,11 @@ package enum ShoppingVocabulary {
   ]
 
   /// Containers that, with "of" and a number, give the size of the pack: "pack of 6 eggs",
-  /// "box of 12 eggs", "case of 24 water" (kitchen unit ids).
-  package static let packsOfSome: Set<String> = [
-    "pack", "packet", "package", "box", "case", "crate", "tray", "carton", "bag", "tub", "jar",
-    "bottle", "tin", "can", "punnet",
-  ]
+  /// "box of 12 eggs", "case of 24 water" (kitchen unit ids): the packs and bundles, but not a
+  /// container, an envelope, a sachet or a pot, which the add bar has never read so.
+  package static let packsOfSome: Set<String> = KitchenUnit.ids(of: .pack).union(
+    KitchenUnit.ids(of: .bundle)
+  ).subtracting(["container", "envelope", "sachet", "pot"])
 
   /// Words that say a pack's size after its number: "4 pack AA batteries", "12-pack Diet
   /// Coke", "6pk beer", "18 ct eggs".

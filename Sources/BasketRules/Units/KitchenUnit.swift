@@ -23,9 +23,35 @@ public struct KitchenUnit: Hashable, Sendable, CustomStringConvertible {
     case mass, volume, length, count
   }
 
+  /// What a unit counts or measures, which decides how readers and buying rules treat an
+  /// amount in it. Each row of the table has one; a count unit shares its group's ("tin" is a
+  /// pack as "can" is).
+  public enum Kind: Sendable, Hashable {
+    /// Mass, volume and length: amounts that convert within their family (g, ml, cm).
+    case measure
+    /// What a shop sells a food in, so a pantry's packages can stand for it: a can, a jar, a
+    /// packet, a punnet, a pot.
+    case pack
+    /// Packs or things sold together as one: a case of water, a crate of beer, a tray of eggs.
+    case bundle
+    /// A part of a food it is counted by, written after the food as well as before it: "2
+    /// garlic cloves", "3 celery stalks", "1 fennel bulb", "4 bread slices".
+    case part
+    /// A piece whose word is also a word of foods' names: "fillet steak", "leaf gelatin",
+    /// "stock cube".
+    case foodWord
+    /// So little that a shop sells a container of it: a pinch, a dash, a drop.
+    case smidgen
+    /// Any other count: a bunch, a handful, a rasher, a link.
+    case other
+  }
+
   var row: KitchenUnitRow { KitchenUnit.rows[id]! }
 
   public var family: Family { row.family }
+
+  /// What the unit counts or measures (`Kind`).
+  public var kind: Kind { row.kind }
 
   /// How many of the family's base unit (g, ml, cm) one of this unit is; 1 for counts.
   public var baseFactor: Double { row.factor }
@@ -80,6 +106,24 @@ public struct KitchenUnit: Hashable, Sendable, CustomStringConvertible {
 
   public static let all: [KitchenUnit] = table.map { KitchenUnit(known: $0.id) }
 
+  /// The ids of the units of `kind`: the one place the word lists that name units by id take
+  /// them from.
+  package static func ids(of kind: Kind) -> Set<String> {
+    Set(table.filter { $0.kind == kind }.map { $0.id })
+  }
+
+  /// Every way the units of `kind` are written, as `spellingKey`s ("clove", "cloves", "rib",
+  /// "ribs"), leaving out the units whose ids are in `leaving`.
+  package static func words(of kind: Kind, leaving: Set<String> = []) -> Set<String> {
+    var words: Set<String> = []
+    for row in table where row.kind == kind && !leaving.contains(row.id) {
+      for spelling in [row.id, row.singular, row.plural] + row.spellings {
+        words.insert(spellingKey(spelling))
+      }
+    }
+    return words
+  }
+
   static let rows: [String: KitchenUnitRow] = Dictionary(
     uniqueKeysWithValues: table.map { ($0.id, $0) })
 
@@ -128,10 +172,14 @@ struct KitchenUnitRow: Sendable {
   let spellings: [String]
   /// Count-like units with the same group add up ("can" and "tin"); nil outside counts.
   let countGroup: String?
+  /// What the unit counts: `.measure` for the measured families, `.other` for a count unless
+  /// the row says.
+  let kind: KitchenUnit.Kind
 
   init(
     _ id: String, _ family: KitchenUnit.Family, _ factor: Double, _ singular: String,
-    _ plural: String, _ spellings: [String] = [], countGroup: String? = nil
+    _ plural: String, _ spellings: [String] = [], countGroup: String? = nil,
+    kind: KitchenUnit.Kind? = nil
   ) {
     self.id = id
     self.family = family
@@ -140,6 +188,7 @@ struct KitchenUnitRow: Sendable {
     self.plural = plural
     self.spellings = spellings
     self.countGroup = family == .count ? (countGroup ?? id) : nil
+    self.kind = family == .count ? (kind ?? .other) : .measure
   }
 }
 

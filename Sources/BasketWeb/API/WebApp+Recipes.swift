@@ -74,7 +74,8 @@ public struct RecipeServices: Sendable {
 /// "buyFull" | "skip"}]`; each review line then carries `coverage` (`PantryJSON.Coverage`'s
 /// line, null when left out), and the review says `"pantry"`: whether the store keeps one.
 ///
-/// Recipes and lines have the shapes of issue 11 (`Recipe`'s and `IngredientLine`'s JSON).
+/// Recipes and lines have the shapes of the core's JSON (`Recipe`'s and `IngredientLine`'s),
+/// so the web app and the command line read and write the same recipes.
 extension WebApp {
   static let recipeImportRoute: Substring = "recipes/import"
   /// What an add or review body may say beside the recipe.
@@ -518,7 +519,7 @@ extension WebApp {
     return selection
   }
 
-  /// The `recipe` member of a body, read as issue 11's recipe JSON.
+  /// The `recipe` member of a body, read as `Recipe`'s JSON.
   private func recipe(in body: JSONBody) throws -> Recipe {
     guard let value = body.value("recipe") else {
       throw RequestError(400, "send the recipe as \"recipe\"")

@@ -1,7 +1,8 @@
 import BasketKit
 import Testing
 
-/// The pantry reads typed amounts as the list and recipes do (issue 23).
+/// The pantry reads typed amounts as the list and recipes do, so one typed amount means one
+/// thing everywhere.
 @Suite struct PantryTypedAdditionTests {
   @Test(
     arguments: [

@@ -259,7 +259,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "3 carrots, peeled and diced", amount: 3, name: "carrots",
       preparation: "peeled and diced"),
     Reading(text: "Juice of 1 lemon", amount: 1, name: "lemon", preparation: "Juice of"),
-    // British dual and compound amounts (issue 24): the first amount is the quantity
+    // British dual and compound amounts: the first amount is the quantity
     Reading(
       text: "900g/2lb 3oz new potatoes", amount: 900, unit: "g", name: "new potatoes",
       equivalents: ["2.188 lb"]),
@@ -509,7 +509,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
     Reading(
       text: "1 stalk celery, including top", amount: 1, unit: "stalk", name: "celery",
       note: "including top"),
-    // What is done to the food, written after it without a comma (issue 24, NYT's misses).
+    // What is done to the food, written after it without a comma (found among NYT's misses).
     Reading(
       text: "1 cup duck meat cut in small cubes", amount: 1, unit: "cup", name: "duck meat",
       preparation: "cut in small cubes"),
@@ -560,7 +560,7 @@ private func described(_ quantity: IngredientQuantity?) -> String? {
       text: "4 9- or 10-inch flour tortillas", amount: 4, name: "flour tortillas", pack: "9 inch"),
     Reading(
       text: "1 half-inch piece ginger", amount: 1, unit: "piece", name: "ginger", pack: "0.5 inch"),
-    // Third round (issue 24, NYT's misses): a bulb or head after the food, a weight "in total",
+    // Third round of NYT's misses: a bulb or head after the food, a weight "in total",
     // a preparation with "of" or an adverb after it, which part of the food.
     Reading(text: "1 fennel bulb", amount: 1, unit: "bulb", name: "fennel"),
     Reading(text: "8 whole garlic heads", amount: 8, unit: "head", name: "whole garlic"),

@@ -8,7 +8,8 @@ import Testing
   import Foundation
 #endif
 
-/// Lines left out of the list unless chosen (issue 23): tap water and optional lines.
+/// Lines left out of the list unless chosen, as nobody buys them by default: tap water and
+/// optional lines.
 @Suite struct LeftOutLinesTests {
   @Test(
     arguments: [
@@ -37,7 +38,7 @@ import Testing
   }
 }
 
-/// The always-have list (issue 23): which lines a staple covers, and the book that keeps it.
+/// The always-have list: which lines a staple covers, and the book that keeps it.
 @Suite struct StaplesTests {
   @Test(
     arguments: [

@@ -79,7 +79,8 @@ import Testing
   }
 
   @Test func aWordOfOneTitleNamesThatRecipe() throws {
-    // Issue 23: "recipe add stew" found nothing while "recipe search stew" found it.
+    // Adding and searching name a recipe alike: "recipe add stew" found nothing while "recipe
+    // search stew" found it.
     let book = makeBook()
     try book.save(recipe("Beef stew", ["500 g beef"]))
     try book.save(recipe("Lentil stew with crème fraîche", ["200 g lentils"]))

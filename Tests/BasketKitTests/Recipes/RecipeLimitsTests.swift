@@ -2,7 +2,8 @@ import Testing
 
 @testable import BasketKit
 
-/// What a recipe may hold and what an import may read (issue 22, findings 1 and 8).
+/// What a recipe may hold and what an import may read, so a hostile page or file can't
+/// exhaust memory or time.
 @Suite struct RecipeLimitsTests {
   @Test(arguments: [
     ("plain", Array("Scones\n225 g flour\n".utf8), true),

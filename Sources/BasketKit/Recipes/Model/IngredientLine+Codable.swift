@@ -5,9 +5,9 @@ extension IngredientLine: Codable {
     case size, packSize, equivalents, vagueUnit, leftOut
   }
 
-  /// The line shape, every key present (null when unknown); `size`, `packSize`,
-  /// `equivalents`, `vagueUnit` and `leftOut` (`LeftOutLines.reason(for:)`) only when the line
-  /// has them.
+  /// The line's JSON shape, the one the web app reads, every key present (null when unknown);
+  /// `size`, `packSize`, `equivalents`, `vagueUnit` and `leftOut` (`LeftOutLines.reason(for:)`)
+  /// only when the line has them.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(text, forKey: .text)

@@ -82,10 +82,10 @@ extension Recipe: Codable {
     case ingredients, instructions, source, image, doubt, savedAt, lastOpenedAt
   }
 
-  /// The recipe shape (`yield` is `{"amount", "unit"}` for a yield that isn't
-  /// servings, else null; it is read back from `yields`): `id`, `savedAt` and `lastOpenedAt`
-  /// appear only once saved (timestamps as `ISO8601` text); every other key is always present,
-  /// null when unknown (`doubt` is null when the reader is sure).
+  /// The recipe's JSON shape, the one the web app reads (`yield` is `{"amount", "unit"}` for a
+  /// yield that isn't servings, else null; it is read back from `yields`): `id`, `savedAt` and
+  /// `lastOpenedAt` appear only once saved (timestamps as `ISO8601` text); every other key is
+  /// always present, null when unknown (`doubt` is null when the reader is sure).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(id.map { $0.uuidString.lowercased() }, forKey: .id)

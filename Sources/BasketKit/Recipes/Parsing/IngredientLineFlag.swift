@@ -5,10 +5,10 @@
 /// `IngredientFlagModel` weighs that look: a logistic model fitted on NYT's lines the grammar
 /// did not flag (Data/ingredients/flag-model.tsv, Tools/recipes/flag_model.py).
 ///
-/// Measured on 5 December 2026 (`RecipeLab ingredients` prints it beside the grammar's flag):
-/// on NYT it raised the share of wrong lines flagged from 20 % to 24 % with 17 % of flags right
-/// (10 % before); on TasteCooking, held out, it caught 5 more of 453 wrong lines and flagged 8
-/// more right ones (23 % of flags right, past the 20 %). So the parser does not use it;
+/// Measured on 5 December 2026 (`RecipeLab ingredients` prints it beside the grammar's flag): on
+/// NYT it raised the share of wrong lines flagged from 20 % to 24 % with 17 % of flags right (10 %
+/// before); on TasteCooking, held out, it caught 5 more of 453 wrong lines and flagged 8 more right
+/// ones (23 % of flags right, past the 20 % a flag may be right). So the parser does not use it;
 /// `markedByFlagModel` is for the lab, to fit and measure better features.
 extension IngredientLineParser {
   /// The names of the flag's features, in the order `flagFeatures` gives them.

@@ -43,8 +43,9 @@ public enum BuyingRules {
   public static let containerBelowMilliliters = 60.0
   public static let centimetresPerPiece = 10.0
 
-  /// Units that measure so little that the shop sells a container of them.
-  static let smidgens: Set<String> = ["pinch", "dash", "drop", "splash", "drizzle"]
+  /// Units that measure so little that the shop sells a container of them: the units of kind
+  /// `.smidgen`.
+  static let smidgens: Set<String> = KitchenUnit.ids(of: .smidgen)
 
   /// What to buy for `amount`; `container` is the word for what the food is sold in ("jar",
   /// "bottle", "pack"), nil when unknown; `recipes` is how many recipes asked.
