@@ -28,6 +28,19 @@ def shown(page):
              : row.querySelector('.name .label').textContent)""")
 
 
+def expect_shown(page, expected, timeout=5000):
+    """Waits until To get is drawn as `expected` (the categories may still be on their way)."""
+    try:
+        page.wait_for_function(
+            """(expected) => JSON.stringify([...document.querySelectorAll('#to-get > li')].map(
+                 (row) => row.classList.contains('aisle') ? '# ' + row.textContent.trim()
+                   : row.querySelector('.name .label').textContent)) === JSON.stringify(expected)""",
+            arg=expected, timeout=timeout)
+    except Exception:
+        pass
+    assert shown(page) == expected
+
+
 def category_of(server, name):
     return next(item for item in api_list(server)["toGet"] if item["name"] == name).get("category")
 
@@ -41,8 +54,8 @@ def test_by_aisle_groups_to_get_in_the_walks_order_and_is_remembered(server, pag
     page.click("#aisle-toggle")
     expect(page.locator("#aisle-toggle")).to_have_attribute("aria-pressed", "true")
     expect(page.locator(HEADINGS)).to_have_count(4)
-    assert shown(page) == ["# Produce", "Apples", "# Dairy", "Oat milk", "Milk",
-                           "# Frozen", "Frozen peas", "# Elsewhere", "Zorblax"]
+    expect_shown(page, ["# Produce", "Apples", "# Dairy", "Oat milk", "Milk",
+                        "# Frozen", "Frozen peas", "# Elsewhere", "Zorblax"])
 
     # Remembered on the phone: a reload, even offline, groups again.
     page.reload()

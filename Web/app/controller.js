@@ -21,36 +21,36 @@ export class Controller extends ListScreen {
     if (coldStart) this.view.flourish();
     this.bindStatic();
     await this.load(rules);
-    window.addEventListener('online', () => this.retry());
+    window.addEventListener('online', () => this.sync.retry());
     window.addEventListener('offline', () => {
       // NB: the browser says the network is gone: its open stream may not notice for minutes.
       if (this.changes) this.changes.close();
-      this.net.live = false;
-      this.unreachable();
+      this.sync.net.live = false;
+      this.sync.unreachable();
     });
     await this.connect();
   }
 
   /** What the phone kept from its last visit: the list, the queue, names, rules. */
   async load(rulesLoading) {
-    await Promise.all([this.store.open(), rulesLoading]);
-    this.listId = (await this.store.get('shown-list')) || null;
-    showList(this.listId);
+    await Promise.all([this.sync.store.open(), rulesLoading]);
+    this.sync.listId = (await this.sync.store.get('shown-list')) || null;
+    showList(this.sync.listId);
     const [list, queued, rules, lexicon, words, usuals] = await Promise.all([
-      this.store.get(this.listKey()), this.store.queued(), this.store.get('rules'), this.store.get('lexicon'),
-      this.store.get('words'), this.store.get('usuals'),
+      this.sync.store.get(this.sync.listKey()), this.sync.store.queued(), this.sync.store.get('rules'), this.sync.store.get('lexicon'),
+      this.sync.store.get('words'), this.sync.store.get('usuals'),
     ]);
-    this.server = list || null;
-    this.outbox = new Outbox(queued || []);
-    if (rules) this.rules = new QuantityRules(rules);
-    if (lexicon) this.context.lexicon = new Lexicon(lexicon);
-    this.words = words || [];
-    this.usuals = usuals || [];
-    const offset = await this.store.get('offset');
-    if (typeof offset === 'number') this.serverOffset = offset;
-    this.recompute();
+    this.sync.server = list || null;
+    this.sync.outbox = new Outbox(queued || []);
+    if (rules) this.sync.rules = new QuantityRules(rules);
+    if (lexicon) this.sync.context.lexicon = new Lexicon(lexicon);
+    this.sync.words = words || [];
+    this.sync.usuals = usuals || [];
+    const offset = await this.sync.store.get('offset');
+    if (typeof offset === 'number') this.sync.serverOffset = offset;
+    this.sync.recompute();
     // A phone that has been here before shows its list at once, whatever the network does.
-    if (list || this.outbox.size) {
+    if (list || this.sync.outbox.size) {
       this.view.showList();
       this.render();
       performance.mark('basket:list-shown');
@@ -101,9 +101,9 @@ export class Controller extends ListScreen {
   openOffline() {
     this.view.showList();
     this.listsBar.load();
-    if (!this.rules) this.rules = new QuantityRules(defaultRules());
+    if (!this.sync.rules) this.sync.rules = new QuantityRules(defaultRules());
     this.render();
-    this.unreachable();
+    this.sync.unreachable();
     // NB: a User Timing mark: how long opening took with no server, for the tests and anyone
     // measuring (the page's clock starts as it is opened).
     if (!performance.getEntriesByName('basket:offline').length) performance.mark('basket:offline');
@@ -117,34 +117,34 @@ export class Controller extends ListScreen {
     if (params.has('paired') || params.has('pairing')) history.replaceState(null, '', '/');
     try {
       const rules = await api.rules();
-      this.rules = new QuantityRules(rules);
-      this.store.put('rules', rules);
+      this.sync.rules = new QuantityRules(rules);
+      this.sync.store.put('rules', rules);
     } catch (error) {
-      if (!this.rules) this.rules = new QuantityRules(defaultRules());
-      this.fail(error);
+      if (!this.sync.rules) this.sync.rules = new QuantityRules(defaultRules());
+      this.sync.fail(error);
     }
-    await this.refresh();
+    await this.sync.refresh();
     this.listsBar.load();
-    this.drain();
+    this.sync.drain();
     if (this.walking.on) this.walking.load();
     if (this.watching) return;
     this.watching = true;
     this.changes = watchChanges({
-      hello: (revision) => this.catchUp(revision),
-      change: (notice) => this.caughtUp(notice),
+      hello: (revision) => this.sync.catchUp(revision),
+      change: (notice) => this.sync.caughtUp(notice),
       state: (state) => {
-        this.net.live = state === 'live';
+        this.sync.net.live = state === 'live';
         if (state === 'live') {
-          this.reachable();
-          this.drain();
+          this.sync.reachable();
+          this.sync.drain();
         } else {
-          this.catchUp(); // is it the stream, or is the server gone?
+          this.sync.catchUp(); // is it the stream, or is the server gone?
         }
-        this.showStatus();
+        this.sync.showStatus();
       },
     });
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') this.retry();
+      if (document.visibilityState === 'visible') this.sync.retry();
     });
     if (params.has('add')) $('add-input').focus();
   }

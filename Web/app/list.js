@@ -1,12 +1,14 @@
 // The list screen: the add bar and its suggestions, checking off, Clear all and undo, the
-// quantity editor, renaming and the walking order; each change goes through the queue
-// (`ListSync.change`, sync.js) and the list is drawn by view.js. Holds the screen's own state:
-// which row is being edited or renamed, which checks are mid-choreography.
+// quantity editor, renaming and the walking order. It holds the sync layer (`this.sync`, a
+// `ListSync`: the phone's copy, the queue and the connection), sends each change through it
+// (`sync.change`) and draws the list with list-view.js. Holds the screen's own state: which row is
+// being edited or renamed, which checks are mid-choreography.
 
 import { api, ApiError } from './api.js';
 import { CheckOff, namesPhrase, uuid } from './model.js';
 import { UNDO_WINDOW, cleanName, cleanNote, offlineSuggestions, readLine, typingLine } from './offline.js';
 import { ListSync, within } from './sync.js';
+import { View } from './list-view.js';
 import { Walking, dragToReorder, moveAisle, moveItem } from './walking.js';
 import { Aisles } from './aisles.js';
 
@@ -41,9 +43,13 @@ function holding(list, checkOff) {
   return { ...list, toGet, gotIt: list.gotIt.filter((item) => !checkOff.has(item.id)) };
 }
 
-export class ListScreen extends ListSync {
+export class ListScreen {
   constructor() {
-    super();
+    this.view = new View();
+    this.sync = new ListSync(this);
+    this.entered = false; // the page has opened (online or on the phone's copy)
+    this.changes = null; // the live stream, once opened
+    this.listsBar = null;
     this.editing = null; // {id, quantity, typing}
     this.renaming = null;
     this.allDonePending = false;
@@ -52,9 +58,43 @@ export class ListScreen extends ListSync {
     this.walking = new Walking({ onChange: () => { if (!this.checkOff.isHolding) this.render(); } });
     this.aisles = new Aisles({
       onChange: () => { if (!this.checkOff.isHolding) this.render(); },
-      onMoved: () => this.refresh(),
+      onMoved: () => this.sync.refresh(),
     });
     this.ui = this.handlers();
+  }
+
+  // MARK: What the sync layer tells the screen
+
+  /** Whether checks are held in place: the list is drawn when they settle. */
+  get isHolding() {
+    return this.checkOff.isHolding;
+  }
+
+  /** Another list is shown: no row of the last one stays open. */
+  listSwitched() {
+    this.editing = null;
+  }
+
+  /** The page's list was worked out again: an editor whose row went closes. */
+  listRecomputed(list) {
+    if (this.editing && !list.toGet.some((item) => item.id === this.editing.id)) this.editing = null;
+  }
+
+  /** The list shown was removed elsewhere: the tabs are read again. */
+  listRemoved() {
+    if (this.listsBar) this.listsBar.load();
+  }
+
+  toast(text, options) {
+    this.view.toast(text, options);
+  }
+
+  setStatus(text, state) {
+    this.view.setStatus(text, state);
+  }
+
+  needsPairing(text) {
+    this.view.showPairing(text);
   }
 
   /** The add bar, Clear all, the walking order and the page-wide keys. */
@@ -134,7 +174,7 @@ export class ListScreen extends ListSync {
   }
 
   render({ glide = false } = {}) {
-    if (!this.list) return;
+    if (!this.sync.list) return;
     // A row holding a focused text field is left alone by the view (so a live update never
     // eats what someone is typing); once the field is done with, let go of it.
     const active = document.activeElement;
@@ -142,17 +182,17 @@ export class ListScreen extends ListSync {
         && !((this.editing && this.editing.typing) || this.renaming)) {
       active.blur();
     }
-    this.view.render(holding(this.list, this.checkOff), {
+    this.view.render(holding(this.sync.list, this.checkOff), {
       ...this.ui, checking: this.checkOff.pending, editing: this.editing, renaming: this.renaming,
     }, { glide });
     if (this.listsBar && this.listsBar.lists.length) this.listsBar.render();
     // The check-in card (checkin.js) hears what the server's list holds now.
-    document.dispatchEvent(new CustomEvent('basket:list', { detail: { list: this.server } }));
+    document.dispatchEvent(new CustomEvent('basket:list', { detail: { list: this.sync.server } }));
   }
 
   /** A toast's `about`: these items, as the list shows them now. */
   about(ids) {
-    return { list: this.list || { toGet: [], gotIt: [] }, ids };
+    return { list: this.sync.list || { toGet: [], gotIt: [] }, ids };
   }
 
   // MARK: Adding
@@ -168,21 +208,21 @@ export class ListScreen extends ListSync {
       return;
     }
     let chips = null;
-    if (this.net.reachable) {
+    if (this.sync.net.reachable) {
       try {
         chips = (query ? await api.suggestions(query) : await api.usuals()).suggestions;
-        this.learnWords(chips);
-        this.context.lexicon.learnChips(chips);
+        this.sync.learnWords(chips);
+        this.sync.context.lexicon.learnChips(chips);
         if (!query) {
-          this.usuals = chips;
-          this.store.put('usuals', chips);
+          this.sync.usuals = chips;
+          this.sync.store.put('usuals', chips);
         }
       } catch (error) {
-        if (error instanceof ApiError && error.status === 0) this.unreachable();
+        if (error instanceof ApiError && error.status === 0) this.sync.unreachable();
       }
     }
     if (!chips) {
-      chips = offlineSuggestions(query, { words: this.words, usuals: this.usuals, toGet: this.list ? this.list.toGet : [] });
+      chips = offlineSuggestions(query, { words: this.sync.words, usuals: this.sync.usuals, toGet: this.sync.list ? this.sync.list.toGet : [] });
     }
     if (input.value !== typed) return; // typed on meanwhile
     this.view.chips(this.addBarInUse() ? chips : [], (name) => this.addName(name));
@@ -198,13 +238,13 @@ export class ListScreen extends ListSync {
       this.view.toast(`Not added: ${reading.message}.`, { duration: REFUSAL_TOAST });
       return;
     }
-    const changes = reading.items.map((item) => this.change('add', addFields(item)));
+    const changes = reading.items.map((item) => this.sync.change('add', addFields(item)));
     this.render({ glide: true });
     for (const { effect } of changes) this.added(effect);
     // The bar clears once the server has the adds (or can't be reached), so a refused add
     // keeps what was typed, to mend.
-    await within(this.drain(), ADD_WAIT);
-    if (changes.some(({ op }) => this.refusals.has(op.op))) return;
+    await within(this.sync.drain(), ADD_WAIT);
+    if (changes.some(({ op }) => this.sync.refusals.has(op.op))) return;
     if (input.value.trim() === text) input.value = '';
     this.suggest();
   }
@@ -213,8 +253,8 @@ export class ListScreen extends ListSync {
   async addName(name) {
     const input = $('add-input');
     const typing = input.value.trim() ? typingLine(input.value) : { done: [], quantity: null, amount: null };
-    for (const item of typing.done) this.change('add', addFields(item));
-    const { effect } = this.change('add', addFields({ name, quantity: typing.quantity, amount: typing.amount }));
+    for (const item of typing.done) this.sync.change('add', addFields(item));
+    const { effect } = this.sync.change('add', addFields({ name, quantity: typing.quantity, amount: typing.amount }));
     input.value = '';
     // A chip picked from the keyboard is gone now: keep the add bar in use.
     if (!document.activeElement || document.activeElement === document.body) input.focus();
@@ -226,7 +266,7 @@ export class ListScreen extends ListSync {
   /** Says when an add found the name on the list already. */
   added(effect) {
     if (effect.outcome !== 'bumped' && effect.outcome !== 'restored') return;
-    const item = this.list.toGet.find((entry) => entry.id === effect.item);
+    const item = this.sync.list.toGet.find((entry) => entry.id === effect.item);
     if (!item) return;
     this.view.flash(item.id);
     this.view.toast(effect.outcome === 'bumped'
@@ -241,7 +281,7 @@ export class ListScreen extends ListSync {
       // Un-checking during the hold: take the check back if it hasn't gone yet.
       const checkOp = this.checkOps.get(item.id);
       this.checkOps.delete(item.id);
-      if (!checkOp || !this.withdraw(checkOp)) this.change('uncheck', { item: item.id });
+      if (!checkOp || !this.sync.withdraw(checkOp)) this.sync.change('uncheck', { item: item.id });
       this.checkOff.cancel(item.id);
       button.closest('.item')?.classList.remove('checking');
       button.setAttribute('aria-checked', 'false');
@@ -252,32 +292,32 @@ export class ListScreen extends ListSync {
     button.closest('.item')?.classList.add('checking');
     button.setAttribute('aria-checked', 'true');
     this.view.sparks(button);
-    const { op, effect } = this.change('check', { item: item.id });
+    const { op, effect } = this.sync.change('check', { item: item.id });
     this.checkOps.set(item.id, op.op);
     if (effect.allDone) this.allDonePending = true;
   }
 
   settleChecks(ids) {
     for (const id of ids) this.checkOps.delete(id);
-    this.recompute();
+    this.sync.recompute();
     this.render({ glide: true });
     if (this.allDonePending) {
       this.allDonePending = false;
-      if (this.list && this.list.toGet.length === 0) setTimeout(() => this.view.celebrate(), 300);
+      if (this.sync.list && this.sync.list.toGet.length === 0) setTimeout(() => this.view.celebrate(), 300);
     }
   }
 
   restore(item) {
-    this.change('uncheck', { item: item.id });
+    this.sync.change('uncheck', { item: item.id });
     this.render({ glide: true });
   }
 
   // MARK: Clear and undo
 
   clearAll() {
-    const shown = this.list ? this.list.gotIt : [];
+    const shown = this.sync.list ? this.sync.list.gotIt : [];
     if (!shown.length) return;
-    const { op, effect } = this.change('clear', { items: shown.map((item) => item.id) });
+    const { op, effect } = this.sync.change('clear', { items: shown.map((item) => item.id) });
     this.render({ glide: true });
     const count = effect.cleared.length;
     this.view.toast(`Cleared ${count} ${count === 1 ? 'item' : 'items'}.`, {
@@ -289,9 +329,9 @@ export class ListScreen extends ListSync {
   /** Undo of Clear all: withdrawn if it never left the phone, else an undo sent after it. */
   async undoClear(clearOp, cleared) {
     this.view.hideToast();
-    if (!(await this.withdrawSoon(clearOp.op))) this.change('undo', { clear: clearOp.op });
+    if (!(await this.sync.withdrawSoon(clearOp.op))) this.sync.change('undo', { clear: clearOp.op });
     this.render({ glide: true });
-    const back = this.list.gotIt.filter((item) => cleared.includes(item.id));
+    const back = this.sync.list.gotIt.filter((item) => cleared.includes(item.id));
     this.view.toast(back.length
       ? `Brought back ${namesPhrase(back.map((item) => item.name))}.`
       : 'Nothing came back: the server had let them go.', { about: this.about(back.map((item) => item.id)) });
@@ -301,10 +341,10 @@ export class ListScreen extends ListSync {
   async undoRemove(removeOp, item) {
     this.view.hideToast();
     let id = item.id;
-    if (!(await this.withdrawSoon(removeOp.op))) {
+    if (!(await this.sync.withdrawSoon(removeOp.op))) {
       const fields = { item: uuid(), name: item.name };
       if (item.quantity) fields.quantity = item.quantity;
-      id = this.change('add', fields).effect.item;
+      id = this.sync.change('add', fields).effect.item;
     }
     this.render({ glide: true });
     this.view.flash(id);
@@ -318,12 +358,12 @@ export class ListScreen extends ListSync {
     if (!this.aisles.categories.length) this.aisles.load();
     if (this.editing && this.editing.id === item.id) {
       this.editing = null;
-    } else if (!item.quantity && item.editAmount && this.rules && this.rules.recipe.knows(item.editAmount.unit)) {
+    } else if (!item.quantity && item.editAmount && this.sync.rules && this.sync.rules.recipe.knows(item.editAmount.unit)) {
       // What a recipe asked for is edited in its own unit: 2¼ cups steps to 2½ cups.
       const { amount, unit, packSize } = item.editAmount;
       this.editing = { id: item.id, amount: { amount, unit, ...(packSize ? { packSize } : {}) }, typing: false, saved: true };
     } else {
-      const quantity = item.quantity || (this.rules && this.rules.starting(item.defaultUnit));
+      const quantity = item.quantity || (this.sync.rules && this.sync.rules.starting(item.defaultUnit));
       if (!quantity) return;
       this.editing = { id: item.id, quantity, typing: false, saved: !!item.quantity };
     }
@@ -343,18 +383,18 @@ export class ListScreen extends ListSync {
     this.render();
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
-      this.change('amount', { item: item.id, amount });
+      this.sync.change('amount', { item: item.id, amount });
       if (!this.checkOff.isHolding) this.render();
     }, 250);
   }
 
   save(id, quantity) {
-    this.change('quantity', { item: id, quantity });
+    this.sync.change('quantity', { item: id, quantity });
     if (!this.checkOff.isHolding) this.render();
   }
 
   handlers() {
-    const walkEntries = () => this.walking.entries(holding(this.list, this.checkOff).toGet);
+    const walkEntries = () => this.walking.entries(holding(this.sync.list, this.checkOff).toGet);
     return {
       walking: this.walking,
       aisles: this.aisles,
@@ -376,19 +416,19 @@ export class ListScreen extends ListSync {
       onUnit: (item, unit) => {
         const { amount, quantity } = this.editing;
         if (amount) {
-          if (unit !== amount.unit) this.setQuantity(item, this.rules.starting(unit));
+          if (unit !== amount.unit) this.setQuantity(item, this.sync.rules.starting(unit));
           return;
         }
-        this.setQuantity(item, this.rules.switching(quantity, unit));
+        this.setQuantity(item, this.sync.rules.switching(quantity, unit));
       },
       onStep: (item, direction) => {
         const { amount, quantity } = this.editing;
-        if (amount) return this.setAmount(item, this.rules.recipe.step(amount, direction));
-        this.setQuantity(item, direction > 0 ? this.rules.increment(quantity) : this.rules.decrement(quantity));
+        if (amount) return this.setAmount(item, this.sync.rules.recipe.step(amount, direction));
+        this.setQuantity(item, direction > 0 ? this.sync.rules.increment(quantity) : this.sync.rules.decrement(quantity));
       },
-      recipeAmountText: (amount) => this.rules.recipe.text(amount),
-      recipeNumber: (amount) => this.rules.recipe.number(amount.amount, amount.unit),
-      recipeUnitWord: (amount) => this.rules.recipe.word(amount.unit, amount.amount),
+      recipeAmountText: (amount) => this.sync.rules.recipe.text(amount),
+      recipeNumber: (amount) => this.sync.rules.recipe.number(amount.amount, amount.unit),
+      recipeUnitWord: (amount) => this.sync.rules.recipe.word(amount.unit, amount.amount),
       onTypeAmount: () => {
         this.editing = { ...this.editing, typing: true };
         this.render();
@@ -400,7 +440,7 @@ export class ListScreen extends ListSync {
         if (!this.editing || !this.editing.typing) return;
         const { quantity, amount } = this.editing;
         if (amount) {
-          const typed = this.rules.recipe.typed(text, amount);
+          const typed = this.sync.rules.recipe.typed(text, amount);
           if (typed.amount === amount.amount) {
             this.editing = { ...this.editing, typing: false };
             this.render();
@@ -410,7 +450,7 @@ export class ListScreen extends ListSync {
           document.querySelector(`[data-focus-key="amount:${CSS.escape(item.id)}"]`)?.focus();
           return;
         }
-        const typed = this.rules.typed(text, quantity, item.units);
+        const typed = this.sync.rules.typed(text, quantity, item.units);
         if (typed.amount === quantity.amount && typed.unit === quantity.unit) {
           this.editing = { ...this.editing, typing: false };
           this.render();
@@ -429,7 +469,7 @@ export class ListScreen extends ListSync {
         this.editing = null;
         clearTimeout(this.saveTimer);
         if (amount) {
-          this.change('amount', { item: item.id, amount: { ...amount, amount: 0 } });
+          this.sync.change('amount', { item: item.id, amount: { ...amount, amount: 0 } });
           this.render();
         } else {
           this.save(item.id, null);
@@ -437,7 +477,7 @@ export class ListScreen extends ListSync {
       },
       onRemove: (item) => {
         this.editing = null;
-        const { op } = this.change('remove', { item: item.id });
+        const { op } = this.sync.change('remove', { item: item.id });
         this.render({ glide: true });
         this.view.toast(`Removed ${item.name}.`, {
           about: { ...this.about([]), name: item.name },
@@ -465,7 +505,7 @@ export class ListScreen extends ListSync {
           this.render();
           return;
         }
-        const { effect } = this.change('rename', { item: item.id, name });
+        const { effect } = this.sync.change('rename', { item: item.id, name });
         this.render();
         // A rename resets the quantity (the units an item is measured in follow its name): say
         // so rather than drop it silently.
@@ -486,7 +526,7 @@ export class ListScreen extends ListSync {
           return;
         }
         if (note === (item.note || null)) return;
-        this.change('note', { item: item.id, note });
+        this.sync.change('note', { item: item.id, note });
         this.render();
       },
       onRenameCancel: (item) => {

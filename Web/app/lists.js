@@ -79,7 +79,7 @@ export class ListsBar {
 
   /** The id of the list shown: the one the page chose, else the first. */
   get shownId() {
-    return this.screen.listId || (this.lists[0] && this.lists[0].id) || null;
+    return this.screen.sync.listId || (this.lists[0] && this.lists[0].id) || null;
   }
 
   /** Reads the lists (the phone's copy when the server can't be reached) and draws the tabs. */
@@ -88,20 +88,20 @@ export class ListsBar {
       const answer = await api.lists();
       this.lists = answer.lists || [];
       this.removed = answer.removed || [];
-      this.screen.store.put('lists', answer);
+      this.screen.sync.store.put('lists', answer);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 0) return;
-      const kept = await this.screen.store.get('lists');
+      const kept = await this.screen.sync.store.get('lists');
       if (kept) {
         this.lists = kept.lists || [];
         this.removed = kept.removed || [];
       }
     }
     // A list removed on another phone: show the first.
-    if (this.screen.listId && this.lists.length && !this.lists.some((list) => list.id === this.screen.listId)) {
-      const gone = this.removed.find((list) => list.id === this.screen.listId);
+    if (this.screen.sync.listId && this.lists.length && !this.lists.some((list) => list.id === this.screen.sync.listId)) {
+      const gone = this.removed.find((list) => list.id === this.screen.sync.listId);
       if (gone) this.screen.view.toast(`The list ${gone.name} was removed.`, { duration: 8000 });
-      await this.screen.switchList(null);
+      await this.screen.sync.switchList(null);
     }
     this.render();
   }
@@ -119,7 +119,7 @@ export class ListsBar {
       tab.dataset.list = list.id;
       tab.setAttribute('aria-pressed', String(list.id === shown));
       tab.append(element('span', 'list-tab-name', list.name));
-      const count = list.id === shown && this.screen.list ? this.screen.list.toGet.length : list.toGet;
+      const count = list.id === shown && this.screen.sync.list ? this.screen.sync.list.toGet.length : list.toGet;
       if (count) tab.append(element('span', 'list-tab-count', String(count)));
       tabs.append(tab);
     }
@@ -131,7 +131,7 @@ export class ListsBar {
    * elsewhere, the phone notices rather than quietly showing whichever list is first then.
    */
   async show(id) {
-    await this.screen.switchList(id);
+    await this.screen.sync.switchList(id);
     this.render();
     // Another list has its own counts now: read them again (quietly, when offline).
     this.load();
@@ -218,7 +218,7 @@ export class ListsBar {
     if (!removed) return;
     const items = list.toGet + list.gotIt;
     $('lists-dialog').close();
-    if (this.shownId === id) await this.screen.switchList(null);
+    if (this.shownId === id) await this.screen.sync.switchList(null);
     this.render();
     this.screen.view.toast(
       items ? `Removed ${list.name}: its ${items} ${items === 1 ? 'item waits' : 'items wait'} with it.` : `Removed ${list.name}.`,

@@ -2,8 +2,9 @@
 // (offline.js) and the connection to the server: the queue drains by itself, live changes and
 // catch-ups keep the copy current, and the status line says where things stand.
 //
-// `ListScreen` (list.js) builds on it and draws (`render`, `checkOff`, `editing`); `Controller`
-// (controller.js) opens the page and says who we are (`connect`).
+// The list screen (list.js) holds one (`screen.sync`) and is told what to show through the
+// few calls `ListSync` makes on it (see the constructor); `Controller` (controller.js) opens
+// the page and says who we are (`connect`).
 
 import { api, ApiError, showList } from './api.js';
 import {
@@ -12,7 +13,6 @@ import {
 } from './offline.js';
 import { uuid } from './model.js';
 import { PhoneStore } from './store.js';
-import { View } from './view.js';
 
 /** How long the status line shows a refusal, in ms. */
 const REFUSAL_TIME = 8000;
@@ -27,18 +27,24 @@ export function within(promise, ms) {
 }
 
 export class ListSync {
-  constructor() {
-    this.view = new View();
+  /**
+   * `screen` shows the list and is told of what happens: `render({glide})`, `isHolding`
+   * (checks held in place: no redraw yet), `listSwitched()`, `listRecomputed(list)`,
+   * `listRemoved()`, `toast(text, options)`, `setStatus(text, state)`, `needsPairing(text)`,
+   * and, for the page's opening, `entered`, `connect()` and `changes` (the live stream).
+   */
+  constructor(screen) {
+    this.screen = screen;
     this.store = new PhoneStore();
     this.server = null; // the server's last list
     this.list = null; // what the page shows: the server's list with waiting changes on top
     this.outbox = new Outbox();
     this.acked = []; // [{op, revision}]: answered, until a list at least that new arrives
     this.listId = null; // the list shown (its id), null: the household's first
-    const controller = this;
+    const sync = this;
     this.context = {
       lexicon: new Lexicon(), aliases: new Map(), clears: new Map(),
-      get rules() { return controller.rules; },
+      get rules() { return sync.rules; },
     };
     this.words = []; // suggestion chips seen: [{name, emoji, source}]
     this.usuals = [];
@@ -46,7 +52,6 @@ export class ListSync {
     this.attempt = 0;
     this.retryTimer = null;
     this.draining = null;
-    this.entered = false;
     this.rules = null;
     this.serverOffset = 0; // server clock − local clock, ms
     this.refusals = new Map(); // op id → why the server refused it
@@ -78,11 +83,11 @@ export class ListSync {
     this.store.put('shown-list', next);
     this.server = (await this.store.get(this.listKey())) || null;
     this.acked = [];
-    this.editing = null;
+    this.screen.listSwitched();
     this.recompute();
-    this.render();
-    if (this.changes) this.changes.restart();
-    if (this.entered) await this.refresh();
+    this.screen.render();
+    if (this.screen.changes) this.screen.changes.restart();
+    if (this.screen.entered) await this.refresh();
   }
 
   /** Rebuilds what the page shows: the server's list with every waiting change applied. */
@@ -90,7 +95,7 @@ export class ListSync {
     const ops = [...this.acked.map((entry) => entry.op), ...this.outbox.opsFor(this.listId)];
     const base = this.server || EMPTY_LIST;
     this.list = localList(base, ops, this.context, this.now());
-    if (this.editing && !this.list.toGet.some((item) => item.id === this.editing.id)) this.editing = null;
+    this.screen.listRecomputed(this.list);
   }
 
   /** Fetches the list; while checks are held in place, keeps it for when they settle. */
@@ -118,15 +123,15 @@ export class ListSync {
         this.store.put('offset', this.serverOffset);
         this.reachable();
         this.recompute();
-        if (!this.checkOff.isHolding) this.render({ glide });
+        if (!this.screen.isHolding) this.screen.render({ glide });
       } catch (error) {
         // The list shown was removed (or never was, here): show the household's first.
         if (error instanceof ApiError && (error.status === 410 || error.status === 404) && this.listId) {
-          this.view.toast(error.message, { duration: REFUSAL_TIME });
+          this.screen.toast(error.message, { duration: REFUSAL_TIME });
           // NB: after this refresh has settled, so the first list's starts afresh.
           setTimeout(async () => {
             await this.switchList(null);
-            if (this.listsBar) this.listsBar.load();
+            this.screen.listRemoved();
           }, 0);
           return;
         }
@@ -183,7 +188,7 @@ export class ListSync {
     this.context.lexicon.learnItems(notice.items);
     this.store.put(this.listKey(), this.server);
     this.recompute();
-    if (!this.checkOff.isHolding) this.render();
+    if (!this.screen.isHolding) this.screen.render();
   }
 
   // MARK: The queue
@@ -311,14 +316,14 @@ export class ListSync {
     for (const { op, reason } of refusals) this.refusals.set(op.op, reason);
     const reason = refusals[refusals.length - 1].reason.replace(/\.$/, '');
     this.net.refusal = refusals.length === 1 ? reason : `${reason} (and ${refusals.length - 1} more)`;
-    this.view.toast(`Not saved: ${this.net.refusal}.`, { duration: REFUSAL_TIME });
+    this.screen.toast(`Not saved: ${this.net.refusal}.`, { duration: REFUSAL_TIME });
     clearTimeout(this.refusalTimer);
     this.refusalTimer = setTimeout(() => {
       this.net.refusal = null;
       this.showStatus();
     }, REFUSAL_TIME);
     this.recompute();
-    if (!this.checkOff.isHolding) this.render({ glide: true });
+    if (!this.screen.isHolding) this.screen.render({ glide: true });
     this.showStatus();
   }
 
@@ -331,9 +336,9 @@ export class ListSync {
     this.retryTimer = null;
     if (!was) {
       this.showStatus();
-      if (!this.entered) this.connect();
+      if (!this.screen.entered) this.screen.connect();
       else this.drain();
-      if (this.changes && !this.net.live) this.changes.wake();
+      if (this.screen.changes && !this.net.live) this.screen.changes.wake();
     }
   }
 
@@ -354,26 +359,26 @@ export class ListSync {
   retry() {
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    if (!this.entered) return this.connect();
+    if (!this.screen.entered) return this.screen.connect();
     if (this.outbox.size) return this.drain();
     return this.catchUp();
   }
 
   showStatus() {
     const state = { ...this.net, waiting: this.outbox.size };
-    this.view.setStatus(statusText(state), statusState(state));
+    this.screen.setStatus(statusText(state), statusState(state));
   }
 
   fail(error) {
     if (error instanceof ApiError && error.status === 401) {
-      this.view.showPairing('This phone needs pairing again.');
+      this.screen.needsPairing('This phone needs pairing again.');
       return;
     }
     if (error instanceof ApiError && error.status === 0) {
       this.unreachable(); // the status line says so; the page keeps working
       return;
     }
-    this.view.toast(error.message || 'Something went wrong.');
+    this.screen.toast(error.message || 'Something went wrong.');
   }
 
   /** Remembers suggestion chips (and names seen) for suggestions offline. */
