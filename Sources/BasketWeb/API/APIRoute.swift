@@ -135,9 +135,6 @@ extension WebApp {
     resource(route).first { $0.method == method }
   }
 
-  /// Whether any route has this path, whatever its method.
-  static func knows(_ route: [String]) -> Bool { !resource(route).isEmpty }
-
   /// The methods the path's resource answers, in the table's order: a 405's `Allow`.
   static func methods(_ route: [String]) -> [String] {
     var methods: [String] = []

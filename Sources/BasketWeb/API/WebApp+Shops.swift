@@ -98,48 +98,46 @@ extension WebApp {
     guard let book = environment.shops else {
       throw RequestError(503, "this server keeps no shops")
     }
-    do {
-      guard let shop = try book.current() else {
-        if request.method == "POST" {
-          throw RequestError(409, "choose the shop you are in first")
-        }
-        return .json(200, .object([("shop", .null), ("stretches", .array([]))]))
-      }
+    guard let shop = try book.current() else {
       if request.method == "POST" {
-        let body = try JSONBody(request, allowed: ["order"])
-        guard case .array(let values)? = body.value("order") else {
-          throw RequestError(400, "send \"order\": the To get item ids in their new order")
-        }
-        let ids = try values.map { value -> UUID in
-          guard case .string(let text) = value, let id = UUID(uuidString: text) else {
-            throw RequestError(400, "\"order\" must hold item ids")
-          }
-          return id
-        }
-        let toGet = Dictionary(
-          try environment.basket.sections().toGet.map { ($0.id, $0) }
-        ) { first, _ in first }
-        var seen = Set<UUID>()
-        try book.correct(shop, order: ids.compactMap { seen.insert($0).inserted ? toGet[$0] : nil })
+        throw RequestError(409, "choose the shop you are in first")
       }
-      let stretches = try book.toGet(in: shop)
-      return .json(
-        200,
-        .object([
-          ("shop", Self.shopJSON(shop)),
-          (
-            "stretches",
-            .array(
-              stretches.map { stretch in
-                .object([
-                  ("category", stretch.category.map(JSONValue.string) ?? .null),
-                  ("title", .string(stretch.title)),
-                  ("items", .array(stretch.items.map { .string($0.id.uuidString.lowercased()) })),
-                ])
-              })
-          ),
-        ]))
+      return .json(200, .object([("shop", .null), ("stretches", .array([]))]))
     }
+    if request.method == "POST" {
+      let body = try JSONBody(request, allowed: ["order"])
+      guard case .array(let values)? = body.value("order") else {
+        throw RequestError(400, "send \"order\": the To get item ids in their new order")
+      }
+      let ids = try values.map { value -> UUID in
+        guard case .string(let text) = value, let id = UUID(uuidString: text) else {
+          throw RequestError(400, "\"order\" must hold item ids")
+        }
+        return id
+      }
+      let toGet = Dictionary(
+        try environment.basket.sections().toGet.map { ($0.id, $0) }
+      ) { first, _ in first }
+      var seen = Set<UUID>()
+      try book.correct(shop, order: ids.compactMap { seen.insert($0).inserted ? toGet[$0] : nil })
+    }
+    let stretches = try book.toGet(in: shop)
+    return .json(
+      200,
+      .object([
+        ("shop", Self.shopJSON(shop)),
+        (
+          "stretches",
+          .array(
+            stretches.map { stretch in
+              .object([
+                ("category", stretch.category.map(JSONValue.string) ?? .null),
+                ("title", .string(stretch.title)),
+                ("items", .array(stretch.items.map { .string($0.id.uuidString.lowercased()) })),
+              ])
+            })
+        ),
+      ]))
   }
 
   private func shopsJSON(_ book: ShopBook) throws -> JSONValue {
