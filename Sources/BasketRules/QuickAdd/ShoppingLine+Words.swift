@@ -258,7 +258,9 @@ enum Words {
         words.removeLast()
       }
     }
-    return words.joined(separator: " ")
+    // NB: trimmed by scalars: a prepended mark (U+06DD) joins the space after it into one
+    // Character, which the split above doesn't see as whitespace.
+    return String(words.joined(separator: " ").trimmingCharacters())
   }
 
   /// Whether `name` names something, rather than being more amount: not empty, and not only
