@@ -87,15 +87,7 @@ final class Connection {
   func run(
     _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> Void = { _ in }
   ) throws {
-    let statement = try cached(sql)
-    do {
-      try statement.bind(values)
-      while try statement.step() { try row(statement) }
-    } catch {
-      statement.resetAfterFailure()
-      throw error
-    }
-    try statement.reset()
+    try run(sql, binding: { try $0.bind(values) }, row: row)
   }
 
   /// Like `run`, with each value bound to the parameter named after its column (`:name`).
@@ -103,9 +95,15 @@ final class Connection {
     _ sql: String, named values: [(String, SQLValue)],
     row: (Statement) throws -> Void = { _ in }
   ) throws {
+    try run(sql, binding: { try $0.bind(named: values) }, row: row)
+  }
+
+  private func run(
+    _ sql: String, binding: (Statement) throws -> Void, row: (Statement) throws -> Void
+  ) throws {
     let statement = try cached(sql)
     do {
-      try statement.bind(named: values)
+      try binding(statement)
       while try statement.step() { try row(statement) }
     } catch {
       statement.resetAfterFailure()

@@ -46,21 +46,7 @@ final class Statement {
 
   /// Binds `values` to parameters 1, 2, … in order.
   func bind(_ values: [SQLValue]) throws {
-    for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
-      let rc: Int32
-      switch value {
-      case .integer(let number):
-        rc = sqlite3_bind_int64(handle, index, number)
-      case .real(let number):
-        rc = sqlite3_bind_double(handle, index, number)
-      case .null:
-        rc = sqlite3_bind_null(handle, index)
-      case .text(let string):
-        rc = Self.bind(string, to: handle, at: index)
-      }
-      guard rc == SQLITE_OK else { throw SQLiteError(code: rc, db: db) }
-    }
+    for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
   }
 
   /// Binds each value to the parameter `:name` of its column name; a name the statement has
@@ -71,15 +57,19 @@ final class Statement {
       guard index > 0 else {
         throw SQLiteError(code: SQLITE_RANGE, message: "the statement has no parameter :\(name)")
       }
-      let rc: Int32
-      switch value {
-      case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
-      case .real(let number): rc = sqlite3_bind_double(handle, index, number)
-      case .null: rc = sqlite3_bind_null(handle, index)
-      case .text(let string): rc = Self.bind(string, to: handle, at: index)
-      }
-      guard rc == SQLITE_OK else { throw SQLiteError(code: rc, db: db) }
+      try bind(value, at: index)
     }
+  }
+
+  private func bind(_ value: SQLValue, at index: Int32) throws {
+    let rc: Int32
+    switch value {
+    case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
+    case .real(let number): rc = sqlite3_bind_double(handle, index, number)
+    case .null: rc = sqlite3_bind_null(handle, index)
+    case .text(let string): rc = Self.bind(string, to: handle, at: index)
+    }
+    guard rc == SQLITE_OK else { throw SQLiteError(code: rc, db: db) }
   }
 
   private static func bind(_ string: String, to handle: OpaquePointer, at index: Int32) -> Int32 {
