@@ -221,6 +221,11 @@ def test_a_phone_joins_by_invitation_installs_the_app_and_keeps_the_list_offline
             page.fill("#add-input", "bread")
             page.press("#add-input", "Enter")
             expect(page.locator("#to-get")).to_contain_text("bread")
+            # The screens follow the address while the page still waits on the server.
+            page.evaluate("location.hash = '#/recipes'")
+            expect(page.locator("#recipes-area")).to_be_visible()
+            page.evaluate("location.hash = '#/'")
+            expect(page.locator("#list-area")).to_be_visible()
         finally:
             hanger.close()
 

@@ -74,10 +74,10 @@ window.addEventListener('pageshow', (event) => {
   if (started) return;
   started = true;
   markLinks(location.hash, ROUTES.find((row) => row.match(location.hash)) || null);
-  controller.start({ coldStart: !event.persisted, rules }).then(() => {
-    route();
-    window.addEventListener('hashchange', route);
-  });
+  // NB: the address is followed from the start, while the page may still be waiting on a slow
+  // server; the screen it names at opening gets the page once the list has opened.
+  window.addEventListener('hashchange', route);
+  controller.start({ coldStart: !event.persisted, rules }).then(route);
 });
 
 // NB: without a service worker the page opens only where the server answers: say so, and
