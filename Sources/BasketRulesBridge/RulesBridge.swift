@@ -43,7 +43,7 @@ public enum RulesBridge {
     "quantity.typed", "quantity.unitNamed", "quantity.allowedUnits", "quantity.defaultUnit",
     "quantity.starting", "recipe.text", "recipe.number", "recipe.word", "recipe.step",
     "recipe.parse", "recipe.typed", "recipe.knows", "quantity.table", "nameText",
-    "ingredient.parse", "readLine", "typingLine",
+    "ingredient.parse", "readLine", "typingLine", "trip.step",
   ]
 
   struct Refusal: Error {
@@ -130,6 +130,17 @@ public enum RulesBridge {
       return RecipeAmountRules.number(in: try args.string(0)).map { .number($0) } ?? .null
     case "recipe.typed":
       return json(RecipeAmountRules.typed(try args.string(0), current: try args.amount(1)))
+    case "trip.step":
+      guard let step = WalkStep(rawValue: try args.string(1)) else {
+        throw Refusal("argument 2 is a walk step")
+      }
+      var walk = try args.walk(0)
+      do {
+        try walk.take(step)
+      } catch {
+        return .object([("refused", .string(error.rawValue))])
+      }
+      return json(walk)
     default: throw Refusal("no rule is called \(name)")
     }
   }
@@ -170,6 +181,19 @@ public enum RulesBridge {
         ))
     }
     return .object(members)
+  }
+
+  /// A trip's walk with what the trip's JSON derives from it: the 1-based `position`, the
+  /// index of the stop `shown` (null past the end or off the walk) and `atEnd`.
+  static func json(_ walk: TripWalk) -> JSONValue {
+    .object([
+      ("phase", .string(walk.phase.rawValue)),
+      ("resumes", walk.resumePhase.map { .string($0.rawValue) } ?? .null),
+      ("statuses", .array(walk.statuses.map { .string($0.rawValue) })),
+      ("position", .number(Double(walk.progress.at))),
+      ("shown", walk.shown.map { .number(Double($0)) } ?? .null),
+      ("atEnd", .bool(walk.isAtEnd)),
+    ])
   }
 
   static func json(_ line: IngredientLine) -> JSONValue {
@@ -265,6 +289,30 @@ public enum RulesBridge {
     }
 
     /// `{"amount", "maxAmount"?, "unit", "packSize"?}` in a recipe unit.
+    /// A trip as its JSON gives it (`phase`, `resumes`, the 1-based `position`, `current`
+    /// when a stop is shown, and `stops` with their `status`) as its walk.
+    func walk(_ index: Int) throws(Refusal) -> TripWalk {
+      let trip = try value(index)
+      guard case .string(let phaseName)? = trip["phase"], let phase = TripPhase(rawValue: phaseName)
+      else { throw Refusal("a trip has a phase") }
+      var resumes: TripPhase?
+      if case .string(let name)? = trip["resumes"] { resumes = TripPhase(rawValue: name) }
+      guard case .array(let stops)? = trip["stops"] else { throw Refusal("a trip has stops") }
+      var statuses: [StopStatus] = []
+      for stop in stops {
+        guard case .string(let name)? = stop["status"], let status = StopStatus(rawValue: name)
+        else { throw Refusal("a trip's stop has a status") }
+        statuses.append(status)
+      }
+      var position = statuses.count
+      if let shown = trip["current"], shown != .null, let at = Self.number(trip["position"]),
+        at >= 1, at <= Double(statuses.count)
+      {
+        position = Int(at) - 1
+      }
+      return TripWalk(phase: phase, resumePhase: resumes, position: position, statuses: statuses)
+    }
+
     func amount(_ index: Int) throws(Refusal) -> ItemAmount {
       let given = try value(index)
       guard let amount = Self.number(given["amount"]) else {

@@ -1,8 +1,11 @@
-// The web app's offline trip steps (Web/app/trip-offline.js) against the table the core's
-// TripRules is held to as well (Tests/cases/trip-walk-cases.json). Run: node --test Tests/js/
+// The web app's offline trip steps (Web/app/trip-offline.js, the core's TripWalk built for the
+// browser) against the table the core's TripRules is held to as well
+// (Tests/cases/trip-walk-cases.json). Run: node --test Tests/js/
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+
+import './rules.mjs';
 
 const root = new URL('../../', import.meta.url);
 const { walkStep } = await import(new URL('Web/app/trip-offline.js', root));

@@ -1,14 +1,15 @@
 // A Shopping Trip's steps taken while the phone is offline: applied to the page's copy of the
-// trip at once, with the core's walk rule (TripRules; both are held to the case table
-// Tests/cases/trip-walk-cases.json), kept in the order taken (localStorage, so a reload or a
-// closed tab keeps them), and sent when the server answers again. Settling an exception needs
-// the server's products, so only Next, Got it, Skip, Pause and Resume are taken offline.
+// trip at once by the core's own walk (TripWalk, through rules.js), kept in the order taken
+// (localStorage, so a reload or a closed tab keeps them), and sent when the server answers
+// again. Settling an exception needs the server's products, so only Next, Got it, Skip, Pause
+// and Resume are taken offline.
+
+import { call } from './rules.js';
 
 const QUEUE = 'basket.trip.queue';
 const LAST = 'basket.trip.last';
-const STATUS = { next: 'visited', got: 'got', skip: 'skipped' };
 
-/** Why a step can't be taken (the core's TripError cases the table names), as a thrown Error. */
+/** Why a step can't be taken (the walk's refusal: paused, notPaused, atEnd, needsServer). */
 class StepRefused extends Error {
   constructor(reason) {
     super(reason);
@@ -16,36 +17,19 @@ class StepRefused extends Error {
   }
 }
 
-/** The index of the stop shown: `position` is 1-based and stops at the count past the end. */
-function shownIndex(trip) {
-  return trip.current ? trip.position - 1 : trip.stops.length;
-}
-
 /** The trip after `step`, as the server will make it; throws StepRefused where it would refuse. */
 export function walkStep(trip, step) {
-  if (step === 'pause') {
-    if (trip.phase === 'paused') return trip;
-    return { ...trip, phase: 'paused', resumes: trip.phase };
-  }
-  if (step === 'resume') {
-    if (trip.phase !== 'paused') throw new StepRefused('notPaused');
-    return { ...trip, phase: trip.resumes || 'walking', resumes: null };
-  }
-  if (trip.phase === 'paused') throw new StepRefused('paused');
-  if (trip.phase !== 'walking') throw new StepRefused('needsServer');
-  const index = shownIndex(trip);
-  if (index >= trip.stops.length) throw new StepRefused('atEnd');
-  const stops = trip.stops.map((stop, at) => (at === index ? { ...stop, status: STATUS[step] } : stop));
-  const waiting = (at) => stops[at].status === 'waiting';
-  let next = stops.findIndex((stop, at) => at > index && waiting(at));
-  if (next < 0) next = stops.findIndex((stop, at) => waiting(at));
-  if (next < 0) next = stops.length;
+  const walk = call('trip.step', trip, step);
+  if (walk.refused) throw new StepRefused(walk.refused);
+  const stops = trip.stops.map((stop, at) => (stop.status === walk.statuses[at] ? stop : { ...stop, status: walk.statuses[at] }));
   return {
     ...trip,
+    phase: walk.phase,
+    resumes: walk.resumes,
     stops,
-    position: Math.min(next + 1, stops.length),
-    current: stops[next] || null,
-    atEnd: !stops.some((stop) => stop.status === 'waiting'),
+    position: walk.position,
+    current: walk.shown === null ? null : stops[walk.shown],
+    atEnd: walk.atEnd,
   };
 }
 

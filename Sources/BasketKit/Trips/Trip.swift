@@ -27,14 +27,8 @@ public struct Trip: Identifiable, Equatable, Sendable, Codable {
     }
   }
 
-  public enum Phase: String, Equatable, Sendable, Codable {
-    /// Exceptions to settle before walking.
-    case review
-    /// One item at a time.
-    case walking
-    case paused
-    case ended
-  }
+  /// The trip's phase (the walk's own, in the portable rules).
+  public typealias Phase = TripPhase
 
   public var id: UUID
   public var place: Place
@@ -89,20 +83,32 @@ public struct Trip: Identifiable, Equatable, Sendable, Codable {
 
   /// The stop being shown while walking, nil past the last one or before walking.
   public var currentStop: TripStop? {
-    guard phase == .walking || (phase == .paused && resumePhase == .walking),
-      stops.indices.contains(position)
-    else { return nil }
-    return stops[position]
+    walk.shown.map { stops[$0] }
   }
 
   /// Whether every stop has been passed (got, visited, skipped or gone).
   public var isAtEnd: Bool {
-    !stops.contains { $0.status == .waiting }
+    walk.isAtEnd
   }
 
   /// 1-based place of the current stop among all stops ("3 of 8").
   public var progress: (at: Int, of: Int) {
-    (min(position + 1, stops.count), stops.count)
+    walk.progress
+  }
+
+  /// The trip's walk: its phase, the stop shown and each stop's status.
+  public var walk: TripWalk {
+    get {
+      TripWalk(
+        phase: phase, resumePhase: resumePhase, position: position,
+        statuses: stops.map(\.status))
+    }
+    set {
+      phase = newValue.phase
+      resumePhase = newValue.resumePhase
+      position = newValue.position
+      for index in stops.indices { stops[index].status = newValue.statuses[index] }
+    }
   }
 }
 
@@ -120,17 +126,8 @@ public struct TripStop: Equatable, Sendable, Codable {
     case skipped
   }
 
-  /// Where the item stands on the walk.
-  public enum Status: String, Equatable, Sendable, Codable {
-    case waiting
-    /// "Next": the user moved on. Nothing more is claimed.
-    case visited
-    /// "Got it": checked off on the list.
-    case got
-    case skipped
-    /// Removed from the list, or checked off elsewhere, while the trip went on.
-    case gone
-  }
+  /// Where the item stands on the walk (the walk's own, in the portable rules).
+  public typealias Status = StopStatus
 
   public var item: UUID
   public var name: String
@@ -264,6 +261,9 @@ public protocol TripStore: Sendable {
 }
 
 /// Why a trip step was refused, as a line that says what to do instead.
+extension TripPhase: Codable {}
+extension StopStatus: Codable {}
+
 public enum TripError: Error, Equatable, Sendable, CustomStringConvertible {
   case noTrip
   case alreadyUnderWay(String)
@@ -274,6 +274,16 @@ public enum TripError: Error, Equatable, Sendable, CustomStringConvertible {
   case atEnd
   case noPlace(shops: [String])
   case nothingToGet
+
+  /// A walk step's refusal as the trip's.
+  public init(_ refusal: WalkRefusal) {
+    switch refusal {
+    case .paused: self = .paused
+    case .notPaused: self = .notPaused
+    case .atEnd: self = .atEnd
+    case .needsServer: self = .nothingToSettle
+    }
+  }
 
   public var description: String {
     switch self {

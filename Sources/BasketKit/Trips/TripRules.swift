@@ -60,16 +60,16 @@ public enum TripRules {
   public static func apply(_ step: TripStep, now: Date, to trip: inout Trip) throws(TripError) {
     guard trip.phase != .ended else { throw .noTrip }
     switch step {
-    case .resume:
-      guard trip.phase == .paused else { throw .notPaused }
-      trip.phase = trip.resumePhase ?? .walking
-      trip.resumePhase = nil
-      trip.pausedAt = nil
-    case .pause:
-      guard trip.phase != .paused else { break }
-      trip.resumePhase = trip.phase
-      trip.phase = .paused
-      trip.pausedAt = now
+    case .resume, .pause:
+      let wasPaused = trip.phase == .paused
+      var walk = trip.walk
+      do { try walk.take(step == .pause ? .pause : .resume) } catch { throw TripError(error) }
+      trip.walk = walk
+      if step == .resume {
+        trip.pausedAt = nil
+      } else if !wasPaused {
+        trip.pausedAt = now
+      }
     case .end:
       trip.phase = .ended
       trip.resumePhase = nil
@@ -118,19 +118,20 @@ public enum TripRules {
   /// A step on the walk: next, got it, skip, or another product for the current stop.
   private static func walk(_ step: TripStep, now: Date, in trip: inout Trip) throws(TripError) {
     if step == .accept || step == .acceptSearches { throw .nothingToSettle }
-    guard trip.stops.indices.contains(trip.position) else { throw .atEnd }
-    let index = trip.position
-    switch step {
-    case .replace(let product):
+    if case .replace(let product) = step {
+      guard trip.stops.indices.contains(trip.position) else { throw .atEnd }
+      let index = trip.position
       trip.stops[index].product = product
       if trip.stops[index].review != .sure { trip.stops[index].review = .replaced }
       return
-    case .next: trip.stops[index].status = .visited
-    case .got: trip.stops[index].status = .got
-    default: trip.stops[index].status = .skipped
     }
-    trip.stops[index].decidedAt = now
-    advance(&trip)
+    var walk = trip.walk
+    let decided: Int?
+    do {
+      decided = try walk.take(step == .next ? .next : step == .got ? .got : .skip)
+    } catch { throw TripError(error) }
+    trip.walk = walk
+    if let decided { trip.stops[decided].decidedAt = now }
   }
 
   /// Brings the trip in line with the list as it is now (`items`: every item, To get and Got
@@ -153,7 +154,7 @@ public enum TripRules {
     } else if !(trip.stops.indices.contains(trip.position)
       && trip.stops[trip.position].status == .waiting)
     {
-      advance(&trip)
+      trip.walk.advance()
     }
     trip.updatedAt = now
     return true
@@ -164,15 +165,6 @@ public enum TripRules {
     guard !trip.stops.contains(where: { $0.review == .pending }) else { return }
     if trip.phase == .review { trip.phase = .walking }
     if trip.resumePhase == .review { trip.resumePhase = .walking }
-    trip.position = trip.stops.firstIndex { $0.status == .waiting } ?? trip.stops.count
-  }
-
-  /// Moves to the next waiting stop after the current one (or the first before it, when
-  /// the walk skipped past one that is still waiting), else past the end.
-  private static func advance(_ trip: inout Trip) {
-    let after = trip.stops.indices.filter { $0 > trip.position }
-    trip.position =
-      after.first { trip.stops[$0].status == .waiting }
-      ?? trip.stops.firstIndex { $0.status == .waiting } ?? trip.stops.count
+    trip.position = trip.walk.firstWaiting ?? trip.stops.count
   }
 }
