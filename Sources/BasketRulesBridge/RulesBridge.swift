@@ -36,16 +36,6 @@ public enum RulesBridge {
     }
   }
 
-  /// The names `call` answers, for the page's tests.
-  public static let functions = [
-    "nameKey", "cleanName", "tidyName", "parseAddText", "entries", "parseAmount", "unitWord",
-    "formatAmount", "chipText", "quantity.switching", "quantity.increment", "quantity.decrement",
-    "quantity.typed", "quantity.unitNamed", "quantity.allowedUnits", "quantity.defaultUnit",
-    "quantity.starting", "recipe.text", "recipe.number", "recipe.word", "recipe.step",
-    "recipe.parse", "recipe.typed", "recipe.knows", "quantity.table", "nameText",
-    "ingredient.parse", "readLine", "typingLine", "trip.step",
-  ]
-
   struct Refusal: Error {
     var reason: String
     init(_ reason: String) { self.reason = reason }
@@ -54,13 +44,8 @@ public enum RulesBridge {
   private static func run(_ name: String, _ args: Arguments) throws(Refusal) -> JSONValue {
     switch name {
     case "nameKey": return .string(NameKey.of(try args.string(0)))
-    case "cleanName":
-      let cleaned = NameText.cleaned(try args.string(0))
-      return cleaned.isEmpty || cleaned.count > ListTiming.maxNameLength ? .null : .string(cleaned)
-    case "tidyName": return .string(TidyName.of(try args.string(0)))
     case "nameText": return .string(NameText.cleaned(try args.string(0)))
     case "quantity.table": return QuantityRules.table()
-    case "ingredient.parse": return json(IngredientLineParser.parse(try args.string(0)))
     case "typingLine":
       let typing = ShoppingLine.typing(try args.string(0))
       return .object([
@@ -81,10 +66,6 @@ public enum RulesBridge {
           ("refused", .string(error.kind)), ("message", .string(error.description)),
         ])
       }
-    case "parseAddText":
-      let parsed = AddTextParser.parse(try args.string(0))
-      return .object([("name", .string(parsed.name)), ("quantity", json(parsed.quantity))])
-    case "entries": return .array(AddTextParser.entries(in: try args.string(0)).map { .string($0) })
     case "parseAmount":
       return AmountParser.number(in: try args.string(0)).map { .number($0) } ?? .null
     case "unitWord":
@@ -112,8 +93,6 @@ public enum RulesBridge {
         QuantityRules.allowedUnits(for: try args.measure(0)).map { .string($0.rawValue) })
     case "quantity.defaultUnit":
       return .string(QuantityRules.defaultUnit(for: try args.measure(0)).rawValue)
-    case "quantity.starting": return json(QuantityRules.startingQuantity(for: try args.measure(0)))
-    case "recipe.knows": return .bool(KitchenUnit(id: try args.string(0)) != nil)
     case "recipe.text": return .string(try args.amount(0).text)
     case "recipe.number":
       return .string(
@@ -193,29 +172,6 @@ public enum RulesBridge {
       ("position", .number(Double(walk.progress.at))),
       ("shown", walk.shown.map { .number(Double($0)) } ?? .null),
       ("atEnd", .bool(walk.isAtEnd)),
-    ])
-  }
-
-  static func json(_ line: IngredientLine) -> JSONValue {
-    func quantity(_ value: IngredientQuantity?) -> JSONValue {
-      guard let value else { return .null }
-      return .object([
-        ("amount", .number(value.amount)),
-        ("maxAmount", value.maxAmount.map { .number($0) } ?? .null),
-        ("unit", value.unit.map { .string($0.id) } ?? .null),
-      ])
-    }
-    func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-    return .object([
-      ("text", .string(line.text)), ("quantity", quantity(line.quantity)),
-      ("name", .string(line.name)),
-      ("preparation", text(line.preparation)), ("note", text(line.note)),
-      ("optional", .bool(line.optional)),
-      ("uncertain", .bool(line.uncertain)),
-      ("alternatives", .array(line.alternatives.map { .string($0) })),
-      ("size", text(line.size)), ("packSize", quantity(line.packSize)),
-      ("equivalents", .array(line.equivalents.map(quantity))),
-      ("vagueUnit", line.vagueUnit.map { .string($0.id) } ?? .null),
     ])
   }
 

@@ -51,3 +51,14 @@ func swiftStrtod(_ text: UnsafePointer<CChar>, _ result: UnsafeMutablePointer<Do
   result.pointee = cStrtod(text, &end)
   return end.map { UnsafePointer($0) }
 }
+
+@_extern(wasm, module: "wasi_snapshot_preview1", name: "random_get")
+func wasiRandomGet(_ buffer: UnsafeMutableRawPointer, _ count: Int32) -> Int32
+
+/// The random bytes the standard library's hashing seeds itself with, straight from the page's
+/// secure source. wasi-libc's own asserts on its way there, and its assert brings the whole of
+/// `printf` (16 KB of the module).
+@_cdecl("arc4random_buf")
+func arc4randomBuf(_ buffer: UnsafeMutableRawPointer, _ count: Int) {
+  _ = wasiRandomGet(buffer, Int32(count))
+}

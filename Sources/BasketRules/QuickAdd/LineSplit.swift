@@ -82,10 +82,11 @@ enum LineSplit {
     return words.count == before || words.isEmpty ? "" : words.joined(separator: " ")
   }
 
-  static let amountTrailers: Set<String> = [
-    "or", "more", "less", "each", "total", "in", "all", "apiece", "altogether", "at", "least",
-    "about", "approx", "approximately", "roughly", "per",
-  ]
+  static let amountTrailers: Set<String> = Set(
+    words: """
+      or more less each total in all apiece altogether at least about approx approximately roughly
+      per
+      """)
 
   /// Whether a part is an amount and describing words with no food yet: "1 cup dried" of "1
   /// cup dried, pitted dates", "2 cups hot" of "2 cups hot, scalded milk".
@@ -108,11 +109,11 @@ enum LineSplit {
     return Words.number(first) != nil || Words.splitGluedUnit(first).1 != nil
   }
 
-  static let describingWords: Set<String> = [
-    "skinless", "boneless", "skin-on", "bone-in",
-    "lean", "tender", "firm", "crisp", "crusty", "stale", "day-old", "good", "fresh", "ripe",
-    "fat", "meaty", "juicy", "tart", "sweet", "young", "mature", "aged", "extra",
-  ]
+  static let describingWords: Set<String> = Set(
+    words: """
+      skinless boneless skin-on bone-in lean tender firm crisp crusty stale day-old good fresh ripe
+      fat meaty juicy tart sweet young mature aged extra
+      """)
 
   /// Whether a part is an amount and nothing else: "6", "x6", "(2)", "2 kg", "a dozen".
   static func isAmountOnly(_ part: String) -> Bool {
@@ -169,13 +170,13 @@ enum LineSplit {
   }
 
   /// Words that join or shape a preparation: "cut into thin strips", "halved lengthwise".
-  static let howWords: Set<String> = [
-    "and", "or", "then", "into", "in", "until", "less", "than", "a", "the", "of", "thin",
-    "thick", "small", "large", "pieces", "piece", "lengthwise", "crosswise", "halves", "wedges",
-    "rings", "chunks", "slices", "cubes", "strips", "dice", "inch", "inches", "cm", "bite-size",
-    "bite-sized", "half", "quarters", "thirds", "rounds", "coins", "matchsticks", "florets",
-    "apart", "off", "out", "up", "through", "stem", "whole", "if", "needed", "large", "fine",
-  ]
+  static let howWords: Set<String> = Set(
+    words: """
+      and or then into in until less than a the of thin thick small large pieces piece lengthwise
+      crosswise halves wedges rings chunks slices cubes strips dice inch inches cm bite-size
+      bite-sized half quarters thirds rounds coins matchsticks florets apart off out up through
+      stem whole if needed large fine
+      """)
 
   /// The words outside brackets: "peeled (about 3 cups)" → "peeled".
   static func withoutBrackets(_ words: [String]) -> [String] {
@@ -275,11 +276,11 @@ enum LineSplit {
 
   /// Words that describe the thing after the "and" as well: "red and green peppers", "sweet
   /// and sour sauce".
-  static let sharedHeadWords: Set<String> = [
-    "red", "green", "yellow", "orange", "white", "brown", "black", "purple", "pink", "golden",
-    "sweet", "hot", "mild", "large", "small", "medium", "big", "fresh", "frozen", "dried",
-    "plain", "smoked", "unsmoked", "salted", "unsalted", "light", "dark", "whole", "skimmed",
-    "semi-skimmed", "low-fat", "full-fat", "organic", "white", "wholemeal", "brown", "long",
-    "short", "thick", "thin", "soft", "hard", "fine", "coarse", "green", "ripe", "raw",
-  ]
+  static let sharedHeadWords: Set<String> = Set(
+    words: """
+      red green yellow orange white brown black purple pink golden sweet hot mild large small
+      medium big fresh frozen dried plain smoked unsmoked salted unsalted light dark whole skimmed
+      semi-skimmed low-fat full-fat organic white wholemeal brown long short thick thin soft hard
+      fine coarse green ripe raw
+      """)
 }

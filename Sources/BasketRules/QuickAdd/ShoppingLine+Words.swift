@@ -24,7 +24,10 @@ enum Words {
     return words
   }
 
-  static let bullets: Set<String> = ["-", "*", "•", "·", "–", "—", "○", "◦", "▪", "✓", "☐", "[]"]
+  static let bullets: Set<String> = Set(
+    words: """
+      - * • · – — ○ ◦ ▪ ✓ ☐ []
+      """)
   static let bulletMarks: Set<Character> = ["*", "•", "·"]
   static let endings: Set<Character> = [".", ",", ";", "!", "?", ":"]
 
