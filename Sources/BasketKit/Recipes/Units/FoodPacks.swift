@@ -102,7 +102,8 @@ public enum FoodPacks {
   }
 
   /// What to buy for `need` of the food `name` where `region` shops: whole packs of the
-  /// table's food (or, for a cooked food, of the dry food it takes), the need rounded up once.
+  /// table's food (or, for a cooked food, of the dry food it takes, or of its canned form where
+  /// the region has tins of it but no dry pack), the need rounded up once.
   /// Of the food's pack sizes, the fewest packs that buy less than the need plus one of the
   /// smallest pack. Nil when the food isn't sold in packs there or the need can't be compared
   /// with a pack (a count, a large volume of a food of unknown density).
