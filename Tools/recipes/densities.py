@@ -200,9 +200,12 @@ FOODS = [
     ("leaf lettuce", "lettuce|green leaf lettuce", "11253"),
     ("dates", "pitted dates|medjool dates", "09087"),
     # Foods the saved recipe pages measure by the cup that packs.tsv sells by weight.
-    # SR has ripe (black) olives only by the tbsp and no Kalamata entry, so "olives" and
-    # "kalamata olives" get no density.
+    # SR has ripe (black) olives only by the tbsp, so "olives" (green or black) gets no density.
     ("black olives", "ripe olives|ripe black olives", "09193"),
+    # SR has no Kalamata entry and no retailer label giving grams per spoon of Kalamata was
+    # found: Kalamata are ripe olives, cured in brine, so SR's ripe olives stand in (an
+    # estimate, said so in Data/recipes/PACKS.md).
+    ("kalamata olives", "kalamata|kalamata olive", "09193"),
     # SR has no spring mix or mesclun: green leaf lettuce, shredded, is the nearest leaf.
     (
         "mixed greens",

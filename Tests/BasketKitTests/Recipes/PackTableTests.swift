@@ -41,6 +41,15 @@ import Testing
       ("½ teaspoon garlic powder", .uk, "1 jar", "½ tsp"),
       ("1 cup powdered sugar", .us, "1 bag (907 g)", "1 cup ≈ 120 g"),
       ("1 cup diced carrots", .us, "3 pieces", "1 cup ≈ 128 g"),
+      ("2 cups self-rising flour", .us, "1 bag (907 g)", "2 cups ≈ 250 g"),
+      ("⅓ cup white miso", .us, "1 tub (748 g)", "⅓ cup ≈ 92 g"),
+      ("1 cup pecans", .uk, "1 bag (200 g)", "1 cup ≈ 109 g"),
+      ("2 cups chopped pecans", .uk, "2 bags (200 g)", "2 cups ≈ 218 g"),
+      ("1/2 cup Kalamata olives", .uk, "1 jar (340 g)", "½ cup ≈ 67 g"),
+      ("1/2 cup Kalamata olives", .us, "1 jar (163 g)", "½ cup ≈ 67 g"),
+      // No half-and-half in UK shops: single cream's carton is bought for it.
+      ("1 cup half and half", .uk, "1 carton (300 ml)", "1 cup ≈ 237 ml"),
+      ("2 cups arugula", .us, "1 pack (113 g)", "2 cups ≈ 40 g"),
     ] as [(String, ShopRegion, String, String)])
   func aMeasureOfAFoodSoldInPacksIsBoughtAsPacks(
     line: String, region: ShopRegion, buy: String, need: String
@@ -62,6 +71,11 @@ import Testing
       ("2 cups cooked brown rice", .us, "1 bag (907 g) brown rice", "2 cups cooked ≈ 117 g dry"),
       ("500 g cooked pasta", .uk, "1 bag (500 g) pasta", "500 g cooked ≈ 210 g dry"),
       ("6 cups cooked black beans", .us, "1 bag (454 g) black beans", "6 cups cooked ≈ 397 g dry"),
+      // No dry black beans sized for the UK, but tins: canned beans are cooked beans.
+      (
+        "1½ cups cooked black beans", .uk, "1 tin (400 g) canned black beans",
+        "1.5 cups cooked ≈ 360 g"
+      ),
     ] as [(String, ShopRegion, String, String)])
   func aCookedFoodIsBoughtAsTheDryFoodItTakes(
     line: String, region: ShopRegion, buy: String, need: String

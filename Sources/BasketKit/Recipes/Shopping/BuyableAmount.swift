@@ -85,7 +85,7 @@ public enum BuyingRules {
       let purchase = FoodPacks.purchase(amount, name: packs.food, region: packs.region)
     {
       var need = amount.text
-      if purchase.dry != nil { need += " cooked" }
+      if purchase.dry != nil || purchase.canned != nil { need += " cooked" }
       if let approximate = purchase.approximateNeed {
         need += " ≈ \(approximate.text)" + (purchase.dry != nil ? " dry" : "")
       }

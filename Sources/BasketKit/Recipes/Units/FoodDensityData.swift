@@ -154,6 +154,7 @@ extension FoodDensity {
     ("leaf lettuce|lettuce|green leaf lettuce", "11253", 0.1522),
     ("dates|pitted dates|medjool dates", "09087", 0.6213),
     ("black olives|ripe olives|ripe black olives", "09193", 0.5681),
+    ("kalamata olives|kalamata|kalamata olive", "09193", 0.5681),
     ("mixed greens|spring mix|mesclun|salad leaves|mixed leaves|baby greens", "11253", 0.1522),
     ("refried beans", "16103", 1.0060),
     ("pecorino|pecorino romano|romano|romano cheese|pecorino cheese", "01032", 0.4227),

@@ -31,9 +31,12 @@ public struct PackPurchase: Equatable, Sendable {
   public var approximateNeed: ItemAmount?
   /// For a cooked food, the dry food bought ("white rice" for "cooked rice").
   public var dry: String?
+  /// For a cooked food the region sells no dry pack of but sells canned, the canned food bought
+  /// ("canned black beans" for "cooked black beans" in the UK).
+  public var canned: String? = nil
 
-  /// "1 bag (142 g)", "1 bag (454 g) white rice".
-  public var text: String { pack.text(count: count) + (dry.map { " \($0)" } ?? "") }
+  /// "1 bag (142 g)", "1 bag (454 g) white rice", "1 tin (400 g) canned black beans".
+  public var text: String { pack.text(count: count) + ((dry ?? canned).map { " \($0)" } ?? "") }
 }
 
 /// Retail pack sizes per food, US and UK, and how much cooked food a measure of dry food makes,
@@ -99,7 +102,8 @@ public enum FoodPacks {
   }
 
   /// What to buy for `need` of the food `name` where `region` shops: whole packs of the
-  /// table's food (or, for a cooked food, of the dry food it takes), the need rounded up once.
+  /// table's food (or, for a cooked food, of the dry food it takes, or of its canned form where
+  /// the region has tins of it but no dry pack), the need rounded up once.
   /// Of the food's pack sizes, the fewest packs that buy less than the need plus one of the
   /// smallest pack. Nil when the food isn't sold in packs there or the need can't be compared
   /// with a pack (a count, a large volume of a food of unknown density).
@@ -110,13 +114,23 @@ public enum FoodPacks {
     var need = need
     var foodName = name
     var dry: String?
+    var canned: String?
     if food(name) == nil, let cooked = cooked(name) {
-      let ratio = unit.family == .mass ? cooked.perWeight : cooked.perVolume
       guard unit.family == .mass || unit.family == .volume else { return nil }
-      need = ItemAmount(
-        amount: need.amount / ratio, maxAmount: need.maxAmount.map { $0 / ratio }, unit: unit)
-      foodName = cooked.dry
-      dry = cooked.dry
+      if packs(cooked.dry, region: region).isEmpty, let tinned = food("canned " + cooked.dry),
+        !packs(tinned, region: region).isEmpty
+      {
+        // NB: no dry pack where the household shops, but tins (UK black beans): canned beans
+        // are cooked beans, so the cooked need is bought as tins, not turned into dry food.
+        foodName = tinned
+        canned = tinned
+      } else {
+        let ratio = unit.family == .mass ? cooked.perWeight : cooked.perVolume
+        need = ItemAmount(
+          amount: need.amount / ratio, maxAmount: need.maxAmount.map { $0 / ratio }, unit: unit)
+        foodName = cooked.dry
+        dry = cooked.dry
+      }
     }
     guard let food = food(foodName) else { return nil }
     let packs = packs(food, region: region)
@@ -129,16 +143,16 @@ public enum FoodPacks {
         || (unit.family == .volume && top * unit.baseFactor < smallVolumeMilliliters)
       guard small, let other = table[food]?.first?.pack else { return nil }
       let unsized = FoodPack(food: food, word: other.word, size: nil, eachGrams: nil)
-      return PackPurchase(pack: unsized, count: 1, dry: dry)
+      return PackPurchase(pack: unsized, count: 1, dry: dry, canned: canned)
     }
     switch unit.family {
     case .count:
       if BuyingRules.smidgens.contains(unit.id) {
-        return PackPurchase(pack: smallest, count: 1, dry: dry)
+        return PackPurchase(pack: smallest, count: 1, dry: dry, canned: canned)
       }
       guard ["sprig", "stem"].contains(unit.id) else { return nil }
       let count = Int(max((top / sprigsPerPack).rounded(.up), 1))
-      return PackPurchase(pack: smallest, count: count, dry: dry)
+      return PackPurchase(pack: smallest, count: count, dry: dry, canned: canned)
     case .length:
       return nil
     case .mass, .volume:
@@ -158,7 +172,7 @@ public enum FoodPacks {
       guard unit.family == .volume, top * unit.baseFactor < smallVolumeMilliliters else {
         return nil
       }
-      return PackPurchase(pack: smallest, count: 1, dry: dry)
+      return PackPurchase(pack: smallest, count: 1, dry: dry, canned: canned)
     }
     let spare = smallest.measure.amount * (1 + slack)
     let chosen =
@@ -178,7 +192,8 @@ public enum FoodPacks {
       : ItemAmount(
         amount: chosen.needed < 10 ? (chosen.needed * 10).rounded() / 10 : chosen.needed,
         unit: KitchenUnit.base(of: family))
-    return PackPurchase(pack: chosen.pack, count: chosen.count, approximateNeed: shown, dry: dry)
+    return PackPurchase(
+      pack: chosen.pack, count: chosen.count, approximateNeed: shown, dry: dry, canned: canned)
   }
 
   /// `amount` of `unit` in the base unit of `family` (g or ml): directly within a family,
