@@ -109,6 +109,16 @@ public enum RulesBridge {
       return RecipeAmountRules.number(in: try args.string(0)).map { .number($0) } ?? .null
     case "recipe.typed":
       return json(RecipeAmountRules.typed(try args.string(0), current: try args.amount(1)))
+    case "list.naming": return PhoneList.naming(try args.value(0))
+    case "list.change": return PhoneList.change(try args.value(0), try args.value(1))
+    case "note.cleaned":
+      let raw = try args.string(0)
+      do {
+        let note = try ItemNote.cleaned(raw)
+        return .object([("note", note.map { .string($0) } ?? .null)])
+      } catch {
+        return .object([("refused", .string(error.description))])
+      }
     case "trip.step":
       guard let step = WalkStep(rawValue: try args.string(1)) else {
         throw Refusal("argument 2 is a walk step")
@@ -237,14 +247,12 @@ public enum RulesBridge {
 
     /// `{"amount", "unit"}` in the list's units.
     func quantity(_ index: Int) throws(Refusal) -> Quantity {
-      let given = try value(index)
-      guard let amount = Self.number(given["amount"]), case .string(let text)? = given["unit"],
-        let unit = MeasureUnit(rawValue: text)
-      else { throw Refusal("argument \(index + 1) is a quantity {\"amount\", \"unit\"}") }
-      return Quantity(amount: amount, unit: unit)
+      guard let quantity = RulesBridge.quantity(try value(index)) else {
+        throw Refusal("argument \(index + 1) is a quantity {\"amount\", \"unit\"}")
+      }
+      return quantity
     }
 
-    /// `{"amount", "maxAmount"?, "unit", "packSize"?}` in a recipe unit.
     /// A trip as its JSON gives it (`phase`, `resumes`, the 1-based `position`, `current`
     /// when a stop is shown, and `stops` with their `status`) as its walk.
     func walk(_ index: Int) throws(Refusal) -> TripWalk {
@@ -269,22 +277,37 @@ public enum RulesBridge {
       return TripWalk(phase: phase, resumePhase: resumes, position: position, statuses: statuses)
     }
 
+    /// `{"amount", "maxAmount"?, "unit", "packSize"?}` in a recipe unit.
     func amount(_ index: Int) throws(Refusal) -> ItemAmount {
-      let given = try value(index)
-      guard let amount = Self.number(given["amount"]) else {
+      guard let amount = RulesBridge.amount(try value(index)) else {
         throw Refusal("argument \(index + 1) is a recipe amount {\"amount\", \"unit\"}")
       }
-      var unit: KitchenUnit?
-      if case .string(let id)? = given["unit"] { unit = KitchenUnit(id: id) }
-      var top: Double?
-      if case .number(let value)? = given["maxAmount"] { top = value }
-      var pack: IngredientQuantity?
-      if let size = given["packSize"], case .number(let packAmount)? = size["amount"] {
-        var packUnit: KitchenUnit?
-        if case .string(let id)? = size["unit"] { packUnit = KitchenUnit(id: id) }
-        pack = IngredientQuantity(amount: packAmount, unit: packUnit)
-      }
-      return ItemAmount(amount: amount, maxAmount: top, unit: unit, packSize: pack)
+      return amount
     }
+  }
+
+  /// A quantity's JSON, `{"amount", "unit"}` in the list's units, as a quantity.
+  static func quantity(_ given: JSONValue) -> Quantity? {
+    guard let amount = Arguments.number(given["amount"]), case .string(let text)? = given["unit"],
+      let unit = MeasureUnit(rawValue: text)
+    else { return nil }
+    return Quantity(amount: amount, unit: unit)
+  }
+
+  /// A recipe amount's JSON, `{"amount", "maxAmount"?, "unit", "packSize"?}`, as an amount; a
+  /// unit it doesn't know is read as none.
+  static func amount(_ given: JSONValue) -> ItemAmount? {
+    guard let amount = Arguments.number(given["amount"]) else { return nil }
+    var unit: KitchenUnit?
+    if case .string(let id)? = given["unit"] { unit = KitchenUnit(id: id) }
+    var top: Double?
+    if case .number(let value)? = given["maxAmount"] { top = value }
+    var pack: IngredientQuantity?
+    if let size = given["packSize"], case .number(let packAmount)? = size["amount"] {
+      var packUnit: KitchenUnit?
+      if case .string(let id)? = size["unit"] { packUnit = KitchenUnit(id: id) }
+      pack = IngredientQuantity(amount: packAmount, unit: packUnit)
+    }
+    return ItemAmount(amount: amount, maxAmount: top, unit: unit, packSize: pack)
   }
 }

@@ -5,7 +5,6 @@
 // waiting applied on top. Names, typed adds and amounts are the core's own rules (rules.js, the
 // Swift code built for the browser); the case tables in Tests/cases run against them.
 
-import { chipText, formatAmount } from './model.js';
 import { call } from './rules.js';
 
 /** The most changes one POST /api/v2/ops carries (OpsBody.maxOperations). */
@@ -35,25 +34,18 @@ export function cleanName(raw) {
   return call('nameText', String(raw));
 }
 
-/** The longest note, in characters (ItemNote.maxLength). */
-export const NOTE_LIMIT = 500;
-
 /**
- * A note as the server keeps it (ItemNote.cleaned): cleaned as a name is, null for none;
- * {refused} past NOTE_LIMIT characters (counted as Swift counts them, by grapheme).
+ * A note as the server keeps it (ItemNote.cleaned): {note}, null for none, or {refused} for
+ * one too long.
  */
 export function cleanNote(raw) {
-  const note = raw === null || raw === undefined ? '' : cleanName(raw);
-  if (!note) return { note: null };
-  if (note.length > NOTE_LIMIT) {
-    // NB: counted only as far as the limit: a megabyte pasted is refused as quickly.
-    let count = 0;
-    for (const _ of new Intl.Segmenter().segment(note)) { // eslint-disable-line no-unused-vars
-      count += 1;
-      if (count > NOTE_LIMIT) return { refused: `A note can be at most ${NOTE_LIMIT} characters.` };
-    }
-  }
-  return { note };
+  const answer = call('note.cleaned', raw === null || raw === undefined ? '' : String(raw));
+  return answer.refused ? { refused: sentence(answer.refused) } : answer;
+}
+
+/** A rule's message as the page shows it: a sentence, capitalised, with a full stop. */
+function sentence(message) {
+  return /[.!?]$/.test(message) ? message : `${message[0].toUpperCase()}${message.slice(1)}.`;
 }
 
 /** The key two names share when they are the same item (NameKey.of). */
@@ -91,25 +83,27 @@ export class Lexicon {
 
   learnItems(items) {
     for (const item of items) {
-      this.map.set(nameKey(item.name), { emoji: item.emoji, units: item.units, defaultUnit: item.defaultUnit });
+      this.map.set(this.keyOf(item.name), { emoji: item.emoji, units: item.units, defaultUnit: item.defaultUnit });
     }
   }
 
   learnChips(chips) {
     for (const chip of chips) {
-      const key = nameKey(chip.name);
+      const key = this.keyOf(chip.name);
       this.map.set(key, { ...this.map.get(key), emoji: chip.emoji });
     }
   }
 
-  /** {emoji, units, defaultUnit} for a name, filled in with the defaults for an unknown one. */
-  look(name) {
-    const known = this.map.get(nameKey(name)) || {};
-    return {
-      emoji: known.emoji || '🧺',
-      units: known.units || allUnits(),
-      defaultUnit: known.defaultUnit || 'units',
-    };
+  /** A name's key (nameKey), kept once worked out: the list's names are keyed at every add. */
+  keyOf(name) {
+    if (!this.keys) this.keys = new Map();
+    let key = this.keys.get(name);
+    if (key === undefined) {
+      if (this.keys.size >= 20000) this.keys.clear();
+      key = nameKey(name);
+      this.keys.set(name, key);
+    }
+    return key;
   }
 
   entries(limit = 3000) {
@@ -118,55 +112,20 @@ export class Lexicon {
 }
 
 const time = (iso) => (iso ? Date.parse(iso) : 0);
+// NB: the order the API writes the sections in: To get newest listed first, Got it most
+// recently checked first, ties by id.
 const byPlace = (a, b) => time(b.listedAt) - time(a.listedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byChecked = (a, b) => time(b.checkedAt) - time(a.checkedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Where a change made at `at` puts an item in To get: above the top (ListRules.place). */
-function place(toGet, at) {
-  const top = toGet.length ? time(toGet[0].listedAt) : -Infinity;
-  return new Date(top >= time(at) ? top + 1 : time(at)).toISOString();
-}
-
-/** An add's text (an older phone's queued add) as the one item it names; null otherwise. */
-function typedItem(text) {
-  const reading = readLine(text);
-  return reading.items && reading.items.length === 1 ? reading.items[0] : null;
-}
-
-function withQuantity(item, quantity) {
-  const q = quantity && quantity.amount !== 0 ? quantity : null;
-  // NB: a quantity of its own replaces what the recipes' amounts would buy (`Item.buyable`).
-  return {
-    ...item, quantity: q, chip: q ? chipText(q) : null, amountText: null, quantityConverted: false,
-    buy: q ? null : item.buy || null,
-  };
-}
-
-/**
- * An amount in a recipe unit as the item's one amount (ListRules.setRecipeAmount); zero takes
- * it off. What it buys is the server's to say (BuyingRules): until it answers, the amount.
- */
-function withRecipeAmount(item, amount, rules) {
-  // NB: a plain count ("½" of "half a cabbage") has no unit; the core writes it as well.
-  const text = rules && (amount.unit === null || rules.recipe.knows(amount.unit))
-    ? rules.recipe.text(amount) : `${formatAmount(amount.amount)} ${amount.unit}`;
-  const kept = amount.amount > 0
-    ? { amount: amount.amount, maxAmount: null, unit: amount.unit, ...(amount.packSize ? { packSize: amount.packSize } : {}), converted: false, text }
-    : null;
-  return {
-    ...item, quantity: null, chip: null, amountText: kept ? text : null, quantityConverted: false,
-    recipeAmounts: kept ? [kept] : [], editAmount: kept, buy: kept ? { text, need: null } : null,
-  };
-}
-
 /**
  * Applies one operation (ListOperation JSON) to a list ({toGet, gotIt, …}) as the server would,
- * for display. `context` holds `lexicon` (emoji and units for new names), `rules` (QuantityRules,
- * for an amount's words), `aliases` (phone id →
- * the item an add was merged into) and `clears` (clear op id → the items it hid, for an undo).
- * Returns {list, effect}: effect.outcome for an add ('added', 'bumped', 'restored', 'replayed'),
- * effect.item (the item it landed on), effect.allDone for a check, effect.missing when the item
- * is not on the local copy.
+ * for display: the core's own rule (PhoneList, through rules.js) works out what the change
+ * does; here the items it names are found and put back in their places. `context` holds
+ * `lexicon` (emoji and units for new names), `aliases` (phone id → the item an add was merged
+ * into) and `clears` (clear op id → the items it hid, for an undo). Returns {list, effect}:
+ * effect.outcome for an add ('added', 'bumped', 'restored', 'replayed'), effect.item (the
+ * item it landed on), effect.allDone for a check, effect.missing when the item is not on the
+ * local copy, effect.refused with the reason.
  */
 export function applyOp(list, op, context = {}) {
   const lexicon = context.lexicon || new Lexicon();
@@ -174,117 +133,66 @@ export function applyOp(list, op, context = {}) {
   const clears = context.clears || new Map();
   const toGet = [...list.toGet];
   let gotIt = [...list.gotIt];
-  const id = op.item ? aliases.get(op.item) || op.item : null;
+  const done = (effect = {}) => ({ list: { ...list, toGet: toGet.sort(byPlace), gotIt: gotIt.sort(byChecked) }, effect });
   const where = (itemId) => {
     const index = toGet.findIndex((item) => item.id === itemId);
-    if (index >= 0) return { section: 'toGet', index, item: toGet[index] };
-    const done = gotIt.findIndex((item) => item.id === itemId);
-    return done >= 0 ? { section: 'gotIt', index: done, item: gotIt[done] } : null;
+    if (index >= 0) return { section: toGet, index, item: toGet[index] };
+    const checked = gotIt.findIndex((item) => item.id === itemId);
+    return checked >= 0 ? { section: gotIt, index: checked, item: gotIt[checked] } : null;
   };
-  const take = (found) => {
-    if (found.section === 'toGet') toGet.splice(found.index, 1);
-    else gotIt.splice(found.index, 1);
-  };
-  const done = (effect = {}) => ({ list: { ...list, toGet: toGet.sort(byPlace), gotIt: gotIt.sort(byChecked) }, effect });
-  const found = id ? where(id) : null;
 
-  switch (op.type) {
-    case 'add': {
-      const parsed = op.text !== undefined ? typedItem(op.text) : { name: op.name, quantity: op.quantity ?? null, amount: op.amount ?? null };
-      if (!parsed) return done({ refused: 'The server reads this one.' });
-      const name = cleanName(parsed.name);
-      if (!name) return done({ refused: "A name can't be empty." });
-      // NB: by the op's own item only: an add that found its name on the list (an alias) is
-      // applied again each time the phone's copy is worked out, as the server will apply it.
-      if (where(op.item)) return done({ outcome: 'replayed', item: op.item });
-      const key = nameKey(name);
-      const same = toGet.find((item) => nameKey(item.name) === key) || gotIt.find((item) => nameKey(item.name) === key);
-      if (same) {
-        const existing = where(same.id);
-        take(existing);
-        let item = { ...same, checkedAt: null, listedAt: place(toGet, op.at) };
-        if (parsed.quantity) item = withQuantity(item, parsed.quantity);
-        if (parsed.amount) item = withRecipeAmount(item, parsed.amount, context.rules);
-        toGet.unshift(item);
-        aliases.set(op.item, same.id);
-        return done({ outcome: existing.section === 'gotIt' ? 'restored' : 'bumped', item: same.id });
-      }
-      const look = lexicon.look(name);
-      let added = withQuantity({
-        id: op.item, name, emoji: look.emoji, quantity: null, addedAt: op.at, checkedAt: null,
-        listedAt: place(toGet, op.at), clearedAt: null, chip: null, units: look.units,
-        defaultUnit: look.defaultUnit, amountText: null, quantityConverted: false, recipeAmounts: [],
-        recipes: [], buy: null, note: null,
-      }, parsed.quantity);
-      if (parsed.amount) added = withRecipeAmount(added, parsed.amount, context.rules);
-      toGet.unshift(added);
-      return done({ outcome: 'added', item: op.item });
-    }
-    case 'check':
-      if (!found) return done({ missing: true });
-      if (found.section === 'toGet') {
-        take(found);
-        gotIt.push({ ...found.item, checkedAt: op.at });
-      }
-      return done({ item: id, allDone: toGet.length === 0 });
-    case 'uncheck':
-      if (!found) return done({ missing: true });
-      if (found.section === 'gotIt') {
-        take(found);
-        toGet.unshift({ ...found.item, checkedAt: null, listedAt: place(toGet.sort(byPlace), op.at) });
-      }
-      return done({ item: id });
-    case 'rename': {
-      if (!found) return done({ missing: true });
-      const name = cleanName(op.name);
-      if (!name) return done({ refused: "A name can't be empty." });
-      if (name === found.item.name) return done({ item: id });
-      const look = lexicon.look(name);
-      const known = lexicon.map.has(nameKey(name));
-      let item = {
-        ...found.item, name, emoji: known ? look.emoji : found.item.emoji,
-        units: known ? look.units : allUnits(), defaultUnit: known ? look.defaultUnit : 'units',
-      };
-      item = withQuantity(item, op.quantity ?? null);
-      (found.section === 'toGet' ? toGet : gotIt)[found.index] = item;
-      return done({ item: id });
-    }
-    case 'quantity':
-      if (!found) return done({ missing: true });
-      (found.section === 'toGet' ? toGet : gotIt)[found.index] = withQuantity(found.item, op.quantity);
-      return done({ item: id });
-    case 'amount':
-      if (!found) return done({ missing: true });
-      (found.section === 'toGet' ? toGet : gotIt)[found.index] = withRecipeAmount(found.item, op.amount, context.rules);
-      return done({ item: id });
-    case 'note': {
-      if (!found) return done({ missing: true });
-      const { note, refused } = cleanNote(op.note);
-      if (refused) return done({ refused });
-      (found.section === 'toGet' ? toGet : gotIt)[found.index] = { ...found.item, note };
-      return done({ item: id });
-    }
-    case 'remove':
-      if (!found) return done({ missing: true });
-      take(found);
-      return done({ item: id });
-    case 'clear': {
-      const ids = new Set((op.items || []).map((itemId) => aliases.get(itemId) || itemId));
-      const hidden = gotIt.filter((item) => ids.has(item.id));
-      gotIt = gotIt.filter((item) => !ids.has(item.id));
-      if (!clears.has(op.op)) clears.set(op.op, hidden);
-      return done({ cleared: hidden.map((item) => item.id) });
-    }
-    case 'undo': {
-      const hidden = clears.get(op.clear) || [];
-      const shown = new Set([...toGet, ...gotIt].map((item) => item.id));
-      const back = hidden.filter((item) => !shown.has(item.id));
-      gotIt.push(...back);
-      return done({ restored: back.map((item) => item.id) });
-    }
-    default:
-      return done({});
+  // The phone's own bookkeeping: what a Clear all hid, until the server answers.
+  if (op.type === 'clear') {
+    const ids = new Set((op.items || []).map((itemId) => aliases.get(itemId) || itemId));
+    const hidden = gotIt.filter((item) => ids.has(item.id));
+    gotIt = gotIt.filter((item) => !ids.has(item.id));
+    if (!clears.has(op.op)) clears.set(op.op, hidden);
+    return done({ cleared: hidden.map((item) => item.id) });
   }
+  if (op.type === 'undo') {
+    const shown = new Set([...toGet, ...gotIt].map((item) => item.id));
+    const back = (clears.get(op.clear) || []).filter((item) => !shown.has(item.id));
+    gotIt.push(...back);
+    return done({ restored: back.map((item) => item.id) });
+  }
+
+  const found = op.type === 'add' ? null : op.item && where(aliases.get(op.item) || op.item);
+  const given = {
+    item: found ? found.item : null, checked: found ? found.section === gotIt : false,
+    toGet: toGet.length, at: time(op.at),
+  };
+  if (op.type === 'add' || op.type === 'rename') {
+    const naming = call('list.naming', op);
+    if (naming.key !== undefined) {
+      given.look = lexicon.map.get(naming.key) || null;
+      if (op.type === 'add') {
+        // NB: by the op's own item only: an add that found its name on the list (an alias) is
+        // applied again each time the phone's copy is worked out, as the server will apply it.
+        given.replayed = where(op.item) !== null;
+        const same = toGet.find((item) => lexicon.keyOf(item.name) === naming.key)
+          || gotIt.find((item) => lexicon.keyOf(item.name) === naming.key);
+        if (same) {
+          given.same = same;
+          given.sameChecked = gotIt.includes(same);
+        }
+      }
+    }
+  }
+  const changed = given.same || given.item;
+  const top = toGet.find((item) => !changed || item.id !== changed.id);
+  given.top = top ? time(top.listedAt) : null;
+
+  const { effect, item, checked, removed, listedAt } = call('list.change', op, given);
+  if (effect.refused) effect.refused = sentence(effect.refused);
+  if (item && listedAt !== null) item.listedAt = new Date(listedAt).toISOString();
+  const target = given.same || given.item;
+  if ((item || removed) && target) {
+    const at = where(target.id);
+    at.section.splice(at.index, 1);
+  }
+  if (item) (checked ? gotIt : toGet).push(item);
+  if (given.same && !given.replayed && !effect.refused) aliases.set(op.item, given.same.id);
+  return done(effect);
 }
 
 /**

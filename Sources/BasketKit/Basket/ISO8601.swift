@@ -4,119 +4,22 @@
   import Foundation
 #endif
 
-/// ISO 8601 timestamps in UTC with milliseconds ("2026-07-06T10:00:00.000Z"), the format every
-/// face shows machines. Written and read without a formatter object: the web API formats
-/// thousands of them a second.
+/// ISO 8601 timestamps in UTC with milliseconds ("2026-07-06T10:00:00.000Z") for `Date`s: the
+/// portable rules' `ISOTime`, and Foundation's parser for the forms it doesn't read.
 public enum ISO8601 {
   public static func string(_ date: Date) -> String {
-    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-    let totalSeconds = CivilDate.floorDivide(totalMilliseconds, 1000)
-    let days = CivilDate.floorDivide(totalSeconds, 86_400)
-    let secondOfDay = totalSeconds - days * 86_400
-    let (year, month, day) = CivilDate.civil(fromDays: days)
-    if (0...9999).contains(year) {
-      // NB: the usual case written straight into the string's bytes: a list of 5,000 items
-      // writes 5,000 of these, and the pieces below cost seven strings each.
-      return String(unsafeUninitializedCapacity: 24) { bytes in
-        func put(_ value: Int64, _ width: Int, at offset: Int) {
-          var rest = value
-          for index in stride(from: offset + width - 1, through: offset, by: -1) {
-            bytes[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-            rest /= 10
-          }
-        }
-        put(year, 4, at: 0)
-        put(month, 2, at: 5)
-        put(day, 2, at: 8)
-        put(secondOfDay / 3600, 2, at: 11)
-        put(secondOfDay / 60 % 60, 2, at: 14)
-        put(secondOfDay % 60, 2, at: 17)
-        put(totalMilliseconds - totalSeconds * 1000, 3, at: 20)
-        bytes[4] = UInt8(ascii: "-")
-        bytes[7] = UInt8(ascii: "-")
-        bytes[10] = UInt8(ascii: "T")
-        bytes[13] = UInt8(ascii: ":")
-        bytes[16] = UInt8(ascii: ":")
-        bytes[19] = UInt8(ascii: ".")
-        bytes[23] = UInt8(ascii: "Z")
-        return 24
-      }
-    }
-    let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    let time =
-      "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-    return "\(date)T\(time).\(pad(totalMilliseconds - totalSeconds * 1000, 3))Z"
+    ISOTime.text(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
   }
 
   /// Parses "2026-11-30T10:00:00Z" or "2026-11-30T10:00:00.000Z" quickly, and any other ISO 8601
   /// form (such as a "+01:00" offset) through Foundation's parser.
   public static func date(_ text: String) -> Date? {
-    if let date = fastDate(text) { return date }
+    if let milliseconds = ISOTime.milliseconds(text) {
+      return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
       return date
     }
     return try? Date.ISO8601FormatStyle().parse(text)
-  }
-
-  private static func fastDate(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z"),
-      bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-      bytes[16] == UInt8(ascii: ":")
-    else { return nil }
-    func number(_ range: Range<Int>) -> Int64? {
-      guard bytes[range].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-      return Int64(String(decoding: bytes[range], as: UTF8.self))
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
-    else { return nil }
-    var millis: Int64 = 0
-    if bytes.count == 24 {
-      guard bytes[19] == UInt8(ascii: "."), let value = number(20..<23) else { return nil }
-      millis = value
-    }
-    let days = CivilDate.days(year: year, month: month, day: day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
-    return Date(timeIntervalSince1970: Double(seconds * 1000 + millis) / 1000)
-  }
-
-  private static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
-}
-
-/// Calendar arithmetic on the proleptic Gregorian calendar, independent of any clock or time
-/// zone database.
-enum CivilDate {
-  /// Days since 1 January 1970.
-  static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = floorDivide(y, 400)
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The civil date `days` after 1 January 1970.
-  static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let shifted = days + 719_468
-    let era = floorDivide(shifted, 146_097)
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
-  }
-
-  static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-    a >= 0 ? a / b : -((-a + b - 1) / b)
   }
 }

@@ -9,3 +9,13 @@ extension Set where Element == String {
     }
   }
 }
+
+extension Array where Element == String {
+  /// The phrases of `text`, separated by commas or line breaks, in order (see `Set(words:)`).
+  package init(phrases text: String) {
+    self = text.split(whereSeparator: { $0 == "," || $0 == "\n" }).compactMap { phrase in
+      let words = phrase.split(separator: " ")
+      return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+  }
+}

@@ -242,10 +242,10 @@ enum Words {
   /// Count units that measure rather than hold: "pinch salt" is a pinch of it. The smidgens
   /// (`KitchenUnit.Kind.smidgen`), and the pieces and handfuls that measure too; a pack or a
   /// word like "stick" or "head" opening a line may be part of a name ("Pot Noodle").
-  static let measures: Set<String> = KitchenUnit.ids(of: .smidgen).union([
-    "handful", "sprig", "knob", "glug", "squeeze", "clove", "scoop", "slice", "piece", "leaf",
-    "stem", "strip", "fillet", "chunk",
-  ])
+  static let measures: Set<String> = KitchenUnit.ids(of: .smidgen).union(
+    Set(
+      words: "handful sprig knob glug squeeze clove scoop slice piece leaf stem strip fillet chunk")
+  )
 
   /// The name without spaces or punctuation at its ends, or an "of" left at its start.
   static func tidyName(_ name: String) -> String {

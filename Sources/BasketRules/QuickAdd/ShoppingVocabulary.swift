@@ -12,11 +12,11 @@ package enum ShoppingVocabulary {
 
   /// Units that give a product's spec, never an amount to buy: "vitamin C 1000mg", "60W light
   /// bulbs", "9V batteries", "10 inch tortillas", "2 ply tissues".
-  package static let specUnits: Set<String> = [
-    "mg", "mcg", "µg", "ug", "iu", "w", "watt", "watts", "v", "volt", "volts", "mah", "ah", "gb",
-    "tb", "mb", "mm", "cm", "m", "in", "inch", "inches", "\"", "ft", "foot", "feet", "ply",
-    "denier", "tog", "amp", "amps", "kw", "hz",
-  ]
+  package static let specUnits: Set<String> = Set(
+    words: """
+      mg mcg µg ug iu w watt watts v volt volts mah ah gb tb mb mm cm m in
+      inch inches " ft foot feet ply denier tog amp amps kw hz
+      """)
 
   /// Words that, right after a number, make the two one word of the name in every case:
   /// "7 Up", "5 Alive", "3 Musketeers", "1000 island dressing", "2 minute noodles", "2 in 1".
@@ -75,19 +75,18 @@ package enum ShoppingVocabulary {
 
   /// Products with "and" or "&" in their name: one item, not two. Brands whose two words are
   /// both capitalised ("Ben & Jerry's", "Head & Shoulders") are read as one without a row here.
-  package static let andNames: [String] = [
-    "mac and cheese", "macaroni and cheese", "half and half", "salt and vinegar",
-    "cheese and onion", "sour cream and onion", "fish and chips", "bread and butter",
-    "cookies and cream", "sweet and sour", "pb and j", "peanut butter and jelly",
-    "steak and kidney", "chicken and mushroom", "ham and cheese", "ham and mustard",
-    "bangers and mash", "rice and peas", "pork and beans", "franks and beans",
-    "salt and pepper crisps", "strawberries and cream", "peaches and cream",
-    "cheese and pickle", "chicken and leek", "leek and potato", "pea and ham", "egg and cress",
-    "prawn and avocado", "tomato and basil", "spinach and ricotta", "fruit and nut",
-    "oats and honey", "honey and oat", "bubble and squeak", "surf and turf", "lemon and lime",
-    "apple and blackcurrant", "orange and mango", "lime and coriander", "sweet chilli and lime",
-    "cream and onion", "sage and onion",
-  ]
+  package static let andNames: [String] = .init(
+    phrases: """
+      mac and cheese, macaroni and cheese, half and half, salt and vinegar, cheese and onion,
+      sour cream and onion, fish and chips, bread and butter, cookies and cream, sweet and sour,
+      pb and j, peanut butter and jelly, steak and kidney, chicken and mushroom, ham and cheese,
+      ham and mustard, bangers and mash, rice and peas, pork and beans, franks and beans,
+      salt and pepper crisps, strawberries and cream, peaches and cream, cheese and pickle,
+      chicken and leek, leek and potato, pea and ham, egg and cress, prawn and avocado,
+      tomato and basil, spinach and ricotta, fruit and nut, oats and honey, honey and oat,
+      bubble and squeak, surf and turf, lemon and lime, apple and blackcurrant, orange and mango,
+      lime and coriander, sweet chilli and lime, cream and onion, sage and onion
+      """)
 
   /// How a food is prepared that shops sell it as, so a shopper's "sliced provolone" or
   /// "shredded mozzarella" keeps it in the name (a cook's "chopped parsley" buys parsley).

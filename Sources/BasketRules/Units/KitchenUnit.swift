@@ -26,7 +26,7 @@ public struct KitchenUnit: Hashable, Sendable, CustomStringConvertible {
   /// What a unit counts or measures, which decides how readers and buying rules treat an
   /// amount in it. Each row of the table has one; a count unit shares its group's ("tin" is a
   /// pack as "can" is).
-  public enum Kind: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable {
     /// Mass, volume and length: amounts that convert within their family (g, ml, cm).
     case measure
     /// What a shop sells a food in, so a pantry's packages can stand for it: a can, a jar, a

@@ -79,77 +79,91 @@ extension KitchenUnit {
       // Length, for pieces of ginger and cinnamon (base: centimetre)
       KitchenUnitRow("cm", .length, 1, "cm", "cm", ["centimetre", "centimetres", "centimeter"]),
       KitchenUnitRow("inch", .length, 2.54, "inch", "inches", ["in", "inchs"]),
-
-      // Count-like units: each adds up only with itself or its group. `kind:` says what it
-      // counts (`KitchenUnit.Kind`: a pack, a bundle, a part of a food, a smidgen...), and the
-      // word lists that name units by kind take them from here; a row that doesn't say is
-      // `.other`. A unit shares its group's kind.
-      KitchenUnitRow("clove", .count, 1, "clove", "cloves", kind: .part),
-      KitchenUnitRow("can", .count, 1, "can", "cans", kind: .pack),
-      KitchenUnitRow("tin", .count, 1, "tin", "tins", countGroup: "can", kind: .pack),
-      KitchenUnitRow("pack", .count, 1, "pack", "packs", ["pk", "pks"], kind: .pack),
-      KitchenUnitRow(
-        "packet", .count, 1, "packet", "packets", ["pkt", "pkts"], countGroup: "pack", kind: .pack),
-      KitchenUnitRow(
-        "package", .count, 1, "package", "packages", ["pkg", "pkgs"], countGroup: "pack",
-        kind: .pack),
-      KitchenUnitRow("jar", .count, 1, "jar", "jars", kind: .pack),
-      KitchenUnitRow("bottle", .count, 1, "bottle", "bottles", ["btl", "btls"], kind: .pack),
-      KitchenUnitRow("bag", .count, 1, "bag", "bags", kind: .pack),
-      KitchenUnitRow("box", .count, 1, "box", "boxes", kind: .pack),
-      KitchenUnitRow("carton", .count, 1, "carton", "cartons", kind: .pack),
-      KitchenUnitRow("container", .count, 1, "container", "containers", kind: .pack),
-      KitchenUnitRow("tub", .count, 1, "tub", "tubs", countGroup: "container", kind: .pack),
-      KitchenUnitRow("envelope", .count, 1, "envelope", "envelopes", kind: .pack),
-      KitchenUnitRow("sachet", .count, 1, "sachet", "sachets", countGroup: "envelope", kind: .pack),
-      KitchenUnitRow("bunch", .count, 1, "bunch", "bunches"),
-      KitchenUnitRow("head", .count, 1, "head", "heads", kind: .part),
-      KitchenUnitRow("bulb", .count, 1, "bulb", "bulbs", kind: .part),
-      KitchenUnitRow("stalk", .count, 1, "stalk", "stalks", ["rib", "ribs"], kind: .part),
-      KitchenUnitRow("sprig", .count, 1, "sprig", "sprigs", ["branch", "branches"], kind: .part),
-      KitchenUnitRow("slice", .count, 1, "slice", "slices", kind: .part),
-      KitchenUnitRow("piece", .count, 1, "piece", "pieces", ["pc", "pcs"]),
-      KitchenUnitRow("stick", .count, 1, "stick", "sticks", kind: .part),
-      KitchenUnitRow("sheet", .count, 1, "sheet", "sheets"),
-      KitchenUnitRow("strip", .count, 1, "strip", "strips", ["rasher", "rashers"]),
-      KitchenUnitRow("fillet", .count, 1, "fillet", "fillets", kind: .foodWord),
-      KitchenUnitRow("loaf", .count, 1, "loaf", "loaves"),
-      KitchenUnitRow("block", .count, 1, "block", "blocks"),
-      KitchenUnitRow("cube", .count, 1, "cube", "cubes", kind: .foodWord),
-      KitchenUnitRow("ear", .count, 1, "ear", "ears"),
-      KitchenUnitRow("knob", .count, 1, "knob", "knobs"),
-      KitchenUnitRow("scoop", .count, 1, "scoop", "scoops"),
-      KitchenUnitRow("ball", .count, 1, "ball", "balls"),
-      KitchenUnitRow("pinch", .count, 1, "pinch", "pinches", kind: .smidgen),
-      KitchenUnitRow("dash", .count, 1, "dash", "dashes", kind: .smidgen),
-      KitchenUnitRow("drop", .count, 1, "drop", "drops", kind: .smidgen),
-      KitchenUnitRow("splash", .count, 1, "splash", "splashes", kind: .smidgen),
-      KitchenUnitRow("handful", .count, 1, "handful", "handfuls"),
-      // Sold as packs in the UK: a punnet of berries, a pot of yogurt (a tub is a container)
-      KitchenUnitRow("punnet", .count, 1, "punnet", "punnets", kind: .pack),
-      // How a shopping list counts what comes rolled or in a case: a roll of foil, a case of
-      // water, a crate of beer, a tray of eggs
-      KitchenUnitRow("roll", .count, 1, "roll", "rolls"),
-      KitchenUnitRow("case", .count, 1, "case", "cases", kind: .bundle),
-      KitchenUnitRow("crate", .count, 1, "crate", "crates", kind: .bundle),
-      KitchenUnitRow("tray", .count, 1, "tray", "trays", kind: .bundle),
-      KitchenUnitRow("pot", .count, 1, "pot", "pots", kind: .pack),
-      KitchenUnitRow("leaf", .count, 1, "leaf", "leaves", kind: .foodWord),
-      KitchenUnitRow("stem", .count, 1, "stem", "stems"),
-      KitchenUnitRow("chunk", .count, 1, "chunk", "chunks"),
-      KitchenUnitRow("drizzle", .count, 1, "drizzle", "drizzles", kind: .smidgen),
-      KitchenUnitRow("glug", .count, 1, "glug", "glugs"),
-      KitchenUnitRow("squeeze", .count, 1, "squeeze", "squeezes"),
-      KitchenUnitRow("glass", .count, 1, "glass", "glasses"),
-      // How meat and fish are sold: 4 links of sausage, a rack of lamb, a pair of shad roe
-      // ("slab" stays a word of the food: "slab bacon")
-      KitchenUnitRow("link", .count, 1, "link", "links"),
-      KitchenUnitRow("rack", .count, 1, "rack", "racks"),
-      KitchenUnitRow("pair", .count, 1, "pair", "pairs"),
-      KitchenUnitRow("bar", .count, 1, "bar", "bars"),
-      KitchenUnitRow("grind", .count, 1, "grind", "grinds"),
-      // A batch of another recipe: "1 recipe flaky pastry dough (see below)"
-      KitchenUnitRow("recipe", .count, 1, "recipe", "recipes", ["batch", "batches"]),
-    ]
+    ] + countRows()
   }()
+
+  /// Count-like units: each adds up only with itself or its group. The columns: the unit (its
+  /// singular), its plural, what it counts (`KitchenUnit.Kind`: a pack, a bundle, a part of a
+  /// food, a smidgen..., which the word lists that name units by kind take from here), the
+  /// group it adds up with (none: its own), and further spellings. A unit shares its group's
+  /// kind. One text rather than rows of code: the browser's module keeps it as data.
+  static let countTable = """
+      clove        | cloves     | part     |           |
+      can          | cans       | pack     |           |
+      tin          | tins       | pack     | can       |
+      pack         | packs      | pack     |           | pk pks
+      packet       | packets    | pack     | pack      | pkt pkts
+      package      | packages   | pack     | pack      | pkg pkgs
+      jar          | jars       | pack     |           |
+      bottle       | bottles    | pack     |           | btl btls
+      bag          | bags       | pack     |           |
+      box          | boxes      | pack     |           |
+      carton       | cartons    | pack     |           |
+      container    | containers | pack     |           |
+      tub          | tubs       | pack     | container |
+      envelope     | envelopes  | pack     |           |
+      sachet       | sachets    | pack     | envelope  |
+      bunch        | bunches    | other    |           |
+      head         | heads      | part     |           |
+      bulb         | bulbs      | part     |           |
+      stalk        | stalks     | part     |           | rib ribs
+      sprig        | sprigs     | part     |           | branch branches
+      slice        | slices     | part     |           |
+      piece        | pieces     | other    |           | pc pcs
+      stick        | sticks     | part     |           |
+      sheet        | sheets     | other    |           |
+      strip        | strips     | other    |           | rasher rashers
+      fillet       | fillets    | foodWord |           |
+      loaf         | loaves     | other    |           |
+      block        | blocks     | other    |           |
+      cube         | cubes      | foodWord |           |
+      ear          | ears       | other    |           |
+      knob         | knobs      | other    |           |
+      scoop        | scoops     | other    |           |
+      ball         | balls      | other    |           |
+      pinch        | pinches    | smidgen  |           |
+      dash         | dashes     | smidgen  |           |
+      drop         | drops      | smidgen  |           |
+      splash       | splashes   | smidgen  |           |
+      handful      | handfuls   | other    |           |
+      # Sold as packs in the UK: a punnet of berries, a pot of yogurt (a tub is a container)
+      punnet       | punnets    | pack     |           |
+      # How a shopping list counts what comes rolled or in a case: a roll of foil, a case of
+      # water, a crate of beer, a tray of eggs
+      roll         | rolls      | other    |           |
+      case         | cases      | bundle   |           |
+      crate        | crates     | bundle   |           |
+      tray         | trays      | bundle   |           |
+      pot          | pots       | pack     |           |
+      leaf         | leaves     | foodWord |           |
+      stem         | stems      | other    |           |
+      chunk        | chunks     | other    |           |
+      drizzle      | drizzles   | smidgen  |           |
+      glug         | glugs      | other    |           |
+      squeeze      | squeezes   | other    |           |
+      glass        | glasses    | other    |           |
+      # How meat and fish are sold: 4 links of sausage, a rack of lamb, a pair of shad roe
+      # ("slab" stays a word of the food: "slab bacon")
+      link         | links      | other    |           |
+      rack         | racks      | other    |           |
+      pair         | pairs      | other    |           |
+      bar          | bars       | other    |           |
+      grind        | grinds     | other    |           |
+      # A batch of another recipe: "1 recipe flaky pastry dough (see below)"
+      recipe       | recipes    | other    |           | batch batches
+    """
+
+  private static func countRows() -> [KitchenUnitRow] {
+    countTable.split(separator: "\n").compactMap { line in
+      let columns = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        String($0.split(separator: " ").joined(separator: " "))
+      }
+      guard columns.count == 5, !columns[0].hasPrefix("#") else { return nil }
+      return KitchenUnitRow(
+        columns[0], .count, 1, columns[0], columns[1],
+        columns[4].split(separator: " ").map(String.init),
+        countGroup: columns[3].isEmpty ? nil : columns[3],
+        kind: KitchenUnit.Kind(rawValue: columns[2]) ?? .other)
+    }
+  }
 }

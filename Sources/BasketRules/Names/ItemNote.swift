@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The rule for an item's note ("the big tub", "for Sam's lunch"), whichever face it came
 /// from: cleaned as a name is (`NameText.cleaned`: one line, no control characters), nothing
 /// visible left meaning no note, and at most `maxLength` characters.
