@@ -13,10 +13,10 @@ import BasketStore
 #endif
 
 /// Global option parsing, wiring and dispatch.
-enum CommandLineApp {
+package enum CommandLineApp {
   static let version = "0.1.0"
 
-  static func main(
+  package static func main(
     arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
     stdinIsTerminal: Bool
   ) -> Int32 {
