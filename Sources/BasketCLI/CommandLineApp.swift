@@ -37,11 +37,19 @@ package enum CommandLineApp {
     if options.help || command == "help" {
       var topic = command == "help" ? options.arguments.first : command
       let rest = command == "help" ? Array(options.arguments.dropFirst()) : options.arguments
-      if topic == "recipe", let subcommand = rest.first, !subcommand.hasPrefix("-") {
-        topic = "recipe \(subcommand)"
+      if let command = topic, let subcommand = rest.first, !subcommand.hasPrefix("-") {
+        topic = "\(command) \(subcommand)"
       }
       write(Help.text(for: topic) ?? Help.overview, to: STDOUT_FILENO)
       return 0
+    }
+    if command == "completion" {
+      do {
+        write(try Completion.script(options.arguments), to: STDOUT_FILENO)
+        return 0
+      } catch {
+        return usage(error.message, command: command)
+      }
     }
 
     let configuration: BasketConfiguration
@@ -110,7 +118,7 @@ package enum CommandLineApp {
   }
 
   /// Every command name, aliases included.
-  static let knownCommands = Set(Commands.table.keys).union(["tui", "serve", "help"])
+  static let knownCommands = Set(Spec.all.flatMap(\.names))
 
   /// Opens the store and builds the basket over it. A store that does not exist yet is
   /// started (and the user told where) only when `use` allows it; otherwise nothing is
