@@ -157,7 +157,7 @@ enum Help {
     """
 
   static let add = """
-    Usage: basket add TEXT...
+    Usage: basket add TEXT... [--json]
 
     Adds each argument (or comma-separated part) as an item. A quantity is understood
     before or after the name: "2 l milk", "milk 2l", "eggs x12", "500g flour".
@@ -165,6 +165,7 @@ enum Help {
     refuses the whole command, so nothing is added without what was typed.
     Adding a name already on the list moves it to the top instead of making a copy;
     adding one you checked off brings it back.
+    --json prints [{"outcome", "item"}]: what each add did, and the item as list shows it.
 
     """
 
