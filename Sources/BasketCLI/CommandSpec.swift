@@ -93,6 +93,9 @@ package struct CommandSpec: Sendable {
   /// The flags that take a value.
   package var valueFlags: Set<String> { Set(flags.filter(\.takesValue).map(\.name)) }
 
+  /// "list, add, remove": its subcommands' names, for a message.
+  package var subcommandNames: String { subcommands.map(\.name).joined(separator: ", ") }
+
   /// The subcommand called `word` (or by an alias).
   package func subcommand(_ word: String) -> CommandSpec? {
     subcommands.first { $0.names.contains(word) }

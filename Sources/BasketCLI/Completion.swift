@@ -106,23 +106,26 @@ enum Completion {
     "      " + flags.map(\.name).joined(separator: "|") + ")"
   }
 
-  /// A case over the previous word: a flag's value completes as its kind says.
-  private static func bashValues(_ flags: [FlagSpec], indent: String) -> String {
+  /// A case over the previous word: a flag's value completes as `reply` says for it.
+  private static func valueCase(
+    _ flags: [FlagSpec], indent: String, open: String, reply: (FlagSpec) -> String
+  ) -> String {
     let valued = flags.filter(\.takesValue)
     guard !valued.isEmpty else { return "" }
-    var text = "\(indent)case $prev in\n"
-    for flag in valued {
-      let reply: String
+    let arms = valued.map { "\(indent)  \(open)\($0.name)) \(reply($0)); return ;;\n" }
+    return "\(indent)case $prev in\n" + arms.joined() + "\(indent)esac\n"
+  }
+
+  private static func bashValues(_ flags: [FlagSpec], indent: String) -> String {
+    valueCase(flags, indent: indent, open: "") { flag in
       switch flag.value {
-      case .file?: reply = "COMPREPLY=($(compgen -f -- \"$cur\"))"
-      case .directory?: reply = "COMPREPLY=($(compgen -d -- \"$cur\"))"
+      case .file?: "COMPREPLY=($(compgen -f -- \"$cur\"))"
+      case .directory?: "COMPREPLY=($(compgen -d -- \"$cur\"))"
       case .choice(let words)?:
-        reply = "COMPREPLY=($(compgen -W \(bashQuoted(words.joined(separator: " "))) -- \"$cur\"))"
-      default: reply = "COMPREPLY=()"
+        "COMPREPLY=($(compgen -W \(bashQuoted(words.joined(separator: " "))) -- \"$cur\"))"
+      default: "COMPREPLY=()"
       }
-      text += "\(indent)  \(flag.name)) \(reply); return ;;\n"
     }
-    return text + "\(indent)esac\n"
   }
 
   /// What the command's own arguments complete to.
@@ -195,20 +198,14 @@ enum Completion {
   }
 
   private static func zshValues(_ flags: [FlagSpec], indent: String) -> String {
-    let valued = flags.filter(\.takesValue)
-    guard !valued.isEmpty else { return "" }
-    var text = "\(indent)case $prev in\n"
-    for flag in valued {
-      let reply: String
+    valueCase(flags, indent: indent, open: "(") { flag in
       switch flag.value {
-      case .file?: reply = "_files"
-      case .directory?: reply = "_files -/"
-      case .choice(let words)?: reply = "compadd -- \(words.joined(separator: " "))"
-      default: reply = "_message \(bashQuoted(flag.summary.isEmpty ? "a value" : flag.summary))"
+      case .file?: "_files"
+      case .directory?: "_files -/"
+      case .choice(let words)?: "compadd -- \(words.joined(separator: " "))"
+      default: "_message \(bashQuoted(flag.summary.isEmpty ? "a value" : flag.summary))"
       }
-      text += "\(indent)  (\(flag.name)) \(reply); return ;;\n"
     }
-    return text + "\(indent)esac\n"
   }
 
   /// `'name:what it does' …` for `_describe`.

@@ -266,35 +266,22 @@ enum Help {
 
     """
 
-  static let check = """
-    Usage: basket check ITEM...
+  static let check = items("check", "Checks off")
+  static let uncheck = items("uncheck", "Restores")
+  static let remove = items("remove", "Removes")
 
-    Checks off each ITEM: the number shown by the last 'basket list', or a name
+  /// The help of a command that takes ITEM...: `check`, `uncheck`, `remove`.
+  private static func items(_ command: String, _ verb: String) -> String {
+    """
+    Usage: basket \(command) ITEM...
+
+    \(verb) each ITEM: the number shown by the last 'basket list', or a name
     (case-insensitive; a unique prefix is enough). Numbers stay those of that list until
     the next one, however the list has moved since (a re-added item goes to the top);
     a number whose item has left the list is refused.
 
     """
-
-  static let uncheck = """
-    Usage: basket uncheck ITEM...
-
-    Restores each ITEM: the number shown by the last 'basket list', or a name
-    (case-insensitive; a unique prefix is enough). Numbers stay those of that list until
-    the next one, however the list has moved since (a re-added item goes to the top);
-    a number whose item has left the list is refused.
-
-    """
-
-  static let remove = """
-    Usage: basket remove ITEM...
-
-    Removes each ITEM: the number shown by the last 'basket list', or a name
-    (case-insensitive; a unique prefix is enough). Numbers stay those of that list until
-    the next one, however the list has moved since (a re-added item goes to the top);
-    a number whose item has left the list is refused.
-
-    """
+  }
 
   /// The largest amount in `unit`, as shown: help quotes the core's limits, never copies them.
   private static func limit(_ unit: MeasureUnit) -> String {

@@ -21,7 +21,7 @@ enum PantryCommand {
     guard let subcommand = subcommands[name] else {
       throw UsageError(
         message:
-          "pantry has no command \"\(name)\" (add, list, show, edit, use, remove, scan, search)")
+          "pantry has no command \"\(name)\" (\(Spec.pantry.subcommandNames))")
     }
     return try subcommand(Array(arguments.dropFirst()), context)
   }

@@ -20,7 +20,7 @@ enum ProductCommand {
     }
     guard let subcommand = subcommands[name] else {
       throw UsageError(
-        message: "product has no command \"\(name)\" (add, list, show, edit, remove)")
+        message: "product has no command \"\(name)\" (\(Spec.product.subcommandNames))")
     }
     return try subcommand(Array(arguments.dropFirst()), context)
   }

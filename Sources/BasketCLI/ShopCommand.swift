@@ -22,7 +22,7 @@ enum ShopCommand {
     case "rename": return try rename(rest, context: context)
     default:
       throw UsageError(
-        message: "shop has no subcommand \"\(subcommand)\" (list, add, use, leave, rename, remove)")
+        message: "shop has no subcommand \"\(subcommand)\" (\(Spec.shop.subcommandNames))")
     }
   }
 

@@ -14,7 +14,7 @@ enum StaplesCommand {
     case "remove", "rm": return try change(rest, adding: false, context: context)
     default:
       throw UsageError(
-        message: "staples has no subcommand \"\(subcommand)\" (list, add, remove)")
+        message: "staples has no subcommand \"\(subcommand)\" (\(Spec.staples.subcommandNames))")
     }
   }
 

@@ -9,9 +9,7 @@ import BasketStore
 
 /// `basket trip …`: the Shopping Trip, one item at a time.
 enum TripCommand {
-  static let steps = [
-    "start", "status", "next", "got", "skip", "accept", "replace", "pause", "resume", "end",
-  ]
+  static let steps = Spec.trip.subcommands.map(\.name)
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard let name = arguments.first, !name.hasPrefix("-") else {

@@ -75,6 +75,16 @@ import Testing
     }
   }
 
+  @Test func everySubcommandThatRunsIsDescribed() {
+    let tables: [(CommandSpec, [String: Commands.Run])] = [
+      (Spec.recipe, RecipeCommand.subcommands), (Spec.pantry, PantryCommand.subcommands),
+      (Spec.product, ProductCommand.subcommands),
+    ]
+    for (spec, table) in tables {
+      #expect(Set(table.keys) == Set(spec.subcommands.flatMap(\.names)), "\(spec.path)")
+    }
+  }
+
   @Test func everyFlagIsToldInItsHelp() {
     for parent in Spec.all {
       for spec in [parent] + parent.subcommands {
