@@ -97,6 +97,20 @@ import Testing
     #expect(try Self.run(Self.installed("fish")!, ["-n", path]).0 == 0)
   }
 
+  @Test(.enabled(if: installed("fish") != nil)) func fishCompletesCommandsAndFlags() throws {
+    let path = try Self.saved("fish")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    func offered(_ line: String) throws -> [String] {
+      let (status, output) = try Self.run(
+        Self.installed("fish")!, ["--no-config", "-c", "source '\(path)'; complete -C '\(line)'"])
+      #expect(status == 0)
+      return output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+    #expect(try offered("basket li") == ["list", "lists"])
+    #expect(try offered("basket recipe im") == ["import"])
+    #expect(try offered("basket completion ") == ["bash", "fish", "zsh"])
+  }
+
   /// What bash offers for the words typed after `basket`, the last one being completed.
   static func bashCompletes(_ words: [String]) throws -> [String] {
     let path = try saved("bash")
