@@ -128,7 +128,7 @@ enum Spec {
       OverviewEntry(
         "lists [COMMAND]", "the household's lists (Groceries, Hardware, Party…): add,",
         "rename, move, remove, restore (see basket lists --help)")
-    ], flags: [.json], argument: .name,
+    ], flags: [.json],
     subcommands: [listsList, listsAdd, listsRename, listsMove, listsRemove, listsRestore],
     help: Help.lists)
   static let listsList = CommandSpec(

@@ -74,6 +74,15 @@ import Testing
     }
   }
 
+  @Test func everyGlobalFlagIsReadByTheGlobalOptions() throws {
+    for flag in Spec.globalFlags {
+      let options = try GlobalOptions(
+        parsing: ["list", flag.name] + (flag.takesValue ? ["value"] : []))
+      #expect(options.command == "list")
+      #expect(options.arguments.isEmpty, "\(flag.name) was left to the command")
+    }
+  }
+
   @Test func everySubcommandThatRunsIsDescribed() {
     let tables: [(CommandSpec, [String: Commands.Run])] = [
       (Spec.recipe, RecipeCommand.subcommands), (Spec.pantry, PantryCommand.subcommands),
