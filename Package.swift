@@ -66,14 +66,23 @@ let package = Package(
         "BasketKit", "BasketCrypto", "BasketCalDAV", "BasketQR", "CMicroHTTPD", "CLinux", "CZlib",
       ]),
 
-    // MARK: - Executables
+    // MARK: - Command line
 
-    .executableTarget(
-      name: "basket",
+    // The command line as a library: one declarative description per command (`CommandSpec`),
+    // from which parsing, --help and shell completions are made; every command and printer.
+    .target(
+      name: "BasketCLI",
       dependencies: [
         "BasketKit", "BasketStore", "BasketTUI", "BasketWeb", "BasketRecipeImport", "BasketFetch",
         "BasketOCR", "BasketQR", "BasketCrypto", "BasketBackup", "CLinux",
-      ],
+      ]),
+
+    // MARK: - Executables
+
+    // NB: main.swift only: it reads the process's effects and calls BasketCLI.
+    .executableTarget(
+      name: "basket",
+      dependencies: ["BasketCLI", "BasketKit"],
       // NB: the ~43,000 relative relocations of the statically linked runtime packed (DT_RELR,
       // glibc 2.36): 1 MB smaller. Gold has no such option; lld ships with the toolchain.
       // A release build lays out the functions a start runs side by side (Data/footprint/
@@ -140,7 +149,8 @@ let package = Package(
     .testTarget(name: "BasketKitTests", dependencies: ["BasketKit", "BasketTestSupport"]),
     .testTarget(
       name: "BasketStoreTests", dependencies: ["BasketStore", "BasketKit", "BasketTestSupport"]),
-    .testTarget(name: "BasketCLITests", dependencies: ["BasketKit", "BasketTestSupport"]),
+    .testTarget(
+      name: "BasketCLITests", dependencies: ["BasketCLI", "BasketKit", "BasketTestSupport"]),
     // NB: these tests open their adapter with @testable, which loads its C modules too.
     .testTarget(
       name: "BasketRecipeImportTests",

@@ -1,14 +1,10 @@
-// The `basket` executable: reads the process's effects (arguments, environment, terminal,
-// clock), wires the store and the core together, and dispatches to a command.
+// The `basket` executable, its only file: reads the process's effects (arguments, environment,
+// terminal) and hands them to BasketCLI, which wires the store and the core together and
+// dispatches to a command.
 
+import BasketCLI
 import BasketKit
-import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -38,7 +38,7 @@ enum BackupCommand {
     """
 
   static func backup(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...1, command: "backup")
+    let flags = try Flags(arguments, spec: Spec.backup)
     let store = context.store.path
     guard FileSystem.exists(store) else { throw MissingStore(location: context.store) }
     var path =
@@ -68,7 +68,7 @@ enum BackupCommand {
   }
 
   static func restore(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...1, command: "restore")
+    let flags = try Flags(arguments, spec: Spec.restore)
     let path = flags.positional[0]
     try FileArgument.readable(path, wanted: "a file basket backup made")
     let restored: HouseholdBackup.Restored

@@ -26,7 +26,7 @@ enum InviteCommand {
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "invite")
+    let flags = try Flags(arguments, spec: Spec.invite)
     guard let joinBase = ServingFile(store: context.store.path).joinBase() else {
       context.err(
         "basket: no `basket serve` is sharing this store on the network, so an invitation would lead nowhere; start one (basket serve --host 0.0.0.0), then invite\n"

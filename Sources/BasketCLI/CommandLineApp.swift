@@ -13,10 +13,10 @@ import BasketStore
 #endif
 
 /// Global option parsing, wiring and dispatch.
-enum CommandLineApp {
+package enum CommandLineApp {
   static let version = "0.1.0"
 
-  static func main(
+  package static func main(
     arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
     stdinIsTerminal: Bool
   ) -> Int32 {
@@ -37,11 +37,19 @@ enum CommandLineApp {
     if options.help || command == "help" {
       var topic = command == "help" ? options.arguments.first : command
       let rest = command == "help" ? Array(options.arguments.dropFirst()) : options.arguments
-      if topic == "recipe", let subcommand = rest.first, !subcommand.hasPrefix("-") {
-        topic = "recipe \(subcommand)"
+      if let command = topic, let subcommand = rest.first, !subcommand.hasPrefix("-") {
+        topic = "\(command) \(subcommand)"
       }
       write(Help.text(for: topic) ?? Help.overview, to: STDOUT_FILENO)
       return 0
+    }
+    if command == "completion" {
+      do {
+        write(try Completion.script(options.arguments), to: STDOUT_FILENO)
+        return 0
+      } catch {
+        return usage(error.message, command: command)
+      }
     }
 
     let configuration: BasketConfiguration
@@ -109,8 +117,9 @@ enum CommandLineApp {
     }
   }
 
-  /// Every command name, aliases included.
-  static let knownCommands = Set(Commands.table.keys).union(["tui", "serve", "help"])
+  /// Every command name, aliases included (the same as `Spec.all`'s, a test checks).
+  /// NB: not read from the specs, so a start builds only the spec of the command it runs.
+  static let knownCommands = Set(Commands.table.keys).union(["tui", "serve", "help", "completion"])
 
   /// Opens the store and builds the basket over it. A store that does not exist yet is
   /// started (and the user told where) only when `use` allows it; otherwise nothing is

@@ -14,7 +14,7 @@ enum StaplesCommand {
     case "remove", "rm": return try change(rest, adding: false, context: context)
     default:
       throw UsageError(
-        message: "staples has no subcommand \"\(subcommand)\" (list, add, remove)")
+        message: "staples has no subcommand \"\(subcommand)\" (\(Spec.staples.subcommandNames))")
     }
   }
 
@@ -33,7 +33,7 @@ enum StaplesCommand {
 
   /// `staples [list] [--json]`: the list, marked as the suggestion until it is changed.
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "staples")
+    let flags = try Flags(arguments, spec: Spec.staples)
     let staples: Staples
     do {
       staples = try book(over: try context.openBasket(.existing)).list()
@@ -49,9 +49,7 @@ enum StaplesCommand {
   static func change(_ arguments: [String], adding: Bool, context: CommandContext) throws
     -> Int32
   {
-    let command = adding ? "staples add" : "staples remove"
-    let flags = try Flags(
-      arguments, allowed: ["--json"], positional: 1...Int.max, command: command)
+    let flags = try Flags(arguments, spec: adding ? Spec.staplesAdd : Spec.staplesRemove)
     let book = try book(over: try context.openBasket(adding ? .createIfMissing : .existing))
     var staples = try book.list()
     do {

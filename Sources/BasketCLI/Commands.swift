@@ -28,9 +28,7 @@ enum Commands {
   // MARK: - Reading
 
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json", "--line", "--walking-order", "--by-category"],
-      positional: 0...0, command: "list")
+    let flags = try Flags(arguments, spec: Spec.list)
     if flags.has("--json") && flags.has("--line") {
       throw UsageError(message: "list takes --json or --line, not both")
     }
@@ -86,8 +84,7 @@ enum Commands {
   }
 
   static func suggest(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json"], positional: 1...Int.max, command: "suggest")
+    let flags = try Flags(arguments, spec: Spec.suggest)
     let basket = try context.openBasket(.existing)
     let chips = try basket.suggestions(for: flags.positional.joined(separator: " "))
     printChips(chips, basket: basket, json: flags.has("--json"), context: context)
@@ -95,7 +92,7 @@ enum Commands {
   }
 
   static func usuals(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "usuals")
+    let flags = try Flags(arguments, spec: Spec.usuals)
     let basket = try context.openBasket(.existing)
     printChips(try basket.usuals(), basket: basket, json: flags.has("--json"), context: context)
     return 0
@@ -124,7 +121,7 @@ enum Commands {
   }
 
   static func emoji(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "emoji")
+    let flags = try Flags(arguments, spec: Spec.emoji)
     let classifier = Wiring.classifier
     let names = flags.positional.flatMap(AddTextParser.entries)
     if flags.has("--json") {
@@ -154,7 +151,7 @@ enum Commands {
   // MARK: - Changing
 
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "add")
+    let flags = try Flags(arguments, spec: Spec.add)
     // Every entry is read and checked before any is stored, so a bad one adds nothing.
     let entries = try flags.positional.flatMap {
       try AddEntry.entries(typed: $0, classifier: Wiring.classifier)
@@ -190,7 +187,7 @@ enum Commands {
   }
 
   static func check(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    try eachItem(arguments, command: "check", context: context) { basket, item, style in
+    try eachItem(arguments, spec: Spec.check, context: context) { basket, item, style in
       let outcome = try basket.check(item.id)
       context.out("Checked off \(style.itemLabel(item))\n")
       if outcome.allDone {
@@ -200,21 +197,21 @@ enum Commands {
   }
 
   static func uncheck(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    try eachItem(arguments, command: "uncheck", context: context) { basket, item, style in
+    try eachItem(arguments, spec: Spec.uncheck, context: context) { basket, item, style in
       try basket.uncheck(item.id)
       context.out("Back on the list: \(style.itemLabel(item))\n")
     }
   }
 
   static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    try eachItem(arguments, command: "remove", context: context) { basket, item, style in
+    try eachItem(arguments, spec: Spec.remove, context: context) { basket, item, style in
       try basket.remove(item.id)
       context.out("Removed \(style.itemLabel(item))\n")
     }
   }
 
   static func rename(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 2...Int.max, command: "rename")
+    let flags = try Flags(arguments, spec: Spec.rename)
     let newName = try ListRules.cleanName(flags.positional.dropFirst().joined(separator: " "))
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
@@ -229,7 +226,7 @@ enum Commands {
   /// `basket note ITEM TEXT...` sets ITEM's note, `basket note ITEM ""` clears it, and
   /// `basket note ITEM` shows it.
   static func note(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...Int.max, command: "note")
+    let flags = try Flags(arguments, spec: Spec.note)
     let text =
       flags.positional.count > 1 ? flags.positional.dropFirst().joined(separator: " ") : nil
     // NB: checked before the store opens, so a refused note touches nothing.
@@ -258,7 +255,7 @@ enum Commands {
   /// `basket category ITEM CATEGORY` moves ITEM to another aisle category, remembered for its
   /// name; `basket category ITEM` shows the one it is under.
   static func category(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...2, command: "category")
+    let flags = try Flags(arguments, spec: Spec.category)
     // NB: checked before the store opens, so a refused category touches nothing.
     let wanted = try flags.positional.dropFirst().first.map { try ItemCategory.named($0) }
     let basket = try context.openBasket(.existing)
@@ -279,7 +276,7 @@ enum Commands {
   }
 
   static func qty(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--clear"], positional: 1...3, command: "qty")
+    let flags = try Flags(arguments, spec: Spec.qty)
     let basket = try context.openBasket(.existing)
     let item = try ItemReference.resolve(
       flags.positional[0], in: try basket.sections(),
@@ -309,7 +306,7 @@ enum Commands {
   }
 
   static func clear(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    _ = try Flags(arguments, allowed: [], positional: 0...0, command: "clear")
+    _ = try Flags(arguments, spec: Spec.clear)
     let basket = try context.openBasket(.existing)
     let count = try basket.clearGotIt()
     if count == 0 {
@@ -324,7 +321,7 @@ enum Commands {
   }
 
   static func undo(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    _ = try Flags(arguments, allowed: [], positional: 0...0, command: "undo")
+    _ = try Flags(arguments, spec: Spec.undo)
     let basket = try context.openBasket(.existing)
     let count = try basket.undoClear()
     context.out("Brought back \(count) \(count == 1 ? "item" : "items")\n")
@@ -336,10 +333,10 @@ enum Commands {
   /// Resolves every ITEM against one snapshot (so numbers mean what `list` showed), then
   /// applies `body` to each.
   private static func eachItem(
-    _ arguments: [String], command: String, context: CommandContext,
+    _ arguments: [String], spec: CommandSpec, context: CommandContext,
     _ body: (Basket, Item, Style) throws -> Void
   ) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: command)
+    let flags = try Flags(arguments, spec: spec)
     let basket = try context.openBasket(.existing)
     let sections = try basket.sections()
     let numbered = ListNumbers.read(store: context.store, list: context.list)

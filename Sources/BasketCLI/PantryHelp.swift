@@ -15,7 +15,7 @@ enum PantryHelp {
       edit ENTRY [--name NAME] [--code CODE|--no-code] [--packages N]
            [--size AMOUNT|--no-size] [--left AMOUNT|--no-left] [--note TEXT|--no-note]
                                change an entry
-      use ENTRY AMOUNT | ENTRY --up
+      use ENTRY AMOUNT | ENTRY --amount AMOUNT | ENTRY --up
                                take an amount out ("basket pantry use flour 200 g"),
                                or use it up
       remove ENTRY             remove an entry (alias: rm); its code keeps its name

@@ -3,7 +3,14 @@ struct Flags {
   private(set) var flags: Set<String> = []
   private(set) var positional: [String] = []
 
-  init(
+  /// Reads `arguments` as `spec` allows: its flags (none of which takes a value) and its
+  /// count of positional arguments.
+  init(_ arguments: [String], spec: CommandSpec) throws {
+    try self.init(
+      arguments, allowed: spec.switches, positional: spec.positional, command: spec.path)
+  }
+
+  private init(
     _ arguments: [String], allowed: Set<String>, positional range: ClosedRange<Int>, command: String
   )
     throws

@@ -9,9 +9,7 @@ import BasketStore
 
 /// `basket trip …`: the Shopping Trip, one item at a time.
 enum TripCommand {
-  static let steps = [
-    "start", "status", "next", "got", "skip", "accept", "replace", "pause", "resume", "end",
-  ]
+  static let steps = Spec.trip.subcommands.map(\.name)
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard let name = arguments.first, !name.hasPrefix("-") else {
@@ -55,9 +53,7 @@ enum TripCommand {
   /// `trip start [--shop NAME | --retailer NAME] [--organic] [--diet D,E] [--cheapest]
   /// [--store-brand] [--json]`
   static func start(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--organic", "--cheapest", "--store-brand"],
-      values: ["--retailer", "--diet"], command: "trip start")
+    let options = try ArgumentOptions(arguments, spec: Spec.tripStart)
     guard options.words.isEmpty else {
       throw UsageError(message: "trip start takes no names: --shop NAME or --retailer NAME")
     }
@@ -85,8 +81,7 @@ enum TripCommand {
 
   /// `trip [status] [--json]`
   static func status(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: [], command: "trip status")
+    let options = try ArgumentOptions(arguments, spec: Spec.tripStatus)
     guard options.words.isEmpty else { throw UsageError(message: "trip status takes no names") }
     let trip: Trip?
     do {
@@ -113,9 +108,7 @@ enum TripCommand {
   static func simple(_ name: String, _ arguments: [String], _ context: CommandContext) throws
     -> Int32
   {
-    let options = try ArgumentOptions(
-      arguments, flags: name == "accept" ? ["--json", "--searches"] : ["--json"], values: [],
-      command: "trip \(name)")
+    let options = try ArgumentOptions(arguments, spec: Spec.trip.subcommand(name) ?? Spec.trip)
     guard options.words.isEmpty else { throw UsageError(message: "trip \(name) takes no names") }
     let book = try book(context)
     let before = try book.current()
@@ -163,8 +156,7 @@ enum TripCommand {
   /// `trip replace PRODUCT [--json]`, or `trip replace --make [NAME...] [--size AMOUNT]`: a new
   /// product (called NAME, else the item's name), bought where the trip is.
   static func replace(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--make"], values: ["--size"], command: "trip replace")
+    let options = try ArgumentOptions(arguments, spec: Spec.tripReplace)
     guard !options.words.isEmpty || options.has("--make") else {
       throw UsageError(
         message:
@@ -208,7 +200,7 @@ enum TripCommand {
 
   /// `trip end [--json]`: the summary, then the pantry check-in offers.
   static func end(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, flags: ["--json"], values: [], command: "trip end")
+    let options = try ArgumentOptions(arguments, spec: Spec.tripEnd)
     guard options.words.isEmpty else { throw UsageError(message: "trip end takes no names") }
     let (trip, summary, offers) = try book(context).end()
     if options.has("--json") {

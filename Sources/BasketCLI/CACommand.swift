@@ -35,22 +35,20 @@ enum CACommand {
     if rest.first == verb { rest = rest.dropFirst() }
     switch verb {
     case "show":
-      let flags = try Flags(Array(rest), allowed: ["--json"], positional: 0...0, command: "ca")
+      let flags = try Flags(Array(rest), spec: Spec.ca)
       return try show(household, json: flags.has("--json"), context: context)
     case "replace":
-      var names: [String] = []
-      var confirmed = false
-      while let argument = rest.popFirst() {
-        switch argument {
-        case "--yes": confirmed = true
-        case "--name":
-          guard let name = rest.popFirst(), CertificatePlan.isDNSName(name.lowercased()) else {
-            throw UsageError(message: "--name needs a host name (letters, digits, hyphens, dots)")
-          }
-          names.append(name.lowercased())
-        default: throw UsageError(message: "ca replace doesn't take \(argument)")
-        }
+      let options = try ArgumentOptions(Array(rest), spec: Spec.caReplace)
+      if let word = options.words.first {
+        throw UsageError(message: "ca replace doesn't take \(word)")
       }
+      let names = try options.all("--name").map { name in
+        guard CertificatePlan.isDNSName(name.lowercased()) else {
+          throw UsageError(message: "--name needs a host name (letters, digits, hyphens, dots)")
+        }
+        return name.lowercased()
+      }
+      let confirmed = options.has("--yes")
       guard confirmed else {
         context.err(
           "basket: replacing the authority means every phone must trust the new one (the welcome page again) before it can open the list; run it again with --yes to go ahead\n"

@@ -7,7 +7,14 @@ struct ArgumentOptions {
   /// Every value an option was given, in order, when it is given more than once.
   private(set) var repeated: [String: [String]] = [:]
 
-  init(
+  /// Reads `arguments` as `spec` allows: its flags, with a value or without. The words are
+  /// left to the command, which says what it needs in its own words.
+  init(_ arguments: [String], spec: CommandSpec) throws {
+    try self.init(
+      arguments, flags: spec.switches, values: spec.valueFlags, command: spec.path)
+  }
+
+  private init(
     _ arguments: [String], flags allowedFlags: Set<String>, values allowedValues: Set<String>,
     command: String
   ) throws {

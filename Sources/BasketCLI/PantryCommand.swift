@@ -21,7 +21,7 @@ enum PantryCommand {
     guard let subcommand = subcommands[name] else {
       throw UsageError(
         message:
-          "pantry has no command \"\(name)\" (add, list, show, edit, use, remove, scan, search)")
+          "pantry has no command \"\(name)\" (\(Spec.pantry.subcommandNames))")
     }
     return try subcommand(Array(arguments.dropFirst()), context)
   }
@@ -31,9 +31,7 @@ enum PantryCommand {
   /// `pantry add NAME... [--code CODE] [--packages N] [--size AMOUNT] [--left AMOUNT]
   /// [--note TEXT] [--json]`: a name already there (or its code) gets the packages.
   static func add(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json"],
-      values: ["--code", "--packages", "--size", "--left", "--note"], command: "pantry add")
+    let options = try ArgumentOptions(arguments, spec: Spec.pantryAdd)
     let name = options.words.isEmpty ? nil : options.words.joined(separator: " ")
     let code = try options["--code"].map(barcode)
     guard name != nil || code != nil else {
@@ -75,10 +73,7 @@ enum PantryCommand {
   /// `pantry edit ENTRY [--name NAME] [--code CODE | --no-code] [--packages N]
   /// [--size AMOUNT | --no-size] [--left AMOUNT | --no-left] [--note TEXT | --no-note] [--json]`
   static func edit(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--no-code", "--no-size", "--no-left", "--no-note"],
-      values: ["--name", "--code", "--packages", "--size", "--left", "--note"],
-      command: "pantry edit")
+    let options = try ArgumentOptions(arguments, spec: Spec.pantryEdit)
     guard !options.words.isEmpty else {
       throw UsageError(message: "pantry edit needs an entry: its number, name or code")
     }
@@ -116,8 +111,7 @@ enum PantryCommand {
   /// `pantry use ENTRY AMOUNT | ENTRY --amount AMOUNT | ENTRY --up [--json]`: takes an amount
   /// out ("basket pantry use flour 200 g"), or uses the entry up.
   static func use(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--up"], values: ["--amount"], command: "pantry use")
+    let options = try ArgumentOptions(arguments, spec: Spec.pantryUse)
     var words = options.words
     var taken = try options["--amount"].map(amount)
     if taken == nil, !options.has("--up") {
@@ -155,7 +149,7 @@ enum PantryCommand {
 
   /// `pantry remove ENTRY`
   static func remove(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "pantry remove")
+    let flags = try Flags(arguments, spec: Spec.pantryRemove)
     let entry = try book(context, .existing).remove(flags.positional.joined(separator: " "))
     let code = entry.barcode.map { " (its code \($0.digits) keeps the name)" } ?? ""
     context.out("Removed \(entry.name) from the pantry\(code).\n")
@@ -165,8 +159,7 @@ enum PantryCommand {
   /// `pantry scan CODE [--add] [--name NAME] [--json]`: what a code is, and with `--add`
   /// a package of it in the pantry (a new code needs `--name`).
   static func scan(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--add"], values: ["--name"], command: "pantry scan")
+    let options = try ArgumentOptions(arguments, spec: Spec.pantryScan)
     guard !options.words.isEmpty else {
       throw UsageError(message: "pantry scan needs a code, or a photo of one")
     }
@@ -234,7 +227,7 @@ enum PantryCommand {
 
   /// `pantry list [--json]`
   static func list(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "pantry list")
+    let flags = try Flags(arguments, spec: Spec.pantryList)
     let entries: [PantryEntry]
     do {
       entries = try book(context, .existing).list()
@@ -249,8 +242,7 @@ enum PantryCommand {
 
   /// `pantry search TEXT... [--json]`
   static func search(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json"], positional: 1...Int.max, command: "pantry search")
+    let flags = try Flags(arguments, spec: Spec.pantrySearch)
     let text = flags.positional.joined(separator: " ")
     let book = try book(context, .existing)
     let all = try book.list()
@@ -264,8 +256,7 @@ enum PantryCommand {
 
   /// `pantry show ENTRY [--json]`
   static func show(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json"], positional: 1...Int.max, command: "pantry show")
+    let flags = try Flags(arguments, spec: Spec.pantryShow)
     let entry = try book(context, .existing).find(flags.positional.joined(separator: " "))
     if flags.has("--json") {
       context.out(try JSONText.encode(PantryJSON.Entry(entry)) + "\n")

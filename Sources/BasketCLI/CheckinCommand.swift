@@ -12,9 +12,7 @@ enum CheckinCommand {
   /// offer on a terminal (or with `--ask`); otherwise lists them and keeps them for later
   /// unless told what to do with all of them.
   static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--accept-all", "--skip-all", "--later", "--all", "--ask", "--json"],
-      values: [], command: "checkin")
+    let options = try ArgumentOptions(arguments, spec: Spec.checkin)
     guard options.words.isEmpty else { throw UsageError(message: "checkin takes no arguments") }
     let choices = ["--accept-all", "--skip-all", "--later", "--ask"].filter(options.has)
     guard choices.count <= 1 else {

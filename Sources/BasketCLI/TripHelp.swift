@@ -13,7 +13,7 @@ enum TripHelp {
       edit PRODUCT [OPTIONS]   change a product
       remove PRODUCT           remove it (alias: rm)
 
-    Options for add and edit:
+    Options for add and edit (edit also takes --name NAME, a new name):
       --alias A,B              other names it is asked for by ("oat milk"); edit:
       --no-alias A,B           add or remove aliases
       --code CODE | --no-code  its barcode (as in the pantry: the same code, the same product)

@@ -33,7 +33,7 @@ enum ExportCommand {
   }
 
   static func export(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...1, command: "export")
+    let flags = try Flags(arguments, spec: Spec.export)
     let destination = flags.positional[0]
     let book = try context.openRecipeBook(.existing)
     let counts: HouseholdExport.Counts
@@ -57,7 +57,7 @@ enum ExportCommand {
   }
 
   static func importExport(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 1...1, command: "import")
+    let flags = try Flags(arguments, spec: Spec.importExport)
     let source = flags.positional[0]
     if FileArgument.kind(of: source) == .missing {
       context.err("basket: there is nothing at \(source)\n")

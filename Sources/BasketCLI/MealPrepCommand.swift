@@ -13,10 +13,7 @@ import BasketKit
 /// left to buy on the list.
 enum MealPrepCommand {
   static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--add"],
-      values: ["--servings", "--merge", "--keep-apart", "--buy", "--have", "--with"],
-      command: "mealprep")
+    let options = try ArgumentOptions(arguments, spec: Spec.mealprep)
     guard !options.words.isEmpty else {
       throw UsageError(message: "mealprep needs one to five recipes: their ids or titles")
     }

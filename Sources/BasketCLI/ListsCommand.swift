@@ -17,20 +17,20 @@ enum ListsCommand {
     switch subcommand {
     case "list", "ls": return try show(rest, context: context)
     case "add":
-      return try change(rest, count: 1, "lists add", context) { lists, names in
+      return try change(rest, Spec.listsAdd, context) { lists, names in
         let list = try lists.add(names[0])
         return
           "Added the list \(list.name). Add to it with: basket add --list \(quoted(list.name)) ITEM"
       }
     case "rename":
-      return try change(rest, count: 2, "lists rename", context) { lists, names in
+      return try change(rest, Spec.listsRename, context) { lists, names in
         let old = try lists.named(names[0])
         let list = try lists.rename(names[0], to: names[1])
         return "Renamed \(old.name) to \(list.name)."
       }
     case "move": return try move(rest, context: context)
     case "remove", "rm":
-      return try change(rest, count: 1, "lists remove", context) { lists, names in
+      return try change(rest, Spec.listsRemove, context) { lists, names in
         let list = try lists.named(names[0])
         let counts = try lists.counts(of: list)
         _ = try lists.remove(names[0])
@@ -41,7 +41,7 @@ enum ListsCommand {
           "Removed the list \(list.name).\(kept) Bring it back with: basket lists restore \(quoted(list.name))"
       }
     case "restore":
-      return try change(rest, count: 1, "lists restore", context) { lists, names in
+      return try change(rest, Spec.listsRestore, context) { lists, names in
         let list = try lists.restore(names[0])
         return "Restored the list \(list.name)."
       }
@@ -66,7 +66,7 @@ enum ListsCommand {
   /// `lists [--json]`: each live list with its counts, the one in use marked; removed lists
   /// after.
   static func show(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "lists")
+    let flags = try Flags(arguments, spec: Spec.lists)
     let basket: Basket
     do {
       basket = try context.openBasket(.existing)
@@ -144,7 +144,7 @@ enum ListsCommand {
 
   /// `lists move NAME POSITION`: 1 is the first.
   private static func move(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 2...2, command: "lists move")
+    let flags = try Flags(arguments, spec: Spec.listsMove)
     guard let position = Int(flags.positional[1]), position >= 1, position <= ListsRules.maxLists
     else {
       throw UsageError(
@@ -164,15 +164,15 @@ enum ListsCommand {
   }
 
   private static func change(
-    _ arguments: [String], count: Int, _ usage: String, _ context: CommandContext,
+    _ arguments: [String], _ spec: CommandSpec, _ context: CommandContext,
     _ body: (HouseholdLists, [String]) throws -> String
   ) throws -> Int32 {
     // NB: a one-name command takes the name unquoted ("lists add Party food").
-    let flags = try Flags(
-      arguments, allowed: [], positional: count == 1 ? 1...Int.max : count...count,
-      command: usage)
-    let names = count == 1 ? [flags.positional.joined(separator: " ")] : flags.positional
-    let creates = usage == "lists add"
+    let flags = try Flags(arguments, spec: spec)
+    let names =
+      spec.positional.upperBound == Int.max
+      ? [flags.positional.joined(separator: " ")] : flags.positional
+    let creates = spec.path == Spec.listsAdd.path
     let lists = try household(try context.openBasket(creates ? .createIfMissing : .existing))
     do {
       context.out(try body(lists, names) + "\n")

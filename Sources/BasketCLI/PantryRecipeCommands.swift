@@ -13,9 +13,7 @@ enum PantryRecipeCommands {
   /// and `--have` override lines (numbers or names, comma-separated); `--add` puts what is
   /// left to buy on the list.
   static func coverage(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--add"], values: ["--servings", "--buy", "--have"],
-      command: "recipe coverage")
+    let options = try ArgumentOptions(arguments, spec: Spec.recipeCoverage)
     let (recipes, recipe, servings) = try open(options, context, command: "recipe coverage")
     // Tap water and optional lines stay out, as `recipe add` leaves them (`LeftOutLines`).
     let staples = try StaplesCommand.staples(of: recipes.basket)
@@ -90,8 +88,7 @@ enum PantryRecipeCommands {
   /// `recipe cooked RECIPE [--servings N] [--yes] [--json]`: what cooking it takes out of the
   /// pantry; taken out with `--yes`, or when you say so on a terminal.
   static func cooked(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--yes"], values: ["--servings"], command: "recipe cooked")
+    let options = try ArgumentOptions(arguments, spec: Spec.recipeCooked)
     let (recipes, recipe, selection) = try open(options, context, command: "recipe cooked")
     let pantry = try PantryCommand.book(over: recipes.basket)
     let plan = try pantry.cooked(recipe, selection: selection)

@@ -22,13 +22,13 @@ enum ShopCommand {
     case "rename": return try rename(rest, context: context)
     default:
       throw UsageError(
-        message: "shop has no subcommand \"\(subcommand)\" (list, add, use, leave, rename, remove)")
+        message: "shop has no subcommand \"\(subcommand)\" (\(Spec.shop.subcommandNames))")
     }
   }
 
   /// `shop list [--json]`: every shop, the current one marked.
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: ["--json"], positional: 0...0, command: "shop list")
+    let flags = try Flags(arguments, spec: Spec.shopList)
     let (shops, current): ([Shop], UUID?)
     do {
       (shops, current) = try context.openShopBook(.existing).all()
@@ -58,7 +58,7 @@ enum ShopCommand {
 
   /// `shop add NAME...`: one shop, its name in one or more words; the first becomes current.
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "shop add")
+    let flags = try Flags(arguments, spec: Spec.shopAdd)
     let book = try context.openShopBook(.createIfMissing)
     let shop = try book.add(flags.positional.joined(separator: " "))
     let current = try book.current()?.id == shop.id
@@ -68,7 +68,7 @@ enum ShopCommand {
 
   /// `shop use NAME...`: the current shop for every face, until another is chosen.
   static func use(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "shop use")
+    let flags = try Flags(arguments, spec: Spec.shopUse)
     let shop = try context.openShopBook(.existing).use(flags.positional.joined(separator: " "))
     context.out("Shopping at \(shop.name): check-offs teach its walking order.\n")
     return 0
@@ -76,7 +76,7 @@ enum ShopCommand {
 
   /// `shop leave`: no current shop, so check-offs teach no shop.
   static func leave(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    _ = try Flags(arguments, allowed: [], positional: 0...0, command: "shop leave")
+    _ = try Flags(arguments, spec: Spec.shopLeave)
     try context.openShopBook(.existing).leave()
     context.out("No current shop.\n")
     return 0
@@ -85,7 +85,7 @@ enum ShopCommand {
   /// `shop remove NAME...`: the shop and what it learnt.
   /// `shop rename OLD NEW`: what it learnt stays with it (quote names of several words).
   static func rename(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 2...2, command: "shop rename")
+    let flags = try Flags(arguments, spec: Spec.shopRename)
     let book = try context.openShopBook(.existing)
     let old = try book.find(flags.positional[0])
     let shop = try book.rename(flags.positional[0], to: flags.positional[1])
@@ -94,7 +94,7 @@ enum ShopCommand {
   }
 
   static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "shop remove")
+    let flags = try Flags(arguments, spec: Spec.shopRemove)
     let shop = try context.openShopBook(.existing).remove(flags.positional.joined(separator: " "))
     context.out("Removed \(shop.name) and the walking order it learnt.\n")
     return 0

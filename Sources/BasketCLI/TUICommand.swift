@@ -9,16 +9,12 @@ import BasketTUI
 
 /// `basket tui`: the interactive terminal app.
 func runTUI(_ arguments: [String], context: CommandContext) throws -> Int32 {
-  var reduceMotion = false
-  var emojiFlag: String?
-  for argument in arguments {
-    switch argument {
-    case "--reduce-motion": reduceMotion = true
-    case let flag where flag.hasPrefix("--emoji="): emojiFlag = String(flag.dropFirst(8))
-    default:
-      throw UsageError(message: "unknown option \(argument) for tui")
-    }
+  let options = try ArgumentOptions(arguments, spec: Spec.tui)
+  if let word = options.words.first {
+    throw UsageError(message: "tui takes no arguments (\(word))")
   }
+  let reduceMotion = options.has("--reduce-motion")
+  let emojiFlag = options["--emoji"]
   let emoji: EmojiMode
   do {
     emoji = try EmojiMode.choose(

@@ -20,7 +20,7 @@ enum ProductCommand {
     }
     guard let subcommand = subcommands[name] else {
       throw UsageError(
-        message: "product has no command \"\(name)\" (add, list, show, edit, remove)")
+        message: "product has no command \"\(name)\" (\(Spec.product.subcommandNames))")
     }
     return try subcommand(Array(arguments.dropFirst()), context)
   }
@@ -43,10 +43,7 @@ enum ProductCommand {
   /// `product add NAME... [--alias A,B] [--code CODE] [--size AMOUNT] [--at PLACE] [--page URL]
   /// [--price PRICE] [--organic] [--diet D,E] [--store-brand] [--json]`
   static func add(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--organic", "--store-brand"],
-      values: ["--alias", "--code", "--size", "--at", "--page", "--price", "--diet"],
-      command: "product add")
+    let options = try ArgumentOptions(arguments, spec: Spec.productAdd)
     guard !options.words.isEmpty else {
       throw UsageError(message: "product add needs a name, such as: basket product add Oat drink")
     }
@@ -75,16 +72,7 @@ enum ProductCommand {
   /// [--price PRICE|--no-price] [--organic|--not-organic] [--diet D|--no-diet D]
   /// [--store-brand|--not-store-brand] [--json]`
   static func edit(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments,
-      flags: [
-        "--json", "--no-code", "--no-size", "--anywhere", "--no-page", "--no-price", "--organic",
-        "--not-organic", "--store-brand", "--not-store-brand",
-      ],
-      values: [
-        "--name", "--alias", "--no-alias", "--code", "--size", "--at", "--page", "--price",
-        "--diet", "--no-diet",
-      ], command: "product edit")
+    let options = try ArgumentOptions(arguments, spec: Spec.productEdit)
     guard !options.words.isEmpty else {
       throw UsageError(message: "product edit needs a product: its name, an alias or its code")
     }
@@ -133,8 +121,7 @@ enum ProductCommand {
 
   /// `product list [--json]`
   static func list(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: [], command: "product list")
+    let options = try ArgumentOptions(arguments, spec: Spec.productList)
     guard options.words.isEmpty else { throw UsageError(message: "product list takes no names") }
     let products: [Product]
     do {
@@ -158,8 +145,7 @@ enum ProductCommand {
 
   /// `product show PRODUCT [--json]`
   static func show(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: [], command: "product show")
+    let options = try ArgumentOptions(arguments, spec: Spec.productShow)
     guard !options.words.isEmpty else {
       throw UsageError(message: "product show needs a product: its name, an alias or its code")
     }
@@ -187,7 +173,7 @@ enum ProductCommand {
 
   /// `product remove PRODUCT`
   static func remove(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, flags: [], values: [], command: "product remove")
+    let options = try ArgumentOptions(arguments, spec: Spec.productRemove)
     guard !options.words.isEmpty else {
       throw UsageError(message: "product remove needs a product: its name, an alias or its code")
     }
@@ -204,8 +190,7 @@ enum ProductCommand {
     let rest = arguments.first == subcommand ? Array(arguments.dropFirst()) : arguments
     switch subcommand {
     case "list", "ls":
-      let options = try ArgumentOptions(
-        rest, flags: ["--json"], values: [], command: "retailer list")
+      let options = try ArgumentOptions(rest, spec: Spec.retailerList)
       guard options.words.isEmpty else {
         throw UsageError(message: "retailer list takes no names")
       }
@@ -224,7 +209,7 @@ enum ProductCommand {
         }
       }
     case "add":
-      let options = try ArgumentOptions(rest, flags: [], values: [], command: "retailer add")
+      let options = try ArgumentOptions(rest, spec: Spec.retailerAdd)
       guard options.words.count >= 2 else {
         throw UsageError(
           message:
@@ -237,7 +222,7 @@ enum ProductCommand {
         "Added \(retailer.name): items without a product page get a search there, labelled as one.\n"
       )
     case "remove", "rm":
-      let options = try ArgumentOptions(rest, flags: [], values: [], command: "retailer remove")
+      let options = try ArgumentOptions(rest, spec: Spec.retailerRemove)
       guard !options.words.isEmpty else {
         throw UsageError(message: "retailer remove needs a retailer's name")
       }

@@ -51,9 +51,7 @@ enum RecipeCommand {
 
   /// `recipe import [FILE | URL | - | PHOTO...] [--json] [--save] [--allow-local]`
   static func importRecipe(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json", "--save", "--allow-local"],
-      positional: 0...PhotoFile.maximumPages, command: "recipe import")
+    let flags = try Flags(arguments, spec: Spec.recipeImport)
     let source = flags.positional.first ?? "-"
     if source == "-", flags.positional.isEmpty, context.stdinIsTerminal {
       throw UsageError(
@@ -117,8 +115,7 @@ enum RecipeCommand {
 
   /// `recipe parse LINE... [--json]`
   static func parse(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json"], positional: 1...Int.max, command: "recipe parse")
+    let flags = try Flags(arguments, spec: Spec.recipeParse)
     let lines = flags.positional.map(IngredientLineParser.parse)
     if flags.has("--json") {
       context.out(try JSONText.encode(lines) + "\n")
@@ -131,8 +128,7 @@ enum RecipeCommand {
 
   /// `recipe list [--recent] [--json]`
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json", "--recent"], positional: 0...0, command: "recipe list")
+    let flags = try Flags(arguments, spec: Spec.recipeList)
     let summaries: [RecipeSummary]
     do {
       let book = try context.openRecipeBook(.existing)
@@ -149,8 +145,7 @@ enum RecipeCommand {
 
   /// `recipe search TEXT... [--json]`
   static func search(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json"], positional: 1...Int.max, command: "recipe search")
+    let flags = try Flags(arguments, spec: Spec.recipeSearch)
     let text = flags.positional.joined(separator: " ")
     let found = try context.openRecipeBook(.existing).search(text)
     printSummaries(
@@ -161,8 +156,7 @@ enum RecipeCommand {
 
   /// `recipe show ID [--json]`: counts as opening it.
   static func show(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(
-      arguments, allowed: ["--json"], positional: 1...Int.max, command: "recipe show")
+    let flags = try Flags(arguments, spec: Spec.recipeShow)
     let recipe = try context.openRecipeBook(.existing).open(
       flags.positional.joined(separator: " "))
     if flags.has("--json") {
@@ -175,7 +169,7 @@ enum RecipeCommand {
 
   /// `recipe remove ID`
   static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, allowed: [], positional: 1...Int.max, command: "recipe remove")
+    let flags = try Flags(arguments, spec: Spec.recipeRemove)
     let removed = try context.openRecipeBook(.existing).remove(
       flags.positional.joined(separator: " "))
     context.out("Removed \(removed.title) from your recipes\n")

@@ -39,8 +39,7 @@ enum PlanCommand {
   /// `plan [show] [--week DATE] [--json]`: the week (Monday to Sunday) holding DATE, this
   /// week by default.
   static func show(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: ["--week"], command: "plan")
+    let options = try ArgumentOptions(arguments, spec: Spec.plan)
     guard options.words.isEmpty else {
       throw UsageError(message: "plan shows a week: name a day of it with --week DATE")
     }
@@ -85,8 +84,7 @@ enum PlanCommand {
 
   /// `plan add RECIPE --on DATE [--servings N] [--json]`.
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: ["--on", "--servings"], command: "plan add")
+    let options = try ArgumentOptions(arguments, spec: Spec.planAdd)
     guard options.words.count == 1, let reference = options.words.first else {
       throw UsageError(
         message: "plan add takes one recipe (quote a title with spaces) and --on DATE")
@@ -109,8 +107,7 @@ enum PlanCommand {
 
   /// `plan remove ID` or `plan remove RECIPE --on DATE`.
   static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json"], values: ["--on"], command: "plan remove")
+    let options = try ArgumentOptions(arguments, spec: Spec.planRemove)
     guard options.words.count == 1, let reference = options.words.first else {
       throw UsageError(
         message: "plan remove takes the id the plan shows, or a recipe and --on DATE")
@@ -131,11 +128,7 @@ enum PlanCommand {
   /// those days merged into one shopping plan, reviewed against the pantry, or put on the
   /// list with `--add`.
   static func shop(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(
-      arguments, flags: ["--json", "--add"],
-      values: [
-        "--week", "--from", "--to", "--merge", "--keep-apart", "--buy", "--have", "--with",
-      ], command: "plan shop")
+    let options = try ArgumentOptions(arguments, spec: Spec.planShop)
     guard options.words.isEmpty else {
       throw UsageError(message: "plan shop takes its days as --week DATE or --from DATE --to DATE")
     }
