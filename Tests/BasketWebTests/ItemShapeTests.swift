@@ -49,6 +49,25 @@ import Testing
     #expect(Self.json.value(Self.item("Socks"))["emoji"] == nil)  // 🧺, the default
   }
 
+  /// The command line's `list --json` and the API write the same view of an item
+  /// (`ItemView`): every member the command line writes reads the same in v1's item.
+  @Test(arguments: items)
+  func theCommandLineWritesTheSameViewAsTheAPI(item: Item) throws {
+    let view = Self.json.view(item)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let line = try JSONValue.parse(Array(encoder.encode(ListJSON.ItemJSON(view))))
+    let api = Self.json.legacyValue(item)
+    guard case .object(let members) = line else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(members.count == 13)
+    for (key, value) in members {
+      #expect(api[key] == value, "\(key)")
+    }
+  }
+
   @Test(arguments: items)
   func v2LeavesOutOnlyDefaultsAndFillingThemInGivesV1(item: Item) {
     let small = Self.json.value(item)

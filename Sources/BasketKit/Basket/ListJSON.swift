@@ -29,22 +29,27 @@ public struct ListJSON: Codable, Equatable, Sendable {
     /// The aisle category it is shown under (`ItemCategory.of`: "dairy"); null for none known.
     @Nullable public var category: String? = nil
 
+    /// `view` as the command line writes it.
+    public init(_ view: ItemView) {
+      id = view.id.uuidString.lowercased()
+      name = view.name
+      emoji = view.emoji
+      quantity = view.quantity
+      addedAt = ISO8601.string(view.addedAt)
+      checkedAt = view.checkedAt.map(ISO8601.string)
+      amountText = view.amountText
+      quantityConverted = view.quantityConverted
+      recipeAmounts = view.recipeAmounts
+      recipes = view.recipes
+      buy = view.buy
+      note = view.note
+      category = view.category
+    }
+
     /// `category` is the item's category as the caller's basket gives it
     /// (`Basket.category(of:)`).
     public init(_ item: Item, category: String?) {
-      id = item.id.uuidString.lowercased()
-      name = item.name
-      emoji = item.emoji
-      quantity = item.quantity
-      addedAt = ISO8601.string(item.addedAt)
-      checkedAt = item.checkedAt.map(ISO8601.string)
-      amountText = item.amountText
-      quantityConverted = item.isQuantityConverted
-      recipeAmounts = item.recipeNeeds.amounts
-      recipes = item.recipeNeeds.recipes
-      buy = item.buyable
-      note = item.note
-      self.category = category
+      self.init(ItemView(item, measure: nil, category: category))
     }
   }
 

@@ -28,15 +28,6 @@ final class ItemJSON: Sendable {
     self.classify = classify
   }
 
-  func measure(of name: String) -> MeasureKind? {
-    classification(of: name).measure
-  }
-
-  /// The category `item` is shown under (`ItemCategory.of`).
-  func category(of item: Item) -> String? {
-    ItemCategory.of(item, classify: classification(of:))
-  }
-
   private func classification(of name: String) -> Classification {
     if let known = classifications.withLock({ $0[name] }) { return known }
     let classification = classify(name)
@@ -47,21 +38,30 @@ final class ItemJSON: Sendable {
     return classification
   }
 
-  /// An item in `version`'s shape.
-  func value(_ item: Item, _ version: APIVersion) -> JSONValue {
-    version == .v1 ? legacyValue(item) : value(item)
+  /// An item as every face shows it (`ItemView`), its name's classification cached.
+  func view(_ item: Item) -> ItemView {
+    ItemView(item, classify: classification(of:))
   }
 
+  /// An item in `version`'s shape.
+  func value(_ item: Item, _ version: APIVersion) -> JSONValue {
+    version == .v1 ? legacyValue(view(item)) : value(view(item))
+  }
+
+  /// An item in v2's shape.
+  func value(_ item: Item) -> JSONValue { value(view(item)) }
+
+  /// An item in v1's shape.
+  func legacyValue(_ item: Item) -> JSONValue { legacyValue(view(item)) }
+
   /// An item in v2's shape: only what differs from the defaults.
-  func value(_ item: Item) -> JSONValue {
+  func value(_ item: ItemView) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .string(item.id.uuidString.lowercased())), ("name", .string(item.name)),
     ]
     if item.emoji != Self.defaultEmoji { members.append(("emoji", .string(item.emoji))) }
-    if let quantity = item.quantity {
-      members.append(("quantity", Self.quantity(quantity)))
-      members.append(("chip", .string(quantity.chipText)))
-    }
+    if let quantity = item.quantity { members.append(("quantity", Self.quantity(quantity))) }
+    if let chip = item.chip { members.append(("chip", .string(chip))) }
     members.append(("addedAt", .string(ISO8601.string(item.addedAt))))
     if item.listedAt != item.addedAt {
       members.append(("listedAt", .string(ISO8601.string(item.listedAt))))
@@ -73,35 +73,32 @@ final class ItemJSON: Sendable {
       members.append(("clearedAt", .string(ISO8601.string(cleared))))
     }
     // NB: a counted item and an unknown one offer the same pills and start in units.
-    switch measure(of: item.name) {
+    switch item.measure {
     case .poured: members.append(("measure", .string(MeasureKind.poured.rawValue)))
     case .weighed: members.append(("measure", .string(MeasureKind.weighed.rawValue)))
     case .counted, nil: break
     }
     // NB: an item with only a quantity shows it as its chip: the same text.
-    if let text = item.amountText, text != item.quantity?.chipText {
+    if let text = item.amountText, text != item.chip {
       members.append(("amountText", .string(text)))
     }
-    if item.isQuantityConverted { members.append(("quantityConverted", .bool(true))) }
-    if !item.recipeNeeds.amounts.isEmpty {
-      members.append(("recipeAmounts", .array(item.recipeNeeds.amounts.map(Self.amount))))
+    if item.quantityConverted { members.append(("quantityConverted", .bool(true))) }
+    if !item.recipeAmounts.isEmpty {
+      members.append(("recipeAmounts", .array(item.recipeAmounts.map(Self.amount))))
     }
-    if !item.recipeNeeds.recipes.isEmpty {
-      members.append(("recipes", .array(item.recipeNeeds.recipes.map(Self.recipe))))
+    if !item.recipes.isEmpty {
+      members.append(("recipes", .array(item.recipes.map(Self.recipe))))
     }
-    if let editable = RecipeAmountRules.editable(item) {
-      members.append(("editAmount", Self.amount(editable)))
-    }
-    if let buy = item.buyable { members.append(("buy", Self.buy(buy))) }
+    if let editable = item.editAmount { members.append(("editAmount", Self.amount(editable))) }
+    if let buy = item.buy { members.append(("buy", Self.buy(buy))) }
     if let note = item.note { members.append(("note", .string(note))) }
-    if let category = category(of: item) { members.append(("category", .string(category))) }
+    if let category = item.category { members.append(("category", .string(category))) }
     return .object(members)
   }
 
   /// An item in v1's shape: every member, nulls included.
-  func legacyValue(_ item: Item) -> JSONValue {
-    let measure = measure(of: item.name)
-    return .object([
+  func legacyValue(_ item: ItemView) -> JSONValue {
+    .object([
       ("id", .string(item.id.uuidString.lowercased())),
       ("name", .string(item.name)),
       ("emoji", .string(item.emoji)),
@@ -110,18 +107,17 @@ final class ItemJSON: Sendable {
       ("checkedAt", item.checkedAt.map { .string(ISO8601.string($0)) } ?? .null),
       ("listedAt", .string(ISO8601.string(item.listedAt))),
       ("clearedAt", item.clearedAt.map { .string(ISO8601.string($0)) } ?? .null),
-      ("chip", item.quantity.map { .string($0.chipText) } ?? .null),
-      ("units", .array(QuantityRules.allowedUnits(for: measure).map { .string($0.rawValue) })),
-      ("defaultUnit", .string(QuantityRules.defaultUnit(for: measure).rawValue)),
+      ("chip", item.chip.map(JSONValue.string) ?? .null),
+      ("units", .array(QuantityRules.allowedUnits(for: item.measure).map { .string($0.rawValue) })),
+      ("defaultUnit", .string(QuantityRules.defaultUnit(for: item.measure).rawValue)),
       ("amountText", item.amountText.map(JSONValue.string) ?? .null),
-      ("quantityConverted", .bool(item.isQuantityConverted)),
-      ("recipeAmounts", .array(item.recipeNeeds.amounts.map(Self.amount))),
-      ("recipes", .array(item.recipeNeeds.recipes.map(Self.recipe))),
-      // The amount the quantity editor edits in its recipe unit (`RecipeAmountRules.editable`).
-      ("editAmount", RecipeAmountRules.editable(item).map(Self.amount) ?? .null),
-      ("buy", item.buyable.map(Self.buy) ?? .null),
+      ("quantityConverted", .bool(item.quantityConverted)),
+      ("recipeAmounts", .array(item.recipeAmounts.map(Self.amount))),
+      ("recipes", .array(item.recipes.map(Self.recipe))),
+      ("editAmount", item.editAmount.map(Self.amount) ?? .null),
+      ("buy", item.buy.map(Self.buy) ?? .null),
       ("note", item.note.map(JSONValue.string) ?? .null),
-      ("category", category(of: item).map(JSONValue.string) ?? .null),
+      ("category", item.category.map(JSONValue.string) ?? .null),
     ])
   }
 
