@@ -123,6 +123,7 @@ let package = Package(
       name: "FuzzPlanAPI",
       dependencies: ["BasketWeb", "BasketKit", "BasketTestSupport", "SeedReplay"]),
     .executableTarget(name: "FuzzAddText", dependencies: ["BasketKit", "SeedReplay"]),
+    .executableTarget(name: "FuzzRulesBridge", dependencies: ["BasketRulesBridge", "SeedReplay"]),
     .executableTarget(name: "FuzzAmount", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzBarcode", dependencies: ["BasketKit", "SeedReplay"]),
     .executableTarget(name: "FuzzProducts", dependencies: ["BasketKit", "SeedReplay"]),

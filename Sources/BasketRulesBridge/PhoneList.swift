@@ -40,8 +40,8 @@ enum PhoneList {
   /// `refused` with the reason.
   static func change(_ op: JSONValue, _ given: JSONValue) -> JSONValue {
     let type = text(op["type"]) ?? ""
-    let at = Int64(RulesBridge.Arguments.number(given["at"]) ?? 0)
-    let top = RulesBridge.Arguments.number(given["top"]).map { Int64($0) }
+    let at = milliseconds(given["at"]) ?? 0
+    let top = milliseconds(given["top"])
     let found = object(given["item"])
     let checked = flag(given["checked"])
     func answer(
@@ -231,6 +231,12 @@ enum PhoneList {
   static func text(_ value: JSONValue?) -> String? {
     guard case .string(let text)? = value else { return nil }
     return text
+  }
+
+  /// A time in milliseconds since 1970, within the range a page's `Date` holds (±8.64e15).
+  static func milliseconds(_ value: JSONValue?) -> Int64? {
+    guard case .number(let number)? = value, abs(number) <= 8.64e15 else { return nil }
+    return Int64(number)
   }
 
   static func flag(_ value: JSONValue?) -> Bool {
