@@ -117,19 +117,15 @@ public final class Basket: Sendable {
 
   @discardableResult
   public func check(_ id: UUID) throws -> CheckOutcome {
-    let now = self.now
-    return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      return try ListRules.check(id, now: now, in: &draft)
+    let result = try change(.check(id))
+    guard case .checked(let allDone) = result.effect else {
+      return CheckOutcome(id: id, allDone: false)
     }
+    return CheckOutcome(id: result.item ?? id, allDone: allDone)
   }
 
   public func uncheck(_ id: UUID) throws {
-    let now = self.now
-    try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      try ListRules.uncheck(id, now: now, in: &draft)
-    }
+    try change(.uncheck(id))
   }
 
   /// Renames in place; the emoji is re-derived and the quantity reset.
@@ -181,12 +177,7 @@ public final class Basket: Sendable {
   /// item (`ListRules.setRecipeAmount`).
   @discardableResult
   public func setRecipeAmount(_ id: UUID, _ amount: ItemAmount) throws -> Item {
-    let now = self.now
-    return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      try ListRules.setRecipeAmount(id, amount, now: now, in: &draft)
-      return try Self.item(id, in: draft)
-    }
+    try Self.touched(change(.amount(id, amount)), id)
   }
 
   /// Sets an item's note ("the big tub"), or clears it (nil or ""), and returns the item
@@ -195,13 +186,7 @@ public final class Basket: Sendable {
   /// - Throws: `NoteError` for a note past `ItemNote.maxLength`; nothing changes.
   @discardableResult
   public func setNote(_ id: UUID, _ note: String?) throws -> Item {
-    let note = try ItemNote.cleaned(note)
-    let now = self.now
-    return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      try ListRules.setNote(id, note, now: now, in: &draft)
-      return try Self.item(id, in: draft)
-    }
+    try Self.touched(change(.note(id, note)), id)
   }
 
   /// Moves an item to another aisle category (`ItemCategory.named`: "dairy", any case) and
@@ -248,25 +233,18 @@ public final class Basket: Sendable {
   public func update(_ id: UUID, name rawName: String? = nil, quantity: QuantityChange = .keep)
     throws -> Item
   {
-    let name = try rawName.map { try ListRules.cleanName($0) }
-    let emoji = name.map { environment.classifier.classify($0).emoji }
-    let classifier = environment.classifier
-    let now = self.now
-    return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      if let name, let emoji {
-        try ListRules.rename(id, to: name, emoji: emoji, now: now, in: &draft)
+    if let rawName {
+      return try Self.touched(change(.rename(id, name: rawName, then: quantity)), id)
+    }
+    switch quantity {
+    case .clear: return try Self.touched(change(.quantity(id, nil)), id)
+    case .set(let quantity): return try Self.touched(change(.quantity(id, quantity)), id)
+    case .keep:
+      let now = self.now
+      return try store.modify { draft in
+        ListRules.tidy(now: now, in: &draft)
+        return try Self.item(id, in: draft)
       }
-      switch quantity {
-      case .keep:
-        break
-      case .clear:
-        try ListRules.setQuantity(id, nil, measure: { _ in nil }, now: now, in: &draft)
-      case .set(let quantity):
-        try ListRules.setQuantity(
-          id, quantity, measure: { classifier.classify($0).measure }, now: now, in: &draft)
-      }
-      return try Self.item(id, in: draft)
     }
   }
 
@@ -278,11 +256,28 @@ public final class Basket: Sendable {
   }
 
   public func remove(_ id: UUID) throws {
-    let now = self.now
-    try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      try ListRules.remove(id, now: now, in: &draft)
+    try change(.remove(id))
+  }
+
+  /// Applies `change`, made on this machine (the command line, the terminal app), the one way
+  /// every change to the list is applied (`SyncRules`, as the web's routes and a phone's queue
+  /// are), and throws its refusal as the rule's own error.
+  @discardableResult
+  public func change(_ change: ListOperation.Change) throws -> OperationResult {
+    let result = try apply(change)
+    guard let refusal = result.refusal else { return result }
+    switch refusal {
+    case .list(let error): throw error
+    case .note(let error): throw error
+    case .gone, .hidden, .unknownItem: throw ListError.unknownItem(change.item?.uuidString ?? "")
+    default: throw refusal
     }
+  }
+
+  /// The item a change left, as it stands.
+  private static func touched(_ result: OperationResult, _ id: UUID) throws -> Item {
+    guard let item = result.touched else { throw ListError.unknownItem(id.uuidString) }
+    return item
   }
 
   /// Clear all: hides Got it, undoable for `ListTiming.undoWindow`. Returns how many.
