@@ -283,22 +283,15 @@ public final class Basket: Sendable {
   /// Clear all: hides Got it, undoable for `ListTiming.undoWindow`. Returns how many.
   @discardableResult
   public func clearGotIt() throws -> Int {
-    let now = self.now
-    return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      return ListRules.clearGotIt(now: now, in: &draft)
-    }
+    guard case .cleared(let hidden, _) = try change(.clear(items: nil)).effect else { return 0 }
+    return hidden.count
   }
 
   /// Brings back the latest clear if its window is open. Returns how many came back.
   @discardableResult
   public func undoClear() throws -> Int {
-    let now = self.now
-    return try store.modify { draft in
-      let count = try ListRules.undoClear(now: now, in: &draft)
-      ListRules.tidy(now: now, in: &draft)
-      return count
-    }
+    guard case .restored(let back) = try change(.undo(clear: nil)).effect else { return 0 }
+    return back.count
   }
 
   /// Commits what time has settled (Got it items past their hour, clears past their undo
