@@ -1,7 +1,7 @@
 /// ISO 8601 times in UTC with milliseconds ("2026-07-06T10:00:00.000Z"), the form every face
 /// shows machines, counted in milliseconds since 1970. Written and read without a formatter
-/// object: the web API writes thousands of them a second, and the phone's copy of the list
-/// reads them where there is no Foundation.
+/// object, and without Foundation, so the portable rules can hold them: the web API writes
+/// thousands of them a second.
 public enum ISOTime {
   /// The time `milliseconds` after 1970 as text.
   public static func text(milliseconds totalMilliseconds: Int64) -> String {
