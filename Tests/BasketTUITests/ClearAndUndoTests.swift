@@ -63,6 +63,18 @@ import Testing
     #expect(app.state.selection == nil)
   }
 
+  /// The clear goes the one way every change goes, naming what the screen showed: an item
+  /// another face checked off meanwhile stays in Got it for the household to see.
+  @Test func clearAllHidesOnlyTheGotItItemsOnTheScreen() throws {
+    let app = appWithGotIt()
+    let phone = Fixtures.basket(clock: app.clock, store: app.store)
+    try phone.check(try #require(app.id(of: "Apples")))
+    app.press(.control("k"))
+    #expect(app.screen.contains("🧹 Cleared 2 items"))
+    #expect(app.names(app.gotIt) == ["Apples"])
+    #expect(app.line(containing: "Nothing left to get") != nil)
+  }
+
   @Test func clearingAnEmptyGotItSaysSo() {
     let app = Harness()
     app.add("Milk")

@@ -33,7 +33,7 @@ import Testing
     var state = update(start, .storeChanged(items: [item(1, "Milk")], undoDeadline: nil)).0
     state = update(state, .key(.down)).0
     let (next, effects) = update(state, .key(.character(" ")))
-    #expect(effects == [.check(Fixtures.id(1))])
+    #expect(effects == [.change(.check(Fixtures.id(1)))])
     #expect(next.choreography.isPending(Fixtures.id(1)))
     #expect(next.nextWake() == Fixtures.monday.addingTimeInterval(TUITiming.frame))
   }

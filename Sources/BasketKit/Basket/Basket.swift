@@ -117,11 +117,7 @@ public final class Basket: Sendable {
 
   @discardableResult
   public func check(_ id: UUID) throws -> CheckOutcome {
-    let result = try change(.check(id))
-    guard case .checked(let allDone) = result.effect else {
-      return CheckOutcome(id: id, allDone: false)
-    }
-    return CheckOutcome(id: result.item ?? id, allDone: allDone)
+    try change(.check(id)).checkOutcome(id)
   }
 
   public func uncheck(_ id: UUID) throws {

@@ -38,6 +38,13 @@ public struct OperationResult: Equatable, Sendable {
   /// answer with it.
   public var touched: Item?
 
+  /// What a check-off of `id` (the id sent) did: the item's own id, and whether To get is
+  /// empty now.
+  public func checkOutcome(_ id: UUID) -> CheckOutcome {
+    guard case .checked(let allDone) = effect else { return CheckOutcome(id: id, allDone: false) }
+    return CheckOutcome(id: item ?? id, allDone: allDone)
+  }
+
   public init(
     status: Status, refusal: Refusal? = nil, item: UUID? = nil, effect: Effect = .none,
     touched: Item? = nil

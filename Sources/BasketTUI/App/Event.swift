@@ -47,20 +47,11 @@ public enum Effect: Equatable, Sendable {
   case add(String)
   /// Adds a chip's name as it is.
   case addName(String)
-  case check(UUID)
-  case uncheck(UUID)
-  case rename(UUID, String)
-  /// Sets an item's note (nil clears it).
-  case setNote(UUID, String?)
-  case setQuantity(UUID, Quantity?)
-  /// An amount in a recipe's own unit ("2½ cups"; zero takes it off).
-  case setRecipeAmount(UUID, ItemAmount)
-  case clearGotIt
-  /// Takes an item off the list altogether.
-  case remove(UUID)
+  /// A change to an item or to Got it, made the one way every face's change is made
+  /// (`Basket.change`): a check-off answers `.checked`, a clear `.cleared`, its undo `.undone`.
+  case change(ListOperation.Change)
   /// Puts a removed item back: its name and amount added again.
   case bringBack(Item)
-  case undoClear
   /// Looks up chips for the text ("" for usuals); answers `.suggestions`.
   case suggest(String)
   /// Classifies an item to open its quantity editor; answers `.measured`.

@@ -285,7 +285,7 @@ extension AppState {
       clearAll(effects: &effects)
     case .delete where text.isEmpty, .function(8):
       guard let item = selectedItem else { return say("Select an item with ↑ ↓ first") }
-      effects.append(.remove(item.id))
+      effects.append(.change(.remove(item.id)))
       removed = Removed(item: item, until: now.addingTimeInterval(ListTiming.undoWindow))
       say("Removed \(item.name) · ^Z brings it back")
     case .control("z"):
@@ -294,7 +294,7 @@ extension AppState {
         effects.append(.bringBack(removed.item))
         say("Brought back \(removed.item.name)")
       } else if undoDeadline != nil {
-        effects.append(.undoClear)
+        effects.append(.change(.undo(clear: nil)))
       } else {
         say("Nothing to undo")
       }
@@ -414,7 +414,7 @@ extension AppState {
       mode = .list
       do {
         let name = try ListRules.cleanName(draft.text)
-        if name != draft.original { effects.append(.rename(draft.itemID, name)) }
+        if name != draft.original { effects.append(.change(.rename(draft.itemID, name: name))) }
       } catch ListError.emptyName {
         say("A name can't be empty, so it stays \(draft.original)")
       } catch {
@@ -442,7 +442,7 @@ extension AppState {
       do {
         let note = try ItemNote.cleaned(draft.text)
         if note != (draft.original.isEmpty ? nil : draft.original) {
-          effects.append(.setNote(draft.itemID, note))
+          effects.append(.change(.note(draft.itemID, note)))
         }
       } catch {
         say(Self.sentence(error.description))
@@ -483,18 +483,18 @@ extension AppState {
       }
       mode = .list
       if let amount = editor.resolvedRecipeAmount {
-        if amount != editor.recipeStart { effects.append(.setRecipeAmount(editor.itemID, amount)) }
+        if amount != editor.recipeStart { effects.append(.change(.amount(editor.itemID, amount))) }
       } else {
-        effects.append(.setQuantity(editor.itemID, editor.resolved))
+        effects.append(.change(.quantity(editor.itemID, editor.resolved)))
       }
       return
     case .delete:
       mode = .list
       if var amount = editor.recipeAmount {
         amount.amount = 0
-        effects.append(.setRecipeAmount(editor.itemID, amount))
+        effects.append(.change(.amount(editor.itemID, amount)))
       } else {
-        effects.append(.setQuantity(editor.itemID, nil))
+        effects.append(.change(.quantity(editor.itemID, nil)))
       }
       return
     case .escape, .control("q"), .function(3):
@@ -570,18 +570,18 @@ extension AppState {
       if item.checkedAt == nil {
         choreography.checkOff(id, now: now)
         checkOffStarts[id] = now
-        effects.append(.check(id))
+        effects.append(.change(.check(id)))
       } else {
         // Changed their mind while it was still in place.
         choreography.cancel(id)
         checkOffStarts[id] = nil
         celebrationPending = false
-        effects.append(.uncheck(id))
+        effects.append(.change(.uncheck(id)))
       }
     } else if sections.gotIt.contains(where: { $0.id == id }) {
       flashes[id] = now
       celebration = nil
-      effects.append(.uncheck(id))
+      effects.append(.change(.uncheck(id)))
     }
   }
 
@@ -589,7 +589,7 @@ extension AppState {
     if sections.gotIt.isEmpty {
       say("Got it is already empty")
     } else {
-      effects.append(.clearGotIt)
+      effects.append(.change(.clear(items: sections.gotIt.map(\.id))))
     }
   }
 

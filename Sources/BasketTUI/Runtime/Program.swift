@@ -87,26 +87,8 @@ public final class Program {
         return [.added(try basket.add(line: text))] + reload()
       case .addName(let name):
         return [.added([try basket.add(name: name)])] + reload()
-      case .check(let id):
-        return [.checked(try basket.check(id))] + reload()
-      case .uncheck(let id):
-        try basket.uncheck(id)
-        return reload()
-      case .rename(let id, let name):
-        try basket.rename(id, to: name)
-        return reload()
-      case .setNote(let id, let note):
-        try basket.setNote(id, note)
-        return reload()
-      case .setQuantity(let id, let quantity):
-        try basket.setQuantity(id, quantity)
-        return reload()
-      case .setRecipeAmount(let id, let amount):
-        try basket.setRecipeAmount(id, amount)
-        return reload()
-      case .remove(let id):
-        try basket.remove(id)
-        return reload()
+      case .change(let change):
+        return Self.answer(to: change, try basket.change(change)) + reload()
       case .bringBack(let item):
         // NB: an amount typed in the add bar comes back too; a recipe's amounts don't.
         let typed = item.recipeNeeds.recipes.isEmpty ? item.recipeNeeds.amounts : []
@@ -116,10 +98,6 @@ public final class Program {
             AddEntry(name: item.name, amount: typed[0], classifier: basket.environment.classifier))
           : try basket.add(name: item.name, quantity: item.quantity)
         return [.added([back])] + reload()
-      case .clearGotIt:
-        return [.cleared(try basket.clearGotIt())] + reload()
-      case .undoClear:
-        return [.undone(try basket.undoClear())] + reload()
       case .suggest(let query):
         let blank = query.allSatisfy(\.isWhitespace)
         let chips = blank ? try basket.usuals() : try basket.suggestions(for: query)
@@ -197,6 +175,23 @@ public final class Program {
 
   private struct NoPlan: Error, CustomStringConvertible {
     var description: String { "the plan of meals isn't available here" }
+  }
+
+  /// The events that tell the app what `change` did beyond the list it reloads: a check-off
+  /// (to celebrate when To get is empty), how many a clear hid or its undo brought back.
+  static func answer(to change: ListOperation.Change, _ result: OperationResult) -> [Event] {
+    switch (change, result.effect) {
+    case (.check(let id), _):
+      return [.checked(result.checkOutcome(id))]
+    case (.clear, let effect):
+      guard case .cleared(let hidden, _) = effect else { return [.cleared(0)] }
+      return [.cleared(hidden.count)]
+    case (.undo, let effect):
+      guard case .restored(let back) = effect else { return [.undone(0)] }
+      return [.undone(back.count)]
+    default:
+      return []
+    }
   }
 
   private func reload() -> [Event] {
