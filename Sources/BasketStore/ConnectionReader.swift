@@ -9,7 +9,7 @@ import BasketKit
 /// Answers a draft's queries with indexed reads inside `SQLiteStore.modify`'s transaction.
 ///
 /// NB: `@unchecked Sendable` so that the draft holding it doesn't tie the connection to the
-/// caller's isolation region; it is used only inside `modify`, with the store's lock held.
+/// caller's isolation region; it is used only with the store's lock held (`modify`, `items(_:)`).
 struct ConnectionReader: ListReader, @unchecked Sendable {
   let connection: Connection
   /// The list the draft reads (`Connection.list`), bound into every query.

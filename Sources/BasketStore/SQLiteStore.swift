@@ -51,6 +51,14 @@ public final class SQLiteStore: ListStore {
     try withConnection { try $0.loadItems() }
   }
 
+  /// The items that answer `query`, read as a draft reads them (`ConnectionReader`): by the
+  /// query's index, in the order it promises.
+  public func items(_ query: ItemQuery) throws -> [Item] {
+    try withConnection { connection in
+      query.select(from: try ConnectionReader(connection: connection).items(query))
+    }
+  }
+
   public func memory() throws -> [MemoryEntry] {
     try withConnection { try $0.loadMemory() }
   }

@@ -63,6 +63,32 @@ import Testing
     }
   }
 
+  /// Outside a change, the store answers a query exactly: the extras a date query's slack
+  /// reads are left out, and To get comes nearest the top first.
+  @Test(arguments: queries)
+  func theStoreAnswersEveryQueryExactly(query: ItemQuery) throws {
+    let store = try storeWithFixture()
+    let answer = try store.items(query)
+    let expected = ListSnapshot(Self.fixture).items(query)
+    #expect(answer.count == expected.count)
+    if case .toGet = query {
+      #expect(answer.map(\.listedAt) == expected.map(\.listedAt))
+    } else {
+      #expect(Set(answer) == Set(expected))
+    }
+  }
+
+  /// The server asks when the list next tidies after every change: the checked and cleared
+  /// items alone give the answer all of them give.
+  @Test func theNextTidyFromTheIndexedReadsIsTheOneFromEveryItem() throws {
+    let store = try storeWithFixture()
+    let ever = ItemQuery.DateBound.atOrAfter(.distantPast)
+    let read = try store.items(.checked(ever)) + store.items(.cleared(ever))
+    #expect(read.count < Self.fixture.count)
+    #expect(ListRules.nextTidy(items: read) == ListRules.nextTidy(items: Self.fixture))
+    #expect(ListRules.nextTidy(items: read) == Self.at(-3600 + ListTiming.gotItTTL))
+  }
+
   @Test func aDateQueryMayReturnItemsJustOutsideItsBoundButNeverMissesOne() throws {
     let store = try storeWithFixture()
     let answer = try store.withConnection {

@@ -13,6 +13,12 @@ public protocol ListStore: Sendable {
   /// Every stored item, including ones hidden by Clear all and ones past their TTL.
   func items() throws -> [Item]
 
+  /// The stored items that answer `query`, in the order it promises (`ItemQuery.select`).
+  ///
+  /// Cost: an indexed read where the store keeps one (the SQLite store does); by default a
+  /// read of every item.
+  func items(_ query: ItemQuery) throws -> [Item]
+
   /// Every suggestion-memory entry.
   func memory() throws -> [MemoryEntry]
 
@@ -58,6 +64,10 @@ public protocol ListStore: Sendable {
 }
 
 extension ListStore {
+  public func items(_ query: ItemQuery) throws -> [Item] {
+    query.select(from: try items())
+  }
+
   /// A store that keeps no categories refuses to remember one.
   public func setCategory(_ category: String?, forNameKey key: String) throws {
     throw StoreError.failed("this store does not remember categories")
