@@ -115,6 +115,24 @@ import Testing
     }
   }
 
+  /// Reading "through an index" isn't enough: the list's own index walks every item of it.
+  /// Each query reads through the index holding only the rows it wants.
+  @Test func everyItemQueryReadsThroughItsOwnIndex() throws {
+    let store = try storeWithFixture()
+    for (sql, index) in ConnectionReader.queryIndexes {
+      let plan = try store.withConnection { connection in
+        var details: [String] = []
+        try connection.runOnce("EXPLAIN QUERY PLAN \(sql)") { row in
+          details.append(row.text(3) ?? "")
+        }
+        return details
+      }
+      let reads = plan.filter { !$0.hasPrefix("CORRELATED SCALAR SUBQUERY") }
+      #expect(reads.first?.hasPrefix("SEARCH items USING") == true, "\(sql): \(plan)")
+      #expect(reads.first?.contains("INDEX \(index) ") == true, "\(sql): \(plan)")
+    }
+  }
+
   @Test func theTopOfToGetSkipsARowThatDoesNotDecode() throws {
     let store = try storeWithFixture()
     try runSQL(
