@@ -5,22 +5,17 @@
 #endif
 
 /// An item as every face shows it: what `basket list --json`, the web API, its live changes
-/// and the web app read, worked out once from the stored item. A field a face shows is added
-/// here, and each face's encoder writes it in one line (`ListJSON.ItemJSON` for the command
-/// line, `ItemJSON` in BasketWeb for the API's versions).
+/// and the web app read, worked out once from the stored item. The item's own fields are read
+/// straight from it (`view.name`, `view.note`), so a field added to `Item` shows here with no
+/// line of its own; what is worked out from them is kept here. Each face's encoder writes a
+/// field in one line (`ListJSON.ItemJSON` for the command line, `ItemJSON` in BasketWeb for the
+/// API's versions).
+@dynamicMemberLookup
 public struct ItemView: Equatable, Sendable {
-  public var id: UUID
-  public var name: String
-  public var emoji: String
-  /// The stepper's amount, and its chip ("500 ml").
-  public var quantity: Quantity?
+  /// The item as stored.
+  public var item: Item
+  /// The stepper's amount as its chip ("500 ml").
   public var chip: String?
-  public var addedAt: Date
-  /// Where it stands in To get (newest first).
-  public var listedAt: Date
-  public var checkedAt: Date?
-  /// When a Clear all hid it, until that is undone or committed.
-  public var clearedAt: Date?
   /// How its name is measured (poured, weighed, counted), nil when unknown: which unit pills
   /// it offers (`QuantityRules.allowedUnits`).
   public var measure: MeasureKind?
@@ -36,10 +31,16 @@ public struct ItemView: Equatable, Sendable {
   public var editAmount: ItemAmount?
   /// What to buy for the recipe amounts when the stepper has none (`Item.buyable`).
   public var buy: BuyableAmount?
-  /// The household's note ("the big tub").
-  public var note: String?
   /// The aisle category it is shown under (`ItemCategory.of`: "dairy"); nil for none known.
+  /// (The item's own `category` is only the household's choice.)
   public var category: String?
+
+  /// A field of the stored item (`id`, `name`, `emoji`, `quantity`, `addedAt`, `listedAt`,
+  /// `checkedAt`, `clearedAt`, `note`…).
+  @inlinable
+  public subscript<Value>(dynamicMember field: KeyPath<Item, Value>) -> Value {
+    item[keyPath: field]
+  }
 
   /// `item` as shown, its name classified by `classify` (its measure, and its category where
   /// the household set none).
@@ -52,15 +53,8 @@ public struct ItemView: Equatable, Sendable {
 
   /// `item` as shown, with its name's `measure` and the `category` it is shown under.
   public init(_ item: Item, measure: MeasureKind?, category: String?) {
-    id = item.id
-    name = item.name
-    emoji = item.emoji
-    quantity = item.quantity
+    self.item = item
     chip = item.quantity?.chipText
-    addedAt = item.addedAt
-    listedAt = item.listedAt
-    checkedAt = item.checkedAt
-    clearedAt = item.clearedAt
     self.measure = measure
     amountText = item.amountText
     quantityConverted = item.isQuantityConverted
@@ -68,7 +62,6 @@ public struct ItemView: Equatable, Sendable {
     recipes = item.recipeNeeds.recipes
     editAmount = RecipeAmountRules.editable(item)
     buy = item.buyable
-    note = item.note
     self.category = category
   }
 }
