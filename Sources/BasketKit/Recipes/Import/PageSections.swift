@@ -82,6 +82,20 @@ struct PageSections {
     text.utf8.count <= 40 && methodSet.contains(titleText(text))
   }
 
+  /// A short figure of time alone: "35 m", "1 h 10 m", "20 Minuten".
+  static func isTimeFigure(_ text: String) -> Bool {
+    guard let first = text.first, first.isNumber, text.utf8.count <= 24 else { return false }
+    let words = text.lowercased().split { !$0.isLetter }
+    return !words.isEmpty
+      && words.allSatisfy { word in
+        word == "m" || word == "h" || timeWordStarts.contains { word.hasPrefix($0) }
+      }
+  }
+
+  private static let timeWordStarts = [
+    "min", "hr", "hour", "std", "stund", "heure", "hora", "ora", "uur", "perc", "óra", "tim",
+  ]
+
   /// "Preparation time", "Zubereitungszeit 20 min": a fact's label, not a section's.
   static func isTimeLabel(_ text: String) -> Bool {
     let labels =

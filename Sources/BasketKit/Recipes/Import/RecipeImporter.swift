@@ -82,7 +82,7 @@ public enum RecipeImporter {
       recipe.prepTime = recipe.prepTime ?? facts.minutes(labels: PageHeuristicReader.prepTimeWords)
       recipe.cookTime = recipe.cookTime ?? facts.minutes(labels: PageHeuristicReader.cookTimeWords)
       recipe.totalTime =
-        facts.minutes(labels: PageHeuristicReader.totalTimeWords)
+        facts.minutes(labels: PageHeuristicReader.totalTimeWords) ?? facts.minutesAfterBareLabel()
         ?? (recipe.prepTime != nil || recipe.cookTime != nil
           ? (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0) : nil)
     }
