@@ -76,6 +76,21 @@ import Testing
         + "<h2>Zubereitung</h2><p>Die Kritharaki in Salzwasser kochen und abgießen.</p>",
       ["275 g Kritharaki", "1 Stk. Fenchel", "400 g Erbsen"]
     ),
+    // A table's rows: each row's cells are one line, a note under a cell's food with it.
+    (
+      "<h2>Ingredients</h2><table><tr><th>Amount</th><th>Measure</th><th>Ingredient</th></tr>"
+        + "<tr><td>1 ½</td><td>cups</td><td><a>flour</a><br><small></small></td></tr>"
+        + "<tr><td>1</td><td>stick</td><td><div>butter</div><br><small>room temp.</small></td></tr>"
+        + "<tr><td>2</td><td></td><td>eggs</td></tr></table>"
+        + "<h2>Method</h2><p>Beat the butter with the flour and the eggs.</p>",
+      ["1 ½ cups flour", "1 stick butter room temp.", "2 eggs"]
+    ),
+    // A table of one cell a row keeps the cell's lines.
+    (
+      "<h2>Ingredients</h2><table><tr><td>400 g lamb mince<br>2 tsp ground cumin</td></tr>"
+        + "</table><h2>Method</h2><p>Mix everything and roll into balls.</p>",
+      ["400 g lamb mince", "2 tsp ground cumin"]
+    ),
   ])
   func splitsOneBlockIntoItsLines(body: String, ingredients: [String]) throws {
     #expect(texts(try recipe(body)) == ingredients)
@@ -194,6 +209,21 @@ import Testing
       + "<p>Ingredients</p><div><div>½ cup</div><div>popping corn</div></div>"
       + "<div><div>2 tbsp</div><div>oil</div></div><div><div>2 tbsp</div><div>butter</div></div>"
     #expect(texts(try recipe(body)) == ["½ cup popping corn", "2 tbsp oil", "2 tbsp butter"])
+  }
+
+  @Test func takesAnAmountTheMarkupLeavesOutFromTheRowsOfThePagesTable() throws {
+    let body =
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Cookies\","
+      + "\"recipeIngredient\":[\"flour\",\"baking soda\",\"butter\"],"
+      + "\"recipeInstructions\":[\"Mix and bake.\"]}</script>"
+      + "<div><h2>Ingredients</h2><table><tbody><tr><td>1 ½</td><td>cups</td>"
+      + "<td>all-purpose flour</td></tr><tr><td>1</td><td>teaspoon</td><td>baking soda</td></tr>"
+      + "<tr><td>1</td><td>stick</td><td>butter<br><small>room temp.</small></td></tr>"
+      + "</tbody></table></div>"
+    #expect(
+      texts(try recipe(body)) == [
+        "1 ½ cups all-purpose flour", "1 teaspoon baking soda", "1 stick butter room temp.",
+      ])
   }
 
   @Test(arguments: [
