@@ -168,6 +168,18 @@ import Testing
         "Fry the balls in a hot pan until browned all over.",
       ]
     ),
+    // Headings among the steps title them: they are not steps.
+    (
+      "<h2>Ingredients</h2><ul><li>2 eggs</li><li>100 g sugar</li></ul><h2>Method</h2>"
+        + "<h4>Preparation of the eggs</h4><p>Whisk the eggs with the sugar until pale.</p>"
+        + "<h4>Cooking</h4><p>Bake the mixture for 20 minutes.</p><p>For the topping:</p>"
+        + "<p>Dust the cake with a little sugar before serving.</p>",
+      ["2 eggs", "100 g sugar"],
+      [
+        "Whisk the eggs with the sugar until pale.", "Bake the mixture for 20 minutes.",
+        "Dust the cake with a little sugar before serving.",
+      ]
+    ),
   ])
   func leavesOutWhatIsNotTheRecipe(body: String, ingredients: [String], steps: [String]) throws {
     let read = try recipe(body)

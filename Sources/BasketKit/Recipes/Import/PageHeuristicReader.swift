@@ -29,10 +29,12 @@ enum PageHeuristicReader {
         reason: opening + ", and "
           + found.doubts.joined(separator: "; ") + ".",
         pageText: sections.pageText(found))
+    // A heading among the steps ("Cooking", "For the sauce:") titles them; it is not one.
+    let steps = found.steps.filter { !$0.isHeading && !isFurniture($0.text) }
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
       prepTime: prep, cookTime: cook, totalTime: total, ingredientGroups: groups,
-      instructions: found.steps.filter { !isFurniture($0.text) }.map { stripStepNumber($0.text) },
+      instructions: steps.map { stripStepNumber($0.text) },
       image: page.image,
       doubt: doubt)
   }
