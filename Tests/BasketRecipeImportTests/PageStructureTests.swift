@@ -111,6 +111,17 @@ import Testing
         + "<li>Rub the lamb all over and leave it for an hour.</li></ul>",
       ["Rub"], ["2 tbsp chili powder", "1 tbsp salt", "2 racks of lamb"]
     ),
+    // One block's lines: a capitalised word before the lines with amounts titles them.
+    (
+      "<h2>Ingredients</h2><p>Meatballs<br>400 g lamb mince<br>2 tsp ground cumin<br>1 egg<br>"
+        + "Sauce<br>2 tbsp olive oil<br>1 large onion, sliced<br>3 tbsp curry<br>paste</p>"
+        + "<h2>Method</h2><p>Roll the mince into balls and simmer them in the sauce.</p>",
+      ["Meatballs", "Sauce"],
+      [
+        "400 g lamb mince", "2 tsp ground cumin", "1 egg", "2 tbsp olive oil",
+        "1 large onion, sliced", "3 tbsp curry", "paste",
+      ]
+    ),
   ])
   func keepsSectionHeadingsAsGroupHeadings(
     body: String, headings: [String], ingredients: [String]
