@@ -347,6 +347,11 @@ import Testing
       #"["Heat the oven.Grease a tin.","Bake for 20 minutes."]"#,
       ["Heat the oven.Grease a tin.", "Bake for 20 minutes."]
     ),
+    // A step's number marked as a step of its own is not one.
+    (
+      #"["Step 1","Preheat the oven to 180 C.","Step 2","Bake the cake for 20 minutes.","3."]"#,
+      ["Preheat the oven to 180 C.", "Bake the cake for 20 minutes."]
+    ),
   ])
   func leavesOutAMarkedStepThatOnlyTitlesTheMethod(steps: String, read: [String]) throws {
     #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
