@@ -234,6 +234,25 @@ import Testing
     #expect(texts(try recipe(body)) == ["½ cup popping corn", "2 tbsp oil", "2 tbsp butter"])
   }
 
+  @Test(arguments: [
+    // The first top heading is the page's hidden navigation: the one the title names wins.
+    ("Shortbread | Bake Club", "<h1>Navigation</h1><h1>Shortbread</h1>", "Shortbread"),
+    // None named: the first.
+    ("Bake Club", "<h1>Shortbread</h1><h1>More recipes</h1>", "Shortbread"),
+    // No top heading: the document's title.
+    ("Shortbread", "<h2>Our bakes</h2>", "Shortbread"),
+  ])
+  func titlesARecipeWithoutMarkupByTheHeadingItsPageNames(
+    documentTitle: String, headings: String, title: String
+  ) throws {
+    let html =
+      "<html><head><title>\(documentTitle)</title></head><body>\(headings)"
+      + "<h2>Ingredients</h2><ul><li>200 g flour</li><li>100 g butter</li><li>50 g sugar</li>"
+      + "</ul><h2>Method</h2><p>Rub the butter into the flour and sugar, then bake.</p></body></html>"
+    let read = try #require(RecipeDocumentImporter.recipe(from: Array(html.utf8), units: .metric))
+    #expect(read.title == title)
+  }
+
   @Test func takesAnAmountTheMarkupLeavesOutFromTheRowsOfThePagesTable() throws {
     let body =
       "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Cookies\","

@@ -10,9 +10,7 @@ enum PageHeuristicReader {
     let sections = PageSections(page.blocks, units: units)
     guard let found = sections.read() else { return nil }
     let blocks = page.blocks
-    let title =
-      blocks.first { if case .heading(1) = $0.kind { true } else { false } }?.text
-      ?? page.title ?? ""
+    let title = Self.title(blocks, page.title)
     let groups = groups(found.ingredients)
     guard !groups.isEmpty else { return nil }
     let facts = facts ?? PageFacts(blocks)
@@ -37,6 +35,21 @@ enum PageHeuristicReader {
       instructions: steps.map { stripStepNumber($0.text) },
       image: page.image,
       doubt: doubt)
+  }
+
+  /// The recipe's title: the first top heading that the document's title names (a page's
+  /// first `<h1>` may be its hidden "Navigation"), else the first top heading, else the
+  /// document's title.
+  static func title(_ blocks: [PageBlock], _ documentTitle: String?) -> String {
+    let tops = blocks.lazy.filter { if case .heading(1) = $0.kind { true } else { false } }
+      .map(\.text)
+    if let documentTitle {
+      let whole = documentTitle.lowercased()
+      if let named = tops.first(where: { $0.count >= 3 && whole.contains($0.lowercased()) }) {
+        return named
+      }
+    }
+    return tops.first ?? documentTitle ?? ""
   }
 
   /// Lines into groups: a heading opens one.
