@@ -37,6 +37,9 @@ final class PageCollector {
   /// The readable block being read: the depth it opened at, its kind, its text so far, where
   /// line breaks (`<br>`, an inner block's edge) fall in it, and its parent element's number.
   private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8], breaks: [Int], parent: Int)?
+  /// How many cells the open block has begun, when it is a table row (`<tr>`): a row is one
+  /// line ("1 ½" | "cups" | "flour"), its cells apart by a space.
+  private var rowCells: Int?
   private var items: [OpenItem] = []
   private var properties: [OpenProperty] = []
   private var listCount = 0
@@ -91,6 +94,9 @@ final class PageCollector {
       }
     case .br:
       appendBreak()
+    case .cell:
+      if rowCells != nil { rowCells! += 1 }
+      appendSpace()
     case .ul, .ol:
       listCount += 1
       lists.append(listCount)
@@ -104,7 +110,8 @@ final class PageCollector {
       {
         flushBlock()  // a heading left open by broken markup ends where its list begins
       } else if let inner = blockKind(tag), inner != .text || open.kind == .text,
-        !(tag == .p && Self.isListItem(open.kind))
+        !(tag == .p && Self.isListItem(open.kind)),
+        !(rowCells != nil && (tag == .p || tag == .div))
       {
         // A block inside a block (a menu item holding headings and lists): each is its own.
         flushBlock()
@@ -112,7 +119,10 @@ final class PageCollector {
     }
     if tag.isBlockBoundary { appendBreak() }
     if block == nil, let kind = blockKind(tag) {
-      block = (depth, kind, [], [], depth > 0 ? serials[depth - 1] : 0)
+      // NB: a row is a whole line, not a cell beside others: its parent is unknown.
+      let parent = tag == .row ? 0 : depth > 0 ? serials[depth - 1] : 0
+      block = (depth, kind, [], [], parent)
+      if tag == .row { rowCells = 0 }
     }
   }
 
@@ -177,10 +187,14 @@ final class PageCollector {
     if !text.isEmpty && !isLongText {
       page.blocks.append(
         PageBlock(
-          kind: open.kind, text: text, lines: Self.lines(open.bytes, breaks: open.breaks),
+          kind: open.kind, text: text,
+          // A row of two or more cells is one line: a cell's own lines ("butter" over
+          // "room temp.") are the row's.
+          lines: (rowCells ?? 0) >= 2 ? [] : Self.lines(open.bytes, breaks: open.breaks),
           parent: open.parent))
     }
     block = nil
+    rowCells = nil
   }
 
   /// The block's lines when its breaks split its text into two or more (a line of only
@@ -208,9 +222,13 @@ final class PageCollector {
     case .h6: .heading(6)
     case .li: .listItem(list: lists.last ?? 0)
     case .p: .paragraph
-    case .div: .text
+    case .div, .row: .text
     default: nil
     }
+  }
+
+  private func appendSpace() {
+    if block != nil, block!.bytes.count < Self.textLimit { block!.bytes.append(0x20) }
   }
 
   private func appendBreak() {
@@ -446,8 +464,12 @@ enum Tag: UInt8 {
   /// Content never read: style, noscript, template, svg, iframe, object, select, textarea.
   case skipped
   case html, title, meta, link, br, ul, ol, li, p, div, h1, h2, h3, h4, h5, h6
-  /// Other elements whose edges break text: tr, section, article, dd, dt, table, blockquote.
+  /// Other elements whose edges break text: section, article, dd, dt, table, blockquote.
   case boundary
+  /// A table's row (tr), read as one line of text.
+  case row
+  /// A table's cell (td, th): a space between its text and its neighbours'.
+  case cell
   /// Elements whose microdata value is their `href` (with `link`): a, area.
   case linking
   /// Elements whose microdata value is their `src`: img, audio, video, source, embed, track.
@@ -486,8 +508,10 @@ enum Tag: UInt8 {
       case 0x3468: .h4  // h4
       case 0x3568: .h5  // h5
       case 0x3668: .h6  // h6
-      // tr, section, article, dd, dt, table
-      case 0x7274, 0x6E6F6974636573, 0x656C6369747261, 0x6464, 0x7464, 0x656C626174: .boundary
+      // section, article, dd, dt, table
+      case 0x6E6F6974636573, 0x656C6369747261, 0x6464, 0x7464, 0x656C626174: .boundary
+      case 0x7274: .row  // tr
+      case 0x6474, 0x6874: .cell  // td, th
       case 0x61, 0x61657261: .linking  // a, area
       case 0x676D69, 0x6F69647561, 0x6F65646976, 0x656372756F73, 0x6465626D65, 0x6B63617274:
         .media  // img, audio, video, source, embed, track
@@ -499,7 +523,7 @@ enum Tag: UInt8 {
 
   var isBlockBoundary: Bool {
     switch self {
-    case .p, .li, .div, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .boundary: true
+    case .p, .li, .div, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .boundary, .row: true
     default: false
     }
   }
@@ -520,7 +544,8 @@ enum Tag: UInt8 {
     ("textarea", .skipped), ("html", .html), ("title", .title), ("meta", .meta),
     ("link", .link), ("br", .br), ("ul", .ul), ("ol", .ol), ("li", .li), ("p", .p),
     ("div", .div), ("h1", .h1), ("h2", .h2), ("h3", .h3), ("h4", .h4), ("h5", .h5),
-    ("h6", .h6), ("tr", .boundary), ("section", .boundary), ("article", .boundary),
+    ("h6", .h6), ("tr", .row), ("td", .cell), ("th", .cell), ("section", .boundary),
+    ("article", .boundary),
     ("dd", .boundary), ("dt", .boundary), ("table", .boundary), ("a", .linking),
     ("area", .linking), ("img", .media), ("audio", .media), ("video", .media),
     ("source", .media), ("embed", .media), ("track", .media), ("time", .time),

@@ -76,6 +76,21 @@ import Testing
         + "<h2>Zubereitung</h2><p>Die Kritharaki in Salzwasser kochen und abgießen.</p>",
       ["275 g Kritharaki", "1 Stk. Fenchel", "400 g Erbsen"]
     ),
+    // A table's rows: each row's cells are one line, a note under a cell's food with it.
+    (
+      "<h2>Ingredients</h2><table><tr><th>Amount</th><th>Measure</th><th>Ingredient</th></tr>"
+        + "<tr><td>1 ½</td><td>cups</td><td><a>flour</a><br><small></small></td></tr>"
+        + "<tr><td>1</td><td>stick</td><td><div>butter</div><br><small>room temp.</small></td></tr>"
+        + "<tr><td>2</td><td></td><td>eggs</td></tr></table>"
+        + "<h2>Method</h2><p>Beat the butter with the flour and the eggs.</p>",
+      ["1 ½ cups flour", "1 stick butter room temp.", "2 eggs"]
+    ),
+    // A table of one cell a row keeps the cell's lines.
+    (
+      "<h2>Ingredients</h2><table><tr><td>400 g lamb mince<br>2 tsp ground cumin</td></tr>"
+        + "</table><h2>Method</h2><p>Mix everything and roll into balls.</p>",
+      ["400 g lamb mince", "2 tsp ground cumin"]
+    ),
   ])
   func splitsOneBlockIntoItsLines(body: String, ingredients: [String]) throws {
     #expect(texts(try recipe(body)) == ingredients)
@@ -95,6 +110,17 @@ import Testing
         + "<ul><li>2 racks of lamb</li></ul><h2>Directions</h2><ul>"
         + "<li>Rub the lamb all over and leave it for an hour.</li></ul>",
       ["Rub"], ["2 tbsp chili powder", "1 tbsp salt", "2 racks of lamb"]
+    ),
+    // One block's lines: a capitalised word before the lines with amounts titles them.
+    (
+      "<h2>Ingredients</h2><p>Meatballs<br>400 g lamb mince<br>2 tsp ground cumin<br>1 egg<br>"
+        + "Sauce<br>2 tbsp olive oil<br>1 large onion, sliced<br>3 tbsp curry<br>paste</p>"
+        + "<h2>Method</h2><p>Roll the mince into balls and simmer them in the sauce.</p>",
+      ["Meatballs", "Sauce"],
+      [
+        "400 g lamb mince", "2 tsp ground cumin", "1 egg", "2 tbsp olive oil",
+        "1 large onion, sliced", "3 tbsp curry", "paste",
+      ]
     ),
   ])
   func keepsSectionHeadingsAsGroupHeadings(
@@ -153,6 +179,18 @@ import Testing
         "Fry the balls in a hot pan until browned all over.",
       ]
     ),
+    // Headings among the steps title them: they are not steps.
+    (
+      "<h2>Ingredients</h2><ul><li>2 eggs</li><li>100 g sugar</li></ul><h2>Method</h2>"
+        + "<h4>Preparation of the eggs</h4><p>Whisk the eggs with the sugar until pale.</p>"
+        + "<h4>Cooking</h4><p>Bake the mixture for 20 minutes.</p><p>For the topping:</p>"
+        + "<p>Dust the cake with a little sugar before serving.</p>",
+      ["2 eggs", "100 g sugar"],
+      [
+        "Whisk the eggs with the sugar until pale.", "Bake the mixture for 20 minutes.",
+        "Dust the cake with a little sugar before serving.",
+      ]
+    ),
   ])
   func leavesOutWhatIsNotTheRecipe(body: String, ingredients: [String], steps: [String]) throws {
     let read = try recipe(body)
@@ -194,6 +232,40 @@ import Testing
       + "<p>Ingredients</p><div><div>½ cup</div><div>popping corn</div></div>"
       + "<div><div>2 tbsp</div><div>oil</div></div><div><div>2 tbsp</div><div>butter</div></div>"
     #expect(texts(try recipe(body)) == ["½ cup popping corn", "2 tbsp oil", "2 tbsp butter"])
+  }
+
+  @Test(arguments: [
+    // The first top heading is the page's hidden navigation: the one the title names wins.
+    ("Shortbread | Bake Club", "<h1>Navigation</h1><h1>Shortbread</h1>", "Shortbread"),
+    // None named: the first.
+    ("Bake Club", "<h1>Shortbread</h1><h1>More recipes</h1>", "Shortbread"),
+    // No top heading: the document's title.
+    ("Shortbread", "<h2>Our bakes</h2>", "Shortbread"),
+  ])
+  func titlesARecipeWithoutMarkupByTheHeadingItsPageNames(
+    documentTitle: String, headings: String, title: String
+  ) throws {
+    let html =
+      "<html><head><title>\(documentTitle)</title></head><body>\(headings)"
+      + "<h2>Ingredients</h2><ul><li>200 g flour</li><li>100 g butter</li><li>50 g sugar</li>"
+      + "</ul><h2>Method</h2><p>Rub the butter into the flour and sugar, then bake.</p></body></html>"
+    let read = try #require(RecipeDocumentImporter.recipe(from: Array(html.utf8), units: .metric))
+    #expect(read.title == title)
+  }
+
+  @Test func takesAnAmountTheMarkupLeavesOutFromTheRowsOfThePagesTable() throws {
+    let body =
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Cookies\","
+      + "\"recipeIngredient\":[\"flour\",\"baking soda\",\"butter\"],"
+      + "\"recipeInstructions\":[\"Mix and bake.\"]}</script>"
+      + "<div><h2>Ingredients</h2><table><tbody><tr><td>1 ½</td><td>cups</td>"
+      + "<td>all-purpose flour</td></tr><tr><td>1</td><td>teaspoon</td><td>baking soda</td></tr>"
+      + "<tr><td>1</td><td>stick</td><td>butter<br><small>room temp.</small></td></tr>"
+      + "</tbody></table></div>"
+    #expect(
+      texts(try recipe(body)) == [
+        "1 ½ cups all-purpose flour", "1 teaspoon baking soda", "1 stick butter room temp.",
+      ])
   }
 
   @Test(arguments: [
@@ -293,6 +365,11 @@ import Testing
     (
       #"["Heat the oven.Grease a tin.","Bake for 20 minutes."]"#,
       ["Heat the oven.Grease a tin.", "Bake for 20 minutes."]
+    ),
+    // A step's number marked as a step of its own is not one.
+    (
+      #"["Step 1","Preheat the oven to 180 C.","Step 2","Bake the cake for 20 minutes.","3."]"#,
+      ["Preheat the oven to 180 C.", "Bake the cake for 20 minutes."]
     ),
   ])
   func leavesOutAMarkedStepThatOnlyTitlesTheMethod(steps: String, read: [String]) throws {

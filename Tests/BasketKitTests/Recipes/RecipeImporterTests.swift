@@ -198,6 +198,36 @@ import Testing
     let found = try #require(RecipeImporter.recipe(from: page(["Total Time:", "1 hr 5 mins"])))
     #expect(found.totalTime == 65)
   }
+
+  @Test(
+    arguments: [
+      // Short labels with their colon, in one line of facts or apart.
+      (["Prep: 10 mins Cook: 25 mins Serves 4"], 35),
+      (["Serves: 1 people", "Prep: 30 mins", "Cooking: 5 mins"], 35),
+      // Without a colon "Cook" opens a step, not a fact.
+      (["Cook 5 minutes, then drain."], nil),
+      // A bare "Time" label over its figure, in the pages' languages.
+      (["Time", "45 mins", "Servings", "4"], 45),
+      (["Tijd:", "20 min"], 20),
+      // "Time" over something else is not a time.
+      (["Time", "to eat!"], nil),
+      (["Prep time", "Time", "500 ml"], nil),
+    ] as [([String], Int?)])
+  func readsTimesFromShortLabels(blocks: [String], expected: Int?) throws {
+    #expect(try #require(RecipeImporter.recipe(from: page(blocks))).totalTime == expected)
+  }
+
+  @Test func leavesAMenusTimeFilterAlone() throws {
+    let blocks = [
+      PageBlock(kind: .listItem(list: 1), text: "Time"),
+      PageBlock(kind: .listItem(list: 2), text: "15 min"),
+      PageBlock(kind: .listItem(list: 2), text: "30 min"),
+    ]
+    let recipe = RecipePage(
+      jsonLD: [#"{"@type":"Recipe","name":"Ribs","recipeIngredient":["1 rack ribs"]}"#],
+      blocks: blocks)
+    #expect(try #require(RecipeImporter.recipe(from: recipe)).totalTime == nil)
+  }
 }
 
 @Suite struct WhitespaceTests {

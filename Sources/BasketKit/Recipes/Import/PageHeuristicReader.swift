@@ -10,9 +10,7 @@ enum PageHeuristicReader {
     let sections = PageSections(page.blocks, units: units)
     guard let found = sections.read() else { return nil }
     let blocks = page.blocks
-    let title =
-      blocks.first { if case .heading(1) = $0.kind { true } else { false } }?.text
-      ?? page.title ?? ""
+    let title = Self.title(blocks, page.title)
     let groups = groups(found.ingredients)
     guard !groups.isEmpty else { return nil }
     let facts = facts ?? PageFacts(blocks)
@@ -20,7 +18,7 @@ enum PageHeuristicReader {
     let prep = facts.minutes(labels: prepTimeWords)
     let cook = facts.minutes(labels: cookTimeWords)
     let total =
-      facts.minutes(labels: totalTimeWords)
+      facts.minutes(labels: totalTimeWords) ?? facts.minutesAfterBareLabel()
       ?? (prep != nil || cook != nil ? (prep ?? 0) + (cook ?? 0) : nil)
     let doubt =
       found.doubts.isEmpty
@@ -29,12 +27,29 @@ enum PageHeuristicReader {
         reason: opening + ", and "
           + found.doubts.joined(separator: "; ") + ".",
         pageText: sections.pageText(found))
+    // A heading among the steps ("Cooking", "For the sauce:") titles them; it is not one.
+    let steps = found.steps.filter { !$0.isHeading && !isFurniture($0.text) }
     return Recipe(
       title: title, source: page.address, yields: yield?.text, servings: yield?.count,
       prepTime: prep, cookTime: cook, totalTime: total, ingredientGroups: groups,
-      instructions: found.steps.filter { !isFurniture($0.text) }.map { stripStepNumber($0.text) },
+      instructions: steps.map { stripStepNumber($0.text) },
       image: page.image,
       doubt: doubt)
+  }
+
+  /// The recipe's title: the first top heading that the document's title names (a page's
+  /// first `<h1>` may be its hidden "Navigation"), else the first top heading, else the
+  /// document's title.
+  static func title(_ blocks: [PageBlock], _ documentTitle: String?) -> String {
+    let tops = blocks.lazy.filter { if case .heading(1) = $0.kind { true } else { false } }
+      .map(\.text)
+    if let documentTitle {
+      let whole = documentTitle.lowercased()
+      if let named = tops.first(where: { $0.count >= 3 && whole.contains($0.lowercased()) }) {
+        return named
+      }
+    }
+    return tops.first ?? documentTitle ?? ""
   }
 
   /// Lines into groups: a heading opens one.
@@ -68,10 +83,18 @@ enum PageHeuristicReader {
     "total time", "ready in", "gesamtzeit", "tiempo total", "temps total", "totale tijd",
     "tempo total", "tempo totale", "total tid",
   ]
-  static let prepTimeWords = [
-    "prep time", "preparation time", "zubereitungszeit", "temps de préparation",
+  /// "Time" in the pages' languages, read only as a label on its own.
+  static let bareTimeWords: Set<String> = [
+    "time", "tijd", "zeit", "tiempo", "temps", "tempo", "czas", "idő", "tid", "aika",
   ]
-  static let cookTimeWords = ["cook time", "cooking time", "kochzeit", "temps de cuisson"]
+  /// NB: the short labels keep their colon: "Prep: 10 mins" is a fact, "Cook 5 minutes" a
+  /// step.
+  static let prepTimeWords = [
+    "prep time", "preparation time", "zubereitungszeit", "temps de préparation", "prep:",
+  ]
+  static let cookTimeWords = [
+    "cook time", "cooking time", "kochzeit", "temps de cuisson", "cook:", "cooking:",
+  ]
 
   static let yieldWords = [
     "serves", "servings", "serving size", "yield", "yields", "makes", "portions", "portionen",
@@ -131,14 +154,21 @@ enum PageHeuristicReader {
 /// Cost: lowercasing the short blocks once; then each label is a byte search per block.
 struct PageFacts {
   private let lines: [(text: String, bytes: [UInt8])]
+  /// Beside `lines`: whether the block is a list item (a menu's "Time" filter is one).
+  private let listed: [Bool]
 
   init(_ blocks: [PageBlock]) {
-    lines = blocks.compactMap { block in
+    var lines: [(text: String, bytes: [UInt8])] = []
+    var listed: [Bool] = []
+    for block in blocks {
       let text = block.text
-      guard text.utf8.count <= 200 || text.count <= 200 else { return nil }
+      guard text.utf8.count <= 200 || text.count <= 200 else { continue }
       let lower = text.lowercased()
-      return (lower, Array(lower.utf8))
+      lines.append((lower, Array(lower.utf8)))
+      if case .listItem = block.kind { listed.append(true) } else { listed.append(false) }
     }
+    self.lines = lines
+    self.listed = listed
   }
 
   /// See `PageHeuristicReader.yield(in:)`. Also reads a label whose value is the next block
@@ -191,6 +221,25 @@ struct PageFacts {
           return minutes
         }
       }
+    }
+    return nil
+  }
+
+  /// Minutes in the block after one that is only a bare "Time" label ("Time" then "45 mins"):
+  /// a page's row of facts where the one time given is the whole recipe's. Only alone, since
+  /// "time" ends the labels of other times ("Prep time"), and not in a list, where it is a
+  /// menu's filter ("Time": "15 min", "30 min").
+  func minutesAfterBareLabel() -> Int? {
+    for (index, line) in lines.enumerated().dropLast() where !listed[index] {
+      var label = Substring(line.text)
+      while let last = label.last, last == ":" || last == " " { label = label.dropLast() }
+      guard label.utf8.count <= 6, PageHeuristicReader.bareTimeWords.contains(String(label))
+      else { continue }
+      let next = lines[index + 1].text
+      guard PageSections.isTimeFigure(next), let minutes = RecipeDuration.minutes(next),
+        minutes > 0
+      else { continue }
+      return minutes
     }
     return nil
   }

@@ -82,6 +82,20 @@ struct PageSections {
     text.utf8.count <= 40 && methodSet.contains(titleText(text))
   }
 
+  /// A short figure of time alone: "35 m", "1 h 10 m", "20 Minuten".
+  static func isTimeFigure(_ text: String) -> Bool {
+    guard let first = text.first, first.isNumber, text.utf8.count <= 24 else { return false }
+    let words = text.lowercased().split { !$0.isLetter }
+    return !words.isEmpty
+      && words.allSatisfy { word in
+        word == "m" || word == "h" || timeWordStarts.contains { word.hasPrefix($0) }
+      }
+  }
+
+  private static let timeWordStarts = [
+    "min", "hr", "hour", "std", "stund", "heure", "hora", "ora", "uur", "perc", "óra", "tim",
+  ]
+
   /// "Preparation time", "Zubereitungszeit 20 min": a fact's label, not a section's.
   static func isTimeLabel(_ text: String) -> Bool {
     let labels =
@@ -338,9 +352,14 @@ struct PageSections {
       let isListed: Bool
       if case .listItem = block.kind { isListed = true } else { isListed = false }
       index += used
-      for text in row {
+      let titles = block.lines.isEmpty ? [] : Self.groupTitles(row)
+      for (offset, text) in row.enumerated() {
         let text = RecipeText.ingredientLine(text)
         if text.isEmpty { continue }
+        if titles.contains(offset) {
+          lines.append(Line(text: text, isHeading: true))
+          continue
+        }
         if let heading = IngredientLineParser.heading(in: text), !Self.opensWithAmount(text) {
           lines.append(Line(text: heading, isHeading: true))
           continue
@@ -360,6 +379,24 @@ struct PageSections {
       if prose >= 2, lines.contains(where: { !$0.isHeading }) { break }
     }
     return (Self.listed(lines), lastKept + 1)
+  }
+
+  /// In one block's lines, those that title a group: a word or two with a capital and no
+  /// amount ("Meatballs", "Sauce") just before a line with an amount, in lines that mostly
+  /// open with one.
+  static func groupTitles(_ lines: [String]) -> Set<Int> {
+    guard lines.count >= 4 else { return [] }
+    let amounts = lines.map(opensWithAmount)
+    guard amounts.filter({ $0 }).count * 3 >= lines.count * 2 else { return [] }
+    var titles: Set<Int> = []
+    for (offset, line) in lines.enumerated().dropLast() where !amounts[offset] {
+      guard amounts[offset + 1], offset == 0 || amounts[offset - 1],
+        let first = line.first, first.isUppercase, line.split(separator: " ").count <= 2,
+        !line.contains(where: { $0.isNumber || $0 == "," || $0 == "." })
+      else { continue }
+      titles.insert(offset)
+    }
+    return titles
   }
 
   /// When the section holds a list, its items: a short line without an amount just before

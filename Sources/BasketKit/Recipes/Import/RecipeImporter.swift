@@ -35,11 +35,12 @@ public enum RecipeImporter {
       marked = marked ?? recipe
     }
     if var found = marked {
-      // Empty steps and the method's own title ("Zubereitung") say nothing; one step the
-      // page shows as several is those.
+      // Empty steps, the method's own title ("Zubereitung") and a step's number alone
+      // ("Step 2") say nothing; one step the page shows as several is those.
       found.instructions = VisibleSteps.steps(
         found.instructions.filter { step in
           step.contains { $0.isLetter || $0.isNumber } && !PageSections.isMethodTitle(step)
+            && !PageSections.isStepNumber(step)
         }, in: page.blocks)
       marked = found
     }
@@ -82,7 +83,7 @@ public enum RecipeImporter {
       recipe.prepTime = recipe.prepTime ?? facts.minutes(labels: PageHeuristicReader.prepTimeWords)
       recipe.cookTime = recipe.cookTime ?? facts.minutes(labels: PageHeuristicReader.cookTimeWords)
       recipe.totalTime =
-        facts.minutes(labels: PageHeuristicReader.totalTimeWords)
+        facts.minutes(labels: PageHeuristicReader.totalTimeWords) ?? facts.minutesAfterBareLabel()
         ?? (recipe.prepTime != nil || recipe.cookTime != nil
           ? (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0) : nil)
     }
