@@ -55,69 +55,71 @@ final class ItemJSON: Sendable {
   func legacyValue(_ item: Item) -> JSONValue { legacyValue(view(item)) }
 
   /// An item in v2's shape: only what differs from the defaults.
-  func value(_ item: ItemView) -> JSONValue {
+  func value(_ view: ItemView) -> JSONValue {
+    let stored = view.item
     var members: [(String, JSONValue)] = [
-      ("id", .string(item.id.uuidString.lowercased())), ("name", .string(item.name)),
+      ("id", .string(stored.id.uuidString.lowercased())), ("name", .string(stored.name)),
     ]
-    if item.emoji != Self.defaultEmoji { members.append(("emoji", .string(item.emoji))) }
-    if let quantity = item.quantity { members.append(("quantity", Self.quantity(quantity))) }
-    if let chip = item.chip { members.append(("chip", .string(chip))) }
-    members.append(("addedAt", .string(ISO8601.string(item.addedAt))))
-    if item.listedAt != item.addedAt {
-      members.append(("listedAt", .string(ISO8601.string(item.listedAt))))
+    if stored.emoji != Self.defaultEmoji { members.append(("emoji", .string(stored.emoji))) }
+    if let quantity = stored.quantity { members.append(("quantity", Self.quantity(quantity))) }
+    if let chip = view.chip { members.append(("chip", .string(chip))) }
+    members.append(("addedAt", .string(ISO8601.string(stored.addedAt))))
+    if stored.listedAt != stored.addedAt {
+      members.append(("listedAt", .string(ISO8601.string(stored.listedAt))))
     }
-    if let checked = item.checkedAt {
+    if let checked = stored.checkedAt {
       members.append(("checkedAt", .string(ISO8601.string(checked))))
     }
-    if let cleared = item.clearedAt {
+    if let cleared = stored.clearedAt {
       members.append(("clearedAt", .string(ISO8601.string(cleared))))
     }
     // NB: a counted item and an unknown one offer the same pills and start in units.
-    switch item.measure {
+    switch view.measure {
     case .poured: members.append(("measure", .string(MeasureKind.poured.rawValue)))
     case .weighed: members.append(("measure", .string(MeasureKind.weighed.rawValue)))
     case .counted, nil: break
     }
     // NB: an item with only a quantity shows it as its chip: the same text.
-    if let text = item.amountText, text != item.chip {
+    if let text = view.amountText, text != view.chip {
       members.append(("amountText", .string(text)))
     }
-    if item.quantityConverted { members.append(("quantityConverted", .bool(true))) }
-    if !item.recipeAmounts.isEmpty {
-      members.append(("recipeAmounts", .array(item.recipeAmounts.map(Self.amount))))
+    if view.quantityConverted { members.append(("quantityConverted", .bool(true))) }
+    if !view.recipeAmounts.isEmpty {
+      members.append(("recipeAmounts", .array(view.recipeAmounts.map(Self.amount))))
     }
-    if !item.recipes.isEmpty {
-      members.append(("recipes", .array(item.recipes.map(Self.recipe))))
+    if !view.recipes.isEmpty {
+      members.append(("recipes", .array(view.recipes.map(Self.recipe))))
     }
-    if let editable = item.editAmount { members.append(("editAmount", Self.amount(editable))) }
-    if let buy = item.buy { members.append(("buy", Self.buy(buy))) }
-    if let note = item.note { members.append(("note", .string(note))) }
-    if let category = item.category { members.append(("category", .string(category))) }
+    if let editable = view.editAmount { members.append(("editAmount", Self.amount(editable))) }
+    if let buy = view.buy { members.append(("buy", Self.buy(buy))) }
+    if let note = stored.note { members.append(("note", .string(note))) }
+    if let category = view.category { members.append(("category", .string(category))) }
     return .object(members)
   }
 
   /// An item in v1's shape: every member, nulls included.
-  func legacyValue(_ item: ItemView) -> JSONValue {
-    .object([
-      ("id", .string(item.id.uuidString.lowercased())),
-      ("name", .string(item.name)),
-      ("emoji", .string(item.emoji)),
-      ("quantity", item.quantity.map(Self.quantity) ?? .null),
-      ("addedAt", .string(ISO8601.string(item.addedAt))),
-      ("checkedAt", item.checkedAt.map { .string(ISO8601.string($0)) } ?? .null),
-      ("listedAt", .string(ISO8601.string(item.listedAt))),
-      ("clearedAt", item.clearedAt.map { .string(ISO8601.string($0)) } ?? .null),
-      ("chip", item.chip.map(JSONValue.string) ?? .null),
-      ("units", .array(QuantityRules.allowedUnits(for: item.measure).map { .string($0.rawValue) })),
-      ("defaultUnit", .string(QuantityRules.defaultUnit(for: item.measure).rawValue)),
-      ("amountText", item.amountText.map(JSONValue.string) ?? .null),
-      ("quantityConverted", .bool(item.quantityConverted)),
-      ("recipeAmounts", .array(item.recipeAmounts.map(Self.amount))),
-      ("recipes", .array(item.recipes.map(Self.recipe))),
-      ("editAmount", item.editAmount.map(Self.amount) ?? .null),
-      ("buy", item.buy.map(Self.buy) ?? .null),
-      ("note", item.note.map(JSONValue.string) ?? .null),
-      ("category", item.category.map(JSONValue.string) ?? .null),
+  func legacyValue(_ view: ItemView) -> JSONValue {
+    let stored = view.item
+    return .object([
+      ("id", .string(stored.id.uuidString.lowercased())),
+      ("name", .string(stored.name)),
+      ("emoji", .string(stored.emoji)),
+      ("quantity", stored.quantity.map(Self.quantity) ?? .null),
+      ("addedAt", .string(ISO8601.string(stored.addedAt))),
+      ("checkedAt", stored.checkedAt.map { .string(ISO8601.string($0)) } ?? .null),
+      ("listedAt", .string(ISO8601.string(stored.listedAt))),
+      ("clearedAt", stored.clearedAt.map { .string(ISO8601.string($0)) } ?? .null),
+      ("chip", view.chip.map(JSONValue.string) ?? .null),
+      ("units", .array(QuantityRules.allowedUnits(for: view.measure).map { .string($0.rawValue) })),
+      ("defaultUnit", .string(QuantityRules.defaultUnit(for: view.measure).rawValue)),
+      ("amountText", view.amountText.map(JSONValue.string) ?? .null),
+      ("quantityConverted", .bool(view.quantityConverted)),
+      ("recipeAmounts", .array(view.recipeAmounts.map(Self.amount))),
+      ("recipes", .array(view.recipes.map(Self.recipe))),
+      ("editAmount", view.editAmount.map(Self.amount) ?? .null),
+      ("buy", view.buy.map(Self.buy) ?? .null),
+      ("note", stored.note.map(JSONValue.string) ?? .null),
+      ("category", view.category.map(JSONValue.string) ?? .null),
     ])
   }
 
