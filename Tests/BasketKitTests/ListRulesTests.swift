@@ -31,6 +31,18 @@ import Testing
     #expect(names(try basket.sections().toGet) == ["C", "B", "A"])
   }
 
+  /// Items added at once take a millisecond each to keep their order, and that moment is
+  /// when each was added too: one time per new item, which the API writes once.
+  @Test func itemsAddedInTheSameInstantAreAddedWhenTheyArePlaced() throws {
+    let basket = makeBasket()
+    let added = try ["A", "B", "C"].map { try basket.add(name: $0).item }
+    #expect(added.allSatisfy { $0.addedAt == $0.listedAt })
+    #expect(added[0].addedAt == clock.now)
+    let gaps = zip(added.dropFirst(), added).map { $0.listedAt.timeIntervalSince($1.listedAt) }
+    #expect(gaps.count == 2 && gaps.allSatisfy { abs($0 - 0.001) < 1e-6 })
+    #expect(added.allSatisfy { $0.changed.name == clock.now })
+  }
+
   @Test func anItemGetsItsEmojiAndATrimmedName() throws {
     let basket = makeBasket()
     let result = try basket.add(name: "   Oat   milk \n")

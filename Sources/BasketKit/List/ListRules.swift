@@ -86,12 +86,14 @@ public enum ListRules {
   /// if any, is set on whichever item results. `id` is the new item's id; if an item with that
   /// id already exists the add is a replay and changes nothing.
   ///
-  /// `at` is when the user made the add (by default `now`): the new item's `addedAt`, and the
-  /// time each field it changes is stamped with. A field changed after `at` keeps its value.
+  /// `at` is when the user made the add (by default `now`): the new item's `addedAt` (without
+  /// `at`, a millisecond later each for items added in the same instant: their place in To
+  /// get), and the time each field it changes is stamped with. A field changed after `at`
+  /// keeps its value.
   public static func add(
-    _ entry: AddEntry, id: UUID, at: Date? = nil, now: Date, to draft: inout ListDraft
+    _ entry: AddEntry, id: UUID, at madeAt: Date? = nil, now: Date, to draft: inout ListDraft
   ) -> AddOutcome {
-    let at = at ?? now
+    let at = madeAt ?? now
     let name = entry.name
     let quantity = entry.quantity
     if draft.item(id) != nil { return .replayed(id) }
@@ -119,10 +121,15 @@ public enum ListRules {
       draft.update(existing)
       return restoring ? .restored(existing.id) : .bumped(existing.id)
     }
+    // NB: an add made now has one time, the moment it takes in To get: now, or a millisecond
+    // above the item before it when several come at once (a recipe, a pasted list), so the
+    // API writes one time for it, not two a millisecond apart. An add that says when it was
+    // made (a phone's queue, a CalDAV client's CREATED) keeps that time.
+    let placed = place(at, now: now, in: draft)
     var item = Item(
-      id: id, name: name, emoji: entry.emoji, quantity: quantity, addedAt: at,
-      listedAt: place(at, now: now, in: draft), changed: FieldTimes(all: at),
-      category: draft.category(forNameKey: key))
+      id: id, name: name, emoji: entry.emoji, quantity: quantity,
+      addedAt: madeAt == nil ? placed : at,
+      listedAt: placed, changed: FieldTimes(all: at), category: draft.category(forNameKey: key))
     setTyped(entry.amount, on: &item)
     draft.insert(item)
     return .added(id)
