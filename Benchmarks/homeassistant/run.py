@@ -176,8 +176,10 @@ class Basket:
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise RuntimeError("basket serve did not start")
             time.sleep(0.05)
-        # The API version this build speaks: v2 from issue 45 on.
-        self.api = "/api/v2" if request(self.port, "GET", "/api/v2/list")[0] == 200 else "/api/v1"
+        # The newest API version this build speaks: v2 from issue 45 on, v3 (times as
+        # milliseconds) from its third round.
+        self.api = next((f"/api/{v}" for v in ("v3", "v2")
+                         if request(self.port, "GET", f"/api/{v}/list")[0] == 200), "/api/v1")
         self.list_path = f"{self.api}/list"
         self.auth = []
         self.pid = self.process.pid

@@ -4,7 +4,7 @@ import BasketTestSupport
 import BasketWeb
 import Foundation
 
-/// Draining a phone's queue of offline changes: through `POST /api/v2/ops` (one request, one
+/// Draining a phone's queue of offline changes: through `POST /api/v3/ops` (one request, one
 /// transaction), beside the same changes sent one request each (each its own transaction),
 /// and beside `/ops` applying each change in its own transaction (the contract as first
 /// written). Each in-process through `WebApp.handle` (server time only) and, when the release
@@ -58,12 +58,12 @@ enum OpsDrain {
   static func request(for operation: ListOperation) -> (String, String, String) {
     let op =
       #""op":"\#(operation.id.uuidString.lowercased())","at":"\#(ISO8601.string(operation.at))""#
-    func item(_ id: UUID) -> String { "/api/v2/items/\(id.uuidString.lowercased())" }
+    func item(_ id: UUID) -> String { "/api/v3/items/\(id.uuidString.lowercased())" }
     switch operation.change {
     case .add(let id, .text(let text)):
-      return ("POST", "/api/v2/items", #"{"text":"\#(text)","id":"\#(id.uuidString)",\#(op)}"#)
+      return ("POST", "/api/v3/items", #"{"text":"\#(text)","id":"\#(id.uuidString)",\#(op)}"#)
     case .add(let id, .name(let name, _)), .add(let id, .measured(let name, _)):
-      return ("POST", "/api/v2/items", #"{"name":"\#(name)","id":"\#(id.uuidString)",\#(op)}"#)
+      return ("POST", "/api/v3/items", #"{"name":"\#(name)","id":"\#(id.uuidString)",\#(op)}"#)
     case .check(let id): return ("POST", item(id) + "/check", "{\(op)}")
     case .uncheck(let id): return ("POST", item(id) + "/uncheck", "{\(op)}")
     case .rename(let id, let name, _): return ("PATCH", item(id), #"{"name":"\#(name)",\#(op)}"#)
@@ -73,16 +73,16 @@ enum OpsDrain {
     case .amount:
       // NB: an amount in a recipe unit has no single route; the phone sends it in a batch.
       let body = (try? batches([operation]).first) ?? #"{"ops":[]}"#
-      return ("POST", "/api/v2/ops", body)
+      return ("POST", "/api/v3/ops", body)
     case .note(let id, let note):
       let value = note.map { #""\#($0)""# } ?? "null"
       return ("PATCH", item(id), #"{"note":\#(value),\#(op)}"#)
     case .remove(let id): return ("DELETE", item(id), "{\(op)}")
     case .clear(let ids):
       let list = (ids ?? []).map { #""\#($0.uuidString)""# }.joined(separator: ",")
-      return ("POST", "/api/v2/clear", #"{"items":[\#(list)],\#(op)}"#)
+      return ("POST", "/api/v3/clear", #"{"items":[\#(list)],\#(op)}"#)
     case .undo(let clear):
-      return ("POST", "/api/v2/undo", #"{"clear":"\#(clear?.uuidString ?? "")",\#(op)}"#)
+      return ("POST", "/api/v3/undo", #"{"clear":"\#(clear?.uuidString ?? "")",\#(op)}"#)
     }
   }
 
@@ -170,7 +170,7 @@ enum OpsDrain {
     switch way {
     case .batch, .batchPerOp:
       requests = try batches(operations).map {
-        Request(method: "POST", path: "/api/v2/ops", headers: headers, body: Array($0.utf8))
+        Request(method: "POST", path: "/api/v3/ops", headers: headers, body: Array($0.utf8))
       }
     case .single:
       requests = operations.map(request(for:)).map { method, path, body in
@@ -204,7 +204,7 @@ enum OpsDrain {
     let client = try HTTPClient(port: port, waitingUpTo: 20)
     let requests: [(String, String, String)]
     switch way {
-    case .batch, .batchPerOp: requests = try batches(operations).map { ("POST", "/api/v2/ops", $0) }
+    case .batch, .batchPerOp: requests = try batches(operations).map { ("POST", "/api/v3/ops", $0) }
     case .single: requests = operations.map(request(for:))
     }
     let start = DispatchTime.now().uptimeNanoseconds

@@ -52,7 +52,7 @@ private func checkValue(_ bytes: [UInt8]) -> JSONValue? {
 
 private func checkBody(_ bytes: [UInt8], parsed: JSONValue?, allowed: [String]) {
   let request = Request(
-    method: "POST", path: "/api/v2/items", headers: ["Content-Type": "application/json"],
+    method: "POST", path: "/api/v3/items", headers: ["Content-Type": "application/json"],
     body: bytes)
   let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
   let body: JSONBody

@@ -1,4 +1,4 @@
-// Fuzz target for a phone's queue of changes: the body of `POST /api/v2/ops` (`OpsBody`, the
+// Fuzz target for a phone's queue of changes: the body of `POST /api/v3/ops` (`OpsBody`, the
 // `ListOperation` JSON) and the rules that apply it (`SyncRules`), through `WebApp.handle` over an
 // in-memory store with a frozen clock.
 //
@@ -71,7 +71,7 @@ private let maximumMessageLength = 400
 private func send(_ body: [UInt8], to app: WebApp) -> Response {
   app.handle(
     Request(
-      method: "POST", path: "/api/v2/ops",
+      method: "POST", path: "/api/v3/ops",
       headers: [
         "Host": "127.0.0.1:8080", "Origin": "http://127.0.0.1:8080",
         "Content-Type": "application/json",

@@ -81,20 +81,20 @@ private func makeRequest(_ route: Int, _ rest: String, pantry: PantryState?, bas
   var body = rest
   var query: [String: String] = [:]
   switch route {
-  case 0: path = "/api/v2/pantry"
-  case 1: (method, path) = ("PATCH", "/api/v2/pantry/\(entry)")
-  case 2: path = "/api/v2/pantry/\(entry)/use"
-  case 3: (method, path, body) = ("DELETE", "/api/v2/pantry/\(entry)", "")
-  case 4: (method, path, body) = ("GET", "/api/v2/pantry/barcodes/\(rest)", "")
-  case 5: (method, path, body, query) = ("GET", "/api/v2/pantry", "", ["q": rest])
-  case 6: path = "/api/v2/checkin"
-  case 7: path = "/api/v2/checkin/\(offer)/accept"
-  case 8: path = "/api/v2/checkin/\(offer)/skip"
+  case 0: path = "/api/v3/pantry"
+  case 1: (method, path) = ("PATCH", "/api/v3/pantry/\(entry)")
+  case 2: path = "/api/v3/pantry/\(entry)/use"
+  case 3: (method, path, body) = ("DELETE", "/api/v3/pantry/\(entry)", "")
+  case 4: (method, path, body) = ("GET", "/api/v3/pantry/barcodes/\(rest)", "")
+  case 5: (method, path, body, query) = ("GET", "/api/v3/pantry", "", ["q": rest])
+  case 6: path = "/api/v3/checkin"
+  case 7: path = "/api/v3/checkin/\(offer)/accept"
+  case 8: path = "/api/v3/checkin/\(offer)/skip"
   case 9:
-    path = "/api/v2/pantry/scan"
+    path = "/api/v3/pantry/scan"
     body = #"{"photo":"\#(Data(rest.utf8).base64EncodedString())","name":"p.png"}"#
-  case 10: path = "/api/v2/items"
-  default: path = "/api/v2/items/\(item)/check"
+  case 10: path = "/api/v3/items"
+  default: path = "/api/v3/items/\(item)/check"
   }
   var headers = ["Host": "127.0.0.1:8080"]
   if method != "GET" {
@@ -116,7 +116,7 @@ private func checkReplay(
   require(again.status == 200, "a replayed op answered \(again.status)")
   require((try? pantry.pantry()) == state, "a replayed op changed the pantry")
   require((try? basket.store.revision()) == revision, "a replayed op changed the list")
-  if !request.path.hasPrefix("/api/v2/items") {
+  if !request.path.hasPrefix("/api/v3/items") {
     let status = (try? JSONValue.parse(again.body))?["status"]
     require(status == .string("duplicate"), "a replayed op was not answered as a duplicate")
   }

@@ -13,7 +13,7 @@ import BasketWeb
 /// Parses one request head and routes it through a fresh app, checking what they promise:
 /// nothing traps; a refusal is 400, 414 or 431 with a short JSON error; an accepted request has
 /// a decoded path starting with "/" and free of control characters, at most 64 headers, and
-/// gets a response with a valid status and the security headers; only `/api/v2/events` streams.
+/// gets a response with a valid status and the security headers; only `/api/v3/events` streams.
 /// Also checks that a pairing link for any text parses back to that text, and that a head
 /// refused for its framing gets 400 or 501 and a closed connection.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -61,7 +61,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   require((100...599).contains(response.status), "status \(response.status)")
   require(response.header("Content-Security-Policy") != nil, "no security headers")
   if response.kind == .eventStream {
-    require(request.path == "/api/v2/events", "a stream from \(request.path)")
+    require(request.path == "/api/v3/events", "a stream from \(request.path)")
   }
   return 0
 }
@@ -112,7 +112,7 @@ private func checkPairingLink(_ secret: String) {
 private func app(for request: Request) -> WebApp {
   let mayChangeState =
     !["GET", "HEAD"].contains(request.method) || request.path.hasPrefix("/pair")
-    || request.path.hasPrefix("/api/v2/pair") || request.path.hasPrefix("/join/")
+    || request.path.hasPrefix("/api/v3/pair") || request.path.hasPrefix("/join/")
   return mayChangeState ? makeApp() : sharedApp
 }
 

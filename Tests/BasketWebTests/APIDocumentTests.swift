@@ -8,20 +8,20 @@ import Testing
 /// document lists no route the table doesn't have.
 ///
 /// The document's rows are table lines whose first two cells are a method and a path in
-/// backticks: `` | `GET` | `/api/v2/items/{id}` | … | ``, `{name}` standing for the table's `*`.
-/// Rows for paths outside `/api/v2/` (CalDAV, pairing, static files) are not checked.
+/// backticks: `` | `GET` | `/api/v3/items/{id}` | … | ``, `{name}` standing for the table's `*`.
+/// Rows for paths outside `/api/v3/` (CalDAV, pairing, static files) are not checked.
 @Suite struct APIDocumentTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// The API routes a document lists, as `APIRoute.description` writes them ("GET
-  /// /api/v2/items/*"), in the order they appear (a route listed twice appears twice).
+  /// /api/v3/items/*"), in the order they appear (a route listed twice appears twice).
   static func documentedRoutes(_ document: String) -> [String] {
     document.split(separator: "\n").compactMap { line -> String? in
       let cells = line.split(separator: "|", omittingEmptySubsequences: false)
         .map { $0.trimmingCharacters(in: .whitespaces) }
       guard cells.count >= 4, cells[0].isEmpty,
-        let method = code(cells[1]), let path = code(cells[2]), path.hasPrefix("/api/v2/")
+        let method = code(cells[1]), let path = code(cells[2]), path.hasPrefix("/api/v3/")
       else { return nil }
       let segments = path.split(separator: "/", omittingEmptySubsequences: false).map {
         $0.hasPrefix("{") && $0.hasSuffix("}") ? "*" : String($0)
@@ -54,16 +54,16 @@ import Testing
     let document = """
       | Method | Path | What |
       |---|---|---|
-      | `GET` | `/api/v2/list` | the list |
-      | `PATCH` | `/api/v2/items/{id}` | edits |
-      | `POST` | `/api/v2/items/{id}/check` | checks |
+      | `GET` | `/api/v3/list` | the list |
+      | `PATCH` | `/api/v3/items/{id}` | edits |
+      | `POST` | `/api/v3/items/{id}/check` | checks |
       | `PUT` | `/dav/basket/{name}.ics` | CalDAV, not checked |
-      | GET | /api/v2/usuals | no backticks: not a row |
-      `GET` `/api/v2/changes` outside a table
+      | GET | /api/v3/usuals | no backticks: not a row |
+      `GET` `/api/v3/changes` outside a table
       """
     #expect(
       Self.documentedRoutes(document) == [
-        "GET /api/v2/list", "PATCH /api/v2/items/*", "POST /api/v2/items/*/check",
+        "GET /api/v3/list", "PATCH /api/v3/items/*", "POST /api/v3/items/*/check",
       ])
   }
 

@@ -10,8 +10,9 @@ import Testing
   import Foundation
 #endif
 
-/// The small item contract (API v2, docs/api.md): every member at its default is left out, and
-/// filling the defaults back in gives v1's item exactly, so nothing is lost.
+/// The small item contract (API v2 and v3, docs/api.md): every member at its default is left
+/// out, and filling the defaults back in gives v1's item exactly, so nothing is lost; v3 is v2
+/// with the item's times in milliseconds since 1970.
 @Suite struct ItemShapeTests {
   static let json = ItemJSON(classify: { Fixtures.TinyClassifier().classify($0) })
   static let added = Date(timeIntervalSince1970: 1_796_000_000)
@@ -23,6 +24,9 @@ import Testing
     change(&item)
     return item
   }
+
+  /// An item in v2's shape.
+  static func v2(_ item: Item) -> JSONValue { json.value(json.view(item), .v2) }
 
   static let items: [Item] = [
     item("Bread"),
@@ -41,12 +45,12 @@ import Testing
   ]
 
   @Test func aPlainItemIsItsIdNameEmojiAndWhenItWasAdded() {
-    guard case .object(let members) = Self.json.value(Self.item("Bread")) else {
+    guard case .object(let members) = Self.v2(Self.item("Bread")) else {
       Issue.record("not an object")
       return
     }
     #expect(members.map(\.0) == ["id", "name", "emoji", "addedAt"])
-    #expect(Self.json.value(Self.item("Socks"))["emoji"] == nil)  // 🧺, the default
+    #expect(Self.v2(Self.item("Socks"))["emoji"] == nil)  // 🧺, the default
   }
 
   /// The command line's `list --json` and the API write the same view of an item
@@ -70,7 +74,7 @@ import Testing
 
   @Test(arguments: items)
   func v2LeavesOutOnlyDefaultsAndFillingThemInGivesV1(item: Item) {
-    let small = Self.json.value(item)
+    let small = Self.v2(item)
     let full = Self.json.legacyValue(item)
     #expect(small.encoded().count < full.encoded().count)
     #expect(!String(decoding: small.encoded(), as: UTF8.self).contains("null"))
@@ -79,7 +83,32 @@ import Testing
 
   @Test func aPlainItemIsLessThanAThirdOfV1s() {
     let item = Self.item("Bread")
-    #expect(Self.json.value(item).encoded().count * 3 < Self.json.legacyValue(item).encoded().count)
+    #expect(Self.v2(item).encoded().count * 3 < Self.json.legacyValue(item).encoded().count)
+  }
+
+  /// v3 writes an item as v2 does but for its times, whole milliseconds since 1970.
+  @Test(arguments: items)
+  func v3IsV2WithTheTimesInMilliseconds(item: Item) {
+    let v3 = Self.json.value(item)
+    guard case .object(let members) = v3, case .object(let older) = Self.v2(item) else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(members.map(\.0) == older.map(\.0))
+    let times: Set = ["addedAt", "listedAt", "checkedAt", "clearedAt"]
+    for ((name, value), (_, before)) in zip(members, older) {
+      guard times.contains(name) else {
+        #expect(value == before, "\(name)")
+        continue
+      }
+      guard case .number(let milliseconds) = value, case .string(let text) = before else {
+        Issue.record("\(name): \(value) beside \(before)")
+        continue
+      }
+      #expect(milliseconds == milliseconds.rounded())
+      #expect(ISO8601.string(Date(timeIntervalSince1970: milliseconds / 1000)) == text, "\(name)")
+    }
+    #expect(v3.encoded().count < Self.v2(item).encoded().count)
   }
 
   @Test func aRecipeItemKeepsWhatOnlyRecipesGive() throws {
@@ -87,7 +116,7 @@ import Testing
     let id = harness.save("Soup\n\nIngredients\n2 cups stock\n1 onion\n\nMethod\nCook.")
     let added = harness.send("POST", "/api/v2/recipes/\(id)/add", json: "{}")
     #expect(added.status == 200)
-    for version in ["v2", "v1"] {
+    for version in ["v3", "v2", "v1"] {
       let list = harness.body(harness.send("GET", "/api/\(version)/list"))
       let stock = list["toGet"]?.elements.first { $0["name"]?.string == "stock" }
       #expect(stock?["recipes"]?[0]?["title"]?.string == "Soup", "\(version)")
@@ -96,7 +125,7 @@ import Testing
     let items = try harness.store.items()
     for item in items {
       #expect(
-        Self.expanded(Self.json.value(item)) == Self.sorted(Self.json.legacyValue(item)),
+        Self.expanded(Self.v2(item)) == Self.sorted(Self.json.legacyValue(item)),
         "\(item.name)")
     }
   }
@@ -134,7 +163,8 @@ import Testing
     let rows = cases["items"]?.elements ?? []
     #expect(rows.count == Self.items.count)
     for (row, item) in zip(rows, Self.items) {
-      #expect(row["v2"].map(Self.sorted) == Self.sorted(Self.json.value(item)), "\(item.name)")
+      #expect(row["v3"].map(Self.sorted) == Self.sorted(Self.json.value(item)), "\(item.name)")
+      #expect(row["v2"].map(Self.sorted) == Self.sorted(Self.v2(item)), "\(item.name)")
       #expect(row["v1"].map(Self.sorted) == Self.sorted(Self.json.legacyValue(item)))
     }
   }

@@ -78,6 +78,9 @@ import Testing
     #expect(!app.answersFromMemory(read("/api/v2/list", Self.gzip)), "its gzip isn't made yet")
     _ = harness.send("GET", "/api/v2/list", headers: Self.gzip)
     #expect(app.answersFromMemory(read("/api/v2/list", Self.gzip)))
+    #expect(!app.answersFromMemory(read("/api/v3/list")), "v3's answer isn't made yet")
+    _ = harness.send("GET", "/api/v3/list")
+    #expect(app.answersFromMemory(read("/api/v3/list")))
     for other in ["/api/v1/list", "/api/v2/changes", "/api/v2/list/", "/"] {
       #expect(!app.answersFromMemory(read(other)), "\(other)")
     }
@@ -268,7 +271,11 @@ import Testing
     let notice = try #require(harness.app.changeNotice(after: since))
     let current = String(decoding: notice.frame, as: UTF8.self)
     let legacy = String(decoding: notice.frame(for: .v1), as: UTF8.self)
-    #expect(notice.frame(for: .v2) == notice.frame)
+    let v2 = String(decoding: notice.frame(for: .v2), as: UTF8.self)
+    #expect(notice.frame(for: .v3) == notice.frame)
+    #expect(current.contains(#""addedAt":17"#), "v3: milliseconds since 1970")
+    #expect(v2.contains(#""addedAt":"20"#), "v2: ISO 8601 text")
+    #expect(v2.contains(#""measure":"poured""#) && !v2.contains("null"))
     #expect(current.contains(#""measure":"poured""#))
     #expect(!current.contains("null"))
     #expect(legacy.contains(#""units":["ml","L","units"]"#))

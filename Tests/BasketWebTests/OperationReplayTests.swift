@@ -17,194 +17,194 @@ import Testing
 
   /// The routes that change nothing although their method could: they take no op.
   static let reading: Set<String> = [
-    "POST /api/v2/pair", "POST /api/v2/recipes/parse", "POST /api/v2/recipes/review",
-    "POST /api/v2/mealprep/review", "POST /api/v2/pantry/scan", "POST /api/v2/plan/shop/review",
+    "POST /api/v3/pair", "POST /api/v3/recipes/parse", "POST /api/v3/recipes/review",
+    "POST /api/v3/mealprep/review", "POST /api/v3/pantry/scan", "POST /api/v3/plan/shop/review",
   ]
 
   /// Routes that change something yet take no op: each call makes a new one-time code that is
   /// never stored, so a replay could not answer the same link; a retry's second invitation
   /// runs out unused.
   static let notReplayed: Set<String> = [
-    "POST /api/v2/invitations",
+    "POST /api/v3/invitations",
     // A library sent again imports nothing again: every recipe already there is skipped
     // (`RecipeFingerprint`); `LibraryRouteTests` checks it.
-    "POST /api/v2/recipes/library",
+    "POST /api/v3/recipes/library",
   ]
 
   /// Per changing route: what to set up first (through the API, without op ids), and the path
   /// and body of the change to replay.
   static let cases: [String: @Sendable (StoreHarness) throws -> (path: String, json: String)] = [
-    "POST /api/v2/items": { _ in ("/api/v2/items", #"{"name":"Milk"}"#) },
-    "PATCH /api/v2/items/*": { web in
-      ("/api/v2/items/\(web.add("Milk"))", #"{"name":"Oat milk"}"#)
+    "POST /api/v3/items": { _ in ("/api/v3/items", #"{"name":"Milk"}"#) },
+    "PATCH /api/v3/items/*": { web in
+      ("/api/v3/items/\(web.add("Milk"))", #"{"name":"Oat milk"}"#)
     },
-    "DELETE /api/v2/items/*": { web in ("/api/v2/items/\(web.add("Milk"))", "{}") },
-    "PUT /api/v2/items/*/category": { web in
-      ("/api/v2/items/\(web.add("Milk"))/category", #"{"category":"pet"}"#)
+    "DELETE /api/v3/items/*": { web in ("/api/v3/items/\(web.add("Milk"))", "{}") },
+    "PUT /api/v3/items/*/category": { web in
+      ("/api/v3/items/\(web.add("Milk"))/category", #"{"category":"pet"}"#)
     },
-    "POST /api/v2/items/*/check": { web in ("/api/v2/items/\(web.add("Milk"))/check", "{}") },
-    "POST /api/v2/items/*/uncheck": { web in
+    "POST /api/v3/items/*/check": { web in ("/api/v3/items/\(web.add("Milk"))/check", "{}") },
+    "POST /api/v3/items/*/uncheck": { web in
       let milk = web.add("Milk")
-      web.must("POST", "/api/v2/items/\(milk)/check")
-      return ("/api/v2/items/\(milk)/uncheck", "{}")
+      web.must("POST", "/api/v3/items/\(milk)/check")
+      return ("/api/v3/items/\(milk)/uncheck", "{}")
     },
-    "POST /api/v2/clear": { web in
-      web.must("POST", "/api/v2/items/\(web.add("Milk"))/check")
-      return ("/api/v2/clear", "{}")
+    "POST /api/v3/clear": { web in
+      web.must("POST", "/api/v3/items/\(web.add("Milk"))/check")
+      return ("/api/v3/clear", "{}")
     },
-    "POST /api/v2/undo": { web in
-      web.must("POST", "/api/v2/items/\(web.add("Milk"))/check")
-      web.must("POST", "/api/v2/clear")
-      return ("/api/v2/undo", "{}")
+    "POST /api/v3/undo": { web in
+      web.must("POST", "/api/v3/items/\(web.add("Milk"))/check")
+      web.must("POST", "/api/v3/clear")
+      return ("/api/v3/undo", "{}")
     },
-    "POST /api/v2/recipes": { _ in ("/api/v2/recipes", #"{"recipe":{"title":"Toast"}}"#) },
-    "POST /api/v2/recipes/import": { _ in
-      ("/api/v2/recipes/import", #"{"text":"Soup\n\n1 onion\n2 l stock","save":true}"#)
+    "POST /api/v3/recipes": { _ in ("/api/v3/recipes", #"{"recipe":{"title":"Toast"}}"#) },
+    "POST /api/v3/recipes/import": { _ in
+      ("/api/v3/recipes/import", #"{"text":"Soup\n\n1 onion\n2 l stock","save":true}"#)
     },
-    "POST /api/v2/recipes/add": { web in
+    "POST /api/v3/recipes/add": { web in
       let recipe = web.saveRecipe("Soup", ["1 onion", "2 l milk"])
       return (
-        "/api/v2/recipes/add", #"{"recipe":\#(String(decoding: recipe.encoded(), as: UTF8.self))}"#
+        "/api/v3/recipes/add", #"{"recipe":\#(String(decoding: recipe.encoded(), as: UTF8.self))}"#
       )
     },
-    "DELETE /api/v2/recipes/*": { web in
-      ("/api/v2/recipes/\(web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? "")", "{}")
+    "DELETE /api/v3/recipes/*": { web in
+      ("/api/v3/recipes/\(web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? "")", "{}")
     },
-    "POST /api/v2/recipes/*/add": { web in
-      ("/api/v2/recipes/\(web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? "")/add", "{}")
+    "POST /api/v3/recipes/*/add": { web in
+      ("/api/v3/recipes/\(web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? "")/add", "{}")
     },
-    "POST /api/v2/recipes/*/cooked": { web in
+    "POST /api/v3/recipes/*/cooked": { web in
       let id = web.saveRecipe("Pancakes", ["200 g flour"])["id"]?.string ?? ""
-      web.must("POST", "/api/v2/pantry", json: #"{"name":"Flour","left":"1 kg"}"#)
-      return ("/api/v2/recipes/\(id)/cooked", #"{"apply":true}"#)
+      web.must("POST", "/api/v3/pantry", json: #"{"name":"Flour","left":"1 kg"}"#)
+      return ("/api/v3/recipes/\(id)/cooked", #"{"apply":true}"#)
     },
-    "POST /api/v2/mealprep/add": { web in
+    "POST /api/v3/mealprep/add": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
-      return ("/api/v2/mealprep/add", #"{"recipes":[{"id":"\#(id)"}]}"#)
+      return ("/api/v3/mealprep/add", #"{"recipes":[{"id":"\#(id)"}]}"#)
     },
-    "PUT /api/v2/mealprep/draft": { web in
+    "PUT /api/v3/mealprep/draft": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
-      return ("/api/v2/mealprep/draft", #"{"recipes":[{"id":"\#(id)"}],"skip":["1.1"]}"#)
+      return ("/api/v3/mealprep/draft", #"{"recipes":[{"id":"\#(id)"}],"skip":["1.1"]}"#)
     },
-    "DELETE /api/v2/mealprep/draft": { web in
+    "DELETE /api/v3/mealprep/draft": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
-      web.must("PUT", "/api/v2/mealprep/draft", json: #"{"recipes":[{"id":"\#(id)"}]}"#)
-      return ("/api/v2/mealprep/draft", "{}")
+      web.must("PUT", "/api/v3/mealprep/draft", json: #"{"recipes":[{"id":"\#(id)"}]}"#)
+      return ("/api/v3/mealprep/draft", "{}")
     },
-    "POST /api/v2/plan": { web in
+    "POST /api/v3/plan": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
-      return ("/api/v2/plan", #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
+      return ("/api/v3/plan", #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
     },
-    "DELETE /api/v2/plan/*": { web in
+    "DELETE /api/v3/plan/*": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
-      let meal = web.must("POST", "/api/v2/plan", json: #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
-      return ("/api/v2/plan/\(meal["meal"]?["id"]?.string ?? "")", "{}")
+      let meal = web.must("POST", "/api/v3/plan", json: #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
+      return ("/api/v3/plan/\(meal["meal"]?["id"]?.string ?? "")", "{}")
     },
-    "POST /api/v2/plan/shop/add": { web in
+    "POST /api/v3/plan/shop/add": { web in
       let id = web.saveRecipe("Soup", ["1 onion"])["id"]?.string ?? ""
-      web.must("POST", "/api/v2/plan", json: #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
-      return ("/api/v2/plan/shop/add", #"{"from":"2026-07-06","to":"2026-07-12"}"#)
+      web.must("POST", "/api/v3/plan", json: #"{"recipe":"\#(id)","date":"2026-07-07"}"#)
+      return ("/api/v3/plan/shop/add", #"{"from":"2026-07-06","to":"2026-07-12"}"#)
     },
-    "POST /api/v2/shops": { _ in ("/api/v2/shops", #"{"name":"Lidl"}"#) },
-    "POST /api/v2/staples": { _ in ("/api/v2/staples", #"{"name":"cumin"}"#) },
-    "POST /api/v2/lists": { _ in ("/api/v2/lists", #"{"name":"Party"}"#) },
-    "PATCH /api/v2/lists/*": { web in
-      web.must("POST", "/api/v2/lists", json: #"{"name":"Party"}"#)
-      return ("/api/v2/lists/party", #"{"name":"Birthday"}"#)
+    "POST /api/v3/shops": { _ in ("/api/v3/shops", #"{"name":"Lidl"}"#) },
+    "POST /api/v3/staples": { _ in ("/api/v3/staples", #"{"name":"cumin"}"#) },
+    "POST /api/v3/lists": { _ in ("/api/v3/lists", #"{"name":"Party"}"#) },
+    "PATCH /api/v3/lists/*": { web in
+      web.must("POST", "/api/v3/lists", json: #"{"name":"Party"}"#)
+      return ("/api/v3/lists/party", #"{"name":"Birthday"}"#)
     },
-    "DELETE /api/v2/lists/*": { web in
-      web.must("POST", "/api/v2/lists", json: #"{"name":"Party"}"#)
-      return ("/api/v2/lists/party", "{}")
+    "DELETE /api/v3/lists/*": { web in
+      web.must("POST", "/api/v3/lists", json: #"{"name":"Party"}"#)
+      return ("/api/v3/lists/party", "{}")
     },
-    "POST /api/v2/lists/*/restore": { web in
-      let party = web.must("POST", "/api/v2/lists", json: #"{"name":"Party"}"#)["id"]?.string ?? ""
-      web.must("DELETE", "/api/v2/lists/\(party)")
-      return ("/api/v2/lists/\(party)/restore", "{}")
+    "POST /api/v3/lists/*/restore": { web in
+      let party = web.must("POST", "/api/v3/lists", json: #"{"name":"Party"}"#)["id"]?.string ?? ""
+      web.must("DELETE", "/api/v3/lists/\(party)")
+      return ("/api/v3/lists/\(party)/restore", "{}")
     },
-    "POST /api/v2/staples/remove": { _ in ("/api/v2/staples/remove", #"{"name":"salt"}"#) },
-    "PUT /api/v2/shops/current": { web in
-      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
-      web.must("POST", "/api/v2/shops", json: #"{"name":"Aldi"}"#)
-      return ("/api/v2/shops/current", #"{"shop":"Aldi"}"#)
+    "POST /api/v3/staples/remove": { _ in ("/api/v3/staples/remove", #"{"name":"salt"}"#) },
+    "PUT /api/v3/shops/current": { web in
+      web.must("POST", "/api/v3/shops", json: #"{"name":"Lidl"}"#)
+      web.must("POST", "/api/v3/shops", json: #"{"name":"Aldi"}"#)
+      return ("/api/v3/shops/current", #"{"shop":"Aldi"}"#)
     },
-    "PATCH /api/v2/shops/*": { web in
-      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
-      return ("/api/v2/shops/lidl", #"{"name":"Lidl Kensal Rise"}"#)
+    "PATCH /api/v3/shops/*": { web in
+      web.must("POST", "/api/v3/shops", json: #"{"name":"Lidl"}"#)
+      return ("/api/v3/shops/lidl", #"{"name":"Lidl Kensal Rise"}"#)
     },
-    "POST /api/v2/shops/*/aisles": { web in
-      let shop = web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)["shop"]
+    "POST /api/v3/shops/*/aisles": { web in
+      let shop = web.must("POST", "/api/v3/shops", json: #"{"name":"Lidl"}"#)["shop"]
       let id = try #require(UUID(uuidString: shop?["id"]?.string ?? ""))
       // Aisles it has learnt (the harness's classifier knows no categories to learn from).
       try web.store.addCorrection(
         ShopCorrection(
           shop: id, keys: [], names: [], at: web.clock.now, categories: ["bakery", "dairy"]))
-      return ("/api/v2/shops/lidl/aisles", #"{"category":"dairy","offset":-1}"#)
+      return ("/api/v3/shops/lidl/aisles", #"{"category":"dairy","offset":-1}"#)
     },
-    "DELETE /api/v2/shops/*": { web in
-      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
-      return ("/api/v2/shops/lidl", "{}")
+    "DELETE /api/v3/shops/*": { web in
+      web.must("POST", "/api/v3/shops", json: #"{"name":"Lidl"}"#)
+      return ("/api/v3/shops/lidl", "{}")
     },
-    "POST /api/v2/walking-order": { web in
-      web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+    "POST /api/v3/walking-order": { web in
+      web.must("POST", "/api/v3/shops", json: #"{"name":"Lidl"}"#)
       let milk = web.add("Milk")
       web.clock.advance(by: 1)
       let bread = web.add("Bread")
-      return ("/api/v2/walking-order", #"{"order":["\#(milk)","\#(bread)"]}"#)
+      return ("/api/v3/walking-order", #"{"order":["\#(milk)","\#(bread)"]}"#)
     },
-    "POST /api/v2/pantry": { _ in ("/api/v2/pantry", #"{"name":"Flour"}"#) },
-    "PATCH /api/v2/pantry/*": { web in
-      let id = web.must("POST", "/api/v2/pantry", json: #"{"name":"Flour"}"#)["entry"]?["id"]
-      return ("/api/v2/pantry/\(id?.string ?? "")", #"{"note":"the good one"}"#)
+    "POST /api/v3/pantry": { _ in ("/api/v3/pantry", #"{"name":"Flour"}"#) },
+    "PATCH /api/v3/pantry/*": { web in
+      let id = web.must("POST", "/api/v3/pantry", json: #"{"name":"Flour"}"#)["entry"]?["id"]
+      return ("/api/v3/pantry/\(id?.string ?? "")", #"{"note":"the good one"}"#)
     },
-    "DELETE /api/v2/pantry/*": { web in
-      let id = web.must("POST", "/api/v2/pantry", json: #"{"name":"Flour"}"#)["entry"]?["id"]
-      return ("/api/v2/pantry/\(id?.string ?? "")", "{}")
+    "DELETE /api/v3/pantry/*": { web in
+      let id = web.must("POST", "/api/v3/pantry", json: #"{"name":"Flour"}"#)["entry"]?["id"]
+      return ("/api/v3/pantry/\(id?.string ?? "")", "{}")
     },
-    "POST /api/v2/pantry/*/use": { web in
-      let id = web.must("POST", "/api/v2/pantry", json: #"{"name":"Flour","left":"1 kg"}"#)[
+    "POST /api/v3/pantry/*/use": { web in
+      let id = web.must("POST", "/api/v3/pantry", json: #"{"name":"Flour","left":"1 kg"}"#)[
         "entry"]?["id"]
-      return ("/api/v2/pantry/\(id?.string ?? "")/use", #"{"amount":"200 g"}"#)
+      return ("/api/v3/pantry/\(id?.string ?? "")/use", #"{"amount":"200 g"}"#)
     },
-    "POST /api/v2/checkin": { web in
+    "POST /api/v3/checkin": { web in
       try offerMilk(web)
-      return ("/api/v2/checkin", "{}")
+      return ("/api/v3/checkin", "{}")
     },
-    "POST /api/v2/checkin/*/accept": { web in
-      ("/api/v2/checkin/\(try offerMilk(web, asked: true))/accept", #"{"amount":"1 l"}"#)
+    "POST /api/v3/checkin/*/accept": { web in
+      ("/api/v3/checkin/\(try offerMilk(web, asked: true))/accept", #"{"amount":"1 l"}"#)
     },
-    "POST /api/v2/checkin/*/skip": { web in
-      ("/api/v2/checkin/\(try offerMilk(web, asked: true))/skip", "{}")
+    "POST /api/v3/checkin/*/skip": { web in
+      ("/api/v3/checkin/\(try offerMilk(web, asked: true))/skip", "{}")
     },
-    "POST /api/v2/trip/start": { web in
+    "POST /api/v3/trip/start": { web in
       try shopFor(web)
-      return ("/api/v2/trip/start", "{}")
+      return ("/api/v3/trip/start", "{}")
     },
-    "POST /api/v2/trip/replace": { web in
+    "POST /api/v3/trip/replace": { web in
       let saffron = try shopFor(web)
-      web.must("POST", "/api/v2/trip/start")
+      web.must("POST", "/api/v3/trip/start")
       return (
-        "/api/v2/trip/replace",
+        "/api/v3/trip/replace",
         #"{"make":{"name":"Saffron threads","size":"1 g"},"at":"\#(saffron)"}"#
       )
     },
-    "POST /api/v2/trip/step": { web in
+    "POST /api/v3/trip/step": { web in
       let saffron = try shopFor(web)
-      web.must("POST", "/api/v2/trip/start")
-      return ("/api/v2/trip/step", #"{"step":"skip","at":"\#(saffron)"}"#)
+      web.must("POST", "/api/v3/trip/start")
+      return ("/api/v3/trip/step", #"{"step":"skip","at":"\#(saffron)"}"#)
     },
-    "POST /api/v2/products": { _ in ("/api/v2/products", #"{"name":"Oat drink","size":"1 l"}"#) },
-    "PATCH /api/v2/products/*": { web in
-      let made = web.must("POST", "/api/v2/products", json: #"{"name":"Oat drink"}"#)
-      return ("/api/v2/products/\(made["product"]?["id"]?.string ?? "")", #"{"name":"Oatly"}"#)
+    "POST /api/v3/products": { _ in ("/api/v3/products", #"{"name":"Oat drink","size":"1 l"}"#) },
+    "PATCH /api/v3/products/*": { web in
+      let made = web.must("POST", "/api/v3/products", json: #"{"name":"Oat drink"}"#)
+      return ("/api/v3/products/\(made["product"]?["id"]?.string ?? "")", #"{"name":"Oatly"}"#)
     },
-    "DELETE /api/v2/products/*": { web in
-      let made = web.must("POST", "/api/v2/products", json: #"{"name":"Oat drink"}"#)
-      return ("/api/v2/products/\(made["product"]?["id"]?.string ?? "")", "{}")
+    "DELETE /api/v3/products/*": { web in
+      let made = web.must("POST", "/api/v3/products", json: #"{"name":"Oat drink"}"#)
+      return ("/api/v3/products/\(made["product"]?["id"]?.string ?? "")", "{}")
     },
-    "POST /api/v2/trip/end": { web in
+    "POST /api/v3/trip/end": { web in
       try shopFor(web)
-      web.must("POST", "/api/v2/trip/start")
-      return ("/api/v2/trip/end", "{}")
+      web.must("POST", "/api/v3/trip/start")
+      return ("/api/v3/trip/end", "{}")
     },
   ]
 
@@ -212,16 +212,16 @@ import Testing
   /// for it (its id).
   @discardableResult
   static func offerMilk(_ web: StoreHarness, asked: Bool = false) throws -> String {
-    web.must("POST", "/api/v2/pantry", json: #"{"name":"Milk","left":"500 ml"}"#)
-    web.must("POST", "/api/v2/items/\(web.add("milk"))/check")
+    web.must("POST", "/api/v3/pantry", json: #"{"name":"Milk","left":"500 ml"}"#)
+    web.must("POST", "/api/v3/items/\(web.add("milk"))/check")
     guard asked else { return "" }
-    return try #require(web.must("POST", "/api/v2/checkin")["offers"]?[0]?["id"]?.string)
+    return try #require(web.must("POST", "/api/v3/checkin")["offers"]?[0]?["id"]?.string)
   }
 
   /// A shop with a product for milk, and milk and saffron (which has none) to get; saffron's id.
   @discardableResult
   static func shopFor(_ web: StoreHarness) throws -> String {
-    web.must("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+    web.must("POST", "/api/v3/shops", json: #"{"name":"Lidl"}"#)
     _ = try web.trips.products.add(
       "Whole milk",
       ProductChange(
@@ -273,8 +273,8 @@ import Testing
   /// A refused change (an error answered by the route, or thrown from reading its body)
   /// leaves its op unused, so the retry once it can apply does apply.
   @Test(arguments: [
-    ("/api/v2/trip/step", #"{"step":"pause"}"#, 404),
-    ("/api/v2/trip/step", #"{"stepp":"pause"}"#, 400),
+    ("/api/v3/trip/step", #"{"step":"pause"}"#, 404),
+    ("/api/v3/trip/step", #"{"stepp":"pause"}"#, 400),
   ])
   func aChangeThatFailsLeavesItsOpFreeForTheRetry(path: String, json: String, status: Int)
     throws
@@ -282,16 +282,16 @@ import Testing
     let web = try StoreHarness()
     #expect(web.send("POST", path, json: Self.withOp(json)).status == status)
     try Self.shopFor(web)
-    web.must("POST", "/api/v2/trip/start")
-    let paused = web.send("POST", "/api/v2/trip/step", json: Self.withOp(#"{"step":"pause"}"#))
+    web.must("POST", "/api/v3/trip/start")
+    let paused = web.send("POST", "/api/v3/trip/step", json: Self.withOp(#"{"step":"pause"}"#))
     #expect(paused.status == 200)
     #expect(web.body(paused)["trip"]?["phase"]?.string == "paused")
   }
 
   @Test(arguments: [
-    ("POST", "/api/v2/pantry", #"{"name":"Flour","op":"nope"}"#, #""op" must be a UUID"#),
-    ("POST", "/api/v2/pantry", #"{"name":"Flour","op":7}"#, #""op" must be a UUID"#),
-    ("POST", "/api/v2/recipes/parse", #"{"lines":["salt"],"op":"\#(op)"}"#, "unknown field \"op\""),
+    ("POST", "/api/v3/pantry", #"{"name":"Flour","op":"nope"}"#, #""op" must be a UUID"#),
+    ("POST", "/api/v3/pantry", #"{"name":"Flour","op":7}"#, #""op" must be a UUID"#),
+    ("POST", "/api/v3/recipes/parse", #"{"lines":["salt"],"op":"\#(op)"}"#, "unknown field \"op\""),
   ])
   func anOpWhereNoneGoesOrNotAUUIDIsRefused(
     method: String, path: String, json: String, error: String
@@ -309,17 +309,17 @@ import Testing
   @Test func anImportRunsOnlyItsSaveOnce() throws {
     let web = try StoreHarness()
     let json = Self.withOp(#"{"text":"Soup\n\n1 onion","save":true}"#)
-    #expect(web.send("POST", "/api/v2/recipes/import", json: json).status == 201)
-    let again = web.send("POST", "/api/v2/recipes/import", json: json)
+    #expect(web.send("POST", "/api/v3/recipes/import", json: json).status == 201)
+    let again = web.send("POST", "/api/v3/recipes/import", json: json)
     #expect(web.body(again)["status"]?.string == "duplicate")
-    guard case .array(let recipes)? = web.must("GET", "/api/v2/recipes")["recipes"] else {
+    guard case .array(let recipes)? = web.must("GET", "/api/v3/recipes")["recipes"] else {
       Issue.record("no recipes")
       return
     }
     #expect(recipes.count == 1)
     // Without "save" an import writes nothing, and the op is not used up.
     let read = web.send(
-      "POST", "/api/v2/recipes/import",
+      "POST", "/api/v3/recipes/import",
       json: Self.withOp(#"{"text":"Soup\n\n1 onion"}"#)
         .replacingOccurrences(of: Self.op, with: "0000000a-0000-4000-8000-0000000000bb"))
     #expect(read.status == 200)

@@ -355,7 +355,7 @@ import Testing
     #expect(ids == [JSONValue.string(eggs)])
     // The same JSON as /changes.
     let changes = try JSONValue.parse(
-      harness.send("GET", "/api/v2/changes", query: ["since": String(before)]).body)
+      harness.send("GET", "/api/v3/changes", query: ["since": String(before)]).body)
     for key in ["from", "revision", "items", "removed"] { #expect(data[key] == changes[key]) }
   }
 

@@ -304,7 +304,7 @@ import Testing
     #expect(rows.count >= 70)
   }
 
-  @Test(arguments: ["/api/v2/nope", "/api/v3/list", "/api/v2/items/x/y/z", "/api"])
+  @Test(arguments: ["/api/v2/nope", "/api/v4/list", "/api/v3/items/x/y/z", "/api"])
   func anUnknownRouteIs404(path: String) {
     #expect(Harness().send("GET", path).status == 404)
   }

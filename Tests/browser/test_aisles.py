@@ -110,7 +110,7 @@ def test_a_refused_move_says_why_and_category_names_are_text(server, page):
       categories: [{category: 'dairy', title: 'Dairy'},
                    {category: '<img src=x onerror=window.hacked=1>', title: '<b>Aisle 9</b>'}],
       elsewhere: 'Elsewhere'}))""")
-    page.route(re.compile(r".*/api/v2/categories(\?.*)?$"), lambda route: route.abort())
+    page.route(re.compile(r".*/api/v3/categories(\?.*)?$"), lambda route: route.abort())
     page.reload()
     page.wait_for_selector("#list-area:not([hidden])")
     row(page, "Milk").locator(".qty-chip").click()
@@ -143,6 +143,6 @@ def test_the_grouped_list_and_the_aisle_picker_look_right(server, page, size, sc
     problems = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
                 for v in found if v["impact"] in ("serious", "critical")]
     assert problems == [], problems
-    with urllib.request.urlopen(server.url + "/api/v2/categories") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/categories") as response:
         assert json.load(response)["categories"][0]["title"] == "Produce"
     assert page.errors == []

@@ -90,7 +90,7 @@ def test_from_a_pasted_recipe_to_the_shop_and_back_into_the_pantry(page, server)
         card.get_by_role("button", name=f"Add {name} to the pantry").click()
     expect(card).to_be_hidden()
     page.click("#pantry-link")
-    stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v2/pantry")["entries"]}
+    stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v3/pantry")["entries"]}
     assert stock == {
         "chopped tomatoes": "2 × 400 g", "onions": "3", "kidney beans": "2 cans",
         "garlic": "1 package, 4 cloves left", "ground cumin": "1 package",

@@ -24,7 +24,7 @@ def api(server, method, path, body=None):
 
 
 def names_on(server, list_id=None):
-    path = "/api/v2/list" + (f"?list={list_id}" if list_id else "")
+    path = "/api/v3/list" + (f"?list={list_id}" if list_id else "")
     return sorted(item["name"] for item in api(server, "GET", path)["toGet"])
 
 
@@ -58,7 +58,7 @@ def test_a_new_list_has_its_own_items_switches_in_one_tap_and_is_remembered(serv
     expect(phone.locator(TO_GET)).to_have_count(0)
     add(phone, "Balloons")
     expect(row(phone, "Balloons")).to_have_count(1)
-    party = next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Party")
+    party = next(entry["id"] for entry in api(server, "GET", "/api/v3/lists")["lists"] if entry["name"] == "Party")
     assert wait_for(lambda: names_on(server, party) == ["Balloons"], phone)
     assert names_on(server) == ["Milk"]
 
@@ -98,7 +98,7 @@ def test_a_change_made_offline_on_list_b_lands_on_list_b(server, phones):
 
     online(phone)
     expect(status(phone)).to_have_text("Live", timeout=15000)
-    hardware = next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Hardware")
+    hardware = next(entry["id"] for entry in api(server, "GET", "/api/v3/lists")["lists"] if entry["name"] == "Hardware")
     assert wait_for(lambda: names_on(server, hardware) == ["Nails", "Screws"], phone), names_on(server, hardware)
     assert names_on(server) == ["Eggs", "Milk"]
 
@@ -130,8 +130,8 @@ def test_the_sheet_renames_orders_and_removes_with_undo_and_another_phone_follow
 
     # Removed on another phone (here, the API) while this one shows it: it hears of it, says
     # so and goes back to the first list.
-    birthday = next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Birthday")
-    api(server, "DELETE", f"/api/v2/lists/{birthday}")
+    birthday = next(entry["id"] for entry in api(server, "GET", "/api/v3/lists")["lists"] if entry["name"] == "Birthday")
+    api(server, "DELETE", f"/api/v3/lists/{birthday}")
     expect(phone.locator("#toast")).to_contain_text("Birthday was removed", timeout=15000)
     expect(tab(phone, "Groceries")).to_have_attribute("aria-pressed", "true")
     expect(tab(phone, "Birthday")).to_have_count(0)
@@ -155,12 +155,12 @@ def test_a_recipe_goes_on_the_list_chosen_in_recipe_ready(server, phones):
     add(phone, "Milk")
     make_list(phone, "Party")
     tab(phone, "Groceries").click()
-    soup = api(server, "POST", "/api/v2/recipes/import",
+    soup = api(server, "POST", "/api/v3/recipes/import",
                {"text": "Soup\nServes 2\n\nIngredients\n- 2 onions\n- 1 l stock\n\nMethod\n1. Cook.", "save": True})
     phone.goto(f"{server.url}/#/recipes/{soup['recipe']['id']}")
     picker = phone.locator("#recipe-list")
-    expect(picker).to_have_value(next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Groceries"))
-    party = next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Party")
+    expect(picker).to_have_value(next(entry["id"] for entry in api(server, "GET", "/api/v3/lists")["lists"] if entry["name"] == "Groceries"))
+    party = next(entry["id"] for entry in api(server, "GET", "/api/v3/lists")["lists"] if entry["name"] == "Party")
     picker.select_option(party)
     phone.locator("#add-recipe").click()
     assert wait_for(lambda: names_on(server, party) == ["onions", "stock"], phone), names_on(server, party)
@@ -171,21 +171,21 @@ def test_a_change_queued_for_a_list_removed_meanwhile_is_refused_plainly_and_the
     phone = phones(server.url + "/")
     make_list(phone, "Party")
     add(phone, "Cake")
-    party = next(entry["id"] for entry in api(server, "GET", "/api/v2/lists")["lists"] if entry["name"] == "Party")
+    party = next(entry["id"] for entry in api(server, "GET", "/api/v3/lists")["lists"] if entry["name"] == "Party")
     assert wait_for(lambda: names_on(server, party) == ["Cake"], phone)
     offline(phone)
     add(phone, "Candles")
     expect(status(phone)).to_have_text("Offline · 1 change waiting")
-    api(server, "DELETE", f"/api/v2/lists/{party}")  # another phone removes Party meanwhile
+    api(server, "DELETE", f"/api/v3/lists/{party}")  # another phone removes Party meanwhile
     online(phone)
     expect(phone.locator("#toast")).to_contain_text("the list Party was removed", timeout=15000)
     expect(tab(phone, "Groceries")).to_have_attribute("aria-pressed", "true", timeout=15000)
     # The change is refused once, said plainly, and leaves the queue.
     expect(status(phone)).to_have_text("Live", timeout=15000)
     ops = []
-    phone.on("request", lambda request: ops.append(request.url) if "/api/v2/ops" in request.url else None)
+    phone.on("request", lambda request: ops.append(request.url) if "/api/v3/ops" in request.url else None)
     phone.wait_for_timeout(1500)
     assert ops == []
     # Nothing of the list is lost: restored, it still has its cake.
-    api(server, "POST", f"/api/v2/lists/{party}/restore", {})
+    api(server, "POST", f"/api/v3/lists/{party}/restore", {})
     assert names_on(server, party) == ["Cake"]

@@ -16,7 +16,7 @@ def test_a_long_list_draws_a_few_screens_and_the_rest_as_they_scroll_near(server
     names = [f"thing {letters[n // 26 % 26]}{letters[n % 26]}" for n in range(400)]
     for start in range(0, 400, 50):
         server.cli("add", *names[start:start + 50])
-    with urllib.request.urlopen(server.url + "/api/v2/list") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/list") as response:
         total = len(json.load(response)["toGet"])
     assert total > 390  # a few names fold together ("thing as" is "thing a")
     page = new_page(server.url + "/")
@@ -34,12 +34,12 @@ def test_a_long_list_draws_a_few_screens_and_the_rest_as_they_scroll_near(server
     # A change still draws what is there, the last row included.
     last = page.locator(TO_GET).last.locator(".name").text_content()
     page.locator(TO_GET).last.locator(".check").click()
-    with urllib.request.urlopen(server.url + "/api/v2/list") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/list") as response:
         listed = json.load(response)
     for _ in range(50):
         if len(listed["gotIt"]) == 1:
             break
         page.wait_for_timeout(100)
-        with urllib.request.urlopen(server.url + "/api/v2/list") as response:
+        with urllib.request.urlopen(server.url + "/api/v3/list") as response:
             listed = json.load(response)
     assert [item["name"] for item in listed["gotIt"]] == [last]

@@ -39,13 +39,13 @@ Method
 
 
 def save(server, text):
-    return post(server, "/api/v2/recipes/import", {"text": text, "save": True})["recipe"]["id"]
+    return post(server, "/api/v3/recipes/import", {"text": text, "save": True})["recipe"]["id"]
 
 
 def to_get(server):
     """To get by name, each item's amount text filled in (v2 leaves out one that reads as the
     chip, docs/api.md)."""
-    with urllib.request.urlopen(server.url + "/api/v2/list") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/list") as response:
         items = json.load(response)["toGet"]
     return {item["name"]: {"amountText": item.get("chip"), **item} for item in items}
 
@@ -253,5 +253,5 @@ def test_the_meal_prep_draft_survives_leaving_a_reload_and_another_phone(page, s
     expect(other.get_by_role("group", name="Servings of Soup")).to_contain_text("3 servings")
     other.click("#mealprep-add")
     expect(other.locator("#mealprep-result-title")).to_be_visible()
-    with urllib.request.urlopen(server.url + "/api/v2/mealprep/draft") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/mealprep/draft") as response:
         assert json.load(response)["draft"] is None

@@ -81,7 +81,7 @@ def test_a_note_is_text_never_markup_and_one_too_long_is_refused_keeping_the_one
     row(page, "Jam").get_by_role("button", name="Done").click()
     expect(row(page, "Jam").locator(".qty-chip")).to_have_class("qty-chip unset")
     expect(note).to_have_text('<img src=x onerror="window.hacked=1"><b>apricot</b>')
-    with urllib.request.urlopen(server.url + "/api/v2/list") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/list") as response:
         listed = json.load(response)
     assert listed["toGet"][0]["note"] == '<img src=x onerror="window.hacked=1"><b>apricot</b>'
     if os.environ.get("BASKET_SCREENSHOTS"):

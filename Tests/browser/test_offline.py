@@ -391,7 +391,7 @@ def test_a_live_change_arrives_with_the_change_itself_and_no_list_read(server, p
     # A change notice carries the change, so a page that missed nothing applies it without
     # reading the list again.
     expect(status(page)).to_have_text("Live")
-    reads = requests_to(page, "/api/v2/list")
+    reads = requests_to(page, "/api/v3/list")
     server.cli("add", "Coffee")
     expect(row(page, "Coffee")).to_have_count(1, timeout=3000)
     server.cli("check", "Coffee")
@@ -406,8 +406,8 @@ def test_a_page_that_missed_a_change_while_offline_reads_only_what_it_missed(ser
     phone = phones(server.url + "/", service_worker=False)
     expect(phone.locator(TO_GET)).to_have_count(2)
     revision = api_list(server)["revision"]
-    reads = requests_to(phone, "/api/v2/list")
-    asked = requests_to(phone, "/api/v2/changes")
+    reads = requests_to(phone, "/api/v3/list")
+    asked = requests_to(phone, "/api/v3/changes")
     offline(phone)
     server.cli("add", "Jam")  # missed: the phone has no network
     server.cli("remove", "Bread")
@@ -419,19 +419,19 @@ def test_a_page_that_missed_a_change_while_offline_reads_only_what_it_missed(ser
     expect(status(phone)).to_have_text("Live", timeout=15000)
     phone.wait_for_timeout(300)
     assert reads == [], reads  # caught up without reading the whole list…
-    assert any(url.endswith(f"/api/v2/changes?since={revision}") for url in asked), asked  # …from its revision
+    assert any(url.endswith(f"/api/v3/changes?since={revision}") for url in asked), asked  # …from its revision
 
 
 def test_a_page_too_far_behind_reads_the_whole_list_again(server, phones):
     server.cli("add", "Milk")
     phone = phones(server.url + "/", service_worker=False)
     expect(row(phone, "Milk")).to_have_count(1)
-    reads = requests_to(phone, "/api/v2/list")
+    reads = requests_to(phone, "/api/v3/list")
     # A server refusal set_offline can't make: the store no longer knows what changed since
     # the page's revision (tombstones past OpLog.retention).
-    phone.route(re.compile(r"/api/v2/changes\?"), lambda route: route.fulfill(
+    phone.route(re.compile(r"/api/v3/changes\?"), lambda route: route.fulfill(
         status=410, content_type="application/json",
-        body='{"error":"too much has changed since revision 1; fetch /api/v2/list again"}'))
+        body='{"error":"too much has changed since revision 1; fetch /api/v3/list again"}'))
     offline(phone)
     server.cli("add", "Jam")
     online(phone)
@@ -477,7 +477,7 @@ def test_a_stream_that_goes_silent_stops_saying_live_and_reconnects(quick_server
     phone.wait_for_timeout(2000)  # four pings: a stream that speaks stays "Live"
     assert phone.evaluate("window.statusTexts") == [], phone.evaluate("window.statusTexts")
     expect(status(phone)).to_have_text("Live")
-    streams = requests_to(phone, "/api/v2/events")
+    streams = requests_to(phone, "/api/v3/events")
     with frozen(quick_server):  # a connection that dies without a word
         started = time.time()
         expect(status(phone)).not_to_have_text("Live", timeout=5000)

@@ -46,7 +46,7 @@ def open_pantry(page):
 
 
 def pantry_names(server):
-    return [e["name"] for e in api(server, "GET", "/api/v2/pantry")["entries"]]
+    return [e["name"] for e in api(server, "GET", "/api/v3/pantry")["entries"]]
 
 
 def test_typing_a_code_shows_which_check_failed_then_names_a_new_one(page, server):
@@ -79,10 +79,10 @@ def test_typing_a_code_shows_which_check_failed_then_names_a_new_one(page, serve
 
 
 def test_a_known_code_offers_a_package_more_instead_of_a_second_entry(page, server):
-    api(server, "POST", "/api/v2/pantry", {"name": "Cola", "barcode": "036000291452", "packageSize": "330 ml"})
+    api(server, "POST", "/api/v3/pantry", {"name": "Cola", "barcode": "036000291452", "packageSize": "330 ml"})
     # Removed and named before: the code brings its name back.
-    gone = api(server, "POST", "/api/v2/pantry", {"name": "Muesli", "barcode": "96385074"})["entry"]
-    api(server, "DELETE", f"/api/v2/pantry/{gone['id']}")
+    gone = api(server, "POST", "/api/v3/pantry", {"name": "Muesli", "barcode": "96385074"})["entry"]
+    api(server, "DELETE", f"/api/v3/pantry/{gone['id']}")
     open_pantry(page)
     code = page.locator("#barcode-input")
     code.fill("0 036000 291452")  # the UPC-A's EAN-13 form
@@ -185,7 +185,7 @@ def test_add_edit_use_search_and_remove(page, server):
 
 
 def test_a_photo_of_a_barcode_is_read_by_the_server(page, server, tmp_path):
-    api(server, "POST", "/api/v2/pantry", {"name": "Cola", "barcode": "036000291452"})
+    api(server, "POST", "/api/v3/pantry", {"name": "Cola", "barcode": "036000291452"})
     open_pantry(page)
     # No BarcodeDetector in this chromium: the camera button stays away, the photo input is there.
     expect(page.locator("#camera-button")).to_have_count(0)
@@ -260,17 +260,17 @@ def test_the_camera_reads_a_code_where_the_browser_has_barcode_detector(server, 
 
 
 def asked_for_offers(response):
-    return response.url.endswith("/api/v2/checkin") and response.request.method == "POST"
+    return response.url.endswith("/api/v3/checkin") and response.request.method == "POST"
 
 
 def test_the_check_in_card_after_checking_items_off(page, server):
-    api(server, "POST", "/api/v2/pantry", {"name": "Milk", "left": "500 ml"})
-    api(server, "POST", "/api/v2/pantry", {"name": "Eggs", "packageSize": "6"})
-    api(server, "POST", "/api/v2/pantry", {"name": "Butter"})
-    api(server, "POST", "/api/v2/items", {"name": "milk", "quantity": {"amount": 2, "unit": "L"}})
+    api(server, "POST", "/api/v3/pantry", {"name": "Milk", "left": "500 ml"})
+    api(server, "POST", "/api/v3/pantry", {"name": "Eggs", "packageSize": "6"})
+    api(server, "POST", "/api/v3/pantry", {"name": "Butter"})
+    api(server, "POST", "/api/v3/items", {"name": "milk", "quantity": {"amount": 2, "unit": "L"}})
     recipe = "Scones\n\nIngredients\n225 g self-raising flour\n\nMethod\nBake."
-    scones = api(server, "POST", "/api/v2/recipes/import", {"text": recipe, "save": True})["recipe"]
-    api(server, "POST", f"/api/v2/recipes/{scones['id']}/add", {})
+    scones = api(server, "POST", "/api/v3/recipes/import", {"text": recipe, "save": True})["recipe"]
+    api(server, "POST", f"/api/v3/recipes/{scones['id']}/add", {})
     for name in ("Eggs", "Butter", "Toothpaste"):
         add(page, name)
     expect(page.locator("#checkin-card")).to_be_hidden()
@@ -312,9 +312,9 @@ def test_the_check_in_card_after_checking_items_off(page, server):
     expect(offers).to_have_count(1)
     page.get_by_role("button", name="Not yet: Butter").click()
     expect(card).to_be_hidden()
-    waiting = api(server, "GET", "/api/v2/checkin")["offers"]
+    waiting = api(server, "GET", "/api/v3/checkin")["offers"]
     assert [offer["name"] for offer in waiting] == ["Butter"]
-    stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v2/pantry")["entries"]}
+    stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v3/pantry")["entries"]}
     assert stock == {
         "Butter": "1 package", "Eggs": "1 × 6", "Milk": "2 packages, 1.5 l left",
         "self-raising flour": "1 package, 225 g left",
@@ -337,7 +337,7 @@ def test_the_check_in_card_after_checking_items_off(page, server):
     # Decided elsewhere (the command line): the card follows.
     server.cli("checkin", "--skip-all")
     expect(card).to_be_hidden(timeout=5000)
-    assert api(server, "GET", "/api/v2/checkin")["offers"] == []
+    assert api(server, "GET", "/api/v3/checkin")["offers"] == []
 
 
 def expire_not_yet(page):
@@ -360,7 +360,7 @@ def test_the_screen_follows_changes_made_elsewhere(page, server):
 
 
 def test_the_pantry_screen_has_no_serious_accessibility_violations(page, server):
-    api(server, "POST", "/api/v2/pantry", {"name": "Rice", "barcode": "96385074", "note": "basmati"})
+    api(server, "POST", "/api/v3/pantry", {"name": "Rice", "barcode": "96385074", "note": "basmati"})
     open_pantry(page)
     page.fill("#barcode-input", "4006381333932")
     page.press("#barcode-input", "Enter")
@@ -373,7 +373,7 @@ def test_the_pantry_screen_has_no_serious_accessibility_violations(page, server)
 
 
 def test_the_always_have_list_keeps_staples_off_the_list_until_ticked(page, server):
-    stew = api(server, "POST", "/api/v2/recipes/import",
+    stew = api(server, "POST", "/api/v3/recipes/import",
                {"text": "Stew\n\nIngredients\n2 onions\n1 tsp sea salt\n1 tsp cumin\n", "save": True})["recipe"]["id"]
     open_pantry(page)
     staples = page.locator(".staple")
@@ -390,7 +390,7 @@ def test_the_always_have_list_keeps_staples_off_the_list_until_ticked(page, serv
     page.press("#staple-input", "Enter")
     expect(page.locator("#pantry-status")).to_have_text("salt is already on the always-have list")
     expect(page.locator("#staple-input")).to_have_value("salt")
-    assert api(server, "GET", "/api/v2/staples") == {"staples": ["salt", "oil", "Cumin"], "suggested": False}
+    assert api(server, "GET", "/api/v3/staples") == {"staples": ["salt", "oil", "Cumin"], "suggested": False}
 
     # Recipe Ready leaves the staples unticked and says why.
     page.goto(server.url + f"/#/recipes/{stew}")

@@ -274,8 +274,8 @@ def test_the_welcome_page_gives_the_steps_and_the_authority_and_sends_the_rest_t
 
     opener = urllib.request.build_opener(NoRedirect)
     try:
-        opener.open(welcome + "/api/v2/list")
+        opener.open(welcome + "/api/v3/list")
         raise AssertionError("not redirected")
     except urllib.error.HTTPError as error:
         assert error.code == 308
-        assert error.headers["Location"] == f"https://127.0.0.1:{household.port}/api/v2/list"
+        assert error.headers["Location"] == f"https://127.0.0.1:{household.port}/api/v3/list"

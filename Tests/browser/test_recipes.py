@@ -54,7 +54,7 @@ def import_pasted(page, text):
 
 
 def test_paste_review_edit_scale_skip_and_add_to_the_list(page, server):
-    post(server, "/api/v2/items", {"name": "flour", "quantity": {"amount": 500, "unit": "g"}})
+    post(server, "/api/v3/items", {"name": "flour", "quantity": {"amount": 500, "unit": "g"}})
     import_pasted(page, PANCAKES)
     expect(page.locator("#recipes-title")).to_have_text("Pancakes")
     expect(page.locator(LINES)).to_have_count(6)
@@ -113,7 +113,7 @@ def test_paste_review_edit_scale_skip_and_add_to_the_list(page, server):
     expect(row(page, "flour").locator(".qty-chip")).to_have_text("900 g")
     expect(row(page, "eggs")).to_have_count(0)
     expect(page.locator(TO_GET)).to_have_count(4)
-    with urllib.request.urlopen(server.url + "/api/v2/list") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/list") as response:
         names = sorted(item["name"].lower() for item in json.load(response)["toGet"])
     assert names == ["flour", "jam", "margarine", "milk"]
 
@@ -124,17 +124,17 @@ def test_paste_review_edit_scale_skip_and_add_to_the_list(page, server):
 
 
 def test_library_search_recents_and_remove(page, server):
-    post(server, "/api/v2/recipes/import", {"text": "Toast\n\nIngredients\n2 slices bread\n\nMethod\nToast.", "save": True})
+    post(server, "/api/v3/recipes/import", {"text": "Toast\n\nIngredients\n2 slices bread\n\nMethod\nToast.", "save": True})
     page.click("#recipes-link")
     expect(page.locator("#all-title + ul .recipe-entry")).to_have_count(1)
     # A short library is listed once, not again as the recent ones.
     expect(page.locator("#recent-title")).to_have_count(0)
     page.click("#list-link")
     for number in range(1, 5):
-        post(server, "/api/v2/recipes/import", {"text": f"Dish {number}\n\nIngredients\n1 egg\n\nMethod\nCook.", "save": True})
+        post(server, "/api/v3/recipes/import", {"text": f"Dish {number}\n\nIngredients\n1 egg\n\nMethod\nCook.", "save": True})
     for text in ["Tomato soup\n\nIngredients\n4 tomatoes\n1 onion\n\nMethod\nSimmer.",
                  "Lemon cake\n\nIngredients\n2 lemons\n200 g sugar\n\nMethod\nBake."]:
-        post(server, "/api/v2/recipes/import", {"text": text, "save": True})
+        post(server, "/api/v3/recipes/import", {"text": text, "save": True})
     page.click("#recipes-link")
     expect(page.locator("#all-title + ul .recipe-entry")).to_have_count(7)
     page.fill("#recipe-search", "onion")
@@ -277,9 +277,9 @@ def test_a_photo_that_cannot_be_read_says_why(page, tmp_path):
 
 def test_the_chip_says_what_to_buy_and_the_note_what_the_recipes_need(page, server):
     for title, beans in (("Chili", "1.5"), ("Soup", "2")):
-        recipe = post(server, "/api/v2/recipes/import", {
+        recipe = post(server, "/api/v3/recipes/import", {
             "text": f"{title}\n\nIngredients\n{beans} cans kidney beans\n", "save": True})
-        post(server, f"/api/v2/recipes/{recipe['recipe']['id']}/add", {})
+        post(server, f"/api/v3/recipes/{recipe['recipe']['id']}/add", {})
     page.reload()
     beans = row(page, "kidney beans")
     expect(beans.locator(".qty-chip")).to_have_text("4 cans")
@@ -308,9 +308,9 @@ def listed(server):
 
 
 def test_recipe_ready_after_the_add_counts_links_and_asks_before_adding_again(page, server):
-    stew = post(server, "/api/v2/recipes/import", {"text": STEW, "save": True})["recipe"]["id"]
-    post(server, "/api/v2/items", {"name": "beef", "quantity": {"amount": 300, "unit": "g"}})
-    post(server, "/api/v2/items", {"name": "onion"})
+    stew = post(server, "/api/v3/recipes/import", {"text": STEW, "save": True})["recipe"]["id"]
+    post(server, "/api/v3/items", {"name": "beef", "quantity": {"amount": 300, "unit": "g"}})
+    post(server, "/api/v3/items", {"name": "onion"})
     server.cli("check", "onion")
     page.goto(f"{server.url}/#/recipes/{stew}")
     expect(page.locator("#recipes-title")).to_have_text("Stew")
@@ -402,7 +402,7 @@ def test_recipe_ready_is_one_line_an_ingredient_with_add_to_list_in_reach(page, 
     """A recipe is reviewed without endless scrolling: an 11-ingredient recipe fits in two phone
     screens (it was 4,690 px), each line one status, the details a tap away, and "Add to list" on
     screen wherever the page is."""
-    saved = post(server, "/api/v2/recipes/import", {"text": LENTILS, "save": True})["recipe"]["id"]
+    saved = post(server, "/api/v3/recipes/import", {"text": LENTILS, "save": True})["recipe"]["id"]
     page.goto(server.url + f"/#/recipes/{saved}")
     expect(page.locator(LINES)).to_have_count(11)
     expect(page.locator(".line-status.buy").first).to_be_visible()

@@ -14,7 +14,7 @@ from test_web_app import add
 
 
 def shops(server):
-    with urllib.request.urlopen(server.url + "/api/v2/shops") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/shops") as response:
         return json.load(response)
 
 

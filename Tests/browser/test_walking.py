@@ -25,7 +25,7 @@ def cli_at(server, when, *args):
 def taught(page):
     """Waits for the order left by the moves to be sent to the server."""
     return page.expect_response(
-        lambda response: response.url.endswith("/api/v2/walking-order") and response.request.method == "POST"
+        lambda response: response.url.endswith("/api/v3/walking-order") and response.request.method == "POST"
     )
 
 

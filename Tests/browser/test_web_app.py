@@ -24,7 +24,7 @@ def row(page, name, section=TO_GET):
 
 
 def api_list(server):
-    with urllib.request.urlopen(server.url + "/api/v2/list") as response:
+    with urllib.request.urlopen(server.url + "/api/v3/list") as response:
         return json.load(response)
 
 

@@ -30,8 +30,8 @@ def pause(page):
 
 def taken(page):
     """Waits, around what the block does, for the server to take a change: every change
-    travels as an operation in the queue, POST /api/v2/ops, so it survives going offline."""
-    return page.expect_response(lambda response: response.url.endswith("/api/v2/ops"))
+    travels as an operation in the queue, POST /api/v3/ops, so it survives going offline."""
+    return page.expect_response(lambda response: response.url.endswith("/api/v3/ops"))
 
 
 def check(page, name):

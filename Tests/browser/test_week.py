@@ -13,7 +13,7 @@ from test_mealprep import CHILI, SOUP, save, to_get
 
 
 def week(server, date=None):
-    path = "/api/v2/plan" + (f"?week={date}" if date else "")
+    path = "/api/v3/plan" + (f"?week={date}" if date else "")
     with urllib.request.urlopen(server.url + path) as response:
         return json.load(response)
 

@@ -1,7 +1,7 @@
 // To get grouped by aisle category, under headings: the supermarket walk's categories in the
-// walk's order (GET /api/v2/categories; ItemCategory on the server holds every rule, and each
+// walk's order (GET /api/v3/categories; ItemCategory on the server holds every rule, and each
 // item's JSON says its `category`). Moving an item to another aisle is remembered for its
-// name (PUT /api/v2/items/{id}/category). The categories are kept on the phone, so grouping
+// name (PUT /api/v3/items/{id}/category). The categories are kept on the phone, so grouping
 // works offline; a move needs the server.
 
 import { call } from './api.js';
@@ -74,7 +74,7 @@ export class Aisles {
     if (!this.loading) {
       this.loading = (async () => {
         try {
-          const answer = await call('GET', '/api/v2/categories');
+          const answer = await call('GET', '/api/v3/categories');
           this.categories = answer.categories;
           this.elsewhere = answer.elsewhere;
           localStorage.setItem(CATEGORIES, JSON.stringify(answer));
@@ -95,7 +95,7 @@ export class Aisles {
   /** Moves `item` to `category`; says why when the server refuses or can't be reached. */
   async move(item, category) {
     try {
-      await call('PUT', `/api/v2/items/${encodeURIComponent(item.id)}/category`, { category, op: uuid() });
+      await call('PUT', `/api/v3/items/${encodeURIComponent(item.id)}/category`, { category, op: uuid() });
       this.message = '';
       await this.onMoved();
     } catch (error) {

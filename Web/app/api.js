@@ -1,7 +1,8 @@
 // The server: JSON API calls and the live change feed. Changes go as operations with ids made
-// on the phone (POST /api/v2/ops), so a retry can never apply one twice. The API's v2 writes an
-// item small, leaving out every member at its default (docs/api.md); `expandItem` fills them in
-// as the page keeps items, so the rest of the app sees one shape.
+// on the phone (POST /api/v3/ops), so a retry can never apply one twice. The API's v3 writes an
+// item small, leaving out every member at its default and its times as milliseconds
+// (docs/api.md); `expandItem` fills them in as the page keeps items, so the rest of the app
+// sees one shape.
 
 import { call as rule } from './rules.js';
 
@@ -41,7 +42,7 @@ export function showList(id) {
  * already or its route is not one list's (the lists themselves, the session, pairing).
  */
 export function onList(path, list = shownList) {
-  if (!list || /[?&]list=/.test(path) || /^\/api\/v2\/(lists|session|pair|invitations)\b/.test(path)) return path;
+  if (!list || /[?&]list=/.test(path) || /^\/api\/v3\/(lists|session|pair|invitations)\b/.test(path)) return path;
   return `${path}${path.includes('?') ? '&' : '?'}list=${encodeURIComponent(list)}`;
 }
 
@@ -60,7 +61,7 @@ export async function call(method, path, body) {
   const timer = setTimeout(() => controller.abort(), TIMEOUT);
   try {
     // NB: the queue says which list its changes belong to itself (`api.ops`).
-    response = await fetch(path.startsWith('/api/v2/ops') ? path : onList(path), options);
+    response = await fetch(path.startsWith('/api/v3/ops') ? path : onList(path), options);
   } catch {
     clearTimeout(timer);
     throw new ApiError(0, "Can't reach Basket. Check the connection.");
@@ -89,18 +90,23 @@ function unitsFor(measure) {
   return pills.get(key);
 }
 
+/** A time as the page keeps it, ISO 8601 text: v3 writes milliseconds since 1970. */
+const iso = (time) => (typeof time === 'number' ? new Date(time).toISOString() : time ?? null);
+
 /**
- * An item as the server writes it, with the members v2 leaves out at their defaults filled in:
- * the shape the page keeps and draws (and v1 wrote). An item that has them already is kept.
+ * An item as the server writes it, with the members v3 and v2 leave out at their defaults
+ * filled in and its times as text: the shape the page keeps and draws (and v1 wrote). An item
+ * that has them already is kept.
  */
 export function expandItem(item) {
   if (!item || Array.isArray(item.units)) return item;
   const { measure, ...rest } = item;
   return {
-    emoji: '🧺', quantity: null, chip: null, checkedAt: null, clearedAt: null,
+    emoji: '🧺', quantity: null, chip: null,
     amountText: item.chip ?? null, quantityConverted: false, recipeAmounts: [], recipes: [],
     editAmount: null, buy: null, note: null, category: null,
-    ...rest, listedAt: item.listedAt || item.addedAt, ...unitsFor(measure),
+    ...rest, addedAt: iso(item.addedAt), checkedAt: iso(item.checkedAt), clearedAt: iso(item.clearedAt),
+    listedAt: iso(item.listedAt || item.addedAt), ...unitsFor(measure),
   };
 }
 
@@ -115,7 +121,7 @@ export function expandItems(value) {
 }
 
 /**
- * GET /api/v2/list, conditional: {list, etag, now}, or list null when `etag` (the phone's copy)
+ * GET /api/v3/list, conditional: {list, etag, now}, or list null when `etag` (the phone's copy)
  * is still the server's (304, no body sent). `now` is the server's clock in ms (Basket-Now).
  */
 async function getList(etag) {
@@ -125,7 +131,7 @@ async function getList(etag) {
   const timer = setTimeout(() => controller.abort(), TIMEOUT);
   let response;
   try {
-    response = await fetch(onList('/api/v2/list'), {
+    response = await fetch(onList('/api/v3/list'), {
       headers, credentials: 'same-origin', cache: 'no-store', signal: controller.signal,
     });
   } catch {
@@ -152,25 +158,25 @@ async function getList(etag) {
 }
 
 export const api = {
-  session: () => call('GET', '/api/v2/session'),
-  pair: (secret) => call('POST', '/api/v2/pair', { secret }),
+  session: () => call('GET', '/api/v3/session'),
+  pair: (secret) => call('POST', '/api/v3/pair', { secret }),
   list: getList,
-  rules: () => call('GET', '/api/v2/quantity-rules'),
-  suggestions: (q) => call('GET', `/api/v2/suggestions?q=${encodeURIComponent(q)}`),
-  usuals: () => call('GET', '/api/v2/usuals'),
+  rules: () => call('GET', '/api/v3/quantity-rules'),
+  suggestions: (q) => call('GET', `/api/v3/suggestions?q=${encodeURIComponent(q)}`),
+  usuals: () => call('GET', '/api/v3/usuals'),
   /** What changed after `revision`: {from, revision, items, removed}; 410 when too much has. */
-  changes: async (revision) => expandItems(await call('GET', `/api/v2/changes?since=${encodeURIComponent(revision)}`)),
+  changes: async (revision) => expandItems(await call('GET', `/api/v3/changes?since=${encodeURIComponent(revision)}`)),
   /**
    * Sends queued changes in order, to the list they were made on (null: the household's
    * first): {results: [{op, status, reason?, item?}], revision}.
    */
-  ops: (ops, list = null) => call('POST', list ? `/api/v2/ops?list=${encodeURIComponent(list)}` : '/api/v2/ops', { ops }),
+  ops: (ops, list = null) => call('POST', list ? `/api/v3/ops?list=${encodeURIComponent(list)}` : '/api/v3/ops', { ops }),
   /** The household's lists: {lists: [{id, name, position, toGet, gotIt}], removed: [...]}. */
-  lists: () => call('GET', '/api/v2/lists'),
-  addList: (name) => call('POST', '/api/v2/lists', { name }),
-  changeList: (id, fields) => call('PATCH', `/api/v2/lists/${encodeURIComponent(id)}`, fields),
-  removeList: (id) => call('DELETE', `/api/v2/lists/${encodeURIComponent(id)}`),
-  restoreList: (id) => call('POST', `/api/v2/lists/${encodeURIComponent(id)}/restore`, {}),
+  lists: () => call('GET', '/api/v3/lists'),
+  addList: (name) => call('POST', '/api/v3/lists', { name }),
+  changeList: (id, fields) => call('PATCH', `/api/v3/lists/${encodeURIComponent(id)}`, fields),
+  removeList: (id) => call('DELETE', `/api/v3/lists/${encodeURIComponent(id)}`),
+  restoreList: (id) => call('POST', `/api/v3/lists/${encodeURIComponent(id)}/restore`, {}),
 };
 
 /** How many heartbeats a stream may miss before it counts as dead (see watchChanges). */
@@ -216,7 +222,7 @@ export function watchChanges({ hello, change, state }) {
   };
   function connect() {
     if (source) source.close();
-    source = new EventSource(onList('/api/v2/events'));
+    source = new EventSource(onList('/api/v3/events'));
     heard(); // a connection that never opens is silent too
     source.addEventListener('hello', (event) => {
       delay = 1000;

@@ -1,4 +1,4 @@
-// Adding a phone: "Add a phone" makes a one-time invitation (POST /api/v2/invitations) and
+// Adding a phone: "Add a phone" makes a one-time invitation (POST /api/v3/invitations) and
 // shows it as a QR code to scan and a link to send; and the header's notice when this page
 // can't install itself (not a secure context, or the service worker was refused), with the
 // way to the welcome page's steps.
@@ -71,7 +71,7 @@ export class AddPhone {
     if (!this.dialog.open) this.dialog.showModal();
     let made;
     try {
-      made = await call('POST', '/api/v2/invitations', {});
+      made = await call('POST', '/api/v3/invitations', {});
     } catch (error) {
       message.textContent = error.message;
       return;

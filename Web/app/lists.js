@@ -1,6 +1,6 @@
 // The household's lists on the list screen: a row of tabs above To get (one tap shows another
 // list; the page remembers it) and a sheet to make, rename, reorder and remove lists. Every
-// rule is the server's (`/api/v2/lists`, the core's ListsRules); offline the tabs still switch
+// rule is the server's (`/api/v3/lists`, the core's ListsRules); offline the tabs still switch
 // between the lists the phone knows, and changes to the lists wait for the server.
 
 import { api, ApiError } from './api.js';

@@ -17,12 +17,12 @@ function planBody({ chosen, answers, skip, overrides }) {
 }
 
 export const mealPrepApi = {
-  review: (state) => call('POST', '/api/v2/mealprep/review', planBody(state)),
-  add: (state) => call('POST', onList('/api/v2/mealprep/add', targetList()), planBody(state)),
+  review: (state) => call('POST', '/api/v3/mealprep/review', planBody(state)),
+  add: (state) => call('POST', onList('/api/v3/mealprep/add', targetList()), planBody(state)),
   /** {draft: {recipes, answers, skip, overrides, seen} | null}: the choices kept in the store. */
-  draft: () => call('GET', '/api/v2/mealprep/draft'),
-  keep: (state) => call('PUT', '/api/v2/mealprep/draft', { ...planBody(state), seen: [...state.seenLeftOut] }),
-  drop: () => call('DELETE', '/api/v2/mealprep/draft'),
+  draft: () => call('GET', '/api/v3/mealprep/draft'),
+  keep: (state) => call('PUT', '/api/v3/mealprep/draft', { ...planBody(state), seen: [...state.seenLeftOut] }),
+  drop: () => call('DELETE', '/api/v3/mealprep/draft'),
 };
 
 /** The screen's choices from a kept draft, with only the recipes still in the library. */

@@ -1,7 +1,7 @@
 // The Meal Prep screen at #/mealprep: choose one to five saved recipes with their servings,
 // see them merged into one plan (sources, uncertain lines to merge or keep apart, what the
 // pantry covers) and add it to the list. Every rule stays on the server
-// (/api/v2/mealprep/review and /add); the page keeps only the choices.
+// (/api/v3/mealprep/review and /add); the page keeps only the choices.
 
 import { ApiError } from './api.js';
 import { recipesApi } from './recipes-api.js';

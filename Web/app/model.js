@@ -45,7 +45,7 @@ export function namesPhrase(names) {
 
 /**
  * The quantity editor: the core's stepper rules (QuantityRules) for amounts in the list's
- * units, and `recipe` for amounts in a recipe's own unit. `table` (GET /api/v2/quantity-rules)
+ * units, and `recipe` for amounts in a recipe's own unit. `table` (GET /api/v3/quantity-rules)
  * says which units there are and what they are called.
  */
 export class QuantityRules {

@@ -1,13 +1,13 @@
 // Offline-first, as a shop's signal comes and goes; free of the DOM and the network: the queue of
 // changes made on the phone (the outbox), the local copy they are applied to at once, the retry
 // schedule and the status line. The server stays the judge: it applies each change exactly once
-// (POST /api/v2/ops, ListOperation's JSON) and the page then shows its list with the changes still
+// (POST /api/v3/ops, ListOperation's JSON) and the page then shows its list with the changes still
 // waiting applied on top. Names, typed adds and amounts are the core's own rules (rules.js, the
 // Swift code built for the browser); the case tables in Tests/cases run against them.
 
 import { call } from './rules.js';
 
-/** The most changes one POST /api/v2/ops carries (OpsBody.maxOperations). */
+/** The most changes one POST /api/v3/ops carries (OpsBody.maxOperations). */
 export const BATCH_LIMIT = 500;
 /** How long Got it keeps an item, and how long a Clear all can be undone (ListTiming), in ms. */
 export const GOT_IT_TTL = 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export function allUnits() {
   return call('quantity.allowedUnits', null);
 }
 
-/** The quantity rules (as GET /api/v2/quantity-rules) for a phone that has never read them. */
+/** The quantity rules (as GET /api/v3/quantity-rules) for a phone that has never read them. */
 export function defaultRules() {
   return call('quantity.table');
 }
@@ -208,7 +208,7 @@ export function localList(server, ops, context, now) {
 
 /**
  * The server's list caught up by a change notice ({from, revision, items, removed}, as a live
- * `change` event or GET /api/v2/changes carries it) without reading the whole list again; null
+ * `change` event or GET /api/v3/changes carries it) without reading the whole list again; null
  * when the notice can't be applied to this list (it starts after the list's revision, or
  * carries no changes) and the list must be read again. Each item in a notice is its whole
  * latest state, so a notice that starts before the list's revision applies as well.
@@ -230,7 +230,7 @@ export function applyChanges(list, notice) {
 /**
  * What a page does when its live stream (re)connects and the server says it is at `revision`
  * (null: not said): 'current' when the page's list is that revision already; 'changes' to
- * ask only what changed since the list's revision (GET /api/v2/changes?since=); 'list' to read
+ * ask only what changed since the list's revision (GET /api/v3/changes?since=); 'list' to read
  * the whole list, when the page has none or the server is behind it (another store).
  */
 export function catchUpPlan(list, revision) {

@@ -3,7 +3,7 @@
 import { ApiError, call, onList } from './api.js';
 import { targetList } from './lists.js';
 
-const recipe = (id) => `/api/v2/recipes/${encodeURIComponent(id)}`;
+const recipe = (id) => `/api/v3/recipes/${encodeURIComponent(id)}`;
 
 /**
  * What to add: servings, skipped line positions, chosen alternatives ({line: alt}) and the
@@ -20,18 +20,18 @@ function selection({ servings, skip, choose, overrides = {} }) {
 }
 
 export const recipesApi = {
-  importText: (text) => call('POST', '/api/v2/recipes/import', { text, save: true }),
-  importPage: (page) => call('POST', '/api/v2/recipes/import', { page, save: true }),
-  importAddress: (url) => call('POST', '/api/v2/recipes/import', { url, save: true }),
-  importPhotos: (photos) => call('POST', '/api/v2/recipes/import', { photos, save: true }),
-  all: () => call('GET', '/api/v2/recipes'),
-  recent: () => call('GET', '/api/v2/recipes?recent=1&limit=5'),
-  search: (q) => call('GET', `/api/v2/recipes?q=${encodeURIComponent(q)}`),
+  importText: (text) => call('POST', '/api/v3/recipes/import', { text, save: true }),
+  importPage: (page) => call('POST', '/api/v3/recipes/import', { page, save: true }),
+  importAddress: (url) => call('POST', '/api/v3/recipes/import', { url, save: true }),
+  importPhotos: (photos) => call('POST', '/api/v3/recipes/import', { photos, save: true }),
+  all: () => call('GET', '/api/v3/recipes'),
+  recent: () => call('GET', '/api/v3/recipes?recent=1&limit=5'),
+  search: (q) => call('GET', `/api/v3/recipes?q=${encodeURIComponent(q)}`),
   open: (id) => call('GET', recipe(id)),
-  save: (value) => call('POST', '/api/v2/recipes', { recipe: value }),
+  save: (value) => call('POST', '/api/v3/recipes', { recipe: value }),
   remove: (id) => call('DELETE', recipe(id)),
-  parse: (lines) => call('POST', '/api/v2/recipes/parse', { lines }),
-  review: (value, choices) => call('POST', '/api/v2/recipes/review', { recipe: value, ...selection(choices) }),
+  parse: (lines) => call('POST', '/api/v3/recipes/parse', { lines }),
+  review: (value, choices) => call('POST', '/api/v3/recipes/review', { recipe: value, ...selection(choices) }),
   /** "I cooked this": what the saved recipe takes out of the pantry; taken when `apply` (lines `only`). */
   cooked: (id, { servings, skip, choose }, apply = false, only = null) => {
     const { pantry, overrides, ...body } = selection({ servings, skip, choose });
@@ -39,7 +39,7 @@ export const recipesApi = {
   },
   add: (value, choices) => value.id
     ? call('POST', onList(`${recipe(value.id)}/add`, targetList()), selection(choices))
-    : call('POST', onList('/api/v2/recipes/add', targetList()), { recipe: value, ...selection(choices) }),
+    : call('POST', onList('/api/v3/recipes/add', targetList()), { recipe: value, ...selection(choices) }),
 };
 
 /**
@@ -51,7 +51,7 @@ export const recipesApi = {
 export function uploadLibrary(file, onProgress) {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/v2/recipes/library?name=${encodeURIComponent(file.name)}`);
+    request.open('POST', `/api/v3/recipes/library?name=${encodeURIComponent(file.name)}`);
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
@@ -73,7 +73,7 @@ export function uploadLibrary(file, onProgress) {
 }
 
 /** A library import's job as it stands now. */
-export const libraryJob = async (id) => (await call('GET', `/api/v2/recipes/library/${encodeURIComponent(id)}`)).job;
+export const libraryJob = async (id) => (await call('GET', `/api/v3/recipes/library/${encodeURIComponent(id)}`)).job;
 
 /** "12 imported · 3 already here · 2 not imported". */
 export function librarySummaryText(summary) {
@@ -109,7 +109,7 @@ export function replaceLine(value, index, line) {
 /** How a planned or done line reads: "New item", "Joins flour: 500 g → 900 g (added up)". */
 export function outcomeText(line) {
   const name = line.itemName || (line.item && line.item.name) || '';
-  // NB: an API v2 item leaves out an amount text that reads as its chip.
+  // NB: an API item (v2 on) leaves out an amount text that reads as its chip.
   const after = line.after !== undefined ? line.after : (line.item && (line.item.amountText ?? line.item.chip));
   const how = {
     summed: 'added up', converted: 'converted by density', sideBySide: 'kept side by side',

@@ -1,6 +1,6 @@
 // The Shops screen at #/shops: the household's shops, the one you are in marked, each with the
 // aisles it has learnt in walking order (↑ ↓ puts one right); add, choose, rename and remove a
-// shop, and walk the list in a shop's order. Every rule is the server's (/api/v2/shops, the
+// shop, and walk the list in a shop's order. Every rule is the server's (/api/v3/shops, the
 // core's ShopBook); a shop learns its walking order from check-offs, the list's moves and here.
 
 import { ApiError, call, pairAgainIfUnpaired } from './api.js';
@@ -30,7 +30,7 @@ export class Shops {
 
   async load() {
     try {
-      const answer = await call('GET', '/api/v2/shops');
+      const answer = await call('GET', '/api/v3/shops');
       Object.assign(this.state, { shops: answer.shops, current: answer.current });
     } catch (error) {
       this.fail(error);
@@ -66,9 +66,9 @@ export class Shops {
 
   ui() {
     return {
-      onAdd: (name) => this.change(() => call('POST', '/api/v2/shops', { name }), `Added ${name.trim()}.`),
-      onUse: (shop) => this.change(() => call('PUT', '/api/v2/shops/current', { shop: shop.name }), `You are in ${shop.name}.`),
-      onLeave: () => this.change(() => call('PUT', '/api/v2/shops/current', { shop: null }), 'No shop chosen: check-offs teach no shop.'),
+      onAdd: (name) => this.change(() => call('POST', '/api/v3/shops', { name }), `Added ${name.trim()}.`),
+      onUse: (shop) => this.change(() => call('PUT', '/api/v3/shops/current', { shop: shop.name }), `You are in ${shop.name}.`),
+      onLeave: () => this.change(() => call('PUT', '/api/v3/shops/current', { shop: null }), 'No shop chosen: check-offs teach no shop.'),
       onRename: (shop) => {
         this.state.renaming = shop.id;
         this.draw();
@@ -80,10 +80,10 @@ export class Shops {
           this.draw();
           return;
         }
-        this.change(() => call('PATCH', `/api/v2/shops/${encodeURIComponent(shop.id)}`, { name }), `Renamed ${shop.name} to ${name.trim()}.`);
+        this.change(() => call('PATCH', `/api/v3/shops/${encodeURIComponent(shop.id)}`, { name }), `Renamed ${shop.name} to ${name.trim()}.`);
       },
       onMoveAisle: (shop, aisle, offset) => this.change(
-        () => call('POST', `/api/v2/shops/${encodeURIComponent(shop.id)}/aisles`, { category: aisle.category, offset }),
+        () => call('POST', `/api/v3/shops/${encodeURIComponent(shop.id)}/aisles`, { category: aisle.category, offset }),
         `${aisle.title} is ${offset < 0 ? 'nearer the door' : 'further in'} at ${shop.name} now.`),
       onRemove: (shop) => {
         this.state.removing = shop.id;
@@ -91,7 +91,7 @@ export class Shops {
       },
       onRemoveSure: (shop) => {
         this.state.removing = null;
-        this.change(() => call('DELETE', `/api/v2/shops/${encodeURIComponent(shop.id)}`), `Removed ${shop.name} and what it learnt.`);
+        this.change(() => call('DELETE', `/api/v3/shops/${encodeURIComponent(shop.id)}`), `Removed ${shop.name} and what it learnt.`);
       },
       onCancel: () => {
         Object.assign(this.state, { removing: null, renaming: null });
@@ -99,7 +99,7 @@ export class Shops {
       },
       onWalk: async (shop) => {
         try {
-          if (shop.id !== this.state.current) await call('PUT', '/api/v2/shops/current', { shop: shop.name });
+          if (shop.id !== this.state.current) await call('PUT', '/api/v3/shops/current', { shop: shop.name });
           location.hash = '#/';
           document.dispatchEvent(new CustomEvent('basket:walk'));
         } catch (error) {

@@ -114,10 +114,10 @@ export class Walking {
     if (!this.loading) {
       this.loading = (async () => {
         try {
-          const shops = await call('GET', '/api/v2/shops');
+          const shops = await call('GET', '/api/v3/shops');
           this.shops = shops.shops;
           this.current = shops.current;
-          const walk = await call('GET', '/api/v2/walking-order');
+          const walk = await call('GET', '/api/v3/walking-order');
           if (!this.pending) this.took(walk);
           this.message = '';
         } catch (error) {
@@ -150,8 +150,8 @@ export class Walking {
    */
   async addShop(name) {
     try {
-      await call('POST', '/api/v2/shops', { name });
-      await call('PUT', '/api/v2/shops/current', { shop: name });
+      await call('POST', '/api/v3/shops', { name });
+      await call('PUT', '/api/v3/shops/current', { shop: name });
     } catch (error) {
       return this.refused(error);
     }
@@ -161,7 +161,7 @@ export class Walking {
 
   async choose(name) {
     try {
-      await call('PUT', '/api/v2/shops/current', { shop: name });
+      await call('PUT', '/api/v3/shops/current', { shop: name });
     } catch (error) {
       return this.refused(error);
     }
@@ -196,7 +196,7 @@ export class Walking {
     if (!ids) return;
     this.pending = null;
     try {
-      const walk = await call('POST', '/api/v2/walking-order', { order: ids });
+      const walk = await call('POST', '/api/v3/walking-order', { order: ids });
       if (!this.pending) this.took(walk); // NB: a move made meanwhile is shown until it is taught
       this.message = '';
     } catch (error) {

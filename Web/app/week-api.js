@@ -17,12 +17,12 @@ function shopBody(from, to, { answers, skip, overrides }) {
 
 export const weekApi = {
   /** The week holding `date` (this week when none): PlanJSON. */
-  week: (date) => call('GET', date ? `/api/v2/plan?week=${encodeURIComponent(date)}` : '/api/v2/plan'),
+  week: (date) => call('GET', date ? `/api/v3/plan?week=${encodeURIComponent(date)}` : '/api/v3/plan'),
   /** Plans a saved recipe on a day; `servings` null cooks it as written. */
-  add: (recipe, date, servings) => call('POST', '/api/v2/plan', servings ? { recipe, date, servings } : { recipe, date }),
-  remove: (id) => call('DELETE', `/api/v2/plan/${encodeURIComponent(id)}`),
-  review: (from, to, choices) => call('POST', '/api/v2/plan/shop/review', shopBody(from, to, choices)),
-  shop: (from, to, choices) => call('POST', onList('/api/v2/plan/shop/add', targetList()), shopBody(from, to, choices)),
+  add: (recipe, date, servings) => call('POST', '/api/v3/plan', servings ? { recipe, date, servings } : { recipe, date }),
+  remove: (id) => call('DELETE', `/api/v3/plan/${encodeURIComponent(id)}`),
+  review: (from, to, choices) => call('POST', '/api/v3/plan/shop/review', shopBody(from, to, choices)),
+  shop: (from, to, choices) => call('POST', onList('/api/v3/plan/shop/add', targetList()), shopBody(from, to, choices)),
 };
 
 /**

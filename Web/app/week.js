@@ -1,6 +1,6 @@
 // The Week screen at #/week: a week of meals. Saved recipes go on days with servings, come off
 // again, and the week's meals shop as one plan through Meal Prep's review (the pantry, the
-// questions, the list). Every rule stays on the server (/api/v2/plan); the page keeps only
+// questions, the list). Every rule stays on the server (/api/v3/plan); the page keeps only
 // what is on screen and the form's choices.
 
 import { ApiError, pairAgainIfUnpaired } from './api.js';

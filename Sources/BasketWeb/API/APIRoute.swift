@@ -24,12 +24,12 @@ package struct APIRoute: Sendable, Equatable, CustomStringConvertible {
     case slowChange
   }
 
-  /// Answers a request: the app, the request, and the path's segments after `/api/v2/`
+  /// Answers a request: the app, the request, and the path's segments after `/api/v3/`
   /// (`["items", ID, "check"]`), from which the handler reads what varies.
   package typealias Handler = @Sendable (WebApp, Request, [String]) throws -> Response
 
   package var method: String
-  /// The path after `/api/v2/` (or `/api/v2/`), with `*` for a segment that varies
+  /// The path after `/api/v3/` (or `/api/v3/`), with `*` for a segment that varies
   /// (`items/*/check`).
   package var path: String
   package var operationID: OperationID
@@ -57,7 +57,7 @@ package struct APIRoute: Sendable, Equatable, CustomStringConvertible {
 
   package var description: String { "\(method) \(APIVersion.current.prefix)\(path)" }
 
-  /// Whether `route` (the path's segments after `/api/v2/`) has this route's shape.
+  /// Whether `route` (the path's segments after `/api/v3/`) has this route's shape.
   package func matches(_ route: [String]) -> Bool {
     guard segments.count == route.count else { return false }
     return zip(segments, route).allSatisfy { $0 == "*" || $0 == $1 }
@@ -129,7 +129,7 @@ extension WebApp {
     return matching.filter { $0.wildcards == fewest }
   }
 
-  /// The route for `method` on `route` (the path's segments after `/api/v2/`); nil when the
+  /// The route for `method` on `route` (the path's segments after `/api/v3/`); nil when the
   /// path's resource has no such method (see `methods(_:)`).
   package static func route(_ method: String, _ route: [String]) -> APIRoute? {
     resource(route).first { $0.method == method }

@@ -45,33 +45,34 @@ final class ItemJSON: Sendable {
 
   /// An item in `version`'s shape.
   func value(_ item: Item, _ version: APIVersion) -> JSONValue {
-    version == .v1 ? legacyValue(view(item)) : value(view(item))
+    version == .v1 ? legacyValue(view(item)) : value(view(item), version)
   }
 
-  /// An item in v2's shape.
-  func value(_ item: Item) -> JSONValue { value(view(item)) }
+  /// An item in the current version's shape.
+  func value(_ item: Item) -> JSONValue { value(view(item), .current) }
 
   /// An item in v1's shape.
   func legacyValue(_ item: Item) -> JSONValue { legacyValue(view(item)) }
 
-  /// An item in v2's shape: only what differs from the defaults.
-  func value(_ view: ItemView) -> JSONValue {
+  /// An item in v2's or v3's shape: only what differs from the defaults.
+  func value(_ view: ItemView, _ version: APIVersion = .current) -> JSONValue {
     let stored = view.item
+    let time = version.writesTimesAsNumbers ? Self.milliseconds : Self.iso
     var members: [(String, JSONValue)] = [
       ("id", .string(stored.id.uuidString.lowercased())), ("name", .string(stored.name)),
     ]
     if stored.emoji != Self.defaultEmoji { members.append(("emoji", .string(stored.emoji))) }
     if let quantity = stored.quantity { members.append(("quantity", Self.quantity(quantity))) }
     if let chip = view.chip { members.append(("chip", .string(chip))) }
-    members.append(("addedAt", .string(ISO8601.string(stored.addedAt))))
+    members.append(("addedAt", time(stored.addedAt)))
     if stored.listedAt != stored.addedAt {
-      members.append(("listedAt", .string(ISO8601.string(stored.listedAt))))
+      members.append(("listedAt", time(stored.listedAt)))
     }
     if let checked = stored.checkedAt {
-      members.append(("checkedAt", .string(ISO8601.string(checked))))
+      members.append(("checkedAt", time(checked)))
     }
     if let cleared = stored.clearedAt {
-      members.append(("clearedAt", .string(ISO8601.string(cleared))))
+      members.append(("clearedAt", time(cleared)))
     }
     // NB: a counted item and an unknown one offer the same pills and start in units.
     switch view.measure {
@@ -121,6 +122,14 @@ final class ItemJSON: Sendable {
       ("note", stored.note.map(JSONValue.string) ?? .null),
       ("category", view.category.map(JSONValue.string) ?? .null),
     ])
+  }
+
+  /// A time as v2 writes it: ISO 8601 text ("2026-12-07T05:54:12.276Z").
+  static func iso(_ date: Date) -> JSONValue { .string(ISO8601.string(date)) }
+
+  /// A time as v3 writes it: whole milliseconds since 1970 (1796622852276).
+  static func milliseconds(_ date: Date) -> JSONValue {
+    .number((date.timeIntervalSince1970 * 1000).rounded())
   }
 
   static func quantity(_ quantity: Quantity) -> JSONValue {

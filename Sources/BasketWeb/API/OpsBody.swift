@@ -6,7 +6,7 @@ import BasketKit
   import Foundation
 #endif
 
-/// The body of `POST /api/v2/ops`: `{"ops": [operation, …]}`, at most `maxOperations` of them.
+/// The body of `POST /api/v3/ops`: `{"ops": [operation, …]}`, at most `maxOperations` of them.
 ///
 /// A body that isn't that shape is refused whole (400, or 413 past the limit); an operation
 /// that can't be read is refused on its own (its entry holds the reason) and the rest apply.

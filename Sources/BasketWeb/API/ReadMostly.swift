@@ -6,7 +6,7 @@
 
 /// A value read by many threads at once and written rarely, behind a reader–writer lock.
 ///
-/// The list snapshot is read on every `GET /api/v2/list`; with a plain mutex, fifty busy
+/// The list snapshot is read on every `GET /api/v3/list`; with a plain mutex, fifty busy
 /// connections queue on it. Readers here never wait for each other.
 final class ReadMostly<Value: Sendable>: @unchecked Sendable {
   // NB: @unchecked: `value` is only touched while `lock` is held (shared to read, exclusive

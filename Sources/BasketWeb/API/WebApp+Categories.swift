@@ -8,10 +8,10 @@ import BasketKit
 
 // Aisles on the list: the categories To get can be grouped by, and moving an item to another.
 //
-// - `GET /api/v2/categories` → `{"categories": [{"category", "title"}], "elsewhere"}`: every
+// - `GET /api/v3/categories` → `{"categories": [{"category", "title"}], "elsewhere"}`: every
 //   category in the typical walk's order (the order groups are shown in), with its heading;
 //   `elsewhere` heads items of no known category, shown last.
-// - `PUT /api/v2/items/{id}/category` `{"category", "op"?}` → `{"item", "revision"}`: moves the item and
+// - `PUT /api/v3/items/{id}/category` `{"category", "op"?}` → `{"item", "revision"}`: moves the item and
 //   remembers the choice for its name; an unknown category is refused (422) with the known
 //   ones named, nothing changed.
 extension WebApp {

@@ -8,8 +8,11 @@ extension WebApp {
   /// refetch the list. One revision read and one indexed read of the changed rows.
   public func changeNotice(after revision: Int64) -> ChangeNotice? {
     guard let changes = try? basket.store.changes(since: revision) else { return nil }
+    var older: [APIVersion: JSONValue] = [:]
+    for version in APIVersion.allCases where version != .current {
+      older[version] = changesValue(changes, version)
+    }
     return ChangeNotice(
-      revision: changes.revision, payload: changesValue(changes, .current),
-      legacyPayload: changesValue(changes, .v1))
+      revision: changes.revision, payload: changesValue(changes, .current), older: older)
   }
 }

@@ -9,7 +9,7 @@ import BasketKit
 extension WebApp {
   // MARK: - Reading
 
-  /// GET /api/v2/suggestions?q=…
+  /// GET /api/v3/suggestions?q=…
   func suggestions(_ request: Request) throws -> Response {
     let query = request.query["q"] ?? ""
     guard query.count <= ListTiming.maxNameLength else {
@@ -18,7 +18,7 @@ extension WebApp {
     return chips(try basket.suggestions(for: query, limit: try limit(request)))
   }
 
-  /// GET /api/v2/usuals
+  /// GET /api/v3/usuals
   func usuals(_ request: Request) throws -> Response {
     chips(try basket.usuals(limit: try limit(request)))
   }
@@ -49,7 +49,7 @@ extension WebApp {
       ]))
   }
 
-  /// GET /api/v2/quantity-rules: the stepper's step, starting amount and maximum per unit, and
+  /// GET /api/v3/quantity-rules: the stepper's step, starting amount and maximum per unit, and
   /// the words that name each unit (for the typed-amount rule); and for each recipe unit
   /// (`recipeUnits`: cup, tbsp, can…) its step, maximum, words for one and many, and whether
   /// it is written in decimals, for editing an amount in a recipe's own unit.
@@ -63,7 +63,7 @@ extension WebApp {
   // `at` (when the user made it) and runs as a batch of one operation (`Basket.apply`): a
   // retried request with the same `op` never applies twice. Each answer carries `revision`.
 
-  /// POST /api/v2/items `{"name" | "text", "id"?, "quantity"? | "amount"?, "op"?, "at"?}`.
+  /// POST /api/v3/items `{"name" | "text", "id"?, "quantity"? | "amount"?, "op"?, "at"?}`.
   ///
   /// `name` is taken as it is, with a stepper `quantity` or an `amount` in any kitchen unit
   /// (`{"amount": 2, "unit": "lb"}`); `text` is what someone typed in the add bar, read as the
@@ -118,7 +118,7 @@ extension WebApp {
       status, [("outcome", .string(outcome)), ("item", itemJSON.value(item, version(request)))])
   }
 
-  /// POST /api/v2/items/{id}/check `{"op"?, "at"?}`: idempotent. Says whether To get just
+  /// POST /api/v3/items/{id}/check `{"op"?, "at"?}`: idempotent. Says whether To get just
   /// became empty.
   func check(_ id: UUID, _ request: Request) throws -> Response {
     let result = try apply(.check(id), try JSONBody(request, allowed: Self.opFields))
@@ -127,13 +127,13 @@ extension WebApp {
     return try answer(200, [("allDone", .bool(allDone))])
   }
 
-  /// POST /api/v2/items/{id}/uncheck `{"op"?, "at"?}`: idempotent.
+  /// POST /api/v3/items/{id}/uncheck `{"op"?, "at"?}`: idempotent.
   func uncheck(_ id: UUID, _ request: Request) throws -> Response {
     try itemAnswer(
       apply(.uncheck(id), try JSONBody(request, allowed: Self.opFields)), id, version(request))
   }
 
-  /// PATCH /api/v2/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null, "note"?: text |
+  /// PATCH /api/v3/items/{id} `{"name"?, "quantity"?: {"amount", "unit"} | null, "note"?: text |
   /// null, "op"?, "at"?}`.
   ///
   /// Name and quantity may be sent together: one operation renames first (it resets the
@@ -171,7 +171,7 @@ extension WebApp {
     return try itemAnswer(apply(operation, body), id, version(request))
   }
 
-  /// DELETE /api/v2/items/{id} `{"op"?, "at"?}`. A second delete of the same id gets 404 (the
+  /// DELETE /api/v3/items/{id} `{"op"?, "at"?}`. A second delete of the same id gets 404 (the
   /// item is gone either way, so a replaying client can treat 404 as done); with the same
   /// `op` it gets 204 again.
   func remove(_ id: UUID, _ request: Request) throws -> Response {
@@ -181,7 +181,7 @@ extension WebApp {
     return response
   }
 
-  /// POST /api/v2/clear `{"items"?, "op"?, "at"?}`: Clear all (of `items` only, when sent: the
+  /// POST /api/v3/clear `{"items"?, "op"?, "at"?}`: Clear all (of `items` only, when sent: the
   /// Got it items the page showed). `undoUntil` is the token for a matching undo.
   func clear(_ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["items"] + Self.opFields)
@@ -211,7 +211,7 @@ extension WebApp {
       ])
   }
 
-  /// POST /api/v2/undo `{"clear"? | "until"?, "op"?, "at"?}`: brings back a clear. `clear` (the
+  /// POST /api/v3/undo `{"clear"? | "until"?, "op"?, "at"?}`: brings back a clear. `clear` (the
   /// clear's `op`) names the clear to undo; `until` (the clear's `undoUntil`) undoes the latest
   /// clear only if it is that one, so a replay can never undo a later one; with neither, the
   /// latest clear.

@@ -10,7 +10,7 @@ extension WebApp {
   /// Answers of at least this many bytes are offered gzipped; smaller ones gain too little.
   static let minimumGzipBytes = 1024
 
-  /// GET /api/v2/list: `{"toGet", "gotIt", "undoUntil", "revision", "mood"}`, the server's
+  /// GET /api/v3/list: `{"toGet", "gotIt", "undoUntil", "revision", "mood"}`, the server's
   /// clock in the `Basket-Now` header; `revision` is the store's revision the list is at (read
   /// before the list, so it is never ahead of it): a page asks `/changes?since=` it, or applies
   /// live events from it. v1 writes `now` into the body as well (between `undoUntil` and
@@ -21,11 +21,11 @@ extension WebApp {
   func list(_ request: Request) throws -> Response {
     let version = APIVersion(path: request.path) ?? .current
     let now = basket.now
-    let gzip = version == .v2 && Self.acceptsGzip(request)
+    let gzip = version != .v1 && Self.acceptsGzip(request)
     let answer = try listAnswer(version, now: now, gzip: gzip)
     let clock = Response.Header("Basket-Now", ISO8601.string(now))
     switch version {
-    case .v2:
+    case .v2, .v3:
       return Self.negotiated(
         request, identity: answer.body, tag: answer.tag, gzip: gzip ? answer.gzip : nil,
         headers: [clock])
@@ -44,21 +44,27 @@ extension WebApp {
     }
   }
 
-  /// Whether `request` reads the list (v2) and memory holds its answer at the revision the
+  /// Whether `request` reads the list (v2 or v3) and memory holds its answer at the revision the
   /// server's watcher reported (`ListCache`), so `handle` answers it without the store: the
   /// server then answers it on its network thread rather than handing it to a worker.
   ///
   /// Cost: two atomic loads and the cache's shared lock; no store read, no copy.
   public func answersFromMemory(_ request: Request) -> Bool {
-    guard request.method == "GET", request.path == "/api/v2/list", request.query["list"] == nil
+    guard request.method == "GET", request.query["list"] == nil,
+      let version = Self.compactListVersions[request.path]
     else { return false }
     let reported = reportedRevision.load(ordering: .acquiring)
     guard reported != .min else { return false }
     let state = ListCache.State(
       revision: reported, localWrites: localWrites.load(ordering: .acquiring))
-    guard let kept = listCache.answer(.v2, at: state, now: basket.now) else { return false }
+    guard let kept = listCache.answer(version, at: state, now: basket.now) else { return false }
     return kept.compressed || !Self.acceptsGzip(request)
   }
+
+  /// The list's paths whose answers memory keeps whole (v1's holds `now`).
+  private static let compactListVersions: [String: APIVersion] = [
+    APIVersion.v2.prefix + "list": .v2, APIVersion.v3.prefix + "list": .v3,
+  ]
 
   /// The list's answer in `version` at the store's current state, from the cache when fresh.
   private func listAnswer(_ version: APIVersion, now: Date, gzip: Bool) throws
@@ -120,7 +126,7 @@ extension WebApp {
     tail.append(UInt8(ascii: "}"))
     let validUntil = Self.listValidUntil(items: items, gotIt: sections.gotIt, now: now)
     switch version {
-    case .v2:
+    case .v2, .v3:
       out += tail
       return .init(
         state: state, version: version, validUntil: validUntil, body: out,

@@ -8,12 +8,12 @@ import BasketKit
 
 /// The household's lists (every rule is the core's `ListsRules`):
 ///
-/// - `GET /api/v2/lists` → `{"lists": [{"id", "name", "toGet", "gotIt"}], "removed": [{"id",
+/// - `GET /api/v3/lists` → `{"lists": [{"id", "name", "toGet", "gotIt"}], "removed": [{"id",
 ///   "name", "removedAt"}]}`, the first list being the one used without `?list=`
-/// - `POST /api/v2/lists` `{"name"}` → 201 and the new list
-/// - `PATCH /api/v2/lists/ID` `{"name"?, "position"?}` → the list (position from 0)
-/// - `DELETE /api/v2/lists/ID` → the list, its items waiting with it
-/// - `POST /api/v2/lists/ID/restore` → the list, back last in the order
+/// - `POST /api/v3/lists` `{"name"}` → 201 and the new list
+/// - `PATCH /api/v3/lists/ID` `{"name"?, "position"?}` → the list (position from 0)
+/// - `DELETE /api/v3/lists/ID` → the list, its items waiting with it
+/// - `POST /api/v3/lists/ID/restore` → the list, back last in the order
 ///
 /// Every other route reads and changes the list `?list=ID` names (else the first): 404 for a
 /// list that doesn't exist, 410 for one that was removed.

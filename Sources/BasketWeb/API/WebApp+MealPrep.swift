@@ -9,15 +9,15 @@ import BasketKit
 /// The meal prep routes, for the web app's Meal Prep screen, and the pantry coverage the
 /// Recipe Ready review shows:
 ///
-/// - `POST /api/v2/mealprep/review` `{"recipes": [{"id", "servings"?}], "answers"?:
+/// - `POST /api/v3/mealprep/review` `{"recipes": [{"id", "servings"?}], "answers"?:
 ///   [{"question", "answer": "merge" | "keepApart"}], "skip"?: [line id], "overrides"?:
 ///   [{"line": line id, "override": "buyFull" | "skip"}]}` → `{"plan"}` (`MealPlanJSON`:
 ///   the merged lines with their sources, open questions, coverage, and what adding would
 ///   do), writing nothing
-/// - `POST /api/v2/mealprep/add` (the same body) → `{"plan", "added": true}`: what the
+/// - `POST /api/v3/mealprep/add` (the same body) → `{"plan", "added": true}`: what the
 ///   pantry leaves to buy goes on the list, each item noting its recipes
 ///
-/// - `GET | PUT | DELETE /api/v2/mealprep/draft`: the screen's choices kept in the store (the
+/// - `GET | PUT | DELETE /api/v3/mealprep/draft`: the screen's choices kept in the store (the
 ///   review's body, plus `"seen"`: the left-out lines the cook has been shown), so they survive
 ///   leaving the screen, a reload and another phone. PUT checks them as a review would and
 ///   answers `{"draft"}`; GET answers `{"draft": draft | null}`; DELETE (after an add) 204.

@@ -7,7 +7,7 @@ import BasketKit
 #endif
 
 extension WebApp {
-  /// POST /api/v2/ops `{"ops": [operation, …]}`: applies a phone's queue in order, in one
+  /// POST /api/v3/ops `{"ops": [operation, …]}`: applies a phone's queue in order, in one
   /// transaction, and answers `{"results": [{"op", "status", "reason"?, "item"?}], "revision"}`
   /// (see `ListOperation`, `SyncRules` and OFFLINE-PROTOCOL.md).
   func ops(_ request: Request) throws -> Response {
@@ -52,7 +52,7 @@ extension WebApp {
     return .object(members)
   }
 
-  /// GET /api/v2/changes?since=R: `{"from", "revision", "items", "removed"}`, or 410 when the
+  /// GET /api/v3/changes?since=R: `{"from", "revision", "items", "removed"}`, or 410 when the
   /// store no longer knows what changed since R (the page refetches the list). With an ETag,
   /// 304 for `If-None-Match`, and gzipped from 1 KiB when the client accepts it.
   func changes(_ request: Request) throws -> Response {

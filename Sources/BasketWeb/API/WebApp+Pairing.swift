@@ -1,7 +1,7 @@
 import BasketKit
 
 extension WebApp {
-  /// GET /api/v2/session: whether this browser may use the API, so the page knows whether to
+  /// GET /api/v3/session: whether this browser may use the API, so the page knows whether to
   /// show the pairing form.
   /// With a welcome page, `welcome` is its address (the steps to trust the household's
   /// authority), for a page that can't install itself.
@@ -19,7 +19,7 @@ extension WebApp {
       ]))
   }
 
-  /// POST /api/v2/pair `{"secret"}`: the pairing form. Sets the session cookie.
+  /// POST /api/v3/pair `{"secret"}`: the pairing form. Sets the session cookie.
   func pair(_ request: Request) -> Response {
     guard access.requiresSession else { return .noContent }
     let secret: String?

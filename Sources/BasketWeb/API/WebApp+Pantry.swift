@@ -27,20 +27,20 @@ public struct PantryServices: Sendable {
 /// the core reads ("500 g", "1,5 l", "2 cups", "6"), entries have `PantryJSON.Entry`'s shape
 /// and offers `PantryJSON.Offer`'s.
 ///
-/// - `GET /api/v2/pantry` (`?q=` searches) → `{"entries"}`
-/// - `POST /api/v2/pantry` `{"name"?, "barcode"?, "packages"?, "packageSize"?, "left"?,
+/// - `GET /api/v3/pantry` (`?q=` searches) → `{"entries"}`
+/// - `POST /api/v3/pantry` `{"name"?, "barcode"?, "packages"?, "packageSize"?, "left"?,
 ///   "note"?}` → `{"outcome": "added"|"merged", "entry", "before"}` (201 when added)
-/// - `GET | PATCH | DELETE /api/v2/pantry/{id}` → `{"entry"}`; PATCH takes `"name"`,
+/// - `GET | PATCH | DELETE /api/v3/pantry/{id}` → `{"entry"}`; PATCH takes `"name"`,
 ///   `"packages"`, and `"barcode"`, `"packageSize"`, `"left"`, `"note"` (null clears them)
-/// - `POST /api/v2/pantry/{id}/use` `{"amount"} | {"all": true}` → `{"entry", "taken",
+/// - `POST /api/v3/pantry/{id}/use` `{"amount"} | {"all": true}` → `{"entry", "taken",
 ///   "ranOut"}`
-/// - `GET /api/v2/pantry/barcodes/{code}` → `{"code", "format", "key", "status": "inPantry" |
+/// - `GET /api/v3/pantry/barcodes/{code}` → `{"code", "format", "key", "status": "inPantry" |
 ///   "named" | "unknown", "entry", "name"}`; an invalid code is 400 saying which check failed
-/// - `POST /api/v2/pantry/scan` `{"photo": base64, "name"?}` → the same as a typed code
-/// - `GET /api/v2/checkin` → `{"offers"}` (those waiting); `POST /api/v2/checkin`
+/// - `POST /api/v3/pantry/scan` `{"photo": base64, "name"?}` → the same as a typed code
+/// - `GET /api/v3/checkin` → `{"offers"}` (those waiting); `POST /api/v3/checkin`
 ///   `{"everything"?}` offers what was checked off first
-/// - `POST /api/v2/checkin/{id}/accept` `{"amount"?}` → `{"outcome", "entry", "before",
-///   "offers"}`; `POST /api/v2/checkin/{id}/skip` → `{"offers"}`. "Not yet" is no request:
+/// - `POST /api/v3/checkin/{id}/accept` `{"amount"?}` → `{"outcome", "entry", "before",
+///   "offers"}`; `POST /api/v3/checkin/{id}/skip` → `{"offers"}`. "Not yet" is no request:
 ///   the offer waits.
 extension WebApp {
   static let pantryScanRoute: Substring = "pantry/scan"
@@ -121,7 +121,7 @@ extension WebApp {
 
   // MARK: - Entries
 
-  /// `GET /api/v2/pantry[?q=TEXT]`
+  /// `GET /api/v3/pantry[?q=TEXT]`
   private func listPantry(_ services: PantryServices, _ request: Request) throws -> Response {
     let entries: [PantryEntry]
     if let query = request.query["q"] {
@@ -134,7 +134,7 @@ extension WebApp {
       200, Self.object([("entries", try Self.encoded(entries.map(PantryJSON.Entry.init)))]))
   }
 
-  /// `POST /api/v2/pantry`: a name or a code already there gets the stock (`PantryRules.add`).
+  /// `POST /api/v3/pantry`: a name or a code already there gets the stock (`PantryRules.add`).
   /// `"text"` is what was typed, read as the list reads it ("3 onions",
   /// `PantryAddition(typed:)`); `"name"` is taken as it is; the other members override.
   private func addToPantry(_ services: PantryServices, _ request: Request) throws -> Response {
@@ -157,7 +157,7 @@ extension WebApp {
     return .json(result.outcome == .added ? 201 : 200, Self.object(try Self.added(result)))
   }
 
-  /// `PATCH /api/v2/pantry/{id}`
+  /// `PATCH /api/v3/pantry/{id}`
   private func editEntry(_ services: PantryServices, _ id: UUID, _ request: Request) throws
     -> Response
   {
@@ -183,7 +183,7 @@ extension WebApp {
     return try entryResponse(200, try services.book.edit(id: id, edit))
   }
 
-  /// `POST /api/v2/pantry/{id}/use` `{"amount": "200 g"}` or `{"all": true}`.
+  /// `POST /api/v3/pantry/{id}/use` `{"amount": "200 g"}` or `{"all": true}`.
   private func useEntry(_ services: PantryServices, _ id: UUID, _ request: Request) throws
     -> Response
   {
@@ -231,7 +231,7 @@ extension WebApp {
       ]))
   }
 
-  /// `POST /api/v2/pantry/scan` `{"photo": base64, "name"?}`: the one product code on the
+  /// `POST /api/v3/pantry/scan` `{"photo": base64, "name"?}`: the one product code on the
   /// photo, read by the injected reader, looked up as a typed code is.
   private func scanPhoto(_ services: PantryServices, _ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["photo", "name"])

@@ -53,18 +53,18 @@ public struct RecipeServices: Sendable {
 
 /// The recipe routes, for the web app's Recipes screen and Recipe Ready review:
 ///
-/// - `POST /api/v2/recipes/import` `{"text"} | {"page": base64} | {"url"} | {"photos":
+/// - `POST /api/v3/recipes/import` `{"text"} | {"page": base64} | {"url"} | {"photos":
 ///   [base64]}` (1–10 photos of a recipe card, pages in order), optional
 ///   `"save": true` → `{"recipe"}` (201 when saved)
-/// - `POST /api/v2/recipes/parse` `{"lines": [text]}` → `{"lines": [line]}`
-/// - `GET /api/v2/recipes` (`?q=` searches, `?recent=1&limit=` the recent ones) →
-///   `{"recipes": [summary]}`; `POST /api/v2/recipes` `{"recipe"}` saves → `{"recipe"}`
-/// - `GET /api/v2/recipes/{id}` (counts as opening) and `DELETE /api/v2/recipes/{id}`
-/// - `POST /api/v2/recipes/{id}/add` `{"servings"?, "skip"?: [line index], "choose"?:
-///   [{"line", "alternative"}]}`, and `POST /api/v2/recipes/add` `{"recipe", "servings"?,
+/// - `POST /api/v3/recipes/parse` `{"lines": [text]}` → `{"lines": [line]}`
+/// - `GET /api/v3/recipes` (`?q=` searches, `?recent=1&limit=` the recent ones) →
+///   `{"recipes": [summary]}`; `POST /api/v3/recipes` `{"recipe"}` saves → `{"recipe"}`
+/// - `GET /api/v3/recipes/{id}` (counts as opening) and `DELETE /api/v3/recipes/{id}`
+/// - `POST /api/v3/recipes/{id}/add` `{"servings"?, "skip"?: [line index], "choose"?:
+///   [{"line", "alternative"}]}`, and `POST /api/v3/recipes/add` `{"recipe", "servings"?,
 ///   "skip"?, "choose"?}` for one not saved → `{"recipe": {"id", "title"}, "servings", "lines":
 ///   [{"index", "text", "outcome", "merge", "reason", "before", "item"}]}`
-/// - `POST /api/v2/recipes/review` `{"recipe", "servings"?, "skip"?, "choose"?}` → what adding
+/// - `POST /api/v3/recipes/review` `{"recipe", "servings"?, "skip"?, "choose"?}` → what adding
 ///   would do, writing nothing (`Basket.review`): `{"servings", "lines": [{"index", "text",
 ///   "line", "amountText", "flag", "alternative", "outcome", "merge", "reason", "before",
 ///   "after", "itemName"}]}`
@@ -170,7 +170,7 @@ extension WebApp {
 
   // MARK: - Reading
 
-  /// `GET /api/v2/recipes[?q=TEXT | ?recent=1&limit=N]`
+  /// `GET /api/v3/recipes[?q=TEXT | ?recent=1&limit=N]`
   private func listRecipes(_ services: RecipeServices, _ request: Request) throws -> Response {
     let summaries: [RecipeSummary]
     if let query = request.query["q"] {
@@ -191,13 +191,13 @@ extension WebApp {
     return .json(200, Self.object([("recipes", try Self.encoded(summaries))]))
   }
 
-  /// `GET /api/v2/recipes/{id}`: counts as opening it.
+  /// `GET /api/v3/recipes/{id}`: counts as opening it.
   private func showRecipe(_ services: RecipeServices, _ id: UUID) throws -> Response {
     let recipe = try services.book.open(id.uuidString)
     return .json(200, Self.object([("recipe", try Self.encoded(recipe, staples: staples))]))
   }
 
-  /// `POST /api/v2/recipes/import`: exactly one of `text` (pasted), `page` (a saved page's
+  /// `POST /api/v3/recipes/import`: exactly one of `text` (pasted), `page` (a saved page's
   /// or text file's bytes, base64) or `url`; `save` keeps it.
   private func importRecipe(_ services: RecipeServices, _ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["text", "page", "url", "photos", "save"])
@@ -271,7 +271,7 @@ extension WebApp {
     }
   }
 
-  /// `POST /api/v2/recipes/parse` `{"lines": [text]}` (at most 500 lines).
+  /// `POST /api/v3/recipes/parse` `{"lines": [text]}` (at most 500 lines).
   private func parseLines(_ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["lines"])
     guard case .array(let values)? = body.value("lines"), values.count <= 500 else {
@@ -288,7 +288,7 @@ extension WebApp {
 
   // MARK: - Changing
 
-  /// `POST /api/v2/recipes` `{"recipe"}`: 201 for a new recipe, 200 for one saved before.
+  /// `POST /api/v3/recipes` `{"recipe"}`: 201 for a new recipe, 200 for one saved before.
   private func saveRecipe(_ services: RecipeServices, _ request: Request) throws -> Response {
     let body = try JSONBody(request, allowed: ["recipe"])
     let recipe = try recipe(in: body)
@@ -298,7 +298,7 @@ extension WebApp {
       existed ? 200 : 201, Self.object([("recipe", try Self.encoded(saved, staples: staples))]))
   }
 
-  /// `DELETE /api/v2/recipes/{id}`
+  /// `DELETE /api/v3/recipes/{id}`
   private func removeRecipe(_ services: RecipeServices, _ id: UUID) throws -> Response {
     try services.book.remove(id.uuidString)
     return .noContent
@@ -341,7 +341,7 @@ extension WebApp {
       ]))
   }
 
-  /// `POST /api/v2/recipes/review`: what adding would do now, nothing written.
+  /// `POST /api/v3/recipes/review`: what adding would do now, nothing written.
   private func review(_ services: RecipeServices, _ recipe: Recipe, _ body: JSONBody) throws
     -> Response
   {
@@ -414,7 +414,7 @@ extension WebApp {
     return try JSONValue.parse(Self.encoded(PantryJSON.Coverage.Line(line)))
   }
 
-  /// `POST /api/v2/recipes/{id}/cooked` `{"servings", "skip", "choose", "apply", "only"}`: "I
+  /// `POST /api/v3/recipes/{id}/cooked` `{"servings", "skip", "choose", "apply", "only"}`: "I
   /// cooked this": what cooking the recipe takes out of the pantry (`PantryJSON.Cooked`),
   /// taken out when `apply` is true (of the lines at the positions in `only`, when given).
   private func cooked(_ recipe: Recipe, _ body: JSONBody) throws -> Response {

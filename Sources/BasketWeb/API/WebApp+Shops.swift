@@ -9,19 +9,19 @@ import BasketKit
 /// The shop routes, for the list in walking order on the web (every rule is the core's
 /// `ShopBook`):
 ///
-/// - `GET /api/v2/shops` → `{"shops": [{"id", "name", "aisles": [{"category", "title"}]}],
+/// - `GET /api/v3/shops` → `{"shops": [{"id", "name", "aisles": [{"category", "title"}]}],
 ///   "current": id | null}` (`aisles`: what the shop has learnt, in walking order)
-/// - `POST /api/v2/shops` `{"name"}` → 201 `{"shop"}`: adds one (the first becomes current)
-/// - `PUT /api/v2/shops/current` `{"shop": name | null}` → the shops, with that one current
+/// - `POST /api/v3/shops` `{"name"}` → 201 `{"shop"}`: adds one (the first becomes current)
+/// - `PUT /api/v3/shops/current` `{"shop": name | null}` → the shops, with that one current
 ///   (null: none; check-offs then teach no shop)
-/// - `PATCH /api/v2/shops/ID` `{"name"}` → `{"shop"}`: renamed, what it learnt kept
-/// - `POST /api/v2/shops/ID/aisles` `{"category", "offset"}` → the shops: that learnt aisle
+/// - `PATCH /api/v3/shops/ID` `{"name"}` → `{"shop"}`: renamed, what it learnt kept
+/// - `POST /api/v3/shops/ID/aisles` `{"category", "offset"}` → the shops: that learnt aisle
 ///   moved (-1: one nearer the door), taught to the shop
-/// - `DELETE /api/v2/shops/ID` → the shops, without it and what it learnt
-/// - `GET /api/v2/walking-order` → `{"shop": {"id", "name"} | null, "stretches": [{"category",
+/// - `DELETE /api/v3/shops/ID` → the shops, without it and what it learnt
+/// - `GET /api/v3/walking-order` → `{"shop": {"id", "name"} | null, "stretches": [{"category",
 ///   "title", "items": [id]}]}`: To get in the current shop's walking order, one stretch per
 ///   category
-/// - `POST /api/v2/walking-order` `{"order": [id]}`: To get as the user left it after moving
+/// - `POST /api/v3/walking-order` `{"order": [id]}`: To get as the user left it after moving
 ///   an item or a category; taught to the current shop as a correction, and answered with the
 ///   walking order it now gives. Ids no longer To get (changed meanwhile) are passed over.
 extension WebApp {

@@ -3,10 +3,10 @@ import BasketKit
 /// The always-have list's routes, for the Pantry screen (every rule is the core's
 /// `StapleBook`):
 ///
-/// - `GET /api/v2/staples` → `{"staples": [name], "suggested": bool}` (`suggested`: the list
+/// - `GET /api/v3/staples` → `{"staples": [name], "suggested": bool}` (`suggested`: the list
 ///   was never changed, so it is the suggestion)
-/// - `POST /api/v2/staples` `{"name"}` → 201 and the list, with it added
-/// - `POST /api/v2/staples/remove` `{"name"}` → the list, without it
+/// - `POST /api/v3/staples` `{"name"}` → 201 and the list, with it added
+/// - `POST /api/v3/staples/remove` `{"name"}` → the list, without it
 extension WebApp {
   static let stapleRoutes: [APIRoute] = [
     .init("GET", "staples") { app, _, _ in

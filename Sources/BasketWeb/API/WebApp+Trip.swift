@@ -8,23 +8,23 @@ import BasketKit
 
 /// The Shopping Trip routes, for the web app's trip screen (`#/trip`):
 ///
-/// - `GET /api/v2/trip` → `{"trip": trip | null, "shops": [name], "currentShop": name | null,
+/// - `GET /api/v3/trip` → `{"trip": trip | null, "shops": [name], "currentShop": name | null,
 ///   "retailers": [name]}`
-/// - `POST /api/v2/trip/start` `{"shop"? | "retailer"?, "organic"?, "diets"?: [tag],
+/// - `POST /api/v3/trip/start` `{"shop"? | "retailer"?, "organic"?, "diets"?: [tag],
 ///   "cheapest"?, "storeBrand"?}` (neither shop nor retailer: the current shop) → 201 `{"trip"}`
-/// - `POST /api/v2/trip/step` `{"step": "next" | "got" | "skip" | "accept" |
+/// - `POST /api/v3/trip/step` `{"step": "next" | "got" | "skip" | "accept" |
 ///   "acceptSearches" | "pause" | "resume", "at"?: item id}` → `{"trip"}` ("acceptSearches"
 ///   settles every search for want of a product at once). With `at`, a step meant for another item than the
 ///   one being settled or shown (a double tap, a retry, another phone) is refused with 409 and
 ///   changes nothing.
-/// - `POST /api/v2/trip/replace` `{"product": id | name}` or `{"make": {"name", "size"?}}`
+/// - `POST /api/v3/trip/replace` `{"product": id | name}` or `{"make": {"name", "size"?}}`
 ///   (a new product, bought where the trip is), with `"at"?` → `{"trip"}`
-/// - `POST /api/v2/trip/end` → `{"trip", "summary", "summaryText", "offers": [offer]}`
-/// - `GET /api/v2/products` → `{"products": [product]}`
-/// - `POST /api/v2/products` `{"name", "size"?, "shop"?, "price"?, "page"?, "organic"?,
+/// - `POST /api/v3/trip/end` → `{"trip", "summary", "summaryText", "offers": [offer]}`
+/// - `GET /api/v3/products` → `{"products": [product]}`
+/// - `POST /api/v3/products` `{"name", "size"?, "shop"?, "price"?, "page"?, "organic"?,
 ///   "storeBrand"?, "diets"?: [tag]}` → 201 `{"product"}`
-/// - `PATCH /api/v2/products/{id}` with any of those (null clears size, shop, price, page;
-///   `diets` is the whole new set) → `{"product"}`; `DELETE /api/v2/products/{id}` → 204
+/// - `PATCH /api/v3/products/{id}` with any of those (null clears size, shop, price, page;
+///   `diets` is the whole new set) → `{"product"}`; `DELETE /api/v3/products/{id}` → 204
 ///
 /// A trip is `TripJSON.TripView`; Basket claims no price, stock, cart or purchase.
 extension WebApp {

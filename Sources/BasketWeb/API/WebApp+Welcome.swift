@@ -18,7 +18,7 @@ import BasketQR
 /// - `GET /join/CODE` over HTTPS (or wherever the app is served): a one-time invitation pairs
 ///   this browser and opens the list; a used, expired or unknown one says so in plain words
 ///   and counts against the address's pairing guesses.
-/// - `POST /api/v2/invitations` from a paired phone ("Add a phone"): a new invitation, its link
+/// - `POST /api/v3/invitations` from a paired phone ("Add a phone"): a new invitation, its link
 ///   and its QR code.
 extension WebApp {
   public static let joinPrefix = "/join/"
@@ -242,7 +242,7 @@ extension WebApp {
 
   // MARK: - Making invitations
 
-  /// `POST /api/v2/invitations` `{"op"?}` → 201 `{"url", "expiresAt", "qrSVG"}`.
+  /// `POST /api/v3/invitations` `{"op"?}` → 201 `{"url", "expiresAt", "qrSVG"}`.
   func invite(_ request: Request) throws -> Response {
     _ = try JSONBody(request, allowed: [])
     guard access.requiresSession else {

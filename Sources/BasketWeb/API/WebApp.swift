@@ -18,7 +18,7 @@ public final class WebApp: Sendable {
   /// Request bodies larger than this get 413 (but see `maxBodySize(for:)`).
   public static let maxBodySize = 64 * 1024
 
-  /// The largest body a request to `path` may carry: `POST /api/v2/ops` takes a phone's queue
+  /// The largest body a request to `path` may carry: `POST /api/v3/ops` takes a phone's queue
   /// (`OpsBody.maxBytes`); a recipe import carries a saved page or photos of a recipe card as
   /// base64 in JSON, up to 24 MB (about 18 MB of photos), as does a photo of a barcode;
   /// every other route takes `maxBodySize`. The server adapter reads no more.
@@ -131,7 +131,7 @@ public final class WebApp: Sendable {
     guard request.body.count <= limit else {
       return .error(413, "the request body is larger than \(limit / 1024) KiB")
     }
-    // "/api/v2/items/ID/check" → ["items", "ID", "check"]
+    // "/api/v3/items/ID/check" → ["items", "ID", "check"]
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(
       String.init)
     guard parts.count >= 4, parts[0].isEmpty, parts[1] == "api",

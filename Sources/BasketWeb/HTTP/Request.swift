@@ -7,7 +7,7 @@
 /// One HTTP request as the handlers see it: no socket, just values.
 public struct Request: Sendable, Equatable {
   public var method: String
-  /// The decoded path, without the query string ("/api/v2/items/…/check").
+  /// The decoded path, without the query string ("/api/v3/items/…/check").
   public var path: String
   /// Query parameters, percent-decoded ("+" is a space). The last value wins.
   public var query: [String: String]

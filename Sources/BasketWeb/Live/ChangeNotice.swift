@@ -9,25 +9,31 @@ public struct ChangeNotice: Sendable, Equatable {
   /// The change in the current API version's shape: an object whose members join the
   /// event's data.
   public let payload: JSONValue?
-  /// The same change in v1's shape, for pages still speaking v1 (nil: as `payload`).
-  public let legacyPayload: JSONValue?
+  /// The same change in older versions' shapes, for pages still speaking them (a version
+  /// missing: as `payload`).
+  package let olderPayloads: [APIVersion: JSONValue]
   /// The event as every current page gets it, written once however many pages listen.
   public let frame: [UInt8]
 
-  public init(revision: Int64, payload: JSONValue? = nil, legacyPayload: JSONValue? = nil) {
+  public init(revision: Int64, payload: JSONValue? = nil) {
+    self.init(revision: revision, payload: payload, older: [:])
+  }
+
+  package init(revision: Int64, payload: JSONValue?, older: [APIVersion: JSONValue]) {
     self.revision = revision
     self.payload = payload
-    self.legacyPayload = legacyPayload
+    olderPayloads = older
     frame = ServerSentEvent.frame(event: "change", data: Self.data(revision, payload))
   }
 
   /// The event's JSON data: `{"revision": N, …payload members}`.
   public var data: JSONValue { Self.data(revision, payload) }
 
-  /// The event for a page speaking `version`: v1's is written for each such page (few are).
+  /// The event for a page speaking `version`: an older version's is written once per
+  /// delivery for the pages that speak it (few do).
   package func frame(for version: APIVersion) -> [UInt8] {
-    guard version == .v1, let legacyPayload else { return frame }
-    return ServerSentEvent.frame(event: "change", data: Self.data(revision, legacyPayload))
+    guard version != .current, let older = olderPayloads[version] else { return frame }
+    return ServerSentEvent.frame(event: "change", data: Self.data(revision, older))
   }
 
   private static func data(_ revision: Int64, _ payload: JSONValue?) -> JSONValue {

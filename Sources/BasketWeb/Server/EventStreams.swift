@@ -84,7 +84,7 @@ final class EventStreams: Sendable {
   /// sleeping one, the event written once per version in use.
   private func deliver(_ notice: ChangeNotice) {
     let streams = state.withLock { $0.listening }
-    var legacy: [UInt8]?
+    var older: [APIVersion: [UInt8]] = [:]
     var bare: [UInt8]?
     var sleeping: [EventStream] = []
     sleeping.reserveCapacity(streams.count)
@@ -95,9 +95,11 @@ final class EventStreams: Sendable {
         frame = bare ?? notice.frame
       } else if stream.version == .current {
         frame = notice.frame
+      } else if let written = older[stream.version] {
+        frame = written
       } else {
-        if legacy == nil { legacy = notice.frame(for: stream.version) }
-        frame = legacy ?? notice.frame
+        frame = notice.frame(for: stream.version)
+        older[stream.version] = frame
       }
       if stream.append(frame) { sleeping.append(stream) }
     }
