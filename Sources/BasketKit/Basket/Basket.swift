@@ -74,19 +74,19 @@ public final class Basket: Sendable {
     try add(AddEntry.entries(typed: line, classifier: environment.classifier))
   }
 
-  /// Adds entries understood beforehand, in one transaction, in order.
+  /// Adds entries understood beforehand, in one transaction, in order: each is the list's
+  /// one add change (`SyncRules`), as a phone's is.
   @discardableResult
   public func add(_ entries: [AddEntry]) throws -> [AddResult] {
     let now = self.now
+    let classifier = environment.classifier
     let ids = entries.map { _ in environment.ids() }
     return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      return try zip(entries, ids).map { entry, id in
-        let outcome = ListRules.add(entry, id: id, now: now, to: &draft)
-        guard let item = draft.item(outcome.id) else {
-          throw StoreError.failed("the added item \(outcome.id.uuidString) could not be read back")
-        }
-        return AddResult(outcome: outcome, item: item)
+      try zip(entries, ids).map { entry, id in
+        let change = ListOperation.Change.add(item: id, ListOperation.Entry(entry))
+        let result = SyncRules.apply(
+          change, id: nil, at: nil, now: now, classifier: classifier, in: &draft)
+        return try Self.added(result, change)
       }
     }
   }
@@ -103,16 +103,19 @@ public final class Basket: Sendable {
   /// can check several before adding any.
   @discardableResult
   public func add(_ entry: AddEntry, id: UUID? = nil) throws -> AddResult {
-    let id = id ?? environment.ids()
-    let now = self.now
-    return try store.modify { draft in
-      ListRules.tidy(now: now, in: &draft)
-      let outcome = ListRules.add(entry, id: id, now: now, to: &draft)
-      guard let item = draft.item(outcome.id) else {
-        throw StoreError.failed("the added item \(outcome.id.uuidString) could not be read back")
-      }
-      return AddResult(outcome: outcome, item: item)
+    let change = ListOperation.Change.add(item: id ?? environment.ids(), ListOperation.Entry(entry))
+    return try Self.added(self.change(change), change)
+  }
+
+  /// An add's result as the faces take it: the outcome and the item as it now stands.
+  private static func added(_ result: OperationResult, _ change: ListOperation.Change) throws
+    -> AddResult
+  {
+    if let refusal = result.refusal { throw Self.thrown(refusal, change) }
+    guard case .added(let outcome) = result.effect, let item = result.touched else {
+      throw StoreError.failed("the added item could not be read back")
     }
+    return AddResult(outcome: outcome, item: item)
   }
 
   @discardableResult
@@ -260,13 +263,22 @@ public final class Basket: Sendable {
   /// are), and throws its refusal as the rule's own error.
   @discardableResult
   public func change(_ change: ListOperation.Change) throws -> OperationResult {
-    let result = try apply(change)
-    guard let refusal = result.refusal else { return result }
+    let now = self.now
+    let classifier = environment.classifier
+    let result = try store.modify { draft in
+      SyncRules.apply(change, id: nil, at: nil, now: now, classifier: classifier, in: &draft)
+    }
+    if let refusal = result.refusal { throw Self.thrown(refusal, change) }
+    return result
+  }
+
+  /// A refusal as the rule that refused throws it.
+  private static func thrown(_ refusal: Refusal, _ change: ListOperation.Change) -> any Error {
     switch refusal {
-    case .list(let error): throw error
-    case .note(let error): throw error
-    case .gone, .hidden, .unknownItem: throw ListError.unknownItem(change.item?.uuidString ?? "")
-    default: throw refusal
+    case .list(let error): error
+    case .note(let error): error
+    case .gone, .hidden, .unknownItem: ListError.unknownItem(change.item?.uuidString ?? "")
+    default: refusal
     }
   }
 

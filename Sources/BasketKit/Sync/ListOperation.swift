@@ -86,6 +86,15 @@ public struct ListOperation: Equatable, Sendable {
     /// as the add bar read it ("2 lb", "2 tins (400 g)").
     case measured(String, ItemAmount)
 
+    /// An entry understood and checked on this machine (`AddEntry`), as an add carries it.
+    public init(_ entry: AddEntry) {
+      if let amount = entry.amount {
+        self = .measured(entry.name, amount)
+      } else {
+        self = .name(entry.name, entry.quantity)
+      }
+    }
+
     /// What the add bar read (`ShoppingLine`), as an add carries it.
     public init(_ typed: TypedItem) {
       if let amount = typed.kitchenAmount {

@@ -23,13 +23,18 @@ public enum SyncRules {
   /// Applies one change, made at `requestedAt` (by the maker's clock), and records it under
   /// `id` when there is one (changes made on the server need not be recorded).
   ///
+  /// A nil `requestedAt` is a change made on this machine just now, whose item ids were made
+  /// for it (the command line, the terminal app): an add then takes its place's time as its
+  /// own, and one merged into an item already listed leaves no alias behind, as nobody else
+  /// knows its id.
+  ///
   /// A refused change leaves the draft as it was but for the tidying every change starts
   /// with, and its refusal recorded (so a replay is refused the same way).
   ///
   /// Cost: a few indexed reads (the operation, an alias, a tombstone, the item, the top of To
   /// get) and the rows it changes.
   public static func apply(
-    _ change: ListOperation.Change, id: UUID?, at requestedAt: Date, now: Date,
+    _ change: ListOperation.Change, id: UUID?, at requestedAt: Date?, now: Date,
     classifier: any ItemClassifier, in draft: inout ListDraft
   ) -> OperationResult {
     if let id, let record = draft.operation(id) {
@@ -37,15 +42,17 @@ public enum SyncRules {
       result.touched = result.item.flatMap { draft.item($0) }
       return result
     }
-    guard requestedAt >= now.addingTimeInterval(-OpLog.retention) else {
+    guard (requestedAt ?? now) >= now.addingTimeInterval(-OpLog.retention) else {
       return .refused(.tooOld)
     }
-    let at = min(requestedAt, now)
+    let at = min(requestedAt ?? now, now)
+    let madeHere = requestedAt == nil
     ListRules.tidy(now: now, in: &draft)
     var attempt = draft
     var result: OperationResult
     do {
-      result = try perform(change, at: at, now: now, classifier: classifier, in: &attempt)
+      result = try perform(
+        change, at: at, madeHere: madeHere, now: now, classifier: classifier, in: &attempt)
       result.touched = result.item.flatMap { attempt.item($0) }
       draft = attempt
     } catch let refusal as Refusal {
@@ -72,8 +79,8 @@ public enum SyncRules {
   }
 
   private static func perform(
-    _ change: ListOperation.Change, at: Date, now: Date, classifier: any ItemClassifier,
-    in draft: inout ListDraft
+    _ change: ListOperation.Change, at: Date, madeHere: Bool, now: Date,
+    classifier: any ItemClassifier, in draft: inout ListDraft
   ) throws -> OperationResult {
     let measure: (String) -> MeasureKind? = { classifier.classify($0).measure }
     switch change {
@@ -96,8 +103,8 @@ public enum SyncRules {
       case .measured(let name, let amount):
         added = try AddEntry(name: name, amount: amount, classifier: classifier)
       }
-      let outcome = ListRules.add(added, id: id, at: at, now: now, to: &draft)
-      if outcome.id != id { draft.addAlias(id, for: outcome.id, at: now) }
+      let outcome = ListRules.add(added, id: id, at: madeHere ? nil : at, now: now, to: &draft)
+      if outcome.id != id, !madeHere { draft.addAlias(id, for: outcome.id, at: now) }
       return OperationResult(status: .applied, item: outcome.id, effect: .added(outcome))
     case .check(let id):
       let target = try resolve(id, in: draft, now: now)

@@ -40,4 +40,29 @@ import Testing
     try basket.remove(milk)
     #expect(throws: ListError.unknownItem(milk.uuidString)) { try basket.check(milk) }
   }
+
+  @Test func anAddMadeHereIsTheListsAddChangeAndLeavesNoAlias() throws {
+    // NB: one basket, so its ids go on from one add to the next.
+    let basket = self.basket
+    let bread = try basket.add(name: "Bread").item.id
+    // Typed again here: merged into the bread listed, under an id nobody else knows.
+    let again = try basket.add(text: "2 bread")
+    #expect(again.outcome == .bumped(bread))
+    #expect(again.item.id == bread)
+    #expect(again.item.quantity == Quantity(amount: 2, unit: .units))
+    #expect(store.sync.aliases.isEmpty)
+    // A phone's add merged the same way keeps its id as an alias (it may name it later).
+    _ = try basket.apply(.add(item: Fixtures.id(78), .name("bread", nil)))
+    #expect(store.sync.aliases[Fixtures.id(78)]?.item == bread)
+  }
+
+  @Test func severalAddsMadeHereTakeTheirPlacesInOrderWithOneTimeEach() throws {
+    let basket = self.basket
+    let entries = try AddEntry.entries(typed: "bread, eggs", classifier: Fixtures.TinyClassifier())
+    let added = try basket.add(entries)
+    #expect(added.map(\.item.name) == ["bread", "eggs"])
+    // One time each, the moment it took its place: a millisecond apart, none written twice.
+    #expect(added.allSatisfy { $0.item.addedAt == $0.item.listedAt })
+    #expect(added[1].item.listedAt > added[0].item.listedAt)
+  }
 }
