@@ -84,6 +84,42 @@ import Testing
       ])
   }
 
+  @Test func aWriteIsAnnouncedFromItsDescriptionWithNoRevisionReadFirst() {
+    let revision = Mutex<Int64?>(3)
+    let reads = Atomic<Int>(0)
+    let feed = ChangeFeed(
+      readRevision: {
+        reads.add(1, ordering: .relaxed)
+        return revision.withLock { $0 }
+      },
+      describe: { from in
+        let now = revision.withLock { $0 } ?? from
+        return from == 5
+          ? nil : ChangeNotice(revision: now, payload: .object([("from", .number(Double(from)))]))
+      })
+    feed.check()
+    let seen = Recorder()
+    _ = feed.subscribe(initial: { _ in }) { notice in
+      seen.record(String(decoding: notice.frame, as: UTF8.self))
+    }
+    revision.withLock { $0 = 4 }
+    #expect(feed.checkAfterWrite() == 4)
+    #expect(feed.checkAfterWrite() == 4)  // nothing more written: nothing announced
+    #expect(reads.load(ordering: .relaxed) == 1)  // only the first check's
+    revision.withLock { $0 = 5 }
+    feed.checkAfterWrite()
+    revision.withLock { $0 = 6 }
+    // No description from 5: the revision is read and announced bare.
+    #expect(feed.checkAfterWrite() == 6)
+    #expect(reads.load(ordering: .relaxed) == 2)
+    #expect(
+      seen.all == [
+        "event: change\ndata: {\"revision\":4,\"from\":3}\n\n",
+        "event: change\ndata: {\"revision\":5,\"from\":4}\n\n",
+        "event: change\ndata: {\"revision\":6}\n\n",
+      ])
+  }
+
   @Test func anAnnouncedChangeCarriesItsPayloadAndIsNotAnnouncedTwice() {
     let revision = Mutex<Int64?>(3)
     let feed = ChangeFeed(readRevision: { revision.withLock { $0 } })

@@ -57,6 +57,26 @@ public final class ChangeFeed: Sendable {
     }
   }
 
+  /// Announces what was just written: the change since the last announced revision, read in
+  /// one go by `describe`, which names the revision it reached, so no revision is read before
+  /// it; as `check()` when there is no description. Returns the revision announced or read.
+  ///
+  /// (After each change a phone makes, this is what stands between its commit and the other
+  /// phones hearing of it.)
+  @discardableResult
+  public func checkAfterWrite() -> Int64? {
+    let described: Int64? = announced.withLock { last in
+      guard let previous = last, let notice = describe(previous), notice.revision >= previous
+      else { return nil }
+      if notice.revision > previous {
+        last = notice.revision
+        hub.publish(notice)
+      }
+      return notice.revision
+    }
+    return described ?? check()
+  }
+
   /// Reads the revision and announces it if it moved. Returns the revision read.
   @discardableResult
   public func check() -> Int64? {

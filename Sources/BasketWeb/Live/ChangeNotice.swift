@@ -9,21 +9,28 @@ public struct ChangeNotice: Sendable, Equatable {
   /// The change in the current API version's shape: an object whose members join the
   /// event's data.
   public let payload: JSONValue?
-  /// The same change in older versions' shapes, for pages still speaking them (a version
-  /// missing: as `payload`).
-  package let olderPayloads: [APIVersion: JSONValue]
+  /// The same change in an older version's shape, for pages still speaking it (nil: as
+  /// `payload`). Made only when a page speaking that version listens (few do).
+  private let olderPayload: @Sendable (APIVersion) -> JSONValue?
   /// The event as every current page gets it, written once however many pages listen.
   public let frame: [UInt8]
 
   public init(revision: Int64, payload: JSONValue? = nil) {
-    self.init(revision: revision, payload: payload, older: [:])
+    self.init(revision: revision, payload: payload, older: { _ in nil })
   }
 
-  package init(revision: Int64, payload: JSONValue?, older: [APIVersion: JSONValue]) {
+  package init(
+    revision: Int64, payload: JSONValue?, older: @escaping @Sendable (APIVersion) -> JSONValue?
+  ) {
     self.revision = revision
     self.payload = payload
-    olderPayloads = older
+    olderPayload = older
     frame = ServerSentEvent.frame(event: "change", data: Self.data(revision, payload))
+  }
+
+  /// Notices are the same when current pages hear the same event.
+  public static func == (left: ChangeNotice, right: ChangeNotice) -> Bool {
+    left.revision == right.revision && left.payload == right.payload
   }
 
   /// The event's JSON data: `{"revision": N, …payload members}`.
@@ -32,7 +39,7 @@ public struct ChangeNotice: Sendable, Equatable {
   /// The event for a page speaking `version`: an older version's is written once per
   /// delivery for the pages that speak it (few do).
   package func frame(for version: APIVersion) -> [UInt8] {
-    guard version != .current, let older = olderPayloads[version] else { return frame }
+    guard version != .current, let older = olderPayload(version) else { return frame }
     return ServerSentEvent.frame(event: "change", data: Self.data(revision, older))
   }
 

@@ -128,7 +128,7 @@ public final class WebServer: Sendable {
     deadlines = Mutex(ConnectionDeadlines(requestTimeout: configuration.requestTimeout))
     // NB: a change made here is announced by the worker that made it, straight after its
     // commit, before the answer is written.
-    app.onWrite { [weak self] in self?.checkForChanges() }
+    app.onWrite { [weak self] in self?.announceWrite() }
   }
 
   deinit {
@@ -294,6 +294,11 @@ public final class WebServer: Sendable {
   /// times a second without a watcher); cheap (one revision read).
   public func checkForChanges() {
     if let revision = feed.check() { app.noteRevision(revision) }
+  }
+
+  /// Tells every event stream what this server just wrote (`ChangeFeed.checkAfterWrite`).
+  func announceWrite() {
+    if let revision = feed.checkAfterWrite() { app.noteRevision(revision) }
   }
 
   /// Log messages since the last call (for the command to show on failure).
