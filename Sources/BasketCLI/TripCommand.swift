@@ -9,26 +9,6 @@ import BasketStore
 
 /// `basket trip …`: the Shopping Trip, one item at a time.
 enum TripCommand {
-  static let steps = Spec.trip.subcommands.map(\.name)
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let name = arguments.first, !name.hasPrefix("-") else {
-      return try status(arguments, context)
-    }
-    let rest = Array(arguments.dropFirst())
-    switch name {
-    case "start": return try start(rest, context)
-    case "status": return try status(rest, context)
-    case "replace": return try replace(rest, context)
-    case "end": return try end(rest, context)
-    case "next", "skip", "accept", "pause", "resume", "got":
-      return try simple(name, rest, context)
-    default:
-      throw UsageError(
-        message: "trip has no command \"\(name)\" (\(steps.joined(separator: ", ")))")
-    }
-  }
-
   /// The trips over the store `context` opens.
   static func book(_ context: CommandContext) throws -> TripBook {
     try book(over: try context.openBasket(.existing))
@@ -104,11 +84,12 @@ enum TripCommand {
     return 0
   }
 
-  /// `trip next|got|skip|accept|pause|resume [--json]`
-  static func simple(_ name: String, _ arguments: [String], _ context: CommandContext) throws
+  /// `trip next|got|skip|accept|pause|resume [--json]`, as `spec` names it.
+  static func simple(_ spec: CommandSpec, _ arguments: [String], _ context: CommandContext) throws
     -> Int32
   {
-    let options = try ArgumentOptions(arguments, spec: Spec.trip.subcommand(name) ?? Spec.trip)
+    let name = spec.name
+    let options = try ArgumentOptions(arguments, spec: spec)
     guard options.words.isEmpty else { throw UsageError(message: "trip \(name) takes no names") }
     let book = try book(context)
     let before = try book.current()
