@@ -105,15 +105,14 @@ enum ProductCommand {
 
   /// `product list [--json]`
   static func list(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.productList)
-    guard options.words.isEmpty else { throw UsageError(message: "product list takes no names") }
+    let flags = try Flags(arguments, spec: Spec.productList)
     let products: [Product]
     do {
       products = try book(context, .existing).list()
     } catch let missing as MissingStore where missing.location.source.isDefault {
       products = []
     }
-    if options.has("--json") {
+    if flags.has("--json") {
       context.out(try JSONText.encode(products.map(TripJSON.ProductJSON.init)) + "\n")
       return 0
     }
@@ -170,17 +169,14 @@ enum ProductCommand {
 
   /// `retailer [list] [--json]`: the built-in retailers and the household's own.
   static func retailers(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.retailerList)
-    guard options.words.isEmpty else {
-      throw UsageError(message: "retailer list takes no names")
-    }
+    let flags = try Flags(arguments, spec: Spec.retailerList)
     let retailers: [Retailer]
     do {
       retailers = try book(context, .existing).retailers()
     } catch let missing as MissingStore where missing.location.source.isDefault {
       retailers = RetailerRules.builtIn
     }
-    if options.has("--json") {
+    if flags.has("--json") {
       context.out(try JSONText.encode(retailers) + "\n")
     } else {
       for retailer in retailers {

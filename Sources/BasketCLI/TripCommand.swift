@@ -61,8 +61,7 @@ enum TripCommand {
 
   /// `trip [status] [--json]`
   static func status(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.tripStatus)
-    guard options.words.isEmpty else { throw UsageError(message: "trip status takes no names") }
+    let flags = try Flags(arguments, spec: Spec.tripStatus)
     let trip: Trip?
     do {
       trip = try book(context).current()
@@ -70,7 +69,7 @@ enum TripCommand {
       trip = nil
     }
     guard let trip else {
-      if options.has("--json") {
+      if flags.has("--json") {
         context.out("null\n")
       } else {
         context.out(
@@ -79,7 +78,7 @@ enum TripCommand {
       }
       return 0
     }
-    if options.has("--json") { return try json(trip, context) }
+    if flags.has("--json") { return try json(trip, context) }
     context.out(describe(trip, style: Style(context: context)))
     return 0
   }
@@ -89,8 +88,7 @@ enum TripCommand {
     -> Int32
   {
     let name = spec.name
-    let options = try ArgumentOptions(arguments, spec: spec)
-    guard options.words.isEmpty else { throw UsageError(message: "trip \(name) takes no names") }
+    let flags = try Flags(arguments, spec: spec)
     let book = try book(context)
     let before = try book.current()
     let trip: Trip
@@ -98,11 +96,11 @@ enum TripCommand {
     case "got": trip = try book.got()
     case "next": trip = try book.step(.next)
     case "skip": trip = try book.step(.skip)
-    case "accept": trip = try book.step(options.has("--searches") ? .acceptSearches : .accept)
+    case "accept": trip = try book.step(flags.has("--searches") ? .acceptSearches : .accept)
     case "pause": trip = try book.step(.pause)
     default: trip = try book.step(.resume)
     }
-    if options.has("--json") { return try json(trip, context) }
+    if flags.has("--json") { return try json(trip, context) }
     let style = Style(context: context)
     var out = ""
     let shown = before?.phase == .review ? before?.currentException : before?.currentStop
@@ -115,7 +113,7 @@ enum TripCommand {
           before?.phase == .review
             ? "Left \($0.name) out of this trip.\n" : "Skipped \($0.name): it stays on the list.\n"
         } ?? ""
-    case "accept" where options.has("--searches"):
+    case "accept" where flags.has("--searches"):
       let count = before?.searchFallbacks ?? 0
       out += "Accepted \(count) \(count == 1 ? "search" : "searches"): shopped by name.\n"
     case "accept":
@@ -181,10 +179,9 @@ enum TripCommand {
 
   /// `trip end [--json]`: the summary, then the pantry check-in offers.
   static func end(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.tripEnd)
-    guard options.words.isEmpty else { throw UsageError(message: "trip end takes no names") }
+    let flags = try Flags(arguments, spec: Spec.tripEnd)
     let (trip, summary, offers) = try book(context).end()
-    if options.has("--json") {
+    if flags.has("--json") {
       struct Out: Encodable {
         var trip: TripJSON.TripView
         var summary: TripSummary

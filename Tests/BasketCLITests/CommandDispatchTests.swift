@@ -145,3 +145,19 @@ import Testing
     }
   }
 }
+
+extension CommandDispatchTests {
+  @Test(arguments: [
+    (Spec.checkin, ["milk"], "checkin takes no arguments"),
+    (Spec.trip, ["status", "x"], "trip status takes no arguments"),
+    (Spec.trip, ["accept", "x", "--searches"], "trip accept takes no arguments"),
+    (Spec.trip, ["end", "x"], "trip end takes no arguments"),
+    (Spec.product, ["ls", "x"], "product list takes no arguments"),
+    (Spec.retailer, ["list", "x"], "retailer list takes no arguments"),
+  ])
+  func aCommandThatTakesNoArgumentsIsToldSoByItsSpec(
+    spec: CommandSpec, arguments: [String], message: String
+  ) {
+    #expect(usageMessage { try spec.dispatch(arguments, Self.context()) } == message)
+  }
+}
