@@ -19,15 +19,6 @@ extension CommandSpec {
     return try run(arguments, context)
   }
 
-  /// Its subcommands' handlers, by name and alias.
-  var handlers: [String: Commands.Run] {
-    var handlers: [String: Commands.Run] = [:]
-    for subcommand in subcommands {
-      for name in subcommand.names { handlers[name] = subcommand.run }
-    }
-    return handlers
-  }
-
   /// The error for a first word that names no subcommand. NB: a command that runs without one
   /// may have been given an argument it doesn't take ("lists groceries"), so it says it has no
   /// such subcommand and that none is needed; one that can't is told like an unknown command.

@@ -161,3 +161,14 @@ extension CommandDispatchTests {
     #expect(usageMessage { try spec.dispatch(arguments, Self.context()) } == message)
   }
 }
+
+extension CommandSpec {
+  /// Its subcommands' handlers, by name and alias: one for every name when each has one.
+  var handlers: [String: Commands.Run] {
+    var handlers: [String: Commands.Run] = [:]
+    for subcommand in subcommands {
+      for name in subcommand.names { handlers[name] = subcommand.run }
+    }
+    return handlers
+  }
+}
