@@ -466,6 +466,7 @@ enum Spec {
     ], run: TripCommand.start)
   static let tripStatus = CommandSpec(
     "trip status", summary: "where the trip is", flags: [.json], run: TripCommand.status)
+  /// NB: the steps' types are written out, as each one's handler is handed the step itself.
   static let tripNext: CommandSpec = CommandSpec(
     "trip next", summary: "move on without checking off", flags: [.json],
     run: { try TripCommand.simple(tripNext, $0, $1) })
