@@ -28,50 +28,48 @@ enum CACommand {
 
     """
 
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let household = HouseholdTLS(storePath: context.store.path)
-    var rest = arguments[...]
-    let verb = rest.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "show"
-    if rest.first == verb { rest = rest.dropFirst() }
-    switch verb {
-    case "show":
-      let flags = try Flags(Array(rest), spec: Spec.ca)
-      return try show(household, json: flags.has("--json"), context: context)
-    case "replace":
-      let options = try ArgumentOptions(Array(rest), spec: Spec.caReplace)
-      if let word = options.words.first {
-        throw UsageError(message: "ca replace doesn't take \(word)")
-      }
-      let names = try options.all("--name").map { name in
-        guard CertificatePlan.isDNSName(name.lowercased()) else {
-          throw UsageError(message: "--name needs a host name (letters, digits, hyphens, dots)")
-        }
-        return name.lowercased()
-      }
-      let confirmed = options.has("--yes")
-      guard confirmed else {
-        context.err(
-          "basket: replacing the authority means every phone must trust the new one (the welcome page again) before it can open the list; run it again with --yes to go ahead\n"
-        )
-        return 1
-      }
-      let authority = try household.replace(
-        hostName: NetworkAddresses.hostName(), names: names, now: context.clock.now)
-      context.out(
-        """
-        Made a new household authority (the old one was moved aside, not deleted):
-          \(household.authorityPath)
-          fingerprint \(authority.summary.fingerprint)
-        Restart basket serve; then each phone trusts the new authority from the welcome page.
-
-        """)
-      return 0
-    default:
-      throw UsageError(message: "ca takes show or replace (not \"\(verb)\")")
-    }
+  /// `ca [show] [--json]`
+  static func show(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, spec: Spec.ca)
+    return try describe(
+      HouseholdTLS(storePath: context.store.path), json: flags.has("--json"), context: context)
   }
 
-  private static func show(_ household: HouseholdTLS, json: Bool, context: CommandContext) throws
+  /// `ca replace [--name NAME]... --yes`
+  static func replace(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let household = HouseholdTLS(storePath: context.store.path)
+    let options = try ArgumentOptions(arguments, spec: Spec.caReplace)
+    if let word = options.words.first {
+      throw UsageError(message: "ca replace doesn't take \(word)")
+    }
+    let names = try options.all("--name").map { name in
+      guard CertificatePlan.isDNSName(name.lowercased()) else {
+        throw UsageError(message: "--name needs a host name (letters, digits, hyphens, dots)")
+      }
+      return name.lowercased()
+    }
+    let confirmed = options.has("--yes")
+    guard confirmed else {
+      context.err(
+        "basket: replacing the authority means every phone must trust the new one (the welcome page again) before it can open the list; run it again with --yes to go ahead\n"
+      )
+      return 1
+    }
+    let authority = try household.replace(
+      hostName: NetworkAddresses.hostName(), names: names, now: context.clock.now)
+    context.out(
+      """
+      Made a new household authority (the old one was moved aside, not deleted):
+        \(household.authorityPath)
+        fingerprint \(authority.summary.fingerprint)
+      Restart basket serve; then each phone trusts the new authority from the welcome page.
+
+      """)
+    return 0
+  }
+
+  private static func describe(_ household: HouseholdTLS, json: Bool, context: CommandContext)
+    throws
     -> Int32
   {
     guard let authority = try household.authority() else {

@@ -12,9 +12,8 @@ enum CheckinCommand {
   /// offer on a terminal (or with `--ask`); otherwise lists them and keeps them for later
   /// unless told what to do with all of them.
   static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.checkin)
-    guard options.words.isEmpty else { throw UsageError(message: "checkin takes no arguments") }
-    let choices = ["--accept-all", "--skip-all", "--later", "--ask"].filter(options.has)
+    let flags = try Flags(arguments, spec: Spec.checkin)
+    let choices = ["--accept-all", "--skip-all", "--later", "--ask"].filter(flags.has)
     guard choices.count <= 1 else {
       throw UsageError(message: "checkin takes one of \(choices.joined(separator: ", "))")
     }
@@ -22,17 +21,17 @@ enum CheckinCommand {
     do {
       basket = try context.openBasket(.existing)
     } catch let missing as MissingStore where missing.location.source.isDefault {
-      context.out(options.has("--json") ? "{\"decided\": [], \"waiting\": []}\n" : nothing)
+      context.out(flags.has("--json") ? "{\"decided\": [], \"waiting\": []}\n" : nothing)
       return 0
     }
     let pantry = try PantryCommand.book(over: basket)
-    let offers = try pantry.checkin(basket.sections().gotIt, everything: options.has("--all"))
+    let offers = try pantry.checkin(basket.sections().gotIt, everything: flags.has("--all"))
     let interactive =
-      choices.isEmpty && !options.has("--json") && context.stdinIsTerminal || options.has("--ask")
+      choices.isEmpty && !flags.has("--json") && context.stdinIsTerminal || flags.has("--ask")
     var decided: [(CheckinOffer, String, PantryAddResult?)] = []
-    if options.has("--accept-all") {
+    if flags.has("--accept-all") {
       for offer in offers { decided.append((offer, "accepted", try pantry.accept(offer.id))) }
-    } else if options.has("--skip-all") {
+    } else if flags.has("--skip-all") {
       for offer in offers {
         try pantry.skip(offer.id)
         decided.append((offer, "skipped", nil))
@@ -41,7 +40,7 @@ enum CheckinCommand {
       decided = try ask(offers, pantry: pantry, context: context)
     }
     let waiting = try pantry.pendingOffers()
-    if options.has("--json") {
+    if flags.has("--json") {
       struct Decided: Encodable {
         var offer: PantryJSON.Offer
         var decision: String

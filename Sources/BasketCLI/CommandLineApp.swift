@@ -27,7 +27,8 @@ package enum CommandLineApp {
       return usage(error.message)
     }
     let command = options.command
-    if let command, !knownCommands.contains(command) {
+    let spec = command.flatMap(Spec.command)
+    if let command, spec == nil {
       return usage("unknown command \"\(command)\"")
     }
     if options.version {
@@ -97,18 +98,11 @@ package enum CommandLineApp {
 
     let rest = options.arguments
     do {
-      switch command {
-      case nil:
+      guard let spec else {
         if stdinIsTerminal && stdoutIsTerminal { return try runTUI(rest, context: context) }
         return try Commands.list(rest, context: context)
-      case "tui": return try runTUI(rest, context: context)
-      case "serve": return try runServe(rest, context: context)
-      case let command?:
-        guard let run = Commands.table[command] else {
-          return usage("unknown command \"\(command)\"")
-        }
-        return try run(rest, context)
       }
+      return try spec.dispatch(rest, context)
     } catch let error as UsageError {
       return usage(error.message, command: command)
     } catch {
@@ -117,9 +111,9 @@ package enum CommandLineApp {
     }
   }
 
-  /// Every command name, aliases included (the same as `Spec.all`'s, a test checks).
-  /// NB: not read from the specs, so a start builds only the spec of the command it runs.
-  static let knownCommands = Set(Commands.table.keys).union(["tui", "serve", "help", "completion"])
+  /// Every command name, aliases included. NB: a start looks its command up with
+  /// `Spec.command`, which makes no more specs than it needs; this makes them all.
+  static var knownCommands: Set<String> { Set(Spec.all.flatMap(\.names)) }
 
   /// Opens the store and builds the basket over it. A store that does not exist yet is
   /// started (and the user told where) only when `use` allows it; otherwise nothing is

@@ -45,9 +45,10 @@ package struct OverviewEntry: Sendable, Equatable {
   }
 }
 
-/// The one description of a command: its name, the flags and arguments it takes, its help
-/// and its subcommands. Parsing (`Flags`, `ArgumentOptions`), `--help` and the shell
-/// completions are all made from it, so a flag is declared in one place.
+/// The one description of a command: its name, the flags and arguments it takes, its help,
+/// its subcommands and what runs it. Parsing (`Flags`, `ArgumentOptions`), dispatch
+/// (`dispatch`), `--help` and the shell completions are all made from it, so a name or a flag
+/// is declared in one place.
 package struct CommandSpec: Sendable {
   /// The words that name it after `basket`: "add", "recipe import".
   package var path: String
@@ -64,11 +65,15 @@ package struct CommandSpec: Sendable {
   package var subcommands: [CommandSpec]
   /// Its `--help` text; a subcommand without one shows its parent's.
   package var help: String?
+  /// What runs it, given its arguments; for a command with subcommands, what runs when none
+  /// is named. Nil for a command that must be given a subcommand, and for `help` and
+  /// `completion`, which `CommandLineApp` answers before it reads the environment.
+  var run: Commands.Run?
 
-  package init(
+  init(
     _ path: String, aliases: [String] = [], summary: String, overview: [OverviewEntry] = [],
     flags: [FlagSpec] = [], positional: ClosedRange<Int> = 0...0, argument: ValueKind? = nil,
-    subcommands: [CommandSpec] = [], help: String? = nil
+    subcommands: [CommandSpec] = [], help: String? = nil, run: Commands.Run? = nil
   ) {
     self.path = path
     self.aliases = aliases
@@ -79,6 +84,7 @@ package struct CommandSpec: Sendable {
     self.argument = argument
     self.subcommands = subcommands
     self.help = help
+    self.run = run
   }
 
   /// The last word of its path: "import" for "recipe import".

@@ -9,21 +9,8 @@ import BasketKit
 /// The list commands. Each takes its arguments (after the command name) and the context, and
 /// returns the exit status; user errors are thrown as `ListError`, bad usage as `UsageError`.
 enum Commands {
+  /// What runs a command (its `CommandSpec.run`).
   typealias Run = @Sendable ([String], CommandContext) throws -> Int32
-
-  static let table: [String: Run] = [
-    "add": add, "list": list, "ls": list, "check": check, "uncheck": uncheck,
-    "rename": rename, "note": note, "category": category, "qty": qty, "remove": remove,
-    "rm": remove, "clear": clear,
-    "undo": undo, "suggest": suggest, "usuals": usuals, "emoji": emoji,
-    "recipe": RecipeCommand.run, "shop": ShopCommand.run, "pantry": PantryCommand.run,
-    "checkin": CheckinCommand.run, "mealprep": MealPrepCommand.run, "plan": PlanCommand.run,
-    "product": ProductCommand.run, "trip": TripCommand.run, "retailer": ProductCommand.retailer,
-    "staples": StaplesCommand.run, "invite": InviteCommand.run, "ca": CACommand.run,
-    "backup": BackupCommand.backup, "restore": BackupCommand.restore,
-    "export": ExportCommand.export, "import": ExportCommand.importExport,
-    "lists": ListsCommand.run,
-  ]
 
   // MARK: - Reading
 

@@ -9,46 +9,43 @@ import BasketKit
 /// `basket lists …`: the household's lists (Groceries, Hardware, Party…). Every list command
 /// works on one list: `--list NAME` (or `BASKET_LIST`), else the first.
 enum ListsCommand {
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
-      return try show(arguments, context: context)
+  /// `lists add NAME...`
+  static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try change(arguments, Spec.listsAdd, context) { lists, names in
+      let list = try lists.add(names[0])
+      return
+        "Added the list \(list.name). Add to it with: basket add --list \(quoted(list.name)) ITEM"
     }
-    let rest = Array(arguments.dropFirst())
-    switch subcommand {
-    case "list", "ls": return try show(rest, context: context)
-    case "add":
-      return try change(rest, Spec.listsAdd, context) { lists, names in
-        let list = try lists.add(names[0])
-        return
-          "Added the list \(list.name). Add to it with: basket add --list \(quoted(list.name)) ITEM"
-      }
-    case "rename":
-      return try change(rest, Spec.listsRename, context) { lists, names in
-        let old = try lists.named(names[0])
-        let list = try lists.rename(names[0], to: names[1])
-        return "Renamed \(old.name) to \(list.name)."
-      }
-    case "move": return try move(rest, context: context)
-    case "remove", "rm":
-      return try change(rest, Spec.listsRemove, context) { lists, names in
-        let list = try lists.named(names[0])
-        let counts = try lists.counts(of: list)
-        _ = try lists.remove(names[0])
-        let items = counts.toGet + counts.gotIt
-        let kept =
-          items == 0 ? "" : " Its \(items) \(items == 1 ? "item waits" : "items wait") with it."
-        return
-          "Removed the list \(list.name).\(kept) Bring it back with: basket lists restore \(quoted(list.name))"
-      }
-    case "restore":
-      return try change(rest, Spec.listsRestore, context) { lists, names in
-        let list = try lists.restore(names[0])
-        return "Restored the list \(list.name)."
-      }
-    default:
-      throw UsageError(
-        message:
-          "lists has no subcommand \"\(subcommand)\" (list, add, rename, move, remove, restore)")
+  }
+
+  /// `lists rename OLD NEW`
+  static func rename(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try change(arguments, Spec.listsRename, context) { lists, names in
+      let old = try lists.named(names[0])
+      let list = try lists.rename(names[0], to: names[1])
+      return "Renamed \(old.name) to \(list.name)."
+    }
+  }
+
+  /// `lists remove NAME...`: the list and its items wait to be restored.
+  static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try change(arguments, Spec.listsRemove, context) { lists, names in
+      let list = try lists.named(names[0])
+      let counts = try lists.counts(of: list)
+      _ = try lists.remove(names[0])
+      let items = counts.toGet + counts.gotIt
+      let kept =
+        items == 0 ? "" : " Its \(items) \(items == 1 ? "item waits" : "items wait") with it."
+      return
+        "Removed the list \(list.name).\(kept) Bring it back with: basket lists restore \(quoted(list.name))"
+    }
+  }
+
+  /// `lists restore NAME...`
+  static func restore(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try change(arguments, Spec.listsRestore, context) { lists, names in
+      let list = try lists.restore(names[0])
+      return "Restored the list \(list.name)."
     }
   }
 
@@ -143,7 +140,7 @@ enum ListsCommand {
   }
 
   /// `lists move NAME POSITION`: 1 is the first.
-  private static func move(_ arguments: [String], context: CommandContext) throws -> Int32 {
+  static func move(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.listsMove)
     guard let position = Int(flags.positional[1]), position >= 1, position <= ListsRules.maxLists
     else {

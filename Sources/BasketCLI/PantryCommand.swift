@@ -9,23 +9,6 @@ import BasketOCR
 
 /// `basket pantry …`: what the household has at home.
 enum PantryCommand {
-  static let subcommands: [String: Commands.Run] = [
-    "add": add, "list": list, "ls": list, "show": show, "edit": edit, "use": use,
-    "remove": remove, "rm": remove, "scan": scan, "search": search,
-  ]
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let name = arguments.first, !name.hasPrefix("-") else {
-      return try list(arguments, context)
-    }
-    guard let subcommand = subcommands[name] else {
-      throw UsageError(
-        message:
-          "pantry has no command \"\(name)\" (\(Spec.pantry.subcommandNames))")
-    }
-    return try subcommand(Array(arguments.dropFirst()), context)
-  }
-
   // MARK: - Changing
 
   /// `pantry add NAME... [--code CODE] [--packages N] [--size AMOUNT] [--left AMOUNT]

@@ -11,21 +11,6 @@ import BasketStore
 /// each day; `plan shop` shops some days' meals through meal prep's merge, Recipe Ready and
 /// the pantry (`MealPrepCommand.shop`).
 enum PlanCommand {
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
-      return try show(arguments, context: context)
-    }
-    let rest = Array(arguments.dropFirst())
-    switch subcommand {
-    case "show", "week": return try show(rest, context: context)
-    case "add": return try add(rest, context: context)
-    case "remove", "rm": return try remove(rest, context: context)
-    case "shop": return try shop(rest, context: context)
-    default:
-      throw UsageError(message: "plan has no subcommand \"\(subcommand)\" (add, remove, shop)")
-    }
-  }
-
   /// The plan over the store the recipe library uses; "today" is today in this machine's local
   /// time.
   static func book(_ context: CommandContext, _ use: StoreUse) throws -> PlanBook {

@@ -9,22 +9,6 @@ import BasketStore
 
 /// `basket product …`: the household's catalogue of products, and `basket retailer …`.
 enum ProductCommand {
-  static let subcommands: [String: Commands.Run] = [
-    "add": add, "list": list, "ls": list, "show": show, "edit": edit, "remove": remove,
-    "rm": remove,
-  ]
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let name = arguments.first, !name.hasPrefix("-") else {
-      return try list(arguments, context)
-    }
-    guard let subcommand = subcommands[name] else {
-      throw UsageError(
-        message: "product has no command \"\(name)\" (\(Spec.product.subcommandNames))")
-    }
-    return try subcommand(Array(arguments.dropFirst()), context)
-  }
-
   /// The catalogue over the store `basket` uses.
   static func book(over basket: Basket) throws -> ProductBook {
     guard let store = basket.store as? SQLiteStore else {
@@ -121,15 +105,14 @@ enum ProductCommand {
 
   /// `product list [--json]`
   static func list(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.productList)
-    guard options.words.isEmpty else { throw UsageError(message: "product list takes no names") }
+    let flags = try Flags(arguments, spec: Spec.productList)
     let products: [Product]
     do {
       products = try book(context, .existing).list()
     } catch let missing as MissingStore where missing.location.source.isDefault {
       products = []
     }
-    if options.has("--json") {
+    if flags.has("--json") {
       context.out(try JSONText.encode(products.map(TripJSON.ProductJSON.init)) + "\n")
       return 0
     }
@@ -184,54 +167,52 @@ enum ProductCommand {
 
   // MARK: - Retailers
 
-  /// `retailer [list [--json] | add NAME TEMPLATE | remove NAME]`
-  static func retailer(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let subcommand = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "list"
-    let rest = arguments.first == subcommand ? Array(arguments.dropFirst()) : arguments
-    switch subcommand {
-    case "list", "ls":
-      let options = try ArgumentOptions(rest, spec: Spec.retailerList)
-      guard options.words.isEmpty else {
-        throw UsageError(message: "retailer list takes no names")
-      }
-      let retailers: [Retailer]
-      do {
-        retailers = try book(context, .existing).retailers()
-      } catch let missing as MissingStore where missing.location.source.isDefault {
-        retailers = RetailerRules.builtIn
-      }
-      if options.has("--json") {
-        context.out(try JSONText.encode(retailers) + "\n")
-      } else {
-        for retailer in retailers {
-          let mark = retailer.builtIn ? " (built in)" : ""
-          context.out("\(retailer.name)\(mark): \(retailer.template)\n")
-        }
-      }
-    case "add":
-      let options = try ArgumentOptions(rest, spec: Spec.retailerAdd)
-      guard options.words.count >= 2 else {
-        throw UsageError(
-          message:
-            "retailer add needs a name and a search address with {query}, such as: basket retailer add Kroger 'https://www.kroger.com/search?query={query}'"
-        )
-      }
-      let retailer = try book(context, .createIfMissing).addRetailer(
-        options.words.dropLast().joined(separator: " "), template: options.words.last!)
-      context.out(
-        "Added \(retailer.name): items without a product page get a search there, labelled as one.\n"
-      )
-    case "remove", "rm":
-      let options = try ArgumentOptions(rest, spec: Spec.retailerRemove)
-      guard !options.words.isEmpty else {
-        throw UsageError(message: "retailer remove needs a retailer's name")
-      }
-      let retailer = try book(context, .existing).removeRetailer(
-        options.words.joined(separator: " "))
-      context.out("Removed \(retailer.name).\n")
-    default:
-      throw UsageError(message: "retailer has no command \"\(subcommand)\" (list, add, remove)")
+  /// `retailer [list] [--json]`: the built-in retailers and the household's own.
+  static func retailers(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let flags = try Flags(arguments, spec: Spec.retailerList)
+    let retailers: [Retailer]
+    do {
+      retailers = try book(context, .existing).retailers()
+    } catch let missing as MissingStore where missing.location.source.isDefault {
+      retailers = RetailerRules.builtIn
     }
+    if flags.has("--json") {
+      context.out(try JSONText.encode(retailers) + "\n")
+    } else {
+      for retailer in retailers {
+        let mark = retailer.builtIn ? " (built in)" : ""
+        context.out("\(retailer.name)\(mark): \(retailer.template)\n")
+      }
+    }
+    return 0
+  }
+
+  /// `retailer add NAME TEMPLATE`
+  static func addRetailer(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let options = try ArgumentOptions(arguments, spec: Spec.retailerAdd)
+    guard options.words.count >= 2 else {
+      throw UsageError(
+        message:
+          "retailer add needs a name and a search address with {query}, such as: basket retailer add Kroger 'https://www.kroger.com/search?query={query}'"
+      )
+    }
+    let retailer = try book(context, .createIfMissing).addRetailer(
+      options.words.dropLast().joined(separator: " "), template: options.words.last!)
+    context.out(
+      "Added \(retailer.name): items without a product page get a search there, labelled as one.\n"
+    )
+    return 0
+  }
+
+  /// `retailer remove NAME`
+  static func removeRetailer(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let options = try ArgumentOptions(arguments, spec: Spec.retailerRemove)
+    guard !options.words.isEmpty else {
+      throw UsageError(message: "retailer remove needs a retailer's name")
+    }
+    let retailer = try book(context, .existing).removeRetailer(
+      options.words.joined(separator: " "))
+    context.out("Removed \(retailer.name).\n")
     return 0
   }
 

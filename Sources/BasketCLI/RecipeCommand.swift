@@ -17,36 +17,6 @@ import BasketRecipeImport
 /// `basket recipe …`: import, parse, keep and shop for recipes. Each subcommand takes its
 /// arguments and the context and returns the exit status, like the list commands.
 enum RecipeCommand {
-  static let subcommands: [String: Commands.Run] = [
-    "import": importRecipe, "parse": parse, "list": list, "ls": list, "show": show,
-    "search": search, "remove": remove, "rm": remove, "add": add,
-    "coverage": PantryRecipeCommands.coverage, "cooked": PantryRecipeCommands.cooked,
-  ]
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let name = arguments.first else {
-      throw UsageError(
-        message:
-          "recipe needs a command: import, parse, list, show, search, remove, add, coverage or cooked"
-      )
-    }
-    guard let subcommand = subcommands[name] else {
-      throw UsageError(message: "unknown recipe command \"\(name)\"")
-    }
-    do {
-      return try subcommand(Array(arguments.dropFirst()), context)
-    } catch let error as RecipeError {
-      context.err("basket: \(error)\n")
-      return 1
-    } catch let error as WebFetchError {
-      context.err("basket: \(error)\n")
-      return 1
-    } catch let error as PhotoImportError {
-      context.err("basket: \(error)\n")
-      return 1
-    }
-  }
-
   // MARK: - Reading recipes
 
   /// `recipe import [FILE | URL | - | PHOTO...] [--json] [--save] [--allow-local]`

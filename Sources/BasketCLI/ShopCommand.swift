@@ -8,24 +8,6 @@ import BasketKit
 
 /// `basket shop …`: the household's shops, and `basket list --walking-order`.
 enum ShopCommand {
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
-      return try list(arguments, context: context)
-    }
-    let rest = Array(arguments.dropFirst())
-    switch subcommand {
-    case "list", "ls": return try list(rest, context: context)
-    case "add": return try add(rest, context: context)
-    case "use": return try use(rest, context: context)
-    case "leave": return try leave(rest, context: context)
-    case "remove", "rm": return try remove(rest, context: context)
-    case "rename": return try rename(rest, context: context)
-    default:
-      throw UsageError(
-        message: "shop has no subcommand \"\(subcommand)\" (\(Spec.shop.subcommandNames))")
-    }
-  }
-
   /// `shop list [--json]`: every shop, the current one marked.
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.shopList)

@@ -3,21 +3,6 @@ import BasketKit
 /// `basket staples …`: the always-have list, staples a recipe's lines for which stay off the
 /// list unless chosen (`Staples`, `LeftOutLines`).
 enum StaplesCommand {
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
-      return try list(arguments, context: context)
-    }
-    let rest = Array(arguments.dropFirst())
-    switch subcommand {
-    case "list", "ls": return try list(rest, context: context)
-    case "add": return try change(rest, adding: true, context: context)
-    case "remove", "rm": return try change(rest, adding: false, context: context)
-    default:
-      throw UsageError(
-        message: "staples has no subcommand \"\(subcommand)\" (\(Spec.staples.subcommandNames))")
-    }
-  }
-
   /// The always-have list over the store `basket` uses.
   static func book(over basket: Basket) throws -> StapleBook {
     guard let store = basket.store as? any StapleStore else {
@@ -44,9 +29,19 @@ enum StaplesCommand {
     return 0
   }
 
-  /// `staples add NAME...` and `staples remove NAME...`: each argument is one staple (quote a
-  /// name of several words); the list is printed after.
-  static func change(_ arguments: [String], adding: Bool, context: CommandContext) throws
+  /// `staples add NAME...`
+  static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try change(arguments, adding: true, context: context)
+  }
+
+  /// `staples remove NAME...`
+  static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    try change(arguments, adding: false, context: context)
+  }
+
+  /// Adds or removes staples: each argument is one staple (quote a name of several words);
+  /// the list is printed after.
+  private static func change(_ arguments: [String], adding: Bool, context: CommandContext) throws
     -> Int32
   {
     let flags = try Flags(arguments, spec: adding ? Spec.staplesAdd : Spec.staplesRemove)

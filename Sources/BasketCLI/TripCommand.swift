@@ -9,26 +9,6 @@ import BasketStore
 
 /// `basket trip …`: the Shopping Trip, one item at a time.
 enum TripCommand {
-  static let steps = Spec.trip.subcommands.map(\.name)
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let name = arguments.first, !name.hasPrefix("-") else {
-      return try status(arguments, context)
-    }
-    let rest = Array(arguments.dropFirst())
-    switch name {
-    case "start": return try start(rest, context)
-    case "status": return try status(rest, context)
-    case "replace": return try replace(rest, context)
-    case "end": return try end(rest, context)
-    case "next", "skip", "accept", "pause", "resume", "got":
-      return try simple(name, rest, context)
-    default:
-      throw UsageError(
-        message: "trip has no command \"\(name)\" (\(steps.joined(separator: ", ")))")
-    }
-  }
-
   /// The trips over the store `context` opens.
   static func book(_ context: CommandContext) throws -> TripBook {
     try book(over: try context.openBasket(.existing))
@@ -81,8 +61,7 @@ enum TripCommand {
 
   /// `trip [status] [--json]`
   static func status(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.tripStatus)
-    guard options.words.isEmpty else { throw UsageError(message: "trip status takes no names") }
+    let flags = try Flags(arguments, spec: Spec.tripStatus)
     let trip: Trip?
     do {
       trip = try book(context).current()
@@ -90,7 +69,7 @@ enum TripCommand {
       trip = nil
     }
     guard let trip else {
-      if options.has("--json") {
+      if flags.has("--json") {
         context.out("null\n")
       } else {
         context.out(
@@ -99,17 +78,17 @@ enum TripCommand {
       }
       return 0
     }
-    if options.has("--json") { return try json(trip, context) }
+    if flags.has("--json") { return try json(trip, context) }
     context.out(describe(trip, style: Style(context: context)))
     return 0
   }
 
-  /// `trip next|got|skip|accept|pause|resume [--json]`
-  static func simple(_ name: String, _ arguments: [String], _ context: CommandContext) throws
+  /// `trip next|got|skip|accept|pause|resume [--json]`, as `spec` names it.
+  static func simple(_ spec: CommandSpec, _ arguments: [String], _ context: CommandContext) throws
     -> Int32
   {
-    let options = try ArgumentOptions(arguments, spec: Spec.trip.subcommand(name) ?? Spec.trip)
-    guard options.words.isEmpty else { throw UsageError(message: "trip \(name) takes no names") }
+    let name = spec.name
+    let flags = try Flags(arguments, spec: spec)
     let book = try book(context)
     let before = try book.current()
     let trip: Trip
@@ -117,11 +96,11 @@ enum TripCommand {
     case "got": trip = try book.got()
     case "next": trip = try book.step(.next)
     case "skip": trip = try book.step(.skip)
-    case "accept": trip = try book.step(options.has("--searches") ? .acceptSearches : .accept)
+    case "accept": trip = try book.step(flags.has("--searches") ? .acceptSearches : .accept)
     case "pause": trip = try book.step(.pause)
     default: trip = try book.step(.resume)
     }
-    if options.has("--json") { return try json(trip, context) }
+    if flags.has("--json") { return try json(trip, context) }
     let style = Style(context: context)
     var out = ""
     let shown = before?.phase == .review ? before?.currentException : before?.currentStop
@@ -134,7 +113,7 @@ enum TripCommand {
           before?.phase == .review
             ? "Left \($0.name) out of this trip.\n" : "Skipped \($0.name): it stays on the list.\n"
         } ?? ""
-    case "accept" where options.has("--searches"):
+    case "accept" where flags.has("--searches"):
       let count = before?.searchFallbacks ?? 0
       out += "Accepted \(count) \(count == 1 ? "search" : "searches"): shopped by name.\n"
     case "accept":
@@ -200,10 +179,9 @@ enum TripCommand {
 
   /// `trip end [--json]`: the summary, then the pantry check-in offers.
   static func end(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-    let options = try ArgumentOptions(arguments, spec: Spec.tripEnd)
-    guard options.words.isEmpty else { throw UsageError(message: "trip end takes no names") }
+    let flags = try Flags(arguments, spec: Spec.tripEnd)
     let (trip, summary, offers) = try book(context).end()
-    if options.has("--json") {
+    if flags.has("--json") {
       struct Out: Encodable {
         var trip: TripJSON.TripView
         var summary: TripSummary

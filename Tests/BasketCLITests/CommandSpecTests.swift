@@ -85,8 +85,8 @@ import Testing
 
   @Test func everySubcommandThatRunsIsDescribed() {
     let tables: [(CommandSpec, [String: Commands.Run])] = [
-      (Spec.recipe, RecipeCommand.subcommands), (Spec.pantry, PantryCommand.subcommands),
-      (Spec.product, ProductCommand.subcommands),
+      (Spec.recipe, Spec.recipe.handlers), (Spec.pantry, Spec.pantry.handlers),
+      (Spec.product, Spec.product.handlers),
     ]
     for (spec, table) in tables {
       #expect(Set(table.keys) == Set(spec.subcommands.flatMap(\.names)), "\(spec.path)")
