@@ -8,7 +8,6 @@ extension WebApp {
   /// refetch the list. One revision read and one indexed read of the changed rows.
   public func changeNotice(after revision: Int64) -> ChangeNotice? {
     guard let changes = try? basket.store.changes(since: revision) else { return nil }
-    guard changes.revision != revision else { return ChangeNotice(revision: revision) }
     // NB: an older version's shape is made only if a page speaking it listens.
     return ChangeNotice(
       revision: changes.revision, payload: changesValue(changes, .current),
