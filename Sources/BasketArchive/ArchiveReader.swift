@@ -30,7 +30,8 @@ public struct ArchiveEntry: Equatable, Sendable {
 /// NB: only the gzip filter and the zip, tar and (for `Gzip`) raw formats are enabled; none of
 /// them runs an outside program.
 public final class ArchiveReader {
-  private let library: basket_archive
+  private let opened: LibArchive.Library
+  private var library: basket_archive { opened.functions }
   private let archive: OpaquePointer
   /// The archive's size on disk, for `progress`.
   public let size: Int64
@@ -40,8 +41,8 @@ public final class ArchiveReader {
   /// - Throws: `MissingLibrary` without libarchive; `ArchiveError.notAnArchive` when the file
   ///   is neither zip nor tar (checked by reading its first header).
   public init(path: String, size: Int64) throws {
-    library = try LibArchive.functions()
-    guard let archive = library.archive_read_new() else {
+    opened = try LibArchive.open()
+    guard let archive = opened.functions.archive_read_new() else {
       throw ArchiveError.damaged("libarchive could not start a reader")
     }
     self.archive = archive
@@ -162,7 +163,10 @@ public enum Gzip {
   /// - Throws: `ArchiveError.damaged` for a stream that isn't gzip or is cut short or
   ///   corrupt; `.tooLarge` past `limit` (the rest is never unpacked).
   public static func inflate(_ bytes: [UInt8], limit: Int) throws -> [UInt8] {
-    let library = try LibArchive.functions()
+    let opened = try LibArchive.open()
+    let library = opened.functions
+    // NB: the library stays open until the reader is freed.
+    defer { withExtendedLifetime(opened) {} }
     guard isGzip(bytes) else { throw ArchiveError.damaged("it is not gzip data") }
     guard let archive = library.archive_read_new() else {
       throw ArchiveError.damaged("libarchive could not start a reader")

@@ -14,7 +14,8 @@ public final class ArchiveWriter {
     case zip
   }
 
-  private let library: basket_archive
+  private let opened: LibArchive.Library
+  private var library: basket_archive { opened.functions }
   private let archive: OpaquePointer
   private var closed = false
   public let path: String
@@ -24,7 +25,7 @@ public final class ArchiveWriter {
   /// - Throws: `MissingLibrary` without libarchive; `ArchiveError.cannotWrite` when something
   ///   is at `path` already or the file can't be made.
   public init(path: String, format: Format) throws {
-    library = try LibArchive.functions()
+    opened = try LibArchive.open()
     self.path = path
     // NB: made here, owner-only and exclusive, so libarchive only ever opens our own file.
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -33,7 +34,7 @@ public final class ArchiveWriter {
         "cannot make \(path): \(String(cString: strerror(errno)))")
     }
     _ = Glibc.close(descriptor)
-    guard let archive = library.archive_write_new() else {
+    guard let archive = opened.functions.archive_write_new() else {
       throw ArchiveError.cannotWrite("libarchive could not start a writer")
     }
     self.archive = archive

@@ -120,6 +120,14 @@ import Testing
       if snapshot == nil { usleep(50_000) }
     }
     let name = try #require(snapshot, "serve took no snapshot")
+    // The snapshot done, libarchive (with the libxml2 and ICU it brings) is let go again.
+    let maps = "/proc/\(server.process.processIdentifier)/maps"
+    var mapped = true
+    for _ in 0..<100 where mapped {
+      mapped = (try? String(contentsOfFile: maps, encoding: .utf8))?.contains("libarchive") ?? true
+      if mapped { usleep(20_000) }
+    }
+    #expect(!mapped, "libarchive is still mapped after the snapshot")
     let attributes = try FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)")
     #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o777 == 0o600)
     let (status, output) = try Self.basket(
