@@ -202,9 +202,9 @@ enum Spec {
     flags: [
       .json, FlagSpec("--servings", .number, "scale to this many servings"),
       FlagSpec("--yield", .number, "scale to this yield"),
-      FlagSpec("--skip", .text, "leave these ingredients off"),
-      FlagSpec("--with", .text, "put these staples on anyway"),
-      FlagSpec("--plain", nil, "add the ingredients as written"),
+      FlagSpec("--skip", .text, "leave these ingredients off", takes: .words),
+      FlagSpec("--with", .text, "put these staples on anyway", takes: .words),
+      FlagSpec("--plain", .text, "add the ingredients as written", takes: .optionalValue),
     ], positional: 1...Int.max, argument: .recipe, help: RecipeHelp.text(for: "recipe add"),
     run: RecipeCommand.add)
   static let recipeCoverage = CommandSpec(
