@@ -196,7 +196,6 @@ enum Spec {
   static let recipeRemove = CommandSpec(
     "recipe remove", aliases: ["rm"], summary: "remove a saved recipe", positional: 1...Int.max,
     argument: .recipe, help: RecipeHelp.text(for: "recipe remove"), run: RecipeCommand.remove)
-  /// NB: read by `RecipeCommand.add` itself (--skip and --with collect several names).
   static let recipeAdd = CommandSpec(
     "recipe add", summary: "put a saved recipe's ingredients on the list",
     flags: [
