@@ -4,51 +4,62 @@ struct ArgumentOptions {
   private(set) var words: [String] = []
   private(set) var flags: Set<String> = []
   private(set) var values: [String: String] = [:]
-  /// Every value an option was given, in order, when it is given more than once.
+  /// Every value an option was given, in order, when it is given more than once (or takes
+  /// several words).
   private(set) var repeated: [String: [String]] = [:]
 
-  /// Reads `arguments` as `spec` allows: its flags, with a value or without. The words are
-  /// left to the command, which says what it needs in its own words.
+  /// Reads `arguments` as `spec` allows: its flags, each taking what its `FlagSpec.takes`
+  /// says. The words are left to the command, which says what it needs in its own words.
   init(_ arguments: [String], spec: CommandSpec) throws {
     try self.init(
-      arguments, flags: spec.switches, values: spec.valueFlags, command: spec.path)
+      arguments, takes: Dictionary(spec.flags.map { ($0.name, $0.takes) }) { first, _ in first },
+      command: spec.path)
   }
 
-  private init(
-    _ arguments: [String], flags allowedFlags: Set<String>, values allowedValues: Set<String>,
-    command: String
-  ) throws {
+  private init(_ arguments: [String], takes: [String: FlagSpec.Takes], command: String) throws {
     var index = 0
     var afterDashes = false
+    /// The flag taking the words that follow it, until the next flag.
+    var collecting: String?
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
       if afterDashes || !argument.hasPrefix("--") {
-        words.append(argument)
+        if let collecting {
+          record(collecting, argument)
+        } else {
+          words.append(argument)
+        }
         continue
       }
+      collecting = nil
       if argument == "--" {
         afterDashes = true
         continue
       }
       let (name, inline) = Self.split(argument)
-      if allowedFlags.contains(name), inline == nil {
+      switch (takes[name], inline) {
+      case (.nothing?, nil), (.optionalValue?, nil):
         flags.insert(name)
-      } else if allowedValues.contains(name) {
-        if let inline {
-          values[name] = inline
-        } else {
-          guard index < arguments.count else {
-            throw UsageError(message: "\(name) needs a value")
-          }
-          values[name] = arguments[index]
-          index += 1
+      case (.optionalValue?, let inline?), (.words?, let inline?), (.value?, let inline?):
+        record(name, inline)
+      case (.words?, nil):
+        collecting = name
+      case (.value?, nil):
+        guard index < arguments.count else {
+          throw UsageError(message: "\(name) needs a value")
         }
-        repeated[name, default: []].append(values[name]!)
-      } else {
+        record(name, arguments[index])
+        index += 1
+      case (.nothing?, _?), (nil, _):
         throw UsageError(message: "\(command) doesn't take \(name)")
       }
     }
+  }
+
+  private mutating func record(_ option: String, _ value: String) {
+    values[option] = value
+    repeated[option, default: []].append(value)
   }
 
   private static func split(_ argument: String) -> (String, String?) {
@@ -60,6 +71,6 @@ struct ArgumentOptions {
 
   subscript(_ option: String) -> String? { values[option] }
 
-  /// Every value `option` was given, in order (`--merge 1 --merge 2`).
+  /// Every value `option` was given, in order (`--merge 1 --merge 2`, `--skip eggs milk`).
   func all(_ option: String) -> [String] { repeated[option] ?? [] }
 }

@@ -18,18 +18,37 @@ package enum ValueKind: Sendable, Equatable {
 
 /// One flag a command takes: `--json`, or `--servings N` when it takes a value.
 package struct FlagSpec: Sendable, Equatable {
+  /// Which words a flag takes as its value.
+  package enum Takes: Sendable, Equatable {
+    /// None: `--json`.
+    case nothing
+    /// The next word, or the one after `=`: `--size 500g`, `--size=500g`.
+    case value
+    /// Every word after it up to the next flag (`--skip eggs milk`), or the one after `=`;
+    /// it may be given again.
+    case words
+    /// None, or the one after `=`, which may be given again: `--plain`, `--plain=salt`.
+    case optionalValue
+  }
+
   package var name: String
   /// What its value is; nil when it takes none.
   package var value: ValueKind?
   package var summary: String
+  package var takes: Takes
 
-  package init(_ name: String, _ value: ValueKind? = nil, _ summary: String = "") {
+  /// A flag that takes nothing when `value` is nil, else the next word unless `takes` says.
+  package init(
+    _ name: String, _ value: ValueKind? = nil, _ summary: String = "", takes: Takes? = nil
+  ) {
     self.name = name
     self.value = value
     self.summary = summary
+    self.takes = takes ?? (value == nil ? .nothing : .value)
   }
 
-  package var takesValue: Bool { value != nil }
+  /// Whether the word after it is its value (what completions offer there).
+  package var takesValue: Bool { takes == .value || takes == .words }
 
   static let json = FlagSpec("--json", nil, "print JSON for scripts")
 }
@@ -94,10 +113,7 @@ package struct CommandSpec: Sendable {
   package var names: [String] { [name] + aliases }
 
   /// The flags that take no value.
-  package var switches: Set<String> { Set(flags.filter { !$0.takesValue }.map(\.name)) }
-
-  /// The flags that take a value.
-  package var valueFlags: Set<String> { Set(flags.filter(\.takesValue).map(\.name)) }
+  package var switches: Set<String> { Set(flags.filter { $0.takes == .nothing }.map(\.name)) }
 
   /// "list, add, remove": its subcommands' names, for a message.
   package var subcommandNames: String { subcommands.map(\.name).joined(separator: ", ") }

@@ -196,15 +196,14 @@ enum Spec {
   static let recipeRemove = CommandSpec(
     "recipe remove", aliases: ["rm"], summary: "remove a saved recipe", positional: 1...Int.max,
     argument: .recipe, help: RecipeHelp.text(for: "recipe remove"), run: RecipeCommand.remove)
-  /// NB: read by `RecipeCommand.add` itself (--skip and --with collect several names).
   static let recipeAdd = CommandSpec(
     "recipe add", summary: "put a saved recipe's ingredients on the list",
     flags: [
       .json, FlagSpec("--servings", .number, "scale to this many servings"),
       FlagSpec("--yield", .number, "scale to this yield"),
-      FlagSpec("--skip", .text, "leave these ingredients off"),
-      FlagSpec("--with", .text, "put these staples on anyway"),
-      FlagSpec("--plain", nil, "add the ingredients as written"),
+      FlagSpec("--skip", .text, "leave these ingredients off", takes: .words),
+      FlagSpec("--with", .text, "put these staples on anyway", takes: .words),
+      FlagSpec("--plain", .text, "add the ingredients as written", takes: .optionalValue),
     ], positional: 1...Int.max, argument: .recipe, help: RecipeHelp.text(for: "recipe add"),
     run: RecipeCommand.add)
   static let recipeCoverage = CommandSpec(

@@ -298,7 +298,7 @@ enum Completion {
   private static func fishFlag(_ flag: FlagSpec) -> String {
     var text = " -l \(flag.name.dropFirst(2))"
     switch flag.value {
-    case nil: break
+    case _ where !flag.takesValue: break
     case .file?, .directory?: text += " -r -F"
     case .choice(let words)?: text += " -x -a \(fishQuoted(words.joined(separator: " ")))"
     default: text += " -x"

@@ -154,60 +154,10 @@ enum RecipeCommand {
   /// and optional lines are left out unless `--with` names them (`LeftOutLines`). `--plain`
   /// keeps every amount as the recipe wrote it instead of packs; `--plain=NAME` one line's.
   static func add(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    var reference: [String] = []
-    var lists: [String: [String]] = ["--skip": [], "--with": []]
-    var servings: Int?
-    var yield: Double?
-    var plain: [String] = []
-    var allPlain = false
-    var json = false
-    var index = 0
-    var collecting: String?
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      switch argument {
-      case "--json":
-        json = true
-        collecting = nil
-      case "--skip", "--with":
-        collecting = argument
-      case "--servings":
-        guard index < arguments.count else {
-          throw UsageError(message: "--servings needs a number")
-        }
-        servings = try servingsValue(arguments[index])
-        index += 1
-        collecting = nil
-      case _ where argument.hasPrefix("--servings="):
-        servings = try servingsValue(String(argument.dropFirst("--servings=".count)))
-        collecting = nil
-      case "--yield":
-        guard index < arguments.count else { throw UsageError(message: "--yield needs a number") }
-        yield = try yieldValue(arguments[index])
-        index += 1
-        collecting = nil
-      case _ where argument.hasPrefix("--yield="):
-        yield = try yieldValue(String(argument.dropFirst("--yield=".count)))
-        collecting = nil
-      case "--plain":
-        allPlain = true
-        collecting = nil
-      case _ where argument.hasPrefix("--plain="):
-        plain.append(String(argument.dropFirst("--plain=".count)))
-        collecting = nil
-      case _ where argument.hasPrefix("--skip=") || argument.hasPrefix("--with="):
-        lists[String(argument.prefix(6)), default: []].append(String(argument.dropFirst(7)))
-      case _ where argument.hasPrefix("--"):
-        throw UsageError(message: "recipe add doesn't take \(argument)")
-      default:
-        if let collecting {
-          lists[collecting, default: []].append(argument)
-        } else {
-          reference.append(argument)
-        }
-      }
-    }
+    let options = try ArgumentOptions(arguments, spec: Spec.recipeAdd)
+    let servings = try options.all("--servings").map(servingsValue).last
+    let yield = try options.all("--yield").map(yieldValue).last
+    let reference = options.words
     guard !reference.isEmpty else {
       throw UsageError(message: "recipe add needs a recipe: its id or title")
     }
@@ -231,7 +181,7 @@ enum RecipeCommand {
     let staples = try StaplesCommand.staples(of: book.basket)
     var skipped = RecipeSelection.standard(for: recipe, staples: staples).skipped
     for (option, verb) in [("--with", "add"), ("--skip", "skip")] {
-      for name in lists[option] ?? [] {
+      for name in options.all(option) {
         var lines: [Int] = []
         if let number = Int(name), (1...recipe.ingredients.count).contains(number) {
           lines = [number - 1]
@@ -247,7 +197,7 @@ enum RecipeCommand {
       }
     }
     var plainLines: Set<Int> = []
-    for name in plain {
+    for name in options.all("--plain") {
       let lines =
         if let number = Int(name), (1...recipe.ingredients.count).contains(number) {
           [number - 1]
@@ -264,10 +214,11 @@ enum RecipeCommand {
     }
     let selection = RecipeSelection(
       servings: servings, skipped: skipped,
-      plainAmounts: allPlain ? .all : plainLines.isEmpty ? .none : .lines(plainLines), yield: yield)
+      plainAmounts: options.has("--plain") ? .all : plainLines.isEmpty ? .none : .lines(plainLines),
+      yield: yield)
     let results = try book.basket.add(recipe, selection: selection)
     let scaled = selection.scaled(recipe)
-    if json {
+    if options.has("--json") {
       context.out(
         try JSONText.encode(
           RecipeAddJSON(

@@ -42,6 +42,66 @@ import Testing
     #expect(options?.has("--json") == true)
   }
 
+  /// `recipe add`'s `--skip` and `--with` take every word after them up to the next flag;
+  /// `--plain` takes nothing or a name after `=`.
+  @Test(arguments: [
+    (
+      ["Pancakes", "--skip", "eggs", "black pepper", "--servings", "4", "maple"],
+      ["Pancakes", "maple"], ["eggs", "black pepper"], [String]()
+    ),
+    (["Pancakes", "--skip=eggs", "milk"], ["Pancakes", "milk"], ["eggs"], []),
+    (
+      ["--skip", "a", "--with", "b", "--skip", "c", "d", "Pancakes"], [],
+      ["a", "c", "d", "Pancakes"], ["b"]
+    ),
+    (["--with", "salt", "--json", "Pancakes"], ["Pancakes"], [], ["salt"]),
+    (["--skip", "salt", "--", "--odd"], ["--odd"], ["salt"], []),
+    (["Pancakes", "--skip", "--with", "water"], ["Pancakes"], [], ["water"]),
+    (["Pancakes", "--skip="], ["Pancakes"], [""], []),
+  ])
+  func aFlagThatTakesWordsTakesThemUpToTheNextFlag(
+    arguments: [String], words: [String], skip: [String], with: [String]
+  ) throws {
+    let options = try ArgumentOptions(arguments, spec: Spec.recipeAdd)
+    #expect(options.words == words)
+    #expect(options.all("--skip") == skip)
+    #expect(options.all("--with") == with)
+  }
+
+  @Test func aFlagThatMayTakeAValueIsASwitchWithoutOne() throws {
+    let options = try ArgumentOptions(
+      ["Pancakes", "--plain=salt", "--plain", "milk", "--plain=2", "--json"],
+      spec: Spec.recipeAdd)
+    #expect(options.words == ["Pancakes", "milk"])
+    #expect(options.has("--plain"))
+    #expect(options.all("--plain") == ["salt", "2"])
+    #expect(options.has("--json"))
+    let one = try ArgumentOptions(["Pancakes", "--plain=salt"], spec: Spec.recipeAdd)
+    #expect(!one.has("--plain"))
+    #expect(one.all("--plain") == ["salt"])
+  }
+
+  @Test func flagsThatTakeWordsRefuseWhatTheSpecDoesNot() {
+    #expect(
+      usageMessage {
+        _ = try ArgumentOptions(["x", "--skip", "a", "--bogus"], spec: Spec.recipeAdd)
+      }
+        == "recipe add doesn't take --bogus")
+    #expect(
+      usageMessage { _ = try ArgumentOptions(["x", "--bogus=a"], spec: Spec.recipeAdd) }
+        == "recipe add doesn't take --bogus")
+    #expect(
+      usageMessage { _ = try ArgumentOptions(["x", "--json=yes"], spec: Spec.recipeAdd) }
+        == "recipe add doesn't take --json")
+    #expect(
+      usageMessage { _ = try ArgumentOptions(["x", "--servings"], spec: Spec.recipeAdd) }
+        == "--servings needs a value")
+    // Another command's flag that takes words is refused too.
+    #expect(
+      usageMessage { _ = try ArgumentOptions(["x", "--skip", "a"], spec: Spec.recipeCooked) }
+        == "recipe cooked doesn't take --skip")
+  }
+
   @Test func positionalArgumentsAreCountedAsTheSpecSays() {
     #expect(
       usageMessage { _ = try Flags(["milk"], spec: Spec.clear) } == "clear takes no arguments")

@@ -59,6 +59,14 @@ import Testing
     for flag in Spec.globalFlags { #expect(text.contains(flagName(flag)), "\(shell)") }
   }
 
+  /// Fish is told which flags need a value: `--skip` takes words, `--plain` may go alone.
+  @Test func fishKnowsWhichFlagsNeedAValue() {
+    let text = Self.script("fish")
+    #expect(text.contains(" -l skip -x -d 'leave these ingredients off'"))
+    #expect(text.contains(" -l plain -d 'add the ingredients as written'"))
+    #expect(text.contains(" -l servings -x -d 'scale to this many servings'"))
+  }
+
   @Test func aMissingOrUnknownShellIsAUsageError() {
     #expect(throws: UsageError.self) { try Completion.script([]) }
     #expect(throws: UsageError.self) { try Completion.script(["tcsh"]) }
@@ -135,6 +143,11 @@ import Testing
         == ["--json", "--save", "--allow-local", "--help"])
     #expect(try Self.bashCompletes(["list", "--by"]) == ["--by-category"])
     #expect(try Self.bashCompletes(["tui", "--emoji", ""]) == ["modern", "compatible"])
+    #expect(try Self.bashCompletes(["recipe", "add", "x", "--skip", ""]) == [])
+    #expect(
+      try Self.bashCompletes(["recipe", "add", "x", "--skip", "eggs", "milk", "--s"])
+        == ["--servings", "--skip"])
+    #expect(try Self.bashCompletes(["recipe", "add", "x", "--pl"]) == ["--plain"])
     #expect(try Self.bashCompletes(["completion", "z"]) == ["zsh"])
     #expect(try Self.bashCompletes(["help", "mealp"]) == ["mealprep"])
   }

@@ -249,6 +249,33 @@ enum RecipeFixtures {
         + "  Skipped 1 cup milk\n  Skipped 200 g flour\n  Skipped salt (you always have this)\n")
   }
 
+  /// `--skip` and `--with` take the words after them up to the next flag, and may come
+  /// before the recipe.
+  @Test func skipTakesEveryNameUpToTheNextFlag() throws {
+    let text = try write(RecipeFixtures.text, "pancakes.txt")
+    #expect(try basket.run(["recipe", "import", text, "--save"]).status == 0)
+    let added = try basket.run([
+      "recipe", "add", "--skip", "milk", "flour", "--with", "salt", "--servings", "8", "--json",
+      "pancakes",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    let report = try #require(try json(added) as? [String: Any])
+    #expect(report["servings"] as? Int == 8)
+    let lines = try #require(report["lines"] as? [[String: Any]])
+    #expect(lines.map { $0["outcome"] as? String } == ["added", "skipped", "skipped", "added"])
+    #expect(try basket.names("toGet").sorted() == ["eggs", "salt"])
+    let unknown = try basket.run(["recipe", "add", "pancakes", "--skip", "milk", "--bogus"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("basket: recipe add doesn't take --bogus\n"))
+    let plainOne = try basket.run(["recipe", "add", "pancakes", "--plain=saffron"])
+    #expect(plainOne.status == 1)
+    #expect(plainOne.stderr.contains("no ingredient \"saffron\" to keep plain"))
+    // --plain alone takes no word: the recipe may follow it.
+    let plain = try basket.run(["recipe", "add", "--plain", "--servings=2", "--json", "pancakes"])
+    #expect(plain.status == 0, "\(plain.stderr)")
+    #expect((try json(plain) as? [String: Any])?["servings"] as? Int == 2)
+  }
+
   @Test func addingRefusesWhatItCannotDoAndAddsNothing() throws {
     let path = try write(RecipeFixtures.page, "scones.html")
     #expect(try basket.run(["recipe", "import", path, "--save"]).status == 0)
