@@ -188,9 +188,9 @@ enum PhoneList {
     }
     return item.setting("quantity", .null).setting("chip", .null)
       .setting("amountText", words).setting("quantityConverted", .bool(false))
-      .setting("recipeAmounts", kept == .null ? .array([]) : .array([kept]))
+      .setting("recipeAmounts", kept.isNull ? .array([]) : .array([kept]))
       .setting("editAmount", kept)
-      .setting("buy", kept == .null ? .null : .object([("text", words), ("need", .null)]))
+      .setting("buy", kept.isNull ? .null : .object([("text", words), ("need", .null)]))
   }
 
   // MARK: - Reading a change
@@ -224,7 +224,7 @@ enum PhoneList {
   }
 
   static func quantity(_ value: JSONValue?) -> Quantity? {
-    guard let value, value != .null else { return nil }
+    guard let value, !value.isNull else { return nil }
     return RulesBridge.quantity(value)
   }
 

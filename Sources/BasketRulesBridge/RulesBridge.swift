@@ -119,6 +119,14 @@ public enum RulesBridge {
       } catch {
         return .object([("refused", .string(error.description))])
       }
+    case "suggestions.offline":
+      // The positions of the chips offered, in the usuals, the history and the dictionary.
+      let picked = OfflineSuggestions.chips(
+        for: try args.string(0), usuals: try args.strings(1), history: try args.strings(2),
+        dictionary: try args.strings(3), onList: try args.strings(4), limit: try args.count(5))
+      var positions: [JSONValue] = []
+      for position in picked { positions.append(.number(Double(position))) }
+      return .array(positions)
     case "trip.step":
       guard let step = WalkStep(rawValue: try args.string(1)) else {
         throw Refusal("argument 2 is a walk step")
@@ -226,6 +234,27 @@ public enum RulesBridge {
       return array
     }
 
+    /// A whole number of things, at least 0: a number's whole part.
+    func count(_ index: Int) throws(Refusal) -> Int {
+      let number = try number(index)
+      guard number >= 0, number < 1_000_000 else {
+        throw Refusal("argument \(index + 1) is a count")
+      }
+      return Int(number)
+    }
+
+    /// A list of texts.
+    func strings(_ index: Int) throws(Refusal) -> [String] {
+      var texts: [String] = []
+      for value in try array(index) {
+        guard case .string(let text) = value else {
+          throw Refusal("argument \(index + 1) is a list of texts")
+        }
+        texts.append(text)
+      }
+      return texts
+    }
+
     func unit(_ index: Int) throws(Refusal) -> MeasureUnit {
       guard let unit = MeasureUnit(rawValue: try string(index)) else {
         throw Refusal("argument \(index + 1) is a unit (ml, L, g, kg, units)")
@@ -269,7 +298,7 @@ public enum RulesBridge {
         statuses.append(status)
       }
       var position = statuses.count
-      if let shown = trip["current"], shown != .null, let at = Self.number(trip["position"]),
+      if let shown = trip["current"], !shown.isNull, let at = Self.number(trip["position"]),
         at >= 1, at <= Double(statuses.count)
       {
         position = Int(at) - 1

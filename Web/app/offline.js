@@ -2,8 +2,9 @@
 // changes made on the phone (the outbox), the local copy they are applied to at once, the retry
 // schedule and the status line. The server stays the judge: it applies each change exactly once
 // (POST /api/v3/ops, ListOperation's JSON) and the page then shows its list with the changes still
-// waiting applied on top. Names, typed adds and amounts are the core's own rules (rules.js, the
-// Swift code built for the browser); the case tables in Tests/cases run against them.
+// waiting applied on top. Names, typed adds, amounts and the chips offered offline are the core's
+// own rules (rules.js, the Swift code built for the browser); the case tables in Tests/cases run
+// against them.
 
 import { call } from './rules.js';
 
@@ -243,40 +244,17 @@ export function catchUpPlan(list, revision) {
 // MARK: Suggestions offline
 
 /**
- * Chips for `query` from what the phone last saw (history first, as the server ranks them),
- * never a name already on To get; for an empty query the usuals the server last gave, then
- * the phone's history.
+ * Chips for `query` from what the phone last saw (OfflineSuggestions.chips): history first, as
+ * the server ranks them, never a name already on To get; for an empty query the usuals the
+ * server last gave, then the phone's history.
  */
 export function offlineSuggestions(query, { words = [], usuals = [], toGet = [] }, limit = 8) {
-  const onList = new Set(toGet.map((item) => nameKey(item.name)));
-  const fresh = (chip) => !onList.has(nameKey(chip.name));
-  if (!query.trim()) {
-    // The server's last usuals first, then names from the history the phone saw.
-    const seen = new Set();
-    return [...usuals, ...words.filter((chip) => chip.source === 'history')].filter((chip) => {
-      const key = nameKey(chip.name);
-      if (seen.has(key) || !fresh(chip)) return false;
-      seen.add(key);
-      return true;
-    }).slice(0, limit);
-  }
-  const plain = (name) => name.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
-  const folded = plain(query.trim());
-  const matches = (name) => {
-    const text = plain(name);
-    return text.startsWith(folded) || text.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(folded));
-  };
-  const seen = new Set();
-  const out = [];
-  const rank = (chip) => (chip.source === 'history' ? 0 : 1);
-  for (const chip of [...words].sort((a, b) => rank(a) - rank(b))) {
-    const key = nameKey(chip.name);
-    if (seen.has(key) || !fresh(chip) || !matches(chip.name)) continue;
-    seen.add(key);
-    out.push(chip);
-    if (out.length >= limit) break;
-  }
-  return out;
+  const history = words.filter((chip) => chip.source === 'history');
+  const dictionary = words.filter((chip) => chip.source !== 'history');
+  const chips = [...usuals, ...history, ...dictionary];
+  const names = (list) => list.map((entry) => String(entry.name));
+  return call('suggestions.offline', String(query), names(usuals), names(history), names(dictionary), names(toGet), limit)
+    .map((position) => chips[position]);
 }
 
 // MARK: The queue

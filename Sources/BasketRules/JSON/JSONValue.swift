@@ -25,6 +25,15 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// Whether the value is JSON's null.
+  ///
+  /// NB: the rules built for the browser ask this rather than `== .null`, which would bring the
+  /// whole of `==` (arrays and objects compared member by member) into the module.
+  public var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
+
   /// The first member named `key` of an object, or nil. (The strict reader refuses a repeated
   /// key; a page's repeated key keeps both, and the first is the one read.)
   public subscript(key: String) -> JSONValue? {

@@ -80,34 +80,25 @@ public enum IngredientLineParser {
   }
 }
 
-/// The grammar, over the tokens of one line.
+/// The grammar, over the tokens of one line. What it has read so far sits in a few small
+/// values: the quantity (`stated`), what the line says besides the food and its amount
+/// (`remarks`), and what the flag looks at (`signals`); `index` is the token it reads next.
 package struct LineReader {
   package typealias Vocabulary = IngredientVocabulary
 
   package let text: String
   package let tokenizer: IngredientTokenizer
   package let tokens: [IngredientToken]
+  /// The token read next.
   package var index = 0
-  package var amount: Double?
-  package var maxAmount: Double?
-  package var unit: KitchenUnit?
-  package var size: String?
-  package var packSize: IngredientQuantity?
-  package var equivalents: [IngredientQuantity] = []
-  package var notes: [String] = []
-  package var preparations: [String] = []
-  package var alternatives: [String] = []
-  package var optional = false
-  package var uncertain = false
   /// Tokens the name skips: a measure written again after it ("1 cup milk 250 mL, warmed").
   package var skipped = 0..<0
-  /// Whether "a" or "an" opened the line's amount ("a 500g tub yogurt" is one tub).
-  package var countedByArticle = false
-  /// The unit of an amount given without a number ("Several sprigs fresh thyme").
-  package var vagueUnit: KitchenUnit?
-  /// Whether "each" followed the amount: the foods listed after it share it ("1 tsp each ground
-  /// cumin, coriander and turmeric").
-  package var amountForEach = false
+  package var stated = Stated()
+  package var remarks = Remarks()
+  package var signals = Signals()
+  package var name = ""
+  /// The name with its alternatives as written, after the preparation before it.
+  package var choicePhrase = ""
 
   package init(_ text: String) {
     self.text = String(text.trimmingCharacters())
@@ -120,66 +111,35 @@ package struct LineReader {
   package mutating func run() -> IngredientLineParser.Detailed {
     skipBullets()
     if word(index) == "optional" {
-      optional = true
+      remarks.optional = true
       index += 1
       if punctuation(index, ":") || punctuation(index, "-") { index += 1 }
     }
     readPartOf()
-    if amount == nil { readLeadingQuantity() }
+    if stated.amount == nil { readLeadingQuantity() }
     var end = tokens.count
-    if amount == nil && unit == nil, let start = readTrailingQuantity() {
+    if stated.amount == nil && stated.unit == nil, let start = readTrailingQuantity() {
       end = start
-    } else if amount == nil && unit == nil {
+    } else if stated.amount == nil && stated.unit == nil {
       readAmountAfterName()
-    } else if amount != nil {
+    } else if stated.amount != nil {
       readMeasureAfterName()
     }
-    readTrailing = end < tokens.count
-    if tokens.contains(where: { $0.kind == .badNumber }) { uncertain = true }
-    restStart = index
+    signals.readTrailing = end < tokens.count
+    if tokens.contains(where: { $0.kind == .badNumber }) { remarks.uncertain = true }
+    signals.restStart = index
     let namePhrase = readRest(from: index, to: end)
-    if amount == nil, unit == nil, packSize == nil, !equivalents.isEmpty {
-      // "Maple syrup to taste (about 1 1/2 tablespoons)": the only amount given
-      let only = equivalents.removeFirst()
-      amount = only.amount
-      maxAmount = only.maxAmount
-      unit = only.unit
-    }
-    if let value = amount, value > 100_000 || (maxAmount ?? 0) > 100_000 { uncertain = true }
-    if doubtsReading() { uncertain = true }
-    let quantity = amount.map { IngredientQuantity(amount: $0, maxAmount: maxAmount, unit: unit) }
+    stated.takeOnlyEquivalent()
+    if stated.isImplausible || doubtsReading() { remarks.uncertain = true }
+    let quantity = stated.quantity
     let line = IngredientLine(
-      text: text, quantity: quantity, name: name, preparation: joined(preparations),
-      note: joined(notes), optional: optional, uncertain: uncertain || name.isEmpty,
-      alternatives: alternatives, size: size, packSize: packSize, equivalents: equivalents,
-      vagueUnit: quantity == nil ? vagueUnit : nil)
+      text: text, quantity: quantity, name: name, preparation: remarks.preparation,
+      note: remarks.note, optional: remarks.optional, uncertain: remarks.uncertain || name.isEmpty,
+      alternatives: remarks.alternatives, size: stated.size, packSize: stated.packSize,
+      equivalents: stated.equivalents, vagueUnit: quantity == nil ? stated.vagueUnit : nil)
     return .init(
-      line: line, namePhrase: namePhrase, choicePhrase: choicePhrase, firstAmount: firstAmount)
-  }
-
-  package var name = ""
-  /// The first amount as written, when an added measure was counted into `amount`.
-  package var firstAmount: Double?
-  /// The tokens of the name, for the flag's features.
-  package var namePositions: [Int] = []
-  /// Where the words after the leading amount start, and whether an amount closed the line.
-  package var restStart = 0
-  package var readTrailing = false
-  /// The first tokens of segments after a comma read as notes without a word that opens one
-  /// ("sugar and candied beads"), for the flag's features.
-  package var plainNoteStarts: [Int] = []
-  /// Whether a segment read as a preparation holds "other", as in "striped bass or other fish
-  /// fillets": another food, for the flag.
-  package var otherFoodAsPreparation = false
-  /// Whether what followed the first comma was joined to the name as a list ("Salt, white
-  /// pepper, sugar and sea salt"), for the flag.
-  package var mergedDescribingList = false
-  /// The name with its alternatives as written, after the preparation before it.
-  package var choicePhrase = ""
-
-  func joined(_ parts: [String]) -> String? {
-    let kept = parts.filter { !$0.isEmpty }
-    return kept.isEmpty ? nil : kept.joined(separator: ", ")
+      line: line, namePhrase: namePhrase, choicePhrase: choicePhrase,
+      firstAmount: stated.firstAmount)
   }
 
   mutating func skipBullets() {

@@ -212,7 +212,7 @@ extension LineReader {
   /// same amount stated again ("1 tablespoon chopped garlic (3 cloves)"). Only for a line that
   /// has a unit, so "2 eggs (3 large)" stays a note.
   func countedAmount(at position: Int) -> (IngredientQuantity, Int)? {
-    guard let own = unit, tokens.indices.contains(position), tokens[position].number != nil,
+    guard let own = stated.unit, tokens.indices.contains(position), tokens[position].number != nil,
       let (low, high, next) = range(at: position)
     else { return nil }
     var cursor = next
@@ -225,12 +225,12 @@ extension LineReader {
 
   mutating func noteMeasure(_ start: Int, _ end: Int) {
     guard let (measure, each) = measureOnly(start, end) else { return }
-    if each && packSize == nil {
-      packSize = measure  // "2 ducks, about 4 1/2 pounds each"
-    } else if measure.unit?.family == .length && amount != nil {
+    if each && stated.packSize == nil {
+      stated.packSize = measure  // "2 ducks, about 4 1/2 pounds each"
+    } else if measure.unit?.family == .length && stated.amount != nil {
       return  // "1 cinnamon stick (about 3 inches)": how big, not how much; the note keeps it
     } else {
-      equivalents.append(measure)  // "(about 3 cups)"
+      stated.equivalents.append(measure)  // "(about 3 cups)"
     }
   }
 

@@ -52,7 +52,7 @@ extension LineReader {
       Vocabulary.noteOpeners.contains(tokens[aside].lower),
       segments[2].contains(where: { tokens[$0].isWord })
     {
-      notes.append(render(segments[1]))
+      remarks.notes.append(render(segments[1]))
       segments.removeFirst(2)
       if let first = segments[0].first, tokens[first].lower == "of" { segments[0].removeFirst() }
     }
@@ -98,13 +98,13 @@ extension LineReader {
     }
     mergeListedNames(&segments)
     let phrase = readName(segments[0])
-    if let written = measurePreparation { preparations.insert(written, at: 0) }
+    if let written = measurePreparation { remarks.preparations.insert(written, at: 0) }
     for segment in segments.dropFirst() where !segment.isEmpty {
       readSegment(segment)
     }
-    if name.isEmpty, let found = unit, found.family == .count, amount != nil {
-      name = found.label(for: amount ?? 1)  // "4 cloves" (the spice), "2 whole cloves"
-      unit = nil
+    if name.isEmpty, let found = stated.unit, found.family == .count, stated.amount != nil {
+      name = found.label(for: stated.amount ?? 1)  // "4 cloves" (the spice), "2 whole cloves"
+      stated.unit = nil
     }
     return phrase
   }
@@ -164,10 +164,10 @@ extension LineReader {
     let adjectives =
       last >= 1 && !sawOr && !Vocabulary.noteTails.contains(tail) && !tail.hasSuffix("ed")
       && describing
-    let shared = amountForEach && last >= 1 && !adjectives
+    let shared = stated.amountForEach && last >= 1 && !adjectives
     guard sawOr && segments[0].count <= 3 || adjectives || shared else { return }
     let end = adjectives ? 1 : last
-    if adjectives { mergedDescribingList = true }
+    if adjectives { signals.mergedDescribingList = true }
     for candidate in 1...end {
       segments[0] += [segments[candidate][0] - 1] + segments[candidate]
     }
@@ -185,9 +185,9 @@ extension LineReader {
       }
     }
     let words = inner.filter { tokens[$0].lower != "optional" }
-    if words.count < inner.count { optional = true }
+    if words.count < inner.count { remarks.optional = true }
     let meaningful = words.filter { tokens[$0].isWord || tokens[$0].number != nil }
-    if !meaningful.isEmpty { notes.append(render(words)) }
+    if !meaningful.isEmpty { remarks.notes.append(render(words)) }
   }
 
   /// The first segment: name, with a leading preparation, a trailing note and alternatives.
@@ -198,14 +198,14 @@ extension LineReader {
     }
     if let first = phrase.first, tokens[first].lower == "of" { phrase.removeFirst() }
     if let first = phrase.first, tokens[first].lower == "optional" {
-      optional = true
+      remarks.optional = true
       phrase.removeFirst()
       if let next = phrase.first, tokens[next].isPunctuation(":") { phrase.removeFirst() }
     }
     if let first = phrase.first, tokens[first].lower == "or", phrase.count > 1,
       ["more", "so", "less"].contains(tokens[phrase[1]].lower)
     {
-      notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
+      remarks.notes.append(render(Array(phrase[...1])))  // "30 or more basil leaves"
       phrase.removeFirst(2)
     }
     // A piece or portion of the food before it: "thin rounds of French bread", "a few grinds
@@ -216,13 +216,13 @@ extension LineReader {
       phrase[..<of].allSatisfy({ tokens[$0].isWord }), of + 1 < phrase.count,
       tokens[phrase[of + 1]].isWord
     {
-      preparations.append(render(Array(phrase[..<of])))
+      remarks.preparations.append(render(Array(phrase[..<of])))
       phrase.removeFirst(of + 1)
     }
     // What is done to the food, written after it without a comma: "duck meat cut in small
     // cubes", "cornstarch dissolved in 1 tablespoon water", "mushrooms cleaned and sliced".
     if let offset = trailingPreparation(in: phrase) {
-      preparations.append(render(Array(phrase[offset...])))
+      remarks.preparations.append(render(Array(phrase[offset...])))
       phrase = Array(phrase[..<offset])
     }
     // A note or flag that ends the name: "salt to taste", "oil for frying", "optional".
@@ -247,7 +247,7 @@ extension LineReader {
         let tail = Array(phrase[offset...])
         phrase = Array(phrase[..<offset])
         if lower == "or" && next == "a" {
-          notes.append(render(tail))  // "or a mixture of both"
+          remarks.notes.append(render(tail))  // "or a mixture of both"
         } else {
           readSegment(tail)
         }
@@ -286,12 +286,12 @@ extension LineReader {
     }
     // Bought in a can, jar or bag, the food is sold that way: "400g tin chopped tomatoes",
     // "1 bag shredded mozzarella", "1 (10-ounce) package frozen chopped spinach".
-    let counted = [unit] + equivalents.map { $0.unit }
+    let counted = [stated.unit] + stated.equivalents.map { $0.unit }
     if counted.contains(where: { $0.map { Vocabulary.soldIn.contains($0.id) } ?? false }) {
       prepEnd = 0
     }
     if prepEnd > 0, !["and", "or"].contains(tokens[phrase[prepEnd]].lower) {
-      preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
+      remarks.preparations.insert(render(Array(phrase[..<prepEnd])), at: 0)
       phrase.removeFirst(prepEnd)
       // "cleaned, ready-to-cook pheasant": the comma after the preparation goes with it
       while let first = phrase.first, tokens[first].isPunctuation(","), phrase.count > 1 {
@@ -355,45 +355,46 @@ extension LineReader {
           left.append(last)  // "hot beef or chicken stock", "firm-textured white or wheat bread"
         }
         var others = Array(parts.dropFirst())
-        if amount != nil, unit == nil, parts.count == 2, right.count >= 2, left.count <= 2,
+        if stated.amount != nil, stated.unit == nil, parts.count == 2, right.count >= 2,
+          left.count <= 2,
           let last = right.last, Vocabulary.trailingUnits.contains(tokens[last].lower),
           let found = KitchenUnit.spelled(tokens[last].lower), found.family == .count,
           tokens[right[0]].number == nil, let end = left.last,
           !Vocabulary.trailingUnits.contains(tokens[end].lower), !isDescribing(tokens[end].lower)
         {
-          unit = found  // "4 thyme or lemon thyme sprigs": sprigs of either
+          stated.unit = found  // "4 thyme or lemon thyme sprigs": sprigs of either
           others[0].removeLast()
         }
-        alternatives.append(contentsOf: others.map(render))
+        remarks.alternatives.append(contentsOf: others.map(render))
         phrase = left
       }
     }
     phrase = trimmedEnd(phrase)
     if let start = trailingCut(in: phrase) {
       let written = tokenizer.text(phrase[start], phrase[phrase.count - 1])
-      size = size.map { $0 + " " + written } ?? written  // "6 slices fresh ginger 1/4 inch thick"
+      stated.addSize(written)  // "6 slices fresh ginger 1/4 inch thick"
       phrase.removeSubrange(start...)
     }
-    if amount != nil, unit == nil, phrase.count >= 2, let last = phrase.last,
+    if stated.amount != nil, stated.unit == nil, phrase.count >= 2, let last = phrase.last,
       Vocabulary.trailingUnits.contains(tokens[last].lower),
       let found = KitchenUnit.spelled(tokens[last].lower),
       !phrase.dropLast().allSatisfy({ isDescribing(tokens[$0].lower) })
     {
       // "2 garlic cloves" → 2 cloves of garlic, but "2 whole cloves" are the spice
-      unit = found
+      stated.unit = found
       phrase.removeLast()
-    } else if amount == nil, unit == nil, vagueUnit == nil, phrase.count >= 2,
+    } else if stated.amount == nil, stated.unit == nil, stated.vagueUnit == nil, phrase.count >= 2,
       let last = phrase.last, Vocabulary.unstatedUnits.contains(tokens[last].lower),
       let found = KitchenUnit.spelled(tokens[last].lower),
       !phrase.dropLast().allSatisfy({ isDescribing(tokens[$0].lower) }),
       !phrase.contains(where: { tokens[$0].lower == "and" || tokens[$0].isPunctuation(",") })
     {
-      vagueUnit = found  // "Dill sprigs for garnish", "Celery sticks" (from 6 December 2026)
+      stated.vagueUnit = found  // "Dill sprigs for garnish", "Celery sticks" (from 6 December 2026)
       phrase.removeLast()
     }
     name = render(phrase)
-    namePositions = phrase
-    if doubts(name: phrase, written: written) { uncertain = true }
+    signals.namePositions = phrase
+    if doubts(name: phrase, written: written) { remarks.uncertain = true }
     return namePhrase
   }
 
@@ -525,7 +526,7 @@ extension LineReader {
     {
       return true  // "tomatoes and one"
     }
-    if !alternatives.isEmpty && words.count >= 2 && isDescribing(tail) {
+    if !remarks.alternatives.isEmpty && words.count >= 2 && isDescribing(tail) {
       return true  // "whole red" of "whole red, yellow and green peppers or 14 ounces…"
     }
     // A measure in words inside the name: "fennel, one pound" of "1 bulb fennel, one pound or
@@ -557,18 +558,19 @@ extension LineReader {
   /// foods joined with commas that lost its "and" ("Salt, white pepper" of "Salt, white pepper,
   /// sugar and sea salt"). Each only sets the flag; the reading stays.
   func doubtsReading() -> Bool {
-    let words = namePositions.filter { tokens[$0].isWord }
+    let words = signals.namePositions.filter { tokens[$0].isWord }
     guard let first = words.first, let last = words.last else { return false }
-    if unit == nil, packSize == nil, equivalents.isEmpty, vagueUnit == nil,
+    if stated.unit == nil, stated.packSize == nil, stated.equivalents.isEmpty,
+      stated.vagueUnit == nil,
       tokens[..<first].contains(where: {
         guard $0.isWord, $0.lower.utf8.count > 1, let found = KitchenUnit.spelled($0.lower)
         else { return false }
-        return found.family != .length || size == nil  // not the size "(9-inch)"
+        return found.family != .length || stated.size == nil  // not the size "(9-inch)"
       })
     {
       return true
     }
-    if amount != nil, unit == nil, words.count >= 2 {
+    if stated.amount != nil, stated.unit == nil, words.count >= 2 {
       let opening = tokens[first].lower
       if Vocabulary.portionWords.contains(opening) || Vocabulary.pieceWords.contains(opening) {
         return true
@@ -590,17 +592,17 @@ extension LineReader {
     {
       return true  // "green medium French" of "2 dozen green or black medium French, Italian…"
     }
-    if otherFoodAsPreparation {
+    if signals.otherFoodAsPreparation {
       return true  // "striped bass or other fish fillets" read as how to prepare cod
     }
-    if plainNoteStarts.contains(where: { start in
+    if signals.plainNoteStarts.contains(where: { start in
       start >= 2 && start + 1 < tokens.count && tokens[start - 1].isPunctuation(",")
         && start - 2 == last && Vocabulary.modifyingFoods.contains(tokens[start].lower)
         && (["or", "and"].contains(tokens[start + 1].lower) || tokens[start + 1].isPunctuation(","))
     }) {
       return true  // "veal or beef broth" cut from "rich, unsalted chicken, veal or beef broth"
     }
-    return mergedDescribingList
+    return signals.mergedDescribingList
       && !words.contains(where: { ["and", "or", "&"].contains(tokens[$0].lower) })
   }
 
@@ -715,7 +717,7 @@ extension LineReader {
   /// A segment after a comma (or a name-ending phrase): preparation, note, flag or alternative.
   mutating func readSegment(_ segment: [Int]) {
     var words = segment.filter { tokens[$0].lower != "optional" }
-    if words.count < segment.count { optional = true }
+    if words.count < segment.count { remarks.optional = true }
     while let first = words.first, !tokens[first].isWord && tokens[first].number == nil {
       words.removeFirst()
     }
@@ -730,17 +732,19 @@ extension LineReader {
     }
     if lower == "or" {
       let rest = Array(words.dropFirst())
-      if !rest.isEmpty { alternatives.append(render(rest)) }
+      if !rest.isEmpty { remarks.alternatives.append(render(rest)) }
     } else if Vocabulary.noteOpeners.contains(lower) {
-      notes.append(render(words))
+      remarks.notes.append(render(words))
     } else if isPreparationWord(lower) || Vocabulary.prepWords.contains(lower)
       || lower.hasSuffix("ed") || lower == "into"
     {
-      preparations.append(render(words))
-      if words.contains(where: { tokens[$0].lower == "other" }) { otherFoodAsPreparation = true }
+      remarks.preparations.append(render(words))
+      if words.contains(where: { tokens[$0].lower == "other" }) {
+        signals.otherFoodAsPreparation = true
+      }
     } else {
-      plainNoteStarts.append(first)
-      notes.append(render(words))
+      signals.plainNoteStarts.append(first)
+      remarks.notes.append(render(words))
     }
   }
 

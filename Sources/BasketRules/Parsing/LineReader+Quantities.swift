@@ -20,12 +20,12 @@ extension LineReader {
     guard (first..<cursor).contains(where: { word($0).map(Vocabulary.partWords.contains) ?? false })
     else { return }
     if word(cursor) == "of" || word(cursor) == "from", range(at: cursor + 1) != nil {
-      preparations.append(tokenizer.text(first, cursor))
+      remarks.preparations.append(tokenizer.text(first, cursor))
       index = cursor + 1
     } else if range(at: cursor) != nil,
       (first..<cursor).contains(where: { ["juice", "zest", "rind", "peel"].contains(word($0)) })
     {
-      preparations.append(tokenizer.text(first, cursor - 1))  // "zest and juice 1 lemon"
+      remarks.preparations.append(tokenizer.text(first, cursor - 1))  // "zest and juice 1 lemon"
       index = cursor
     }
   }
@@ -36,14 +36,14 @@ extension LineReader {
       tokens[index + 1].number != nil
     {
       index += 1  // "A 1/2 pound avocado"
-      countedByArticle = true
+      stated.countedByArticle = true
     }
     if let (low, high, next) = range(at: index) {
-      amount = low
-      maxAmount = high
+      stated.amount = low
+      stated.maxAmount = high
       index = next
       if punctuation(index, "-"), !isHyphenatedUnit(index) {
-        uncertain = true  // "1- cup": a range or a unit lost its other half
+        remarks.uncertain = true  // "1- cup": a range or a unit lost its other half
         index += 1
       }
       readOrMore()  // "3 or more drops"
@@ -61,15 +61,15 @@ extension LineReader {
       {
         // "A few drops of lemon juice", "Several sprigs fresh thyme", "Several large sprigs"
         if let end = sized {
-          size = tokenizer.text(next, end - 1)
+          stated.size = tokenizer.text(next, end - 1)
           note += " " + tokenizer.text(end, after - 1)
         } else {
           note = tokenizer.text(index, after - 1)
         }
         next = after
-        vagueUnit = found
+        stated.vagueUnit = found
       }
-      notes.append(note)
+      remarks.notes.append(note)
       index = next
       if word(index) == "of" { index += 1 }
       return
@@ -82,20 +82,20 @@ extension LineReader {
       // "Generous pinch cayenne", "Small bunch of dill", "Scant cup walnuts", "thumb-sized
       // piece ginger": one, unwritten
       if isSizeWord(lead) {
-        size = tokenizer.text(index, index)
+        stated.size = tokenizer.text(index, index)
       } else {
-        notes.append(tokenizer.text(index, index))
+        remarks.notes.append(tokenizer.text(index, index))
       }
-      amount = 1
-      unit = found
+      stated.amount = 1
+      stated.unit = found
       index = next
       if word(index) == "of" { index += 1 }
       return
     } else if let (found, next) = unitAt(index, afterNumber: false), next < tokens.count,
       tokens[index].lower.count > 2, tokens[next].isWord
     {
-      amount = 1  // "Pinch of salt", "pound elbow macaroni": one, unwritten
-      unit = found
+      stated.amount = 1  // "Pinch of salt", "pound elbow macaroni": one, unwritten
+      stated.unit = found
       index = next
       readEach()  // "Pinch each salt and pepper"
       if word(index) == "of" { index += 1 }
@@ -109,7 +109,7 @@ extension LineReader {
       if token.lower == "x" || token.isPunctuation("*"),
         let (pack, next) = measuredAmount(at: index + 1)
       {
-        packSize = pack  // "1 x 400 g tin", "2 x 400g cans"
+        stated.packSize = pack  // "1 x 400 g tin", "2 x 400g cans"
         index = next
         // "2 x 150g/5½oz duck breasts", "4 x 200g (6½-ounce) salmon fillets": the pack's size
         // in other units, so the line's amount in them is the count of packs times it (11 oz)
@@ -117,22 +117,25 @@ extension LineReader {
           punctuation(index, "/")
           ? compoundAmount(at: index + 1) : parenthesisedAmount(at: index)
         if let (other, after) = other {
-          if let count = amount, maxAmount == nil, other.unit != nil, other.maxAmount == nil {
-            equivalents.append(IngredientQuantity(amount: count * other.amount, unit: other.unit))
+          if let count = stated.amount, stated.maxAmount == nil, other.unit != nil,
+            other.maxAmount == nil
+          {
+            stated.equivalents.append(
+              IngredientQuantity(amount: count * other.amount, unit: other.unit))
           }
           index = after
         }
       } else if token.isPunctuation("("), let (inner, next) = parenthesisedAmount(at: index) {
         if inner.unit?.family == .length {
           let written = tokenizer.text(index + 1, next - 2)  // "1 (3-inch) cinnamon stick"
-          size = size.map { $0 + " " + written } ?? written
+          stated.addSize(written)
         } else {
           pendingPack = inner  // "2 (14-ounce) cans", "2 (8 ounce) steaks"
         }
         index = next
       } else if token.number != nil, let next = cutShape(at: index) {
         let written = tokenizer.text(index, next - 1)  // "4 1-inch-thick chunks": the cut
-        size = size.map { $0 + " " + written } ?? written
+        stated.addSize(written)
         index = next
       } else if token.number != nil, let (pack, next) = measuredAmount(at: index) {
         pendingPack = pack  // "2 14-ounce cans", "1 28 oz can"
@@ -142,7 +145,7 @@ extension LineReader {
         index = next
       } else if let next = sizePhrase(at: index) {
         let written = tokenizer.text(index, next - 1)  // "large", "very thin", "medium to large"
-        size = size.map { $0 + " " + written } ?? written
+        stated.addSize(written)
         index = next
         if punctuation(index, ",") && unitAt(index + 1, afterNumber: false) == nil {
           index += 1  // "1 large, ripe avocado" keeps reading the name
@@ -151,52 +154,53 @@ extension LineReader {
         || Vocabulary.fills.contains(token.lower)
           && unitAt(index + 1, afterNumber: true)?.0.family == .volume
       {
-        notes.append(tokenizer.text(index, index))
+        remarks.notes.append(tokenizer.text(index, index))
         index += 1
       } else if token.lower == "whole", let (counted, next) = unitAt(index + 1, afterNumber: true),
         counted.family == .count, !Vocabulary.foodUnits.contains(counted.id), word(next) != nil
       {
-        preparations.append(tokenizer.text(index, index))  // "2 whole cloves garlic"
+        remarks.preparations.append(tokenizer.text(index, index))  // "2 whole cloves garlic"
         index += 1
       } else if pendingPack == nil, let (pack, counted, end) = describedPack(at: index) {
         // "1 whole 3-pound chicken", "1 trimmed 3-ounce piece of ginger": the word before the
         // size of each stays with the name, which reads on past the size
         pendingPack = pack
-        unit = counted
+        stated.unit = counted
         skipped = index + 1..<end
         break
       } else {
         break
       }
     }
-    if size != nil, word(index) == "or", let (_, _, next) = range(at: index + 1) {
+    if stated.size != nil, word(index) == "or", let (_, _, next) = range(at: index + 1) {
       var cursor = next
       while cursor < tokens.count, Vocabulary.sizes.contains(tokens[cursor].lower) { cursor += 1 }
       if cursor > next {
-        notes.append(tokenizer.text(index, cursor - 1))  // "1 large or 2 medium courgettes"
+        remarks.notes.append(tokenizer.text(index, cursor - 1))  // "1 large or 2 medium courgettes"
         index = cursor
       }
     }
-    if word(index) == "a" || word(index) == "an", let low = amount, low < 1,
+    if word(index) == "a" || word(index) == "an", let low = stated.amount, low < 1,
       unitAt(index + 1, afterNumber: true) != nil
     {
       index += 1  // "½ a bunch of mint", "half a cup"
     }
     if let (found, next) = unitAt(index, afterNumber: true), !isChoiceOfNames(found, next) {
-      unit = found
+      stated.unit = found
       index = next
       readAfterUnit()
       readOrMore()  // "3/4 cup or more of butter"
       readContainer()  // "12-ounce jar apricot preserves"
       if let (cut, next) = cutAfterMeasure(at: index) {
-        preparations.append(tokenizer.text(index, cut - 1))  // "2 cups 1/2-inch cubes bread"
+        // "2 cups 1/2-inch cubes bread"
+        remarks.preparations.append(tokenizer.text(index, cut - 1))
         index = next
       }
       if found.family == .length || found.family == .mass,
         let (piece, after) = unitAt(index, afterNumber: true), piece.id == "piece"
       {
         // "4cm/1½in piece galangal" is 4 cm of galangal, one piece; "1kg piece pork shoulder"
-        equivalents.append(IngredientQuantity(amount: 1, unit: piece))
+        stated.equivalents.append(IngredientQuantity(amount: 1, unit: piece))
         index = after
       }
       readEach()  // "2 tbsp each chopped chives and tarragon"
@@ -205,27 +209,29 @@ extension LineReader {
       {
         // "1/2 cup, plus 1 tablespoon lime juice"
         if !addMeasure(at: index + 2, taking: word(index + 1) != "plus") {
-          notes.append(tokenizer.text(index + 1, next - 1))
+          remarks.notes.append(tokenizer.text(index + 1, next - 1))
         }
         index = next
       }
-    } else if amount != nil {
+    } else if stated.amount != nil {
       readEach()  // "4 each yellow onions", "1 each red and green peppers"
     }
     if let pack = pendingPack {
-      if unit == nil || unit?.family == .count {
-        packSize = packSize ?? pack
+      if stated.unit == nil || stated.unit?.family == .count {
+        stated.packSize = stated.packSize ?? pack
       } else {
-        equivalents.append(pack)
+        stated.equivalents.append(pack)
       }
     }
-    if let found = unit, let (again, next) = unitAt(index, afterNumber: false), again == found {
+    if let found = stated.unit, let (again, next) = unitAt(index, afterNumber: false),
+      again == found
+    {
       index = next  // "1½ lb pounds"
     }
-    if word(index) == "of" || word(index) == "for" && unit?.id == "recipe" {
+    if word(index) == "of" || word(index) == "for" && stated.unit?.id == "recipe" {
       index += 1  // "1 recipe for white-bread dough"
     }
-    if unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
+    if stated.unit == nil, word(index) == "a" || word(index) == "an", word(index + 1) != nil {
       index += 1  // "½ a butternut squash"
     }
   }
@@ -244,9 +250,9 @@ extension LineReader {
   /// "each" after the amount: the foods listed after it share it.
   mutating func readEach() {
     guard word(index) == "each", word(index + 1) != nil else { return }
-    notes.append(tokenizer.text(index, index))
+    remarks.notes.append(tokenizer.text(index, index))
     index += 1
-    amountForEach = true
+    stated.amountForEach = true
   }
 
   /// A container right after a measure that opens the line. Hyphenated or after "a", the
@@ -255,20 +261,20 @@ extension LineReader {
   /// container the same amount counted: "400g tin chopped tomatoes", "28 ounce can tomatoes",
   /// "12 oz (340g) bag of shrimp" (from 5 December 2026).
   mutating func readContainer() {
-    guard packSize == nil, maxAmount == nil, let measured = unit,
+    guard stated.packSize == nil, stated.maxAmount == nil, let measured = stated.unit,
       measured.family == .mass || measured.family == .volume,
-      let low = amount, let (container, next) = unitAt(index, afterNumber: true),
+      let low = stated.amount, let (container, next) = unitAt(index, afterNumber: true),
       Vocabulary.containers.contains(container.id), word(next) != nil
     else { return }
     let bracketed = tokens[..<index].contains(where: { $0.isPunctuation("(") })
-    if countedByArticle || tokens[..<index].contains(where: { $0.isDash }) {
+    if stated.countedByArticle || tokens[..<index].contains(where: { $0.isDash }) {
       guard !bracketed else { return }
-      packSize = IngredientQuantity(amount: low, unit: measured)
-      amount = 1
-      unit = container
+      stated.packSize = IngredientQuantity(amount: low, unit: measured)
+      stated.amount = 1
+      stated.unit = container
     } else {
       guard !bracketed || punctuation(index - 1, ")") else { return }
-      equivalents.append(IngredientQuantity(amount: 1, unit: container))
+      stated.equivalents.append(IngredientQuantity(amount: 1, unit: container))
     }
     index = next
   }
@@ -277,7 +283,7 @@ extension LineReader {
   /// cubes", "1/4-inch-thick slices of", "1/4-inch wide", "1/2-inch diced" (from 6 December
   /// 2026). Where the cut ends, and where the name starts.
   func cutAfterMeasure(at position: Int) -> (Int, Int)? {
-    guard let measured = unit, measured.family == .volume || measured.family == .mass,
+    guard let measured = stated.unit, measured.family == .volume || measured.family == .mass,
       position < tokens.count, tokens[position].number != nil
     else { return nil }
     var end: Int
@@ -367,31 +373,32 @@ extension LineReader {
   mutating func readAfterUnit() {
     while index < tokens.count {
       if punctuation(index, "/"), let (other, next) = compoundAmount(at: index + 1) {
-        equivalents.append(other)  // "200g/7oz", "900g/2lb 3oz"
+        stated.equivalents.append(other)  // "200g/7oz", "900g/2lb 3oz"
         index = next
-      } else if let current = unit, let low = amount, maxAmount == nil,
+      } else if let current = stated.unit, let low = stated.amount, stated.maxAmount == nil,
         let (extra, next) = smallerPart(of: current, at: index)
       {
-        amount = low + extra  // "2lb 3oz" is 2.1875 lb
+        stated.amount = low + extra  // "2lb 3oz" is 2.1875 lb
         index = next
       } else if punctuation(index, "("), let (other, next) = parenthesisedAmount(at: index) {
-        if other.unit?.family == .length && unit?.family != .length {
-          notes.append(tokenizer.text(index + 1, next - 2))  // "3/4 cup (1/2 inch) dried fruits"
-        } else if unit?.family == .count && packSize == nil && other.unit != nil {
-          packSize = other  // "1 can (14 oz) tomatoes"
+        if other.unit?.family == .length && stated.unit?.family != .length {
+          // "3/4 cup (1/2 inch) dried fruits"
+          remarks.notes.append(tokenizer.text(index + 1, next - 2))
+        } else if stated.unit?.family == .count && stated.packSize == nil && other.unit != nil {
+          stated.packSize = other  // "1 can (14 oz) tomatoes"
         } else if other.unit != nil {
-          equivalents.append(other)
+          stated.equivalents.append(other)
         } else {
-          notes.append(tokenizer.text(index + 1, next - 2))
+          remarks.notes.append(tokenizer.text(index + 1, next - 2))
         }
         index = next
-      } else if (punctuation(index, "-") || word(index) == "to") && maxAmount == nil,
-        let (other, next) = measuredAmount(at: index + 1), let current = unit,
+      } else if (punctuation(index, "-") || word(index) == "to") && stated.maxAmount == nil,
+        let (other, next) = measuredAmount(at: index + 1), let current = stated.unit,
         let otherUnit = other.unit, otherUnit.family == .mass || otherUnit.family == .volume,
         let high = otherUnit.convert(other.amount, to: current),
-        let low = amount, high > low
+        let low = stated.amount, high > low
       {
-        maxAmount = high  // "200g-250g", "800g-1kg" (800-1000 g)
+        stated.maxAmount = high  // "200g-250g", "800g-1kg" (800-1000 g)
         index = next
       } else if word(index) == "or", let (other, afterAmount) = amountAt(index + 1),
         index + 1 < tokens.count, tokens[index + 1].number != nil,
@@ -399,25 +406,26 @@ extension LineReader {
           sizePhrase(at: afterAmount) ?? afterAmount, afterNumber: true)
       {
         // "or 1 stick", "2 heads or 1 large head garlic"
-        equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))
+        stated.equivalents.append(IngredientQuantity(amount: other, unit: otherUnit))
         index = next
-      } else if word(index) == "or", unit?.family == .count,
+      } else if word(index) == "or", stated.unit?.family == .count,
         let (otherUnit, next) = unitAt(index + 1, afterNumber: true), otherUnit.family == .count,
         word(next) != nil
       {
-        notes.append(tokenizer.text(index, next - 1))  // "1 bunch or bag of spinach"
+        remarks.notes.append(tokenizer.text(index, next - 1))  // "1 bunch or bag of spinach"
         index = next
-      } else if word(index) == "or", maxAmount == nil, unit?.family == .count, let low = amount,
+      } else if word(index) == "or", stated.maxAmount == nil, stated.unit?.family == .count,
+        let low = stated.amount,
         let (high, next) = amountAt(index + 1), high > low, unitAt(next, afterNumber: true) == nil
       {
-        maxAmount = high  // "a sprig or two of rosemary"
+        stated.maxAmount = high  // "a sprig or two of rosemary"
         index = next
       } else if ["plus", "less", "minus"].contains(word(index) ?? "") || punctuation(index, "+"),
         let next = measureAfterPlus(at: index + 1)
       {
         // "1 cup plus 2 tablespoons" is 1⅛ cups; "1 stick plus 2 tablespoons" stays a note
         if !addMeasure(at: index + 1, taking: word(index) == "less" || word(index) == "minus") {
-          notes.append(tokenizer.text(index, next - 1))
+          remarks.notes.append(tokenizer.text(index, next - 1))
         }
         index = next
       } else {
@@ -434,14 +442,14 @@ extension LineReader {
   /// list get it whole. Returns whether it did; otherwise the measure stays a note.
   mutating func addMeasure(at position: Int, taking: Bool) -> Bool {
     guard let (other, _) = measuredAmount(at: position), other.maxAmount == nil,
-      let current = unit, let otherUnit = other.unit, maxAmount == nil, let first = amount,
+      let current = stated.unit, let otherUnit = other.unit, stated.maxAmount == nil,
+      let first = stated.amount,
       current.family == .mass || current.family == .volume,
       let added = otherUnit.convert(other.amount, to: current)
     else { return false }
     let total = taking ? first - added : first + added
     guard total > 0, KitchenAmountFormat.isKitchenFraction(total) else { return false }
-    firstAmount = firstAmount ?? first
-    amount = total
+    stated.count(in: total)
     return true
   }
 
@@ -460,7 +468,7 @@ extension LineReader {
     while index < tokens.count, Vocabulary.qualifiers.contains(tokens[index].lower),
       tokens[index].lower != "big", range(at: index + 1) != nil || word(index + 1) == "a"
     {
-      notes.append(tokenizer.text(index, index))
+      remarks.notes.append(tokenizer.text(index, index))
       index += 1
       while punctuation(index, ".") { index += 1 }
     }
@@ -470,7 +478,7 @@ extension LineReader {
   /// "or more", "or so", "or less" after an amount or its unit: a note.
   mutating func readOrMore() {
     if word(index) == "or", let next = word(index + 1), ["more", "so", "less"].contains(next) {
-      notes.append(tokenizer.text(index, index + 1))
+      remarks.notes.append(tokenizer.text(index, index + 1))
       index += 2
     }
   }
@@ -510,9 +518,7 @@ extension LineReader {
         punctuation(start - 1, ":") || punctuation(start - 1, "-") || punctuation(start - 1, ",")
         || word(start - 1) == "x" && start - 1 > index  // "Eggs x 3"
       guard found != nil || separated else { return nil }
-      amount = low
-      maxAmount = high
-      unit = found
+      stated.take(low, to: high, in: found)
       return separated ? start - 1 : start
     }
     return nil
@@ -559,10 +565,8 @@ extension LineReader {
       cursor == tokens.count || punctuation(cursor, ",") || punctuation(cursor, "(")
         || punctuation(cursor, ";")
     else { return }
-    if let start = sizeStart { size = tokenizer.text(start, cursor - 1) }
-    amount = low
-    maxAmount = high
-    unit = found
+    if let start = sizeStart { stated.size = tokenizer.text(start, cursor - 1) }
+    stated.take(low, to: high, in: found)
     skipped = separator..<cursor
   }
 
@@ -591,7 +595,7 @@ extension LineReader {
             || $0.lower == "to"
         })
       else { return }
-      equivalents.append(measure)
+      stated.equivalents.append(measure)
       skipped = start..<count
       return
     }

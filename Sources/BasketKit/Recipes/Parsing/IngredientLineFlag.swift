@@ -82,7 +82,7 @@ extension LineReader {
   func flagFeatures(of line: IngredientLine) -> [Double] {
     func bit(_ condition: Bool) -> Double { condition ? 1 : 0 }
     func capped(_ count: Int, _ top: Int) -> Double { Double(min(count, top)) }
-    let nameWords = namePositions.filter { tokens[$0].isWord }
+    let nameWords = signals.namePositions.filter { tokens[$0].isWord }
     let lowers = nameWords.map { tokens[$0].lower }
     let unknown = lowers.filter { !IngredientFlagModel.isGroceryWord($0) }.count
     let head = lowers.last ?? ""
@@ -98,7 +98,7 @@ extension LineReader {
         if mark == "(" || mark == "[" { brackets = true }
         if mark == ";" || mark == ":" || mark == "-" && token.spaced { separator = true }
       case .number, .badNumber:
-        if position >= restStart { numbersAfter += 1 }
+        if position >= signals.restStart { numbersAfter += 1 }
       case .word:
         if token.lower == "or" || token.lower == "and/or" { orInLine = true }
       }
@@ -114,7 +114,7 @@ extension LineReader {
       bit(nameWords.count >= 3),
       bit(nameWords.count >= 5),
       bit(lowers.contains { ["and", "&", "or", "with", "and/or"].contains($0) }),
-      bit(namePositions.contains { tokens[$0].isPunctuation(",") }),
+      bit(signals.namePositions.contains { tokens[$0].isPunctuation(",") }),
       bit(lowers.contains("of")),
       bit(nameWords.dropFirst().contains { isCapitalised($0) }),
       capped(unknown, 3),
@@ -134,20 +134,20 @@ extension LineReader {
       bit(lowers.contains { isParticiple($0) }),
       bit(lowers.contains { $0.contains("-") }),
       bit(separator),
-      bit(readTrailing),
+      bit(signals.readTrailing),
       bit(line.optional),
       bit(line.quantity?.maxAmount != nil),
       bit(line.quantity?.amount == 1 && !hasDigit),
       bit(!head.isEmpty && isDescribing(head)),
       bit(
-        plainNoteStarts.contains {
+        signals.plainNoteStarts.contains {
           tokens[$0].isWord && IngredientFlagModel.isGroceryWord(tokens[$0].lower)
             && !isAdjective(tokens[$0].lower)
         }),
       bit(
         !head.isEmpty
           && (KitchenUnit.spellings[head] != nil || Vocabulary.pieceWords.contains(head))),
-      bit(nameWords.first.map { $0 > restStart && isCapitalised($0) } ?? false),
+      bit(nameWords.first.map { $0 > signals.restStart && isCapitalised($0) } ?? false),
     ]
   }
 }
