@@ -111,6 +111,12 @@ public enum RulesBridge {
       return json(RecipeAmountRules.typed(try args.string(0), current: try args.amount(1)))
     case "list.naming": return PhoneList.naming(try args.value(0))
     case "list.change": return PhoneList.change(try args.value(0), try args.value(1))
+    case "list.timing":
+      // How long Got it keeps an item and a Clear all can be undone, in milliseconds.
+      return .object([
+        ("gotIt", .number(ListTiming.gotItTTL * 1000)),
+        ("undo", .number(ListTiming.undoWindow * 1000)),
+      ])
     case "note.cleaned":
       let raw = try args.string(0)
       do {

@@ -248,6 +248,10 @@ test('remove takes the item away; clear hides what it lists and undo brings it b
   assert.deepEqual(names(twice.list.gotIt), ['Eggs', 'Jam', 'Tea'], 'an undo never brings back twice');
 });
 
+test('Got it\'s hour and a Clear all\'s undo window are the core\'s (ListTiming)', () => {
+  assert.deepEqual(offline.listTiming(), { gotIt: 60 * 60 * 1000, undo: 10 * 1000 });
+});
+
 test('the local list is the server list with waiting changes on top, and Got it past its hour gone', () => {
   const server = list(['Milk', 'Bread'], ['Eggs']);
   const ops = [op('add', { item: id(70), name: 'Tea' }), op('check', { item: id(2) }, 2)];
@@ -255,7 +259,7 @@ test('the local list is the server list with waiting changes on top, and Got it 
   const shown = offline.localList(server, ops, context, T0 + 10_000);
   assert.deepEqual(names(shown.toGet), ['Tea', 'Milk']);
   assert.deepEqual(names(shown.gotIt), ['Bread', 'Eggs']);
-  const later = offline.localList(server, ops, context, T0 + offline.GOT_IT_TTL + 1_500);
+  const later = offline.localList(server, ops, context, T0 + offline.listTiming().gotIt + 1_500);
   assert.deepEqual(names(later.gotIt), ['Bread'], 'Eggs was checked 1 s before the start: gone after the hour');
   // Replaying changes the server already applied changes nothing.
   const applied = offline.localList(shown, ops, context, T0 + 10_000);

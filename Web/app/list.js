@@ -6,7 +6,7 @@
 
 import { api, ApiError } from './api.js';
 import { CheckOff, namesPhrase, uuid } from './model.js';
-import { UNDO_WINDOW, cleanName, cleanNote, offlineSuggestions, readLine, typingLine } from './offline.js';
+import { cleanName, cleanNote, listTiming, offlineSuggestions, readLine, typingLine } from './offline.js';
 import { ListSync, within } from './sync.js';
 import { View } from './list-view.js';
 import { Walking, dragToReorder, moveAisle, moveItem } from './walking.js';
@@ -321,7 +321,7 @@ export class ListScreen {
     this.render({ glide: true });
     const count = effect.cleared.length;
     this.view.toast(`Cleared ${count} ${count === 1 ? 'item' : 'items'}.`, {
-      until: Date.now() + UNDO_WINDOW,
+      until: Date.now() + listTiming().undo,
       undo: () => this.undoClear(op, effect.cleared),
     });
   }
@@ -481,7 +481,7 @@ export class ListScreen {
         this.render({ glide: true });
         this.view.toast(`Removed ${item.name}.`, {
           about: { ...this.about([]), name: item.name },
-          until: Date.now() + UNDO_WINDOW,
+          until: Date.now() + listTiming().undo,
           undo: () => this.undoRemove(op, item),
         });
       },
