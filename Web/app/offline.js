@@ -8,7 +8,7 @@
 
 import { call } from './rules.js';
 
-/** The most changes one POST /api/v3/ops carries (OpsBody.maxOperations). */
+/** The most changes one POST /api/v3/ops takes, as the API promises (docs/api.md). */
 export const BATCH_LIMIT = 500;
 /** How long Got it keeps an item and a Clear all can be undone, in ms: {gotIt, undo}. */
 export function listTiming() {
