@@ -68,6 +68,13 @@ package enum CommandLineApp {
       return 1
     }
     let list = options.list ?? configuration.listName
+    /// The store opened for `use`, with the list over it.
+    let opened = { (use: StoreUse) throws -> (SQLiteStore, Basket) in
+      let sqlite = try openStore(
+        at: store, clock: clock, use: use, shop: options.shop, list: list)
+      let environment = Wiring.environment(clock: clock, region: configuration.region)
+      return (sqlite, Basket(store: sqlite, environment: environment))
+    }
     let context = CommandContext(
       configuration: configuration, store: store, clock: clock,
       stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
@@ -77,19 +84,11 @@ package enum CommandLineApp {
           region: configuration.region)
       },
       openRecipeBook: { use in
-        let sqlite = try openStore(
-          at: store, clock: clock, use: use, shop: options.shop, list: list)
-        let basket = Basket(
-          store: sqlite, environment: Wiring.environment(clock: clock, region: configuration.region)
-        )
+        let (sqlite, basket) = try opened(use)
         return RecipeBook(store: sqlite, basket: basket)
       },
       openShopBook: { use in
-        let sqlite = try openStore(
-          at: store, clock: clock, use: use, shop: options.shop, list: list)
-        let basket = Basket(
-          store: sqlite, environment: Wiring.environment(clock: clock, region: configuration.region)
-        )
+        let (sqlite, basket) = try opened(use)
         return ShopBook(store: sqlite, basket: basket)
       },
       shop: options.shop, list: list,
