@@ -115,7 +115,7 @@ extension WebServer {
         // NB: a list change was announced at its commit already (`WebApp.onWrite`); this
         // announces the other routes' (recipes, pantry…). The store watcher leaves this
         // server's own writes to the thread that makes them (see `start()`).
-        if response.status < 400 { announceWrite() }
+        if response.status < 400 { checkForChanges() }
         writesInFlight.subtract(1, ordering: .acquiringAndReleasing)
       }
       client.answer.withLock { $0 = (request, response) }
