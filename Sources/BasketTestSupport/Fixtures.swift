@@ -71,6 +71,18 @@ public enum Fixtures {
     ]
   }
 
+  /// A basket over `store` that never suggests: what tests of a store or a face build.
+  public static func basket(
+    over store: any ListStore, clock: AppClock, ids: IDGenerator = .random,
+    classifier: any ItemClassifier = TinyClassifier()
+  ) -> Basket {
+    Basket(
+      store: store,
+      environment: BasketEnvironment(
+        clock: clock, ids: ids, classifier: classifier,
+        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+  }
+
   /// A basket over an in-memory store with a test clock and sequential ids.
   public static func basket(
     clock: TestClock, store: InMemoryStore = InMemoryStore(),

@@ -5,21 +5,6 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(SQLite3)
-  import SQLite3
-#else
-  import CSQLite
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `SQLiteStore.backup(storeAt:to:)` and `restore(from:into:keepingOldAt:now:)`: copies made
 /// while another connection writes, and a store put back under an open connection.
 @Suite struct BackupStoreTests {

@@ -4,24 +4,12 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-@Suite struct CalDAVStoreTests {
+@Suite struct CalDAVStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
 
   private func book(_ store: SQLiteStore) -> CalDAVBook {
-    let basket = Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: Fixtures.sequentialIDs(),
-        classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    let basket = Fixtures.basket(over: store, clock: clock.appClock, ids: Fixtures.sequentialIDs())
     return CalDAVBook(store: store, basket: basket)
   }
 

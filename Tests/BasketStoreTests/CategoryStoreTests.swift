@@ -4,27 +4,16 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Aisle categories on real SQLite files (schema v15): the household's choice per name, added
 /// by a migration of its own to a store of every older version (the frozen schemas are
 /// `PlanStoreTests.older`), read into every item, kept across reopening and the item's
 /// removal, and a newer store still refused untouched.
-@Suite struct CategoryStoreTests {
+@Suite struct CategoryStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
 
   private func basket(_ store: SQLiteStore) -> Basket {
-    Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: .random, classifier: EmojiClassifier.shared,
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    Fixtures.basket(over: store, clock: clock.appClock, classifier: EmojiClassifier.shared)
   }
 
   /// A category other than the classifier's for `name`.
@@ -108,14 +97,6 @@ import Testing
     let store = try openStore(path)
     let milk = try basket(store).add(name: "Milk").item
     try basket(store).setCategory(milk.id, "drinks")
-    let newer = Schema.latestVersion + 1
-    try runSQL("PRAGMA user_version = \(newer); PRAGMA wal_checkpoint(TRUNCATE);", on: path)
-    let before = try #require(bytes(of: path))
-    #expect(
-      throws: StoreError.newerSchema(found: newer, supported: Schema.latestVersion, path: path)
-    ) {
-      try SQLiteStore.open(at: path, now: StoreFixtures.now)
-    }
-    #expect(bytes(of: path) == before)
+    try expectNewerStoreRefusedUntouched(at: path)
   }
 }

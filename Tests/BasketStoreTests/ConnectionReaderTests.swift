@@ -1,18 +1,12 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The SQLite store answers a draft's queries as `ItemQuery` defines them, through indexes.
-@Suite struct ConnectionReaderTests {
+@Suite struct ConnectionReaderTests: StoreFileSuite {
   let directory = TemporaryDirectory()
-  var path: String { directory.file("basket.sqlite") }
 
   static func at(_ seconds: Double) -> Date { StoreFixtures.at(seconds) }
 
@@ -148,11 +142,8 @@ import Testing
 
   @Test func storedNameKeysFollowAddsAndRenames() throws {
     let store = try openStore(path)
-    let basket = Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: .frozen(at: StoreFixtures.now), ids: .random, classifier: EmojiClassifier.shared,
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    let basket = Fixtures.basket(
+      over: store, clock: .frozen(at: StoreFixtures.now), classifier: EmojiClassifier.shared)
     let added = try basket.add(name: "Tomatoes")
     try basket.add(name: "Crème Fraîche")
     try basket.rename(added.item.id, to: "Cherry tomatoes")

@@ -5,26 +5,15 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `SQLiteStore.exactlyOnce`: a change through one of the server's other routes and its op
 /// id in the operation log, one transaction, whatever parts of the store the change touches.
-@Suite struct ExactlyOnceStoreTests {
+@Suite struct ExactlyOnceStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
   static let op = UUID(uuidString: "0000000a-0000-4000-8000-000000000001")!
 
   private func basket(_ store: SQLiteStore) -> Basket {
-    Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: Fixtures.sequentialIDs(), classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    Fixtures.basket(over: store, clock: clock.appClock, ids: Fixtures.sequentialIDs())
   }
 
   private func pantry(_ store: SQLiteStore) -> PantryBook {

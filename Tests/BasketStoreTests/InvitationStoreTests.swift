@@ -3,12 +3,6 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Invitations in a real SQLite file: only the code's digest is kept, a use is remembered by
 /// the next process, and a failed change writes nothing.
 @Suite struct InvitationStoreTests {

@@ -4,32 +4,15 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(SQLite3)
-  import SQLite3
-#else
-  import CSQLite
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Several lists on real SQLite files (schema v14): today's list becomes the first by a
 /// migration from every older version (frozen in `PlanStoreTests.older`); each list keeps its
 /// own items, changes and tombstones; a removed list keeps its items until restored.
-@Suite struct ListsStoreTests {
+@Suite struct ListsStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
 
   private func basket(_ store: SQLiteStore) -> Basket {
-    Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: .random, classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    Fixtures.basket(over: store, clock: clock.appClock)
   }
 
   private func lists(_ store: SQLiteStore) throws -> HouseholdLists {

@@ -1,23 +1,11 @@
 import BasketKit
+import BasketTestSupport
 import Testing
 
 @testable import BasketStore
 
-#if canImport(SQLite3)
-  import SQLite3
-#else
-  import CSQLite
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-@Suite struct MigrationTests {
+@Suite struct MigrationTests: StoreFileSuite {
   let directory = TemporaryDirectory()
-  var path: String { directory.file("basket.sqlite") }
 
   static let v1Rows = """
     INSERT INTO items VALUES
@@ -149,11 +137,8 @@ import Testing
     try runSQL(
       version == 1 ? OpeningTests.v1Schema + Self.v1Rows : Self.v2Schema + Self.v2Rows, on: path)
     let store = try openStore(path)
-    let basket = Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: .frozen(at: StoreFixtures.now), ids: .random, classifier: EmojiClassifier.shared,
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    let basket = Fixtures.basket(
+      over: store, clock: .frozen(at: StoreFixtures.now), classifier: EmojiClassifier.shared)
     let revision = try store.revision()
     let op = ListOperation(
       id: UUID(), at: StoreFixtures.now, change: .rename(StoreFixtures.id(1), name: "Green apples"))
@@ -165,11 +150,9 @@ import Testing
 
   @Test func addingANameStoredBeforeTheMigrationFindsIt() throws {
     try runSQL(OpeningTests.v1Schema + Self.v1Rows, on: path)
-    let basket = Basket(
-      store: try openStore(path),
-      environment: BasketEnvironment(
-        clock: .frozen(at: StoreFixtures.now), ids: .random, classifier: EmojiClassifier.shared,
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    let basket = Fixtures.basket(
+      over: try openStore(path), clock: .frozen(at: StoreFixtures.now),
+      classifier: EmojiClassifier.shared)
     #expect(try basket.add(name: "apple").outcome == .bumped(StoreFixtures.id(1)))
     #expect(try basket.add(name: "creme fraiche").outcome == .restored(StoreFixtures.id(2)))
   }

@@ -3,18 +3,6 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(SQLite3)
-  import SQLite3
-#else
-  import CSQLite
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Statements that write many columns bind each value by its column's name (`:name`), so a
 /// value can't land in its neighbour's column when one is added or moved.
 @Suite struct NamedColumnTests {

@@ -4,32 +4,15 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(SQLite3)
-  import SQLite3
-#else
-  import CSQLite
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Notes on items on real SQLite files (schema v13): added by a migration of its own to a store
 /// of every older version (the frozen schemas are `PlanStoreTests.older`), kept with their
 /// change times across reopening, and a newer store still refused untouched.
-@Suite struct NoteStoreTests {
+@Suite struct NoteStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
 
   private func basket(_ store: SQLiteStore) -> Basket {
-    Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: .random, classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    Fixtures.basket(over: store, clock: clock.appClock)
   }
 
   @Test(arguments: 1...12)
@@ -131,14 +114,6 @@ import Testing
     let store = try openStore(path)
     let yoghurt = try basket(store).add(name: "Yoghurt").item.id
     try basket(store).setNote(yoghurt, "the big tub")
-    let newer = Schema.latestVersion + 1
-    try runSQL("PRAGMA user_version = \(newer); PRAGMA wal_checkpoint(TRUNCATE);", on: path)
-    let before = try #require(bytes(of: path))
-    #expect(
-      throws: StoreError.newerSchema(found: newer, supported: Schema.latestVersion, path: path)
-    ) {
-      try SQLiteStore.open(at: path, now: StoreFixtures.now)
-    }
-    #expect(bytes(of: path) == before)
+    try expectNewerStoreRefusedUntouched(at: path)
   }
 }

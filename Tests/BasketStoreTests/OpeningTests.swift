@@ -5,27 +5,8 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(SQLite3)
-  import SQLite3
-#else
-  import CSQLite
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-@Suite struct OpeningTests {
+@Suite struct OpeningTests: StoreFileSuite {
   let directory = TemporaryDirectory()
-  var path: String { directory.file("basket.sqlite") }
   var aside: String { path + ".broken-20261130T101500Z" }
 
   /// The v1 schema exactly as the first release wrote it, kept apart from `Schema` so that an

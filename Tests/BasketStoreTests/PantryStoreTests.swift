@@ -4,16 +4,9 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-@Suite struct PantryStoreTests {
+@Suite struct PantryStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
 
   private func book(_ store: SQLiteStore) -> PantryBook {
     PantryBook(store: store, clock: clock.appClock, ids: Fixtures.sequentialIDs())
@@ -276,14 +269,6 @@ import Testing
   @Test func aStoreFromANewerBasketWithAPantryIsRefusedAndLeftByteForByte() throws {
     let store = try openStore(path)
     try book(store).add(PantryAddition(name: "Rice"))
-    let newer = Schema.latestVersion + 1
-    try runSQL("PRAGMA user_version = \(newer); PRAGMA wal_checkpoint(TRUNCATE);", on: path)
-    let before = try #require(bytes(of: path))
-    #expect(
-      throws: StoreError.newerSchema(found: newer, supported: Schema.latestVersion, path: path)
-    ) {
-      try SQLiteStore.open(at: path, now: StoreFixtures.now)
-    }
-    #expect(bytes(of: path) == before)
+    try expectNewerStoreRefusedUntouched(at: path)
   }
 }

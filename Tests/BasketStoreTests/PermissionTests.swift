@@ -3,18 +3,6 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The store holds a household's list: what it creates, only its owner may read.
 @Suite struct PermissionTests {
   let directory = TemporaryDirectory()

@@ -4,32 +4,15 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(SQLite3)
-  import SQLite3
-#else
-  import CSQLite
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The plan of meals on real SQLite files: kept across reopening, written in one transaction,
 /// and added by a migration to a store of every older version, each schema frozen here as it
 /// shipped (v1, v2, v5, v6 and v7 are the other suites'; the rest are frozen below).
-@Suite struct PlanStoreTests {
+@Suite struct PlanStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)  // Monday 30 November 2026
-  var path: String { directory.file("basket.sqlite") }
 
   private func book(_ store: SQLiteStore) -> PlanBook {
-    let basket = Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: .random, classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    let basket = Fixtures.basket(over: store, clock: clock.appClock)
     return PlanBook(
       store: store, recipes: RecipeBook(store: store, basket: basket), timeZone: .gmt)
   }
@@ -332,14 +315,6 @@ import Testing
     let plan = book(store)
     try chili(plan)
     try plan.add("chili", on: try plan.date("2026-12-02"), servings: 6)
-    let newer = Schema.latestVersion + 1
-    try runSQL("PRAGMA user_version = \(newer); PRAGMA wal_checkpoint(TRUNCATE);", on: path)
-    let before = try #require(bytes(of: path))
-    #expect(
-      throws: StoreError.newerSchema(found: newer, supported: Schema.latestVersion, path: path)
-    ) {
-      try SQLiteStore.open(at: path, now: StoreFixtures.now)
-    }
-    #expect(bytes(of: path) == before)
+    try expectNewerStoreRefusedUntouched(at: path)
   }
 }

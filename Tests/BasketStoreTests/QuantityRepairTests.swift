@@ -3,17 +3,10 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// A store holding quantities Basket can't use (an older build, a hand edit) still opens and
 /// reads; the bad quantities are dropped, the items kept, and the report says which.
-@Suite struct QuantityRepairTests {
+@Suite struct QuantityRepairTests: StoreFileSuite {
   let directory = TemporaryDirectory()
-  var path: String { directory.file("basket.sqlite") }
 
   /// Writes an item row with whatever amount and unit SQL is given, as another program would.
   private func writeRow(_ n: Int, _ name: String, amount: String, unit: String) throws {

@@ -4,12 +4,6 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// A recipe from lines as written, saved at `StoreFixtures.at(seconds)`.
 private func savedRecipe(_ n: Int, _ title: String, _ lines: [String], at seconds: Double = 0)
   -> Recipe
@@ -25,9 +19,8 @@ private func savedRecipe(_ n: Int, _ title: String, _ lines: [String], at second
     lastOpenedAt: StoreFixtures.at(seconds))
 }
 
-@Suite struct RecipeStoreTests {
+@Suite struct RecipeStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
-  var path: String { directory.file("basket.sqlite") }
 
   @Test func aSavedRecipeReadsBackWholeAfterReopening() throws {
     let recipe = savedRecipe(1, "Pancakes", ["2 eggs", "1 cup (240 ml) milk", "salt, to taste"])

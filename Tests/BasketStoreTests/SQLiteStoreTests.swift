@@ -5,15 +5,8 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-@Suite struct SQLiteStoreTests {
+@Suite struct SQLiteStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
-  var path: String { directory.file("basket.sqlite") }
 
   private struct Boom: Error, Equatable {}
 

@@ -5,12 +5,6 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// A classifier that knows a few categories, as the curated emoji table does.
 private struct AisleClassifier: ItemClassifier {
   static let categories = [
@@ -23,17 +17,14 @@ private struct AisleClassifier: ItemClassifier {
   }
 }
 
-@Suite struct ShopStoreTests {
+@Suite struct ShopStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
 
   private func book(_ store: SQLiteStore) -> ShopBook {
-    let basket = Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: Fixtures.sequentialIDs(), classifier: AisleClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    let basket = Fixtures.basket(
+      over: store, clock: clock.appClock, ids: Fixtures.sequentialIDs(),
+      classifier: AisleClassifier())
     return ShopBook(store: store, basket: basket)
   }
 

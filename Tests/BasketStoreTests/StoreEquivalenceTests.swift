@@ -4,12 +4,6 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The SQLite store and the in-memory one run the same rules through different readers; a
 /// long random run of user actions must leave them with the same list, memory and revision.
 @Suite struct StoreEquivalenceTests {
@@ -25,11 +19,7 @@ import Testing
   static let steps: [TimeInterval] = [0.5, 3, 11, 17, 1801, 3700]
 
   private func basket(_ store: any ListStore, _ clock: TestClock) -> Basket {
-    Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: Fixtures.sequentialIDs(), classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    Fixtures.basket(over: store, clock: clock.appClock, ids: Fixtures.sequentialIDs())
   }
 
   /// What a call returned, or the error it threw, as text both stores can be compared by.

@@ -3,16 +3,23 @@ import Testing
 
 @testable import BasketStore
 
+// The platform's SQLite, Foundation and C library, imported once for every file of these tests.
 #if canImport(SQLite3)
-  import SQLite3
+  @_exported import SQLite3
 #else
-  import CSQLite
+  @_exported import CSQLite
 #endif
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  @_exported import FoundationEssentials
 #else
-  import Foundation
+  @_exported import Foundation
+#endif
+
+#if canImport(Glibc)
+  @_exported import Glibc
+#elseif canImport(Darwin)
+  @_exported import Darwin
 #endif
 
 /// A fresh directory under the system temporary directory, removed when released.
@@ -36,6 +43,29 @@ final class TemporaryDirectory {
   func listing() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
+}
+
+/// A suite whose tests each start in a fresh directory, where the store is `basket.sqlite`.
+protocol StoreFileSuite {
+  var directory: TemporaryDirectory { get }
+}
+
+extension StoreFileSuite {
+  var path: String { directory.file("basket.sqlite") }
+}
+
+/// Checks that a store marked one schema version newer than this build is refused when opened
+/// and left byte for byte as it was.
+func expectNewerStoreRefusedUntouched(at path: String) throws {
+  let newer = Schema.latestVersion + 1
+  try runSQL("PRAGMA user_version = \(newer); PRAGMA wal_checkpoint(TRUNCATE);", on: path)
+  let before = try #require(bytes(of: path))
+  #expect(
+    throws: StoreError.newerSchema(found: newer, supported: Schema.latestVersion, path: path)
+  ) {
+    try SQLiteStore.open(at: path, now: StoreFixtures.now)
+  }
+  #expect(bytes(of: path) == before)
 }
 
 /// Fixed inputs for store tests.

@@ -6,24 +6,13 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Operations on real SQLite files: the op log shared by every process using a store, the
 /// change feed, and a batch written as one transaction.
-@Suite struct SyncStoreTests {
+@Suite struct SyncStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
-  var path: String { directory.file("basket.sqlite") }
 
   private static func basket(_ store: any ListStore, now: Date = StoreFixtures.now) -> Basket {
-    Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: .frozen(at: now), ids: .random, classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    Fixtures.basket(over: store, clock: .frozen(at: now))
   }
 
   private func op(_ n: Int, _ change: ListOperation.Change, at seconds: Double = 0) -> ListOperation

@@ -4,24 +4,13 @@ import Testing
 
 @testable import BasketStore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-@Suite struct TripStoreTests {
+@Suite struct TripStoreTests: StoreFileSuite {
   let directory = TemporaryDirectory()
   let clock = TestClock(StoreFixtures.now)
-  var path: String { directory.file("basket.sqlite") }
 
   /// The trips over `store`, as a face builds them.
   private func book(_ store: SQLiteStore) -> TripBook {
-    let basket = Basket(
-      store: store,
-      environment: BasketEnvironment(
-        clock: clock.appClock, ids: .random, classifier: Fixtures.TinyClassifier(),
-        suggestions: { SuggestionEngine(dictionary: [String]()) }))
+    let basket = Fixtures.basket(over: store, clock: clock.appClock)
     return TripBook(
       trips: store,
       products: ProductBook(store: store, shops: store, clock: clock.appClock, ids: .random),
@@ -239,14 +228,6 @@ import Testing
   @Test func aStoreFromANewerBasketWithTripsIsRefusedAndLeftByteForByte() throws {
     let store = try openStore(path)
     try book(store).products.add("Rice", ProductChange())
-    let newer = Schema.latestVersion + 1
-    try runSQL("PRAGMA user_version = \(newer); PRAGMA wal_checkpoint(TRUNCATE);", on: path)
-    let before = try #require(bytes(of: path))
-    #expect(
-      throws: StoreError.newerSchema(found: newer, supported: Schema.latestVersion, path: path)
-    ) {
-      try SQLiteStore.open(at: path, now: StoreFixtures.now)
-    }
-    #expect(bytes(of: path) == before)
+    try expectNewerStoreRefusedUntouched(at: path)
   }
 }
