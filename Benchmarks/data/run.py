@@ -10,7 +10,6 @@ docs/measurements.md. Standard library only.
 import json
 import os
 import pathlib
-import socket
 import statistics
 import subprocess
 import sys
@@ -19,6 +18,8 @@ import time
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "servers"))
+from processes import free_port  # noqa: E402
 MAKE = ROOT / "Tests/fixtures/archives/make_archives.py"
 
 
@@ -38,12 +39,6 @@ def memory(pid):
         if key in ("VmRSS", "VmHWM"):
             fields[key] = int(value.split()[0]) / 1024
     return fields
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def main():

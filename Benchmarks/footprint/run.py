@@ -23,12 +23,14 @@ import http.client
 import os
 import pathlib
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "servers"))
+from processes import free_port  # noqa: E402
 
 # NB: issue 26's figures, measured before this work on the same machine; printed as constants.
 ISSUE = {
@@ -45,12 +47,6 @@ GOALS = {
     "serve": "≤ 16 / ≤ 24 MiB",
     "caldav": "below Radicale",
 }
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def spawn(argv, env=None):

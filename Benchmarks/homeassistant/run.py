@@ -46,6 +46,9 @@ import time
 import uuid
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "servers"))
+from processes import end, free_port, rss_kib  # noqa: E402
+
 HA_VERSION = "2025.4.4"
 # The frontend release Home Assistant 2025.4.4 pins (components/frontend/manifest.json): the
 # frontend is one of the integrations it always loads, and it refuses to start without it.
@@ -63,20 +66,6 @@ def names(count):
     def word(number):
         return "".join(SYLLABLES[int(digit)] for digit in f"{number:04d}")
     return [f"{WORDS[i % len(WORDS)]} {word(i)}" for i in range(count)]
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def rss_kib(pid, key="VmRSS:"):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(key):
-                return int(line.split()[1])
-    return 0
 
 
 # MARK: - HTTP over a plain socket
@@ -237,12 +226,7 @@ class HomeAssistant:
         return [HAListener(self.port, self.token) for _ in range(count)]
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        end(self.process, timeout=30)
         self.log.close()
 
 

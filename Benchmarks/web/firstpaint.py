@@ -23,7 +23,6 @@ import argparse
 import os
 import pathlib
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -37,7 +36,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BASKET = os.environ.get("BASKET_BIN", str(ROOT / ".build" / "release" / "basket"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 sys.path.insert(0, str(ROOT / "Benchmarks" / "homeassistant"))
-from run import names  # noqa: E402  (the same item names as the side-by-side benchmark)
+from run import free_port, names  # noqa: E402  (the same item names as the side-by-side benchmark)
 
 # Runs before the app's own scripts: records the first frame with the list's rows in it.
 WATCH = """(() => {
@@ -57,12 +56,6 @@ READ = """() => ({
   fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
   count: document.querySelectorAll('#to-get li.item').length,
 })"""
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def serve(size, work):

@@ -23,6 +23,7 @@ Usage: Benchmarks/web/hostile.py [--quick] label=/path/to/basket [label=/path/to
 
 import argparse
 import os
+import pathlib
 import selectors
 import socket
 import statistics
@@ -32,13 +33,10 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "servers"))
+from processes import end, free_port, rss_kib  # noqa: E402
+
 TIMEOUT = 5.0
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:
@@ -64,11 +62,7 @@ class Server:
         raise RuntimeError(f"{binary} serve did not start")
 
     def rss_kib(self, key="VmRSS:"):
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith(key):
-                    return int(line.split()[1])
-        return 0
+        return rss_kib(self.process.pid, key)
 
     def peak_kib(self):
         return self.rss_kib("VmHWM:")
@@ -78,12 +72,7 @@ class Server:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        end(self.process, timeout=15)
         self.dir.cleanup()
 
 

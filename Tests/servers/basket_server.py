@@ -11,14 +11,10 @@ import urllib.request
 
 import pytest
 
+from processes import end, free_port  # noqa: F401 (free_port is the suites' too)
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BASKET = pathlib.Path(os.environ.get("BASKET_BIN", ROOT / ".build" / "debug" / "basket"))
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:
@@ -75,12 +71,7 @@ class Server:
         return subprocess.run([str(BASKET), "--store", self.store, *args], check=True, capture_output=True, text=True)
 
     def _end(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=10)
+        end(self.process, timeout=10)
         self.process.stdout.close()
         self.process.stderr.close()
 
