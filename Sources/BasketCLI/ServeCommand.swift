@@ -55,6 +55,8 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   // each kept once grown; the server's workers share two, so serve's memory stays small.
   _ = mallopt(M_ARENA_MAX, 2)
   let book = try context.openRecipeBook(.createIfMissing)
+  // NB: a request should never wait while the log is copied back into the file.
+  (book.store as? SQLiteStore)?.checkpointInBackground()
 
   // The household's HTTPS: its authority made on first start, the server's certificate
   // issued for this machine's names now.

@@ -40,11 +40,35 @@ public final class SQLiteStore: ListStore {
 
   /// Why this store was opened for reading only (`openReadOnly`); nil when it can be written.
   public let readOnlyReason: String?
+  /// Checkpoints the log off the commit path (`checkpointInBackground`); nil: SQLite's own.
+  private let checkpointer = Mutex<BackgroundCheckpointer?>(nil)
 
   init(connection: consuming sending Connection, path: String, readOnlyReason: String? = nil) {
     self.connection = Mutex(connection)
     self.path = path
     self.readOnlyReason = readOnlyReason
+  }
+
+  deinit {
+    checkpointer.withLock { $0?.stop() }
+  }
+
+  func installCheckpointer(_ installed: BackgroundCheckpointer) {
+    connection.withLock { connection in
+      checkpointer.withLock { current in
+        current?.stop()
+        current = installed
+      }
+      connection.reportCommits(to: installed)
+    }
+  }
+
+  /// The background checkpointer's runs so far, after waiting for a queued one.
+  func backgroundCheckpoints() -> Int? {
+    checkpointer.withLock { current in
+      current?.drain()
+      return current?.completed
+    }
   }
 
   public func items() throws -> [Item] {
