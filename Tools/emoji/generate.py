@@ -306,36 +306,35 @@ def table_literal(rows, keys):
     return ["E\t" + "\t".join(emojis), "C\t" + "\t".join(categories)] + body
 
 
+def swift_file(src, doc, name, lines):
+    """A generated file's text: `static let name` in `extension EmojiData`, with its doc lines."""
+    return (HEADER.format(src=src)
+            + "extension EmojiData {\n"
+            + "".join(f"  /// {line}\n" for line in doc)
+            + f"  static let {name} = "
+            + swift_literal(lines)
+            + "\n}\n")
+
+
 def render(curated, semantic, dictionary, keys):
     files = {}
-    lines = table_literal([(e[1], e[2], e[3], e[4]) for e in curated], keys)
-    files["CuratedData.swift"] = (
-        HEADER.format(src="Data/emoji/curated/*.tsv")
-        + "extension EmojiData {\n"
-        + f"  /// {len(curated)} curated keywords (format: `EmojiTables.parse`).\n"
-        + "  static let curated = "
-        + swift_literal(lines)
-        + "\n}\n")
-    lines = table_literal([(w, a[0], a[1], a[2]) for w, a in sorted(semantic.items())], keys)
-    files["SemanticData.swift"] = (
-        HEADER.format(src="WordNet 3.0 and Data/emoji/anchors.tsv")
-        + "extension EmojiData {\n"
-        + f"  /// {len(semantic)} WordNet nouns mapped to their nearest anchor (format: `EmojiTables.parse`).\n"
-        + "  static let semantic = "
-        + swift_literal(lines)
-        + "\n}\n")
+    files["CuratedData.swift"] = swift_file(
+        "Data/emoji/curated/*.tsv",
+        [f"{len(curated)} curated keywords (format: `EmojiTables.parse`)."],
+        "curated", table_literal([(e[1], e[2], e[3], e[4]) for e in curated], keys))
+    files["SemanticData.swift"] = swift_file(
+        "WordNet 3.0 and Data/emoji/anchors.tsv",
+        [f"{len(semantic)} WordNet nouns mapped to their nearest anchor (format: `EmojiTables.parse`)."],
+        "semantic", table_literal([(w, a[0], a[1], a[2]) for w, a in sorted(semantic.items())], keys))
     # NB: by the word whatever its case: the popularity file names words as they were
     # display-cased ("Banana"), the dictionary as a household writes them ("banana").
     popularity = {word.lower(): score for word, score in load_popularity().items()}
-    lines = [f"{w}\t{popularity[w.lower()]}" if popularity.get(w.lower()) else w for w in dictionary]
-    files["DictionaryData.swift"] = (
-        HEADER.format(src="the curated keywords, Data/corpus/*.txt and Data/suggestions/popularity.tsv")
-        + "extension EmojiData {\n"
-        + f"  /// {len(dictionary)} display-cased grocery and household words, one a line, each with its\n"
-        + "  /// popularity score after a tab when it has one.\n"
-        + "  static let dictionary = "
-        + swift_literal(lines)
-        + "\n}\n")
+    files["DictionaryData.swift"] = swift_file(
+        "the curated keywords, Data/corpus/*.txt and Data/suggestions/popularity.tsv",
+        [f"{len(dictionary)} display-cased grocery and household words, one a line, each with its",
+         "popularity score after a tab when it has one."],
+        "dictionary",
+        [f"{w}\t{popularity[w.lower()]}" if popularity.get(w.lower()) else w for w in dictionary])
     return files
 
 
