@@ -2,10 +2,8 @@
 // entries with search, inline edit, use and remove. All text goes in as text nodes
 // (template.js), never as markup.
 
-import { columns, fileButton, h, redraw } from './template.js';
+import { ScreenView, columns, fileButton, h, screenHead } from './template.js';
 import { scanOffer } from './pantry-model.js';
-
-const $ = (id) => document.getElementById(id);
 
 /** An input with its label, for the add and edit forms. */
 function field(id, label, attributes) {
@@ -14,30 +12,15 @@ function field(id, label, attributes) {
     h('input', { id, type: 'text', autocomplete: 'off', ...attributes }));
 }
 
-export class PantryView {
+export class PantryView extends ScreenView {
   constructor() {
-    this.area = $('pantry-area');
-  }
-
-  /** Shows the screen, or hands the page back (to the list unless another screen has it). */
-  show(visible) {
-    this.area.hidden = !visible;
-  }
-
-  /** Replaces the screen, keeping focus on the control that had it. */
-  draw(...children) {
-    redraw(this.area, ...children);
+    super('pantry-area');
   }
 
   screen(state, ui) {
     const shown = state.query ? state.found : state.entries;
     this.draw(
-      h('div', { class: 'recipes-head' },
-        h('h2', { id: 'pantry-title', class: 'section-title', tabindex: '-1' }, 'Pantry')),
-      h('p', {
-        id: 'pantry-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
-        role: state.isError ? 'alert' : 'status',
-      }, state.message || ''),
+      ...screenHead('pantry', 'Pantry', state.message, state.isError),
       // NB: what is at home first (on a phone, above the cards that add to it).
       columns(
         h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
