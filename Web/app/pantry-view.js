@@ -2,7 +2,7 @@
 // entries with search, inline edit, use and remove. All text goes in as text nodes
 // (template.js), never as markup.
 
-import { ScreenView, columns, fileButton, h, screenHead } from './template.js';
+import { ScreenView, columns, fileButton, h, screenHead, searchForm } from './template.js';
 import { scanOffer } from './pantry-model.js';
 
 /** An input with its label, for the add and edit forms. */
@@ -26,12 +26,8 @@ export class PantryView extends ScreenView {
         h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
           h('h3', { id: 'pantry-list-title', class: 'section-title' }, 'At home ',
             h('span', { class: 'count' }, state.entries.length ? String(state.entries.length) : '')),
-          h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
-            h('label', { for: 'pantry-search', class: 'visually-hidden' }, 'Search the pantry by name, note or code'),
-            h('input', {
-              id: 'pantry-search', type: 'search', placeholder: 'Search by name, note or code', value: state.query,
-              maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
-            })),
+          searchForm('pantry-search', 'Search the pantry by name, note or code', 'Search by name, note or code',
+            state.query, ui.onSearch),
           shown.length
             ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
             : h('p', { id: 'pantry-none', class: 'recipes-none' }, state.query

@@ -1,7 +1,7 @@
 // Draws the Recipes screen: the library (import, search, recents, all) and the Recipe Ready
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
-import { ScreenView, WIDE, columns, fileButton, h, statusLine } from './template.js';
+import { ScreenView, WIDE, columns, fileButton, h, searchForm, statusLine } from './template.js';
 import { doubtFor, librarySummaryText, outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
@@ -101,12 +101,8 @@ export class RecipesView extends ScreenView {
     const library =
       h('section', { class: 'section', 'aria-labelledby': 'library-title' },
         h('h3', { id: 'library-title', class: 'section-title' }, 'Library'),
-        h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
-          h('label', { for: 'recipe-search', class: 'visually-hidden' }, 'Search recipes by title or ingredient'),
-          h('input', {
-            id: 'recipe-search', type: 'search', placeholder: 'Search by title or ingredient', value: state.query,
-            maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
-          })),
+        searchForm('recipe-search', 'Search recipes by title or ingredient', 'Search by title or ingredient',
+          state.query, ui.onSearch),
         state.query
           ? list('found-title', `Found for “${state.query}”`, state.found, 'No saved recipe matches.')
           : [

@@ -89,6 +89,19 @@ export function statusLine(name, message, isError = false) {
   }, message || '');
 }
 
+/**
+ * A search box that searches as it is typed in (`onSearch(text)`), never submitting; `label` is
+ * for screen readers, the placeholder for the eye. It keeps its focus and caret over a redraw.
+ */
+export function searchForm(id, label, placeholder, query, onSearch) {
+  return h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
+    h('label', { for: id, class: 'visually-hidden' }, label),
+    h('input', {
+      id, type: 'search', placeholder, value: query,
+      maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => onSearch(event.target.value),
+    }));
+}
+
 /** A screen this wide (and wider) shows two columns; basket.css's `.columns` says the same. */
 export const WIDE = '(min-width: 64rem)';
 
