@@ -4,7 +4,7 @@
 // the next opening. The API is never cached here: the page keeps the last list and the queue
 // of changes in IndexedDB itself (store.js), which works over plain HTTP too.
 
-const CACHE = 'basket-shell-v61';
+const CACHE = 'basket-shell-v62';
 const SHELL = [
   '/', '/app/basket.css', '/app/app.js', '/app/controller.js', '/app/list.js', '/app/sync.js', '/app/list-view.js', '/app/model.js', '/app/api.js', '/app/template.js', '/app/offline.js', '/app/store.js', '/app/recipes.js', '/app/recipes-view.js', '/app/recipes-api.js', '/app/recipes-photos.js', '/app/walking.js', '/app/aisles.js', '/app/coverage-view.js', '/app/mealprep.js', '/app/mealprep-view.js', '/app/mealprep-api.js', '/app/plan-review-view.js', '/app/week.js', '/app/week-view.js', '/app/week-api.js', '/app/pantry.js', '/app/pantry-view.js', '/app/pantry-api.js', '/app/pantry-model.js', '/app/checkin.js', '/app/trip.js', '/app/trip-view.js', '/app/trip-api.js', '/app/trip-offline.js', '/app/theme.js', '/fonts/DotGothic16-Basket.ttf', '/icons/icon.svg',
   '/icons/icon-192.png', '/icons/fruit.svg', '/manifest.webmanifest', '/app/invite.js', '/app/lists.js', '/app/shops.js',

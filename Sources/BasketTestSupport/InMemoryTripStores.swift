@@ -123,3 +123,29 @@ public final class InMemoryShopStore: ShopStore {
     state.withLock { $0.corrections.filter { $0.at >= date } }
   }
 }
+
+/// A list and every store a trip reads and writes, held in memory on one test clock.
+public struct InMemoryTripStores: Sendable {
+  public let clock: TestClock
+  public let list = InMemoryStore()
+  public let shops = InMemoryShopStore()
+  public let products = InMemoryProductStore()
+  public let trips = InMemoryTripStore()
+  public let pantry = InMemoryPantryStore()
+
+  public init(clock: TestClock = TestClock()) {
+    self.clock = clock
+  }
+
+  /// A trip book over these stores, as a face builds it; another call is the same household
+  /// after a restart.
+  public func book() -> TripBook {
+    let basket = Fixtures.basket(clock: clock, store: list)
+    return TripBook(
+      trips: trips,
+      products: ProductBook(
+        store: products, shops: shops, clock: clock.appClock, ids: Fixtures.sequentialIDs()),
+      shops: ShopBook(store: shops, basket: basket),
+      pantry: PantryBook(store: pantry, clock: clock.appClock, ids: Fixtures.sequentialIDs()))
+  }
+}

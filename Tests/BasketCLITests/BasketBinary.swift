@@ -75,6 +75,14 @@ struct BasketBinary {
     try run(arguments, environment: ["BASKET_NOW": now])
   }
 
+  /// Runs with the clock pinned `minutes` after the store's own start, 6 July 2026 10:00 UTC,
+  /// for the tests in which time passes between commands (a trip, a shop's walking order).
+  @discardableResult
+  func run(_ arguments: [String], at minutes: Int) throws -> Result {
+    let date = Date(timeIntervalSince1970: 1_783_332_000 + Double(minutes * 60))
+    return try run(arguments, at: ISO8601DateFormatter().string(from: date))
+  }
+
   func listJSON(at now: String? = nil) throws -> [String: Any] {
     let result = try now.map { try run(["list", "--json"], at: $0) } ?? run(["list", "--json"])
     precondition(result.status == 0, result.stderr)

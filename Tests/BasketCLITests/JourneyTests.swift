@@ -23,6 +23,13 @@ import Testing
     try #require(try json(arguments) as? [String: Any])
   }
 
+  /// `value` of each of `rows` (a list's items, a recipe's lines, pantry entries), by its name.
+  private static func byName(
+    _ rows: [[String: Any]], _ value: ([String: Any]) -> String?
+  ) -> [String: String?] {
+    Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", value($0)) })
+  }
+
   @Test func fromARecipeToTheShopAndBackIntoThePantry() throws {
     // What is at home, typed as the list reads it.
     try ok(["pantry", "add", "3 onions"])
@@ -55,8 +62,7 @@ import Testing
     // salt (always have), water and the optional parsley are left out.
     let review = try object(["recipe", "coverage", "stew"])
     let lines = try #require((review["coverage"] as? [String: Any])?["lines"] as? [[String: Any]])
-    let status = Dictionary(
-      uniqueKeysWithValues: lines.map { ($0["name"] as? String ?? "", $0["status"] as? String) })
+    let status = Self.byName(lines) { $0["status"] as? String }
     #expect(
       status == [
         "onions": "covered", "tomatoes": "covered", "kidney beans": "notCovered",
@@ -72,10 +78,7 @@ import Testing
     try ok(["recipe", "coverage", "stew", "--add"])
     let list = try object(["list"])
     let toGet = try #require(list["toGet"] as? [[String: Any]])
-    let buy = Dictionary(
-      uniqueKeysWithValues: toGet.map {
-        ($0["name"] as? String ?? "", ($0["buy"] as? [String: Any])?["text"] as? String)
-      })
+    let buy = Self.byName(toGet) { ($0["buy"] as? [String: Any])?["text"] as? String }
     #expect(
       buy == ["kidney beans": "2 cans", "garlic": "4 cloves", "ground cumin": "1 jar (71 g)"])
     let beans = try #require(toGet.first { $0["name"] as? String == "kidney beans" })
@@ -101,8 +104,7 @@ import Testing
     // Check in what was bought: the beans as 2 cans, not 1.5.
     try ok(["checkin", "--accept-all"])
     let pantry = try #require(try json(["pantry", "list"]) as? [[String: Any]])
-    let stock = Dictionary(
-      uniqueKeysWithValues: pantry.map { ($0["name"] as? String ?? "", $0["stock"] as? String) })
+    let stock = Self.byName(pantry) { $0["stock"] as? String }
     #expect(
       stock == [
         "chopped tomatoes": "2 × 400 g", "onions": "3", "kidney beans": "2 cans",

@@ -2,12 +2,21 @@ import Foundation
 import Testing
 
 @Suite struct StoreEndToEndTests {
-  @Test func theStoreDefaultsToXDGDataHomeAndCreatesDirectories() throws {
+  /// A binary told of no store, which makes one when milk is added under a data home
+  /// (XDG_DATA_HOME) of its own: the binary, and that data home.
+  private func storeMadeInADataHome(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (basket: BasketBinary, dataHome: String) {
     var basket = BasketBinary()
     basket.environment["BASKET_STORE"] = nil
     let dataHome = basket.directory.appendingPathComponent("data").path
     let result = try basket.run(["add", "milk"], environment: ["XDG_DATA_HOME": dataHome])
-    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+    return (basket, dataHome)
+  }
+
+  @Test func theStoreDefaultsToXDGDataHomeAndCreatesDirectories() throws {
+    let (basket, dataHome) = try storeMadeInADataHome()
     #expect(FileManager.default.fileExists(atPath: dataHome + "/basket/basket.sqlite"))
     try basket.run(["add", "bread"])  // no XDG_DATA_HOME: falls back to ~/.local/share
     #expect(
@@ -92,11 +101,7 @@ import Testing
   }
 
   @Test func theStoreAndTheDirectoriesItMakesAreForTheOwnerOnly() throws {
-    var basket = BasketBinary()
-    basket.environment["BASKET_STORE"] = nil
-    let dataHome = basket.directory.appendingPathComponent("data").path
-    let result = try basket.run(["add", "milk"], environment: ["XDG_DATA_HOME": dataHome])
-    #expect(result.status == 0, "\(result.stderr)")
+    let (_, dataHome) = try storeMadeInADataHome()
     func mode(_ path: String) throws -> Int? {
       try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     }

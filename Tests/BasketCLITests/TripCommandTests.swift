@@ -4,17 +4,9 @@ import Testing
 @Suite struct TripCommandTests {
   let basket = BasketBinary()
 
-  /// Runs `arguments` with the clock pinned `minutes` after 6 July 2026, 10:00 UTC.
-  @discardableResult
-  private func run(_ arguments: [String], at minutes: Int = 0) throws -> BasketBinary.Result {
-    let date = Date(timeIntervalSince1970: 1_783_332_000 + Double(minutes * 60))
-    return try basket.run(
-      arguments, environment: ["BASKET_NOW": ISO8601DateFormatter().string(from: date)])
-  }
-
   @discardableResult
   private func ok(_ arguments: [String], at minutes: Int = 0) throws -> String {
-    let result = try run(arguments, at: minutes)
+    let result = try basket.run(arguments, at: minutes)
     #expect(result.status == 0, "\(arguments): \(result.stderr)")
     return result.stdout
   }
@@ -75,7 +67,7 @@ import Testing
   ) throws {
     try ok(["add", "milk"])
     try ok(["shop", "add", "Lidl"])
-    let result = try run(arguments)
+    let result = try basket.run(arguments)
     #expect(result.status == status)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     let products = try JSONSerialization.jsonObject(
@@ -102,7 +94,8 @@ import Testing
       started.hasPrefix("Started a trip at Lidl: 3 items in walking order (cheapest per unit).\n"))
     #expect(started.contains("→ 🫑 Salt & Pepper\n"), "\(started)")
     #expect(started.contains("  Produce · 3 left\n"), "\(started)")
-    #expect(try run(["trip", "accept"], at: 11).stderr.contains("there is no exception to settle"))
+    #expect(
+      try basket.run(["trip", "accept"], at: 11).stderr.contains("there is no exception to settle"))
     var trip = try json(["trip"], at: 11)
     #expect(trip["phase"] as? String == "walking")
     #expect(trip["pendingExceptions"] as? Int == 0)
@@ -121,7 +114,7 @@ import Testing
     #expect(milk.contains("  Dairy · 2 left\n"), "\(milk)")
     #expect(try ok(["trip", "pause"], at: 14).hasPrefix("Paused."))
     #expect(try ok(["trip"], at: 30).contains("is paused at 2 of 3, milk"))
-    #expect(try run(["trip", "got"], at: 30).stderr.contains("the trip is paused"))
+    #expect(try basket.run(["trip", "got"], at: 30).stderr.contains("the trip is paused"))
     #expect(try ok(["trip", "resume"], at: 31).contains("→ 🥛 milk"))
     #expect(try ok(["trip", "got"], at: 32).hasPrefix("Got milk: checked off.\n"))
     trip = try json(["trip"], at: 32)
@@ -199,8 +192,9 @@ import Testing
     for word in ["price", "in stock", "cart", "purchased", "ordered"] {
       #expect(!status.lowercased().contains(word))
     }
-    #expect(try run(["trip", "start", "--retailer", "Walmart"]).stderr.contains("under way"))
-    #expect(try run(["retailer", "rm", "walmart"]).stderr.contains("built in"))
+    #expect(
+      try basket.run(["trip", "start", "--retailer", "Walmart"]).stderr.contains("under way"))
+    #expect(try basket.run(["retailer", "rm", "walmart"]).stderr.contains("built in"))
   }
 
   @Test func aRetailersSearchesAreAcceptedInOneStep() throws {
@@ -222,15 +216,16 @@ import Testing
     let trip = try json(["trip"], at: 5)
     #expect(trip["phase"] as? String == "walking")
     #expect(trip["searches"] as? Int == 0)
-    #expect(try run(["trip", "accept", "--searches"], at: 6).stderr.contains("no exception"))
-    #expect(try run(["trip", "next", "--searches"], at: 6).status == 2)
+    #expect(
+      try basket.run(["trip", "accept", "--searches"], at: 6).stderr.contains("no exception"))
+    #expect(try basket.run(["trip", "next", "--searches"], at: 6).status == 2)
   }
 
   @Test func aProductIsMadeOnTheSpotDuringTheWalk() throws {
     try ok(["shop", "add", "Lidl"])
     try ok(["add", "saffron"])
     try ok(["trip", "start"])
-    #expect(try run(["trip", "replace", "--size", "1 g"]).status == 2)
+    #expect(try basket.run(["trip", "replace", "--size", "1 g"]).status == 2)
     let made = try ok(["trip", "replace", "--make", "Saffron", "threads", "--size", "1 g"])
     #expect(
       made.hasPrefix(

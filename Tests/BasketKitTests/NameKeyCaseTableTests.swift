@@ -7,9 +7,7 @@ import Testing
 /// server would merge it into.
 @Suite struct NameKeyCaseTableTests {
   static let cases: [[String]] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("cases/name-key-cases.json")
-    let data = (try? Data(contentsOf: url)) ?? Data()
+    let data = CaseFiles.data("name-key-cases.json")
     let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     return object["keys"] as? [[String]] ?? []
   }()

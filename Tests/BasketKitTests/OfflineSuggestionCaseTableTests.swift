@@ -19,10 +19,8 @@ import Testing
   }
 
   static let cases: [Case] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("cases/offline-suggestion-cases.json")
-    guard let data = try? Data(contentsOf: url), let root = try? JSONValue.parse(Array(data)),
-      case .array(let rows)? = root["cases"]
+    let data = CaseFiles.data("offline-suggestion-cases.json")
+    guard let root = try? JSONValue.parse(Array(data)), case .array(let rows)? = root["cases"]
     else { return [] }
     func names(_ value: JSONValue?) -> [String] {
       guard case .array(let list)? = value else { return [] }

@@ -127,9 +127,7 @@ struct CaseTable: Sendable {
   let root: [String: any Sendable]
 
   init() {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("cases/quantity-cases.json")
-    let data = (try? Data(contentsOf: url)) ?? Data()
+    let data = CaseFiles.data("quantity-cases.json")
     let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     root = object.mapValues { Row.sendable($0) }
   }

@@ -17,10 +17,8 @@ import Testing
   }
 
   static let cases: [Case] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("cases/quick-add-cases.json")
-    guard let data = try? Data(contentsOf: url), let root = try? JSONValue.parse(Array(data)),
-      case .array(let rows)? = root["read"]
+    let data = CaseFiles.data("quick-add-cases.json")
+    guard let root = try? JSONValue.parse(Array(data)), case .array(let rows)? = root["read"]
     else { return [] }
     return rows.compactMap { row in
       guard case .string(let text)? = row["text"] else { return nil }

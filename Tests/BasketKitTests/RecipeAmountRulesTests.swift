@@ -2,12 +2,6 @@ import BasketKit
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Editing an amount in a recipe's own unit: which amount the editor opens on, the steps of
 /// each kind of unit, what `basket qty` reads, and the list change every face sends. (The
 /// stepper and typed-entry arithmetic is in `Tests/cases/quantity-cases.json`.)

@@ -3,12 +3,6 @@ import BasketTUI
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 @Suite struct CheckOffTests {
   @Test func checkingOffHoldsTheItemInPlaceStruckThroughUntilTheDelayPasses() {
     let app = Harness()

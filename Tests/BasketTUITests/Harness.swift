@@ -150,3 +150,13 @@ extension String {
     String(drop { $0 == " " })
   }
 }
+
+extension AppState {
+  /// A 60×20 monochrome screen on Monday morning without the flourish: where the tests of
+  /// `update` on its own start, so that a frame's text depends only on what a test does.
+  static var mondayMorning: AppState {
+    AppState(
+      settings: Settings(colorMode: .monochrome, timeZone: .gmt), now: Fixtures.monday,
+      size: Size(width: 60, height: 20), flourish: false)
+  }
+}

@@ -62,6 +62,20 @@ import Testing
     return app
   }
 
+  /// Adds Milk to `app` and opens its quantity editor: the frame, and the editor's panel in it,
+  /// checked to be whole.
+  private func openQuantityEditorOnMilk(
+    in app: Harness, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (frame: Frame, box: Box) {
+    app.add("Milk")
+    app.select("Milk")
+    app.press(.control("q"))
+    let frame = app.frame
+    let box = try #require(Self.box(in: frame), sourceLocation: sourceLocation)
+    Self.expectFramed(box, in: frame, sourceLocation: sourceLocation)
+    return (frame, box)
+  }
+
   @Test func theHelpIsAFramedPanelWithItsOwnBackgroundAndATitle() throws {
     let app = listOf(20)
     app.type("?")
@@ -140,12 +154,7 @@ import Testing
 
   @Test func theQuantityEditorIsAFramedPanelTitledWithTheItem() throws {
     let app = listOf(12)
-    app.add("Milk")
-    app.select("Milk")
-    app.press(.control("q"))
-    let frame = app.frame
-    let box = try #require(Self.box(in: frame))
-    Self.expectFramed(box, in: frame)
+    let (frame, box) = try openQuantityEditorOnMilk(in: app)
     #expect(app.lines[box.top].contains("╭─ Amount for 🥛 Milk ─"))
     let inside = Self.inside(box, of: frame)
     #expect(inside.contains { $0.contains(" ml ") && $0.contains(" units") })
@@ -162,12 +171,7 @@ import Testing
   ])
   func theQuantityEditorKeepsEveryControlOnAnySize(size: Size) throws {
     let app = listOf(3, size: size)
-    app.add("Milk")
-    app.select("Milk")
-    app.press(.control("q"))
-    let frame = app.frame
-    let box = try #require(Self.box(in: frame))
-    Self.expectFramed(box, in: frame)
+    let (frame, box) = try openQuantityEditorOnMilk(in: app)
     #expect(box.bottom < Layout(size).addBarRow)
     let inside = Self.inside(box, of: frame)
     #expect(inside.contains { $0.contains(" ml ") && $0.contains(" units") })

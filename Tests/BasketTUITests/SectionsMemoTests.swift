@@ -12,9 +12,7 @@ import Testing
 /// The sections a frame draws are kept between frames; they must still follow the items, the
 /// walking order, pending check-offs and the hour Got it keeps an item.
 @Suite struct SectionsMemoTests {
-  private let start = AppState(
-    settings: Settings(colorMode: .monochrome, timeZone: .gmt), now: Fixtures.monday,
-    size: Size(width: 60, height: 20), flourish: false)
+  private let start = AppState.mondayMorning
 
   private func item(_ n: Int, _ name: String, checkedAgo: TimeInterval? = nil) -> Item {
     var item = Item(

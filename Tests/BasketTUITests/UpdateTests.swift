@@ -11,9 +11,7 @@ import Testing
 
 /// `update` on its own: effects out, no store.
 @Suite struct UpdateTests {
-  private let start = AppState(
-    settings: Settings(colorMode: .monochrome, timeZone: .gmt), now: Fixtures.monday,
-    size: Size(width: 60, height: 20), flourish: false)
+  private let start = AppState.mondayMorning
 
   private func item(_ n: Int, _ name: String) -> Item {
     Item(
@@ -163,17 +161,13 @@ import Testing
 /// is named in the header once the household has more than one.
 @Suite struct ListSwitchTests {
   @Test func controlTAndF9AskForTheNextList() {
-    let state = AppState(
-      settings: Settings(colorMode: .monochrome, timeZone: .gmt), now: Fixtures.monday,
-      size: Size(width: 60, height: 20), flourish: false)
+    let state = AppState.mondayMorning
     #expect(update(state, .key(.control("t"))).1 == [.nextList])
     #expect(update(state, .key(.function(9))).1 == [.nextList])
   }
 
   @Test func movingToAnotherListSaysSoAndForgetsTheSelection() {
-    var state = AppState(
-      settings: Settings(colorMode: .monochrome, timeZone: .gmt), now: Fixtures.monday,
-      size: Size(width: 60, height: 20), flourish: false)
+    var state = AppState.mondayMorning
     state = update(state, .listShown(name: "Groceries", lists: 2)).0
     #expect(state.toast == nil)
     state.scroll = 3

@@ -27,16 +27,7 @@ import Testing
 
   /// Runs `basket ARGS` on another store than the server's.
   static func basket(_ arguments: [String], store: String) throws -> (Int32, String) {
-    let process = Process()
-    let pipe = Pipe()
-    process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
-    process.arguments = ["--store", store] + arguments
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try Subprocess.run(ServeBinaryTests.binary, ["--store", store] + arguments)
   }
 
   @Test(.enabled(if: ServeBinaryTests.available))

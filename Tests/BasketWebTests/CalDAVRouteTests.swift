@@ -370,24 +370,23 @@ import Testing
   @Test func aClientsCompletedTimeIsKeptWhenSaneAndNowOtherwise() throws {
     let id = try basket.add(text: "Bread").item.id
     let path = "/dav/basket/\(id.uuidString).ics"
+    /// Bread sent back completed at `stamp`, by the phone's own clock.
+    func sendCompleted(at stamp: String) -> Response {
+      send(
+        "PUT", path,
+        body: task(id.uuidString, "Bread", extra: ["STATUS:COMPLETED", "COMPLETED:\(stamp)"]),
+        headers: calendar)
+    }
     clock.advance(by: 30 * 60)
     // Completed on the phone at 10:20, sent at 10:30: Basket keeps 10:20.
-    let sane = send(
-      "PUT", path,
-      body: task(
-        id.uuidString, "Bread", extra: ["STATUS:COMPLETED", "COMPLETED:20260706T102000Z"]),
-      headers: calendar)
+    let sane = sendCompleted(at: "20260706T102000Z")
     #expect(sane.status == 204)
     #expect(sane.header("ETag") == nil)  // what is stored is not what was sent
     #expect(send("GET", path).text.contains("COMPLETED:20260706T102000Z"))
     try basket.uncheck(id)
     clock.advance(by: 60)
     // A phone whose clock is a day ahead: now (10:31) instead.
-    let ahead = send(
-      "PUT", path,
-      body: task(
-        id.uuidString, "Bread", extra: ["STATUS:COMPLETED", "COMPLETED:20260707T102000Z"]),
-      headers: calendar)
+    let ahead = sendCompleted(at: "20260707T102000Z")
     #expect(ahead.status == 204)
     #expect(send("GET", path).text.contains("COMPLETED:20260706T103100Z"))
   }

@@ -32,6 +32,21 @@ import Testing
     }
   }
 
+  /// Twenty list reads in turn, each answered and within a second: the server is still
+  /// serving ordinary requests whatever the test holds open.
+  private func expectListReadsStayQuick(
+    port: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var slowest = 0.0
+    for _ in 0..<20 {
+      let (status, seconds) = SocketClient.timedGet(port: port, seconds: 3)
+      #expect(status == 200, sourceLocation: sourceLocation)
+      slowest = max(slowest, seconds)
+    }
+    #expect(
+      slowest < 1, "the slowest list read took \(slowest) s", sourceLocation: sourceLocation)
+  }
+
   @Test func aListReadAnswersQuicklyWhileHundredsOfIdleAndHalfSentConnectionsAreOpen() throws {
     let running = try Running()
     running.harness.add("Milk")
@@ -45,13 +60,7 @@ import Testing
       held.append(client)
     }
     #expect(held.count == 360)
-    var slowest = 0.0
-    for _ in 0..<20 {
-      let (status, seconds) = SocketClient.timedGet(port: running.port, seconds: 3)
-      #expect(status == 200)
-      slowest = max(slowest, seconds)
-    }
-    #expect(slowest < 1, "the slowest list read took \(slowest) s")
+    expectListReadsStayQuick(port: running.port)
   }
 
   @Test(arguments: ["", "GET /api/v2/list HTTP/1.1\r\nHost: 127.0.0.1\r\n"])
@@ -96,13 +105,7 @@ import Testing
       streams.append(client)
     }
     #expect(running.server.eventStreamCount == 100)
-    var slowest = 0.0
-    for _ in 0..<20 {
-      let (status, seconds) = SocketClient.timedGet(port: running.port, seconds: 3)
-      #expect(status == 200)
-      slowest = max(slowest, seconds)
-    }
-    #expect(slowest < 1, "the slowest list read took \(slowest) s")
+    expectListReadsStayQuick(port: running.port)
   }
 
   @Test func aRequestWithMoreThan64HeadersIsRefusedWith431() throws {

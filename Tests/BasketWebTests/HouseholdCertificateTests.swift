@@ -10,17 +10,7 @@ import Testing
 
   /// Runs `openssl` with `arguments` in `directory`: (status, output).
   static func openssl(_ arguments: [String], in directory: String) throws -> (Int32, String) {
-    let process = Process()
-    let pipe = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try Subprocess.run("/usr/bin/openssl", arguments, in: directory)
   }
 
   static func scratch() throws -> String {

@@ -43,16 +43,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     func basket(_ arguments: [String]) throws -> (Int32, String) {
-      let process = Process()
-      let pipe = Pipe()
-      process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
-      process.arguments = ["--store", "\(directory)/basket.sqlite"] + arguments
-      process.standardOutput = pipe
-      process.standardError = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+      try BackupServeTests.basket(arguments, store: "\(directory)/basket.sqlite")
     }
     _ = try basket(["add", "milk"])
     let invite = try basket(["invite"])

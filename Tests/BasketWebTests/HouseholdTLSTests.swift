@@ -216,24 +216,22 @@ import Testing
   }
 
   @Test func forwardedHeadersCountOnlyFromATrustedProxy() {
-    var request = Request(
-      method: "GET", path: "/",
-      headers: ["X-Forwarded-For": "6.6.6.6, 192.168.1.40", "X-Forwarded-Proto": "https"],
-      clientAddress: "127.0.0.1")
-    ForwardedHeaders.apply(to: &request, trustedProxies: ["127.0.0.1"])
+    /// A request with `headers` from `client`, as a server whose proxy is 127.0.0.1 reads it.
+    func received(_ headers: [String: String], from client: String) -> Request {
+      var request = Request(method: "GET", path: "/", headers: headers, clientAddress: client)
+      ForwardedHeaders.apply(to: &request, trustedProxies: ["127.0.0.1"])
+      return request
+    }
+    let request = received(
+      ["X-Forwarded-For": "6.6.6.6, 192.168.1.40", "X-Forwarded-Proto": "https"],
+      from: "127.0.0.1")
     #expect(request.clientAddress == "192.168.1.40")
     #expect(request.isSecure)
-    var stranger = Request(
-      method: "GET", path: "/",
-      headers: ["X-Forwarded-For": "10.0.0.9", "X-Forwarded-Proto": "https"],
-      clientAddress: "192.168.1.50")
-    ForwardedHeaders.apply(to: &stranger, trustedProxies: ["127.0.0.1"])
+    let stranger = received(
+      ["X-Forwarded-For": "10.0.0.9", "X-Forwarded-Proto": "https"], from: "192.168.1.50")
     #expect(stranger.clientAddress == "192.168.1.50")
     #expect(!stranger.isSecure)
-    var garbage = Request(
-      method: "GET", path: "/", headers: ["X-Forwarded-For": "not-an-address"],
-      clientAddress: "127.0.0.1")
-    ForwardedHeaders.apply(to: &garbage, trustedProxies: ["127.0.0.1"])
+    let garbage = received(["X-Forwarded-For": "not-an-address"], from: "127.0.0.1")
     #expect(garbage.clientAddress == "127.0.0.1")
   }
 }

@@ -22,6 +22,15 @@ import Testing
     var all: [String] { events.withLock { $0 } }
   }
 
+  /// Subscribes to `feed`: a recorder of the frames it sends from now on.
+  private func frames(of feed: ChangeFeed) -> Recorder {
+    let seen = Recorder()
+    _ = feed.subscribe(initial: { _ in }) { notice in
+      seen.record(String(decoding: notice.frame, as: UTF8.self))
+    }
+    return seen
+  }
+
   @Test func everySubscriberGetsEachEventInOrderUntilItLeaves() {
     let hub = BroadcastHub<Int>()
     let first = Recorder()
@@ -66,10 +75,7 @@ import Testing
         return from == 3 ? ChangeNotice(revision: 6, payload: .object([("from", .number(3))])) : nil
       })
     feed.check()
-    let seen = Recorder()
-    _ = feed.subscribe(initial: { _ in }) { notice in
-      seen.record(String(decoding: notice.frame, as: UTF8.self))
-    }
+    let seen = frames(of: feed)
     revision.withLock { $0 = 4 }
     #expect(feed.check() == 6)
     revision.withLock { $0 = 6 }
@@ -98,10 +104,7 @@ import Testing
           ? nil : ChangeNotice(revision: now, payload: .object([("from", .number(Double(from)))]))
       })
     feed.check()
-    let seen = Recorder()
-    _ = feed.subscribe(initial: { _ in }) { notice in
-      seen.record(String(decoding: notice.frame, as: UTF8.self))
-    }
+    let seen = frames(of: feed)
     revision.withLock { $0 = 4 }
     #expect(feed.checkAfterWrite() == 4)
     #expect(feed.checkAfterWrite() == 4)  // nothing more written: nothing announced
@@ -124,10 +127,7 @@ import Testing
     let revision = Mutex<Int64?>(3)
     let feed = ChangeFeed(readRevision: { revision.withLock { $0 } })
     feed.check()
-    let seen = Recorder()
-    _ = feed.subscribe(initial: { _ in }) { notice in
-      seen.record(String(decoding: notice.frame, as: UTF8.self))
-    }
+    let seen = frames(of: feed)
     revision.withLock { $0 = 4 }
     let added = ChangeNotice(revision: 4, payload: .object([("op", .string("add"))]))
     #expect(feed.announce(added))

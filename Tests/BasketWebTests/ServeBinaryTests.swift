@@ -64,16 +64,8 @@ import Testing
     /// Runs the `basket` binary on this server's store: its exit status and output.
     @discardableResult
     func basket(_ arguments: [String]) throws -> (status: Int32, output: String) {
-      let process = Process()
-      let pipe = Pipe()
-      process.executableURL = URL(fileURLWithPath: ServeBinaryTests.binary)
-      process.arguments = ["--store", "\(directory)/basket.sqlite"] + arguments
-      process.standardOutput = pipe
-      process.standardError = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+      try Subprocess.run(
+        ServeBinaryTests.binary, ["--store", "\(directory)/basket.sqlite"] + arguments)
     }
 
     /// The server's resident memory now and at its peak, in MiB (from /proc).

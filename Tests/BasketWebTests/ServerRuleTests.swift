@@ -4,9 +4,15 @@ import Testing
 
 /// The server's timing rules, with frozen (monotonic) time.
 @Suite struct ServerRuleTests {
-  @Test func aConnectionWithoutACompleteRequestIsOverdueAfterTheTimeout() {
+  /// A request timeout of 5 s, and connection 1 (socket 11) opened at 100 s.
+  private static func oneOpenedAt100() -> ConnectionDeadlines {
     var deadlines = ConnectionDeadlines(requestTimeout: 5)
     deadlines.opened(1, socket: 11, at: 100)
+    return deadlines
+  }
+
+  @Test func aConnectionWithoutACompleteRequestIsOverdueAfterTheTimeout() {
+    var deadlines = Self.oneOpenedAt100()
     deadlines.opened(2, socket: 12, at: 102)
     #expect(deadlines.takeOverdue(at: 104.9).isEmpty)
     #expect(deadlines.takeOverdue(at: 105).map(\.socket) == [11])
@@ -16,15 +22,13 @@ import Testing
   }
 
   @Test func noDeadlineRunsWhileARequestIsAnsweredOrStreams() {
-    var deadlines = ConnectionDeadlines(requestTimeout: 5)
-    deadlines.opened(1, socket: 11, at: 100)
+    var deadlines = Self.oneOpenedAt100()
     deadlines.requestReceived(1)
     #expect(deadlines.takeOverdue(at: 1_000).isEmpty)
   }
 
   @Test func aKeptAliveConnectionMustSendItsNextRequestInTime() {
-    var deadlines = ConnectionDeadlines(requestTimeout: 5)
-    deadlines.opened(1, socket: 11, at: 100)
+    var deadlines = Self.oneOpenedAt100()
     deadlines.requestReceived(1)
     deadlines.responded(1, at: 200)
     #expect(deadlines.takeOverdue(at: 204).isEmpty)
@@ -32,8 +36,7 @@ import Testing
   }
 
   @Test func aClosedConnectionIsForgotten() {
-    var deadlines = ConnectionDeadlines(requestTimeout: 5)
-    deadlines.opened(1, socket: 11, at: 100)
+    var deadlines = Self.oneOpenedAt100()
     deadlines.closed(1)
     deadlines.responded(1, at: 100)
     #expect(deadlines.entries.isEmpty)

@@ -146,18 +146,22 @@ private struct AisleClassifier: ItemClassifier {
     #expect(send("POST", "/api/v2/walking-order", json: #"{"order":[]}"#).0 == 409)
   }
 
-  @Test func theWalkFollowsTheShopAndAMoveTeachesIt() throws {
-    _ = send("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
-    let lidl = try #require(try shops.shops().first)
-    // One trip through Lidl: bread, then milk, then apples.
+  /// One trip through `shop` an hour ago: bread, then milk, then apples checked off.
+  private func recordTripAnHourAgo(through shop: Shop) {
     shops.state.withLock { state in
       for (minute, key) in ["bread", "milk", "apple"].enumerated() {
         state.checkOffs.append(
           CheckOff(
-            shop: lidl.id, key: key, name: key,
+            shop: shop.id, key: key, name: key,
             at: clock.now.addingTimeInterval(Double(minute - 60) * 60)))
       }
     }
+  }
+
+  @Test func theWalkFollowsTheShopAndAMoveTeachesIt() throws {
+    _ = send("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
+    let lidl = try #require(try shops.shops().first)
+    recordTripAnHourAgo(through: lidl)
     for name in ["Apples", "Tofu", "Milk", "Bread", "Cheese"] { _ = try basket.add(name: name) }
     #expect(
       try walk() == [
@@ -194,14 +198,7 @@ private struct AisleClassifier: ItemClassifier {
     _ = send("POST", "/api/v2/shops", json: #"{"name":"Lidl"}"#)
     _ = send("POST", "/api/v2/shops", json: #"{"name":"Aldi"}"#)
     let lidl = try #require(try shops.shops().first)
-    shops.state.withLock { state in
-      for (minute, key) in ["bread", "milk", "apple"].enumerated() {
-        state.checkOffs.append(
-          CheckOff(
-            shop: lidl.id, key: key, name: key,
-            at: clock.now.addingTimeInterval(Double(minute - 60) * 60)))
-      }
-    }
+    recordTripAnHourAgo(through: lidl)
     // The shops say which aisles each has learnt, in walking order.
     let listed = send("GET", "/api/v2/shops").1
     #expect(aisles(listed, 0) == ["Bakery", "Dairy", "Produce"])

@@ -18,33 +18,39 @@ final class SocketClient {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { return nil }
     if let source {
-      var local = sockaddr_in()
-      local.sin_family = sa_family_t(AF_INET)
-      local.sin_addr.s_addr = inet_addr(source)
-      let bound = withUnsafePointer(to: &local) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard bound == 0 else {
+      guard Self.call({ bind($0, $1, $2) }, fd, Self.address(source)) == 0 else {
         close(fd)
         return nil
       }
     }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
+    guard Self.call({ connect($0, $1, $2) }, fd, Self.address("127.0.0.1", port: port)) == 0
+    else {
       close(fd)
       return nil
     }
     self.fd = fd
+  }
+
+  /// The IPv4 `host`:`port` as the socket calls take it.
+  private static func address(_ host: String, port: Int = 0) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr(host)
+    return address
+  }
+
+  /// Calls `bind` or `connect` on `fd` with `address`: 0, or -1 with errno set.
+  private static func call(
+    _ function: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32, _ fd: Int32,
+    _ address: sockaddr_in
+  ) -> Int32 {
+    var address = address
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        function(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
   }
 
   deinit {

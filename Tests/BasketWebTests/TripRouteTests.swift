@@ -11,26 +11,16 @@ import Testing
 
 /// A `WebApp` with trips over in-memory stores.
 private struct TripHarness {
-  let clock = TestClock()
-  let store = InMemoryStore()
-  let shops = InMemoryShopStore()
-  let products = InMemoryProductStore()
-  let trips = InMemoryTripStore()
-  let pantry = InMemoryPantryStore()
+  let stores = InMemoryTripStores()
   let app: WebApp
   let book: TripBook
+  var clock: TestClock { stores.clock }
 
   init() {
-    let basket = Fixtures.basket(clock: clock, store: store)
-    book = TripBook(
-      trips: trips,
-      products: ProductBook(
-        store: products, shops: shops, clock: clock.appClock, ids: Fixtures.sequentialIDs()),
-      shops: ShopBook(store: shops, basket: basket),
-      pantry: PantryBook(store: pantry, clock: clock.appClock, ids: Fixtures.sequentialIDs()))
+    book = stores.book()
     app = WebApp(
       environment: WebEnvironment(
-        basket: basket, access: AccessPolicy(mode: .loopbackOnly),
+        basket: book.basket, access: AccessPolicy(mode: .loopbackOnly),
         timeZone: TimeZone(identifier: "UTC")!, randomBytes: { [UInt8](repeating: 7, count: $0) },
         trips: book))
   }

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from test_pantry import api
 from test_recipes import LINES, import_pasted, line
-from test_web_app import TO_GET, row
+from test_web_app import TO_GET, open_amount_editor, row, type_amount
 
 STEW = """Stew
 Serves 4
@@ -109,23 +109,19 @@ def test_a_recipe_amount_is_edited_in_the_recipes_own_unit(page, server, tmp_pat
     expect(row(page, "flour").locator(".qty-chip")).to_have_text("2¼ cups")
 
     # The editor opens in cups, steps a quarter cup and takes a typed fraction.
-    row(page, "flour").locator(".qty-chip").click()
-    editor = row(page, "flour").locator(".editor")
+    editor = open_amount_editor(page, "flour")
     expect(editor.locator(".amount")).to_have_text("2¼ cups")
     expect(editor.locator('.pill[aria-pressed="true"]')).to_have_text("cups")
     editor.get_by_role("button", name="More").click()
     expect(editor.locator(".amount")).to_have_text("2.5 cups")
-    editor.locator(".amount").click()
-    page.fill(".amount-input", "2 3/4")
-    page.press(".amount-input", "Enter")
+    type_amount(page, editor, "2 3/4")
     expect(editor.locator(".amount")).to_have_text("2¾ cups")
     editor.get_by_role("button", name="Done").click()
     expect(row(page, "flour").locator(".qty-chip")).to_have_text("2¾ cups")
     expect(row(page, "flour").locator(".recipe-note")).to_have_text("For Pancakes")
 
     # Counts step by one and keep their can size; it all survives a reload.
-    row(page, "coconut milk").locator(".qty-chip").click()
-    cans = row(page, "coconut milk").locator(".editor")
+    cans = open_amount_editor(page, "coconut milk")
     expect(cans.locator(".amount")).to_have_text("2 cans (14 oz)")
     cans.get_by_role("button", name="Less").click()
     expect(cans.locator(".amount")).to_have_text("1 can (14 oz)")

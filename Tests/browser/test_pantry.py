@@ -12,7 +12,7 @@ import urllib.request
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from test_web_app import GOT_IT, add, row
+from test_web_app import GOT_IT, add, enter, row
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BARCODES = ROOT / "Tests" / "cases" / "barcodes"
@@ -68,9 +68,7 @@ def test_typing_a_code_shows_which_check_failed_then_names_a_new_one(page, serve
     expect(code).to_have_attribute("aria-invalid", "false")
     expect(page.locator("#scan-text")).to_have_text("4006381333931 (EAN-13) is new to this pantry: what is it?")
     name = page.locator("#scan-name")
-    expect(name).to_be_focused()
-    name.fill("Dark <b>chocolate</b>")
-    name.press("Enter")
+    enter(name, "Dark <b>chocolate</b>")
     expect(page.locator("#pantry-status")).to_have_text("Added Dark <b>chocolate</b> to the pantry: 1 package.")
     row_ = entry(page, "Dark <b>chocolate</b>")
     expect(row_.locator(".pantry-meta")).to_have_text("code 4006381333931")
@@ -128,9 +126,7 @@ def test_add_edit_use_search_and_remove(page, server):
     # Edit in place; a refusal keeps the form open with what was typed.
     page.get_by_role("button", name="Edit Basmati rice").click()
     name = page.locator('[id^="edit-name-"]')
-    expect(name).to_be_focused()
-    name.fill("oats")
-    name.press("Enter")
+    enter(name, "oats")
     expect(page.locator("#pantry-status")).to_have_text("the pantry already has Oats")
     expect(name).to_have_value("oats")
     name.fill("Rice")
@@ -147,9 +143,7 @@ def test_add_edit_use_search_and_remove(page, server):
     # Use an amount, then all of it.
     page.get_by_role("button", name="Use some of Rice").click()
     amount = page.locator(".use-amount")
-    expect(amount).to_be_focused()
-    amount.fill("500 g")
-    amount.press("Enter")
+    enter(amount, "500 g")
     expect(page.locator("#pantry-status")).to_have_text("Took 500 g of Rice: 1 × 1 kg, 0.7 kg left.")
     page.get_by_role("button", name="Use some of Oats").click()
     page.get_by_role("button", name="All of it").click()

@@ -5,6 +5,7 @@ import json
 import re
 import urllib.request
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
@@ -21,6 +22,26 @@ def add(page, text):
 def row(page, name, section=TO_GET):
     exact = re.compile("^" + re.escape(name) + "$")
     return page.locator(section).filter(has=page.locator(".name", has_text=exact))
+
+
+def open_amount_editor(page, name):
+    """Opens the amount editor from `name`'s amount chip; returns the editor."""
+    row(page, name).locator(".qty-chip").click()
+    return row(page, name).locator(".editor")
+
+
+def type_amount(page, editor, text):
+    """Types `text` as the amount in the open `editor`, as a person taps the amount and types."""
+    editor.locator(".amount").click()
+    page.fill(".amount-input", text)
+    page.press(".amount-input", "Enter")
+
+
+def enter(field, text):
+    """Types `text` into `field`, which must have the focus already, and presses Enter."""
+    expect(field).to_be_focused()
+    field.fill(text)
+    field.press("Enter")
 
 
 def api_list(server):
@@ -64,17 +85,14 @@ def test_tapping_a_got_it_row_restores_it(page):
 
 def test_quantity_editor_switches_units_and_takes_a_typed_amount(page, server):
     add(page, "Milk")
-    row(page, "Milk").locator(".qty-chip").click()
-    editor = row(page, "Milk").locator(".editor")
+    editor = open_amount_editor(page, "Milk")
     expect(editor.locator(".pill")).to_have_text(["ml", "L", "units"])
     expect(editor.locator(".amount")).to_have_text("500 ml")
     editor.locator('.pill[data-unit="L"]').click()
     expect(editor.locator(".amount")).to_have_text("0.5 L")
     editor.get_by_role("button", name="More").click()
     expect(editor.locator(".amount")).to_have_text("0.75 L")
-    editor.locator(".amount").click()
-    page.fill(".amount-input", "1,5 l")
-    page.press(".amount-input", "Enter")
+    type_amount(page, editor, "1,5 l")
     expect(editor.locator(".amount")).to_have_text("1.5 L")
     editor.locator('.pill[data-unit="units"]').click()
     expect(editor.locator(".amount")).to_have_text("1")
@@ -85,43 +103,33 @@ def test_quantity_editor_switches_units_and_takes_a_typed_amount(page, server):
     assert api_list(server)["toGet"][0]["quantity"] == {"amount": 2, "unit": "units"}
 
 
-def test_nonsense_typed_amounts_keep_the_old_amount(page):
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        pytest.param("-3", "250 g", id="nonsense_typed_amounts_keep_the_old_amount"),
+        pytest.param("750 ml", "750 g", id="a_typed_unit_the_item_doesnt_offer_is_ignored"),
+    ],
+)
+def test_a_typed_amount_flour_cannot_take(page, typed, shown):
     add(page, "Flour")
-    row(page, "Flour").locator(".qty-chip").click()
-    editor = row(page, "Flour").locator(".editor")
+    editor = open_amount_editor(page, "Flour")
     expect(editor.locator(".amount")).to_have_text("250 g")
-    editor.locator(".amount").click()
-    page.fill(".amount-input", "-3")
-    page.press(".amount-input", "Enter")
-    expect(editor.locator(".amount")).to_have_text("250 g")
+    type_amount(page, editor, typed)
+    expect(editor.locator(".amount")).to_have_text(shown)
 
 
 def test_a_typed_amount_takes_a_unit_it_names_when_the_item_allows_it(page, server):
     # A typed unit wins: "1,5 l" while ml is picked means 1.5 L, not 1.5 ml.
     add(page, "Milk")
-    row(page, "Milk").locator(".qty-chip").click()
-    editor = row(page, "Milk").locator(".editor")
+    editor = open_amount_editor(page, "Milk")
     expect(editor.locator(".amount")).to_have_text("500 ml")
-    editor.locator(".amount").click()
-    page.fill(".amount-input", "1,5 l")
-    page.press(".amount-input", "Enter")
+    type_amount(page, editor, "1,5 l")
     expect(editor.locator(".amount")).to_have_text("1.5 L")
     expect(editor.locator('.pill[aria-pressed="true"]')).to_have_text("L")
     editor.get_by_role("button", name="Done").click()
     expect(row(page, "Milk").locator(".qty-chip")).to_have_text("1.5 L")
     page.wait_for_timeout(400)
     assert api_list(server)["toGet"][0]["quantity"] == {"amount": 1.5, "unit": "L"}
-
-
-def test_a_typed_unit_the_item_doesnt_offer_is_ignored(page):
-    add(page, "Flour")
-    row(page, "Flour").locator(".qty-chip").click()
-    editor = row(page, "Flour").locator(".editor")
-    expect(editor.locator(".amount")).to_have_text("250 g")
-    editor.locator(".amount").click()
-    page.fill(".amount-input", "750 ml")
-    page.press(".amount-input", "Enter")
-    expect(editor.locator(".amount")).to_have_text("750 g")
 
 
 def test_renaming_in_place(page):

@@ -40,6 +40,16 @@ def check(page, name):
         row(page, name).locator(".check").click()
 
 
+def milk_and_bread_paused(server, new_page):
+    """A page with Milk and Bread to get and its timers paused, so that a check-off's hold and
+    what plays over it stay on screen until page.clock.run_for moves them on."""
+    page = new_page(server.url + "/", clock=True)
+    add(page, "Milk")
+    add(page, "Bread")
+    pause(page)
+    return page
+
+
 def saturation(css_colour):
     red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", css_colour)[:3])
     high, low = max(red, green, blue), min(red, green, blue)
@@ -99,10 +109,7 @@ def test_a_toast_sits_above_the_chips_never_between_them(server, new_page):
 
 
 def test_the_strikethrough_is_drawn_left_to_right_over_the_hold(server, new_page):
-    page = new_page(server.url + "/", clock=True)
-    add(page, "Milk")
-    add(page, "Bread")
-    pause(page)
+    page = milk_and_bread_paused(server, new_page)
     row(page, "Milk").locator(".check").click()
     expect(row(page, "Milk")).to_have_class(re.compile(r"\bchecking\b"))
     drawn = page.evaluate("""() => {
@@ -128,10 +135,7 @@ def test_the_strikethrough_is_drawn_left_to_right_over_the_hold(server, new_page
 
 
 def test_sparks_fly_well_clear_of_the_circle_in_fruity_colours(server, new_page):
-    page = new_page(server.url + "/", clock=True)
-    add(page, "Milk")
-    add(page, "Bread")
-    pause(page)
+    page = milk_and_bread_paused(server, new_page)
     row(page, "Milk").locator(".check").click()
     burst = page.evaluate("""() => {
         const item = document.querySelector('#to-get .item.checking');
@@ -193,10 +197,7 @@ def test_quick_checks_move_together(server, new_page):
 
 
 def test_checking_off_holds_then_glides_into_got_it(server, new_page):
-    page = new_page(server.url + "/", clock=True)
-    add(page, "Milk")
-    add(page, "Bread")
-    pause(page)
+    page = milk_and_bread_paused(server, new_page)
     check(page, "Milk")
     expect(row(page, "Milk")).to_have_class("item checking")
     expect(page.locator("#to-get .burst, #to-get .spark").first).to_be_attached()

@@ -19,7 +19,7 @@ const api = await load('Web/app/week-api.js', [
   ["import { targetList } from './lists.js';", 'const targetList = () => null;'],
 ]);
 const view = await load('Web/app/week-view.js', [
-  ["import { columns, h, redraw } from './template.js';", 'const columns = null, h = null, redraw = null;'],
+  ["import { ScreenView, columns, h, screenHead } from './template.js';", 'const ScreenView = null, columns = null, h = null, screenHead = null;'],
   ["import { planResult, planReview } from './plan-review-view.js';", 'const planResult = null, planReview = null;'],
 ]);
 

@@ -55,6 +55,22 @@ function recipeNote(item) {
     amounts);
 }
 
+/**
+ * A handle to drag a row by; with the focus on it, the arrow keys move the row up or down one
+ * (`move(-1)`, `move(1)`) for those who can't drag.
+ */
+function dragHandle(label, focusKey, move) {
+  return h('button', {
+    type: 'button', class: 'drag-handle', 'aria-label': label, dataset: { focusKey },
+    onkeydown: (event) => {
+      const offset = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+      if (!offset) return;
+      event.preventDefault();
+      move(offset);
+    },
+  }, '⠿');
+}
+
 export class View {
   constructor() {
     this.rows = new Map(); // id → <li>
@@ -269,16 +285,8 @@ export class View {
   aisleRow(entry, ui) {
     return h('li', { class: 'aisle', dataset: { id: entry.id } },
       h('span', { class: 'aisle-title' }, entry.title),
-      h('button', {
-        type: 'button', class: 'drag-handle', 'aria-label': `Move the aisle ${entry.title}`,
-        dataset: { focusKey: `move:${entry.title}` },
-        onkeydown: (event) => {
-          const offset = { ArrowUp: -1, ArrowDown: 1 }[event.key];
-          if (!offset) return;
-          event.preventDefault();
-          ui.onMoveAisle(entry.id, offset);
-        },
-      }, '⠿'));
+      dragHandle(`Move the aisle ${entry.title}`, `move:${entry.title}`,
+        (offset) => ui.onMoveAisle(entry.id, offset)));
   }
 
   toGetRow(item, ui, walking = false) {
@@ -332,16 +340,8 @@ export class View {
         h('span', { class: 'emoji', 'aria-hidden': 'true' }, item.emoji),
         name,
         chip,
-        walking ? h('button', {
-          type: 'button', class: 'drag-handle', 'aria-label': `Move ${item.name}`,
-          dataset: { focusKey: `move:${item.id}` },
-          onkeydown: (event) => {
-            const offset = { ArrowUp: -1, ArrowDown: 1 }[event.key];
-            if (!offset) return;
-            event.preventDefault();
-            ui.onMoveItem(item.id, offset);
-          },
-        }, '⠿') : null,
+        walking ? dragHandle(`Move ${item.name}`, `move:${item.id}`,
+          (offset) => ui.onMoveItem(item.id, offset)) : null,
       ),
       item.note ? h('p', { class: 'item-note' }, item.note) : null,
       recipeNote(item),

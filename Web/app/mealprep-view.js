@@ -2,38 +2,26 @@
 // merged plan (each line's sources, the questions about lines that may be one food, what the
 // pantry covers) and the result of adding it. Text goes in as text nodes (template.js).
 
-import { columns, h, redraw } from './template.js';
+import { ScreenView, columns, h, screenHead } from './template.js';
 import { planResult, planReview } from './plan-review-view.js';
 
 export const MAX_RECIPES = 5;
 
-const $ = (id) => document.getElementById(id);
-
-export class MealPrepView {
+export class MealPrepView extends ScreenView {
   constructor() {
-    this.area = $('mealprep-area');
+    super('mealprep-area');
   }
 
-  /** Shows the screen instead of the list (and the Recipes screen), or hands the page back. */
-  show(visible) {
-    this.area.hidden = !visible;
-  }
-
-  /** Replaces the screen, keeping focus on the control that had it. */
+  /** Draws the screen for `state`, its controls calling `ui`. */
   draw(state, ui) {
-    redraw(this.area, ...this.screen(state, ui));
+    super.draw(...this.screen(state, ui));
   }
 
   screen(state, ui) {
     const chosenIds = new Set(state.chosen.map((recipe) => recipe.id));
     const full = state.chosen.length >= MAX_RECIPES;
     return [
-      h('div', { class: 'recipes-head' },
-        h('h2', { id: 'mealprep-title', class: 'section-title', tabindex: '-1' }, 'Meal Prep')),
-      h('p', {
-        id: 'mealprep-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
-        role: state.isError ? 'alert' : 'status',
-      }, state.message || ''),
+      ...screenHead('mealprep', 'Meal Prep', state.message, state.isError),
       columns([h('section', { class: 'card', 'aria-labelledby': 'mealprep-choose-title' },
         h('h3', { id: 'mealprep-choose-title', class: 'section-title small' },
           `Choose 1 to ${MAX_RECIPES} recipes (${state.chosen.length} chosen)`),

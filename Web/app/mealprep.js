@@ -7,7 +7,7 @@ import { ApiError } from './api.js';
 import { recipesApi } from './recipes-api.js';
 import { fromDraft, mealPrepApi } from './mealprep-api.js';
 import { MealPrepView, MAX_RECIPES } from './mealprep-view.js';
-import { skipLeftOut } from './plan-review-view.js';
+import { reviewChoices, skipLeftOut } from './plan-review-view.js';
 
 export class MealPrep {
   constructor({ onAdded = () => {} } = {}) {
@@ -120,31 +120,7 @@ export class MealPrep {
         recipe.servings = Math.max(1, Math.min(1000, servings));
         changed();
       },
-      onAnswer: (question, answer) => {
-        if (answer) state.answers[question] = answer;
-        else delete state.answers[question];
-        changed();
-      },
-      onSkip: (line, skip) => {
-        if (skip) state.skip.add(line);
-        else state.skip.delete(line);
-        changed();
-      },
-      onOpen: (line, open) => {
-        if (!(state.opened instanceof Set)) state.opened = new Set();
-        if (open) state.opened.add(line);
-        else state.opened.delete(line);
-        this.draw();
-      },
-      onOverride: (line, value) => {
-        if (value) state.overrides[line] = value;
-        else delete state.overrides[line];
-        changed();
-      },
-      onConfirmAgain: (confirming) => {
-        state.confirming = confirming;
-        this.draw();
-      },
+      ...reviewChoices(() => state, changed, () => this.draw()),
       onAdd: async () => {
         state.confirming = false;
         state.busy = true;

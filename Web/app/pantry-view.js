@@ -2,10 +2,8 @@
 // entries with search, inline edit, use and remove. All text goes in as text nodes
 // (template.js), never as markup.
 
-import { columns, fileButton, h, redraw } from './template.js';
+import { ScreenView, columns, fileButton, h, screenHead, searchForm } from './template.js';
 import { scanOffer } from './pantry-model.js';
-
-const $ = (id) => document.getElementById(id);
 
 /** An input with its label, for the add and edit forms. */
 function field(id, label, attributes) {
@@ -14,41 +12,22 @@ function field(id, label, attributes) {
     h('input', { id, type: 'text', autocomplete: 'off', ...attributes }));
 }
 
-export class PantryView {
+export class PantryView extends ScreenView {
   constructor() {
-    this.area = $('pantry-area');
-  }
-
-  /** Shows the screen, or hands the page back (to the list unless another screen has it). */
-  show(visible) {
-    this.area.hidden = !visible;
-  }
-
-  /** Replaces the screen, keeping focus on the control that had it. */
-  draw(...children) {
-    redraw(this.area, ...children);
+    super('pantry-area');
   }
 
   screen(state, ui) {
     const shown = state.query ? state.found : state.entries;
     this.draw(
-      h('div', { class: 'recipes-head' },
-        h('h2', { id: 'pantry-title', class: 'section-title', tabindex: '-1' }, 'Pantry')),
-      h('p', {
-        id: 'pantry-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
-        role: state.isError ? 'alert' : 'status',
-      }, state.message || ''),
+      ...screenHead('pantry', 'Pantry', state.message, state.isError),
       // NB: what is at home first (on a phone, above the cards that add to it).
       columns(
         h('section', { class: 'section', 'aria-labelledby': 'pantry-list-title' },
           h('h3', { id: 'pantry-list-title', class: 'section-title' }, 'At home ',
             h('span', { class: 'count' }, state.entries.length ? String(state.entries.length) : '')),
-          h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
-            h('label', { for: 'pantry-search', class: 'visually-hidden' }, 'Search the pantry by name, note or code'),
-            h('input', {
-              id: 'pantry-search', type: 'search', placeholder: 'Search by name, note or code', value: state.query,
-              maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
-            })),
+          searchForm('pantry-search', 'Search the pantry by name, note or code', 'Search by name, note or code',
+            state.query, ui.onSearch),
           shown.length
             ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
             : h('p', { id: 'pantry-none', class: 'recipes-none' }, state.query

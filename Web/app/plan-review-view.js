@@ -168,3 +168,42 @@ export function skipLeftOut(plan, state) {
   }
   return fresh.length > 0;
 }
+
+/**
+ * What the plan card's choices do to the review they belong to, `review()` (read at each
+ * choice, since the Week makes its shop's review afresh): an answer, a skipped line or an
+ * override asks for the plan again (`changed`); opening a line or confirming again only redraws.
+ */
+export function reviewChoices(review, changed, draw) {
+  return {
+    onAnswer: (question, answer) => {
+      const state = review();
+      if (answer) state.answers[question] = answer;
+      else delete state.answers[question];
+      changed();
+    },
+    onSkip: (line, skip) => {
+      const state = review();
+      if (skip) state.skip.add(line);
+      else state.skip.delete(line);
+      changed();
+    },
+    onOpen: (line, open) => {
+      const state = review();
+      if (!(state.opened instanceof Set)) state.opened = new Set();
+      if (open) state.opened.add(line);
+      else state.opened.delete(line);
+      draw();
+    },
+    onOverride: (line, value) => {
+      const state = review();
+      if (value) state.overrides[line] = value;
+      else delete state.overrides[line];
+      changed();
+    },
+    onConfirmAgain: (confirming) => {
+      review().confirming = confirming;
+      draw();
+    },
+  };
+}

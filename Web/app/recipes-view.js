@@ -1,13 +1,11 @@
 // Draws the Recipes screen: the library (import, search, recents, all) and the Recipe Ready
 // review. All recipe and page text goes in as text nodes (template.js), never as markup.
 
-import { WIDE, columns, fileButton, h, redraw } from './template.js';
+import { ScreenView, WIDE, columns, fileButton, h, searchForm, statusLine } from './template.js';
 import { doubtFor, librarySummaryText, outcomeText, safeAddress, yieldsFor } from './recipes-api.js';
 import { photoRegion } from './recipes-photos.js';
 import { coverageBlock } from './coverage-view.js';
 import { listPicker } from './lists.js';
-
-const $ = (id) => document.getElementById(id);
 
 /**
  * A Recipe Ready line's one status: "have it", "always have", "optional", "needs a look", or
@@ -28,23 +26,14 @@ export function lineStatus(plan, line, skipped, flag) {
   return { kind: 'buy', text: buy ? `buy ${buy}` : 'buy some' };
 }
 
-export class RecipesView {
+export class RecipesView extends ScreenView {
   constructor() {
-    this.area = $('recipes-area');
-  }
-
-  show(visible) {
-    this.area.hidden = !visible;
-  }
-
-  /** Replaces the screen, keeping focus on the control that had it. */
-  draw(...children) {
-    redraw(this.area, ...children);
+    super('recipes-area');
   }
 
   /** The message line at the top of the screen (errors and confirmations). */
   status(message, isError = false) {
-    return h('p', { id: 'recipes-status', class: isError ? 'recipes-status error' : 'recipes-status', role: isError ? 'alert' : 'status' }, message || '');
+    return statusLine('recipes', message, isError);
   }
 
   /** The screen's title; a screen inside another (Recipe Ready) leads back to it. */
@@ -112,12 +101,8 @@ export class RecipesView {
     const library =
       h('section', { class: 'section', 'aria-labelledby': 'library-title' },
         h('h3', { id: 'library-title', class: 'section-title' }, 'Library'),
-        h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
-          h('label', { for: 'recipe-search', class: 'visually-hidden' }, 'Search recipes by title or ingredient'),
-          h('input', {
-            id: 'recipe-search', type: 'search', placeholder: 'Search by title or ingredient', value: state.query,
-            maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => ui.onSearch(event.target.value),
-          })),
+        searchForm('recipe-search', 'Search recipes by title or ingredient', 'Search by title or ingredient',
+          state.query, ui.onSearch),
         state.query
           ? list('found-title', `Found for “${state.query}”`, state.found, 'No saved recipe matches.')
           : [

@@ -4,7 +4,7 @@
 // core's ShopBook); a shop learns its walking order from check-offs, the list's moves and here.
 
 import { ApiError, call, pairAgainIfUnpaired } from './api.js';
-import { h, redraw } from './template.js';
+import { h, redraw, screenHead } from './template.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -116,12 +116,7 @@ export class Shops {
 
   screen(state, ui) {
     return [
-      h('div', { class: 'recipes-head' },
-        h('h2', { id: 'shops-title', class: 'section-title', tabindex: '-1' }, 'Shops')),
-      h('p', {
-        id: 'shops-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
-        role: state.isError ? 'alert' : 'status',
-      }, state.message || ''),
+      ...screenHead('shops', 'Shops', state.message, state.isError),
       state.shops === null ? null : this.shopList(state, ui),
       this.addForm(state, ui),
     ];

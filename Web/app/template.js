@@ -51,6 +51,57 @@ export function fileButton(sentence, button, input) {
     h('span', { class: 'button small file-button', 'aria-hidden': 'true' }, button));
 }
 
+/**
+ * A screen in its own area of the page (the element `areaId`): shown instead of the list, or
+ * hidden to hand the page back, and redrawn whole, keeping focus on the control that had it.
+ */
+export class ScreenView {
+  constructor(areaId) {
+    this.area = document.getElementById(areaId);
+  }
+
+  show(visible) {
+    this.area.hidden = !visible;
+  }
+
+  draw(...children) {
+    redraw(this.area, ...children);
+  }
+}
+
+/**
+ * The top of a screen: its title, which takes the focus when the screen opens, and its message
+ * line. `name` makes the ids the page and its tests know the screen's parts by (`NAME-title`).
+ */
+export function screenHead(name, title, message, isError = false) {
+  return [
+    h('div', { class: 'recipes-head' },
+      h('h2', { id: `${name}-title`, class: 'section-title', tabindex: '-1' }, title)),
+    statusLine(name, message, isError),
+  ];
+}
+
+/** A screen's message line (`NAME-status`): an error is an alert, anything else a status. */
+export function statusLine(name, message, isError = false) {
+  return h('p', {
+    id: `${name}-status`, class: isError ? 'recipes-status error' : 'recipes-status',
+    role: isError ? 'alert' : 'status',
+  }, message || '');
+}
+
+/**
+ * A search box that searches as it is typed in (`onSearch(text)`), never submitting; `label` is
+ * for screen readers, the placeholder for the eye. It keeps its focus and caret over a redraw.
+ */
+export function searchForm(id, label, placeholder, query, onSearch) {
+  return h('form', { role: 'search', class: 'import-row', onsubmit: (event) => event.preventDefault() },
+    h('label', { for: id, class: 'visually-hidden' }, label),
+    h('input', {
+      id, type: 'search', placeholder, value: query,
+      maxlength: 200, dataset: { focusKey: 'search' }, oninput: (event) => onSearch(event.target.value),
+    }));
+}
+
 /** A screen this wide (and wider) shows two columns; basket.css's `.columns` says the same. */
 export const WIDE = '(min-width: 64rem)';
 

@@ -2,10 +2,8 @@
 // off), a form that puts a saved recipe on a day, and the shop of the week, reviewed as Meal
 // Prep's plan (plan-review-view.js). Text goes in as text nodes (template.js).
 
-import { columns, h, redraw } from './template.js';
+import { ScreenView, columns, h, screenHead } from './template.js';
 import { planResult, planReview } from './plan-review-view.js';
-
-const $ = (id) => document.getElementById(id);
 
 /** "6 – 12 Jul 2026", "29 Jun – 5 Jul 2026", "28 Dec 2026 – 3 Jan 2027". */
 export function weekLabel(from, to) {
@@ -38,30 +36,20 @@ export function shopLabel(week, from, to) {
   return from === to ? label(from) : `${label(from)} to ${label(to)}`;
 }
 
-export class WeekView {
+export class WeekView extends ScreenView {
   constructor() {
-    this.area = $('week-area');
+    super('week-area');
   }
 
-  /** Shows the screen instead of the list, or hands the page back to the screen the address names. */
-  show(visible) {
-    this.area.hidden = !visible;
-  }
-
-  /** Replaces the screen, keeping focus on the control that had it. */
+  /** Draws the screen for `state`, its controls calling `ui`. */
   draw(state, ui) {
-    redraw(this.area, ...this.screen(state, ui));
+    super.draw(...this.screen(state, ui));
   }
 
   screen(state, ui) {
     const week = state.week;
     return [
-      h('div', { class: 'recipes-head' },
-        h('h2', { id: 'week-title', class: 'section-title', tabindex: '-1' }, 'Week')),
-      h('p', {
-        id: 'week-status', class: state.isError ? 'recipes-status error' : 'recipes-status',
-        role: state.isError ? 'alert' : 'status',
-      }, state.message || ''),
+      ...screenHead('week', 'Week', state.message, state.isError),
       week ? this.pager(week, ui) : null,
       week
         ? columns([this.addCard(state, ui), this.days(state, ui)], [this.shopCard(state, ui)])

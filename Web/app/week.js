@@ -7,7 +7,7 @@ import { ApiError, pairAgainIfUnpaired } from './api.js';
 import { recipesApi } from './recipes-api.js';
 import { readServings, weekApi } from './week-api.js';
 import { WeekView, dayName, shopDays } from './week-view.js';
-import { skipLeftOut } from './plan-review-view.js';
+import { reviewChoices, skipLeftOut } from './plan-review-view.js';
 
 export class Week {
   constructor({ onAdded = () => {} } = {}) {
@@ -179,31 +179,7 @@ export class Week {
         return this.review();
       },
       shop: {
-        onAnswer: (question, answer) => {
-          if (answer) state.shop.answers[question] = answer;
-          else delete state.shop.answers[question];
-          changedShop();
-        },
-        onSkip: (line, skip) => {
-          if (skip) state.shop.skip.add(line);
-          else state.shop.skip.delete(line);
-          changedShop();
-        },
-        onOpen: (line, open) => {
-          if (!(state.shop.opened instanceof Set)) state.shop.opened = new Set();
-          if (open) state.shop.opened.add(line);
-          else state.shop.opened.delete(line);
-          this.draw();
-        },
-        onOverride: (line, value) => {
-          if (value) state.shop.overrides[line] = value;
-          else delete state.shop.overrides[line];
-          changedShop();
-        },
-        onConfirmAgain: (confirming) => {
-          state.shop.confirming = confirming;
-          this.draw();
-        },
+        ...reviewChoices(() => state.shop, changedShop, () => this.draw()),
         onAdd: async () => {
           const shop = state.shop;
           shop.confirming = false;

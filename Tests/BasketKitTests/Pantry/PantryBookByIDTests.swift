@@ -2,12 +2,6 @@ import BasketKit
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The pantry by entry id (`PantryBook+Entries`), as the web app uses it, and the one code a
 /// photo gives (`ScannedCodes.onlyCode`).
 @Suite struct PantryBookByIDTests {

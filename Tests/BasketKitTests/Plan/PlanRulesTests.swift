@@ -8,12 +8,12 @@ import Testing
   import Foundation
 #endif
 
-/// A saved recipe of the given lines.
+/// A recipe of the given lines saved and last opened on Monday; four servings unless said.
 private func dish(_ title: String, _ lines: [String], servings: Int? = 4, id: Int) -> Recipe {
-  Recipe(
-    id: Fixtures.id(id), title: title, servings: servings,
-    ingredientGroups: [IngredientGroup(ingredients: lines.map(IngredientLineParser.parse))],
-    savedAt: Fixtures.monday, lastOpenedAt: Fixtures.monday)
+  var saved = recipe(title, id: id, servings: servings, lines)
+  saved.savedAt = Fixtures.monday
+  saved.lastOpenedAt = Fixtures.monday
+  return saved
 }
 
 private func day(_ text: String) -> PlanDate { PlanDate(text)! }

@@ -8,6 +8,26 @@ import Testing
   import Foundation
 #endif
 
+/// Checks `address` as `check` does, for a product's page or a retailer's search: with no
+/// `problem`, accepted as a trimmed http(s) address; else refused with an error that says it.
+func expectAddress(
+  _ address: String, checkedBy check: (String) throws(ProductError) -> String,
+  problem: String?, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  do {
+    let checked = try check(address)
+    #expect(problem == nil, "accepted \(address)", sourceLocation: sourceLocation)
+    #expect(checked.hasPrefix("http") && !checked.hasSuffix(" "), sourceLocation: sourceLocation)
+  } catch {
+    guard let problem else {
+      Issue.record("refused \(address): \(error)", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(
+      error.description.contains(problem), "\(error.description)", sourceLocation: sourceLocation)
+  }
+}
+
 @Suite struct ProductRulesTests {
   let now = Fixtures.monday
 
@@ -26,17 +46,7 @@ import Testing
       ("https://" + String(repeating: "a", count: 2000), "longer than"),
     ] as [(String, String?)])
   func productPagesAreChecked(page: String, problem: String?) {
-    do {
-      let checked = try ProductRules.page(page)
-      #expect(problem == nil, "accepted \(page)")
-      #expect(checked.hasPrefix("http") && !checked.hasSuffix(" "))
-    } catch {
-      guard let problem else {
-        Issue.record("refused \(page): \(error)")
-        return
-      }
-      #expect(error.description.contains(problem), "\(error.description)")
-    }
+    expectAddress(page, checkedBy: ProductRules.page, problem: problem)
   }
 
   @Test(arguments: [

@@ -55,17 +55,7 @@ import Testing
       ("javascript:alert(1)//{query}", "isn't a web address"),
     ] as [(String, String?)])
   func templatesAreChecked(template: String, problem: String?) {
-    do {
-      let checked = try RetailerRules.template(template)
-      #expect(problem == nil, "accepted \(template)")
-      #expect(checked.hasPrefix("http") && !checked.hasSuffix(" "))
-    } catch {
-      guard let problem else {
-        Issue.record("refused \(template): \(error)")
-        return
-      }
-      #expect(error.description.contains(problem), "\(error.description)")
-    }
+    expectAddress(template, checkedBy: RetailerRules.template, problem: problem)
   }
 
   @Test func theHouseholdAddsAndRemovesRetailersButNotTheBuiltInOnes() throws {

@@ -8,11 +8,9 @@ import Testing
   import Foundation
 #endif
 
-/// A saved recipe of the given lines, with its own id.
+/// A saved recipe of the given lines, with its own id; four servings unless said.
 private func dish(_ title: String, _ lines: [String], servings: Int? = 4, id: Int) -> Recipe {
-  Recipe(
-    id: Fixtures.id(id), title: title, servings: servings,
-    ingredientGroups: [IngredientGroup(ingredients: lines.map(IngredientLineParser.parse))])
+  recipe(title, id: id, servings: servings, lines)
 }
 
 /// The plan of two one-line recipes, as "amount name [sources] ?" lines.

@@ -2,12 +2,6 @@ import BasketKit
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 @Suite struct RecipeBookTests {
   let clock = TestClock()
   let listStore = InMemoryStore()

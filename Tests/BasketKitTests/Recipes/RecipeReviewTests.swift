@@ -2,12 +2,6 @@ import BasketKit
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The Recipe Ready review: what adding would do, with nothing written.
 @Suite struct RecipeReviewTests {
   let clock = TestClock()

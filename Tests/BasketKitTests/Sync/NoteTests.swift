@@ -2,12 +2,6 @@ import BasketKit
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Notes on items ("the big tub"): set and cleared, cleaned as names are, bounded, and the
 /// later edit winning when two phones change one offline.
 @Suite struct NoteTests {

@@ -2,12 +2,6 @@ import BasketKit
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Rule 1 (exactly once) and rule 2 (time), with frozen time.
 @Suite struct OpLogTests {
   let clock = TestClock(at(0))

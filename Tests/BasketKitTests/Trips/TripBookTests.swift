@@ -2,34 +2,15 @@ import BasketKit
 import BasketTestSupport
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 @Suite struct TripBookTests {
-  let clock = TestClock()
-  let list = InMemoryStore()
-  let shopStore = InMemoryShopStore()
-  let productStore = InMemoryProductStore()
-  let tripStore = InMemoryTripStore()
-  let pantryStore = InMemoryPantryStore()
+  let stores = InMemoryTripStores()
+  var clock: TestClock { stores.clock }
 
   /// A trip book over the test's stores, as a face would build it (again after a restart).
-  func book() -> TripBook {
-    let basket = Fixtures.basket(clock: clock, store: list)
-    return TripBook(
-      trips: tripStore,
-      products: ProductBook(
-        store: productStore, shops: shopStore, clock: clock.appClock,
-        ids: Fixtures.sequentialIDs()),
-      shops: ShopBook(store: shopStore, basket: basket),
-      pantry: PantryBook(store: pantryStore, clock: clock.appClock, ids: Fixtures.sequentialIDs()))
-  }
+  func book() -> TripBook { stores.book() }
 
   func toGet() throws -> [String] {
-    try Fixtures.basket(clock: clock, store: list).sections().toGet.map(\.name)
+    try Fixtures.basket(clock: clock, store: stores.list).sections().toGet.map(\.name)
   }
 
   @Test func aWholeTripInAShopFromStartToCheckIn() throws {
@@ -93,7 +74,7 @@ import Testing
     #expect(summary.got == 2 && summary.visited == 1 && summary.minutes == 20)
     // What the trip got is offered to the pantry.
     #expect(Set(offers.map(\.name)).count == 2)
-    #expect(try tripStore.recentTrips(limit: 5).first?.id == ended.id)
+    #expect(try stores.trips.recentTrips(limit: 5).first?.id == ended.id)
   }
 
   @Test func atAShopOnlyAProductThePreferencesTurnDownWaitsToBeSettled() throws {
@@ -138,7 +119,7 @@ import Testing
     }
     // The shop learnt: apples, then bread, then milk.
     for (minute, name) in ["apple", "bread", "milk"].enumerated() {
-      shopStore.record(
+      stores.shops.record(
         CheckOff(
           shop: lidl.id, key: name, name: name,
           at: clock.now.addingTimeInterval(Double(minute * 60) - 86400 * 3)))

@@ -21,10 +21,7 @@ import Testing
 
   static let cases: [Case] = {
     struct Table: Decodable { var cases: [Case] }
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("cases/trip-walk-cases.json")
-    let data = (try? Data(contentsOf: url)) ?? Data()
+    let data = CaseFiles.data("trip-walk-cases.json")
     return (try? JSONDecoder().decode(Table.self, from: data))?.cases ?? []
   }()
 
