@@ -99,12 +99,9 @@ enum RecipeCommand {
   /// `recipe list [--recent] [--json]`
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.recipeList)
-    let summaries: [RecipeSummary]
-    do {
+    let summaries: [RecipeSummary] = try readStore(orFresh: []) {
       let book = try context.openRecipeBook(.existing)
-      summaries = try flags.has("--recent") ? book.recent() : book.all()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      summaries = []
+      return try flags.has("--recent") ? book.recent() : book.all()
     }
     printSummaries(
       summaries, json: flags.has("--json"),

@@ -11,11 +11,8 @@ enum ShopCommand {
   /// `shop list [--json]`: every shop, the current one marked.
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.shopList)
-    let (shops, current): ([Shop], UUID?)
-    do {
-      (shops, current) = try context.openShopBook(.existing).all()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      (shops, current) = ([], nil)
+    let (shops, current): ([Shop], UUID?) = try readStore(orFresh: ([], nil)) {
+      try context.openShopBook(.existing).all()
     }
     if flags.has("--json") {
       struct Row: Encodable {
