@@ -63,20 +63,14 @@ public final class SQLiteStore: ListStore {
     try withConnection { try $0.loadMemory() }
   }
 
-  /// Runs `body` on a draft over the stored items inside one `BEGIN IMMEDIATE` transaction,
-  /// then writes only what changed and bumps the revision; nothing is written if nothing
-  /// changed, `body` throws, or a read failed.
+  /// Runs `body` once per input, each on its own draft over what the ones before wrote, all
+  /// inside one `BEGIN IMMEDIATE` transaction: one commit, one `fsync`, for the lot. Only
+  /// what changed is written, and the revision bumped; nothing is written if nothing changed,
+  /// any call throws or a read fails. (`modify(_:)` is one input of it.)
   ///
   /// Cost: the indexed reads the rules ask for and the rows they change, not the whole list
   /// (unless `body` uses `ListDraft.items`). Blocks while another process writes, for up to the
   /// busy timeout.
-  public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
-    try modify(inOrder: [()]) { _, draft in try body(&draft) }[0]
-  }
-
-  /// Runs `body` once per input, each on its own draft over what the ones before wrote, all
-  /// inside one `BEGIN IMMEDIATE` transaction: one commit, one `fsync`, for the lot. Nothing
-  /// is written if any call throws or a read fails.
   public func modify<Input, T>(
     inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T
   ) throws -> [T] {
