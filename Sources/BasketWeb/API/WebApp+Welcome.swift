@@ -36,6 +36,17 @@ extension WebApp {
     environment.welcome?.welcomePort != nil && !request.isSecure
   }
 
+  /// `body` as a file the browser saves as `filename` rather than shows.
+  private static func download(_ body: [UInt8], _ type: String, _ filename: String) -> Response {
+    Response(
+      status: 200,
+      headers: [
+        .init("Content-Type", type),
+        .init("Content-Disposition", "attachment; filename=\"\(filename)\""),
+        .init("Cache-Control", "no-cache"),
+      ], body: body)
+  }
+
   func welcome(_ request: Request) -> Response {
     guard let door = environment.welcome else { return .error(404, "no such page") }
     guard request.method == "GET" || request.method == "HEAD" else {
@@ -47,29 +58,15 @@ extension WebApp {
     case "/", "/welcome":
       return welcomePage(door, https: https, next: https + "/", invitation: false)
     case "/ca.crt":
-      return Response(
-        status: 200,
-        headers: [
-          .init("Content-Type", "application/x-x509-ca-cert"),
-          .init("Content-Disposition", #"attachment; filename="basket-household-ca.crt""#),
-          .init("Cache-Control", "no-cache"),
-        ], body: door.authorityDER)
+      return Self.download(
+        door.authorityDER, "application/x-x509-ca-cert", "basket-household-ca.crt")
     case "/ca.pem":
-      return Response(
-        status: 200,
-        headers: [
-          .init("Content-Type", "application/x-pem-file"),
-          .init("Content-Disposition", #"attachment; filename="basket-household-ca.pem""#),
-          .init("Cache-Control", "no-cache"),
-        ], body: Array(door.authorityPEM.utf8))
+      return Self.download(
+        Array(door.authorityPEM.utf8), "application/x-pem-file", "basket-household-ca.pem")
     case "/ca.mobileconfig":
-      return Response(
-        status: 200,
-        headers: [
-          .init("Content-Type", "application/x-apple-aspen-config"),
-          .init("Content-Disposition", #"attachment; filename="basket-at-home.mobileconfig""#),
-          .init("Cache-Control", "no-cache"),
-        ], body: Array(door.mobileConfig.utf8))
+      return Self.download(
+        Array(door.mobileConfig.utf8), "application/x-apple-aspen-config",
+        "basket-at-home.mobileconfig")
     case "/welcome.css", "/welcome.js":
       return StaticAssets.response(for: request)
     case _ where request.path.hasPrefix(Self.joinPrefix):
