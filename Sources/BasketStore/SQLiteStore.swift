@@ -207,6 +207,36 @@ public final class SQLiteStore: ListStore {
     }
   }
 
+  /// What `load` reads from the store, in one read transaction: one moment of it.
+  func readState<State: Sendable>(_ load: @Sendable (Connection) throws -> State) throws -> State {
+    try withConnection { connection in
+      try connection.transaction(immediate: false) { try load(connection) }
+    }
+  }
+
+  /// Runs `body` on the state `load` reads, inside one write transaction (`BEGIN IMMEDIATE`):
+  /// when `changed(after, before)`, `save` writes what differs and the revision moves, so other
+  /// faces notice.
+  func modifyState<State, T: Sendable>(
+    load: @Sendable (Connection) throws -> State,
+    changed: @Sendable (State, State) -> Bool,
+    save: @Sendable (Connection, State, State) throws -> Void,
+    _ body: @Sendable (inout State) throws -> T
+  ) throws -> T {
+    try withConnection { connection in
+      try connection.transaction(immediate: true) {
+        let before = try load(connection)
+        var after = before
+        let result = try body(&after)
+        if changed(after, before) {
+          try save(connection, after, before)
+          _ = try connection.bumpRevision()
+        }
+        return result
+      }
+    }
+  }
+
   /// Runs `body` with the connection: the one `exactlyOnce` holds, when it runs `body`'s
   /// caller, else under the lock.
   func locked(_ body: (LockedConnection) throws -> Void) throws {
