@@ -92,7 +92,7 @@ extension WebApp {
   private func welcomePage(_ door: WelcomeDoor, https: String, next: String, invitation: Bool)
     -> Response
   {
-    let e = WelcomeDoor.escaped
+    let e = Markup.escaped
     let lead =
       invitation
       ? "You've been invited to the household's shopping list. This phone needs to trust your household's Basket once; it takes a minute."
@@ -151,7 +151,7 @@ extension WebApp {
       <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(WelcomeDoor.escaped(title))</title>
+        <title>\(Markup.escaped(title))</title>
         <link rel="stylesheet" href="/welcome.css">
         \(script ? #"<script type="module" src="/welcome.js"></script>"# : "")
       </head>
@@ -230,8 +230,8 @@ extension WebApp {
       status, title,
       """
       <main class="welcome">
-        <h1><span aria-hidden="true">🧺</span> \(WelcomeDoor.escaped(title))</h1>
-        <p class="lead">\(WelcomeDoor.escaped(String(sentence)))\(sentence.hasSuffix(".") ? "" : ".")</p>
+        <h1><span aria-hidden="true">🧺</span> \(Markup.escaped(title))</h1>
+        <p class="lead">\(Markup.escaped(String(sentence)))\(sentence.hasSuffix(".") ? "" : ".")</p>
         <p>On a phone that already has the list, <b>Add a phone</b> (at the bottom of the list) makes a new invitation; on the server, <code>basket invite</code> does.</p>
       </main>
       """)
