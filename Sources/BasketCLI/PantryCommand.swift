@@ -69,12 +69,9 @@ enum PantryCommand {
         message: "pantry edit needs a change: --name, --code, --packages, --size, --left or --note")
     }
     let entry = try book(context, .existing).edit(name, change)
-    if options.has("--json") {
-      context.out(try JSONText.encode(PantryJSON.Entry(entry)) + "\n")
-    } else {
-      context.out("Changed \(entry.name): \(entry.stockText).\n")
-    }
-    return 0
+    return try context.answer(
+      PantryJSON.Entry(entry), json: options.has("--json"),
+      text: "Changed \(entry.name): \(entry.stockText).\n")
   }
 
   /// `pantry use ENTRY AMOUNT | ENTRY --amount AMOUNT | ENTRY --up [--json]`: takes an amount

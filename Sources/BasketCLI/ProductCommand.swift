@@ -81,12 +81,9 @@ enum ProductCommand {
   private static func report(
     _ product: Product, _ done: String, _ options: ArgumentOptions, _ context: CommandContext
   ) throws -> Int32 {
-    if options.has("--json") {
-      context.out(try JSONText.encode(TripJSON.ProductJSON(product)) + "\n")
-    } else {
-      context.out("\(done) \(product.name)\(summary(product)).\n")
-    }
-    return 0
+    try context.answer(
+      TripJSON.ProductJSON(product), json: options.has("--json"),
+      text: "\(done) \(product.name)\(summary(product)).\n")
   }
 
   /// `product list [--json]`

@@ -126,12 +126,9 @@ enum RecipeCommand {
     let flags = try Flags(arguments, spec: Spec.recipeShow)
     let recipe = try context.openRecipeBook(.existing).open(
       flags.positional.joined(separator: " "))
-    if flags.has("--json") {
-      context.out(try JSONText.encode(recipe) + "\n")
-    } else {
-      context.out(RecipePrinter.recipe(recipe, style: Style(context: context)))
-    }
-    return 0
+    return try context.answer(
+      recipe, json: flags.has("--json"),
+      text: RecipePrinter.recipe(recipe, style: Style(context: context)))
   }
 
   /// `recipe remove ID`
