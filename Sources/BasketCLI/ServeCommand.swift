@@ -60,15 +60,20 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   // issued for this machine's names now.
   let household = HouseholdTLS(storePath: context.store.path)
   let hostName = NetworkAddresses.hostName()
+  /// The household's authority and this machine's certificate for its names and addresses
+  /// now, made or renewed when they need it.
+  func prepareTLS() throws -> HouseholdTLS.Prepared {
+    try household.prepare(
+      hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
+      now: context.clock.now)
+  }
   var prepared: HouseholdTLS.Prepared?
   var tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }
   if case .householdHTTPS = options.serving {
     do {
-      prepared = try household.prepare(
-        hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
-        now: context.clock.now)
+      prepared = try prepareTLS()
     } catch {
       context.err("basket: \(error)\n")
       return 1
@@ -177,9 +182,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard case .householdHTTPS = options.serving else { continue }
     let renewed: HouseholdTLS.Prepared
     do {
-      renewed = try household.prepare(
-        hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
-        now: context.clock.now)
+      renewed = try prepareTLS()
     } catch {
       context.err("basket: \(error)\n")
       continue
