@@ -1,11 +1,5 @@
 import BasketKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `basket recipe coverage` and `basket recipe cooked`: a saved recipe against the pantry.
 enum PantryRecipeCommands {
   /// `recipe coverage RECIPE [--servings N] [--buy LINES] [--have LINES] [--add] [--json]`:
@@ -133,13 +127,7 @@ enum PantryRecipeCommands {
     guard !options.words.isEmpty else {
       throw UsageError(message: "\(command) needs a recipe: its id or title")
     }
-    let servings = try options["--servings"].map { text -> Int in
-      guard let value = Int(text), (1...1000).contains(value) else {
-        throw UsageError(
-          message: "--servings takes a whole number from 1 to 1000, not \"\(text.prefix(20))\"")
-      }
-      return value
-    }
+    let servings = try options["--servings"].map(RecipeCommand.servingsValue)
     let book = try context.openRecipeBook(.existing)
     let recipe = try book.open(options.words.joined(separator: " "))
     if servings != nil, recipe.servings == nil {

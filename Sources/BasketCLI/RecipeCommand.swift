@@ -233,7 +233,8 @@ enum RecipeCommand {
     return value
   }
 
-  private static func servingsValue(_ text: String) throws -> Int {
+  /// `--servings`'s number, read as every recipe command reads it.
+  static func servingsValue(_ text: String) throws -> Int {
     guard let value = Int(text), (1...1000).contains(value) else {
       throw UsageError(
         message: "--servings takes a whole number from 1 to 1000, not \"\(text.prefix(20))\"")
