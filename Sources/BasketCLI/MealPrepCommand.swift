@@ -129,15 +129,8 @@ enum MealPrepCommand {
         guard let covered = coverageByPosition[part.position], !covered.leftOut else { continue }
         let prefix =
           line.parts.count > 1 ? "\(part.line.quantity.map(KitchenAmountFormat.text) ?? ""): " : ""
-        let decision = covered.decisionText
-        let overridden =
-          switch covered.override {
-          case .buyFull: " (you chose: buy the full amount)"
-          case .skip: " (you chose: skip, I have it)"
-          case nil: ""
-          }
-        out += indent + prefix + covered.summary + " " + style.chip("→ \(decision)")
-        out += style.dim(overridden) + "\n"
+        out += indent + prefix + covered.summary + " " + style.chip("→ \(covered.decisionText)")
+        out += style.dim(PantryRecipeCommands.chosen(covered.override)) + "\n"
       }
     }
     let open = json.questions.enumerated().filter { $0.element.answer == nil }

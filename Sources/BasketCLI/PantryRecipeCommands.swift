@@ -44,16 +44,9 @@ enum PantryRecipeCommands {
       let number = String(line.index + 1)
       let label = String(repeating: " ", count: width - number.count) + number + "."
       let amount = line.line.quantity.map { KitchenAmountFormat.text($0) + " " } ?? ""
-      let decision = line.decisionText
-      let overridden =
-        switch line.override {
-        case .buyFull: " (you chose: buy the full amount)"
-        case .skip: " (you chose: skip, I have it)"
-        case nil: ""
-        }
       out += "  \(label) \(amount)\(line.line.name): \(line.summary)\n"
       out += "  " + String(repeating: " ", count: label.count + 1)
-      out += style.chip("→ \(decision)") + style.dim(overridden) + "\n"
+      out += style.chip("→ \(line.decisionText)") + style.dim(chosen(line.override)) + "\n"
     }
     let leftOut = coverage.lines.filter(\.leftOut).compactMap { line in
       LeftOutLines.reason(for: line.line, staples: staples).map {
@@ -118,6 +111,16 @@ enum PantryRecipeCommands {
       context.out("Nothing changed; --yes takes them out.\n")
     }
     return 0
+  }
+
+  /// What the household chose for a line instead of what the pantry suggests, as the review
+  /// says it after the decision; "" when it chose nothing.
+  static func chosen(_ override: PantryCoverage.Override?) -> String {
+    switch override {
+    case .buyFull: " (you chose: buy the full amount)"
+    case .skip: " (you chose: skip, I have it)"
+    case nil: ""
+    }
   }
 
   /// The recipe the words name, opened, and the selection `--servings` asks for.
