@@ -222,6 +222,9 @@ public enum HouseholdExport {
   /// `.zip` file. Returns what it holds.
   public static func write(_ stores: Stores, to destination: String, now: Date) throws -> Counts {
     var files: [(String, [UInt8])] = []
+    func addJSON<Value: Encodable>(_ name: String, _ value: Value) throws {
+      files.append((name, try encoder().encode(value).bytes))
+    }
     var counts = Counts()
     let lists = try stores.basket.lists?.all() ?? []
     let first = lists.first
@@ -234,13 +237,9 @@ public enum HouseholdExport {
       text += "\n# \(list.name)\n\n" + listText(sections)
     }
     counts.items = items.count + others.reduce(0) { $0 + $1.items.count }
-    files.append(
-      (
-        "list.json",
-        try encoder().encode(
-          ListFile(exportedAt: now, items: items, otherLists: others.isEmpty ? nil : others)
-        ).bytes
-      ))
+    try addJSON(
+      "list.json",
+      ListFile(exportedAt: now, items: items, otherLists: others.isEmpty ? nil : others))
     files.append(("list.txt", Array(text.utf8)))
     var taken = Set<String>()
     for summary in try stores.recipes.all() {
@@ -251,41 +250,30 @@ public enum HouseholdExport {
     }
     if let pantry = try stores.pantry?.pantry() {
       counts.pantryEntries = pantry.entries.count
-      files.append(
-        (
-          "pantry.json",
-          try encoder().encode(
-            PantryFile(entries: pantry.entries, barcodeNames: pantry.barcodeNames)
-          ).bytes
-        ))
+      try addJSON(
+        "pantry.json", PantryFile(entries: pantry.entries, barcodeNames: pantry.barcodeNames))
     }
     if let catalogue = try stores.products?.catalogue() {
       counts.products = catalogue.products.count
-      files.append(
-        (
-          "products.json",
-          try encoder().encode(
-            ProductsFile(products: catalogue.products, retailers: catalogue.retailers)
-          ).bytes
-        ))
+      try addJSON(
+        "products.json",
+        ProductsFile(products: catalogue.products, retailers: catalogue.retailers))
     }
     if let shops = stores.shops {
       let all = try shops.shops()
       let current = try shops.currentShopID().flatMap { id in all.first { $0.id == id }?.name }
       counts.shops = all.count
-      files.append(
-        ("shops.json", try encoder().encode(ShopsFile(shops: all, current: current)).bytes))
+      try addJSON("shops.json", ShopsFile(shops: all, current: current))
     }
     if let staples = stores.staples {
-      files.append(
-        ("staples.json", try encoder().encode(StaplesFile(staples: try staples.staples())).bytes))
+      try addJSON("staples.json", StaplesFile(staples: try staples.staples()))
     }
     if let plan = try stores.plan?.plannedMeals() {
       counts.plannedMeals = plan.count
       let meals = plan.map {
         PlanFile.Meal(date: $0.date.description, recipe: $0.recipe.title, servings: $0.servings)
       }
-      files.append(("plan.json", try encoder().encode(PlanFile(meals: meals)).bytes))
+      try addJSON("plan.json", PlanFile(meals: meals))
     }
     files.insert(("README.md", Array(readme(counts, now: now).utf8)), at: 0)
     if destination.lowercased().hasSuffix(".zip") {

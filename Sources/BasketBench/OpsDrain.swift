@@ -224,17 +224,13 @@ struct BenchError: Error, CustomStringConvertible {
 }
 
 /// The store with every step of a batch in its own transaction: `/ops` as first specified.
-final class OneTransactionPerStep: ListStore {
-  private let base: any ListStore
+final class OneTransactionPerStep: StoreOverStore {
+  let base: any ListStore
 
   init(_ base: any ListStore) {
     self.base = base
   }
 
-  func items() throws -> [Item] { try base.items() }
-  func memory() throws -> [MemoryEntry] { try base.memory() }
-  func revision() throws -> Int64 { try base.revision() }
-  func changes(since revision: Int64) throws -> ListChanges? { try base.changes(since: revision) }
   func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T { try base.modify(body) }
 
   func modify<Input, T>(inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T)

@@ -3,17 +3,12 @@ import BasketKit
 /// The baseline for adds: the store as it worked before changes read only what they touch.
 /// Each change reads every row into memory, runs the rules over the whole list (each query a
 /// pass over every item), then works out and writes the difference from the whole list.
-final class WholeListStore: ListStore {
-  private let base: any ListStore
+final class WholeListStore: StoreOverStore {
+  let base: any ListStore
 
   init(_ base: any ListStore) {
     self.base = base
   }
-
-  func items() throws -> [Item] { try base.items() }
-  func memory() throws -> [MemoryEntry] { try base.memory() }
-  func revision() throws -> Int64 { try base.revision() }
-  func changes(since revision: Int64) throws -> ListChanges? { try base.changes(since: revision) }
 
   func modify<Input, T>(inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T)
     throws -> [T]
@@ -49,4 +44,17 @@ final class WholeListStore: ListStore {
   {
     try body(&items)
   }
+}
+
+/// A store that changes how changes are written to the store beneath it, and reads through to
+/// it as it is.
+protocol StoreOverStore: ListStore {
+  var base: any ListStore { get }
+}
+
+extension StoreOverStore {
+  func items() throws -> [Item] { try base.items() }
+  func memory() throws -> [MemoryEntry] { try base.memory() }
+  func revision() throws -> Int64 { try base.revision() }
+  func changes(since revision: Int64) throws -> ListChanges? { try base.changes(since: revision) }
 }

@@ -10,40 +10,43 @@ import Foundation
 
 let root = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-// `BasketBench adds [ROUNDS [ADDS]]`: this section only (smaller for a profiler).
-if CommandLine.arguments.dropFirst().first == "adds" {
+
+/// Runs `body` in a new scratch folder, removes the folder and ends the program: a section
+/// run on its own.
+func inScratchFolder(_ body: (URL) throws -> Void) throws -> Never {
   let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("basket-bench-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
-  try AddRate.report(
-    in: scratch, now: Date(), rounds: numbers.first ?? 7, adds: numbers.dropFirst().first ?? 30)
+  try body(scratch)
   try? FileManager.default.removeItem(at: scratch)
   exit(0)
+}
+
+// `BasketBench adds [ROUNDS [ADDS]]`: this section only (smaller for a profiler).
+if CommandLine.arguments.dropFirst().first == "adds" {
+  try inScratchFolder { scratch in
+    let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    try AddRate.report(
+      in: scratch, now: Date(), rounds: numbers.first ?? 7, adds: numbers.dropFirst().first ?? 30)
+  }
 }
 // `BasketBench ops [ROUNDS]`: draining a phone's queue of 500 offline changes.
 if CommandLine.arguments.dropFirst().first == "ops" {
-  let scratch = FileManager.default.temporaryDirectory
-    .appendingPathComponent("basket-bench-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  let rounds = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 7
-  let served = root.appendingPathComponent(".build/release/basket").path
-  try OpsDrain.report(
-    in: scratch, rounds: rounds, changes: 500,
-    binary: FileManager.default.isExecutableFile(atPath: served) ? served : nil)
-  try? FileManager.default.removeItem(at: scratch)
-  exit(0)
+  try inScratchFolder { scratch in
+    let rounds = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 7
+    let served = root.appendingPathComponent(".build/release/basket").path
+    try OpsDrain.report(
+      in: scratch, rounds: rounds, changes: 500,
+      binary: FileManager.default.isExecutableFile(atPath: served) ? served : nil)
+  }
 }
 // `BasketBench caldav [ROUNDS]`: a CalDAV client catching up after one change.
 if CommandLine.arguments.dropFirst().first == "caldav" {
-  let scratch = FileManager.default.temporaryDirectory
-    .appendingPathComponent("basket-bench-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  try CalDAVSync.report(
-    in: scratch, rounds: CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 15,
-    items: 500)
-  try? FileManager.default.removeItem(at: scratch)
-  exit(0)
+  try inScratchFolder { scratch in
+    try CalDAVSync.report(
+      in: scratch, rounds: CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 15,
+      items: 500)
+  }
 }
 // `BasketBench aisles [RUNS]`: learning a shop's walking order on simulated trips.
 if CommandLine.arguments.dropFirst().first == "aisles" {
@@ -61,12 +64,9 @@ if CommandLine.arguments.dropFirst().first == "frames" {
 }
 // `BasketBench recipes`: the recipe search section only.
 if CommandLine.arguments.dropFirst().first == "recipes" {
-  let scratch = FileManager.default.temporaryDirectory
-    .appendingPathComponent("basket-bench-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  try RecipeSearchBench.report(in: scratch, now: Date())
-  try? FileManager.default.removeItem(at: scratch)
-  exit(0)
+  try inScratchFolder { scratch in
+    try RecipeSearchBench.report(in: scratch, now: Date())
+  }
 }
 let binary = root.appendingPathComponent(".build/release/basket").path
 guard FileManager.default.isExecutableFile(atPath: binary) else {

@@ -1,6 +1,10 @@
+import BasketKit
+
 /// A command's arguments: words, flags, and options that take a value (`--size 500g` or
 /// `--size=500g`), checked against what the command accepts.
 struct ArgumentOptions {
+  /// The command the arguments are for ("pantry edit"), as refusals name it.
+  let command: String
   private(set) var words: [String] = []
   private(set) var flags: Set<String> = []
   private(set) var values: [String: String] = [:]
@@ -17,6 +21,7 @@ struct ArgumentOptions {
   }
 
   private init(_ arguments: [String], takes: [String: FlagSpec.Takes], command: String) throws {
+    self.command = command
     var index = 0
     var afterDashes = false
     /// The flag taking the words that follow it, until the next flag.
@@ -73,4 +78,26 @@ struct ArgumentOptions {
 
   /// Every value `option` was given, in order (`--merge 1 --merge 2`, `--skip eggs milk`).
   func all(_ option: String) -> [String] { repeated[option] ?? [] }
+}
+
+extension ArgumentOptions {
+  /// The words as one name ("Oat drink"); with none, a usage error: the command needs `what`.
+  func name(needing what: String) throws -> String {
+    guard !words.isEmpty else { throw UsageError(message: "\(command) needs \(what)") }
+    return words.joined(separator: " ")
+  }
+
+  /// What an edit does to one field: sets it to `option`'s value as `read` reads it, clears it
+  /// when the flag `clear` is given, or keeps it when neither is.
+  func field<T>(_ option: String, clear: String, _ read: (String) throws -> T) throws
+    -> PantryField<T>
+  {
+    if has(clear) {
+      guard self[option] == nil else {
+        throw UsageError(message: "\(command) takes \(clear) or a value, not both")
+      }
+      return .clear
+    }
+    return try self[option].map { .set(try read($0)) } ?? .keep
+  }
 }

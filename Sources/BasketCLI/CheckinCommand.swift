@@ -1,11 +1,5 @@
 import BasketKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `basket checkin`: after a shop, what was checked off goes into the pantry, item by item.
 enum CheckinCommand {
   /// `checkin [--accept-all | --skip-all | --later] [--all] [--ask] [--json]`: asks about each

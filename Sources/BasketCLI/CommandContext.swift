@@ -30,3 +30,18 @@ struct CommandContext {
   var out: (String) -> Void
   var err: (String) -> Void
 }
+
+extension CommandContext {
+  /// A command's answer about the one thing it read or changed: `value` as JSON when `json`
+  /// (`--json` was given), else `text`. The exit status, 0.
+  func answer<Value: Encodable>(_ value: Value, json: Bool, text: @autoclosure () -> String)
+    throws -> Int32
+  {
+    if json {
+      out(try JSONText.encode(value) + "\n")
+    } else {
+      out(text())
+    }
+    return 0
+  }
+}

@@ -202,13 +202,7 @@ package enum CommandLineApp {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while bytes.count <= RecipeFiles.maximumBytes {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        #if canImport(Glibc)
-          Glibc.read(fd, buffer.baseAddress, buffer.count)
-        #else
-          Darwin.read(fd, buffer.baseAddress, buffer.count)
-        #endif
-      }
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       bytes += chunk[..<count]

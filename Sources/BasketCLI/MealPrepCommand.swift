@@ -31,11 +31,7 @@ enum MealPrepCommand {
           message: "--servings takes RECIPE=N (\"chili=6\"), not \"\(text.prefix(40))\"")
       }
       let name = String(text[..<equals])
-      let number = String(text[text.index(after: equals)...])
-      guard let value = Int(number), (1...1000).contains(value) else {
-        throw UsageError(
-          message: "--servings takes a whole number from 1 to 1000, not \"\(number.prefix(20))\"")
-      }
+      let value = try RecipeCommand.servingsValue(String(text[text.index(after: equals)...]))
       let named = try book.resolve(name)
       guard summaries.contains(where: { $0.id == named.id }) else {
         throw InputError(message: "--servings names \(named.title), which isn't in this plan")
@@ -133,15 +129,8 @@ enum MealPrepCommand {
         guard let covered = coverageByPosition[part.position], !covered.leftOut else { continue }
         let prefix =
           line.parts.count > 1 ? "\(part.line.quantity.map(KitchenAmountFormat.text) ?? ""): " : ""
-        let decision = covered.decisionText
-        let overridden =
-          switch covered.override {
-          case .buyFull: " (you chose: buy the full amount)"
-          case .skip: " (you chose: skip, I have it)"
-          case nil: ""
-          }
-        out += indent + prefix + covered.summary + " " + style.chip("→ \(decision)")
-        out += style.dim(overridden) + "\n"
+        out += indent + prefix + covered.summary + " " + style.chip("→ \(covered.decisionText)")
+        out += style.dim(PantryRecipeCommands.chosen(covered.override)) + "\n"
       }
     }
     let open = json.questions.enumerated().filter { $0.element.answer == nil }

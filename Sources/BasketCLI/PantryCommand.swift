@@ -57,38 +57,21 @@ enum PantryCommand {
   /// [--size AMOUNT | --no-size] [--left AMOUNT | --no-left] [--note TEXT | --no-note] [--json]`
   static func edit(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(arguments, spec: Spec.pantryEdit)
-    guard !options.words.isEmpty else {
-      throw UsageError(message: "pantry edit needs an entry: its number, name or code")
-    }
-    func field<T>(_ value: String?, clear: String, _ read: (String) throws -> T) throws
-      -> PantryField<T>
-    {
-      if options.has(clear) {
-        guard value == nil else {
-          throw UsageError(message: "pantry edit takes \(clear) or a value, not both")
-        }
-        return .clear
-      }
-      return try value.map { .set(try read($0)) } ?? .keep
-    }
+    let name = try options.name(needing: "an entry: its number, name or code")
     let change = PantryEdit(
-      name: options["--name"], barcode: try field(options["--code"], clear: "--no-code", barcode),
+      name: options["--name"], barcode: try options.field("--code", clear: "--no-code", barcode),
       packages: try options["--packages"].map(packages),
-      packageSize: try field(options["--size"], clear: "--no-size", amount),
-      left: try field(options["--left"], clear: "--no-left", amount),
-      note: try field(options["--note"], clear: "--no-note") { $0 })
+      packageSize: try options.field("--size", clear: "--no-size", amount),
+      left: try options.field("--left", clear: "--no-left", amount),
+      note: try options.field("--note", clear: "--no-note") { $0 })
     guard change != PantryEdit() else {
       throw UsageError(
         message: "pantry edit needs a change: --name, --code, --packages, --size, --left or --note")
     }
-    let entry = try book(context, .existing).edit(
-      options.words.joined(separator: " "), change)
-    if options.has("--json") {
-      context.out(try JSONText.encode(PantryJSON.Entry(entry)) + "\n")
-    } else {
-      context.out("Changed \(entry.name): \(entry.stockText).\n")
-    }
-    return 0
+    let entry = try book(context, .existing).edit(name, change)
+    return try context.answer(
+      PantryJSON.Entry(entry), json: options.has("--json"),
+      text: "Changed \(entry.name): \(entry.stockText).\n")
   }
 
   /// `pantry use ENTRY AMOUNT | ENTRY --amount AMOUNT | ENTRY --up [--json]`: takes an amount
@@ -162,11 +145,8 @@ enum PantryCommand {
       }
       return 0
     }
-    let scanned: PantryBook.Scan
-    do {
-      scanned = try book(context, .existing).scan(code)
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      scanned = .unknown
+    let scanned: PantryBook.Scan = try readStore(orFresh: .unknown) {
+      try book(context, .existing).scan(code)
     }
     if options.has("--json") {
       struct ScanJSON: Encodable {
@@ -211,12 +191,7 @@ enum PantryCommand {
   /// `pantry list [--json]`
   static func list(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.pantryList)
-    let entries: [PantryEntry]
-    do {
-      entries = try book(context, .existing).list()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      entries = []
-    }
+    let entries: [PantryEntry] = try readStore(orFresh: []) { try book(context, .existing).list() }
     printEntries(
       entries, json: flags.has("--json"),
       empty: "The pantry is empty. Add what you have: basket pantry add NAME", context: context)

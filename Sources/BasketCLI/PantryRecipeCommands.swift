@@ -1,11 +1,5 @@
 import BasketKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `basket recipe coverage` and `basket recipe cooked`: a saved recipe against the pantry.
 enum PantryRecipeCommands {
   /// `recipe coverage RECIPE [--servings N] [--buy LINES] [--have LINES] [--add] [--json]`:
@@ -50,16 +44,9 @@ enum PantryRecipeCommands {
       let number = String(line.index + 1)
       let label = String(repeating: " ", count: width - number.count) + number + "."
       let amount = line.line.quantity.map { KitchenAmountFormat.text($0) + " " } ?? ""
-      let decision = line.decisionText
-      let overridden =
-        switch line.override {
-        case .buyFull: " (you chose: buy the full amount)"
-        case .skip: " (you chose: skip, I have it)"
-        case nil: ""
-        }
       out += "  \(label) \(amount)\(line.line.name): \(line.summary)\n"
       out += "  " + String(repeating: " ", count: label.count + 1)
-      out += style.chip("→ \(decision)") + style.dim(overridden) + "\n"
+      out += style.chip("→ \(line.decisionText)") + style.dim(chosen(line.override)) + "\n"
     }
     let leftOut = coverage.lines.filter(\.leftOut).compactMap { line in
       LeftOutLines.reason(for: line.line, staples: staples).map {
@@ -126,6 +113,16 @@ enum PantryRecipeCommands {
     return 0
   }
 
+  /// What the household chose for a line instead of what the pantry suggests, as the review
+  /// says it after the decision; "" when it chose nothing.
+  static func chosen(_ override: PantryCoverage.Override?) -> String {
+    switch override {
+    case .buyFull: " (you chose: buy the full amount)"
+    case .skip: " (you chose: skip, I have it)"
+    case nil: ""
+    }
+  }
+
   /// The recipe the words name, opened, and the selection `--servings` asks for.
   private static func open(_ options: ArgumentOptions, _ context: CommandContext, command: String)
     throws -> (RecipeBook, Recipe, RecipeSelection)
@@ -133,13 +130,7 @@ enum PantryRecipeCommands {
     guard !options.words.isEmpty else {
       throw UsageError(message: "\(command) needs a recipe: its id or title")
     }
-    let servings = try options["--servings"].map { text -> Int in
-      guard let value = Int(text), (1...1000).contains(value) else {
-        throw UsageError(
-          message: "--servings takes a whole number from 1 to 1000, not \"\(text.prefix(20))\"")
-      }
-      return value
-    }
+    let servings = try options["--servings"].map(RecipeCommand.servingsValue)
     let book = try context.openRecipeBook(.existing)
     let recipe = try book.open(options.words.joined(separator: " "))
     if servings != nil, recipe.servings == nil {

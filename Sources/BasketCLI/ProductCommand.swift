@@ -28,9 +28,7 @@ enum ProductCommand {
   /// [--price PRICE] [--organic] [--diet D,E] [--store-brand] [--json]`
   static func add(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(arguments, spec: Spec.productAdd)
-    guard !options.words.isEmpty else {
-      throw UsageError(message: "product add needs a name, such as: basket product add Oat drink")
-    }
+    let name = try options.name(needing: "a name, such as: basket product add Oat drink")
     let change = ProductChange(
       addAliases: names(options["--alias"]),
       barcode: try options["--code"].map { .set(try PantryCommand.barcode($0)) } ?? .keep,
@@ -41,14 +39,8 @@ enum ProductCommand {
       organic: options.has("--organic") ? true : nil,
       addDiets: try diets(options["--diet"]),
       storeBrand: options.has("--store-brand") ? true : nil)
-    let product = try book(context, .createIfMissing).add(
-      options.words.joined(separator: " "), change)
-    if options.has("--json") {
-      context.out(try JSONText.encode(TripJSON.ProductJSON(product)) + "\n")
-    } else {
-      context.out("Added \(product.name)\(summary(product)).\n")
-    }
-    return 0
+    let product = try book(context, .createIfMissing).add(name, change)
+    return try report(product, "Added", options, context)
   }
 
   /// `product edit PRODUCT [--name NAME] [--alias A,B] [--no-alias A,B] [--code CODE|--no-code]
@@ -57,20 +49,7 @@ enum ProductCommand {
   /// [--store-brand|--not-store-brand] [--json]`
   static func edit(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(arguments, spec: Spec.productEdit)
-    guard !options.words.isEmpty else {
-      throw UsageError(message: "product edit needs a product: its name, an alias or its code")
-    }
-    func field<T>(_ value: String?, clear: String, _ read: (String) throws -> T) throws
-      -> PantryField<T>
-    {
-      if options.has(clear) {
-        guard value == nil else {
-          throw UsageError(message: "product edit takes \(clear) or a value, not both")
-        }
-        return .clear
-      }
-      return try value.map { .set(try read($0)) } ?? .keep
-    }
+    let name = try options.name(needing: "a product: its name, an alias or its code")
     func both(_ yes: String, _ no: String) throws -> Bool? {
       if options.has(yes) && options.has(no) {
         throw UsageError(message: "product edit takes \(yes) or \(no), not both")
@@ -80,11 +59,11 @@ enum ProductCommand {
     let change = ProductChange(
       name: options["--name"], addAliases: names(options["--alias"]),
       removeAliases: names(options["--no-alias"]),
-      barcode: try field(options["--code"], clear: "--no-code", PantryCommand.barcode),
-      packSize: try field(options["--size"], clear: "--no-size", packSize),
-      shop: try field(options["--at"], clear: "--anywhere") { $0 },
-      page: try field(options["--page"], clear: "--no-page") { $0 },
-      price: try field(options["--price"], clear: "--no-price", ProductRules.price),
+      barcode: try options.field("--code", clear: "--no-code", PantryCommand.barcode),
+      packSize: try options.field("--size", clear: "--no-size", packSize),
+      shop: try options.field("--at", clear: "--anywhere") { $0 },
+      page: try options.field("--page", clear: "--no-page") { $0 },
+      price: try options.field("--price", clear: "--no-price", ProductRules.price),
       organic: try both("--organic", "--not-organic"), addDiets: try diets(options["--diet"]),
       removeDiets: try diets(options["--no-diet"]),
       storeBrand: try both("--store-brand", "--not-store-brand"))
@@ -94,24 +73,23 @@ enum ProductCommand {
           "product edit needs a change: --name, --alias, --code, --size, --at, --page, --price, --organic, --diet or --store-brand"
       )
     }
-    let product = try book(context, .existing).edit(options.words.joined(separator: " "), change)
-    if options.has("--json") {
-      context.out(try JSONText.encode(TripJSON.ProductJSON(product)) + "\n")
-    } else {
-      context.out("Changed \(product.name)\(summary(product)).\n")
-    }
-    return 0
+    let product = try book(context, .existing).edit(name, change)
+    return try report(product, "Changed", options, context)
+  }
+
+  /// Says what `product` is now, after `done` ("Added", "Changed"): as JSON with `--json`.
+  private static func report(
+    _ product: Product, _ done: String, _ options: ArgumentOptions, _ context: CommandContext
+  ) throws -> Int32 {
+    try context.answer(
+      TripJSON.ProductJSON(product), json: options.has("--json"),
+      text: "\(done) \(product.name)\(summary(product)).\n")
   }
 
   /// `product list [--json]`
   static func list(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.productList)
-    let products: [Product]
-    do {
-      products = try book(context, .existing).list()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      products = []
-    }
+    let products: [Product] = try readStore(orFresh: []) { try book(context, .existing).list() }
     if flags.has("--json") {
       context.out(try JSONText.encode(products.map(TripJSON.ProductJSON.init)) + "\n")
       return 0
@@ -129,10 +107,8 @@ enum ProductCommand {
   /// `product show PRODUCT [--json]`
   static func show(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(arguments, spec: Spec.productShow)
-    guard !options.words.isEmpty else {
-      throw UsageError(message: "product show needs a product: its name, an alias or its code")
-    }
-    let product = try book(context, .existing).find(options.words.joined(separator: " "))
+    let name = try options.name(needing: "a product: its name, an alias or its code")
+    let product = try book(context, .existing).find(name)
     if options.has("--json") {
       context.out(try JSONText.encode(TripJSON.ProductJSON(product)) + "\n")
       return 0
@@ -157,10 +133,8 @@ enum ProductCommand {
   /// `product remove PRODUCT`
   static func remove(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(arguments, spec: Spec.productRemove)
-    guard !options.words.isEmpty else {
-      throw UsageError(message: "product remove needs a product: its name, an alias or its code")
-    }
-    let product = try book(context, .existing).remove(options.words.joined(separator: " "))
+    let name = try options.name(needing: "a product: its name, an alias or its code")
+    let product = try book(context, .existing).remove(name)
     context.out("Removed \(product.name) from your products.\n")
     return 0
   }
@@ -170,11 +144,8 @@ enum ProductCommand {
   /// `retailer [list] [--json]`: the built-in retailers and the household's own.
   static func retailers(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.retailerList)
-    let retailers: [Retailer]
-    do {
-      retailers = try book(context, .existing).retailers()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      retailers = RetailerRules.builtIn
+    let retailers: [Retailer] = try readStore(orFresh: RetailerRules.builtIn) {
+      try book(context, .existing).retailers()
     }
     if flags.has("--json") {
       context.out(try JSONText.encode(retailers) + "\n")
@@ -207,11 +178,8 @@ enum ProductCommand {
   /// `retailer remove NAME`
   static func removeRetailer(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let options = try ArgumentOptions(arguments, spec: Spec.retailerRemove)
-    guard !options.words.isEmpty else {
-      throw UsageError(message: "retailer remove needs a retailer's name")
-    }
-    let retailer = try book(context, .existing).removeRetailer(
-      options.words.joined(separator: " "))
+    let name = try options.name(needing: "a retailer's name")
+    let retailer = try book(context, .existing).removeRetailer(name)
     context.out("Removed \(retailer.name).\n")
     return 0
   }

@@ -99,12 +99,9 @@ enum RecipeCommand {
   /// `recipe list [--recent] [--json]`
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.recipeList)
-    let summaries: [RecipeSummary]
-    do {
+    let summaries: [RecipeSummary] = try readStore(orFresh: []) {
       let book = try context.openRecipeBook(.existing)
-      summaries = try flags.has("--recent") ? book.recent() : book.all()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      summaries = []
+      return try flags.has("--recent") ? book.recent() : book.all()
     }
     printSummaries(
       summaries, json: flags.has("--json"),
@@ -129,12 +126,9 @@ enum RecipeCommand {
     let flags = try Flags(arguments, spec: Spec.recipeShow)
     let recipe = try context.openRecipeBook(.existing).open(
       flags.positional.joined(separator: " "))
-    if flags.has("--json") {
-      context.out(try JSONText.encode(recipe) + "\n")
-    } else {
-      context.out(RecipePrinter.recipe(recipe, style: Style(context: context)))
-    }
-    return 0
+    return try context.answer(
+      recipe, json: flags.has("--json"),
+      text: RecipePrinter.recipe(recipe, style: Style(context: context)))
   }
 
   /// `recipe remove ID`
@@ -239,7 +233,8 @@ enum RecipeCommand {
     return value
   }
 
-  private static func servingsValue(_ text: String) throws -> Int {
+  /// `--servings`'s number, read as every recipe command reads it.
+  static func servingsValue(_ text: String) throws -> Int {
     guard let value = Int(text), (1...1000).contains(value) else {
       throw UsageError(
         message: "--servings takes a whole number from 1 to 1000, not \"\(text.prefix(20))\"")

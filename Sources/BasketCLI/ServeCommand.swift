@@ -62,15 +62,20 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
   // issued for this machine's names now.
   let household = HouseholdTLS(storePath: context.store.path)
   let hostName = NetworkAddresses.hostName()
+  /// The household's authority and this machine's certificate for its names and addresses
+  /// now, made or renewed when they need it.
+  func prepareTLS() throws -> HouseholdTLS.Prepared {
+    try household.prepare(
+      hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
+      now: context.clock.now)
+  }
   var prepared: HouseholdTLS.Prepared?
   var tls = options.tlsCertificate.map { certificate in
     WebServer.Configuration.TLS(certificatePath: certificate, keyPath: options.tlsKey ?? "")
   }
   if case .householdHTTPS = options.serving {
     do {
-      prepared = try household.prepare(
-        hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
-        now: context.clock.now)
+      prepared = try prepareTLS()
     } catch {
       context.err("basket: \(error)\n")
       return 1
@@ -179,9 +184,7 @@ func runServe(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard case .householdHTTPS = options.serving else { continue }
     let renewed: HouseholdTLS.Prepared
     do {
-      renewed = try household.prepare(
-        hostName: hostName, addresses: NetworkAddresses.ipv4(), names: options.names,
-        now: context.clock.now)
+      renewed = try prepareTLS()
     } catch {
       context.err("basket: \(error)\n")
       continue
@@ -391,32 +394,26 @@ enum LargeStack {
 
   /// Starts `work` on a thread of its own with a full-size stack, and returns at once.
   static func detach(_ work: @escaping @Sendable () -> Void) {
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, size)
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    let context = Unmanaged.passRetained(Job(work)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, &attributes,
-      { context in
-        Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-      }, context)
-    if started != 0 {
-      Unmanaged<Job>.fromOpaque(context).release()
-      work()
-    }
+    if start(Job(work), detached: true) == nil { work() }
   }
 
   static func run<T>(_ work: @escaping () -> T) -> T {
     var result: T?
     let job = Job { result = work() }
+    // NB: no thread to be had: do the work here rather than not at all.
+    guard let thread = start(job, detached: false) else { return work() }
+    pthread_join(thread, nil)
+    return result!
+  }
+
+  /// Starts `job` on a new thread with a full-size stack (a detached one is never joined):
+  /// the thread, or nil when none could be had.
+  private static func start(_ job: Job, detached: Bool) -> pthread_t? {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setstacksize(&attributes, size)
+    if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
     let context = Unmanaged.passRetained(job).toOpaque()
     var thread = pthread_t()
     let started = pthread_create(
@@ -426,11 +423,9 @@ enum LargeStack {
         return nil
       }, context)
     guard started == 0 else {
-      // NB: no thread to be had: do the work here rather than not at all.
       Unmanaged<Job>.fromOpaque(context).release()
-      return work()
+      return nil
     }
-    pthread_join(thread, nil)
-    return result!
+    return thread
   }
 }

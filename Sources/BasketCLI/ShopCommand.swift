@@ -11,11 +11,8 @@ enum ShopCommand {
   /// `shop list [--json]`: every shop, the current one marked.
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.shopList)
-    let (shops, current): ([Shop], UUID?)
-    do {
-      (shops, current) = try context.openShopBook(.existing).all()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      (shops, current) = ([], nil)
+    let (shops, current): ([Shop], UUID?) = try readStore(orFresh: ([], nil)) {
+      try context.openShopBook(.existing).all()
     }
     if flags.has("--json") {
       struct Row: Encodable {
@@ -50,8 +47,7 @@ enum ShopCommand {
 
   /// `shop use NAME...`: the current shop for every face, until another is chosen.
   static func use(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, spec: Spec.shopUse)
-    let shop = try context.openShopBook(.existing).use(flags.positional.joined(separator: " "))
+    let shop = try named(arguments, Spec.shopUse, context) { try $0.use($1) }
     context.out("Shopping at \(shop.name): check-offs teach its walking order.\n")
     return 0
   }
@@ -64,7 +60,6 @@ enum ShopCommand {
     return 0
   }
 
-  /// `shop remove NAME...`: the shop and what it learnt.
   /// `shop rename OLD NEW`: what it learnt stays with it (quote names of several words).
   static func rename(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.shopRename)
@@ -75,11 +70,20 @@ enum ShopCommand {
     return 0
   }
 
+  /// `shop remove NAME...`: the shop and what it learnt.
   static func remove(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let flags = try Flags(arguments, spec: Spec.shopRemove)
-    let shop = try context.openShopBook(.existing).remove(flags.positional.joined(separator: " "))
+    let shop = try named(arguments, Spec.shopRemove, context) { try $0.remove($1) }
     context.out("Removed \(shop.name) and the walking order it learnt.\n")
     return 0
+  }
+
+  /// The shop `act` finds or changes in the existing book by the name the words give.
+  private static func named(
+    _ arguments: [String], _ spec: CommandSpec, _ context: CommandContext,
+    _ act: (ShopBook, String) throws -> Shop
+  ) throws -> Shop {
+    let flags = try Flags(arguments, spec: spec)
+    return try act(try context.openShopBook(.existing), flags.positional.joined(separator: " "))
   }
 
   /// `list --walking-order [--json]`: To get in the walking order of the shop `--shop` names,

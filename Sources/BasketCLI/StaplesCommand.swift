@@ -19,11 +19,8 @@ enum StaplesCommand {
   /// `staples [list] [--json]`: the list, marked as the suggestion until it is changed.
   static func list(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.staples)
-    let staples: Staples
-    do {
-      staples = try book(over: try context.openBasket(.existing)).list()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      staples = .suggested
+    let staples: Staples = try readStore(orFresh: .suggested) {
+      try book(over: try context.openBasket(.existing)).list()
     }
     context.out(try text(staples, json: flags.has("--json"), context: context))
     return 0

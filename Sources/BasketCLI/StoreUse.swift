@@ -31,3 +31,14 @@ extension StoreLocation.Source {
   /// The platform's data directory rather than a path the user gave.
   var isDefault: Bool { self == .dataHome || self == .home }
 }
+
+/// What `read` gets from the store, or `fresh` on a first run: with no store yet at the default
+/// place, a command that reads shows what a new store would hold, and creates nothing. A store
+/// missing where the user pointed (`--store`, `BASKET_STORE`) is still an error.
+func readStore<T>(orFresh fresh: @autoclosure () -> T, _ read: () throws -> T) throws -> T {
+  do {
+    return try read()
+  } catch let missing as MissingStore where missing.location.source.isDefault {
+    return fresh()
+  }
+}

@@ -62,12 +62,7 @@ enum TripCommand {
   /// `trip [status] [--json]`
   static func status(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
     let flags = try Flags(arguments, spec: Spec.tripStatus)
-    let trip: Trip?
-    do {
-      trip = try book(context).current()
-    } catch let missing as MissingStore where missing.location.source.isDefault {
-      trip = nil
-    }
+    let trip: Trip? = try readStore(orFresh: nil) { try book(context).current() }
     guard let trip else {
       if flags.has("--json") {
         context.out("null\n")

@@ -7,12 +7,7 @@ internal import CICal
 public enum ICalendarEvent {
   /// The event as an iCalendar body (CRLF line ends, lines folded at 75 octets).
   public static func write(_ event: PlanEvent) -> String {
-    ICalendarTask.withLibical {
-      let calendar = ical.icalcomponent_new_vcalendar()!
-      defer { ical.icalcomponent_free(calendar) }
-      ical.icalcomponent_add_property(calendar, ical.icalproperty_new_version("2.0"))
-      ical.icalcomponent_add_property(
-        calendar, ical.icalproperty_new_prodid("-//Basket//Basket meal plan//EN"))
+    ICalendarTask.calendarText(product: "Basket meal plan") {
       let vevent = ical.icalcomponent_new_vevent()!
       let stamp = ICalendarTask.utc(event.stamp)
       ical.icalcomponent_add_property(vevent, ical.icalproperty_new_uid(event.uid))
@@ -29,8 +24,7 @@ public enum ICalendarEvent {
       ical.icalcomponent_add_property(
         vevent, ical.icalproperty_new_description(event.description))
       ical.icalcomponent_add_property(vevent, ical.icalproperty_new_transp(ICAL_TRANSP_TRANSPARENT))
-      ical.icalcomponent_add_component(calendar, vevent)
-      return ICalendarTask.text(of: calendar)
+      return vevent
     }
   }
 

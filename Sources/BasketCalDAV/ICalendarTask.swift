@@ -295,9 +295,7 @@ public enum ICalendarTask {
         ical.icalproperty_free(property)
       }
     }
-    ical.icalcomponent_add_property(root, ical.icalproperty_new_version("2.0"))
-    ical.icalcomponent_add_property(
-      root, ical.icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
+    mark(root, product: "Basket shopping list")
     let todo: OpaquePointer
     if let existing = components(of: root, ICAL_VTODO_COMPONENT).first {
       todo = existing
@@ -347,21 +345,24 @@ public enum ICalendarTask {
   private static func components(of parent: OpaquePointer, _ kind: icalcomponent_kind)
     -> [OpaquePointer]
   {
-    var found: [OpaquePointer] = []
-    var child = ical.icalcomponent_get_first_component(parent, kind)
-    while let current = child {
-      found.append(current)
-      child = ical.icalcomponent_get_next_component(parent, kind)
+    walk(ical.icalcomponent_get_first_component(parent, kind)) {
+      ical.icalcomponent_get_next_component(parent, kind)
     }
-    return found
   }
 
   private static func properties(of component: OpaquePointer) -> [OpaquePointer] {
+    walk(ical.icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)) {
+      ical.icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+    }
+  }
+
+  /// What one of libical's iterators walks: `first`, then what `next` gives until nil.
+  private static func walk(_ first: OpaquePointer?, next: () -> OpaquePointer?) -> [OpaquePointer] {
     var found: [OpaquePointer] = []
-    var property = ical.icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
-    while let current = property {
-      found.append(current)
-      property = ical.icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+    var current = first
+    while let item = current {
+      found.append(item)
+      current = next()
     }
     return found
   }
@@ -405,19 +406,32 @@ public enum ICalendarTask {
   /// The answer to a free-busy-query over `start..<end` (RFC 4791 §7.10): a VFREEBUSY with no
   /// busy time, since a task list holds no events.
   public static func emptyFreeBusy(start: Date, end: Date, stamp: Date) -> String {
-    withLibical {
-      let calendar = ical.icalcomponent_new_vcalendar()!
-      defer { ical.icalcomponent_free(calendar) }
-      ical.icalcomponent_add_property(calendar, ical.icalproperty_new_version("2.0"))
-      ical.icalcomponent_add_property(
-        calendar, ical.icalproperty_new_prodid("-//Basket//Basket shopping list//EN"))
+    calendarText(product: "Basket shopping list") {
       let busy = ical.icalcomponent_new_vfreebusy()!
       ical.icalcomponent_add_property(busy, ical.icalproperty_new_dtstamp(utc(stamp)))
       ical.icalcomponent_add_property(busy, ical.icalproperty_new_dtstart(utc(start)))
       ical.icalcomponent_add_property(busy, ical.icalproperty_new_dtend(utc(end)))
-      ical.icalcomponent_add_component(calendar, busy)
+      return busy
+    }
+  }
+
+  /// A VCALENDAR from Basket's `product` holding the one component `make` builds, as
+  /// iCalendar text.
+  static func calendarText(product: String, holding make: () -> OpaquePointer) -> String {
+    withLibical {
+      let calendar = ical.icalcomponent_new_vcalendar()!
+      defer { ical.icalcomponent_free(calendar) }
+      mark(calendar, product: product)
+      ical.icalcomponent_add_component(calendar, make())
       return text(of: calendar)
     }
+  }
+
+  /// Says `calendar` is iCalendar 2.0 written by Basket's `product` ("Basket meal plan").
+  private static func mark(_ calendar: OpaquePointer, product: String) {
+    ical.icalcomponent_add_property(calendar, ical.icalproperty_new_version("2.0"))
+    ical.icalcomponent_add_property(
+      calendar, ical.icalproperty_new_prodid("-//Basket//\(product)//EN"))
   }
 
   static func text(of component: OpaquePointer) -> String {

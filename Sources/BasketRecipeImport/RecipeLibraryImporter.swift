@@ -257,14 +257,7 @@ public final class RecipeLibraryImporter {
       fail(entry: entry, reason: "it is an archive inside the library, which is never opened")
       return
     }
-    var bytes: [UInt8]
-    do {
-      bytes = try read(limit)
-    } catch ArchiveError.tooLarge(let limit) {
-      fail(entry: entry, reason: tooLarge(limit: limit))
-      return
-    } catch {
-      fail(entry: entry, reason: "it could not be read: \(error)")
+    guard let bytes = entryBytes(entry, unless: "it could not be read", { try read(limit) }) else {
       return
     }
     unpacked += Int64(bytes.count)
@@ -276,16 +269,12 @@ public final class RecipeLibraryImporter {
     }
     switch kind {
     case .paprika:
-      do {
-        bytes = try Gzip.inflate(bytes, limit: RecipeLibraryLimits.entryBytes)
-      } catch ArchiveError.tooLarge(let limit) {
-        fail(entry: entry, reason: tooLarge(limit: limit))
-        return
-      } catch {
-        fail(entry: entry, reason: "its gzip data can't be read: \(error)")
-        return
-      }
-      try handleJSON(bytes, entry: entry, expecting: .paprika)
+      guard
+        let inflated = entryBytes(
+          entry, unless: "its gzip data can't be read",
+          { try Gzip.inflate(bytes, limit: RecipeLibraryLimits.entryBytes) })
+      else { return }
+      try handleJSON(inflated, entry: entry, expecting: .paprika)
     case .json, .mealieDatabase:
       try handleJSON(bytes, entry: entry, expecting: nil)
     case .page:
@@ -382,6 +371,21 @@ public final class RecipeLibraryImporter {
       if let recipe = try book.recipe(summary.id) { out.insert(RecipeFingerprint.of(recipe)) }
     }
     return out
+  }
+
+  /// What `read` gives for `entry`; nil, with the entry failed, when it is too large or
+  /// `cannot` (be read, with the error).
+  private func entryBytes(_ entry: String, unless cannot: String, _ read: () throws -> [UInt8])
+    -> [UInt8]?
+  {
+    do {
+      return try read()
+    } catch ArchiveError.tooLarge(let limit) {
+      fail(entry: entry, reason: tooLarge(limit: limit))
+    } catch {
+      fail(entry: entry, reason: "\(cannot): \(error)")
+    }
+    return nil
   }
 
   private func fail(entry: String, title: String? = nil, reason: String) {

@@ -29,18 +29,23 @@ struct ConnectionReader: ListReader, @unchecked Sendable {
       return try select(Self.byNameKey, [.text(key), list])
     case .toGet(let limit):
       return try select(Self.toGet, [list], limit: limit)
-    case .checked(.atOrBefore(let date)):
-      return try select(
-        Self.checkedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack), list])
-    case .checked(.atOrAfter(let date)):
-      return try select(
-        Self.checkedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
-    case .cleared(.atOrBefore(let date)):
-      return try select(
-        Self.clearedAtOrBefore, [.real(date.timeIntervalSince1970 + Self.dateSlack), list])
-    case .cleared(.atOrAfter(let date)):
-      return try select(
-        Self.clearedAtOrAfter, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
+    case .checked(let bound):
+      return try select(bound, before: Self.checkedAtOrBefore, after: Self.checkedAtOrAfter)
+    case .cleared(let bound):
+      return try select(bound, before: Self.clearedAtOrBefore, after: Self.clearedAtOrAfter)
+    }
+  }
+
+  /// The items within `bound` of a date, through the query for its side (`before`, `after`),
+  /// the bound widened by `dateSlack`.
+  private func select(_ bound: ItemQuery.DateBound, before: String, after: String) throws
+    -> [Item]
+  {
+    switch bound {
+    case .atOrBefore(let date):
+      try select(before, [.real(date.timeIntervalSince1970 + Self.dateSlack), list])
+    case .atOrAfter(let date):
+      try select(after, [.real(date.timeIntervalSince1970 - Self.dateSlack), list])
     }
   }
 

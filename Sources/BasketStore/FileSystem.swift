@@ -82,6 +82,16 @@ enum FileSystem {
     access(path, W_OK | X_OK) == 0
   }
 
+  /// Whether this process may write the file at `path`.
+  static func isWritable(_ path: String) -> Bool {
+    access(path, W_OK) == 0
+  }
+
+  /// Removes the file at `path`, if there is one; a failure leaves it there, unreported.
+  static func remove(_ path: String) {
+    unlink(path)
+  }
+
   /// Up to `count` bytes from the start of the file at `path`.
   static func readPrefix(of path: String, count: Int) throws -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -12,14 +12,6 @@ import BasketKit
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What a store holds, as a backup and a restore report it.
 public struct StoreContents: Equatable, Sendable, Codable {
   /// The schema version it was written with.
@@ -75,27 +67,16 @@ extension SQLiteStore {
     if case .broken(let reason) = try inspect(source) {
       throw StoreError.cannotOpen(path: source, reason: "\(reason); it can't be backed up")
     }
-    if FileSystem.exists(destination) {
-      throw StoreError.cannotOpen(path: destination, reason: "a file is there already")
+    return try makeCopy(at: destination) {
+      do {
+        let from = try Connection(path: source, flags: SQLITE_OPEN_READONLY)
+        try from.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        try copyPages(from: from, into: destination)
+      } catch let error as SQLiteError {
+        if error.isOutOfSpace { throw StoreError.outOfSpace(path: destination) }
+        throw StoreError.failed("the backup could not be made: \(error.message)")
+      }
     }
-    do {
-      try FileSystem.createPrivateFile(destination)
-    } catch {
-      throw StoreError.cannotOpen(path: destination, reason: "\(error)")
-    }
-    do {
-      let from = try Connection(path: source, flags: SQLITE_OPEN_READONLY)
-      try from.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-      try copyPages(from: from, into: destination)
-    } catch let error as SQLiteError {
-      removeCopy(destination)
-      if error.isOutOfSpace { throw StoreError.outOfSpace(path: destination) }
-      throw StoreError.failed("the backup could not be made: \(error.message)")
-    } catch {
-      removeCopy(destination)
-      throw error
-    }
-    return try checkCopy(destination, makingOneFile: true)
   }
 
   /// Copies this open store into a new file at `destination` as `backup(storeAt:to:)` does,
@@ -105,6 +86,18 @@ extension SQLiteStore {
   /// (the locks that say otherwise are per process) and remove the log the server still
   /// writes to.
   public func backup(to destination: String) throws -> StoreContents {
+    try Self.makeCopy(at: destination) {
+      try withConnection { connection in
+        try Self.copyPages(from: connection, into: destination)
+      }
+    }
+  }
+
+  /// Makes the file at `destination` (0600; nothing may be there yet), fills it with `copy`
+  /// and checks it: what the copy holds. A copy that could not be finished is removed.
+  private static func makeCopy(at destination: String, _ copy: () throws -> Void) throws
+    -> StoreContents
+  {
     if FileSystem.exists(destination) {
       throw StoreError.cannotOpen(path: destination, reason: "a file is there already")
     }
@@ -114,14 +107,12 @@ extension SQLiteStore {
       throw StoreError.cannotOpen(path: destination, reason: "\(error)")
     }
     do {
-      try withConnection { connection in
-        try Self.copyPages(from: connection, into: destination)
-      }
+      try copy()
     } catch {
-      Self.removeCopy(destination)
+      removeCopy(destination)
       throw error
     }
-    return try Self.checkCopy(destination, makingOneFile: true)
+    return try checkCopy(destination, makingOneFile: true)
   }
 
   /// What the Basket store at `path` holds, after checking it is one this build can open:
@@ -208,14 +199,12 @@ extension SQLiteStore {
     guard let backup = sqlite3_backup_init(to.handle, "main", from.handle, "main") else {
       throw SQLiteError(code: sqlite3_errcode(to.handle), db: to.handle)
     }
-    let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+    let wait = BusyWait(milliseconds: busyTimeoutMilliseconds)
     var rc = SQLITE_OK
     repeat {
       rc = sqlite3_backup_step(backup, -1)
       if rc == SQLITE_BUSY || rc == SQLITE_LOCKED {
-        guard clock.now < deadline else { break }
-        usleep(5_000)
+        guard wait.pause() else { break }
       }
     } while rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED
     let finished = sqlite3_backup_finish(backup)
@@ -272,7 +261,7 @@ extension SQLiteStore {
 
   /// Removes a copy this process made and could not finish (never anything else).
   private static func removeCopy(_ path: String) {
-    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    for suffix in ["", "-wal", "-shm", "-journal"] { FileSystem.remove(path + suffix) }
   }
 }
 

@@ -12,14 +12,6 @@ import BasketKit
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension SQLiteStore {
   /// How long a call waits for another process's lock before failing.
   static let busyTimeoutMilliseconds: Int32 = 15_000
@@ -304,16 +296,14 @@ extension SQLiteStore {
   /// Retries `body` while SQLite reports the database busy, up to the busy timeout; some
   /// steps, like switching the journal mode, fail at once instead of waiting.
   private static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+    let wait = BusyWait(milliseconds: busyTimeoutMilliseconds)
     while true {
       do {
         return try body()
       } catch let error as SQLiteError
-        where (error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED)
-        && clock.now < deadline
+        where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED
       {
-        usleep(5_000)
+        guard wait.pause() else { throw error }
       }
     }
   }
@@ -333,7 +323,7 @@ extension SQLiteStore {
   /// folder (where SQLite keeps the `-wal` and `-shm` files) can't be written.
   public static func isReadOnly(at path: String) -> Bool {
     guard case .regular(let size) = FileSystem.status(of: path), size > 0 else { return false }
-    return access(path, W_OK) != 0
+    return !FileSystem.isWritable(path)
       || !FileSystem.isWritableDirectory(FileSystem.parentDirectory(of: path))
   }
 
@@ -401,7 +391,7 @@ extension SQLiteStore {
   }
 
   static func readOnlyReason(_ path: String) -> String {
-    access(path, W_OK) != 0
+    !FileSystem.isWritable(path)
       ? "the file is read-only for you"
       : "its folder \(FileSystem.parentDirectory(of: path)) is read-only for you"
   }

@@ -12,26 +12,15 @@ import BasketKit
 /// rows that differ, inside one `BEGIN IMMEDIATE` transaction.
 extension SQLiteStore: PantryStore {
   public func pantry() throws -> PantryState {
-    try withConnection { connection in
-      try connection.transaction(immediate: false) { try connection.loadPantry() }
-    }
+    try readState { try $0.loadPantry() }
   }
 
   public func modifyPantry<T: Sendable>(_ body: @Sendable (inout PantryState) throws -> T)
     throws -> T
   {
-    try withConnection { connection in
-      try connection.transaction(immediate: true) {
-        let before = try connection.loadPantry()
-        var after = before
-        let result = try body(&after)
-        if after != before {
-          try connection.savePantry(after, over: before)
-          _ = try connection.bumpRevision()
-        }
-        return result
-      }
-    }
+    try modifyState(
+      load: { try $0.loadPantry() }, changed: { $0 != $1 },
+      save: { try $0.savePantry($1, over: $2) }, body)
   }
 }
 

@@ -11,26 +11,16 @@ import BasketKit
 /// transaction, and bumps the revision so other faces notice.
 extension SQLiteStore: PlanStore {
   public func plannedMeals() throws -> [PlannedMeal] {
-    try withConnection { connection in
-      try connection.transaction(immediate: false) { try connection.loadPlan() }
-    }
+    try readState { try $0.loadPlan() }
   }
 
   public func modifyPlan<T: Sendable>(_ body: @Sendable (inout [PlannedMeal]) throws -> T)
     throws -> T
   {
-    try withConnection { connection in
-      try connection.transaction(immediate: true) {
-        let before = try connection.loadPlan()
-        var after = before
-        let result = try body(&after)
-        if Set(after) != Set(before) {
-          try connection.savePlan(after, over: before)
-          _ = try connection.bumpRevision()
-        }
-        return result
-      }
-    }
+    // NB: the same meals in another order are no change.
+    try modifyState(
+      load: { try $0.loadPlan() }, changed: { Set($0) != Set($1) },
+      save: { try $0.savePlan($1, over: $2) }, body)
   }
 }
 

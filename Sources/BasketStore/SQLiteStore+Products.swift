@@ -11,26 +11,15 @@ import BasketKit
 /// transaction, bumping the revision so other faces see it.
 extension SQLiteStore: ProductStore {
   public func catalogue() throws -> ProductCatalogue {
-    try withConnection { connection in
-      try connection.transaction(immediate: false) { try connection.loadCatalogue() }
-    }
+    try readState { try $0.loadCatalogue() }
   }
 
   public func modifyCatalogue<T: Sendable>(
     _ body: @Sendable (inout ProductCatalogue) throws -> T
   ) throws -> T {
-    try withConnection { connection in
-      try connection.transaction(immediate: true) {
-        let before = try connection.loadCatalogue()
-        var after = before
-        let result = try body(&after)
-        if after != before {
-          try connection.saveCatalogue(after, over: before)
-          _ = try connection.bumpRevision()
-        }
-        return result
-      }
-    }
+    try modifyState(
+      load: { try $0.loadCatalogue() }, changed: { $0 != $1 },
+      save: { try $0.saveCatalogue($1, over: $2) }, body)
   }
 }
 

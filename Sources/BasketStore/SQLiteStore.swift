@@ -87,20 +87,14 @@ public final class SQLiteStore: ListStore {
     try withConnection { try $0.loadMemory() }
   }
 
-  /// Runs `body` on a draft over the stored items inside one `BEGIN IMMEDIATE` transaction,
-  /// then writes only what changed and bumps the revision; nothing is written if nothing
-  /// changed, `body` throws, or a read failed.
+  /// Runs `body` once per input, each on its own draft over what the ones before wrote, all
+  /// inside one `BEGIN IMMEDIATE` transaction: one commit, one `fsync`, for the lot. Only
+  /// what changed is written, and the revision bumped; nothing is written if nothing changed,
+  /// any call throws or a read fails. (`modify(_:)` is one input of it.)
   ///
   /// Cost: the indexed reads the rules ask for and the rows they change, not the whole list
   /// (unless `body` uses `ListDraft.items`). Blocks while another process writes, for up to the
   /// busy timeout.
-  public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
-    try modify(inOrder: [()]) { _, draft in try body(&draft) }[0]
-  }
-
-  /// Runs `body` once per input, each on its own draft over what the ones before wrote, all
-  /// inside one `BEGIN IMMEDIATE` transaction: one commit, one `fsync`, for the lot. Nothing
-  /// is written if any call throws or a read fails.
   public func modify<Input, T>(
     inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T
   ) throws -> [T] {
@@ -233,6 +227,36 @@ public final class SQLiteStore: ListStore {
       return try connection.withLock { connection in
         try connection.useList(list)
         return try body(connection)
+      }
+    }
+  }
+
+  /// What `load` reads from the store, in one read transaction: one moment of it.
+  func readState<State: Sendable>(_ load: @Sendable (Connection) throws -> State) throws -> State {
+    try withConnection { connection in
+      try connection.transaction(immediate: false) { try load(connection) }
+    }
+  }
+
+  /// Runs `body` on the state `load` reads, inside one write transaction (`BEGIN IMMEDIATE`):
+  /// when `changed(after, before)`, `save` writes what differs and the revision moves, so other
+  /// faces notice.
+  func modifyState<State, T: Sendable>(
+    load: @Sendable (Connection) throws -> State,
+    changed: @Sendable (State, State) -> Bool,
+    save: @Sendable (Connection, State, State) throws -> Void,
+    _ body: @Sendable (inout State) throws -> T
+  ) throws -> T {
+    try withConnection { connection in
+      try connection.transaction(immediate: true) {
+        let before = try load(connection)
+        var after = before
+        let result = try body(&after)
+        if changed(after, before) {
+          try save(connection, after, before)
+          _ = try connection.bumpRevision()
+        }
+        return result
       }
     }
   }

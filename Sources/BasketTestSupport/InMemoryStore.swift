@@ -43,10 +43,6 @@ public final class InMemoryStore: ListStore {
     state.withLock { $0.memory.values.sorted { $0.name < $1.name } }
   }
 
-  public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
-    try modify(inOrder: [()]) { _, draft in try body(&draft) }[0]
-  }
-
   public func modify<Input, T>(
     inOrder inputs: [Input], _ body: (Input, inout ListDraft) throws -> T
   ) throws -> [T] {

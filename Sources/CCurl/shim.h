@@ -7,7 +7,7 @@
 // NB: with curl.h's type-checking macros, curl_easy_setopt would expand inside the wrappers.
 #define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
-#include <dlfcn.h>
+#include "../CLibraryTable/library_table.h"
 
 #define BASKET_CURL_FUNCTIONS(X) \
   X(curl_easy_cleanup) \
@@ -18,26 +18,9 @@
   X(curl_easy_strerror) \
   X(curl_global_init)
 
-/// libcurl's functions that Basket uses, found by name in the library.
-// NB: immutable once loaded, so safe to share between threads.
-struct __attribute__((swift_attr("@Sendable"))) basket_curl {
-#define BASKET_CURL_FIELD(name) __typeof__(name) *_Nonnull name;
-  BASKET_CURL_FUNCTIONS(BASKET_CURL_FIELD)
-#undef BASKET_CURL_FIELD
-};
-
-/// Opens libcurl (`soname`: "libcurl.so.4") and fills `table`: NULL when every function was found, else what failed (the
-/// loader's message, or the missing function's name). Not thread-safe: call it once.
-static inline const char *_Nullable basket_curl_load(
-    struct basket_curl *_Nonnull table, const char *_Nonnull soname) {
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) return dlerror();
-#define BASKET_CURL_FIND(name) \
-  if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;
-  BASKET_CURL_FUNCTIONS(BASKET_CURL_FIND)
-#undef BASKET_CURL_FIND
-  return NULL;
-}
+// libcurl's functions that Basket uses: struct basket_curl, filled by basket_curl_load
+// (`soname`: "libcurl.so.4").
+BASKET_LIBRARY_TABLE(curl, BASKET_CURL_FUNCTIONS)
 
 // curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: these typed
 // wrappers pass each kind of value through the table's (variadic) pointers.

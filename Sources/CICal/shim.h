@@ -2,7 +2,7 @@
 //
 // NB: the binary does not link libical: BasketCalDAV opens it on first use with
 // basket_libical_load and calls through the table, whose pointer types are the headers' own.
-#include <dlfcn.h>
+#include "../CLibraryTable/library_table.h"
 #include <libical/ical.h>
 
 #define BASKET_LIBICAL_FUNCTIONS(X) \
@@ -60,23 +60,6 @@
   X(icalvalue_get_duration) \
   X(icalvalue_isa)
 
-/// libical's functions that Basket uses, found by name in the library.
-// NB: immutable once loaded, so safe to share between threads.
-struct __attribute__((swift_attr("@Sendable"))) basket_libical {
-#define BASKET_LIBICAL_FIELD(name) __typeof__(name) *_Nonnull name;
-  BASKET_LIBICAL_FUNCTIONS(BASKET_LIBICAL_FIELD)
-#undef BASKET_LIBICAL_FIELD
-};
-
-/// Opens libical (`soname`: "libical.so.3") and fills `table`: NULL when every function was found, else what failed (the
-/// loader's message, or the missing function's name). Not thread-safe: call it once.
-static inline const char *_Nullable basket_libical_load(
-    struct basket_libical *_Nonnull table, const char *_Nonnull soname) {
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) return dlerror();
-#define BASKET_LIBICAL_FIND(name) \
-  if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;
-  BASKET_LIBICAL_FUNCTIONS(BASKET_LIBICAL_FIND)
-#undef BASKET_LIBICAL_FIND
-  return NULL;
-}
+// libical's functions that Basket uses: struct basket_libical, filled by basket_libical_load
+// (`soname`: "libical.so.3").
+BASKET_LIBRARY_TABLE(libical, BASKET_LIBICAL_FUNCTIONS)

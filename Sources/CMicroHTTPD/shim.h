@@ -4,7 +4,7 @@
 // NB: the binary does not link libmicrohttpd (it brings GnuTLS and eight more libraries):
 // BasketWeb opens it when a server starts, with basket_mhd_load, and calls through the table,
 // whose pointer types are the header's own.
-#include <dlfcn.h>
+#include "../CLibraryTable/library_table.h"
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/socket.h>
@@ -27,27 +27,9 @@
   X(MHD_stop_daemon) \
   X(MHD_suspend_connection)
 
-/// libmicrohttpd's functions that Basket uses, found by name in the library.
-// NB: immutable once loaded, so safe to share between threads.
-struct __attribute__((swift_attr("@Sendable"))) basket_mhd {
-#define BASKET_MHD_FIELD(name) __typeof__(name) *_Nonnull name;
-  BASKET_MHD_FUNCTIONS(BASKET_MHD_FIELD)
-#undef BASKET_MHD_FIELD
-};
-
-/// Opens libmicrohttpd (`soname`: "libmicrohttpd.so.12")
-/// and fills `table`: NULL when every function was found, else what failed
-/// (the loader's message, or the missing function's name). Not thread-safe: call it once.
-static inline const char *_Nullable basket_mhd_load(
-    struct basket_mhd *_Nonnull table, const char *_Nonnull soname) {
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) return dlerror();
-#define BASKET_MHD_FIND(name) \
-  if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;
-  BASKET_MHD_FUNCTIONS(BASKET_MHD_FIND)
-#undef BASKET_MHD_FIND
-  return NULL;
-}
+// libmicrohttpd's functions that Basket uses: struct basket_mhd, filled by basket_mhd_load
+// (`soname`: "libmicrohttpd.so.12").
+BASKET_LIBRARY_TABLE(mhd, BASKET_MHD_FUNCTIONS)
 
 /// MHD_start_daemon with every option passed as an MHD_OPTION_ARRAY.
 static inline struct MHD_Daemon *basket_mhd_start(

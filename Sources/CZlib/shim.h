@@ -2,7 +2,7 @@
 //
 // NB: the binary does not link zlib: BasketWeb opens it the first time a client accepts gzip,
 // with basket_zlib_load, and calls through the table, whose pointer types are the header's own.
-#include <dlfcn.h>
+#include "../CLibraryTable/library_table.h"
 #include <stddef.h>
 #include <zlib.h>
 
@@ -15,26 +15,9 @@
   X(inflate) \
   X(inflateEnd)
 
-/// zlib's functions that Basket uses, found by name in the library.
-// NB: immutable once loaded, so safe to share between threads (each stream is its own).
-struct __attribute__((swift_attr("@Sendable"))) basket_zlib {
-#define BASKET_ZLIB_FIELD(name) __typeof__(name) *_Nonnull name;
-  BASKET_ZLIB_FUNCTIONS(BASKET_ZLIB_FIELD)
-#undef BASKET_ZLIB_FIELD
-};
-
-/// Opens zlib (`soname`: "libz.so.1") and fills `table`: NULL when every function was found,
-/// else what failed. Not thread-safe: call it once.
-static inline const char *_Nullable basket_zlib_load(
-    struct basket_zlib *_Nonnull table, const char *_Nonnull soname) {
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) return dlerror();
-#define BASKET_ZLIB_FIND(name) \
-  if ((table->name = (__typeof__(name) *)dlsym(library, #name)) == NULL) return #name;
-  BASKET_ZLIB_FUNCTIONS(BASKET_ZLIB_FIND)
-#undef BASKET_ZLIB_FIND
-  return NULL;
-}
+// zlib's functions that Basket uses: struct basket_zlib, filled by basket_zlib_load
+// (`soname`: "libz.so.1"). NB: shared between threads, each with a stream of its own.
+BASKET_LIBRARY_TABLE(zlib, BASKET_ZLIB_FUNCTIONS)
 
 /// deflateInit2 (a macro over deflateInit2_) for a gzip member (RFC 1952): window 2^15,
 /// the header and CRC-32 written by zlib.

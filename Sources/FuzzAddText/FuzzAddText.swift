@@ -7,6 +7,7 @@
 // the same checks, so the seeds run as a regression test.
 
 import BasketKit
+import SeedReplay
 
 /// Feeds one typed text to the add-bar parsers and checks what they promise: nothing traps;
 /// entries are trimmed and never empty; a parsed quantity comes with a name; an accepted entry
@@ -102,13 +103,7 @@ private struct FixedClassifier: ItemClassifier {
 
 private let classifiers = [nil, MeasureKind.poured, .weighed, .counted].map(FixedClassifier.init)
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzAddText invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

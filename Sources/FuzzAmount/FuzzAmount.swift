@@ -10,6 +10,7 @@
 // typed text. Shorter inputs are padded with zeros.
 
 import BasketKit
+import SeedReplay
 
 /// Checks what the rules promise for one input: nothing traps; a number read is finite and
 /// not negative; every quantity the rules produce (typed, stepped, switched, checked) lies in
@@ -94,13 +95,7 @@ private func requireValid(_ quantity: Quantity, _ source: String) {
   require(AmountParser.number(in: shown) == amount, "\(source): \(shown) reads back differently")
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzAmount invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

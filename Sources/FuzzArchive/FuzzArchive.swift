@@ -10,6 +10,7 @@ import BasketKit
 import BasketRecipeImport
 import BasketTestSupport
 import Foundation
+import SeedReplay
 
 #if canImport(Glibc)
   import Glibc
@@ -90,10 +91,6 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzArchive invariant broken: \(broken())") }
-}
-
 private func scratchFolder() -> String {
   var template = Array((NSTemporaryDirectory() + "/basket-fuzz-archive-XXXXXX").utf8CString)
   guard let made = mkdtemp(&template) else { fatalError("FuzzArchive: cannot make a folder") }
@@ -109,8 +106,6 @@ private func removeTree(_ folder: String) {
 }
 
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -8,6 +8,7 @@
 // the same checks, so the seeds run as a regression test. An input is text (UTF-8, repaired).
 
 import BasketKit
+import SeedReplay
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -103,13 +104,7 @@ private func checkReference(_ text: String) {
   require(matches.allSatisfy(entries.contains), "searched up an entry that isn't there")
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzBarcode invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -11,6 +11,7 @@
 
 import BasketCalDAV
 import BasketKit
+import SeedReplay
 
 /// Checks what the readers promise: nothing traps; a refusal is the reader's own error with
 /// a reason; a task read and written reads back with the same fields, and writing it again
@@ -134,13 +135,7 @@ private func requireReason<E: Error & CustomStringConvertible>(_ error: any Erro
   require(!error.description.isEmpty, "a refusal without a reason")
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzCalDAV invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -5,6 +5,7 @@
 
 import BasketKit
 import Foundation
+import SeedReplay
 
 /// Feeds one text to the parser (whole, and line by line) and checks what it promises: nothing
 /// traps; the text is kept; amounts are finite, not negative, and a range's top is above its
@@ -67,13 +68,7 @@ private func valid(_ quantity: IngredientQuantity) {
   }
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzIngredientLine invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -6,6 +6,7 @@
 
 import BasketKit
 import BasketWeb
+import SeedReplay
 
 /// Feeds one request body to the parser and the body reader and checks what they promise:
 /// nothing traps, an accepted value nests at most `maximumDepth` deep and re-encodes to JSON
@@ -119,17 +120,7 @@ private func stringBytes(in value: JSONValue) -> Int {
   }
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fail(broken()) }
-}
-
-private func fail(_ broken: String) -> Never {
-  fatalError("FuzzJSONBody invariant broken: \(broken)")
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

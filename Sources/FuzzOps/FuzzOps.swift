@@ -9,6 +9,7 @@
 import BasketKit
 import BasketTestSupport
 import BasketWeb
+import SeedReplay
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -125,17 +126,7 @@ private func checkStore(_ store: InMemoryStore, now: Date) {
   require(Set(changes.removed) == Set(sync.tombstones.keys), "/changes misses a removal")
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fail(broken()) }
-}
-
-private func fail(_ broken: String) -> Never {
-  fatalError("FuzzOps invariant broken: \(broken)")
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -15,6 +15,7 @@
 import BasketKit
 import BasketTestSupport
 import BasketWeb
+import SeedReplay
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -154,17 +155,7 @@ private func checkPantry(_ store: InMemoryPantryStore) {
   require(Set(state.offers.map(\.id)).count == state.offers.count, "an item offered twice")
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fail(broken()) }
-}
-
-private func fail(_ broken: String) -> Never {
-  fatalError("FuzzPantryAPI invariant broken: \(broken)")
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

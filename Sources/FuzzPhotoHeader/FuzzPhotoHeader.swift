@@ -6,6 +6,7 @@
 // the same checks, so the seeds run as a regression test.
 
 import BasketOCR
+import SeedReplay
 
 /// Checks what the header reader promises for any bytes, read as every format (not only the
 /// one they start like): nothing traps; it asks only for bytes at offsets from zero, a bounded
@@ -38,13 +39,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzPhotoHeader invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -14,6 +14,7 @@
 import BasketKit
 import BasketTestSupport
 import BasketWeb
+import SeedReplay
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -147,17 +148,7 @@ private func checkPlan(_ store: InMemoryPlanStore, saved: Set<String>) {
   }
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fail(broken()) }
-}
-
-private func fail(_ broken: String) -> Never {
-  fatalError("FuzzPlanAPI invariant broken: \(broken)")
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

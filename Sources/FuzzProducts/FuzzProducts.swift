@@ -9,6 +9,7 @@
 // the part before the first newline is tried as each field, the rest as an item's name.
 
 import BasketKit
+import SeedReplay
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -131,13 +132,7 @@ private func checkMatching(_ name: String, size: String) {
   }
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzProducts invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

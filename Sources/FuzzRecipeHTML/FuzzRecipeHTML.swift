@@ -8,6 +8,7 @@
 import BasketKit
 import BasketRecipeImport
 import Foundation
+import SeedReplay
 
 /// Imports one page and checks what the importer promises: nothing traps; a recipe it returns has a
 /// title or content; its lines are non-empty and whitespace-normalised; times and
@@ -59,13 +60,7 @@ private func check(_ recipe: Recipe) {
   }
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzRecipeHTML invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -7,6 +7,7 @@
 
 import BasketKit
 import Foundation
+import SeedReplay
 
 /// Reads one file as a library's JSON and checks what the readers promise: nothing traps; a
 /// recipe read has a title and content, non-empty lines and steps, and keeps to
@@ -38,13 +39,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzRecipeLibrary invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

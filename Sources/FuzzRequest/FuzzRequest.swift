@@ -9,6 +9,7 @@
 import BasketKit
 import BasketTestSupport
 import BasketWeb
+import SeedReplay
 
 /// Parses one request head and routes it through a fresh app, checking what they promise:
 /// nothing traps; a refusal is 400, 414 or 431 with a short JSON error; an accepted request has
@@ -133,17 +134,7 @@ private func makeApp() -> WebApp {
   return WebApp(environment: environment)
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fail(broken()) }
-}
-
-private func fail(_ broken: String) -> Never {
-  fatalError("FuzzRequest invariant broken: \(broken)")
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

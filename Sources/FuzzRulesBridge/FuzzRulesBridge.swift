@@ -7,6 +7,7 @@
 // through the same checks, so the seeds run as a regression test.
 
 import BasketRulesBridge
+import SeedReplay
 
 /// Feeds one request to the bridge and checks what it promises: nothing traps, and the answer
 /// is one JSON object that says `ok` or `error`.
@@ -21,13 +22,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzRulesBridge invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -10,6 +10,7 @@
 // at every 0x0C (form feed) into several pages.
 
 import BasketKit
+import SeedReplay
 
 /// Checks: nothing traps; every word read has text, a box within the limits and a confidence
 /// from 0 to 100; the reading order keeps every word exactly once; the recipe's sources lie
@@ -55,13 +56,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-private func require(_ condition: Bool, _ broken: @autoclosure () -> String) {
-  if !condition { fatalError("FuzzTesseractTSV invariant broken: \(broken())") }
-}
-
 #if !FUZZING
-  import SeedReplay
-
   /// Replays the seed corpus, or the files and folders given, through `fuzzOne`.
   @main
   enum Replay {

@@ -238,6 +238,21 @@ struct IngredientEvaluation {
   }
 
   static func unitMatches(_ row: Row, _ line: IngredientLine) -> Bool {
+    let label = labelUnits(row)
+    var mine = Set<String>()
+    if let unit = line.quantity?.unit { mine.insert(groupID(unit)) }
+    if let unit = line.packSize?.unit { mine.insert(groupID(unit)) }
+    if let unit = line.vagueUnit { mine.insert(groupID(unit)) }
+    for equivalent in line.equivalents {
+      if let unit = equivalent.unit { mine.insert(groupID(unit)) }
+    }
+    return label == mine
+  }
+
+  static func groupID(_ unit: KitchenUnit) -> String { unit.id }
+
+  /// The units the label's unit column names, by `groupID`.
+  static func labelUnits(_ row: Row) -> Set<String> {
     var label = Set<String>()
     let words = row.unit.split(separator: " ").map(String.init)
     var position = 0
@@ -253,17 +268,8 @@ struct IngredientEvaluation {
       if let unit = KitchenUnit.spelled(words[position]) { label.insert(groupID(unit)) }
       position += 1
     }
-    var mine = Set<String>()
-    if let unit = line.quantity?.unit { mine.insert(groupID(unit)) }
-    if let unit = line.packSize?.unit { mine.insert(groupID(unit)) }
-    if let unit = line.vagueUnit { mine.insert(groupID(unit)) }
-    for equivalent in line.equivalents {
-      if let unit = equivalent.unit { mine.insert(groupID(unit)) }
-    }
-    return label == mine
+    return label
   }
-
-  static func groupID(_ unit: KitchenUnit) -> String { unit.id }
 
   /// Names match when the core's one folding (case, accents, punctuation, plurals) agrees.
   static func fold(_ name: String) -> String { NameKey.of(name) }

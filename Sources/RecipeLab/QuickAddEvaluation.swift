@@ -252,20 +252,7 @@ enum QuickAddEvaluation {
   }
 
   static func unitMatches(_ row: IngredientEvaluation.Row, _ read: ItemAmount?) -> Bool {
-    var label = Set<String>()
-    let words = row.unit.split(separator: " ").map(String.init)
-    var position = 0
-    while position < words.count {
-      if position + 1 < words.count,
-        let unit = KitchenUnit.spelled(words[position] + " " + words[position + 1])
-      {
-        label.insert(unit.id)
-        position += 2
-        continue
-      }
-      if let unit = KitchenUnit.spelled(words[position]) { label.insert(unit.id) }
-      position += 1
-    }
+    let label = IngredientEvaluation.labelUnits(row)
     var mine = Set<String>()
     if let unit = read?.unit { mine.insert(unit.id) }
     if let unit = read?.packSize?.unit { mine.insert(unit.id) }

@@ -311,16 +311,7 @@ private struct PageWalker {
     while let current = property, seen < 256 {
       seen += 1
       if let name = current.pointee.name, String(cString: name).lowercased() == wanted {
-        var bytes: [UInt8] = []
-        var child = current.pointee.children
-        while let text = child {
-          if let content = text.pointee.content {
-            bytes.append(
-              contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
-          }
-          child = text.pointee.next
-        }
-        return string(bytes)
+        return string(text(from: current.pointee.children))
       }
       property = current.pointee.next
     }
@@ -340,8 +331,13 @@ private struct PageWalker {
 
   /// The text directly inside `node` (a script's body).
   private func childText(_ node: xmlNodePtr) -> [UInt8] {
+    text(from: node.pointee.children)
+  }
+
+  /// The text of `first` and of the nodes after it (an element's or an attribute's children).
+  private func text(from first: xmlNodePtr?) -> [UInt8] {
     var bytes: [UInt8] = []
-    var child = node.pointee.children
+    var child = first
     while let current = child {
       if let content = current.pointee.content {
         bytes.append(

@@ -13,12 +13,23 @@ extension Basket {
   public func add(_ recipe: Recipe, selection: RecipeSelection = RecipeSelection()) throws
     -> [RecipeLineResult]
   {
+    try addLines(of: recipe, selection, with: RecipeListRules.add)
+  }
+
+  /// Runs `add` (`RecipeListRules.add`, or a meal plan's) on the list in one transaction, with
+  /// this basket's ids, classifier and region and the time now.
+  func addLines(
+    of recipe: Recipe, _ selection: RecipeSelection,
+    with add: (
+      Recipe, RecipeSelection, () -> UUID, any ItemClassifier, Date, ShopRegion, inout ListDraft
+    ) -> [RecipeLineResult]
+  ) throws -> [RecipeLineResult] {
     let now = self.now
     let environment = self.environment
     return try store.modify { draft in
-      RecipeListRules.add(
-        recipe, selection: selection, ids: { environment.ids() },
-        classifier: environment.classifier, now: now, region: environment.region, to: &draft)
+      add(
+        recipe, selection, { environment.ids() }, environment.classifier, now, environment.region,
+        &draft)
     }
   }
 

@@ -53,20 +53,6 @@ public enum QRDrawing {
       }
     }
     return
-      ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(size) \##(size)" role="img" aria-label="\##(escaped(label))" shape-rendering="crispEdges"><rect width="\##(size)" height="\##(size)" fill="#fff"/><path d="\##(path)" fill="#000"/></svg>"##
-  }
-
-  private static func escaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(character)
-      }
-    }
-    return out
+      ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(size) \##(size)" role="img" aria-label="\##(Markup.escaped(label))" shape-rendering="crispEdges"><rect width="\##(size)" height="\##(size)" fill="#fff"/><path d="\##(path)" fill="#000"/></svg>"##
   }
 }

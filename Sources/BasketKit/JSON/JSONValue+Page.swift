@@ -73,18 +73,12 @@ private struct LenientJSONReader {
 
   /// Whitespace, commas between top-level values, comments, `<!--`/`-->` and CDATA marks.
   private mutating func skipNoise() {
-    while position < bytes.count {
+    while true {
+      skipSpace()
+      guard position < bytes.count else { return }
       let byte = bytes[position]
-      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == UInt8(ascii: ",")
-        || byte == UInt8(ascii: ";")
-      {
+      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") {
         position += 1
-      } else if starts(with: "//") {
-        while position < bytes.count && bytes[position] != 0x0A { position += 1 }
-      } else if starts(with: "/*") {
-        position += 2
-        while position < bytes.count && !starts(with: "*/") { position += 1 }
-        position = min(bytes.count, position + 2)
       } else if starts(with: "<!--") {
         position += 4
       } else if starts(with: "-->") {
@@ -99,6 +93,7 @@ private struct LenientJSONReader {
     }
   }
 
+  /// Whitespace and comments.
   private mutating func skipSpace() {
     while position < bytes.count {
       let byte = bytes[position]
@@ -152,60 +147,54 @@ private struct LenientJSONReader {
   }
 
   private mutating func readObject(depth: Int) -> JSONValue? {
-    position += 1
     var members: [(String, JSONValue)] = []
-    while true {
-      skipSpace()
-      guard position < bytes.count else { return .object(members) }
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "}") {
-        position += 1
-        return .object(members)
-      }
-      if byte == UInt8(ascii: ",") {
-        position += 1
-        continue
-      }
-      guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"), let key = readString() else {
-        failed = true
-        return .object(members)
-      }
-      skipSpace()
-      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-        failed = true
-        return .object(members)
-      }
-      position += 1
-      guard let value = readValue(depth: depth + 1) else {
-        failed = true
-        return .object(members)
-      }
+    readItems(closedBy: UInt8(ascii: "}")) { reader in
+      let quote = reader.bytes[reader.position]
+      guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), let key = reader.readString()
+      else { return false }
+      reader.skipSpace()
+      guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: ":")
+      else { return false }
+      reader.position += 1
+      guard let value = reader.readValue(depth: depth + 1) else { return false }
       members.append((key, value))
-      if failed { return .object(members) }
+      return true
     }
+    return .object(members)
   }
 
   private mutating func readArray(depth: Int) -> JSONValue? {
-    position += 1
     var elements: [JSONValue] = []
+    readItems(closedBy: UInt8(ascii: "]")) { reader in
+      guard let value = reader.readValue(depth: depth + 1) else { return false }
+      elements.append(value)
+      return true
+    }
+    return .array(elements)
+  }
+
+  /// Reads an object's or an array's items up to `close`, passing over commas, each with
+  /// `readItem`, false where the page breaks (`failed` is then set). What was read is kept
+  /// whether the items end, break or run off the end of the page.
+  private mutating func readItems(closedBy close: UInt8, _ readItem: (inout Self) -> Bool) {
+    position += 1
     while true {
       skipSpace()
-      guard position < bytes.count else { return .array(elements) }
+      guard position < bytes.count else { return }
       let byte = bytes[position]
-      if byte == UInt8(ascii: "]") {
+      if byte == close {
         position += 1
-        return .array(elements)
+        return
       }
       if byte == UInt8(ascii: ",") {
         position += 1
         continue
       }
-      guard let value = readValue(depth: depth + 1) else {
+      guard readItem(&self) else {
         failed = true
-        return .array(elements)
+        return
       }
-      elements.append(value)
-      if failed { return .array(elements) }
+      if failed { return }
     }
   }
 

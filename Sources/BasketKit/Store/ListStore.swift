@@ -68,6 +68,11 @@ extension ListStore {
     query.select(from: try items())
   }
 
+  /// By default one input through `modify(inOrder:_:)`, in its one transaction.
+  public func modify<T>(_ body: (inout ListDraft) throws -> T) throws -> T {
+    try modify(inOrder: [()]) { _, draft in try body(&draft) }[0]
+  }
+
   /// A store that keeps no categories refuses to remember one.
   public func setCategory(_ category: String?, forNameKey key: String) throws {
     throw StoreError.failed("this store does not remember categories")

@@ -53,3 +53,21 @@ extension SQLiteError: StoreFailure {
       || primaryCode == SQLITE_IOERR && [ENOSPC, EDQUOT, EFBIG].contains(systemErrno)
   }
 }
+
+/// Waiting out a database another connection holds busy, for the steps SQLite's own busy
+/// timeout doesn't cover: up to `milliseconds` from the start, 5 ms between tries.
+struct BusyWait {
+  private let clock = ContinuousClock()
+  private let deadline: ContinuousClock.Instant
+
+  init(milliseconds: Int32) {
+    deadline = clock.now + .milliseconds(Int(milliseconds))
+  }
+
+  /// Pauses before the next try: false, at once, when the time is up.
+  func pause() -> Bool {
+    guard clock.now < deadline else { return false }
+    usleep(5_000)
+    return true
+  }
+}

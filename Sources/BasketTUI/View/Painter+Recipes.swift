@@ -1,23 +1,12 @@
 import BasketKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension Painter {
   /// The recipes panel over the list: the saved recipes (the picked one marked), or one
   /// recipe's ingredient lines as written, uncertain ones marked "?". Recipe text goes through
   /// `Frame.put`, which draws no control characters.
   mutating func paintRecipes(_ panel: RecipePanel) {
-    let width = min(layout.cardWidth, 60)
-    let x = layout.cardLeft + (layout.cardWidth - width) / 2
-    let area = 1..<layout.hintRow
-    let height = area.count
-    let top = area.lowerBound
-    let inner = (left: x + 2, width: width - 4)
-    let rows = max(0, height - 2)
+    let box = tallPanel
+    let (top, inner, rows) = (box.top, box.inner, box.rows)
     if let recipe = panel.detail {
       var lines: [(String, Style)] = []
       let serves = panel.servings.map { "serves \($0) (+ −)" }
@@ -29,7 +18,7 @@ extension Painter {
         lines.append((mark + text, line.uncertain ? theme.panelKey : theme.panelText))
       }
       let footer = "Enter add to list · Esc back"
-      self.panel(x: x, y: top, width: width, height: height, title: recipe.title, footer: footer)
+      self.panel(box, title: recipe.title, footer: footer)
       for (offset, line) in lines.prefix(rows).enumerated() {
         frame.put(
           TextWidth.truncate(line.0, toWidth: inner.width), x: inner.left, y: top + 1 + offset,
@@ -39,7 +28,7 @@ extension Painter {
     }
     let count = panel.summaries.count
     let footer = count == 0 ? "Esc close" : "Enter open · Esc close"
-    self.panel(x: x, y: top, width: width, height: height, title: "Recipes", footer: footer)
+    self.panel(box, title: "Recipes", footer: footer)
     guard rows > 0 else { return }
     if !panel.loaded { return }
     if count == 0 {
@@ -71,5 +60,35 @@ extension Painter {
           style: picked ? style : theme.panelSoft)
       }
     }
+  }
+}
+
+/// Where a tall panel over the list goes (the recipes, the week): centered on the card, at
+/// most 60 columns wide, from the first row down to the hint row.
+struct TallPanel {
+  let x: Int
+  let width: Int
+  let top: Int
+  let height: Int
+
+  /// Where text goes: two columns in from each side.
+  var inner: (left: Int, width: Int) { (x + 2, width - 4) }
+  /// How many rows of text fit inside the border.
+  var rows: Int { max(0, height - 2) }
+}
+
+extension Painter {
+  /// The tall panel's place on this screen.
+  var tallPanel: TallPanel {
+    let width = min(layout.cardWidth, 60)
+    let area = 1..<layout.hintRow
+    return TallPanel(
+      x: layout.cardLeft + (layout.cardWidth - width) / 2, width: width, top: area.lowerBound,
+      height: area.count)
+  }
+
+  /// Draws `box`'s card and border with `title` and `footer`.
+  mutating func panel(_ box: TallPanel, title: String, footer: String?) {
+    panel(x: box.x, y: box.top, width: box.width, height: box.height, title: title, footer: footer)
   }
 }

@@ -1,25 +1,13 @@
 import BasketKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension Painter {
   /// The week panel over the list: a row a day, the day's name in the first column (today's
   /// marked "▸" and bold), its meals beside it. Recipe titles go through `Frame.put`, which
   /// draws no control characters.
   mutating func paintWeek(_ panel: WeekPanel) {
-    let width = min(layout.cardWidth, 60)
-    let x = layout.cardLeft + (layout.cardWidth - width) / 2
-    let area = 1..<layout.hintRow
-    let top = area.lowerBound
-    let inner = (left: x + 2, width: width - 4)
-    let rows = max(0, area.count - 2)
-    self.panel(
-      x: x, y: top, width: width, height: area.count, title: panel.title,
-      footer: "← → weeks · T this week · Esc close")
+    let box = tallPanel
+    let (top, inner, rows) = (box.top, box.inner, box.rows)
+    self.panel(box, title: panel.title, footer: "← → weeks · T this week · Esc close")
     guard rows > 0, panel.plan != nil else { return }
     let dayWidth = 14  // "▸ ", "Wed 30 Sep" and a space
     let planned = panel.rows

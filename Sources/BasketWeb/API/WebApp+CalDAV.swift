@@ -329,11 +329,7 @@ extension WebApp {
         })
     case .freeBusy(let range):
       // NB: the time-range was read with both ends.
-      return Response(
-        status: 200, headers: [.init("Content-Type", "text/calendar; charset=utf-8")],
-        body: Array(
-          ICalendarTask.emptyFreeBusy(start: range.start!, end: range.end!, stamp: basket.now)
-            .utf8))
+      return emptyFreeBusy(start: range.start!, end: range.end!)
     case .syncCollection(let properties, let token, let limit):
       if let limit, limit < 1 {
         return .text(400, "a sync-collection's limit asks for at least one result")
@@ -374,22 +370,41 @@ extension WebApp {
   }
 
   private func response(for entry: CalDAVBook.Entry, _ wanted: PropfindRequest) -> DAVResponse {
+    Self.calendarObjectResponse(
+      href: Self.davList.href + entry.name, etag: entry.etag, component: "VTODO",
+      wanted: wanted
+    ) { ICalendarTask.write(entry.task) }
+  }
+
+  /// A free-busy report with nothing busy from `start` to `end`: tasks and meals are
+  /// transparent.
+  func emptyFreeBusy(start: Date, end: Date) -> Response {
+    Response(
+      status: 200, headers: [.init("Content-Type", "text/calendar; charset=utf-8")],
+      body: Array(ICalendarTask.emptyFreeBusy(start: start, end: end, stamp: basket.now).utf8))
+  }
+
+  /// One calendar object's response (a task or an event of `component`): its tag and type,
+  /// and the iCalendar `calendarData` writes only when asked for by name (allprop leaves it
+  /// out).
+  static func calendarObjectResponse(
+    href: String, etag: String, component: String, wanted: PropfindRequest,
+    calendarData: () -> String
+  ) -> DAVResponse {
     var values: [DAVName: DAVElement] = [
-      .d("getetag"): DAVElement(.d("getetag"), text: entry.etag),
+      .d("getetag"): DAVElement(.d("getetag"), text: etag),
       .d("getcontenttype"): DAVElement(
-        .d("getcontenttype"), text: "text/calendar; charset=utf-8; component=VTODO"),
+        .d("getcontenttype"), text: "text/calendar; charset=utf-8; component=\(component)"),
       .d("resourcetype"): DAVElement(.d("resourcetype")),
     ]
-    // NB: the task is written only when asked for by name (allprop leaves it out).
     switch wanted {
     case .properties(let names) where names.contains(.c("calendar-data")):
-      values[.c("calendar-data")] = DAVElement(
-        .c("calendar-data"), text: ICalendarTask.write(entry.task))
+      values[.c("calendar-data")] = DAVElement(.c("calendar-data"), text: calendarData())
     case .propertyNames:
       values[.c("calendar-data")] = DAVElement(.c("calendar-data"))
     default: break
     }
-    return Self.response(href: Self.davList.href + entry.name, values: values, wanted: wanted)
+    return response(href: href, values: values, wanted: wanted)
   }
 
   // MARK: - Helpers

@@ -87,21 +87,9 @@ extension WebApp {
   }
 
   private func planResponse(_ event: PlanEvent, _ wanted: PropfindRequest) -> DAVResponse {
-    var values: [DAVName: DAVElement] = [
-      .d("getetag"): DAVElement(.d("getetag"), text: event.etag),
-      .d("getcontenttype"): DAVElement(
-        .d("getcontenttype"), text: "text/calendar; charset=utf-8; component=VEVENT"),
-      .d("resourcetype"): DAVElement(.d("resourcetype")),
-    ]
-    switch wanted {
-    case .properties(let names) where names.contains(.c("calendar-data")):
-      values[.c("calendar-data")] = DAVElement(
-        .c("calendar-data"), text: ICalendarEvent.write(event))
-    case .propertyNames:
-      values[.c("calendar-data")] = DAVElement(.c("calendar-data"))
-    default: break
-    }
-    return Self.response(href: Self.davPlan + event.name, values: values, wanted: wanted)
+    Self.calendarObjectResponse(
+      href: Self.davPlan + event.name, etag: event.etag, component: "VEVENT", wanted: wanted
+    ) { ICalendarEvent.write(event) }
   }
 
   private func planReport(_ request: Request, _ book: PlanBook) throws -> Response {
@@ -123,11 +111,7 @@ extension WebApp {
         })
     case .freeBusy(let range):
       // NB: every meal is transparent: it never makes the household busy.
-      return Response(
-        status: 200, headers: [.init("Content-Type", "text/calendar; charset=utf-8")],
-        body: Array(
-          ICalendarTask.emptyFreeBusy(start: range.start!, end: range.end!, stamp: basket.now)
-            .utf8))
+      return emptyFreeBusy(start: range.start!, end: range.end!)
     case .syncCollection(let properties, let token, let limit):
       // NB: the token is the collection's tag: the same tag, nothing changed; any other
       // (the plan changed since) sends the client back to a full sync, which is small.

@@ -59,26 +59,20 @@ extension WebApp {
       try app.withPantry { try app.lookUp($0, try WebApp.barcode(route[2])) }
     },
     .init("GET", "pantry/*") { app, _, route in
-      try app.withPantry { services in
-        let id = try WebApp.pantryID(route[1], "an entry id")
-        return try app.entryResponse(200, try services.book.entry(id: id))
+      try app.withEntry(route) { services, id in
+        try app.entryResponse(200, try services.book.entry(id: id))
       }
     },
     .init("PATCH", "pantry/*", .change) { app, request, route in
-      try app.withPantry { services in
-        try app.editEntry(services, try WebApp.pantryID(route[1], "an entry id"), request)
-      }
+      try app.withEntry(route) { try app.editEntry($0, $1, request) }
     },
     .init("DELETE", "pantry/*", .change) { app, _, route in
-      try app.withPantry { services in
-        let id = try WebApp.pantryID(route[1], "an entry id")
-        return try app.entryResponse(200, try services.book.remove(id: id))
+      try app.withEntry(route) { services, id in
+        try app.entryResponse(200, try services.book.remove(id: id))
       }
     },
     .init("POST", "pantry/*/use", .change) { app, request, route in
-      try app.withPantry { services in
-        try app.useEntry(services, try WebApp.pantryID(route[1], "an entry id"), request)
-      }
+      try app.withEntry(route) { try app.useEntry($0, $1, request) }
     },
     .init("GET", "checkin") { app, _, _ in
       try app.withPantry { try app.offers($0.book, []) }
@@ -117,6 +111,13 @@ extension WebApp {
       return .error(503, "the pantry is not available on this server")
     }
     return try pantryErrors { try body(services) }
+  }
+
+  /// Runs `body` with the pantry and the id of the entry the route names (`pantry/ID…`).
+  private func withEntry(_ route: [String], _ body: (PantryServices, UUID) throws -> Response)
+    throws -> Response
+  {
+    try withPantry { services in try body(services, try Self.pantryID(route[1], "an entry id")) }
   }
 
   // MARK: - Entries

@@ -36,6 +36,17 @@ extension WebApp {
     environment.welcome?.welcomePort != nil && !request.isSecure
   }
 
+  /// `body` as a file the browser saves as `filename` rather than shows.
+  private static func download(_ body: [UInt8], _ type: String, _ filename: String) -> Response {
+    Response(
+      status: 200,
+      headers: [
+        .init("Content-Type", type),
+        .init("Content-Disposition", "attachment; filename=\"\(filename)\""),
+        .init("Cache-Control", "no-cache"),
+      ], body: body)
+  }
+
   func welcome(_ request: Request) -> Response {
     guard let door = environment.welcome else { return .error(404, "no such page") }
     guard request.method == "GET" || request.method == "HEAD" else {
@@ -47,29 +58,15 @@ extension WebApp {
     case "/", "/welcome":
       return welcomePage(door, https: https, next: https + "/", invitation: false)
     case "/ca.crt":
-      return Response(
-        status: 200,
-        headers: [
-          .init("Content-Type", "application/x-x509-ca-cert"),
-          .init("Content-Disposition", #"attachment; filename="basket-household-ca.crt""#),
-          .init("Cache-Control", "no-cache"),
-        ], body: door.authorityDER)
+      return Self.download(
+        door.authorityDER, "application/x-x509-ca-cert", "basket-household-ca.crt")
     case "/ca.pem":
-      return Response(
-        status: 200,
-        headers: [
-          .init("Content-Type", "application/x-pem-file"),
-          .init("Content-Disposition", #"attachment; filename="basket-household-ca.pem""#),
-          .init("Cache-Control", "no-cache"),
-        ], body: Array(door.authorityPEM.utf8))
+      return Self.download(
+        Array(door.authorityPEM.utf8), "application/x-pem-file", "basket-household-ca.pem")
     case "/ca.mobileconfig":
-      return Response(
-        status: 200,
-        headers: [
-          .init("Content-Type", "application/x-apple-aspen-config"),
-          .init("Content-Disposition", #"attachment; filename="basket-at-home.mobileconfig""#),
-          .init("Cache-Control", "no-cache"),
-        ], body: Array(door.mobileConfig.utf8))
+      return Self.download(
+        Array(door.mobileConfig.utf8), "application/x-apple-aspen-config",
+        "basket-at-home.mobileconfig")
     case "/welcome.css", "/welcome.js":
       return StaticAssets.response(for: request)
     case _ where request.path.hasPrefix(Self.joinPrefix):
@@ -95,7 +92,7 @@ extension WebApp {
   private func welcomePage(_ door: WelcomeDoor, https: String, next: String, invitation: Bool)
     -> Response
   {
-    let e = WelcomeDoor.escaped
+    let e = Markup.escaped
     let lead =
       invitation
       ? "You've been invited to the household's shopping list. This phone needs to trust your household's Basket once; it takes a minute."
@@ -154,7 +151,7 @@ extension WebApp {
       <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(WelcomeDoor.escaped(title))</title>
+        <title>\(Markup.escaped(title))</title>
         <link rel="stylesheet" href="/welcome.css">
         \(script ? #"<script type="module" src="/welcome.js"></script>"# : "")
       </head>
@@ -233,8 +230,8 @@ extension WebApp {
       status, title,
       """
       <main class="welcome">
-        <h1><span aria-hidden="true">🧺</span> \(WelcomeDoor.escaped(title))</h1>
-        <p class="lead">\(WelcomeDoor.escaped(String(sentence)))\(sentence.hasSuffix(".") ? "" : ".")</p>
+        <h1><span aria-hidden="true">🧺</span> \(Markup.escaped(title))</h1>
+        <p class="lead">\(Markup.escaped(String(sentence)))\(sentence.hasSuffix(".") ? "" : ".")</p>
         <p>On a phone that already has the list, <b>Add a phone</b> (at the bottom of the list) makes a new invitation; on the server, <code>basket invite</code> does.</p>
       </main>
       """)

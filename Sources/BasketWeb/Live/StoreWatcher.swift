@@ -49,11 +49,7 @@ public final class StoreWatcher: Sendable {
   public func stop() {
     stopping.store(true, ordering: .releasing)
     wake.signal()
-    let running = thread.withLock { current -> BackgroundThread? in
-      defer { current = nil }
-      return current
-    }
-    running?.join()
+    thread.joinOnce()
   }
 
   /// After a burst of file events the watcher stops listening this long: a transaction

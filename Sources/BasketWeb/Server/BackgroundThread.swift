@@ -1,4 +1,5 @@
 import CLinux
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -41,6 +42,18 @@ final class BackgroundThread: @unchecked Sendable {
 
   func join() {
     pthread_join(thread, nil)
+  }
+}
+
+extension Mutex where Value == BackgroundThread? {
+  /// Waits for the thread held here and lets it go, so that a second call, from a `stop()`
+  /// called again, finds none and returns at once.
+  func joinOnce() {
+    let running = withLock { current -> BackgroundThread? in
+      defer { current = nil }
+      return current
+    }
+    running?.join()
   }
 }
 

@@ -59,11 +59,7 @@ final class Housekeeper: Sendable {
   func stop() {
     stopping.store(true, ordering: .releasing)
     wake.signal()
-    let running = thread.withLock { current -> BackgroundThread? in
-      defer { current = nil }
-      return current
-    }
-    running?.join()
+    thread.joinOnce()
   }
 
   private func run(

@@ -64,7 +64,7 @@ public struct WelcomeDoor: Sendable, Equatable {
             <key>PayloadDescription</key>
             <string>Lets this device trust your household's Basket server.</string>
             <key>PayloadDisplayName</key>
-            <string>\(Self.escaped(authorityName))</string>
+            <string>\(Markup.escaped(authorityName))</string>
             <key>PayloadIdentifier</key>
             <string>home.basket.ca.\(hex.prefix(16))</string>
             <key>PayloadType</key>
@@ -93,23 +93,6 @@ public struct WelcomeDoor: Sendable, Equatable {
       </plist>
 
       """
-  }
-
-  /// `text` safe inside HTML or XML text and attribute values.
-  public static func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
   }
 }
 

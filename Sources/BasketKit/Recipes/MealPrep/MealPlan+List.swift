@@ -41,12 +41,6 @@ extension Basket {
   @discardableResult
   public func add(_ plan: MealPlan, coverage: PantryCoverage) throws -> [RecipeLineResult] {
     let (recipe, selection) = coverage.shopping()
-    let now = self.now
-    let environment = self.environment
-    return try store.modify { draft in
-      plan.add(
-        recipe, selection: selection, ids: { environment.ids() },
-        classifier: environment.classifier, now: now, region: environment.region, to: &draft)
-    }
+    return try addLines(of: recipe, selection, with: plan.add)
   }
 }

@@ -25,12 +25,7 @@ public enum RecipeScaler {
     scaled.servings = servings
     let noun = recipe.yields.flatMap(RecipeYield.read)?.noun
     scaled.yields = RecipeYield(count: servings, noun: noun).text  // "36 cookies" stays cookies
-    for group in scaled.ingredientGroups.indices {
-      for line in scaled.ingredientGroups[group].ingredients.indices {
-        let old = scaled.ingredientGroups[group].ingredients[line]
-        scaled.ingredientGroups[group].ingredients[line] = scale(old, by: factor).line
-      }
-    }
+    scaleLines(of: &scaled, by: factor)
     return scaled
   }
 
@@ -51,13 +46,18 @@ public enum RecipeScaler {
     let yield = recipe.yields.flatMap(RecipeYield.read)
     scaled.yields = yield?.scaled(by: factor).text ?? recipe.yields
     scaled.servings = recipe.servings.map { max(1, Int((Double($0) * factor).rounded())) }
-    for group in scaled.ingredientGroups.indices {
-      for line in scaled.ingredientGroups[group].ingredients.indices {
-        let old = scaled.ingredientGroups[group].ingredients[line]
-        scaled.ingredientGroups[group].ingredients[line] = scale(old, by: factor).line
+    scaleLines(of: &scaled, by: factor)
+    return scaled
+  }
+
+  /// Every ingredient line of `recipe` scaled by `factor`.
+  private static func scaleLines(of recipe: inout Recipe, by factor: Double) {
+    for group in recipe.ingredientGroups.indices {
+      for line in recipe.ingredientGroups[group].ingredients.indices {
+        let old = recipe.ingredientGroups[group].ingredients[line]
+        recipe.ingredientGroups[group].ingredients[line] = scale(old, by: factor).line
       }
     }
-    return scaled
   }
 
   /// `line` with every amount multiplied by `factor` and rounded for its unit. The pack size
