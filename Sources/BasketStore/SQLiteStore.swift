@@ -176,15 +176,13 @@ public final class SQLiteStore: ListStore {
   }
 
   public func changes(since revision: Int64) throws -> ListChanges? {
-    try withConnection { connection in
-      try connection.transaction(immediate: false) { () throws -> ListChanges? in
-        let current = try connection.loadRevision()
-        guard revision >= (try connection.loadChangesFloor()), revision <= current else {
-          return nil
-        }
-        let (items, removed) = try connection.loadChanges(since: revision)
-        return ListChanges(from: revision, revision: current, items: items, removed: removed)
+    try readState { connection -> ListChanges? in
+      let current = try connection.loadRevision()
+      guard revision >= (try connection.loadChangesFloor()), revision <= current else {
+        return nil
       }
+      let (items, removed) = try connection.loadChanges(since: revision)
+      return ListChanges(from: revision, revision: current, items: items, removed: removed)
     }
   }
 
@@ -217,7 +215,12 @@ public final class SQLiteStore: ListStore {
 
   /// Runs `body` with the connection, holding the lock; SQLite failures become
   /// `StoreError.failed`.
-  func withConnection<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
+  ///
+  /// `inTransaction`: `body` opens a transaction before anything else, and the list is chosen
+  /// inside it (`useListOnceBegun`).
+  func withConnection<T: Sendable>(
+    inTransaction: Bool = false, _ body: @Sendable (Connection) throws -> T
+  ) throws -> T {
     try translatingErrors {
       if let held = Self.held, held.store == ObjectIdentifier(self) {
         try held.connection.useList(Self.scopedList ?? listOverride.withLock { $0 })
@@ -225,7 +228,12 @@ public final class SQLiteStore: ListStore {
       }
       let list = Self.scopedList ?? listOverride.withLock { $0 }
       return try connection.withLock { connection in
-        try connection.useList(list)
+        guard inTransaction else {
+          try connection.useList(list)
+          return try body(connection)
+        }
+        connection.useListOnceBegun(list)
+        defer { connection.listToChoose = nil }
         return try body(connection)
       }
     }
@@ -233,7 +241,7 @@ public final class SQLiteStore: ListStore {
 
   /// What `load` reads from the store, in one read transaction: one moment of it.
   func readState<State: Sendable>(_ load: @Sendable (Connection) throws -> State) throws -> State {
-    try withConnection { connection in
+    try withConnection(inTransaction: true) { connection in
       try connection.transaction(immediate: false) { try load(connection) }
     }
   }
@@ -247,7 +255,7 @@ public final class SQLiteStore: ListStore {
     save: @Sendable (Connection, State, State) throws -> Void,
     _ body: @Sendable (inout State) throws -> T
   ) throws -> T {
-    try withConnection { connection in
+    try withConnection(inTransaction: true) { connection in
       try connection.transaction(immediate: true) {
         let before = try load(connection)
         var after = before
@@ -262,7 +270,8 @@ public final class SQLiteStore: ListStore {
   }
 
   /// Runs `body` with the connection: the one `exactlyOnce` holds, when it runs `body`'s
-  /// caller, else under the lock.
+  /// caller, else under the lock. `body` begins a transaction before anything else: the list is
+  /// chosen inside it.
   func locked(_ body: (LockedConnection) throws -> Void) throws {
     let list = Self.scopedList ?? listOverride.withLock { $0 }
     if let held = Self.held, held.store == ObjectIdentifier(self) {
@@ -271,7 +280,8 @@ public final class SQLiteStore: ListStore {
       return
     }
     try connection.withLock { connection in
-      try connection.useList(list)
+      connection.useListOnceBegun(list)
+      defer { connection.listToChoose = nil }
       // NB: through a `Sendable` box (like `ConnectionReader`), so that `body`, which comes
       // from the caller, never shares a region with the connection the lock guards.
       try body(LockedConnection(store: ObjectIdentifier(self), connection: connection))

@@ -127,6 +127,34 @@ import Testing
     #expect(try store.revision() == revision + 1)
   }
 
+  /// The list is chosen inside the change's own transaction (`useListOnceBegun`): a change to
+  /// a removed list is refused there and rolled back, leaving the write lock free for the next
+  /// change, in this process and in another one; a list another process moves first is the one
+  /// the next change goes to.
+  @Test func aChangeChoosesItsListInsideItsTransaction() throws {
+    let store = try openStore(path)
+    let other = try openStore(path)
+    let household = try lists(store)
+    let party = try household.add("Party")
+    try household.remove("Party")
+    let revision = try store.revision()
+
+    // NB: `useList` (the process's `--list`), not `onList`, which checks the list up front.
+    store.useList(party.id)
+    #expect(throws: ListsError.removed("Party")) { _ = try basket(store).add(text: "balloons") }
+    #expect(throws: ListsError.removed("Party")) { try store.changes(since: revision) }
+    store.useList(nil)
+    #expect(try store.revision() == revision)
+    _ = try basket(other).add(text: "milk")
+    _ = try basket(store).add(text: "bread")
+    #expect(try other.items().map(\.name) == ["milk", "bread"])
+
+    let hardware = try lists(other).add("Hardware")
+    try lists(other).move("Hardware", to: 0)
+    _ = try basket(store).add(text: "screws")
+    #expect(try store.onList(hardware.id) { try store.items().map(\.name) } == ["screws"])
+  }
+
   @Test func aTombstoneBelongsToItsList() throws {
     let store = try openStore(path)
     let party = try lists(store).add("Party")

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 #if canImport(SQLite3)
   import SQLite3
 #else
@@ -14,6 +19,8 @@ final class Connection {
   private var depth = 0
   /// The id of the list item reads and writes go to (`SQLiteStore` sets it under its lock).
   var list = ""
+  /// The list to choose (`useList`) as soon as `begin` has opened the next transaction.
+  var listToChoose: UUID?? = nil
 
   /// Opens `path` with `sqlite3_open_v2` flags; `isURI` says `path` is a `file:` URI.
   init(path: String, flags: Int32, isURI: Bool = false) throws {
@@ -206,6 +213,20 @@ final class Connection {
       try run("SAVEPOINT nested")
     } else {
       try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+    }
+    if let wanted = listToChoose {
+      listToChoose = nil
+      do {
+        try useList(wanted)
+      } catch {
+        if depth > 0 {
+          try? run("ROLLBACK TO nested")
+          try? run("RELEASE nested")
+        } else {
+          try? run("ROLLBACK")
+        }
+        throw error
+      }
     }
     depth += 1
   }
