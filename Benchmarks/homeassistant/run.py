@@ -11,7 +11,10 @@ by side on loopback, each holding the same items, and prints:
   - push: from a POST that adds an item until ten open listeners hear of it (Basket's
     Server-Sent Events at /api/v2/events, Home Assistant's websocket `shopping_list_updated`
     events), median and p99 over every listener's samples;
-  - resident memory (VmRSS) idle after start, and after the run.
+  - resident memory (VmRSS) idle after start, and after the run;
+  - the floor for a push on this machine: `floor.c`, one C thread that reads the POST, writes
+    and fdatasyncs the pages a Basket add commits and writes the event to the ten listeners,
+    timed by the same probe in the same blocks (skipped when no C compiler is found).
 
 Home Assistant is set up by the script, offline: a virtual environment under
 $XDG_CACHE_HOME/basket-bench (pip needs PyPI the first time only), a configuration with only
@@ -20,7 +23,7 @@ long-lived access token in `.storage/auth`), started with `--skip-pip`. Its defa
 frontend and the helpers it always loads) come with it, as they would on any install.
 
     python3 Benchmarks/homeassistant/run.py [--quick] [--sizes 50,500,5000] [--seconds S]
-        [--rounds R] [--pushes P] [--no-ha] [basket=PATH]
+        [--rounds R] [--pushes P] [--no-ha] [--no-floor] [basket=PATH]
 
 `--quick` is 2-second wrk rounds, one round each, 15 pushes: about two minutes. wrk is
 Debian's `wrk`; Python 3.13 for Home Assistant is found at HA_PYTHON, else pyenv's 3.13.0.
@@ -184,6 +187,52 @@ class Basket:
         self.process.terminate()
         self.process.wait(timeout=10)
         self.log.close()
+
+
+class Floor:
+    """floor.c: a durable push with nothing else around it (see the file)."""
+
+    label = "floor"
+    # NB: the WAL frames one Basket add commits (its row, four index entries, the remembered
+    # name's row and two index entries, the revision), counted with strace on 2026-12-07.
+    pages = 9
+
+    def __init__(self, program, work):
+        self.port = free_port()
+        self.auth = []
+        self.process = subprocess.Popen(
+            [program, str(self.port), os.path.join(work, "floor.log"), str(self.pages)])
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                if request(self.port, "GET", "/")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError("the floor server did not start")
+            time.sleep(0.02)
+
+    def add_request(self, name):
+        return "/items", json.dumps({"name": name}).encode()
+
+    def listeners(self, count):
+        return [SSEListener(self.port, "/events") for _ in range(count)]
+
+    def stop(self):
+        end(self.process, timeout=5)
+
+
+def build_floor(cache):
+    """floor.c compiled into the cache, or None without a C compiler."""
+    compiler = shutil.which("cc") or shutil.which("clang") or shutil.which("gcc")
+    if not compiler:
+        return None
+    program = cache / "floor"
+    source = pathlib.Path(__file__).with_name("floor.c")
+    if not program.exists() or program.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run([compiler, "-O2", "-o", str(program), str(source)], check=True)
+    return str(program)
 
 
 class HomeAssistant:
@@ -516,14 +565,17 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] if ordered else float("nan")
 
 
-def measure(size, binary, venv, options):
+def measure(size, binary, venv, floor, options):
     work = tempfile.mkdtemp(prefix=f"basket-ha-{size}-")
     servers = []
+    pushers = []
     try:
         servers.append(Basket(binary, size, work))
         if venv:
             servers.append(HomeAssistant(venv, size, work))
+        pushers = servers + ([Floor(floor, work)] if floor else [])
         figures = {server.label: {} for server in servers}
+        floor_samples = []
         time.sleep(1)
         for server in servers:
             figures[server.label]["idle"] = rss_kib(server.pid) / 1024
@@ -537,21 +589,24 @@ def measure(size, binary, venv, options):
                         wrk(server, options.seconds, gzip))
         blocks = 5
         for block in range(blocks):
-            for server in servers:
-                figures[server.label].setdefault("push", []).extend(
-                    push_samples(server, max(1, options.pushes // blocks), f"{size}-{block}"))
+            for server in pushers:
+                samples = push_samples(server, max(1, options.pushes // blocks), f"{size}-{block}")
+                if server.label == Floor.label:
+                    floor_samples.extend(samples)
+                else:
+                    figures[server.label].setdefault("push", []).extend(samples)
         time.sleep(1)
         for server in servers:
             figures[server.label]["after"] = rss_kib(server.pid) / 1024
             figures[server.label]["peak"] = rss_kib(server.pid, "VmHWM:") / 1024
-        return figures
+        return figures, floor_samples
     finally:
-        for server in servers:
+        for server in pushers or servers:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)
 
 
-def report(size, figures):
+def report(size, figures, floor_samples):
     print(f"\n== {size:,} items")
     labels = list(figures)
     for gzip, what in ((True, "GET, gzip accepted"), (False, "GET, no Accept-Encoding")):
@@ -570,6 +625,11 @@ def report(size, figures):
     cells = [f"{label} median {median(figures[label]['push']):.2f} ms, p99 {percentile(figures[label]['push'], 0.99):.2f} ms"
              f" ({len(figures[label]['push'])} samples)" for label in labels]
     print(f"{'push to 10 listeners':<26} " + " | ".join(cells) + "  (goal: Basket ≤ 1 ms median, ≤ 3 ms p99)")
+    if floor_samples:
+        floor = median(floor_samples)
+        print(f"{'push floor (floor.c)':<26} median {floor:.2f} ms, p99 {percentile(floor_samples, 0.99):.2f} ms"
+              f" ({Floor.pages} pages + fdatasync, one thread)  → Basket − floor "
+              f"{median(figures['Basket']['push']) - floor:.2f} ms")
     cells = [f"{label} {figures[label]['idle']:.1f} → {figures[label]['after']:.1f} MiB (peak {figures[label]['peak']:.1f})"
              for label in labels]
     print(f"{'memory idle → after':<26} " + " | ".join(cells) + "  (goal: Basket ≤ 24 MiB after)")
@@ -584,6 +644,7 @@ def main():
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--pushes", type=int)
     parser.add_argument("--no-ha", action="store_true", help="Basket alone")
+    parser.add_argument("--no-floor", action="store_true", help="without floor.c's pushes")
     parser.add_argument("binary", nargs="?", default=f"basket={ROOT}/.build/release/basket")
     options = parser.parse_args()
     options.seconds = options.seconds or (2 if options.quick else 5)
@@ -595,11 +656,14 @@ def main():
     cache = pathlib.Path(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache"))) / "basket-bench"
     cache.mkdir(parents=True, exist_ok=True)
     venv = None if options.no_ha else ensure_ha(cache)
+    floor = None if options.no_floor else build_floor(cache)
+    if not options.no_floor and not floor:
+        print("no C compiler (cc): the push floor is skipped")
     print(f"Basket ({binary}) beside Home Assistant {HA_VERSION}: wrk -c32 {options.seconds} s × "
           f"{options.rounds} alternating rounds, {options.pushes} pushes to 10 listeners, "
           f"{os.cpu_count()} CPUs, {time.strftime('%Y-%m-%d')}")
     for size in (int(text) for text in options.sizes.split(",")):
-        report(size, measure(size, binary, venv, options))
+        report(size, *measure(size, binary, venv, floor, options))
 
 
 if __name__ == "__main__":
