@@ -141,6 +141,20 @@ def http_request(port, method, path, headers=(), body=b"", close=False):
 # MARK: - The two servers
 
 
+def wait_until_answering(process, port, path, what, seconds):
+    """Waits for `process` to answer GET `path` with 200, or raises when it exits or is late."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if request(port, "GET", path)[0] == 200:
+                return
+        except OSError:
+            pass
+        if time.monotonic() > deadline or process.poll() is not None:
+            raise RuntimeError(f"{what} did not start")
+        time.sleep(0.02)
+
+
 class Basket:
     label = "Basket"
 
@@ -158,16 +172,7 @@ class Basket:
         self.process = subprocess.Popen(
             [binary, "--store", self.store, "serve", "--port", str(self.port)],
             stdout=self.log, stderr=subprocess.STDOUT, env=self.env)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if request(self.port, "GET", "/api/v1/session")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                raise RuntimeError("basket serve did not start")
-            time.sleep(0.05)
+        wait_until_answering(self.process, self.port, "/api/v1/session", "basket serve", 20)
         # The newest API version this build speaks: v2 from issue 45 on, v3 (times as
         # milliseconds) from its third round.
         self.api = next((f"/api/{v}" for v in ("v3", "v2")
@@ -202,16 +207,7 @@ class Floor:
         self.auth = []
         self.process = subprocess.Popen(
             [program, str(self.port), os.path.join(work, "floor.log"), str(self.pages)])
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                if request(self.port, "GET", "/")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                raise RuntimeError("the floor server did not start")
-            time.sleep(0.02)
+        wait_until_answering(self.process, self.port, "/", "the floor server", 10)
 
     def add_request(self, name):
         return "/items", json.dumps({"name": name}).encode()
