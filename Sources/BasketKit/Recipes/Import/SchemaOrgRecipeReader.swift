@@ -203,6 +203,14 @@ enum SchemaOrgRecipeReader {
       steps.append(contentsOf: RecipeText.lines(text))
     case .array(let elements):
       for element in elements {
+        if case .string(let text) = element, elements.count > 1 {
+          // NB: in a list of steps the list says where each step ends, so a line break
+          // inside one is the writer's paragraphing ("100 °C" / "(210 °F)"), not a new step.
+          let lines = RecipeText.lines(text)
+          if !lines.isEmpty { steps.append(lines.joined(separator: " ")) }
+          budget -= 1
+          continue
+        }
         readSteps(element, into: &steps, depth: depth + 1, budget: &budget)
       }
     case .object:
