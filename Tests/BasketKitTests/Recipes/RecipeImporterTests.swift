@@ -67,6 +67,34 @@ import Testing
     #expect(found.instructions == ["Mix everything."])
   }
 
+  @Test(arguments: [
+    // A name the text opens with restates it, cut short or not.
+    ("Preheat", "Preheat the oven to 180 C.", ["Preheat the oven to 180 C."]),
+    ("Whisk the eggs...", "Whisk the eggs with the sugar.", ["Whisk the eggs with the sugar."]),
+    // A step's number, with a word before it or not, is not a title.
+    ("Step 1", "Preheat the oven.", ["Preheat the oven."]),
+    ("step2", "Preheat the oven.", ["Preheat the oven."]),
+    ("3.", "Preheat the oven.", ["Preheat the oven."]),
+    ("Instruction 0", "Preheat the oven.", ["Preheat the oven."]),
+    // A title holding a number is a title.
+    (
+      "1st Rise", "Cover the dough and let it rise.",
+      ["1st Rise", "Cover the dough and let it rise."]
+    ),
+    ("Rest 30 minutes", "Cover the dough.", ["Rest 30 minutes", "Cover the dough."]),
+    (
+      "Make the glaze", "Whisk the sugar and milk.",
+      ["Make the glaze", "Whisk the sugar and milk."]
+    ),
+  ])
+  func keepsAStepsNameOnlyWhenItTitlesTheStep(name: String, text: String, read: [String]) throws {
+    let found = try #require(
+      recipe(
+        #"{"@type":"Recipe","name":"Bread","recipeIngredient":["500 g flour"],"recipeInstructions":[{"@type":"HowToStep","name":"\#(name)","text":"\#(text)"}]}"#
+      ))
+    #expect(found.instructions == read)
+  }
+
   @Test func readsMicrodataWhenThereIsNoJSONLD() throws {
     let item = MicrodataItem(
       types: ["http://schema.org/Recipe"],
