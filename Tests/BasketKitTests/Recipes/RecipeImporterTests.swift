@@ -95,6 +95,34 @@ import Testing
     #expect(found.instructions == read)
   }
 
+  @Test(
+    arguments: [
+      // The list's last line, a title naming a food after its colon, is that food.
+      (
+        ["2 eggs", "1 cup flour", "For serving: vanilla ice cream (optional)"],
+        [nil], ["2 eggs", "1 cup flour", "For serving: vanilla ice cream (optional)"]
+      ),
+      (
+        ["For the cake:", "2 eggs", "For serving: whipped cream"],
+        ["For the cake"], ["2 eggs", "For serving: whipped cream"]
+      ),
+      // A title over nothing names no food: it is left out.
+      (["For the cake:", "2 eggs", "For serving:"], ["For the cake"], ["2 eggs"]),
+      (["2 eggs", "TO SERVE"], [nil], ["2 eggs"]),
+      // Above lines, it titles them.
+      (
+        ["For the glaze: optional", "1 cup icing sugar"], ["For the glaze: optional"],
+        ["1 cup icing sugar"]
+      ),
+    ] as [([String], [String?], [String])])
+  func keepsALastTitleThatNamesAFoodAsAnIngredient(
+    lines: [String], headings: [String?], read: [String]
+  ) {
+    let groups = RecipeImporter.groups(lines)
+    #expect(groups.map(\.heading) == headings)
+    #expect(groups.flatMap(\.ingredients).map(\.text) == read)
+  }
+
   @Test func readsMicrodataWhenThereIsNoJSONLD() throws {
     let item = MicrodataItem(
       types: ["http://schema.org/Recipe"],
