@@ -376,6 +376,29 @@ import Testing
     #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
   }
 
+  @Test(arguments: [
+    // A list of steps says where each ends: a line break inside one is not a new step.
+    (
+      #"["Heat the syrup until it reaches 100 °C\n(210 °F).","Pour it over the cake.\r\nTip: warm the knife."]"#,
+      [
+        "Heat the syrup until it reaches 100 °C (210 °F).",
+        "Pour it over the cake. Tip: warm the knife.",
+      ]
+    ),
+    // The whole method as one text is split at its line breaks, in a list or not.
+    (
+      #""Heat the oven.\nMix the batter.\nBake for 20 minutes.""#,
+      ["Heat the oven.", "Mix the batter.", "Bake for 20 minutes."]
+    ),
+    (
+      #"["Heat the oven.\nMix the batter.\nBake for 20 minutes."]"#,
+      ["Heat the oven.", "Mix the batter.", "Bake for 20 minutes."]
+    ),
+  ])
+  func readsEachMarkedStepOfAListAsOneStep(steps: String, read: [String]) throws {
+    #expect(try recipe(Self.marked(#"["2 eggs"]"#, steps)).instructions == read)
+  }
+
   @Test func readsMicrodataWhosePropertyHoldsJSON() throws {
     let body =
       "<article itemscope itemtype=\"http://schema.org/Recipe\"><h1 itemprop=\"name\">Pizza</h1>"

@@ -67,6 +67,62 @@ import Testing
     #expect(found.instructions == ["Mix everything."])
   }
 
+  @Test(arguments: [
+    // A name the text opens with restates it, cut short or not.
+    ("Preheat", "Preheat the oven to 180 C.", ["Preheat the oven to 180 C."]),
+    ("Whisk the eggs...", "Whisk the eggs with the sugar.", ["Whisk the eggs with the sugar."]),
+    // A step's number, with a word before it or not, is not a title.
+    ("Step 1", "Preheat the oven.", ["Preheat the oven."]),
+    ("step2", "Preheat the oven.", ["Preheat the oven."]),
+    ("3.", "Preheat the oven.", ["Preheat the oven."]),
+    ("Instruction 0", "Preheat the oven.", ["Preheat the oven."]),
+    // A title holding a number is a title.
+    (
+      "1st Rise", "Cover the dough and let it rise.",
+      ["1st Rise", "Cover the dough and let it rise."]
+    ),
+    ("Rest 30 minutes", "Cover the dough.", ["Rest 30 minutes", "Cover the dough."]),
+    (
+      "Make the glaze", "Whisk the sugar and milk.",
+      ["Make the glaze", "Whisk the sugar and milk."]
+    ),
+  ])
+  func keepsAStepsNameOnlyWhenItTitlesTheStep(name: String, text: String, read: [String]) throws {
+    let found = try #require(
+      recipe(
+        #"{"@type":"Recipe","name":"Bread","recipeIngredient":["500 g flour"],"recipeInstructions":[{"@type":"HowToStep","name":"\#(name)","text":"\#(text)"}]}"#
+      ))
+    #expect(found.instructions == read)
+  }
+
+  @Test(
+    arguments: [
+      // The list's last line, a title naming a food after its colon, is that food.
+      (
+        ["2 eggs", "1 cup flour", "For serving: vanilla ice cream (optional)"],
+        [nil], ["2 eggs", "1 cup flour", "For serving: vanilla ice cream (optional)"]
+      ),
+      (
+        ["For the cake:", "2 eggs", "For serving: whipped cream"],
+        ["For the cake"], ["2 eggs", "For serving: whipped cream"]
+      ),
+      // A title over nothing names no food: it is left out.
+      (["For the cake:", "2 eggs", "For serving:"], ["For the cake"], ["2 eggs"]),
+      (["2 eggs", "TO SERVE"], [nil], ["2 eggs"]),
+      // Above lines, it titles them.
+      (
+        ["For the glaze: optional", "1 cup icing sugar"], ["For the glaze: optional"],
+        ["1 cup icing sugar"]
+      ),
+    ] as [([String], [String?], [String])])
+  func keepsALastTitleThatNamesAFoodAsAnIngredient(
+    lines: [String], headings: [String?], read: [String]
+  ) {
+    let groups = RecipeImporter.groups(lines)
+    #expect(groups.map(\.heading) == headings)
+    #expect(groups.flatMap(\.ingredients).map(\.text) == read)
+  }
+
   @Test func readsMicrodataWhenThereIsNoJSONLD() throws {
     let item = MicrodataItem(
       types: ["http://schema.org/Recipe"],

@@ -183,15 +183,27 @@ public enum RecipeImporter {
   /// Ingredient lines read into groups: a heading line ("For the sauce:") opens a group.
   public static func groups(_ lines: [String]) -> [IngredientGroup] {
     var groups: [IngredientGroup] = []
-    for line in lines where !line.trimmingCharacters().isEmpty {
+    let kept = lines.filter { !$0.trimmingCharacters().isEmpty }
+    for (offset, line) in kept.enumerated() {
       switch IngredientLineParser.read(line) {
-      case .heading(let heading):
+      case .heading(let heading) where offset < kept.count - 1 || !namesAfterColon(line):
         groups.append(IngredientGroup(heading: heading, ingredients: []))
+      case .heading:
+        // NB: the list's last line titles nothing under it, and names a food after its
+        // colon ("For serving: ice cream"): an ingredient, which dropping would lose.
+        if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
+        groups[groups.count - 1].ingredients.append(IngredientLineParser.parse(line))
       case .ingredient(let ingredient):
         if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
         groups[groups.count - 1].ingredients.append(ingredient)
       }
     }
     return groups.filter { !$0.ingredients.isEmpty }
+  }
+
+  /// "For serving: ice cream": words after a colon inside the line.
+  private static func namesAfterColon(_ line: String) -> Bool {
+    guard let colon = line.firstIndex(of: ":") else { return false }
+    return line[line.index(after: colon)...].contains { $0.isLetter }
   }
 }

@@ -203,6 +203,14 @@ enum SchemaOrgRecipeReader {
       steps.append(contentsOf: RecipeText.lines(text))
     case .array(let elements):
       for element in elements {
+        if case .string(let text) = element, elements.count > 1 {
+          // NB: in a list of steps the list says where each step ends, so a line break
+          // inside one is the writer's paragraphing ("100 °C" / "(210 °F)"), not a new step.
+          let lines = RecipeText.lines(text)
+          if !lines.isEmpty { steps.append(lines.joined(separator: " ")) }
+          budget -= 1
+          continue
+        }
         readSteps(element, into: &steps, depth: depth + 1, budget: &budget)
       }
     case .object:
@@ -239,9 +247,20 @@ enum SchemaOrgRecipeReader {
     var stem = name
     while let last = stem.last, ".…:! ".contains(last) { stem.removeLast() }
     let plainText = text.lowercased()
-    // "Step 1", "step1", "Schritt 2", "1.": numbering, not a title.
-    let numbering = name.contains(where: \.isNumber) && name.split(separator: " ").count <= 3
-    return stem.isEmpty || numbering || plainText.hasPrefix(stem.lowercased()) || name == text
+    return stem.isEmpty || isNumbering(name) || plainText.hasPrefix(stem.lowercased())
+      || name == text
+  }
+
+  /// Whether a step's name is only its number, with at most one word before it ("Step 1",
+  /// "step1", "Schritt 2", "1.", "#3"), not a title that holds a number ("1st Rise", "Rest 30
+  /// minutes").
+  static func isNumbering(_ name: String) -> Bool {
+    var rest = Substring(name.trimmingCharacters())
+    while let last = rest.last, ".:)".contains(last) { rest.removeLast() }
+    guard rest.last?.isNumber == true else { return false }
+    while let last = rest.last, last.isNumber { rest.removeLast() }
+    while let last = rest.last, " #-".contains(last) { rest.removeLast() }
+    return !rest.contains { $0.isNumber || $0.isWhitespace }
   }
 
   /// The most telling yield in a number, text or list: one with a noun ("24 cookies") over a
