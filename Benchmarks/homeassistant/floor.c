@@ -9,6 +9,7 @@
 // `hello`, as Basket's. Any other GET gets `{}`. run.py starts it beside Basket and times its
 // pushes with the same probe, so "Basket − floor" is what Basket's own work costs.
 
+#define _GNU_SOURCE  // accept4
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
