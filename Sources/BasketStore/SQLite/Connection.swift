@@ -213,19 +213,16 @@ final class Connection {
       try run("SAVEPOINT nested")
     } else {
       try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
-    }
-    if let wanted = listToChoose {
-      listToChoose = nil
-      do {
-        try useList(wanted)
-      } catch {
-        if depth > 0 {
-          try? run("ROLLBACK TO nested")
-          try? run("RELEASE nested")
-        } else {
+      // NB: only a transaction's own connection has a list to choose; a nested one (the held
+      // connection) chose it already.
+      if let wanted = listToChoose {
+        listToChoose = nil
+        do {
+          try useList(wanted)
+        } catch {
           try? run("ROLLBACK")
+          throw error
         }
-        throw error
       }
     }
     depth += 1

@@ -185,18 +185,20 @@ public enum RecipeImporter {
     var groups: [IngredientGroup] = []
     let kept = lines.filter { !$0.trimmingCharacters().isEmpty }
     for (offset, line) in kept.enumerated() {
+      let ingredient: IngredientLine
       switch IngredientLineParser.read(line) {
       case .heading(let heading) where offset < kept.count - 1 || !namesAfterColon(line):
         groups.append(IngredientGroup(heading: heading, ingredients: []))
+        continue
       case .heading:
         // NB: the list's last line titles nothing under it, and names a food after its
         // colon ("For serving: ice cream"): an ingredient, which dropping would lose.
-        if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
-        groups[groups.count - 1].ingredients.append(IngredientLineParser.parse(line))
-      case .ingredient(let ingredient):
-        if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
-        groups[groups.count - 1].ingredients.append(ingredient)
+        ingredient = IngredientLineParser.parse(line)
+      case .ingredient(let read):
+        ingredient = read
       }
+      if groups.isEmpty { groups.append(IngredientGroup(ingredients: [])) }
+      groups[groups.count - 1].ingredients.append(ingredient)
     }
     return groups.filter { !$0.ingredients.isEmpty }
   }
