@@ -7,8 +7,8 @@ import { test } from 'node:test';
 const root = new URL('../../', import.meta.url);
 // Loaded as a data: module, so its one import (the API caller) is stood in for.
 const source = readFileSync(new URL('Web/app/walking.js', root), 'utf8')
-  .replace("import { call } from './api.js';", 'const call = () => null;');
-assert.notEqual(source.indexOf('const call = () => null;'), -1, 'the import to stand in for moved');
+  .replace("import { call } from './api.js';", 'const call = (...args) => globalThis.standIn(...args);');
+assert.notEqual(source.indexOf('globalThis.standIn'), -1, 'the import to stand in for moved');
 const walking = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 
 const item = (id) => ({ id, name: id });
@@ -53,4 +53,33 @@ test('a moved order keeps each item under its aisle heading', () => {
     { category: 'dairy', title: 'Dairy', items: ['milk', 'cheese'] },
     { category: null, title: 'Not placed yet', items: ['tofu'] },
   ]);
+});
+
+test('a shop added while the walk is being read is there once adding it ends', async () => {
+  // The server: its shops, and a read of them that the test answers when it likes.
+  const server = { shops: [], current: null };
+  const held = [];
+  globalThis.standIn = async (method, path, body) => {
+    if (method === 'GET' && path === '/api/v3/shops') {
+      const answer = { shops: [...server.shops], current: server.current }; // read when asked
+      if (held.length === 0) await new Promise((resolve) => held.push(resolve));
+      return answer;
+    }
+    if (method === 'GET') return { stretches: [] };
+    if (method === 'POST') server.shops.push({ id: 's1', name: body.name });
+    if (method === 'PUT') server.current = 's1';
+    return {};
+  };
+  globalThis.localStorage = { getItem: () => 'on', setItem: () => {} };
+  globalThis.document = { addEventListener: () => {} };
+  const walk = new walking.Walking({ onChange: () => {} });
+  const before = walk.load(); // a live update's read, begun before the shop is added
+  await new Promise((resolve) => setImmediate(resolve));
+  const adding = walk.addShop('Corner shop');
+  await new Promise((resolve) => setImmediate(resolve));
+  held[0](); // the early read answers with no shops
+  await before;
+  assert.equal(await adding, true);
+  assert.deepEqual(walk.shops.map((shop) => shop.name), ['Corner shop']);
+  assert.equal(walk.shop?.name, 'Corner shop');
 });

@@ -79,6 +79,7 @@ export class Walking {
     this.stretches = [];
     this.message = '';
     this.loading = null;
+    this.again = null; // the read asked for while one was under way
     this.known = new Set(); // the ids the last walk placed
     this.askedAbout = ''; // the unplaced ids a walk was last asked for
     this.pending = null; // the order left by moves not yet taught
@@ -109,23 +110,32 @@ export class Walking {
     if (this.on) await this.load();
   }
 
-  /** Reads the shops and the current shop's walk; keeps the last ones when offline. */
+  /**
+   * Reads the shops and the current shop's walk; keeps the last ones when offline. Asked while a
+   * read is under way, it reads once more after it: that read may have begun before the change
+   * the caller waits to see (a shop just added).
+   */
   load() {
-    if (!this.loading) {
-      this.loading = (async () => {
-        try {
-          const shops = await call('GET', '/api/v3/shops');
-          this.shops = shops.shops;
-          this.current = shops.current;
-          const walk = await call('GET', '/api/v3/walking-order');
-          if (!this.pending) this.took(walk);
-          this.message = '';
-        } catch (error) {
-          this.message = error.status === 0 ? 'Offline: this is the walk the phone saw last.' : error.message;
-        }
-        this.onChange();
-      })().finally(() => { this.loading = null; });
+    if (this.loading) {
+      this.again ??= this.loading.then(() => {
+        this.again = null;
+        return this.load();
+      });
+      return this.again;
     }
+    this.loading = (async () => {
+      try {
+        const shops = await call('GET', '/api/v3/shops');
+        this.shops = shops.shops;
+        this.current = shops.current;
+        const walk = await call('GET', '/api/v3/walking-order');
+        if (!this.pending) this.took(walk);
+        this.message = '';
+      } catch (error) {
+        this.message = error.status === 0 ? 'Offline: this is the walk the phone saw last.' : error.message;
+      }
+      this.onChange();
+    })().finally(() => { this.loading = null; });
     return this.loading;
   }
 
