@@ -117,10 +117,12 @@ export class Walking {
    */
   load() {
     if (this.loading) {
-      this.again ??= this.loading.then(() => {
-        this.again = null;
-        return this.load();
-      });
+      if (!this.again) {
+        this.again = this.loading.then(() => {
+          this.again = null;
+          return this.load();
+        });
+      }
       return this.again;
     }
     this.loading = (async () => {
