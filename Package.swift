@@ -157,6 +157,8 @@ let package = Package(
       name: "BasketRecipeImportTests",
       dependencies: ["BasketRecipeImport", "BasketArchive", "BasketKit", "BasketTestSupport"],
       swiftSettings: libxml2Headers),
+    // The measuring tools' own rules: how a read page is scored.
+    .testTarget(name: "RecipeLabTests", dependencies: ["RecipeLab"], swiftSettings: libxml2Headers),
     .testTarget(
       name: "BasketFetchTests", dependencies: ["BasketFetch", "BasketKit", "BasketTestSupport"]),
     .testTarget(

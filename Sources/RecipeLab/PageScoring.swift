@@ -49,7 +49,8 @@ enum PageScoring {
   static func lenient(_ text: String, droppingBrackets: Bool = false) -> String {
     var out = ""
     var depth = 0
-    let characters = Array(text)
+    // "pound(s)" is "pound": a plural written as a choice.
+    let characters = Array(text.replacingOccurrences(of: "(s)", with: ""))
     for (index, character) in characters.enumerated() {
       if character == "(" || character == "[" {
         depth += 1
@@ -94,8 +95,29 @@ enum PageScoring {
       }
       tokens.append(current)
     }
-    return tokens.map(number).joined(separator: " ")
+    return tokens.map { units[$0] ?? number($0) }.joined(separator: " ")
   }
+
+  /// A unit written long or short is one word ("tablespoon" and "tbsp", "grams" and "g"):
+  /// pages write the one their list shows and their markup the other.
+  private static let units: [String: String] = {
+    let spellings: [String: [String]] = [
+      "tbsp": ["tablespoon", "tablespoons", "tbs", "tbsps", "tbl", "tbls", "tblsp"],
+      "tsp": ["teaspoon", "teaspoons", "tsps"],
+      "g": ["gram", "grams", "gramm", "gm", "gms", "gr", "grs"],
+      "kg": ["kilogram", "kilograms", "kilo", "kilos", "kgs"],
+      "ml": ["milliliter", "milliliters", "millilitre", "millilitres"],
+      "l": ["liter", "liters", "litre", "litres"],
+      "oz": ["ounce", "ounces", "ozs"],
+      "lb": ["lbs", "pound", "pounds"],
+      "cup": ["cups", "c"],
+    ]
+    var map: [String: String] = [:]
+    for (unit, others) in spellings {
+      for other in others { map[other] = unit }
+    }
+    return map
+  }()
 
   /// A number's value written one way ("0.5" for "1/2", "0,5" and "0.50"), else the token.
   private static func number(_ token: String) -> String {

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import RecipeLab
+
+/// The lenient comparison the page reader is measured by (docs/measurements.md): what it lets
+/// through as the same text, and what it must still tell apart.
+@Suite struct PageScoringTests {
+  @Test(arguments: [
+    ("1½ cups flour", "1 1/2 cups flour"),
+    ("0,5 l milk", "1/2 l milk"),
+    ("2 Eggs (large)", "2 eggs"),
+    ("400g butter", "400 g butter"),
+    ("2 tbsp olive oil", "2 tablespoons olive oil"),
+    ("1 tsp salt", "1 teaspoon salt"),
+    ("500 gm cherry tomatoes", "500 grams cherry tomatoes"),
+    ("1 pound(s) spaghetti", "1 pound spaghetti"),
+    ("4 lbs chicken", "4 pounds chicken"),
+    ("1 c sugar", "1 cup sugar"),
+  ])
+  func textWrittenAnotherWayMatches(got: String, want: String) {
+    #expect(PageScoring.matches(got, want, lenient: true))
+  }
+
+  @Test(arguments: [
+    ("2 tbsp olive oil", "2 tsp olive oil"),
+    ("1 cup flour", "2 cups flour"),
+    ("500 g tomatoes", "500 kg tomatoes"),
+    ("1 oz butter", "1 lb butter"),
+    ("3 eggs", "3 eggs beaten"),
+  ])
+  func aDifferentAmountUnitOrWordDoesNot(got: String, want: String) {
+    #expect(!PageScoring.matches(got, want, lenient: true))
+  }
+
+  @Test func theStrictComparisonLetsNoneOfThatThrough() {
+    #expect(!PageScoring.matches("2 tbsp olive oil", "2 tablespoons olive oil", lenient: false))
+    #expect(PageScoring.matches("2  tbsp olive oil ", "2 tbsp olive oil", lenient: false))
+  }
+
+  @Test func listsMatchLineForLineInOrder() {
+    let want = ["1 cup flour", "2 eggs"]
+    #expect(PageScoring.matches(["1 c flour", "2 Eggs"], want, lenient: true))
+    #expect(!PageScoring.matches(["2 eggs", "1 cup flour"], want, lenient: true))
+    #expect(!PageScoring.matches(["1 cup flour"], want, lenient: true))
+  }
+}
