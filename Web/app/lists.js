@@ -54,6 +54,8 @@ export class ListsBar {
     this.screen = screen;
     this.lists = [];
     this.removed = [];
+    this.asked = 0; // how many reads of the lists were asked for
+    this.latest = null; // the last read asked for
   }
 
   bind() {
@@ -82,16 +84,28 @@ export class ListsBar {
     return this.screen.sync.listId || (this.lists[0] && this.lists[0].id) || null;
   }
 
-  /** Reads the lists (the phone's copy when the server can't be reached) and draws the tabs. */
-  async load() {
+  /**
+   * Reads the lists (the phone's copy when the server can't be reached) and draws the tabs.
+   * When reads overlap, only the last one asked draws (an earlier one can answer after it),
+   * and each ends when it has.
+   */
+  load() {
+    this.latest = this.read(++this.asked);
+    return this.latest;
+  }
+
+  /** The read numbered `asked`: it draws only if no read was asked for after it. */
+  async read(asked) {
     try {
       const answer = await api.lists();
+      if (asked !== this.asked) return this.latest;
       this.lists = answer.lists || [];
       this.removed = answer.removed || [];
       this.screen.sync.store.put('lists', answer);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 0) return;
       const kept = await this.screen.sync.store.get('lists');
+      if (asked !== this.asked) return this.latest;
       if (kept) {
         this.lists = kept.lists || [];
         this.removed = kept.removed || [];
