@@ -50,7 +50,8 @@ struct PageEvaluation {
     func matches(_ field: String, lenient: Bool) -> Bool {
       if field == "total time" { return gotTime == wantTime }
       if field == "ingredients" || field == "method" {
-        return PageScoring.matches(got[field] ?? [], want[field] ?? [], lenient: lenient)
+        return PageScoring.matches(
+          got[field] ?? [], want[field] ?? [], lenient: lenient, steps: field == "method")
       }
       return PageScoring.matches(
         got[field]?.first, want[field]?.first, lenient: lenient)

@@ -148,18 +148,61 @@ enum PageScoring {
   }
 
   /// Whether two texts match; nil matches nil (and an empty text). Leniently, a note in
-  /// brackets on one side only does not count either.
+  /// brackets on one side only does not count either, nor does a space between two words
+  /// ("robot oubatteur" is "robot ou batteur": a page's inline tags joined without one).
   static func matches(_ got: String?, _ want: String?, lenient isLenient: Bool) -> Bool {
     let (got, want) = (got ?? "", want ?? "")
     if normalized(got, isLenient) == normalized(want, isLenient) { return true }
-    return isLenient
-      && lenient(got, droppingBrackets: true) == lenient(want, droppingBrackets: true)
+    guard isLenient else { return false }
+    if joiningWords(lenient(got)) == joiningWords(lenient(want)) { return true }
+    return lenient(got, droppingBrackets: true) == lenient(want, droppingBrackets: true)
   }
 
-  /// Whether two lists match line by line; a leniently empty line is left out of both.
-  static func matches(_ got: [String], _ want: [String], lenient isLenient: Bool) -> Bool {
+  /// Whether two lists match line by line; a leniently empty line is left out of both. With
+  /// `steps`, leniently, a line's own number at its start doesn't count ("1. Preheat", "Step 1
+  /// Preheat" and "Preheat" match as the first step).
+  static func matches(
+    _ got: [String], _ want: [String], lenient isLenient: Bool, steps: Bool = false
+  ) -> Bool {
     let a = got.filter { !normalized($0, isLenient).isEmpty }
     let b = want.filter { !normalized($0, isLenient).isEmpty }
-    return a.count == b.count && zip(a, b).allSatisfy { matches($0, $1, lenient: isLenient) }
+    guard a.count == b.count else { return false }
+    return zip(a, b).enumerated().allSatisfy { index, pair in
+      if matches(pair.0, pair.1, lenient: isLenient) { return true }
+      guard isLenient, steps else { return false }
+      return matches(
+        withoutNumber(pair.0, index + 1), withoutNumber(pair.1, index + 1), lenient: true)
+    }
   }
+
+  /// `text` leniently, without the words joined by a space: a number stays a word of its own.
+  private static func joiningWords(_ text: String) -> String {
+    var out = ""
+    var lastWasWord = false
+    for token in text.split(separator: " ") {
+      let isWord = token.allSatisfy(\.isLetter)
+      if !(out.isEmpty || (isWord && lastWasWord)) { out += " " }
+      out += token
+      lastWasWord = isWord
+    }
+    return out
+  }
+
+  /// A step's text without its number `position` at the start, alone or after a word naming
+  /// it a step ("Step 1", "Étape 1", "Stap 1").
+  private static func withoutNumber(_ text: String, _ position: Int) -> String {
+    let tokens = lenient(text).split(separator: " ")
+    let number = String(position)
+    if tokens.first.map(String.init) == number { return tokens.dropFirst().joined(separator: " ") }
+    if tokens.count > 1, stepWords.contains(String(tokens[0])), String(tokens[1]) == number {
+      return tokens.dropFirst(2).joined(separator: " ")
+    }
+    return text
+  }
+
+  /// "Step" in the pages' languages.
+  private static let stepWords: Set<String> = [
+    "step", "stap", "schritt", "étape", "etape", "paso", "passo", "passaggio", "krok", "steg",
+    "trin", "vaihe", "lépés", "adım", "βήμα", "шаг", "korak", "pas",
+  ]
 }

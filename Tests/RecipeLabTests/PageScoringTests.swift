@@ -44,3 +44,32 @@ import Testing
     #expect(!PageScoring.matches(["1 cup flour"], want, lenient: true))
   }
 }
+
+@Suite struct StepScoringTests {
+  @Test func aStepsOwnNumberAtItsStartDoesNotCount() {
+    let want = ["Step 1 Preheat the oven.", "2. Mix the flour.", "Bake."]
+    #expect(
+      PageScoring.matches(
+        ["Preheat the oven", "Mix the flour", "Bake"], want, lenient: true, steps: true))
+    #expect(
+      PageScoring.matches(
+        ["Étape 1 Preheat the oven", "2 Mix the flour", "3 Bake"], want, lenient: true, steps: true)
+    )
+  }
+
+  @Test func aNumberThatIsNotTheStepsOwnStillCounts() {
+    // "2 eggs" opening the first step is an amount, not its number.
+    #expect(!PageScoring.matches(["Beat 2 eggs."], ["2 Beat 2 eggs."], lenient: true, steps: true))
+    #expect(
+      !PageScoring.matches(["Add the milk."], ["Add 1 the milk."], lenient: true, steps: true))
+    // Ingredients are not steps: their first number is an amount.
+    #expect(!PageScoring.matches(["eggs"], ["1 eggs"], lenient: true))
+    #expect(!PageScoring.matches(["Preheat"], ["1 Preheat"], lenient: false, steps: true))
+  }
+
+  @Test func aSpaceBetweenTwoWordsDoesNotCountButOneBetweenNumbersDoes() {
+    #expect(PageScoring.matches("robot oubatteur", "robot ou batteur", lenient: true))
+    #expect(!PageScoring.matches("1 2 cups", "12 cups", lenient: true))
+    #expect(!PageScoring.matches("robot oubatteur", "robot ou batteur", lenient: false))
+  }
+}
