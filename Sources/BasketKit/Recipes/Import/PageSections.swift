@@ -70,6 +70,11 @@ struct PageSections {
       return word
     }
     if Self.otherSet.contains(text) { return .other }  // "Shop the ingredients"
+    // NB: most short blocks are no title: one that starts and ends with no title's word is
+    // none, without joining its words into phrases.
+    guard let first = words.first, let last = words.last,
+      Self.edgeWords.contains(String(first)) || Self.edgeWords.contains(String(last))
+    else { return nil }
     if Self.matches(words, Self.ingredientSet, trailingWords: 6) { return .ingredients }
     if Self.matches(words, Self.methodSet, trailingWords: 2) { return .method }
     if Self.matches(words, Self.otherSet, trailingWords: 3) { return .other }
@@ -98,11 +103,12 @@ struct PageSections {
 
   /// "Preparation time", "Zubereitungszeit 20 min": a fact's label, not a section's.
   static func isTimeLabel(_ text: String) -> Bool {
-    let labels =
-      PageHeuristicReader.prepTimeWords + PageHeuristicReader.cookTimeWords
-      + PageHeuristicReader.totalTimeWords
-    return labels.contains { text.hasPrefix($0) } || text.hasSuffix(" time")
+    timeLabels.contains { text.hasPrefix($0) } || text.hasSuffix(" time")
   }
+
+  private static let timeLabels =
+    PageHeuristicReader.prepTimeWords + PageHeuristicReader.cookTimeWords
+    + PageHeuristicReader.totalTimeWords
 
   /// The title's text lowercased, without a colon, a number or bullet before it, or
   /// markdown-like marks.
@@ -133,6 +139,12 @@ struct PageSections {
     return false
   }
 
+  /// The first and last words of every title: a title starts or ends with one of them.
+  static let edgeWords: Set<String> = Set(
+    (ingredientWords + methodWords + otherWords).flatMap { phrase in
+      let words = phrase.split(separator: " ").map(String.init)
+      return [words.first, words.last].compactMap { $0 }
+    })
   static let ingredientSet = Set(ingredientWords)
   static let methodSet = Set(methodWords)
   static let otherSet = Set(otherWords)
