@@ -604,8 +604,10 @@ struct PageSections {
       && value.split(separator: " ").count <= 4
   }
 
-  /// "Step 2", "3.": a step's number on its own.
+  /// "Step 2", "3.": a step's number on its own (short: a paragraph of steps is not lowercased
+  /// to learn that it is none).
   static func isStepNumber(_ text: String) -> Bool {
+    guard text.utf8.count <= 40 else { return false }
     var rest = Substring(text.lowercased())
     for word in ["step", "schritt", "étape", "paso", "passo", "stap"] where rest.hasPrefix(word) {
       rest = rest.dropFirst(word.count)
