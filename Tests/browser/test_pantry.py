@@ -334,6 +334,30 @@ def test_the_check_in_card_after_checking_items_off(page, server):
     assert api(server, "GET", "/api/v3/checkin")["offers"] == []
 
 
+def test_a_redraw_of_the_check_in_card_keeps_the_amount_being_typed(page, server):
+    api(server, "POST", "/api/v3/pantry", {"name": "Milk", "left": "500 ml"})
+    api(server, "POST", "/api/v3/items", {"name": "milk", "quantity": {"amount": 2, "unit": "L"}})
+    row(page, "milk").locator(".check").click()
+    card = page.locator("#checkin-card")
+    expect(card.locator(".checkin-offer .pantry-name")).to_have_text(["milk"], timeout=5000)
+    page.get_by_role("button", name="Change how much milk").click()
+    amount = card.locator(".use-amount")
+    expect(amount).to_have_value("2 l")
+    amount.fill("1 l")
+    amount.press("ArrowLeft")
+    # The list moves on elsewhere: the card reads its offers again and draws itself anew.
+    amount.evaluate("input => { input.dataset.before = 'drawn'; }")
+    server.cli("add", "Eggs")
+    expect(card.locator(".use-amount:not([data-before])")).to_have_count(1, timeout=5000)
+    expect(amount).to_have_value("1 l")
+    expect(amount).to_be_focused()
+    assert amount.evaluate("input => [input.selectionStart, input.selectionEnd]") == [2, 2]
+    amount.press("Enter")
+    expect(card).to_be_hidden()
+    stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v3/pantry")["entries"]}
+    assert stock == {"Milk": "2 packages, 1.5 l left"}
+
+
 def expire_not_yet(page):
     """Moves every "not yet" on this phone into the past, as if its hours had gone by."""
     page.evaluate("""() => {
