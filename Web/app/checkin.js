@@ -24,6 +24,7 @@ export class CheckinCard {
     this.typed = null; // the amount typed for it so far (null: nothing typed yet)
     this.message = '';
     this.busy = false;
+    this.decided = 0; // decisions the server has answered
     document.addEventListener('basket:list', (event) => this.listChanged(event.detail && event.detail.list));
   }
 
@@ -63,9 +64,16 @@ export class CheckinCard {
   async ask(fresh = true) {
     // NB: on a slow connection two asks can cross: only the latest one's answer is drawn.
     const asked = (this.asking = (this.asking || 0) + 1);
+    const decided = this.decided;
     try {
       const offers = (await (fresh ? checkinApi.offer() : checkinApi.waiting())).offers;
       if (asked !== this.asking) return;
+      // A decision answered meanwhile: this answer may be from before it (and bring back an
+      // offer just decided), so read the offers again.
+      if (this.decided !== decided) {
+        this.ask(false);
+        return;
+      }
       this.offers = offers;
     } catch (error) {
       if (asked !== this.asking) return;
@@ -83,6 +91,7 @@ export class CheckinCard {
     this.draw();
     try {
       const answer = await work();
+      this.decided += 1;
       this.offers = answer.offers;
       this.message = done(answer);
       this.editing = null;
