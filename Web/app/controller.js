@@ -71,14 +71,10 @@ export class Controller extends ListScreen {
     const params = new URLSearchParams(location.search);
     let session;
     // A server that is gone, hanging or slow: the phone's list, said to be offline, within a
-    // second of opening; the answer, if it comes, carries on from there. NB: at the opening,
-    // the patience counts from when the page began opening (the page's clock starts there),
-    // so a slow phone's time reading its own copy is not added on top.
-    const patience = this.asked ? OPENING_PATIENCE : Math.max(0, OPENING_PATIENCE - performance.now());
-    this.asked = true;
+    // second of opening; the answer, if it comes, carries on from there.
     const slow = setTimeout(() => {
       if (!this.entered) this.openOffline();
-    }, patience);
+    }, OPENING_PATIENCE);
     try {
       session = await api.session();
     } catch (error) {
