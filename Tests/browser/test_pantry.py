@@ -348,7 +348,7 @@ def test_a_redraw_of_the_check_in_card_keeps_the_amount_being_typed(page, server
     # The list moves on elsewhere: the card reads its offers again and draws itself anew.
     amount.evaluate("input => { input.dataset.before = 'drawn'; }")
     server.cli("add", "Eggs")
-    expect(card.locator(".use-amount:not([data-before])")).to_have_count(1, timeout=5000)
+    expect(card.locator(".use-amount:not([data-before])")).to_have_count(1, timeout=15000)
     expect(amount).to_have_value("1 l")
     expect(amount).to_be_focused()
     assert amount.evaluate("input => [input.selectionStart, input.selectionEnd]") == [2, 2]
@@ -394,7 +394,8 @@ def test_a_read_of_the_offers_begun_before_a_decision_does_not_bring_it_back(ser
     # is slow to arrive, and Eggs is added to the pantry meanwhile.
     page.evaluate("window.holding = true")
     server.cli("add", "Bread")
-    page.wait_for_function("() => window.held.length > 0", timeout=5000)
+    # NB: the change reaches the page by its live stream, and the card asks 700 ms after it.
+    page.wait_for_function("() => window.held.length > 0", timeout=15000)
     page.get_by_role("button", name="Add Eggs to the pantry").click()
     expect(offers).to_have_text(["milk"])
     page.evaluate("window.release()")
