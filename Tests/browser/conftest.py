@@ -48,13 +48,15 @@ def browser(playwright_session):
 def new_page(browser):
     contexts = []
 
-    def make(url, reduced_motion="no-preference", clock=False):
+    def make(url, reduced_motion="no-preference", clock=False, init_script=None):
         """With `clock`, the page's timers run on Playwright's clock: time flows as usual until a
         test pauses it (`page.clock.pause_at`) and moves it on by hand (`page.clock.run_for`)."""
         context = browser.new_context(
             viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2,
             reduced_motion=reduced_motion, service_workers="block")
         contexts.append(context)
+        if init_script:
+            context.add_init_script(init_script)
         page = context.new_page()
         if clock:
             page.clock.install()

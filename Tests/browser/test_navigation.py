@@ -3,7 +3,6 @@ on every screen, the current one marked, each link showing its screen and only i
 desktop size."""
 
 import re
-import time
 
 from playwright.sync_api import expect
 
@@ -46,17 +45,15 @@ def test_every_screen_reaches_every_other_from_one_place(page, server):
 def test_the_links_fit_beside_each_other_at_both_sizes(page, server):
     for width, height in [(390, 844), (1366, 900)]:
         page.set_viewport_size({"width": width, "height": height})
-        links = screens(page).get_by_role("link")
-        # NB: measured once the pixel font has loaded and the layout has settled after the
-        # resize (a box read mid-way, in a busy run, once put a link on a row of its own).
-        page.evaluate("document.fonts.ready.then(() => true)")
-        deadline = time.time() + 3
-        while True:
-            boxes = [links.nth(i).bounding_box() for i in range(6)]
-            tops = [box["y"] for box in boxes]
-            if max(tops) - min(tops) <= 3 or time.time() > deadline:
-                break
-            time.sleep(0.1)
+        # NB: the six boxes are read at one moment, at the new size: read one by one, a status
+        # line changing meanwhile ("Live", "Reconnecting…": one line or two above the links)
+        # moved the later ones down and looked like a second row.
+        page.wait_for_function("width => window.innerWidth === width", arg=width)
+        page.evaluate("document.fonts.ready.then(() => true)")  # for the screenshot
+        boxes = screens(page).get_by_role("link").evaluate_all(
+            "links => links.map((link) => link.getBoundingClientRect().toJSON())")
+        assert len(boxes) == 6, boxes
+        tops = [box["y"] for box in boxes]
         assert max(tops) - min(tops) <= 3, boxes  # one row (the current one sits 2 px lower)
         assert all(box["x"] + box["width"] <= width for box in boxes), boxes
         page.screenshot(path=f"/tmp/nav-{width}.png")

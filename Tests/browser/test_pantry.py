@@ -334,6 +334,80 @@ def test_the_check_in_card_after_checking_items_off(page, server):
     assert api(server, "GET", "/api/v3/checkin")["offers"] == []
 
 
+def test_a_redraw_of_the_check_in_card_keeps_the_amount_being_typed(page, server):
+    api(server, "POST", "/api/v3/pantry", {"name": "Milk", "left": "500 ml"})
+    api(server, "POST", "/api/v3/items", {"name": "milk", "quantity": {"amount": 2, "unit": "L"}})
+    row(page, "milk").locator(".check").click()
+    card = page.locator("#checkin-card")
+    expect(card.locator(".checkin-offer .pantry-name")).to_have_text(["milk"], timeout=5000)
+    page.get_by_role("button", name="Change how much milk").click()
+    amount = card.locator(".use-amount")
+    expect(amount).to_have_value("2 l")
+    amount.fill("1 l")
+    amount.press("ArrowLeft")
+    # The list moves on elsewhere: the card reads its offers again and draws itself anew.
+    amount.evaluate("input => { input.dataset.before = 'drawn'; }")
+    server.cli("add", "Eggs")
+    expect(card.locator(".use-amount:not([data-before])")).to_have_count(1, timeout=15000)
+    expect(amount).to_have_value("1 l")
+    expect(amount).to_be_focused()
+    assert amount.evaluate("input => [input.selectionStart, input.selectionEnd]") == [2, 2]
+    amount.press("Enter")
+    expect(card).to_be_hidden()
+    stock = {e["name"]: e["stock"] for e in api(server, "GET", "/api/v3/pantry")["entries"]}
+    assert stock == {"Milk": "2 packages, 1.5 l left"}
+
+
+# The page's reads of the offers (GET /api/v3/checkin, or POST when it offers what is newly
+# checked off: either can come after a list change) can be held on their way back: the
+# server has answered, the page hears it only once `window.release()` is called; `window.heard`
+# says the page has taken in every answer released (a task later: its draw is done).
+HOLD_OFFERS = """
+window.holding = false;
+window.held = [];
+window.heard = true;
+const fetched = window.fetch;
+window.fetch = async (url, options) => {
+  const response = await fetched(url, options);
+  if (!window.holding || !String(url).endsWith('/api/v3/checkin')) return response;
+  const data = await response.json();
+  await new Promise((resolve) => window.held.push(resolve));
+  window.heard = false;
+  return { ok: response.ok, status: response.status, json: async () => { setTimeout(() => { window.heard = true; }, 0); return data; } };
+};
+window.release = () => { window.holding = false; window.held.splice(0).forEach((go) => go()); };
+"""
+
+
+def test_a_read_of_the_offers_begun_before_a_decision_does_not_bring_it_back(server, new_page):
+    api(server, "POST", "/api/v3/pantry", {"name": "Milk"})
+    api(server, "POST", "/api/v3/pantry", {"name": "Eggs"})
+    api(server, "POST", "/api/v3/items", {"name": "milk"})
+    api(server, "POST", "/api/v3/items", {"name": "Eggs"})
+    page = new_page(server.url + "/", init_script=HOLD_OFFERS)
+    for name in ("milk", "Eggs"):
+        row(page, name).locator(".check").click()
+    card = page.locator("#checkin-card")
+    offers = card.locator(".checkin-offer .pantry-name")
+    expect(offers).to_have_text(["milk", "Eggs"], timeout=5000)
+
+    # The list moves on elsewhere: the card reads the offers again; the answer (both offers)
+    # is slow to arrive, and Eggs is added to the pantry meanwhile.
+    page.evaluate("window.holding = true")
+    server.cli("add", "Bread")
+    # NB: the change reaches the page by its live stream, and the card asks 700 ms after it.
+    page.wait_for_function("() => window.held.length > 0", timeout=15000)
+    page.get_by_role("button", name="Add Eggs to the pantry").click()
+    expect(offers).to_have_text(["milk"])
+    page.evaluate("window.release()")
+    page.wait_for_function("() => window.heard")
+    # NB: heard and drawn: what shows now is what that answer left.
+    assert offers.all_inner_texts() == ["milk"]
+    expect(offers).to_have_text(["milk"])
+    assert [offer["name"] for offer in api(server, "GET", "/api/v3/checkin")["offers"]] == ["milk"]
+    assert page.errors == []
+
+
 def expire_not_yet(page):
     """Moves every "not yet" on this phone into the past, as if its hours had gone by."""
     page.evaluate("""() => {

@@ -21,8 +21,10 @@ export class CheckinCard {
     this.revision = null; // the list's revision last heard
     this.timer = null;
     this.editing = null; // the offer whose amount is being changed
+    this.typed = null; // the amount typed for it so far (null: nothing typed yet)
     this.message = '';
     this.busy = false;
+    this.decided = 0; // decisions the server has answered
     document.addEventListener('basket:list', (event) => this.listChanged(event.detail && event.detail.list));
   }
 
@@ -62,9 +64,16 @@ export class CheckinCard {
   async ask(fresh = true) {
     // NB: on a slow connection two asks can cross: only the latest one's answer is drawn.
     const asked = (this.asking = (this.asking || 0) + 1);
+    const decided = this.decided;
     try {
       const offers = (await (fresh ? checkinApi.offer() : checkinApi.waiting())).offers;
       if (asked !== this.asking) return;
+      // A decision answered meanwhile: this answer may be from before it (and bring back an
+      // offer just decided), so read the offers again.
+      if (this.decided !== decided) {
+        this.ask(false);
+        return;
+      }
       this.offers = offers;
     } catch (error) {
       if (asked !== this.asking) return;
@@ -82,9 +91,11 @@ export class CheckinCard {
     this.draw();
     try {
       const answer = await work();
+      this.decided += 1;
       this.offers = answer.offers;
       this.message = done(answer);
       this.editing = null;
+      this.typed = null;
     } catch (error) {
       this.message = error instanceof ApiError ? error.message : 'Something went wrong.';
     }
@@ -102,6 +113,8 @@ export class CheckinCard {
     const shown = visibleOffers(this.offers, this.snoozed(), Date.now());
     const active = document.activeElement;
     const key = active && this.card.contains(active) ? active.dataset.focusKey : undefined;
+    // NB: the caret of a field being typed in stays where it was in the field drawn anew.
+    const caret = key && active.matches('input') ? [active.selectionStart, active.selectionEnd] : null;
     if (!shown.length) {
       // The last one decided: the card goes, and says how it went to screen readers.
       if (this.message) document.getElementById('announcer').textContent = this.message;
@@ -121,7 +134,10 @@ export class CheckinCard {
       h('p', { class: 'recipes-none' }, 'From what you checked off. Add each to the pantry, or skip it.'),
       h('ul', { class: 'checkin-offers' }, shown.map((offer) => this.offer(offer))),
       h('p', { id: 'checkin-status', class: 'recipes-status', role: 'status' }, this.message));
-    if (key) this.card.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
+    if (!key) return;
+    const focus = this.card.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    focus?.focus();
+    if (caret && focus?.matches('input')) focus.setSelectionRange(...caret);
   }
 
   offer(offer) {
@@ -129,6 +145,7 @@ export class CheckinCard {
     const editing = this.editing === offer.id;
     const cancel = () => {
       this.editing = null;
+      this.typed = null;
       this.draw();
       this.card.querySelector(`[data-focus-key="amount:${CSS.escape(offer.id)}"]`)?.focus();
     };
@@ -152,7 +169,9 @@ export class CheckinCard {
             h('label', { for: `checkin-amount-${offer.id}`, class: 'visually-hidden' }, `How much ${offer.name} came home`),
             h('input', {
               id: `checkin-amount-${offer.id}`, name: 'amount', type: 'text', maxlength: 40, class: 'use-amount',
-              value: offer.amount ? offer.amount.text : '', dataset: { focusKey: `amount-input:${offer.id}` },
+              // NB: kept, so a redraw (the offers read again as the list moves) never wipes what is being typed.
+              value: this.typed ?? (offer.amount ? offer.amount.text : ''), dataset: { focusKey: `amount-input:${offer.id}` },
+              oninput: (event) => { this.typed = event.target.value; },
             }),
             h('button', { type: 'submit', class: 'button small', disabled: this.busy }, 'Add'),
             h('button', { type: 'button', class: 'button small quiet', onclick: cancel }, 'Cancel'))
@@ -166,6 +185,7 @@ export class CheckinCard {
               dataset: { focusKey: `amount:${offer.id}` },
               onclick: () => {
                 this.editing = offer.id;
+                this.typed = null;
                 this.draw();
                 const input = this.card.querySelector(`#checkin-amount-${CSS.escape(offer.id)}`);
                 input?.focus();
