@@ -485,3 +485,19 @@ def test_a_stream_that_goes_silent_stops_saying_live_and_reconnects(quick_server
         expect(status(phone)).to_have_text(re.compile(r"^(Reconnecting…|Offline)$"))
     expect(status(phone)).to_have_text("Live", timeout=15000)
     assert streams, "the page never opened a new stream"
+
+
+def test_who_we_are_is_asked_while_the_phone_reads_its_copy(page, server):
+    """A busy phone's slow read of its own copy must not hold back the question to the server:
+    the opening's patience counts from the asking (controller.js), so asked late, a server
+    that answers in time would look gone."""
+    add(page, "Milk")
+    expect(row(page, "Milk")).to_have_count(1)
+    page.reload()
+    page.wait_for_function(
+        "() => performance.getEntriesByName('basket:list-shown').length"
+        " && performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/v3/session'))")
+    asked, shown = page.evaluate(
+        "() => [performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/v3/session')).startTime,"
+        " performance.getEntriesByName('basket:list-shown')[0].startTime]")
+    assert asked < shown, f"asked who we are at {asked:.0f} ms, after the phone's list was shown at {shown:.0f} ms"

@@ -20,6 +20,9 @@ export class Controller extends ListScreen {
   async start({ coldStart, rules }) {
     if (coldStart) this.view.flourish();
     this.bindStatic();
+    // NB: who we are is asked while the phone's copy is read: a slow read (a busy phone) then
+    // doesn't hold the question back, and the server's patience runs from the opening.
+    const asked = this.ask();
     await this.load(rules);
     window.addEventListener('online', () => this.sync.retry());
     window.addEventListener('offline', () => {
@@ -28,7 +31,7 @@ export class Controller extends ListScreen {
       this.sync.net.live = false;
       this.sync.unreachable();
     });
-    await this.connect();
+    await this.connect(asked);
   }
 
   /** What the phone kept from its last visit: the list, the queue, names, rules. */
@@ -57,26 +60,37 @@ export class Controller extends ListScreen {
     }
   }
 
-  /** Asks the server who we are; offline, opens on what the phone kept. */
-  connect() {
+  /**
+   * Asks the server who we are (or takes `asked`, a question already under way); offline,
+   * opens on what the phone kept.
+   */
+  connect(asked = null) {
     if (!this.connecting) {
-      this.connecting = this.introduce().finally(() => {
+      this.connecting = this.introduce(asked || this.ask()).finally(() => {
         this.connecting = null;
       });
     }
     return this.connecting;
   }
 
-  async introduce() {
+  /** The question who we are, sent now: its answer to come, and when it was asked. */
+  ask() {
+    const answer = api.session();
+    answer.catch(() => {}); // NB: answered in introduce(); meanwhile a failure is not unhandled
+    return { answer, at: performance.now() };
+  }
+
+  async introduce({ answer, at }) {
     const params = new URLSearchParams(location.search);
     let session;
     // A server that is gone, hanging or slow: the phone's list, said to be offline, within a
-    // second of opening; the answer, if it comes, carries on from there.
+    // second of opening; the answer, if it comes, carries on from there. NB: the patience
+    // counts from the asking, so an answer that came while the phone's copy was read wins.
     const slow = setTimeout(() => {
       if (!this.entered) this.openOffline();
-    }, OPENING_PATIENCE);
+    }, Math.max(0, OPENING_PATIENCE - (performance.now() - at)));
     try {
-      session = await api.session();
+      session = await answer;
     } catch (error) {
       if (error instanceof ApiError && error.status === 0) {
         this.openOffline();
