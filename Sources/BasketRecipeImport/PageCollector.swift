@@ -18,6 +18,19 @@ final class PageCollector {
     var names: [String]
   }
 
+  /// A readable block being read: the depth it opened at, its kind, its text so far, where
+  /// line breaks (`<br>`, an inner block's edge) fall in it, its parent element's number, its
+  /// element's class (hashed), and the stretches of its text in bold.
+  private struct OpenBlock {
+    var depth: Int
+    var kind: PageBlock.Kind
+    var bytes: [UInt8] = []
+    var breaks: [Int] = []
+    var parent: Int
+    var style: Int
+    var bold: [Range<Int>] = []
+  }
+
   private struct OpenProperty {
     var depth: Int
     var names: [String]
@@ -34,9 +47,11 @@ final class PageCollector {
   private var skipping: Int?
   /// A JSON-LD script being read: the depth it opened at and its text so far.
   private var script: (depth: Int, bytes: [UInt8])?
-  /// The readable block being read: the depth it opened at, its kind, its text so far, where
-  /// line breaks (`<br>`, an inner block's edge) fall in it, and its parent element's number.
-  private var block: (depth: Int, kind: PageBlock.Kind, bytes: [UInt8], breaks: [Int], parent: Int)?
+  private var block: OpenBlock?
+  /// The depth of the outermost open `<b>` or `<strong>`, and where its text began in the
+  /// open block's bytes.
+  private var boldDepth: Int?
+  private var boldStart: Int?
   /// How many cells the open block has begun, when it is a table row (`<tr>`): a row is one
   /// line ("1 ½" | "cups" | "flour"), its cells apart by a space.
   private var rowCells: Int?
@@ -100,6 +115,11 @@ final class PageCollector {
     case .ul, .ol:
       listCount += 1
       lists.append(listCount)
+    case .bold:
+      if boldDepth == nil {
+        boldDepth = depth
+        boldStart = block?.bytes.count
+      }
     default:
       break
     }
@@ -121,7 +141,8 @@ final class PageCollector {
     if block == nil, let kind = blockKind(tag) {
       // NB: a row is a whole line, not a cell beside others: its parent is unknown.
       let parent = tag == .row ? 0 : depth > 0 ? serials[depth - 1] : 0
-      block = (depth, kind, [], [], parent)
+      block = OpenBlock(depth: depth, kind: kind, parent: parent, style: Self.hash(found.class))
+      if boldDepth != nil { boldStart = 0 }  // a block inside bold text (`<b><p>…</p></b>`)
       if tag == .row { rowCells = 0 }
     }
   }
@@ -143,6 +164,10 @@ final class PageCollector {
     }
     if depth == titleDepth { titleDepth = nil }
     if tag == .ul || tag == .ol { _ = lists.popLast() }
+    if depth == boldDepth {
+      endBold()
+      boldDepth = nil
+    }
     if tag.isBlockBoundary { appendBreak() }
     if let open = block, open.depth == depth { flushBlock() }
     readMicrodataClosing(depth: depth)
@@ -181,35 +206,75 @@ final class PageCollector {
   }
 
   private func flushBlock() {
+    endBold()
     guard let open = block else { return }
     let text = RecipeText.normalizedWhitespace(Self.string(open.bytes))
     let isLongText = open.kind == .text && text.utf8.count > 200 && text.count > 200
     if !text.isEmpty && !isLongText {
+      // A row of two or more cells is one line: a cell's own lines ("butter" over "room
+      // temp.") are the row's.
+      let split = (rowCells ?? 0) >= 2 ? [] : Self.lines(open.bytes, breaks: open.breaks)
+      let bold = split.count >= 2 ? split.map(\.range) : [0..<open.bytes.count]
       page.blocks.append(
         PageBlock(
-          kind: open.kind, text: text,
-          // A row of two or more cells is one line: a cell's own lines ("butter" over
-          // "room temp.") are the row's.
-          lines: (rowCells ?? 0) >= 2 ? [] : Self.lines(open.bytes, breaks: open.breaks),
-          parent: open.parent))
+          kind: open.kind, text: text, lines: split.map(\.text), parent: open.parent,
+          style: open.style,
+          boldLines: bold.indices.filter { Self.isBold(open.bytes, bold[$0], open.bold) }))
     }
     block = nil
     rowCells = nil
   }
 
-  /// The block's lines when its breaks split its text into two or more (a line of only
-  /// whitespace doesn't count); none otherwise. (The page's own newlines are only spaces.)
-  private static func lines(_ bytes: [UInt8], breaks: [Int]) -> [String] {
+  /// Closes the open block's stretch of bold text (its element ended, or the block did).
+  private func endBold() {
+    if let start = boldStart, block != nil {
+      let end = block!.bytes.count
+      if end > start, block!.bold.count < 1_000 { block!.bold.append(start..<end) }
+    }
+    boldStart = nil
+  }
+
+  /// Whether every visible byte of `line` lies in one of the `bold` stretches.
+  private static func isBold(_ bytes: [UInt8], _ line: Range<Int>, _ bold: [Range<Int>]) -> Bool {
+    guard !bold.isEmpty, line.count <= 1024 else { return false }
+    var seen = false
+    for index in line where bytes[index] > 0x20 {
+      guard bold.contains(where: { $0.contains(index) }) else { return false }
+      seen = true
+    }
+    return seen
+  }
+
+  /// The block's lines, each with where it lies in the block's bytes, when its breaks split
+  /// its text into two or more (a line of only whitespace doesn't count); none otherwise.
+  /// (The page's own newlines are only spaces.)
+  private static func lines(_ bytes: [UInt8], breaks: [Int]) -> [(text: String, range: Range<Int>)]
+  {
     guard !breaks.isEmpty else { return [] }
-    var lines: [String] = []
+    var lines: [(text: String, range: Range<Int>)] = []
     var start = 0
     for end in breaks + [bytes.count] where end > start {
       let line = RecipeText.normalizedWhitespace(
         String(decoding: bytes[start..<end], as: UTF8.self))
-      if !line.isEmpty { lines.append(line) }
+      if !line.isEmpty { lines.append((line, start..<end)) }
       start = end
     }
     return lines.count >= 2 ? lines : []
+  }
+
+  /// An element's first `class` as a number that tells one class from another (FNV-1a); 0
+  /// without. ("item is-single" is an "item" marked, not another kind of line.)
+  private static func hash(_ text: UnsafePointer<xmlChar>?) -> Int {
+    guard let text else { return 0 }
+    var index = 0
+    while text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A { index += 1 }
+    guard text[index] != 0 else { return 0 }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    while text[index] > 0x20, index < 512 {
+      hash = (hash ^ UInt64(text[index])) &* 0x100_0000_01b3
+      index += 1
+    }
+    return Int(truncatingIfNeeded: hash | 1)
   }
 
   private func blockKind(_ tag: Tag) -> PageBlock.Kind? {
@@ -369,6 +434,7 @@ private struct FoundAttributes {
   var src: UnsafePointer<xmlChar>?
   var datetime: UnsafePointer<xmlChar>?
   var value: UnsafePointer<xmlChar>?
+  var `class`: UnsafePointer<xmlChar>?
 
   init(_ attributes: Attributes) {
     guard let attributes else { return }
@@ -391,6 +457,7 @@ private struct FoundAttributes {
       case Packed.src: src = src ?? value
       case Packed.datetime: datetime = datetime ?? value
       case Packed.value: self.value = self.value ?? value
+      case Packed.class: self.class = self.class ?? value
       case Packed.long: if Packed.isItemscope(name) { itemscope = true }
       default: break
       }
@@ -446,6 +513,7 @@ private struct Packed: Equatable {
   static let src = Packed("src")
   static let datetime = Packed("datetime")
   static let value = Packed("value")
+  static let `class` = Packed("class")
 
   static func isItemscope(_ name: UnsafePointer<xmlChar>) -> Bool {
     let wanted: [UInt8] = Array("itemscope".utf8)
@@ -470,6 +538,8 @@ enum Tag: UInt8 {
   case row
   /// A table's cell (td, th): a space between its text and its neighbours'.
   case cell
+  /// Bold text (b, strong): a line wholly in bold may title the lines after it.
+  case bold
   /// Elements whose microdata value is their `href` (with `link`): a, area.
   case linking
   /// Elements whose microdata value is their `src`: img, audio, video, source, embed, track.
@@ -512,6 +582,7 @@ enum Tag: UInt8 {
       case 0x6E6F6974636573, 0x656C6369747261, 0x6464, 0x7464, 0x656C626174: .boundary
       case 0x7274: .row  // tr
       case 0x6474, 0x6874: .cell  // td, th
+      case 0x62, 0x676E6F727473: .bold  // b, strong
       case 0x61, 0x61657261: .linking  // a, area
       case 0x676D69, 0x6F69647561, 0x6F65646976, 0x656372756F73, 0x6465626D65, 0x6B63617274:
         .media  // img, audio, video, source, embed, track
@@ -549,6 +620,6 @@ enum Tag: UInt8 {
     ("dd", .boundary), ("dt", .boundary), ("table", .boundary), ("a", .linking),
     ("area", .linking), ("img", .media), ("audio", .media), ("video", .media),
     ("source", .media), ("embed", .media), ("track", .media), ("time", .time),
-    ("data", .valued), ("meter", .valued),
+    ("data", .valued), ("meter", .valued), ("b", .bold), ("strong", .bold),
   ]
 }

@@ -31,6 +31,26 @@ import Testing
     let page = HTMLRecipePage.read(Array(html.utf8))
     #expect(page.title == "Crème brûlée")
   }
+
+  @Test func marksTheLinesWhollyInBold() {
+    let html =
+      "<p><b>Dressing</b><br>1/2 cup <strong>mayonnaise</strong><br><strong>Salad</strong> </p>"
+      + "<li><span><strong>Muffin dough</strong></span></li><strong><p>Topping</p><p>Glaze</p></strong>"
+      + "<li>2 <b>eggs</b></li><p>plain</p>"
+    let blocks = HTMLRecipePage.read(Array(html.utf8)).blocks
+    #expect(blocks.map(\.boldLines) == [[0, 2], [0], [0], [0], [], []])
+  }
+
+  @Test func tellsBlocksApartByTheirFirstClass() {
+    let html =
+      "<div class=\"item\">1 egg</div><div class=\" item is-single\">salt</div>"
+      + "<div class=\"title\">Sauce</div><div>2 tbsp oil</div>"
+    let styles = HTMLRecipePage.read(Array(html.utf8)).blocks.map(\.style)
+    #expect(styles.count == 4)
+    #expect(styles[0] == styles[1])
+    #expect(styles[0] != styles[2])
+    #expect(styles[0] != 0 && styles[2] != 0 && styles[3] == 0)
+  }
 }
 
 @Suite struct ServerCharsetTests {

@@ -212,6 +212,19 @@ import Testing
         "Add the tomatoes and simmer for twenty minutes.", "Serve with rice.",
       ]
     ),
+    // Markup that joins the method into one string the page shows as paragraphs, the first
+    // a part's short title.
+    (
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Focaccia\","
+        + "\"recipeIngredient\":[\"500 g flour\"],\"recipeInstructions\":"
+        + "[\"Herb topping: Combine the oil and the herbs in a small bowl.  For the dough: Mix the flour with the water until smooth and elastic.\"]}</script>"
+        + "<div><p>Herb topping:</p><p>Combine the oil and the herbs in a small bowl.</p>"
+        + "<p>For the dough:</p><p>Mix the flour with the water until smooth and elastic.</p></div>",
+      [
+        "Herb topping:", "Combine the oil and the herbs in a small bowl.", "For the dough:",
+        "Mix the flour with the water until smooth and elastic.",
+      ]
+    ),
     // Numbered inline.
     (
       "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Muffins\","
@@ -222,6 +235,68 @@ import Testing
   ])
   func splitsAMethodTheMarkupJoins(body: String, steps: [String]) throws {
     #expect(try recipe(body).instructions == steps)
+  }
+
+  @Test(arguments: [
+    // The title set in bold above the list (a recipe plugin's group name).
+    (
+      #"["Muffin dough","2 cups flour","1 cup sugar","For the swirl","100 g chocolate"]"#,
+      "<ul><li><span><strong>Muffin dough</strong></span></li><li>2 cups flour</li>"
+        + "<li>1 cup sugar</li><li>For the swirl</li><li>100 g chocolate</li></ul>",
+      ["Muffin dough", "For the swirl"], [["2 cups flour", "1 cup sugar"], ["100 g chocolate"]]
+    ),
+    // The title in an element of its own class among the lines' elements.
+    (
+      #"["60 ml olive oil","Pita bread, to serve","Yoghurt Dressing","1 tbsp ouzo","70 g yoghurt"]"#,
+      "<div class=\"list\"><div class=\"item\"><label><span>60 ml olive oil</span></label></div>"
+        + "<div class=\"item\"><label><span>Pita bread, to serve</span></label></div>"
+        + "<div class=\"title\">Yoghurt Dressing</div>"
+        + "<div class=\"item\"><label><span>1 tbsp ouzo</span></label></div>"
+        + "<div class=\"item\"><label><span>70 g yoghurt</span></label></div></div>",
+      [nil, "Yoghurt Dressing"],
+      [["60 ml olive oil", "Pita bread, to serve"], ["1 tbsp ouzo", "70 g yoghurt"]]
+    ),
+    // A line in bold among lines broken by `<br>`.
+    (
+      #"["Dressing","1/2 cup mayonnaise","1/4 cup milk","Salad","2 cups chicken"]"#,
+      "<p><b>Dressing</b><br>1/2 cup mayonnaise<br>1/4 cup milk</p>"
+        + "<p><b>Salad</b><br>2 cups chicken</p>",
+      ["Dressing", "Salad"], [["1/2 cup mayonnaise", "1/4 cup milk"], ["2 cups chicken"]]
+    ),
+  ])
+  func takesALineThePageShowsAsATitleAsTheGroupsHeading(
+    marked: String, page: String, headings: [String?], groups: [[String]]
+  ) throws {
+    let read = try recipe(Self.marked(marked) + page)
+    #expect(read.ingredientGroups.map(\.heading) == headings)
+    #expect(read.ingredientGroups.map { $0.ingredients.map(\.text) } == groups)
+  }
+
+  @Test(arguments: [
+    // A page that sets every food in bold sets a line without an amount wholly in bold.
+    (
+      #"["2 tsp rice vinegar","Rapeseed oil","1 large leek, sliced"]"#,
+      "<p><strong>2 tsp rice vinegar<br>Rapeseed oil<br>1 large leek</strong>, sliced</p>"
+    ),
+    // A line marked by a second class ("is-single") is still one of the list's lines.
+    (
+      #"["5 dl stock","Salt","110 g polenta"]"#,
+      "<ul><li class=\"item\"><span>5 dl</span> <span>stock</span></li>"
+        + "<li class=\"item is-single\"><span></span> <span>Salt</span></li>"
+        + "<li class=\"item\"><span>110 g</span> <span>polenta</span></li></ul>"
+    ),
+    // A line in a cell of its own where the others fill two: cells are styled apart.
+    (
+      #"["flour","salt","butter"]"#,
+      "<div><div class=\"amount\">200 g</div><div class=\"name\">flour</div></div>"
+        + "<div><div class=\"name\">salt</div></div>"
+        + "<div><div class=\"amount\">50 g</div><div class=\"name\">butter</div></div>"
+    ),
+  ])
+  func keepsAnIngredientWithoutAnAmountAmongTheLines(marked: String, page: String) throws {
+    let read = try recipe(Self.marked(marked) + page)
+    #expect(read.ingredientGroups.count == 1)
+    #expect(read.ingredients.count == 3)
   }
 
   @Test func takesAnAmountTheMarkupLeavesOutFromThePagesOwnList() throws {

@@ -157,23 +157,43 @@ public enum RecipeImporter {
   }
 
   /// `marked` (the markup's groups) with each line that leaves out its amount replaced by the
-  /// page's own line for it ("popping corn" by "½ cup popping corn"); the markup's other
-  /// lines stay as written, since pages often show a line with extras (a second unit, a
-  /// note's markup) that the markup writes plainly.
+  /// page's own line for it ("popping corn" by "½ cup popping corn"), and each line the page
+  /// shows as a group's title ("Muffins dough" in bold above the list) opening a group; the
+  /// markup's other lines stay as written, since pages often show a line with extras (a
+  /// second unit, a note's markup) that the markup writes plainly.
   static func withShownAmounts(_ marked: [IngredientGroup], _ shown: [VisibleIngredients.Line])
     -> [IngredientGroup]
   {
-    var lines = shown.lazy.filter { !$0.isHeading }.makeIterator()
-    return marked.map { group in
-      var copy = group
-      copy.ingredients = group.ingredients.map { line in
-        guard let seen = lines.next()?.text, !hasAmount(line.text), hasAmount(seen) else {
-          return line
+    var seen: [Int: VisibleIngredients.Line] = [:]
+    for line in shown { if let index = line.marked { seen[index] = line } }
+    var groups: [IngredientGroup] = []
+    var index = 0
+    for group in marked {
+      var current = group
+      current.ingredients = []
+      for line in group.ingredients {
+        defer { index += 1 }
+        guard let page = seen[index] else {
+          current.ingredients.append(line)
+          continue
         }
-        return IngredientLineParser.parse(seen)
+        if page.isHeading {
+          if !current.ingredients.isEmpty { groups.append(current) }
+          current = IngredientGroup(heading: headingText(line.text), ingredients: [])
+        } else if !hasAmount(line.text), hasAmount(page.text) {
+          current.ingredients.append(IngredientLineParser.parse(page.text))
+        } else {
+          current.ingredients.append(line)
+        }
       }
-      return copy
+      if !current.ingredients.isEmpty || current.heading != nil { groups.append(current) }
     }
+    return groups
+  }
+
+  /// A title line as a group's heading: "Salsa:" without its colon.
+  private static func headingText(_ text: String) -> String {
+    IngredientLineParser.heading(in: text) ?? text
   }
 
   private static func hasAmount(_ text: String) -> Bool {

@@ -115,11 +115,21 @@ public struct PageBlock: Equatable, Sendable {
   /// Which element holds the block's element, numbered in document order (0 when unknown):
   /// blocks with the same number are cells of one row ("½ cup" beside "popping corn").
   public var parent: Int
+  /// The block's element's `class`, as a number (0 without one): a line styled unlike the
+  /// lines around it may title them.
+  public var style: Int
+  /// The lines (indices into `lines`, or 0 for a block of one line) wholly in bold.
+  public var boldLines: [Int]
 
-  public init(kind: Kind, text: String, lines: [String] = [], parent: Int = 0) {
+  public init(
+    kind: Kind, text: String, lines: [String] = [], parent: Int = 0, style: Int = 0,
+    boldLines: [Int] = []
+  ) {
     self.kind = kind
     self.text = text
     self.lines = lines
     self.parent = parent
+    self.style = style
+    self.boldLines = boldLines
   }
 }

@@ -11,6 +11,15 @@ enum VisibleIngredients {
     var text: String
     /// A heading between the lines (an ingredient group's), not an ingredient.
     var isHeading: Bool
+    /// Which marked line this one shows (nil for a heading the markup leaves out). A marked
+    /// line the page shows as a heading is one: the markup lists the group's title.
+    var marked: Int?
+
+    init(text: String, isHeading: Bool, marked: Int? = nil) {
+      self.text = text
+      self.isHeading = isHeading
+      self.marked = marked
+    }
   }
 
   /// The page's own lines for `marked`, in order, with the group headings between them: nil
@@ -32,6 +41,8 @@ enum VisibleIngredients {
   private static func walk(from start: Int, _ wanted: [Words], _ candidates: Candidates) -> [Line]?
   {
     var found: [Line] = []
+    /// Where each marked line was found, and how many lines it took.
+    var places: [(line: Int, at: Int, used: Int)] = []
     var index = start
     var skipped = 0
     var next = 0
@@ -39,7 +50,8 @@ enum VisibleIngredients {
       guard index < candidates.count, skipped <= 3 else { return nil }
       let after = next + 1 < wanted.count ? wanted[next + 1] : nil
       if let (text, used) = candidates.holds(index, wanted[next], before: after) {
-        found.append(Line(text: text, isHeading: false))
+        places.append((found.count, index, used))
+        found.append(Line(text: text, isHeading: false, marked: next))
         next += 1
         index += used
         skipped = 0
@@ -51,6 +63,15 @@ enum VisibleIngredients {
         skipped += 1
       }
       index += 1
+    }
+    for offset in places.indices.dropLast() {
+      let place = places[offset]
+      let before = offset > 0 ? places[offset - 1] : nil
+      if !wanted[offset].text.contains(where: \.isNumber),
+        candidates.titles(place.at, used: place.used, before: before, after: places[offset + 1])
+      {
+        found[place.line].isHeading = true
+      }
     }
     return found
   }
@@ -120,6 +141,8 @@ enum VisibleIngredients {
     private var texts: [String] = []
     private var parents: [Int] = []
     private var kinds: [PageBlock.Kind] = []
+    private var styles: [Int] = []
+    private var bold: [Bool] = []
     private var words: [Words?] = []
 
     init(_ blocks: [PageBlock]) {
@@ -127,13 +150,41 @@ enum VisibleIngredients {
         // NB: a list item's inner lines are its cells ("16 cl" and "gin, Beefeater"): whole.
         var lines = block.lines.isEmpty ? [block.text] : block.lines
         if case .listItem = block.kind { lines = [block.text] }
-        for line in lines {
+        for (offset, line) in lines.enumerated() {
           texts.append(line)
           parents.append(lines.count == 1 ? block.parent : 0)
           kinds.append(block.kind)
+          styles.append(block.style)
+          // NB: a block of one line is bold as line 0; a list item read whole, when every
+          // line is.
+          bold.append(
+            block.lines.isEmpty
+              ? block.boldLines == [0]
+              : lines.count == 1
+                ? block.boldLines.count == block.lines.count : block.boldLines.contains(offset))
         }
       }
       words = Array(repeating: nil, count: texts.count)
+    }
+
+    /// Whether the line at `index`, found for a marked line that names no amount, is shown as
+    /// the title of the lines after it rather than as one of them: a heading element, a line
+    /// wholly in bold between lines that aren't, or a line whose element's class differs
+    /// from the class its neighbours share. (Lines that took several cells of a row are never
+    /// titles: cells are styled apart.)
+    func titles(
+      _ index: Int, used: Int, before: (line: Int, at: Int, used: Int)?,
+      after: (line: Int, at: Int, used: Int)
+    ) -> Bool {
+      guard used == 1, after.used == 1 else { return false }
+      if case .heading = kinds[index] { return texts[index].count <= 60 }
+      if bold[index] {
+        // NB: a page that sets every food in bold sets a line without an amount wholly so.
+        return !bold[after.at] && !(before.map { bold[$0.at] } ?? false)
+      }
+      let style = styles[after.at]
+      return styles[index] != style && kinds[index] == kinds[after.at]
+        && before.map { $0.used == 1 && styles[$0.at] == style } ?? true
     }
 
     var count: Int { texts.count }

@@ -162,7 +162,7 @@ enum VisibleSteps {
       guard whole.count >= 40 else { return nil }
       for start in texts.indices {
         let first = key(start)
-        guard first.count >= 20, first.count < whole.count,
+        guard first.count >= 8, first.count < whole.count,
           whole.starts(with: first)
         else { continue }
         var parts = [texts[start]]
