@@ -167,6 +167,20 @@ import Testing
         + "<li>1 onion, diced</li></ul><h2>Directions</h2><ul><li>Heat the oil and fry the onion.</li></ul>",
       ["2 Tbsp oil", "1 onion, diced"], ["Heat the oil and fry the onion."]
     ),
+    // A servings stepper above rows that are not a list is left out, in any language.
+    (
+      "<h2>Hozzávalók</h2><div><button><svg></svg></button><div>kettő főre</div><button><svg></svg></button></div>"
+        + "<div><div>2 rúd</div><div>fahéj</div></div><div><div>1 l</div><div>tej</div></div>"
+        + "<div><div>200 g</div><div>rizs</div></div>"
+        + "<h2>Elkészítés</h2><p>Főzd puhára a rizst a tejben.</p>",
+      ["2 rúd fahéj", "1 l tej", "200 g rizs"], ["Főzd puhára a rizst a tejben."]
+    ),
+    (
+      "<h2>Ingredients</h2><div><div>Serves: 4</div></div><div><div>2 Tbsp</div><div>oil</div></div>"
+        + "<div><div>1</div><div>onion, diced</div></div>"
+        + "<h2>Directions</h2><p>Heat the oil and fry the onion.</p>",
+      ["2 Tbsp oil", "1 onion, diced"], ["Heat the oil and fry the onion."]
+    ),
     // The method's title again under its heading, and a call to subscribe, are not steps.
     (
       "<h2>Ingredients</h2><ul><li>400 g lamb mince</li><li>2 tsp cumin</li></ul><h2>Method</h2>"

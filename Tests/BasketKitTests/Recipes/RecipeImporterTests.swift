@@ -240,6 +240,7 @@ import Testing
       (["Yield:", "24 cookies"], "24 cookies"),
       (["Servings", "4"], "4 servings"),
       (["Antal", "4 portioner"], "4 servings"),
+      (["4 főre"], "4 servings"),
       (["Zutaten für 4 Portionen", "1 Bund Suppengemüse"], "4 servings"),
       (["Ingredients for 6 servings:", "1 onion"], "6 servings"),
       (["Cut the cake into 12 portions and share them", "1 onion"], nil),

@@ -380,7 +380,7 @@ struct PageSections {
           prose += 1
           continue
         }
-        if !Self.looksLikeIngredient(text) { continue }
+        if !Self.looksLikeIngredient(text) || Self.isServings(text) { continue }
         if prose >= 2, lines.contains(where: { !$0.isHeading }) {
           return (Self.listed(lines), lastKept + 1)
         }
@@ -391,6 +391,18 @@ struct PageSections {
       if prose >= 2, lines.contains(where: { !$0.isHeading }) { break }
     }
     return (Self.listed(lines), lastKept + 1)
+  }
+
+  /// "4 servings", "kettő főre", "Serves 4": how many the recipe serves (a servings widget
+  /// above the list), not an ingredient.
+  static func isServings(_ text: String) -> Bool {
+    let words = text.lowercased().split(separator: " ")
+    guard (2...3).contains(words.count), let last = words.last, let first = words.first else {
+      return false
+    }
+    if RecipeYield.servingWords.contains(String(last)) { return true }
+    let label = first.hasSuffix(":") ? first.dropLast() : first
+    return ["serves", "servings", "serving"].contains(label) && text.contains { $0.isNumber }
   }
 
   /// In one block's lines, those that title a group: a word or two with a capital and no

@@ -140,7 +140,7 @@ public struct RecipeYield: Equatable, Sendable {
     "serving", "servings", "people", "persons", "person", "portions", "portion", "serves",
     "guests", "adults", "pax", "personas", "porciones", "portionen", "personen", "plates",
     "portioner", "porsjoner", "porties", "personnes", "porzioni", "porções", "porcje", "porcji",
-    "porcie", "porcií", "adag", "adagok", "raciones",
+    "porcie", "porcií", "adag", "adagok", "raciones", "fő", "főre", "személy", "személyre",
   ]
 
   /// Things a recipe makes that are counted as themselves rather than as servings.
