@@ -263,3 +263,19 @@ def test_the_meal_prep_draft_survives_leaving_a_reload_and_another_phone(page, s
     expect(other.locator("#mealprep-result-title")).to_be_visible()
     with urllib.request.urlopen(server.url + "/api/v3/mealprep/draft") as response:
         assert json.load(response)["draft"] is None
+
+
+def test_a_choice_made_just_before_a_reload_or_leaving_is_kept(page, server):
+    save(server, CHILI)
+    save(server, SOUP)
+    page.goto(server.url + "/#/mealprep")
+    page.get_by_role("checkbox", name="Chili").check()
+    # At once: sooner than the screen's moment of waiting before it keeps the choices.
+    page.reload()
+    expect(page.get_by_role("checkbox", name="Chili")).to_be_checked()
+
+    page.get_by_role("checkbox", name="Soup").check()
+    page.click("#list-link")
+    page.click("#mealprep-nav-link")
+    expect(page.get_by_role("checkbox", name="Soup")).to_be_checked()
+    expect(page.get_by_role("checkbox", name="Chili")).to_be_checked()

@@ -46,11 +46,16 @@ export function onList(path, list = shownList) {
   return `${path}${path.includes('?') ? '&' : '?'}list=${encodeURIComponent(list)}`;
 }
 
-export async function call(method, path, body) {
+/**
+ * `keepalive`: the request outlives the page (a change saved as the page is closed or
+ * reloaded).
+ */
+export async function call(method, path, body, { keepalive = false } = {}) {
   const controller = new AbortController();
   const options = {
     method, headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: controller.signal,
   };
+  if (keepalive) options.keepalive = true;
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);

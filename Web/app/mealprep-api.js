@@ -21,8 +21,9 @@ export const mealPrepApi = {
   add: (state) => call('POST', onList('/api/v3/mealprep/add', targetList()), planBody(state)),
   /** {draft: {recipes, answers, skip, overrides, seen} | null}: the choices kept in the store. */
   draft: () => call('GET', '/api/v3/mealprep/draft'),
-  keep: (state) => call('PUT', '/api/v3/mealprep/draft', { ...planBody(state), seen: [...state.seenLeftOut] }),
-  drop: () => call('DELETE', '/api/v3/mealprep/draft'),
+  keep: (state, options) =>
+    call('PUT', '/api/v3/mealprep/draft', { ...planBody(state), seen: [...state.seenLeftOut] }, options),
+  drop: (options) => call('DELETE', '/api/v3/mealprep/draft', undefined, options),
 };
 
 /** The screen's choices from a kept draft, with only the recipes still in the library. */

@@ -15,13 +15,22 @@ export class MealPrep {
     this.onAdded = onAdded;
     this.state = null;
     this.asking = 0; // the latest review asked for; older answers are dropped
+    this.unsaved = null; // the choices changed and not yet sent to the store
+    this.saving = null; // the last sending of them, settled or not
+    // A reload, a closed tab or a phone putting the app away must not lose the last choice.
+    globalThis.addEventListener?.('pagehide', () => this.flush());
+    globalThis.document?.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') this.flush();
+    });
   }
 
   get area() {
     return this.view.area;
   }
 
-  leave() {}
+  leave() {
+    this.flush();
+  }
 
   /** The screen is shown (app.js's router has given it the page). */
   async enter() {
@@ -32,6 +41,8 @@ export class MealPrep {
     };
     try {
       this.state.all = (await recipesApi.all()).recipes;
+      // NB: choices sent as the screen was left are read back once they are kept.
+      await this.saving;
       // What was chosen before (here, after a reload, or on another phone) comes back.
       const { draft } = await mealPrepApi.draft();
       if (draft) Object.assign(this.state, fromDraft(draft, this.state.all));
@@ -47,15 +58,28 @@ export class MealPrep {
   keep() {
     clearTimeout(this.keepTimer);
     const state = this.state;
-    this.keepTimer = setTimeout(() => {
-      const sent = state.chosen.length ? mealPrepApi.keep(state) : mealPrepApi.drop();
-      sent.catch((error) => {
-        if (state === this.state) {
-          this.say(`${this.failure(error)} These choices are kept on this page only.`, true);
-          this.draw();
-        }
-      });
-    }, 300);
+    this.unsaved = state;
+    this.keepTimer = setTimeout(() => this.save(state), 300);
+  }
+
+  /** Sends `state`'s choices to the store, when they wait to be sent. */
+  save(state, { keepalive = false } = {}) {
+    clearTimeout(this.keepTimer);
+    if (this.unsaved !== state) return;
+    this.unsaved = null;
+    const sent = state.chosen.length ? mealPrepApi.keep(state, { keepalive }) : mealPrepApi.drop({ keepalive });
+    this.saving = sent.catch(() => {});
+    sent.catch((error) => {
+      if (state === this.state) {
+        this.say(`${this.failure(error)} These choices are kept on this page only.`, true);
+        this.draw();
+      }
+    });
+  }
+
+  /** Sends at once the choices waiting to be sent (the page or the screen is being left). */
+  flush() {
+    if (this.unsaved) this.save(this.unsaved, { keepalive: true });
   }
 
   failure(error) {
@@ -95,6 +119,8 @@ export class MealPrep {
   handlers() {
     const state = this.state;
     const changed = () => {
+      // NB: unsaved from now, not only once the plan is back: a reload meanwhile sends it.
+      this.unsaved = state;
       this.draw();
       this.review().then(() => this.keep());
     };
@@ -130,6 +156,7 @@ export class MealPrep {
           state.result = plan;
           this.say('');
           clearTimeout(this.keepTimer);
+          this.unsaved = null;
           await mealPrepApi.drop().catch(() => {});
         } catch (error) {
           this.say(this.failure(error), true);
