@@ -53,6 +53,11 @@ struct PageEvaluation {
         return PageScoring.matches(
           got[field] ?? [], want[field] ?? [], lenient: lenient, steps: field == "method")
       }
+      if field == "yields", lenient {
+        return PageScoring.matches(
+          got[field]?.first.map(PageScoring.servings), want[field]?.first.map(PageScoring.servings),
+          lenient: true)
+      }
       return PageScoring.matches(
         got[field]?.first, want[field]?.first, lenient: lenient)
     }

@@ -98,6 +98,25 @@ enum PageScoring {
     return tokens.map { units[$0] ?? number($0) }.joined(separator: " ")
   }
 
+  /// A yield that counts servings, in any of the pages' languages, as "N servings": "Serves
+  /// 4", "Servings: 4", "4 porcií" and "4 servings" are one yield. Anything else is as
+  /// written ("4 pints", "serves 4 to 6").
+  static func servings(_ text: String) -> String {
+    let words = lenient(text).split(separator: " ").map(String.init)
+    guard words.count == 2 else { return text }
+    let (first, second) = (words[0], words[1])
+    if Double(first) != nil, servingWords.contains(second) { return "\(first) servings" }
+    if servingWords.contains(first), Double(second) != nil { return "\(second) servings" }
+    return text
+  }
+
+  /// Words that count servings on the saved pages: English, then the other languages'.
+  private static let servingWords: Set<String> = [
+    "serves", "serving", "servings", "portion", "portions", "people", "persons",
+    "portionen", "personen", "porcií", "porcie", "porciones", "porções", "porzioni", "personnes",
+    "portioner", "porties", "porcje", "adag",
+  ]
+
   /// A unit written long or short is one word ("tablespoon" and "tbsp", "grams" and "g"):
   /// pages write the one their list shows and their markup the other.
   private static let units: [String: String] = {

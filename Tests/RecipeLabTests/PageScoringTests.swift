@@ -32,6 +32,22 @@ import Testing
     #expect(!PageScoring.matches(got, want, lenient: true))
   }
 
+  @Test(arguments: [
+    ("4 servings", "Serves 4", true),
+    ("4 servings", "Servings: 4", true),
+    ("6 servings", "6 porcií", true),
+    ("2 servings", "2 Portionen", true),
+    ("4 servings", "Serves 6", false),
+    ("32 servings", "32 pints", false),
+    ("4 servings", "serves 4 to 6", false),
+  ])
+  func aYieldOfServingsMatchesInAnyWordsForServings(got: String, want: String, same: Bool) {
+    let reading = PageEvaluation.Reading(
+      got: ["yields": [got]], want: ["yields": [want]], gotTime: nil, wantTime: nil)
+    #expect(reading.matches("yields", lenient: true) == same)
+    #expect(!reading.matches("yields", lenient: false) || got == want)
+  }
+
   @Test func theStrictComparisonLetsNoneOfThatThrough() {
     #expect(!PageScoring.matches("2 tbsp olive oil", "2 tablespoons olive oil", lenient: false))
     #expect(PageScoring.matches("2  tbsp olive oil ", "2 tbsp olive oil", lenient: false))
