@@ -181,6 +181,20 @@ import Testing
         + "<h2>Directions</h2><p>Heat the oil and fry the onion.</p>",
       ["2 Tbsp oil", "1 onion, diced"], ["Heat the oil and fry the onion."]
     ),
+    // A box of times titled like the method ("Preparación") is not the method: the text
+    // after the list is.
+    (
+      "<div><p>Preparación</p><p>35 m</p><p>Cocinado</p><p>35 m</p></div>"
+        + "<h2>Ingredientes</h2><ul><li>500 g de calabaza</li><li>2 puerros</li></ul>"
+        + "<h2>Elaboración de la crema de calabaza con Thermomix</h2>"
+        + "<p>Pela la calabaza y córtala en dados de unos 4 centímetros.</p>"
+        + "<p>Cocina todo durante 35 minutos y tritura.</p>",
+      ["500 g de calabaza", "2 puerros"],
+      [
+        "Pela la calabaza y córtala en dados de unos 4 centímetros.",
+        "Cocina todo durante 35 minutos y tritura.",
+      ]
+    ),
     // The method's title again under its heading, and a call to subscribe, are not steps.
     (
       "<h2>Ingredients</h2><ul><li>400 g lamb mince</li><li>2 tsp cumin</li></ul><h2>Method</h2>"

@@ -97,6 +97,18 @@ struct PageSections {
       }
   }
 
+  /// Lines that are times and their labels, not steps: "35 m", "Cocinado", "35 m", "Tiempo
+  /// total", "1 h 10 m".
+  static func isTimeBox(_ lines: [String]) -> Bool {
+    guard lines.contains(where: isTimeFigure) else { return false }
+    return lines.indices.allSatisfy { index in
+      isTimeFigure(lines[index])
+        || (index + 1 < lines.count && isTimeFigure(lines[index + 1])
+          && lines[index].split(separator: " ").count <= 3
+          && !lines[index].contains { $0.isNumber || $0 == "." })
+    }
+  }
+
   private static let timeWordStarts = [
     "min", "hr", "hour", "std", "stund", "heure", "hora", "ora", "uur", "perc", "óra", "tim",
   ]
@@ -226,9 +238,25 @@ struct PageSections {
       // A tab beside the ingredients' own: the method, if any, follows their list.
       methodAt = nil
     }
-    if let methodAt {
-      found.methodTitle = methodAt
-      found.steps = steps(after: methodAt)
+    if let first = methodAt {
+      // A method title whose "steps" are none (a box of facts titled like the method,
+      // "Preparación" over "35 m"): the next one's, else the text after the list.
+      methodAt = nil
+      func take(_ candidate: Int) -> Bool {
+        let read = steps(after: candidate)
+        guard !Self.isTimeBox(read.filter { !$0.isHeading }.map(\.text)) else { return false }
+        methodAt = candidate
+        found.methodTitle = candidate
+        found.steps = read
+        return true
+      }
+      if !take(first) {
+        for candidate in blocks.indices.dropFirst(first + 1).lazy.filter({ title($0) == .method })
+          .prefix(3)
+        where take(candidate) {
+          break
+        }
+      }
     }
     if found.steps.isEmpty {
       found.steps = untitledSteps(after: after)
