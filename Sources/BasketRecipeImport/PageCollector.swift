@@ -219,7 +219,7 @@ final class PageCollector {
         PageBlock(
           kind: open.kind, text: text, lines: split.map(\.text), parent: open.parent,
           style: open.style,
-          boldLines: bold.indices.filter { Self.isBold(open.bytes, bold[$0], open.bold) }))
+          boldLines: Self.boldLines(open.bytes, bold, open.bold)))
     }
     block = nil
     rowCells = nil
@@ -234,15 +234,28 @@ final class PageCollector {
     boldStart = nil
   }
 
-  /// Whether every visible byte of `line` lies in one of the `bold` stretches.
-  private static func isBold(_ bytes: [UInt8], _ line: Range<Int>, _ bold: [Range<Int>]) -> Bool {
-    guard !bold.isEmpty, line.count <= 1024 else { return false }
-    var seen = false
-    for index in line where bytes[index] > 0x20 {
-      guard bold.contains(where: { $0.contains(index) }) else { return false }
-      seen = true
+  /// The `lines` (by index) whose every visible byte lies in one of the `bold` stretches.
+  /// Both run in document order, so one pass over the bytes and the stretches does.
+  private static func boldLines(_ bytes: [UInt8], _ lines: [Range<Int>], _ bold: [Range<Int>])
+    -> [Int]
+  {
+    guard !bold.isEmpty else { return [] }
+    var found: [Int] = []
+    var next = 0  // the first stretch that may hold a byte from here on
+    for (index, line) in lines.enumerated() {
+      var seen = false
+      var covered = true
+      for position in line where bytes[position] > 0x20 {
+        while next < bold.count, bold[next].upperBound <= position { next += 1 }
+        guard next < bold.count, bold[next].contains(position) else {
+          covered = false
+          break
+        }
+        seen = true
+      }
+      if covered, seen { found.append(index) }
     }
-    return seen
+    return found
   }
 
   /// The block's lines, each with where it lies in the block's bytes, when its breaks split

@@ -93,6 +93,18 @@ import Testing
     #expect(importing(huge)?.ingredients.count == 1)
   }
 
+  @Test func readsABlockOfManyBoldStretchesAndLinesInOnePass() {
+    // Which lines are wholly bold is found in one pass over the bytes and the stretches:
+    // checking each byte against the stretches before it took seconds on this page.
+    let line = "<b>" + String(repeating: "a", count: 900) + "</b><br>"
+    let page = "<html><body><p>" + String(repeating: line, count: 1_000) + "</p></body></html>"
+    let clock = ContinuousClock()
+    var blocks: [PageBlock] = []
+    let took = clock.measure { blocks = HTMLRecipePage.read(Array(page.utf8)).blocks }
+    #expect(blocks.first?.boldLines.count == 1_000)
+    #expect(took < .seconds(2))
+  }
+
   @Test(arguments: [
     [], [0], [0xFF, 0xFE], Array("<".utf8), Array("<<<>>>".utf8), Array("<script>".utf8),
   ])
