@@ -55,9 +55,11 @@ export class MealPrep {
   }
 
   /** Keeps the choices in the store a moment after the last change (none chosen: none kept). */
-  keep() {
+  keep(state) {
+    // NB: a plan that comes back after the screen was left and opened again is an old
+    // screen's: its choices were sent as it was left, and the new screen's are not read yet.
+    if (state !== this.state) return;
     clearTimeout(this.keepTimer);
-    const state = this.state;
     this.unsaved = state;
     this.keepTimer = setTimeout(() => this.save(state), 300);
   }
@@ -122,7 +124,7 @@ export class MealPrep {
       // NB: unsaved from now, not only once the plan is back: a reload meanwhile sends it.
       this.unsaved = state;
       this.draw();
-      this.review().then(() => this.keep());
+      this.review().then(() => this.keep(state));
     };
     return {
       onChoose: (summary, chosen) => {
