@@ -70,8 +70,7 @@ export class MealPrep {
     if (this.unsaved !== state) return;
     this.unsaved = null;
     const sent = state.chosen.length ? mealPrepApi.keep(state, { keepalive }) : mealPrepApi.drop({ keepalive });
-    this.saving = sent.catch(() => {});
-    sent.catch((error) => {
+    this.saving = sent.catch((error) => {
       if (state === this.state) {
         this.say(`${this.failure(error)} These choices are kept on this page only.`, true);
         this.draw();

@@ -150,18 +150,14 @@ enum VisibleIngredients {
         // NB: a list item's inner lines are its cells ("16 cl" and "gin, Beefeater"): whole.
         var lines = block.lines.isEmpty ? [block.text] : block.lines
         if case .listItem = block.kind { lines = [block.text] }
+        // NB: a block read whole is bold when all its lines are (a block of one line: line 0).
+        let wholeBold = block.boldLines.count == max(1, block.lines.count)
         for (offset, line) in lines.enumerated() {
           texts.append(line)
           parents.append(lines.count == 1 ? block.parent : 0)
           kinds.append(block.kind)
           styles.append(block.style)
-          // NB: a block of one line is bold as line 0; a list item read whole, when every
-          // line is.
-          bold.append(
-            block.lines.isEmpty
-              ? block.boldLines == [0]
-              : lines.count == 1
-                ? block.boldLines.count == block.lines.count : block.boldLines.contains(offset))
+          bold.append(lines.count == 1 ? wholeBold : block.boldLines.contains(offset))
         }
       }
       words = Array(repeating: nil, count: texts.count)
