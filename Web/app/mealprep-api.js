@@ -21,10 +21,14 @@ export const mealPrepApi = {
   add: (state) => call('POST', onList('/api/v3/mealprep/add', targetList()), planBody(state)),
   /** {draft: {recipes, answers, skip, overrides, seen} | null}: the choices kept in the store. */
   draft: () => call('GET', '/api/v3/mealprep/draft'),
-  keep: (state, options) =>
-    call('PUT', '/api/v3/mealprep/draft', { ...planBody(state), seen: [...state.seenLeftOut] }, options),
+  keep: (state, options) => call('PUT', '/api/v3/mealprep/draft', draftOf(state), options),
   drop: (options) => call('DELETE', '/api/v3/mealprep/draft', undefined, options),
 };
+
+/** The choices as the store keeps them (the draft `fromDraft` reads back). */
+export function draftOf(state) {
+  return { ...planBody(state), seen: [...state.seenLeftOut] };
+}
 
 /** The screen's choices from a kept draft, with only the recipes still in the library. */
 export function fromDraft(draft, library) {

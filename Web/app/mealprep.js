@@ -5,9 +5,20 @@
 
 import { ApiError } from './api.js';
 import { recipesApi } from './recipes-api.js';
-import { fromDraft, mealPrepApi } from './mealprep-api.js';
+import { draftOf, fromDraft, mealPrepApi } from './mealprep-api.js';
 import { MealPrepView, MAX_RECIPES } from './mealprep-view.js';
 import { reviewChoices, skipLeftOut } from './plan-review-view.js';
+
+/** The choices the phone keeps until the store has them. */
+const UNSENT = 'basket:mealprep-unsent';
+
+function unsent() {
+  try {
+    return JSON.parse(localStorage.getItem(UNSENT) || 'null');
+  } catch {
+    return null;
+  }
+}
 
 export class MealPrep {
   constructor({ onAdded = () => {} } = {}) {
@@ -39,15 +50,23 @@ export class MealPrep {
       plan: null, result: null,
       message: '', isError: false, busy: false,
     };
+    let draft = null;
     try {
       this.state.all = (await recipesApi.all()).recipes;
       // NB: choices sent as the screen was left are read back once they are kept.
       await this.saving;
       // What was chosen before (here, after a reload, or on another phone) comes back.
-      const { draft } = await mealPrepApi.draft();
-      if (draft) Object.assign(this.state, fromDraft(draft, this.state.all));
+      ({ draft } = await mealPrepApi.draft());
     } catch (error) {
       this.say(this.failure(error), true);
+    }
+    // Choices the store never confirmed (sent as the page went away, or while Basket was out
+    // of reach) are this phone's latest: they win, and are sent again.
+    const mine = unsent();
+    if (mine || draft) Object.assign(this.state, fromDraft(mine || draft, this.state.all));
+    if (mine) {
+      this.unsaved = this.state;
+      this.save(this.state);
     }
     this.draw();
     document.getElementById('mealprep-title')?.focus();
@@ -69,13 +88,22 @@ export class MealPrep {
     clearTimeout(this.keepTimer);
     if (this.unsaved !== state) return;
     this.unsaved = null;
+    // NB: kept on the phone until the store confirms them: a reload can read the draft before
+    // a send made as the page went away arrives, and that send can be lost.
+    const kept = JSON.stringify(draftOf(state));
+    localStorage.setItem(UNSENT, kept);
     const sent = state.chosen.length ? mealPrepApi.keep(state, { keepalive }) : mealPrepApi.drop({ keepalive });
-    this.saving = sent.catch((error) => {
-      if (state === this.state) {
-        this.say(`${this.failure(error)} These choices are kept on this page only.`, true);
-        this.draw();
-      }
-    });
+    this.saving = sent.then(
+      () => {
+        if (localStorage.getItem(UNSENT) === kept) localStorage.removeItem(UNSENT);
+      },
+      (error) => {
+        if (state === this.state) {
+          this.say(`${this.failure(error)} These choices are kept on this phone until Basket can be reached.`, true);
+          this.draw();
+        }
+      },
+    );
   }
 
   /** Sends at once the choices waiting to be sent (the page or the screen is being left). */
@@ -158,6 +186,7 @@ export class MealPrep {
           this.say('');
           clearTimeout(this.keepTimer);
           this.unsaved = null;
+          localStorage.removeItem(UNSENT);
           await mealPrepApi.drop().catch(() => {});
         } catch (error) {
           this.say(this.failure(error), true);
