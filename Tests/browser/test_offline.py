@@ -13,10 +13,12 @@ NB: chromium's offline switch fails new requests but leaves an open event stream
 page closes its stream on the browser's `offline` event, as a phone losing its signal would."""
 
 import contextlib
+import json
 import os
 import re
 import signal
 import time
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect
@@ -501,3 +503,37 @@ def test_who_we_are_is_asked_while_the_phone_reads_its_copy(page, server):
         "() => [performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/v3/session')).startTime,"
         " performance.getEntriesByName('basket:list-shown')[0].startTime]")
     assert asked < shown, f"asked who we are at {asked:.0f} ms, after the phone's list was shown at {shown:.0f} ms"
+
+
+def test_meal_prep_opened_offline_keeps_the_phones_choices_and_shows_them_when_basket_answers(server, phones):
+    from test_mealprep import CHILI, SOUP, save
+
+    save(server, CHILI)
+    save(server, SOUP)
+    page = phones(server.url + "/#/mealprep")
+    page.get_by_role("checkbox", name="Chili").check()
+    offline(page)
+    page.get_by_role("checkbox", name="Soup").check()  # its send fails: kept on the phone
+    expect(page.locator("#mealprep-area")).to_contain_text("kept on this phone", timeout=5000)
+
+    page.reload()  # opened with no network: no recipes to choose from
+    area = page.locator("#mealprep-area")
+    expect(area).to_contain_text("Your recipes show here once Basket can be reached.")
+    expect(area).not_to_contain_text("No recipes yet")
+    expect(page.locator("#list-area")).to_be_hidden()  # the list's card is not drawn over it
+    expect(page.locator("#add-bar")).to_be_hidden()
+
+    online(page)  # Basket answers: the screen reads the recipes and the phone's choices win
+    expect(page.get_by_role("checkbox", name="Soup")).to_be_checked(timeout=10000)
+    expect(page.get_by_role("checkbox", name="Chili")).to_be_checked()
+    expect(page.locator("#list-area")).to_be_hidden()
+    deadline = time.monotonic() + 10
+    while True:
+        with urllib.request.urlopen(server.url + "/api/v3/mealprep/draft") as response:
+            draft = json.load(response)["draft"]
+        chosen = sorted(recipe["id"] for recipe in (draft or {}).get("recipes", []))
+        if len(chosen) == 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert len(chosen) == 2, draft
+    assert page.evaluate("() => localStorage.getItem('basket:mealprep-unsent')") is None

@@ -27,20 +27,38 @@ const screenModule = () =>
   import(`data:text/javascript;base64,${Buffer.from(`${source}\n// ${++copies}`).toString('base64')}`);
 
 function standIns(server) {
+  const ApiError = class extends Error {};
+  const reach = () => {
+    if (server.unreachable) throw new ApiError("Can't reach Basket. Check the connection.");
+  };
   return {
-    ApiError: class extends Error {},
-    recipesApi: { all: async () => ({ recipes: [{ id: 'soup', title: 'Soup' }] }) },
+    ApiError,
+    recipesApi: {
+      all: async () => {
+        reach();
+        return { recipes: [{ id: 'soup', title: 'Soup' }] };
+      },
+    },
     draftOf: (state) => ({ recipes: state.chosen.map(({ id }) => ({ id })) }),
-    fromDraft: (draft) => ({ chosen: draft.recipes.map(({ id }) => ({ id, title: id, servings: null })) }),
+    // As the app's: recipes the library no longer has are left out.
+    fromDraft: (draft, library) => ({
+      chosen: draft.recipes.filter(({ id }) => library.some((recipe) => recipe.id === id))
+        .map(({ id }) => ({ id, title: id, servings: null })),
+    }),
     mealPrepApi: {
-      draft: async () => ({ draft: server.draft }),
+      draft: async () => {
+        reach();
+        return { draft: server.draft };
+      },
       review: () => new Promise((resolve) => server.reviews.push(resolve)),
       keep: async (state, options) => {
+        reach();
         server.sent.push({ keep: state.chosen.map(({ id }) => id), ...options });
         if (options.keepalive && server.losesKeptAlive) throw new Error('never arrived');
         server.draft = { recipes: state.chosen.map(({ id }) => ({ id })) };
       },
       drop: async (options) => {
+        reach();
         server.sent.push({ drop: true, ...options });
         server.draft = null;
       },
@@ -67,6 +85,8 @@ function phone() {
     removeItem: (key) => kept.delete(key),
   };
   globalThis.document = { getElementById: () => null, addEventListener: () => {} };
+  globalThis.heard = new Map();
+  globalThis.addEventListener = (name, handler) => globalThis.heard.set(name, handler);
   return kept;
 }
 
@@ -116,4 +136,31 @@ test('choices whose send was lost as the page went away come back from the phone
   await after.saving;
   assert.deepEqual(after.state.chosen.map(({ id }) => id), ['soup']);
   assert.deepEqual(server.draft, { recipes: [{ id: 'soup' }] }, 'sent again once the page is back');
+});
+
+test('choices kept on the phone wait, untouched, while Basket is out of reach, and are sent when it answers', async () => {
+  const server = { draft: null, reviews: [], sent: [], unreachable: true };
+  globalThis.standIns = standIns(server);
+  const kept = phone();
+  kept.set('basket:mealprep-unsent', JSON.stringify({ recipes: [{ id: 'soup' }] }));
+  const { MealPrep } = await screenModule();
+  const screen = new MealPrep();
+  await screen.enter(); // opened offline: neither the recipes nor the draft can be read
+  await screen.saving;
+  assert.equal(screen.state.loaded, false);
+  assert.match(screen.state.message, /Can't reach Basket/);
+  assert.deepEqual(screen.state.chosen, [], 'nothing is shown as chosen');
+  assert.deepEqual(server.sent, [], 'nothing is sent');
+  assert.equal(kept.get('basket:mealprep-unsent'), JSON.stringify({ recipes: [{ id: 'soup' }] }),
+    "the phone's choices are kept as they were");
+
+  server.unreachable = false; // Basket answers again: the app hears its session
+  globalThis.heard.get('basket:session')();
+  for (let turn = 0; turn < 50 && !server.reviews.length; turn++) await settle();
+  server.reviews[0]({ plan: { lines: [] } });
+  await screen.saving;
+  assert.equal(screen.state.loaded, true);
+  assert.deepEqual(screen.state.chosen.map(({ id }) => id), ['soup']);
+  assert.deepEqual(server.draft, { recipes: [{ id: 'soup' }] }, 'sent once Basket answers');
+  assert.equal(kept.size, 0, 'the phone lets go of them once the store has them');
 });

@@ -24,6 +24,7 @@ const $ = (id) => document.getElementById(id);
 // opening waits for whichever is slower, not for both in turn.
 const rules = loadRules();
 const controller = new Controller();
+controller.view.otherScreen = () => shown !== null;
 new CheckinCard(); // eslint-disable-line no-new
 new AddPhone(); // eslint-disable-line no-new
 

@@ -74,6 +74,7 @@ function dragHandle(label, focusKey, move) {
 export class View {
   constructor() {
     this.rows = new Map(); // id → <li>
+    this.otherScreen = () => false; // another screen has the page (app.js's router sets this)
     // A long list is drawn a few screens at a time: the rows past `shown` in each section are
     // drawn as they scroll near (a marker row below the last one drawn), so opening the page
     // and every change cost the same for 5,000 items as for 50.
@@ -103,8 +104,10 @@ export class View {
     $('pair-error').textContent = message || '';
   }
 
+  /** The list is ready: shown, unless another screen has the page (a reconnect, say). */
   showList() {
     $('pairing').hidden = true;
+    if (this.otherScreen()) return;
     $('list-area').hidden = false;
     $('add-bar').hidden = false;
   }

@@ -37,7 +37,10 @@ export class MealPrepView extends ScreenView {
                   }),
                   ` ${summary.title}`));
             }))
-          : h('p', { class: 'recipes-none' }, 'No recipes yet: import some on the Recipes screen.')),
+          : state.loaded
+            ? h('p', { class: 'recipes-none' }, 'No recipes yet: import some on the Recipes screen.')
+            : [h('p', { class: 'recipes-none' }, 'Your recipes show here once Basket can be reached.'),
+                h('button', { type: 'button', class: 'button small', onclick: () => ui.onRetry() }, 'Try again')]),
       state.chosen.length ? this.servings(state, ui) : null],
       [state.plan ? this.plan(state, ui) : null, state.result ? this.result(state.result) : null]),
     ];

@@ -33,6 +33,10 @@ export class MealPrep {
     globalThis.document?.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') this.flush();
     });
+    // Basket answers again: a screen that could not read the recipes reads them now.
+    globalThis.addEventListener?.('basket:session', () => {
+      if (this.state && !this.state.loaded && !this.view.area.hidden) this.enter();
+    });
   }
 
   get area() {
@@ -45,20 +49,29 @@ export class MealPrep {
 
   /** The screen is shown (app.js's router has given it the page). */
   async enter() {
-    this.state = {
+    const state = {
       all: [], chosen: [], answers: {}, skip: new Set(), overrides: {}, seenLeftOut: new Set(),
-      plan: null, result: null,
+      plan: null, result: null, loaded: false,
       message: '', isError: false, busy: false,
     };
+    this.state = state;
     let draft = null;
     try {
-      this.state.all = (await recipesApi.all()).recipes;
+      state.all = (await recipesApi.all()).recipes;
       // NB: choices sent as the screen was left are read back once they are kept.
       await this.saving;
       // What was chosen before (here, after a reload, or on another phone) comes back.
       ({ draft } = await mealPrepApi.draft());
+      state.loaded = true;
     } catch (error) {
       this.say(this.failure(error), true);
+    }
+    if (state !== this.state) return; // the screen was opened again meanwhile
+    if (!state.loaded) {
+      // NB: nothing is chosen or sent: choices kept on the phone wait for the recipes they name.
+      this.draw();
+      document.getElementById('mealprep-title')?.focus();
+      return;
     }
     // Choices the store never confirmed (sent as the page went away, or while Basket was out
     // of reach) are this phone's latest: they win, and are sent again.
@@ -154,6 +167,7 @@ export class MealPrep {
       this.review().then(() => this.keep(state));
     };
     return {
+      onRetry: () => this.enter(),
       onChoose: (summary, chosen) => {
         if (chosen) {
           if (state.chosen.length >= MAX_RECIPES) {
