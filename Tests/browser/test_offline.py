@@ -537,3 +537,28 @@ def test_meal_prep_opened_offline_keeps_the_phones_choices_and_shows_them_when_b
         time.sleep(0.05)
     assert len(chosen) == 2, draft
     assert page.evaluate("() => localStorage.getItem('basket:mealprep-unsent')") is None
+
+
+@pytest.mark.parametrize("screen, shown, waiting, empty", [
+    ("recipes", "Chili", "Your recipes show here once Basket can be reached.", "No recipes yet"),
+    ("pantry", "flour", "What is at home shows here once Basket can be reached.", "The pantry is empty"),
+])
+def test_a_screen_opened_offline_says_it_waits_for_basket_not_that_it_is_empty(server, phones, screen, shown, waiting, empty):
+    from test_mealprep import CHILI, save
+
+    save(server, CHILI)
+    server.cli("pantry", "add", "flour", "--left", "200 g")
+    page = phones(server.url + "/")
+    offline(page)
+    page.goto(server.url + f"/#/{screen}")
+    page.reload()  # opened with no network, on that screen
+    area = page.locator(f"#{screen}-area")
+    expect(area).to_contain_text(waiting)
+    expect(area).to_contain_text("Can't reach Basket")
+    expect(area).not_to_contain_text(empty)
+    expect(page.locator("#list-area")).to_be_hidden()
+
+    online(page)  # Basket answers: the screen reads what it shows
+    expect(area).to_contain_text(shown, timeout=10000)
+    expect(area).not_to_contain_text(waiting)
+    expect(area).not_to_contain_text("Can't reach Basket")

@@ -30,9 +30,11 @@ export class PantryView extends ScreenView {
             state.query, ui.onSearch),
           shown.length
             ? h('ul', { class: 'pantry-list', 'aria-labelledby': 'pantry-list-title' }, shown.map((entry) => this.entry(state, entry, ui)))
-            : h('p', { id: 'pantry-none', class: 'recipes-none' }, state.query
-              ? `Nothing in the pantry matches “${state.query}”.`
-              : 'The pantry is empty: add what you have at home with “Add to the pantry”.')),
+            : h('p', { id: 'pantry-none', class: 'recipes-none' }, !state.loaded
+              ? 'What is at home shows here once Basket can be reached.'
+              : state.query
+                ? `Nothing in the pantry matches “${state.query}”.`
+                : 'The pantry is empty: add what you have at home with “Add to the pantry”.')),
         [this.barcodeCard(state, ui), this.addCard(state, ui), this.staplesCard(state, ui)], 'list-columns'));
     if (state.camera && ui.video) {
       this.area.querySelector('.camera')?.prepend(ui.video);
@@ -114,7 +116,9 @@ export class PantryView extends ScreenView {
               type: 'button', class: 'staple-remove', disabled: state.busy, 'aria-label': `Remove ${name} from always have`,
               dataset: { focusKey: `staple:${name}` }, onclick: () => ui.onRemoveStaple(name),
             }, '×'))))
-        : h('p', { class: 'recipes-none' }, 'Nothing yet: every recipe line goes on the list.'),
+        : h('p', { class: 'recipes-none' }, state.loaded
+          ? 'Nothing yet: every recipe line goes on the list.'
+          : 'These show here once Basket can be reached.'),
       h('form', { class: 'import-row', onsubmit: (event) => { event.preventDefault(); ui.onAddStaple(); } },
         h('label', { for: 'staple-input', class: 'visually-hidden' }, 'A staple you always have'),
         h('input', {

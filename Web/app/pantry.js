@@ -30,6 +30,7 @@ export class Pantry {
       draft: emptyDraft(), moreOpen: false,
       editing: null, editDraft: null, using: null, removing: null,
       staples: [], staplesSuggested: false, stapleDraft: '',
+      loaded: false, // the pantry has been read (until then, an empty one is not known to be)
     };
     this.searchTimer = null;
     this.camera = null; // {stream, timer}
@@ -39,6 +40,12 @@ export class Pantry {
     // screen reads the pantry again.
     this.revision = null;
     this.reloadTimer = null;
+    // Basket answers again: a screen that could not read the pantry reads it now.
+    window.addEventListener('basket:session', () => {
+      if (this.state.loaded || this.state.busy || this.view.area.hidden) return;
+      if (this.state.isError) this.say('');
+      this.load();
+    });
     document.addEventListener('basket:list', (event) => {
       const list = event.detail && event.detail.list;
       if (!list || list.revision === this.revision) return;
@@ -94,6 +101,7 @@ export class Pantry {
       this.took(await staplesApi.list());
       const asked = this.state.query.trim();
       if (asked) this.state.found = (await pantryApi.search(asked)).entries;
+      this.state.loaded = true;
     } catch (error) {
       this.say(this.failure(error), true);
     }

@@ -108,7 +108,8 @@ export class RecipesView extends ScreenView {
           : [
               // NB: only once the library is longer than the recent ones, or it says all twice.
               state.recent.length && state.all.length > state.recent.length ? list('recent-title', 'Recently opened', state.recent, '') : null,
-              list('all-title', 'All recipes', state.all, 'No recipes yet: import one above.'),
+              list('all-title', 'All recipes', state.all,
+                state.loaded ? 'No recipes yet: import one above.' : 'Your recipes show here once Basket can be reached.'),
             ]);
     // NB: a household with recipes comes for them: the library first, importing below it.
     const hasRecipes = state.all.length > 0;

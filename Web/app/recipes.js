@@ -21,13 +21,22 @@ export class Recipes {
   constructor({ onAdded = () => {} } = {}) {
     this.view = new RecipesView();
     this.onAdded = onAdded;
-    this.library = { pasted: '', address: '', query: '', found: [], recent: [], all: [], removing: null, message: '', isError: false, busy: false };
+    this.library = {
+      pasted: '', address: '', query: '', found: [], recent: [], all: [], removing: null, message: '', isError: false, busy: false,
+      loaded: false, // the library has been read (until then, an empty one is not known to be)
+    };
     // {recipe, servings, skip: Set, choose: {}, editing, review, result, message, photos, showing,
     //  added (in this visit), onList (the list holds items for it), confirming (asking before adding again)}
     this.ready = null;
     this.photos = null; // PhotoSources of the last photo import, while the page lives
     this.searchTimer = null;
     this.reviewing = 0; // the latest review asked for; older answers are dropped
+    // Basket answers again: a library that could not be read is read now.
+    window.addEventListener('basket:session', () => {
+      if (this.library.loaded || this.ready || this.view.area.hidden) return;
+      if (this.library.isError) Object.assign(this.library, { message: '', isError: false });
+      this.loadLibrary();
+    });
     // Escape goes back a step (review → library → list), unless a field is taking it.
     document.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || this.view.area.hidden) return;
@@ -71,6 +80,7 @@ export class Recipes {
       this.library.recent = recent.recipes;
       this.library.all = all.recipes;
       if (this.library.query) this.library.found = (await recipesApi.search(this.library.query)).recipes;
+      this.library.loaded = true;
     } catch (error) {
       this.library.message = this.failure(error);
       this.library.isError = true;
