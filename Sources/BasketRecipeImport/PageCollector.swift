@@ -29,6 +29,7 @@ final class PageCollector {
     var parent: Int
     var style: Int
     var bold: [Range<Int>] = []
+    var yieldClass = false
   }
 
   private struct OpenProperty {
@@ -52,6 +53,8 @@ final class PageCollector {
   /// open block's bytes.
   private var boldDepth: Int?
   private var boldStart: Int?
+  /// The depth of the outermost open element whose class names a yield.
+  private var yieldDepth: Int?
   /// How many cells the open block has begun, when it is a table row (`<tr>`): a row is one
   /// line ("1 ½" | "cups" | "flour"), its cells apart by a space.
   private var rowCells: Int?
@@ -124,6 +127,7 @@ final class PageCollector {
       break
     }
     readMicrodataOpening(tag, found, depth: depth)
+    if yieldDepth == nil, let names = found.class, Self.namesYield(names) { yieldDepth = depth }
     if let open = block {
       if case .heading = open.kind,
         tag == .ul || tag == .ol || tag == .li || tag == .p || tag == .div
@@ -145,6 +149,7 @@ final class PageCollector {
       if boldDepth != nil { boldStart = 0 }  // a block inside bold text (`<b><p>…</p></b>`)
       if tag == .row { rowCells = 0 }
     }
+    if yieldDepth != nil { block?.yieldClass = true }
   }
 
   func end() {
@@ -168,6 +173,7 @@ final class PageCollector {
       endBold()
       boldDepth = nil
     }
+    if depth == yieldDepth { yieldDepth = nil }
     if tag.isBlockBoundary { appendBreak() }
     if let open = block, open.depth == depth { flushBlock() }
     readMicrodataClosing(depth: depth)
@@ -219,7 +225,7 @@ final class PageCollector {
         PageBlock(
           kind: open.kind, text: text, lines: split.map(\.text), parent: open.parent,
           style: open.style,
-          boldLines: Self.boldLines(open.bytes, bold, open.bold)))
+          boldLines: Self.boldLines(open.bytes, bold, open.bold), yieldClass: open.yieldClass))
     }
     block = nil
     rowCells = nil
@@ -422,6 +428,34 @@ final class PageCollector {
       start += 1
     }
     return false
+  }
+
+  /// Whether a `class` attribute names a yield: "recipe-servings", "gbcicon-serves", "item
+  /// portions", "tasty-recipes-yield". One pass, whatever its length.
+  private static func namesYield(_ text: UnsafePointer<xmlChar>) -> Bool {
+    var start = 0
+    while text[start] != 0 {
+      switch lowered(text[start]) {
+      case UInt8(ascii: "s"):
+        if startsWith(text + start, "serving") || startsWith(text + start, "serves") { return true }
+      case UInt8(ascii: "p"):
+        if startsWith(text + start, "portion") { return true }
+      case UInt8(ascii: "y"):
+        if startsWith(text + start, "yield") { return true }
+      default: break
+      }
+      start += 1
+    }
+    return false
+  }
+
+  /// Whether the NUL-terminated `text` begins with the lowercase ASCII `wanted`, ignoring case.
+  private static func startsWith(_ text: UnsafePointer<xmlChar>, _ wanted: StaticString) -> Bool {
+    let bytes = wanted.utf8Start
+    for index in 0..<wanted.utf8CodeUnitCount {
+      guard lowered(text[index]) == bytes[index] else { return false }  // NUL ends the text early
+    }
+    return true
   }
 
   private static func lowered(_ byte: UInt8) -> UInt8 {

@@ -587,4 +587,38 @@ import Testing
         "2 αβοκάντο ώριμα", "4 αυγά μεγάλα", "1/2 φλ. τρίμματα φέτας", "Αλάτι",
       ])
   }
+
+  @Test(
+    arguments: [
+      // A count beside an icon whose class names servings, in a row of facts.
+      (
+        "<ul class=\"facts\"><li><div><span class=\"icon icon-serves\"></span><span>4</span></div>"
+          + "</li><li><div><span class=\"icon icon-clock\"></span><span>40 minutes</span></div></li></ul>",
+        "4 servings"
+      ),
+      ("<div class=\"item portions\"><h2 class=\"item__title\">2</h2></div>", "2 servings"),
+      ("<div><span class=\"gbc-serves\"></span><span>6-8</span></div>", "8 servings"),
+      ("<div class=\"recipe-yield\">4 people</div>", "4 servings"),
+      ("<div class=\"Recipe-Servings\"><span>12</span></div>", "12 servings"),
+      // Not a count of servings.
+      ("<div class=\"servings\">Adjust</div>", nil),
+      ("<ul class=\"yield-notes\"><li>2 bowls</li></ul>", nil),
+      // The same count with no class naming a yield says nothing.
+      ("<div><span class=\"icon\"></span><span>4</span></div>", nil),
+      // A line of facts that opens with the servings.
+      ("<h2>4 servings — 20 minutes</h2>", "4 servings"),
+      ("<div>4 Personen | 30 Min.</div>", "4 servings"),
+      ("<div>2 portions, 1 hour</div>", "2 servings"),
+      ("<p>4 servings of rice and beans</p>", nil),
+      // A label in Chinese.
+      ("<div>分量：30 个</div>", "30 servings"),
+    ] as [(String, String?)])
+  func readsAYieldTheMarkupClassesOrALineOfFactsOpensWith(facts: String, yields: String?) throws {
+    let read = try recipe(
+      "<h1>Soup</h1>\(facts)<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li>"
+        + "<li>1 l stock</li></ul><h2>Method</h2><p>Chop the vegetables and simmer them in the stock.</p>"
+    )
+    #expect(read.ingredients.count == 3)
+    #expect(read.yields == yields)
+  }
 }

@@ -99,7 +99,7 @@ enum PageHeuristicReader {
   static let yieldWords = [
     "serves", "servings", "serving size", "yield", "yields", "makes", "portions", "portionen",
     "porties", "personen", "porciones", "personnes", "porsjoner", "portioner", "rendimento",
-    "rendimiento", "rendement", "porções", "raciones", "porcje", "adagok",
+    "rendimiento", "rendement", "porções", "raciones", "porcje", "adagok", "分量",
   ]
 
   /// Headings over an ingredient list, in the languages the pages come in.
@@ -156,19 +156,24 @@ struct PageFacts {
   private let lines: [(text: String, bytes: [UInt8])]
   /// Beside `lines`: whether the block is a list item (a menu's "Time" filter is one).
   private let listed: [Bool]
+  /// Beside `lines`: whether the block is in or holds an element classed as a yield.
+  private let yieldClassed: [Bool]
 
   init(_ blocks: [PageBlock]) {
     var lines: [(text: String, bytes: [UInt8])] = []
     var listed: [Bool] = []
+    var yieldClassed: [Bool] = []
     for block in blocks {
       let text = block.text
       guard text.utf8.count <= 200 || text.count <= 200 else { continue }
       let lower = text.lowercased()
       lines.append((lower, Array(lower.utf8)))
       if case .listItem = block.kind { listed.append(true) } else { listed.append(false) }
+      yieldClassed.append(block.yieldClass)
     }
     self.lines = lines
     self.listed = listed
+    self.yieldClassed = yieldClassed
   }
 
   /// See `PageHeuristicReader.yield(in:)`. Also reads a label whose value is the next block
@@ -178,6 +183,7 @@ struct PageFacts {
       // NB: before the labels: "Zutaten für 4 Portionen" ends in a label whose value would
       // otherwise be taken from the next block (the first ingredient's "1").
       if let found = Self.servingsAtEnd(line.text) { return found }
+      if !listed[index], let found = Self.servingsAtStart(line.text) { return found }
       for word in PageHeuristicReader.yieldWords {
         guard let rest = after(word, in: line, orNextOf: index) else { continue }
         if var found = RecipeYield.read(String(rest.prefix(40))) {
@@ -190,6 +196,23 @@ struct PageFacts {
         }
       }
     }
+    return servingsByClass()
+  }
+
+  /// A bare count the page's markup classes as a yield, with no label in its text: "4" beside
+  /// a "serves" icon, "2" under an element classed "portions", "6-8" (at its top). Only a
+  /// number, or a number and a servings word ("4 people").
+  private func servingsByClass() -> RecipeYield? {
+    for (index, line) in lines.enumerated() where yieldClassed[index] {
+      let words = line.text.split(separator: " ")
+      guard let first = words.first, first.first?.isNumber ?? false,
+        first.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "–" }),
+        words.count == 1
+          || (words.count == 2 && RecipeYield.servingWords.contains(String(words[1]))),
+        let found = RecipeYield.read(String(first)), (1...1000).contains(found.count)
+      else { continue }
+      return RecipeYield(count: found.count)
+    }
     return nil
   }
 
@@ -200,6 +223,24 @@ struct PageFacts {
     guard (2...5).contains(words.count), let last = words.last,
       let count = Int(words[words.count - 2]), (1...1000).contains(count),
       RecipeYield.servingWords.contains(String(last.hasSuffix(":") ? last.dropLast() : last))
+    else { return nil }
+    return RecipeYield(count: count)
+  }
+
+  /// A short line of facts that opens with how many it serves: "4 servings — 20 minutes",
+  /// "4 Personen | 30 Min." (the count, a servings word, then a separator).
+  private static func servingsAtStart(_ text: String) -> RecipeYield? {
+    let words = text.split(separator: " ")
+    guard (3...8).contains(words.count), let count = Int(words[0]), (1...1000).contains(count)
+    else { return nil }
+    var noun = words[1]
+    var separated = false
+    while let last = noun.last, ",;|·•".contains(last) {
+      noun = noun.dropLast()
+      separated = true
+    }
+    guard RecipeYield.servingWords.contains(String(noun)),
+      separated || ["—", "–", "|", "·", "•", "/", "-"].contains(words[2])
     else { return nil }
     return RecipeYield(count: count)
   }

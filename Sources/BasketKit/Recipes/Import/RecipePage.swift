@@ -120,10 +120,13 @@ public struct PageBlock: Equatable, Sendable {
   public var style: Int
   /// The lines (indices into `lines`, or 0 for a block of one line) wholly in bold.
   public var boldLines: [Int]
+  /// The block lies in, or holds, an element whose class names a yield ("servings",
+  /// "portions", "yield"): a bare "4" there is how many the recipe serves.
+  public var yieldClass: Bool
 
   public init(
     kind: Kind, text: String, lines: [String] = [], parent: Int = 0, style: Int = 0,
-    boldLines: [Int] = []
+    boldLines: [Int] = [], yieldClass: Bool = false
   ) {
     self.kind = kind
     self.text = text
@@ -131,5 +134,6 @@ public struct PageBlock: Equatable, Sendable {
     self.parent = parent
     self.style = style
     self.boldLines = boldLines
+    self.yieldClass = yieldClass
   }
 }
