@@ -621,4 +621,32 @@ import Testing
     #expect(read.ingredients.count == 3)
     #expect(read.yields == yields)
   }
+
+  @Test(
+    arguments: [
+      // Lists under short titles of their own are one method, in parts.
+      (
+        "<h2>Method</h2><p>For the dough:</p><ol><li>Mix the flour, water and salt into a soft dough.</li><li>Knead it for ten minutes, then let it rest.</li></ol>"
+          + "<p>For the filling:</p><ol><li>Fry the onions in the butter until soft and golden.</li><li>Stir in the spinach and season it with salt.</li></ol>",
+        4
+      ),
+      (
+        "<p>Instructions:</p><p>Dough Method:</p><ol><li>Mix the flour, water and salt into a soft dough.</li><li>Knead it for ten minutes, then let it rest.</li></ol>"
+          + "<p>Filling Method</p><ol><li>Fry the onions in the butter until soft and golden.</li><li>Stir in the spinach and season it with salt.</li></ol>",
+        4
+      ),
+      // A titled list of links after the method is not the recipe's.
+      (
+        "<h2>Method</h2><ol><li>Mix the flour, water and salt into a soft dough.</li><li>Knead it for ten minutes, then let it rest.</li></ol>"
+          + "<p>More from our kitchen:</p><ul><li>Chocolate cake</li><li>Lemon tart</li></ul>",
+        2
+      ),
+    ] as [(String, Int)])
+  func readsAMethodInPartsEachUnderItsOwnTitle(method: String, steps: Int) throws {
+    let read = try recipe(
+      "<h1>Pie</h1><h2>Ingredients</h2><ul><li>200 g flour</li><li>1 onion</li>"
+        + "<li>100 g spinach</li></ul>\(method)")
+    #expect(read.instructions.count == steps)
+    #expect(!read.instructions.contains { $0.hasSuffix(":") || $0.hasSuffix("Method") })
+  }
 }

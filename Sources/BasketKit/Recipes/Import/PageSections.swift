@@ -559,7 +559,9 @@ struct PageSections {
         previous = block.kind
         index += 1
       }
-      if let kind = title(index), kind != .method || !(items.isEmpty && paragraphs.isEmpty) {
+      if let kind = title(index), kind != .method || !(items.isEmpty && paragraphs.isEmpty),
+        !isPartTitle(index, of: kind, afterList: list != nil && !listsEnded)
+      {
         break
       }
       var afterHeading = false
@@ -576,8 +578,19 @@ struct PageSections {
         // content ("People who like this dish") is not the recipe's.
         var adjacent = afterHeading
         if case .listItem = previous { adjacent = true }
+        // A short line titling the next list ("For the filling:", "Rice Method") is a heading
+        // between them, when that list reads as steps ("You may also like:" over links isn't).
+        var subTitle: String?
+        if previous == .paragraph || previous == .text, list != nil, number != list,
+          Self.isProse(block.text) || block.text.count >= 40
+        {
+          let line = blocks[index - 1].text
+          subTitle = Self.stepHeading(line) ?? (title(index - 1) == .method ? line : nil)
+        }
+        if subTitle != nil { adjacent = true }
         if let list, number != list, !adjacent { listsEnded = true }
         guard !listsEnded else { continue }
+        if let subTitle { items.append(Line(text: subTitle, isHeading: true)) }
         list = number
         items.append(Line(text: block.text, isHeading: false))
       case .paragraph, .text:
@@ -607,6 +620,15 @@ struct PageSections {
     }
     let chosen = list != nil && items.contains { !$0.isHeading } ? items : paragraphs
     return Self.trimmed(chosen)
+  }
+
+  /// A method's title that names a part of it ("Rice Method:") between one of its lists and
+  /// the next: a heading inside the method, not the start of another.
+  private func isPartTitle(_ index: Int, of kind: Title, afterList: Bool) -> Bool {
+    guard kind == .method, afterList, index + 1 < blocks.count,
+      case .listItem = blocks[index + 1].kind, !Self.isMethodTitle(blocks[index].text)
+    else { return false }
+    return true
   }
 
   /// Without a title: the steps just after the ingredient list (past a heading or a few
