@@ -103,10 +103,9 @@ def test_a_refused_move_says_why_and_category_names_are_text(server, page):
     page.click("#aisle-toggle")
     expect(page.locator(HEADINGS)).to_have_count(1)
     # A phone with a stale or tampered copy of the categories offers one the server doesn't know.
-    # NB: once the page's own read of them has settled, so it can't write over this copy.
-    page.wait_for_function("() => localStorage.getItem('basket.categories') !== null")
-    page.wait_for_timeout(300)
-    page.evaluate("""() => localStorage.setItem('basket.categories', JSON.stringify({
+    # NB: written as the reloaded page starts, before the app reads it, and the server's copy
+    # kept from it, so nothing writes over it.
+    page.add_init_script("""localStorage.setItem('basket.categories', JSON.stringify({
       categories: [{category: 'dairy', title: 'Dairy'},
                    {category: '<img src=x onerror=window.hacked=1>', title: '<b>Aisle 9</b>'}],
       elsewhere: 'Elsewhere'}))""")
