@@ -562,3 +562,17 @@ def test_a_screen_opened_offline_says_it_waits_for_basket_not_that_it_is_empty(s
     expect(area).to_contain_text(shown, timeout=10000)
     expect(area).not_to_contain_text(waiting)
     expect(area).not_to_contain_text("Can't reach Basket")
+
+
+def test_the_week_opened_offline_is_read_when_basket_answers(server, phones):
+    page = phones(server.url + "/")
+    offline(page)
+    page.goto(server.url + "/#/week")
+    page.reload()  # opened with no network, on the week
+    area = page.locator("#week-area")
+    expect(area).to_contain_text("Can't reach Basket")
+    expect(page.locator("#list-area")).to_be_hidden()
+
+    online(page)
+    expect(area.locator(".week-day.today")).to_have_count(1, timeout=10000)
+    expect(area).not_to_contain_text("Can't reach Basket")

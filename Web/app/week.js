@@ -26,6 +26,10 @@ export class Week {
       clearTimeout(this.reloadTimer);
       this.reloadTimer = setTimeout(() => this.load(this.state.weekOf, { quiet: true }), 300);
     });
+    // Basket answers again: a week that could not be read is read now.
+    window.addEventListener('basket:session', () => {
+      if (this.state && !this.state.week && !this.state.busy && !this.view.area.hidden) this.enter();
+    });
   }
 
   get area() {
