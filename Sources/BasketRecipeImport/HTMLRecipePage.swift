@@ -1,5 +1,6 @@
 import BasketKit
 internal import CLibXML2
+import Glibc
 
 /// Reads a saved web page with libxml2's HTML parser (the forgiving parser lxml stands on) into
 /// the `RecipePage` the core imports from: JSON-LD scripts, microdata items and readable text
@@ -39,7 +40,7 @@ public enum HTMLRecipePage {
       if !isUTF8(bytes) { input = Array(RecipeText.decodingWindows1252(bytes).utf8) }
       encoding = "UTF-8"
     }
-    let collector = PageCollector()
+    let collector = PageCollector(mendsEncoding: Self.looksGarbled(input))
     withExtendedLifetime(collector) {
       input.withUnsafeBufferPointer { buffer in
         buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -51,6 +52,26 @@ public enum HTMLRecipePage {
     }
     collector.finish()
     return collector.page
+  }
+
+  /// Whether the page holds text its site garbled in encoding ("1Â¼", "crÃ¨me": UTF-8 read as
+  /// Latin-1 and written again), which the reader then mends. Cost: `memchr` from one "Ã" or
+  /// "Â" lead byte to the next.
+  static func looksGarbled(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { page in
+      guard let base = page.baseAddress else { return false }
+      var offset = 0
+      while offset + 3 < page.count, let found = memchr(base + offset, 0xC3, page.count - offset) {
+        let index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        if index + 3 < page.count, page[index + 1] == 0x82 || page[index + 1] == 0x83,
+          page[index + 2] == 0xC2
+        {
+          return true
+        }
+        offset = index + 1
+      }
+      return false
+    }
   }
 
   /// libxml2's tree parse and free alone, for benchmarks: what the reader cost when it walked

@@ -10,6 +10,12 @@ internal import CLibXML2
 /// wants it, each buffer capped, so a 5 MB page costs its tokenizing and little more.
 final class PageCollector {
   private(set) var page = RecipePage()
+  /// The page holds text garbled in encoding: each block's text is mended as it is read.
+  private let mendsEncoding: Bool
+
+  init(mendsEncoding: Bool = false) {
+    self.mendsEncoding = mendsEncoding
+  }
 
   private struct OpenItem {
     var depth: Int
@@ -214,12 +220,15 @@ final class PageCollector {
   private func flushBlock() {
     endBold()
     guard let open = block else { return }
-    let text = RecipeText.normalizedWhitespace(Self.string(open.bytes))
+    var text = RecipeText.normalizedWhitespace(Self.string(open.bytes))
+    if mendsEncoding { text = RecipeText.mendingMojibake(text) }  // "1Â¼" read as "1¼"
     let isLongText = open.kind == .text && text.utf8.count > 200 && text.count > 200
     if !text.isEmpty && !isLongText {
       // A row of two or more cells is one line: a cell's own lines ("butter" over "room
       // temp.") are the row's.
-      let split = (rowCells ?? 0) >= 2 ? [] : Self.lines(open.bytes, breaks: open.breaks)
+      let split =
+        (rowCells ?? 0) >= 2
+        ? [] : Self.lines(open.bytes, breaks: open.breaks, mending: mendsEncoding)
       let bold = split.count >= 2 ? split.map(\.range) : [0..<open.bytes.count]
       page.blocks.append(
         PageBlock(
@@ -267,14 +276,16 @@ final class PageCollector {
   /// The block's lines, each with where it lies in the block's bytes, when its breaks split
   /// its text into two or more (a line of only whitespace doesn't count); none otherwise.
   /// (The page's own newlines are only spaces.)
-  private static func lines(_ bytes: [UInt8], breaks: [Int]) -> [(text: String, range: Range<Int>)]
+  private static func lines(_ bytes: [UInt8], breaks: [Int], mending: Bool)
+    -> [(text: String, range: Range<Int>)]
   {
     guard !breaks.isEmpty else { return [] }
     var lines: [(text: String, range: Range<Int>)] = []
     var start = 0
     for end in breaks + [bytes.count] where end > start {
-      let line = RecipeText.normalizedWhitespace(
+      var line = RecipeText.normalizedWhitespace(
         String(decoding: bytes[start..<end], as: UTF8.self))
+      if mending { line = RecipeText.mendingMojibake(line) }
       if !line.isEmpty { lines.append((line, start..<end)) }
       start = end
     }
@@ -431,20 +442,26 @@ final class PageCollector {
   }
 
   /// Whether a `class` attribute names a yield: "recipe-servings", "gbcicon-serves", "item
-  /// portions", "tasty-recipes-yield". One pass, whatever its length.
+  /// portions", "recipeYield", where a word starts ("proportion" is none). One pass, whatever
+  /// its length.
   private static func namesYield(_ text: UnsafePointer<xmlChar>) -> Bool {
     var start = 0
     while text[start] != 0 {
-      switch lowered(text[start]) {
-      case UInt8(ascii: "s"):
-        if startsWith(text + start, "serving") || startsWith(text + start, "serves") { return true }
-      case UInt8(ascii: "p"):
-        if startsWith(text + start, "portion") { return true }
-      case UInt8(ascii: "y"):
-        if startsWith(text + start, "yield") { return true }
-      default: break
-      }
-      start += 1
+      defer { start += 1 }
+      let byte = text[start]
+      let letter = lowered(byte)
+      guard
+        letter == UInt8(ascii: "s") || letter == UInt8(ascii: "p") || letter == UInt8(ascii: "y"),
+        start == 0 || byte < 97 || !(97...122).contains(lowered(text[start - 1]))
+      else { continue }
+      let found =
+        switch letter {
+        case UInt8(ascii: "s"):
+          startsWith(text + start, "serving") || startsWith(text + start, "serves")
+        case UInt8(ascii: "p"): startsWith(text + start, "portion")
+        default: startsWith(text + start, "yield")
+        }
+      if found { return true }
     }
     return false
   }

@@ -600,11 +600,13 @@ import Testing
       ("<div><span class=\"gbc-serves\"></span><span>6-8</span></div>", "8 servings"),
       ("<div class=\"recipe-yield\">4 people</div>", "4 servings"),
       ("<div class=\"Recipe-Servings\"><span>12</span></div>", "12 servings"),
+      ("<div class=\"recipeYield\">6</div>", "6 servings"),
       // Not a count of servings.
       ("<div class=\"servings\">Adjust</div>", nil),
       ("<ul class=\"yield-notes\"><li>2 bowls</li></ul>", nil),
-      // The same count with no class naming a yield says nothing.
+      // The same count with no class naming a yield says nothing, nor one inside a word.
       ("<div><span class=\"icon\"></span><span>4</span></div>", nil),
+      ("<div class=\"aspect-proportion\"><span>4</span></div>", nil),
       // A line of facts that opens with the servings.
       ("<h2>4 servings — 20 minutes</h2>", "4 servings"),
       ("<div>4 Personen | 30 Min.</div>", "4 servings"),
@@ -648,5 +650,34 @@ import Testing
         + "<li>100 g spinach</li></ul>\(method)")
     #expect(read.instructions.count == steps)
     #expect(!read.instructions.contains { $0.hasSuffix(":") || $0.hasSuffix("Method") })
+  }
+
+  @Test(
+    arguments: [
+      ("1Â¼ cups half and half", "1¼ cups half and half"),
+      ("2 tbsp crÃ¨me fraÃ®che", "2 tbsp crème fraîche"),
+      ("200Â\u{A0}g", "200\u{A0}g"),
+      // Text that was never garbled stays as it is.
+      ("SÃO PAULO", "SÃO PAULO"),
+      ("½ cup crème", "½ cup crème"),
+      ("Â", "Â"),
+      ("", ""),
+    ])
+  func mendsTextASiteGarbledInEncoding(text: String, mended: String) {
+    #expect(RecipeText.mendingMojibake(text) == mended)
+  }
+
+  @Test func readsAnAmountGarbledInEncodingInTheMarkupAndOnThePage() throws {
+    let markup =
+      "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Custard\","
+      + "\"recipeIngredient\":[\"1Â¼ cups half and half\",\"2 tbsp crÃ¨me fraÃ®che\"],"
+      + "\"recipeInstructions\":[\"Whisk the yolks into the half and half.\"]}</script>"
+    #expect(texts(try recipe(markup)) == ["1¼ cups half and half", "2 tbsp crème fraîche"])
+    let page =
+      "<h1>Custard</h1><h2>Ingredients</h2><ul><li>1Â¼ cups half and half</li>"
+      + "<li>2 tbsp crÃ¨me fraÃ®che</li><li>3 egg yolks</li></ul><h2>Method</h2>"
+      + "<p>Whisk the yolks into the half and half.</p>"
+    #expect(
+      texts(try recipe(page)) == ["1¼ cups half and half", "2 tbsp crème fraîche", "3 egg yolks"])
   }
 }

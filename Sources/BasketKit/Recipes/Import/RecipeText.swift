@@ -171,9 +171,40 @@ public enum RecipeText {
     return out
   }
 
-  /// The cleaned single line a field shows: entities decoded, tags dropped, whitespace collapsed.
+  /// The cleaned single line a field shows: entities decoded, tags dropped, text that was
+  /// garbled in encoding mended, whitespace collapsed.
   public static func clean(_ text: String) -> String {
-    normalizedWhitespace(decodingEntities(strippingTags(decodingEntities(text))))
+    normalizedWhitespace(mendingMojibake(decodingEntities(strippingTags(decodingEntities(text)))))
+  }
+
+  /// `text` with each character that a site's UTF-8 read as Latin-1 and wrote again turned two
+  /// ("1Â¼ cups", "crÃ¨me") written as the one it was ("1¼ cups", "crème"). Only those pairs
+  /// change: "Â" or "Ã" followed by a character from U+0080 to U+00BF, which no language
+  /// writes. Cost: one pass over the bytes; a copy only when a pair is found.
+  public static func mendingMojibake(_ text: String) -> String {
+    var text = text
+    let mended: String? = text.withUTF8 { bytes in
+      func isPair(_ index: Int) -> Bool {
+        bytes[index] == 0xC3 && index + 3 < bytes.count
+          && (bytes[index + 1] == 0x82 || bytes[index + 1] == 0x83) && bytes[index + 2] == 0xC2
+          && (0x80...0xBF).contains(bytes[index + 3])
+      }
+      guard let first = bytes.indices.first(where: isPair) else { return nil }
+      var out = Array(bytes[..<first])
+      var index = first
+      while index < bytes.count {
+        if isPair(index) {
+          out.append(bytes[index + 1] == 0x82 ? 0xC2 : 0xC3)
+          out.append(bytes[index + 3])
+          index += 4
+        } else {
+          out.append(bytes[index])
+          index += 1
+        }
+      }
+      return String(decoding: out, as: UTF8.self)
+    }
+    return mended ?? text
   }
 
   /// An ingredient line as a page means it: cleaned, without a leading bullet ("• 2 eggs"),
@@ -221,7 +252,7 @@ public enum RecipeText {
   /// Splits text into its non-empty cleaned lines.
   public static func lines(_ text: String) -> [String] {
     strippingTags(decodingEntities(text)).split(whereSeparator: \.isNewline)
-      .map { normalizedWhitespace(decodingEntities(String($0))) }
+      .map { normalizedWhitespace(mendingMojibake(decodingEntities(String($0)))) }
       .filter { !$0.isEmpty }
   }
 }
