@@ -63,11 +63,7 @@ public enum HTMLRecipePage {
       var offset = 0
       while offset + 3 < page.count, let found = memchr(base + offset, 0xC3, page.count - offset) {
         let index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-        if index + 3 < page.count, page[index + 1] == 0x82 || page[index + 1] == 0x83,
-          page[index + 2] == 0xC2
-        {
-          return true
-        }
+        if RecipeText.isGarbledPair(page, at: index) { return true }
         offset = index + 1
       }
       return false

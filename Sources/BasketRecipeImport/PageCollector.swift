@@ -429,13 +429,9 @@ final class PageCollector {
 
   /// Whether the NUL-terminated `text` contains the lowercase ASCII `wanted`, ignoring case.
   private static func contains(_ text: UnsafePointer<xmlChar>, _ wanted: StaticString) -> Bool {
-    let count = wanted.utf8CodeUnitCount
-    let bytes = wanted.utf8Start
     var start = 0
     while text[start] != 0 {
-      var index = 0
-      while index < count, lowered(text[start + index]) == bytes[index] { index += 1 }
-      if index == count { return true }
+      if startsWith(text + start, wanted) { return true }
       start += 1
     }
     return false

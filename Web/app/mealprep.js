@@ -67,23 +67,20 @@ export class MealPrep {
       this.say(this.failure(error), true);
     }
     if (state !== this.state) return; // the screen was opened again meanwhile
-    if (!state.loaded) {
-      // NB: nothing is chosen or sent: choices kept on the phone wait for the recipes they name.
-      this.draw();
-      document.getElementById('mealprep-title')?.focus();
-      return;
-    }
-    // Choices the store never confirmed (sent as the page went away, or while Basket was out
-    // of reach) are this phone's latest: they win, and are sent again.
-    const mine = unsent();
-    if (mine || draft) Object.assign(this.state, fromDraft(mine || draft, this.state.all));
-    if (mine) {
-      this.unsaved = this.state;
-      this.save(this.state);
+    // NB: unread, nothing is chosen or sent: choices kept on the phone wait for their recipes.
+    if (state.loaded) {
+      // Choices the store never confirmed (sent as the page went away, or while Basket was out
+      // of reach) are this phone's latest: they win, and are sent again.
+      const mine = unsent();
+      if (mine || draft) Object.assign(state, fromDraft(mine || draft, state.all));
+      if (mine) {
+        this.unsaved = state;
+        this.save(state);
+      }
     }
     this.draw();
     document.getElementById('mealprep-title')?.focus();
-    if (this.state.chosen.length) await this.review();
+    if (state.chosen.length) await this.review();
   }
 
   /** Keeps the choices in the store a moment after the last change (none chosen: none kept). */

@@ -184,11 +184,7 @@ public enum RecipeText {
   public static func mendingMojibake(_ text: String) -> String {
     var text = text
     let mended: String? = text.withUTF8 { bytes in
-      func isPair(_ index: Int) -> Bool {
-        bytes[index] == 0xC3 && index + 3 < bytes.count
-          && (bytes[index + 1] == 0x82 || bytes[index + 1] == 0x83) && bytes[index + 2] == 0xC2
-          && (0x80...0xBF).contains(bytes[index + 3])
-      }
+      let isPair = { (index: Int) in isGarbledPair(bytes, at: index) }
       guard let first = bytes.indices.first(where: isPair) else { return nil }
       var out = Array(bytes[..<first])
       var index = first
@@ -205,6 +201,14 @@ public enum RecipeText {
       return String(decoding: out, as: UTF8.self)
     }
     return mended ?? text
+  }
+
+  /// Whether `bytes` hold at `index` one character garbled into two (see `mendingMojibake`):
+  /// "Â" or "Ã" (C3 82, C3 83) before a character from U+0080 to U+00BF (C2 80…BF).
+  public static func isGarbledPair(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    bytes[index] == 0xC3 && index + 3 < bytes.count
+      && (bytes[index + 1] == 0x82 || bytes[index + 1] == 0x83) && bytes[index + 2] == 0xC2
+      && (0x80...0xBF).contains(bytes[index + 3])
   }
 
   /// An ingredient line as a page means it: cleaned, without a leading bullet ("• 2 eggs"),
